@@ -1,0 +1,279 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { v7 as uuidv7 } from 'uuid';
+
+// Ids are UUID v7 made by the application, so PostgreSQL 15 and PGlite behave alike.
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .$defaultFn(() => uuidv7());
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const organizationId = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id);
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: varchar('name', { length: 200 }).notNull(),
+  /** Key of the logo in file storage; the public logo URL is derived from it. */
+  logoObjectKey: text('logo_object_key'),
+  logoContentType: text('logo_content_type'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    /** Stored lower-cased; unique across the product because sign-in does not ask for an organization. */
+    email: varchar('email', { length: 320 }).notNull(),
+    displayName: varchar('display_name', { length: 200 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    canEditCompletedMaintenanceEvents: boolean('can_edit_completed_maintenance_events')
+      .notNull()
+      .default(false),
+    /** Bumped when the password changes; tokens carrying an older version stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_organization_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+export const FIELD_TARGETS = ['Asset', 'MaintenanceEvent'] as const;
+export const FIELD_DATA_TYPES = ['Text', 'Number', 'Date', 'Boolean', 'Select'] as const;
+
+export const fieldDefinitions = pgTable(
+  'field_definitions',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    target: text('target', { enum: FIELD_TARGETS }).notNull(),
+    label: varchar('label', { length: 200 }).notNull(),
+    key: varchar('key', { length: 100 }).notNull(),
+    dataType: text('data_type', { enum: FIELD_DATA_TYPES }).notNull(),
+    isRequired: boolean('is_required').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    maxLength: integer('max_length'),
+    /** JSON array of option strings, Select only. */
+    options: jsonb('options').$type<string[]>(),
+    displayOrder: integer('display_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('field_definitions_org_target_key_unique').on(t.organizationId, t.target, t.key),
+    index('field_definitions_org_target_order_idx').on(t.organizationId, t.target, t.displayOrder),
+  ],
+);
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    name: varchar('name', { length: 200 }).notNull(),
+    /** Generated once from the name plus a random suffix; never changes, so printed labels stay valid. */
+    slug: varchar('slug', { length: 255 }).notNull(),
+    description: varchar('description', { length: 2000 }),
+    createdById: uuid('created_by_id').references(() => users.id),
+    updatedById: uuid('updated_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('assets_org_slug_unique').on(t.organizationId, t.slug),
+    index('assets_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    // Trigram indexes serve the case-insensitive "contains" search on name or slug.
+    index('assets_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('assets_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
+  ],
+);
+
+export const assetFieldValues = pgTable(
+  'asset_field_values',
+  {
+    organizationId: organizationId(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fieldDefinitions.id),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assetId, t.fieldId] }),
+    index('asset_field_values_org_field_idx').on(t.organizationId, t.fieldId),
+  ],
+);
+
+export const TASK_STATUSES = ['Pending', 'InProgress', 'Completed'] as const;
+
+export const maintenanceEvents = pgTable(
+  'maintenance_events',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    title: varchar('title', { length: 200 }).notNull(),
+    notes: varchar('notes', { length: 4000 }),
+    recordedBy: varchar('recorded_by', { length: 200 }),
+    performedAt: timestamp('performed_at', { withTimezone: true }).notNull().defaultNow(),
+    taskStatus: text('task_status', { enum: TASK_STATUSES }).notNull().default('Pending'),
+    taskStartedAt: timestamp('task_started_at', { withTimezone: true }),
+    taskStartedById: uuid('task_started_by_id').references(() => users.id),
+    taskCompletedAt: timestamp('task_completed_at', { withTimezone: true }),
+    taskCompletedById: uuid('task_completed_by_id').references(() => users.id),
+    createdById: uuid('created_by_id').references(() => users.id),
+    updatedById: uuid('updated_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Events of an asset, newest first.
+    index('maintenance_events_org_asset_performed_idx').on(t.organizationId, t.assetId, t.performedAt.desc()),
+    // Pending tasks (Pending and InProgress), oldest performedAt first.
+    index('maintenance_events_open_tasks_idx')
+      .on(t.organizationId, t.performedAt)
+      .where(sql`${t.taskStatus} <> 'Completed'`),
+    // Completed events by completion date (history, turnaround, team performance).
+    index('maintenance_events_completed_idx')
+      .on(t.organizationId, t.taskCompletedAt)
+      .where(sql`${t.taskStatus} = 'Completed'`),
+  ],
+);
+
+export const eventFieldValues = pgTable(
+  'event_field_values',
+  {
+    organizationId: organizationId(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => maintenanceEvents.id),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fieldDefinitions.id),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.fieldId] }),
+    index('event_field_values_org_field_idx').on(t.organizationId, t.fieldId),
+  ],
+);
+
+export const eventChangeEntries = pgTable(
+  'event_change_entries',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => maintenanceEvents.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    changedById: uuid('changed_by_id').references(() => users.id),
+    /** The spec's wording, e.g. ["Title updated", "Notes cleared"]. */
+    changes: jsonb('changes').$type<string[]>().notNull(),
+  },
+  (t) => [index('event_change_entries_org_event_idx').on(t.organizationId, t.eventId, t.changedAt)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    eventId: uuid('event_id').references(() => maintenanceEvents.id),
+    objectKey: text('object_key').notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    contentType: varchar('content_type', { length: 255 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdById: uuid('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('files_object_key_unique').on(t.objectKey),
+    index('files_org_asset_idx').on(t.organizationId, t.assetId),
+    index('files_org_event_idx').on(t.organizationId, t.eventId),
+  ],
+);
+
+/** Upload keys issued by presign and not yet attached to an event; swept after a day. */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    objectKey: text('object_key').primaryKey(),
+    organizationId: organizationId(),
+    userId: uuid('user_id').references(() => users.id),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    contentType: varchar('content_type', { length: 255 }).notNull(),
+    maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pending_uploads_created_idx').on(t.createdAt),
+    index('pending_uploads_org_idx').on(t.organizationId),
+  ],
+);
+
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'START_TASK', 'COMPLETE_TASK'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'Asset',
+  'AppUser',
+  'MaintenanceEvent',
+  'Organization',
+  'FieldDefinition',
+] as const;
+
+export const auditLogEntries = pgTable(
+  'audit_log_entries',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    userId: uuid('user_id').references(() => users.id),
+    /** The acting user's name at the time, so the entry reads the same after a rename. */
+    userName: varchar('user_name', { length: 320 }),
+    action: varchar('action', { length: 40 }).notNull(),
+    entityType: varchar('entity_type', { length: 40 }).notNull(),
+    entityId: uuid('entity_id'),
+    entityName: varchar('entity_name', { length: 255 }),
+    /** JSON text: {"created":true}, {"deleted":true}, {"changes":{...}} or {"status":"..."}. */
+    changes: text('changes'),
+    ipAddress: varchar('ip_address', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_org_user_created_idx').on(t.organizationId, t.userId, t.createdAt.desc()),
+    index('audit_log_org_entity_type_created_idx').on(t.organizationId, t.entityType, t.createdAt.desc()),
+    index('audit_log_org_entity_idx').on(t.organizationId, t.entityId),
+  ],
+);

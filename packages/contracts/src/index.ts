@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './errors.ts';
+export * from './organizations.ts';
+export * from './paging.ts';
+export * from './roles.ts';
