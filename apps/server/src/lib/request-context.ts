@@ -1,0 +1,17 @@
+/** Who is acting: set by the auth plugin on every authenticated request. */
+export interface AuthUser {
+  id: string;
+  organizationId: string;
+  email: string;
+  displayName: string;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+  canEditCompletedMaintenanceEvents: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Null until the auth plugin has authenticated the request. */
+    user: AuthUser | null;
+  }
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** Public settings the browser needs (GET /api/client-config, no sign-in). */
+export const ZClientConfig = z.object({
+  supportEmail: z.string(),
+  publicBaseUrl: z.string(),
+});
+export type TClientConfig = z.infer<typeof ZClientConfig>;
