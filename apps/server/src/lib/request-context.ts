@@ -1,3 +1,5 @@
+import type {} from 'fastify';
+
 /** Who is acting: set by the auth plugin on every authenticated request. */
 export interface AuthUser {
   id: string;
