@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Where the built SPA lives when WEB_DIST_DIR is not set: apps/web/dist, next to this server. */
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings count as "not set", so `FOO=` in a .env file means the default. */
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
+
+/** Strict boolean: 'true'/'false'/'1'/'0' only (z.coerce.boolean would turn 'false' into true). */
+const envBoolean = (defaultValue: boolean) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : String(v).trim().toLowerCase()),
+    z
+      .enum(['true', 'false', '1', '0'], { error: "Use 'true', 'false', '1' or '0'." })
+      .optional()
+      .transform((v) => (v === undefined ? defaultValue : v === 'true' || v === '1')),
+  );
+
+const envInt = (defaultValue: number, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z.coerce
+      .number({ error: 'Must be a whole number.' })
+      .int('Must be a whole number.')
+      .min(min)
+      .max(max)
+      .default(defaultValue),
+  );
+
+const urlString = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `Must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}.`);
+
+/** TRUST_PROXY: true/false, a number of hops, or a comma-separated list of addresses/CIDRs. */
+const trustProxy = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : String(v).trim()),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === undefined) return false;
+      const lower = v.toLowerCase();
+      if (lower === 'true') return true;
+      if (lower === 'false') return false;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (list.length === 0 || list.some((s) => !/^[0-9a-fA-F.:/]+$/.test(s))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Use true, false, a number of hops or a comma-separated list of IP addresses.',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
+);
+
+/** The environment variables, by their names. Every key must be documented in CONFIG_DOCS. */
+export const ZEnv = z.object({
+  NODE_ENV: optionalString,
+  PORT: envInt(3000, 0, 65535),
+  HOST: optionalString.default('0.0.0.0'),
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    urlString(['postgres:', 'postgresql:']).optional(),
+  ),
+  DATA_DIR: optionalString.default('./data'),
+  PUBLIC_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
+  JWT_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'Must be at least 32 characters long.').optional(),
+  ),
+  TOKEN_TTL_HOURS: envInt(8, 1, 24 * 365),
+  STORAGE: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : String(v).trim().toLowerCase()),
+    z.enum(['local', 's3'], { error: "Use 'local' or 's3'." }).default('local'),
+  ),
+  S3_ENDPOINT: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: envBoolean(false),
+  MAX_UPLOAD_MB: envInt(25, 1, 5120),
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
+  TRUST_PROXY: trustProxy,
+  SUPPORT_EMAIL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.email('Must be an email address.').default('support@example.com'),
+  ),
+  ADMIN_EMAIL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.email('Must be an email address.').default('admin@example.com'),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(8, 'Must be at least 8 characters long.').optional(),
+  ),
+  DEMO_MEMBER_EMAIL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.email('Must be an email address.').default('member@example.com'),
+  ),
+  DEMO_MEMBER_PASSWORD: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(8, 'Must be at least 8 characters long.').optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : String(v).trim().toLowerCase()),
+    z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(', ')}.` }).default('info'),
+  ),
+  WEB_DIST_DIR: optionalString,
+});
+export type TEnv = z.infer<typeof ZEnv>;
+
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite in `pgliteDir`. */
+  databaseUrl: string | undefined;
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  /** `DATA_DIR/db`. */
+  pgliteDir: string;
+  /** `DATA_DIR/files` (local storage driver). */
+  filesDir: string;
+  /** No trailing slash. */
+  publicBaseUrl: string;
+  jwtSecret: string;
+  tokenTtlHours: number;
+  storage: 'local' | 's3';
+  /** Set when storage is 's3'. */
+  s3: S3Config | undefined;
+  maxUploadMb: number;
+  redisUrl: string | undefined;
+  trustProxy: boolean | number | string[];
+  supportEmail: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  demoMemberEmail: string;
+  demoMemberPassword: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Absolute path of the built SPA. */
+  webDistDir: string;
+}
+
+export interface ConfigDoc {
+  name: keyof TEnv;
+  default: string;
+  description: string;
+}
+
+/** One row per environment variable, for the README table (kept in sync by a test). */
+export const CONFIG_DOCS: ConfigDoc[] = [
+  { name: 'NODE_ENV', default: '(unset)', description: '`production` makes JWT_SECRET required with DATABASE_URL.' },
+  { name: 'PORT', default: '3000', description: 'HTTP port.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Address to listen on.' },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: embedded PGlite)',
+    description: 'PostgreSQL 15+ connection string. When unset, an embedded database is kept in `DATA_DIR/db`.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Embedded database (`db/`), local files (`files/`) and the generated JWT secret.',
+  },
+  {
+    name: 'PUBLIC_BASE_URL',
+    default: 'http://localhost:${PORT}',
+    description: 'The address users reach the app at; QR codes point at it. No trailing slash.',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: '(generated into DATA_DIR/jwt-secret)',
+    description:
+      'Secret that signs access tokens, at least 32 characters. Required in production with DATABASE_URL; all instances must share it.',
+  },
+  { name: 'TOKEN_TTL_HOURS', default: '8', description: 'Lifetime of an access token, in hours.' },
+  { name: 'STORAGE', default: 'local', description: '`local` (files in DATA_DIR/files) or `s3`.' },
+  { name: 'S3_ENDPOINT', default: '(AWS)', description: 'S3-compatible endpoint URL (MinIO, Ceph...).' },
+  { name: 'S3_BUCKET', default: '(required for s3)', description: 'Bucket for uploaded files.' },
+  { name: 'S3_REGION', default: '(required for s3)', description: 'Region of the bucket.' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(SDK default chain)', description: 'Access key id.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(SDK default chain)', description: 'Secret access key.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'Path-style bucket URLs (MinIO usually needs true).' },
+  { name: 'MAX_UPLOAD_MB', default: '25', description: 'Largest file accepted for an attachment, in MB.' },
+  {
+    name: 'REDIS_URL',
+    default: '(unset: in memory)',
+    description: 'Redis for state shared between instances (login rate limits).',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'Trust X-Forwarded-* headers: true, false, a number of hops or a comma-separated list of IPs.',
+  },
+  { name: 'SUPPORT_EMAIL', default: 'support@example.com', description: 'Address of the support link.' },
+  {
+    name: 'ADMIN_EMAIL',
+    default: 'admin@example.com',
+    description: 'Super administrator created on the first start.',
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '(generated, printed once)',
+    description: "That administrator's password (at least 8 characters).",
+  },
+  {
+    name: 'DEMO_MEMBER_EMAIL',
+    default: 'member@example.com',
+    description: 'Demo member created on the first start.',
+  },
+  {
+    name: 'DEMO_MEMBER_PASSWORD',
+    default: '(generated, printed once)',
+    description: "That member's password (at least 8 characters).",
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  {
+    name: 'WEB_DIST_DIR',
+    default: 'apps/web/dist',
+    description: 'Folder of the built web app served by the server.',
+  },
+];
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Reads and checks the settings; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e) {
+    if (e.STORAGE === 's3') {
+      if (!e.S3_BUCKET) problems.push('S3_BUCKET: Required when STORAGE=s3.');
+      if (!e.S3_REGION) problems.push('S3_REGION: Required when STORAGE=s3.');
+    }
+    if (!e.JWT_SECRET && e.NODE_ENV === 'production' && e.DATABASE_URL) {
+      problems.push(
+        'JWT_SECRET: Required in production with DATABASE_URL (every instance must share it; at least 32 characters).',
+      );
+    }
+  }
+  if (problems.length > 0 || !e) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicBaseUrl = (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    nodeEnv: e.NODE_ENV ?? 'development',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'db'),
+    filesDir: path.join(dataDir, 'files'),
+    publicBaseUrl,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    storage: e.STORAGE,
+    s3:
+      e.STORAGE === 's3'
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    maxUploadMb: e.MAX_UPLOAD_MB,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    supportEmail: e.SUPPORT_EMAIL.toLowerCase(),
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    demoMemberEmail: e.DEMO_MEMBER_EMAIL.toLowerCase(),
+    demoMemberPassword: e.DEMO_MEMBER_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+  };
+}
+
+/** A secret generated on the first start and kept in DATA_DIR/jwt-secret (mode 0600). */
+function readOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

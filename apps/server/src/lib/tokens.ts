@@ -1,0 +1,82 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+/** The claims of an access token. `ver` is the user's token version when the token was issued. */
+export interface TokenClaims {
+  sub: string;
+  org: string;
+  ver: number;
+  iat: number;
+  exp: number;
+}
+
+export interface TokenSubject {
+  id: string;
+  organizationId: string;
+  tokenVersion: number;
+}
+
+export interface IssuedToken {
+  accessToken: string;
+  /** ISO 8601 */
+  expiresAt: string;
+}
+
+export interface TokenService {
+  issueToken(user: TokenSubject): Promise<IssuedToken>;
+  /** The claims of a valid token signed with our secret, or null (bad signature, expired, malformed). */
+  verifyToken(token: string): Promise<TokenClaims | null>;
+}
+
+export interface TokenOptions {
+  secret: string;
+  /** Lifetime of a token in hours; may be fractional (tests use a negative value to get expired tokens). */
+  ttlHours: number;
+  now?: () => number;
+}
+
+const ALGORITHM = 'HS256';
+
+/** Signed HS256 JWTs: stateless, so any number of server instances accept each other's tokens. */
+export function createTokenService(options: TokenOptions): TokenService {
+  const key = new TextEncoder().encode(options.secret);
+  const now = options.now ?? Date.now;
+
+  return {
+    async issueToken(user) {
+      const issuedAt = Math.floor(now() / 1000);
+      const expiresAt = issuedAt + Math.round(options.ttlHours * 3600);
+      const accessToken = await new SignJWT({ org: user.organizationId, ver: user.tokenVersion })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      return { accessToken, expiresAt: new Date(expiresAt * 1000).toISOString() };
+    },
+
+    async verifyToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          currentDate: new Date(now()),
+          requiredClaims: ['sub', 'iat', 'exp'],
+        });
+        const { sub, org, ver, iat, exp } = payload;
+        if (
+          typeof sub !== 'string' ||
+          typeof org !== 'string' ||
+          typeof ver !== 'number' ||
+          !Number.isInteger(ver) ||
+          typeof iat !== 'number' ||
+          typeof exp !== 'number'
+        ) {
+          return null;
+        }
+        return { sub, org, ver, iat, exp };
+      } catch {
+        // Bad signature, expired, malformed: all simply "not a valid token".
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { LOGIN_MESSAGES, ZLoginBody } from './auth.ts';
+import { roleLabel } from './roles.ts';
+
+function messagesFor(input: unknown): string[] {
+  const result = ZLoginBody.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+describe('ZLoginBody', () => {
+  it('trims and lower-cases the email', () => {
+    expect(ZLoginBody.parse({ email: '  Admin@Example.COM ', password: 'x' }).email).toBe('admin@example.com');
+  });
+
+  it('rejects an invalid email with the spec message', () => {
+    expect(messagesFor({ email: 'not-an-email', password: 'x' })).toEqual([LOGIN_MESSAGES.invalidEmail]);
+  });
+
+  it('requires a password with the spec message', () => {
+    expect(messagesFor({ email: 'a@b.co', password: '' })).toEqual([LOGIN_MESSAGES.passwordRequired]);
+  });
+});
+
+describe('roleLabel', () => {
+  it('names each role as the spec does', () => {
+    expect(roleLabel({ isAdmin: false, isSuperAdmin: false })).toBe('Member');
+    expect(roleLabel({ isAdmin: true, isSuperAdmin: false })).toBe('Administrator');
+    expect(roleLabel({ isAdmin: true, isSuperAdmin: true })).toBe('Super Administrator');
+  });
+});
