@@ -13,5 +13,13 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** The demo accounts the server creates on first start with these passwords. */
-export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password', displayName: 'Administrator' };
-export const E2E_MEMBER = { email: 'member@example.com', password: 'e2e-member-password', displayName: 'Demo member' };
+export const E2E_ADMIN = {
+  email: 'admin@example.com',
+  password: 'e2e-admin-password',
+  displayName: 'Administrator',
+};
+export const E2E_MEMBER = {
+  email: 'member@example.com',
+  password: 'e2e-member-password',
+  displayName: 'Demo member',
+};

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 /** The one database type the rest of the server sees, whichever driver is underneath. */
@@ -28,8 +31,10 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite in `dataDir` is used. */
   databaseUrl?: string | undefined;
-  /** Folder of the embedded database (PGlite only). */
+  /** Folder of the embedded database (PGlite only); absent = in memory. */
   pgliteDir?: string | undefined;
+  /** PGlite only: hold an exclusive lock file `<pgliteDir>.lock` while open (default true). */
+  lock?: boolean;
   /** Called with errors of idle pool connections, which must never crash the process. */
   onPoolError?: (error: Error) => void;
 }
@@ -39,7 +44,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onPoolError)
-    : openPglite(options.pgliteDir);
+    : openPglite(options.pgliteDir, options.lock ?? true);
 }
 
 function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): DatabaseHandle {
@@ -47,6 +52,7 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
   // An idle client losing its connection (PostgreSQL restart) emits here; without a listener Node would crash.
   pool.on('error', (error) => onPoolError?.(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let closed = false;
   return {
     db,
     kind: 'postgres',
@@ -54,13 +60,31 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
       await db.execute(sql`select 1`);
     },
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+async function openPglite(dataDir: string | undefined, lock: boolean): Promise<DatabaseHandle> {
+  let dirLock: { release(): void } | undefined;
+  if (dataDir) {
+    const absolute = path.resolve(dataDir);
+    mkdirSync(absolute, { recursive: true });
+    // PGlite is one process's database: a second process opening the same folder would corrupt it.
+    if (lock) dirLock = acquireDataDirLock(`${absolute}.lock`, path.dirname(absolute));
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    dirLock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
   return {
     db,
     kind: 'pglite',
@@ -68,6 +92,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await client.query('select 1');
     },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        dirLock?.release();
+      }
+    },
   };
 }

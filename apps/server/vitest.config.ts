@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    globalSetup: ['src/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite (WebAssembly PostgreSQL) and argon2 are CPU-heavy: one worker per core on these 2-core machines.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,131 @@
+import { type TFieldError, XSRF_COOKIE, XSRF_HEADER, ZApiError } from '@mqr/contracts';
+import { authStore, type TAuthStore } from './auth-store.ts';
+
+/** Shown when the server cannot be reached at all. */
+export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
+
+/** Every failed request throws this: the server's `{code, message, fields}` plus the HTTP status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: TFieldError[];
+
+  constructor(status: number, code: string, message: string, fields: TFieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export type TRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON unless it is FormData/Blob. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function isRelative(url: string): boolean {
+  return !/^[a-z][a-z\d+\-.]*:/i.test(url) && !url.startsWith('//');
+}
+
+function withQuery(url: string, query: TRequestOptions['query']): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+export function createApiClient(options: { store?: TAuthStore; fetchImpl?: typeof fetch } = {}) {
+  const store = options.store ?? authStore;
+
+  async function send(url: string, init: TRequestOptions = {}): Promise<Response> {
+    const method = init.method ?? 'GET';
+    const headers = new Headers(init.headers);
+    headers.set('Accept', 'application/json');
+    const token = store.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (method !== 'GET' && isRelative(url)) {
+      const xsrf = readCookie(XSRF_COOKIE);
+      if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    }
+    let body: BodyInit | undefined;
+    if (init.body instanceof FormData || init.body instanceof Blob) {
+      body = init.body;
+    } else if (init.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(init.body);
+    }
+
+    const fetchImpl = options.fetchImpl ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await fetchImpl(withQuery(url, init.query), {
+        method,
+        headers,
+        body,
+        signal: init.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
+    }
+
+    if (!response.ok) {
+      // The token is no longer valid (expired, user deactivated, password changed).
+      if (response.status === 401 && token) store.logout();
+      throw await toApiError(response);
+    }
+    return response;
+  }
+
+  async function request<T = unknown>(url: string, init: TRequestOptions = {}): Promise<T> {
+    const response = await send(url, init);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return { request, send };
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = undefined;
+  }
+  const result = ZApiError.safeParse(parsed);
+  if (result.success) {
+    return new ApiError(response.status, result.data.code, result.data.message, result.data.fields ?? []);
+  }
+  return new ApiError(response.status, 'HTTP_ERROR', `Request failed (${response.status}).`);
+}
+
+const defaultClient = createApiClient();
+
+/** JSON request through the app's auth store. Throws ApiError. */
+export const apiRequest = defaultClient.request;
+/** Raw response (for headers such as X-Total-Count). Throws ApiError. */
+export const apiSend = defaultClient.send;

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN, E2E_MEMBER } from '../support/environment.ts';
+import { signIn, signOut, userMenuButton } from '../support/session.ts';
+
+const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('the demo administrator signs in, sees the admin links and signs out @phone', async ({ page }) => {
+  await signIn(page, E2E_ADMIN);
+  await expect(page.getByRole('heading', { name: 'Operations dashboard' })).toBeVisible();
+  await expect(page.getByText('Monitor maintenance workload and analytics in one place.')).toBeVisible();
+
+  const menuToggle = page.getByRole('button', { name: 'Menu' });
+  if (await menuToggle.isVisible()) await menuToggle.click();
+  for (const link of ['Dashboard', 'Assets', 'Activity', 'Admin Users', 'Admin Fields', 'Organizations']) {
+    await expect(nav(page).getByRole('link', { name: link })).toBeVisible();
+  }
+
+  await userMenuButton(page).click();
+  await expect(page.getByText('Super Administrator')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await signOut(page);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a member sees no admin links and is sent home from /admin/users', async ({ page }) => {
+  await signIn(page, E2E_MEMBER);
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Admin Users' })).toHaveCount(0);
+  await expect(nav(page).getByRole('link', { name: 'Organizations' })).toHaveCount(0);
+  await userMenuButton(page).click();
+  await expect(page.getByText('Member', { exact: true })).toBeVisible();
+
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Maintenance history at a glance' })).toBeVisible();
+});
+
+test('a logged-out visitor is sent to /login from signed-in pages', async ({ page }) => {
+  for (const path of ['/dashboard', '/settings/audit-logs', '/profile']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a wrong password shows the generic message and keeps the visitor on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the sign-in form explains invalid input and stays disabled until it is valid', async ({ page }) => {
+  await page.goto('/login');
+  const submit = page.getByRole('button', { name: 'Sign in' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').focus();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill('x');
+  await expect(submit).toBeEnabled();
+});
+
+test('unknown paths lead home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Maintenance history at a glance' })).toBeVisible();
+});
