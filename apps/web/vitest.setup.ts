@@ -7,6 +7,7 @@ afterEach(() => {
   localStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: resetting jsdom's cookies between tests
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
 });
@@ -25,3 +26,6 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as unknown as MediaQueryList;
 }
+
+// jsdom does not implement scrolling (ScrollRestoration calls it).
+window.scrollTo = () => {};

@@ -49,7 +49,7 @@ export function hasAccess(access: TAccess, viewer: TViewer): boolean {
     case 'admin':
       return viewer !== null && (viewer.isAdmin || viewer.isSuperAdmin);
     case 'super-admin':
-      return viewer !== null && viewer.isSuperAdmin;
+      return viewer?.isSuperAdmin === true;
   }
 }
 
@@ -57,7 +57,10 @@ export function hasAccess(access: TAccess, viewer: TViewer): boolean {
  * Where a viewer opening a route with this rule must go instead, or null when they may stay.
  * Sign-in required → /login; admin-only and super-admin-only → home.
  */
-export function redirectFor(rule: Pick<TRouteRule, 'access' | 'signedInRedirect'>, viewer: TViewer): string | null {
+export function redirectFor(
+  rule: Pick<TRouteRule, 'access' | 'signedInRedirect'>,
+  viewer: TViewer,
+): string | null {
   if (viewer && rule.signedInRedirect) return rule.signedInRedirect;
   if (hasAccess(rule.access, viewer)) return null;
   if (viewer === null) return rule.access === 'public' ? null : LOGIN_PATH;

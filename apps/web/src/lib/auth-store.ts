@@ -49,9 +49,11 @@ function parseStored(raw: string): TAuthState | null {
 
 export type TAuthStore = ReturnType<typeof createAuthStore>;
 
-export function createAuthStore(options: { storage?: TStorage | null; now?: () => number } = {}) {
+export function createAuthStore(
+  options: { storage?: TStorage | null; now?: () => number; syncAcrossTabs?: boolean } = {},
+) {
   const storage = options.storage === undefined ? safeLocalStorage() : options.storage;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const listeners = new Set<() => void>();
   let snapshot: TAuthSnapshot = { auth: null, organization: null };
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -166,11 +168,27 @@ export function createAuthStore(options: { storage?: TStorage | null; now?: () =
 
   load();
 
+  // Signing in or out in another tab applies here too.
+  if (options.syncAcrossTabs && typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key !== AUTH_STORAGE_KEY && event.key !== null) return;
+      const previous = snapshot;
+      snapshot = { auth: null, organization: null };
+      load();
+      const sameSession = snapshot.auth !== null && snapshot.auth.token === previous.auth?.token;
+      snapshot = { auth: snapshot.auth, organization: sameSession ? previous.organization : null };
+      if (!snapshot.auth) scheduleExpiry(null);
+      emit();
+    });
+  }
+
   return {
     getSnapshot: () => snapshot,
     subscribe(listener: () => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     getToken,
     isLoggedIn: () => getToken() !== null,
@@ -190,7 +208,7 @@ function safeLocalStorage(): TStorage | null {
 }
 
 /** The app's single auth store. */
-export const authStore = createAuthStore();
+export const authStore = createAuthStore({ syncAcrossTabs: true });
 
 export function useAuthSnapshot(store: TAuthStore = authStore): TAuthSnapshot {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);

@@ -23,7 +23,12 @@ export function createThemeStore(
         ? window.matchMedia(DARK_QUERY)
         : null
       : (options.matchMedia?.(DARK_QUERY) ?? null);
-  const root = options.root === undefined ? (typeof document !== 'undefined' ? document.documentElement : null) : options.root;
+  const root =
+    options.root === undefined
+      ? typeof document !== 'undefined'
+        ? document.documentElement
+        : null
+      : options.root;
   const listeners = new Set<() => void>();
 
   function readStored(): TTheme | null {
@@ -74,7 +79,9 @@ export function createThemeStore(
     },
     subscribe(listener: () => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

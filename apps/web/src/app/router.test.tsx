@@ -1,0 +1,108 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authStore } from '../lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '../test/fixtures.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+function signIn(overrides: Parameters<typeof loginResponse>[0] = {}) {
+  authStore.login(loginResponse(overrides), 'alex@example.com');
+}
+
+describe('router', () => {
+  beforeEach(() => {
+    authStore.logout();
+    mockFetch({
+      '/api/auth/me': () => jsonResponse(currentUser()),
+      '/api/auth/organization': () => jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null }),
+    });
+  });
+
+  it('renders home at /', async () => {
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { name: 'Maintenance history at a glance' }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a logged-out visitor of /dashboard to /login', async () => {
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in visitor of /login to /dashboard', async () => {
+    signIn();
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Operations dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends unknown paths and screens not built yet to home', async () => {
+    signIn({ isAdmin: true, isSuperAdmin: true });
+    const { router } = renderApp('/admin/users');
+    expect(
+      await screen.findByRole('heading', { name: 'Maintenance history at a glance' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await router.navigate('/nowhere');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('logs out an expired session on navigation and sends it to /login', async () => {
+    signIn({ expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Operations dashboard' })).toBeInTheDocument();
+    const realNow = Date.now;
+    Date.now = () => realNow() + 120_000;
+    try {
+      await router.navigate('/');
+      await screen.findByRole('heading', { name: 'Maintenance history at a glance' });
+      await waitFor(() => expect(authStore.getSnapshot().auth).toBeNull());
+      await router.navigate('/dashboard');
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    } finally {
+      Date.now = realNow;
+    }
+  });
+});
+
+describe('startup when logged in', () => {
+  beforeEach(() => authStore.logout());
+
+  it('refreshes the stored user and shows the organization', async () => {
+    mockFetch({
+      '/api/auth/me': () => jsonResponse(currentUser({ displayName: 'Renamed User', isAdmin: true })),
+      '/api/auth/organization': () =>
+        jsonResponse({ id: 'org-1', name: 'Acme Facilities', logoUrl: '/logo.png' }),
+    });
+    authStore.login(loginResponse({ displayName: 'Old Name' }), 'alex@example.com');
+    const { container } = renderApp('/');
+    expect(await screen.findByText('Acme Facilities')).toBeInTheDocument();
+    await waitFor(() => expect(authStore.getSnapshot().auth?.displayName).toBe('Renamed User'));
+    expect(container.querySelector('header img')).toHaveAttribute('alt', '');
+    expect(screen.getByRole('link', { name: 'Admin Users' })).toBeInTheDocument();
+  });
+
+  it('logs out when the current-user refresh fails', async () => {
+    mockFetch({
+      '/api/auth/me': () => jsonResponse({ code: 'UNAUTHORIZED', message: 'Token no longer valid' }, 401),
+    });
+    authStore.login(loginResponse(), 'alex@example.com');
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(authStore.getSnapshot().auth).toBeNull();
+  });
+
+  it('ignores an organization fetch failure', async () => {
+    mockFetch({
+      '/api/auth/me': () => jsonResponse(currentUser()),
+      '/api/auth/organization': () => jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500),
+    });
+    authStore.login(loginResponse(), 'alex@example.com');
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Operations dashboard' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(authStore.getSnapshot().auth).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Maintenance QR' })).toBeInTheDocument();
+  });
+});

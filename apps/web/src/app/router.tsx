@@ -1,0 +1,52 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { HOME_PATH, ROUTE_TABLE, type TRoutePath } from './route-access.ts';
+import { RouteError } from './route-error.tsx';
+import { RouteGuard } from './route-guard.tsx';
+import { RouteLoading } from './route-loading.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+
+type TLazyScreen = NonNullable<RouteObject['lazy']>;
+
+/**
+ * Screens that exist so far. A path of the route table without a screen here is not registered
+ * (it falls back to home) but keeps its access rule for when its screen arrives.
+ */
+export const SCREENS: Partial<Record<TRoutePath, TLazyScreen>> = {
+  '/': async () => ({ Component: (await import('../features/home/components/home-page.tsx')).HomePage }),
+  '/login': async () => ({
+    Component: (await import('../features/auth/components/sign-in-page.tsx')).SignInPage,
+  }),
+  '/dashboard': async () => ({
+    Component: (await import('../features/dashboard/components/dashboard-page.tsx')).DashboardPage,
+  }),
+};
+
+/** The route objects: every registered screen wrapped in the guard of its route-table rule. */
+export function buildRoutes(screens: Partial<Record<TRoutePath, TLazyScreen>> = SCREENS): RouteObject[] {
+  const guarded: RouteObject[] = [];
+  for (const rule of ROUTE_TABLE) {
+    const lazy = screens[rule.path];
+    if (!lazy) continue;
+    const screen: RouteObject =
+      rule.path === HOME_PATH ? { index: true, lazy } : { path: rule.path.slice(1), lazy };
+    guarded.push({ element: <RouteGuard rule={rule} />, children: [screen] });
+  }
+  return [
+    {
+      path: '/',
+      Component: AppShell,
+      HydrateFallback: RouteLoading,
+      errorElement: <RouteError />,
+      children: [
+        {
+          errorElement: <RouteError />,
+          children: [...guarded, { path: '*', element: <Navigate to={HOME_PATH} replace /> }],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

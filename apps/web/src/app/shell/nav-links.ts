@@ -1,0 +1,16 @@
+import type { TAccess } from '../route-access.ts';
+
+/** The header's navigation (spec: Shell), with who sees each link. */
+export type TNavLink = { to: string; label: string; end?: boolean; visibleTo: TAccess };
+
+export const NAV_LINKS: readonly TNavLink[] = [
+  { to: '/', label: 'Home', end: true, visibleTo: 'public' },
+  { to: '/scan', label: 'Scan QR', visibleTo: 'public' },
+  { to: '/dashboard', label: 'Dashboard', visibleTo: 'signed-in' },
+  // The assets page needs sign-in, but its link is shown to everyone (spec: route table).
+  { to: '/assets', label: 'Assets', end: true, visibleTo: 'public' },
+  { to: '/settings/audit-logs', label: 'Activity', visibleTo: 'signed-in' },
+  { to: '/admin/users', label: 'Admin Users', visibleTo: 'admin' },
+  { to: '/admin/fields', label: 'Admin Fields', visibleTo: 'admin' },
+  { to: '/admin/organizations', label: 'Organizations', visibleTo: 'super-admin' },
+];

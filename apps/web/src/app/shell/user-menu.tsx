@@ -1,0 +1,158 @@
+import { roleLabel } from '@mqr/contracts';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
+import { authStore, type TAuthState } from '../../lib/auth-store.ts';
+import { getThemeStore, useTheme } from '../../lib/theme-store.ts';
+import { initialsOf } from './initials.ts';
+import { useDismiss } from './use-dismiss.ts';
+import styles from './user-menu.module.css';
+
+/** The signed-in user's dropdown: account, dark mode, sign out and support. */
+export function UserMenu({ user }: { user: TAuthState }) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const themeLabelId = useId();
+  const themeStatusId = useId();
+  const signOutLabelId = useId();
+  const signOutHintId = useId();
+  const supportLabelId = useId();
+  const supportHintId = useId();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const theme = useTheme();
+  const { data: config } = useClientConfig();
+
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, containerRef, close, buttonRef);
+
+  // Any navigation closes the menu.
+  useEffect(() => {
+    void pathname;
+    setOpen(false);
+  }, [pathname]);
+
+  const name = user.displayName || user.email;
+  const role = roleLabel(user);
+  const dark = theme === 'dark';
+
+  function toggleTheme() {
+    getThemeStore().toggle();
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  function signOut() {
+    setOpen(false);
+    authStore.logout();
+    navigate('/login');
+  }
+
+  return (
+    <div className={styles.container} ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.trigger}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {initialsOf(user.displayName, user.email)}
+        </span>
+        <span className={styles.who}>
+          <span className={styles.name}>{name}</span>
+          <span className={styles.role}>{role}</span>
+        </span>
+        <svg className={styles.chevron} aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">
+          <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+      {open ? (
+        <div id={panelId} className={styles.panel}>
+          <div className={styles.summary}>
+            <span className={styles.avatarLarge} aria-hidden="true">
+              {initialsOf(user.displayName, user.email)}
+            </span>
+            <div className={styles.summaryText}>
+              <span className={styles.summaryName}>{name}</span>
+              {user.displayName && user.email ? (
+                <span className={styles.summaryEmail}>{user.email}</span>
+              ) : null}
+              <span className={styles.summaryRole}>{role}</span>
+            </div>
+          </div>
+          <ul className={styles.items}>
+            <li>
+              <Link to="/profile" className={styles.item} onClick={close}>
+                <span className={styles.itemLabel}>Manage Your Account</span>
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                role="switch"
+                aria-checked={dark}
+                aria-labelledby={themeLabelId}
+                aria-describedby={themeStatusId}
+                className={styles.item}
+                onClick={toggleTheme}
+              >
+                <span className={styles.itemText}>
+                  <span id={themeLabelId} className={styles.itemLabel}>
+                    Dark Mode
+                  </span>
+                  <span id={themeStatusId} className={styles.itemHint}>
+                    {dark ? 'Currently enabled' : 'Currently disabled'}
+                  </span>
+                </span>
+                <span className={`${styles.switch} ${dark ? styles.switchOn : ''}`} aria-hidden="true" />
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={styles.item}
+                aria-labelledby={signOutLabelId}
+                aria-describedby={signOutHintId}
+                onClick={signOut}
+              >
+                <span className={styles.itemText}>
+                  <span id={signOutLabelId} className={styles.itemLabel}>
+                    Sign Out
+                  </span>
+                  <span id={signOutHintId} className={styles.itemHint}>
+                    End your current session
+                  </span>
+                </span>
+              </button>
+            </li>
+            {config?.supportEmail ? (
+              <li>
+                <a
+                  href={`mailto:${config.supportEmail}`}
+                  className={styles.item}
+                  aria-labelledby={supportLabelId}
+                  aria-describedby={supportHintId}
+                  onClick={close}
+                >
+                  <span className={styles.itemText}>
+                    <span id={supportLabelId} className={styles.itemLabel}>
+                      Contact Support
+                    </span>
+                    <span id={supportHintId} className={styles.itemHint}>
+                      {config.supportEmail}
+                    </span>
+                  </span>
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

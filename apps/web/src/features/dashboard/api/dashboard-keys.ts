@@ -1,0 +1,7 @@
+/** react-query keys of everything the dashboard shows; "Refresh data" invalidates `all`. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  pendingTasks: () => [...dashboardKeys.all, 'pending-tasks'] as const,
+  analytics: (rangeDays: number, turnaroundDays: number) =>
+    [...dashboardKeys.all, 'analytics', rangeDays, turnaroundDays] as const,
+};
