@@ -37,13 +37,16 @@ const urlString = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `Must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}.`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `Must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}.`,
+    );
 
 /** TRUST_PROXY: true/false, a number of hops, or a comma-separated list of addresses/CIDRs. */
 const trustProxy = z.preprocess(
@@ -178,13 +181,18 @@ export interface ConfigDoc {
 
 /** One row per environment variable, for the README table (kept in sync by a test). */
 export const CONFIG_DOCS: ConfigDoc[] = [
-  { name: 'NODE_ENV', default: '(unset)', description: '`production` makes JWT_SECRET required with DATABASE_URL.' },
+  {
+    name: 'NODE_ENV',
+    default: '(unset)',
+    description: '`production` makes JWT_SECRET required with DATABASE_URL.',
+  },
   { name: 'PORT', default: '3000', description: 'HTTP port.' },
   { name: 'HOST', default: '0.0.0.0', description: 'Address to listen on.' },
   {
     name: 'DATABASE_URL',
     default: '(unset: embedded PGlite)',
-    description: 'PostgreSQL 15+ connection string. When unset, an embedded database is kept in `DATA_DIR/db`.',
+    description:
+      'PostgreSQL 15+ connection string. When unset, an embedded database is kept in `DATA_DIR/db`.',
   },
   {
     name: 'DATA_DIR',
@@ -193,6 +201,7 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   },
   {
     name: 'PUBLIC_BASE_URL',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shown literally in the README
     default: 'http://localhost:${PORT}',
     description: 'The address users reach the app at; QR codes point at it. No trailing slash.',
   },
@@ -209,7 +218,11 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   { name: 'S3_REGION', default: '(required for s3)', description: 'Region of the bucket.' },
   { name: 'S3_ACCESS_KEY_ID', default: '(SDK default chain)', description: 'Access key id.' },
   { name: 'S3_SECRET_ACCESS_KEY', default: '(SDK default chain)', description: 'Secret access key.' },
-  { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'Path-style bucket URLs (MinIO usually needs true).' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    default: 'false',
+    description: 'Path-style bucket URLs (MinIO usually needs true).',
+  },
   { name: 'MAX_UPLOAD_MB', default: '25', description: 'Largest file accepted for an attachment, in MB.' },
   {
     name: 'REDIS_URL',
@@ -219,7 +232,8 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   {
     name: 'TRUST_PROXY',
     default: 'false',
-    description: 'Trust X-Forwarded-* headers: true, false, a number of hops or a comma-separated list of IPs.',
+    description:
+      'Trust X-Forwarded-* headers: true, false, a number of hops or a comma-separated list of IPs.',
   },
   { name: 'SUPPORT_EMAIL', default: 'support@example.com', description: 'Address of the support link.' },
   {

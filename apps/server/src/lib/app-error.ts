@@ -21,6 +21,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found.`);
-export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError('FORBIDDEN', message);
 export const unauthorized = (message = 'Authentication required.') => new AppError('UNAUTHORIZED', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);

@@ -60,7 +60,8 @@ export class LoginThrottle {
     const [byIp, byEmail] = await Promise.all([this.store.get(ipKey(ip)), this.store.get(emailKey(email))]);
     let resetAt = 0;
     if (byIp && byIp.count >= this.limits.maxFailuresPerIp) resetAt = Math.max(resetAt, byIp.resetAt);
-    if (byEmail && byEmail.count >= this.limits.maxFailuresPerEmail) resetAt = Math.max(resetAt, byEmail.resetAt);
+    if (byEmail && byEmail.count >= this.limits.maxFailuresPerEmail)
+      resetAt = Math.max(resetAt, byEmail.resetAt);
     if (resetAt === 0) return;
     const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - this.now()) / 1000));
     throw new AppError('RATE_LIMITED', tooManyAttemptsMessage(retryAfterSeconds), { retryAfterSeconds });
@@ -168,7 +169,12 @@ export class RedisThrottleStore implements ThrottleStore {
 
   async increment(key: string, windowMs: number): Promise<WindowCount> {
     const fullKey = this.prefix + key;
-    const results = await this.redis.multi().incr(fullKey).pexpire(fullKey, windowMs, 'NX').pttl(fullKey).exec();
+    const results = await this.redis
+      .multi()
+      .incr(fullKey)
+      .pexpire(fullKey, windowMs, 'NX')
+      .pttl(fullKey)
+      .exec();
     if (!results) throw new Error('Redis transaction was aborted');
     for (const [error] of results) if (error) throw error;
     const count = Number(results[0]?.[1]);
@@ -192,6 +198,8 @@ export class RedisThrottleStore implements ThrottleStore {
   }
 
   async close(): Promise<void> {
-    if (this.ownsClient) await this.redis.quit();
+    if (!this.ownsClient) return;
+    if (this.redis.status === 'ready') await this.redis.quit();
+    else this.redis.disconnect();
   }
 }

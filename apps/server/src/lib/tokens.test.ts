@@ -2,7 +2,11 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTokenService } from './tokens.ts';
 
-const user = { id: '0190a1b2-0000-7000-8000-000000000001', organizationId: '0190a1b2-0000-7000-8000-0000000000aa', tokenVersion: 3 };
+const user = {
+  id: '0190a1b2-0000-7000-8000-000000000001',
+  organizationId: '0190a1b2-0000-7000-8000-0000000000aa',
+  tokenVersion: 3,
+};
 
 describe('tokens', () => {
   it('issues a token whose claims verify', async () => {
@@ -20,15 +24,23 @@ describe('tokens', () => {
 
   it('refuses expired, tampered, foreign and malformed tokens', async () => {
     const tokens = createTokenService({ secret: 'secret-one-secret-one-secret-one', ttlHours: 8 });
-    const expired = await createTokenService({ secret: 'secret-one-secret-one-secret-one', ttlHours: -1 }).issueToken(user);
+    const expired = await createTokenService({
+      secret: 'secret-one-secret-one-secret-one',
+      ttlHours: -1,
+    }).issueToken(user);
     expect(await tokens.verifyToken(expired.accessToken)).toBeNull();
 
-    const foreign = await createTokenService({ secret: 'another-secret-another-secret', ttlHours: 8 }).issueToken(user);
+    const foreign = await createTokenService({
+      secret: 'another-secret-another-secret',
+      ttlHours: 8,
+    }).issueToken(user);
     expect(await tokens.verifyToken(foreign.accessToken)).toBeNull();
 
     const { accessToken } = await tokens.issueToken(user);
     const [header, payload, signature] = accessToken.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), ver: 4 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), ver: 4 }),
+    ).toString('base64url');
     expect(await tokens.verifyToken(`${header}.${forged}.${signature}`)).toBeNull();
 
     expect(await tokens.verifyToken('not-a-token')).toBeNull();

@@ -68,7 +68,9 @@ async function createPgliteCopy(templateDir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function createPostgresCopy(t: Extract<TestDatabaseTemplate, { kind: 'postgres' }>): Promise<DatabaseHandle> {
+async function createPostgresCopy(
+  t: Extract<TestDatabaseTemplate, { kind: 'postgres' }>,
+): Promise<DatabaseHandle> {
   const name = `${t.prefix}${randomSuffix()}`;
   await adminQuery(t.adminUrl, async (client) => {
     // Two files may copy the template at the same instant; PostgreSQL refuses one, so retry.
@@ -82,7 +84,10 @@ async function createPostgresCopy(t: Extract<TestDatabaseTemplate, { kind: 'post
       }
     }
   });
-  const handle = await openDatabase({ databaseUrl: withDatabaseName(t.adminUrl, name), onPoolError: () => {} });
+  const handle = await openDatabase({
+    databaseUrl: withDatabaseName(t.adminUrl, name),
+    onPoolError: () => {},
+  });
   return {
     ...handle,
     close: async () => {

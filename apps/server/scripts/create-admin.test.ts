@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../src/bootstrap/create-admin.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { acquireDataDirLock } from '../src/db/data-dir-lock.ts';
+import { auditLogEntries, organizations, users } from '../src/db/schema.ts';
+import { verifyPassword } from '../src/lib/passwords.ts';
+import { createTestDatabase } from '../src/test/test-database.ts';
+
+const SCRIPT = fileURLToPath(new URL('./create-admin.ts', import.meta.url));
+
+function run(args: string[], env: Record<string, string>, stdin?: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [SCRIPT, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.stdin.end(stdin ?? '');
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('createAdmin', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('asks for an organization on an empty database, creates a named one, then reuses it by name or id', async () => {
+    const base = { displayName: 'Ops', superAdmin: false, password: 'long-enough' };
+    await expect(createAdmin(database.db, { ...base, email: 'a@example.com' })).rejects.toThrow(
+      /no organization yet/,
+    );
+    const first = await createAdmin(database.db, { ...base, email: 'A@Example.com', organization: 'Acme' });
+    expect(first.organization).toMatchObject({ name: 'Acme', created: true });
+    expect(first.email).toBe('a@example.com');
+    const byName = await createAdmin(database.db, { ...base, email: 'b@example.com', organization: 'Acme' });
+    expect(byName.organization).toEqual({ ...first.organization, created: false });
+    const byId = await createAdmin(database.db, {
+      ...base,
+      email: 'c@example.com',
+      organization: first.organization.id,
+      superAdmin: true,
+    });
+    expect(byId.organization.id).toBe(first.organization.id);
+    const implicit = await createAdmin(database.db, { ...base, email: 'd@example.com' });
+    expect(implicit.organization.id).toBe(first.organization.id);
+    await expect(
+      createAdmin(database.db, {
+        ...base,
+        email: 'e@example.com',
+        organization: '01a1fca6-0783-7464-ad69-cef41e605301',
+      }),
+    ).rejects.toThrow(/No organization has the id/);
+
+    const [c] = await database.db.select().from(users).where(eq(users.email, 'c@example.com'));
+    expect(c).toMatchObject({ isAdmin: true, isSuperAdmin: true, displayName: 'Ops' });
+    expect(await verifyPassword(c!.passwordHash, 'long-enough')).toBe(true);
+    const audit = await database.db
+      .select()
+      .from(auditLogEntries)
+      .where(eq(auditLogEntries.organizationId, first.organization.id));
+    expect(audit.filter((a) => a.entityType === 'Organization')).toHaveLength(1);
+    expect(audit.filter((a) => a.entityType === 'AppUser')).toHaveLength(4);
+    expect(new Set(audit.map((a) => `${a.action} ${a.changes} ${a.userName}`))).toEqual(
+      new Set(['CREATE {"created":true} system']),
+    );
+  });
+
+  it('refuses an email that exists, whatever its case', async () => {
+    await expect(
+      createAdmin(database.db, {
+        email: 'B@EXAMPLE.com',
+        displayName: 'X',
+        superAdmin: false,
+        password: 'long-enough',
+        organization: 'Acme',
+      }),
+    ).rejects.toThrow('A user with the email b@example.com already exists.');
+  });
+});
+
+describe('scripts/create-admin.ts', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-create-admin-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates a super administrator with a generated password printed once', {
+    timeout: 90_000,
+  }, async () => {
+    const env = { DATA_DIR: dataDir };
+    const created = await run(['--email', 'Ops@Example.com', '--organization', 'Acme', '--super'], env);
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/Created super administrator ops@example\.com/);
+    const password = /Password: (\S+)/.exec(created.stdout)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+
+    const piped = await run(
+      ['--email', 'two@example.com', '--name', 'Two', '--password-stdin'],
+      env,
+      'hunter2hunter2\n',
+    );
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).not.toMatch(/Password:/);
+
+    const duplicate = await run(['--email', 'ops@example.com'], env);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toMatch(/A user with the email ops@example\.com already exists\./);
+
+    const usage = await run(['--nope'], env);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/Usage: npm run create-admin/);
+
+    // While a server holds the embedded database, the script refuses and says to stop it.
+    const lock = acquireDataDirLock(path.join(dataDir, 'db.lock'), dataDir);
+    try {
+      const locked = await run(['--email', 'three@example.com'], env);
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toMatch(/is using DATA_DIR/);
+      expect(locked.stderr).toMatch(/stop it/);
+    } finally {
+      lock.release();
+    }
+
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    try {
+      const rows = await database.db.select().from(users);
+      expect(rows.map((u) => [u.email, u.displayName, u.isAdmin, u.isSuperAdmin]).sort()).toEqual([
+        ['ops@example.com', 'Administrator', true, true],
+        ['two@example.com', 'Two', true, false],
+      ]);
+      const ops = rows.find((u) => u.email === 'ops@example.com')!;
+      expect(await verifyPassword(ops.passwordHash, password!)).toBe(true);
+      expect(
+        await verifyPassword(rows.find((u) => u.email === 'two@example.com')!.passwordHash, 'hunter2hunter2'),
+      ).toBe(true);
+      expect(await database.db.select().from(organizations)).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+
+describe('buildApp', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('decorates the app with db, database and config', () => {
+    expect(t.app.db).toBe(t.db);
+    expect(t.app.database).toBe(t.database);
+    expect(t.app.config).toBe(t.config);
+  });
+
+  it('does not run the first-start bootstrap in tests', async () => {
+    const orgs = await t.db.query.organizations.findMany();
+    expect(orgs).toEqual([]);
+  });
+
+  it('refuses JSON bodies over 1 MB with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers a request id header, reusing a sane incoming one', async () => {
+    const fresh = await t.app.inject('/healthz');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('serves the API docs page and an OpenAPI document built from the zod schemas', async () => {
+    const page = await t.app.inject('/api/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<script src="\/api\/docs\/static\/swagger-ui-bundle.js"/);
+    const script = await t.app.inject('/api/docs/static/swagger-initializer.js');
+    expect(script.statusCode).toBe(200);
+    const doc = await t.app.inject('/api/docs/json');
+    expect(doc.statusCode).toBe(200);
+    const json = doc.json();
+    expect(json.openapi).toMatch(/^3\./);
+    expect(json.paths['/api/client-config'].get.responses['200']).toBeDefined();
+    expect(json.paths['/healthz']).toBeUndefined();
+  });
+});

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { runFirstStart } from './bootstrap/first-start.ts';
+import type { AppConfig } from './config.ts';
+import { type DatabaseHandle, type Db, openDatabase } from './db/client.ts';
+import { clientConfigRoutes } from './modules/client-config/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import apiDocs from './plugins/api-docs.ts';
+import errors from './plugins/errors.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import staticSpa from './plugins/static-spa.ts';
+import './lib/request-context.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { xsrfPlugin } from './plugins/xsrf.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drizzle database (PGlite or PostgreSQL). */
+    db: Db;
+    /** The checked settings. */
+    config: AppConfig;
+    /** The database handle (ping, close, kind). */
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An open, migrated database; when absent one is opened from the config (and closed with the app). */
+  database?: DatabaseHandle;
+  /** false (tests), true, or pino options. Default: pino at config.logLevel. */
+  logger?: boolean | object;
+  /** Create the demo organization and administrator on an empty database (default true). */
+  bootstrap?: boolean;
+  /** Where the first-start credentials are printed (default: stdout). */
+  print?: (text: string) => void;
+}
+
+/** JSON bodies; file uploads do not go through the JSON parser. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  'body.password',
+  'req.body.password',
+];
+
+function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): boolean | FastifyLoggerOptions {
+  if (logger === false) return false;
+  const base = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  if (logger === undefined || logger === true) return base;
+  return { ...base, ...logger };
+}
+
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logger),
+    bodyLimit: JSON_BODY_LIMIT,
+    // A number is a count of hops (proxy-addr); Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    genReqId: (req) => {
+      const header = req.headers['x-request-id'];
+      return typeof header === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(header) ? header : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  let database = options.database;
+  if (!database) {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost (idle client)'),
+    });
+  }
+  const handle = database;
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await handle.close();
+  });
+  try {
+    if (ownsDatabase) await handle.migrate();
+    if (options.bootstrap ?? true) {
+      await runFirstStart(handle.db, config, { print: options.print, log: app.log });
+    }
+  } catch (error) {
+    if (ownsDatabase) await handle.close().catch(() => {});
+    throw error;
+  }
+
+  app.decorate('config', config);
+  app.decorate('database', handle);
+  app.decorate('db', handle.db);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(errors);
+  await app.register(securityHeaders, { config });
+  await app.register(cookie);
+  // Before any route: @fastify/swagger collects routes as they are added.
+  await app.register(apiDocs, { config });
+  await app.register(xsrfPlugin);
+  await app.register(authPlugin);
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(healthRoutes);
+  await app.register(clientConfigRoutes);
+  await app.register(staticSpa, { webDistDir: config.webDistDir });
+  return app;
+}

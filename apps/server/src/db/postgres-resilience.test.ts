@@ -1,0 +1,115 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { UNAVAILABLE_MESSAGE } from '../plugins/errors.ts';
+import { testConfig } from '../test/build-test-app.ts';
+import { adminQuery, createTestDatabase } from '../test/test-database.ts';
+import { type DatabaseHandle, openDatabase } from './client.ts';
+
+/** The app plus two test routes that use the database: one slow, one quick. */
+async function appWithDbRoutes(database: DatabaseHandle, dataDir: string): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(dataDir), { database, logger: false, bootstrap: false });
+  app.get('/api/test/slow', async () => {
+    await app.db.execute(sql`select pg_sleep(5)`);
+    return { ok: true };
+  });
+  app.get('/api/test/quick', async () => {
+    const result = (await app.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
+    return { ok: result.rows.length === 1 };
+  });
+  await app.ready();
+  return app;
+}
+
+describe('database unreachable', () => {
+  let dataDir: string;
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-pg-down-'));
+    // Nothing listens on port 1: every query fails with ECONNREFUSED.
+    database = await openDatabase({
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/nothing',
+      onPoolError: () => {},
+    });
+    app = await appWithDbRoutes(database, dataDir);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 UNAVAILABLE for requests that need it, 503 on /readyz, and 200 on /healthz', async () => {
+    const res = await app.inject('/api/test/quick');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@example.com', password: 'whatever1' },
+    });
+    expect(login.statusCode).toBe(503);
+    expect(login.json().code).toBe('UNAVAILABLE');
+    expect((await app.inject('/readyz')).statusCode).toBe(503);
+    expect((await app.inject('/healthz')).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL restart (TEST_DATABASE_URL)', () => {
+  let dataDir: string;
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-pg-restart-'));
+    const copy = await createTestDatabase();
+    expect(copy.kind).toBe('postgres');
+    database = copy;
+    app = await appWithDbRoutes(database, dataDir);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function terminateBackends(): Promise<number> {
+    const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const name = result.rows[0]!.name;
+    return adminQuery(process.env.TEST_DATABASE_URL!, async (client) => {
+      const { rows } = await client.query(
+        'select pg_terminate_backend(pid) as done from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      return rows.length;
+    });
+  }
+
+  it('fails requests in flight with 503, then serves the next ones without a restart', async () => {
+    // Warm the pool with several connections.
+    const warm = await Promise.all([1, 2, 3].map(() => app.inject('/api/test/quick')));
+    for (const r of warm) expect(r.statusCode).toBe(200);
+
+    const inFlight = app.inject('/api/test/slow');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await terminateBackends()).toBeGreaterThanOrEqual(1);
+
+    const failed = await inFlight;
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({ code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
+
+    // Idle connections were killed too; the pool replaces them and the process is still here.
+    for (let i = 0; i < 5; i++) {
+      const next = await app.inject('/api/test/quick');
+      expect(next.statusCode).toBe(200);
+      expect(next.json()).toEqual({ ok: true });
+    }
+    expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+});

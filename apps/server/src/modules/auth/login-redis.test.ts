@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createOrganization, createUser, type FixtureUser } from '../../test/fixtures.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// Two server instances with REDIS_URL share the failed sign-in counters (keys `mqr:login:*`).
+describe('login throttle shared through Redis', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let redis: Redis;
+  let user: FixtureUser;
+  const email = `redis-${randomBytes(6).toString('hex')}@example.com`;
+  const ip = `fd00::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+  const limits = { maxFailuresPerEmail: 3, maxFailuresPerIp: 100, windowMs: 60_000 };
+
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL);
+    one = await buildTestApp({ redisUrl: REDIS_URL });
+    // Each test app has its own database: the same account exists in both, as it would behind one shared database.
+    two = await buildTestApp({ redisUrl: REDIS_URL, jwtSecret: one.config.jwtSecret });
+    const organization = await createOrganization(one.db);
+    user = await createUser(one.db, organization.id, { email });
+    await createUser(two.db, (await createOrganization(two.db)).id, { email, password: user.password });
+    one.app.loginThrottle.limits = limits;
+    two.app.loginThrottle.limits = limits;
+  });
+
+  afterAll(async () => {
+    await redis?.del(`mqr:login:email:${email}`, `mqr:login:ip:${ip}`);
+    await redis?.quit();
+    await one?.close();
+    await two?.close();
+  });
+
+  it('failures on one instance count on the other', async () => {
+    const attempt = (t: TestApp, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+        remoteAddress: ip,
+      });
+    expect((await attempt(one, 'wrong password')).statusCode).toBe(401);
+    expect((await attempt(two, 'wrong password')).statusCode).toBe(401);
+    expect((await attempt(one, 'wrong password')).statusCode).toBe(401);
+    const refused = await attempt(two, user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const ttl = await redis.pttl(`mqr:login:email:${email}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(await redis.get(`mqr:login:ip:${ip}`)).toBe('3');
+
+    // Reset the email counter (as a success would) and sign in on either instance.
+    await one.app.loginThrottle.recordSuccess(email);
+    expect((await attempt(two, user.password)).statusCode).toBe(200);
+    expect(await redis.exists(`mqr:login:email:${email}`)).toBe(0);
+  });
+});
+
+describe('login throttle when Redis is unreachable', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ redisUrl: 'redis://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('still signs users in (and still refuses wrong passwords): the counters are skipped, not the password check', async () => {
+    const user = await createUser(t.db, (await createOrganization(t.db)).id);
+    const started = Date.now();
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(ok.statusCode).toBe(200);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'wrong password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

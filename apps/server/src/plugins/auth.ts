@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { forbidden, unauthorized } from '../lib/app-error.ts';
+import {
+  LoginThrottle,
+  type LoginThrottleLimits,
+  MemoryThrottleStore,
+  RedisThrottleStore,
+  type ThrottleStore,
+} from '../lib/login-throttle.ts';
+import type { AuthUser } from '../lib/request-context.ts';
+import { createTokenService, type TokenService } from '../lib/tokens.ts';
+import { getUserByIdForAuth, toAuthUser } from '../modules/users/service.ts';
+
+export type AuthPreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: requires a valid bearer token of an active user; sets request.user. 401 otherwise. */
+    authenticate: AuthPreHandler;
+    /** preHandler after authenticate: administrators (or super administrators) only; 403 otherwise. */
+    requireAdmin: AuthPreHandler;
+    /** preHandler after authenticate: super administrators only; 403 otherwise. */
+    requireSuperAdmin: AuthPreHandler;
+    /** Issues and verifies access tokens (HS256, config.jwtSecret, config.tokenTtlHours). */
+    tokens: TokenService;
+    /** Failed sign-in counters (memory, or Redis when config.redisUrl is set). */
+    loginThrottle: LoginThrottle;
+  }
+}
+
+/** The acting user of a route behind `app.authenticate` (throws 401 if authenticate did not run). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export interface AuthPluginOptions {
+  /** Overrides of the login throttle limits (tests). */
+  loginThrottle?: Partial<LoginThrottleLimits>;
+}
+
+const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i;
+
+async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
+  const tokens = createTokenService({ secret: app.config.jwtSecret, ttlHours: app.config.tokenTtlHours });
+
+  let store: ThrottleStore;
+  if (app.config.redisUrl) {
+    // Fail fast when Redis is down (no offline queue, short timeouts): sign-in then goes on without
+    // the shared counters rather than waiting. ioredis keeps reconnecting in the background.
+    const redis = new Redis(app.config.redisUrl, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+      commandTimeout: 1000,
+    });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (login throttle) connection error'));
+    app.addHook('onReady', async () => {
+      await redis.connect().catch((error: unknown) => {
+        app.log.error({ err: error }, 'Redis (login throttle) unreachable; retrying in the background');
+      });
+    });
+    store = new RedisThrottleStore(redis, { ownsClient: true });
+  } else {
+    store = new MemoryThrottleStore();
+  }
+  const loginThrottle = new LoginThrottle(store, options.loginThrottle);
+
+  app.decorate('tokens', tokens);
+  app.decorate('loginThrottle', loginThrottle);
+  app.decorateRequest('user', null);
+  app.addHook('onClose', async () => {
+    await loginThrottle.close();
+  });
+
+  const refuse = (reply: FastifyReply) => {
+    reply.header('WWW-Authenticate', 'Bearer');
+    return unauthorized();
+  };
+
+  // One indexed query per request: a deactivated user or a changed password (tokenVersion) takes
+  // effect at the next request, not when the token expires.
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    request.user = null;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw refuse(reply);
+    const claims = await tokens.verifyToken(match[1]);
+    if (!claims) throw refuse(reply);
+    const row = await getUserByIdForAuth(app.db, claims.sub);
+    if (!row?.isActive || row.tokenVersion !== claims.ver || row.organizationId !== claims.org) {
+      throw refuse(reply);
+    }
+    request.user = toAuthUser(row);
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user) throw refuse(reply);
+    if (!request.user.isAdmin && !request.user.isSuperAdmin) throw forbidden();
+  });
+
+  app.decorate('requireSuperAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user) throw refuse(reply);
+    if (!request.user.isSuperAdmin) throw forbidden();
+  });
+}
+
+export const authPlugin = fp(auth, { name: 'mqr-auth' });

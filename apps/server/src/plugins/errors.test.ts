@@ -1,0 +1,175 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, conflict, notFound } from '../lib/app-error.ts';
+import errors, {
+  INTERNAL_MESSAGE,
+  isDatabaseUnavailableError,
+  mapError,
+  UNAVAILABLE_MESSAGE,
+} from './errors.ts';
+
+describe('mapError', () => {
+  it('maps AppError codes to their status with code and message', () => {
+    expect(mapError(notFound('Asset'))).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND', message: 'Asset not found.' },
+    });
+    expect(mapError(conflict('Email already in use.'))).toMatchObject({
+      status: 409,
+      body: { code: 'CONFLICT', message: 'Email already in use.' },
+    });
+    const limited = mapError(new AppError('RATE_LIMITED', 'Too many attempts.', { retryAfterSeconds: 60 }));
+    expect(limited).toMatchObject({ status: 429, retryAfterSeconds: 60 });
+    const withFields = mapError(
+      new AppError('VALIDATION', 'Bad.', { fields: [{ path: 'name', message: 'Required.' }] }),
+    );
+    expect(withFields.body).toEqual({
+      code: 'VALIDATION',
+      message: 'Bad.',
+      fields: [{ path: 'name', message: 'Required.' }],
+    });
+    expect(mapError(notFound()).body).not.toHaveProperty('fields');
+  });
+
+  it('maps database connection failures to 503 UNAVAILABLE, through wrapped causes', () => {
+    const cases: unknown[] = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Failed query: select 1', { cause: new Error('Connection terminated') }),
+    ];
+    for (const error of cases) {
+      expect(isDatabaseUnavailableError(error)).toBe(true);
+      expect(mapError(error)).toMatchObject({
+        status: 503,
+        body: { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE },
+      });
+    }
+    expect(isDatabaseUnavailableError(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
+  });
+
+  it('hides everything else behind a generic 500', () => {
+    const mapped = mapError(new Error('relation "users" does not exist at SELECT * FROM users'));
+    expect(mapped).toEqual({
+      status: 500,
+      body: { code: 'INTERNAL', message: INTERNAL_MESSAGE },
+      log: 'error',
+    });
+    expect(mapError('a string').status).toBe(500);
+    expect(mapError(null).status).toBe(500);
+  });
+});
+
+describe('errors plugin', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = Fastify({ logger: false, bodyLimit: 1024 });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errors);
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      '/api/things',
+      {
+        schema: {
+          body: z.object({ name: z.string().trim().min(1), tags: z.array(z.object({ label: z.string() })) }),
+          querystring: z.object({ page: z.coerce.number().int().min(1).optional() }),
+        },
+      },
+      async (request) => ({ name: request.body.name }),
+    );
+    r.get('/api/boom', async () => {
+      throw new Error('SELECT secret FROM internals failed');
+    });
+    r.get('/api/gone', async () => {
+      throw Object.assign(new Error('Connection terminated unexpectedly'), {});
+    });
+    r.get('/api/limited', async () => {
+      throw new AppError('RATE_LIMITED', 'Too many attempts. Try again later.', { retryAfterSeconds: 42 });
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('answers 400 VALIDATION with the path of every bad field', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: { name: '   ', tags: [{ label: 3 }] },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION');
+    expect(typeof body.message).toBe('string');
+    expect(body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['name', 'tags.0.label']);
+    for (const f of body.fields) expect(f.message.length).toBeGreaterThan(0);
+  });
+
+  it('names the query parameter of a bad querystring', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/things?page=0',
+      payload: { name: 'a', tags: [] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([{ path: 'page', message: expect.any(String) }]);
+  });
+
+  it('passes valid input through (zod trims strings)', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/things', payload: { name: ' a ', tags: [] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ name: 'a' });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION');
+  });
+
+  it('answers 413 PAYLOAD_TOO_LARGE for a body over the limit', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: { name: 'x'.repeat(5000), tags: [] },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+  });
+
+  it('answers 404 NOT_FOUND JSON for unknown API routes', async () => {
+    const res = await app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+
+  it('answers 500 without internals', async () => {
+    const res = await app.inject('/api/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: INTERNAL_MESSAGE });
+    expect(res.body).not.toMatch(/SELECT|internals|stack/);
+  });
+
+  it('answers 503 UNAVAILABLE when the database connection is lost', async () => {
+    const res = await app.inject('/api/gone');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
+  });
+
+  it('sends Retry-After with rate limit errors', async () => {
+    const res = await app.inject('/api/limited');
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('42');
+    expect(res.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Try again later.' });
+  });
+});

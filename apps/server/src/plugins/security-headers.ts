@@ -1,0 +1,60 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+
+type Directives = Record<string, string[]>;
+
+/** The Content-Security-Policy the SPA (and the API docs page) run under. Extra origins: e.g. S3's. */
+export function cspDirectives(
+  config: Pick<AppConfig, 'publicBaseUrl'>,
+  extraOrigins: string[] = [],
+): Directives {
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    // wasm-unsafe-eval: the QR decoder's WebAssembly.
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...extraOrigins],
+    'connect-src': ["'self'", ...extraOrigins],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  // On plain http (localhost) this directive would make the browser fetch https URLs that do not answer.
+  if (config.publicBaseUrl.startsWith('https:')) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** S3's origin, so the browser may PUT uploads to it and show images from it. */
+export function storageOrigins(config: Pick<AppConfig, 'storage' | 's3'>): string[] {
+  if (config.storage !== 's3' || !config.s3) return [];
+  if (config.s3.endpoint) {
+    const endpoint = new URL(config.s3.endpoint);
+    return config.s3.forcePathStyle
+      ? [endpoint.origin]
+      : [endpoint.origin, `${endpoint.protocol}//*.${endpoint.host}`];
+  }
+  return [
+    `https://${config.s3.bucket}.s3.${config.s3.region}.amazonaws.com`,
+    `https://s3.${config.s3.region}.amazonaws.com`,
+  ];
+}
+
+async function securityHeaders(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
+  const { config } = options;
+  const https = config.publicBaseUrl.startsWith('https:');
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, storageOrigins(config)) },
+    // HSTS only makes sense when the public address is https.
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    // Same-origin resources only; the public asset page's images are served by this origin.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}
+
+export default fp(securityHeaders, { name: 'mqr-security-headers', fastify: '5.x' });

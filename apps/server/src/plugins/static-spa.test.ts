@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { NOT_BUILT_MESSAGE } from './static-spa.ts';
+
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/app-abc123.js"></script></body></html>';
+
+describe('static SPA', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'mqr-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await buildTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const res = await t.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files without a long cache', async () => {
+    const res = await t.app.inject('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers index.html (not cached) for the root and any client-side route', async () => {
+    for (const url of ['/', '/assets', '/login', '/assets/123/edit?tab=events', '/a/org/slug']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+    }
+  });
+
+  it('never answers index.html for API paths or missing files', async () => {
+    for (const url of ['/api/unknown', '/api', '/public/nothing', '/assets/missing-123.js', '/robots.txt']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code, url).toBe('NOT_FOUND');
+    }
+  });
+
+  it('answers a hint to build when the web app is not built', async () => {
+    const unbuilt = await buildTestApp();
+    try {
+      const res = await unbuilt.app.inject('/login');
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(NOT_BUILT_MESSAGE);
+      expect(res.body).toMatch(/npm run build/);
+      expect((await unbuilt.app.inject('/api/unknown')).json().code).toBe('NOT_FOUND');
+    } finally {
+      await unbuilt.close();
+    }
+  });
+});

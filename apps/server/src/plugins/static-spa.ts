@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Paths the SPA never answers: the API, public API, health checks. */
+const SERVER_PREFIXES = ['/api', '/public', '/healthz', '/readyz'];
+
+export const NOT_BUILT_MESSAGE =
+  'The web app is not built. Run `npm run build`, then restart the server (the API works meanwhile).';
+
+function isServerPath(url: string): boolean {
+  return SERVER_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
+}
+
+/** A request for a file (last segment has an extension) that does not exist must 404, not get the SPA. */
+function looksLikeFile(pathname: string): boolean {
+  const last = pathname.split('/').pop() ?? '';
+  return /\.[a-z0-9]{1,8}$/i.test(last);
+}
+
+/**
+ * Serves the built SPA: hashed `/assets/*` files cached for a year, `index.html` never cached, and any
+ * other GET that is not an API path falls back to `index.html` (client-side routing).
+ */
+async function staticSpa(app: FastifyInstance, options: { webDistDir: string }): Promise<void> {
+  const root = path.resolve(options.webDistDir);
+  const indexFile = path.join(root, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    const assetsDir = path.join(root, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'Cache-Control',
+          filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir: root }, 'The web app is not built (no index.html): run `npm run build`.');
+  }
+
+  const fallback = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isServerPath(pathname) || looksLikeFile(pathname)) return reply.callNotFound();
+    if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', root);
+  };
+  app.get('/', { schema: { hide: true } }, fallback);
+  app.get('/*', { schema: { hide: true } }, fallback);
+}
+
+export default fp(staticSpa, { name: 'mqr-static-spa', fastify: '5.x' });

@@ -1,0 +1,49 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type {} from '@fastify/cookie';
+import { XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from '../lib/app-error.ts';
+
+export const XSRF_MESSAGE = 'Missing or invalid XSRF token.';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** 32 random bytes in base64url. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const HEADER = XSRF_HEADER.toLowerCase();
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Double-submit cookie. Every response to a request without a (well-formed) XSRF-TOKEN cookie sets one,
+ * readable by the page's scripts. A state-changing request that carries the cookie must echo it in the
+ * X-XSRF-TOKEN header: another site can make the browser send the cookie but cannot read it. Requests
+ * without the cookie (scripts, bearer-only API clients) are not checked: the API authenticates with
+ * bearer tokens, never with cookies. Needs @fastify/cookie registered first.
+ */
+async function xsrf(app: FastifyInstance): Promise<void> {
+  const secure = app.config.publicBaseUrl.startsWith('https:');
+
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[XSRF_COOKIE];
+    const wellFormed = cookie !== undefined && TOKEN_PATTERN.test(cookie);
+    if (!wellFormed) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        secure,
+        httpOnly: false,
+      });
+    }
+    if (cookie === undefined || SAFE_METHODS.has(request.method)) return;
+    const header = request.headers[HEADER];
+    if (!wellFormed || typeof header !== 'string' || !sameToken(header, cookie)) {
+      throw forbidden(XSRF_MESSAGE);
+    }
+  });
+}
+
+export const xsrfPlugin = fp(xsrf, { name: 'mqr-xsrf', dependencies: ['@fastify/cookie'] });

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type BuildAppOptions, buildApp } from '../app.ts';
+import { type AppConfig, loadConfig } from '../config.ts';
+import type { DatabaseHandle, Db } from '../db/client.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: DatabaseHandle;
+  config: AppConfig;
+  /** Closes the app, deletes its database and temporary DATA_DIR. */
+  close(): Promise<void>;
+}
+
+/** A test configuration: random JWT secret, temporary DATA_DIR, no web build, quiet logs. */
+export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_BASE_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+  });
+  return { ...base, ...overrides };
+}
+
+/**
+ * The app on a fresh, empty, migrated database (no first-start bootstrap: tests make their own data).
+ * Use `app.inject(...)`; call `close()` in afterAll/afterEach.
+ */
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Omit<BuildAppOptions, 'database'> = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-test-data-'));
+  const config = testConfig(dataDir, overrides);
+  const database = await createTestDatabase();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { logger: false, bootstrap: false, ...options, database });
+    await app.ready();
+  } catch (error) {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
