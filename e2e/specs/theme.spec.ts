@@ -8,17 +8,19 @@ test('dark mode toggles from the user menu and persists across a reload', async 
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-theme', 'light');
 
-  await userMenuButton(page).click();
-  await expect(page.getByText('Currently disabled')).toBeVisible();
-  await page.getByRole('menuitem', { name: /Dark Mode/ }).click();
+  await userMenuButton(page, E2E_MEMBER).click();
+  const darkMode = page.getByRole('switch', { name: 'Dark Mode' });
+  await expect(darkMode).toHaveAccessibleDescription('Currently disabled');
+  await darkMode.click();
   await expect(html).toHaveAttribute('data-theme', 'dark');
   // The menu closes after toggling the theme.
-  await expect(page.getByRole('menuitem', { name: /Dark Mode/ })).toBeHidden();
+  await expect(darkMode).toBeHidden();
 
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  await userMenuButton(page).click();
-  await expect(page.getByText('Currently enabled')).toBeVisible();
+  await userMenuButton(page, E2E_MEMBER).click();
+  await expect(darkMode).toHaveAccessibleDescription('Currently enabled');
+  await expect(darkMode).toHaveAttribute('aria-checked', 'true');
 });
 
 test('without a stored choice the system preference decides', async ({ page }) => {

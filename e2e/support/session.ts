@@ -13,12 +13,13 @@ export async function signIn(page: Page, user: Credentials): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-export function userMenuButton(page: Page) {
-  return page.getByRole('button', { name: /user menu/i });
+/** The header's user menu button is named after the user's display name and role label. */
+export function userMenuButton(page: Page, user: { displayName: string }) {
+  return page.getByRole('banner').getByRole('button', { name: new RegExp(`^${user.displayName}\\b`) });
 }
 
-export async function signOut(page: Page): Promise<void> {
-  await userMenuButton(page).click();
-  await page.getByRole('menuitem', { name: /Sign Out/ }).click();
+export async function signOut(page: Page, user: { displayName: string }): Promise<void> {
+  await userMenuButton(page, user).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
