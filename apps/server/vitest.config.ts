@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],

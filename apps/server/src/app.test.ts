@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 
 describe('buildApp', () => {
@@ -48,5 +49,47 @@ describe('buildApp', () => {
     expect(json.openapi).toMatch(/^3\./);
     expect(json.paths['/api/client-config'].get.responses['200']).toBeDefined();
     expect(json.paths['/healthz']).toBeUndefined();
+  });
+
+  it('logs requests with their id but never the authorization header, cookies or passwords', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp(
+      {},
+      { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } },
+    );
+    logged.app.log.info({ body: { email: 'a@example.com', password: 'hunter2hunter2' } }, 'body seen');
+    await logged.app.inject({
+      url: '/healthz',
+      headers: { authorization: 'Bearer secret-token-value', cookie: 'XSRF-TOKEN=cookie-value' },
+    });
+    await logged.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: 'Bearer secret-token-value' },
+      payload: { email: 'a@example.com', password: 'hunter2hunter2' },
+    });
+    await logged.close();
+    const all = lines.join('');
+    expect(all).toMatch(/"reqId"/);
+    expect(all).toMatch(/body seen/);
+    expect(all).not.toMatch(/secret-token-value|cookie-value|hunter2hunter2/);
+  });
+
+  it('passes TRUST_PROXY to Fastify: client addresses come from X-Forwarded-For only when trusted', async () => {
+    for (const [trustProxy, expected] of [
+      [false, '127.0.0.1'],
+      [true, '203.0.113.7'],
+      [1, '203.0.113.7'],
+      [['127.0.0.1'], '203.0.113.7'],
+    ] as const) {
+      const app = await buildApp(
+        { ...t.config, trustProxy: trustProxy as boolean | number | string[] },
+        { database: t.database, logger: false, bootstrap: false },
+      );
+      app.get('/api/test/ip', async (request) => ({ ip: request.ip }));
+      const res = await app.inject({ url: '/api/test/ip', headers: { 'x-forwarded-for': '203.0.113.7' } });
+      await app.close();
+      expect(res.json(), String(trustProxy)).toEqual({ ip: expected });
+    }
   });
 });

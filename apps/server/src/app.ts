@@ -61,12 +61,22 @@ function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): bo
   return { ...base, ...logger };
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes "trust the N nearest hops" (as Express does); Fastify
+ * itself ignores numbers, since it cannot check that the nearest peer really is a proxy.
+ */
+export function fastifyTrustProxy(
+  value: AppConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logger),
     bodyLimit: JSON_BODY_LIMIT,
-    // A number is a count of hops (proxy-addr); Fastify's types omit it.
-    trustProxy: config.trustProxy as boolean | string | string[],
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: (req) => {
       const header = req.headers['x-request-id'];
       return typeof header === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(header) ? header : randomUUID();

@@ -233,7 +233,7 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     name: 'TRUST_PROXY',
     default: 'false',
     description:
-      'Trust X-Forwarded-* headers: true, false, a number of hops or a comma-separated list of IPs.',
+      'Trust X-Forwarded-* headers: true, false, the number of proxies in front of the server, or a comma-separated list of proxy IPs/CIDRs.',
   },
   { name: 'SUPPORT_EMAIL', default: 'support@example.com', description: 'Address of the support link.' },
   {

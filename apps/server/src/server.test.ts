@@ -27,6 +27,9 @@ interface Running {
   exited: Promise<number | null>;
 }
 
+/** Every server started, killed at the end even when a test timed out. */
+const children = new Set<ChildProcess>();
+
 async function start(dataDir: string, logLevel = 'warn'): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER], {
@@ -35,10 +38,11 @@ async function start(dataDir: string, logLevel = 'warn'): Promise<Running> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
   let out = '';
   child.stdout!.on('data', (d) => {
     out += d;
@@ -91,6 +95,7 @@ describe('server.ts', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-server-'));
   });
   afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -110,7 +115,11 @@ describe('server.ts', () => {
       const inFlight = slowRequests(s.port, 3);
       await inFlight.send();
       // Wait until the server has started all three (argon2 keeps them busy for a while), then signal.
-      while (count('"url":"/api/auth/login"') < before + 3) await new Promise((r) => setTimeout(r, 2));
+      const deadline = Date.now() + 20_000;
+      while (count('"url":"/api/auth/login"') < before + 3) {
+        if (Date.now() > deadline) throw new Error(`requests not seen:\n${s.output().slice(-3000)}`);
+        await new Promise((r) => setTimeout(r, 2));
+      }
       s.child.kill('SIGTERM');
       const responses = await inFlight.finish();
       for (const response of responses) expect(response).toMatch(/^HTTP\/1\.1 401 /);

@@ -5,11 +5,12 @@ const held = new Set<string>();
 
 export class DataDirLockedError extends Error {
   readonly pid: number;
-  constructor(dataDir: string, pid: number) {
+  constructor(dataDir: string, pid: number, file: string) {
     super(
       `Another Maintenance QR process (pid ${pid}) is using DATA_DIR ${dataDir}. ` +
         'Stop it first: the embedded database can be opened by one process only ' +
-        '(use DATABASE_URL with PostgreSQL to run several).',
+        '(use DATABASE_URL with PostgreSQL to run several). ' +
+        `If no such process is running, delete ${file}.`,
     );
     this.name = 'DataDirLockedError';
     this.pid = pid;
@@ -73,7 +74,8 @@ export function acquireDataDirLock(file: string, dataDir = file): DataDirLock {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = readPid(file);
       const ours = pid === process.pid;
-      if ((ours && held.has(file)) || (!ours && isAlive(pid))) throw new DataDirLockedError(dataDir, pid);
+      if ((ours && held.has(file)) || (!ours && isAlive(pid)))
+        throw new DataDirLockedError(dataDir, pid, file);
       // Stale lock (its process is gone): remove it and try again.
       try {
         unlinkSync(file);
@@ -82,5 +84,5 @@ export function acquireDataDirLock(file: string, dataDir = file): DataDirLock {
       }
     }
   }
-  throw new DataDirLockedError(dataDir, readPid(file));
+  throw new DataDirLockedError(dataDir, readPid(file), file);
 }
