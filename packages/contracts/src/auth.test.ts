@@ -9,7 +9,9 @@ function messagesFor(input: unknown): string[] {
 
 describe('ZLoginBody', () => {
   it('trims and lower-cases the email', () => {
-    expect(ZLoginBody.parse({ email: '  Admin@Example.COM ', password: 'x' }).email).toBe('admin@example.com');
+    expect(ZLoginBody.parse({ email: '  Admin@Example.COM ', password: 'x' }).email).toBe(
+      'admin@example.com',
+    );
   });
 
   it('rejects an invalid email with the spec message', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shouldRunRedisTests, TEST_REDIS_URL } from '../test/redis.ts';
 import { AppError } from './app-error.ts';
 import {
   LoginThrottle,
@@ -10,7 +11,8 @@ import {
   tooManyAttemptsMessage,
 } from './login-throttle.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
+const runRedisTests = await shouldRunRedisTests();
 
 async function rateLimited(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -84,7 +86,7 @@ function throttleContract(name: string, makeStore: () => ThrottleStore) {
 
 throttleContract('memory', () => new MemoryThrottleStore());
 
-describe('Redis store', () => {
+describe.runIf(runRedisTests)('Redis store', () => {
   const prefix = `mqr:test:login:${randomUUID()}:`;
   let redis: Redis;
 

@@ -3,11 +3,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createOrganization, createUser, type FixtureUser } from '../../test/fixtures.ts';
+import { shouldRunRedisTests, TEST_REDIS_URL } from '../../test/redis.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
+const runRedisTests = await shouldRunRedisTests();
 
 // Two server instances with REDIS_URL share the failed sign-in counters (keys `mqr:login:*`).
-describe('login throttle shared through Redis', () => {
+describe.runIf(runRedisTests)('login throttle shared through Redis', () => {
   let one: TestApp;
   let two: TestApp;
   let redis: Redis;
