@@ -8,8 +8,6 @@ export default defineConfig({
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite (WebAssembly PostgreSQL) and argon2 are CPU-heavy: one worker per core on these 2-core machines.
     pool: 'forks',
-    maxWorkers: 2,
   },
 });
