@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { auditLogEntries, organizations, users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { createdBySystem } from './system-audit.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -88,31 +89,14 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
       .returning({ id: users.id });
     if (!user) throw new Error('user not created');
 
-    const changes = JSON.stringify({ created: true });
-    await tx.insert(auditLogEntries).values([
-      ...(created
-        ? [
-            {
-              organizationId: org.id,
-              userName: 'system',
-              action: 'CREATE',
-              entityType: 'Organization',
-              entityId: org.id,
-              entityName: org.name,
-              changes,
-            },
-          ]
-        : []),
-      {
-        organizationId: org.id,
-        userName: 'system',
-        action: 'CREATE',
-        entityType: 'AppUser',
-        entityId: user.id,
-        entityName: email,
-        changes,
-      },
-    ]);
+    await tx
+      .insert(auditLogEntries)
+      .values(
+        createdBySystem(org.id, [
+          ...(created ? [{ entityType: 'Organization' as const, id: org.id, name: org.name }] : []),
+          { entityType: 'AppUser', id: user.id, name: email },
+        ]),
+      );
     return { userId: user.id, email, organization: { ...org, created } };
   });
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { auditLogEntries, organizations, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { createdBySystem } from './system-audit.ts';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo organization';
 
@@ -102,36 +103,13 @@ export async function runFirstStart(
       })
       .returning({ id: users.id });
     if (!admin || !member) throw new Error('Could not create the demo users');
-    const created = JSON.stringify({ created: true });
-    await tx.insert(auditLogEntries).values([
-      {
-        organizationId: org.id,
-        userName: 'system',
-        action: 'CREATE',
-        entityType: 'Organization',
-        entityId: org.id,
-        entityName: org.name,
-        changes: created,
-      },
-      {
-        organizationId: org.id,
-        userName: 'system',
-        action: 'CREATE',
-        entityType: 'AppUser',
-        entityId: admin.id,
-        entityName: adminEmail,
-        changes: created,
-      },
-      {
-        organizationId: org.id,
-        userName: 'system',
-        action: 'CREATE',
-        entityType: 'AppUser',
-        entityId: member.id,
-        entityName: memberEmail,
-        changes: created,
-      },
-    ]);
+    await tx.insert(auditLogEntries).values(
+      createdBySystem(org.id, [
+        { entityType: 'Organization', id: org.id, name: org.name },
+        { entityType: 'AppUser', id: admin.id, name: adminEmail },
+        { entityType: 'AppUser', id: member.id, name: memberEmail },
+      ]),
+    );
     return {
       organizationId: org.id,
       admin: { id: admin.id, email: adminEmail, password: adminPassword, generated: !config.adminPassword },

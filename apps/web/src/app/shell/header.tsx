@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useCallback, useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
 import { useAuthSnapshot } from '../../lib/auth-store.ts';
 import { hasAccess } from '../route-access.ts';
 import styles from './header.module.css';
@@ -10,17 +10,11 @@ import { UserMenu } from './user-menu.tsx';
 
 export function Header() {
   const { auth, organization } = useAuthSnapshot();
-  const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
   const navRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeNav = useCallback(() => setNavOpen(false), []);
   useDismiss(navOpen, navRef, closeNav, menuButtonRef);
-
-  useEffect(() => {
-    void pathname;
-    setNavOpen(false);
-  }, [pathname]);
 
   const title = organization?.name || PRODUCT_NAME;
   const links = NAV_LINKS.filter((link) => hasAccess(link.visibleTo, auth));

@@ -1,8 +1,9 @@
 import { type RefObject, useEffect } from 'react';
+import { useLocation } from 'react-router';
 
 /**
- * While `open`: a pointer press outside `container` or the Escape key calls `onDismiss`.
- * Escape also returns focus to `returnFocus`.
+ * While `open`: a pointer press or focus outside `container`, the Escape key, or any navigation
+ * calls `onDismiss`. Escape also returns focus to `returnFocus`.
  */
 export function useDismiss(
   open: boolean,
@@ -10,6 +11,12 @@ export function useDismiss(
   onDismiss: () => void,
   returnFocus?: RefObject<HTMLElement | null>,
 ) {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: navigating (a new pathname) is the trigger.
+  useEffect(() => {
+    onDismiss();
+  }, [pathname]);
+
   useEffect(() => {
     if (!open) return;
     function onPointerDown(event: Event) {

@@ -1,6 +1,6 @@
 import { roleLabel } from '@mqr/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useCallback, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
 import { authStore, type TAuthState } from '../../lib/auth-store.ts';
 import { getThemeStore, useTheme } from '../../lib/theme-store.ts';
@@ -21,18 +21,11 @@ export function UserMenu({ user }: { user: TAuthState }) {
   const supportLabelId = useId();
   const supportHintId = useId();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const theme = useTheme();
   const { data: config } = useClientConfig();
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, containerRef, close, buttonRef);
-
-  // Any navigation closes the menu.
-  useEffect(() => {
-    void pathname;
-    setOpen(false);
-  }, [pathname]);
 
   const name = user.displayName || user.email;
   const role = roleLabel(user);
