@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { checkFieldValue, type FieldRule, isValidDate } from './field-values.ts';
+import { normalizeOptions, optionsJsonFromLines, ZFieldDefinitionBody } from './fields.ts';
+
+const rule = (overrides: Partial<FieldRule>): FieldRule => ({
+  label: 'Serial',
+  dataType: 'Text',
+  isRequired: false,
+  isActive: true,
+  maxLength: null,
+  options: null,
+  ...overrides,
+});
+
+describe('checkFieldValue', () => {
+  it('trims, and treats empty as no value', () => {
+    expect(checkFieldValue(rule({}), '  abc ')).toEqual({ ok: true, value: 'abc' });
+    expect(checkFieldValue(rule({}), '   ')).toEqual({ ok: true, value: null });
+  });
+
+  it('requires active required fields only', () => {
+    expect(checkFieldValue(rule({ isRequired: true }), '')).toEqual({
+      ok: false,
+      message: 'Serial is required.',
+    });
+    expect(checkFieldValue(rule({ isRequired: true, isActive: false }), '')).toEqual({
+      ok: true,
+      value: null,
+    });
+  });
+
+  it('applies each data type', () => {
+    expect(checkFieldValue(rule({ maxLength: 3 }), 'abcd')).toEqual({
+      ok: false,
+      message: 'Max 3 characters.',
+    });
+    expect(checkFieldValue(rule({ dataType: 'Number' }), '-12.5').ok).toBe(true);
+    for (const bad of ['1e5', '12.', '.5', '1,5', '--1']) {
+      expect(checkFieldValue(rule({ dataType: 'Number' }), bad).ok).toBe(false);
+    }
+    expect(checkFieldValue(rule({ dataType: 'Boolean' }), 'true').ok).toBe(true);
+    expect(checkFieldValue(rule({ dataType: 'Boolean' }), 'yes').ok).toBe(false);
+    expect(checkFieldValue(rule({ dataType: 'Date' }), '2024-02-29').ok).toBe(true);
+    expect(checkFieldValue(rule({ dataType: 'Date' }), '2023-02-29').ok).toBe(false);
+    expect(checkFieldValue(rule({ dataType: 'Select', options: ['A', 'B'] }), 'B').ok).toBe(true);
+    expect(checkFieldValue(rule({ dataType: 'Select', options: ['A', 'B'] }), 'C')).toEqual({
+      ok: false,
+      message: 'Please provide a valid value.',
+    });
+  });
+
+  it('validates calendar dates', () => {
+    expect(isValidDate('2024-13-01')).toBe(false);
+    expect(isValidDate('2024-1-01')).toBe(false);
+  });
+});
+
+describe('field definition options', () => {
+  it('drops non-strings and blanks, and is null when empty', () => {
+    expect(normalizeOptions('[" A ", 3, "", null, "B"]')).toEqual(['A', 'B']);
+    expect(normalizeOptions('["", "  "]')).toBeNull();
+    expect(normalizeOptions(null)).toBeNull();
+    expect(normalizeOptions('{"a":1}')).toBeUndefined();
+    expect(normalizeOptions('not json')).toBeUndefined();
+  });
+
+  it('splits form lines', () => {
+    expect(optionsJsonFromLines(' Red \n\nGreen\r\n')).toBe('["Red","Green"]');
+    expect(optionsJsonFromLines('  \n')).toBeNull();
+  });
+
+  it('trims and lower-cases keys and refuses other characters', () => {
+    const base = { target: 'Asset', label: 'Serial', dataType: 'Text' } as const;
+    expect(ZFieldDefinitionBody.parse({ ...base, key: '  Serial_No-1 ' }).key).toBe('serial_no-1');
+    expect(ZFieldDefinitionBody.safeParse({ ...base, key: 'serial no' }).success).toBe(false);
+    expect(ZFieldDefinitionBody.parse({ ...base, key: 'k' }).displayOrder).toBe(0);
+  });
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+export const FIELD_TARGETS = ['Asset', 'MaintenanceEvent'] as const;
+export type TFieldTarget = (typeof FIELD_TARGETS)[number];
+export const FIELD_DATA_TYPES = ['Text', 'Number', 'Date', 'Boolean', 'Select'] as const;
+export type TFieldDataType = (typeof FIELD_DATA_TYPES)[number];
+
+export const FIELD_LABEL_MAX_LENGTH = 200;
+export const FIELD_KEY_MAX_LENGTH = 100;
+export const FIELD_KEY_PATTERN = /^[a-z0-9_-]+$/;
+/** The next display order offered on the form: highest existing plus this (0 when none). */
+export const DISPLAY_ORDER_STEP = 10;
+
+export const FIELD_MESSAGES = {
+  labelRequired: 'Label is required.',
+  labelTooLong: `Label must be at most ${FIELD_LABEL_MAX_LENGTH} characters.`,
+  keyRequired: 'Key is required.',
+  keyPattern: 'Key may contain only letters, digits, underscores and hyphens.',
+  keyTooLong: `Key must be at most ${FIELD_KEY_MAX_LENGTH} characters.`,
+  keyTaken: 'A field with this key already exists for this target.',
+  maxLengthPositive: 'Max length must be a whole number of at least 1.',
+  displayOrderInteger: 'Display order must be a whole number.',
+  optionsInvalid: 'Options must be a JSON array of strings.',
+  // Screen messages (spec section 8).
+  loadFailed: 'Unable to load field definitions.',
+  saveFailed: 'Unable to save the field definition. Please review the form values.',
+  toggleFailed: 'Unable to update field state.',
+  created: 'Field created successfully.',
+  updated: 'Field updated successfully.',
+  loading: 'Loading fields...',
+  empty: 'No fields configured yet.',
+  noMatch: 'No fields match your search.',
+} as const;
+
+/** A field definition as the API returns it. `optionsJson` is a JSON array of strings (Select only). */
+export const ZFieldDefinition = z.object({
+  id: z.string(),
+  target: z.enum(FIELD_TARGETS),
+  label: z.string(),
+  key: z.string(),
+  dataType: z.enum(FIELD_DATA_TYPES),
+  isRequired: z.boolean(),
+  isActive: z.boolean(),
+  maxLength: z.number().int().nullable(),
+  optionsJson: z.string().nullable(),
+  displayOrder: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TFieldDefinition = z.infer<typeof ZFieldDefinition>;
+
+/**
+ * Select options from the payload's JSON text: non-string and blank entries dropped, trimmed,
+ * null when none remain. Returns undefined when the text is not a JSON array.
+ */
+export function normalizeOptions(optionsJson: string | null | undefined): string[] | null | undefined {
+  if (optionsJson === null || optionsJson === undefined || optionsJson.trim() === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(optionsJson);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+  const options = parsed
+    .filter((entry): entry is string => typeof entry === 'string')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  return options.length > 0 ? options : null;
+}
+
+/** Options typed one per line on the admin form → the payload's optionsJson (null when empty). */
+export function optionsJsonFromLines(text: string): string | null {
+  const options = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return options.length > 0 ? JSON.stringify(options) : null;
+}
+
+/** POST/PUT /api/admin/fields body. maxLength is kept only for Text, options only for Select (server side). */
+export const ZFieldDefinitionBody = z.object({
+  target: z.enum(FIELD_TARGETS),
+  label: z
+    .string()
+    .trim()
+    .min(1, { message: FIELD_MESSAGES.labelRequired })
+    .max(FIELD_LABEL_MAX_LENGTH, { message: FIELD_MESSAGES.labelTooLong }),
+  key: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { message: FIELD_MESSAGES.keyRequired })
+    .max(FIELD_KEY_MAX_LENGTH, { message: FIELD_MESSAGES.keyTooLong })
+    .regex(FIELD_KEY_PATTERN, { message: FIELD_MESSAGES.keyPattern }),
+  dataType: z.enum(FIELD_DATA_TYPES),
+  isRequired: z.boolean().default(false),
+  maxLength: z.number().int().min(1, { message: FIELD_MESSAGES.maxLengthPositive }).nullish(),
+  optionsJson: z
+    .string()
+    .nullish()
+    .refine((text) => normalizeOptions(text) !== undefined, { message: FIELD_MESSAGES.optionsInvalid }),
+  displayOrder: z.number().int({ message: FIELD_MESSAGES.displayOrderInteger }).default(0),
+  isActive: z.boolean().default(true),
+});
+export type TFieldDefinitionBody = z.input<typeof ZFieldDefinitionBody>;
+
+export const ZFieldListQuery = z.object({
+  target: z.enum(FIELD_TARGETS).optional(),
+  includeInactive: z.enum(['true', 'false']).default('false'),
+});
