@@ -1,0 +1,45 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import type { Credentials } from './session.ts';
+
+/** A signed-in API client for test setup: bearer token plus the XSRF header the server asks for. */
+export interface ApiSession {
+  token: string;
+  organizationId: string;
+  post<T>(path: string, data: unknown): Promise<T>;
+  put<T>(path: string, data: unknown): Promise<T>;
+  get<T>(path: string): Promise<T>;
+}
+
+async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+  const { cookies } = await request.storageState();
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN');
+  return xsrf ? { 'X-XSRF-TOKEN': xsrf.value } : {};
+}
+
+export async function apiSignIn(request: APIRequestContext, user: Credentials): Promise<ApiSession> {
+  const login = await request.post('/api/auth/login', { data: user, headers: await xsrfHeader(request) });
+  expect(login.status(), await login.text()).toBe(200);
+  const { accessToken, organizationId } = (await login.json()) as {
+    accessToken: string;
+    organizationId: string;
+  };
+  const headers = async () => ({ authorization: `Bearer ${accessToken}`, ...(await xsrfHeader(request)) });
+  const send = async <T>(method: 'post' | 'put' | 'get', path: string, data?: unknown): Promise<T> => {
+    const response = await request[method](path, {
+      headers: await headers(),
+      ...(data === undefined ? {} : { data }),
+    });
+    expect(
+      response.ok(),
+      `${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`,
+    ).toBe(true);
+    return (await response.json()) as T;
+  };
+  return {
+    token: accessToken,
+    organizationId,
+    post: (path, data) => send('post', path, data),
+    put: (path, data) => send('put', path, data),
+    get: (path) => send('get', path),
+  };
+}
