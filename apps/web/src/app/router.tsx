@@ -16,8 +16,27 @@ export const SCREENS: Partial<Record<TRoutePath, TLazyScreen>> = {
   '/login': async () => ({
     Component: (await import('../features/auth/components/sign-in-page.tsx')).SignInPage,
   }),
+  '/scan': async () => ({ Component: (await import('../features/scan/components/scan-page.tsx')).ScanPage }),
+  '/a/:organizationId/:slug': async () => ({
+    Component: (await import('../features/public-asset/components/public-asset-page.tsx')).PublicAssetPage,
+  }),
   '/dashboard': async () => ({
     Component: (await import('../features/dashboard/components/dashboard-page.tsx')).DashboardPage,
+  }),
+  '/assets': async () => ({
+    Component: (await import('../features/assets/components/asset-list-page.tsx')).AssetListPage,
+  }),
+  '/assets/new': async () => ({
+    Component: (await import('../features/assets/components/asset-form-page.tsx')).AssetFormPage,
+  }),
+  '/assets/:id/edit': async () => ({
+    Component: (await import('../features/assets/components/asset-form-page.tsx')).AssetFormPage,
+  }),
+  '/assets/:id': async () => ({
+    Component: (await import('../features/assets/components/asset-detail-page.tsx')).AssetDetailPage,
+  }),
+  '/admin/fields': async () => ({
+    Component: (await import('../features/fields/components/admin-fields-page.tsx')).AdminFieldsPage,
   }),
 };
 

@@ -1,10 +1,10 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import styles from './text-field.module.css';
 
 type TTextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | undefined;
-  hint?: string;
+  hint?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 };
 

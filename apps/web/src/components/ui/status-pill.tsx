@@ -1,0 +1,17 @@
+import { TASK_STATUS_LABELS, type TTaskStatus } from '@mqr/contracts';
+import styles from './status-pill.module.css';
+
+const TONE: Record<TTaskStatus, string | undefined> = {
+  Pending: styles.pending,
+  InProgress: styles.inProgress,
+  Completed: styles.completed,
+};
+
+/** A maintenance task's status: Pending, In progress or Completed (spec section 4 labels). */
+export function StatusPill({ status }: { status: TTaskStatus }) {
+  return (
+    <span className={[styles.pill, TONE[status]].filter(Boolean).join(' ')} data-status={status}>
+      {TASK_STATUS_LABELS[status]}
+    </span>
+  );
+}

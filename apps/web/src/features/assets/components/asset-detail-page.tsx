@@ -1,0 +1,56 @@
+import { ASSET_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
+import { useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { useAsset } from '../hooks/use-asset.ts';
+import styles from './asset-detail-page.module.css';
+import { AssetFieldList } from './asset-field-list.tsx';
+import { AssetQrCard } from './asset-qr-card.tsx';
+
+/** /assets/{id}: header, "Asset details" and the QR card. */
+export function AssetDetailPage() {
+  const { id } = useParams();
+  const query = useAsset(id);
+
+  if (!id) return <Alert>{ASSET_MESSAGES.detailMissingId}</Alert>;
+  if (query.isPending) return <StateMessage>Loading asset...</StateMessage>;
+  if (query.isError) return <Alert>{ASSET_MESSAGES.detailFailed}</Alert>;
+  const asset = query.data;
+  const publicPath = `/a/${encodeURIComponent(asset.organizationId)}/${encodeURIComponent(asset.slug)}`;
+
+  return (
+    <>
+      <title>{`${asset.name} · ${PRODUCT_NAME}`}</title>
+      <div className={styles.header}>
+        <div className={styles.titles}>
+          <h1 className={styles.title}>{asset.name}</h1>
+          {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
+          <p className={styles.slug}>
+            Slug: <code>{asset.slug}</code>
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <a className={styles.linkButton} href={publicPath} target="_blank" rel="noopener">
+            Open public page
+          </a>
+          <ButtonLink to={`/assets/${asset.id}/edit`}>Edit asset</ButtonLink>
+        </div>
+      </div>
+      <div className={styles.layout}>
+        <Card aria-labelledby="asset-details-title" className={styles.detailsCard}>
+          <h2 id="asset-details-title" className={styles.cardTitle}>
+            Asset details
+          </h2>
+          {asset.fields.length > 0 ? (
+            <AssetFieldList fields={asset.fields} />
+          ) : (
+            <p className={styles.muted}>No custom fields recorded.</p>
+          )}
+        </Card>
+        <AssetQrCard asset={asset} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { ASSET_ID, asset, fieldDefinition, ORG_ID } from '../asset-fixtures.ts';
+import { ORGANIZATION_PLACEHOLDER } from './asset-form-page.tsx';
+
+const serial = fieldDefinition({ label: 'Serial number', maxLength: 20, isRequired: true });
+const insured = fieldDefinition({ label: 'Insured', dataType: 'Boolean' });
+const colour = fieldDefinition({ label: 'Colour', dataType: 'Select', optionsJson: '["Red","Blue"]' });
+const oldCode = fieldDefinition({ label: 'Old code', isActive: false });
+const DEFINITIONS = [serial, insured, colour, oldCode];
+
+let admin = false;
+
+function signIn(isAdmin: boolean) {
+  admin = isAdmin;
+  authStore.login(loginResponse({ isAdmin, organizationId: ORG_ID }), 'alex@example.com');
+}
+
+const base = {
+  '/api/auth/me': () => jsonResponse(currentUser({ organizationId: ORG_ID, isAdmin: admin })),
+  '/api/auth/organization': () => jsonResponse({ id: ORG_ID, name: 'Acme', logoUrl: null }),
+  '/api/fields': () => jsonResponse(DEFINITIONS),
+  [`/api/assets/${ASSET_ID}/qr.png`]: () => new Response(new Blob(['png']), { status: 200 }),
+};
+
+const stored = asset({
+  fields: [
+    { fieldId: serial.id, label: 'Serial number', value: 'SN-1', isActive: true },
+    { fieldId: oldCode.id, label: 'Old code', value: 'OC-9', isActive: false },
+  ],
+});
+
+function body(call: { init: RequestInit } | undefined) {
+  return JSON.parse(String(call?.init.body));
+}
+
+describe('asset form', () => {
+  beforeEach(() => {
+    authStore.logout();
+    URL.createObjectURL = vi.fn(() => 'blob:qr-image');
+    URL.revokeObjectURL = vi.fn();
+  });
+
+  it('creates an asset: validates first, sends the payload, then opens the asset', async () => {
+    signIn(true);
+    const calls = mockFetch({
+      ...base,
+      'POST /api/assets': () => jsonResponse(asset({ name: 'Pump 7' }), 201),
+      [`GET /api/assets/${ASSET_ID}`]: () => jsonResponse(asset({ name: 'Pump 7' })),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/assets/new');
+    expect(await screen.findByRole('heading', { name: 'Create asset', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Generate a QR-enabled asset record.')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Serial number')).toBeInTheDocument();
+    expect(
+      screen.getByText('These fields are managed from the admin portal and apply to all assets.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Max 20 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Organization ID')).toHaveAttribute('placeholder', ORGANIZATION_PLACEHOLDER);
+    expect(screen.getByLabelText('Organization ID')).not.toHaveAttribute('readonly');
+    // Retired fields only matter on existing assets.
+    expect(screen.queryByLabelText('Old code')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Insured'))
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['', 'true', 'false']);
+
+    await user.click(screen.getByRole('button', { name: 'Create asset' }));
+    expect(await screen.findByText('Asset name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Serial number is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.init.method === 'POST')).toBe(false);
+
+    await user.type(screen.getByLabelText('Name'), '  Pump 7  ');
+    await user.type(screen.getByLabelText('Serial number'), ' SN-77 ');
+    await user.selectOptions(screen.getByLabelText('Colour'), 'Blue');
+    await user.click(screen.getByRole('button', { name: 'Create asset' }));
+
+    expect(await screen.findByRole('heading', { name: 'Pump 7', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/assets/${ASSET_ID}`);
+    expect(body(calls.find((c) => c.init.method === 'POST'))).toEqual({
+      name: 'Pump 7',
+      fields: [
+        { fieldId: serial.id, value: 'SN-77' },
+        { fieldId: colour.id, value: 'Blue' },
+      ],
+    });
+  });
+
+  it('updates an asset, shows the success message and reloads the form from the response', async () => {
+    signIn(true);
+    const calls = mockFetch({
+      ...base,
+      [`GET /api/assets/${ASSET_ID}`]: () => jsonResponse(stored),
+      [`PUT /api/assets/${ASSET_ID}`]: () =>
+        jsonResponse({ ...stored, name: 'Boiler 3b', description: 'Renamed by server' }),
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}/edit`);
+    expect(await screen.findByRole('heading', { name: 'Edit asset', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Update metadata for Boiler 3.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View asset' })).toHaveAttribute('href', `/assets/${ASSET_ID}`);
+    expect(screen.getByLabelText('Serial number')).toHaveValue('SN-1');
+    expect(screen.getByLabelText('Old code')).toHaveValue('OC-9');
+    expect(screen.getByLabelText('Old code')).toBeDisabled();
+    expect(screen.getByText('Retired field. Existing value stays on record.')).toBeInTheDocument();
+    expect(screen.getByText('Saved value: OC-9')).toBeInTheDocument();
+    expect(screen.getByLabelText('Organization ID')).toHaveValue(ORG_ID);
+
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Boiler 3b');
+    await user.selectOptions(screen.getByLabelText('Insured'), 'false');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Asset updated successfully.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Description')).toHaveValue('Renamed by server');
+    expect(screen.getByText('Update metadata for Boiler 3b.')).toBeInTheDocument();
+    expect(body(calls.find((c) => c.init.method === 'PUT'))).toEqual({
+      name: 'Boiler 3b',
+      description: 'Basement boiler',
+      organizationId: ORG_ID,
+      fields: [
+        { fieldId: serial.id, value: 'SN-1' },
+        { fieldId: insured.id, value: 'false' },
+      ],
+    });
+  });
+
+  it('shows "Saving..." while busy and maps server field errors back to the inputs', async () => {
+    signIn(true);
+    let release: (response: Response) => void = () => {};
+    mockFetch({
+      ...base,
+      [`GET /api/assets/${ASSET_ID}`]: () => jsonResponse(stored),
+      [`PUT /api/assets/${ASSET_ID}`]: () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}/edit`);
+    await screen.findByText('Update metadata for Boiler 3.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    release(
+      jsonResponse(
+        {
+          code: 'VALIDATION',
+          message: 'Invalid',
+          fields: [
+            { path: `fields.${serial.id}`, message: 'Serial taken.' },
+            { path: 'name', message: 'Name clash.' },
+          ],
+        },
+        400,
+      ),
+    );
+    expect(await screen.findByText('Failed to update the asset. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Serial taken.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Serial number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Name clash.')).toBeInTheDocument();
+  });
+
+  it('shows the create failure message', async () => {
+    signIn(true);
+    mockFetch({
+      ...base,
+      'POST /api/assets': () => jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500),
+    });
+    const user = userEvent.setup();
+    renderApp('/assets/new');
+    await user.type(await screen.findByLabelText('Name'), 'Pump');
+    await user.type(screen.getByLabelText('Serial number'), 'SN');
+    await user.click(screen.getByRole('button', { name: 'Create asset' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to create the asset. Please try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Create asset' })).toBeEnabled();
+  });
+
+  it("shows a member's own organization read-only", async () => {
+    signIn(false);
+    mockFetch(base);
+    renderApp('/assets/new');
+    const org = await screen.findByLabelText('Organization ID');
+    expect(org).toHaveAttribute('readonly');
+    expect(org).toHaveValue(ORG_ID);
+  });
+
+  it('clears the custom fields when their definitions fail to load', async () => {
+    signIn(true);
+    mockFetch({ ...base, '/api/fields': () => jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500) });
+    renderApp('/assets/new');
+    expect(
+      await screen.findByText('Unable to load asset field definitions.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Serial number')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toBeInTheDocument();
+  });
+
+  it('explains an asset that cannot be loaded', async () => {
+    signIn(true);
+    mockFetch(base);
+    renderApp(`/assets/${ASSET_ID}/edit`);
+    expect(
+      await screen.findByText('Unable to load asset. Please verify the asset still exists.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Name')).not.toBeInTheDocument());
+  });
+
+  it('goes back to the list on Cancel', async () => {
+    signIn(true);
+    mockFetch({ ...base, '/api/assets': () => jsonResponse([], 200, { 'X-Total-Count': '0' }) });
+    const user = userEvent.setup();
+    const { router } = renderApp('/assets/new');
+    await screen.findByLabelText('Serial number');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/assets'));
+  });
+});

@@ -1,0 +1,234 @@
+import { ASSET_MESSAGES, PRODUCT_NAME, type TAsset, type TFieldDefinition } from '@mqr/contracts';
+import { type ReactNode, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { isAdminUser, useAuth } from '../../../lib/auth-store.ts';
+import { useFields } from '../../fields/hooks/use-fields.ts';
+import { useAsset } from '../hooks/use-asset.ts';
+import { useSaveAsset } from '../hooks/use-save-asset.ts';
+import styles from './asset-form-page.module.css';
+import {
+  checkAssetForm,
+  customKey,
+  formPathFromServer,
+  initialAssetFormValues,
+  type TAssetFormValues,
+} from './asset-form-values.ts';
+import { CustomFieldInput } from './custom-field-input.tsx';
+
+export const ORGANIZATION_PLACEHOLDER = "e.g. the demo organization's ID";
+export const ORGANIZATION_HINT = 'Leave blank to use your own organization.';
+export const CUSTOM_FIELDS_HINT = 'These fields are managed from the admin portal and apply to all assets.';
+
+/** /assets/new (create) and /assets/{id}/edit (edit). */
+export function AssetFormPage() {
+  const { id } = useParams();
+  const isEdit = !!id;
+  const assetQuery = useAsset(id);
+  const fieldsQuery = useFields('Asset');
+  const title = isEdit ? 'Edit asset' : 'Create asset';
+  const asset = assetQuery.data;
+
+  let body: ReactNode;
+  if ((isEdit && assetQuery.isPending) || fieldsQuery.isPending) {
+    body = <StateMessage>{ASSET_MESSAGES.formLoading}</StateMessage>;
+  } else if (isEdit && (assetQuery.isError || !asset)) {
+    body = <Alert>{ASSET_MESSAGES.formLoadFailed}</Alert>;
+  } else {
+    body = (
+      <AssetForm asset={asset} definitions={fieldsQuery.data ?? []} fieldsFailed={fieldsQuery.isError} />
+    );
+  }
+
+  return (
+    <>
+      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <PageHeader
+        title={title}
+        subtitle={
+          isEdit
+            ? asset
+              ? `Update metadata for ${asset.name}.`
+              : undefined
+            : 'Generate a QR-enabled asset record.'
+        }
+        actions={
+          <>
+            <ButtonLink to="/assets" variant="secondary">
+              Back to assets
+            </ButtonLink>
+            {isEdit && id ? (
+              <ButtonLink to={`/assets/${id}`} variant="secondary">
+                View asset
+              </ButtonLink>
+            ) : null}
+          </>
+        }
+      />
+      {body}
+    </>
+  );
+}
+
+type TAssetFormProps = {
+  asset: TAsset | undefined;
+  definitions: TFieldDefinition[];
+  fieldsFailed: boolean;
+};
+
+function toFieldErrors(errors: { path: string; message: string }[]): FieldErrors<TAssetFormValues> {
+  const result: Record<string, unknown> = {};
+  const custom: Record<string, unknown> = {};
+  for (const error of errors) {
+    const entry = { type: 'validate', message: error.message };
+    if (error.path.startsWith('custom.')) custom[error.path.slice('custom.'.length)] = entry;
+    else result[error.path] = entry;
+  }
+  if (Object.keys(custom).length > 0) result.custom = custom;
+  return result as FieldErrors<TAssetFormValues>;
+}
+
+function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const canChooseOrganization = isAdminUser(auth);
+  const isEdit = !!asset;
+  const save = useSaveAsset(asset?.id);
+  const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  // Administrators start with a blank organization (the server uses theirs); members see theirs.
+  const ownOrganization = canChooseOrganization ? '' : (auth?.organizationId ?? '');
+  const resolver: Resolver<TAssetFormValues> = async (values) => {
+    const check = checkAssetForm(values, definitions);
+    return check.ok ? { values, errors: {} } : { values: {}, errors: toFieldErrors(check.errors) };
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<TAssetFormValues>({
+    resolver,
+    defaultValues: initialAssetFormValues(asset, definitions, ownOrganization),
+  });
+
+  const failedMessage = isEdit ? ASSET_MESSAGES.updateFailed : ASSET_MESSAGES.createFailed;
+
+  const onSubmit = handleSubmit((values) => {
+    const check = checkAssetForm(values, definitions);
+    if (!check.ok) return;
+    setStatus(null);
+    save.mutate(check.body, {
+      onSuccess: (saved) => {
+        if (!isEdit) {
+          navigate(`/assets/${saved.id}`);
+          return;
+        }
+        reset(initialAssetFormValues(saved, definitions, ownOrganization));
+        setStatus({ tone: 'success', text: ASSET_MESSAGES.updated });
+      },
+      onError: (error) => {
+        setStatus({ tone: 'error', text: failedMessage });
+        if (!(error instanceof ApiError)) return;
+        for (const field of error.fields) {
+          const path = formPathFromServer(field.path);
+          if (path) setError(path as 'name', { type: 'server', message: field.message });
+        }
+        if (error.status === 403) setError('organizationId', { type: 'server', message: error.message });
+      },
+    });
+  });
+
+  const busy = save.isPending;
+  const savedValues = initialAssetFormValues(asset, definitions, '').custom;
+  // A new asset has no stored values to keep, so retired fields are shown on existing assets only.
+  const shownDefinitions = isEdit ? definitions : definitions.filter((definition) => definition.isActive);
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={isEdit ? 'Edit asset' : 'Create asset'}
+    >
+      {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
+      <Card className={styles.section}>
+        <TextField
+          label="Name"
+          autoComplete="off"
+          aria-required
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextareaField
+          label="Description"
+          rows={4}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+        {canChooseOrganization ? (
+          <TextField
+            label="Organization ID"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={ORGANIZATION_PLACEHOLDER}
+            hint={ORGANIZATION_HINT}
+            error={errors.organizationId?.message}
+            {...register('organizationId')}
+          />
+        ) : (
+          <TextField
+            label="Organization ID"
+            readOnly
+            error={errors.organizationId?.message}
+            {...register('organizationId')}
+          />
+        )}
+      </Card>
+
+      <Card className={styles.section} aria-labelledby="custom-asset-fields">
+        <div className={styles.sectionHead}>
+          <h2 id="custom-asset-fields" className={styles.sectionTitle}>
+            Custom asset fields
+          </h2>
+          <p className={styles.hint}>{CUSTOM_FIELDS_HINT}</p>
+        </div>
+        {fieldsFailed ? <Alert>{ASSET_MESSAGES.fieldsLoadFailed}</Alert> : null}
+        {shownDefinitions.length > 0 ? (
+          <div className={styles.grid}>
+            {shownDefinitions.map((definition) => {
+              const key = customKey(definition.id);
+              return (
+                <CustomFieldInput
+                  key={definition.id}
+                  definition={definition}
+                  savedValue={savedValues[key] ?? ''}
+                  error={errors.custom?.[key]?.message}
+                  {...(definition.isActive ? { registration: register(`custom.${key}`) } : {})}
+                />
+              );
+            })}
+          </div>
+        ) : null}
+      </Card>
+
+      <div className={styles.actions}>
+        <Button type="submit" disabled={busy}>
+          {busy ? (isEdit ? 'Saving...' : 'Creating...') : isEdit ? 'Save changes' : 'Create asset'}
+        </Button>
+        <ButtonLink to="/assets" variant="secondary">
+          Cancel
+        </ButtonLink>
+      </div>
+    </form>
+  );
+}

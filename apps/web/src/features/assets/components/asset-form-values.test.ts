@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { asset, fieldDefinition } from '../asset-fixtures.ts';
+import {
+  checkAssetForm,
+  customKey,
+  formPathFromServer,
+  initialAssetFormValues,
+  ORGANIZATION_ID_INVALID,
+  type TAssetFormValues,
+} from './asset-form-values.ts';
+
+const text = fieldDefinition({ label: 'Serial', dataType: 'Text', maxLength: 5 });
+const num = fieldDefinition({ label: 'Weight', dataType: 'Number' });
+const bool = fieldDefinition({ label: 'Insured', dataType: 'Boolean' });
+const date = fieldDefinition({ label: 'Installed', dataType: 'Date' });
+const select = fieldDefinition({ label: 'Colour', dataType: 'Select', optionsJson: '["Red","Blue"]' });
+const retired = fieldDefinition({ label: 'Old code', isActive: false, isRequired: true });
+const required = fieldDefinition({ label: 'Owner', isRequired: true });
+
+function values(
+  overrides: Partial<TAssetFormValues> = {},
+  custom: Record<string, string> = {},
+): TAssetFormValues {
+  const entries = Object.fromEntries(Object.entries(custom).map(([id, value]) => [customKey(id), value]));
+  return { name: 'Pump', description: '', organizationId: '', custom: entries, ...overrides };
+}
+
+describe('checkAssetForm', () => {
+  it('trims text, leaves out empty values, retired fields and an empty description', () => {
+    const result = checkAssetForm(
+      values(
+        { name: '  Pump 1 ', description: '   ' },
+        {
+          [text.id]: ' SN-1 ',
+          [num.id]: '',
+          [bool.id]: 'true',
+          [date.id]: '2026-02-03',
+          [select.id]: 'Blue',
+          [retired.id]: 'kept',
+        },
+      ),
+      [text, num, bool, date, select, retired],
+    );
+    expect(result).toEqual({
+      ok: true,
+      body: {
+        name: 'Pump 1',
+        fields: [
+          { fieldId: text.id, value: 'SN-1' },
+          { fieldId: bool.id, value: 'true' },
+          { fieldId: date.id, value: '2026-02-03' },
+          { fieldId: select.id, value: 'Blue' },
+        ],
+      },
+    });
+  });
+
+  it('sends the description and organization when given', () => {
+    const orgId = '0193f8a0-0000-7000-8000-0000000000ff';
+    const result = checkAssetForm(values({ description: ' Roof ', organizationId: ` ${orgId} ` }), []);
+    expect(result).toEqual({
+      ok: true,
+      body: { name: 'Pump', description: 'Roof', organizationId: orgId, fields: [] },
+    });
+  });
+
+  it('reports every invalid input with the shared messages', () => {
+    const result = checkAssetForm(
+      values(
+        { name: '  ', organizationId: 'not-a-uuid' },
+        {
+          [text.id]: 'toolong',
+          [num.id]: '1,5',
+          [bool.id]: 'yes',
+          [date.id]: '2026-02-30',
+          [select.id]: 'Green',
+          [required.id]: ' ',
+        },
+      ),
+      [text, num, bool, date, select, required, retired],
+    );
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.errors).toEqual([
+      { path: 'name', message: 'Asset name is required.' },
+      { path: 'organizationId', message: ORGANIZATION_ID_INVALID },
+      { path: `custom.${customKey(text.id)}`, message: 'Max 5 characters.' },
+      { path: `custom.${customKey(num.id)}`, message: 'Please provide a valid value.' },
+      { path: `custom.${customKey(bool.id)}`, message: 'Please provide a valid value.' },
+      { path: `custom.${customKey(date.id)}`, message: 'Please provide a valid value.' },
+      { path: `custom.${customKey(select.id)}`, message: 'Please provide a valid value.' },
+      { path: `custom.${customKey(required.id)}`, message: 'Owner is required.' },
+    ]);
+  });
+
+  it('accepts negative and decimal numbers', () => {
+    const result = checkAssetForm(values({}, { [num.id]: '-12.50' }), [num]);
+    expect(result).toEqual({
+      ok: true,
+      body: { name: 'Pump', fields: [{ fieldId: num.id, value: '-12.50' }] },
+    });
+  });
+});
+
+describe('asset form helpers', () => {
+  it('maps server paths to inputs', () => {
+    expect(formPathFromServer(`fields.${text.id}`)).toBe(`custom.${customKey(text.id)}`);
+    expect(formPathFromServer('name')).toBe('name');
+    expect(formPathFromServer('description')).toBe('description');
+    expect(formPathFromServer('something.else')).toBeNull();
+  });
+
+  it('starts from the stored values, dates as yyyy-mm-dd', () => {
+    const stored = asset({
+      fields: [
+        { fieldId: date.id, label: 'Installed', value: '2024-03-01T00:00:00.000Z', isActive: true },
+        { fieldId: retired.id, label: 'Old code', value: 'X1', isActive: false },
+      ],
+    });
+    const initial = initialAssetFormValues(stored, [date, retired, text], 'org');
+    expect(initial).toMatchObject({
+      name: 'Boiler 3',
+      description: 'Basement boiler',
+      organizationId: stored.organizationId,
+    });
+    expect(initial.custom).toEqual({
+      [customKey(date.id)]: '2024-03-01',
+      [customKey(retired.id)]: 'X1',
+      [customKey(text.id)]: '',
+    });
+    expect(initialAssetFormValues(undefined, [], 'own-org').organizationId).toBe('own-org');
+  });
+});

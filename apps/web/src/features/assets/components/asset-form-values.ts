@@ -1,0 +1,106 @@
+import {
+  checkFieldValue,
+  normalizeOptions,
+  type TAsset,
+  type TAssetBody,
+  type TFieldDefinition,
+  type TFieldError,
+  ZAssetBody,
+} from '@mqr/contracts';
+
+/** What the asset form edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
+export type TAssetFormValues = {
+  name: string;
+  description: string;
+  organizationId: string;
+  custom: Record<string, string>;
+};
+
+export const ORGANIZATION_ID_INVALID = 'Organization ID must be a valid UUID.';
+
+export function customKey(fieldId: string): string {
+  return `f_${fieldId}`;
+}
+
+/** The form path of an input, from a path the server reports (`fields.<fieldId>`, `name`, ...). */
+export function formPathFromServer(path: string): string | null {
+  if (path.startsWith('fields.')) return `custom.${customKey(path.slice('fields.'.length))}`;
+  if (path === 'name' || path === 'description' || path === 'organizationId') return path;
+  return null;
+}
+
+/** Stored values as the inputs show them: dates as their first 10 characters (yyyy-mm-dd). */
+function inputValue(definition: TFieldDefinition | undefined, value: string | null): string {
+  if (value === null) return '';
+  return definition?.dataType === 'Date' ? value.slice(0, 10) : value;
+}
+
+export function initialAssetFormValues(
+  asset: TAsset | undefined,
+  definitions: TFieldDefinition[],
+  organizationId: string,
+): TAssetFormValues {
+  const custom: Record<string, string> = {};
+  for (const definition of definitions) {
+    const stored = asset?.fields.find((field) => field.fieldId === definition.id);
+    custom[customKey(definition.id)] = inputValue(definition, stored?.value ?? null);
+  }
+  return {
+    name: asset?.name ?? '',
+    description: asset?.description ?? '',
+    organizationId: asset?.organizationId ?? organizationId,
+    custom,
+  };
+}
+
+export function ruleOf(definition: TFieldDefinition) {
+  return {
+    label: definition.label,
+    dataType: definition.dataType,
+    isRequired: definition.isRequired,
+    isActive: definition.isActive,
+    maxLength: definition.dataType === 'Text' ? definition.maxLength : null,
+    options: normalizeOptions(definition.optionsJson) ?? null,
+  };
+}
+
+export type TAssetFormCheck = { ok: true; body: TAssetBody } | { ok: false; errors: TFieldError[] };
+
+/**
+ * Validates the form with the shared rules and builds the payload: text trimmed, empty description
+ * and empty values left out, inactive (retired) fields left out, Boolean only as "true"/"false".
+ * Errors carry form paths (`name`, `custom.f_<id>`, ...).
+ */
+export function checkAssetForm(values: TAssetFormValues, definitions: TFieldDefinition[]): TAssetFormCheck {
+  const errors: TFieldError[] = [];
+  const organizationId = values.organizationId.trim();
+  const parsed = ZAssetBody.safeParse({
+    name: values.name,
+    description: values.description,
+    organizationId: organizationId === '' ? null : organizationId,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = String(issue.path[0] ?? '');
+      if (errors.some((error) => error.path === path)) continue;
+      errors.push({ path, message: path === 'organizationId' ? ORGANIZATION_ID_INVALID : issue.message });
+    }
+  }
+
+  const fields: { fieldId: string; value: string }[] = [];
+  for (const definition of definitions) {
+    if (!definition.isActive) continue;
+    const result = checkFieldValue(ruleOf(definition), values.custom[customKey(definition.id)]);
+    if (!result.ok) {
+      errors.push({ path: `custom.${customKey(definition.id)}`, message: result.message });
+    } else if (result.value !== null) {
+      fields.push({ fieldId: definition.id, value: result.value });
+    }
+  }
+
+  if (errors.length > 0 || !parsed.success) return { ok: false, errors };
+  const body: TAssetBody = { name: parsed.data.name, fields };
+  if (parsed.data.description) body.description = parsed.data.description;
+  if (parsed.data.organizationId) body.organizationId = parsed.data.organizationId;
+  return { ok: true, body };
+}

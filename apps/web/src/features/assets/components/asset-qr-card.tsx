@@ -1,0 +1,67 @@
+import { ASSET_MESSAGES, type TAsset } from '@mqr/contracts';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { useQrImageUrl } from '../hooks/use-qr-image-url.ts';
+import styles from './asset-detail-page.module.css';
+import { downloadQr, printQr } from './print-qr.ts';
+
+/** The QR card: the image (fetched with the bearer token), the public URL, Download and Print. */
+export function AssetQrCard({ asset }: { asset: TAsset }) {
+  const qr = useQrImageUrl(asset.qrCodeUrl);
+  const [blocked, setBlocked] = useState(false);
+
+  return (
+    <Card className={styles.qrCard} aria-labelledby="asset-qr-title">
+      <h2 id="asset-qr-title" className={styles.cardTitle}>
+        QR code
+      </h2>
+      <div className={styles.qrFrame}>
+        {qr.url ? (
+          <img
+            className={styles.qrImage}
+            src={qr.url}
+            alt={`QR code for ${asset.name}`}
+            width={220}
+            height={220}
+          />
+        ) : (
+          <span className={styles.qrPlaceholder}>
+            {qr.isError ? 'QR code unavailable.' : 'Loading QR code...'}
+          </span>
+        )}
+      </div>
+      <label className={styles.urlLabel} htmlFor="asset-public-url">
+        Public URL
+      </label>
+      <input
+        id="asset-public-url"
+        className={styles.urlInput}
+        readOnly
+        value={asset.publicUrl}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      {blocked ? <Alert>{ASSET_MESSAGES.printBlocked}</Alert> : null}
+      <div className={styles.qrActions}>
+        <Button
+          variant="secondary"
+          disabled={!qr.url}
+          onClick={() => qr.url && downloadQr(qr.url, asset.slug)}
+        >
+          Download QR
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!qr.url}
+          onClick={() => {
+            if (!qr.url) return;
+            setBlocked(!printQr({ imageUrl: qr.url, name: asset.name, publicUrl: asset.publicUrl }));
+          }}
+        >
+          Print QR
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,8 @@
+import { type TFieldDefinition, type TFieldDefinitionBody, ZFieldDefinition } from '@mqr/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/admin/fields */
+export async function createField(body: TFieldDefinitionBody): Promise<TFieldDefinition> {
+  const data = await apiRequest('/api/admin/fields', { method: 'POST', body });
+  return ZFieldDefinition.parse(data);
+}

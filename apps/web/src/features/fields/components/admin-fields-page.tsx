@@ -1,0 +1,197 @@
+import {
+  FIELD_MESSAGES,
+  FIELD_TARGETS,
+  PRODUCT_NAME,
+  type TFieldDefinition,
+  type TFieldTarget,
+} from '@mqr/contracts';
+import { type ReactNode, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { Table } from '../../../components/ui/table.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { useFields } from '../hooks/use-fields.ts';
+import { useSaveField } from '../hooks/use-save-field.ts';
+import styles from './admin-fields-page.module.css';
+import { FieldDefinitionForm } from './field-definition-form.tsx';
+import { bodyFromDefinition, nextDisplayOrder } from './field-form-values.ts';
+
+export const FIELD_SEARCH_LABEL = 'Search fields';
+
+type TStatus = { tone: 'error' | 'success'; text: string } | null;
+
+function matches(definition: TFieldDefinition, term: string): boolean {
+  if (!term) return true;
+  const needle = term.toLowerCase();
+  return [definition.label, definition.key, definition.dataType].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
+}
+
+/** /admin/fields: custom field definitions of assets and maintenance events. */
+export function AdminFieldsPage() {
+  const [target, setTarget] = useState<TFieldTarget>('Asset');
+  const [showInactive, setShowInactive] = useState(true);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<TFieldDefinition | null>(null);
+  const [formVersion, setFormVersion] = useState(0);
+  const [status, setStatus] = useState<TStatus>(null);
+  const query = useFields(target);
+  const toggle = useSaveField();
+
+  const all = query.data ?? [];
+  const visible = all.filter((definition) => showInactive || definition.isActive);
+  const shown = visible.filter((definition) => matches(definition, search.trim()));
+
+  let table: ReactNode;
+  if (query.isPending) table = <StateMessage>{FIELD_MESSAGES.loading}</StateMessage>;
+  else if (query.isError) table = <Alert>{FIELD_MESSAGES.loadFailed}</Alert>;
+  else if (visible.length === 0) table = <StateMessage>{FIELD_MESSAGES.empty}</StateMessage>;
+  else if (shown.length === 0) table = <StateMessage>{FIELD_MESSAGES.noMatch}</StateMessage>;
+  else {
+    table = (
+      <Table label="Field definitions" className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Label</th>
+            <th scope="col">Key</th>
+            <th scope="col">Type</th>
+            <th scope="col">Required</th>
+            <th scope="col">Order</th>
+            <th scope="col">Status</th>
+            <th scope="col">Updated</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((definition) => (
+            <tr key={definition.id}>
+              <td className={styles.label}>{definition.label}</td>
+              <td>
+                <code>{definition.key}</code>
+              </td>
+              <td>{definition.dataType}</td>
+              <td>{definition.isRequired ? 'Yes' : 'No'}</td>
+              <td>{definition.displayOrder}</td>
+              <td>
+                <span className={definition.isActive ? styles.active : styles.inactive}>
+                  {definition.isActive ? 'Active' : 'Inactive'}
+                </span>
+              </td>
+              <td className={styles.nowrap}>{formatDate(definition.updatedAt)}</td>
+              <td>
+                <div className={styles.rowActions}>
+                  <button
+                    type="button"
+                    className={styles.action}
+                    aria-label={`Edit ${definition.label}`}
+                    onClick={() => {
+                      setStatus(null);
+                      setEditing(definition);
+                    }}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.action}
+                    disabled={toggle.isPending}
+                    aria-label={`${definition.isActive ? 'Deactivate' : 'Activate'} ${definition.label}`}
+                    onClick={() => {
+                      setStatus(null);
+                      toggle.mutate(
+                        { id: definition.id, body: bodyFromDefinition(definition, !definition.isActive) },
+                        { onError: () => setStatus({ tone: 'error', text: FIELD_MESSAGES.toggleFailed }) },
+                      );
+                    }}
+                  >
+                    {definition.isActive ? 'Deactivate' : 'Activate'}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    );
+  }
+
+  return (
+    <>
+      <title>{`Field definitions · ${PRODUCT_NAME}`}</title>
+      <PageHeader
+        title="Field definitions"
+        subtitle="Custom fields shown on asset and maintenance event forms."
+        actions={
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Refresh
+          </Button>
+        }
+      />
+      <div className={styles.layout}>
+        <Card className={styles.toolbar} aria-label="Field filters">
+          <SelectField
+            label="Target"
+            value={target}
+            onChange={(event) => {
+              setTarget(event.target.value as TFieldTarget);
+              setEditing(null);
+              setStatus(null);
+            }}
+          >
+            {FIELD_TARGETS.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </SelectField>
+          <CheckboxField
+            label="Show inactive"
+            checked={showInactive}
+            onChange={(event) => setShowInactive(event.target.checked)}
+          />
+        </Card>
+        <Card className={styles.formCard}>
+          {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
+          <FieldDefinitionForm
+            key={`${target}:${editing?.id ?? 'new'}:${formVersion}:${query.isSuccess ? 'ready' : 'wait'}`}
+            target={target}
+            editing={editing}
+            nextOrder={nextDisplayOrder(all)}
+            onSubmitStart={() => setStatus(null)}
+            onSaved={(saved, created) => {
+              setStatus({ tone: 'success', text: created ? FIELD_MESSAGES.created : FIELD_MESSAGES.updated });
+              setEditing(null);
+              setFormVersion((version) => version + 1);
+              if (saved.target !== target) setTarget(saved.target);
+            }}
+            onFailed={() => setStatus({ tone: 'error', text: FIELD_MESSAGES.saveFailed })}
+            onCancel={() => setEditing(null)}
+          />
+        </Card>
+        <Card className={styles.listCard} aria-labelledby="field-list-title">
+          <h2 id="field-list-title" className={styles.cardTitle}>
+            Fields
+          </h2>
+          <div className={styles.filters}>
+            <TextField
+              label={FIELD_SEARCH_LABEL}
+              type="search"
+              placeholder="Label, key or type"
+              autoComplete="off"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          {table}
+        </Card>
+      </div>
+    </>
+  );
+}

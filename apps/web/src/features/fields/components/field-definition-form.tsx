@@ -1,0 +1,163 @@
+import { FIELD_DATA_TYPES, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { type TSaveFieldInput, useSaveField } from '../hooks/use-save-field.ts';
+import styles from './admin-fields-page.module.css';
+import {
+  checkFieldForm,
+  emptyFieldForm,
+  fieldFormFromDefinition,
+  type TFieldFormValues,
+} from './field-form-values.ts';
+
+type TFieldDefinitionFormProps = {
+  target: TFieldTarget;
+  /** The definition being edited, or null to create one. */
+  editing: TFieldDefinition | null;
+  nextOrder: number;
+  onSaved: (saved: TFieldDefinition, created: boolean) => void;
+  onFailed: () => void;
+  onCancel: () => void;
+  onSubmitStart: () => void;
+};
+
+const FORM_PATHS = [
+  'label',
+  'key',
+  'dataType',
+  'displayOrder',
+  'maxLength',
+  'optionsJson',
+  'isRequired',
+  'isActive',
+];
+
+function formPath(path: string): keyof TFieldFormValues | null {
+  if (path === 'optionsJson') return 'optionsText';
+  return FORM_PATHS.includes(path) ? (path as keyof TFieldFormValues) : null;
+}
+
+/** Create or edit one field definition. */
+export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
+  const { target, editing, nextOrder } = props;
+  const formTarget = editing?.target ?? target;
+  const save = useSaveField();
+  const resolver: Resolver<TFieldFormValues> = async (values) => {
+    const check = checkFieldForm(values, formTarget);
+    if (check.ok) return { values, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const error of check.errors) {
+      const path = formPath(error.path);
+      if (path) errors[path] = { type: 'validate', message: error.message };
+    }
+    return { values: {}, errors: errors as FieldErrors<TFieldFormValues> };
+  };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<TFieldFormValues>({
+    resolver,
+    defaultValues: editing ? fieldFormFromDefinition(editing) : emptyFieldForm(nextOrder),
+  });
+  const dataType = watch('dataType');
+
+  const onSubmit = handleSubmit((values) => {
+    const check = checkFieldForm(values, formTarget);
+    if (!check.ok) return;
+    props.onSubmitStart();
+    const input: TSaveFieldInput = { id: editing?.id ?? null, body: check.body };
+    save.mutate(input, {
+      onSuccess: (saved) => props.onSaved(saved, !editing),
+      onError: (error) => {
+        props.onFailed();
+        if (!(error instanceof ApiError)) return;
+        for (const field of error.fields) {
+          const path = formPath(field.path);
+          if (path) setError(path, { type: 'server', message: field.message });
+        }
+      },
+    });
+  });
+
+  const busy = save.isPending;
+  const title = editing ? `Edit field: ${editing.label}` : 'Create field';
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="field-form-title">
+      <h2 id="field-form-title" className={styles.cardTitle}>
+        {title}
+      </h2>
+      <div className={styles.formGrid}>
+        <TextField
+          label="Label"
+          autoComplete="off"
+          aria-required
+          error={errors.label?.message}
+          {...register('label')}
+        />
+        <TextField
+          label="Key"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-required
+          error={errors.key?.message}
+          {...register('key')}
+        />
+        <SelectField label="Data type" error={errors.dataType?.message} {...register('dataType')}>
+          {FIELD_DATA_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Display order"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.displayOrder?.message}
+          {...register('displayOrder')}
+        />
+        {dataType === 'Text' ? (
+          <TextField
+            label="Max length"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.maxLength?.message}
+            {...register('maxLength')}
+          />
+        ) : null}
+      </div>
+      {dataType === 'Select' ? (
+        <TextareaField
+          label="Options (one per line)"
+          rows={4}
+          error={errors.optionsText?.message}
+          {...register('optionsText')}
+        />
+      ) : null}
+      <div className={styles.checks}>
+        <CheckboxField label="Required" {...register('isRequired')} />
+        <CheckboxField label="Active" {...register('isActive')} />
+      </div>
+      <div className={styles.formActions}>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : editing ? 'Update field' : 'Create field'}
+        </Button>
+        {editing ? (
+          <Button variant="secondary" onClick={props.onCancel} disabled={busy}>
+            Cancel edit
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

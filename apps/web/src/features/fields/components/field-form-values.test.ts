@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { fieldDefinition } from '../../assets/asset-fixtures.ts';
+import { bodyFromDefinition, checkFieldForm, emptyFieldForm, nextDisplayOrder } from './field-form-values.ts';
+
+describe('field definition form', () => {
+  it('offers the highest display order plus 10, or 0 when there is none', () => {
+    expect(nextDisplayOrder([])).toBe(0);
+    expect(nextDisplayOrder([{ displayOrder: 5 }, { displayOrder: 30 }, { displayOrder: 20 }])).toBe(40);
+  });
+
+  it('builds the payload: key lower-cased, options from lines only for Select, max length only for Text', () => {
+    const select = checkFieldForm(
+      {
+        ...emptyFieldForm(10),
+        label: '  Colour ',
+        key: ' Paint_Colour ',
+        dataType: 'Select',
+        maxLength: '12',
+        optionsText: ' Red \n\n Blue\r\n  ',
+        isRequired: true,
+      },
+      'Asset',
+    );
+    expect(select).toEqual({
+      ok: true,
+      body: {
+        target: 'Asset',
+        label: 'Colour',
+        key: 'paint_colour',
+        dataType: 'Select',
+        isRequired: true,
+        maxLength: null,
+        optionsJson: '["Red","Blue"]',
+        displayOrder: 10,
+        isActive: true,
+      },
+    });
+    const text = checkFieldForm(
+      {
+        ...emptyFieldForm(0),
+        label: 'Serial',
+        key: 'serial',
+        maxLength: '20',
+        optionsText: 'x',
+        displayOrder: '',
+      },
+      'MaintenanceEvent',
+    );
+    expect(text).toMatchObject({
+      ok: true,
+      body: { target: 'MaintenanceEvent', maxLength: 20, optionsJson: null, displayOrder: 0 },
+    });
+  });
+
+  it('reports invalid values with the shared messages', () => {
+    const result = checkFieldForm(
+      { ...emptyFieldForm(0), label: ' ', key: 'bad key!', maxLength: '0', displayOrder: '1.5' },
+      'Asset',
+    );
+    expect(result.ok ? [] : result.errors).toEqual([
+      { path: 'displayOrder', message: 'Display order must be a whole number.' },
+      { path: 'maxLength', message: 'Max length must be a whole number of at least 1.' },
+      { path: 'label', message: 'Label is required.' },
+      { path: 'key', message: 'Key may contain only letters, digits, underscores and hyphens.' },
+    ]);
+  });
+
+  it('resubmits the whole definition with isActive flipped', () => {
+    const definition = fieldDefinition({
+      label: 'Colour',
+      key: 'colour',
+      dataType: 'Select',
+      optionsJson: '["Red"]',
+      displayOrder: 30,
+      isRequired: true,
+    });
+    expect(bodyFromDefinition(definition, false)).toEqual({
+      target: 'Asset',
+      label: 'Colour',
+      key: 'colour',
+      dataType: 'Select',
+      isRequired: true,
+      maxLength: null,
+      optionsJson: '["Red"]',
+      displayOrder: 30,
+      isActive: false,
+    });
+  });
+});

@@ -1,0 +1,165 @@
+import type { TFile, TPublicAsset } from '@mqr/contracts';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authStore } from '../../../lib/auth-store.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { jsonResponse, mockFetch } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+const ORG = '01a1fcbb-8fad-767a-b9d7-6e17acc6f16c';
+const SLUG = 'boiler-2-x7k2q9';
+const PATH = `/public/orgs/${ORG}/assets/${SLUG}`;
+
+function file(overrides: Partial<TFile>): TFile {
+  return {
+    id: 'f-1',
+    objectKey: 'k/1',
+    fileName: 'photo.jpg',
+    contentType: 'image/jpeg',
+    size: 2048,
+    publicUrl: '/public/files/f-1',
+    ...overrides,
+  };
+}
+
+function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset {
+  return {
+    name: 'Boiler 2',
+    slug: SLUG,
+    description: 'Basement plant room',
+    organizationId: ORG,
+    qrCodeUrl: `${PATH}/qr.png`,
+    fields: [
+      { label: 'Serial', value: 'SN-42', isActive: true },
+      { label: 'Colour', value: null, isActive: true },
+      { label: 'Old tag', value: 'T-1', isActive: false },
+    ],
+    events: [
+      {
+        title: 'Annual service',
+        notes: 'Replaced the filter.',
+        recordedBy: 'Sam Tech',
+        performedAt: '2026-03-02T09:30:00.000Z',
+        taskStatus: 'Completed',
+        taskStartedAt: '2026-03-02T09:00:00.000Z',
+        taskStartedBy: 'Sam Tech',
+        taskCompletedAt: '2026-03-02T11:00:00.000Z',
+        taskCompletedBy: 'Kim Lead',
+        fields: [{ label: 'Pressure', value: '1.5 bar' }],
+        files: [
+          file({ id: 'f-2', fileName: 'after.png', contentType: 'image/png', publicUrl: '/f/after.png' }),
+        ],
+      },
+      {
+        title: 'Leak check',
+        notes: null,
+        recordedBy: null,
+        performedAt: '2026-02-01T08:00:00.000Z',
+        taskStatus: 'Pending',
+        taskStartedAt: null,
+        taskStartedBy: null,
+        taskCompletedAt: null,
+        taskCompletedBy: null,
+        fields: [],
+        files: [],
+      },
+    ],
+    files: [
+      file({ id: 'f-3', fileName: 'manual.pdf', contentType: 'application/pdf', publicUrl: '/f/manual.pdf' }),
+      file({ id: 'f-4', fileName: 'README', contentType: '', publicUrl: '/f/readme' }),
+      file({ id: 'f-5', fileName: 'front.jpg', contentType: 'image/jpeg', publicUrl: '/f/front.jpg' }),
+    ],
+    ...overrides,
+  };
+}
+
+describe('public asset page', () => {
+  beforeEach(() => {
+    authStore.logout();
+  });
+
+  it('shows "Loading asset..." and then the asset without signing in', async () => {
+    mockFetch({ [PATH]: () => jsonResponse(publicAsset()) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    expect(await screen.findByText('Loading asset...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Boiler 2' })).toBeInTheDocument();
+    expect(screen.getByText('Basement plant room')).toBeInTheDocument();
+    expect(screen.getByText(`QR slug: ${SLUG}`)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code for Boiler 2' })).toHaveAttribute(
+      'src',
+      `${PATH}/qr.png`,
+    );
+  });
+
+  it('lists the asset details with a dash for no value and a retired tag', async () => {
+    mockFetch({ [PATH]: () => jsonResponse(publicAsset()) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    const details = (await screen.findByRole('heading', { name: 'Asset details' })).closest('section');
+    if (!details) throw new Error('no details section');
+    expect(within(details).getByText('SN-42')).toBeInTheDocument();
+    expect(within(details).getByText('—')).toBeInTheDocument();
+    expect(within(details).getByText('retired')).toBeInTheDocument();
+  });
+
+  it('shows each event with its status pill, stamps, fields and files', async () => {
+    mockFetch({ [PATH]: () => jsonResponse(publicAsset()) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    await screen.findByRole('heading', { name: 'Maintenance history' });
+    const items = screen.getAllByRole('listitem').filter((li) => li.querySelector('h3'));
+    expect(items).toHaveLength(2);
+    const [service, leak] = items as [HTMLElement, HTMLElement];
+    expect(within(service).getByRole('heading', { name: 'Annual service' })).toBeInTheDocument();
+    expect(within(service).getByText('Completed')).toBeInTheDocument();
+    expect(within(service).getByText(formatDateTime('2026-03-02T09:30:00.000Z'))).toBeInTheDocument();
+    expect(within(service).getByText('Replaced the filter.')).toBeInTheDocument();
+    expect(within(service).getByText('Recorded by Sam Tech')).toBeInTheDocument();
+    expect(
+      within(service).getByText(`Started ${formatDateTime('2026-03-02T09:00:00.000Z')} by Sam Tech`),
+    ).toBeInTheDocument();
+    expect(
+      within(service).getByText(`Completed ${formatDateTime('2026-03-02T11:00:00.000Z')} by Kim Lead`),
+    ).toBeInTheDocument();
+    expect(within(service).getByText('Pressure')).toBeInTheDocument();
+    expect(within(service).getByText('1.5 bar')).toBeInTheDocument();
+    expect(within(service).getByRole('link', { name: /after\.png/ })).toHaveAttribute('href', '/f/after.png');
+
+    expect(within(leak).getByText('Pending')).toBeInTheDocument();
+    expect(within(leak).queryByText(/^Recorded by/)).toBeNull();
+    expect(within(leak).queryByText(/^Started/)).toBeNull();
+  });
+
+  it('shows files as new-tab links: images as thumbnails, others with their extension label', async () => {
+    mockFetch({ [PATH]: () => jsonResponse(publicAsset()) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    const files = (await screen.findByRole('heading', { name: 'Files' })).closest('section');
+    if (!files) throw new Error('no files section');
+    const links = within(files).getAllByRole('link');
+    expect(links).toHaveLength(3);
+    for (const link of links) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    const [pdf, readme, photo] = links as [HTMLElement, HTMLElement, HTMLElement];
+    expect(pdf).toHaveAttribute('href', '/f/manual.pdf');
+    expect(within(pdf).getByText('PDF')).toBeInTheDocument();
+    expect(pdf.querySelector('img')).toBeNull();
+    expect(within(readme).getByText('FILE')).toBeInTheDocument();
+    expect(within(readme).getByText(/Unknown type/)).toBeInTheDocument();
+    expect(photo.querySelector('img')).toHaveAttribute('src', '/f/front.jpg');
+  });
+
+  it('says when there is no maintenance yet', async () => {
+    mockFetch({ [PATH]: () => jsonResponse(publicAsset({ events: [], files: [] })) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    expect(await screen.findByText('No recorded maintenance yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Files' })).toBeNull();
+  });
+
+  it('shows the error message for an unknown asset', async () => {
+    mockFetch({ [PATH]: () => jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to load asset. Please check the QR code or try again later.',
+    );
+  });
+});

@@ -1,0 +1,128 @@
+import { ASSET_MESSAGES, PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { StatusPill } from '../../../components/ui/status-pill.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { AssetFieldList } from '../../assets/components/asset-field-list.tsx';
+import { getPublicAsset, publicAssetKey } from '../api/get-public-asset.ts';
+import styles from './public-asset-page.module.css';
+import { PublicFileList } from './public-file-list.tsx';
+
+type TPublicEvent = TPublicAsset['events'][number];
+
+function stamp(verb: 'Started' | 'Completed', at: string | null, by: string | null): string | null {
+  if (!at) return null;
+  return by ? `${verb} ${formatDateTime(at)} by ${by}` : `${verb} ${formatDateTime(at)}`;
+}
+
+function EventItem({ event }: { event: TPublicEvent }) {
+  const started = stamp('Started', event.taskStartedAt, event.taskStartedBy);
+  const completed = stamp('Completed', event.taskCompletedAt, event.taskCompletedBy);
+  return (
+    <li className={styles.event}>
+      <div className={styles.eventHead}>
+        <h3 className={styles.eventTitle}>{event.title}</h3>
+        <StatusPill status={event.taskStatus} />
+      </div>
+      <time className={styles.muted} dateTime={event.performedAt}>
+        {formatDateTime(event.performedAt)}
+      </time>
+      {event.notes ? <p className={styles.notes}>{event.notes}</p> : null}
+      <ul className={styles.stamps}>
+        {event.recordedBy ? <li>Recorded by {event.recordedBy}</li> : null}
+        {started ? <li>{started}</li> : null}
+        {completed ? <li>{completed}</li> : null}
+      </ul>
+      {event.fields.length > 0 ? (
+        <AssetFieldList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
+      ) : null}
+      {event.files.length > 0 ? <PublicFileList files={event.files} /> : null}
+    </li>
+  );
+}
+
+function PublicAsset({ asset }: { asset: TPublicAsset }) {
+  return (
+    <div className={styles.page}>
+      <title>{`${asset.name} · ${PRODUCT_NAME}`}</title>
+      <Card className={styles.hero}>
+        <div className={styles.heroText}>
+          <h1 className={styles.name}>{asset.name}</h1>
+          {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
+          <p className={styles.muted}>QR slug: {asset.slug}</p>
+        </div>
+        <img
+          className={styles.qr}
+          src={asset.qrCodeUrl}
+          alt={`QR code for ${asset.name}`}
+          width={160}
+          height={160}
+        />
+      </Card>
+
+      {asset.fields.length > 0 ? (
+        <Card aria-labelledby="public-asset-details">
+          <h2 id="public-asset-details" className={styles.sectionTitle}>
+            Asset details
+          </h2>
+          <AssetFieldList fields={asset.fields} />
+        </Card>
+      ) : null}
+
+      <Card aria-labelledby="public-asset-history">
+        <h2 id="public-asset-history" className={styles.sectionTitle}>
+          Maintenance history
+        </h2>
+        {asset.events.length > 0 ? (
+          <ol className={styles.events}>
+            {asset.events.map((event, index) => (
+              // Public events carry no id; the list is read-only and ordered by the server.
+              // biome-ignore lint/suspicious/noArrayIndexKey: no stable id on public events
+              <EventItem key={`${event.performedAt}-${index}`} event={event} />
+            ))}
+          </ol>
+        ) : (
+          <p className={styles.muted}>{ASSET_MESSAGES.noMaintenance}</p>
+        )}
+      </Card>
+
+      {asset.files.length > 0 ? (
+        <Card aria-labelledby="public-asset-files">
+          <h2 id="public-asset-files" className={styles.sectionTitle}>
+            Files
+          </h2>
+          <PublicFileList files={asset.files} />
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+/** /a/{organizationId}/{slug}: the read-only asset page anyone with the QR code may open. */
+export function PublicAssetPage() {
+  const { organizationId = '', slug = '' } = useParams();
+  const query = useQuery({
+    queryKey: publicAssetKey(organizationId, slug),
+    queryFn: ({ signal }) => getPublicAsset(organizationId, slug, signal),
+  });
+
+  if (query.isPending) {
+    return (
+      <p role="status" className={styles.muted}>
+        {ASSET_MESSAGES.publicLoading}
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className={styles.page}>
+        <title>{PRODUCT_NAME}</title>
+        <h1 className={styles.visuallyHidden}>Asset</h1>
+        <Alert>{ASSET_MESSAGES.publicFailed}</Alert>
+      </div>
+    );
+  }
+  return <PublicAsset asset={query.data} />;
+}

@@ -1,0 +1,130 @@
+import { PRODUCT_NAME } from '@mqr/contracts';
+import { type ChangeEvent, useCallback, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useCameraScanner } from '../hooks/use-camera-scanner.ts';
+import { loadQrDetector } from '../lib/load-detector.ts';
+import { loadImage } from '../lib/load-image.ts';
+import { interpretScan } from '../lib/scan-result.ts';
+import styles from './scan-page.module.css';
+
+export const SCAN_MESSAGES = {
+  noCamera: 'No camera detected. Try using a device with a camera or open the QR code link manually.',
+  notAssetCode: 'This is not an asset code.',
+  noCodeInPhoto: 'No QR code was found in this photo.',
+  photoLabel: 'Scan from a photo',
+  torch: 'Torch',
+  startingCamera: 'Starting camera...',
+  readingPhoto: 'Reading photo...',
+} as const;
+
+/** /scan: reads a QR code from the camera (or a photo) and opens the public asset page it points at. */
+export function ScanPage() {
+  const navigate = useNavigate();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const photoId = useId();
+  const [result, setResult] = useState<{ text: string; isAsset: boolean } | null>(null);
+  const [photoState, setPhotoState] = useState<'idle' | 'reading' | 'no-code'>('idle');
+
+  const handleText = useCallback(
+    (text: string) => {
+      const outcome = interpretScan(text);
+      setResult({ text, isAsset: outcome.kind === 'asset' });
+      if (outcome.kind === 'asset') void navigate(outcome.path);
+    },
+    [navigate],
+  );
+
+  const { status, torch, toggleTorch } = useCameraScanner(videoRef, handleText);
+
+  async function onPhoto(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setPhotoState('reading');
+    try {
+      const [detector, image] = await Promise.all([loadQrDetector(), loadImage(file)]);
+      const text = (await detector.detect(image))[0]?.rawValue;
+      if (!text) {
+        setPhotoState('no-code');
+        return;
+      }
+      setPhotoState('idle');
+      handleText(text);
+    } catch {
+      setPhotoState('no-code');
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <title>{`Scan QR · ${PRODUCT_NAME}`}</title>
+      <PageHeader title="Scan QR" />
+
+      <Card className={styles.card}>
+        {status === 'unavailable' ? <Alert tone="info">{SCAN_MESSAGES.noCamera}</Alert> : null}
+        {/* Always mounted: the camera hook attaches to it on the first render. */}
+        <div className={styles.viewport} hidden={status === 'unavailable'}>
+          <video
+            ref={videoRef}
+            className={styles.video}
+            muted
+            playsInline
+            aria-label="Camera preview"
+            data-status={status}
+          />
+          <span className={styles.frame} aria-hidden="true" />
+          {status === 'starting' ? (
+            <p className={styles.overlay} role="status">
+              {SCAN_MESSAGES.startingCamera}
+            </p>
+          ) : null}
+        </div>
+
+        {torch.supported ? (
+          <Button
+            variant="secondary"
+            className={styles.torch}
+            aria-pressed={torch.on}
+            onClick={() => void toggleTorch()}
+          >
+            {SCAN_MESSAGES.torch}
+            <span className={styles.torchState} aria-hidden="true">
+              {torch.on ? 'On' : 'Off'}
+            </span>
+          </Button>
+        ) : null}
+
+        <div className={styles.result} role="status" aria-live="polite">
+          {result ? (
+            <>
+              <p className={styles.resultText}>Scanned: {result.text}</p>
+              {result.isAsset ? null : <p className={styles.note}>{SCAN_MESSAGES.notAssetCode}</p>}
+            </>
+          ) : null}
+        </div>
+      </Card>
+
+      <Card className={styles.card}>
+        <label className={styles.photoLabel} htmlFor={photoId}>
+          {SCAN_MESSAGES.photoLabel}
+        </label>
+        <input
+          id={photoId}
+          className={styles.photoInput}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          onChange={(event) => void onPhoto(event)}
+        />
+        <div role="status" className={styles.note}>
+          {photoState === 'reading' ? SCAN_MESSAGES.readingPhoto : null}
+          {photoState === 'no-code' ? SCAN_MESSAGES.noCodeInPhoto : null}
+        </div>
+      </Card>
+    </div>
+  );
+}

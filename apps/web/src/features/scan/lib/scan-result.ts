@@ -1,0 +1,28 @@
+import { findPublicAssetPath } from '@mqr/contracts';
+
+export type TScanOutcome = { kind: 'asset'; path: string } | { kind: 'other' };
+
+/** A scanned text holding `/a/{organizationId}/{slug}` opens that public page; anything else stays. */
+export function interpretScan(text: string): TScanOutcome {
+  const found = findPublicAssetPath(text);
+  return found
+    ? { kind: 'asset', path: `/a/${found.organizationId}/${encodeURIComponent(found.slug)}` }
+    : { kind: 'other' };
+}
+
+/** Resolves or rejects with the promise, or rejects after `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, message = 'Timed out'): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
