@@ -12,7 +12,10 @@ import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticSpa from './plugins/static-spa.ts';
 import './lib/request-context.ts';
+import { assetRoutes } from './modules/assets/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { fieldRoutes } from './modules/fields/routes.ts';
+import { publicAssetRoutes } from './modules/public/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 
@@ -126,6 +129,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(xsrfPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(fieldRoutes, { prefix: '/api' });
+  await app.register(assetRoutes, { prefix: '/api/assets' });
+  await app.register(publicAssetRoutes, { prefix: '/public/orgs' });
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
   await app.register(staticSpa, { webDistDir: config.webDistDir });

@@ -1,0 +1,21 @@
+/** Addresses the API hands out for assets and files (relative unless said otherwise). */
+
+/** The absolute public page of an asset, which its QR code encodes. */
+export function assetPublicUrl(publicBaseUrl: string, organizationId: string, slug: string): string {
+  return `${publicBaseUrl}/a/${organizationId}/${slug}`;
+}
+
+/** The staff QR PNG of an asset (signed in, fetched with the bearer token). */
+export function assetQrCodeUrl(assetId: string): string {
+  return `/api/assets/${assetId}/qr.png`;
+}
+
+/** The public QR PNG of an asset (no sign-in). */
+export function publicAssetQrCodeUrl(organizationId: string, slug: string): string {
+  return `/public/orgs/${organizationId}/assets/${slug}/qr.png`;
+}
+
+/** Where a stored file is served (the public files route). */
+export function filePublicUrl(file: { id: string; organizationId: string }): string {
+  return `/public/orgs/${file.organizationId}/files/${file.id}`;
+}

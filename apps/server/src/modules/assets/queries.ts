@@ -1,0 +1,257 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  assetFieldValues,
+  assets,
+  eventChangeEntries,
+  eventFieldValues,
+  fieldDefinitions,
+  files,
+  maintenanceEvents,
+  users,
+} from '../../db/schema.ts';
+
+export type AssetRow = typeof assets.$inferSelect;
+export type AssetInsert = typeof assets.$inferInsert;
+export type FileRow = typeof files.$inferSelect;
+
+/** `text` for a LIKE pattern that matches it literally: `\`, `%` and `_` escaped (backslash is the default escape). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function listCondition(organizationId: string, search: string | undefined): SQL | undefined {
+  const scope = eq(assets.organizationId, organizationId);
+  if (!search) return scope;
+  const pattern = `%${escapeLike(search)}%`;
+  return and(scope, or(ilike(assets.name, pattern), ilike(assets.slug, pattern)));
+}
+
+/** One page of an organization's assets, newest first, and the total matching the search. */
+export async function listAssets(
+  db: DbOrTx,
+  organizationId: string,
+  query: { search?: string | undefined; page: number; pageSize: number },
+): Promise<{ rows: AssetRow[]; total: number }> {
+  const where = listCondition(organizationId, query.search);
+  const [totalRow] = await db.select({ total: count() }).from(assets).where(where);
+  const rows = await db
+    .select()
+    .from(assets)
+    .where(where)
+    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { rows, total: Number(totalRow?.total ?? 0) };
+}
+
+export async function findAsset(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), eq(assets.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findAssetBySlug(
+  db: DbOrTx,
+  organizationId: string,
+  slug: string,
+): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), eq(assets.slug, slug)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts an asset unless its slug is taken in the organization (then undefined, nothing inserted). */
+export async function insertAssetUnlessSlugTaken(
+  db: DbOrTx,
+  values: AssetInsert,
+): Promise<AssetRow | undefined> {
+  const [row] = await db
+    .insert(assets)
+    .values(values)
+    .onConflictDoNothing({ target: [assets.organizationId, assets.slug] })
+    .returning();
+  return row;
+}
+
+export async function updateAsset(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+  values: Partial<AssetInsert>,
+): Promise<AssetRow> {
+  const [row] = await db
+    .update(assets)
+    .set(values)
+    .where(and(eq(assets.organizationId, organizationId), eq(assets.id, id)))
+    .returning();
+  return row!;
+}
+
+/** The stored custom values of an asset, by field id. */
+export async function findAssetValues(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ fieldId: assetFieldValues.fieldId, value: assetFieldValues.value })
+    .from(assetFieldValues)
+    .where(and(eq(assetFieldValues.organizationId, organizationId), eq(assetFieldValues.assetId, assetId)));
+  return new Map(rows.map((r) => [r.fieldId, r.value]));
+}
+
+export async function upsertAssetValue(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  fieldId: string,
+  value: string,
+): Promise<void> {
+  await db
+    .insert(assetFieldValues)
+    .values({ organizationId, assetId, fieldId, value })
+    .onConflictDoUpdate({ target: [assetFieldValues.assetId, assetFieldValues.fieldId], set: { value } });
+}
+
+export async function deleteAssetValues(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  fieldIds: string[],
+): Promise<void> {
+  if (fieldIds.length === 0) return;
+  await db
+    .delete(assetFieldValues)
+    .where(
+      and(
+        eq(assetFieldValues.organizationId, organizationId),
+        eq(assetFieldValues.assetId, assetId),
+        inArray(assetFieldValues.fieldId, fieldIds),
+      ),
+    );
+}
+
+/**
+ * The custom values an asset shows: every active Asset definition (value or null) and the retired
+ * ones that hold a value, in display order.
+ */
+export async function findAssetFieldDisplay(db: DbOrTx, organizationId: string, assetId: string) {
+  return db
+    .select({
+      fieldId: fieldDefinitions.id,
+      label: fieldDefinitions.label,
+      isActive: fieldDefinitions.isActive,
+      value: assetFieldValues.value,
+    })
+    .from(fieldDefinitions)
+    .leftJoin(
+      assetFieldValues,
+      and(
+        eq(assetFieldValues.fieldId, fieldDefinitions.id),
+        eq(assetFieldValues.assetId, assetId),
+        eq(assetFieldValues.organizationId, organizationId),
+      ),
+    )
+    .where(
+      and(
+        eq(fieldDefinitions.organizationId, organizationId),
+        eq(fieldDefinitions.target, 'Asset'),
+        or(eq(fieldDefinitions.isActive, true), isNotNull(assetFieldValues.value)),
+      ),
+    )
+    .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id));
+}
+
+const startedBy = alias(users, 'task_started_by');
+const completedBy = alias(users, 'task_completed_by');
+const updatedBy = alias(users, 'event_updated_by');
+
+/** The events of an asset, newest performedAt first, with the display names of their stamps. */
+export async function findAssetEvents(db: DbOrTx, organizationId: string, assetId: string) {
+  return db
+    .select({
+      id: maintenanceEvents.id,
+      title: maintenanceEvents.title,
+      notes: maintenanceEvents.notes,
+      recordedBy: maintenanceEvents.recordedBy,
+      performedAt: maintenanceEvents.performedAt,
+      taskStatus: maintenanceEvents.taskStatus,
+      taskStartedAt: maintenanceEvents.taskStartedAt,
+      taskStartedBy: startedBy.displayName,
+      taskCompletedAt: maintenanceEvents.taskCompletedAt,
+      taskCompletedBy: completedBy.displayName,
+      updatedAt: maintenanceEvents.updatedAt,
+      updatedBy: updatedBy.displayName,
+    })
+    .from(maintenanceEvents)
+    .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
+    .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById))
+    .leftJoin(updatedBy, eq(updatedBy.id, maintenanceEvents.updatedById))
+    .where(and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.assetId, assetId)))
+    .orderBy(desc(maintenanceEvents.performedAt), desc(maintenanceEvents.id));
+}
+
+/** Custom values of these events with their labels, in display order. */
+export async function findEventValues(db: DbOrTx, organizationId: string, eventIds: string[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .select({
+      eventId: eventFieldValues.eventId,
+      fieldId: eventFieldValues.fieldId,
+      label: fieldDefinitions.label,
+      value: eventFieldValues.value,
+    })
+    .from(eventFieldValues)
+    .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, eventFieldValues.fieldId))
+    .where(
+      and(eq(eventFieldValues.organizationId, organizationId), inArray(eventFieldValues.eventId, eventIds)),
+    )
+    .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id));
+}
+
+/** Change log entries of these events, newest first, with the changing user's display name. */
+export async function findEventChanges(db: DbOrTx, organizationId: string, eventIds: string[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .select({
+      id: eventChangeEntries.id,
+      eventId: eventChangeEntries.eventId,
+      changedAt: eventChangeEntries.changedAt,
+      changedBy: users.displayName,
+      changes: eventChangeEntries.changes,
+    })
+    .from(eventChangeEntries)
+    .leftJoin(users, eq(users.id, eventChangeEntries.changedById))
+    .where(
+      and(
+        eq(eventChangeEntries.organizationId, organizationId),
+        inArray(eventChangeEntries.eventId, eventIds),
+      ),
+    )
+    .orderBy(desc(eventChangeEntries.changedAt), desc(eventChangeEntries.id));
+}
+
+/** Every file of an asset (its events' attachments), oldest first. */
+export async function findAssetFiles(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.organizationId, organizationId), eq(files.assetId, assetId)))
+    .orderBy(asc(files.createdAt), asc(files.id));
+}

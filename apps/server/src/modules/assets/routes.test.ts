@@ -1,0 +1,544 @@
+import { ASSET_MESSAGES, FIELD_VALUE_MESSAGES, PAGING_HEADERS } from '@mqr/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assetFieldValues,
+  eventChangeEntries,
+  eventFieldValues,
+  files,
+  maintenanceEvents,
+} from '../../db/schema.ts';
+import { auditEntriesOf, createAssetViaApi, insertField } from '../../test/asset-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { decodeQrPng, hasZbarimg, zbarDecode } from '../../test/decode-qr.ts';
+import {
+  createOrganization,
+  createTwoOrganizations,
+  createUser,
+  type FixtureUser,
+  loginAs,
+  type OrgFixture,
+} from '../../test/fixtures.ts';
+import { ASSET_FIELD_MESSAGES } from './service.ts';
+
+let t: TestApp;
+let orgA: OrgFixture;
+let orgB: OrgFixture;
+let adminA: Record<string, string>;
+let memberA: Record<string, string>;
+let adminB: Record<string, string>;
+let superA: FixtureUser;
+let superHeaders: Record<string, string>;
+const zbar = await hasZbarimg();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ orgA, orgB } = await createTwoOrganizations(t.db));
+  superA = await createUser(t.db, orgA.organization.id, {
+    isAdmin: true,
+    isSuperAdmin: true,
+    displayName: 'Root',
+  });
+  adminA = (await loginAs(t.app, orgA.admin)).headers;
+  memberA = (await loginAs(t.app, orgA.member)).headers;
+  adminB = (await loginAs(t.app, orgB.admin)).headers;
+  superHeaders = (await loginAs(t.app, superA)).headers;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (headers: Record<string, string>, url: string) => t.app.inject({ method: 'GET', url, headers });
+const put = (headers: Record<string, string>, id: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: `/api/assets/${id}`, headers, payload });
+const post = (headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/assets', headers, payload });
+
+describe('POST /api/assets', () => {
+  it('creates an asset with a generated slug, its custom values and an audit entry', async () => {
+    const serial = await insertField(t.db, orgA.organization.id, { label: 'Serial', displayOrder: 1 });
+    const response = await post(memberA, {
+      name: '  Boiler Room Pump  ',
+      description: '   ',
+      fields: [{ fieldId: serial.id, value: '  SN-1  ' }],
+    });
+    expect(response.statusCode).toBe(201);
+    const asset = response.json();
+    expect(asset).toMatchObject({
+      name: 'Boiler Room Pump',
+      description: null,
+      organizationId: orgA.organization.id,
+      qrCodeUrl: `/api/assets/${asset.id}/qr.png`,
+      publicUrl: `http://localhost:3000/a/${orgA.organization.id}/${asset.slug}`,
+      events: [],
+      files: [],
+    });
+    expect(asset.slug).toMatch(/^boiler-room-pump-[a-z0-9]{6}$/);
+    expect(asset.fields).toContainEqual({
+      fieldId: serial.id,
+      label: 'Serial',
+      value: 'SN-1',
+      isActive: true,
+    });
+    const [entry] = await auditEntriesOf(t.db, orgA.organization.id, asset.id);
+    expect(entry).toMatchObject({
+      action: 'CREATE',
+      entityType: 'Asset',
+      entityName: 'Boiler Room Pump',
+      userId: orgA.member.id,
+      changes: '{"created":true}',
+    });
+  });
+
+  it('answers 400 with the spec messages for name and description', async () => {
+    const missing = await post(memberA, { name: '   ' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);
+    const absent = await post(memberA, {});
+    expect(absent.json().fields).toEqual([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);
+    const long = await post(memberA, { name: 'x'.repeat(201), description: 'y'.repeat(2001) });
+    expect(long.json().fields).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: ASSET_MESSAGES.nameTooLong },
+        { path: 'description', message: ASSET_MESSAGES.descriptionTooLong },
+      ]),
+    );
+  });
+
+  it('checks custom values against their definitions (paths fields.<fieldId>)', async () => {
+    const { organization, admin } = await makeOrg();
+    const headers = (await loginAs(t.app, admin)).headers;
+    const required = await insertField(t.db, organization.id, { label: 'Owner', isRequired: true });
+    const short = await insertField(t.db, organization.id, { label: 'Code', maxLength: 3 });
+    const number = await insertField(t.db, organization.id, { label: 'Weight', dataType: 'Number' });
+    const flag = await insertField(t.db, organization.id, { label: 'Flag', dataType: 'Boolean' });
+    const date = await insertField(t.db, organization.id, { label: 'Bought', dataType: 'Date' });
+    const select = await insertField(t.db, organization.id, {
+      label: 'Colour',
+      dataType: 'Select',
+      options: ['Red', 'Blue'],
+    });
+    const eventField = await insertField(t.db, organization.id, { target: 'MaintenanceEvent' });
+    const foreign = await insertField(t.db, orgA.organization.id, { label: 'A only' });
+    const response = await post(headers, {
+      name: 'Checked',
+      fields: [
+        { fieldId: short.id, value: 'ABCD' },
+        { fieldId: number.id, value: '1,5' },
+        { fieldId: flag.id, value: 'yes' },
+        { fieldId: date.id, value: '2024-02-30' },
+        { fieldId: select.id, value: 'Green' },
+        { fieldId: eventField.id, value: 'x' },
+        { fieldId: foreign.id, value: 'x' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION');
+    expect(body.fields).toEqual(
+      expect.arrayContaining([
+        { path: `fields.${required.id}`, message: FIELD_VALUE_MESSAGES.required('Owner') },
+        { path: `fields.${short.id}`, message: FIELD_VALUE_MESSAGES.tooLong(3) },
+        { path: `fields.${number.id}`, message: FIELD_VALUE_MESSAGES.invalid },
+        { path: `fields.${flag.id}`, message: FIELD_VALUE_MESSAGES.invalid },
+        { path: `fields.${date.id}`, message: FIELD_VALUE_MESSAGES.invalid },
+        { path: `fields.${select.id}`, message: FIELD_VALUE_MESSAGES.invalid },
+        { path: `fields.${eventField.id}`, message: ASSET_FIELD_MESSAGES.unknownField },
+        { path: `fields.${foreign.id}`, message: ASSET_FIELD_MESSAGES.unknownField },
+      ]),
+    );
+    expect(body.fields).toHaveLength(8);
+
+    const ok = await post(headers, {
+      name: 'Valid',
+      fields: [
+        { fieldId: required.id, value: 'Ann' },
+        { fieldId: short.id, value: 'ABC' },
+        { fieldId: number.id, value: '-1.5' },
+        { fieldId: flag.id, value: 'false' },
+        { fieldId: date.id, value: '2024-02-29' },
+        { fieldId: select.id, value: 'Blue' },
+      ],
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(
+      ok
+        .json()
+        .fields.map((f: { value: string }) => f.value)
+        .sort(),
+    ).toEqual(['-1.5', '2024-02-29', 'ABC', 'Ann', 'Blue', 'false'].sort());
+    // A malformed field id is refused by the schema.
+    const malformed = await post(headers, { name: 'x', fields: [{ fieldId: 'nope', value: 'x' }] });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fields[0].path).toBe('fields.0.fieldId');
+  });
+
+  it('saves in the own organization when organizationId is absent, null or the own one', async () => {
+    for (const organizationId of [undefined, null, orgA.organization.id]) {
+      const asset = await createAssetViaApi(t.app, adminA, { name: 'Own', organizationId });
+      expect(asset.organizationId).toBe(orgA.organization.id);
+    }
+  });
+
+  it('refuses another organization to administrators (403) and lets super administrators create there', async () => {
+    const refused = await post(adminA, { name: 'Elsewhere', organizationId: orgB.organization.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: ASSET_MESSAGES.otherOrganization });
+
+    const created = await post(superHeaders, { name: 'For B', organizationId: orgB.organization.id });
+    expect(created.statusCode).toBe(201);
+    const asset = created.json();
+    expect(asset.organizationId).toBe(orgB.organization.id);
+    expect(asset.publicUrl).toContain(`/a/${orgB.organization.id}/`);
+    // It belongs to B: B sees it, and the audit entry is B's.
+    expect((await get(adminB, `/api/assets/${asset.id}`)).statusCode).toBe(200);
+    const [entry] = await auditEntriesOf(t.db, orgB.organization.id, asset.id);
+    expect(entry).toMatchObject({ action: 'CREATE', userId: superA.id, userName: 'Root' });
+
+    const unknown = await post(superHeaders, {
+      name: 'Nowhere',
+      organizationId: '01900000-0000-7000-8000-000000000001',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('checks a super administrator’s values against the target organization’s definitions', async () => {
+    const fieldB = await insertField(t.db, orgB.organization.id, { label: 'B field' });
+    const fieldA = await insertField(t.db, orgA.organization.id, { label: 'A field' });
+    const ok = await post(superHeaders, {
+      name: 'Valued',
+      organizationId: orgB.organization.id,
+      fields: [{ fieldId: fieldB.id, value: 'b' }],
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().fields).toContainEqual({
+      fieldId: fieldB.id,
+      label: 'B field',
+      value: 'b',
+      isActive: true,
+    });
+    const refused = await post(superHeaders, {
+      name: 'Valued',
+      organizationId: orgB.organization.id,
+      fields: [{ fieldId: fieldA.id, value: 'a' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual([
+      { path: `fields.${fieldA.id}`, message: ASSET_FIELD_MESSAGES.unknownField },
+    ]);
+  });
+});
+
+describe('PUT /api/assets/:id', () => {
+  it('keeps the slug on rename, clears omitted active values, keeps retired values, audits from → to', async () => {
+    const { organization, admin } = await makeOrg();
+    const headers = (await loginAs(t.app, admin)).headers;
+    const location = await insertField(t.db, organization.id, { label: 'Location', displayOrder: 1 });
+    const owner = await insertField(t.db, organization.id, { label: 'Owner', displayOrder: 2 });
+    const legacy = await insertField(t.db, organization.id, { label: 'Legacy', displayOrder: 3 });
+    const asset = await createAssetViaApi(t.app, headers, {
+      name: 'Forklift',
+      description: 'Yellow',
+      fields: [
+        { fieldId: location.id, value: 'Dock 1' },
+        { fieldId: owner.id, value: 'Ann' },
+        { fieldId: legacy.id, value: 'old' },
+      ],
+    });
+    // Retire "Legacy": its stored value stays and is ignored on save.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/fields/${legacy.id}`,
+      headers,
+      payload: {
+        target: 'Asset',
+        label: 'Legacy',
+        key: legacy.key,
+        dataType: 'Text',
+        displayOrder: 3,
+        isActive: false,
+      },
+    });
+
+    const response = await put(headers, asset.id, {
+      name: 'Forklift 2',
+      description: '',
+      organizationId: organization.id,
+      fields: [
+        { fieldId: location.id, value: 'Dock 2' },
+        { fieldId: legacy.id, value: 'ignored' },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const updated = response.json();
+    expect(updated).toMatchObject({ id: asset.id, name: 'Forklift 2', description: null, slug: asset.slug });
+    expect(updated.fields).toEqual([
+      { fieldId: location.id, label: 'Location', value: 'Dock 2', isActive: true },
+      { fieldId: owner.id, label: 'Owner', value: null, isActive: true },
+      { fieldId: legacy.id, label: 'Legacy', value: 'old', isActive: false },
+    ]);
+    const stored = await t.db
+      .select()
+      .from(assetFieldValues)
+      .where(and(eq(assetFieldValues.assetId, asset.id), eq(assetFieldValues.fieldId, owner.id)));
+    expect(stored).toHaveLength(0);
+
+    const [entry] = await auditEntriesOf(t.db, organization.id, asset.id);
+    expect(entry?.action).toBe('UPDATE');
+    expect(JSON.parse(entry!.changes!)).toEqual({
+      changes: {
+        name: { from: 'Forklift', to: 'Forklift 2' },
+        description: { from: 'Yellow', to: null },
+        Location: { from: 'Dock 1', to: 'Dock 2' },
+        Owner: { from: 'Ann', to: null },
+      },
+    });
+    const again = (await get(headers, `/api/assets/${asset.id}`)).json();
+    expect(again.slug).toBe(asset.slug);
+    // A retired field without a value is not shown.
+    const retiredEmpty = await insertField(t.db, organization.id, { label: 'Gone', isActive: false });
+    const detail = (await get(headers, `/api/assets/${asset.id}`)).json();
+    expect(detail.fields.map((f: { fieldId: string }) => f.fieldId)).not.toContain(retiredEmpty.id);
+  });
+
+  it('validates like create, and refuses moving an asset to another organization (403)', async () => {
+    const asset = await createAssetViaApi(t.app, adminA, { name: 'Stay' });
+    const required = await insertField(t.db, orgA.organization.id, { label: 'Must', isRequired: true });
+    try {
+      const invalid = await put(adminA, asset.id, { name: 'Stay', fields: [] });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().fields).toEqual([
+        { path: `fields.${required.id}`, message: FIELD_VALUE_MESSAGES.required('Must') },
+      ]);
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/fields/${required.id}`,
+        headers: adminA,
+        payload: {
+          target: 'Asset',
+          label: 'Must',
+          key: required.key,
+          dataType: 'Text',
+          isRequired: true,
+          isActive: false,
+        },
+      });
+    }
+    for (const headers of [adminA, superHeaders]) {
+      const moved = await put(headers, asset.id, { name: 'Stay', organizationId: orgB.organization.id });
+      expect(moved.statusCode).toBe(403);
+      expect(moved.json().message).toBe(ASSET_MESSAGES.otherOrganization);
+    }
+  });
+});
+
+describe('tenancy', () => {
+  it('organization B cannot read, change or see organization A’s assets', async () => {
+    const asset = await createAssetViaApi(t.app, adminA, { name: 'Secret A asset' });
+    expect((await get(adminB, `/api/assets/${asset.id}`)).statusCode).toBe(404);
+    expect((await put(adminB, asset.id, { name: 'Hijack' })).statusCode).toBe(404);
+    expect((await get(adminB, `/api/assets/${asset.id}/qr.png`)).statusCode).toBe(404);
+    const listB = await get(adminB, '/api/assets?search=Secret');
+    expect(listB.json()).toEqual([]);
+    expect(listB.headers['x-total-count']).toBe('0');
+    const all = (await get(adminB, '/api/assets?pageSize=200')).json();
+    expect(all.every((a: { organizationId: string }) => a.organizationId === orgB.organization.id)).toBe(
+      true,
+    );
+    expect((await get(adminA, `/api/assets/${asset.id}`)).json().name).toBe('Secret A asset');
+  });
+
+  it('answers 404 for a malformed or unknown id and 401 without a token', async () => {
+    expect((await get(adminA, '/api/assets/not-a-uuid')).statusCode).toBe(404);
+    expect((await get(adminA, '/api/assets/01900000-0000-7000-8000-000000000002')).json()).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect((await put(adminA, 'nope', { name: 'x' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/assets' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/assets', () => {
+  it('searches name or slug case-insensitively, escapes LIKE wildcards, pages newest first', async () => {
+    const { organization, member } = await makeOrg();
+    const headers = (await loginAs(t.app, member)).headers;
+    const names = ['Alpha pump', 'Beta PUMP', 'Gamma valve', '100% filter', 'under_score', 'back\\slash'];
+    const created = [];
+    for (const name of names) created.push(await createAssetViaApi(t.app, headers, { name }));
+
+    const pumps = await get(headers, '/api/assets?search=pump');
+    expect(pumps.json().map((a: { name: string }) => a.name)).toEqual(['Beta PUMP', 'Alpha pump']);
+    expect(pumps.headers['x-total-count']).toBe('2');
+
+    const slugPart = created[2].slug.slice(-6);
+    expect((await get(headers, `/api/assets?search=${slugPart}`)).json()[0].id).toBe(created[2].id);
+    const percent = (await get(headers, `/api/assets?search=${encodeURIComponent('%')}`)).json();
+    expect(percent.map((a: { name: string }) => a.name)).toEqual(['100% filter']);
+    const underscore = (await get(headers, `/api/assets?search=${encodeURIComponent('_')}`)).json();
+    expect(underscore.map((a: { name: string }) => a.name)).toEqual(['under_score']);
+    const backslash = (await get(headers, `/api/assets?search=${encodeURIComponent('\\')}`)).json();
+    expect(backslash.map((a: { name: string }) => a.name)).toEqual(['back\\slash']);
+
+    const page = await get(headers, '/api/assets?page=2&pageSize=4');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers[PAGING_HEADERS.total.toLowerCase()]).toBe('6');
+    expect(page.headers[PAGING_HEADERS.page.toLowerCase()]).toBe('2');
+    expect(page.headers[PAGING_HEADERS.pageSize.toLowerCase()]).toBe('4');
+    expect(page.json().map((a: { name: string }) => a.name)).toEqual(['Beta PUMP', 'Alpha pump']);
+
+    const first = await get(headers, '/api/assets');
+    expect(first.headers['x-page']).toBe('1');
+    expect(first.headers['x-page-size']).toBe('50');
+    const summary = first.json()[0];
+    expect(summary).toEqual({
+      id: created[5].id,
+      name: 'back\\slash',
+      slug: created[5].slug,
+      description: null,
+      organizationId: organization.id,
+      qrCodeUrl: `/api/assets/${created[5].id}/qr.png`,
+      createdAt: expect.any(String),
+    });
+    expect((await get(headers, '/api/assets?pageSize=0')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/assets/:id with events', () => {
+  it('answers the events newest first with values, stamps as names, files and change log', async () => {
+    const { organization, admin, member } = await makeOrg();
+    const headers = (await loginAs(t.app, member)).headers;
+    const asset = await createAssetViaApi(t.app, headers, { name: 'With events' });
+    const hours = await insertField(t.db, organization.id, { target: 'MaintenanceEvent', label: 'Hours' });
+    const [older] = await t.db
+      .insert(maintenanceEvents)
+      .values({
+        organizationId: organization.id,
+        assetId: asset.id,
+        title: 'Older',
+        performedAt: new Date('2024-01-01T10:00:00Z'),
+        taskStatus: 'Completed',
+        taskStartedAt: new Date('2024-01-01T11:00:00Z'),
+        taskStartedById: member.id,
+        taskCompletedAt: new Date('2024-01-01T12:00:00Z'),
+        taskCompletedById: admin.id,
+        updatedById: admin.id,
+      })
+      .returning();
+    await t.db
+      .insert(maintenanceEvents)
+      .values({
+        organizationId: organization.id,
+        assetId: asset.id,
+        title: 'Newer',
+        notes: 'Oil',
+        recordedBy: 'Bob',
+        performedAt: new Date('2024-03-01T10:00:00Z'),
+      })
+      .returning();
+    await t.db
+      .insert(eventFieldValues)
+      .values({ organizationId: organization.id, eventId: older!.id, fieldId: hours.id, value: '3' });
+    await t.db.insert(eventChangeEntries).values({
+      organizationId: organization.id,
+      eventId: older!.id,
+      changedById: admin.id,
+      changedAt: new Date('2024-01-02T00:00:00Z'),
+      changes: ['Title updated', 'Notes cleared'],
+    });
+    const [file] = await t.db
+      .insert(files)
+      .values({
+        organizationId: organization.id,
+        assetId: asset.id,
+        eventId: older!.id,
+        objectKey: `orgs/${organization.id}/x/manual.pdf`,
+        fileName: 'manual.pdf',
+        contentType: 'application/pdf',
+        size: 1234,
+      })
+      .returning();
+
+    const detail = (await get(headers, `/api/assets/${asset.id}`)).json();
+    expect(detail.events.map((e: { title: string }) => e.title)).toEqual(['Newer', 'Older']);
+    const expectedFile = {
+      id: file!.id,
+      objectKey: file!.objectKey,
+      fileName: 'manual.pdf',
+      contentType: 'application/pdf',
+      size: 1234,
+      publicUrl: `/public/orgs/${organization.id}/files/${file!.id}`,
+    };
+    expect(detail.events[1]).toEqual({
+      id: older!.id,
+      title: 'Older',
+      notes: null,
+      recordedBy: null,
+      performedAt: '2024-01-01T10:00:00.000Z',
+      taskStatus: 'Completed',
+      taskStartedAt: '2024-01-01T11:00:00.000Z',
+      taskStartedBy: member.displayName,
+      taskCompletedAt: '2024-01-01T12:00:00.000Z',
+      taskCompletedBy: admin.displayName,
+      updatedAt: expect.any(String),
+      updatedBy: admin.displayName,
+      fields: [{ fieldId: hours.id, label: 'Hours', value: '3' }],
+      files: [expectedFile],
+      changeLog: [
+        {
+          id: expect.any(String),
+          changedAt: '2024-01-02T00:00:00.000Z',
+          changedBy: admin.displayName,
+          changes: ['Title updated', 'Notes cleared'],
+        },
+      ],
+    });
+    expect(detail.events[0]).toMatchObject({
+      title: 'Newer',
+      notes: 'Oil',
+      recordedBy: 'Bob',
+      taskStatus: 'Pending',
+      taskStartedBy: null,
+      fields: [],
+      files: [],
+      changeLog: [],
+    });
+    expect(detail.files).toEqual([expectedFile]);
+  });
+});
+
+describe('QR codes', () => {
+  it('GET /api/assets/:id/qr.png renders a PNG encoding the absolute public URL', async () => {
+    const asset = await createAssetViaApi(t.app, memberA, { name: 'QR me' });
+    const response = await get(memberA, `/api/assets/${asset.id}/qr.png`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('private, max-age=300');
+    const png = response.rawPayload;
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(580);
+    const expected = `http://localhost:3000/a/${orgA.organization.id}/${asset.slug}`;
+    expect(asset.publicUrl).toBe(expected);
+    expect(await decodeQrPng(png)).toEqual([expected]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/assets/${asset.id}/qr.png` })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it.runIf(zbar)('decodes with zbarimg too', async () => {
+    const asset = await createAssetViaApi(t.app, memberA, { name: 'QR zbar' });
+    const response = await get(memberA, `/api/assets/${asset.id}/qr.png`);
+    expect(await zbarDecode(response.rawPayload)).toBe(asset.publicUrl);
+  });
+  if (!zbar)
+    it.skip('decodes with zbarimg too (zbarimg not installed: apt-get install zbar-tools)', () => {});
+});
+
+/** A fresh organization with an admin and a member (for tests that count or list). */
+async function makeOrg() {
+  const organization = await createOrganization(t.db);
+  const admin = await createUser(t.db, organization.id, { isAdmin: true });
+  const member = await createUser(t.db, organization.id);
+  return { organization, admin, member };
+}

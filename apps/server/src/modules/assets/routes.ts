@@ -1,0 +1,88 @@
+import { PAGING_HEADERS, ZAsset, ZAssetBody, ZAssetListQuery, ZAssetSummary } from '@mqr/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assetPublicUrl } from '../../lib/public-urls.ts';
+import { renderQrPng } from '../../lib/qr-code.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { createAsset, getAsset, getAssetRow, listAssetSummaries, updateAsset } from './service.ts';
+
+const ZIdParams = z.object({ id: z.string() });
+
+/** /api/assets: the organization's assets, their custom values and QR codes. */
+export async function assetRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const context = (request: Parameters<typeof currentUser>[0]) => ({
+    actor: currentUser(request),
+    ipAddress: request.ip,
+    publicBaseUrl: app.config.publicBaseUrl,
+  });
+
+  app.get(
+    '/',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['assets'], querystring: ZAssetListQuery, response: { 200: z.array(ZAssetSummary) } },
+    },
+    async (request, reply) => {
+      const { page, pageSize, search } = request.query;
+      const { items, total } = await listAssetSummaries(app.db, currentUser(request).organizationId, {
+        search: search || undefined,
+        page,
+        pageSize,
+      });
+      reply.header(PAGING_HEADERS.total, String(total));
+      reply.header(PAGING_HEADERS.page, String(page));
+      reply.header(PAGING_HEADERS.pageSize, String(pageSize));
+      return items;
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['assets'], params: ZIdParams, response: { 200: ZAsset } },
+    },
+    async (request) =>
+      getAsset(app.db, currentUser(request).organizationId, request.params.id, app.config.publicBaseUrl),
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['assets'], body: ZAssetBody, response: { 201: ZAsset } },
+    },
+    async (request, reply) => {
+      const asset = await createAsset(app.db, context(request), request.body);
+      return reply.code(201).send(asset);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['assets'], params: ZIdParams, body: ZAssetBody, response: { 200: ZAsset } },
+    },
+    async (request) => updateAsset(app.db, context(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/:id/qr.png',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['assets'],
+        params: ZIdParams,
+        description: 'PNG QR code of the asset public page.',
+      },
+    },
+    async (request, reply) => {
+      const row = await getAssetRow(app.db, currentUser(request).organizationId, request.params.id);
+      const png = await renderQrPng(assetPublicUrl(app.config.publicBaseUrl, row.organizationId, row.slug));
+      return reply.type('image/png').header('Cache-Control', 'private, max-age=300').send(png);
+    },
+  );
+}

@@ -1,0 +1,348 @@
+import {
+  ASSET_MESSAGES,
+  checkFieldValue,
+  type TAsset,
+  type TAssetSummary,
+  type TFieldError,
+  type TFile,
+  type TMaintenanceEvent,
+  type ZAssetBody,
+} from '@mqr/contracts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { assetPublicUrl, assetQrCodeUrl, filePublicUrl } from '../../lib/public-urls.ts';
+import type { AuthUser } from '../../lib/request-context.ts';
+import { generateSlug } from '../../lib/slug.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
+import { getOrganization } from '../organizations/service.ts';
+import {
+  type AssetRow,
+  deleteAssetValues,
+  type FileRow,
+  findAsset,
+  findAssetBySlug,
+  findAssetEvents,
+  findAssetFieldDisplay,
+  findAssetFiles,
+  findAssetValues,
+  findEventChanges,
+  findEventValues,
+  insertAssetUnlessSlugTaken,
+  listAssets,
+  updateAsset as updateAssetRow,
+  upsertAssetValue,
+} from './queries.ts';
+
+export type AssetInput = z.output<typeof ZAssetBody>;
+export type { AssetRow };
+
+export const ASSET_FIELD_MESSAGES = {
+  unknownField: 'This field does not exist for assets of this organization.',
+  invalid: 'Some fields are not valid.',
+} as const;
+
+const SLUG_ATTEMPTS = 10;
+
+export interface AssetActionContext {
+  actor: AuthUser;
+  ipAddress: string;
+  publicBaseUrl: string;
+}
+
+/** Everything shown about an asset: its row, custom values, events (with their details) and files. */
+export interface AssetView {
+  row: AssetRow;
+  fields: { fieldId: string; label: string; value: string | null; isActive: boolean }[];
+  events: TMaintenanceEvent[];
+  files: TFile[];
+}
+
+export function toFile(row: FileRow): TFile {
+  return {
+    id: row.id,
+    objectKey: row.objectKey,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    publicUrl: filePublicUrl(row),
+  };
+}
+
+export function toAssetSummary(row: AssetRow): TAssetSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    organizationId: row.organizationId,
+    qrCodeUrl: assetQrCodeUrl(row.id),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Loads what an asset shows with a fixed number of queries (no query per event). */
+export async function loadAssetView(db: DbOrTx, row: AssetRow): Promise<AssetView> {
+  const organizationId = row.organizationId;
+  const [fields, eventRows, fileRows] = await Promise.all([
+    findAssetFieldDisplay(db, organizationId, row.id),
+    findAssetEvents(db, organizationId, row.id),
+    findAssetFiles(db, organizationId, row.id),
+  ]);
+  const eventIds = eventRows.map((e) => e.id);
+  const [valueRows, changeRows] = await Promise.all([
+    findEventValues(db, organizationId, eventIds),
+    findEventChanges(db, organizationId, eventIds),
+  ]);
+  const events = eventRows.map(
+    (e): TMaintenanceEvent => ({
+      id: e.id,
+      title: e.title,
+      notes: e.notes,
+      recordedBy: e.recordedBy,
+      performedAt: e.performedAt.toISOString(),
+      taskStatus: e.taskStatus,
+      taskStartedAt: iso(e.taskStartedAt),
+      taskStartedBy: e.taskStartedBy,
+      taskCompletedAt: iso(e.taskCompletedAt),
+      taskCompletedBy: e.taskCompletedBy,
+      updatedAt: e.updatedAt.toISOString(),
+      updatedBy: e.updatedBy,
+      fields: valueRows
+        .filter((v) => v.eventId === e.id)
+        .map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value })),
+      files: fileRows.filter((f) => f.eventId === e.id).map(toFile),
+      changeLog: changeRows
+        .filter((c) => c.eventId === e.id)
+        .map((c) => ({
+          id: c.id,
+          changedAt: c.changedAt.toISOString(),
+          changedBy: c.changedBy,
+          changes: c.changes,
+        })),
+    }),
+  );
+  return {
+    row,
+    fields: fields.map((f) => ({ fieldId: f.fieldId, label: f.label, value: f.value, isActive: f.isActive })),
+    events,
+    files: fileRows.map(toFile),
+  };
+}
+
+export function toAsset(view: AssetView, publicBaseUrl: string): TAsset {
+  return {
+    ...toAssetSummary(view.row),
+    publicUrl: assetPublicUrl(publicBaseUrl, view.row.organizationId, view.row.slug),
+    updatedAt: view.row.updatedAt.toISOString(),
+    fields: view.fields,
+    events: view.events,
+    files: view.files,
+  };
+}
+
+export async function listAssetSummaries(
+  db: DbOrTx,
+  organizationId: string,
+  query: { search?: string | undefined; page: number; pageSize: number },
+): Promise<{ items: TAssetSummary[]; total: number }> {
+  const { rows, total } = await listAssets(db, organizationId, query);
+  return { items: rows.map(toAssetSummary), total };
+}
+
+/** An asset of the organization; NOT_FOUND for another organization's id or a malformed one. */
+export async function getAssetRow(db: DbOrTx, organizationId: string, id: string): Promise<AssetRow> {
+  const row = isUuid(id) ? await findAsset(db, organizationId, id) : undefined;
+  if (!row) throw notFound('Asset');
+  return row;
+}
+
+export async function getAsset(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+  publicBaseUrl: string,
+): Promise<TAsset> {
+  const row = await getAssetRow(db, organizationId, id);
+  return toAsset(await loadAssetView(db, row), publicBaseUrl);
+}
+
+/** The asset with this slug in this organization (public page); NOT_FOUND otherwise. */
+export async function getAssetViewBySlug(
+  db: DbOrTx,
+  organizationId: string,
+  slug: string,
+): Promise<AssetView> {
+  const row = await findAssetBySlug(db, organizationId, slug);
+  if (!row) throw notFound('Asset');
+  return loadAssetView(db, row);
+}
+
+/**
+ * Checks the custom values of a payload against the organization's Asset definitions. Returns the
+ * value each ACTIVE definition gets (null = none); retired definitions are ignored (their stored
+ * values stay). Every problem is a VALIDATION error on `fields.<fieldId>`.
+ */
+export function resolveAssetValues(
+  definitions: FieldDefinitionRow[],
+  payload: AssetInput['fields'],
+): Map<string, string | null> {
+  const byId = new Map(definitions.map((d) => [d.id, d]));
+  const submitted = new Map<string, string | null>();
+  const errors: TFieldError[] = [];
+  for (const entry of payload) {
+    if (!byId.has(entry.fieldId)) {
+      errors.push({ path: `fields.${entry.fieldId}`, message: ASSET_FIELD_MESSAGES.unknownField });
+      continue;
+    }
+    submitted.set(entry.fieldId, entry.value);
+  }
+  const values = new Map<string, string | null>();
+  for (const definition of definitions) {
+    if (!definition.isActive) continue;
+    const check = checkFieldValue(
+      {
+        label: definition.label,
+        dataType: definition.dataType,
+        isRequired: definition.isRequired,
+        isActive: true,
+        maxLength: definition.maxLength,
+        options: definition.options,
+      },
+      submitted.get(definition.id),
+    );
+    if (check.ok) values.set(definition.id, check.value);
+    else errors.push({ path: `fields.${definition.id}`, message: check.message });
+  }
+  if (errors.length > 0) throw new AppError('VALIDATION', ASSET_FIELD_MESSAGES.invalid, { fields: errors });
+  return values;
+}
+
+/** The audited view of an asset: name, description and each custom value keyed by its label. */
+function auditSnapshot(
+  name: string,
+  description: string | null,
+  values: Map<string, string | null>,
+  definitions: FieldDefinitionRow[],
+): Record<string, unknown> {
+  const snapshot: Record<string, unknown> = { name, description };
+  for (const definition of definitions) {
+    const value = values.get(definition.id);
+    if (value !== undefined) snapshot[definition.label] = value;
+  }
+  return snapshot;
+}
+
+async function writeValues(
+  tx: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  values: Map<string, string | null>,
+): Promise<void> {
+  const cleared: string[] = [];
+  for (const [fieldId, value] of values) {
+    if (value === null) cleared.push(fieldId);
+    else await upsertAssetValue(tx, organizationId, assetId, fieldId, value);
+  }
+  await deleteAssetValues(tx, organizationId, assetId, cleared);
+}
+
+/**
+ * The organization an asset is created in: the user's own unless the payload names another, which
+ * only super administrators may do (403 otherwise; 404 when that organization does not exist).
+ */
+async function targetOrganization(
+  db: DbOrTx,
+  actor: AuthUser,
+  requested: string | null | undefined,
+): Promise<string> {
+  if (!requested || requested === actor.organizationId) return actor.organizationId;
+  if (!actor.isSuperAdmin) throw forbidden(ASSET_MESSAGES.otherOrganization);
+  await getOrganization(db, requested);
+  return requested;
+}
+
+export async function createAsset(db: Db, context: AssetActionContext, body: AssetInput): Promise<TAsset> {
+  const organizationId = await targetOrganization(db, context.actor, body.organizationId);
+  const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
+  const values = resolveAssetValues(definitions, body.fields);
+  const row = await db.transaction(async (tx) => {
+    let created: AssetRow | undefined;
+    for (let attempt = 0; !created && attempt < SLUG_ATTEMPTS; attempt++) {
+      created = await insertAssetUnlessSlugTaken(tx, {
+        organizationId,
+        name: body.name,
+        slug: generateSlug(body.name),
+        description: body.description,
+        createdById: context.actor.id,
+        updatedById: context.actor.id,
+      });
+    }
+    if (!created) throw new Error('Could not find a free slug for the asset.');
+    await writeValues(tx, organizationId, created.id, values);
+    await recordAudit(tx, {
+      organizationId,
+      actor: context.actor,
+      action: 'CREATE',
+      entityType: 'Asset',
+      entityId: created.id,
+      entityName: created.name,
+      changes: { created: true },
+      ipAddress: context.ipAddress,
+    });
+    return created;
+  });
+  return toAsset(await loadAssetView(db, row), context.publicBaseUrl);
+}
+
+/**
+ * Replaces name, description and the active custom values (active fields left out are cleared;
+ * retired ones keep their stored values). The slug never changes; assets never change organization.
+ */
+export async function updateAsset(
+  db: Db,
+  context: AssetActionContext,
+  id: string,
+  body: AssetInput,
+): Promise<TAsset> {
+  const organizationId = context.actor.organizationId;
+  const existing = await getAssetRow(db, organizationId, id);
+  if (body.organizationId && body.organizationId !== existing.organizationId) {
+    throw forbidden(ASSET_MESSAGES.otherOrganization);
+  }
+  const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
+  const values = resolveAssetValues(definitions, body.fields);
+  const row = await db.transaction(async (tx) => {
+    const storedValues = await findAssetValues(tx, organizationId, existing.id);
+    const before = new Map<string, string | null>();
+    for (const fieldId of values.keys()) before.set(fieldId, storedValues.get(fieldId) ?? null);
+    const updated = await updateAssetRow(tx, organizationId, existing.id, {
+      name: body.name,
+      description: body.description,
+      updatedById: context.actor.id,
+      updatedAt: new Date(),
+    });
+    await writeValues(tx, organizationId, existing.id, values);
+    await recordAudit(tx, {
+      organizationId,
+      actor: context.actor,
+      action: 'UPDATE',
+      entityType: 'Asset',
+      entityId: updated.id,
+      entityName: updated.name,
+      changes: {
+        changes: diffChanges(
+          auditSnapshot(existing.name, existing.description, before, definitions),
+          auditSnapshot(updated.name, updated.description, values, definitions),
+        ),
+      },
+      ipAddress: context.ipAddress,
+    });
+    return updated;
+  });
+  return toAsset(await loadAssetView(db, row), context.publicBaseUrl);
+}

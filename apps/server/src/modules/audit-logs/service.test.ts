@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogEntries } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createTwoOrganizations, type OrgFixture } from '../../test/fixtures.ts';
+import { diffChanges, recordAudit } from './service.ts';
+
+describe('diffChanges', () => {
+  it('keeps only the keys whose values changed, missing keys counting as null', () => {
+    expect(
+      diffChanges(
+        { name: 'Pump', description: null, size: '3', same: 'x', gone: 'old' },
+        { name: 'Pump 2', description: 'New', size: '3', same: 'x', added: 'new' },
+      ),
+    ).toEqual({
+      name: { from: 'Pump', to: 'Pump 2' },
+      description: { from: null, to: 'New' },
+      gone: { from: 'old', to: null },
+      added: { from: null, to: 'new' },
+    });
+  });
+
+  it('compares arrays by value and gives an empty map when nothing changed', () => {
+    expect(diffChanges({ options: ['a', 'b'] }, { options: ['a', 'b'] })).toEqual({});
+    expect(diffChanges({ options: ['a'] }, { options: ['a', 'b'] })).toEqual({
+      options: { from: ['a'], to: ['a', 'b'] },
+    });
+    expect(diffChanges({ a: undefined }, { a: null })).toEqual({});
+  });
+});
+
+describe('recordAudit', () => {
+  let t: TestApp;
+  let orgA: OrgFixture;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ orgA } = await createTwoOrganizations(t.db));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('writes the entry with the actor name, JSON changes and IP; the system when no actor', async () => {
+    const entityId = '01900000-0000-7000-8000-0000000000aa';
+    await recordAudit(t.db, {
+      organizationId: orgA.organization.id,
+      actor: { id: orgA.admin.id, displayName: orgA.admin.displayName, email: orgA.admin.email },
+      action: 'UPDATE',
+      entityType: 'Asset',
+      entityId,
+      entityName: 'Pump',
+      changes: { changes: { name: { from: 'a', to: 'b' } } },
+      ipAddress: '10.1.2.3',
+    });
+    await recordAudit(t.db, {
+      organizationId: orgA.organization.id,
+      actor: { id: orgA.member.id, displayName: '', email: orgA.member.email },
+      action: 'CREATE',
+      entityType: 'Asset',
+      entityId,
+      entityName: 'Pump',
+      changes: { created: true },
+      ipAddress: undefined,
+    });
+    const rows = await t.db.select().from(auditLogEntries).where(eq(auditLogEntries.entityId, entityId));
+    const update = rows.find((r) => r.action === 'UPDATE')!;
+    expect(update).toMatchObject({
+      organizationId: orgA.organization.id,
+      userId: orgA.admin.id,
+      userName: orgA.admin.displayName,
+      entityType: 'Asset',
+      entityName: 'Pump',
+      ipAddress: '10.1.2.3',
+    });
+    expect(JSON.parse(update.changes!)).toEqual({ changes: { name: { from: 'a', to: 'b' } } });
+    const create = rows.find((r) => r.action === 'CREATE')!;
+    expect(create.userName).toBe(orgA.member.email);
+    expect(create.changes).toBe('{"created":true}');
+    expect(create.ipAddress).toBeNull();
+  });
+
+  it('rolls back with the transaction it is part of', async () => {
+    const entityId = '01900000-0000-7000-8000-0000000000bb';
+    await expect(
+      t.db.transaction(async (tx) => {
+        await recordAudit(tx, {
+          organizationId: orgA.organization.id,
+          actor: null,
+          action: 'DELETE',
+          entityType: 'Asset',
+          entityId,
+          entityName: 'x',
+          changes: { deleted: true },
+          ipAddress: '::1',
+        });
+        throw new Error('change failed');
+      }),
+    ).rejects.toThrow('change failed');
+    const rows = await t.db.select().from(auditLogEntries).where(eq(auditLogEntries.entityId, entityId));
+    expect(rows).toHaveLength(0);
+  });
+});

@@ -1,0 +1,66 @@
+import { ZFieldDefinition, ZFieldDefinitionBody, ZFieldListQuery } from '@mqr/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.ts';
+import { createField, listFields, updateField } from './service.ts';
+
+const ZIdParams = z.object({ id: z.string() });
+
+/** Field definitions: read by every signed-in user, managed by administrators. Prefix /api. */
+export async function fieldRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/fields',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['fields'],
+        querystring: ZFieldListQuery,
+        response: { 200: z.array(ZFieldDefinition) },
+      },
+    },
+    async (request) =>
+      listFields(app.db, currentUser(request).organizationId, {
+        target: request.query.target,
+        includeInactive: request.query.includeInactive === 'true',
+      }),
+  );
+
+  app.post(
+    '/admin/fields',
+    {
+      preHandler: [app.authenticate, app.requireAdmin],
+      schema: { tags: ['fields'], body: ZFieldDefinitionBody, response: { 201: ZFieldDefinition } },
+    },
+    async (request, reply) => {
+      const field = await createField(
+        app.db,
+        { actor: currentUser(request), ipAddress: request.ip },
+        request.body,
+      );
+      return reply.code(201).send(field);
+    },
+  );
+
+  app.put(
+    '/admin/fields/:id',
+    {
+      preHandler: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['fields'],
+        params: ZIdParams,
+        body: ZFieldDefinitionBody,
+        response: { 200: ZFieldDefinition },
+      },
+    },
+    async (request) =>
+      updateField(
+        app.db,
+        { actor: currentUser(request), ipAddress: request.ip },
+        request.params.id,
+        request.body,
+      ),
+  );
+}

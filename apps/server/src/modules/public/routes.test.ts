@@ -1,0 +1,192 @@
+import { ZPublicAsset } from '@mqr/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventFieldValues, fieldDefinitions, files, maintenanceEvents } from '../../db/schema.ts';
+import { createAssetViaApi, insertField } from '../../test/asset-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { decodeQrPng } from '../../test/decode-qr.ts';
+import { createTwoOrganizations, loginAs, type OrgFixture } from '../../test/fixtures.ts';
+
+let t: TestApp;
+let orgA: OrgFixture;
+let orgB: OrgFixture;
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON of the created asset
+let asset: any;
+let eventId: string;
+let fieldIds: string[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ orgA, orgB } = await createTwoOrganizations(t.db));
+  const headers = (await loginAs(t.app, orgA.member)).headers;
+  const active = await insertField(t.db, orgA.organization.id, { label: 'Location', displayOrder: 1 });
+  const empty = await insertField(t.db, orgA.organization.id, { label: 'Owner', displayOrder: 2 });
+  const retired = await insertField(t.db, orgA.organization.id, { label: 'Old code', displayOrder: 3 });
+  const eventField = await insertField(t.db, orgA.organization.id, {
+    target: 'MaintenanceEvent',
+    label: 'Hours',
+  });
+  asset = await createAssetViaApi(t.app, headers, {
+    name: 'Public pump',
+    description: 'In the basement',
+    fields: [
+      { fieldId: active.id, value: 'Basement' },
+      { fieldId: retired.id, value: 'X1' },
+    ],
+  });
+  await t.db.update(fieldDefinitions).set({ isActive: false }).where(eq(fieldDefinitions.id, retired.id));
+  const [event] = await t.db
+    .insert(maintenanceEvents)
+    .values({
+      organizationId: orgA.organization.id,
+      assetId: asset.id,
+      title: 'Service',
+      notes: 'Replaced seal',
+      recordedBy: 'Bob',
+      performedAt: new Date('2024-05-01T08:00:00Z'),
+      taskStatus: 'InProgress',
+      taskStartedAt: new Date('2024-05-01T09:00:00Z'),
+      taskStartedById: orgA.admin.id,
+      updatedById: orgA.admin.id,
+    })
+    .returning();
+  eventId = event!.id;
+  await t.db
+    .insert(eventFieldValues)
+    .values({ organizationId: orgA.organization.id, eventId, fieldId: eventField.id, value: '2' });
+  await t.db.insert(files).values({
+    organizationId: orgA.organization.id,
+    assetId: asset.id,
+    eventId,
+    objectKey: `orgs/${orgA.organization.id}/photo.jpg`,
+    fileName: 'photo.jpg',
+    contentType: 'image/jpeg',
+    size: 10,
+  });
+  fieldIds = [active.id, empty.id, retired.id, eventField.id];
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const url = (organizationId: string, slug: string) => `/public/orgs/${organizationId}/assets/${slug}`;
+
+describe('GET /public/orgs/:organizationId/assets/:slug', () => {
+  it('answers the public asset without sign-in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: url(orgA.organization.id, asset.slug) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(ZPublicAsset.strict().safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({
+      name: 'Public pump',
+      slug: asset.slug,
+      description: 'In the basement',
+      organizationId: orgA.organization.id,
+      qrCodeUrl: `/public/orgs/${orgA.organization.id}/assets/${asset.slug}/qr.png`,
+      fields: [
+        { label: 'Location', value: 'Basement', isActive: true },
+        { label: 'Owner', value: null, isActive: true },
+        { label: 'Old code', value: 'X1', isActive: false },
+      ],
+      events: [
+        {
+          title: 'Service',
+          notes: 'Replaced seal',
+          recordedBy: 'Bob',
+          performedAt: '2024-05-01T08:00:00.000Z',
+          taskStatus: 'InProgress',
+          taskStartedAt: '2024-05-01T09:00:00.000Z',
+          taskStartedBy: orgA.admin.displayName,
+          taskCompletedAt: null,
+          taskCompletedBy: null,
+          fields: [{ label: 'Hours', value: '2' }],
+        },
+      ],
+    });
+    expect(body.events[0].files[0]).toMatchObject({ fileName: 'photo.jpg', contentType: 'image/jpeg' });
+    expect(body.files).toHaveLength(1);
+    expect(Object.keys(body.events[0]).sort()).toEqual(
+      [
+        'title',
+        'notes',
+        'recordedBy',
+        'performedAt',
+        'taskStatus',
+        'taskStartedAt',
+        'taskStartedBy',
+        'taskCompletedAt',
+        'taskCompletedBy',
+        'fields',
+        'files',
+      ].sort(),
+    );
+  });
+
+  it('reveals no emails and no ids of users, events, field definitions or the asset', async () => {
+    const response = await t.app.inject({ method: 'GET', url: url(orgA.organization.id, asset.slug) });
+    const text = response.body;
+    for (const secret of [
+      orgA.admin.email,
+      orgA.member.email,
+      orgA.admin.id,
+      orgA.member.id,
+      eventId,
+      asset.id,
+      ...fieldIds,
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    const cookies = [response.headers['set-cookie'] ?? []].flat();
+    for (const cookie of cookies) expect(cookie).toMatch(/^XSRF-TOKEN=/);
+  });
+
+  it('answers 404 NOT_FOUND for the wrong organization, an unknown slug or malformed parameters', async () => {
+    for (const path of [
+      url(orgB.organization.id, asset.slug),
+      url(orgA.organization.id, 'no-such-slug-abc123'),
+      url('not-a-uuid', asset.slug),
+      url(orgA.organization.id, 'Bad_Slug!'),
+      url('01900000-0000-7000-8000-000000000003', asset.slug),
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: path });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+      const qr = await t.app.inject({ method: 'GET', url: `${path}/qr.png` });
+      expect(qr.statusCode, `${path}/qr.png`).toBe(404);
+    }
+  });
+
+  it('ignores an Authorization header, even a bad one', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: url(orgA.organization.id, asset.slug),
+      headers: { authorization: 'Bearer nonsense' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('GET /public/orgs/:organizationId/assets/:slug/qr.png', () => {
+  it('renders the public QR PNG, cacheable publicly, encoding the public URL', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${url(orgA.organization.id, asset.slug)}/qr.png`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(await decodeQrPng(response.rawPayload)).toEqual([asset.publicUrl]);
+  });
+});
+
+describe('API docs', () => {
+  it('list the new routes, the public ones without security', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    expect(paths['/public/orgs/{organizationId}/assets/{slug}'].get.security).toEqual([]);
+    expect(paths['/api/assets/'] ?? paths['/api/assets']).toBeDefined();
+    expect(paths['/api/assets/{id}'].put).toBeDefined();
+    expect(paths['/api/admin/fields/{id}'].put).toBeDefined();
+    expect(paths['/api/fields'].get).toBeDefined();
+  });
+});

@@ -1,0 +1,55 @@
+import { SLUG_PATTERN, ZPublicAsset } from '@mqr/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { assetPublicUrl } from '../../lib/public-urls.ts';
+import { renderQrPng } from '../../lib/qr-code.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { getPublicAsset } from './service.ts';
+
+const ZParams = z.object({ organizationId: z.string(), slug: z.string() });
+
+function checkParams(params: z.infer<typeof ZParams>): void {
+  if (!isUuid(params.organizationId) || !SLUG_PATTERN.test(params.slug) || params.slug.length > 255) {
+    throw notFound('Asset');
+  }
+}
+
+/** /public/orgs: what anyone holding an asset's QR code may see. No sign-in. */
+export async function publicAssetRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/:organizationId/assets/:slug',
+    { schema: { tags: ['public'], security: [], params: ZParams, response: { 200: ZPublicAsset } } },
+    async (request) => {
+      checkParams(request.params);
+      return getPublicAsset(app.db, request.params.organizationId.toLowerCase(), request.params.slug);
+    },
+  );
+
+  app.get(
+    '/:organizationId/assets/:slug/qr.png',
+    {
+      schema: {
+        tags: ['public'],
+        security: [],
+        params: ZParams,
+        description: 'PNG QR code of the asset public page.',
+      },
+    },
+    async (request, reply) => {
+      checkParams(request.params);
+      const asset = await getPublicAsset(
+        app.db,
+        request.params.organizationId.toLowerCase(),
+        request.params.slug,
+      );
+      const png = await renderQrPng(
+        assetPublicUrl(app.config.publicBaseUrl, asset.organizationId, asset.slug),
+      );
+      return reply.type('image/png').header('Cache-Control', 'public, max-age=300').send(png);
+    },
+  );
+}
