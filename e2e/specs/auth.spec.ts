@@ -24,21 +24,23 @@ test('the demo administrator signs in, sees the admin links and signs out @phone
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a member sees no admin links and is sent home from /admin/users', async ({ page }) => {
+test('a member sees no admin links and is sent home from the admin screens', async ({ page }) => {
   await signIn(page, E2E_MEMBER);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Admin Users' })).toHaveCount(0);
   await expect(nav(page).getByRole('link', { name: 'Organizations' })).toHaveCount(0);
   await expect(userMenuButton(page, E2E_MEMBER)).toContainText('Member');
 
-  await page.goto('/admin/users');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Maintenance history at a glance' })).toBeVisible();
+  for (const path of ['/admin/users', '/admin/fields']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Maintenance history at a glance' })).toBeVisible();
+  }
 });
 
 test('a logged-out visitor is sent to /login from signed-in pages', async ({ page }) => {
   // Signed-in screens that exist so far; later issues add theirs (ADR 006).
-  for (const path of ['/dashboard']) {
+  for (const path of ['/dashboard', '/assets', '/assets/new']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
   }

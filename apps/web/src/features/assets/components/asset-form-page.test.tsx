@@ -93,6 +93,25 @@ describe('asset form', () => {
     });
   });
 
+  it('opens the public page of an asset created in another organization (super administrators)', async () => {
+    signIn(true);
+    const otherOrganization = '01a1fcbb-0000-7000-8000-000000000099';
+    const created = asset({ name: 'Pump 9', organizationId: otherOrganization, slug: 'pump-9-abc123' });
+    mockFetch({
+      ...base,
+      'POST /api/assets': () => jsonResponse(created, 201),
+      [`/public/orgs/${otherOrganization}/assets/pump-9-abc123`]: () =>
+        jsonResponse({ ...created, events: [] }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/assets/new');
+    await user.type(await screen.findByLabelText('Name'), 'Pump 9');
+    await user.type(screen.getByLabelText('Serial number'), 'SN-9');
+    await user.type(screen.getByLabelText('Organization ID'), otherOrganization);
+    await user.click(screen.getByRole('button', { name: 'Create asset' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/a/${otherOrganization}/pump-9-abc123`));
+  });
+
   it('updates an asset, shows the success message and reloads the form from the response', async () => {
     signIn(true);
     const calls = mockFetch({

@@ -130,7 +130,10 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
     save.mutate(check.body, {
       onSuccess: (saved) => {
         if (!isEdit) {
-          navigate(`/assets/${saved.id}`);
+          // A super administrator may create in another organization, whose staff pages they cannot open:
+          // its public page is the one view of it they have.
+          const ownAsset = saved.organizationId === auth?.organizationId;
+          navigate(ownAsset ? `/assets/${saved.id}` : `/a/${saved.organizationId}/${saved.slug}`);
           return;
         }
         reset(initialAssetFormValues(saved, definitions, ownOrganization));
