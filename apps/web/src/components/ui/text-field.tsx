@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FieldFrame } from './field-frame.tsx';
 import styles from './text-field.module.css';
 
 type TTextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -8,36 +9,11 @@ type TTextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A labelled input with an optional hint and error message (linked through aria-describedby). */
+/** A labelled input with an optional hint and error message. */
 export function TextField({ label, error, hint, id, ref, ...rest }: TTextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...rest}
-      />
-      {hint ? (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={errorId} className={styles.error}>
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <FieldFrame label={label} id={id} hint={hint} error={error}>
+      {(control) => <input ref={ref} className={styles.input} {...control} {...rest} />}
+    </FieldFrame>
   );
 }

@@ -19,7 +19,8 @@ function setup(assetResponse: () => Response = () => jsonResponse(stored)) {
     '/api/auth/me': () => jsonResponse(currentUser({ organizationId: ORG_ID })),
     '/api/auth/organization': () => jsonResponse({ id: ORG_ID, name: 'Acme', logoUrl: null }),
     [`/api/assets/${ASSET_ID}`]: assetResponse,
-    [`/api/assets/${ASSET_ID}/qr.png`]: () => new Response(new Blob(['png'], { type: 'image/png' })),
+    [`/api/assets/${ASSET_ID}/qr.png`]: () =>
+      new Response('png', { headers: { 'Content-Type': 'image/png' } }),
   });
 }
 

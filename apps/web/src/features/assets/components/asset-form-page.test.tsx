@@ -24,7 +24,8 @@ const base = {
   '/api/auth/me': () => jsonResponse(currentUser({ organizationId: ORG_ID, isAdmin: admin })),
   '/api/auth/organization': () => jsonResponse({ id: ORG_ID, name: 'Acme', logoUrl: null }),
   '/api/fields': () => jsonResponse(DEFINITIONS),
-  [`/api/assets/${ASSET_ID}/qr.png`]: () => new Response(new Blob(['png']), { status: 200 }),
+  [`/api/assets/${ASSET_ID}/qr.png`]: () =>
+    new Response('png', { status: 200, headers: { 'Content-Type': 'image/png' } }),
 };
 
 const stored = asset({
