@@ -3,10 +3,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createAdmin } from '../src/bootstrap/create-admin.ts';
 import { box, generatePassword } from '../src/bootstrap/first-start.ts';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { AppError } from '../src/lib/app-error.ts';
+import { fail, openCliDatabase } from './cli-database.ts';
 
 const USAGE = `Usage: npm run create-admin -- --email <email> [--name <display name>]
        [--organization <id or name>] [--super] [--password-stdin]
@@ -19,11 +17,6 @@ const USAGE = `Usage: npm run create-admin -- --email <email> [--name <display n
   --password-stdin  read the password from standard input; otherwise one is generated and printed
 
 Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).`;
-
-function fail(message: string, code = 1): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -71,26 +64,8 @@ async function main(): Promise<void> {
     password = generatePassword();
   }
 
-  let config: ReturnType<typeof loadConfig>;
+  const { database } = await openCliDatabase('create-admin');
   try {
-    config = loadConfig();
-  } catch (error) {
-    fail(error instanceof ConfigError ? error.message : String(error));
-  }
-
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      fail(
-        `${error.message}\nThe server is running on this DATA_DIR: stop it, run create-admin, then start it again.`,
-      );
-    }
-    throw error;
-  }
-  try {
-    await database.migrate();
     const result = await createAdmin(database.db, {
       email: email.data.toLowerCase(),
       displayName: name,

@@ -1,11 +1,9 @@
 // Fills an organization with demo data: npm run seed -- --assets 1000 --events 5000 [--organization <id or name>]
 import { parseArgs } from 'node:util';
 import { asc, eq, or, sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
 import { organizations } from '../src/db/schema.ts';
 import { seedOrganization } from '../src/seed/seed.ts';
+import { fail, openCliDatabase } from './cli-database.ts';
 
 const USAGE = `Usage: npm run seed -- [--assets N] [--events M] [--organization <id or name>]
 
@@ -14,11 +12,6 @@ const USAGE = `Usage: npm run seed -- [--assets N] [--events M] [--organization 
   --organization  organization id or name (default: the oldest organization, e.g. Demo organization)
 
 Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).`;
-
-function fail(message: string, code = 1): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
 
 function count(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -47,22 +40,8 @@ async function main(): Promise<void> {
   const assets = count(values.assets, 100, 'assets');
   const events = count(values.events, 300, 'events');
 
-  let config: ReturnType<typeof loadConfig>;
+  const { database } = await openCliDatabase('the seed');
   try {
-    config = loadConfig();
-  } catch (error) {
-    fail(error instanceof ConfigError ? error.message : String(error));
-  }
-  let database: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-  } catch (error) {
-    if (error instanceof DataDirLockedError)
-      fail(`${error.message}\nStop the server, seed, then start it again.`);
-    throw error;
-  }
-  try {
-    await database.migrate();
     const wanted = values.organization?.trim();
     const [organization] = await database.db
       .select({ id: organizations.id, name: organizations.name })
