@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { StateMessage } from '../../../components/ui/state-message.tsx';
 import { useAsset } from '../hooks/use-asset.ts';
 import styles from './asset-detail-page.module.css';
@@ -23,21 +24,22 @@ export function AssetDetailPage() {
   return (
     <>
       <title>{`${asset.name} · ${PRODUCT_NAME}`}</title>
-      <div className={styles.header}>
-        <div className={styles.titles}>
-          <h1 className={styles.title}>{asset.name}</h1>
-          {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
-          <p className={styles.slug}>
-            Slug: <code>{asset.slug}</code>
-          </p>
-        </div>
-        <div className={styles.actions}>
-          <a className={styles.linkButton} href={publicPath} target="_blank" rel="noopener">
-            Open public page
-          </a>
-          <ButtonLink to={`/assets/${asset.id}/edit`}>Edit asset</ButtonLink>
-        </div>
-      </div>
+      <PageHeader
+        title={asset.name}
+        actions={
+          <>
+            <a className={styles.linkButton} href={publicPath} target="_blank" rel="noopener">
+              Open public page
+            </a>
+            <ButtonLink to={`/assets/${asset.id}/edit`}>Edit asset</ButtonLink>
+          </>
+        }
+      >
+        {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
+        <p className={styles.slug}>
+          Slug: <code>{asset.slug}</code>
+        </p>
+      </PageHeader>
       <div className={styles.layout}>
         <Card aria-labelledby="asset-details-title" className={styles.detailsCard}>
           <h2 id="asset-details-title" className={styles.cardTitle}>
