@@ -1,21 +1,20 @@
 import { z } from 'zod';
-import { TASK_STATUSES } from './events.ts';
+import { ZMaintenanceEvent } from './events.ts';
 import { ZFile } from './files.ts';
 
-/** An event on the public page: no ids of users, no change log. */
-export const ZPublicEvent = z.object({
-  title: z.string(),
-  notes: z.string().nullable(),
-  recordedBy: z.string().nullable(),
-  performedAt: z.string(),
-  taskStatus: z.enum(TASK_STATUSES),
-  taskStartedAt: z.string().nullable(),
-  taskStartedBy: z.string().nullable(),
-  taskCompletedAt: z.string().nullable(),
-  taskCompletedBy: z.string().nullable(),
-  fields: z.array(z.object({ label: z.string(), value: z.string() })),
-  files: z.array(ZFile),
-});
+/** An event on the public page: the staff event without ids, `updatedBy` or the change log. */
+export const ZPublicEvent = ZMaintenanceEvent.pick({
+  title: true,
+  notes: true,
+  recordedBy: true,
+  performedAt: true,
+  taskStatus: true,
+  taskStartedAt: true,
+  taskStartedBy: true,
+  taskCompletedAt: true,
+  taskCompletedBy: true,
+  files: true,
+}).extend({ fields: z.array(z.object({ label: z.string(), value: z.string() })) });
 
 /** GET /public/orgs/{organizationId}/assets/{slug}: what anyone with the QR code may see. */
 export const ZPublicAsset = z.object({
