@@ -18,6 +18,8 @@ import { fieldRoutes } from './modules/fields/routes.ts';
 import { publicAssetRoutes } from './modules/public/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
+import { createStorage } from './storage/create-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +29,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** The database handle (ping, close, kind). */
     database: DatabaseHandle;
+    /** Where uploaded files live (local disk or S3). */
+    storage: FileStorage;
   }
 }
 
@@ -39,6 +43,8 @@ export interface BuildAppOptions {
   bootstrap?: boolean;
   /** Where the first-start credentials are printed (default: stdout). */
   print?: (text: string) => void;
+  /** File storage; when absent it is made from the config. */
+  storage?: FileStorage;
 }
 
 /** JSON bodies; file uploads do not go through the JSON parser. */
@@ -117,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('config', config);
   app.decorate('database', handle);
   app.decorate('db', handle.db);
+  app.decorate('storage', options.storage ?? createStorage(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

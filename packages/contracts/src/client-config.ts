@@ -4,5 +4,7 @@ import { z } from 'zod';
 export const ZClientConfig = z.object({
   supportEmail: z.string(),
   publicBaseUrl: z.string(),
+  /** Largest attachment accepted, in bytes. */
+  maxUploadBytes: z.number().int(),
 });
 export type TClientConfig = z.infer<typeof ZClientConfig>;

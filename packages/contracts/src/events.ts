@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
 
 export const TASK_STATUSES = ['Pending', 'InProgress', 'Completed'] as const;
@@ -37,3 +38,125 @@ export const ZMaintenanceEvent = z.object({
   changeLog: z.array(ZChangeLogEntry),
 });
 export type TMaintenanceEvent = z.infer<typeof ZMaintenanceEvent>;
+
+export const EVENT_TITLE_MAX_LENGTH = 200;
+export const EVENT_NOTES_MAX_LENGTH = 4000;
+export const EVENT_RECORDED_BY_MAX_LENGTH = 200;
+/** Attachments one save may carry. */
+export const EVENT_MAX_FILES = 20;
+
+export const EVENT_MESSAGES = {
+  titleRequired: 'Title is required.',
+  titleTooLong: `Title must be at most ${EVENT_TITLE_MAX_LENGTH} characters.`,
+  notesTooLong: `Notes must be at most ${EVENT_NOTES_MAX_LENGTH} characters.`,
+  recordedByTooLong: `Recorded by must be at most ${EVENT_RECORDED_BY_MAX_LENGTH} characters.`,
+  performedAtInvalid: 'Performed at must be a date and time.',
+  tooManyFiles: `At most ${EVENT_MAX_FILES} files can be attached at once.`,
+  duplicateFile: 'The same file is attached twice.',
+  // Server rules (decisions.md: transitions answer 409, editing a Completed event 403).
+  cannotStart: 'Only a pending task can be started.',
+  alreadyCompleted: 'This task is already completed.',
+  editCompletedForbidden: 'You do not have permission to edit completed maintenance events.',
+  // Asset page (spec sections 4 and 8).
+  fieldsLoadFailed: 'Unable to load maintenance field definitions.',
+  uploadFailed: 'One or more files failed to upload.',
+  saveFailed: 'Unable to save maintenance event.',
+  startFailed: 'Unable to start the maintenance task.',
+  completeFailed: 'Unable to complete the maintenance task.',
+  confirmStart: 'Start this maintenance task now?',
+  confirmCompletePending: 'This task has not been started yet. Mark it as started and completed now?',
+  confirmComplete: 'Mark this maintenance task as completed?',
+} as const;
+
+/** The wording of an event's change log entries (spec section 4), computed by the server. */
+export const CHANGE_LOG_TEXTS = {
+  title: 'Title updated',
+  notes: (cleared: boolean) => (cleared ? 'Notes cleared' : 'Notes updated'),
+  recordedBy: (cleared: boolean) => (cleared ? 'Recorded by cleared' : 'Recorded by updated'),
+  performedAt: 'Performed at updated',
+  field: (label: string, cleared: boolean) => `${label} ${cleared ? 'cleared' : 'updated'}`,
+  attachments: 'Attachments updated',
+} as const;
+
+/** Optional text: trimmed, empty means none (null). */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message })
+    .nullish()
+    .transform((text) => (text ? text : null));
+
+/** An attachment in a save payload: a key issued by POST /api/uploads/presign (or already attached). */
+export const ZEventFileInput = z.object({
+  objectKey: z.string().min(1).max(512),
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.string().max(255).optional(),
+  size: z.number().int().nonnegative().optional(),
+});
+export type TEventFileInput = z.infer<typeof ZEventFileInput>;
+
+/**
+ * POST/PUT /api/assets/{id}/events[/{eventId}] body. `files` is the event's whole attachment list
+ * after the save (on edit, attached files left out are removed). `startTask` counts on create only.
+ * `performedAt` defaults to now on create and stays as it was on edit when absent.
+ */
+export const ZEventBody = z.object({
+  title: z
+    .string({ message: EVENT_MESSAGES.titleRequired })
+    .trim()
+    .min(1, { message: EVENT_MESSAGES.titleRequired })
+    .max(EVENT_TITLE_MAX_LENGTH, { message: EVENT_MESSAGES.titleTooLong }),
+  notes: optionalText(EVENT_NOTES_MAX_LENGTH, EVENT_MESSAGES.notesTooLong),
+  recordedBy: optionalText(EVENT_RECORDED_BY_MAX_LENGTH, EVENT_MESSAGES.recordedByTooLong),
+  performedAt: z.iso
+    .datetime({ offset: true, message: EVENT_MESSAGES.performedAtInvalid })
+    .nullish()
+    .transform((text) => (text ? text : null)),
+  fields: z.array(ZFieldValueInput).default([]),
+  files: z
+    .array(ZEventFileInput)
+    .max(EVENT_MAX_FILES, { message: EVENT_MESSAGES.tooManyFiles })
+    .default([])
+    .refine((list) => new Set(list.map((f) => f.objectKey)).size === list.length, {
+      message: EVENT_MESSAGES.duplicateFile,
+    }),
+  startTask: z.boolean().optional(),
+});
+export type TEventBody = z.input<typeof ZEventBody>;
+
+/** POST .../start and .../complete take no body (an empty JSON object is accepted). */
+export const ZTaskActionBody = z.object({}).passthrough().nullish();
+
+/** A row of GET /api/tasks/pending: an event that is not Completed, with its asset. */
+export const ZPendingTask = z.object({
+  eventId: z.string(),
+  assetId: z.string(),
+  assetName: z.string(),
+  assetSlug: z.string(),
+  title: z.string(),
+  notes: z.string().nullable(),
+  recordedBy: z.string().nullable(),
+  performedAt: z.string(),
+  taskStatus: z.enum(TASK_STATUSES),
+  taskStartedAt: z.string().nullable(),
+  taskStartedBy: z.string().nullable(),
+  taskCompletedAt: z.string().nullable(),
+  taskCompletedBy: z.string().nullable(),
+});
+export type TPendingTask = z.infer<typeof ZPendingTask>;
+
+/** The dashboard's pending task texts (spec sections 2, 4 and 8). */
+export const TASK_MESSAGES = {
+  title: 'Pending maintenance tasks',
+  loading: 'Loading tasks...',
+  empty: 'All caught up! No pending maintenance tasks.',
+  loadFailed: 'Unable to load pending maintenance tasks.',
+  startFailed: 'Unable to start the task. Please try again.',
+  completeFailed: 'Unable to complete the task. Please try again.',
+  confirmStart: 'Start this maintenance task now?',
+  confirmCompletePending: 'Mark this task as started and completed now?',
+  confirmComplete: 'Mark this task as completed?',
+  starting: 'Starting...',
+  updating: 'Updating...',
+} as const;

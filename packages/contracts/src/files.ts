@@ -17,3 +17,55 @@ export function fileExtensionLabel(fileName: string): string {
   const extension = dot >= 0 ? fileName.slice(dot + 1) : '';
   return extension ? extension.slice(0, 6).toUpperCase() : 'FILE';
 }
+
+/** The type sent when the browser gives a file none (spec: uploads). */
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+/** `type/subtype` with optional parameters, as in a Content-Type header. */
+const CONTENT_TYPE_PATTERN = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=("[^"]*"|[\w.+-]+))*$/;
+
+export const UPLOAD_MESSAGES = {
+  invalidContentType: 'Content type must look like type/subtype.',
+  fileNameRequired: 'File name is required.',
+  tooLarge: (maxMb: number) => `Files must be at most ${maxMb} MB.`,
+  invalidSignature: 'This upload link is not valid.',
+  expired: 'This upload link has expired. Please upload the file again.',
+  wrongContentType: 'The file type does not match the upload link.',
+  notPending: 'This upload link has already been used or has expired.',
+  unknownUpload:
+    'This file was not uploaded through this organization or has expired. Please upload it again.',
+  missingObject: 'The uploaded file was not found. Please upload it again.',
+} as const;
+
+/** POST /api/uploads/presign body. */
+export const ZPresignBody = z.object({
+  fileName: z
+    .string({ message: UPLOAD_MESSAGES.fileNameRequired })
+    .trim()
+    .min(1, { message: UPLOAD_MESSAGES.fileNameRequired })
+    .max(255),
+  contentType: z
+    .string()
+    .trim()
+    .max(255)
+    .nullish()
+    .transform((type) => (type ? type : DEFAULT_CONTENT_TYPE))
+    .refine((type) => CONTENT_TYPE_PATTERN.test(type), { message: UPLOAD_MESSAGES.invalidContentType }),
+});
+export type TPresignBody = z.input<typeof ZPresignBody>;
+
+/**
+ * Where to PUT the bytes (with the same Content-Type header) and the key to save with the event.
+ * `uploadUrl` is relative for the local driver, absolute for S3.
+ */
+export const ZPresignResponse = z.object({
+  uploadUrl: z.string(),
+  objectKey: z.string(),
+  expiresAt: z.string(),
+  maxBytes: z.number().int(),
+});
+export type TPresignResponse = z.infer<typeof ZPresignResponse>;
+
+/** True for types shown as an image thumbnail. */
+export function isImageContentType(contentType: string): boolean {
+  return /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(contentType.split(';')[0]!.trim());
+}

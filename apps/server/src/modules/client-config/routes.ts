@@ -13,6 +13,10 @@ export async function clientConfigRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZClientConfig },
       },
     },
-    async () => ({ supportEmail: app.config.supportEmail, publicBaseUrl: app.config.publicBaseUrl }),
+    async () => ({
+      supportEmail: app.config.supportEmail,
+      publicBaseUrl: app.config.publicBaseUrl,
+      maxUploadBytes: app.config.maxUploadMb * 1024 * 1024,
+    }),
   );
 }

@@ -15,7 +15,8 @@ function signInAs(role: TRole, displayName = 'Jamie Rivera') {
   mockFetch({
     '/api/auth/me': () => jsonResponse(currentUser({ ...role, displayName, email: 'jamie@example.com' })),
     '/api/auth/organization': () => jsonResponse({ id: 'org-1', name: 'Acme Facilities', logoUrl: null }),
-    '/api/client-config': () => jsonResponse({ supportEmail: 'help@example.com', publicBaseUrl: 'http://x' }),
+    '/api/client-config': () =>
+      jsonResponse({ supportEmail: 'help@example.com', publicBaseUrl: 'http://x', maxUploadBytes: 1024 }),
   });
   authStore.login(loginResponse({ ...role, displayName }), 'jamie@example.com');
 }
@@ -39,7 +40,7 @@ describe('header', () => {
     authStore.logout();
     mockFetch({
       '/api/client-config': () =>
-        jsonResponse({ supportEmail: 'help@example.com', publicBaseUrl: 'http://x' }),
+        jsonResponse({ supportEmail: 'help@example.com', publicBaseUrl: 'http://x', maxUploadBytes: 1024 }),
     });
   });
 

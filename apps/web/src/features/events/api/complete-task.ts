@@ -1,0 +1,11 @@
+import { type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/assets/{assetId}/events/{eventId}/complete: Pending or InProgress to Completed. */
+export async function completeTask(assetId: string, eventId: string): Promise<TMaintenanceEvent> {
+  const data = await apiRequest(
+    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/complete`,
+    { method: 'POST', body: {} },
+  );
+  return ZMaintenanceEvent.parse(data);
+}

@@ -1,0 +1,11 @@
+import { type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/assets/{assetId}/events/{eventId}/start: Pending to InProgress. */
+export async function startTask(assetId: string, eventId: string): Promise<TMaintenanceEvent> {
+  const data = await apiRequest(
+    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/start`,
+    { method: 'POST', body: {} },
+  );
+  return ZMaintenanceEvent.parse(data);
+}
