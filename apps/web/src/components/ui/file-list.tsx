@@ -1,5 +1,5 @@
-import { fileExtensionLabel, type TFile } from '@mqr/contracts';
-import styles from './public-file-list.module.css';
+import { fileExtensionLabel, isImageContentType, type TFile } from '@mqr/contracts';
+import styles from './file-list.module.css';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -7,18 +7,14 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-function isImage(file: TFile): boolean {
-  return file.contentType.startsWith('image/');
-}
-
 /** Attachments: each opens in a new tab; images as thumbnails, other files with their extension label. */
-export function PublicFileList({ files }: { files: TFile[] }) {
+export function FileList({ files }: { files: TFile[] }) {
   return (
     <ul className={styles.list}>
       {files.map((file) => (
         <li key={file.id}>
           <a className={styles.link} href={file.publicUrl} target="_blank" rel="noopener noreferrer">
-            {isImage(file) ? (
+            {isImageContentType(file.contentType) ? (
               <img className={styles.thumb} src={file.publicUrl} alt="" loading="lazy" />
             ) : (
               <span className={styles.badge} aria-hidden="true">
