@@ -2,8 +2,8 @@ import { ASSET_MESSAGES, PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts'
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { FileList } from '../../../components/ui/file-list.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { AssetFieldList } from '../../assets/components/asset-field-list.tsx';
@@ -38,7 +38,7 @@ function EventItem({ event }: { event: TPublicEvent }) {
       {event.fields.length > 0 ? (
         <AssetFieldList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
       ) : null}
-      {event.files.length > 0 ? <FileList files={event.files} /> : null}
+      {event.files.length > 0 ? <AttachmentList files={event.files} /> : null}
     </li>
   );
 }
@@ -93,7 +93,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
           <h2 id="public-asset-files" className={styles.sectionTitle}>
             Files
           </h2>
-          <FileList files={asset.files} />
+          <AttachmentList files={asset.files} />
         </Card>
       ) : null}
     </div>

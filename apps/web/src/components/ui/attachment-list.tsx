@@ -1,5 +1,5 @@
 import { fileExtensionLabel, isImageContentType, type TFile } from '@mqr/contracts';
-import styles from './file-list.module.css';
+import styles from './attachment-list.module.css';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -8,7 +8,7 @@ function formatSize(bytes: number): string {
 }
 
 /** Attachments: each opens in a new tab; images as thumbnails, other files with their extension label. */
-export function FileList({ files }: { files: TFile[] }) {
+export function AttachmentList({ files }: { files: TFile[] }) {
   return (
     <ul className={styles.list}>
       {files.map((file) => (
