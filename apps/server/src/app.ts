@@ -14,12 +14,17 @@ import staticSpa from './plugins/static-spa.ts';
 import './lib/request-context.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { eventRoutes, taskRoutes } from './modules/events/routes.ts';
 import { fieldRoutes } from './modules/fields/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
 import { publicAssetRoutes } from './modules/public/routes.ts';
+import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
+import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { FileStorage } from './storage/file-storage.ts';
+import { LOCAL_UPLOAD_PATH } from './storage/upload-signature.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +50,8 @@ export interface BuildAppOptions {
   print?: (text: string) => void;
   /** File storage; when absent it is made from the config. */
   storage?: FileStorage;
+  /** Remove abandoned uploads on ready and every hour (default true). */
+  sweepUploads?: boolean;
 }
 
 /** JSON bodies; file uploads do not go through the JSON parser. */
@@ -123,7 +130,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('config', config);
   app.decorate('database', handle);
   app.decorate('db', handle.db);
-  app.decorate('storage', options.storage ?? createStorage(config));
+  const storage = options.storage ?? createStorage(config);
+  app.decorate('storage', storage);
+  app.addHook('onClose', async () => {
+    if (!options.storage) storage.close?.();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -138,7 +149,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(fieldRoutes, { prefix: '/api' });
   await app.register(assetRoutes, { prefix: '/api/assets' });
+  await app.register(eventRoutes, { prefix: '/api/assets' });
+  await app.register(taskRoutes, { prefix: '/api/tasks' });
   await app.register(publicAssetRoutes, { prefix: '/public/orgs' });
+  await app.register(fileRoutes, { prefix: '/public/orgs' });
+  await app.register(uploadRoutes, { prefix: '/api/uploads' });
+  await app.register(localUploadRoutes, { prefix: LOCAL_UPLOAD_PATH });
+  if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
   await app.register(staticSpa, { webDistDir: config.webDistDir });

@@ -33,4 +33,6 @@ export interface FileStorage {
   download(objectKey: string, options: DownloadOptions): Promise<FileDownload | undefined>;
   /** Removes the object; nothing happens when it does not exist. */
   delete(objectKey: string): Promise<void>;
+  /** Releases connections (S3 client sockets); called when the app closes. */
+  close?(): void;
 }

@@ -30,7 +30,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 }
 
 /**
- * The app on a fresh, empty, migrated database (no first-start bootstrap: tests make their own data).
+ * The app on a fresh, empty, migrated database (no first-start bootstrap: tests make their own data;
+ * no upload sweep timer unless `sweepUploads: true`).
  * Use `app.inject(...)`; call `close()` in afterAll/afterEach.
  */
 export async function buildTestApp(
@@ -42,7 +43,13 @@ export async function buildTestApp(
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { logger: false, bootstrap: false, ...options, database });
+    app = await buildApp(config, {
+      logger: false,
+      bootstrap: false,
+      sweepUploads: false,
+      ...options,
+      database,
+    });
     await app.ready();
   } catch (error) {
     await database.close();

@@ -1,16 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  assetFieldValues,
-  assets,
-  eventChangeEntries,
-  eventFieldValues,
-  fieldDefinitions,
-  files,
-  maintenanceEvents,
-  users,
-} from '../../db/schema.ts';
+import { assetFieldValues, assets, fieldDefinitions, files } from '../../db/schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetInsert = typeof assets.$inferInsert;
@@ -172,75 +162,6 @@ export async function findAssetFieldDisplay(db: DbOrTx, organizationId: string, 
       ),
     )
     .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id));
-}
-
-const startedBy = alias(users, 'task_started_by');
-const completedBy = alias(users, 'task_completed_by');
-const updatedBy = alias(users, 'event_updated_by');
-
-/** The events of an asset, newest performedAt first, with the display names of their stamps. */
-export async function findAssetEvents(db: DbOrTx, organizationId: string, assetId: string) {
-  return db
-    .select({
-      id: maintenanceEvents.id,
-      title: maintenanceEvents.title,
-      notes: maintenanceEvents.notes,
-      recordedBy: maintenanceEvents.recordedBy,
-      performedAt: maintenanceEvents.performedAt,
-      taskStatus: maintenanceEvents.taskStatus,
-      taskStartedAt: maintenanceEvents.taskStartedAt,
-      taskStartedBy: startedBy.displayName,
-      taskCompletedAt: maintenanceEvents.taskCompletedAt,
-      taskCompletedBy: completedBy.displayName,
-      updatedAt: maintenanceEvents.updatedAt,
-      updatedBy: updatedBy.displayName,
-    })
-    .from(maintenanceEvents)
-    .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
-    .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById))
-    .leftJoin(updatedBy, eq(updatedBy.id, maintenanceEvents.updatedById))
-    .where(and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.assetId, assetId)))
-    .orderBy(desc(maintenanceEvents.performedAt), desc(maintenanceEvents.id));
-}
-
-/** Custom values of these events with their labels, in display order. */
-export async function findEventValues(db: DbOrTx, organizationId: string, eventIds: string[]) {
-  if (eventIds.length === 0) return [];
-  return db
-    .select({
-      eventId: eventFieldValues.eventId,
-      fieldId: eventFieldValues.fieldId,
-      label: fieldDefinitions.label,
-      value: eventFieldValues.value,
-    })
-    .from(eventFieldValues)
-    .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, eventFieldValues.fieldId))
-    .where(
-      and(eq(eventFieldValues.organizationId, organizationId), inArray(eventFieldValues.eventId, eventIds)),
-    )
-    .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id));
-}
-
-/** Change log entries of these events, newest first, with the changing user's display name. */
-export async function findEventChanges(db: DbOrTx, organizationId: string, eventIds: string[]) {
-  if (eventIds.length === 0) return [];
-  return db
-    .select({
-      id: eventChangeEntries.id,
-      eventId: eventChangeEntries.eventId,
-      changedAt: eventChangeEntries.changedAt,
-      changedBy: users.displayName,
-      changes: eventChangeEntries.changes,
-    })
-    .from(eventChangeEntries)
-    .leftJoin(users, eq(users.id, eventChangeEntries.changedById))
-    .where(
-      and(
-        eq(eventChangeEntries.organizationId, organizationId),
-        inArray(eventChangeEntries.eventId, eventIds),
-      ),
-    )
-    .orderBy(desc(eventChangeEntries.changedAt), desc(eventChangeEntries.id));
 }
 
 /** Every file of an asset (its events' attachments), oldest first. */

@@ -1,7 +1,8 @@
-import { PAGING_HEADERS, ZAsset, ZAssetBody, ZAssetListQuery, ZAssetSummary } from '@mqr/contracts';
+import { ZAsset, ZAssetBody, ZAssetListQuery, ZAssetSummary } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { setPagingHeaders } from '../../lib/paging.ts';
 import { assetPublicUrl } from '../../lib/public-urls.ts';
 import { renderQrPng } from '../../lib/qr-code.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -31,9 +32,7 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
         page,
         pageSize,
       });
-      reply.header(PAGING_HEADERS.total, String(total));
-      reply.header(PAGING_HEADERS.page, String(page));
-      reply.header(PAGING_HEADERS.pageSize, String(pageSize));
+      setPagingHeaders(reply, { total, page, pageSize });
       return items;
     },
   );

@@ -1,35 +1,31 @@
 import {
   ASSET_MESSAGES,
-  checkFieldValue,
   type TAsset,
   type TAssetSummary,
-  type TFieldError,
   type TFile,
   type TMaintenanceEvent,
   type ZAssetBody,
 } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { assetPublicUrl, assetQrCodeUrl, filePublicUrl } from '../../lib/public-urls.ts';
+import { forbidden, notFound } from '../../lib/app-error.ts';
+import { assetPublicUrl, assetQrCodeUrl } from '../../lib/public-urls.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
 import { generateSlug } from '../../lib/slug.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { findAssetEventRows, toFile, toMaintenanceEvents } from '../events/event-view.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
+import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
 import { getOrganization } from '../organizations/service.ts';
 import {
   type AssetRow,
   deleteAssetValues,
-  type FileRow,
   findAsset,
   findAssetBySlug,
-  findAssetEvents,
   findAssetFieldDisplay,
   findAssetFiles,
   findAssetValues,
-  findEventChanges,
-  findEventValues,
   insertAssetUnlessSlugTaken,
   listAssets,
   updateAsset as updateAssetRow,
@@ -40,8 +36,8 @@ export type AssetInput = z.output<typeof ZAssetBody>;
 export type { AssetRow };
 
 export const ASSET_FIELD_MESSAGES = {
-  unknownField: 'This field does not exist for assets of this organization.',
-  invalid: 'Some fields are not valid.',
+  unknownField: FIELD_VALUES_MESSAGES.unknownField('Asset'),
+  invalid: FIELD_VALUES_MESSAGES.invalid,
 } as const;
 
 const SLUG_ATTEMPTS = 10;
@@ -60,16 +56,7 @@ export interface AssetView {
   files: TFile[];
 }
 
-export function toFile(row: FileRow): TFile {
-  return {
-    id: row.id,
-    objectKey: row.objectKey,
-    fileName: row.fileName,
-    contentType: row.contentType,
-    size: row.size,
-    publicUrl: filePublicUrl(row),
-  };
-}
+export { toFile };
 
 export function toAssetSummary(row: AssetRow): TAssetSummary {
   return {
@@ -83,53 +70,18 @@ export function toAssetSummary(row: AssetRow): TAssetSummary {
   };
 }
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
 /** Loads what an asset shows with a fixed number of queries (no query per event). */
 export async function loadAssetView(db: DbOrTx, row: AssetRow): Promise<AssetView> {
   const organizationId = row.organizationId;
   const [fields, eventRows, fileRows] = await Promise.all([
     findAssetFieldDisplay(db, organizationId, row.id),
-    findAssetEvents(db, organizationId, row.id),
+    findAssetEventRows(db, organizationId, row.id),
     findAssetFiles(db, organizationId, row.id),
   ]);
-  const eventIds = eventRows.map((e) => e.id);
-  const [valueRows, changeRows] = await Promise.all([
-    findEventValues(db, organizationId, eventIds),
-    findEventChanges(db, organizationId, eventIds),
-  ]);
-  const events = eventRows.map(
-    (e): TMaintenanceEvent => ({
-      id: e.id,
-      title: e.title,
-      notes: e.notes,
-      recordedBy: e.recordedBy,
-      performedAt: e.performedAt.toISOString(),
-      taskStatus: e.taskStatus,
-      taskStartedAt: iso(e.taskStartedAt),
-      taskStartedBy: e.taskStartedBy,
-      taskCompletedAt: iso(e.taskCompletedAt),
-      taskCompletedBy: e.taskCompletedBy,
-      updatedAt: e.updatedAt.toISOString(),
-      updatedBy: e.updatedBy,
-      fields: valueRows
-        .filter((v) => v.eventId === e.id)
-        .map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value })),
-      files: fileRows.filter((f) => f.eventId === e.id).map(toFile),
-      changeLog: changeRows
-        .filter((c) => c.eventId === e.id)
-        .map((c) => ({
-          id: c.id,
-          changedAt: c.changedAt.toISOString(),
-          changedBy: c.changedBy,
-          changes: c.changes,
-        })),
-    }),
-  );
   return {
     row,
     fields: fields.map((f) => ({ fieldId: f.fieldId, label: f.label, value: f.value, isActive: f.isActive })),
-    events,
+    events: await toMaintenanceEvents(db, organizationId, eventRows, fileRows),
     files: fileRows.map(toFile),
   };
 }
@@ -182,44 +134,12 @@ export async function getAssetViewBySlug(
   return loadAssetView(db, row);
 }
 
-/**
- * Checks the custom values of a payload against the organization's Asset definitions. Returns the
- * value each ACTIVE definition gets (null = none); retired definitions are ignored (their stored
- * values stay). Every problem is a VALIDATION error on `fields.<fieldId>`.
- */
+/** Checks the custom values of a payload against the organization's Asset definitions (see resolveFieldValues). */
 export function resolveAssetValues(
   definitions: FieldDefinitionRow[],
   payload: AssetInput['fields'],
 ): Map<string, string | null> {
-  const byId = new Map(definitions.map((d) => [d.id, d]));
-  const submitted = new Map<string, string | null>();
-  const errors: TFieldError[] = [];
-  for (const entry of payload) {
-    if (!byId.has(entry.fieldId)) {
-      errors.push({ path: `fields.${entry.fieldId}`, message: ASSET_FIELD_MESSAGES.unknownField });
-      continue;
-    }
-    submitted.set(entry.fieldId, entry.value);
-  }
-  const values = new Map<string, string | null>();
-  for (const definition of definitions) {
-    if (!definition.isActive) continue;
-    const check = checkFieldValue(
-      {
-        label: definition.label,
-        dataType: definition.dataType,
-        isRequired: definition.isRequired,
-        isActive: true,
-        maxLength: definition.maxLength,
-        options: definition.options,
-      },
-      submitted.get(definition.id),
-    );
-    if (check.ok) values.set(definition.id, check.value);
-    else errors.push({ path: `fields.${definition.id}`, message: check.message });
-  }
-  if (errors.length > 0) throw new AppError('VALIDATION', ASSET_FIELD_MESSAGES.invalid, { fields: errors });
-  return values;
+  return resolveFieldValues('Asset', definitions, payload);
 }
 
 /** The audited view of an asset: name, description and each custom value keyed by its label. */
@@ -229,12 +149,7 @@ function auditSnapshot(
   values: Map<string, string | null>,
   definitions: FieldDefinitionRow[],
 ): Record<string, unknown> {
-  const snapshot: Record<string, unknown> = { name, description };
-  for (const definition of definitions) {
-    const value = values.get(definition.id);
-    if (value !== undefined) snapshot[definition.label] = value;
-  }
-  return snapshot;
+  return { name, description, ...valuesByLabel(definitions, values) };
 }
 
 async function writeValues(

@@ -43,6 +43,7 @@ describe('health', () => {
     expect(res.json()).toEqual({
       supportEmail: 'support@example.com',
       publicBaseUrl: 'http://localhost:3000',
+      maxUploadBytes: 25 * 1024 * 1024,
     });
   });
 });

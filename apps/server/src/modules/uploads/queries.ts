@@ -10,6 +10,14 @@ export async function insertPendingUpload(db: DbOrTx, values: typeof pendingUplo
   await db.insert(pendingUploads).values(values);
 }
 
+/** The organization's pending rows among these keys. */
+function amongKeys(organizationId: string, objectKeys: string[]) {
+  return and(
+    eq(pendingUploads.organizationId, organizationId),
+    inArray(pendingUploads.objectKey, objectKeys),
+  );
+}
+
 /** The pending uploads of the organization among these keys (another organization's never match). */
 export async function findPendingUploads(
   db: DbOrTx,
@@ -17,12 +25,7 @@ export async function findPendingUploads(
   objectKeys: string[],
 ): Promise<PendingUploadRow[]> {
   if (objectKeys.length === 0) return [];
-  return db
-    .select()
-    .from(pendingUploads)
-    .where(
-      and(eq(pendingUploads.organizationId, organizationId), inArray(pendingUploads.objectKey, objectKeys)),
-    );
+  return db.select().from(pendingUploads).where(amongKeys(organizationId, objectKeys));
 }
 
 /** Removes these pending rows; answers how many were removed (fewer means another save claimed one). */
@@ -31,14 +34,7 @@ export async function deletePendingUploads(
   organizationId: string,
   objectKeys: string[],
 ): Promise<number> {
-  if (objectKeys.length === 0) return 0;
-  const rows = await db
-    .delete(pendingUploads)
-    .where(
-      and(eq(pendingUploads.organizationId, organizationId), inArray(pendingUploads.objectKey, objectKeys)),
-    )
-    .returning({ objectKey: pendingUploads.objectKey });
-  return rows.length;
+  return (await claimPendingUploads(db, organizationId, objectKeys)).length;
 }
 
 /** Pending uploads created before `cutoff` (at most `limit`), for the sweep. */
@@ -48,6 +44,16 @@ export async function findStalePendingUploads(db: DbOrTx, cutoff: Date, limit: n
     .from(pendingUploads)
     .where(lt(pendingUploads.createdAt, cutoff))
     .limit(limit);
+}
+
+/** Removes these pending rows of the organization and answers the rows removed (those a save did not claim first). */
+export async function claimPendingUploads(
+  db: DbOrTx,
+  organizationId: string,
+  objectKeys: string[],
+): Promise<PendingUploadRow[]> {
+  if (objectKeys.length === 0) return [];
+  return db.delete(pendingUploads).where(amongKeys(organizationId, objectKeys)).returning();
 }
 
 export async function insertFiles(db: DbOrTx, values: FileInsert[]): Promise<FileRow[]> {

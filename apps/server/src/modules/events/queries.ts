@@ -1,0 +1,298 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  assets,
+  eventChangeEntries,
+  eventFieldValues,
+  fieldDefinitions,
+  files,
+  maintenanceEvents,
+  type TASK_STATUSES,
+  users,
+} from '../../db/schema.ts';
+
+export type EventRow = typeof maintenanceEvents.$inferSelect;
+export type EventInsert = typeof maintenanceEvents.$inferInsert;
+export type FileRow = typeof files.$inferSelect;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+const startedBy = alias(users, 'task_started_by');
+const completedBy = alias(users, 'task_completed_by');
+const updatedBy = alias(users, 'event_updated_by');
+
+/** What an event and a pending task both show; the stamps as display names (join startedBy, completedBy). */
+const taskColumns = {
+  title: maintenanceEvents.title,
+  notes: maintenanceEvents.notes,
+  recordedBy: maintenanceEvents.recordedBy,
+  performedAt: maintenanceEvents.performedAt,
+  taskStatus: maintenanceEvents.taskStatus,
+  taskStartedAt: maintenanceEvents.taskStartedAt,
+  taskStartedBy: startedBy.displayName,
+  taskCompletedAt: maintenanceEvents.taskCompletedAt,
+  taskCompletedBy: completedBy.displayName,
+};
+
+/** Events with the display names of their stamps (what the API shows), filtered by `where`. */
+function selectEventViews(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      id: maintenanceEvents.id,
+      ...taskColumns,
+      updatedAt: maintenanceEvents.updatedAt,
+      updatedBy: updatedBy.displayName,
+    })
+    .from(maintenanceEvents)
+    .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
+    .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById))
+    .leftJoin(updatedBy, eq(updatedBy.id, maintenanceEvents.updatedById))
+    .where(where);
+}
+
+/** The events of an asset, newest performedAt first, with the display names of their stamps. */
+export async function findAssetEvents(db: DbOrTx, organizationId: string, assetId: string) {
+  return selectEventViews(
+    db,
+    and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.assetId, assetId)),
+  ).orderBy(desc(maintenanceEvents.performedAt), desc(maintenanceEvents.id));
+}
+
+export type EventViewRow = Awaited<ReturnType<typeof findAssetEvents>>[number];
+
+/** One event of an asset with the display names of its stamps. */
+export async function findEventView(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  eventId: string,
+): Promise<EventViewRow | undefined> {
+  const [row] = await selectEventViews(db, eventCondition(organizationId, assetId, eventId)).limit(1);
+  return row;
+}
+
+function eventCondition(organizationId: string, assetId: string, eventId: string): SQL | undefined {
+  return and(
+    eq(maintenanceEvents.organizationId, organizationId),
+    eq(maintenanceEvents.assetId, assetId),
+    eq(maintenanceEvents.id, eventId),
+  );
+}
+
+/** The stored row of one event of an asset; `forUpdate` locks it until the transaction ends. */
+export async function findEvent(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  eventId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<EventRow | undefined> {
+  const query = db
+    .select()
+    .from(maintenanceEvents)
+    .where(eventCondition(organizationId, assetId, eventId));
+  const [row] = await (options.forUpdate ? query.for('update') : query);
+  return row;
+}
+
+export async function insertEvent(db: DbOrTx, values: EventInsert): Promise<EventRow> {
+  const [row] = await db.insert(maintenanceEvents).values(values).returning();
+  return row!;
+}
+
+export async function updateEvent(
+  db: DbOrTx,
+  organizationId: string,
+  eventId: string,
+  values: Partial<EventInsert>,
+): Promise<EventRow> {
+  const [row] = await db
+    .update(maintenanceEvents)
+    .set(values)
+    .where(and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.id, eventId)))
+    .returning();
+  return row!;
+}
+
+/**
+ * Moves a task to `to` only while its status is one of `from` (one statement, so of two concurrent
+ * requests only one matches). Starting stamps the start; completing stamps the completion and, for a
+ * task never started, the start too. Answers the updated row, or undefined when nothing matched.
+ */
+export async function transitionTask(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  eventId: string,
+  change: { from: readonly TaskStatus[]; to: 'InProgress' | 'Completed'; at: Date; actorId: string },
+): Promise<EventRow | undefined> {
+  const at = sql.param(change.at, maintenanceEvents.taskStartedAt);
+  const stamps: PgUpdateSetSource<typeof maintenanceEvents> =
+    change.to === 'InProgress'
+      ? { taskStartedAt: change.at, taskStartedById: change.actorId }
+      : {
+          taskStartedAt: sql`coalesce(${maintenanceEvents.taskStartedAt}, ${at})`,
+          taskStartedById: sql`coalesce(${maintenanceEvents.taskStartedById}, ${change.actorId}::uuid)`,
+          taskCompletedAt: change.at,
+          taskCompletedById: change.actorId,
+        };
+  const [row] = await db
+    .update(maintenanceEvents)
+    .set({ ...stamps, taskStatus: change.to, updatedAt: change.at, updatedById: change.actorId })
+    .where(
+      and(
+        eventCondition(organizationId, assetId, eventId),
+        inArray(maintenanceEvents.taskStatus, [...change.from]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Custom values of these events with their labels, in display order. */
+export async function findEventValues(db: DbOrTx, organizationId: string, eventIds: string[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .select({
+      eventId: eventFieldValues.eventId,
+      fieldId: eventFieldValues.fieldId,
+      label: fieldDefinitions.label,
+      value: eventFieldValues.value,
+    })
+    .from(eventFieldValues)
+    .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, eventFieldValues.fieldId))
+    .where(
+      and(eq(eventFieldValues.organizationId, organizationId), inArray(eventFieldValues.eventId, eventIds)),
+    )
+    .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id));
+}
+
+/** Replaces the values of these fields of an event: the old rows go, the non-null new ones are written. */
+export async function replaceEventValues(
+  db: DbOrTx,
+  organizationId: string,
+  eventId: string,
+  values: ReadonlyMap<string, string | null>,
+): Promise<void> {
+  if (values.size === 0) return;
+  await db
+    .delete(eventFieldValues)
+    .where(
+      and(
+        eq(eventFieldValues.organizationId, organizationId),
+        eq(eventFieldValues.eventId, eventId),
+        inArray(eventFieldValues.fieldId, [...values.keys()]),
+      ),
+    );
+  const rows = [...values]
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([fieldId, value]) => ({ organizationId, eventId, fieldId, value }));
+  if (rows.length > 0) await db.insert(eventFieldValues).values(rows);
+}
+
+/** The stored custom values of one event, by field id. */
+export async function findStoredEventValues(
+  db: DbOrTx,
+  organizationId: string,
+  eventId: string,
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ fieldId: eventFieldValues.fieldId, value: eventFieldValues.value })
+    .from(eventFieldValues)
+    .where(and(eq(eventFieldValues.organizationId, organizationId), eq(eventFieldValues.eventId, eventId)));
+  return new Map(rows.map((r) => [r.fieldId, r.value]));
+}
+
+/** Change log entries of these events, newest first, with the changing user's display name. */
+export async function findEventChanges(db: DbOrTx, organizationId: string, eventIds: string[]) {
+  if (eventIds.length === 0) return [];
+  return db
+    .select({
+      id: eventChangeEntries.id,
+      eventId: eventChangeEntries.eventId,
+      changedAt: eventChangeEntries.changedAt,
+      changedBy: users.displayName,
+      changes: eventChangeEntries.changes,
+    })
+    .from(eventChangeEntries)
+    .leftJoin(users, eq(users.id, eventChangeEntries.changedById))
+    .where(
+      and(
+        eq(eventChangeEntries.organizationId, organizationId),
+        inArray(eventChangeEntries.eventId, eventIds),
+      ),
+    )
+    .orderBy(desc(eventChangeEntries.changedAt), desc(eventChangeEntries.id));
+}
+
+export async function insertChangeEntry(
+  db: DbOrTx,
+  values: typeof eventChangeEntries.$inferInsert,
+): Promise<void> {
+  await db.insert(eventChangeEntries).values(values);
+}
+
+/** The files attached to these events, oldest first. */
+export async function findFilesOfEvents(
+  db: DbOrTx,
+  organizationId: string,
+  eventIds: string[],
+): Promise<FileRow[]> {
+  if (eventIds.length === 0) return [];
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.organizationId, organizationId), inArray(files.eventId, eventIds)))
+    .orderBy(asc(files.createdAt), asc(files.id));
+}
+
+/**
+ * Open tasks (the condition of the partial index maintenance_events_open_tasks_idx, word for word,
+ * so the planner can use it).
+ */
+function openTasksCondition(organizationId: string): SQL | undefined {
+  return and(
+    eq(maintenanceEvents.organizationId, organizationId),
+    sql`${maintenanceEvents.taskStatus} <> 'Completed'`,
+  );
+}
+
+/** One page of the organization's open tasks, oldest performedAt first, with their assets. */
+export function selectOpenTasks(
+  db: DbOrTx,
+  organizationId: string,
+  page: { page: number; pageSize: number },
+) {
+  return db
+    .select({
+      eventId: maintenanceEvents.id,
+      assetId: assets.id,
+      assetName: assets.name,
+      assetSlug: assets.slug,
+      ...taskColumns,
+    })
+    .from(maintenanceEvents)
+    .innerJoin(
+      assets,
+      and(eq(assets.id, maintenanceEvents.assetId), eq(assets.organizationId, organizationId)),
+    )
+    .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
+    .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById))
+    .where(openTasksCondition(organizationId))
+    .orderBy(asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+}
+
+export async function listOpenTasks(
+  db: DbOrTx,
+  organizationId: string,
+  page: { page: number; pageSize: number },
+) {
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(maintenanceEvents)
+    .where(openTasksCondition(organizationId));
+  const rows = await selectOpenTasks(db, organizationId, page);
+  return { rows, total: Number(totalRow?.total ?? 0) };
+}

@@ -1,0 +1,328 @@
+import {
+  EVENT_MESSAGES,
+  type TMaintenanceEvent,
+  type TPageQuery,
+  type TPendingTask,
+  type ZEventBody,
+} from '@mqr/contracts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../lib/request-context.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { getAssetRow } from '../assets/service.ts';
+import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
+import { resolveFieldValues, valuesByLabel } from '../fields/values.ts';
+import {
+  type AttachmentPlan,
+  applyAttachments,
+  discardRemovedObjects,
+  planAttachments,
+} from '../uploads/attachments.ts';
+import { describeEventChanges, type EventContent } from './change-log.ts';
+import { iso, loadEvent } from './event-view.ts';
+import {
+  type EventRow,
+  findEvent,
+  findFilesOfEvents,
+  findStoredEventValues,
+  insertChangeEntry,
+  insertEvent,
+  listOpenTasks,
+  replaceEventValues,
+  type TaskStatus,
+  transitionTask,
+  updateEvent as updateEventRow,
+} from './queries.ts';
+
+export type EventInput = z.output<typeof ZEventBody>;
+
+export interface EventActionContext {
+  actor: AuthUser;
+  ipAddress: string;
+  storage: FileStorage;
+  /** Reports an object that could not be removed from storage after a commit (it stays an orphan). */
+  onStorageError: (error: unknown, objectKey: string) => void;
+}
+
+const eventNotFound = () => notFound('Maintenance event');
+
+/** The event as saved, read after the commit. */
+async function savedEvent(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  eventId: string,
+): Promise<TMaintenanceEvent> {
+  const event = await loadEvent(db, organizationId, assetId, eventId);
+  if (!event) throw eventNotFound();
+  return event;
+}
+
+/** An event of the asset in the organization; NOT_FOUND for another's or a malformed id. */
+async function getEventRow(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  eventId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<EventRow> {
+  const row = isUuid(eventId) ? await findEvent(db, organizationId, assetId, eventId, options) : undefined;
+  if (!row) throw eventNotFound();
+  return row;
+}
+
+/** Editing a Completed event needs the per-user flag (administrators included). */
+function assertEditable(row: EventRow, actor: AuthUser): void {
+  if (row.taskStatus === 'Completed' && !actor.canEditCompletedMaintenanceEvents) {
+    throw forbidden(EVENT_MESSAGES.editCompletedForbidden);
+  }
+}
+
+/** The audited view of an event: its texts, performedAt, custom values by label and file names. */
+function auditSnapshot(
+  content: EventContent,
+  definitions: FieldDefinitionRow[],
+  fileNames: string[],
+): Record<string, unknown> {
+  return {
+    title: content.title,
+    notes: content.notes,
+    recordedBy: content.recordedBy,
+    performedAt: content.performedAt.toISOString(),
+    ...valuesByLabel(definitions, content.values),
+    attachments: fileNames,
+  };
+}
+
+const keysOf = (files: { objectKey: string }[]) => files.map((f) => f.objectKey);
+const namesOf = (files: { fileName: string }[]) => files.map((f) => f.fileName);
+
+/** Any signed-in member adds an event to an asset of their organization. */
+export async function createEvent(
+  db: Db,
+  context: EventActionContext,
+  assetId: string,
+  body: EventInput,
+): Promise<TMaintenanceEvent> {
+  const { actor } = context;
+  const organizationId = actor.organizationId;
+  const asset = await getAssetRow(db, organizationId, assetId);
+  const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
+  const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields);
+  const plan = await planAttachments(db, context.storage, organizationId, [], body.files);
+  const now = new Date();
+  const started = body.startTask === true;
+  const created = await db.transaction(async (tx) => {
+    const row = await insertEvent(tx, {
+      organizationId,
+      assetId: asset.id,
+      title: body.title,
+      notes: body.notes,
+      recordedBy: body.recordedBy,
+      performedAt: body.performedAt ? new Date(body.performedAt) : now,
+      taskStatus: started ? 'InProgress' : 'Pending',
+      taskStartedAt: started ? now : null,
+      taskStartedById: started ? actor.id : null,
+      createdById: actor.id,
+      updatedById: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await replaceEventValues(tx, organizationId, row.id, values);
+    await applyAttachments(tx, plan, {
+      organizationId,
+      assetId: asset.id,
+      eventId: row.id,
+      actorId: actor.id,
+    });
+    await recordAudit(tx, {
+      organizationId,
+      actor,
+      action: 'CREATE',
+      entityType: 'MaintenanceEvent',
+      entityId: row.id,
+      entityName: row.title,
+      changes: { created: true },
+      ipAddress: context.ipAddress,
+    });
+    return row;
+  });
+  return savedEvent(db, organizationId, asset.id, created.id);
+}
+
+/**
+ * Replaces an event's texts, performedAt (kept when absent), active custom values and attachments
+ * (`files` is the whole list after the save). Writes the change log line list, the audit entry and
+ * the new updatedAt/updatedBy in one transaction, and nothing at all when nothing changed.
+ */
+export async function updateEvent(
+  db: Db,
+  context: EventActionContext,
+  assetId: string,
+  eventId: string,
+  body: EventInput,
+): Promise<TMaintenanceEvent> {
+  const { actor } = context;
+  const organizationId = actor.organizationId;
+  const asset = await getAssetRow(db, organizationId, assetId);
+  assertEditable(await getEventRow(db, organizationId, asset.id, eventId), actor);
+  const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
+  const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields);
+  const existingFiles = await findFilesOfEvents(db, organizationId, [eventId]);
+  const plan = await planAttachments(db, context.storage, organizationId, existingFiles, body.files);
+  const logged = definitions.filter((d) => values.has(d.id));
+
+  const saved = await db.transaction(async (tx): Promise<boolean> => {
+    // Locked: a task completed meanwhile is checked again, and concurrent edits take turns.
+    const row = await getEventRow(tx, organizationId, asset.id, eventId, { forUpdate: true });
+    assertEditable(row, actor);
+    const stored = await findStoredEventValues(tx, organizationId, row.id);
+    const before: EventContent = {
+      title: row.title,
+      notes: row.notes,
+      recordedBy: row.recordedBy,
+      performedAt: row.performedAt,
+      values: new Map(logged.map((d) => [d.id, stored.get(d.id) ?? null])),
+      attachmentKeys: keysOf(existingFiles),
+    };
+    const after: EventContent = {
+      title: body.title,
+      notes: body.notes,
+      recordedBy: body.recordedBy,
+      performedAt: body.performedAt ? new Date(body.performedAt) : row.performedAt,
+      values,
+      attachmentKeys: [...keysOf(plan.keep), ...keysOf(plan.add)],
+    };
+    const lines = describeEventChanges(before, after, logged);
+    if (lines.length === 0) return false;
+
+    const now = new Date();
+    const updated = await updateEventRow(tx, organizationId, row.id, {
+      title: after.title,
+      notes: after.notes,
+      recordedBy: after.recordedBy,
+      performedAt: after.performedAt,
+      updatedAt: now,
+      updatedById: actor.id,
+    });
+    const changedValues = new Map([...values].filter(([id, value]) => before.values.get(id) !== value));
+    await replaceEventValues(tx, organizationId, row.id, changedValues);
+    await applyAttachments(tx, plan, {
+      organizationId,
+      assetId: asset.id,
+      eventId: row.id,
+      actorId: actor.id,
+    });
+    await insertChangeEntry(tx, {
+      organizationId,
+      eventId: row.id,
+      changedAt: now,
+      changedById: actor.id,
+      changes: lines,
+    });
+    await recordAudit(tx, {
+      organizationId,
+      actor,
+      action: 'UPDATE',
+      entityType: 'MaintenanceEvent',
+      entityId: row.id,
+      entityName: updated.title,
+      changes: {
+        changes: diffChanges(
+          auditSnapshot(before, definitions, namesOf(existingFiles)),
+          auditSnapshot(after, definitions, [...namesOf(plan.keep), ...namesOf(plan.add)]),
+        ),
+      },
+      ipAddress: context.ipAddress,
+    });
+    return true;
+  });
+  if (saved) await discardRemoved(context, plan);
+  return savedEvent(db, organizationId, asset.id, eventId);
+}
+
+function discardRemoved(context: EventActionContext, plan: AttachmentPlan): Promise<void> {
+  return discardRemovedObjects(context.storage, plan, context.onStorageError);
+}
+
+interface Transition {
+  from: readonly TaskStatus[];
+  to: 'InProgress' | 'Completed';
+  action: 'START_TASK' | 'COMPLETE_TASK';
+  refused: string;
+}
+
+/** decisions.md: start only from Pending; complete from Pending (stamping the start too) or InProgress. */
+const TRANSITIONS = {
+  start: { from: ['Pending'], to: 'InProgress', action: 'START_TASK', refused: EVENT_MESSAGES.cannotStart },
+  complete: {
+    from: ['Pending', 'InProgress'],
+    to: 'Completed',
+    action: 'COMPLETE_TASK',
+    refused: EVENT_MESSAGES.alreadyCompleted,
+  },
+} as const satisfies Record<string, Transition>;
+
+export type TaskAction = keyof typeof TRANSITIONS;
+
+/**
+ * Starts or completes a task (any signed-in member). One conditional UPDATE decides, so of two
+ * concurrent requests only one succeeds; the other answers 409 like any illegal transition.
+ */
+export async function changeTaskStatus(
+  db: Db,
+  context: Pick<EventActionContext, 'actor' | 'ipAddress'>,
+  assetId: string,
+  eventId: string,
+  action: TaskAction,
+): Promise<TMaintenanceEvent> {
+  const { actor } = context;
+  const organizationId = actor.organizationId;
+  const asset = await getAssetRow(db, organizationId, assetId);
+  if (!isUuid(eventId)) throw eventNotFound();
+  const transition: Transition = TRANSITIONS[action];
+  await db.transaction(async (tx) => {
+    const row = await transitionTask(tx, organizationId, asset.id, eventId, {
+      from: transition.from,
+      to: transition.to,
+      at: new Date(),
+      actorId: actor.id,
+    });
+    if (!row) {
+      await getEventRow(tx, organizationId, asset.id, eventId);
+      throw conflict(transition.refused);
+    }
+    await recordAudit(tx, {
+      organizationId,
+      actor,
+      action: transition.action,
+      entityType: 'MaintenanceEvent',
+      entityId: row.id,
+      entityName: row.title,
+      changes: { status: transition.to },
+      ipAddress: context.ipAddress,
+    });
+  });
+  return savedEvent(db, organizationId, asset.id, eventId);
+}
+
+/** The organization's events that are not Completed, oldest performedAt first, one page. */
+export async function listPendingTasks(
+  db: DbOrTx,
+  organizationId: string,
+  page: TPageQuery,
+): Promise<{ items: TPendingTask[]; total: number }> {
+  const { rows, total } = await listOpenTasks(db, organizationId, page);
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      performedAt: r.performedAt.toISOString(),
+      taskStartedAt: iso(r.taskStartedAt),
+      taskCompletedAt: iso(r.taskCompletedAt),
+    })),
+    total,
+  };
+}

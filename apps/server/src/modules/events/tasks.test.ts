@@ -1,0 +1,365 @@
+import { EVENT_MESSAGES, PAGING_HEADERS } from '@mqr/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maintenanceEvents } from '../../db/schema.ts';
+import { auditEntriesOf, createAssetViaApi } from '../../test/asset-fixtures.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import {
+  createOrganization,
+  createTwoOrganizations,
+  createUser,
+  loginAs,
+  type OrgFixture,
+} from '../../test/fixtures.ts';
+import { selectOpenTasks } from './queries.ts';
+
+type Headers = Record<string, string>;
+
+let t: TestApp;
+let orgA: OrgFixture;
+let memberA: Headers;
+let memberB: Headers;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const organizations = await createTwoOrganizations(t.db);
+  orgA = organizations.orgA;
+  const orgB = organizations.orgB;
+  memberA = (await loginAs(t.app, orgA.member)).headers;
+  memberB = (await loginAs(t.app, orgB.member)).headers;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+type Action = 'start' | 'complete';
+const act = (headers: Headers, assetId: string, eventId: string, action: Action, payload: unknown = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/assets/${assetId}/events/${eventId}/${action}`,
+    headers,
+    payload: payload as object,
+  });
+const pendingTasks = (headers: Headers, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/tasks/pending${query}`, headers });
+
+async function createEvent(headers: Headers, assetId: string, payload: object) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/assets/${assetId}/events`,
+    headers,
+    payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`create event: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+const eventRow = async (id: string) =>
+  (await t.db.select().from(maintenanceEvents).where(eq(maintenanceEvents.id, id)))[0]!;
+
+/** A fresh organization with two members signed in and an asset. */
+async function makeOrg() {
+  const organization = await createOrganization(t.db);
+  const alice = await createUser(t.db, organization.id, { displayName: 'Alice' });
+  const bob = await createUser(t.db, organization.id, { displayName: 'Bob' });
+  const aliceHeaders = (await loginAs(t.app, alice)).headers;
+  const bobHeaders = (await loginAs(t.app, bob)).headers;
+  const asset = await createAssetViaApi(t.app, aliceHeaders, { name: 'Chiller' });
+  return { organization, alice, bob, aliceHeaders, bobHeaders, asset };
+}
+
+const statusAudits = async (organizationId: string, eventId: string) =>
+  (await auditEntriesOf(t.db, organizationId, eventId))
+    .filter((e) => e.action !== 'CREATE')
+    .map((e) => ({
+      action: e.action,
+      changes: e.changes,
+      entityType: e.entityType,
+      entityName: e.entityName,
+    }));
+
+describe('start and complete', () => {
+  it('starts a Pending task, then completes it, stamping who and when, audited in the same change', async () => {
+    const { organization, alice, bob, aliceHeaders, bobHeaders, asset } = await makeOrg();
+    const event = await createEvent(aliceHeaders, asset.id, { title: 'Filter' });
+    const started = await act(aliceHeaders, asset.id, event.id, 'start');
+    expect(started.statusCode).toBe(200);
+    const afterStart = started.json();
+    expect(afterStart).toMatchObject({
+      id: event.id,
+      title: 'Filter',
+      taskStatus: 'InProgress',
+      taskStartedBy: 'Alice',
+      taskCompletedAt: null,
+      taskCompletedBy: null,
+      updatedBy: 'Alice',
+    });
+    expect(afterStart.taskStartedAt).toBe(afterStart.updatedAt);
+    expect(await eventRow(event.id)).toMatchObject({ taskStatus: 'InProgress', taskStartedById: alice.id });
+
+    const completed = await act(bobHeaders, asset.id, event.id, 'complete');
+    expect(completed.statusCode).toBe(200);
+    const afterComplete = completed.json();
+    expect(afterComplete).toMatchObject({
+      taskStatus: 'Completed',
+      taskStartedAt: afterStart.taskStartedAt,
+      taskStartedBy: 'Alice',
+      taskCompletedBy: 'Bob',
+      updatedBy: 'Bob',
+    });
+    expect(Date.parse(afterComplete.taskCompletedAt)).toBeGreaterThanOrEqual(
+      Date.parse(afterStart.taskStartedAt),
+    );
+    expect(await eventRow(event.id)).toMatchObject({
+      taskStatus: 'Completed',
+      taskStartedById: alice.id,
+      taskCompletedById: bob.id,
+    });
+    expect((await statusAudits(organization.id, event.id)).reverse()).toEqual([
+      {
+        action: 'START_TASK',
+        changes: '{"status":"InProgress"}',
+        entityType: 'MaintenanceEvent',
+        entityName: 'Filter',
+      },
+      {
+        action: 'COMPLETE_TASK',
+        changes: '{"status":"Completed"}',
+        entityType: 'MaintenanceEvent',
+        entityName: 'Filter',
+      },
+    ]);
+  });
+
+  it('completes a Pending task directly, stamping the start too', async () => {
+    const { organization, bob, aliceHeaders, bobHeaders, asset } = await makeOrg();
+    const event = await createEvent(aliceHeaders, asset.id, { title: 'Quick fix' });
+    const response = await act(bobHeaders, asset.id, event.id, 'complete');
+    expect(response.statusCode).toBe(200);
+    const done = response.json();
+    expect(done).toMatchObject({ taskStatus: 'Completed', taskStartedBy: 'Bob', taskCompletedBy: 'Bob' });
+    expect(done.taskStartedAt).toBe(done.taskCompletedAt);
+    expect(await eventRow(event.id)).toMatchObject({ taskStartedById: bob.id, taskCompletedById: bob.id });
+    expect(await statusAudits(organization.id, event.id)).toEqual([
+      expect.objectContaining({ action: 'COMPLETE_TASK', changes: '{"status":"Completed"}' }),
+    ]);
+  });
+
+  it('answers 409 with the message for each illegal transition and changes nothing', async () => {
+    const { organization, aliceHeaders, bobHeaders, asset } = await makeOrg();
+    const inProgress = await createEvent(aliceHeaders, asset.id, { title: 'Running', startTask: true });
+    const restart = await act(bobHeaders, asset.id, inProgress.id, 'start');
+    expect(restart.statusCode).toBe(409);
+    expect(restart.json()).toEqual({ code: 'CONFLICT', message: EVENT_MESSAGES.cannotStart });
+    const unchanged = await eventRow(inProgress.id);
+    expect(unchanged).toMatchObject({ taskStatus: 'InProgress' });
+    expect(unchanged.taskStartedAt?.toISOString()).toBe(inProgress.taskStartedAt);
+    expect(unchanged.updatedAt.toISOString()).toBe(inProgress.updatedAt);
+
+    const done = (await act(aliceHeaders, asset.id, inProgress.id, 'complete')).json();
+    for (const action of ['start', 'complete'] as const) {
+      const response = await act(bobHeaders, asset.id, inProgress.id, action);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        code: 'CONFLICT',
+        message: action === 'start' ? EVENT_MESSAGES.cannotStart : EVENT_MESSAGES.alreadyCompleted,
+      });
+    }
+    const after = await eventRow(inProgress.id);
+    expect(after.taskCompletedAt?.toISOString()).toBe(done.taskCompletedAt);
+    expect(after.updatedAt.toISOString()).toBe(done.updatedAt);
+    expect((await statusAudits(organization.id, inProgress.id)).map((e) => e.action)).toEqual([
+      'COMPLETE_TASK',
+    ]);
+  });
+
+  it('lets only one of two simultaneous starts (or completes) succeed', async () => {
+    const { organization, aliceHeaders, bobHeaders, asset } = await makeOrg();
+    const event = await createEvent(aliceHeaders, asset.id, { title: 'Race' });
+    const starts = await Promise.all([
+      act(aliceHeaders, asset.id, event.id, 'start'),
+      act(bobHeaders, asset.id, event.id, 'start'),
+    ]);
+    expect(starts.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = starts.find((r) => r.statusCode === 200)!.json();
+    expect(starts.find((r) => r.statusCode === 409)!.json().message).toBe(EVENT_MESSAGES.cannotStart);
+    expect((await eventRow(event.id)).taskStartedAt?.toISOString()).toBe(winner.taskStartedAt);
+
+    const completes = await Promise.all([
+      act(aliceHeaders, asset.id, event.id, 'complete'),
+      act(bobHeaders, asset.id, event.id, 'complete'),
+    ]);
+    expect(completes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(completes.find((r) => r.statusCode === 409)!.json().message).toBe(EVENT_MESSAGES.alreadyCompleted);
+    expect((await statusAudits(organization.id, event.id)).map((e) => e.action).sort()).toEqual([
+      'COMPLETE_TASK',
+      'START_TASK',
+    ]);
+  });
+
+  it('accepts no body, an empty JSON body, {} and null; refuses malformed JSON', async () => {
+    const { aliceHeaders, asset } = await makeOrg();
+    const bodies: { headers?: Headers; payload?: string }[] = [
+      {},
+      { headers: { 'content-type': 'application/json' }, payload: '' },
+      { headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '{}' },
+      { headers: { 'content-type': 'application/json' }, payload: 'null' },
+    ];
+    for (const body of bodies) {
+      const event = await createEvent(aliceHeaders, asset.id, { title: 'Body' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/assets/${asset.id}/events/${event.id}/start`,
+        headers: { ...aliceHeaders, ...body.headers },
+        ...(body.payload !== undefined ? { payload: body.payload } : {}),
+      });
+      expect(response.statusCode, JSON.stringify(body)).toBe(200);
+      expect(response.json().taskStatus).toBe('InProgress');
+    }
+    const event = await createEvent(aliceHeaders, asset.id, { title: 'Bad body' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: `/api/assets/${asset.id}/events/${event.id}/complete`,
+      headers: { ...aliceHeaders, 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect((await eventRow(event.id)).taskStatus).toBe('Pending');
+    // Other routes keep refusing an empty JSON body.
+    const emptyCreate = await t.app.inject({
+      method: 'POST',
+      url: `/api/assets/${asset.id}/events`,
+      headers: { ...aliceHeaders, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(emptyCreate.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/tasks/pending', () => {
+  it('lists the open tasks oldest performedAt first with their assets, paged, without completed ones', async () => {
+    const { aliceHeaders, asset } = await makeOrg();
+    const other = await createAssetViaApi(t.app, aliceHeaders, { name: 'Boiler' });
+    const newest = await createEvent(aliceHeaders, asset.id, {
+      title: 'Newest',
+      notes: 'n',
+      recordedBy: 'Rec',
+      performedAt: '2024-01-03T00:00:00Z',
+    });
+    const oldA = await createEvent(aliceHeaders, other.id, {
+      title: 'Old A',
+      performedAt: '2024-01-01T00:00:00Z',
+      startTask: true,
+    });
+    const oldB = await createEvent(aliceHeaders, asset.id, {
+      title: 'Old B',
+      performedAt: '2024-01-01T00:00:00Z',
+    });
+    const done = await createEvent(aliceHeaders, asset.id, {
+      title: 'Done',
+      performedAt: '2023-12-01T00:00:00Z',
+    });
+    await act(aliceHeaders, asset.id, done.id, 'complete');
+
+    const response = await pendingTasks(aliceHeaders);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers[PAGING_HEADERS.total.toLowerCase()]).toBe('3');
+    expect(response.headers[PAGING_HEADERS.page.toLowerCase()]).toBe('1');
+    expect(response.headers[PAGING_HEADERS.pageSize.toLowerCase()]).toBe('50');
+    const tasks = response.json();
+    const sameInstant = [oldA, oldB].sort((x, y) => (x.id < y.id ? -1 : 1)).map((e) => e.id);
+    expect(tasks.map((task: { eventId: string }) => task.eventId)).toEqual([...sameInstant, newest.id]);
+    expect(tasks.find((task: { eventId: string }) => task.eventId === oldA.id)).toEqual({
+      eventId: oldA.id,
+      assetId: other.id,
+      assetName: 'Boiler',
+      assetSlug: other.slug,
+      title: 'Old A',
+      notes: null,
+      recordedBy: null,
+      performedAt: '2024-01-01T00:00:00.000Z',
+      taskStatus: 'InProgress',
+      taskStartedAt: oldA.taskStartedAt,
+      taskStartedBy: 'Alice',
+      taskCompletedAt: null,
+      taskCompletedBy: null,
+    });
+    expect(tasks[2]).toMatchObject({
+      assetName: 'Chiller',
+      assetSlug: asset.slug,
+      notes: 'n',
+      recordedBy: 'Rec',
+      taskStatus: 'Pending',
+      taskStartedBy: null,
+    });
+
+    const page2 = await pendingTasks(aliceHeaders, '?page=2&pageSize=2');
+    expect(page2.headers['x-total-count']).toBe('3');
+    expect(page2.headers['x-page']).toBe('2');
+    expect(page2.headers['x-page-size']).toBe('2');
+    expect(page2.json().map((task: { eventId: string }) => task.eventId)).toEqual([newest.id]);
+    expect((await pendingTasks(aliceHeaders, '?pageSize=0')).statusCode).toBe(400);
+    expect((await pendingTasks(aliceHeaders, '?page=0')).statusCode).toBe(400);
+
+    // Completing one removes it from the list.
+    await act(aliceHeaders, asset.id, newest.id, 'complete');
+    const after = await pendingTasks(aliceHeaders);
+    expect(after.headers['x-total-count']).toBe('2');
+    expect(after.json().map((task: { eventId: string }) => task.eventId)).not.toContain(newest.id);
+  });
+
+  it('filters with the predicate of the partial index maintenance_events_open_tasks_idx, which can serve it', async () => {
+    const query = selectOpenTasks(t.db, orgA.organization.id, { page: 1, pageSize: 50 }).toSQL();
+    expect(query.sql).toContain(`"maintenance_events"."task_status" <> 'Completed'`);
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`explain ${selectOpenTasks(tx, orgA.organization.id, { page: 1, pageSize: 50 })}`,
+      );
+      return (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    });
+    expect(plan).toContain('maintenance_events_open_tasks_idx');
+  });
+});
+
+describe('tenancy and authentication', () => {
+  it('answers 404 to another organization on start and complete, and never lists its tasks', async () => {
+    const assetA = await createAssetViaApi(t.app, memberA, { name: 'A chiller' });
+    const eventA = await createEvent(memberA, assetA.id, { title: 'A task' });
+    const assetB = await createAssetViaApi(t.app, memberB, { name: 'B chiller' });
+    const otherA = await createAssetViaApi(t.app, memberA, { name: 'A other' });
+    for (const action of ['start', 'complete'] as const) {
+      for (const [headers, assetId, eventId] of [
+        [memberB, assetA.id, eventA.id],
+        [memberB, assetB.id, eventA.id],
+        [memberA, otherA.id, eventA.id],
+        [memberA, assetA.id, 'not-a-uuid'],
+        [memberA, 'not-a-uuid', eventA.id],
+        [memberA, assetA.id, '01900000-0000-7000-8000-000000000009'],
+      ] as const) {
+        const response = await act(headers, assetId, eventId, action);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().code).toBe('NOT_FOUND');
+      }
+    }
+    expect(await eventRow(eventA.id)).toMatchObject({ taskStatus: 'Pending', taskStartedAt: null });
+    const listB = (await pendingTasks(memberB, '?pageSize=200')).json();
+    expect(listB.map((task: { eventId: string }) => task.eventId)).not.toContain(eventA.id);
+    expect(listB.every((task: { assetId: string }) => task.assetId !== assetA.id)).toBe(true);
+    const listA = (await pendingTasks(memberA, '?pageSize=200')).json();
+    expect(listA.map((task: { eventId: string }) => task.eventId)).toContain(eventA.id);
+  });
+
+  it('answers 401 without a token', async () => {
+    const asset = await createAssetViaApi(t.app, memberA, { name: 'Anon chiller' });
+    const event = await createEvent(memberA, asset.id, { title: 'Anon task' });
+    for (const action of ['start', 'complete'] as const) {
+      expect((await act({}, asset.id, event.id, action)).statusCode).toBe(401);
+    }
+    expect((await pendingTasks({})).statusCode).toBe(401);
+    expect((await eventRow(event.id)).taskStatus).toBe('Pending');
+  });
+});

@@ -1,0 +1,37 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { dispositionFor } from '../../storage/content-disposition.ts';
+import type { FileDownload, FileStorage } from '../../storage/file-storage.ts';
+import { type FileRow, findFile } from './queries.ts';
+
+export interface FileDelivery {
+  file: FileRow;
+  disposition: 'inline' | 'attachment';
+  download: FileDownload;
+}
+
+/**
+ * How to deliver a stored file: looked up by organization AND id (a malformed id, another
+ * organization's file or a missing object is NOT_FOUND), inline only for types safe to show.
+ */
+export async function getFileDelivery(
+  db: DbOrTx,
+  storage: FileStorage,
+  organizationId: string,
+  fileId: string,
+): Promise<FileDelivery> {
+  const file =
+    isUuid(organizationId) && isUuid(fileId)
+      ? await findFile(db, organizationId.toLowerCase(), fileId.toLowerCase())
+      : undefined;
+  if (!file) throw notFound('File');
+  const disposition = dispositionFor(file.contentType);
+  const download = await storage.download(file.objectKey, {
+    fileName: file.fileName,
+    contentType: file.contentType,
+    disposition,
+  });
+  if (!download) throw notFound('File');
+  return { file, disposition, download };
+}

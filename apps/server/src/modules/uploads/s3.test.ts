@@ -1,0 +1,164 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { UPLOAD_MESSAGES } from '@mqr/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createTwoOrganizations, loginAs, type OrgFixture } from '../../test/fixtures.ts';
+import { BYTES_PER_MB } from './service.ts';
+
+/** s3rver 3.7 ships no types: the part of its API used here. */
+interface S3rverServer {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: Record<string, unknown>) => S3rverServer;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+
+const BUCKET = 'test-bucket';
+let s3rver: S3rverServer;
+let s3Dir: string;
+let t: TestApp;
+let orgA: OrgFixture;
+let headers: { authorization: string };
+let assetId: string;
+
+beforeAll(async () => {
+  s3Dir = await mkdtemp(path.join(os.tmpdir(), 'mqr-s3rver-'));
+  s3rver = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = await s3rver.run();
+  t = await buildTestApp({
+    storage: 's3',
+    maxUploadMb: 1,
+    s3: {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
+  });
+  ({ orgA } = await createTwoOrganizations(t.db));
+  headers = (await loginAs(t.app, orgA.member)).headers;
+  const asset = await t.app.inject({
+    method: 'POST',
+    url: '/api/assets',
+    headers,
+    payload: { name: 'Chiller' },
+  });
+  expect(asset.statusCode).toBe(201);
+  assetId = asset.json().id;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await s3rver?.close();
+  await rm(s3Dir, { recursive: true, force: true });
+});
+
+async function presign(fileName: string, contentType: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/uploads/presign',
+    headers,
+    payload: { fileName, contentType },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ uploadUrl: string; objectKey: string; maxBytes: number }>();
+}
+
+/** What the browser does: PUT the bytes straight to the presigned URL with the pinned type. */
+async function upload(uploadUrl: string, contentType: string, bytes: Buffer): Promise<void> {
+  const response = await fetch(uploadUrl, {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    body: bytes,
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Saves a new event of the asset with the uploaded key as its attachment. */
+function saveEvent(title: string, objectKey: string, fileName: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/assets/${assetId}/events`,
+    headers,
+    payload: { title, files: [{ objectKey, fileName }] },
+  });
+}
+
+describe('S3 storage (s3rver)', () => {
+  it('presigns a PUT with the type signed, stores it, saves it with an event and serves it through a redirect', async () => {
+    expect(t.app.storage.kind).toBe('s3');
+    const bytes = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
+    const { uploadUrl, objectKey } = await presign('Chiller plate.png', 'image/png');
+    const url = new URL(uploadUrl);
+    expect(url.pathname).toBe(`/${BUCKET}/${objectKey}`);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-type');
+    expect([...url.searchParams.keys()].some((k) => k.toLowerCase().startsWith('x-amz-checksum'))).toBe(
+      false,
+    );
+
+    await upload(uploadUrl, 'image/png', bytes);
+    expect(await t.app.storage.stat(objectKey)).toEqual({ size: bytes.length });
+
+    const saved = await saveEvent('Plate photo', objectKey, 'Chiller plate.png');
+    expect(saved.statusCode).toBe(201);
+    const file = saved.json().files[0];
+    expect(file).toMatchObject({ objectKey, contentType: 'image/png', size: bytes.length });
+
+    const served = await t.app.inject({ method: 'GET', url: file.publicUrl });
+    expect(served.statusCode).toBe(302);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const location = String(served.headers.location);
+    expect(location.startsWith(`${url.origin}/${BUCKET}/${objectKey}?`)).toBe(true);
+
+    const download = await fetch(location);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(bytes);
+    expect(download.headers.get('content-type')).toBe('image/png');
+    expect(download.headers.get('content-disposition')).toBe(
+      `inline; filename="Chiller plate.png"; filename*=UTF-8''Chiller%20plate.png`,
+    );
+  });
+
+  it('sends HTML to the browser as an attachment', async () => {
+    const { uploadUrl, objectKey } = await presign('notes.html', 'text/html');
+    await upload(uploadUrl, 'text/html', Buffer.from('<script>alert(1)</script>'));
+    const saved = await saveEvent('Notes', objectKey, 'notes.html');
+    expect(saved.statusCode).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: saved.json().files[0].publicUrl });
+    expect(served.statusCode).toBe(302);
+    const download = await fetch(String(served.headers.location));
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="notes.html"/);
+  });
+
+  it('cannot cap the size of a presigned PUT, so the save refuses an oversized object', async () => {
+    const { uploadUrl, objectKey, maxBytes } = await presign('huge.bin', 'application/octet-stream');
+    expect(maxBytes).toBe(BYTES_PER_MB);
+    await upload(uploadUrl, 'application/octet-stream', Buffer.alloc(BYTES_PER_MB + 1));
+    expect(await t.app.storage.stat(objectKey)).toEqual({ size: BYTES_PER_MB + 1 });
+
+    const saved = await saveEvent('Too big', objectKey, 'huge.bin');
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().fields).toEqual([{ path: 'files.0', message: UPLOAD_MESSAGES.tooLarge(1) }]);
+  });
+
+  it('answers undefined for a missing object and deletes objects', async () => {
+    const { uploadUrl, objectKey } = await presign('gone.txt', 'text/plain');
+    expect(await t.app.storage.stat(objectKey)).toBeUndefined();
+    await upload(uploadUrl, 'text/plain', Buffer.from('bye'));
+    await t.app.storage.delete(objectKey);
+    expect(await t.app.storage.stat(objectKey)).toBeUndefined();
+    await expect(t.app.storage.delete(objectKey)).resolves.toBeUndefined();
+  });
+});

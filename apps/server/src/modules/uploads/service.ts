@@ -1,0 +1,109 @@
+import { type TPresignResponse, UPLOAD_MESSAGES, type ZPresignBody } from '@mqr/contracts';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AuthUser } from '../../lib/request-context.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { mediaTypeOf } from '../../storage/content-disposition.ts';
+import type { FileStorage, UploadTarget } from '../../storage/file-storage.ts';
+import { isSafeObjectKey, newUploadKey } from '../../storage/object-keys.ts';
+import type { SignedUploadQuery, UploadSigner } from '../../storage/upload-signature.ts';
+import { findPendingUploads, insertPendingUpload } from './queries.ts';
+
+export const BYTES_PER_MB = 1024 * 1024;
+/** How long a presigned upload URL stays valid. */
+export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+
+export function tooLargeMessage(maxBytes: number): string {
+  return UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / BYTES_PER_MB));
+}
+
+/**
+ * Issues an upload for the user's organization: a new key under its prefix, a pending row (so the
+ * save can check the key was issued here, and the sweep can remove it if never attached) and the
+ * URL to PUT the bytes to with the Content-Type pinned.
+ */
+export async function presignUpload(
+  db: DbOrTx,
+  storage: FileStorage,
+  actor: AuthUser,
+  body: z.output<typeof ZPresignBody>,
+  options: { maxUploadMb: number; now?: Date },
+): Promise<TPresignResponse> {
+  const now = options.now ?? new Date();
+  const target: UploadTarget = {
+    objectKey: newUploadKey(actor.organizationId),
+    contentType: body.contentType,
+    maxBytes: options.maxUploadMb * BYTES_PER_MB,
+    expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_MS),
+  };
+  await insertPendingUpload(db, {
+    objectKey: target.objectKey,
+    organizationId: actor.organizationId,
+    userId: actor.id,
+    fileName: body.fileName,
+    contentType: target.contentType,
+    maxBytes: target.maxBytes,
+  });
+  const uploadUrl = await storage.createUploadUrl(target);
+  return {
+    uploadUrl,
+    objectKey: target.objectKey,
+    expiresAt: target.expiresAt.toISOString(),
+    maxBytes: target.maxBytes,
+  };
+}
+
+/** Why the local upload route refuses a PUT, as the HTTP answer. */
+export interface UploadRefusal {
+  status: 403 | 409 | 413 | 415;
+  message: string;
+}
+
+/** What a PUT to the local upload route brings. */
+export interface LocalUploadRequest {
+  objectKey: string;
+  query: SignedUploadQuery;
+  contentType: string | undefined;
+  contentLength: string | undefined;
+}
+
+function sameContentType(a: string, b: string): boolean {
+  const normalize = (value: string) =>
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/\s*;\s*/g, ';');
+  return mediaTypeOf(a) === mediaTypeOf(b) && normalize(a) === normalize(b);
+}
+
+/**
+ * Checks a PUT to the local driver before any byte is read: the signature (403), the Content-Type
+ * pinned in it (415), that the key is still a pending upload, so an attached file cannot be
+ * overwritten (409), and a declared Content-Length within the limit (413).
+ */
+export async function checkLocalUpload(
+  db: DbOrTx,
+  signer: UploadSigner,
+  upload: LocalUploadRequest,
+  now = new Date(),
+): Promise<{ ok: true; target: UploadTarget } | { ok: false; refusal: UploadRefusal }> {
+  const refuse = (status: UploadRefusal['status'], message: string) =>
+    ({ ok: false, refusal: { status, message } }) as const;
+  if (!isSafeObjectKey(upload.objectKey)) return refuse(403, UPLOAD_MESSAGES.invalidSignature);
+  const check = signer.verify(upload.objectKey, upload.query, now);
+  if (!check.ok) return refuse(403, UPLOAD_MESSAGES[check.reason]);
+  const { target } = check;
+  if (!upload.contentType || !sameContentType(upload.contentType, target.contentType)) {
+    return refuse(415, UPLOAD_MESSAGES.wrongContentType);
+  }
+  const organizationId = target.objectKey.split('/')[0]!;
+  const [pending] = isUuid(organizationId)
+    ? await findPendingUploads(db, organizationId, [target.objectKey])
+    : [];
+  if (!pending) return refuse(409, UPLOAD_MESSAGES.notPending);
+  const maxBytes = Math.min(target.maxBytes, pending.maxBytes);
+  if (upload.contentLength !== undefined && Number(upload.contentLength) > maxBytes) {
+    return refuse(413, tooLargeMessage(maxBytes));
+  }
+  return { ok: true, target: { ...target, maxBytes } };
+}
