@@ -1,6 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { apiSignIn } from '../support/api.ts';
 import { E2E_ADMIN } from '../support/environment.ts';
+import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
 
 async function expectNoViolations(page: Page) {
@@ -23,6 +25,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await signIn(page, E2E_ADMIN);
     await expect(page.getByRole('heading', { name: 'Operations dashboard' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`maintenance events, the composer and pending tasks pass axe in ${colorScheme} mode @phone`, async ({
+    page,
+  }) => {
+    const api = await apiSignIn(page.request, E2E_ADMIN);
+    const asset = await api.post<{ id: string }>('/api/assets', { name: `Axe pump ${uniqueSuffix()}` });
+    await api.post(`/api/assets/${asset.id}/events`, {
+      title: 'Inspect seals',
+      notes: 'Check for leaks.',
+      startTask: true,
+    });
+    await page.emulateMedia({ colorScheme });
+    await signIn(page, E2E_ADMIN);
+    await expect(page.getByText('Inspect seals').first()).toBeVisible();
+    await expectNoViolations(page);
+
+    await page.goto(`/assets/${asset.id}`);
+    await expect(page.getByRole('heading', { name: 'Inspect seals' })).toBeVisible();
+    await expectNoViolations(page);
+    await page.getByRole('button', { name: 'Add maintenance event' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoViolations(page);
   });
 }

@@ -2,6 +2,8 @@
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   pendingTasks: () => [...dashboardKeys.all, 'pending-tasks'] as const,
+  /** One page of the pending tasks; invalidating `pendingTasks()` reloads every page. */
+  pendingTasksPage: (page: number) => [...dashboardKeys.pendingTasks(), { page }] as const,
   analytics: (rangeDays: number, turnaroundDays: number) =>
     [...dashboardKeys.all, 'analytics', rangeDays, turnaroundDays] as const,
 };

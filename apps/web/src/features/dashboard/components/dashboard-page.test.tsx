@@ -5,11 +5,15 @@ import { authStore } from '../../../lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { dashboardKeys } from '../api/dashboard-keys.ts';
+import { tasksPage } from '../dashboard-fixtures.ts';
 
 describe('dashboard page', () => {
   beforeEach(() => {
     authStore.logout();
-    mockFetch({ '/api/auth/me': () => jsonResponse(currentUser()) });
+    mockFetch({
+      '/api/auth/me': () => jsonResponse(currentUser()),
+      '/api/tasks/pending': () => tasksPage([]),
+    });
     authStore.login(loginResponse(), 'alex@example.com');
   });
 
@@ -21,6 +25,7 @@ describe('dashboard page', () => {
     expect(screen.getByText('Monitor maintenance workload and analytics in one place.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create asset' })).toHaveAttribute('href', '/assets/new');
     expect(screen.getByRole('link', { name: 'View assets' })).toHaveAttribute('href', '/assets');
+    expect(screen.getByRole('heading', { level: 2, name: 'Pending maintenance tasks' })).toBeInTheDocument();
   });
 
   it('"Refresh data" invalidates the dashboard queries', async () => {

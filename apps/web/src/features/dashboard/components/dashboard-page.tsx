@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { dashboardKeys } from '../api/dashboard-keys.ts';
+import styles from './dashboard-page.module.css';
+import { PendingTasksSection } from './pending-tasks-section.tsx';
 
 export function DashboardPage() {
   const queryClient = useQueryClient();
@@ -27,6 +29,9 @@ export function DashboardPage() {
           </>
         }
       />
+      <div className={styles.sections}>
+        <PendingTasksSection />
+      </div>
     </>
   );
 }
