@@ -61,7 +61,9 @@ describe('asset detail', () => {
     const qrCall = calls.find((c) => c.url.pathname.endsWith('/qr.png'));
     expect(new Headers(qrCall?.init.headers).get('Authorization')).toBe('Bearer token-1');
     expect(screen.getByLabelText('Public URL')).toHaveValue(stored.publicUrl);
-    expect(screen.queryByText(/Maintenance events/)).not.toBeInTheDocument();
+    const events = screen.getByRole('region', { name: 'Maintenance events' });
+    expect(within(events).getByRole('button', { name: 'Add maintenance event' })).toBeInTheDocument();
+    expect(within(events).getByText('No recorded maintenance yet.')).toBeInTheDocument();
   });
 
   it('downloads the QR code as {slug}-qr.png', async () => {

@@ -5,12 +5,13 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { MaintenanceEventsSection } from '../../events/components/maintenance-events-section.tsx';
 import { useAsset } from '../hooks/use-asset.ts';
 import styles from './asset-detail-page.module.css';
 import { AssetFieldList } from './asset-field-list.tsx';
 import { AssetQrCard } from './asset-qr-card.tsx';
 
-/** /assets/{id}: header, "Asset details" and the QR card. */
+/** /assets/{id}: header, "Asset details", the QR card and the maintenance events. */
 export function AssetDetailPage() {
   const { id } = useParams();
   const query = useAsset(id);
@@ -53,6 +54,7 @@ export function AssetDetailPage() {
         </Card>
         <AssetQrCard asset={asset} />
       </div>
+      <MaintenanceEventsSection asset={asset} />
     </>
   );
 }

@@ -1,0 +1,15 @@
+import { type TEventBody, type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** PUT /api/assets/{assetId}/events/{eventId}: `files` is the whole attachment list after the save. */
+export async function updateEvent(
+  assetId: string,
+  eventId: string,
+  body: TEventBody,
+): Promise<TMaintenanceEvent> {
+  const data = await apiRequest(
+    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}`,
+    { method: 'PUT', body },
+  );
+  return ZMaintenanceEvent.parse(data);
+}

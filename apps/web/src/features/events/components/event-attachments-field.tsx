@@ -1,0 +1,134 @@
+import { fileExtensionLabel } from '@mqr/contracts';
+import { type ChangeEvent, useId } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import {
+  formatMegabytes,
+  type TExistingAttachment,
+  type TNewAttachment,
+  type TUploadStatus,
+} from '../hooks/use-event-attachments.ts';
+import styles from './event-form.module.css';
+
+const STATUS_TEXT: Record<TUploadStatus, string | undefined> = {
+  ready: 'Ready to upload',
+  uploading: undefined, // the percentage
+  done: 'Uploaded',
+  failed: 'Upload failed',
+};
+
+const TONE = { ready: 'default', uploading: 'default', done: 'success', failed: 'error' } as const;
+
+type TEventAttachmentsFieldProps = {
+  existing: TExistingAttachment[];
+  added: TNewAttachment[];
+  maxUploadBytes: number | undefined;
+  /** Why chosen files were refused, or what the server said about the attachments. */
+  errors: string[];
+  disabled: boolean;
+  onChoose: (files: File[]) => void;
+  onRemove: (id: string) => void;
+  onToggleExisting: (fileId: string) => void;
+};
+
+/** "Attachments": the event's files (each can be removed) and new ones with their upload progress. */
+export function EventAttachmentsField({
+  existing,
+  added,
+  maxUploadBytes,
+  errors,
+  disabled,
+  onChoose,
+  onRemove,
+  onToggleExisting,
+}: TEventAttachmentsFieldProps) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    onChoose(Array.from(event.target.files ?? []));
+    // The same file can be chosen again after it was removed.
+    event.target.value = '';
+  };
+
+  return (
+    <div className={styles.attachments}>
+      <label className={styles.label} htmlFor={inputId}>
+        Attachments
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        multiple
+        className={styles.fileInput}
+        disabled={disabled}
+        aria-describedby={
+          [maxUploadBytes ? hintId : '', errors.length > 0 ? errorId : ''].join(' ').trim() || undefined
+        }
+        onChange={choose}
+      />
+      {maxUploadBytes ? (
+        <span id={hintId} className={styles.hint}>
+          {`Up to ${formatMegabytes(maxUploadBytes)} MB per file.`}
+        </span>
+      ) : null}
+      {errors.length > 0 ? (
+        <div id={errorId} className={styles.error} role="alert">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
+
+      {existing.length > 0 ? (
+        <ul className={styles.fileList} aria-label="Attached files">
+          {existing.map(({ file, removed }) => (
+            <li key={file.id} className={`${styles.fileRow} ${removed ? styles.removed : ''}`}>
+              <span className={styles.badge} aria-hidden="true">
+                {fileExtensionLabel(file.fileName)}
+              </span>
+              <span className={styles.fileText}>
+                <span className={styles.fileName}>{file.fileName}</span>
+                <span className={styles.hint}>{removed ? 'Removed when you save' : 'Attached'}</span>
+              </span>
+              <Button
+                variant="secondary"
+                disabled={disabled}
+                aria-label={`${removed ? 'Keep' : 'Remove'} ${file.fileName}`}
+                onClick={() => onToggleExisting(file.id)}
+              >
+                {removed ? 'Keep' : 'Remove'}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {added.length > 0 ? (
+        <ul className={styles.fileList} aria-label="Files to upload">
+          {added.map((item) => (
+            <li key={item.id} className={styles.fileRow}>
+              <div className={styles.fileText}>
+                <ProgressBar
+                  label={item.file.name}
+                  value={item.progress}
+                  tone={TONE[item.status]}
+                  status={STATUS_TEXT[item.status]}
+                />
+              </div>
+              <Button
+                variant="secondary"
+                disabled={disabled}
+                aria-label={`Remove ${item.file.name}`}
+                onClick={() => onRemove(item.id)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { TMaintenanceEvent } from '@mqr/contracts';
+import { useId } from 'react';
+import { formatDateTime } from '../../../lib/dates.ts';
+import styles from './maintenance-events.module.css';
+
+/** An event's "Change history": when, who, and what changed (the server's wording). */
+export function EventChangeHistory({ entries }: { entries: TMaintenanceEvent['changeLog'] }) {
+  const titleId = useId();
+  if (entries.length === 0) return null;
+  return (
+    <section className={styles.history} aria-labelledby={titleId}>
+      <h4 id={titleId} className={styles.subTitle}>
+        Change history
+      </h4>
+      <ol className={styles.historyList}>
+        {entries.map((entry) => (
+          <li key={entry.id} className={styles.historyEntry}>
+            <p className={styles.muted}>
+              <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>
+              {entry.changedBy ? ` by ${entry.changedBy}` : null}
+            </p>
+            <ul className={styles.changes}>
+              {entry.changes.map((change) => (
+                <li key={change}>{change}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

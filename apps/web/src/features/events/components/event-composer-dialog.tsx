@@ -1,0 +1,50 @@
+import { EVENT_MESSAGES, FIELD_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { useClientConfig } from '../../client-config/api/get-client-config.ts';
+import { useFields } from '../../fields/hooks/use-fields.ts';
+import { EventForm } from './event-form.tsx';
+
+type TEventComposerDialogProps = {
+  assetId: string;
+  /** The event to edit; a new event when absent. */
+  event?: TMaintenanceEvent | undefined;
+  /** Closes the composer (after a save too: the asset has reloaded by then). */
+  onClose: () => void;
+};
+
+/**
+ * The modal composer for adding and editing a maintenance event. It waits for the custom field
+ * definitions; when they fail to load the form still works, without custom fields.
+ */
+export function EventComposerDialog({ assetId, event, onClose }: TEventComposerDialogProps) {
+  const auth = useAuth();
+  const fields = useFields('MaintenanceEvent');
+  const config = useClientConfig();
+  const [busy, setBusy] = useState(false);
+
+  return (
+    <Dialog title={event ? 'Edit maintenance event' : 'Add maintenance event'} busy={busy} onClose={onClose}>
+      {fields.isPending ? (
+        <StateMessage>{FIELD_MESSAGES.loading}</StateMessage>
+      ) : (
+        <>
+          {fields.isError ? <Alert>{EVENT_MESSAGES.fieldsLoadFailed}</Alert> : null}
+          <EventForm
+            assetId={assetId}
+            event={event}
+            definitions={fields.isError ? null : fields.data}
+            maxUploadBytes={config.data?.maxUploadBytes}
+            displayName={auth?.displayName ?? ''}
+            onBusyChange={setBusy}
+            onSaved={onClose}
+            onCancel={onClose}
+          />
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,216 @@
+import {
+  EVENT_MESSAGES,
+  type TFieldDefinition,
+  type TFieldError,
+  type TMaintenanceEvent,
+} from '@mqr/contracts';
+import { useEffect, useState } from 'react';
+import { type FieldError, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { DialogFooter } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { customKey } from '../../assets/components/asset-form-values.ts';
+import { CustomFieldInput } from '../../assets/components/custom-field-input.tsx';
+import { useEventAttachments } from '../hooks/use-event-attachments.ts';
+import { useSaveEvent } from '../hooks/use-save-event.ts';
+import { EventAttachmentsField } from './event-attachments-field.tsx';
+import styles from './event-form.module.css';
+import {
+  checkEventForm,
+  eventFormPathFromServer,
+  initialEventFormValues,
+  type TEventFormValues,
+} from './event-form-values.ts';
+
+type TEventFormProps = {
+  assetId: string;
+  event: TMaintenanceEvent | undefined;
+  /** The MaintenanceEvent field definitions; null when they could not be loaded. */
+  definitions: TFieldDefinition[] | null;
+  maxUploadBytes: number | undefined;
+  /** The signed-in user's name: a new event's "Recorded by". */
+  displayName: string;
+  onBusyChange: (busy: boolean) => void;
+  onSaved: () => void;
+  onCancel: () => void;
+};
+
+type TPhase = 'idle' | 'uploading' | 'saving';
+
+/** Errors with form paths (`title`, `custom.f_<id>`) in react-hook-form's nested shape. */
+function toFormErrors(list: TFieldError[]): FieldErrors<TEventFormValues> {
+  const custom: Record<string, FieldError> = {};
+  const top: Record<string, FieldError> = {};
+  for (const { path, message } of list) {
+    const [head = '', key] = path.split('.');
+    if (key) custom[key] = { type: 'validate', message };
+    else top[head] = { type: 'validate', message };
+  }
+  return (Object.keys(custom).length > 0 ? { ...top, custom } : top) as FieldErrors<TEventFormValues>;
+}
+
+/**
+ * The composer's form. Submit validates, uploads the new files (each with its progress), then saves.
+ * A failed upload or save keeps everything typed and chosen, so the user can try again.
+ */
+export function EventForm({
+  assetId,
+  event,
+  definitions,
+  maxUploadBytes,
+  displayName,
+  onBusyChange,
+  onSaved,
+  onCancel,
+}: TEventFormProps) {
+  const isEdit = !!event;
+  const save = useSaveEvent(assetId, event?.id);
+  const attachments = useEventAttachments(event?.files ?? [], maxUploadBytes);
+  const [phase, setPhase] = useState<TPhase>('idle');
+  const [failure, setFailure] = useState<string[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const busy = phase !== 'idle';
+
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+
+  const [defaults] = useState(() => initialEventFormValues(event, definitions ?? [], displayName));
+  const check = (values: TEventFormValues) =>
+    checkEventForm(values, definitions, event, defaults.performedAt);
+  const resolver: Resolver<TEventFormValues> = async (values) => {
+    const result = check(values);
+    return result.ok ? { values, errors: {} } : { values: {}, errors: toFormErrors(result.errors) };
+  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TEventFormValues>({
+    resolver,
+    defaultValues: defaults,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const checked = check(values);
+    if (!checked.ok || busy) return;
+    setFailure([]);
+    setFileErrors([]);
+    setPhase(attachments.added.some((item) => item.status !== 'done') ? 'uploading' : 'saving');
+    const files = await attachments.upload();
+    if (!files) {
+      setPhase('idle');
+      setFailure([EVENT_MESSAGES.uploadFailed]);
+      return;
+    }
+    setPhase('saving');
+    try {
+      await save.mutateAsync({ ...checked.body, files });
+    } catch (error) {
+      setPhase('idle');
+      showSaveError(error);
+      return;
+    }
+    onSaved();
+  });
+
+  function showSaveError(error: unknown) {
+    const lines: string[] = [EVENT_MESSAGES.saveFailed];
+    if (error instanceof ApiError) {
+      // Permission (403) and state (409) answers say what to do; validation errors go under inputs.
+      if ((error.status === 403 || error.status === 409) && error.message) lines.push(error.message);
+      const onFiles: string[] = [];
+      for (const field of error.fields) {
+        const path = eventFormPathFromServer(field.path);
+        if (path) setError(path as 'title', { type: 'server', message: field.message });
+        else if (field.path.startsWith('files')) onFiles.push(field.message);
+      }
+      setFileErrors(onFiles);
+      if (onFiles.length > 0) attachments.forgetUploads();
+    }
+    setFailure(lines);
+  }
+
+  // A new event shows the active fields; an edit also shows retired ones this event has a value for.
+  const shownDefinitions = (definitions ?? []).filter(
+    (definition) =>
+      definition.isActive || event?.fields.some((field) => field.fieldId === definition.id && field.value),
+  );
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <TextField
+        label="Title"
+        autoComplete="off"
+        aria-required
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <TextareaField label="Notes" rows={4} error={errors.notes?.message} {...register('notes')} />
+      <div className={styles.pair}>
+        <TextField
+          label="Recorded by"
+          autoComplete="off"
+          error={errors.recordedBy?.message}
+          {...register('recordedBy')}
+        />
+        <TextField
+          label="Performed at"
+          type="datetime-local"
+          error={errors.performedAt?.message}
+          {...register('performedAt')}
+        />
+      </div>
+      {isEdit ? null : <CheckboxField label="Start task immediately" {...register('startTask')} />}
+
+      {shownDefinitions.length > 0 ? (
+        <div className={styles.custom}>
+          {shownDefinitions.map((definition) => {
+            const key = customKey(definition.id);
+            return (
+              <CustomFieldInput
+                key={definition.id}
+                definition={definition}
+                savedValue={defaults.custom[key] ?? ''}
+                error={errors.custom?.[key]?.message}
+                {...(definition.isActive ? { registration: register(`custom.${key}`) } : {})}
+              />
+            );
+          })}
+        </div>
+      ) : null}
+
+      <EventAttachmentsField
+        existing={attachments.existing}
+        added={attachments.added}
+        maxUploadBytes={maxUploadBytes}
+        errors={fileErrors}
+        disabled={busy}
+        onChoose={(files) => setFileErrors(attachments.add(files))}
+        onRemove={attachments.remove}
+        onToggleExisting={attachments.toggleExisting}
+      />
+
+      <DialogFooter>
+        {failure.length > 0 ? (
+          <Alert>
+            {failure.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </Alert>
+        ) : null}
+        <div className={styles.buttons}>
+          <Button variant="secondary" disabled={busy} onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {phase === 'uploading' ? 'Uploading...' : phase === 'saving' ? 'Saving...' : 'Save event'}
+          </Button>
+        </div>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import { useEffect, useId, useRef } from 'react';
+import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { StatusPill } from '../../../components/ui/status-pill.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { AssetFieldList } from '../../assets/components/asset-field-list.tsx';
+import type { TEventTaskAction } from '../hooks/use-task-action.ts';
+import { EventChangeHistory } from './event-change-history.tsx';
+import styles from './maintenance-events.module.css';
+
+type TMaintenanceEventItemProps = {
+  event: TMaintenanceEvent;
+  /** The user may edit Completed events. */
+  canEditCompleted: boolean;
+  /** A task action is under way somewhere in the list: every action button waits. */
+  busy: boolean;
+  /** The action under way on this event, if any (its button says so). */
+  running: TEventTaskAction | undefined;
+  onEdit: (event: TMaintenanceEvent) => void;
+  onAction: (action: TEventTaskAction, event: TMaintenanceEvent) => void;
+};
+
+/** "{verb} {date} by {user}", or without "by" when the user is unknown. */
+function stampText(verb: string, at: string | null, by: string | null): string | null {
+  if (!at) return null;
+  return `${verb} ${formatDateTime(at)}${by ? ` by ${by}` : ''}`;
+}
+
+/** One maintenance event on the asset page: status, actions, stamps, values, files and history. */
+export function MaintenanceEventItem({
+  event,
+  canEditCompleted,
+  busy,
+  running,
+  onEdit,
+  onAction,
+}: TMaintenanceEventItemProps) {
+  const titleId = useId();
+  const lockedId = useId();
+  const locked = event.taskStatus === 'Completed' && !canEditCompleted;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const wasRunning = useRef(false);
+
+  // The clicked button was disabled and may be gone now (Start task, Mark complete): focus lands on
+  // the event instead of the top of the page.
+  useEffect(() => {
+    if (wasRunning.current && !running && document.activeElement === document.body)
+      headingRef.current?.focus();
+    wasRunning.current = running !== undefined;
+  }, [running]);
+  const stamps = [
+    event.recordedBy ? `Recorded by ${event.recordedBy}` : null,
+    stampText('Started', event.taskStartedAt, event.taskStartedBy),
+    stampText('Completed', event.taskCompletedAt, event.taskCompletedBy),
+    stampText('Last updated', event.updatedAt, event.updatedBy),
+  ].filter((text): text is string => text !== null);
+
+  return (
+    <article className={styles.event} aria-labelledby={titleId}>
+      <div className={styles.eventHead}>
+        <div className={styles.eventTitles}>
+          <h3 id={titleId} ref={headingRef} tabIndex={-1} className={styles.eventTitle}>
+            {event.title}
+          </h3>
+          <p className={styles.muted}>
+            Performed <time dateTime={event.performedAt}>{formatDateTime(event.performedAt)}</time>
+          </p>
+        </div>
+        <StatusPill status={event.taskStatus} />
+      </div>
+
+      <div className={styles.actions}>
+        <Button
+          variant="secondary"
+          disabled={busy || locked}
+          aria-describedby={locked ? lockedId : undefined}
+          onClick={() => onEdit(event)}
+        >
+          Edit event
+        </Button>
+        {event.taskStatus === 'Pending' ? (
+          <Button disabled={busy} onClick={() => onAction('start', event)}>
+            {running === 'start' ? TASK_MESSAGES.starting : 'Start task'}
+          </Button>
+        ) : null}
+        {event.taskStatus !== 'Completed' ? (
+          <Button
+            variant={event.taskStatus === 'Pending' ? 'secondary' : 'primary'}
+            disabled={busy}
+            onClick={() => onAction('complete', event)}
+          >
+            {running === 'complete' ? TASK_MESSAGES.updating : 'Mark complete'}
+          </Button>
+        ) : null}
+        {locked ? (
+          <p id={lockedId} className={styles.locked}>
+            {EVENT_MESSAGES.editCompletedForbidden}
+          </p>
+        ) : null}
+      </div>
+
+      {event.notes ? <p className={styles.notes}>{event.notes}</p> : null}
+      <ul className={styles.stamps}>
+        {stamps.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+      {event.fields.length > 0 ? (
+        <AssetFieldList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
+      ) : null}
+      {event.files.length > 0 ? <AttachmentList files={event.files} /> : null}
+      <EventChangeHistory entries={event.changeLog} />
+    </article>
+  );
+}

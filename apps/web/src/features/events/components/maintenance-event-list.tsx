@@ -1,0 +1,40 @@
+import { ASSET_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { useTaskAction } from '../hooks/use-task-action.ts';
+import { MaintenanceEventItem } from './maintenance-event-item.tsx';
+import styles from './maintenance-events.module.css';
+
+type TMaintenanceEventListProps = {
+  assetId: string;
+  /** In the server's order: newest performedAt first. */
+  events: TMaintenanceEvent[];
+  onEdit: (event: TMaintenanceEvent) => void;
+};
+
+/** The asset's events with their task actions (confirmed first; all buttons wait while one runs). */
+export function MaintenanceEventList({ assetId, events, onEdit }: TMaintenanceEventListProps) {
+  const auth = useAuth();
+  const task = useTaskAction(assetId);
+
+  if (events.length === 0) return <p className={styles.muted}>{ASSET_MESSAGES.noMaintenance}</p>;
+  return (
+    <>
+      {task.failure ? <Alert>{task.failure}</Alert> : null}
+      <ol className={styles.list}>
+        {events.map((event) => (
+          <li key={event.id}>
+            <MaintenanceEventItem
+              event={event}
+              canEditCompleted={auth?.canEditCompletedMaintenanceEvents ?? false}
+              busy={task.running !== undefined}
+              running={task.running?.event.id === event.id ? task.running.action : undefined}
+              onEdit={onEdit}
+              onAction={task.run}
+            />
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
