@@ -129,21 +129,17 @@ export type TEventBody = z.input<typeof ZEventBody>;
 export const ZTaskActionBody = z.object({}).passthrough().nullish();
 
 /** A row of GET /api/tasks/pending: an event that is not Completed, with its asset. */
-export const ZPendingTask = z.object({
-  eventId: z.string(),
-  assetId: z.string(),
-  assetName: z.string(),
-  assetSlug: z.string(),
-  title: z.string(),
-  notes: z.string().nullable(),
-  recordedBy: z.string().nullable(),
-  performedAt: z.string(),
-  taskStatus: z.enum(TASK_STATUSES),
-  taskStartedAt: z.string().nullable(),
-  taskStartedBy: z.string().nullable(),
-  taskCompletedAt: z.string().nullable(),
-  taskCompletedBy: z.string().nullable(),
-});
+export const ZPendingTask = ZMaintenanceEvent.pick({
+  title: true,
+  notes: true,
+  recordedBy: true,
+  performedAt: true,
+  taskStatus: true,
+  taskStartedAt: true,
+  taskStartedBy: true,
+  taskCompletedAt: true,
+  taskCompletedBy: true,
+}).extend({ eventId: z.string(), assetId: z.string(), assetName: z.string(), assetSlug: z.string() });
 export type TPendingTask = z.infer<typeof ZPendingTask>;
 
 /** The dashboard's pending task texts (spec sections 2, 4 and 8). */
