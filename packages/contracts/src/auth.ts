@@ -43,3 +43,53 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 /** Names of the cross-site request protection cookie and header. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export const PROFILE_MESSAGES = {
+  displayNameRequired: 'Display name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  currentPasswordRequired: 'Current password is required to change password',
+  currentPasswordRequiredForEmail: 'Current password is required to change email',
+  currentPasswordWrong: 'Current password is incorrect.',
+  newPasswordTooShort: `New password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordsDoNotMatch: 'New passwords do not match',
+  emailTaken: 'A user with this email already exists.',
+  failed: 'Failed to update profile',
+  updated: 'Profile updated successfully!',
+  passwordHint: 'Leave blank to keep current password',
+  noActivities: 'No Activities Found - Your activity history will appear here as you use the system.',
+} as const;
+
+/**
+ * PUT /api/auth/me: only changed fields are sent. A new password or email needs the current
+ * password. A password change ends the user's other sessions: the answer then carries a new token.
+ */
+export const ZProfileUpdateBody = z.object({
+  displayName: z
+    .string({ message: PROFILE_MESSAGES.displayNameRequired })
+    .trim()
+    .min(1, { message: PROFILE_MESSAGES.displayNameRequired })
+    .max(DISPLAY_NAME_MAX_LENGTH)
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, { message: PROFILE_MESSAGES.emailRequired })
+    .pipe(z.email({ message: PROFILE_MESSAGES.emailInvalid }))
+    .optional(),
+  currentPassword: z.string().max(1024).optional(),
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, { message: PROFILE_MESSAGES.newPasswordTooShort })
+    .max(1024)
+    .optional(),
+});
+export type TProfileUpdateBody = z.input<typeof ZProfileUpdateBody>;
+
+export const ZProfileUpdateResponse = ZCurrentUser.extend({
+  /** Present when the password changed: the old token no longer works. */
+  accessToken: z.string().optional(),
+  expiresAt: z.string().optional(),
+});
+export type TProfileUpdateResponse = z.infer<typeof ZProfileUpdateResponse>;

@@ -1,4 +1,5 @@
 export * from './assets.ts';
+export * from './audit-logs.ts';
 export * from './auth.ts';
 export * from './client-config.ts';
 export * from './errors.ts';
@@ -10,3 +11,4 @@ export * from './organizations.ts';
 export * from './paging.ts';
 export * from './public.ts';
 export * from './roles.ts';
+export * from './users.ts';

@@ -10,3 +10,38 @@ export const ZOrganization = z.object({
   logoUrl: z.string().nullable(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
+
+export const ORGANIZATION_MESSAGES = {
+  nameRequired: 'Organization name is required.',
+  nameTooLong: `Organization name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters.`,
+  logoMissing: 'Choose an image file to upload as the logo (form field "logo").',
+  logoType: 'The logo must be a PNG, JPEG, GIF or WebP image.',
+  logoTooLarge: 'Image file size cannot exceed 5MB',
+  // Screen messages (spec sections 5 and 8).
+  loadFailed: 'Unable to load organizations.',
+  createFailed: 'Unable to create organization.',
+  updateFailed: 'Unable to update organization.',
+  uploadFailed: 'Failed to upload logo. Please try again.',
+  deleteFailed: 'Failed to delete logo. Please try again.',
+  notAnImage: 'Please select an image file',
+  confirmDeleteLogo: 'Are you sure you want to delete this logo?',
+  noLogo: 'No Logo',
+  uploading: 'Uploading...',
+} as const;
+
+/** Logo types accepted, by their bytes (never by name or declared type). SVG is refused. */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** POST /api/admin/organizations and PUT /api/admin/organizations/{id}. */
+export const ZOrganizationBody = z.object({
+  name: z
+    .string({ message: ORGANIZATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { message: ORGANIZATION_MESSAGES.nameRequired })
+    .max(ORGANIZATION_NAME_MAX_LENGTH, { message: ORGANIZATION_MESSAGES.nameTooLong }),
+});
+export type TOrganizationBody = z.input<typeof ZOrganizationBody>;
+
+/** An organization in the super administrator's list. */
+export const ZAdminOrganization = ZOrganization.extend({ createdAt: z.string() });
+export type TAdminOrganization = z.infer<typeof ZAdminOrganization>;

@@ -244,14 +244,7 @@ export const pendingUploads = pgTable(
   ],
 );
 
-export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'START_TASK', 'COMPLETE_TASK'] as const;
-export const AUDIT_ENTITY_TYPES = [
-  'Asset',
-  'AppUser',
-  'MaintenanceEvent',
-  'Organization',
-  'FieldDefinition',
-] as const;
+export { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@mqr/contracts';
 
 export const auditLogEntries = pgTable(
   'audit_log_entries',

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts';
+
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'START_TASK', 'COMPLETE_TASK'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'Asset',
+  'AppUser',
+  'MaintenanceEvent',
+  'Organization',
+  'FieldDefinition',
+] as const;
+export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** Action badges (spec section 4); other actions are shown as they are. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  CREATE: 'Created',
+  UPDATE: 'Updated',
+  DELETE: 'Deleted',
+  START_TASK: 'Started Task',
+  COMPLETE_TASK: 'Completed Task',
+};
+
+export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {
+  Asset: 'Asset',
+  AppUser: 'User',
+  MaintenanceEvent: 'Maintenance Event',
+  Organization: 'Organization',
+  FieldDefinition: 'Field Definition',
+};
+
+/** Page sizes: the audit page, and the profile and settings activity lists. */
+export const AUDIT_PAGE_SIZE = 50;
+export const ACTIVITY_PAGE_SIZE = 20;
+
+export const AUDIT_MESSAGES = {
+  adminTitle: 'Audit Logs',
+  memberTitle: 'My Activity',
+  loadFailed: 'Failed to load audit logs',
+  activityLoadFailed: 'Failed to load activity logs',
+  empty: 'No audit logs found for the selected criteria.',
+  clearFilters: 'Clear Filters',
+  unknownIp: 'Unknown',
+  noDetails: 'No details available',
+  created: 'New record created',
+  deleted: 'Record deleted',
+  invalidRange: 'The start date must be before the end date.',
+  summary: (shown: number, total: number, page: number, pages: number) =>
+    `Showing ${shown} of ${total} audit logs (Page ${page} of ${pages})`,
+} as const;
+
+const optionalIso = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text) => (text ? text : undefined))
+  .pipe(z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time.' }).optional());
+
+/** GET /api/audit-logs and /api/audit-logs/my-activity query. */
+export const ZAuditLogQuery = z
+  .object({
+    entityType: z
+      .enum(AUDIT_ENTITY_TYPES)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    entityId: z.string().uuid().optional(),
+    fromDate: optionalIso,
+    toDate: optionalIso,
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  })
+  .refine((q) => !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate), {
+    message: AUDIT_MESSAGES.invalidRange,
+    path: ['toDate'],
+  });
+export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
+
+/** One audit entry. `ipAddress` is only in the administrators' list. */
+export const ZAuditLogEntry = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  userName: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  entityName: z.string().nullable(),
+  /** JSON text: {"created":true}, {"deleted":true}, {"changes":{...}} or {"status":"..."}. */
+  changes: z.string().nullable(),
+  ipAddress: z.string().nullable().optional(),
+});
+export type TAuditLogEntry = z.infer<typeof ZAuditLogEntry>;
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+export function auditEntityLabel(entityType: string): string {
+  return AUDIT_ENTITY_LABELS[entityType as TAuditEntityType] ?? entityType;
+}
+
+function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The Details text of an entry, by the spec's rules (section 4, "Change description"). */
+export function describeAuditChanges(changes: string | null | undefined): string {
+  if (!changes) return AUDIT_MESSAGES.noDetails;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(changes);
+  } catch {
+    return changes;
+  }
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const record = parsed as Record<string, unknown>;
+    if (record.created === true) return AUDIT_MESSAGES.created;
+    if (record.deleted === true) return AUDIT_MESSAGES.deleted;
+    if (record.changes && typeof record.changes === 'object') {
+      return Object.entries(record.changes as Record<string, { from?: unknown; to?: unknown }>)
+        .map(([field, change]) => `${field}: ${showValue(change?.from)} → ${showValue(change?.to)}`)
+        .join(', ');
+    }
+    if (typeof record.status === 'string') return `Task ${record.status.toLowerCase()}`;
+  }
+  return changes;
+}

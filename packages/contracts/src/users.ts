@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, ZEmail } from './auth.ts';
+
+export const USER_MESSAGES = {
+  displayNameRequired: 'Display name is required',
+  displayNameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  emailTaken: 'A user with this email already exists.',
+  selfAdmin: 'You cannot remove your own administrator access.',
+  selfDeactivate: 'You cannot deactivate your own account.',
+  otherOrganization: 'Only super administrators can create users in another organization.',
+  // Screen messages (spec section 8).
+  loadFailed: 'Unable to load users.',
+  createFailed: 'Unable to create user.',
+  updateFailed: 'Unable to update user.',
+} as const;
+
+export const ZDisplayName = z
+  .string({ message: USER_MESSAGES.displayNameRequired })
+  .trim()
+  .min(1, { message: USER_MESSAGES.displayNameRequired })
+  .max(DISPLAY_NAME_MAX_LENGTH, { message: USER_MESSAGES.displayNameTooLong });
+
+/** A user as the admin screen lists it; `organizationName` helps super administrators. */
+export const ZAdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+  isActive: z.boolean(),
+  organizationId: z.string(),
+  organizationName: z.string().nullable(),
+  canEditCompletedMaintenanceEvents: z.boolean(),
+  createdAt: z.string(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+/** POST /api/admin/users. isSuperAdmin is accepted but always saved as false. */
+export const ZCreateUserBody = z.object({
+  email: ZEmail,
+  displayName: ZDisplayName,
+  password: z
+    .string({ message: USER_MESSAGES.passwordTooShort })
+    .min(PASSWORD_MIN_LENGTH, { message: USER_MESSAGES.passwordTooShort })
+    .max(1024),
+  isAdmin: z.boolean().default(false),
+  isSuperAdmin: z.boolean().optional(),
+  isActive: z.boolean().default(true),
+  /** Super administrators may name another organization; others get their own. */
+  organizationId: z.string().uuid().nullish(),
+  canEditCompletedMaintenanceEvents: z.boolean().default(false),
+});
+export type TCreateUserBody = z.input<typeof ZCreateUserBody>;
+
+/** PUT /api/admin/users/{id}: only the fields sent change. isSuperAdmin cannot be changed here. */
+export const ZUpdateUserBody = z.object({
+  displayName: ZDisplayName.optional(),
+  isAdmin: z.boolean().optional(),
+  isActive: z.boolean().optional(),
+  canEditCompletedMaintenanceEvents: z.boolean().optional(),
+  isSuperAdmin: z.boolean().optional(),
+});
+export type TUpdateUserBody = z.input<typeof ZUpdateUserBody>;
