@@ -17,12 +17,11 @@ import { useSaveAsset } from '../hooks/use-save-asset.ts';
 import styles from './asset-form-page.module.css';
 import {
   checkAssetForm,
-  customKey,
   formPathFromServer,
   initialAssetFormValues,
   type TAssetFormValues,
 } from './asset-form-values.ts';
-import { CustomFieldInput } from './custom-field-input.tsx';
+import { CustomFieldInputs } from './custom-field-input.tsx';
 
 export const ORGANIZATION_PLACEHOLDER = "e.g. the demo organization's ID";
 export const ORGANIZATION_HINT = 'Leave blank to use your own organization.';
@@ -206,22 +205,13 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
           <p className={styles.hint}>{CUSTOM_FIELDS_HINT}</p>
         </div>
         {fieldsFailed ? <Alert>{ASSET_MESSAGES.fieldsLoadFailed}</Alert> : null}
-        {shownDefinitions.length > 0 ? (
-          <div className={styles.grid}>
-            {shownDefinitions.map((definition) => {
-              const key = customKey(definition.id);
-              return (
-                <CustomFieldInput
-                  key={definition.id}
-                  definition={definition}
-                  savedValue={savedValues[key] ?? ''}
-                  error={errors.custom?.[key]?.message}
-                  {...(definition.isActive ? { registration: register(`custom.${key}`) } : {})}
-                />
-              );
-            })}
-          </div>
-        ) : null}
+        <CustomFieldInputs
+          className={styles.grid}
+          definitions={shownDefinitions}
+          savedValues={savedValues}
+          errors={errors.custom}
+          register={register}
+        />
       </Card>
 
       <div className={styles.actions}>

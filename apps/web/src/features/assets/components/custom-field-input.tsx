@@ -4,9 +4,10 @@ import {
   normalizeOptions,
   type TFieldDefinition,
 } from '@mqr/contracts';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { customKey } from './asset-form-values.ts';
 
 type TCustomFieldInputProps = {
   definition: TFieldDefinition;
@@ -61,4 +62,43 @@ export function CustomFieldInput({ definition, registration, savedValue, error }
     return <TextField {...common} type="text" inputMode="decimal" autoComplete="off" {...input} />;
   }
   return <TextField {...common} type="text" autoComplete="off" {...input} />;
+}
+
+type TCustomFieldInputsProps = {
+  /** The definitions to show, in order: active ones are registered, retired ones read-only. */
+  definitions: TFieldDefinition[];
+  /** The stored values by `customKey` (retired fields show theirs). */
+  savedValues: Record<string, string | undefined>;
+  /** The form's errors under `custom`. */
+  errors: FieldErrors<{ custom: Record<string, string> }>['custom'];
+  /** The form's `register`: its custom values sit at `custom.f_{fieldId}`. */
+  register: (name: `custom.${string}`) => UseFormRegisterReturn;
+  className: string | undefined;
+};
+
+/** The custom field inputs of a form (asset or maintenance event); nothing when there are none. */
+export function CustomFieldInputs({
+  definitions,
+  savedValues,
+  errors,
+  register,
+  className,
+}: TCustomFieldInputsProps) {
+  if (definitions.length === 0) return null;
+  return (
+    <div className={className}>
+      {definitions.map((definition) => {
+        const key = customKey(definition.id);
+        return (
+          <CustomFieldInput
+            key={definition.id}
+            definition={definition}
+            savedValue={savedValues[key] ?? ''}
+            error={errors?.[key]?.message}
+            {...(definition.isActive ? { registration: register(`custom.${key}`) } : {})}
+          />
+        );
+      })}
+    </div>
+  );
 }

@@ -2,6 +2,7 @@ import { TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { EventDetails } from '../../../components/ui/event-details.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import type { TTaskAction } from '../hooks/use-task-action.ts';
@@ -20,7 +21,6 @@ type TPendingTaskItemProps = {
 export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendingTaskItemProps) {
   const titleId = useId();
   const assetPath = `/assets/${encodeURIComponent(task.assetId)}`;
-  const stamps = taskStamps(task);
   return (
     <li className={styles.item} aria-labelledby={titleId}>
       <div className={styles.body}>
@@ -38,14 +38,7 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
             Performed <time dateTime={task.performedAt}>{formatDate(task.performedAt)}</time>
           </span>
         </p>
-        {task.notes ? <p className={styles.notes}>{task.notes}</p> : null}
-        {stamps.length > 0 ? (
-          <ul className={styles.stamps}>
-            {stamps.map((stamp) => (
-              <li key={stamp}>{stamp}</li>
-            ))}
-          </ul>
-        ) : null}
+        <EventDetails event={task} formatAt={formatDate} />
       </div>
       <div className={styles.actions}>
         <ButtonLink to={assetPath} variant="secondary" aria-describedby={titleId}>
@@ -69,15 +62,4 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
       </div>
     </li>
   );
-}
-
-/** "Recorded by {name}" and "Started {date} by {name}", when known. */
-function taskStamps(task: TPendingTask): string[] {
-  const stamps: string[] = [];
-  if (task.recordedBy) stamps.push(`Recorded by ${task.recordedBy}`);
-  if (task.taskStartedAt) {
-    const by = task.taskStartedBy ? ` by ${task.taskStartedBy}` : '';
-    stamps.push(`Started ${formatDate(task.taskStartedAt)}${by}`);
-  }
-  return stamps;
 }

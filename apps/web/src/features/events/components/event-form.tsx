@@ -13,8 +13,7 @@ import { DialogFooter } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { customKey } from '../../assets/components/asset-form-values.ts';
-import { CustomFieldInput } from '../../assets/components/custom-field-input.tsx';
+import { CustomFieldInputs } from '../../assets/components/custom-field-input.tsx';
 import { useEventAttachments } from '../hooks/use-event-attachments.ts';
 import { useSaveEvent } from '../hooks/use-save-event.ts';
 import { EventAttachmentsField } from './event-attachments-field.tsx';
@@ -166,22 +165,13 @@ export function EventForm({
       </div>
       {isEdit ? null : <CheckboxField label="Start task immediately" {...register('startTask')} />}
 
-      {shownDefinitions.length > 0 ? (
-        <div className={styles.custom}>
-          {shownDefinitions.map((definition) => {
-            const key = customKey(definition.id);
-            return (
-              <CustomFieldInput
-                key={definition.id}
-                definition={definition}
-                savedValue={defaults.custom[key] ?? ''}
-                error={errors.custom?.[key]?.message}
-                {...(definition.isActive ? { registration: register(`custom.${key}`) } : {})}
-              />
-            );
-          })}
-        </div>
-      ) : null}
+      <CustomFieldInputs
+        className={styles.custom}
+        definitions={shownDefinitions}
+        savedValues={defaults.custom}
+        errors={errors.custom}
+        register={register}
+      />
 
       <EventAttachmentsField
         existing={attachments.existing}

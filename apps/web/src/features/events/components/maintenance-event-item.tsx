@@ -2,6 +2,7 @@ import { EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/cont
 import { useEffect, useId, useRef } from 'react';
 import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { EventDetails } from '../../../components/ui/event-details.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { AssetFieldList } from '../../assets/components/asset-field-list.tsx';
@@ -20,12 +21,6 @@ type TMaintenanceEventItemProps = {
   onEdit: (event: TMaintenanceEvent) => void;
   onAction: (action: TEventTaskAction, event: TMaintenanceEvent) => void;
 };
-
-/** "{verb} {date} by {user}", or without "by" when the user is unknown. */
-function stampText(verb: string, at: string | null, by: string | null): string | null {
-  if (!at) return null;
-  return `${verb} ${formatDateTime(at)}${by ? ` by ${by}` : ''}`;
-}
 
 /** One maintenance event on the asset page: status, actions, stamps, values, files and history. */
 export function MaintenanceEventItem({
@@ -49,12 +44,6 @@ export function MaintenanceEventItem({
       headingRef.current?.focus();
     wasRunning.current = running !== undefined;
   }, [running]);
-  const stamps = [
-    event.recordedBy ? `Recorded by ${event.recordedBy}` : null,
-    stampText('Started', event.taskStartedAt, event.taskStartedBy),
-    stampText('Completed', event.taskCompletedAt, event.taskCompletedBy),
-    stampText('Last updated', event.updatedAt, event.updatedBy),
-  ].filter((text): text is string => text !== null);
 
   return (
     <article className={styles.event} aria-labelledby={titleId}>
@@ -100,12 +89,7 @@ export function MaintenanceEventItem({
         ) : null}
       </div>
 
-      {event.notes ? <p className={styles.notes}>{event.notes}</p> : null}
-      <ul className={styles.stamps}>
-        {stamps.map((text) => (
-          <li key={text}>{text}</li>
-        ))}
-      </ul>
+      <EventDetails event={event} stampsClassName={styles.stamps} />
       {event.fields.length > 0 ? (
         <AssetFieldList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
       ) : null}

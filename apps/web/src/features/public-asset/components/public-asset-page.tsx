@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { EventDetails } from '../../../components/ui/event-details.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { AssetFieldList } from '../../assets/components/asset-field-list.tsx';
@@ -12,14 +13,7 @@ import styles from './public-asset-page.module.css';
 
 type TPublicEvent = TPublicAsset['events'][number];
 
-function stamp(verb: 'Started' | 'Completed', at: string | null, by: string | null): string | null {
-  if (!at) return null;
-  return by ? `${verb} ${formatDateTime(at)} by ${by}` : `${verb} ${formatDateTime(at)}`;
-}
-
 function EventItem({ event }: { event: TPublicEvent }) {
-  const started = stamp('Started', event.taskStartedAt, event.taskStartedBy);
-  const completed = stamp('Completed', event.taskCompletedAt, event.taskCompletedBy);
   return (
     <li className={styles.event}>
       <div className={styles.eventHead}>
@@ -29,12 +23,7 @@ function EventItem({ event }: { event: TPublicEvent }) {
       <time className={styles.muted} dateTime={event.performedAt}>
         {formatDateTime(event.performedAt)}
       </time>
-      {event.notes ? <p className={styles.notes}>{event.notes}</p> : null}
-      <ul className={styles.stamps}>
-        {event.recordedBy ? <li>Recorded by {event.recordedBy}</li> : null}
-        {started ? <li>{started}</li> : null}
-        {completed ? <li>{completed}</li> : null}
-      </ul>
+      <EventDetails event={event} />
       {event.fields.length > 0 ? (
         <AssetFieldList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
       ) : null}
