@@ -33,5 +33,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
+    // Two cores shared with the API tests in CI: allow slow renders rather than flake.
+    testTimeout: 20_000,
   },
 });

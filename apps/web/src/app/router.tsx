@@ -38,6 +38,22 @@ export const SCREENS: Partial<Record<TRoutePath, TLazyScreen>> = {
   '/admin/fields': async () => ({
     Component: (await import('../features/fields/components/admin-fields-page.tsx')).AdminFieldsPage,
   }),
+  '/admin/users': async () => ({
+    Component: (await import('../features/users/components/admin-users-page.tsx')).AdminUsersPage,
+  }),
+  '/admin/organizations': async () => ({
+    Component: (await import('../features/organizations/components/admin-organizations-page.tsx'))
+      .AdminOrganizationsPage,
+  }),
+  '/profile': async () => ({
+    Component: (await import('../features/profile/components/profile-page.tsx')).ProfilePage,
+  }),
+  '/settings': async () => ({
+    Component: (await import('../features/profile/components/settings-page.tsx')).SettingsPage,
+  }),
+  '/settings/audit-logs': async () => ({
+    Component: (await import('../features/audit-logs/components/audit-log-page.tsx')).AuditLogPage,
+  }),
 };
 
 /** The route objects: every registered screen wrapped in the guard of its route-table rule. */

@@ -91,6 +91,17 @@ describe('api client', () => {
     expect(store.getSnapshot().auth).toBeNull();
   });
 
+  it('keeps a newer session when a request sent with the old token answers 401', async () => {
+    const { client, store } = setup(() => {
+      // The token changed (password change) while this request was in flight.
+      store.login(loginResponse({ accessToken: 'new-token' }), 'a@b.co');
+      return jsonResponse({ code: 'UNAUTHORIZED', message: 'Token no longer valid' }, 401);
+    });
+    store.login(loginResponse({ accessToken: 'old-token' }), 'a@b.co');
+    await expect(client.request('/api/assets')).rejects.toMatchObject({ status: 401 });
+    expect(store.getToken()).toBe('new-token');
+  });
+
   it('does not log out on other errors', async () => {
     const { client, store } = setup(() => jsonResponse({ code: 'FORBIDDEN', message: 'No' }, 403));
     store.login(loginResponse(), 'a@b.co');

@@ -93,7 +93,9 @@ export function createApiClient(options: { store?: TAuthStore; fetchImpl?: typeo
 
     if (!response.ok) {
       // The token is no longer valid (expired, user deactivated, password changed).
-      if (response.status === 401 && token) store.logout();
+      // Only when the token sent is still the stored one: a request that raced a token change
+      // (a password change hands out a new token) must not end the new session.
+      if (response.status === 401 && token && store.getToken() === token) store.logout();
       throw await toApiError(response);
     }
     return response;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR, loginResponse } from '../test/fixtures.ts';
+import { currentUser, HOUR, loginResponse } from '../test/fixtures.ts';
 import { AUTH_STORAGE_KEY, createAuthStore, isExpired, type TAuthState } from './auth-store.ts';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -114,6 +114,18 @@ describe('auth store', () => {
       displayName: 'Sam Renamed',
       email: 'new@example.com',
       isAdmin: false,
+    });
+  });
+
+  it('replaces the token and its expiry when a profile update returns a new one', () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth()));
+    const store = createAuthStore({ now: () => NOW });
+    const expiresAt = new Date(NOW + 8 * HOUR).toISOString();
+    store.updateUser({ ...currentUser(), accessToken: 'tok-2', expiresAt });
+    expect(store.getToken()).toBe('tok-2');
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null')).toMatchObject({
+      token: 'tok-2',
+      expiresAt,
     });
   });
 });

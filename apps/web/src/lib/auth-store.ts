@@ -1,4 +1,4 @@
-import type { TCurrentUser, TLoginResponse, TOrganization } from '@mqr/contracts';
+import type { TCurrentUser, TLoginResponse, TOrganization, TProfileUpdateResponse } from '@mqr/contracts';
 import { useSyncExternalStore } from 'react';
 
 /** The one localStorage key that holds the signed-in session. */
@@ -144,12 +144,18 @@ export function createAuthStore(
     set({ auth, organization: null });
   }
 
-  /** Refreshes the stored user fields from GET /api/auth/me (the token stays). */
-  function updateUser(user: TCurrentUser) {
+  /**
+   * Refreshes the stored user fields from GET /api/auth/me or a profile update. The token stays,
+   * unless the update carries a new one (a password change ends the old token).
+   */
+  function updateUser(user: TCurrentUser | TProfileUpdateResponse) {
     const current = snapshot.auth;
     if (!current) return;
+    const { accessToken, expiresAt }: Partial<TProfileUpdateResponse> = user;
+    const newToken = accessToken ? { token: accessToken, expiresAt: expiresAt ?? current.expiresAt } : {};
     const auth: TAuthState = {
       ...current,
+      ...newToken,
       displayName: user.displayName,
       email: user.email,
       isAdmin: user.isAdmin,
@@ -158,6 +164,7 @@ export function createAuthStore(
       canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents ?? false,
     };
     persist(auth);
+    if (accessToken) scheduleExpiry(auth);
     set({ ...snapshot, auth });
   }
 

@@ -1,0 +1,26 @@
+import { auditActionLabel } from '@mqr/contracts';
+import styles from './action-badge.module.css';
+import { ActionIcon } from './action-icon.tsx';
+
+const TONES: Record<string, string | undefined> = {
+  CREATE: styles.create,
+  UPDATE: styles.update,
+  DELETE: styles.delete,
+  START_TASK: styles.start,
+  COMPLETE_TASK: styles.complete,
+};
+
+/** The tone class of an action (shared with the activity timeline's icons). */
+export function actionTone(action: string): string {
+  return [styles.tone, TONES[action]].filter(Boolean).join(' ');
+}
+
+/** An audit action as a badge: its label (spec section 4), a colour and an icon of its own. */
+export function ActionBadge({ action }: { action: string }) {
+  return (
+    <span className={`${actionTone(action)} ${styles.badge}`} data-action={action}>
+      <ActionIcon action={action} className={styles.icon} />
+      {auditActionLabel(action)}
+    </span>
+  );
+}

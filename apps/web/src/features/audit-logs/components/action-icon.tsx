@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+const PATHS: Record<string, ReactNode> = {
+  CREATE: <path d="M10 4v12M4 10h12" />,
+  UPDATE: <path d="m13.5 3.5 3 3L7 16H4v-3l9.5-9.5Z" />,
+  DELETE: <path d="M4 6h12M8 6V4h4v2m-6 0 1 10h6l1-10" />,
+  START_TASK: <path d="M6 4v12l10-6L6 4Z" />,
+  COMPLETE_TASK: <path d="m4 10.5 4 4 8-9" />,
+};
+
+/** A small decorative icon for an audit action (a second cue beside the badge colour). */
+export function ActionIcon({ action, className }: { action: string; className?: string | undefined }) {
+  return (
+    <svg
+      className={className}
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {PATHS[action] ?? <circle cx="10" cy="10" r="4" />}
+    </svg>
+  );
+}

@@ -1,0 +1,68 @@
+import { AUDIT_MESSAGES } from '@mqr/contracts';
+import { Card } from '../../../components/ui/card.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import type { TAuditScope } from '../api/get-audit-logs.ts';
+import { useAuditList } from '../hooks/use-audit-list.ts';
+import { hasAuditFilters, type TEntityTypeOption } from '../lib/audit-filters.ts';
+import { AuditFilters } from './audit-filters.tsx';
+import { AuditLogTable } from './audit-log-table.tsx';
+import styles from './audit-logs.module.css';
+import { AuditQueryView } from './audit-query-view.tsx';
+
+type TAuditBrowserProps = {
+  scope: TAuditScope;
+  pageSize: number;
+  /** Names the filter card, the results card and the table. */
+  label: string;
+  typeOptions: readonly TEntityTypeOption[];
+  headings: { date: string; details: string };
+  errorText: string;
+  /** The empty text, by whether a filter is set. */
+  emptyText: (filtered: boolean) => string;
+  /** The audit page: a results line, the User and (administrators) IP Address columns. */
+  summary?: boolean;
+  showUser?: boolean;
+  showIp?: boolean;
+};
+
+/** A filtered, paged audit table: the audit page and the settings screen's Activity Logs tab. */
+export function AuditBrowser(props: TAuditBrowserProps) {
+  const list = useAuditList(props.scope, props.pageSize);
+  return (
+    <div className={styles.layout}>
+      <Card aria-label={`${props.label} filters`}>
+        <AuditFilters options={props.typeOptions} list={list} />
+      </Card>
+      <Card className={styles.results} aria-label={`${props.label} entries`}>
+        <AuditQueryView
+          list={list}
+          errorText={props.errorText}
+          emptyText={props.emptyText(hasAuditFilters(list.filters))}
+        >
+          {(page) => (
+            <>
+              {props.summary ? (
+                <p className={styles.summary}>
+                  {AUDIT_MESSAGES.summary(page.items.length, page.total, page.page, list.pageCount)}
+                </p>
+              ) : null}
+              <AuditLogTable
+                label={props.label}
+                entries={page.items}
+                headings={props.headings}
+                showUser={props.showUser}
+                showIp={props.showIp}
+              />
+              <Pager
+                page={list.page}
+                pageCount={list.pageCount}
+                disabled={list.query.isFetching}
+                onPage={list.setPage}
+              />
+            </>
+          )}
+        </AuditQueryView>
+      </Card>
+    </div>
+  );
+}

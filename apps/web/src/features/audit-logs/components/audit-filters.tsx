@@ -1,0 +1,54 @@
+import { AUDIT_MESSAGES } from '@mqr/contracts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import type { TAuditList } from '../hooks/use-audit-list.ts';
+import type { TAuditFilters, TEntityTypeOption } from '../lib/audit-filters.ts';
+import styles from './audit-logs.module.css';
+
+type TAuditFiltersProps = {
+  /** The entity type choices of this screen. */
+  options: readonly TEntityTypeOption[];
+  list: Pick<TAuditList, 'filters' | 'invalidRange' | 'setFilters' | 'clearFilters'>;
+};
+
+/** Entity type, From and To (date and time in the browser's time zone) and Clear Filters. */
+export function AuditFilters({ options, list }: TAuditFiltersProps) {
+  const { filters, invalidRange } = list;
+  return (
+    <fieldset className={styles.filters}>
+      <legend className={styles.srOnly}>Filters</legend>
+      <SelectField
+        label="Entity type"
+        value={filters.entityType}
+        onChange={(event) =>
+          list.setFilters({ entityType: event.target.value as TAuditFilters['entityType'] })
+        }
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="From"
+        type="datetime-local"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(event) => list.setFilters({ from: event.target.value })}
+      />
+      <TextField
+        label="To"
+        type="datetime-local"
+        value={filters.to}
+        min={filters.from || undefined}
+        error={invalidRange ? AUDIT_MESSAGES.invalidRange : undefined}
+        onChange={(event) => list.setFilters({ to: event.target.value })}
+      />
+      <Button variant="secondary" className={styles.clear} onClick={list.clearFilters}>
+        {AUDIT_MESSAGES.clearFilters}
+      </Button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,36 @@
+import { AUDIT_MESSAGES, AUDIT_PAGE_SIZE, PRODUCT_NAME } from '@mqr/contracts';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { isAdminUser, useAuth } from '../../../lib/auth-store.ts';
+import { AUDIT_ENTITY_TYPE_OPTIONS } from '../lib/audit-filters.ts';
+import { AuditBrowser } from './audit-browser.tsx';
+
+const HEADINGS = { date: 'Date', details: 'Details' };
+
+/**
+ * /settings/audit-logs: administrators see the organization's log with IP addresses ("Audit Logs"),
+ * everyone else their own entries ("My Activity").
+ */
+export function AuditLogPage() {
+  const admin = isAdminUser(useAuth());
+  const title = admin ? AUDIT_MESSAGES.adminTitle : AUDIT_MESSAGES.memberTitle;
+  return (
+    <>
+      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <PageHeader title={title} />
+      <AuditBrowser
+        // A role change (startup refresh) starts over on the other list.
+        key={admin ? 'all' : 'mine'}
+        scope={admin ? 'all' : 'mine'}
+        pageSize={AUDIT_PAGE_SIZE}
+        label={title}
+        typeOptions={AUDIT_ENTITY_TYPE_OPTIONS}
+        headings={HEADINGS}
+        errorText={AUDIT_MESSAGES.loadFailed}
+        emptyText={() => AUDIT_MESSAGES.empty}
+        summary
+        showUser
+        showIp={admin}
+      />
+    </>
+  );
+}

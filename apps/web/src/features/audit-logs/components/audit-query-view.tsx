@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { StateMessage } from '../../../components/ui/state-message.tsx';
+import type { TAuditPage } from '../api/get-audit-logs.ts';
+import type { TAuditList } from '../hooks/use-audit-list.ts';
+import styles from './audit-logs.module.css';
+
+export const AUDIT_LOADING = 'Loading activity...';
+
+type TAuditQueryViewProps = {
+  list: Pick<TAuditList, 'query' | 'invalidRange'>;
+  errorText: string;
+  emptyText: string;
+  /** The entries of a page that has some. */
+  children: (page: TAuditPage) => ReactNode;
+};
+
+/** The states of an audit list: loading, failed (with Retry), empty, or its page. */
+export function AuditQueryView({ list, errorText, emptyText, children }: TAuditQueryViewProps) {
+  const { query } = list;
+  // An invalid date range is explained next to the To field; nothing is requested meanwhile.
+  if (list.invalidRange) return null;
+  if (query.isPending) return <StateMessage>{AUDIT_LOADING}</StateMessage>;
+  if (query.isError) {
+    return (
+      <div className={styles.failed}>
+        <Alert>{errorText}</Alert>
+        <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.items.length === 0) return <StateMessage>{emptyText}</StateMessage>;
+  return children(query.data);
+}

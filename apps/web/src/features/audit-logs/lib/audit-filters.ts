@@ -1,0 +1,64 @@
+import type { TAuditEntityType } from '@mqr/contracts';
+
+/** The filter inputs of an audit list, as typed: datetime-local values in the browser's time zone. */
+export type TAuditFilters = { entityType: TAuditEntityType | ''; from: string; to: string };
+
+/** What an audit list asks the server for (the query of GET /api/audit-logs, spec section 7). */
+export type TAuditListQuery = {
+  entityType?: TAuditEntityType | undefined;
+  entityId?: string | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  page: number;
+  pageSize: number;
+};
+
+export const EMPTY_AUDIT_FILTERS: TAuditFilters = { entityType: '', from: '', to: '' };
+
+export type TEntityTypeOption = { value: TAuditEntityType | ''; label: string };
+
+/** The audit page's entity type choices (spec: Audit logs). */
+export const AUDIT_ENTITY_TYPE_OPTIONS: readonly TEntityTypeOption[] = [
+  { value: '', label: 'All' },
+  { value: 'Asset', label: 'Assets' },
+  { value: 'AppUser', label: 'Users' },
+  { value: 'MaintenanceEvent', label: 'Maintenance Events' },
+  { value: 'Organization', label: 'Organizations' },
+];
+
+/** The settings screen's activity type choices (spec: Profile screens, settings variant). */
+export const ACTIVITY_ENTITY_TYPE_OPTIONS: readonly TEntityTypeOption[] = [
+  { value: '', label: 'All Types' },
+  { value: 'Asset', label: 'Assets' },
+  { value: 'MaintenanceEvent', label: 'Maintenance Events' },
+  { value: 'AppUser', label: 'User Profile' },
+];
+
+/** A datetime-local value (local time) as ISO 8601 in UTC; undefined when empty or invalid. */
+export function localInputToIso(value: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+export function hasAuditFilters(filters: TAuditFilters): boolean {
+  return filters.entityType !== '' || filters.from !== '' || filters.to !== '';
+}
+
+/** True when both dates are set and the start is after the end (the server refuses that range). */
+export function isInvalidRange(filters: TAuditFilters): boolean {
+  const from = localInputToIso(filters.from);
+  const to = localInputToIso(filters.to);
+  return from !== undefined && to !== undefined && Date.parse(from) > Date.parse(to);
+}
+
+/** The query sent to the server for these filters, page and page size. */
+export function auditQuery(filters: TAuditFilters, page: number, pageSize: number): TAuditListQuery {
+  return {
+    entityType: filters.entityType || undefined,
+    fromDate: localInputToIso(filters.from),
+    toDate: localInputToIso(filters.to),
+    page,
+    pageSize,
+  };
+}

@@ -1,0 +1,10 @@
+import { type TOrganization, ZOrganization } from '@mqr/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** DELETE /api/admin/organizations/{id}/logo: the organization without its logo. */
+export async function deleteLogo(id: string): Promise<TOrganization> {
+  const data = await apiRequest(`/api/admin/organizations/${encodeURIComponent(id)}/logo`, {
+    method: 'DELETE',
+  });
+  return ZOrganization.parse(data);
+}

@@ -1,0 +1,13 @@
+import { type TOrganization, ZOrganization } from '@mqr/contracts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/admin/organizations/{id}/logo: multipart form, the image in the field "logo". */
+export async function uploadLogo(id: string, file: File): Promise<TOrganization> {
+  const body = new FormData();
+  body.append('logo', file);
+  const data = await apiRequest(`/api/admin/organizations/${encodeURIComponent(id)}/logo`, {
+    method: 'POST',
+    body,
+  });
+  return ZOrganization.parse(data);
+}

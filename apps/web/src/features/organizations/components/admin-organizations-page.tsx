@@ -1,0 +1,63 @@
+import { DEFAULT_PAGE_SIZE, ORGANIZATION_MESSAGES } from '@mqr/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Table } from '../../../components/ui/table.tsx';
+import { organizationKeys } from '../api/organization-keys.ts';
+import { useOrganizations } from '../hooks/use-organizations.ts';
+import styles from './admin-organizations-page.module.css';
+import { AdminScreen, PagedList, type TScreenStatus } from './admin-screen.tsx';
+import { CreateOrganizationForm } from './create-organization-form.tsx';
+import { OrganizationRow } from './organization-row.tsx';
+
+export const ORGANIZATIONS_LOADING = 'Loading organizations...';
+
+/** /admin/organizations (super administrators): organizations, their names and logos. */
+export function AdminOrganizationsPage() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [status, setStatus] = useState<TScreenStatus>(null);
+  const query = useOrganizations(page, DEFAULT_PAGE_SIZE);
+
+  return (
+    <AdminScreen
+      title="Organizations"
+      onRefresh={() => void queryClient.invalidateQueries({ queryKey: organizationKeys.all })}
+      status={status}
+      form={<CreateOrganizationForm onSubmitStart={() => setStatus(null)} onDone={setStatus} />}
+      listTitle="Existing organizations"
+      list={
+        <PagedList
+          query={query}
+          loadingText={ORGANIZATIONS_LOADING}
+          failedText={ORGANIZATION_MESSAGES.loadFailed}
+          page={page}
+          onPage={setPage}
+        >
+          {(organizations) => (
+            <Table label="Organizations" className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Logo</th>
+                  <th scope="col">ID</th>
+                  <th scope="col">Name</th>
+                </tr>
+              </thead>
+              <tbody>
+                {organizations.map((organization) => (
+                  <OrganizationRow
+                    key={organization.id}
+                    organization={organization}
+                    editing={editingId === organization.id}
+                    onEdit={() => setEditingId(organization.id)}
+                    onStopEditing={() => setEditingId(null)}
+                  />
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </PagedList>
+      }
+    />
+  );
+}

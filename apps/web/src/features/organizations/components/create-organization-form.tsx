@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ORGANIZATION_MESSAGES, type TOrganizationBody, ZOrganizationBody } from '@mqr/contracts';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../api/failure-message.ts';
+import { useCreateOrganization } from '../hooks/use-organization-changes.ts';
+import styles from './admin-organizations-page.module.css';
+import frame from './admin-screen.module.css';
+
+export const ORGANIZATION_CREATED = 'Organization created successfully.';
+
+type TCreateOrganizationFormProps = {
+  onSubmitStart: () => void;
+  onDone: (status: { tone: 'success' | 'error'; text: string }) => void;
+};
+
+/** Create an organization: its name only (the logo is added from the table). */
+export function CreateOrganizationForm({ onSubmitStart, onDone }: TCreateOrganizationFormProps) {
+  const create = useCreateOrganization();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<TOrganizationBody>({ resolver: zodResolver(ZOrganizationBody), defaultValues: { name: '' } });
+
+  const onSubmit = handleSubmit((body) => {
+    onSubmitStart();
+    create.mutate(body, {
+      onSuccess: () => {
+        reset();
+        onDone({ tone: 'success', text: ORGANIZATION_CREATED });
+      },
+      onError: (error) => {
+        onDone({ tone: 'error', text: failureMessage(ORGANIZATION_MESSAGES.createFailed, error) });
+        const nameError = error instanceof ApiError ? error.fields.find((f) => f.path === 'name') : undefined;
+        if (nameError) setError('name', { type: 'server', message: nameError.message });
+      },
+    });
+  });
+
+  return (
+    <form className={frame.form} onSubmit={onSubmit} noValidate aria-labelledby="organization-form-title">
+      <h2 id="organization-form-title" className={frame.cardTitle}>
+        Create organization
+      </h2>
+      <div className={styles.createRow}>
+        <TextField
+          label="Organization name"
+          autoComplete="organization"
+          aria-required
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create organization'}
+        </Button>
+      </div>
+    </form>
+  );
+}

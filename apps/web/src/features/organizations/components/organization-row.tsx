@@ -1,0 +1,212 @@
+import { ORGANIZATION_MESSAGES, type TAdminOrganization, ZOrganizationBody } from '@mqr/contracts';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { failureMessage } from '../api/failure-message.ts';
+import { useDeleteLogo, useRenameOrganization, useUploadLogo } from '../hooks/use-organization-changes.ts';
+import styles from './admin-organizations-page.module.css';
+import { LOGO_ACCEPT, logoFileProblem } from './logo-file.ts';
+
+type TOrganizationRowProps = {
+  organization: TAdminOrganization;
+  editing: boolean;
+  onEdit: () => void;
+  onStopEditing: () => void;
+};
+
+/** One organization: its logo (upload, change, delete), id and name (edited in place). */
+export function OrganizationRow({ organization, editing, onEdit, onStopEditing }: TOrganizationRowProps) {
+  const nameCell = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+
+  // Back from the editor (saved or cancelled): the keyboard continues from the Edit button.
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    nameCell.current?.querySelector('button')?.focus();
+  }, [editing]);
+
+  return (
+    <tr>
+      <td>
+        <LogoCell organization={organization} />
+      </td>
+      <td>
+        <code className={styles.id}>{organization.id}</code>
+      </td>
+      <td className={styles.nameColumn}>
+        {editing ? (
+          <NameEditor
+            organization={organization}
+            onClose={() => {
+              refocus.current = true;
+              onStopEditing();
+            }}
+          />
+        ) : (
+          <div ref={nameCell} className={styles.nameCell}>
+            <span className={styles.name}>{organization.name}</span>
+            <Button
+              variant="secondary"
+              className={styles.rowButton}
+              aria-label={`Edit ${organization.name}`}
+              onClick={onEdit}
+            >
+              Edit
+            </Button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function LogoCell({ organization }: { organization: TAdminOrganization }) {
+  const upload = useUploadLogo();
+  const remove = useDeleteLogo();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { id, name, logoUrl } = organization;
+  const busy = upload.isPending || remove.isPending;
+  const pickLabel = logoUrl ? 'Change' : 'Upload';
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again still fires a change
+    if (!file) return;
+    const problem = logoFileProblem(file);
+    if (problem) {
+      window.alert(problem);
+      return;
+    }
+    upload.mutate(
+      { id, file },
+      { onError: (error) => window.alert(failureMessage(ORGANIZATION_MESSAGES.uploadFailed, error)) },
+    );
+  }
+
+  function onDelete() {
+    if (!window.confirm(ORGANIZATION_MESSAGES.confirmDeleteLogo)) return;
+    remove.mutate(id, {
+      onError: (error) => window.alert(failureMessage(ORGANIZATION_MESSAGES.deleteFailed, error)),
+    });
+  }
+
+  return (
+    <div className={styles.logoCell}>
+      {logoUrl ? (
+        <img src={logoUrl} alt={`${name} logo`} className={styles.logo} />
+      ) : (
+        <span className={styles.noLogo}>{ORGANIZATION_MESSAGES.noLogo}</span>
+      )}
+      <div className={styles.logoActions}>
+        <Button
+          variant="secondary"
+          className={styles.rowButton}
+          disabled={busy}
+          aria-label={upload.isPending ? undefined : `${pickLabel} logo of ${name}`}
+          onClick={() => fileInput.current?.click()}
+        >
+          {upload.isPending ? ORGANIZATION_MESSAGES.uploading : pickLabel}
+        </Button>
+        {logoUrl ? (
+          <Button
+            variant="secondary"
+            className={styles.rowButton}
+            disabled={busy}
+            aria-label={`Delete logo of ${name}`}
+            onClick={onDelete}
+          >
+            Delete
+          </Button>
+        ) : null}
+      </div>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={LOGO_ACCEPT}
+        hidden
+        tabIndex={-1}
+        aria-label={`Logo file for ${name}`}
+        onChange={onFile}
+      />
+    </div>
+  );
+}
+
+function NameEditor({ organization, onClose }: { organization: TAdminOrganization; onClose: () => void }) {
+  const rename = useRenameOrganization();
+  const [value, setValue] = useState(organization.name);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+
+  function save() {
+    if (rename.isPending) return;
+    const parsed = ZOrganizationBody.safeParse({ name: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? ORGANIZATION_MESSAGES.nameRequired);
+      return;
+    }
+    if (parsed.data.name === organization.name) {
+      onClose();
+      return;
+    }
+    setError(null);
+    rename.mutate(
+      { id: organization.id, body: parsed.data },
+      {
+        onSuccess: onClose,
+        onError: (failure) => setError(failureMessage(ORGANIZATION_MESSAGES.updateFailed, failure)),
+      },
+    );
+  }
+
+  return (
+    <form
+      className={styles.nameEditor}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || rename.isPending) return;
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <input
+        ref={input}
+        className={styles.nameInput}
+        value={value}
+        autoComplete="off"
+        aria-label={`Organization name: ${organization.name}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <div className={styles.editorActions}>
+        <Button type="submit" className={styles.rowButton} disabled={rename.isPending}>
+          {rename.isPending ? 'Saving...' : 'Save'}
+        </Button>
+        <Button
+          variant="secondary"
+          className={styles.rowButton}
+          disabled={rename.isPending}
+          onClick={onClose}
+        >
+          Cancel
+        </Button>
+      </div>
+      {error ? (
+        <span id={errorId} role="alert" className={styles.error}>
+          {error}
+        </span>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import { DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES } from '@mqr/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useUpdateProfile } from '../hooks/use-update-profile.ts';
+import {
+  checkProfileForm,
+  profileFormValues,
+  type TProfileFormPath,
+  type TProfileFormValues,
+  type TSavedProfile,
+} from '../lib/profile-form-values.ts';
+import styles from './profile.module.css';
+
+/** How long the success message stays (spec section 9). */
+export const PROFILE_SUCCESS_MS = 3000;
+export const NO_CHANGES_MESSAGE = 'No changes to save.';
+
+const FORM_PATHS: readonly string[] = ['displayName', 'email', 'currentPassword', 'newPassword'];
+
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+] as const;
+
+type TNotice = { tone: 'success' | 'error' | 'info'; text: string };
+
+/** The server's own text when it sent one; else the spec's generic failure. */
+function failureText(error: unknown): string {
+  const fromServer = error instanceof ApiError && !error.isNetworkError && error.code !== 'HTTP_ERROR';
+  return fromServer && error.message ? error.message : PROFILE_MESSAGES.failed;
+}
+
+type TProfileFormProps = {
+  /** The signed-in user's saved values. */
+  saved: TSavedProfile;
+  /** The richer variant edits the email too (it then needs the current password). */
+  editEmail: boolean;
+};
+
+/** Display name (and email), and a password change; sends only what changed. */
+export function ProfileForm({ saved, editEmail }: TProfileFormProps) {
+  const update = useUpdateProfile();
+  const [notice, setNotice] = useState<TNotice | null>(null);
+  const resolver: Resolver<TProfileFormValues> = async (values) => {
+    const check = checkProfileForm(values, saved, { editEmail });
+    if (check.ok) return { values, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const error of check.errors) errors[error.path] ??= { type: 'validate', message: error.message };
+    return { values: {}, errors: errors as FieldErrors<TProfileFormValues> };
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<TProfileFormValues>({
+    resolver,
+    defaultValues: profileFormValues(saved),
+  });
+
+  // The stored user can change meanwhile (the startup refresh): follow it where nothing was typed.
+  const shown = useRef(saved);
+  const { displayName, email } = saved;
+  useEffect(() => {
+    const next = { displayName, email };
+    for (const name of ['displayName', 'email'] as const) {
+      if (getValues(name) === shown.current[name]) setValue(name, next[name]);
+    }
+    shown.current = next;
+  }, [displayName, email, getValues, setValue]);
+
+  useEffect(() => {
+    if (notice?.tone !== 'success') return;
+    const timer = setTimeout(() => setNotice(null), PROFILE_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const onSubmit = handleSubmit((values) => {
+    const check = checkProfileForm(values, saved, { editEmail });
+    if (!check.ok) return;
+    if (!check.changed) {
+      setNotice({ tone: 'info', text: NO_CHANGES_MESSAGE });
+      return;
+    }
+    setNotice(null);
+    update.mutate(check.body, {
+      onSuccess: (user) => {
+        reset(profileFormValues(user));
+        setNotice({ tone: 'success', text: PROFILE_MESSAGES.updated });
+      },
+      onError: (error) => {
+        setNotice({ tone: 'error', text: failureText(error) });
+        if (!(error instanceof ApiError)) return;
+        for (const field of error.fields) {
+          if (FORM_PATHS.includes(field.path)) {
+            setError(field.path as TProfileFormPath, { type: 'server', message: field.message });
+          }
+        }
+      },
+    });
+  });
+
+  const busy = update.isPending;
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Profile">
+      <div className={styles.formGrid}>
+        <TextField
+          label="Display name"
+          autoComplete="name"
+          maxLength={DISPLAY_NAME_MAX_LENGTH}
+          aria-required
+          error={errors.displayName?.message}
+          {...register('displayName')}
+        />
+        {editEmail ? (
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-required
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        ) : null}
+      </div>
+      <fieldset className={styles.passwordBlock}>
+        <legend className={styles.legend}>Change Password</legend>
+        <div className={styles.formGrid}>
+          {PASSWORD_FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              label={field.label}
+              type="password"
+              autoComplete={field.autoComplete}
+              hint={field.name === 'newPassword' ? PROFILE_MESSAGES.passwordHint : undefined}
+              error={errors[field.name]?.message}
+              {...register(field.name)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { USER_MESSAGES } from '@mqr/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { organizationKeys } from '../../organizations/api/organization-keys.ts';
+import { AdminScreen, PagedList, type TScreenStatus } from '../../organizations/components/admin-screen.tsx';
+import { userKeys } from '../api/user-keys.ts';
+import { useUsers } from '../hooks/use-users.ts';
+import { CreateUserForm } from './create-user-form.tsx';
+import { UserTable } from './user-table.tsx';
+
+export const USERS_LOADING = 'Loading users...';
+
+/** /admin/users ("User management"): create users and change their flags. */
+export function AdminUsersPage() {
+  const queryClient = useQueryClient();
+  const isSuperAdmin = useAuth()?.isSuperAdmin === true;
+  const [page, setPage] = useState(1);
+  const [formStatus, setFormStatus] = useState<TScreenStatus>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const query = useUsers(page);
+
+  function refresh() {
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    if (isSuperAdmin) void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+  }
+
+  return (
+    <AdminScreen
+      title="User management"
+      onRefresh={refresh}
+      status={formStatus}
+      form={<CreateUserForm onSubmitStart={() => setFormStatus(null)} onDone={setFormStatus} />}
+      listTitle="Existing users"
+      list={
+        <PagedList
+          query={query}
+          loadingText={USERS_LOADING}
+          failedText={USER_MESSAGES.loadFailed}
+          page={page}
+          onPage={setPage}
+        >
+          {(users) => (
+            <>
+              {saveError ? <Alert>{saveError}</Alert> : null}
+              <UserTable users={users} onSaveStart={() => setSaveError(null)} onSaveFailed={setSaveError} />
+            </>
+          )}
+        </PagedList>
+      }
+    />
+  );
+}

@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_PAGE_SIZE, USER_MESSAGES, ZCreateUserBody } from '@mqr/contracts';
+import { type Control, type Path, useController, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuthSnapshot } from '../../../lib/auth-store.ts';
+import { failureMessage } from '../../organizations/api/failure-message.ts';
+import frame from '../../organizations/components/admin-screen.module.css';
+import { useOrganizations } from '../../organizations/hooks/use-organizations.ts';
+import { useCreateUser } from '../hooks/use-user-changes.ts';
+import styles from './admin-users-page.module.css';
+
+export const USER_CREATED = 'User created successfully.';
+
+type TUserFormValues = z.input<typeof ZCreateUserBody>;
+type TUserFormOutput = z.output<typeof ZCreateUserBody>;
+const FORM_PATHS: readonly string[] = ['email', 'displayName', 'password', 'organizationId'];
+
+type TCreateUserFormProps = {
+  onSubmitStart: () => void;
+  onDone: (status: { tone: 'success' | 'error'; text: string }) => void;
+};
+
+/** Create a user; super administrators also choose the organization (default: their own). */
+export function CreateUserForm({ onSubmitStart, onDone }: TCreateUserFormProps) {
+  const { auth } = useAuthSnapshot();
+  const isSuperAdmin = auth?.isSuperAdmin === true;
+  const create = useCreateUser();
+  const defaultValues: TUserFormValues = {
+    email: '',
+    displayName: '',
+    password: '',
+    isAdmin: false,
+    isActive: true,
+    canEditCompletedMaintenanceEvents: false,
+    ...(isSuperAdmin && auth ? { organizationId: auth.organizationId } : {}),
+  };
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<TUserFormValues, unknown, TUserFormOutput>({
+    resolver: zodResolver(ZCreateUserBody),
+    defaultValues,
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    onSubmitStart();
+    // Users created here are never super administrators (the server forces it too).
+    create.mutate(
+      { ...values, isSuperAdmin: false },
+      {
+        onSuccess: () => {
+          reset(defaultValues);
+          onDone({ tone: 'success', text: USER_CREATED });
+        },
+        onError: (error) => {
+          onDone({ tone: 'error', text: failureMessage(USER_MESSAGES.createFailed, error) });
+          if (!(error instanceof ApiError)) return;
+          for (const field of error.fields) {
+            if (FORM_PATHS.includes(field.path)) {
+              setError(field.path as Path<TUserFormValues>, { type: 'server', message: field.message });
+            }
+          }
+        },
+      },
+    );
+  });
+
+  const busy = create.isPending;
+
+  return (
+    <form className={frame.form} onSubmit={onSubmit} noValidate aria-labelledby="user-form-title">
+      <h2 id="user-form-title" className={frame.cardTitle}>
+        Create user
+      </h2>
+      <div className={styles.formGrid}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Display name"
+          autoComplete="off"
+          aria-required
+          error={errors.displayName?.message}
+          {...register('displayName')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          aria-required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        {isSuperAdmin ? (
+          <OrganizationSelect control={control} error={errors.organizationId?.message} />
+        ) : null}
+      </div>
+      <div className={styles.checks}>
+        <CheckboxField label="Admin" {...register('isAdmin')} />
+        <CheckboxField label="Active" {...register('isActive')} />
+        <CheckboxField
+          label="Can edit completed maintenance"
+          {...register('canEditCompletedMaintenanceEvents')}
+        />
+      </div>
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Creating...' : 'Create user'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type TOrganizationSelectProps = {
+  control: Control<TUserFormValues, unknown, TUserFormOutput>;
+  error: string | undefined;
+};
+
+/** Every organization (one page of the largest size); the user's own is offered even before they load. */
+function OrganizationSelect({ control, error }: TOrganizationSelectProps) {
+  const { auth, organization } = useAuthSnapshot();
+  const query = useOrganizations(1, MAX_PAGE_SIZE);
+  const { field } = useController({ control, name: 'organizationId' });
+  const options = (query.data?.items ?? []).map(({ id, name }) => ({ id, name }));
+  if (auth && !options.some((option) => option.id === auth.organizationId)) {
+    options.unshift({ id: auth.organizationId, name: organization?.name || auth.organizationId });
+  }
+  return (
+    <SelectField
+      label="Organization"
+      error={error}
+      name={field.name}
+      ref={field.ref}
+      value={field.value ?? ''}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+    >
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

@@ -1,0 +1,37 @@
+import type { TAdminUser, TCreateUserBody, TUpdateUserBody } from '@mqr/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../../lib/auth-store.ts';
+import type { TPage } from '../../../lib/paged-response.ts';
+import { createUser } from '../api/create-user.ts';
+import { updateUser } from '../api/update-user.ts';
+import { userKeys } from '../api/user-keys.ts';
+
+/** Prefix of the signed-in user's query (features/auth currentUserKey). */
+const currentUserPrefix = ['auth', 'me'] as const;
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateUserBody) => createUser(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/**
+ * Saves some fields of a user. The lists show the server's answer at once, then reload; a change
+ * to the signed-in user refreshes their session data (for example their maintenance edit right).
+ */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  const ownEmail = useAuth()?.email;
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TUpdateUserBody }) => updateUser(id, body),
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<TPage<TAdminUser>>({ queryKey: userKeys.all }, (page) =>
+        page ? { ...page, items: page.items.map((user) => (user.id === saved.id ? saved : user)) } : page,
+      );
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      if (saved.email === ownEmail) void queryClient.invalidateQueries({ queryKey: currentUserPrefix });
+    },
+  });
+}
