@@ -60,6 +60,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_organization_created_idx').on(t.organizationId, t.createdAt),
+    // The super administrators' list of every user: newest first across organizations.
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 

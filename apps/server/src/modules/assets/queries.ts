@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
 import { assetFieldValues, assets, fieldDefinitions, files } from '../../db/schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
@@ -30,7 +31,7 @@ export async function listAssets(
     .select()
     .from(assets)
     .where(where)
-    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .orderBy(descNullsLast(assets.createdAt), descNullsLast(assets.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return { rows, total: Number(totalRow?.total ?? 0) };

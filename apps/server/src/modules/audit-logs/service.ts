@@ -1,6 +1,9 @@
+import type { TAuditLogEntry, ZAuditLogQuery } from '@mqr/contracts';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { type AUDIT_ACTIONS, type AUDIT_ENTITY_TYPES, auditLogEntries } from '../../db/schema.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
+import { type AuditEntryFilter, type AuditEntryRow, listAuditEntries } from './queries.ts';
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -51,4 +54,57 @@ export async function recordAudit(tx: DbOrTx, record: AuditRecord): Promise<void
     changes: JSON.stringify(record.changes),
     ipAddress: record.ipAddress?.slice(0, 64) ?? null,
   });
+}
+
+export type AuditLogQuery = z.output<typeof ZAuditLogQuery>;
+/** An entry of the member's own activity: no IP address. */
+export type ActivityEntry = Omit<TAuditLogEntry, 'ipAddress'>;
+
+function toActivityEntry(row: AuditEntryRow): ActivityEntry {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    userName: row.userName,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    entityName: row.entityName,
+    changes: row.changes,
+  };
+}
+
+/**
+ * The query as a filter. The date range is inclusive at the millisecond the API shows (`createdAt`
+ * is ISO with milliseconds): toDate becomes "before toDate + 1 ms", so an entry's own createdAt used
+ * as toDate still includes it although the database keeps microseconds.
+ */
+function toFilter(organizationId: string, query: AuditLogQuery): AuditEntryFilter {
+  return {
+    organizationId,
+    entityType: query.entityType,
+    entityId: query.entityId?.toLowerCase(),
+    from: query.fromDate ? new Date(Date.parse(query.fromDate)) : undefined,
+    before: query.toDate ? new Date(Date.parse(query.toDate) + 1) : undefined,
+  };
+}
+
+/** The organization's audit log (administrators), with each entry's client IP address. */
+export async function listAuditLog(
+  db: DbOrTx,
+  organizationId: string,
+  query: AuditLogQuery,
+): Promise<{ items: TAuditLogEntry[]; total: number }> {
+  const { rows, total } = await listAuditEntries(db, toFilter(organizationId, query), query);
+  return { items: rows.map((row) => ({ ...toActivityEntry(row), ipAddress: row.ipAddress })), total };
+}
+
+/** The user's own entries in their organization (anyone signed in); no IP addresses. */
+export async function listMyActivity(
+  db: DbOrTx,
+  user: Pick<AuthUser, 'id' | 'organizationId'>,
+  query: AuditLogQuery,
+): Promise<{ items: ActivityEntry[]; total: number }> {
+  const filter = { ...toFilter(user.organizationId, query), userId: user.id };
+  const { rows, total } = await listAuditEntries(db, filter, query);
+  return { items: rows.map(toActivityEntry), total };
 }

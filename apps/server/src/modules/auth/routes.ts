@@ -1,12 +1,19 @@
-import { ZCurrentUser, ZLoginBody, ZLoginResponse, ZOrganization } from '@mqr/contracts';
+import {
+  ZCurrentUser,
+  ZLoginBody,
+  ZLoginResponse,
+  ZOrganization,
+  ZProfileUpdateBody,
+  ZProfileUpdateResponse,
+} from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { getOrganization } from '../organizations/service.ts';
 import { toCurrentUser } from '../users/service.ts';
-import { login } from './service.ts';
+import { login, updateProfile } from './service.ts';
 
-/** /api/auth: sign-in, the current user and their organization. */
+/** /api/auth: sign-in, the current user (and their profile changes) and their organization. */
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -25,6 +32,26 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/me',
     { preHandler: [app.authenticate], schema: { tags: ['auth'], response: { 200: ZCurrentUser } } },
     async (request) => toCurrentUser(currentUser(request)),
+  );
+
+  app.put(
+    '/me',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['auth'],
+        description:
+          'Changes the display name, email or password (only the fields sent). A new email or password needs currentPassword. A password change ends the other sessions and answers a new token.',
+        body: ZProfileUpdateBody,
+        response: { 200: ZProfileUpdateResponse },
+      },
+    },
+    async (request) =>
+      updateProfile(
+        { db: app.db, tokens: app.tokens },
+        { actor: currentUser(request), ipAddress: request.ip },
+        request.body,
+      ),
   );
 
   app.get(

@@ -1,11 +1,33 @@
-import { LOGIN_MESSAGES, type TLoginBody, type TLoginResponse } from '@mqr/contracts';
+import {
+  LOGIN_MESSAGES,
+  PROFILE_MESSAGES,
+  type TLoginBody,
+  type TLoginResponse,
+  type TProfileUpdateResponse,
+  type ZProfileUpdateBody,
+} from '@mqr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { LoginThrottle } from '../../lib/login-throttle.ts';
-import { decoyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AuthUser } from '../../lib/request-context.ts';
 import type { TokenService } from '../../lib/tokens.ts';
-import { getUserByEmailForSignIn } from '../users/service.ts';
+import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import {
+  emailTakenError,
+  getUserByEmailForSignIn,
+  getUserByIdForAuth,
+  isEmailTaken,
+  lockUser,
+  saveUserColumns,
+  toAuthUser,
+  toCurrentUser,
+  USERS_EMAIL_UNIQUE,
+  type UserRow,
+} from '../users/service.ts';
 
 export interface LoginDeps {
   db: DbOrTx;
@@ -54,4 +76,107 @@ async function guard(deps: LoginDeps, operation: () => Promise<void>): Promise<v
     if (error instanceof AppError) throw error;
     deps.log.error({ err: error }, 'Login throttle store failed; continuing without it');
   }
+}
+
+export type ProfileUpdateInput = z.output<typeof ZProfileUpdateBody>;
+
+export interface ProfileDeps {
+  db: Db;
+  tokens: TokenService;
+}
+
+export interface ProfileContext {
+  actor: AuthUser;
+  ipAddress: string;
+}
+
+/** What the audit entry shows of a password change: never the password or its hash. */
+export const PASSWORD_AUDIT_CHANGE = { from: '[hidden]', to: '[changed]' } as const;
+
+function currentPasswordError(message: string): AppError {
+  return new AppError('VALIDATION', message, { fields: [{ path: 'currentPassword', message }] });
+}
+
+/**
+ * PUT /api/auth/me: the signed-in user changes their display name, email or password (only the
+ * fields sent). A new email or password needs the current password, checked before anything else
+ * (so a stolen token alone cannot probe which emails exist). A new password bumps the token version,
+ * which ends every session of the user; the answer carries a new token for this one. Audited as an
+ * UPDATE of the AppUser; a request that changes nothing writes nothing.
+ */
+export async function updateProfile(
+  deps: ProfileDeps,
+  context: ProfileContext,
+  body: ProfileUpdateInput,
+): Promise<TProfileUpdateResponse> {
+  const { actor } = context;
+  const current = await getUserByIdForAuth(deps.db, actor.id);
+  if (!current) throw unauthorized();
+
+  const emailChanging = body.email !== undefined && body.email !== current.email;
+  const passwordChanging = body.newPassword !== undefined;
+  if (emailChanging || passwordChanging) {
+    if (!body.currentPassword) {
+      throw currentPasswordError(
+        passwordChanging
+          ? PROFILE_MESSAGES.currentPasswordRequired
+          : PROFILE_MESSAGES.currentPasswordRequiredForEmail,
+      );
+    }
+    if (!(await verifyPassword(current.passwordHash, body.currentPassword))) {
+      throw currentPasswordError(PROFILE_MESSAGES.currentPasswordWrong);
+    }
+  }
+  if (emailChanging && body.email && (await isEmailTaken(deps.db, body.email))) {
+    throw emailTakenError(PROFILE_MESSAGES.emailTaken);
+  }
+  const passwordHash = body.newPassword !== undefined ? await hashPassword(body.newPassword) : undefined;
+
+  let saved: { row: UserRow; changed: boolean };
+  try {
+    saved = await deps.db.transaction(async (tx) => {
+      const before = await lockUser(tx, actor.organizationId, actor.id);
+      // The session ended meanwhile (deactivated, or another password change).
+      if (!before?.isActive || before.tokenVersion !== current.tokenVersion) throw unauthorized();
+      const after = {
+        displayName: body.displayName ?? before.displayName,
+        email: body.email ?? before.email,
+      };
+      const changes: Record<string, unknown> = diffChanges(
+        { displayName: before.displayName, email: before.email },
+        after,
+      );
+      if (passwordHash) changes.password = PASSWORD_AUDIT_CHANGE;
+      if (Object.keys(changes).length === 0) return { row: before, changed: false };
+
+      const row = await saveUserColumns(tx, before.organizationId, before.id, {
+        ...after,
+        ...(passwordHash ? { passwordHash, tokenVersion: before.tokenVersion + 1 } : {}),
+        updatedAt: new Date(),
+      });
+      await recordAudit(tx, {
+        organizationId: row.organizationId,
+        actor,
+        action: 'UPDATE',
+        entityType: 'AppUser',
+        entityId: row.id,
+        entityName: row.email,
+        changes: { changes },
+        ipAddress: context.ipAddress,
+      });
+      return { row, changed: true };
+    });
+  } catch (error) {
+    // Another request took the email between the check and the update.
+    if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw emailTakenError(PROFILE_MESSAGES.emailTaken);
+    throw error;
+  }
+
+  const response: TProfileUpdateResponse = toCurrentUser(toAuthUser(saved.row));
+  if (saved.changed && passwordHash) {
+    const { accessToken, expiresAt } = await deps.tokens.issueToken(saved.row);
+    response.accessToken = accessToken;
+    response.expiresAt = expiresAt;
+  }
+  return response;
 }

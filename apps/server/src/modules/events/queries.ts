@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
 import {
   assets,
   eventChangeEntries,
@@ -55,7 +56,7 @@ export async function findAssetEvents(db: DbOrTx, organizationId: string, assetI
   return selectEventViews(
     db,
     and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.assetId, assetId)),
-  ).orderBy(desc(maintenanceEvents.performedAt), desc(maintenanceEvents.id));
+  ).orderBy(descNullsLast(maintenanceEvents.performedAt), descNullsLast(maintenanceEvents.id));
 }
 
 export type EventViewRow = Awaited<ReturnType<typeof findAssetEvents>>[number];

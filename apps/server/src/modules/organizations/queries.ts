@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { organizations } from '../../db/schema.ts';
 
@@ -7,4 +7,43 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export async function findOrganizationById(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   return row;
+}
+
+/** The organization row locked until the end of the transaction (logo changes are serialised). */
+export async function lockOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).for('update');
+  return row;
+}
+
+/** One page of every organization, by name then id (super administrators). */
+export async function listOrganizations(
+  db: DbOrTx,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: OrganizationRow[]; total: number }> {
+  const [totalRow] = await db.select({ total: count() }).from(organizations);
+  const rows = await db
+    .select()
+    .from(organizations)
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return { rows, total: Number(totalRow?.total ?? 0) };
+}
+
+export async function insertOrganization(db: DbOrTx, name: string): Promise<OrganizationRow> {
+  const [row] = await db.insert(organizations).values({ name }).returning();
+  return row!;
+}
+
+export async function updateOrganization(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<OrganizationRow, 'name' | 'logoObjectKey' | 'logoContentType'>>,
+): Promise<OrganizationRow> {
+  const [row] = await db
+    .update(organizations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(organizations.id, id))
+    .returning();
+  return row!;
 }

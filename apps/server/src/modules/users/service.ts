@@ -1,11 +1,44 @@
-import type { TCurrentUser } from '@mqr/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import {
+  type TAdminUser,
+  type TCurrentUser,
+  USER_MESSAGES,
+  type ZCreateUserBody,
+  type ZUpdateUserBody,
+} from '@mqr/contracts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
-import { findUserByEmail, findUserById, type UserRow } from './queries.ts';
+import { isUuid } from '../../lib/uuid.ts';
+import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { getOrganization } from '../organizations/service.ts';
+import {
+  type AdminUserRow,
+  findAdminUser,
+  findUserByEmail,
+  findUserById,
+  findUserForUpdate,
+  insertUser,
+  listAllUsers,
+  listOrganizationUsers,
+  type UserInsert,
+  type UserRow,
+  updateUser as updateUserRow,
+} from './queries.ts';
 
 export type { UserRow };
+export type CreateUserInput = z.output<typeof ZCreateUserBody>;
+export type UpdateUserInput = z.output<typeof ZUpdateUserBody>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The unique index that keeps emails unique across the product. */
+export const USERS_EMAIL_UNIQUE = 'users_email_unique';
+
+export interface UserActionContext {
+  actor: AuthUser;
+  ipAddress: string;
+}
 
 /** The user with this email (any organization, active or not), for sign-in. */
 export function getUserByEmailForSignIn(db: DbOrTx, email: string): Promise<UserRow | undefined> {
@@ -14,8 +47,28 @@ export function getUserByEmailForSignIn(db: DbOrTx, email: string): Promise<User
 
 /** The user a token names (any organization, active or not); undefined for a malformed id. */
 export async function getUserByIdForAuth(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return findUserById(db, id);
+}
+
+/** True when some user (of any organization) has this email. */
+export async function isEmailTaken(db: DbOrTx, email: string): Promise<boolean> {
+  return (await findUserByEmail(db, email)) !== undefined;
+}
+
+/** A user of the organization with its row locked until the transaction ends (profile and admin updates). */
+export function lockUser(tx: DbOrTx, organizationId: string, id: string): Promise<UserRow | undefined> {
+  return findUserForUpdate(tx, organizationId, id);
+}
+
+/** Writes columns of a user of the organization (inside the caller's transaction). */
+export function saveUserColumns(
+  tx: DbOrTx,
+  organizationId: string,
+  id: string,
+  values: Partial<Pick<UserInsert, 'displayName' | 'email' | 'passwordHash' | 'tokenVersion' | 'updatedAt'>>,
+): Promise<UserRow> {
+  return updateUserRow(tx, organizationId, id, values);
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
@@ -39,4 +92,173 @@ export function toCurrentUser(user: AuthUser): TCurrentUser {
     organizationId: user.organizationId,
     canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents,
   };
+}
+
+export function toAdminUser(row: AdminUserRow): TAdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    isAdmin: row.isAdmin,
+    isSuperAdmin: row.isSuperAdmin,
+    isActive: row.isActive,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    canEditCompletedMaintenanceEvents: row.canEditCompletedMaintenanceEvents,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** 409 on the email field: the email belongs to another user. */
+export function emailTakenError(message: string): AppError {
+  return new AppError('CONFLICT', message, { fields: [{ path: 'email', message }] });
+}
+
+/**
+ * The admin screen's list: an administrator sees the users of their organization, a super
+ * administrator every user of the product. Newest first, paged in SQL.
+ */
+export async function listAdminUsers(
+  db: DbOrTx,
+  actor: AuthUser,
+  page: { page: number; pageSize: number },
+): Promise<{ items: TAdminUser[]; total: number }> {
+  const { rows, total } = actor.isSuperAdmin
+    ? await listAllUsers(db, page)
+    : await listOrganizationUsers(db, actor.organizationId, page);
+  return { items: rows.map(toAdminUser), total };
+}
+
+/**
+ * The organization a user is created in: the actor's own unless the payload names another, which
+ * only super administrators may do (403 otherwise; 404 when that organization does not exist).
+ */
+async function targetOrganization(
+  db: DbOrTx,
+  actor: AuthUser,
+  requested: string | null | undefined,
+): Promise<string> {
+  if (!requested || requested === actor.organizationId) return actor.organizationId;
+  if (!actor.isSuperAdmin) throw forbidden(USER_MESSAGES.otherOrganization);
+  await getOrganization(db, requested);
+  return requested;
+}
+
+async function loadAdminUser(db: DbOrTx, organizationId: string, id: string): Promise<TAdminUser> {
+  const row = await findAdminUser(db, organizationId, id);
+  if (!row) throw notFound('User');
+  return toAdminUser(row);
+}
+
+/** Creates a user (never a super administrator) and its audit entry in the user's organization. */
+export async function createUser(
+  db: Db,
+  context: UserActionContext,
+  body: CreateUserInput,
+): Promise<TAdminUser> {
+  const organizationId = await targetOrganization(db, context.actor, body.organizationId);
+  if (await isEmailTaken(db, body.email)) throw emailTakenError(USER_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(body.password);
+  let created: UserRow;
+  try {
+    created = await db.transaction(async (tx) => {
+      const row = await insertUser(tx, {
+        organizationId,
+        email: body.email,
+        displayName: body.displayName,
+        passwordHash,
+        isAdmin: body.isAdmin,
+        isSuperAdmin: false,
+        isActive: body.isActive,
+        canEditCompletedMaintenanceEvents: body.canEditCompletedMaintenanceEvents,
+      });
+      await recordAudit(tx, {
+        organizationId,
+        actor: context.actor,
+        action: 'CREATE',
+        entityType: 'AppUser',
+        entityId: row.id,
+        entityName: row.email,
+        changes: { created: true },
+        ipAddress: context.ipAddress,
+      });
+      return row;
+    });
+  } catch (error) {
+    // Another request took the email between the check and the insert.
+    if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw emailTakenError(USER_MESSAGES.emailTaken);
+    throw error;
+  }
+  return loadAdminUser(db, organizationId, created.id);
+}
+
+/** What an administrator may change of a user, as it is audited. */
+function adminSnapshot(
+  row: Pick<UserRow, 'displayName' | 'isAdmin' | 'isActive' | 'canEditCompletedMaintenanceEvents'>,
+) {
+  return {
+    displayName: row.displayName,
+    isAdmin: row.isAdmin,
+    isActive: row.isActive,
+    canEditCompletedMaintenanceEvents: row.canEditCompletedMaintenanceEvents,
+  };
+}
+
+const FLAGS = ['isAdmin', 'isActive', 'canEditCompletedMaintenanceEvents'] as const;
+
+/**
+ * Changes the fields sent (isSuperAdmin is never changed here). Administrators reach the users of
+ * their organization only (404 otherwise), super administrators any user. Only a super administrator
+ * changes a super administrator's flags (403). Nobody removes their own admin flag or deactivates
+ * themselves (409). The change takes effect at the user's next request: the auth plugin reads the
+ * row on every request. Audited in the target's organization; a request that changes nothing
+ * writes nothing.
+ */
+export async function updateUserAsAdmin(
+  db: Db,
+  context: UserActionContext,
+  id: string,
+  body: UpdateUserInput,
+): Promise<TAdminUser> {
+  const { actor } = context;
+  let organizationId: string | undefined = actor.organizationId;
+  if (!isUuid(id)) organizationId = undefined;
+  else if (actor.isSuperAdmin) organizationId = (await findUserById(db, id))?.organizationId;
+  if (!organizationId) throw notFound('User');
+  const scope = organizationId;
+
+  return db.transaction(async (tx) => {
+    const before = await lockUser(tx, scope, id);
+    if (!before) throw notFound('User');
+    const after = adminSnapshot({
+      displayName: body.displayName ?? before.displayName,
+      isAdmin: body.isAdmin ?? before.isAdmin,
+      isActive: body.isActive ?? before.isActive,
+      canEditCompletedMaintenanceEvents:
+        body.canEditCompletedMaintenanceEvents ?? before.canEditCompletedMaintenanceEvents,
+    });
+    const changes = diffChanges(adminSnapshot(before), after);
+    if (Object.keys(changes).length === 0) return loadAdminUser(tx, scope, id);
+
+    if (before.isSuperAdmin && !actor.isSuperAdmin && FLAGS.some((flag) => flag in changes)) {
+      throw forbidden(USER_MESSAGES.superAdminFlags);
+    }
+    if (before.id === actor.id) {
+      if ('isAdmin' in changes && !after.isAdmin) throw conflict(USER_MESSAGES.selfAdmin);
+      if ('isActive' in changes && !after.isActive) throw conflict(USER_MESSAGES.selfDeactivate);
+    }
+
+    const updated = await updateUserRow(tx, scope, id, { ...after, updatedAt: new Date() });
+    await recordAudit(tx, {
+      organizationId: updated.organizationId,
+      actor,
+      action: 'UPDATE',
+      entityType: 'AppUser',
+      entityId: updated.id,
+      entityName: updated.email,
+      changes: { changes },
+      ipAddress: context.ipAddress,
+    });
+    return loadAdminUser(tx, scope, id);
+  });
 }

@@ -1,0 +1,53 @@
+import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
+import { auditLogEntries } from '../../db/schema.ts';
+
+export type AuditEntryRow = typeof auditLogEntries.$inferSelect;
+
+export interface AuditEntryFilter {
+  organizationId: string;
+  /** Only this user's entries (my activity). */
+  userId?: string | undefined;
+  entityType?: string | undefined;
+  entityId?: string | undefined;
+  /** created_at >= from. */
+  from?: Date | undefined;
+  /** created_at < before (the caller makes an inclusive end exclusive). */
+  before?: Date | undefined;
+}
+
+/** Newest first, in the order of the (organization, created_at, id) index. */
+const NEWEST_FIRST = [descNullsLast(auditLogEntries.createdAt), descNullsLast(auditLogEntries.id)];
+
+function filterCondition(filter: AuditEntryFilter): SQL | undefined {
+  const conditions: SQL[] = [eq(auditLogEntries.organizationId, filter.organizationId)];
+  if (filter.userId) conditions.push(eq(auditLogEntries.userId, filter.userId));
+  if (filter.entityType) conditions.push(eq(auditLogEntries.entityType, filter.entityType));
+  if (filter.entityId) conditions.push(eq(auditLogEntries.entityId, filter.entityId));
+  if (filter.from) conditions.push(gte(auditLogEntries.createdAt, filter.from));
+  if (filter.before) conditions.push(lt(auditLogEntries.createdAt, filter.before));
+  return and(...conditions);
+}
+
+/**
+ * One page of an organization's audit entries, newest first (created_at desc, id desc), and how many
+ * match: served by the (organization, created_at, id), (organization, user, created_at),
+ * (organization, entity type, created_at) and (organization, entity) indexes.
+ */
+export async function listAuditEntries(
+  db: DbOrTx,
+  filter: AuditEntryFilter,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: AuditEntryRow[]; total: number }> {
+  const where = filterCondition(filter);
+  const [totalRow] = await db.select({ total: count() }).from(auditLogEntries).where(where);
+  const rows = await db
+    .select()
+    .from(auditLogEntries)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return { rows, total: Number(totalRow?.total ?? 0) };
+}

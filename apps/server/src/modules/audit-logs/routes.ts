@@ -1,0 +1,54 @@
+import { ZAuditLogEntry, ZAuditLogQuery } from '@mqr/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { setPagingHeaders } from '../../lib/paging.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { listAuditLog, listMyActivity } from './service.ts';
+
+const PAGING_DESCRIPTION =
+  'Newest first; filters entityType, entityId, fromDate and toDate (ISO 8601, inclusive); headers X-Total-Count, X-Page and X-Page-Size.';
+
+/** /api/audit-logs: the organization's audit log (administrators) and everyone's own activity. */
+export async function auditLogRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/',
+    {
+      // onRequest: the role is checked before the query is validated (403 before any 400).
+      onRequest: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['audit-logs'],
+        querystring: ZAuditLogQuery,
+        response: { 200: z.array(ZAuditLogEntry) },
+        description: `The organization's audit log, with client IP addresses (administrators). ${PAGING_DESCRIPTION}`,
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const { items, total } = await listAuditLog(app.db, currentUser(request).organizationId, query);
+      setPagingHeaders(reply, { total, page: query.page, pageSize: query.pageSize });
+      return items;
+    },
+  );
+
+  app.get(
+    '/my-activity',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['audit-logs'],
+        querystring: ZAuditLogQuery,
+        response: { 200: z.array(ZAuditLogEntry.omit({ ipAddress: true })) },
+        description: `The signed-in user's own entries in their organization, without IP addresses. ${PAGING_DESCRIPTION}`,
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const { items, total } = await listMyActivity(app.db, currentUser(request), query);
+      setPagingHeaders(reply, { total, page: query.page, pageSize: query.pageSize });
+      return items;
+    },
+  );
+}

@@ -1,0 +1,204 @@
+import multipart from '@fastify/multipart';
+import { LOGO_MAX_BYTES, ZAdminOrganization, ZOrganizationBody, ZPageQuery } from '@mqr/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { setPagingHeaders } from '../../lib/paging.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { contentDispositionHeader } from '../../storage/content-disposition.ts';
+import { fileContentSecurityPolicy } from '../files/routes.ts';
+import {
+  assertOrganizationExists,
+  createOrganization,
+  getLogoDelivery,
+  type LogoActionContext,
+  listAdminOrganizations,
+  logoMissingError,
+  logoTooLargeError,
+  removeOrganizationLogo,
+  renameOrganization,
+  replaceOrganizationLogo,
+} from './service.ts';
+
+const ZIdParams = z.object({ id: z.string() });
+
+/** A versioned logo URL never changes content: browsers and proxies may keep it for a year. */
+const VERSIONED_LOGO_CACHE = 'public, max-age=31536000, immutable';
+/** The same path without the current version (an old link, or none): the logo may change. */
+const UNVERSIONED_LOGO_CACHE = 'public, max-age=300';
+
+function superAdminOnly(app: FastifyInstance) {
+  // onRequest: the role is checked before the body is read or validated (403 before any 400).
+  return [app.authenticate, app.requireSuperAdmin];
+}
+
+function logoContext(app: FastifyInstance, request: FastifyRequest): LogoActionContext {
+  return {
+    actor: currentUser(request),
+    ipAddress: request.ip,
+    storage: app.storage,
+    onStorageError: (error, objectKey) =>
+      request.log.warn({ err: error, objectKey }, 'could not remove a replaced logo from storage'),
+  };
+}
+
+/** The multipart errors of a logo upload, as the API's errors. */
+function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return logoTooLargeError();
+  // Fastify's own limit errors (too many parts or files...) carry safe messages and a 4xx status.
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;
+  // A body busboy cannot read (no boundary, cut short...) holds no logo.
+  return logoMissingError();
+}
+
+/** Reads the "logo" file of a multipart request: at most LOGO_MAX_BYTES (413 past it), 400 without one. */
+async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw logoMissingError();
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== 'logo') {
+      part?.file.resume();
+      throw logoMissingError();
+    }
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw logoTooLargeError();
+    return bytes;
+  } catch (error) {
+    throw uploadError(error);
+  }
+}
+
+/**
+ * POST /:id/logo, in a scope of its own: @fastify/multipart (and its multipart/form-data parser) is
+ * registered here only, with the logo's limits, so no other route accepts multipart bodies.
+ */
+async function logoUploadRoute(instance: FastifyInstance): Promise<void> {
+  await instance.register(multipart, {
+    limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+  });
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/:id/logo',
+    {
+      onRequest: superAdminOnly(app),
+      schema: {
+        tags: ['organizations'],
+        consumes: ['multipart/form-data'],
+        params: ZIdParams,
+        response: { 200: ZAdminOrganization },
+        description:
+          'Replaces the logo: a multipart form with one file in the "logo" field, PNG, JPEG, GIF or WebP by its bytes, at most 5 MB.',
+      },
+    },
+    async (request) => {
+      await assertOrganizationExists(app.db, request.params.id);
+      const bytes = await readLogoUpload(request);
+      return replaceOrganizationLogo(app.db, logoContext(app, request), request.params.id, bytes);
+    },
+  );
+}
+
+/** /api/admin/organizations: every organization, for super administrators only (403 for anyone else). */
+export async function adminOrganizationRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const context = (request: FastifyRequest) => ({ actor: currentUser(request), ipAddress: request.ip });
+
+  app.get(
+    '/',
+    {
+      onRequest: superAdminOnly(app),
+      schema: {
+        tags: ['organizations'],
+        querystring: ZPageQuery,
+        response: { 200: z.array(ZAdminOrganization) },
+        description: 'One page of organizations by name; X-Total-Count, X-Page and X-Page-Size headers.',
+      },
+    },
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      const { items, total } = await listAdminOrganizations(app.db, { page, pageSize });
+      setPagingHeaders(reply, { total, page, pageSize });
+      return items;
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: superAdminOnly(app),
+      schema: { tags: ['organizations'], body: ZOrganizationBody, response: { 201: ZAdminOrganization } },
+    },
+    async (request, reply) => {
+      const organization = await createOrganization(app.db, context(request), request.body.name);
+      return reply.code(201).send(organization);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: superAdminOnly(app),
+      schema: {
+        tags: ['organizations'],
+        params: ZIdParams,
+        body: ZOrganizationBody,
+        response: { 200: ZAdminOrganization },
+      },
+    },
+    async (request) => renameOrganization(app.db, context(request), request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/:id/logo',
+    {
+      onRequest: superAdminOnly(app),
+      schema: {
+        tags: ['organizations'],
+        params: ZIdParams,
+        response: { 200: ZAdminOrganization },
+        description: 'Removes the logo; an organization without one is answered as it is.',
+      },
+    },
+    async (request) => removeOrganizationLogo(app.db, logoContext(app, request), request.params.id),
+  );
+
+  await app.register(logoUploadRoute);
+}
+
+/** /public/orgs/:organizationId/logo: the organization's logo, for anyone (the header shows it). */
+export async function publicOrganizationRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/:organizationId/logo',
+    {
+      schema: {
+        tags: ['public'],
+        security: [],
+        params: z.object({ organizationId: z.string() }),
+        description:
+          'The logo (local storage) or a redirect to a short-lived storage URL (S3); 404 without one. Link it with the versioned logoUrl of the organization.',
+      },
+    },
+    async (request, reply) => {
+      const logo = await getLogoDelivery(app.db, app.storage, request.params.organizationId);
+      const { v } = request.query as { v?: unknown };
+      reply.header('X-Content-Type-Options', 'nosniff');
+      if (logo.download.kind === 'redirect') {
+        // The presigned URL lives 5 minutes: the redirect itself is cached for less.
+        return reply.header('Cache-Control', 'public, max-age=60').redirect(logo.download.url, 302);
+      }
+      return reply
+        .header('Content-Type', logo.contentType)
+        .header('Content-Length', String(logo.download.size))
+        .header('Content-Disposition', contentDispositionHeader('inline', logo.fileName))
+        .header('Content-Security-Policy', fileContentSecurityPolicy(logo.contentType))
+        .header('Cache-Control', v === logo.version ? VERSIONED_LOGO_CACHE : UNVERSIONED_LOGO_CACHE)
+        .send(logo.download.body);
+    },
+  );
+}
