@@ -15,7 +15,7 @@ async function createUser(
   if (user.organization) await form.getByLabel('Organization').selectOption({ label: user.organization });
   if (user.admin) await form.getByLabel('Admin', { exact: true }).check();
   await form.getByRole('button', { name: /create user/i }).click();
-  await expect(page.getByRole('cell', { name: user.email })).toBeVisible();
+  await expect(page.getByRole('cell', { name: user.email, exact: true })).toBeVisible();
 }
 
 test('a super admin sets up an organization whose admin and member run it, with an audited trail', async ({
@@ -73,7 +73,7 @@ test('a super admin sets up an organization whose admin and member run it, with 
   // The member changes their display name and password.
   await signIn(page, member);
   await page.goto('/profile');
-  const renamed = `${member.displayName} (tech)`;
+  const renamed = `${member.displayName} Tech`;
   await page.getByLabel('Display name').fill(renamed);
   await page.getByLabel('Current password').fill(member.password);
   await page.getByLabel('New password', { exact: true }).fill('member-pass-2');
