@@ -30,10 +30,12 @@ export const ZCurrentUser = z.object({
   isSuperAdmin: z.boolean(),
   organizationId: z.string(),
   canEditCompletedMaintenanceEvents: z.boolean(),
+  /** ISO 8601: when the account was created ("Member since"). */
+  createdAt: z.string().optional(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
-export const ZLoginResponse = ZCurrentUser.omit({ email: true }).extend({
+export const ZLoginResponse = ZCurrentUser.omit({ email: true, createdAt: true }).extend({
   accessToken: z.string(),
   /** ISO 8601 */
   expiresAt: z.string(),

@@ -9,6 +9,8 @@ export interface AuthUser {
   isAdmin: boolean;
   isSuperAdmin: boolean;
   canEditCompletedMaintenanceEvents: boolean;
+  /** When the account was created. */
+  createdAt?: Date;
 }
 
 declare module 'fastify' {

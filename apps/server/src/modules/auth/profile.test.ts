@@ -69,6 +69,7 @@ describe('PUT /api/auth/me: display name', () => {
       isSuperAdmin: false,
       organizationId: orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
+      createdAt: expect.any(String),
     });
     expect((await storedUser(user.id)).displayName).toBe('New Name');
     // The session goes on: no new token for a name change.
@@ -266,6 +267,7 @@ describe('PUT /api/auth/me: password', () => {
       isSuperAdmin: false,
       organizationId: orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
+      createdAt: expect.any(String),
       accessToken: expect.any(String),
       expiresAt: expect.any(String),
     });

@@ -150,6 +150,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       isSuperAdmin: false,
       organizationId: orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const organization = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
     expect(organization.statusCode).toBe(200);

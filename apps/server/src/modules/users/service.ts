@@ -80,6 +80,7 @@ export function toAuthUser(row: UserRow): AuthUser {
     isAdmin: row.isAdmin,
     isSuperAdmin: row.isSuperAdmin,
     canEditCompletedMaintenanceEvents: row.canEditCompletedMaintenanceEvents,
+    createdAt: row.createdAt,
   };
 }
 
@@ -91,6 +92,7 @@ export function toCurrentUser(user: AuthUser): TCurrentUser {
     isSuperAdmin: user.isSuperAdmin,
     organizationId: user.organizationId,
     canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents,
+    ...(user.createdAt ? { createdAt: user.createdAt.toISOString() } : {}),
   };
 }
 

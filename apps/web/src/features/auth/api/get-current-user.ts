@@ -1,4 +1,5 @@
 import { type TCurrentUser, ZCurrentUser } from '@mqr/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const currentUserKey = (token: string | null) => ['auth', 'me', token] as const;
@@ -7,4 +8,15 @@ export const currentUserKey = (token: string | null) => ['auth', 'me', token] as
 export async function getCurrentUser(signal?: AbortSignal): Promise<TCurrentUser> {
   const data = await apiRequest('/api/auth/me', { signal });
   return ZCurrentUser.parse(data);
+}
+
+/** The current user's query, shared by the startup refresh and the screens that show the user. */
+export function currentUserQuery(token: string | null) {
+  return queryOptions({
+    queryKey: currentUserKey(token),
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    enabled: token !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 }

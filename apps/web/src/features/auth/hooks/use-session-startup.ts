@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authStore, useAuth } from '../../../lib/auth-store.ts';
-import { currentUserKey, getCurrentUser } from '../api/get-current-user.ts';
+import { currentUserQuery } from '../api/get-current-user.ts';
 import { getOrganization, organizationKey } from '../api/get-organization.ts';
 
 /**
@@ -11,13 +11,7 @@ import { getOrganization, organizationKey } from '../api/get-organization.ts';
 export function useSessionStartup() {
   const token = useAuth()?.token ?? null;
 
-  const me = useQuery({
-    queryKey: currentUserKey(token),
-    queryFn: ({ signal }) => getCurrentUser(signal),
-    enabled: token !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const me = useQuery(currentUserQuery(token));
   const organization = useQuery({
     queryKey: organizationKey(token),
     queryFn: ({ signal }) => getOrganization(signal),

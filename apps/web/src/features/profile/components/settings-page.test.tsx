@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { auditEntry, auditPage } from '../../audit-logs/audit-fixtures.ts';
@@ -11,7 +12,7 @@ type THandlers = Parameters<typeof mockFetch>[0];
 function setup(role: { isAdmin?: boolean } = {}, extra: THandlers = {}) {
   authStore.login(loginResponse(role), 'alex@example.com');
   return mockFetch({
-    'GET /api/auth/me': () => jsonResponse(currentUser(role)),
+    'GET /api/auth/me': () => jsonResponse({ ...currentUser(role), createdAt: '2024-03-05T10:00:00.000Z' }),
     '/api/auth/organization': () => jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null }),
     ...extra,
   });
@@ -31,7 +32,9 @@ describe('settings page (settings variant)', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Activity Logs']);
     const panel = screen.getByRole('tabpanel', { name: 'Profile' });
     expect(within(panel).getByText('alex@example.com')).toBeInTheDocument();
-    expect(within(panel).getByText('Administrator')).toBeInTheDocument();
+    expect(within(panel).getByText('Admin')).toBeInTheDocument();
+    expect(await within(panel).findByText('Member since')).toBeInTheDocument();
+    expect(within(panel).getByText(formatDate('2024-03-05T10:00:00.000Z'))).toBeInTheDocument();
     expect(within(panel).queryByLabelText('Email')).not.toBeInTheDocument();
     expect(within(panel).getByRole('group', { name: 'Change Password' })).toBeInTheDocument();
     expect(within(panel).getByText('Leave blank to keep current password')).toBeInTheDocument();

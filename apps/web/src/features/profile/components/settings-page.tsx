@@ -3,25 +3,38 @@ import {
   AUDIT_MESSAGES,
   PRODUCT_NAME,
   PROFILE_MESSAGES,
-  roleLabel,
+  type TRoleFlags,
 } from '@mqr/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { AuditBrowser } from '../../audit-logs/components/audit-browser.tsx';
 import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '../../audit-logs/lib/audit-filters.ts';
+import { currentUserQuery } from '../../auth/api/get-current-user.ts';
 import styles from './profile.module.css';
 import { ProfileForm } from './profile-form.tsx';
 import { Tabs } from './tabs.tsx';
 
 export const SETTINGS_TITLE = 'Settings';
 
+/** The settings variant names the role "Admin" or "Super Admin" (spec: Profile screens). */
+export function settingsRoleLabel(user: TRoleFlags): string {
+  if (user.isSuperAdmin) return 'Super Admin';
+  return user.isAdmin ? 'Admin' : 'Member';
+}
+
 const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
 
 /** /settings, the settings variant: "Profile" (display name and password) and "Activity Logs". */
 export function SettingsPage() {
   const auth = useAuth();
+  const token = auth?.token ?? null;
+  // The same query as the startup refresh: it carries createdAt ("Member since").
+  const me = useQuery(currentUserQuery(token));
   if (!auth) return null;
+  const memberSince = me.data?.createdAt;
   const saved = { displayName: auth.displayName, email: auth.email };
   return (
     <>
@@ -40,9 +53,15 @@ export function SettingsPage() {
                     <dt>Email</dt>
                     <dd>{auth.email}</dd>
                   </div>
+                  {memberSince ? (
+                    <div>
+                      <dt>Member since</dt>
+                      <dd>{formatDate(memberSince)}</dd>
+                    </div>
+                  ) : null}
                   <div>
                     <dt>Role</dt>
-                    <dd>{roleLabel(auth)}</dd>
+                    <dd>{settingsRoleLabel(auth)}</dd>
                   </div>
                 </dl>
                 <ProfileForm saved={saved} editEmail={false} />
