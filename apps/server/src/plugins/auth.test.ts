@@ -84,6 +84,7 @@ describe('authenticate, requireAdmin, requireSuperAdmin', () => {
       isAdmin: false,
       isSuperAdmin: false,
       canEditCompletedMaintenanceEvents: false,
+      createdAt: expect.any(String),
     });
     const b = await get('/api/test-context', (await loginAs(app, orgB.admin)).headers);
     expect(b.json()).toMatchObject({
