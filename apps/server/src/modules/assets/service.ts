@@ -17,7 +17,7 @@ import { diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { findAssetEventRows, toFile, toMaintenanceEvents } from '../events/event-view.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
-import { getOrganization } from '../organizations/service.ts';
+import { targetOrganization } from '../organizations/service.ts';
 import {
   type AssetRow,
   deleteAssetValues,
@@ -166,23 +166,13 @@ async function writeValues(
   await deleteAssetValues(tx, organizationId, assetId, cleared);
 }
 
-/**
- * The organization an asset is created in: the user's own unless the payload names another, which
- * only super administrators may do (403 otherwise; 404 when that organization does not exist).
- */
-async function targetOrganization(
-  db: DbOrTx,
-  actor: AuthUser,
-  requested: string | null | undefined,
-): Promise<string> {
-  if (!requested || requested === actor.organizationId) return actor.organizationId;
-  if (!actor.isSuperAdmin) throw forbidden(ASSET_MESSAGES.otherOrganization);
-  await getOrganization(db, requested);
-  return requested;
-}
-
 export async function createAsset(db: Db, context: AssetActionContext, body: AssetInput): Promise<TAsset> {
-  const organizationId = await targetOrganization(db, context.actor, body.organizationId);
+  const organizationId = await targetOrganization(
+    db,
+    context.actor,
+    body.organizationId,
+    ASSET_MESSAGES.otherOrganization,
+  );
   const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
   const values = resolveAssetValues(definitions, body.fields);
   const row = await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { FileDownload, FileStorage } from '../../storage/file-storage.ts';
@@ -259,4 +259,20 @@ export async function getLogoDelivery(
   });
   if (!download) throw notFound('Logo');
   return { contentType, fileName, version: logoVersion(row.logoObjectKey), download };
+}
+
+/**
+ * The organization something is created in: the actor's own unless the payload names another, which
+ * only super administrators may do (403 with `refusal` otherwise; 404 when it does not exist).
+ */
+export async function targetOrganization(
+  db: DbOrTx,
+  actor: AuthUser,
+  requested: string | null | undefined,
+  refusal: string,
+): Promise<string> {
+  if (!requested || requested === actor.organizationId) return actor.organizationId;
+  if (!actor.isSuperAdmin) throw forbidden(refusal);
+  await getOrganization(db, requested);
+  return requested;
 }

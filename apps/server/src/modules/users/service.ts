@@ -13,7 +13,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
-import { getOrganization } from '../organizations/service.ts';
+import { targetOrganization } from '../organizations/service.ts';
 import {
   type AdminUserRow,
   findAdminUser,
@@ -131,21 +131,6 @@ export async function listAdminUsers(
   return { items: rows.map(toAdminUser), total };
 }
 
-/**
- * The organization a user is created in: the actor's own unless the payload names another, which
- * only super administrators may do (403 otherwise; 404 when that organization does not exist).
- */
-async function targetOrganization(
-  db: DbOrTx,
-  actor: AuthUser,
-  requested: string | null | undefined,
-): Promise<string> {
-  if (!requested || requested === actor.organizationId) return actor.organizationId;
-  if (!actor.isSuperAdmin) throw forbidden(USER_MESSAGES.otherOrganization);
-  await getOrganization(db, requested);
-  return requested;
-}
-
 async function loadAdminUser(db: DbOrTx, organizationId: string, id: string): Promise<TAdminUser> {
   const row = await findAdminUser(db, organizationId, id);
   if (!row) throw notFound('User');
@@ -158,7 +143,12 @@ export async function createUser(
   context: UserActionContext,
   body: CreateUserInput,
 ): Promise<TAdminUser> {
-  const organizationId = await targetOrganization(db, context.actor, body.organizationId);
+  const organizationId = await targetOrganization(
+    db,
+    context.actor,
+    body.organizationId,
+    USER_MESSAGES.otherOrganization,
+  );
   if (await isEmailTaken(db, body.email)) throw emailTakenError(USER_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(body.password);
   let created: UserRow;
