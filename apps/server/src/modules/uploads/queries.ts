@@ -61,18 +61,6 @@ export async function insertFiles(db: DbOrTx, values: FileInsert[]): Promise<Fil
   return db.insert(files).values(values).returning();
 }
 
-/** The files attached to an event. */
-export async function findEventFiles(
-  db: DbOrTx,
-  organizationId: string,
-  eventId: string,
-): Promise<FileRow[]> {
-  return db
-    .select()
-    .from(files)
-    .where(and(eq(files.organizationId, organizationId), eq(files.eventId, eventId)));
-}
-
 export async function deleteFiles(db: DbOrTx, organizationId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.delete(files).where(and(eq(files.organizationId, organizationId), inArray(files.id, ids)));
