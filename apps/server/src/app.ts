@@ -12,6 +12,7 @@ import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticSpa from './plugins/static-spa.ts';
 import './lib/request-context.ts';
+import { dashboardRoutes } from './modules/analytics/routes.ts';
 import { assetRoutes } from './modules/assets/routes.ts';
 import { auditLogRoutes } from './modules/audit-logs/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(adminOrganizationRoutes, { prefix: '/api/admin/organizations' });
   await app.register(auditLogRoutes, { prefix: '/api/audit-logs' });
   await app.register(userAdminRoutes, { prefix: '/api/admin/users' });
+  await app.register(dashboardRoutes, { prefix: '/api/admin/dashboard' });
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);

@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './assets.ts';
 export * from './audit-logs.ts';
 export * from './auth.ts';

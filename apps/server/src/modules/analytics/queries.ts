@@ -1,0 +1,154 @@
+import { and, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { descNullsLast } from '../../db/order.ts';
+import { assets, maintenanceEvents as events, users } from '../../db/schema.ts';
+
+/** Completed events of an organization whose completion falls in [from, to]. */
+export interface CompletedPeriod {
+  organizationId: string;
+  from: Date;
+  to: Date;
+}
+
+const HOUR_SECONDS = 3600;
+/** taskCompletedAt − creation, in hours (decisions.md: turnaround). */
+const turnaroundHours = sql`extract(epoch from (${events.taskCompletedAt} - ${events.createdAt})) / ${HOUR_SECONDS}`;
+/** taskCompletedAt − taskStartedAt, in hours (decisions.md: lead time). */
+const leadTimeHours = sql`extract(epoch from (${events.taskCompletedAt} - ${events.taskStartedAt})) / ${HOUR_SECONDS}`;
+
+/** Matches the partial (organization, task_completed_at) index of Completed events. */
+function completedIn(period: CompletedPeriod): SQL | undefined {
+  return and(
+    eq(events.organizationId, period.organizationId),
+    eq(events.taskStatus, 'Completed'),
+    gte(events.taskCompletedAt, period.from),
+    lte(events.taskCompletedAt, period.to),
+  );
+}
+
+const countInt = sql<number>`count(*)::int`;
+const averageTurnaround = sql<number | null>`avg(${turnaroundHours})::float8`;
+
+/** How many events completed in the period, and their average turnaround (null when none). */
+export async function completedSummary(
+  db: DbOrTx,
+  period: CompletedPeriod,
+): Promise<{ count: number; averageHours: number | null }> {
+  const [row] = await db
+    .select({ count: countInt, averageHours: averageTurnaround })
+    .from(events)
+    .where(completedIn(period));
+  return { count: row?.count ?? 0, averageHours: row?.averageHours ?? null };
+}
+
+/** The newest completed events of the period, with their asset. */
+export async function newestCompleted(db: DbOrTx, period: CompletedPeriod, limit: number) {
+  return db
+    .select({
+      eventId: events.id,
+      assetId: assets.id,
+      assetName: assets.name,
+      assetSlug: assets.slug,
+      title: events.title,
+      performedAt: events.performedAt,
+      taskCompletedAt: events.taskCompletedAt,
+      recordedBy: events.recordedBy,
+      turnaroundHours: sql<number | null>`(${turnaroundHours})::float8`,
+    })
+    .from(events)
+    .innerJoin(assets, eq(assets.id, events.assetId))
+    .where(completedIn(period))
+    .orderBy(descNullsLast(events.taskCompletedAt), descNullsLast(events.id))
+    .limit(limit);
+}
+
+/**
+ * Completions per calendar day in a time zone (completion date, else performed date), the `days`
+ * latest days that have any, oldest first. The zone is a bound parameter; the GROUP BY names the
+ * column by position because two parameters are never "the same expression" to PostgreSQL.
+ */
+export async function completionsPerDay(
+  db: DbOrTx,
+  period: CompletedPeriod,
+  timeZone: string,
+  days: number,
+): Promise<{ date: string; count: number }[]> {
+  const day = sql<string>`to_char((coalesce(${events.taskCompletedAt}, ${events.performedAt}) at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+  const latest = await db
+    .select({ date: day, count: countInt })
+    .from(events)
+    .where(completedIn(period))
+    .groupBy(sql`1`)
+    .orderBy(sql`1 desc`)
+    .limit(days);
+  return latest.reverse();
+}
+
+/** The assets with the most completed jobs in the period (then by name), with their turnaround. */
+export async function busiestAssetsTurnaround(db: DbOrTx, period: CompletedPeriod, limit: number) {
+  return db
+    .select({
+      assetId: assets.id,
+      label: assets.name,
+      sampleSize: countInt,
+      averageHours: sql<number>`avg(${turnaroundHours})::float8`,
+    })
+    .from(events)
+    .innerJoin(assets, eq(assets.id, events.assetId))
+    .where(completedIn(period))
+    .groupBy(assets.id, assets.name)
+    .orderBy(sql`count(*) desc`, assets.name, assets.id)
+    .limit(limit);
+}
+
+export interface TeamMemberRow {
+  userId: string;
+  displayName: string;
+  email: string;
+  activeJobs: number;
+  completedJobs: number;
+  averageLeadTimeHours: number | null;
+  /** Over all members with activity, before the limit. */
+  totalUsers: number;
+  totalActiveJobs: number;
+}
+
+/**
+ * The organization's users with maintenance activity: open (InProgress) tasks they started, and
+ * tasks they completed in the period with their average lead time. Most completed jobs first; the
+ * window totals count every member, not only the `limit` returned.
+ */
+export async function teamPerformance(
+  db: DbOrTx,
+  period: CompletedPeriod,
+  limit: number,
+): Promise<TeamMemberRow[]> {
+  const { organizationId } = period;
+  // Both drivers (pg and PGlite) answer raw queries with { rows }.
+  const result = (await db.execute(sql`
+    select u.id as "userId",
+           u.display_name as "displayName",
+           u.email as "email",
+           sum(work.active)::int as "activeJobs",
+           sum(work.completed)::int as "completedJobs",
+           avg(work.lead_hours)::float8 as "averageLeadTimeHours",
+           (count(*) over ())::int as "totalUsers",
+           (sum(sum(work.active)) over ())::int as "totalActiveJobs"
+    from (
+      select ${events.taskStartedById} as user_id, 1 as active, 0 as completed, null::float8 as lead_hours
+      from ${events}
+      where ${events.organizationId} = ${organizationId}
+        and ${events.taskStatus} = 'InProgress'
+        and ${isNotNull(events.taskStartedById)}
+      union all
+      select ${events.taskCompletedById}, 0, 1, (${leadTimeHours})::float8
+      from ${events}
+      where ${completedIn(period)} and ${isNotNull(events.taskCompletedById)}
+    ) as work
+    join ${users} u on u.id = work.user_id and u.organization_id = ${organizationId}
+    group by u.id, u.display_name, u.email
+    order by "completedJobs" desc, "activeJobs" desc, lower(u.display_name), u.id
+    limit ${limit}
+  `)) as { rows: TeamMemberRow[] };
+  return result.rows;
+}

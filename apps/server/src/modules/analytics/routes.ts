@@ -1,0 +1,29 @@
+import { ZAnalyticsQuery, ZDashboardAnalytics } from '@mqr/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import { dashboardAnalytics } from './service.ts';
+
+/** /api/admin/dashboard: the operations dashboard's analytics (administrators, their organization). */
+export async function dashboardRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/analytics',
+    {
+      // onRequest: members are refused before the query is validated (403 before any 400).
+      onRequest: [app.authenticate, app.requireAdmin],
+      schema: {
+        tags: ['dashboard'],
+        querystring: ZAnalyticsQuery,
+        response: { 200: ZDashboardAnalytics },
+        description:
+          'Completed maintenance in the last rangeDays (1..365, default 30), turnaround over the last ' +
+          'turnaroundDays (1..90, default 14) and team throughput; out-of-range days are clamped. ' +
+          'timeZone (IANA, default UTC) decides the calendar days of the history chart.',
+      },
+    },
+    async (request) =>
+      dashboardAnalytics(app.db, { organizationId: currentUser(request).organizationId, ...request.query }),
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  ANALYTICS_HISTORY_LIMIT,
+  ANALYTICS_TEAM_LIMIT,
+  HISTORY_CHART_DAYS,
+  OVERALL_METRIC_LABEL,
+  type TDashboardAnalytics,
+  TURNAROUND_ASSET_METRICS,
+} from '@mqr/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  busiestAssetsTurnaround,
+  type CompletedPeriod,
+  completedSummary,
+  completionsPerDay,
+  newestCompleted,
+  teamPerformance,
+} from './queries.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface AnalyticsRequest {
+  organizationId: string;
+  /** Clamped: 1..365. */
+  rangeDays: number;
+  /** Clamped: 1..90. */
+  turnaroundDays: number;
+  timeZone: string;
+  /** The end of both periods (tests pass a fixed instant). */
+  now?: Date;
+}
+
+/** The rolling period of `days` × 24 hours that ends at `now`, both ends included. */
+export function lastDays(organizationId: string, days: number, now: Date): CompletedPeriod {
+  return { organizationId, from: new Date(now.getTime() - days * DAY_MS), to: now };
+}
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+
+/** The dashboard's figures, every one an SQL aggregate or a bounded, indexed list. */
+export async function dashboardAnalytics(
+  db: DbOrTx,
+  request: AnalyticsRequest,
+): Promise<TDashboardAnalytics> {
+  const now = request.now ?? new Date();
+  const range = lastDays(request.organizationId, request.rangeDays, now);
+  const window = lastDays(request.organizationId, request.turnaroundDays, now);
+
+  const [summary, buckets, history, overall, busiest, team] = await Promise.all([
+    completedSummary(db, range),
+    completionsPerDay(db, range, request.timeZone, HISTORY_CHART_DAYS),
+    newestCompleted(db, range, ANALYTICS_HISTORY_LIMIT),
+    completedSummary(db, window),
+    busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS),
+    teamPerformance(db, range, ANALYTICS_TEAM_LIMIT),
+  ]);
+
+  const turnaroundMetrics =
+    overall.averageHours === null
+      ? []
+      : [
+          {
+            label: OVERALL_METRIC_LABEL,
+            assetId: null,
+            averageHours: overall.averageHours,
+            sampleSize: overall.count,
+          },
+          ...busiest,
+        ];
+  return {
+    rangeDays: request.rangeDays,
+    turnaroundDays: request.turnaroundDays,
+    timeZone: request.timeZone,
+    summary: {
+      completedEvents: summary.count,
+      averageTurnaroundHours: summary.averageHours,
+      activeJobs: team[0]?.totalActiveJobs ?? 0,
+      activeUsers: team[0]?.totalUsers ?? 0,
+    },
+    historyBuckets: buckets,
+    maintenanceHistory: history.map((event) => ({
+      ...event,
+      performedAt: event.performedAt.toISOString(),
+      taskCompletedAt: iso(event.taskCompletedAt),
+    })),
+    turnaroundMetrics,
+    overallTurnaroundHours: overall.averageHours,
+    userPerformance: team.map(({ totalUsers: _users, totalActiveJobs: _jobs, ...member }) => member),
+  };
+}
