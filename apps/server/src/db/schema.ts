@@ -168,6 +168,10 @@ export const maintenanceEvents = pgTable(
     index('maintenance_events_completed_idx')
       .on(t.organizationId, t.taskCompletedAt)
       .where(sql`${t.taskStatus} = 'Completed'`),
+    // Started, not completed tasks per person (the dashboard's active jobs).
+    index('maintenance_events_in_progress_starter_idx')
+      .on(t.organizationId, t.taskStartedById)
+      .where(sql`${t.taskStatus} = 'InProgress'`),
   ],
 );
 

@@ -196,5 +196,9 @@ export async function seedOrganization(db: DbOrTx, options: SeedOptions): Promis
     `);
     log(`events: ${start + size} of ${options.events}`);
   }
+  // Fresh statistics, as autovacuum would give a live database: without them the planner guesses
+  // after a bulk load and picks slow plans (ANALYZE, unlike VACUUM, may run in the seed's transaction).
+  await db.execute(sql`analyze assets, asset_field_values, maintenance_events, users`);
+  log('statistics refreshed');
   return { assets: options.assets, events: options.events };
 }

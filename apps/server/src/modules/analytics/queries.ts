@@ -63,9 +63,11 @@ export async function newestCompleted(db: DbOrTx, period: CompletedPeriod, limit
 }
 
 /**
- * Completions per calendar day in a time zone (completion date, else performed date), the `days`
- * latest days that have any, oldest first. The zone is a bound parameter; the GROUP BY names the
- * column by position because two parameters are never "the same expression" to PostgreSQL.
+ * Completions per calendar day in a time zone, for the `days` latest days that have any, oldest
+ * first. The days are found by hopping back through the completed-events index one day at a time
+ * (a max() per day), so only the rows of those days are counted, whatever the range.
+ * Rows are grouped by completion date, else performed date (spec); every row here has a completion
+ * stamp, since the period is one of completion.
  */
 export async function completionsPerDay(
   db: DbOrTx,
@@ -73,32 +75,57 @@ export async function completionsPerDay(
   timeZone: string,
   days: number,
 ): Promise<{ date: string; count: number }[]> {
-  const day = sql<string>`to_char((coalesce(${events.taskCompletedAt}, ${events.performedAt}) at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-  const latest = await db
-    .select({ date: day, count: countInt })
-    .from(events)
-    .where(completedIn(period))
-    .groupBy(sql`1`)
-    .orderBy(sql`1 desc`)
-    .limit(days);
-  return latest.reverse();
+  const inPeriod = completedIn(period);
+  const localMidnight = (at: SQL) =>
+    sql`(date_trunc('day', ${at} at time zone ${timeZone}) at time zone ${timeZone})`;
+  const result = (await db.execute(sql`
+    with recursive active_days (day_start, n) as (
+      select ${localMidnight(sql`max(${events.taskCompletedAt})`)}, 1
+      from ${events} where ${inPeriod}
+      union all
+      select ${localMidnight(sql`(select max(${events.taskCompletedAt}) from ${events} where ${inPeriod} and ${events.taskCompletedAt} < active_days.day_start)`)},
+             active_days.n + 1
+      from active_days
+      where active_days.day_start is not null and active_days.n < ${days}
+    )
+    select to_char((coalesce(${events.taskCompletedAt}, ${events.performedAt}) at time zone ${timeZone})::date, 'YYYY-MM-DD') as "date",
+           count(*)::int as "count"
+    from ${events}
+    where ${inPeriod} and ${events.taskCompletedAt} >= (select min(day_start) from active_days)
+    group by 1
+    order by 1
+  `)) as { rows: { date: string; count: number }[] };
+  return result.rows;
 }
 
-/** The assets with the most completed jobs in the period (then by name), with their turnaround. */
+/**
+ * The assets with the most completed jobs in the period, with their turnaround. Events are counted
+ * per asset first and only the top rows are joined to their asset; ties go to the asset recorded
+ * first (ids are time-ordered), so no asset row is read beyond the ones shown.
+ */
 export async function busiestAssetsTurnaround(db: DbOrTx, period: CompletedPeriod, limit: number) {
-  return db
+  const perAsset = db
     .select({
-      assetId: assets.id,
-      label: assets.name,
-      sampleSize: countInt,
-      averageHours: sql<number>`avg(${turnaroundHours})::float8`,
+      assetId: events.assetId,
+      sampleSize: sql<number>`count(*)::int`.as('sample_size'),
+      averageHours: sql<number>`avg(${turnaroundHours})::float8`.as('average_hours'),
     })
     .from(events)
-    .innerJoin(assets, eq(assets.id, events.assetId))
     .where(completedIn(period))
-    .groupBy(assets.id, assets.name)
-    .orderBy(sql`count(*) desc`, assets.name, assets.id)
-    .limit(limit);
+    .groupBy(events.assetId)
+    .orderBy(sql`count(*) desc`, events.assetId)
+    .limit(limit)
+    .as('busiest');
+  return db
+    .select({
+      assetId: perAsset.assetId,
+      label: assets.name,
+      averageHours: perAsset.averageHours,
+      sampleSize: perAsset.sampleSize,
+    })
+    .from(perAsset)
+    .innerJoin(assets, eq(assets.id, perAsset.assetId))
+    .orderBy(sql`${perAsset.sampleSize} desc`, perAsset.assetId);
 }
 
 export interface TeamMemberRow {

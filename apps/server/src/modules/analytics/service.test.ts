@@ -180,7 +180,7 @@ describe('dashboardAnalytics on a hand-computed dataset', () => {
     expect(oldest.turnaroundHours).toBeCloseTo(4, 9);
   });
 
-  it('computes Overall over the turnaround window, then the 5 busiest assets (ties by name)', async () => {
+  it('computes Overall over the turnaround window, then the 5 busiest assets (ties: the asset recorded first)', async () => {
     const result = await dashboardAnalytics(t.db, request());
     // Window: 10 jobs, turnarounds 10+20+3+76+19+12+6+5+1+2 = 154 hours.
     const metrics = result.turnaroundMetrics.map((m) => [
@@ -193,8 +193,8 @@ describe('dashboardAnalytics on a hand-computed dataset', () => {
       ['Pump', 3, 11],
       ['Valve', 2, 47.5],
       ['Boiler', 1, 2],
+      ['Fan', 1, 12],
       ['Compressor', 1, 6],
-      ['Drain', 1, 5],
     ]);
     expect(result.turnaroundMetrics[0]!.assetId).toBeNull();
     expect(result.turnaroundMetrics[1]!.assetId).toBe(assetIds.get('Pump'));

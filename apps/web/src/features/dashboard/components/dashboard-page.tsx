@@ -2,12 +2,17 @@ import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { isAdminUser, useAuth } from '../../../lib/auth-store.ts';
 import { dashboardKeys } from '../api/dashboard-keys.ts';
+import { useDashboardPreferences } from '../hooks/use-dashboard-preferences.ts';
+import { AdminAnalytics } from './admin-analytics.tsx';
 import styles from './dashboard-page.module.css';
 import { PendingTasksSection } from './pending-tasks-section.tsx';
 
 export function DashboardPage() {
   const queryClient = useQueryClient();
+  const isAdmin = isAdminUser(useAuth());
+  const controls = useDashboardPreferences();
   return (
     <>
       <title>{`Operations dashboard · ${PRODUCT_NAME}`}</title>
@@ -30,7 +35,9 @@ export function DashboardPage() {
         }
       />
       <div className={styles.sections}>
-        <PendingTasksSection />
+        {isAdmin ? <AdminAnalytics controls={controls} /> : null}
+        {/* Members have no preferences card: they always see their pending tasks. */}
+        {!isAdmin || controls.isVisible('pendingTasks') ? <PendingTasksSection /> : null}
       </div>
     </>
   );

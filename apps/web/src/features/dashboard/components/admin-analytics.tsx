@@ -1,0 +1,64 @@
+import { ANALYTICS_TEXTS } from '@mqr/contracts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { useAnalytics } from '../hooks/use-analytics.ts';
+import type { useDashboardPreferences } from '../hooks/use-dashboard-preferences.ts';
+import styles from './dashboard-page.module.css';
+import { DashboardPreferencesCard } from './dashboard-preferences-card.tsx';
+import { MaintenanceHistorySection } from './maintenance-history-section.tsx';
+import { SummaryCards } from './summary-cards.tsx';
+import { TeamPerformanceSection } from './team-performance-section.tsx';
+import { TurnaroundTicker } from './turnaround-ticker.tsx';
+
+type TPreferencesControls = ReturnType<typeof useDashboardPreferences>;
+
+/** The administrators' part of the dashboard: summary cards, preferences and the analytics sections. */
+export function AdminAnalytics({ controls }: { controls: TPreferencesControls }) {
+  const { preferences, isVisible } = controls;
+  const query = useAnalytics({
+    enabled: true,
+    rangeDays: preferences.rangeDays,
+    turnaroundDays: preferences.turnaroundDays,
+  });
+  // A failed load clears the figures (spec section 8) rather than showing stale ones.
+  const analytics = query.isError ? undefined : query.data;
+
+  let status = null;
+  if (query.isError) {
+    status = (
+      <Card className={styles.status}>
+        <Alert>{ANALYTICS_TEXTS.loadFailed}</Alert>
+        <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </Card>
+    );
+  } else if (!analytics) {
+    status = (
+      <Card className={styles.status}>
+        <StateMessage>{ANALYTICS_TEXTS.loading}</StateMessage>
+      </Card>
+    );
+  }
+
+  return (
+    <>
+      {analytics ? <SummaryCards analytics={analytics} /> : status}
+      <DashboardPreferencesCard
+        preferences={preferences}
+        onToggleSection={controls.toggleSection}
+        onRangeDays={controls.setRangeDays}
+        onTurnaroundDays={controls.setTurnaroundDays}
+      />
+      {analytics && isVisible('turnaroundTicker') ? (
+        <TurnaroundTicker metrics={analytics.turnaroundMetrics} />
+      ) : null}
+      {analytics && isVisible('maintenanceHistory') ? (
+        <MaintenanceHistorySection analytics={analytics} />
+      ) : null}
+      {analytics && isVisible('userPerformance') ? <TeamPerformanceSection analytics={analytics} /> : null}
+    </>
+  );
+}

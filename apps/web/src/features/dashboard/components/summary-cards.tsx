@@ -1,0 +1,51 @@
+import { ANALYTICS_TEXTS, formatHours, type TDashboardAnalytics } from '@mqr/contracts';
+import { Card } from '../../../components/ui/card.tsx';
+import styles from './summary-cards.module.css';
+
+/** `unit` follows the value in smaller type ("12.3 hrs"); the value stays an element of its own. */
+type TSummaryCard = { label: string; value: string; unit?: string; caption: string };
+
+/** The four headline figures of the analytics range (administrators). */
+export function SummaryCards({ analytics }: { analytics: TDashboardAnalytics }) {
+  const { summary } = analytics;
+  const cards: TSummaryCard[] = [
+    {
+      label: ANALYTICS_TEXTS.completedJobs,
+      value: String(summary.completedEvents),
+      caption: ANALYTICS_TEXTS.lastDays(analytics.rangeDays),
+    },
+    {
+      label: ANALYTICS_TEXTS.avgTurnaround,
+      value: formatHours(summary.averageTurnaroundHours),
+      unit: summary.averageTurnaroundHours === null ? undefined : 'hrs',
+      caption: ANALYTICS_TEXTS.acrossAssets,
+    },
+    {
+      label: ANALYTICS_TEXTS.activeJobs,
+      value: String(summary.activeJobs),
+      caption: ANALYTICS_TEXTS.ownedByTeam,
+    },
+    {
+      label: ANALYTICS_TEXTS.activeUsers,
+      value: String(summary.activeUsers),
+      caption: ANALYTICS_TEXTS.withActivity,
+    },
+  ];
+
+  return (
+    <section aria-label="Summary">
+      <dl className={styles.grid}>
+        {cards.map((card) => (
+          <Card as="div" key={card.label} className={styles.card}>
+            <dt className={styles.label}>{card.label}</dt>
+            <dd className={styles.value}>
+              <span>{card.value}</span>
+              {card.unit ? <span className={styles.unit}> {card.unit}</span> : null}
+            </dd>
+            <dd className={styles.caption}>{card.caption}</dd>
+          </Card>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  ANALYTICS_TEXTS,
+  formatHours,
+  MIN_BAR_PERCENT,
+  type TDashboardAnalytics,
+  type TUserPerformance,
+} from '@mqr/contracts';
+import { useId } from 'react';
+import { Card } from '../../../components/ui/card.tsx';
+import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { Table } from '../../../components/ui/table.tsx';
+import { barPercent } from '../lib/bar-width.ts';
+import styles from './team-performance-section.module.css';
+
+/** The people shown as cards (the table lists everyone the server sent). */
+export const TEAM_CARD_LIMIT = 6;
+
+/** Most completed jobs first; equal counts keep the server's order (the sort is stable). */
+function byCompletedJobs(users: TUserPerformance[]): TUserPerformance[] {
+  return [...users].sort((a, b) => b.completedJobs - a.completedJobs);
+}
+
+function leadText(hours: number | null): string {
+  return hours === null ? `Avg lead ${ANALYTICS_TEXTS.notAvailable}` : `Avg lead ${formatHours(hours)} hrs`;
+}
+
+type TScale = { maxCompleted: number; maxLead: number };
+
+/** "Active user throughput": each person's completed and active jobs and average lead time. */
+export function TeamPerformanceSection({ analytics }: { analytics: TDashboardAnalytics }) {
+  const headingId = useId();
+  const subtitleId = useId();
+  const users = byCompletedJobs(analytics.userPerformance);
+  // Bars compare everyone listed: the longest is the largest value among the rows.
+  const scale: TScale = {
+    maxCompleted: Math.max(0, ...users.map((user) => user.completedJobs)),
+    maxLead: Math.max(0, ...users.map((user) => user.averageLeadTimeHours ?? 0)),
+  };
+
+  return (
+    <Card className={styles.card} aria-labelledby={headingId} aria-describedby={subtitleId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {ANALYTICS_TEXTS.teamTitle}
+        </h2>
+        <p id={subtitleId} className={styles.subtitle}>
+          {ANALYTICS_TEXTS.teamSubtitle(analytics.summary.activeJobs)}
+        </p>
+      </div>
+      {users.length === 0 ? (
+        <StateMessage>{ANALYTICS_TEXTS.teamEmpty}</StateMessage>
+      ) : (
+        <>
+          <ul className={styles.users} aria-labelledby={headingId}>
+            {users.slice(0, TEAM_CARD_LIMIT).map((user) => (
+              <UserCard key={user.userId} user={user} scale={scale} />
+            ))}
+          </ul>
+          <TeamTable users={users} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function UserCard({ user, scale }: { user: TUserPerformance; scale: TScale }) {
+  const nameId = useId();
+  const completed = barPercent(user.completedJobs, scale.maxCompleted, MIN_BAR_PERCENT.completed, {
+    zeroIsEmpty: true,
+  });
+  const lead = barPercent(user.averageLeadTimeHours, scale.maxLead, MIN_BAR_PERCENT.leadTime);
+  return (
+    <li className={styles.user} aria-labelledby={nameId}>
+      <div className={styles.who}>
+        <h3 id={nameId} className={styles.name}>
+          {user.displayName}
+        </h3>
+        <p className={styles.email}>{user.email}</p>
+      </div>
+      <div className={styles.metric}>
+        <p className={styles.metricText}>
+          <span className={styles.strong}>{user.completedJobs} completed</span>
+          <span className={styles.muted}>{user.activeJobs} active</span>
+        </p>
+        <Bar percent={completed} kind="completed" />
+      </div>
+      <div className={styles.metric}>
+        <p className={styles.metricText}>
+          <span>{leadText(user.averageLeadTimeHours)}</span>
+        </p>
+        <Bar percent={lead} kind="leadTime" />
+      </div>
+    </li>
+  );
+}
+
+/** A decorative bar (its figure is written beside it). */
+function Bar({ percent, kind }: { percent: number; kind: 'completed' | 'leadTime' }) {
+  return (
+    <span className={styles.track} aria-hidden="true">
+      <span className={styles.bar} data-bar={kind} style={{ width: `${percent}%` }} />
+    </span>
+  );
+}
+
+function TeamTable({ users }: { users: TUserPerformance[] }) {
+  return (
+    <Table label={ANALYTICS_TEXTS.teamSection} className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">User</th>
+          <th scope="col" className={styles.numeric}>
+            Active jobs
+          </th>
+          <th scope="col" className={styles.numeric}>
+            Completed jobs
+          </th>
+          <th scope="col" className={styles.numeric}>
+            Avg lead time hrs
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => (
+          <tr key={user.userId}>
+            <td className={styles.person}>
+              <span className={styles.personName}>{user.displayName}</span>
+              <span className={styles.personEmail}>{user.email}</span>
+            </td>
+            <td className={styles.numeric}>{user.activeJobs}</td>
+            <td className={styles.numeric}>{user.completedJobs}</td>
+            <td className={styles.numeric}>{formatHours(user.averageLeadTimeHours)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

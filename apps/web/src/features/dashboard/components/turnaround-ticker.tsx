@@ -1,0 +1,57 @@
+import { ANALYTICS_TEXTS, formatHours, type TTurnaroundMetric } from '@mqr/contracts';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { useTicker } from '../hooks/use-ticker.ts';
+import { pickOverallMetric } from '../lib/turnaround.ts';
+import styles from './turnaround-ticker.module.css';
+
+const hours = (value: number) => `${formatHours(value)} hrs`;
+
+/**
+ * "Turnaround ticker" card: one metric at a time, the next every 5 seconds, and the overall average.
+ * The rotation can be paused (WCAG 2.2.2); it is not announced (no live region), so a screen reader
+ * is not interrupted every few seconds.
+ */
+export function TurnaroundTicker({ metrics }: { metrics: TTurnaroundMetric[] }) {
+  const headingId = useId();
+  const { index, paused, togglePaused } = useTicker(metrics.length);
+  const metric = metrics[index] ?? metrics[0];
+  const overall = pickOverallMetric(metrics);
+  const rotates = metrics.length > 1;
+
+  return (
+    <Card className={styles.card} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {ANALYTICS_TEXTS.tickerTitle}
+        </h2>
+        {rotates ? (
+          <Button variant="secondary" className={styles.toggle} onClick={togglePaused}>
+            {paused ? 'Resume' : 'Pause'}
+          </Button>
+        ) : null}
+      </div>
+      {metric ? (
+        <>
+          <div className={styles.metric}>
+            <p className={styles.label}>{metric.label}</p>
+            <p className={styles.value}>{hours(metric.averageHours)}</p>
+            <p className={styles.muted}>{ANALYTICS_TEXTS.basedOn(metric.sampleSize)}</p>
+          </div>
+          <div className={styles.footer}>
+            {overall ? (
+              <p
+                className={styles.overall}
+              >{`${ANALYTICS_TEXTS.overallAverage}: ${hours(overall.averageHours)}`}</p>
+            ) : null}
+            {rotates ? <p className={styles.muted}>{`${index + 1} of ${metrics.length}`}</p> : null}
+          </div>
+        </>
+      ) : (
+        <StateMessage>{ANALYTICS_TEXTS.tickerEmpty}</StateMessage>
+      )}
+    </Card>
+  );
+}
