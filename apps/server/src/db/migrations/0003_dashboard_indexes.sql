@@ -1,0 +1,3 @@
+DROP INDEX "maintenance_events_completed_idx";--> statement-breakpoint
+CREATE INDEX "maintenance_events_in_progress_starter_idx" ON "maintenance_events" USING btree ("organization_id","task_started_by_id") WHERE "maintenance_events"."task_status" = 'InProgress';--> statement-breakpoint
+CREATE INDEX "maintenance_events_completed_idx" ON "maintenance_events" USING btree ("organization_id","task_completed_at","asset_id","created_at","task_started_at","task_completed_by_id") WHERE "maintenance_events"."task_status" = 'Completed';

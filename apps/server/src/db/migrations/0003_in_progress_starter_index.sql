@@ -1,1 +1,0 @@
-CREATE INDEX "maintenance_events_in_progress_starter_idx" ON "maintenance_events" USING btree ("organization_id","task_started_by_id") WHERE "maintenance_events"."task_status" = 'InProgress';
