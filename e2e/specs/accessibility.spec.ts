@@ -25,6 +25,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await signIn(page, E2E_ADMIN);
     await expect(page.getByRole('heading', { name: 'Operations dashboard' })).toBeVisible();
+    // The administrator's analytics: summary cards, preferences, ticker, history and team.
+    await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Active user throughput' })).toBeVisible();
     await expectNoViolations(page);
   });
 }

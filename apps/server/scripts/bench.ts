@@ -128,11 +128,12 @@ async function main(): Promise<void> {
       { name: 'asset search "pump"', path: '/api/assets?search=pump', p95GoalMs: 300, signedIn: true },
       { name: 'asset detail', path: `/api/assets/${sample.id}`, p95GoalMs: 150, signedIn: true },
       { name: 'pending tasks', path: '/api/tasks/pending', p95GoalMs: 150, signedIn: true },
-      { name: 'dashboard analytics', path: '/api/admin/dashboard/analytics', p95GoalMs: 400, signedIn: true },
+      { name: 'dashboard analytics', path: '/api/admin/dashboard/analytics', p95GoalMs: 500, signedIn: true },
       {
         name: 'analytics, 365/90 days',
         path: '/api/admin/dashboard/analytics?rangeDays=365&turnaroundDays=90',
-        p95GoalMs: 1500,
+        // A year of completions aggregated several ways: the heaviest call the screens can make.
+        p95GoalMs: 2000,
         signedIn: true,
       },
       {

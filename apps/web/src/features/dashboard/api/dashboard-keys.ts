@@ -4,6 +4,8 @@ export const dashboardKeys = {
   pendingTasks: () => [...dashboardKeys.all, 'pending-tasks'] as const,
   /** One page of the pending tasks; invalidating `pendingTasks()` reloads every page. */
   pendingTasksPage: (page: number) => [...dashboardKeys.pendingTasks(), { page }] as const,
+  /** Every analytics range; invalidating it reloads whichever is on screen. */
+  allAnalytics: () => [...dashboardKeys.all, 'analytics'] as const,
   analytics: (rangeDays: number, turnaroundDays: number) =>
-    [...dashboardKeys.all, 'analytics', rangeDays, turnaroundDays] as const,
+    [...dashboardKeys.allAnalytics(), rangeDays, turnaroundDays] as const,
 };

@@ -27,11 +27,14 @@ export function confirmText({ action, task }: TTaskActionVariables): string {
  */
 export function useTaskAction() {
   const queryClient = useQueryClient();
-  const reload = (task: TPendingTask) =>
-    Promise.all([
+  const reload = (task: TPendingTask) => {
+    // The figures change too (only administrators have them); the buttons need not wait for them.
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.allAnalytics() });
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: dashboardKeys.pendingTasks() }),
       queryClient.invalidateQueries({ queryKey: assetKeys.detail(task.assetId) }),
     ]);
+  };
   return useMutation({
     mutationFn: ({ action, task }: TTaskActionVariables) =>
       action === 'start' ? startTask(task.assetId, task.eventId) : completeTask(task.assetId, task.eventId),
