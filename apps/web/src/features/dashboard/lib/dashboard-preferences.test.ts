@@ -37,7 +37,7 @@ describe('dashboard preferences', () => {
     expect(stored({ sections: 'pendingTasks' }).sections).toEqual(ALL);
   });
 
-  it('reads the older format, the visible sections as a bare array', () => {
+  it('reads a bare array as the visible sections', () => {
     expect(parsePreferences('["userPerformance","nope"]')).toEqual({
       sections: ['userPerformance'],
       rangeDays: 30,

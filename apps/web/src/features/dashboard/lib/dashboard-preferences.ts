@@ -48,7 +48,7 @@ export function parsePreferences(raw: string | null): TDashboardPreferences {
   } catch {
     return defaults();
   }
-  // An earlier format stored the visible sections alone, as an array.
+  // A bare array (hand-edited, or written by a simpler client) is read as the visible sections.
   const record: Record<string, unknown> | null = Array.isArray(parsed)
     ? { sections: parsed }
     : typeof parsed === 'object' && parsed !== null
