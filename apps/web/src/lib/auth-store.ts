@@ -1,5 +1,6 @@
 import type { TCurrentUser, TLoginResponse, TOrganization, TProfileUpdateResponse } from '@mqr/contracts';
 import { useSyncExternalStore } from 'react';
+import { safeLocalStorage } from './safe-local-storage.ts';
 
 /** The one localStorage key that holds the signed-in session. */
 export const AUTH_STORAGE_KEY = 'mqr.auth';
@@ -204,14 +205,6 @@ export function createAuthStore(
     updateUser,
     setOrganization,
   };
-}
-
-function safeLocalStorage(): TStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** The app's single auth store. */

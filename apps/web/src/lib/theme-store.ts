@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { safeLocalStorage } from './safe-local-storage.ts';
 
 /** localStorage key of the chosen theme ("light" | "dark"); public/theme-init.js reads it too. */
 export const THEME_STORAGE_KEY = 'mqr.theme';
@@ -84,14 +85,6 @@ export function createThemeStore(
       };
     },
   };
-}
-
-function safeLocalStorage(): TStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 let appThemeStore: TThemeStore | null = null;

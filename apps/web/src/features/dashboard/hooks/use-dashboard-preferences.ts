@@ -1,5 +1,6 @@
 import { clampDays, DASHBOARD_DAY_LIMITS, type TDashboardSection } from '@mqr/contracts';
 import { useCallback, useRef, useState } from 'react';
+import { safeLocalStorage } from '../../../lib/safe-local-storage.ts';
 import {
   readPreferences,
   type TDashboardPreferences,
@@ -8,14 +9,6 @@ import {
 } from '../lib/dashboard-preferences.ts';
 
 export type TPreferencesStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-function safeLocalStorage(): TPreferencesStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The dashboard preferences of this browser: read once on mount, every change written back.
