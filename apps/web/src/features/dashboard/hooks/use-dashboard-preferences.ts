@@ -41,24 +41,21 @@ export function useDashboardPreferences(storage?: TPreferencesStorage | null) {
     [update],
   );
 
-  const setRangeDays = useCallback(
-    (input: string | number) =>
+  const setDayCount = useCallback(
+    (field: 'rangeDays' | 'turnaroundDays', input: string | number) =>
       update((current) => {
-        const rangeDays = clampDays(input, DASHBOARD_DAY_LIMITS.rangeDays);
-        return rangeDays === null || rangeDays === current.rangeDays ? current : { ...current, rangeDays };
+        const days = clampDays(input, DASHBOARD_DAY_LIMITS[field]);
+        return days === null || days === current[field] ? current : { ...current, [field]: days };
       }),
     [update],
   );
-
+  const setRangeDays = useCallback(
+    (input: string | number) => setDayCount('rangeDays', input),
+    [setDayCount],
+  );
   const setTurnaroundDays = useCallback(
-    (input: string | number) =>
-      update((current) => {
-        const turnaroundDays = clampDays(input, DASHBOARD_DAY_LIMITS.turnaroundDays);
-        return turnaroundDays === null || turnaroundDays === current.turnaroundDays
-          ? current
-          : { ...current, turnaroundDays };
-      }),
-    [update],
+    (input: string | number) => setDayCount('turnaroundDays', input),
+    [setDayCount],
   );
 
   const { sections } = preferences;
