@@ -13,13 +13,6 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import type { TDashboardPreferences } from '../lib/dashboard-preferences.ts';
 import styles from './dashboard-preferences.module.css';
 
-export const PREFERENCES_TEXTS = {
-  sectionsLegend: 'Sections',
-  lastSectionHint: 'At least one section stays visible.',
-  rangeHint: '1 to 365 days.',
-  windowHint: '1 to 90 days.',
-} as const;
-
 type TDashboardPreferencesCardProps = {
   preferences: TDashboardPreferences;
   onToggleSection: (id: TDashboardSection) => void;
@@ -44,7 +37,7 @@ export function DashboardPreferencesCard({
       </h2>
       <div className={styles.body}>
         <fieldset className={styles.sections}>
-          <legend className={styles.legend}>{PREFERENCES_TEXTS.sectionsLegend}</legend>
+          <legend className={styles.legend}>{ANALYTICS_TEXTS.sectionsLegend}</legend>
           <div className={styles.checks}>
             {DASHBOARD_SECTIONS.map((id) => {
               const checked = sections.includes(id);
@@ -62,20 +55,18 @@ export function DashboardPreferencesCard({
             })}
           </div>
           <p id={lastHintId} className={styles.hint}>
-            {PREFERENCES_TEXTS.lastSectionHint}
+            {ANALYTICS_TEXTS.lastSectionHint}
           </p>
         </fieldset>
         <div className={styles.numbers}>
           <DayCountField
             label={ANALYTICS_TEXTS.rangeLabel}
-            hint={PREFERENCES_TEXTS.rangeHint}
             limits={DASHBOARD_DAY_LIMITS.rangeDays}
             value={preferences.rangeDays}
             onCommit={onRangeDays}
           />
           <DayCountField
             label={ANALYTICS_TEXTS.windowLabel}
-            hint={PREFERENCES_TEXTS.windowHint}
             limits={DASHBOARD_DAY_LIMITS.turnaroundDays}
             value={preferences.turnaroundDays}
             onCommit={onTurnaroundDays}
@@ -88,7 +79,6 @@ export function DashboardPreferencesCard({
 
 type TDayCountFieldProps = {
   label: string;
-  hint: string;
   limits: TDayLimits;
   value: number;
   onCommit: (input: string) => void;
@@ -99,7 +89,7 @@ type TDayCountFieldProps = {
  * the analytics while typing). After a commit, and whenever the preference changes, the field shows
  * the preference again: the rounded and clamped value, or the previous one when the input was ignored.
  */
-function DayCountField({ label, hint, limits, value, onCommit }: TDayCountFieldProps) {
+function DayCountField({ label, limits, value, onCommit }: TDayCountFieldProps) {
   // What is being typed, for the preference it started from (a new preference discards it).
   const [draft, setDraft] = useState<{ text: string; from: number } | null>(null);
   const editing = draft !== null && draft.from === value;
@@ -119,7 +109,7 @@ function DayCountField({ label, hint, limits, value, onCommit }: TDayCountFieldP
   return (
     <TextField
       label={label}
-      hint={hint}
+      hint={ANALYTICS_TEXTS.dayBounds(limits)}
       type="number"
       inputMode="numeric"
       min={limits.min}

@@ -29,7 +29,7 @@ export function TurnaroundTicker({ metrics }: { metrics: TTurnaroundMetric[] }) 
         </h2>
         {rotates ? (
           <Button variant="secondary" className={styles.toggle} onClick={togglePaused}>
-            {paused ? 'Resume' : 'Pause'}
+            {paused ? ANALYTICS_TEXTS.resume : ANALYTICS_TEXTS.pause}
           </Button>
         ) : null}
       </div>
