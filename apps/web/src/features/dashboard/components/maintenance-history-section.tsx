@@ -12,7 +12,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { StateMessage } from '../../../components/ui/state-message.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { barPercent, formatBucketDate, formatBucketDateLong } from '../lib/bar-width.ts';
+import { barPercent } from '../lib/bar-width.ts';
+import { formatBucketDate, formatBucketDateLong } from '../lib/bucket-dates.ts';
 import styles from './maintenance-history-section.module.css';
 
 export const HISTORY_CHART_LABEL = 'Completions per day';

@@ -1,6 +1,6 @@
 import { MIN_BAR_PERCENT } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
-import { barPercent, formatBucketDate, formatBucketDateLong } from './bar-width.ts';
+import { barPercent } from './bar-width.ts';
 
 describe('barPercent', () => {
   it('is the value in percent of the largest one', () => {
@@ -31,29 +31,5 @@ describe('barPercent', () => {
     expect(barPercent(3, 0, MIN_BAR_PERCENT.history)).toBe(0);
     expect(barPercent(0, 0, MIN_BAR_PERCENT.completed, { zeroIsEmpty: true })).toBe(0);
     expect(barPercent(3, -1, MIN_BAR_PERCENT.history)).toBe(0);
-  });
-});
-
-describe('bucket date labels', () => {
-  it('shows the calendar day itself, whatever the browser time zone', () => {
-    // Midnight UTC read in a zone west of UTC would be Feb 2; the label stays on Feb 3.
-    const label = formatBucketDate('2026-02-03');
-    expect(label).toMatch(/Feb/);
-    expect(label).toMatch(/\b3\b/);
-    expect(label).not.toMatch(/2026/);
-    expect(formatBucketDate('2026-01-01')).toMatch(/\b1\b/);
-    expect(formatBucketDate('2025-12-31')).toMatch(/Dec.*31|31.*Dec/);
-  });
-
-  it('has a medium form with the year', () => {
-    const label = formatBucketDateLong('2026-02-03');
-    expect(label).toMatch(/Feb/);
-    expect(label).toMatch(/\b3\b/);
-    expect(label).toMatch(/2026/);
-  });
-
-  it('gives back what is not a calendar day', () => {
-    expect(formatBucketDate('soon')).toBe('soon');
-    expect(formatBucketDateLong('2026-2-3')).toBe('2026-2-3');
   });
 });
