@@ -9,8 +9,8 @@ export interface CompletedPeriod {
   to: Date;
 }
 
-// date_part answers a double; extract() answers numeric, several times slower to average.
 const HOUR_SECONDS = 3600;
+// date_part answers a double; extract() answers numeric, several times slower to average.
 /** taskCompletedAt − creation, in hours (decisions.md: turnaround). */
 const turnaroundHours = sql`date_part('epoch', ${events.taskCompletedAt} - ${events.createdAt}) / ${HOUR_SECONDS}`;
 /** taskCompletedAt − taskStartedAt, in hours (decisions.md: lead time). */
@@ -59,7 +59,7 @@ export async function newestCompleted(db: DbOrTx, period: CompletedPeriod, limit
       turnaroundHours: sql<number | null>`(${turnaroundHours})::float8`,
     })
     .from(events)
-    .innerJoin(assets, eq(assets.id, events.assetId))
+    .innerJoin(assets, and(eq(assets.id, events.assetId), eq(assets.organizationId, period.organizationId)))
     .where(completedIn(period))
     .orderBy(desc(events.taskCompletedAt), desc(events.id))
     .limit(limit);
@@ -127,7 +127,7 @@ export async function busiestAssetsTurnaround(db: DbOrTx, period: CompletedPerio
       sampleSize: perAsset.sampleSize,
     })
     .from(perAsset)
-    .innerJoin(assets, eq(assets.id, perAsset.assetId))
+    .innerJoin(assets, and(eq(assets.id, perAsset.assetId), eq(assets.organizationId, period.organizationId)))
     .orderBy(sql`${perAsset.sampleSize} desc`, perAsset.assetId);
 }
 

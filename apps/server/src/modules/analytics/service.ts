@@ -30,7 +30,7 @@ export interface AnalyticsRequest {
 }
 
 /** The rolling period of `days` × 24 hours that ends at `now`, both ends included. */
-export function lastDays(organizationId: string, days: number, now: Date): CompletedPeriod {
+function lastDays(organizationId: string, days: number, now: Date): CompletedPeriod {
   return { organizationId, from: new Date(now.getTime() - days * DAY_MS), to: now };
 }
 
