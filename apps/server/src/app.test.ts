@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
+import { accessScope } from './plugins/access-scopes.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 
 describe('buildApp', () => {
@@ -86,7 +87,11 @@ describe('buildApp', () => {
         { ...t.config, trustProxy: trustProxy as boolean | number | string[] },
         { database: t.database, logger: false, bootstrap: false },
       );
-      app.get('/api/test/ip', async (request) => ({ ip: request.ip }));
+      await app.register(
+        accessScope('public', async (scope) => {
+          scope.get('/api/test/ip', async (request) => ({ ip: request.ip }));
+        }),
+      );
       const res = await app.inject({ url: '/api/test/ip', headers: { 'x-forwarded-for': '203.0.113.7' } });
       await app.close();
       expect(res.json(), String(trustProxy)).toEqual({ ip: expected });

@@ -5,30 +5,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { runFirstStart } from './bootstrap/first-start.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/client.ts';
-import { clientConfigRoutes } from './modules/client-config/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { serializeLoggableError } from './lib/loggable-error.ts';
 import apiDocs from './plugins/api-docs.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
-import staticSpa from './plugins/static-spa.ts';
 import './lib/request-context.ts';
-import { dashboardRoutes } from './modules/analytics/routes.ts';
-import { assetRoutes } from './modules/assets/routes.ts';
-import { auditLogRoutes } from './modules/audit-logs/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { eventRoutes, taskRoutes } from './modules/events/routes.ts';
-import { fieldRoutes } from './modules/fields/routes.ts';
-import { fileRoutes } from './modules/files/routes.ts';
-import { adminOrganizationRoutes, publicOrganizationRoutes } from './modules/organizations/routes.ts';
-import { publicAssetRoutes } from './modules/public/routes.ts';
-import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
-import { userAdminRoutes } from './modules/users/routes.ts';
+import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
+import { registerRoutes } from './routes.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { FileStorage } from './storage/file-storage.ts';
-import { LOCAL_UPLOAD_PATH } from './storage/upload-signature.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,7 +64,11 @@ export const REDACT_PATHS = [
 
 function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): boolean | FastifyLoggerOptions {
   if (logger === false) return false;
-  const base = { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  const base = {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeLoggableError },
+  };
   if (logger === undefined || logger === true) return base;
   return { ...base, ...logger };
 }
@@ -146,27 +138,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(errors);
   await app.register(securityHeaders, { config });
   await app.register(cookie);
-  // Before any route: @fastify/swagger collects routes as they are added.
+  // Before any route: both collect routes as they are added.
+  await app.register(routeAccessPlugin);
   await app.register(apiDocs, { config });
   await app.register(xsrfPlugin);
   await app.register(authPlugin);
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(fieldRoutes, { prefix: '/api' });
-  await app.register(assetRoutes, { prefix: '/api/assets' });
-  await app.register(eventRoutes, { prefix: '/api/assets' });
-  await app.register(taskRoutes, { prefix: '/api/tasks' });
-  await app.register(publicAssetRoutes, { prefix: '/public/orgs' });
-  await app.register(fileRoutes, { prefix: '/public/orgs' });
-  await app.register(publicOrganizationRoutes, { prefix: '/public/orgs' });
-  await app.register(uploadRoutes, { prefix: '/api/uploads' });
-  await app.register(localUploadRoutes, { prefix: LOCAL_UPLOAD_PATH });
-  await app.register(adminOrganizationRoutes, { prefix: '/api/admin/organizations' });
-  await app.register(auditLogRoutes, { prefix: '/api/audit-logs' });
-  await app.register(userAdminRoutes, { prefix: '/api/admin/users' });
-  await app.register(dashboardRoutes, { prefix: '/api/admin/dashboard' });
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
-  await app.register(healthRoutes);
-  await app.register(clientConfigRoutes);
-  await app.register(staticSpa, { webDistDir: config.webDistDir });
+  await registerRoutes(app, config);
   return app;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZMaintenanceEvent } from './events.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
+import { storableText, ZPageNumber } from './limits.ts';
 
 export const ASSET_NAME_MAX_LENGTH = 200;
 export const ASSET_DESCRIPTION_MAX_LENGTH = 2000;
@@ -36,13 +37,11 @@ export const ASSET_MESSAGES = {
 
 /** POST/PUT /api/assets body. Empty description is omitted; custom values are checked against their definitions. */
 export const ZAssetBody = z.object({
-  name: z
-    .string({ message: ASSET_MESSAGES.nameRequired })
+  name: storableText({ message: ASSET_MESSAGES.nameRequired })
     .trim()
     .min(1, { message: ASSET_MESSAGES.nameRequired })
     .max(ASSET_NAME_MAX_LENGTH, { message: ASSET_MESSAGES.nameTooLong }),
-  description: z
-    .string()
+  description: storableText()
     .trim()
     .max(ASSET_DESCRIPTION_MAX_LENGTH, { message: ASSET_MESSAGES.descriptionTooLong })
     .nullish()
@@ -53,8 +52,8 @@ export const ZAssetBody = z.object({
 export type TAssetBody = z.input<typeof ZAssetBody>;
 
 export const ZAssetListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  search: storableText().trim().max(200).optional(),
+  page: ZPageNumber,
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 

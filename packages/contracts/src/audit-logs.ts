@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant, ZPageNumber } from './limits.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts';
 
 export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'START_TASK', 'COMPLETE_TASK'] as const;
@@ -53,7 +54,7 @@ const optionalIso = z
   .trim()
   .optional()
   .transform((text) => (text ? text : undefined))
-  .pipe(z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time.' }).optional());
+  .pipe(instant('Use an ISO 8601 date and time.').optional());
 
 /** GET /api/audit-logs and /api/audit-logs/my-activity query. */
 export const ZAuditLogQuery = z
@@ -65,7 +66,7 @@ export const ZAuditLogQuery = z
     entityId: z.string().uuid().optional(),
     fromDate: optionalIso,
     toDate: optionalIso,
-    page: z.coerce.number().int().min(1).default(1),
+    page: ZPageNumber,
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })
   .refine((q) => !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate), {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './limits.ts';
 
 export const LOGIN_MESSAGES = {
   invalidEmail: 'Enter a valid email address.',
@@ -7,7 +8,17 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 1024;
+export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
 export const DISPLAY_NAME_MAX_LENGTH = 200;
+
+/**
+ * A password as typed, any length up to PASSWORD_MAX_LENGTH. Broken Unicode is refused: hashing would
+ * silently replace it, so two different passwords would match. Chain the minimum after it.
+ */
+export function passwordText(params?: Parameters<typeof storableText>[0]) {
+  return storableText(params).max(PASSWORD_MAX_LENGTH, { message: PASSWORD_TOO_LONG });
+}
 
 /** Emails are compared and stored lower-cased. */
 export const ZEmail = z
@@ -18,7 +29,7 @@ export const ZEmail = z
 
 export const ZLoginBody = z.object({
   email: ZEmail,
-  password: z.string().min(1, { message: LOGIN_MESSAGES.passwordRequired }),
+  password: passwordText().min(1, { message: LOGIN_MESSAGES.passwordRequired }),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
@@ -67,8 +78,7 @@ export const PROFILE_MESSAGES = {
  * password. A password change ends the user's other sessions: the answer then carries a new token.
  */
 export const ZProfileUpdateBody = z.object({
-  displayName: z
-    .string({ message: PROFILE_MESSAGES.displayNameRequired })
+  displayName: storableText({ message: PROFILE_MESSAGES.displayNameRequired })
     .trim()
     .min(1, { message: PROFILE_MESSAGES.displayNameRequired })
     .max(DISPLAY_NAME_MAX_LENGTH)
@@ -80,11 +90,9 @@ export const ZProfileUpdateBody = z.object({
     .min(1, { message: PROFILE_MESSAGES.emailRequired })
     .pipe(z.email({ message: PROFILE_MESSAGES.emailInvalid }))
     .optional(),
-  currentPassword: z.string().max(1024).optional(),
-  newPassword: z
-    .string()
+  currentPassword: passwordText().optional(),
+  newPassword: passwordText()
     .min(PASSWORD_MIN_LENGTH, { message: PROFILE_MESSAGES.newPasswordTooShort })
-    .max(1024)
     .optional(),
 });
 export type TProfileUpdateBody = z.input<typeof ZProfileUpdateBody>;

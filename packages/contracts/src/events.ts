@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
+import { instant, storableText } from './limits.ts';
 
 export const TASK_STATUSES = ['Pending', 'InProgress', 'Completed'] as const;
 export type TTaskStatus = (typeof TASK_STATUSES)[number];
@@ -80,8 +81,7 @@ export const CHANGE_LOG_TEXTS = {
 
 /** Optional text: trimmed, empty means none (null). */
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  storableText()
     .trim()
     .max(max, { message })
     .nullish()
@@ -89,9 +89,9 @@ const optionalText = (max: number, message: string) =>
 
 /** An attachment in a save payload: a key issued by POST /api/uploads/presign (or already attached). */
 export const ZEventFileInput = z.object({
-  objectKey: z.string().min(1).max(512),
-  fileName: z.string().trim().min(1).max(255),
-  contentType: z.string().max(255).optional(),
+  objectKey: storableText().min(1).max(512),
+  fileName: storableText().trim().min(1).max(255),
+  contentType: storableText().max(255).optional(),
   size: z.number().int().nonnegative().optional(),
 });
 export type TEventFileInput = z.infer<typeof ZEventFileInput>;
@@ -102,15 +102,13 @@ export type TEventFileInput = z.infer<typeof ZEventFileInput>;
  * `performedAt` defaults to now on create and stays as it was on edit when absent.
  */
 export const ZEventBody = z.object({
-  title: z
-    .string({ message: EVENT_MESSAGES.titleRequired })
+  title: storableText({ message: EVENT_MESSAGES.titleRequired })
     .trim()
     .min(1, { message: EVENT_MESSAGES.titleRequired })
     .max(EVENT_TITLE_MAX_LENGTH, { message: EVENT_MESSAGES.titleTooLong }),
   notes: optionalText(EVENT_NOTES_MAX_LENGTH, EVENT_MESSAGES.notesTooLong),
   recordedBy: optionalText(EVENT_RECORDED_BY_MAX_LENGTH, EVENT_MESSAGES.recordedByTooLong),
-  performedAt: z.iso
-    .datetime({ offset: true, message: EVENT_MESSAGES.performedAtInvalid })
+  performedAt: instant(EVENT_MESSAGES.performedAtInvalid)
     .nullish()
     .transform((text) => (text ? text : null)),
   fields: z.array(ZFieldValueInput).default([]),

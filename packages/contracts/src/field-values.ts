@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { TFieldDataType } from './fields.ts';
+import { storableText } from './limits.ts';
 
 /** A custom value in a save payload. Number, boolean and date values are strings too. */
 export const ZFieldValueInput = z.object({
   fieldId: z.string().uuid(),
-  value: z.string().nullable(),
+  value: storableText().nullable(),
 });
 export type TFieldValueInput = z.infer<typeof ZFieldValueInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedInt, INPUT_MESSAGES, INT4_MAX, INT4_MIN, isStorableText, storableText } from './limits.ts';
 
 export const FIELD_TARGETS = ['Asset', 'MaintenanceEvent'] as const;
 export type TFieldTarget = (typeof FIELD_TARGETS)[number];
@@ -18,8 +19,8 @@ export const FIELD_MESSAGES = {
   keyPattern: 'Key may contain only letters, digits, underscores and hyphens.',
   keyTooLong: `Key must be at most ${FIELD_KEY_MAX_LENGTH} characters.`,
   keyTaken: 'A field with this key already exists for this target.',
-  maxLengthPositive: 'Max length must be a whole number of at least 1.',
-  displayOrderInteger: 'Display order must be a whole number.',
+  maxLengthPositive: `Max length must be a whole number from 1 to ${INT4_MAX}.`,
+  displayOrderInteger: `Display order must be a whole number from ${INT4_MIN} to ${INT4_MAX}.`,
   optionsInvalid: 'Options must be a JSON array of strings.',
   // Screen messages (spec section 8).
   loadFailed: 'Unable to load field definitions.',
@@ -81,8 +82,7 @@ export function optionsJsonFromLines(text: string): string | null {
 /** POST/PUT /api/admin/fields body. maxLength is kept only for Text, options only for Select (server side). */
 export const ZFieldDefinitionBody = z.object({
   target: z.enum(FIELD_TARGETS),
-  label: z
-    .string()
+  label: storableText()
     .trim()
     .min(1, { message: FIELD_MESSAGES.labelRequired })
     .max(FIELD_LABEL_MAX_LENGTH, { message: FIELD_MESSAGES.labelTooLong }),
@@ -95,12 +95,16 @@ export const ZFieldDefinitionBody = z.object({
     .regex(FIELD_KEY_PATTERN, { message: FIELD_MESSAGES.keyPattern }),
   dataType: z.enum(FIELD_DATA_TYPES),
   isRequired: z.boolean().default(false),
-  maxLength: z.number().int().min(1, { message: FIELD_MESSAGES.maxLengthPositive }).nullish(),
+  maxLength: boundedInt(1, INT4_MAX, FIELD_MESSAGES.maxLengthPositive).nullish(),
   optionsJson: z
     .string()
     .nullish()
-    .refine((text) => normalizeOptions(text) !== undefined, { message: FIELD_MESSAGES.optionsInvalid }),
-  displayOrder: z.number().int({ message: FIELD_MESSAGES.displayOrderInteger }).default(0),
+    .refine((text) => normalizeOptions(text) !== undefined, { message: FIELD_MESSAGES.optionsInvalid })
+    // JSON escapes (\u0000, \ud800) reach the options even when the text itself is clean.
+    .refine((text) => (normalizeOptions(text) ?? []).every(isStorableText), {
+      message: INPUT_MESSAGES.unstorableText,
+    }),
+  displayOrder: boundedInt(INT4_MIN, INT4_MAX, FIELD_MESSAGES.displayOrderInteger).default(0),
   isActive: z.boolean().default(true),
 });
 export type TFieldDefinitionBody = z.input<typeof ZFieldDefinitionBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './limits.ts';
 
 /** A stored file (attachment) as the API returns it. */
 export const ZFile = z.object({
@@ -38,13 +39,11 @@ export const UPLOAD_MESSAGES = {
 
 /** POST /api/uploads/presign body. */
 export const ZPresignBody = z.object({
-  fileName: z
-    .string({ message: UPLOAD_MESSAGES.fileNameRequired })
+  fileName: storableText({ message: UPLOAD_MESSAGES.fileNameRequired })
     .trim()
     .min(1, { message: UPLOAD_MESSAGES.fileNameRequired })
     .max(255),
-  contentType: z
-    .string()
+  contentType: storableText()
     .trim()
     .max(255)
     .nullish()

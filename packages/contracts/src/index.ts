@@ -8,6 +8,7 @@ export * from './events.ts';
 export * from './field-values.ts';
 export * from './fields.ts';
 export * from './files.ts';
+export * from './limits.ts';
 export * from './organizations.ts';
 export * from './paging.ts';
 export * from './public.ts';

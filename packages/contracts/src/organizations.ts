@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './limits.ts';
 
 export const PRODUCT_NAME = 'Maintenance QR';
 export const ORGANIZATION_NAME_MAX_LENGTH = 200;
@@ -34,8 +35,7 @@ export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'imag
 
 /** POST /api/admin/organizations and PUT /api/admin/organizations/{id}. */
 export const ZOrganizationBody = z.object({
-  name: z
-    .string({ message: ORGANIZATION_MESSAGES.nameRequired })
+  name: storableText({ message: ORGANIZATION_MESSAGES.nameRequired })
     .trim()
     .min(1, { message: ORGANIZATION_MESSAGES.nameRequired })
     .max(ORGANIZATION_NAME_MAX_LENGTH, { message: ORGANIZATION_MESSAGES.nameTooLong }),

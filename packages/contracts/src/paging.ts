@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageNumber } from './limits.ts';
 
 /** Paged lists answer with these headers (audit log convention, used by every paged list). */
 export const PAGING_HEADERS = {
@@ -11,7 +12,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: ZPageNumber,
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type TPageQuery = z.infer<typeof ZPageQuery>;

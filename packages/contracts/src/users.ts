@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, ZEmail } from './auth.ts';
+import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordText, ZEmail } from './auth.ts';
+import { storableText } from './limits.ts';
 
 export const USER_MESSAGES = {
   displayNameRequired: 'Display name is required',
@@ -16,8 +17,7 @@ export const USER_MESSAGES = {
   updateFailed: 'Unable to update user.',
 } as const;
 
-export const ZDisplayName = z
-  .string({ message: USER_MESSAGES.displayNameRequired })
+export const ZDisplayName = storableText({ message: USER_MESSAGES.displayNameRequired })
   .trim()
   .min(1, { message: USER_MESSAGES.displayNameRequired })
   .max(DISPLAY_NAME_MAX_LENGTH, { message: USER_MESSAGES.displayNameTooLong });
@@ -41,10 +41,9 @@ export type TAdminUser = z.infer<typeof ZAdminUser>;
 export const ZCreateUserBody = z.object({
   email: ZEmail,
   displayName: ZDisplayName,
-  password: z
-    .string({ message: USER_MESSAGES.passwordTooShort })
-    .min(PASSWORD_MIN_LENGTH, { message: USER_MESSAGES.passwordTooShort })
-    .max(1024),
+  password: passwordText({ message: USER_MESSAGES.passwordTooShort }).min(PASSWORD_MIN_LENGTH, {
+    message: USER_MESSAGES.passwordTooShort,
+  }),
   isAdmin: z.boolean().default(false),
   isSuperAdmin: z.boolean().optional(),
   isActive: z.boolean().default(true),

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { accessScope } from '../plugins/access-scopes.ts';
 import { UNAVAILABLE_MESSAGE } from '../plugins/errors.ts';
 import { testConfig } from '../test/build-test-app.ts';
 import { adminQuery, createTestDatabase } from '../test/test-database.ts';
@@ -13,14 +14,18 @@ import { type DatabaseHandle, openDatabase } from './client.ts';
 /** The app plus two test routes that use the database: one slow, one quick. */
 async function appWithDbRoutes(database: DatabaseHandle, dataDir: string): Promise<FastifyInstance> {
   const app = await buildApp(testConfig(dataDir), { database, logger: false, bootstrap: false });
-  app.get('/api/test/slow', async () => {
-    await app.db.execute(sql`select pg_sleep(5)`);
-    return { ok: true };
-  });
-  app.get('/api/test/quick', async () => {
-    const result = (await app.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
-    return { ok: result.rows.length === 1 };
-  });
+  await app.register(
+    accessScope('public', async (scope) => {
+      scope.get('/api/test/slow', async () => {
+        await app.db.execute(sql`select pg_sleep(5)`);
+        return { ok: true };
+      });
+      scope.get('/api/test/quick', async () => {
+        const result = (await app.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
+        return { ok: result.rows.length === 1 };
+      });
+    }),
+  );
   await app.ready();
   return app;
 }

@@ -1,26 +1,32 @@
+/** The PostgreSQL error under a Drizzle query error (node-postgres and PGlite alike), if there is one. */
+function databaseErrorOf(
+  error: unknown,
+): { code: string; constraint?: unknown; message?: unknown } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    // Driver errors carry a severity beside the SQLSTATE; system errors (EPIPE...) do not.
+    const { code, severity } = current as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string') return current as { code: string };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * True for PostgreSQL's data exceptions (SQLSTATE class 22: a value out of range, text with NUL, a
+ * date it cannot store...). The contracts refuse such input first; this is the safety net.
+ */
+export function isDataException(error: unknown): boolean {
+  return databaseErrorOf(error)?.code.startsWith('22') ?? false;
+}
+
 /**
  * True when the error (or a cause under a Drizzle query error) is a PostgreSQL unique violation,
  * optionally of the named constraint or index. Works for node-postgres and PGlite alike.
  */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const {
-      code,
-      constraint: name,
-      message,
-    } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      message?: unknown;
-    };
-    if (code === '23505') {
-      if (!constraint) return true;
-      if (name === constraint) return true;
-      if (typeof message === 'string' && message.includes(constraint)) return true;
-      return false;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  const found = databaseErrorOf(error);
+  if (found?.code !== '23505') return false;
+  if (!constraint || found.constraint === constraint) return true;
+  return typeof found.message === 'string' && found.message.includes(constraint);
 }

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
 
-/** OpenAPI document built from the routes' zod schemas, browsable at /api/docs. */
+/** OpenAPI document built from the routes' zod schemas: register before any route (it collects them). */
 async function apiDocs(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -23,6 +23,10 @@ async function apiDocs(app: FastifyInstance, options: { config: AppConfig }): Pr
     },
     transform: jsonSchemaTransform,
   });
+}
+
+/** The document, browsable at /api/docs (register it in the public scope). */
+export async function apiDocsUi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { persistAuthorization: false, deepLinking: true },

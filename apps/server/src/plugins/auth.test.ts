@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { testConfig } from '../test/build-test-app.ts';
 import { createTwoOrganizations, createUser, loginAs, type OrgFixture } from '../test/fixtures.ts';
 import { createTestDatabase } from '../test/test-database.ts';
+import { accessScope } from './access-scopes.ts';
 
 let app: FastifyInstance;
 let db: Db;
@@ -20,16 +21,28 @@ beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-auth-test-'));
   const database = await createTestDatabase();
   app = await buildApp(testConfig(dataDir), { logger: false, bootstrap: false, database });
-  app.get('/api/test-admin', { preHandler: [app.authenticate, app.requireAdmin] }, async () => ({
-    ok: true,
-  }));
-  app.get('/api/test-super', { preHandler: [app.authenticate, app.requireSuperAdmin] }, async () => ({
-    ok: true,
-  }));
-  app.get('/api/test-context', { preHandler: [app.authenticate] }, async (request) => request.user);
-  app.get('/api/test-no-auth', async (request) => ({ user: request.user }));
-  // A guard used without authenticate first refuses rather than letting the request through.
-  app.get('/api/test-guard-only', { preHandler: [app.requireAdmin] }, async () => ({ ok: true }));
+  await app.register(
+    accessScope('admin', async (scope) => {
+      scope.get('/api/test-admin', async () => ({ ok: true }));
+    }),
+  );
+  await app.register(
+    accessScope('super-admin', async (scope) => {
+      scope.get('/api/test-super', async () => ({ ok: true }));
+    }),
+  );
+  await app.register(
+    accessScope('signed-in', async (scope) => {
+      scope.get('/api/test-context', async (request) => request.user);
+    }),
+  );
+  await app.register(
+    accessScope('public', async (scope) => {
+      scope.get('/api/test-no-auth', async (request) => ({ user: request.user }));
+      // A guard used without authenticate first refuses rather than letting the request through.
+      scope.get('/api/test-guard-only', { onRequest: [app.requireAdmin] }, async () => ({ ok: true }));
+    }),
+  );
   await app.ready();
   db = database.db;
   close = async () => {
@@ -47,7 +60,7 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers });
 
-describe('authenticate, requireAdmin, requireSuperAdmin', () => {
+describe('access scopes: signed-in, admin, super-admin', () => {
   it('requireAdmin lets administrators and super administrators through, refuses members with 403', async () => {
     const superAdmin = await createUser(db, orgA.organization.id, { isSuperAdmin: true });
     expect((await get('/api/test-admin', (await loginAs(app, orgA.admin)).headers)).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import errors, {
   isDatabaseUnavailableError,
   mapError,
   UNAVAILABLE_MESSAGE,
+  UNSTORABLE_MESSAGE,
 } from './errors.ts';
 
 describe('mapError', () => {
@@ -50,6 +51,21 @@ describe('mapError', () => {
       });
     }
     expect(isDatabaseUnavailableError(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
+  });
+
+  it('maps PostgreSQL data exceptions (SQLSTATE class 22) under a query error to 400, as a safety net', () => {
+    const driverError = (code: string, message: string) =>
+      Object.assign(new Error(message), { code, severity: 'ERROR' });
+    for (const code of ['22P05', '22021', '22008', '22003', '22P02']) {
+      const error = new Error('Failed query: insert ...', { cause: driverError(code, 'refused') });
+      expect(mapError(error)).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION', message: UNSTORABLE_MESSAGE },
+      });
+    }
+    // Another class, or a system error whose code merely looks alike, stays a 500.
+    expect(mapError(new Error('x', { cause: driverError('23514', 'check') })).status).toBe(500);
+    expect(mapError(Object.assign(new Error('x'), { code: '22000' })).status).toBe(500);
   });
 
   it('hides everything else behind a generic 500', () => {

@@ -3,9 +3,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isDataException } from '../lib/db-errors.ts';
 
 export const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
 export const UNAVAILABLE_MESSAGE = 'The database is unavailable. Try again shortly.';
+export const UNSTORABLE_MESSAGE =
+  'A value in this request cannot be stored (a date, number or text out of range). Check the values and try again.';
 
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',
@@ -59,6 +62,8 @@ export interface MappedError {
   retryAfterSeconds?: number;
   /** 5xx and unexpected errors are logged with their details. */
   log: 'error' | 'warn' | 'none';
+  /** The log line's message when logged. */
+  logMessage?: string;
 }
 
 const STATUS_CODES: Partial<Record<number, TErrorCode>> = {
@@ -96,7 +101,21 @@ export function mapError(error: unknown): MappedError {
     };
   }
   if (isDatabaseUnavailableError(error)) {
-    return { status: 503, body: { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE }, log: 'warn' };
+    return {
+      status: 503,
+      body: { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE },
+      log: 'warn',
+      logMessage: 'database unavailable',
+    };
+  }
+  if (isDataException(error)) {
+    // The contracts should have refused this input: logged so the rule can be added there.
+    return {
+      status: 400,
+      body: { code: 'VALIDATION', message: UNSTORABLE_MESSAGE },
+      log: 'warn',
+      logMessage: 'the database refused a value the contracts accepted',
+    };
   }
   const fastifyError = error as Partial<FastifyError> | null;
   const status = fastifyError?.statusCode;
@@ -129,7 +148,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error);
     if (mapped.log === 'error') request.log.error({ err: error }, 'request failed');
-    else if (mapped.log === 'warn') request.log.warn({ err: error }, 'database unavailable');
+    else if (mapped.log === 'warn') request.log.warn({ err: error }, mapped.logMessage);
     if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', String(mapped.retryAfterSeconds));
     return reply.code(mapped.status).type('application/json; charset=utf-8').send(mapped.body);
   });

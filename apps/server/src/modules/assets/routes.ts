@@ -22,7 +22,6 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/',
     {
-      preHandler: [app.authenticate],
       schema: { tags: ['assets'], querystring: ZAssetListQuery, response: { 200: z.array(ZAssetSummary) } },
     },
     async (request, reply) => {
@@ -40,7 +39,6 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/:id',
     {
-      preHandler: [app.authenticate],
       schema: { tags: ['assets'], params: ZIdParams, response: { 200: ZAsset } },
     },
     async (request) =>
@@ -50,7 +48,6 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/',
     {
-      preHandler: [app.authenticate],
       schema: { tags: ['assets'], body: ZAssetBody, response: { 201: ZAsset } },
     },
     async (request, reply) => {
@@ -62,7 +59,6 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/:id',
     {
-      preHandler: [app.authenticate],
       schema: { tags: ['assets'], params: ZIdParams, body: ZAssetBody, response: { 200: ZAsset } },
     },
     async (request) => updateAsset(app.db, context(request), request.params.id, request.body),
@@ -71,7 +67,6 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/:id/qr.png',
     {
-      preHandler: [app.authenticate],
       schema: {
         tags: ['assets'],
         params: ZIdParams,

@@ -1,4 +1,4 @@
-import type { TAuditLogEntry, ZAuditLogQuery } from '@mqr/contracts';
+import { LATEST_INSTANT, type TAuditLogEntry, type ZAuditLogQuery } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { type AUDIT_ACTIONS, type AUDIT_ENTITY_TYPES, auditLogEntries } from '../../db/schema.ts';
@@ -84,8 +84,14 @@ function toFilter(organizationId: string, query: AuditLogQuery): AuditEntryFilte
     entityType: query.entityType,
     entityId: query.entityId?.toLowerCase(),
     from: query.fromDate ? new Date(Date.parse(query.fromDate)) : undefined,
-    before: query.toDate ? new Date(Date.parse(query.toDate) + 1) : undefined,
+    before: query.toDate ? endBefore(query.toDate) : undefined,
   };
+}
+
+/** The exclusive end after an inclusive toDate; none at the latest instant (nothing is stored after it). */
+function endBefore(toDate: string): Date | undefined {
+  const end = Date.parse(toDate) + 1;
+  return end > Date.parse(LATEST_INSTANT) ? undefined : new Date(end);
 }
 
 /** The organization's audit log (administrators), with each entry's client IP address. */

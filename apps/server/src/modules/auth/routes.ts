@@ -13,13 +13,13 @@ import { getOrganization } from '../organizations/service.ts';
 import { toCurrentUser } from '../users/service.ts';
 import { login, updateProfile } from './service.ts';
 
-/** /api/auth: sign-in, the current user (and their profile changes) and their organization. */
-export async function authRoutes(instance: FastifyInstance): Promise<void> {
+/** POST /api/auth/login: sign-in, for anyone. */
+export async function loginRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], security: [], body: ZLoginBody, response: { 200: ZLoginResponse } } },
+    { schema: { tags: ['auth'], body: ZLoginBody, response: { 200: ZLoginResponse } } },
     async (request) =>
       login(
         { db: app.db, tokens: app.tokens, throttle: app.loginThrottle, log: request.log },
@@ -27,17 +27,19 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
         request.ip,
       ),
   );
+}
 
-  app.get(
-    '/me',
-    { preHandler: [app.authenticate], schema: { tags: ['auth'], response: { 200: ZCurrentUser } } },
-    async (request) => toCurrentUser(currentUser(request)),
+/** /api/auth: the signed-in user (and their profile changes) and their organization. */
+export async function authRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/me', { schema: { tags: ['auth'], response: { 200: ZCurrentUser } } }, async (request) =>
+    toCurrentUser(currentUser(request)),
   );
 
   app.put(
     '/me',
     {
-      preHandler: [app.authenticate],
       schema: {
         tags: ['auth'],
         description:
@@ -56,7 +58,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/organization',
-    { preHandler: [app.authenticate], schema: { tags: ['auth'], response: { 200: ZOrganization } } },
+    { schema: { tags: ['auth'], response: { 200: ZOrganization } } },
     async (request) => getOrganization(app.db, currentUser(request).organizationId),
   );
 }

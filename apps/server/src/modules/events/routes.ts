@@ -30,7 +30,6 @@ export async function eventRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/:id/events',
     {
-      preHandler: [app.authenticate],
       schema: {
         tags: ['events'],
         params: ZAssetParams,
@@ -47,7 +46,6 @@ export async function eventRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/:id/events/:eventId',
     {
-      preHandler: [app.authenticate],
       schema: {
         tags: ['events'],
         params: ZEventParams,
@@ -80,7 +78,6 @@ async function taskActionRoutes(instance: FastifyInstance): Promise<void> {
     app.post(
       `/:id/events/:eventId/${action}`,
       {
-        preHandler: [app.authenticate],
         schema: {
           tags: ['events'],
           params: ZEventParams,
@@ -106,7 +103,6 @@ export async function taskRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/pending',
     {
-      preHandler: [app.authenticate],
       schema: { tags: ['events'], querystring: ZPageQuery, response: { 200: z.array(ZPendingTask) } },
     },
     async (request, reply) => {

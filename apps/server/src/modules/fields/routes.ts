@@ -7,14 +7,13 @@ import { createField, listFields, updateField } from './service.ts';
 
 const ZIdParams = z.object({ id: z.string() });
 
-/** Field definitions: read by every signed-in user, managed by administrators. Prefix /api. */
+/** /api/fields: the organization's field definitions, read by every signed-in user. */
 export async function fieldRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/fields',
+    '/',
     {
-      preHandler: [app.authenticate],
       schema: {
         tags: ['fields'],
         querystring: ZFieldListQuery,
@@ -27,11 +26,15 @@ export async function fieldRoutes(instance: FastifyInstance): Promise<void> {
         includeInactive: request.query.includeInactive === 'true',
       }),
   );
+}
+
+/** /api/admin/fields: administrators create and change their organization's field definitions. */
+export async function fieldAdminRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/admin/fields',
+    '/',
     {
-      preHandler: [app.authenticate, app.requireAdmin],
       schema: { tags: ['fields'], body: ZFieldDefinitionBody, response: { 201: ZFieldDefinition } },
     },
     async (request, reply) => {
@@ -45,9 +48,8 @@ export async function fieldRoutes(instance: FastifyInstance): Promise<void> {
   );
 
   app.put(
-    '/admin/fields/:id',
+    '/:id',
     {
-      preHandler: [app.authenticate, app.requireAdmin],
       schema: {
         tags: ['fields'],
         params: ZIdParams,

@@ -26,7 +26,6 @@ export async function fileRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['public'],
-        security: [],
         params: ZParams,
         description:
           'The file: its bytes (local storage) or a redirect to a short-lived storage URL (S3). Inline only for images, PDF, plain text, audio and video.',

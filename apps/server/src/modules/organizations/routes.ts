@@ -28,11 +28,6 @@ const VERSIONED_LOGO_CACHE = 'public, max-age=31536000, immutable';
 /** The same path without the current version (an old link, or none): the logo may change. */
 const UNVERSIONED_LOGO_CACHE = 'public, max-age=300';
 
-function superAdminOnly(app: FastifyInstance) {
-  // onRequest: the role is checked before the body is read or validated (403 before any 400).
-  return [app.authenticate, app.requireSuperAdmin];
-}
-
 function logoContext(app: FastifyInstance, request: FastifyRequest): LogoActionContext {
   return {
     actor: currentUser(request),
@@ -84,7 +79,6 @@ async function logoUploadRoute(instance: FastifyInstance): Promise<void> {
   app.post(
     '/:id/logo',
     {
-      onRequest: superAdminOnly(app),
       schema: {
         tags: ['organizations'],
         consumes: ['multipart/form-data'],
@@ -110,7 +104,6 @@ export async function adminOrganizationRoutes(instance: FastifyInstance): Promis
   app.get(
     '/',
     {
-      onRequest: superAdminOnly(app),
       schema: {
         tags: ['organizations'],
         querystring: ZPageQuery,
@@ -129,7 +122,6 @@ export async function adminOrganizationRoutes(instance: FastifyInstance): Promis
   app.post(
     '/',
     {
-      onRequest: superAdminOnly(app),
       schema: { tags: ['organizations'], body: ZOrganizationBody, response: { 201: ZAdminOrganization } },
     },
     async (request, reply) => {
@@ -141,7 +133,6 @@ export async function adminOrganizationRoutes(instance: FastifyInstance): Promis
   app.put(
     '/:id',
     {
-      onRequest: superAdminOnly(app),
       schema: {
         tags: ['organizations'],
         params: ZIdParams,
@@ -155,7 +146,6 @@ export async function adminOrganizationRoutes(instance: FastifyInstance): Promis
   app.delete(
     '/:id/logo',
     {
-      onRequest: superAdminOnly(app),
       schema: {
         tags: ['organizations'],
         params: ZIdParams,
@@ -178,7 +168,6 @@ export async function publicOrganizationRoutes(instance: FastifyInstance): Promi
     {
       schema: {
         tags: ['public'],
-        security: [],
         params: z.object({ organizationId: z.string() }),
         description:
           'The logo (local storage) or a redirect to a short-lived storage URL (S3); 404 without one. Link it with the versioned logoUrl of the organization.',

@@ -22,7 +22,7 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
 
   app.get(
     '/:organizationId/assets/:slug',
-    { schema: { tags: ['public'], security: [], params: ZParams, response: { 200: ZPublicAsset } } },
+    { schema: { tags: ['public'], params: ZParams, response: { 200: ZPublicAsset } } },
     async (request) => {
       checkParams(request.params);
       return getPublicAsset(app.db, request.params.organizationId.toLowerCase(), request.params.slug);
@@ -34,7 +34,6 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
     {
       schema: {
         tags: ['public'],
-        security: [],
         params: ZParams,
         description: 'PNG QR code of the asset public page.',
       },

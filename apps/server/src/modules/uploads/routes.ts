@@ -13,7 +13,6 @@ export async function uploadRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/presign',
     {
-      preHandler: [app.authenticate],
       schema: {
         tags: ['uploads'],
         body: ZPresignBody,
@@ -77,7 +76,6 @@ export async function localUploadRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['uploads'],
-        security: [],
         description: 'Local storage only: the uploadUrl answered by POST /api/uploads/presign.',
       },
     },

@@ -1,0 +1,119 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { createTwoOrganizations, loginAs, type OrgFixture } from '../test/fixtures.ts';
+import { type Access, accessScope, type RouteAccess, routeAccessPlugin } from './access-scopes.ts';
+
+let t: TestApp;
+let orgA: OrgFixture;
+let routes: RouteAccess[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ orgA } = await createTwoOrganizations(t.db));
+  routes = t.app.routeAccess();
+});
+afterAll(() => t.close());
+
+/** A concrete URL for a route pattern: a fresh UUID for each parameter. */
+function concreteUrl(pattern: string): string {
+  return pattern
+    .replace(/:[A-Za-z]+/g, () => crypto.randomUUID())
+    .replace(/\*$/, 'anything')
+    .concat('?page=-1&pageSize=abc&rangeDays=x');
+}
+
+const withAccess = (access: Access) => routes.filter((route) => route.access === access);
+const hasBody = (method: string) => !['GET', 'HEAD', 'DELETE'].includes(method);
+
+function invalidRequest(route: RouteAccess, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: concreteUrl(route.url),
+    headers,
+    ...(hasBody(route.method) ? { payload: { name: 12, email: [], label: null, unexpected: '\u0000' } } : {}),
+  });
+}
+
+describe('access scopes', () => {
+  it('every registered route was declared in an access scope', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((route) => route.access === undefined)).toEqual([]);
+  });
+
+  it('the public routes are exactly the ones meant for anyone', () => {
+    const publicApi = withAccess('public')
+      .filter((route) => route.url.startsWith('/api') || route.url.startsWith('/public'))
+      .filter((route) => route.method !== 'HEAD' && !route.url.startsWith('/api/docs'))
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(publicApi).toEqual([
+      'GET /api/client-config',
+      'GET /public/orgs/:organizationId/assets/:slug',
+      'GET /public/orgs/:organizationId/assets/:slug/qr.png',
+      'GET /public/orgs/:organizationId/files/:fileId',
+      'GET /public/orgs/:organizationId/logo',
+      'POST /api/auth/login',
+      'PUT /api/uploads/local/*',
+    ]);
+  });
+
+  it('the admin and super-admin scopes hold every /api/admin route and the audit log', () => {
+    const privileged = routes.filter((route) => route.url.startsWith('/api/admin'));
+    expect(privileged.length).toBeGreaterThan(8);
+    for (const route of privileged) expect(['admin', 'super-admin']).toContain(route.access);
+    expect(routes.find((r) => r.method === 'GET' && r.url === '/api/audit-logs')?.access).toBe('admin');
+    expect(routes.find((r) => r.method === 'GET' && r.url === '/api/audit-logs/my-activity')?.access).toBe(
+      'signed-in',
+    );
+    for (const route of routes.filter((r) => r.url.startsWith('/api/admin/organizations'))) {
+      expect(route.access).toBe('super-admin');
+    }
+  });
+
+  it('every route that is not public answers 401 to an anonymous request, whatever its input', async () => {
+    const refused = routes.filter((route) => route.access !== 'public');
+    for (const route of refused) {
+      const response = await invalidRequest(route);
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+      });
+    }
+  });
+
+  it('every admin route answers 403 to a member with an invalid request, never 400', async () => {
+    const { headers } = await loginAs(t.app, orgA.member);
+    for (const route of [...withAccess('admin'), ...withAccess('super-admin')]) {
+      const response = await invalidRequest(route, headers);
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 403,
+      });
+    }
+  });
+
+  it('every super-admin route answers 403 to an organization administrator with an invalid request', async () => {
+    const { headers } = await loginAs(t.app, orgA.admin);
+    for (const route of withAccess('super-admin')) {
+      const response = await invalidRequest(route, headers);
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 403,
+      });
+    }
+  });
+
+  it('an app with a route declared outside any scope refuses to start', async () => {
+    const app = Fastify();
+    await app.register(routeAccessPlugin);
+    await app.register(
+      accessScope('public', async (scope) => {
+        scope.get('/fine', async () => 'ok');
+      }),
+    );
+    app.post('/forgotten', async () => 'oops');
+    await expect(app.ready()).rejects.toThrow('Routes declared outside an access scope: POST /forgotten');
+    await app.close();
+  });
+});

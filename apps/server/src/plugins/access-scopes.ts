@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyPluginAsync, onRequestHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Who may call a route: anyone, any signed-in user, administrators, super administrators. */
+export const ACCESS_LEVELS = ['public', 'signed-in', 'admin', 'super-admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by the access scope the route was declared in; never by the route itself. */
+    access?: Access;
+  }
+}
+
+/** The onRequest hooks of each level: they run before the body is read or validated (403 before any 400). */
+function accessHooks(app: FastifyInstance, access: Access): onRequestHookHandler[] {
+  switch (access) {
+    case 'public':
+      return [];
+    case 'signed-in':
+      return [app.authenticate];
+    case 'admin':
+      return [app.authenticate, app.requireAdmin];
+    case 'super-admin':
+      return [app.authenticate, app.requireSuperAdmin];
+  }
+}
+
+/**
+ * An encapsulated scope whose routes all answer to one access level: its hooks authenticate and
+ * authorize every request before anything else, and each route is marked with the level (the
+ * registry below refuses to start with a route that has none). Routes inside declare nothing.
+ */
+export function accessScope(
+  access: Access,
+  registerRoutes: (scope: FastifyInstance) => Promise<void>,
+): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access };
+      // The API docs: public routes need no bearer token (the document's default asks for one).
+      if (access === 'public' && route.schema) route.schema = { ...route.schema, security: [] };
+    });
+    for (const hook of accessHooks(scope, access)) scope.addHook('onRequest', hook);
+    await registerRoutes(scope);
+  };
+}
+
+/** A registered route and the access level its scope gave it (undefined: declared outside any scope). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  /** The route's options, schemas included (tests generate requests from them). */
+  options: RouteOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its access level, in registration order (HEAD twins included). */
+    routeAccess(): RouteAccess[];
+  }
+}
+
+/** Routes declared outside an access scope, as "METHOD url" lines. */
+export function unscopedRoutes(routes: RouteAccess[]): string[] {
+  return routes.filter((route) => route.access === undefined).map((route) => `${route.method} ${route.url}`);
+}
+
+function methodsOf(route: RouteOptions): string[] {
+  return Array.isArray(route.method) ? route.method : [route.method];
+}
+
+/**
+ * Collects every route as it is added (register it before any route) and stops the app from
+ * starting when one was declared outside an access scope.
+ */
+async function routeAccessRegistry(app: FastifyInstance): Promise<void> {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  const list = (): RouteAccess[] =>
+    routes.flatMap((route) =>
+      methodsOf(route).map((method) => ({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        options: route,
+      })),
+    );
+  app.decorate('routeAccess', list);
+  app.addHook('onReady', async () => {
+    const unscoped = unscopedRoutes(list());
+    if (unscoped.length > 0) {
+      throw new Error(`Routes declared outside an access scope: ${unscoped.join(', ')}`);
+    }
+  });
+}
+
+export const routeAccessPlugin = fp(routeAccessRegistry, { name: 'mqr-route-access' });

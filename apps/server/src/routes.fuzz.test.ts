@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { FastifySchema } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { RouteAccess } from './plugins/access-scopes.ts';
+import { createAssetViaApi, insertField } from './test/asset-fixtures.ts';
+import { buildTestApp } from './test/build-test-app.ts';
+import { createTwoOrganizations, createUser, loginAs } from './test/fixtures.ts';
+import { HOSTILE_TEXT, inputArbitrary, toQueryString } from './test/request-arbitraries.ts';
+
+// Every route, fed requests generated from its own zod schemas with hostile values mixed in: no
+// answer is a 5xx, and a 4xx writes nothing. Seeded: FUZZ_SEED repeats a run, FUZZ_RUNS sets its size.
+const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const numRuns = Number(process.env.FUZZ_RUNS ?? 40);
+console.info(`routes fuzz: seed ${seed}, ${numRuns} runs per route (FUZZ_SEED=${seed} repeats it)`);
+
+const t = await buildTestApp();
+afterAll(() => t.close());
+
+/** Routes that take input: the API and the public pages, not the docs UI or the web app's files. */
+const fuzzed = t.app
+  .routeAccess()
+  .filter((route) => route.method !== 'HEAD')
+  .filter((route) => /^\/(api|public)\//.test(route.url) && !route.url.startsWith('/api/docs'));
+
+let headers: Record<string, string>;
+/** Real ids of each kind, from both organizations: requests reach deeper than "not found". */
+const known = {
+  organizations: [] as string[],
+  users: [] as string[],
+  fields: [] as string[],
+  assets: [] as string[],
+  slugs: [] as string[],
+  events: [] as string[],
+};
+const allIds = () => Object.values(known).flat();
+let tableNames: string[];
+
+beforeAll(async () => {
+  const { orgA, orgB } = await createTwoOrganizations(t.db);
+  const superAdmin = await createUser(t.db, orgA.organization.id, { isSuperAdmin: true });
+  headers = (await loginAs(t.app, superAdmin)).headers;
+  const field = await insertField(t.db, orgA.organization.id, {
+    dataType: 'Select',
+    options: ['Red', 'Blue'],
+  });
+  const eventField = await insertField(t.db, orgA.organization.id, { target: 'MaintenanceEvent' });
+  const asset = await createAssetViaApi(t.app, headers, { name: 'Boiler' });
+  const otherAsset = await createAssetViaApi(t.app, (await loginAs(t.app, orgB.admin)).headers, {
+    name: 'B',
+  });
+  const event = await t.app.inject({
+    method: 'POST',
+    url: `/api/assets/${asset.id}/events`,
+    headers,
+    payload: { title: 'Service' },
+  });
+  known.organizations.push(orgA.organization.id, orgB.organization.id);
+  known.users.push(orgA.member.id, orgA.admin.id, orgB.member.id);
+  known.fields.push(field.id, eventField.id);
+  known.assets.push(asset.id, otherAsset.id);
+  known.slugs.push(asset.slug, otherAsset.slug);
+  known.events.push(event.json().id);
+  const tables = (await t.db.execute(sql`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by 1
+  `)) as unknown as { rows: { name: string }[] };
+  tableNames = tables.rows.map((row) => row.name);
+});
+
+/** One hash of every table's rows: equal before and after means nothing was written. */
+async function fingerprint(): Promise<string> {
+  const parts = tableNames.map(
+    (name) =>
+      sql`(select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) from ${sql.identifier(name)} r)`,
+  );
+  const result = (await t.db.execute(
+    sql`select concat_ws(',', ${sql.join(parts, sql`, `)}) as hash`,
+  )) as unknown as {
+    rows: { hash: string }[];
+  };
+  return result.rows[0]!.hash;
+}
+
+/** The ids that fit a path parameter of a route. */
+function idsFor(url: string, name: string): string[] {
+  if (name === 'organizationId') return known.organizations;
+  if (name === 'slug') return known.slugs;
+  if (name === 'eventId') return known.events;
+  if (name !== 'id') return allIds();
+  if (url.startsWith('/api/assets')) return known.assets;
+  if (url.startsWith('/api/admin/users')) return known.users;
+  if (url.startsWith('/api/admin/fields')) return known.fields;
+  return known.organizations;
+}
+
+/** Path parameters: mostly ids that fit, else any id or hostile text, encoded into the URL. */
+function pathArbitrary(url: string): fc.Arbitrary<string> {
+  const names = [...url.matchAll(/:([A-Za-z]+)|\*/g)].map((match) => match[1] ?? '*');
+  const segments = names.map((name) =>
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...idsFor(url, name)) },
+      { weight: 1, arbitrary: fc.constantFrom(...allIds()) },
+      { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_TEXT.filter((text) => text.length < 5000)) },
+      { weight: 1, arbitrary: fc.string() },
+    ),
+  );
+  return fc.tuple(...segments).map((values) => {
+    let index = 0;
+    return url.replace(/:[A-Za-z]+|\*/g, () =>
+      encodeURIComponent(values[index++]!.replace(/\p{Cs}/gu, '\uFFFD')),
+    );
+  });
+}
+
+function requestArbitrary(route: RouteAccess) {
+  const schema = (route.options.schema ?? {}) as FastifySchema;
+  const inputOptions = { ids: allIds() };
+  const query = schema.querystring
+    ? inputArbitrary(schema.querystring as z.ZodType, inputOptions)
+    : fc.constant(undefined);
+  const body = schema.body ? inputArbitrary(schema.body as z.ZodType, inputOptions) : fc.constant(undefined);
+  return fc.record({ path: pathArbitrary(route.url), query, body });
+}
+
+describe('every route, fed generated and hostile input', () => {
+  for (const route of fuzzed) {
+    it(`${route.method} ${route.url}: never a 5xx, and a 4xx writes nothing`, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(route), async ({ path, query, body }) => {
+          const before = await fingerprint();
+          const response = await t.app.inject({
+            method: route.method as 'GET',
+            url: `${path}${toQueryString(query)}`,
+            headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+          });
+          const outcome = `${route.method} ${path} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, outcome).toBeLessThan(500);
+          if (response.statusCode >= 400) expect(await fingerprint(), `${outcome} wrote`).toBe(before);
+        }),
+        { seed, numRuns },
+      );
+    }, 300_000);
+  }
+});

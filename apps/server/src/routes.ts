@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { dashboardRoutes } from './modules/analytics/routes.ts';
+import { assetRoutes } from './modules/assets/routes.ts';
+import { auditLogRoutes, myActivityRoutes } from './modules/audit-logs/routes.ts';
+import { authRoutes, loginRoutes } from './modules/auth/routes.ts';
+import { clientConfigRoutes } from './modules/client-config/routes.ts';
+import { eventRoutes, taskRoutes } from './modules/events/routes.ts';
+import { fieldAdminRoutes, fieldRoutes } from './modules/fields/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { adminOrganizationRoutes, publicOrganizationRoutes } from './modules/organizations/routes.ts';
+import { publicAssetRoutes } from './modules/public/routes.ts';
+import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
+import { userAdminRoutes } from './modules/users/routes.ts';
+import { accessScope } from './plugins/access-scopes.ts';
+import { apiDocsUi } from './plugins/api-docs.ts';
+import staticSpa from './plugins/static-spa.ts';
+import { LOCAL_UPLOAD_PATH } from './storage/upload-signature.ts';
+
+/**
+ * Every route of the app, by who may call it. A route's access is the scope it is registered in;
+ * the scope's hooks authenticate and authorize before the body is read or validated.
+ */
+export async function registerRoutes(app: FastifyInstance, config: AppConfig): Promise<void> {
+  await app.register(
+    accessScope('public', async (scope) => {
+      await scope.register(loginRoutes, { prefix: '/api/auth' });
+      await scope.register(publicAssetRoutes, { prefix: '/public/orgs' });
+      await scope.register(fileRoutes, { prefix: '/public/orgs' });
+      await scope.register(publicOrganizationRoutes, { prefix: '/public/orgs' });
+      // Authorized by the signature in its URL, not by a token.
+      await scope.register(localUploadRoutes, { prefix: LOCAL_UPLOAD_PATH });
+      await scope.register(apiDocsUi);
+      await scope.register(healthRoutes);
+      await scope.register(clientConfigRoutes);
+      await scope.register(staticSpa, { webDistDir: config.webDistDir });
+    }),
+  );
+  await app.register(
+    accessScope('signed-in', async (scope) => {
+      await scope.register(authRoutes, { prefix: '/api/auth' });
+      await scope.register(fieldRoutes, { prefix: '/api/fields' });
+      await scope.register(assetRoutes, { prefix: '/api/assets' });
+      await scope.register(eventRoutes, { prefix: '/api/assets' });
+      await scope.register(taskRoutes, { prefix: '/api/tasks' });
+      await scope.register(uploadRoutes, { prefix: '/api/uploads' });
+      await scope.register(myActivityRoutes, { prefix: '/api/audit-logs/my-activity' });
+    }),
+  );
+  await app.register(
+    accessScope('admin', async (scope) => {
+      await scope.register(fieldAdminRoutes, { prefix: '/api/admin/fields' });
+      await scope.register(userAdminRoutes, { prefix: '/api/admin/users' });
+      await scope.register(dashboardRoutes, { prefix: '/api/admin/dashboard' });
+      await scope.register(auditLogRoutes, { prefix: '/api/audit-logs' });
+    }),
+  );
+  await app.register(
+    accessScope('super-admin', async (scope) => {
+      await scope.register(adminOrganizationRoutes, { prefix: '/api/admin/organizations' });
+    }),
+  );
+}
