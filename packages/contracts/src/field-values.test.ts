@@ -49,6 +49,18 @@ describe('checkFieldValue', () => {
     });
   });
 
+  it('keeps the value a record holds unchanged, even when the definition no longer allows it (ADR 020)', () => {
+    const colour = rule({ label: 'Colour', dataType: 'Select', options: ['Green'], isRequired: true });
+    expect(checkFieldValue(colour, ' Red ', 'Red')).toEqual({ ok: true, value: 'Red' });
+    expect(checkFieldValue(colour, 'Blue', 'Red')).toEqual({
+      ok: false,
+      message: 'Please provide a valid value.',
+    });
+    expect(checkFieldValue(colour, '', 'Red')).toEqual({ ok: false, message: 'Colour is required.' });
+    expect(checkFieldValue(rule({ maxLength: 3 }), 'abcd', 'abcd')).toEqual({ ok: true, value: 'abcd' });
+    expect(checkFieldValue(rule({ maxLength: 3 }), 'abcde', 'abcd').ok).toBe(false);
+  });
+
   it('validates calendar dates', () => {
     expect(isValidDate('2024-13-01')).toBe(false);
     expect(isValidDate('2024-1-01')).toBe(false);

@@ -41,15 +41,22 @@ export type FieldValueCheck = { ok: true; value: string | null } | { ok: false; 
 /**
  * Checks one custom value against its definition, as both the forms and the server do.
  * The value is trimmed; an empty value means "no value" (null). Inactive fields are not checked
- * (they are read-only and left out of saved payloads).
+ * (they are read-only and left out of saved payloads). `stored` is the value the record holds
+ * (edits only): sent back unchanged it stays valid, even when the definition changed under it
+ * (an option removed, a shorter max length; ADR 020).
  */
-export function checkFieldValue(rule: FieldRule, raw: string | null | undefined): FieldValueCheck {
+export function checkFieldValue(
+  rule: FieldRule,
+  raw: string | null | undefined,
+  stored?: string | null,
+): FieldValueCheck {
   const value = raw?.trim() ?? '';
   if (value === '') {
     return rule.isRequired && rule.isActive
       ? { ok: false, message: FIELD_VALUE_MESSAGES.required(rule.label) }
       : { ok: true, value: null };
   }
+  if (value === stored) return { ok: true, value };
   switch (rule.dataType) {
     case 'Text':
       if (rule.maxLength !== null && value.length > rule.maxLength) {

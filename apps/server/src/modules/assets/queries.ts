@@ -37,16 +37,19 @@ export async function listAssets(
   return { rows, total: Number(totalRow?.total ?? 0) };
 }
 
+/** One asset of the organization; `forUpdate` locks it until the transaction ends. */
 export async function findAsset(
   db: DbOrTx,
   organizationId: string,
   id: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<AssetRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(assets)
     .where(and(eq(assets.organizationId, organizationId), eq(assets.id, id)))
     .limit(1);
+  const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
 }
 

@@ -8,7 +8,7 @@ import {
   files,
   maintenanceEvents,
 } from '../../db/schema.ts';
-import { auditEntriesOf, createAssetViaApi, insertField } from '../../test/asset-fixtures.ts';
+import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '../../test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { decodeQrPng, hasZbarimg, zbarDecode } from '../../test/decode-qr.ts';
 import {
@@ -330,6 +330,124 @@ describe('PUT /api/assets/:id', () => {
       const moved = await put(headers, asset.id, { name: 'Stay', organizationId: orgB.organization.id });
       expect(moved.statusCode).toBe(403);
       expect(moved.json().message).toBe(ASSET_MESSAGES.otherOrganization);
+    }
+  });
+});
+
+describe('select options removed while assets hold them (ADR 020)', () => {
+  /** Saves the Select field's options through the admin API, as an administrator would. */
+  async function setOptions(
+    headers: Record<string, string>,
+    field: { id: string; key: string },
+    options: string[],
+    isRequired = false,
+  ) {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/fields/${field.id}`,
+      headers,
+      payload: fieldBody({
+        label: 'Colour',
+        key: field.key,
+        dataType: 'Select',
+        optionsJson: JSON.stringify(options),
+        isRequired,
+      }),
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  it('keeps an unchanged retired option on update and refuses choosing one anew', async () => {
+    const { organization, admin } = await makeOrg();
+    const headers = (await loginAs(t.app, admin)).headers;
+    const colour = await insertField(t.db, organization.id, {
+      label: 'Colour',
+      dataType: 'Select',
+      options: ['Red', 'Green', 'Blue'],
+    });
+    const red = await createAssetViaApi(t.app, headers, {
+      name: 'Red cart',
+      fields: [{ fieldId: colour.id, value: 'Red' }],
+    });
+    await setOptions(headers, colour, ['Green'], true);
+
+    const renamed = await put(headers, red.id, {
+      name: 'Red cart 2',
+      fields: [{ fieldId: colour.id, value: 'Red' }],
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().fields).toEqual([
+      { fieldId: colour.id, label: 'Colour', value: 'Red', isActive: true },
+    ]);
+    const [entry] = await auditEntriesOf(t.db, organization.id, red.id);
+    expect(JSON.parse(entry!.changes!)).toEqual({
+      changes: { name: { from: 'Red cart', to: 'Red cart 2' } },
+    });
+
+    // A removed option the asset does not hold is refused, and a required field still needs a value.
+    const chosenAnew = await put(headers, red.id, {
+      name: 'Red cart 2',
+      fields: [{ fieldId: colour.id, value: 'Blue' }],
+    });
+    expect(chosenAnew.statusCode).toBe(400);
+    expect(chosenAnew.json().fields).toEqual([
+      { path: `fields.${colour.id}`, message: FIELD_VALUE_MESSAGES.invalid },
+    ]);
+    const cleared = await put(headers, red.id, { name: 'Red cart 2', fields: [] });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().fields).toEqual([
+      { path: `fields.${colour.id}`, message: FIELD_VALUE_MESSAGES.required('Colour') },
+    ]);
+
+    // Switched to a current option, the retired one cannot come back.
+    const green = await put(headers, red.id, {
+      name: 'Red cart 2',
+      fields: [{ fieldId: colour.id, value: 'Green' }],
+    });
+    expect(green.statusCode).toBe(200);
+    const back = await put(headers, red.id, {
+      name: 'Red cart 2',
+      fields: [{ fieldId: colour.id, value: 'Red' }],
+    });
+    expect(back.statusCode).toBe(400);
+    expect((await get(headers, `/api/assets/${red.id}`)).json().fields[0].value).toBe('Green');
+
+    // A new asset holds nothing yet: a retired option is refused on create.
+    const created = await post(headers, { name: 'New cart', fields: [{ fieldId: colour.id, value: 'Red' }] });
+    expect(created.statusCode).toBe(400);
+  });
+
+  it('answers 404 to another organization, even with the value the asset holds', async () => {
+    const colour = await insertField(t.db, orgA.organization.id, {
+      label: 'Colour',
+      dataType: 'Select',
+      options: ['Red', 'Green'],
+    });
+    const asset = await createAssetViaApi(t.app, adminA, {
+      name: 'Tenant A cart',
+      fields: [{ fieldId: colour.id, value: 'Red' }],
+    });
+    try {
+      await setOptions(adminA, colour, ['Green']);
+      const response = await put(adminB, asset.id, {
+        name: 'Hijack',
+        fields: [{ fieldId: colour.id, value: 'Red' }],
+      });
+      expect(response.statusCode).toBe(404);
+      expect((await get(adminA, `/api/assets/${asset.id}`)).json()).toMatchObject({ name: 'Tenant A cart' });
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/fields/${colour.id}`,
+        headers: adminA,
+        payload: fieldBody({
+          label: 'Colour',
+          key: colour.key,
+          dataType: 'Select',
+          optionsJson: '["Green"]',
+          isActive: false,
+        }),
+      });
     }
   });
 });

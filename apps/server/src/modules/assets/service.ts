@@ -107,8 +107,13 @@ export async function listAssetSummaries(
 }
 
 /** An asset of the organization; NOT_FOUND for another organization's id or a malformed one. */
-export async function getAssetRow(db: DbOrTx, organizationId: string, id: string): Promise<AssetRow> {
-  const row = isUuid(id) ? await findAsset(db, organizationId, id) : undefined;
+export async function getAssetRow(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<AssetRow> {
+  const row = isUuid(id) ? await findAsset(db, organizationId, id, options) : undefined;
   if (!row) throw notFound('Asset');
   return row;
 }
@@ -138,8 +143,9 @@ export async function getAssetViewBySlug(
 export function resolveAssetValues(
   definitions: FieldDefinitionRow[],
   payload: AssetInput['fields'],
+  stored?: ReadonlyMap<string, string>,
 ): Map<string, string | null> {
-  return resolveFieldValues('Asset', definitions, payload);
+  return resolveFieldValues('Asset', definitions, payload, stored);
 }
 
 /** The audited view of an asset: name, description and each custom value keyed by its label. */
@@ -220,18 +226,20 @@ export async function updateAsset(
     throw forbidden(ASSET_MESSAGES.otherOrganization);
   }
   const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
-  const values = resolveAssetValues(definitions, body.fields);
   const row = await db.transaction(async (tx) => {
-    const storedValues = await findAssetValues(tx, organizationId, existing.id);
+    // Locked: the stored values a save may keep unchanged (ADR 020) are the ones it replaces.
+    const current = await getAssetRow(tx, organizationId, existing.id, { forUpdate: true });
+    const storedValues = await findAssetValues(tx, organizationId, current.id);
+    const values = resolveAssetValues(definitions, body.fields, storedValues);
     const before = new Map<string, string | null>();
     for (const fieldId of values.keys()) before.set(fieldId, storedValues.get(fieldId) ?? null);
-    const updated = await updateAssetRow(tx, organizationId, existing.id, {
+    const updated = await updateAssetRow(tx, organizationId, current.id, {
       name: body.name,
       description: body.description,
       updatedById: context.actor.id,
       updatedAt: new Date(),
     });
-    await writeValues(tx, organizationId, existing.id, values);
+    await writeValues(tx, organizationId, current.id, values);
     await recordAudit(tx, {
       organizationId,
       actor: context.actor,
@@ -241,7 +249,7 @@ export async function updateAsset(
       entityName: updated.name,
       changes: {
         changes: diffChanges(
-          auditSnapshot(existing.name, existing.description, before, definitions),
+          auditSnapshot(current.name, current.description, before, definitions),
           auditSnapshot(updated.name, updated.description, values, definitions),
         ),
       },

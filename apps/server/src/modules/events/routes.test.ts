@@ -9,7 +9,7 @@ import {
   maintenanceEvents,
   pendingUploads,
 } from '../../db/schema.ts';
-import { auditEntriesOf, createAssetViaApi, insertField } from '../../test/asset-fixtures.ts';
+import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '../../test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
   createOrganization,
@@ -488,6 +488,67 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().fields).toEqual([{ fieldId: legacy.id, label: 'Legacy', value: 'kept' }]);
     expect(response.json().changeLog[0].changes).toEqual(['Title updated']);
+  });
+
+  it('keeps an unchanged retired select option on edit and refuses choosing one anew (ADR 020)', async () => {
+    const { organization, headers, asset } = await makeOrg();
+    const outcome = await insertField(t.db, organization.id, {
+      target: 'MaintenanceEvent',
+      label: 'Outcome',
+      dataType: 'Select',
+      options: ['Fixed', 'Replaced', 'Deferred'],
+    });
+    const event = await createEventOk(headers, asset.id, {
+      title: 'Belt',
+      fields: [{ fieldId: outcome.id, value: 'Deferred' }],
+    });
+    const adminHeaders = (await loginAs(t.app, await createUser(t.db, organization.id, { isAdmin: true })))
+      .headers;
+    const removed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/fields/${outcome.id}`,
+      headers: adminHeaders,
+      payload: fieldBody({
+        target: 'MaintenanceEvent',
+        label: 'Outcome',
+        key: outcome.key,
+        dataType: 'Select',
+        optionsJson: '["Fixed"]',
+        isRequired: true,
+      }),
+    });
+    expect(removed.statusCode).toBe(200);
+
+    const kept = await updateEvent(headers, asset.id, event.id, {
+      title: 'Belt 2',
+      fields: [{ fieldId: outcome.id, value: 'Deferred' }],
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().fields).toEqual([{ fieldId: outcome.id, label: 'Outcome', value: 'Deferred' }]);
+    expect(kept.json().changeLog[0].changes).toEqual(['Title updated']);
+    const otherTenant = await updateEvent(memberB, asset.id, event.id, {
+      title: 'Hijack',
+      fields: [{ fieldId: outcome.id, value: 'Deferred' }],
+    });
+    expect(otherTenant.statusCode).toBe(404);
+
+    for (const fields of [[{ fieldId: outcome.id, value: 'Replaced' }], []]) {
+      const refused = await updateEvent(headers, asset.id, event.id, { title: 'Belt 3', fields });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual([
+        {
+          path: `fields.${outcome.id}`,
+          message: fields.length ? FIELD_VALUE_MESSAGES.invalid : FIELD_VALUE_MESSAGES.required('Outcome'),
+        },
+      ]);
+    }
+    expect((await eventRow(event.id))?.title).toBe('Belt 2');
+    // A new event holds nothing yet: the retired option is refused on create.
+    const created = await createEvent(headers, asset.id, {
+      title: 'Another',
+      fields: [{ fieldId: outcome.id, value: 'Deferred' }],
+    });
+    expect(created.statusCode).toBe(400);
   });
 
   it('needs canEditCompletedMaintenanceEvents to edit a Completed event, administrators included', async () => {

@@ -170,16 +170,17 @@ export async function updateEvent(
   const asset = await getAssetRow(db, organizationId, assetId);
   assertEditable(await getEventRow(db, organizationId, asset.id, eventId), actor);
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
-  const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields);
   const existingFiles = await findFilesOfEvents(db, organizationId, [eventId]);
   const plan = await planAttachments(db, context.storage, organizationId, existingFiles, body.files);
-  const logged = definitions.filter((d) => values.has(d.id));
 
   const saved = await db.transaction(async (tx): Promise<boolean> => {
     // Locked: a task completed meanwhile is checked again, and concurrent edits take turns.
     const row = await getEventRow(tx, organizationId, asset.id, eventId, { forUpdate: true });
     assertEditable(row, actor);
     const stored = await findStoredEventValues(tx, organizationId, row.id);
+    // Checked against the locked values: one sent back unchanged is kept (ADR 020).
+    const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields, stored);
+    const logged = definitions.filter((d) => values.has(d.id));
     const before: EventContent = {
       title: row.title,
       notes: row.notes,

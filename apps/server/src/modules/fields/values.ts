@@ -17,12 +17,15 @@ export const FIELD_VALUES_MESSAGES = {
  * Checks the custom values of a save payload against the organization's definitions of one target
  * (active and retired, as `getFieldDefinitionRows` answers them). Returns the value each ACTIVE
  * definition gets (null = none); retired definitions are ignored (their stored values stay). Every
- * problem is a VALIDATION error on `fields.<fieldId>`, all of them together.
+ * problem is a VALIDATION error on `fields.<fieldId>`, all of them together. `stored` holds the
+ * record's values on an update: one sent back unchanged is kept even if it no longer fits its
+ * definition (a removed Select option, ADR 020).
  */
 export function resolveFieldValues(
   target: TFieldTarget,
   definitions: FieldDefinitionRow[],
   payload: TFieldValueInput[],
+  stored: ReadonlyMap<string, string> = new Map(),
 ): Map<string, string | null> {
   const byId = new Map(definitions.map((d) => [d.id, d]));
   const submitted = new Map<string, string | null>();
@@ -47,6 +50,7 @@ export function resolveFieldValues(
         options: definition.options,
       },
       submitted.get(definition.id),
+      stored.get(definition.id),
     );
     if (check.ok) values.set(definition.id, check.value);
     else errors.push({ path: `fields.${definition.id}`, message: check.message });

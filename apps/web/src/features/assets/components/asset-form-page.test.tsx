@@ -153,6 +153,40 @@ describe('asset form', () => {
     });
   });
 
+  it('saves an asset that still holds a removed Select option, and lets the user switch (ADR 020)', async () => {
+    signIn(true);
+    const holding = asset({
+      fields: [
+        { fieldId: serial.id, label: 'Serial number', value: 'SN-1', isActive: true },
+        { fieldId: colour.id, label: 'Colour', value: 'Green', isActive: true },
+      ],
+    });
+    const calls = mockFetch({
+      ...base,
+      [`GET /api/assets/${ASSET_ID}`]: () => jsonResponse(holding),
+      [`PUT /api/assets/${ASSET_ID}`]: () => jsonResponse(holding),
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}/edit`);
+    const select = await screen.findByLabelText('Colour');
+    expect(select).toHaveDisplayValue('Green (retired option)');
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Asset updated successfully.')).toBeInTheDocument();
+    expect(body(calls.findLast((c) => c.init.method === 'PUT')).fields).toEqual([
+      { fieldId: serial.id, value: 'SN-1' },
+      { fieldId: colour.id, value: 'Green' },
+    ]);
+
+    await user.selectOptions(select, 'Blue');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.filter((c) => c.init.method === 'PUT')).toHaveLength(2));
+    expect(body(calls.findLast((c) => c.init.method === 'PUT')).fields).toContainEqual({
+      fieldId: colour.id,
+      value: 'Blue',
+    });
+  });
+
   it('shows "Saving..." while busy and maps server field errors back to the inputs', async () => {
     signIn(true);
     let release: (response: Response) => void = () => {};

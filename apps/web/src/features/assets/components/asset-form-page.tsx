@@ -106,7 +106,7 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
   // Administrators start with a blank organization (the server uses theirs); members see theirs.
   const ownOrganization = canChooseOrganization ? '' : (auth?.organizationId ?? '');
   const resolver: Resolver<TAssetFormValues> = async (values) => {
-    const check = checkAssetForm(values, definitions);
+    const check = checkAssetForm(values, definitions, asset);
     return check.ok ? { values, errors: {} } : { values: {}, errors: toFieldErrors(check.errors) };
   };
   const {
@@ -123,7 +123,7 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
   const failedMessage = isEdit ? ASSET_MESSAGES.updateFailed : ASSET_MESSAGES.createFailed;
 
   const onSubmit = handleSubmit((values) => {
-    const check = checkAssetForm(values, definitions);
+    const check = checkAssetForm(values, definitions, asset);
     if (!check.ok) return;
     setStatus(null);
     save.mutate(check.body, {

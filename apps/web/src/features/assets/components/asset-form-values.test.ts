@@ -92,6 +92,21 @@ describe('checkAssetForm', () => {
     ]);
   });
 
+  it('keeps an option the asset holds after it was removed, but refuses other removed options (ADR 020)', () => {
+    const holding = asset({
+      fields: [{ fieldId: select.id, label: 'Colour', value: 'Green', isActive: true }],
+    });
+    expect(checkAssetForm(values({}, { [select.id]: 'Green' }), [select], holding)).toEqual({
+      ok: true,
+      body: { name: 'Pump', fields: [{ fieldId: select.id, value: 'Green' }] },
+    });
+    expect(checkAssetForm(values({}, { [select.id]: 'Purple' }), [select], holding)).toEqual({
+      ok: false,
+      errors: [{ path: `custom.${customKey(select.id)}`, message: 'Please provide a valid value.' }],
+    });
+    expect(checkAssetForm(values({}, { [select.id]: 'Green' }), [select]).ok).toBe(false);
+  });
+
   it('accepts negative and decimal numbers', () => {
     const result = checkAssetForm(values({}, { [num.id]: '-12.50' }), [num]);
     expect(result).toEqual({

@@ -29,6 +29,14 @@ export function formPathFromServer(path: string): string | null {
   return null;
 }
 
+/** The value a saved asset or event holds for a field (null when none, or nothing saved yet). */
+export function storedValueOf(
+  saved: { fields: { fieldId: string; value: string | null }[] } | undefined,
+  fieldId: string,
+): string | null {
+  return saved?.fields.find((field) => field.fieldId === fieldId)?.value ?? null;
+}
+
 /** Stored values as the inputs show them: dates as their first 10 characters (yyyy-mm-dd). */
 function inputValue(definition: TFieldDefinition | undefined, value: string | null): string {
   if (value === null) return '';
@@ -42,8 +50,7 @@ export function initialAssetFormValues(
 ): TAssetFormValues {
   const custom: Record<string, string> = {};
   for (const definition of definitions) {
-    const stored = asset?.fields.find((field) => field.fieldId === definition.id);
-    custom[customKey(definition.id)] = inputValue(definition, stored?.value ?? null);
+    custom[customKey(definition.id)] = inputValue(definition, storedValueOf(asset, definition.id));
   }
   return {
     name: asset?.name ?? '',
@@ -69,9 +76,14 @@ export type TAssetFormCheck = { ok: true; body: TAssetBody } | { ok: false; erro
 /**
  * Validates the form with the shared rules and builds the payload: text trimmed, empty description
  * and empty values left out, inactive (retired) fields left out, Boolean only as "true"/"false".
+ * A value the saved `asset` holds stays valid unchanged (a retired Select option, ADR 020).
  * Errors carry form paths (`name`, `custom.f_<id>`, ...).
  */
-export function checkAssetForm(values: TAssetFormValues, definitions: TFieldDefinition[]): TAssetFormCheck {
+export function checkAssetForm(
+  values: TAssetFormValues,
+  definitions: TFieldDefinition[],
+  asset?: TAsset,
+): TAssetFormCheck {
   const errors: TFieldError[] = [];
   const organizationId = values.organizationId.trim();
   const parsed = ZAssetBody.safeParse({
@@ -90,7 +102,11 @@ export function checkAssetForm(values: TAssetFormValues, definitions: TFieldDefi
   const fields: { fieldId: string; value: string }[] = [];
   for (const definition of definitions) {
     if (!definition.isActive) continue;
-    const result = checkFieldValue(ruleOf(definition), values.custom[customKey(definition.id)]);
+    const result = checkFieldValue(
+      ruleOf(definition),
+      values.custom[customKey(definition.id)],
+      storedValueOf(asset, definition.id),
+    );
     if (!result.ok) {
       errors.push({ path: `custom.${customKey(definition.id)}`, message: result.message });
     } else if (result.value !== null) {

@@ -4,10 +4,22 @@ import {
   normalizeOptions,
   type TFieldDefinition,
 } from '@mqr/contracts';
+import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { customKey } from './asset-form-values.ts';
+
+/** A stored value the Select no longer offers: still shown and kept until changed (ADR 020). */
+const retiredOptionLabel = (value: string) => `${value} (retired option)`;
+const RETIRED_OPTION_HINT = 'Retired option. The saved value stays until you choose another.';
+
+/** The values a select offers (Boolean and Select fields); null for typed inputs. */
+function choicesOf(definition: TFieldDefinition): string[] | null {
+  if (definition.dataType === 'Boolean') return ['true', 'false'];
+  if (definition.dataType === 'Select') return normalizeOptions(definition.optionsJson) ?? [];
+  return null;
+}
 
 type TCustomFieldInputProps = {
   definition: TFieldDefinition;
@@ -22,14 +34,22 @@ type TCustomFieldInputProps = {
 export function CustomFieldInput({ definition, registration, savedValue, error }: TCustomFieldInputProps) {
   const retired = !definition.isActive || !registration;
   const maxLength = definition.dataType === 'Text' ? definition.maxLength : null;
-  const hint = retired ? (
-    <>
-      <span>{ASSET_MESSAGES.retiredField}</span>
-      {savedValue ? <span>{`Saved value: ${savedValue}`}</span> : null}
-    </>
-  ) : maxLength !== null ? (
-    FIELD_VALUE_MESSAGES.tooLong(maxLength)
-  ) : undefined;
+  const choices = choicesOf(definition);
+  const retiredOption = choices && savedValue && !choices.includes(savedValue) ? savedValue : null;
+  let hint: ReactNode;
+  if (retired) {
+    hint = (
+      <>
+        <span>{ASSET_MESSAGES.retiredField}</span>
+        {savedValue ? <span>{`Saved value: ${savedValue}`}</span> : null}
+      </>
+    );
+  } else if (retiredOption) {
+    // Long labels are cut off in a narrow select: the hint says it in full.
+    hint = RETIRED_OPTION_HINT;
+  } else if (maxLength !== null) {
+    hint = FIELD_VALUE_MESSAGES.tooLong(maxLength);
+  }
 
   const common = {
     label: definition.label,
@@ -39,21 +59,16 @@ export function CustomFieldInput({ definition, registration, savedValue, error }
   } as const;
   const input = retired ? { defaultValue: savedValue, disabled: true } : registration;
 
-  if (definition.dataType === 'Boolean' || definition.dataType === 'Select') {
-    const options =
-      definition.dataType === 'Boolean'
-        ? ['true', 'false']
-        : (normalizeOptions(definition.optionsJson) ?? []);
-    // A stored value that is no longer an option stays visible.
-    const shown = savedValue && !options.includes(savedValue) ? [...options, savedValue] : options;
+  if (choices) {
     return (
       <SelectField {...common} {...input}>
         <option value="" />
-        {shown.map((option) => (
+        {choices.map((option) => (
           <option key={option} value={option}>
             {option}
           </option>
         ))}
+        {retiredOption ? <option value={retiredOption}>{retiredOptionLabel(retiredOption)}</option> : null}
       </SelectField>
     );
   }

@@ -180,6 +180,17 @@ describe('checkEventForm', () => {
     ]);
   });
 
+  it('keeps a removed option the event holds, and refuses one it does not (ADR 020)', () => {
+    const event = maintenanceEvent({ fields: [{ fieldId: part.id, label: 'Part', value: 'Chain' }] });
+    const kept = checkEventForm(values({ custom: { [`f_${part.id}`]: 'Chain' } }), [part], event);
+    expect(kept.ok && kept.body.fields).toEqual([{ fieldId: part.id, value: 'Chain' }]);
+    const chosen = checkEventForm(values({ custom: { [`f_${part.id}`]: 'Hose' } }), [part], event);
+    expect(chosen).toEqual({
+      ok: false,
+      errors: [{ path: `custom.f_${part.id}`, message: FIELD_VALUE_MESSAGES.invalid }],
+    });
+  });
+
   it('refuses a title over 200 characters', () => {
     const check = checkEventForm(values({ title: 't'.repeat(201) }), DEFINITIONS);
     expect(check).toEqual({ ok: false, errors: [{ path: 'title', message: EVENT_MESSAGES.titleTooLong }] });

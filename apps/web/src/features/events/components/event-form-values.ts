@@ -10,7 +10,7 @@ import {
   type TMaintenanceEvent,
   ZEventBody,
 } from '@mqr/contracts';
-import { customKey, ruleOf } from '../../assets/components/asset-form-values.ts';
+import { customKey, ruleOf, storedValueOf } from '../../assets/components/asset-form-values.ts';
 
 /** What the event composer edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
 export type TEventFormValues = {
@@ -130,8 +130,9 @@ function performedAtOf(
  * trimmed, empty notes and recordedBy sent as null, performedAt as ISO (left out when empty or, on
  * create, still the "now" the form opened with (`shownAtStart`): the server then uses the save time;
  * kept as stored when unchanged on edit). Custom values: active fields only, empty ones left out, every invalid
- * value reported as "Please provide a valid value.". When the definitions could not be loaded
- * (`null`), an edit sends the event's stored values back unchanged so that nothing is cleared.
+ * value reported as "Please provide a valid value."; a value the event holds stays valid unchanged
+ * (ADR 020). When the definitions could not be loaded (`null`), an edit sends the event's stored
+ * values back unchanged so that nothing is cleared.
  * `startTask` is sent on create only. Errors carry form paths (`title`, `custom.f_<id>`, ...).
  */
 export function checkEventForm(
@@ -161,7 +162,11 @@ export function checkEventForm(
   } else {
     for (const definition of definitions) {
       if (!definition.isActive) continue;
-      const result = checkFieldValue(ruleOf(definition), values.custom[customKey(definition.id)]);
+      const result = checkFieldValue(
+        ruleOf(definition),
+        values.custom[customKey(definition.id)],
+        storedValueOf(event, definition.id),
+      );
       if (!result.ok) {
         errors.push({ path: `custom.${customKey(definition.id)}`, message: FIELD_VALUE_MESSAGES.invalid });
       } else if (result.value !== null) {

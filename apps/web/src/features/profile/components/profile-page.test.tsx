@@ -104,8 +104,10 @@ describe('profile page (richer variant)', () => {
 
     act(() => vi.advanceTimersByTime(2900));
     expect(screen.getByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(screen.queryByText('No changes to save.')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(100));
     expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
+    expect(screen.queryByText('No changes to save.')).not.toBeInTheDocument();
   });
 
   it('changes the password and email, then uses the new token and clears the password inputs', async () => {

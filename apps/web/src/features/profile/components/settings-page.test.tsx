@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
@@ -20,6 +20,7 @@ function setup(role: { isAdmin?: boolean } = {}, extra: THandlers = {}) {
 
 describe('settings page (settings variant)', () => {
   beforeEach(() => authStore.logout());
+  afterEach(() => vi.useRealTimers());
 
   it('shows the email and role, and edits the display name only', async () => {
     const calls = setup(
@@ -45,6 +46,31 @@ describe('settings page (settings variant)', () => {
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     const put = calls.find((call) => call.init.method === 'PUT');
     expect(JSON.parse(String(put?.init.body))).toEqual({ displayName: 'Alex A.' });
+  });
+
+  it('keeps the success message 3 seconds; "No changes to save." only for a submit without changes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = setup(
+      {},
+      { 'PUT /api/auth/me': () => jsonResponse(currentUser({ displayName: 'Alex Renamed' })) },
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp('/settings');
+    const name = await screen.findByLabelText('Display name');
+    await user.clear(name);
+    await user.type(name, 'Alex Renamed');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.getByRole('status')).toHaveTextContent('Profile updated successfully!');
+    expect(screen.queryByText('No changes to save.')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('No changes to save.');
+    expect(calls.filter((call) => call.init.method === 'PUT')).toHaveLength(1);
   });
 
   it('lists the activity logs in a table with their own filters, 20 a page', async () => {
