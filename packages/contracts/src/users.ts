@@ -10,7 +10,7 @@ export const USER_MESSAGES = {
   selfAdmin: 'You cannot remove your own administrator access.',
   selfDeactivate: 'You cannot deactivate your own account.',
   otherOrganization: 'Only super administrators can create users in another organization.',
-  superAdminFlags: 'Only super administrators can change the access of a super administrator.',
+  superAdminTarget: 'Only super administrators can change a super administrator.',
   // Screen messages (spec section 8).
   loadFailed: 'Unable to load users.',
   createFailed: 'Unable to create user.',

@@ -272,7 +272,8 @@ export const auditLogEntries = pgTable(
   },
   (t) => [
     index('audit_log_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
-    index('audit_log_org_user_created_idx').on(t.organizationId, t.userId, t.createdAt.desc()),
+    // My activity: one user's entries wherever they acted (a super administrator acts in several).
+    index('audit_log_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('audit_log_org_entity_type_created_idx').on(t.organizationId, t.entityType, t.createdAt.desc()),
     index('audit_log_org_entity_idx').on(t.organizationId, t.entityId),
   ],

@@ -38,9 +38,16 @@ export interface ThrottleStore {
   close(): Promise<void>;
 }
 
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+export function tooManyAttemptsMessage(retryAfterSeconds: number, attempts = 'sign-in attempts'): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  return `Too many ${attempts}. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+export interface ThrottleOptions {
+  /** Keeps this throttle's counters apart from others in the same store ('' for sign-in). */
+  keyPrefix?: string;
+  /** What the 429 message says was tried too often ("sign-in attempts"). */
+  attempts?: string;
 }
 
 export class LoginThrottle {
@@ -48,43 +55,81 @@ export class LoginThrottle {
   /** Mutable so tests can use small limits on an app built with the defaults. */
   limits: LoginThrottleLimits;
   private readonly now: () => number;
+  private readonly keyPrefix: string;
+  private readonly attempts: string | undefined;
 
-  constructor(store: ThrottleStore, limits: Partial<LoginThrottleLimits> = {}, now: () => number = Date.now) {
+  constructor(
+    store: ThrottleStore,
+    limits: Partial<LoginThrottleLimits> = {},
+    now: () => number = Date.now,
+    options: ThrottleOptions = {},
+  ) {
     this.store = store;
     this.limits = { ...LOGIN_THROTTLE_DEFAULTS, ...limits };
     this.now = now;
+    this.keyPrefix = options.keyPrefix ?? '';
+    this.attempts = options.attempts;
   }
 
-  /** Throws RATE_LIMITED (with retryAfterSeconds) when the IP or the email is over its limit. */
+  /**
+   * Throws RATE_LIMITED (with retryAfterSeconds) when the IP or the account is over its limit. The
+   * account is an email for sign-in, a user id for other throttles.
+   */
   async assertAllowed(ip: string, email: string): Promise<void> {
-    const [byIp, byEmail] = await Promise.all([this.store.get(ipKey(ip)), this.store.get(emailKey(email))]);
+    const [byIp, byEmail] = await Promise.all([
+      this.store.get(this.ipKey(ip)),
+      this.store.get(this.emailKey(email)),
+    ]);
     let resetAt = 0;
     if (byIp && byIp.count >= this.limits.maxFailuresPerIp) resetAt = Math.max(resetAt, byIp.resetAt);
     if (byEmail && byEmail.count >= this.limits.maxFailuresPerEmail)
       resetAt = Math.max(resetAt, byEmail.resetAt);
     if (resetAt === 0) return;
     const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - this.now()) / 1000));
-    throw new AppError('RATE_LIMITED', tooManyAttemptsMessage(retryAfterSeconds), { retryAfterSeconds });
+    throw new AppError('RATE_LIMITED', tooManyAttemptsMessage(retryAfterSeconds, this.attempts), {
+      retryAfterSeconds,
+    });
   }
 
   async recordFailure(ip: string, email: string): Promise<void> {
     await Promise.all([
-      this.store.increment(ipKey(ip), this.limits.windowMs),
-      this.store.increment(emailKey(email), this.limits.windowMs),
+      this.store.increment(this.ipKey(ip), this.limits.windowMs),
+      this.store.increment(this.emailKey(email), this.limits.windowMs),
     ]);
   }
 
   async recordSuccess(email: string): Promise<void> {
-    await this.store.delete(emailKey(email));
+    await this.store.delete(this.emailKey(email));
   }
 
   close(): Promise<void> {
     return this.store.close();
   }
+
+  private ipKey(ip: string): string {
+    return `${this.keyPrefix}ip:${ip}`;
+  }
+
+  private emailKey(email: string): string {
+    return `${this.keyPrefix}email:${email.toLowerCase()}`;
+  }
 }
 
-const ipKey = (ip: string) => `ip:${ip}`;
-const emailKey = (email: string) => `email:${email.toLowerCase()}`;
+/**
+ * Runs a throttle operation. Its own RATE_LIMITED error passes through; a failing store (Redis down)
+ * is logged and ignored, so an outage of the shared counters does not stop everyone signing in.
+ */
+export async function throttled(
+  log: { error: (object: object, message: string) => void },
+  operation: () => Promise<void>,
+): Promise<void> {
+  try {
+    await operation();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    log.error({ err: error }, 'Login throttle store failed; continuing without it');
+  }
+}
 
 /**
  * Counters in this process. Bounded: expired windows are pruned as the map grows, and past

@@ -25,8 +25,10 @@ declare module 'fastify' {
     requireSuperAdmin: AuthPreHandler;
     /** Issues and verifies access tokens (HS256, config.jwtSecret, config.tokenTtlHours). */
     tokens: TokenService;
-    /** Failed sign-in counters (memory, or Redis when config.redisUrl is set). */
+    /** Failed sign-in counters (memory, or Redis when config.redisUrl is set); also wrong current passwords. */
     loginThrottle: LoginThrottle;
+    /** Counters of "this email is already taken" answers, per user and per address (email probing). */
+    emailProbeThrottle: LoginThrottle;
   }
 }
 
@@ -39,6 +41,8 @@ export function currentUser(request: FastifyRequest): AuthUser {
 export interface AuthPluginOptions {
   /** Overrides of the login throttle limits (tests). */
   loginThrottle?: Partial<LoginThrottleLimits>;
+  /** Overrides of the email probe throttle limits (tests). */
+  emailProbeThrottle?: Partial<LoginThrottleLimits>;
 }
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i;
@@ -68,9 +72,14 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
     store = new MemoryThrottleStore();
   }
   const loginThrottle = new LoginThrottle(store, options.loginThrottle);
+  const emailProbeThrottle = new LoginThrottle(store, options.emailProbeThrottle, Date.now, {
+    keyPrefix: 'email-probe:',
+    attempts: 'emails that are already taken',
+  });
 
   app.decorate('tokens', tokens);
   app.decorate('loginThrottle', loginThrottle);
+  app.decorate('emailProbeThrottle', emailProbeThrottle);
   app.decorateRequest('user', null);
   app.addHook('onClose', async () => {
     await loginThrottle.close();

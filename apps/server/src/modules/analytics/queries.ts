@@ -66,6 +66,18 @@ export async function newestCompleted(db: DbOrTx, period: CompletedPeriod, limit
 }
 
 /**
+ * The zone as PostgreSQL reads it. IANA names pass as they are. A UTC offset ("+05:30", "+0530",
+ * "+05", as Intl accepts them) is a POSIX zone to PostgreSQL, whose sign counts west of Greenwich:
+ * it is sent with the sign inverted, so "+05:30" means India, as it does in the browser.
+ */
+export function postgresTimeZone(zone: string): string {
+  const offset = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+  if (!offset) return zone;
+  const [, sign, hours, minutes = '00'] = offset;
+  return `${sign === '+' ? '-' : '+'}${hours}:${minutes}`;
+}
+
+/**
  * Completions per calendar day in a time zone, for the `days` latest days that have any, oldest
  * first. The days are found by hopping back through the completed-events index one day at a time
  * (a max() per day), so only the rows of those days are counted, whatever the range.
@@ -75,9 +87,10 @@ export async function newestCompleted(db: DbOrTx, period: CompletedPeriod, limit
 export async function completionsPerDay(
   db: DbOrTx,
   period: CompletedPeriod,
-  timeZone: string,
+  zone: string,
   days: number,
 ): Promise<{ date: string; count: number }[]> {
+  const timeZone = postgresTimeZone(zone);
   const inPeriod = completedIn(period);
   const localMidnight = (at: SQL) =>
     sql`(date_trunc('day', ${at} at time zone ${timeZone}) at time zone ${timeZone})`;

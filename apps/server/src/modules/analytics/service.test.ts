@@ -252,6 +252,20 @@ describe('dashboardAnalytics on a hand-computed dataset', () => {
     ]);
   });
 
+  it('reads a UTC offset as the zone it names: +09:00 is Tokyo, -07:00 Los Angeles in June, +05:30 Kolkata', async () => {
+    const days = async (timeZone: string) =>
+      (await dashboardAnalytics(t.db, request({ timeZone }))).historyBuckets.map(
+        (b) => `${b.date}:${b.count}`,
+      );
+    expect(await days('+09:00')).toEqual(await days('Asia/Tokyo'));
+    expect(await days('-07:00')).toEqual(await days('America/Los_Angeles'));
+    // 20:00 UTC on the 13th is 01:30 on the 14th in India, whichever way the zone is written.
+    const india = await days('Asia/Kolkata');
+    expect(india).toContain('2026-06-14:2');
+    expect(await days('+05:30')).toEqual(india);
+    expect(await days('+0530')).toEqual(india);
+  });
+
   it('follows the range and the window: one day, and the widest', async () => {
     const oneDay = await dashboardAnalytics(t.db, request({ rangeDays: 1, turnaroundDays: 1 }));
     // Completed within 24 hours: 10h, 3h, 24h (at the edge), 1h, 2h, 4h, 2h before NOW.

@@ -6,9 +6,8 @@ import { auditLogEntries } from '../../db/schema.ts';
 export type AuditEntryRow = typeof auditLogEntries.$inferSelect;
 
 export interface AuditEntryFilter {
-  organizationId: string;
-  /** Only this user's entries (my activity). */
-  userId?: string | undefined;
+  /** Whose entries: an organization's (the audit log), or one user's wherever they acted (my activity). */
+  scope: { organizationId: string } | { userId: string };
   entityType?: string | undefined;
   entityId?: string | undefined;
   /** created_at >= from. */
@@ -21,8 +20,12 @@ export interface AuditEntryFilter {
 const NEWEST_FIRST = [descNullsLast(auditLogEntries.createdAt), descNullsLast(auditLogEntries.id)];
 
 function filterCondition(filter: AuditEntryFilter): SQL | undefined {
-  const conditions: SQL[] = [eq(auditLogEntries.organizationId, filter.organizationId)];
-  if (filter.userId) conditions.push(eq(auditLogEntries.userId, filter.userId));
+  const { scope } = filter;
+  const conditions: SQL[] = [
+    'organizationId' in scope
+      ? eq(auditLogEntries.organizationId, scope.organizationId)
+      : eq(auditLogEntries.userId, scope.userId),
+  ];
   if (filter.entityType) conditions.push(eq(auditLogEntries.entityType, filter.entityType));
   if (filter.entityId) conditions.push(eq(auditLogEntries.entityId, filter.entityId));
   if (filter.from) conditions.push(gte(auditLogEntries.createdAt, filter.from));
@@ -31,8 +34,8 @@ function filterCondition(filter: AuditEntryFilter): SQL | undefined {
 }
 
 /**
- * One page of an organization's audit entries, newest first (created_at desc, id desc), and how many
- * match: served by the (organization, created_at, id), (organization, user, created_at),
+ * One page of an organization's (or a user's) audit entries, newest first (created_at desc, id
+ * desc), and how many match: served by the (organization, created_at, id), (user, created_at, id),
  * (organization, entity type, created_at) and (organization, entity) indexes.
  */
 export async function listAuditEntries(

@@ -267,6 +267,42 @@ describe('GET /api/audit-logs/my-activity', () => {
     expect(otherOrg.json()).toEqual([]);
   });
 
+  it("lists a super administrator's actions in another organization, which stay in that organization's log", async () => {
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/organizations/${orgB.organization.id}`,
+      headers: headers.rootA,
+      payload: { name: `${orgB.organization.name} renamed` },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: headers.rootA,
+      payload: {
+        email: `b-user-${Date.now()}@example.com`,
+        displayName: 'B newcomer',
+        password: 'a fine password',
+        organizationId: orgB.organization.id,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+
+    const mine = await get('rootA', '/api/audit-logs/my-activity?pageSize=2');
+    expect(mine.json().map((e: TAuditLogEntry) => `${e.action} ${e.entityType} ${e.entityId}`)).toEqual([
+      `CREATE AppUser ${created.json().id}`,
+      `UPDATE Organization ${orgB.organization.id}`,
+    ]);
+    // Each organization's log keeps what happened to it: B's administrator sees both, A's neither.
+    const inB = await get('adminB', `/api/audit-logs?entityId=${created.json().id}`);
+    expect(inB.json()).toHaveLength(1);
+    const inA = await get('adminA', `/api/audit-logs?entityId=${created.json().id}`);
+    expect(inA.json()).toEqual([]);
+    // Nobody else's activity gains them.
+    const memberB = await get('adminB', `/api/audit-logs/my-activity?entityId=${created.json().id}`);
+    expect(memberB.json()).toEqual([]);
+  });
+
   it('needs a sign-in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/audit-logs/my-activity' });
     expect(response.statusCode).toBe(401);

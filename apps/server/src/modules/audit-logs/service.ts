@@ -78,9 +78,9 @@ function toActivityEntry(row: AuditEntryRow): ActivityEntry {
  * is ISO with milliseconds): toDate becomes "before toDate + 1 ms", so an entry's own createdAt used
  * as toDate still includes it although the database keeps microseconds.
  */
-function toFilter(organizationId: string, query: AuditLogQuery): AuditEntryFilter {
+function toFilter(scope: AuditEntryFilter['scope'], query: AuditLogQuery): AuditEntryFilter {
   return {
-    organizationId,
+    scope,
     entityType: query.entityType,
     entityId: query.entityId?.toLowerCase(),
     from: query.fromDate ? new Date(Date.parse(query.fromDate)) : undefined,
@@ -100,17 +100,19 @@ export async function listAuditLog(
   organizationId: string,
   query: AuditLogQuery,
 ): Promise<{ items: TAuditLogEntry[]; total: number }> {
-  const { rows, total } = await listAuditEntries(db, toFilter(organizationId, query), query);
+  const { rows, total } = await listAuditEntries(db, toFilter({ organizationId }, query), query);
   return { items: rows.map((row) => ({ ...toActivityEntry(row), ipAddress: row.ipAddress })), total };
 }
 
-/** The user's own entries in their organization (anyone signed in); no IP addresses. */
+/**
+ * The user's own entries (anyone signed in), wherever they acted: a super administrator's actions
+ * in another organization are audited there and listed here too. No IP addresses.
+ */
 export async function listMyActivity(
   db: DbOrTx,
-  user: Pick<AuthUser, 'id' | 'organizationId'>,
+  user: Pick<AuthUser, 'id'>,
   query: AuditLogQuery,
 ): Promise<{ items: ActivityEntry[]; total: number }> {
-  const filter = { ...toFilter(user.organizationId, query), userId: user.id };
-  const { rows, total } = await listAuditEntries(db, filter, query);
+  const { rows, total } = await listAuditEntries(db, toFilter({ userId: user.id }, query), query);
   return { items: rows.map(toActivityEntry), total };
 }

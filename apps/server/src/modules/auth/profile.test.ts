@@ -1,4 +1,9 @@
-import { LOGIN_MESSAGES, PROFILE_MESSAGES, type TProfileUpdateResponse } from '@mqr/contracts';
+import {
+  LOGIN_MESSAGES,
+  PASSWORD_TOO_LONG,
+  PROFILE_MESSAGES,
+  type TProfileUpdateResponse,
+} from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
@@ -328,6 +333,64 @@ describe('PUT /api/auth/me: password', () => {
   });
 });
 
+describe('PUT /api/auth/me: throttles', () => {
+  /** Runs `check` with the throttle's per-account limit lowered to `max`, then restores it. */
+  async function withLimit(throttle: typeof t.app.loginThrottle, max: number, check: () => Promise<void>) {
+    const limits = throttle.limits;
+    throttle.limits = { ...limits, maxFailuresPerEmail: max };
+    try {
+      await check();
+    } finally {
+      throttle.limits = limits;
+    }
+  }
+
+  it('counts a wrong current password as a failed sign-in: 429 with Retry-After, here and at sign-in', async () => {
+    const { user, headers } = await signedInUser();
+    await withLimit(t.app.loginThrottle, 3, async () => {
+      for (let guess = 0; guess < 3; guess++) {
+        const wrong = await putMe(headers, {
+          newPassword: 'a new password',
+          currentPassword: `guess ${guess}`,
+        });
+        expectCurrentPasswordError(wrong, PROFILE_MESSAGES.currentPasswordWrong);
+      }
+      // Even the right password now waits: the guesses, not the answer, are limited.
+      const limited = await putMe(headers, { newPassword: 'a new password', currentPassword: user.password });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect(limited.json().code).toBe('RATE_LIMITED');
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: user.password },
+      });
+      expect(signIn.statusCode).toBe(429);
+      expect((await storedUser(user.id)).tokenVersion).toBe(0);
+    });
+  });
+
+  it('throttles answers that an email is taken, per user', async () => {
+    const { user, headers } = await signedInUser();
+    await withLimit(t.app.emailProbeThrottle, 2, async () => {
+      for (const email of [orgB.member.email, orgB.admin.email]) {
+        expect((await putMe(headers, { email, currentPassword: user.password })).statusCode).toBe(409);
+      }
+      const limited = await putMe(headers, { email: orgA.admin.email, currentPassword: user.password });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect((await storedUser(user.id)).email).toBe(user.email);
+    });
+  });
+
+  it('says a new password over 1024 characters is too long', async () => {
+    const { user, headers } = await signedInUser();
+    const response = await putMe(headers, { newPassword: 'x'.repeat(1025), currentPassword: user.password });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual([{ path: 'newPassword', message: PASSWORD_TOO_LONG }]);
+  });
+});
+
 describe('updateProfile', () => {
   it('answers 409 when the email is taken between its check and the save (unique index)', async () => {
     const { user } = await signedInUser();
@@ -339,7 +402,13 @@ describe('updateProfile', () => {
     );
     const actor = { ...user, isAdmin: false, isSuperAdmin: false, canEditCompletedMaintenanceEvents: false };
     const attempt = updateProfile(
-      { db: racingDb, tokens: t.app.tokens },
+      {
+        db: racingDb,
+        tokens: t.app.tokens,
+        passwordThrottle: t.app.loginThrottle,
+        emailProbeThrottle: t.app.emailProbeThrottle,
+        log: t.app.log,
+      },
       { actor, ipAddress: '127.0.0.1' },
       { email, currentPassword: user.password },
     );

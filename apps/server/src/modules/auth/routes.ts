@@ -50,7 +50,13 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) =>
       updateProfile(
-        { db: app.db, tokens: app.tokens },
+        {
+          db: app.db,
+          tokens: app.tokens,
+          passwordThrottle: app.loginThrottle,
+          emailProbeThrottle: app.emailProbeThrottle,
+          log: request.log,
+        },
         { actor: currentUser(request), ipAddress: request.ip },
         request.body,
       ),

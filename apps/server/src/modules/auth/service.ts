@@ -11,16 +11,16 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { LoginThrottle } from '../../lib/login-throttle.ts';
+import { type LoginThrottle, throttled } from '../../lib/login-throttle.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
 import {
-  emailTakenError,
+  assertEmailFree,
+  emailTaken,
   getUserByEmailForSignIn,
   getUserByIdForAuth,
-  isEmailTaken,
   lockUser,
   saveUserColumns,
   toAuthUser,
@@ -43,15 +43,15 @@ export interface LoginDeps {
  */
 export async function login(deps: LoginDeps, body: TLoginBody, ip: string): Promise<TLoginResponse> {
   const email = body.email.toLowerCase();
-  await guard(deps, () => deps.throttle.assertAllowed(ip, email));
+  await throttled(deps.log, () => deps.throttle.assertAllowed(ip, email));
 
   const user = await getUserByEmailForSignIn(deps.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
   if (!user || !passwordOk || !user.isActive) {
-    await guard(deps, () => deps.throttle.recordFailure(ip, email));
+    await throttled(deps.log, () => deps.throttle.recordFailure(ip, email));
     throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
   }
-  await guard(deps, () => deps.throttle.recordSuccess(email));
+  await throttled(deps.log, () => deps.throttle.recordSuccess(email));
 
   const { accessToken, expiresAt } = await deps.tokens.issueToken(user);
   return {
@@ -65,24 +65,16 @@ export async function login(deps: LoginDeps, body: TLoginBody, ip: string): Prom
   };
 }
 
-/**
- * Runs a throttle operation. Its own RATE_LIMITED error passes through; a failing store (Redis down)
- * is logged and ignored, so an outage of the shared counters does not stop everyone signing in.
- */
-async function guard(deps: LoginDeps, operation: () => Promise<void>): Promise<void> {
-  try {
-    await operation();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    deps.log.error({ err: error }, 'Login throttle store failed; continuing without it');
-  }
-}
-
 export type ProfileUpdateInput = z.output<typeof ZProfileUpdateBody>;
 
 export interface ProfileDeps {
   db: Db;
   tokens: TokenService;
+  /** The sign-in counters: a wrong current password counts as a failed sign-in of the account. */
+  passwordThrottle: LoginThrottle;
+  /** Answers that an email is taken, counted per user and address. */
+  emailProbeThrottle: LoginThrottle;
+  log: FastifyBaseLogger;
 }
 
 export interface ProfileContext {
@@ -100,9 +92,11 @@ function currentPasswordError(message: string): AppError {
 /**
  * PUT /api/auth/me: the signed-in user changes their display name, email or password (only the
  * fields sent). A new email or password needs the current password, checked before anything else
- * (so a stolen token alone cannot probe which emails exist). A new password bumps the token version,
- * which ends every session of the user; the answer carries a new token for this one. Audited as an
- * UPDATE of the AppUser; a request that changes nothing writes nothing.
+ * (so a stolen token alone cannot probe which emails exist) and throttled as sign-in is: a wrong
+ * one counts against the account and the address. Answers that an email is taken are throttled
+ * too. A new password bumps the token version, which ends every session of the user; the answer
+ * carries a new token for this one. Audited as an UPDATE of the AppUser; a request that changes
+ * nothing writes nothing.
  */
 export async function updateProfile(
   deps: ProfileDeps,
@@ -123,13 +117,20 @@ export async function updateProfile(
           : PROFILE_MESSAGES.currentPasswordRequiredForEmail,
       );
     }
+    await throttled(deps.log, () => deps.passwordThrottle.assertAllowed(context.ipAddress, current.email));
     if (!(await verifyPassword(current.passwordHash, body.currentPassword))) {
+      await throttled(deps.log, () => deps.passwordThrottle.recordFailure(context.ipAddress, current.email));
       throw currentPasswordError(PROFILE_MESSAGES.currentPasswordWrong);
     }
   }
-  if (emailChanging && body.email && (await isEmailTaken(deps.db, body.email))) {
-    throw emailTakenError(PROFILE_MESSAGES.emailTaken);
-  }
+  const probe = {
+    throttle: deps.emailProbeThrottle,
+    log: deps.log,
+    ipAddress: context.ipAddress,
+    actorId: actor.id,
+  };
+  if (emailChanging && body.email)
+    await assertEmailFree(deps.db, probe, body.email, PROFILE_MESSAGES.emailTaken);
   const passwordHash = body.newPassword !== undefined ? await hashPassword(body.newPassword) : undefined;
 
   let saved: { row: UserRow; changed: boolean };
@@ -168,7 +169,8 @@ export async function updateProfile(
     });
   } catch (error) {
     // Another request took the email between the check and the update.
-    if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw emailTakenError(PROFILE_MESSAGES.emailTaken);
+    if (isUniqueViolation(error, USERS_EMAIL_UNIQUE))
+      throw await emailTaken(probe, PROFILE_MESSAGES.emailTaken);
     throw error;
   }
 

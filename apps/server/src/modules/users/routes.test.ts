@@ -1,4 +1,10 @@
-import { LOGIN_MESSAGES, PAGING_HEADERS, type TAdminUser, USER_MESSAGES } from '@mqr/contracts';
+import {
+  LOGIN_MESSAGES,
+  PAGING_HEADERS,
+  PASSWORD_TOO_LONG,
+  type TAdminUser,
+  USER_MESSAGES,
+} from '@mqr/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries, users } from '../../db/schema.ts';
@@ -243,6 +249,41 @@ describe('POST /api/admin/users', () => {
     expect(await auditCount()).toBe(audits);
   });
 
+  it('throttles answers that an email is taken, per administrator: 429 with Retry-After, whatever the email', async () => {
+    const admin = await createUser(t.db, orgA.organization.id, { isAdmin: true });
+    const { headers } = await loginAs(t.app, admin);
+    const throttle = t.app.emailProbeThrottle;
+    const limits = throttle.limits;
+    throttle.limits = { ...limits, maxFailuresPerEmail: 3 };
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect((await post(headers, newUser({ email: orgB.member.email }))).statusCode).toBe(409);
+      }
+      const before = await userCount();
+      // Past the limit even a free email is refused, so the answer tells nothing about either.
+      for (const email of [orgB.admin.email, newEmail()]) {
+        const limited = await post(headers, newUser({ email }));
+        expect(limited.statusCode).toBe(429);
+        expect(limited.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+        expect(limited.json()).toEqual({
+          code: 'RATE_LIMITED',
+          message: 'Too many emails that are already taken. Try again in 15 minutes.',
+        });
+      }
+      expect(await userCount()).toBe(before);
+      // Another administrator behind the same address goes on.
+      expect((await post(adminA, newUser())).statusCode).toBe(201);
+    } finally {
+      throttle.limits = limits;
+    }
+  });
+
+  it('says a password over 1024 characters is too long', async () => {
+    const response = await post(adminA, newUser({ password: 'x'.repeat(1025) }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual([{ path: 'password', message: PASSWORD_TOO_LONG }]);
+  });
+
   it('answers 409 to the loser of two simultaneous creations with one email', async () => {
     const email = newEmail();
     const responses = await Promise.all([post(adminA, newUser({ email })), post(adminB, newUser({ email }))]);
@@ -429,17 +470,18 @@ describe('PUT /api/admin/users/:id', () => {
     expect(await auditEntriesOf(t.db, orgA.organization.id, user.id)).toHaveLength(0);
   });
 
-  it("lets only a super administrator change a super administrator's flags", async () => {
+  it('lets only a super administrator change anything about a super administrator, name included', async () => {
     const other = await createUser(t.db, orgA.organization.id, { isAdmin: true, isSuperAdmin: true });
     const before = await storedUser(other.id);
     for (const payload of [
       { isActive: false },
       { isAdmin: false },
       { canEditCompletedMaintenanceEvents: true },
+      { displayName: 'Renamed by an administrator' },
     ]) {
       const response = await put(adminA, other.id, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(403);
-      expect(response.json()).toEqual({ code: 'FORBIDDEN', message: USER_MESSAGES.superAdminFlags });
+      expect(response.json()).toEqual({ code: 'FORBIDDEN', message: USER_MESSAGES.superAdminTarget });
     }
     expect(await storedUser(other.id)).toEqual(before);
     expect(await auditEntriesOf(t.db, orgA.organization.id, other.id)).toHaveLength(0);
@@ -482,7 +524,7 @@ describe('PUT /api/admin/users/:id', () => {
     expect(superSelf.json().message).toBe(USER_MESSAGES.selfDeactivate);
   });
 
-  it("ends a deactivated user's session at their next request", async () => {
+  it("ends a deactivated user's sessions for good: reactivation does not bring them back", async () => {
     const user = await createUser(t.db, orgA.organization.id);
     const { headers } = await loginAs(t.app, user);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200);
@@ -502,9 +544,13 @@ describe('PUT /api/admin/users/:id', () => {
     expect(login.statusCode).toBe(401);
     expect(login.json().message).toBe(LOGIN_MESSAGES.invalidCredentials);
 
-    // Reactivated, the same token works again (it was never revoked, only refused while inactive).
+    // Reactivated, the old token stays dead; the user signs in again.
     expect((await put(adminA, user.id, { isActive: true })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
+    const fresh = await loginAs(t.app, user);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: fresh.headers })).statusCode,
+    ).toBe(200);
   });
 
   it('takes a demoted administrator off the admin routes at their next request', async () => {

@@ -36,7 +36,12 @@ export async function userAdminRoutes(instance: FastifyInstance): Promise<void> 
     '/',
     { schema: { tags: ['users'], body: ZCreateUserBody, response: { 201: ZAdminUser } } },
     async (request, reply) => {
-      const user = await createUser(app.db, context(request), request.body);
+      const user = await createUser(app.db, context(request), request.body, {
+        throttle: app.emailProbeThrottle,
+        log: request.log,
+        ipAddress: request.ip,
+        actorId: currentUser(request).id,
+      });
       return reply.code(201).send(user);
     },
   );

@@ -5,10 +5,12 @@ import {
   type ZCreateUserBody,
   type ZUpdateUserBody,
 } from '@mqr/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { type LoginThrottle, throttled } from '../../lib/login-throttle.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -116,6 +118,29 @@ export function emailTakenError(message: string): AppError {
   return new AppError('CONFLICT', message, { fields: [{ path: 'email', message }] });
 }
 
+/** Who asks whether an email is taken: those answers are counted per user and per address. */
+export interface EmailProbe {
+  throttle: LoginThrottle;
+  log: FastifyBaseLogger;
+  ipAddress: string;
+  actorId: string;
+}
+
+/**
+ * 409 when the email belongs to someone (any organization). Whether an email exists must not be
+ * learnable without limit: past the limit of "taken" answers the request is refused (429) first.
+ */
+export async function assertEmailFree(db: DbOrTx, probe: EmailProbe, email: string, message: string) {
+  await throttled(probe.log, () => probe.throttle.assertAllowed(probe.ipAddress, probe.actorId));
+  if (await isEmailTaken(db, email)) throw await emailTaken(probe, message);
+}
+
+/** Counts one "taken" answer and returns the 409 to throw. */
+export async function emailTaken(probe: EmailProbe, message: string): Promise<AppError> {
+  await throttled(probe.log, () => probe.throttle.recordFailure(probe.ipAddress, probe.actorId));
+  return emailTakenError(message);
+}
+
 /**
  * The admin screen's list: an administrator sees the users of their organization, a super
  * administrator every user of the product. Newest first, paged in SQL.
@@ -142,6 +167,7 @@ export async function createUser(
   db: Db,
   context: UserActionContext,
   body: CreateUserInput,
+  probe: EmailProbe,
 ): Promise<TAdminUser> {
   const organizationId = await targetOrganization(
     db,
@@ -149,7 +175,7 @@ export async function createUser(
     body.organizationId,
     USER_MESSAGES.otherOrganization,
   );
-  if (await isEmailTaken(db, body.email)) throw emailTakenError(USER_MESSAGES.emailTaken);
+  await assertEmailFree(db, probe, body.email, USER_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(body.password);
   let created: UserRow;
   try {
@@ -178,7 +204,7 @@ export async function createUser(
     });
   } catch (error) {
     // Another request took the email between the check and the insert.
-    if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw emailTakenError(USER_MESSAGES.emailTaken);
+    if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw await emailTaken(probe, USER_MESSAGES.emailTaken);
     throw error;
   }
   return loadAdminUser(db, organizationId, created.id);
@@ -196,15 +222,14 @@ function adminSnapshot(
   };
 }
 
-const FLAGS = ['isAdmin', 'isActive', 'canEditCompletedMaintenanceEvents'] as const;
-
 /**
  * Changes the fields sent (isSuperAdmin is never changed here). Administrators reach the users of
- * their organization only (404 otherwise), super administrators any user. Only a super administrator
- * changes a super administrator's flags (403). Nobody removes their own admin flag or deactivates
- * themselves (409). The change takes effect at the user's next request: the auth plugin reads the
- * row on every request. Audited in the target's organization; a request that changes nothing
- * writes nothing.
+ * their organization only (404 otherwise), super administrators any user. Nothing about a super
+ * administrator is changed by someone who is not one (403). Nobody removes their own admin flag or
+ * deactivates themselves (409). The change takes effect at the user's next request: the auth plugin
+ * reads the row on every request. Deactivation also bumps the token version, so the user's tokens
+ * stay dead after a reactivation. Audited in the target's organization; a request that changes
+ * nothing writes nothing.
  */
 export async function updateUserAsAdmin(
   db: Db,
@@ -222,6 +247,7 @@ export async function updateUserAsAdmin(
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, scope, id);
     if (!before) throw notFound('User');
+    if (before.isSuperAdmin && !actor.isSuperAdmin) throw forbidden(USER_MESSAGES.superAdminTarget);
     const after = adminSnapshot({
       displayName: body.displayName ?? before.displayName,
       isAdmin: body.isAdmin ?? before.isAdmin,
@@ -232,15 +258,17 @@ export async function updateUserAsAdmin(
     const changes = diffChanges(adminSnapshot(before), after);
     if (Object.keys(changes).length === 0) return loadAdminUser(tx, scope, id);
 
-    if (before.isSuperAdmin && !actor.isSuperAdmin && FLAGS.some((flag) => flag in changes)) {
-      throw forbidden(USER_MESSAGES.superAdminFlags);
-    }
     if (before.id === actor.id) {
       if ('isAdmin' in changes && !after.isAdmin) throw conflict(USER_MESSAGES.selfAdmin);
       if ('isActive' in changes && !after.isActive) throw conflict(USER_MESSAGES.selfDeactivate);
     }
 
-    const updated = await updateUserRow(tx, scope, id, { ...after, updatedAt: new Date() });
+    const deactivated = before.isActive && !after.isActive;
+    const updated = await updateUserRow(tx, scope, id, {
+      ...after,
+      ...(deactivated ? { tokenVersion: before.tokenVersion + 1 } : {}),
+      updatedAt: new Date(),
+    });
     await recordAudit(tx, {
       organizationId: updated.organizationId,
       actor,

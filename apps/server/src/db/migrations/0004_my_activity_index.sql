@@ -1,0 +1,2 @@
+DROP INDEX "audit_log_org_user_created_idx";--> statement-breakpoint
+CREATE INDEX "audit_log_user_created_idx" ON "audit_log_entries" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
