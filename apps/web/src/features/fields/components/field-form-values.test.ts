@@ -58,10 +58,30 @@ describe('field definition form', () => {
       'Asset',
     );
     expect(result.ok ? [] : result.errors).toEqual([
-      { path: 'displayOrder', message: 'Display order must be a whole number.' },
-      { path: 'maxLength', message: 'Max length must be a whole number of at least 1.' },
+      {
+        path: 'displayOrder',
+        message: 'Display order must be a whole number from -2147483648 to 2147483647.',
+      },
+      { path: 'maxLength', message: 'Max length must be a whole number from 1 to 2147483647.' },
       { path: 'label', message: 'Label is required.' },
       { path: 'key', message: 'Key may contain only letters, digits, underscores and hyphens.' },
+    ]);
+  });
+
+  it('refuses numbers beyond what the server stores, with the same messages', () => {
+    const result = checkFieldForm(
+      {
+        ...emptyFieldForm(0),
+        label: 'Serial',
+        key: 'serial',
+        maxLength: '2147483648',
+        displayOrder: '-2147483649',
+      },
+      'Asset',
+    );
+    expect(result.ok ? [] : result.errors.map((error) => error.path).sort()).toEqual([
+      'displayOrder',
+      'maxLength',
     ]);
   });
 
