@@ -1,0 +1,38 @@
+// The bare reference: node:http + pg, no framework, answering the statements the app runs for one asset
+// detail request (the token's user, then the asset and its history), captured once from the app's own
+// code so the two stay the same. The benchmark reports the app's throughput as a ratio of this one's.
+import { createServer } from 'node:http';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../../src/db/client.ts';
+import * as schema from '../../src/db/schema.ts';
+import { getAsset } from '../../src/modules/assets/service.ts';
+import { getUserByIdForAuth } from '../../src/modules/users/service.ts';
+
+const { DATABASE_URL, BARE_ORGANIZATION_ID, BARE_ASSET_ID, BARE_USER_ID, PORT } = process.env;
+if (!DATABASE_URL || !BARE_ORGANIZATION_ID || !BARE_ASSET_ID || !BARE_USER_ID) {
+  throw new Error('DATABASE_URL, BARE_ORGANIZATION_ID, BARE_ASSET_ID and BARE_USER_ID are required.');
+}
+
+// The app's pool settings, so both sides have the same connections.
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
+const statements: { text: string; values: unknown[] }[] = [];
+const recording = drizzle(pool, {
+  schema,
+  logger: { logQuery: (text, values) => statements.push({ text, values }) },
+}) as unknown as Db;
+await getUserByIdForAuth(recording, BARE_USER_ID);
+await getAsset(recording, BARE_ORGANIZATION_ID, BARE_ASSET_ID, 'http://localhost');
+
+const server = createServer(async (request, response) => {
+  if (request.url === '/ready') return response.end('ok');
+  try {
+    const results = await Promise.all(statements.map((statement) => pool.query(statement)));
+    const body = JSON.stringify(results.map((result) => result.rows));
+    response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  } catch (error) {
+    response.writeHead(500).end(String(error));
+  }
+});
+server.listen(Number(PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));

@@ -1,0 +1,51 @@
+// Sends load with autocannon (from this process, never the server's) and reads the latency percentiles.
+import autocannon from 'autocannon';
+import hdr from 'hdr-histogram-js';
+
+export interface LoadResult {
+  p50: number;
+  p95: number;
+  p99: number;
+  requestsPerSecond: number;
+  /** Connection errors, timeouts and answers that were not 2xx. */
+  errors: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+}
+
+/** autocannon's summary has no p95: its raw latency histogram (milliseconds) is read instead. */
+function percentileOf(encoded: string, percentile: number): number {
+  const histogram = hdr.decodeFromCompressedBase64(encoded, 64, false);
+  const value = histogram.getValueAtPercentile(percentile);
+  histogram.destroy();
+  return value;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const result = (await autocannon({
+    url: options.url,
+    headers: options.headers,
+    connections: options.connections,
+    duration: options.seconds,
+    skipAggregateResult: true,
+  })) as unknown as {
+    latencies: string;
+    totalCompletedRequests: number;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+  return {
+    p50: percentileOf(result.latencies, 50),
+    p95: percentileOf(result.latencies, 95),
+    p99: percentileOf(result.latencies, 99),
+    requestsPerSecond: result.totalCompletedRequests / Math.max(result.duration, 0.001),
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}

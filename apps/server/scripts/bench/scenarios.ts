@@ -1,0 +1,61 @@
+// What the benchmark asks of each tenant, and the p95 it must stay under (8 connections).
+import type { Tenant } from './dataset.ts';
+
+export interface Scenario {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  p95GoalMs: number;
+}
+
+export const PAGE_SIZE = 50;
+
+export function scenariosFor(tenant: Tenant): Scenario[] {
+  const deepPage = Math.max(1, Math.floor(tenant.assetCount / PAGE_SIZE));
+  const publicPage = (asset: { slug: string }) =>
+    `/public/orgs/${tenant.organizationId}/assets/${asset.slug}`;
+  const scenarios: Scenario[] = [
+    { name: 'asset list, first page', path: '/api/assets', signedIn: true, p95GoalMs: 30 },
+    {
+      name: `asset list, page ${deepPage}`,
+      path: `/api/assets?page=${deepPage}`,
+      signedIn: true,
+      p95GoalMs: 50,
+    },
+    { name: 'search, common term', path: '/api/assets?search=pump', signedIn: true, p95GoalMs: 50 },
+    {
+      name: 'search, rare term',
+      path: `/api/assets?search=${tenant.rareTerm}`,
+      signedIn: true,
+      p95GoalMs: 50,
+    },
+    { name: 'asset detail', path: `/api/assets/${tenant.sample.id}`, signedIn: true, p95GoalMs: 20 },
+    { name: 'public asset page', path: publicPage(tenant.sample), signedIn: false, p95GoalMs: 20 },
+    { name: 'pending tasks', path: '/api/tasks/pending', signedIn: true, p95GoalMs: 50 },
+    { name: 'audit log', path: '/api/audit-logs', signedIn: true, p95GoalMs: 50 },
+    { name: 'analytics, default', path: '/api/admin/dashboard/analytics', signedIn: true, p95GoalMs: 250 },
+    {
+      name: 'analytics, 365/90 days',
+      path: '/api/admin/dashboard/analytics?rangeDays=365&turnaroundDays=90',
+      signedIn: true,
+      p95GoalMs: 250,
+    },
+  ];
+  if (tenant.longHistory) {
+    scenarios.push(
+      {
+        name: 'asset detail, long history',
+        path: `/api/assets/${tenant.longHistory.id}`,
+        signedIn: true,
+        p95GoalMs: 20,
+      },
+      {
+        name: 'public page, long history',
+        path: publicPage(tenant.longHistory),
+        signedIn: false,
+        p95GoalMs: 20,
+      },
+    );
+  }
+  return scenarios;
+}
