@@ -2,6 +2,7 @@ import { ASSET_MESSAGES, PRODUCT_NAME, type TAsset, type TFieldDefinition } from
 import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
+import type { TScreenStatus } from '../../../components/layouts/screen-status.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -101,7 +102,7 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
   const canChooseOrganization = isAdminUser(auth);
   const isEdit = !!asset;
   const save = useSaveAsset(asset?.id);
-  const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [status, setStatus] = useState<TScreenStatus | null>(null);
 
   // Administrators start with a blank organization (the server uses theirs); members see theirs.
   const ownOrganization = canChooseOrganization ? '' : (auth?.organizationId ?? '');

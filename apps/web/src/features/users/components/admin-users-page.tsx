@@ -1,10 +1,12 @@
 import { USER_MESSAGES } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AdminScreen } from '../../../components/layouts/admin-screen.tsx';
+import { PagedList } from '../../../components/layouts/paged-list.tsx';
+import type { TScreenStatus } from '../../../components/layouts/screen-status.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { organizationKeys } from '../../organizations/api/organization-keys.ts';
-import { AdminScreen, PagedList, type TScreenStatus } from '../../organizations/components/admin-screen.tsx';
 import { userKeys } from '../api/user-keys.ts';
 import { useUsers } from '../hooks/use-users.ts';
 import { CreateUserForm } from './create-user-form.tsx';
@@ -17,7 +19,7 @@ export function AdminUsersPage() {
   const queryClient = useQueryClient();
   const isSuperAdmin = useAuth()?.isSuperAdmin === true;
   const [page, setPage] = useState(1);
-  const [formStatus, setFormStatus] = useState<TScreenStatus>(null);
+  const [formStatus, setFormStatus] = useState<TScreenStatus | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const query = useUsers(page);
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /**
  * A screen's failure text, followed by the server's own explanation when the server refused the
