@@ -1,6 +1,6 @@
 import { type TClientConfig, ZClientConfig } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 export const clientConfigKey = ['client-config'] as const;
 
