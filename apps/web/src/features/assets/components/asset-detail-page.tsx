@@ -6,9 +6,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { StateMessage } from '../../../components/ui/state-message.tsx';
 import { MaintenanceEventsSection } from '../../events/components/maintenance-events-section.tsx';
+import { FieldValueList } from '../../fields/index.ts';
 import { useAsset } from '../hooks/use-asset.ts';
 import styles from './asset-detail-page.module.css';
-import { AssetFieldList } from './asset-field-list.tsx';
 import { AssetQrCard } from './asset-qr-card.tsx';
 
 /** /assets/{id}: header, "Asset details", the QR card and the maintenance events. */
@@ -47,7 +47,7 @@ export function AssetDetailPage() {
             Asset details
           </h2>
           {asset.fields.length > 0 ? (
-            <AssetFieldList fields={asset.fields} />
+            <FieldValueList fields={asset.fields} />
           ) : (
             <p className={styles.muted}>No custom fields recorded.</p>
           )}

@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isAdminUser, useAuth } from '../../../lib/auth-store.ts';
-import { useFields } from '../../fields/hooks/use-fields.ts';
+import { CustomFieldInputs, useFields } from '../../fields/index.ts';
 import { useAsset } from '../hooks/use-asset.ts';
 import { useSaveAsset } from '../hooks/use-save-asset.ts';
 import styles from './asset-form-page.module.css';
@@ -22,7 +22,6 @@ import {
   initialAssetFormValues,
   type TAssetFormValues,
 } from './asset-form-values.ts';
-import { CustomFieldInputs } from './custom-field-input.tsx';
 
 export const ORGANIZATION_PLACEHOLDER = "e.g. the demo organization's ID";
 export const ORGANIZATION_HINT = 'Leave blank to use your own organization.';

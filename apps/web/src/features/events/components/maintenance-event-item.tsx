@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EventDetails } from '../../../components/ui/event-details.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { AssetFieldList } from '../../assets/components/asset-field-list.tsx';
+import { FieldValueList } from '../../fields/index.ts';
 import type { TEventTaskAction } from '../hooks/use-task-action.ts';
 import { EventChangeHistory } from './event-change-history.tsx';
 import styles from './maintenance-events.module.css';
@@ -91,7 +91,7 @@ export function MaintenanceEventItem({
 
       <EventDetails event={event} stampsClassName={styles.stamps} />
       {event.fields.length > 0 ? (
-        <AssetFieldList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
+        <FieldValueList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
       ) : null}
       {event.files.length > 0 ? <AttachmentList files={event.files} /> : null}
       <EventChangeHistory entries={event.changeLog} />

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EventDetails } from '../../../components/ui/event-details.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { AssetFieldList } from '../../assets/components/asset-field-list.tsx';
+import { FieldValueList } from '../../fields/index.ts';
 import { getPublicAsset, publicAssetKey } from '../api/get-public-asset.ts';
 import styles from './public-asset-page.module.css';
 
@@ -25,7 +25,7 @@ function EventItem({ event }: { event: TPublicEvent }) {
       </time>
       <EventDetails event={event} />
       {event.fields.length > 0 ? (
-        <AssetFieldList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
+        <FieldValueList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
       ) : null}
       {event.files.length > 0 ? <AttachmentList files={event.files} /> : null}
     </li>
@@ -56,7 +56,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
           <h2 id="public-asset-details" className={styles.sectionTitle}>
             Asset details
           </h2>
-          <AssetFieldList fields={asset.fields} />
+          <FieldValueList fields={asset.fields} />
         </Card>
       ) : null}
 

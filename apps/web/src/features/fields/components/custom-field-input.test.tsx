@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { fieldDefinition } from '../asset-fixtures.ts';
-import { customKey } from './asset-form-values.ts';
+import { fieldDefinition } from '../field-fixtures.ts';
+import { customKey } from '../lib/custom-field-values.ts';
 import { CustomFieldInputs } from './custom-field-input.tsx';
 
 const colour = fieldDefinition({ label: 'Colour', dataType: 'Select', optionsJson: '["Red","Blue"]' });

@@ -1,6 +1,6 @@
-import styles from './asset-field-list.module.css';
+import styles from './field-value-list.module.css';
 
-export interface TAssetFieldDisplay {
+export interface TFieldValueDisplay {
   label: string;
   value: string | null;
   isActive: boolean;
@@ -12,8 +12,11 @@ function displayValue(value: string | null): string {
   return /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
 }
 
-/** The "Asset details" list: each custom field's label and value (or a dash), retired fields tagged. */
-export function AssetFieldList({ fields }: { fields: TAssetFieldDisplay[] }) {
+/**
+ * The custom field values of an asset ("Asset details") or an event: each field's label and value
+ * (or a dash), retired fields tagged.
+ */
+export function FieldValueList({ fields }: { fields: TFieldValueDisplay[] }) {
   return (
     <dl className={styles.list}>
       {fields.map((field) => (

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { customKey } from './asset-form-values.ts';
+import { customKey } from '../lib/custom-field-values.ts';
 
 /** A stored value the Select no longer offers: still shown and kept until changed (ADR 020). */
 const retiredOptionLabel = (value: string) => `${value} (retired option)`;

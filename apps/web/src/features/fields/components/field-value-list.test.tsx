@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AssetFieldList } from './asset-field-list.tsx';
+import { FieldValueList } from './field-value-list.tsx';
 
-describe('AssetFieldList', () => {
+describe('FieldValueList', () => {
   it('shows each value, a dash for none, and tags retired fields', () => {
     render(
-      <AssetFieldList
+      <FieldValueList
         fields={[
           { label: 'Serial', value: 'SN-1', isActive: true },
           { label: 'Installed', value: '2024-03-01T00:00:00.000Z', isActive: true },
