@@ -21,7 +21,7 @@ export const SCREENS: Partial<Record<TRoutePath, TLazyScreen>> = {
     Component: (await import('../features/public-asset/components/public-asset-page.tsx')).PublicAssetPage,
   }),
   '/dashboard': async () => ({
-    Component: (await import('../features/dashboard/components/dashboard-page.tsx')).DashboardPage,
+    Component: (await import('./routes/dashboard-page.tsx')).DashboardPage,
   }),
   '/assets': async () => ({
     Component: (await import('../features/assets/components/asset-list-page.tsx')).AssetListPage,

@@ -6,7 +6,7 @@ import { EventDetails } from '../../../components/ui/event-details.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { FieldValueList } from '../../fields/index.ts';
-import type { TEventTaskAction } from '../hooks/use-task-action.ts';
+import type { TTaskAction } from '../hooks/use-task-action.ts';
 import { EventChangeHistory } from './event-change-history.tsx';
 import styles from './maintenance-events.module.css';
 
@@ -17,9 +17,9 @@ type TMaintenanceEventItemProps = {
   /** A task action is under way somewhere in the list: every action button waits. */
   busy: boolean;
   /** The action under way on this event, if any (its button says so). */
-  running: TEventTaskAction | undefined;
+  running: TTaskAction | undefined;
   onEdit: (event: TMaintenanceEvent) => void;
-  onAction: (action: TEventTaskAction, event: TMaintenanceEvent) => void;
+  onAction: (action: TTaskAction) => void;
 };
 
 /** One maintenance event on the asset page: status, actions, stamps, values, files and history. */
@@ -69,7 +69,7 @@ export function MaintenanceEventItem({
           Edit event
         </Button>
         {event.taskStatus === 'Pending' ? (
-          <Button disabled={busy} onClick={() => onAction('start', event)}>
+          <Button disabled={busy} onClick={() => onAction('start')}>
             {running === 'start' ? TASK_MESSAGES.starting : 'Start task'}
           </Button>
         ) : null}
@@ -77,7 +77,7 @@ export function MaintenanceEventItem({
           <Button
             variant={event.taskStatus === 'Pending' ? 'secondary' : 'primary'}
             disabled={busy}
-            onClick={() => onAction('complete', event)}
+            onClick={() => onAction('complete')}
           >
             {running === 'complete' ? TASK_MESSAGES.updating : 'Mark complete'}
           </Button>

@@ -1,4 +1,4 @@
-import { ASSET_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import { ASSET_MESSAGES, EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
@@ -15,7 +15,7 @@ type TMaintenanceEventListProps = {
 /** The asset's events with their task actions (confirmed first; all buttons wait while one runs). */
 export function MaintenanceEventList({ assetId, events, onEdit }: TMaintenanceEventListProps) {
   const auth = useAuth();
-  const task = useTaskAction(assetId);
+  const task = useTaskAction(EVENT_MESSAGES);
 
   if (events.length === 0) return <p className={styles.muted}>{ASSET_MESSAGES.noMaintenance}</p>;
   return (
@@ -28,9 +28,11 @@ export function MaintenanceEventList({ assetId, events, onEdit }: TMaintenanceEv
               event={event}
               canEditCompleted={auth?.canEditCompletedMaintenanceEvents ?? false}
               busy={task.running !== undefined}
-              running={task.running?.event.id === event.id ? task.running.action : undefined}
+              running={task.running?.task.eventId === event.id ? task.running.action : undefined}
               onEdit={onEdit}
-              onAction={task.run}
+              onAction={(action) =>
+                task.run(action, { assetId, eventId: event.id, taskStatus: event.taskStatus })
+              }
             />
           </li>
         ))}

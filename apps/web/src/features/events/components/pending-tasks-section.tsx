@@ -1,4 +1,4 @@
-import { TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
+import { TASK_MESSAGES } from '@mqr/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,22 +6,20 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { StateMessage } from '../../../components/ui/state-message.tsx';
 import { usePendingTasks } from '../hooks/use-pending-tasks.ts';
-import {
-  confirmText,
-  TASK_ACTION_FAILED,
-  type TTaskAction,
-  useTaskAction,
-} from '../hooks/use-task-action.ts';
+import { useTaskAction } from '../hooks/use-task-action.ts';
 import { PendingTaskItem } from './pending-task-item.tsx';
 import styles from './pending-tasks.module.css';
 
-/** "Pending maintenance tasks" card: the organization's open tasks, paged by the server. */
-export function PendingTasksSection() {
+/**
+ * "Pending maintenance tasks" card: the organization's open tasks, paged by the server.
+ * `onTaskChanged` reloads what else a started or completed task changes (the dashboard's figures).
+ */
+export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => void }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [page, setPage] = useState(1);
   const query = usePendingTasks(page);
-  const action = useTaskAction();
+  const action = useTaskAction(TASK_MESSAGES, onTaskChanged);
 
   const data = query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -33,18 +31,12 @@ export function PendingTasksSection() {
 
   // A finished action can take the focused button away (a completed task leaves the list, a started
   // one loses "Start task"): keyboard users then go on from the heading instead of the page top.
-  const settled = action.isSuccess || action.isError;
+  const settled = action.settled;
   useEffect(() => {
     if (!settled) return;
     const focused = document.activeElement;
     if (!focused || focused === document.body) headingRef.current?.focus();
   }, [settled]);
-
-  function run(kind: TTaskAction, task: TPendingTask) {
-    const variables = { action: kind, task };
-    if (action.isPending || !window.confirm(confirmText(variables))) return;
-    action.mutate(variables);
-  }
 
   let content: ReactNode;
   if (query.isPending) {
@@ -61,7 +53,7 @@ export function PendingTasksSection() {
   } else if (query.data.items.length === 0) {
     content = <StateMessage>{TASK_MESSAGES.empty}</StateMessage>;
   } else {
-    const busy = action.isPending ? action.variables : undefined;
+    const busy = action.running;
     content = (
       <>
         <ul className={styles.list} aria-labelledby={headingId}>
@@ -70,15 +62,15 @@ export function PendingTasksSection() {
               key={task.eventId}
               task={task}
               busyAction={busy?.task.eventId === task.eventId ? busy.action : null}
-              disabled={action.isPending}
-              onAction={(kind) => run(kind, task)}
+              disabled={busy !== undefined}
+              onAction={(kind) => action.run(kind, task)}
             />
           ))}
         </ul>
         <Pager
           page={page}
           pageCount={pageCount}
-          disabled={query.isFetching || action.isPending}
+          disabled={query.isFetching || action.running !== undefined}
           onPage={setPage}
         />
       </>
@@ -90,7 +82,7 @@ export function PendingTasksSection() {
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.title}>
         {TASK_MESSAGES.title}
       </h2>
-      {action.isError ? <Alert>{TASK_ACTION_FAILED[action.variables.action]}</Alert> : null}
+      {action.failure ? <Alert>{action.failure}</Alert> : null}
       {content}
     </Card>
   );

@@ -5,8 +5,8 @@ import { authStore } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { assetKeys } from '../../assets/api/asset-keys.ts';
-import { eventOf, pendingTask, TASK_ASSET_ID, tasksPage } from '../dashboard-fixtures.ts';
+import { assetKeys } from '../../assets/index.ts';
+import { eventOf, pendingTask, TASK_ASSET_ID, tasksPage } from '../task-fixtures.ts';
 
 type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 

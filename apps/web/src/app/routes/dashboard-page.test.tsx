@@ -2,12 +2,14 @@ import { ANALYTICS_TEXTS } from '@mqr/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { dashboardKeys } from '../api/dashboard-keys.ts';
-import { analyticsResponse, tasksPage } from '../dashboard-fixtures.ts';
-import { DASHBOARD_PREFERENCES_KEY } from '../lib/dashboard-preferences.ts';
+import { dashboardKeys } from '../../features/dashboard/api/dashboard-keys.ts';
+import { analyticsResponse } from '../../features/dashboard/dashboard-fixtures.ts';
+import { DASHBOARD_PREFERENCES_KEY } from '../../features/dashboard/lib/dashboard-preferences.ts';
+import { taskKeys } from '../../features/events/api/task-keys.ts';
+import { tasksPage } from '../../features/events/task-fixtures.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
 
 describe('dashboard page', () => {
   beforeEach(() => {
@@ -32,10 +34,12 @@ describe('dashboard page', () => {
 
   it('"Refresh data" invalidates the dashboard queries', async () => {
     const { queryClient } = renderApp('/dashboard');
-    queryClient.setQueryData(dashboardKeys.pendingTasks(), []);
+    queryClient.setQueryData(taskKeys.pending(), []);
+    queryClient.setQueryData(dashboardKeys.allAnalytics(), {});
     queryClient.setQueryData(['other'], 1);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Refresh data' }));
-    expect(queryClient.getQueryState(dashboardKeys.pendingTasks())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(taskKeys.pending())?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(dashboardKeys.allAnalytics())?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['other'])?.isInvalidated).toBe(false);
   });
 });
