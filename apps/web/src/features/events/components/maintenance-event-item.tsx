@@ -2,12 +2,13 @@ import { EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/cont
 import { useEffect, useId, useRef } from 'react';
 import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { EventDetails } from '../../../components/ui/event-details.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { FieldValueList } from '../../fields/index.ts';
 import type { TTaskAction } from '../hooks/use-task-action.ts';
+import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';
+import { EventDetails } from './event-details.tsx';
 import styles from './maintenance-events.module.css';
 
 type TMaintenanceEventItemProps = {
@@ -46,13 +47,13 @@ export function MaintenanceEventItem({
   }, [running]);
 
   return (
-    <article className={styles.event} aria-labelledby={titleId}>
-      <div className={styles.eventHead}>
+    <article className={card.card} aria-labelledby={titleId}>
+      <div className={card.head}>
         <div className={styles.eventTitles}>
-          <h3 id={titleId} ref={headingRef} tabIndex={-1} className={styles.eventTitle}>
+          <h3 id={titleId} ref={headingRef} tabIndex={-1} className={card.title}>
             {event.title}
           </h3>
-          <p className={styles.muted}>
+          <p className={card.muted}>
             Performed <time dateTime={event.performedAt}>{formatDateTime(event.performedAt)}</time>
           </p>
         </div>

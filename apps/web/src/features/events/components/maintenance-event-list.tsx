@@ -2,8 +2,8 @@ import { ASSET_MESSAGES, EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/con
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
+import card from './event-card.module.css';
 import { MaintenanceEventItem } from './maintenance-event-item.tsx';
-import styles from './maintenance-events.module.css';
 
 type TMaintenanceEventListProps = {
   assetId: string;
@@ -17,11 +17,11 @@ export function MaintenanceEventList({ assetId, events, onEdit }: TMaintenanceEv
   const auth = useAuth();
   const task = useTaskAction(EVENT_MESSAGES);
 
-  if (events.length === 0) return <p className={styles.muted}>{ASSET_MESSAGES.noMaintenance}</p>;
+  if (events.length === 0) return <p className={card.muted}>{ASSET_MESSAGES.noMaintenance}</p>;
   return (
     <>
       {task.failure ? <Alert>{task.failure}</Alert> : null}
-      <ol className={styles.list}>
+      <ol className={card.cards}>
         {events.map((event) => (
           <li key={event.id}>
             <MaintenanceEventItem

@@ -2,10 +2,10 @@ import { TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
-import { EventDetails } from '../../../components/ui/event-details.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import type { TTaskAction } from '../hooks/use-task-action.ts';
+import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';
 
 type TPendingTaskItemProps = {
