@@ -33,7 +33,7 @@ export const SCREENS: Partial<Record<TRoutePath, TLazyScreen>> = {
     Component: (await import('../features/assets/components/asset-form-page.tsx')).AssetFormPage,
   }),
   '/assets/:id': async () => ({
-    Component: (await import('../features/assets/components/asset-detail-page.tsx')).AssetDetailPage,
+    Component: (await import('./routes/asset-detail-page.tsx')).AssetDetailPage,
   }),
   '/admin/fields': async () => ({
     Component: (await import('../features/fields/components/admin-fields-page.tsx')).AdminFieldsPage,

@@ -1,17 +1,17 @@
 import { ASSET_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
 import { useParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { StateMessage } from '../../../components/ui/state-message.tsx';
-import { MaintenanceEventsSection } from '../../events/components/maintenance-events-section.tsx';
-import { FieldValueList } from '../../fields/index.ts';
-import { useAsset } from '../hooks/use-asset.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { AssetQrCard } from '../../features/assets/components/asset-qr-card.tsx';
+import { useAsset } from '../../features/assets/hooks/use-asset.ts';
+import { MaintenanceEventsSection } from '../../features/events/components/maintenance-events-section.tsx';
+import { FieldValueList } from '../../features/fields/index.ts';
 import styles from './asset-detail-page.module.css';
-import { AssetQrCard } from './asset-qr-card.tsx';
 
-/** /assets/{id}: header, "Asset details", the QR card and the maintenance events. */
+/** /assets/{id}: header, "Asset details" and the QR card (features/assets), the maintenance events (features/events). */
 export function AssetDetailPage() {
   const { id } = useParams();
   const query = useAsset(id);
