@@ -46,10 +46,10 @@ export const SCREENS: Partial<Record<TRoutePath, TLazyScreen>> = {
       .AdminOrganizationsPage,
   }),
   '/profile': async () => ({
-    Component: (await import('../features/profile/components/profile-page.tsx')).ProfilePage,
+    Component: (await import('./routes/profile-page.tsx')).ProfilePage,
   }),
   '/settings': async () => ({
-    Component: (await import('../features/profile/components/settings-page.tsx')).SettingsPage,
+    Component: (await import('./routes/settings-page.tsx')).SettingsPage,
   }),
   '/settings/audit-logs': async () => ({
     Component: (await import('../features/audit-logs/components/audit-log-page.tsx')).AuditLogPage,

@@ -6,16 +6,16 @@ import {
   type TRoleFlags,
 } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card } from '../../../components/ui/card.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import { AuditBrowser } from '../../audit-logs/components/audit-browser.tsx';
-import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '../../audit-logs/lib/audit-filters.ts';
-import { currentUserQuery } from '../../auth/api/get-current-user.ts';
-import styles from './profile.module.css';
-import { ProfileForm } from './profile-form.tsx';
-import { Tabs } from './tabs.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { AuditBrowser } from '../../features/audit-logs/components/audit-browser.tsx';
+import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '../../features/audit-logs/lib/audit-filters.ts';
+import { currentUserQuery } from '../../features/auth/api/get-current-user.ts';
+import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { useAuth } from '../../lib/auth-store.ts';
+import { formatDate } from '../../lib/dates.ts';
+import styles from './account-pages.module.css';
 
 export const SETTINGS_TITLE = 'Settings';
 
@@ -27,7 +27,10 @@ export function settingsRoleLabel(user: TRoleFlags): string {
 
 const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
 
-/** /settings, the settings variant: "Profile" (display name and password) and "Activity Logs". */
+/**
+ * /settings, the settings variant: "Profile" (features/profile: display name and password) and
+ * "Activity Logs" (features/audit-logs).
+ */
 export function SettingsPage() {
   const auth = useAuth();
   const token = auth?.token ?? null;

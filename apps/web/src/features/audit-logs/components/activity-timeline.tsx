@@ -8,17 +8,17 @@ import {
 } from '@mqr/contracts';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { actionTone } from '../../audit-logs/components/action-badge.tsx';
-import { ActionIcon } from '../../audit-logs/components/action-icon.tsx';
-import { AuditQueryView } from '../../audit-logs/components/audit-query-view.tsx';
-import { useAuditList } from '../../audit-logs/hooks/use-audit-list.ts';
-import styles from './profile.module.css';
+import { useAuditList } from '../hooks/use-audit-list.ts';
+import { actionTone } from './action-badge.tsx';
+import { ActionIcon } from './action-icon.tsx';
+import styles from './activity-timeline.module.css';
+import { AuditQueryView } from './audit-query-view.tsx';
 
 export function activityCount(total: number): string {
   return `${total} ${total === 1 ? 'activity' : 'activities'} in total`;
 }
 
-/** The richer profile's Activity History: the user's own entries as a timeline, 20 a page. */
+/** The profile's Activity History: the user's own entries as a timeline, 20 a page. */
 export function ActivityTimeline() {
   const list = useAuditList('mine', ACTIVITY_PAGE_SIZE);
   return (

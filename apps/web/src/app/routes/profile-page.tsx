@@ -1,11 +1,11 @@
 import { PRODUCT_NAME, roleLabel } from '@mqr/contracts';
-import { Card } from '../../../components/ui/card.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { ActivityTimeline } from './activity-timeline.tsx';
-import styles from './profile.module.css';
-import { ProfileForm } from './profile-form.tsx';
-import { Tabs } from './tabs.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { ActivityTimeline } from '../../features/audit-logs/components/activity-timeline.tsx';
+import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { useAuth } from '../../lib/auth-store.ts';
+import styles from './account-pages.module.css';
 
 export const PROFILE_TITLE = 'Manage Your Account';
 
@@ -15,7 +15,10 @@ export function avatarLetter(displayName: string): string {
   return first ? first.toUpperCase() : '?';
 }
 
-/** /profile, the richer variant: "Profile Information" (email editable) and "Activity History". */
+/**
+ * /profile, the richer variant: "Profile Information" (features/profile, email editable) and
+ * "Activity History" (features/audit-logs).
+ */
 export function ProfilePage() {
   const auth = useAuth();
   if (!auth) return null;
