@@ -39,7 +39,7 @@ export const SCREENS: Partial<Record<TRoutePath, TLazyScreen>> = {
     Component: (await import('../features/fields/components/admin-fields-page.tsx')).AdminFieldsPage,
   }),
   '/admin/users': async () => ({
-    Component: (await import('../features/users/components/admin-users-page.tsx')).AdminUsersPage,
+    Component: (await import('./routes/admin-users-page.tsx')).AdminUsersPage,
   }),
   '/admin/organizations': async () => ({
     Component: (await import('../features/organizations/components/admin-organizations-page.tsx'))

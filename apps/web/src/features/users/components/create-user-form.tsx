@@ -11,9 +11,9 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthSnapshot } from '../../../lib/auth-store.ts';
 import { failureMessage } from '../../../lib/failure-message.ts';
-import { useOrganizations } from '../../organizations/hooks/use-organizations.ts';
+import { useOrganizations } from '../../organizations/index.ts';
 import { useCreateUser } from '../hooks/use-user-changes.ts';
-import styles from './admin-users-page.module.css';
+import styles from './admin-users.module.css';
 
 export const USER_CREATED = 'User created successfully.';
 
