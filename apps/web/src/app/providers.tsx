@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { clientConfigKey } from '../features/client-config/api/get-client-config.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { authStore } from '../lib/auth-store.ts';
+import { clientConfigKey } from '../lib/client-config.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

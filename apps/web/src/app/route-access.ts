@@ -1,9 +1,6 @@
-import { matchPath } from 'react-router';
-
 /**
- * Who may open each route of the product (spec section 2, route table). Declared once, used by the
- * router's guards and the navigation. Routes whose screens do not exist yet keep their rule here;
- * they are simply not registered in the router, so they fall back to home.
+ * Who may open a route of the product (spec section 2): the rule each route of the route table
+ * (route-table.ts) declares, read by the router's guards and the navigation.
  */
 export type TAccess = 'public' | 'signed-in' | 'admin' | 'super-admin';
 
@@ -13,26 +10,6 @@ export type TRouteRule = {
   /** Where a signed-in user is sent instead (the sign-in page sends them to the dashboard). */
   signedInRedirect?: string;
 };
-
-export const ROUTE_TABLE = [
-  { path: '/', access: 'public' },
-  { path: '/login', access: 'public', signedInRedirect: '/dashboard' },
-  { path: '/scan', access: 'public' },
-  { path: '/a/:organizationId/:slug', access: 'public' },
-  { path: '/dashboard', access: 'signed-in' },
-  { path: '/assets', access: 'signed-in' },
-  { path: '/assets/new', access: 'signed-in' },
-  { path: '/assets/:id/edit', access: 'signed-in' },
-  { path: '/assets/:id', access: 'signed-in' },
-  { path: '/admin/users', access: 'admin' },
-  { path: '/admin/fields', access: 'admin' },
-  { path: '/admin/organizations', access: 'super-admin' },
-  { path: '/profile', access: 'signed-in' },
-  { path: '/settings', access: 'signed-in' },
-  { path: '/settings/audit-logs', access: 'signed-in' },
-] as const satisfies readonly TRouteRule[];
-
-export type TRoutePath = (typeof ROUTE_TABLE)[number]['path'];
 
 export const HOME_PATH = '/';
 export const LOGIN_PATH = '/login';
@@ -65,17 +42,4 @@ export function redirectFor(
   if (hasAccess(rule.access, viewer)) return null;
   if (viewer === null) return rule.access === 'public' ? null : LOGIN_PATH;
   return HOME_PATH;
-}
-
-/** The rule for a concrete URL path; undefined for an unknown path (which goes home). */
-export function ruleFor(pathname: string): TRouteRule | undefined {
-  const rules: readonly TRouteRule[] = ROUTE_TABLE;
-  return rules.find((rule) => matchPath({ path: rule.path, end: true }, pathname) !== null);
-}
-
-/** The full outcome for a URL path: the path to go to, or null to render it. */
-export function resolveNavigation(pathname: string, viewer: TViewer): string | null {
-  const rule = ruleFor(pathname);
-  if (!rule) return HOME_PATH;
-  return redirectFor(rule, viewer);
 }

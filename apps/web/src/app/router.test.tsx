@@ -37,7 +37,8 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('sends unknown paths and screens not built yet to home', async () => {
+  it('sends unknown paths, and admin pages once the refresh says the user is no administrator, home', async () => {
+    // Signed in as an administrator, but /api/auth/me answers a member: the guard follows the refresh.
     signIn({ isAdmin: true, isSuperAdmin: true });
     const { router } = renderApp('/admin/users');
     expect(

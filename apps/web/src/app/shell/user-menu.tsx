@@ -1,8 +1,8 @@
 import { roleLabel } from '@mqr/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
 import { authStore, type TAuthState } from '../../lib/auth-store.ts';
+import { useClientConfig } from '../../lib/client-config.ts';
 import { getThemeStore, useTheme } from '../../lib/theme-store.ts';
 import { initialsOf } from './initials.ts';
 import { useDismiss } from './use-dismiss.ts';

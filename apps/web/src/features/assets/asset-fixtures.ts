@@ -1,30 +1,8 @@
-import type { TAsset, TFieldDefinition } from '@mqr/contracts';
+import type { TAsset } from '@mqr/contracts';
 
-/** Test data for the staff asset and field screens. */
+/** Test data for the staff asset screens. */
 export const ORG_ID = '0193f8a0-0000-7000-8000-000000000001';
 export const ASSET_ID = '0193f8a0-0000-7000-8000-0000000000a1';
-
-let counter = 0;
-
-export function fieldDefinition(overrides: Partial<TFieldDefinition> = {}): TFieldDefinition {
-  counter += 1;
-  const n = String(counter).padStart(12, '0');
-  return {
-    id: `0193f8a0-0000-7000-8000-${n}`,
-    target: 'Asset',
-    label: `Field ${counter}`,
-    key: `field_${counter}`,
-    dataType: 'Text',
-    isRequired: false,
-    isActive: true,
-    maxLength: null,
-    optionsJson: null,
-    displayOrder: counter * 10,
-    createdAt: '2026-01-02T10:00:00.000Z',
-    updatedAt: '2026-01-03T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export function asset(overrides: Partial<TAsset> = {}): TAsset {
   return {

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { ASSET_ID, asset, fieldDefinition, ORG_ID } from '../asset-fixtures.ts';
+import { fieldDefinition } from '../../fields/field-fixtures.ts';
+import { ASSET_ID, asset, ORG_ID } from '../asset-fixtures.ts';
 import { ORGANIZATION_PLACEHOLDER } from './asset-form-page.tsx';
 
 const serial = fieldDefinition({ label: 'Serial number', maxLength: 20, isRequired: true });

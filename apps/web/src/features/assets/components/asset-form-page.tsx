@@ -2,6 +2,7 @@ import { ASSET_MESSAGES, PRODUCT_NAME, type TAsset, type TFieldDefinition } from
 import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
+import type { TScreenStatus } from '../../../components/layouts/screen-status.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -11,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isAdminUser, useAuth } from '../../../lib/auth-store.ts';
-import { useFields } from '../../fields/hooks/use-fields.ts';
+import { CustomFieldInputs, useFields } from '../../fields/index.ts';
 import { useAsset } from '../hooks/use-asset.ts';
 import { useSaveAsset } from '../hooks/use-save-asset.ts';
 import styles from './asset-form-page.module.css';
@@ -21,7 +22,6 @@ import {
   initialAssetFormValues,
   type TAssetFormValues,
 } from './asset-form-values.ts';
-import { CustomFieldInputs } from './custom-field-input.tsx';
 
 export const ORGANIZATION_PLACEHOLDER = "e.g. the demo organization's ID";
 export const ORGANIZATION_HINT = 'Leave blank to use your own organization.';
@@ -101,7 +101,7 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
   const canChooseOrganization = isAdminUser(auth);
   const isEdit = !!asset;
   const save = useSaveAsset(asset?.id);
-  const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [status, setStatus] = useState<TScreenStatus | null>(null);
 
   // Administrators start with a blank organization (the server uses theirs); members see theirs.
   const ownOrganization = canChooseOrganization ? '' : (auth?.organizationId ?? '');

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { asset, fieldDefinition } from '../asset-fixtures.ts';
+import { fieldDefinition } from '../../fields/field-fixtures.ts';
+import { customKey } from '../../fields/index.ts';
+import { asset } from '../asset-fixtures.ts';
 import {
   checkAssetForm,
-  customKey,
   formPathFromServer,
   initialAssetFormValues,
   ORGANIZATION_ID_INVALID,

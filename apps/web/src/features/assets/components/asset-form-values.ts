@@ -1,12 +1,12 @@
 import {
   checkFieldValue,
-  normalizeOptions,
   type TAsset,
   type TAssetBody,
   type TFieldDefinition,
   type TFieldError,
   ZAssetBody,
 } from '@mqr/contracts';
+import { customKey, fieldInputValue, ruleOf, storedValueOf } from '../../fields/index.ts';
 
 /** What the asset form edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
 export type TAssetFormValues = {
@@ -18,29 +18,11 @@ export type TAssetFormValues = {
 
 export const ORGANIZATION_ID_INVALID = 'Organization ID must be a valid UUID.';
 
-export function customKey(fieldId: string): string {
-  return `f_${fieldId}`;
-}
-
 /** The form path of an input, from a path the server reports (`fields.<fieldId>`, `name`, ...). */
 export function formPathFromServer(path: string): string | null {
   if (path.startsWith('fields.')) return `custom.${customKey(path.slice('fields.'.length))}`;
   if (path === 'name' || path === 'description' || path === 'organizationId') return path;
   return null;
-}
-
-/** The value a saved asset or event holds for a field (null when none, or nothing saved yet). */
-export function storedValueOf(
-  saved: { fields: { fieldId: string; value: string | null }[] } | undefined,
-  fieldId: string,
-): string | null {
-  return saved?.fields.find((field) => field.fieldId === fieldId)?.value ?? null;
-}
-
-/** Stored values as the inputs show them: dates as their first 10 characters (yyyy-mm-dd). */
-function inputValue(definition: TFieldDefinition | undefined, value: string | null): string {
-  if (value === null) return '';
-  return definition?.dataType === 'Date' ? value.slice(0, 10) : value;
 }
 
 export function initialAssetFormValues(
@@ -50,24 +32,13 @@ export function initialAssetFormValues(
 ): TAssetFormValues {
   const custom: Record<string, string> = {};
   for (const definition of definitions) {
-    custom[customKey(definition.id)] = inputValue(definition, storedValueOf(asset, definition.id));
+    custom[customKey(definition.id)] = fieldInputValue(definition, storedValueOf(asset, definition.id));
   }
   return {
     name: asset?.name ?? '',
     description: asset?.description ?? '',
     organizationId: asset?.organizationId ?? organizationId,
     custom,
-  };
-}
-
-export function ruleOf(definition: TFieldDefinition) {
-  return {
-    label: definition.label,
-    dataType: definition.dataType,
-    isRequired: definition.isRequired,
-    isActive: definition.isActive,
-    maxLength: definition.dataType === 'Text' ? definition.maxLength : null,
-    options: normalizeOptions(definition.optionsJson) ?? null,
   };
 }
 

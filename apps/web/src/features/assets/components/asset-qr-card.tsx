@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useQrImageUrl } from '../hooks/use-qr-image-url.ts';
-import styles from './asset-detail-page.module.css';
+import styles from './asset-qr-card.module.css';
 import { downloadQr, printQr } from './print-qr.ts';
 
 /** The QR card: the image (fetched with the bearer token), the public URL, Download and Print. */
@@ -14,7 +14,7 @@ export function AssetQrCard({ asset }: { asset: TAsset }) {
 
   return (
     <Card className={styles.qrCard} aria-labelledby="asset-qr-title">
-      <h2 id="asset-qr-title" className={styles.cardTitle}>
+      <h2 id="asset-qr-title" className={styles.title}>
         QR code
       </h2>
       <div className={styles.qrFrame}>

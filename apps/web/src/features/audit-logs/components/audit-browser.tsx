@@ -1,4 +1,5 @@
 import { AUDIT_MESSAGES } from '@mqr/contracts';
+import stack from '../../../components/layouts/card-stack.module.css';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import type { TAuditScope } from '../api/get-audit-logs.ts';
@@ -29,11 +30,11 @@ type TAuditBrowserProps = {
 export function AuditBrowser(props: TAuditBrowserProps) {
   const list = useAuditList(props.scope, props.pageSize);
   return (
-    <div className={styles.layout}>
+    <div className={stack.stack}>
       <Card aria-label={`${props.label} filters`}>
         <AuditFilters options={props.typeOptions} list={list} />
       </Card>
-      <Card className={styles.results} aria-label={`${props.label} entries`}>
+      <Card className={stack.card} aria-label={`${props.label} entries`}>
         <AuditQueryView
           list={list}
           errorText={props.errorText}

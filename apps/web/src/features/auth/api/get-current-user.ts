@@ -2,7 +2,9 @@ import { type TCurrentUser, ZCurrentUser } from '@mqr/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const currentUserKey = (token: string | null) => ['auth', 'me', token] as const;
+/** Every session's current-user query (invalidate it to refresh the signed-in user). */
+export const currentUserPrefix = ['auth', 'me'] as const;
+export const currentUserKey = (token: string | null) => [...currentUserPrefix, token] as const;
 
 /** GET /api/auth/me: the signed-in user, refreshed at startup. */
 export async function getCurrentUser(signal?: AbortSignal): Promise<TCurrentUser> {

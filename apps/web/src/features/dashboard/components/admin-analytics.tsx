@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { StateMessage } from '../../../components/ui/state-message.tsx';
 import { useAnalytics } from '../hooks/use-analytics.ts';
 import type { useDashboardPreferences } from '../hooks/use-dashboard-preferences.ts';
-import styles from './dashboard-page.module.css';
+import styles from './admin-analytics.module.css';
 import { DashboardPreferencesCard } from './dashboard-preferences-card.tsx';
 import { MaintenanceHistorySection } from './maintenance-history-section.tsx';
 import { SummaryCards } from './summary-cards.tsx';

@@ -3,7 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../../lib/dates.ts';
-import { analyticsResponse, historyEvent, TASK_ASSET_ID } from '../dashboard-fixtures.ts';
+import { TASK_ASSET_ID } from '../../events/task-fixtures.ts';
+import { analyticsResponse, historyEvent } from '../dashboard-fixtures.ts';
 import { MaintenanceHistorySection } from './maintenance-history-section.tsx';
 
 function renderSection(overrides: Partial<TDashboardAnalytics> = {}) {

@@ -1,6 +1,7 @@
 import type { TMaintenanceEvent } from '@mqr/contracts';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/dates.ts';
+import card from './event-card.module.css';
 import styles from './maintenance-events.module.css';
 
 /** An event's "Change history": when, who, and what changed (the server's wording). */
@@ -15,7 +16,7 @@ export function EventChangeHistory({ entries }: { entries: TMaintenanceEvent['ch
       <ol className={styles.historyList}>
         {entries.map((entry) => (
           <li key={entry.id} className={styles.historyEntry}>
-            <p className={styles.muted}>
+            <p className={card.muted}>
               <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>
               {entry.changedBy ? ` by ${entry.changedBy}` : null}
             </p>

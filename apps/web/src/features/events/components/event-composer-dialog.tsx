@@ -4,8 +4,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { StateMessage } from '../../../components/ui/state-message.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { useClientConfig } from '../../client-config/api/get-client-config.ts';
-import { useFields } from '../../fields/hooks/use-fields.ts';
+import { useClientConfig } from '../../../lib/client-config.ts';
+import { useFields } from '../../fields/index.ts';
 import { EventForm } from './event-form.tsx';
 
 type TEventComposerDialogProps = {

@@ -10,7 +10,7 @@ import {
   type TMaintenanceEvent,
   ZEventBody,
 } from '@mqr/contracts';
-import { customKey, ruleOf, storedValueOf } from '../../assets/components/asset-form-values.ts';
+import { customKey, fieldInputValue, ruleOf, storedValueOf } from '../../fields/index.ts';
 
 /** What the event composer edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
 export type TEventFormValues = {
@@ -55,12 +55,6 @@ export function fromDateTimeLocal(text: string): string | null {
   return date.toISOString();
 }
 
-/** Stored values as the inputs show them: dates as their first 10 characters (yyyy-mm-dd). */
-function inputValue(definition: TFieldDefinition, value: string | null | undefined): string {
-  if (!value) return '';
-  return definition.dataType === 'Date' ? value.slice(0, 10) : value;
-}
-
 /**
  * The form's starting values. A new event: recorded by the signed-in user, performed now, the task
  * started at once. An existing event: its own values, performedAt in local time.
@@ -73,8 +67,7 @@ export function initialEventFormValues(
 ): TEventFormValues {
   const custom: Record<string, string> = {};
   for (const definition of definitions) {
-    const stored = event?.fields.find((field) => field.fieldId === definition.id);
-    custom[customKey(definition.id)] = inputValue(definition, stored?.value);
+    custom[customKey(definition.id)] = fieldInputValue(definition, storedValueOf(event, definition.id));
   }
   return {
     title: event?.title ?? '',

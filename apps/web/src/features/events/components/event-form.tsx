@@ -13,7 +13,7 @@ import { DialogFooter } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { CustomFieldInputs } from '../../assets/components/custom-field-input.tsx';
+import { CustomFieldInputs } from '../../fields/index.ts';
 import { useEventAttachments } from '../hooks/use-event-attachments.ts';
 import { useSaveEvent } from '../hooks/use-save-event.ts';
 import { EventAttachmentsField } from './event-attachments-field.tsx';

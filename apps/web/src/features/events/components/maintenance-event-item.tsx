@@ -2,12 +2,13 @@ import { EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/cont
 import { useEffect, useId, useRef } from 'react';
 import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { EventDetails } from '../../../components/ui/event-details.tsx';
 import { StatusPill } from '../../../components/ui/status-pill.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { AssetFieldList } from '../../assets/components/asset-field-list.tsx';
-import type { TEventTaskAction } from '../hooks/use-task-action.ts';
+import { FieldValueList } from '../../fields/index.ts';
+import type { TTaskAction } from '../hooks/use-task-action.ts';
+import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';
+import { EventDetails } from './event-details.tsx';
 import styles from './maintenance-events.module.css';
 
 type TMaintenanceEventItemProps = {
@@ -17,9 +18,9 @@ type TMaintenanceEventItemProps = {
   /** A task action is under way somewhere in the list: every action button waits. */
   busy: boolean;
   /** The action under way on this event, if any (its button says so). */
-  running: TEventTaskAction | undefined;
+  running: TTaskAction | undefined;
   onEdit: (event: TMaintenanceEvent) => void;
-  onAction: (action: TEventTaskAction, event: TMaintenanceEvent) => void;
+  onAction: (action: TTaskAction) => void;
 };
 
 /** One maintenance event on the asset page: status, actions, stamps, values, files and history. */
@@ -46,13 +47,13 @@ export function MaintenanceEventItem({
   }, [running]);
 
   return (
-    <article className={styles.event} aria-labelledby={titleId}>
-      <div className={styles.eventHead}>
+    <article className={card.card} aria-labelledby={titleId}>
+      <div className={card.head}>
         <div className={styles.eventTitles}>
-          <h3 id={titleId} ref={headingRef} tabIndex={-1} className={styles.eventTitle}>
+          <h3 id={titleId} ref={headingRef} tabIndex={-1} className={card.title}>
             {event.title}
           </h3>
-          <p className={styles.muted}>
+          <p className={card.muted}>
             Performed <time dateTime={event.performedAt}>{formatDateTime(event.performedAt)}</time>
           </p>
         </div>
@@ -69,7 +70,7 @@ export function MaintenanceEventItem({
           Edit event
         </Button>
         {event.taskStatus === 'Pending' ? (
-          <Button disabled={busy} onClick={() => onAction('start', event)}>
+          <Button disabled={busy} onClick={() => onAction('start')}>
             {running === 'start' ? TASK_MESSAGES.starting : 'Start task'}
           </Button>
         ) : null}
@@ -77,7 +78,7 @@ export function MaintenanceEventItem({
           <Button
             variant={event.taskStatus === 'Pending' ? 'secondary' : 'primary'}
             disabled={busy}
-            onClick={() => onAction('complete', event)}
+            onClick={() => onAction('complete')}
           >
             {running === 'complete' ? TASK_MESSAGES.updating : 'Mark complete'}
           </Button>
@@ -91,7 +92,7 @@ export function MaintenanceEventItem({
 
       <EventDetails event={event} stampsClassName={styles.stamps} />
       {event.fields.length > 0 ? (
-        <AssetFieldList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
+        <FieldValueList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
       ) : null}
       {event.files.length > 0 ? <AttachmentList files={event.files} /> : null}
       <EventChangeHistory entries={event.changeLog} />

@@ -1,53 +1,70 @@
-import { EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import type { TTaskStatus } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
-import { assetKeys } from '../../assets/api/asset-keys.ts';
+import { assetKeys } from '../../assets/index.ts';
 import { completeTask } from '../api/complete-task.ts';
 import { startTask } from '../api/start-task.ts';
+import { taskKeys } from '../api/task-keys.ts';
 
-export type TEventTaskAction = 'start' | 'complete';
-type TVariables = { action: TEventTaskAction; event: TMaintenanceEvent };
+export type TTaskAction = 'start' | 'complete';
 
-/** The asset page's confirm text of an action (spec section 4). */
-export function eventConfirmText(action: TEventTaskAction, event: TMaintenanceEvent): string {
-  if (action === 'start') return EVENT_MESSAGES.confirmStart;
-  return event.taskStatus === 'Pending'
-    ? EVENT_MESSAGES.confirmCompletePending
-    : EVENT_MESSAGES.confirmComplete;
-}
-
-const FAILED: Record<TEventTaskAction, string> = {
-  start: EVENT_MESSAGES.startFailed,
-  complete: EVENT_MESSAGES.completeFailed,
-};
+/** The task of a maintenance event: where it is, and its status (the confirm text depends on it). */
+export type TTask = { assetId: string; eventId: string; taskStatus: TTaskStatus };
 
 /**
- * Start or complete a task from the asset page, after the user confirms. The asset reloads on
- * success (the mutation stays pending until it has, so the buttons stay disabled until the list shows
- * the new state) and on a 409 (someone else moved the task first).
+ * A screen's words for the actions: the asset page (EVENT_MESSAGES) and the dashboard
+ * (TASK_MESSAGES) confirm and fail in their own words (spec section 4).
  */
-export function useTaskAction(assetId: string) {
+export type TTaskActionTexts = Record<
+  'confirmStart' | 'confirmCompletePending' | 'confirmComplete' | 'startFailed' | 'completeFailed',
+  string
+>;
+
+/** The question the user confirms before an action. */
+export function confirmText(texts: TTaskActionTexts, action: TTaskAction, task: TTask): string {
+  if (action === 'start') return texts.confirmStart;
+  return task.taskStatus === 'Pending' ? texts.confirmCompletePending : texts.confirmComplete;
+}
+
+type TVariables = { action: TTaskAction; task: TTask };
+
+/**
+ * Start or complete a task, after the user confirms. What shows the task reloads on success and on a
+ * 409 (someone else moved the task first): the asset's detail and the pending tasks. The mutation
+ * stays pending until they have, so the buttons stay disabled until the list shows the new state.
+ * `onChanged` reloads more (the dashboard's figures) without holding the buttons.
+ */
+export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: assetKeys.detail(assetId) });
+  const reload = (task: TTask) => {
+    onChanged?.();
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: taskKeys.pending() }),
+      queryClient.invalidateQueries({ queryKey: assetKeys.detail(task.assetId) }),
+    ]);
+  };
   const mutation = useMutation({
-    mutationFn: ({ action, event }: TVariables) =>
-      action === 'start' ? startTask(assetId, event.id) : completeTask(assetId, event.id),
-    onSuccess: reload,
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void reload();
+    mutationFn: ({ action, task }: TVariables) =>
+      action === 'start' ? startTask(task.assetId, task.eventId) : completeTask(task.assetId, task.eventId),
+    onSuccess: (_event, { task }) => reload(task),
+    onError: (error, { task }) => {
+      if (error instanceof ApiError && error.status === 409) void reload(task);
     },
   });
 
-  function run(action: TEventTaskAction, event: TMaintenanceEvent) {
-    if (mutation.isPending) return;
-    if (!window.confirm(eventConfirmText(action, event))) return;
-    mutation.mutate({ action, event });
+  function run(action: TTaskAction, task: TTask) {
+    if (mutation.isPending || !window.confirm(confirmText(texts, action, task))) return;
+    mutation.mutate({ action, task });
   }
 
+  const failed = mutation.isError ? mutation.variables.action : null;
   return {
     run,
-    /** The action under way, if any. */
+    /** The action under way and its task, if any. */
     running: mutation.isPending ? mutation.variables : undefined,
-    failure: mutation.isError ? FAILED[mutation.variables.action] : null,
+    /** The failure message of the last action, if it failed. */
+    failure: failed === null ? null : failed === 'start' ? texts.startFailed : texts.completeFailed,
+    /** The last action has finished, either way (its button may be gone: focus moves on). */
+    settled: mutation.isSuccess || mutation.isError,
   };
 }

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { fieldDefinition } from '../../assets/asset-fixtures.ts';
+import { fieldDefinition } from '../field-fixtures.ts';
 
 const serial = fieldDefinition({ label: 'Serial number', key: 'serial', displayOrder: 10 });
 const colour = fieldDefinition({

@@ -1,16 +1,10 @@
-import {
-  FIELD_MESSAGES,
-  FIELD_TARGETS,
-  PRODUCT_NAME,
-  type TFieldDefinition,
-  type TFieldTarget,
-} from '@mqr/contracts';
+import { FIELD_MESSAGES, FIELD_TARGETS, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
+import { AdminScreen } from '../../../components/layouts/admin-screen.tsx';
+import type { TScreenStatus } from '../../../components/layouts/screen-status.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { StateMessage } from '../../../components/ui/state-message.tsx';
 import { Table } from '../../../components/ui/table.tsx';
@@ -23,8 +17,6 @@ import { FieldDefinitionForm } from './field-definition-form.tsx';
 import { bodyFromDefinition, nextDisplayOrder } from './field-form-values.ts';
 
 export const FIELD_SEARCH_LABEL = 'Search fields';
-
-type TStatus = { tone: 'error' | 'success'; text: string } | null;
 
 function matches(definition: TFieldDefinition, term: string): boolean {
   if (!term) return true;
@@ -41,7 +33,7 @@ export function AdminFieldsPage() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<TFieldDefinition | null>(null);
   const [formVersion, setFormVersion] = useState(0);
-  const [status, setStatus] = useState<TStatus>(null);
+  const [status, setStatus] = useState<TScreenStatus | null>(null);
   const query = useFields(target);
   const toggle = useSaveField();
 
@@ -123,18 +115,11 @@ export function AdminFieldsPage() {
   }
 
   return (
-    <>
-      <title>{`Field definitions · ${PRODUCT_NAME}`}</title>
-      <PageHeader
-        title="Field definitions"
-        subtitle="Custom fields shown on asset and maintenance event forms."
-        actions={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Refresh
-          </Button>
-        }
-      />
-      <div className={styles.layout}>
+    <AdminScreen
+      title="Field definitions"
+      subtitle="Custom fields shown on asset and maintenance event forms."
+      onRefresh={() => void query.refetch()}
+      filters={
         <Card className={styles.toolbar} aria-label="Field filters">
           <SelectField
             label="Target"
@@ -157,28 +142,28 @@ export function AdminFieldsPage() {
             onChange={(event) => setShowInactive(event.target.checked)}
           />
         </Card>
-        <Card className={styles.formCard}>
-          {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
-          <FieldDefinitionForm
-            key={`${target}:${editing?.id ?? 'new'}:${formVersion}:${query.isSuccess ? 'ready' : 'wait'}`}
-            target={target}
-            editing={editing}
-            nextOrder={nextDisplayOrder(all)}
-            onSubmitStart={() => setStatus(null)}
-            onSaved={(saved, created) => {
-              setStatus({ tone: 'success', text: created ? FIELD_MESSAGES.created : FIELD_MESSAGES.updated });
-              setEditing(null);
-              setFormVersion((version) => version + 1);
-              if (saved.target !== target) setTarget(saved.target);
-            }}
-            onFailed={() => setStatus({ tone: 'error', text: FIELD_MESSAGES.saveFailed })}
-            onCancel={() => setEditing(null)}
-          />
-        </Card>
-        <Card className={styles.listCard} aria-labelledby="field-list-title">
-          <h2 id="field-list-title" className={styles.cardTitle}>
-            Fields
-          </h2>
+      }
+      status={status}
+      form={
+        <FieldDefinitionForm
+          key={`${target}:${editing?.id ?? 'new'}:${formVersion}:${query.isSuccess ? 'ready' : 'wait'}`}
+          target={target}
+          editing={editing}
+          nextOrder={nextDisplayOrder(all)}
+          onSubmitStart={() => setStatus(null)}
+          onSaved={(saved, created) => {
+            setStatus({ tone: 'success', text: created ? FIELD_MESSAGES.created : FIELD_MESSAGES.updated });
+            setEditing(null);
+            setFormVersion((version) => version + 1);
+            if (saved.target !== target) setTarget(saved.target);
+          }}
+          onFailed={() => setStatus({ tone: 'error', text: FIELD_MESSAGES.saveFailed })}
+          onCancel={() => setEditing(null)}
+        />
+      }
+      listTitle="Fields"
+      list={
+        <>
           <div className={styles.filters}>
             <TextField
               label={FIELD_SEARCH_LABEL}
@@ -190,8 +175,8 @@ export function AdminFieldsPage() {
             />
           </div>
           {table}
-        </Card>
-      </div>
-    </>
+        </>
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { FIELD_DATA_TYPES, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import frame from '../../../components/layouts/admin-screen.module.css';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -91,8 +92,8 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
   const title = editing ? `Edit field: ${editing.label}` : 'Create field';
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="field-form-title">
-      <h2 id="field-form-title" className={styles.cardTitle}>
+    <form className={frame.form} onSubmit={onSubmit} noValidate aria-labelledby="field-form-title">
+      <h2 id="field-form-title" className={frame.cardTitle}>
         {title}
       </h2>
       <div className={styles.formGrid}>

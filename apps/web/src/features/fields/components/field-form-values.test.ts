@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldDefinition } from '../../assets/asset-fixtures.ts';
+import { fieldDefinition } from '../field-fixtures.ts';
 import { bodyFromDefinition, checkFieldForm, emptyFieldForm, nextDisplayOrder } from './field-form-values.ts';
 
 describe('field definition form', () => {

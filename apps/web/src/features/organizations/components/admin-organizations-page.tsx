@@ -1,11 +1,13 @@
 import { DEFAULT_PAGE_SIZE, ORGANIZATION_MESSAGES } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AdminScreen } from '../../../components/layouts/admin-screen.tsx';
+import { PagedList } from '../../../components/layouts/paged-list.tsx';
+import type { TScreenStatus } from '../../../components/layouts/screen-status.ts';
 import { Table } from '../../../components/ui/table.tsx';
 import { organizationKeys } from '../api/organization-keys.ts';
 import { useOrganizations } from '../hooks/use-organizations.ts';
 import styles from './admin-organizations-page.module.css';
-import { AdminScreen, PagedList, type TScreenStatus } from './admin-screen.tsx';
 import { CreateOrganizationForm } from './create-organization-form.tsx';
 import { OrganizationRow } from './organization-row.tsx';
 
@@ -16,7 +18,7 @@ export function AdminOrganizationsPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [status, setStatus] = useState<TScreenStatus>(null);
+  const [status, setStatus] = useState<TScreenStatus | null>(null);
   const query = useOrganizations(page, DEFAULT_PAGE_SIZE);
 
   return (

@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ORGANIZATION_MESSAGES, type TOrganizationBody, ZOrganizationBody } from '@mqr/contracts';
 import { useForm } from 'react-hook-form';
+import frame from '../../../components/layouts/admin-screen.module.css';
+import type { TScreenStatus } from '../../../components/layouts/screen-status.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { failureMessage } from '../api/failure-message.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { useCreateOrganization } from '../hooks/use-organization-changes.ts';
 import styles from './admin-organizations-page.module.css';
-import frame from './admin-screen.module.css';
 
 export const ORGANIZATION_CREATED = 'Organization created successfully.';
 
 type TCreateOrganizationFormProps = {
   onSubmitStart: () => void;
-  onDone: (status: { tone: 'success' | 'error'; text: string }) => void;
+  onDone: (status: TScreenStatus) => void;
 };
 
 /** Create an organization: its name only (the logo is added from the table). */

@@ -2,9 +2,10 @@ import type { TAdminOrganization, TOrganization, TOrganizationBody } from '@mqr/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-store.ts';
 import type { TPage } from '../../../lib/paged-response.ts';
+import { organizationPrefix } from '../../auth/index.ts';
 import { createOrganization } from '../api/create-organization.ts';
 import { deleteLogo } from '../api/delete-logo.ts';
-import { headerOrganizationKey, organizationKeys } from '../api/organization-keys.ts';
+import { organizationKeys } from '../api/organization-keys.ts';
 import { updateOrganization } from '../api/update-organization.ts';
 import { uploadLogo } from '../api/upload-logo.ts';
 
@@ -26,7 +27,7 @@ function useApplyChange() {
     );
     void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
     if (changed.id === ownOrganizationId) {
-      void queryClient.invalidateQueries({ queryKey: headerOrganizationKey });
+      void queryClient.invalidateQueries({ queryKey: organizationPrefix });
     }
   };
 }

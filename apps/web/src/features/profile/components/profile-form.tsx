@@ -13,7 +13,7 @@ import {
   type TProfileFormValues,
   type TSavedProfile,
 } from '../lib/profile-form-values.ts';
-import styles from './profile.module.css';
+import styles from './profile-form.module.css';
 
 /** How long the success message stays (spec section 9). */
 export const PROFILE_SUCCESS_MS = 3000;

@@ -4,33 +4,10 @@ import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { EventDetails } from '../../../components/ui/event-details.tsx';
-import { StatusPill } from '../../../components/ui/status-pill.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { AssetFieldList } from '../../assets/components/asset-field-list.tsx';
+import { PublicEventList } from '../../events/index.ts';
+import { FieldValueList } from '../../fields/index.ts';
 import { getPublicAsset, publicAssetKey } from '../api/get-public-asset.ts';
 import styles from './public-asset-page.module.css';
-
-type TPublicEvent = TPublicAsset['events'][number];
-
-function EventItem({ event }: { event: TPublicEvent }) {
-  return (
-    <li className={styles.event}>
-      <div className={styles.eventHead}>
-        <h3 className={styles.eventTitle}>{event.title}</h3>
-        <StatusPill status={event.taskStatus} />
-      </div>
-      <time className={styles.muted} dateTime={event.performedAt}>
-        {formatDateTime(event.performedAt)}
-      </time>
-      <EventDetails event={event} />
-      {event.fields.length > 0 ? (
-        <AssetFieldList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
-      ) : null}
-      {event.files.length > 0 ? <AttachmentList files={event.files} /> : null}
-    </li>
-  );
-}
 
 function PublicAsset({ asset }: { asset: TPublicAsset }) {
   return (
@@ -56,7 +33,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
           <h2 id="public-asset-details" className={styles.sectionTitle}>
             Asset details
           </h2>
-          <AssetFieldList fields={asset.fields} />
+          <FieldValueList fields={asset.fields} />
         </Card>
       ) : null}
 
@@ -65,13 +42,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
           Maintenance history
         </h2>
         {asset.events.length > 0 ? (
-          <ol className={styles.events}>
-            {asset.events.map((event, index) => (
-              // Public events carry no id; the list is read-only and ordered by the server.
-              // biome-ignore lint/suspicious/noArrayIndexKey: no stable id on public events
-              <EventItem key={`${event.performedAt}-${index}`} event={event} />
-            ))}
-          </ol>
+          <PublicEventList events={asset.events} />
         ) : (
           <p className={styles.muted}>{ASSET_MESSAGES.noMaintenance}</p>
         )}

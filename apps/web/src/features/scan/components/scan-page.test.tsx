@@ -1,9 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
 import { authStore } from '../../../lib/auth-store.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
 import { ScanPage } from './scan-page.tsx';
 
 const detect = vi.fn<(source: unknown) => Promise<{ rawValue: string }[]>>();
@@ -28,19 +27,13 @@ function fakeCamera(capabilities: Record<string, unknown> = {}) {
 
 /** The scan page and a stand-in public page (the real router is covered by router tests). */
 function renderApp(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/scan', Component: ScanPage },
       { path: '/a/:organizationId/:slug', element: <p>Public asset page</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router };
 }
 
 describe('scan page', () => {

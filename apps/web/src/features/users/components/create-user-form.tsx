@@ -2,17 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_PAGE_SIZE, USER_MESSAGES, ZCreateUserBody } from '@mqr/contracts';
 import { type Control, type Path, useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import frame from '../../../components/layouts/admin-screen.module.css';
+import type { TScreenStatus } from '../../../components/layouts/screen-status.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthSnapshot } from '../../../lib/auth-store.ts';
-import { failureMessage } from '../../organizations/api/failure-message.ts';
-import frame from '../../organizations/components/admin-screen.module.css';
-import { useOrganizations } from '../../organizations/hooks/use-organizations.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { useOrganizations } from '../../organizations/index.ts';
 import { useCreateUser } from '../hooks/use-user-changes.ts';
-import styles from './admin-users-page.module.css';
+import styles from './admin-users.module.css';
 
 export const USER_CREATED = 'User created successfully.';
 
@@ -22,7 +23,7 @@ const FORM_PATHS: readonly string[] = ['email', 'displayName', 'password', 'orga
 
 type TCreateUserFormProps = {
   onSubmitStart: () => void;
-  onDone: (status: { tone: 'success' | 'error'; text: string }) => void;
+  onDone: (status: TScreenStatus) => void;
 };
 
 /** Create a user; super administrators also choose the organization (default: their own). */

@@ -4,9 +4,9 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { useAuthSnapshot } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { failureMessage } from '../../organizations/api/failure-message.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 import { useUpdateUser } from '../hooks/use-user-changes.ts';
-import styles from './admin-users-page.module.css';
+import styles from './admin-users.module.css';
 
 /** The flags the table changes in place, with the text beside each checkbox. */
 const TOGGLES = {

@@ -2,12 +2,10 @@ import type { TAdminUser, TCreateUserBody, TUpdateUserBody } from '@mqr/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../lib/auth-store.ts';
 import type { TPage } from '../../../lib/paged-response.ts';
+import { currentUserPrefix } from '../../auth/index.ts';
 import { createUser } from '../api/create-user.ts';
 import { updateUser } from '../api/update-user.ts';
 import { userKeys } from '../api/user-keys.ts';
-
-/** Prefix of the signed-in user's query (features/auth currentUserKey). */
-const currentUserPrefix = ['auth', 'me'] as const;
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

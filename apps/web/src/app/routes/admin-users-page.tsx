@@ -1,0 +1,59 @@
+import { USER_MESSAGES } from '@mqr/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AdminScreen } from '../../components/layouts/admin-screen.tsx';
+import { PagedList } from '../../components/layouts/paged-list.tsx';
+import type { TScreenStatus } from '../../components/layouts/screen-status.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { organizationKeys } from '../../features/organizations/api/organization-keys.ts';
+import { userKeys } from '../../features/users/api/user-keys.ts';
+import { CreateUserForm } from '../../features/users/components/create-user-form.tsx';
+import { UserTable } from '../../features/users/components/user-table.tsx';
+import { useUsers } from '../../features/users/hooks/use-users.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+
+export const USERS_LOADING = 'Loading users...';
+
+/**
+ * /admin/users ("User management"): create users and change their flags (features/users); for super
+ * administrators Refresh reloads the organizations of the form's select too (features/organizations).
+ */
+export function AdminUsersPage() {
+  const queryClient = useQueryClient();
+  const isSuperAdmin = useAuth()?.isSuperAdmin === true;
+  const [page, setPage] = useState(1);
+  const [formStatus, setFormStatus] = useState<TScreenStatus | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const query = useUsers(page);
+
+  function refresh() {
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    if (isSuperAdmin) void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+  }
+
+  return (
+    <AdminScreen
+      title="User management"
+      onRefresh={refresh}
+      status={formStatus}
+      form={<CreateUserForm onSubmitStart={() => setFormStatus(null)} onDone={setFormStatus} />}
+      listTitle="Existing users"
+      list={
+        <PagedList
+          query={query}
+          loadingText={USERS_LOADING}
+          failedText={USER_MESSAGES.loadFailed}
+          page={page}
+          onPage={setPage}
+        >
+          {(users) => (
+            <>
+              {saveError ? <Alert>{saveError}</Alert> : null}
+              <UserTable users={users} onSaveStart={() => setSaveError(null)} onSaveFailed={setSaveError} />
+            </>
+          )}
+        </PagedList>
+      }
+    />
+  );
+}

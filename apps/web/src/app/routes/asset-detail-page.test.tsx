@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ASSET_ID, asset, ORG_ID } from '../../features/assets/asset-fixtures.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const stored = asset({
+  fields: [
+    { fieldId: 'f1', label: 'Serial number', value: 'SN-1', isActive: true },
+    { fieldId: 'f2', label: 'Old code', value: null, isActive: false },
+  ],
+});
+
+function setup(assetResponse: () => Response = () => jsonResponse(stored)) {
+  authStore.login(loginResponse({ organizationId: ORG_ID }), 'alex@example.com');
+  return mockFetch({
+    '/api/auth/me': () => jsonResponse(currentUser({ organizationId: ORG_ID })),
+    '/api/auth/organization': () => jsonResponse({ id: ORG_ID, name: 'Acme', logoUrl: null }),
+    [`/api/assets/${ASSET_ID}`]: assetResponse,
+    [`/api/assets/${ASSET_ID}/qr.png`]: () =>
+      new Response('png', { headers: { 'Content-Type': 'image/png' } }),
+  });
+}
+
+describe('asset detail', () => {
+  const realCreate = URL.createObjectURL;
+  const realRevoke = URL.revokeObjectURL;
+  beforeEach(() => {
+    authStore.logout();
+    URL.createObjectURL = vi.fn(() => 'blob:qr-image');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    URL.createObjectURL = realCreate;
+    URL.revokeObjectURL = realRevoke;
+    vi.restoreAllMocks();
+  });
+
+  it('shows the header, the asset details and the QR card', async () => {
+    const calls = setup();
+    renderApp(`/assets/${ASSET_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Boiler 3', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Basement boiler')).toBeInTheDocument();
+    expect(screen.getByText('boiler-3-x7k2').closest('p')).toHaveTextContent('Slug: boiler-3-x7k2');
+    const publicLink = screen.getByRole('link', { name: 'Open public page' });
+    expect(publicLink).toHaveAttribute('href', `/a/${ORG_ID}/boiler-3-x7k2`);
+    expect(publicLink).toHaveAttribute('target', '_blank');
+    expect(publicLink).toHaveAttribute('rel', 'noopener');
+    expect(screen.getByRole('link', { name: 'Edit asset' })).toHaveAttribute(
+      'href',
+      `/assets/${ASSET_ID}/edit`,
+    );
+    const details = screen.getByRole('region', { name: 'Asset details' });
+    expect(within(details).getByText('SN-1')).toBeInTheDocument();
+    expect(within(details).getByText('retired')).toBeInTheDocument();
+
+    const image = await screen.findByRole('img', { name: 'QR code for Boiler 3' });
+    expect(image).toHaveAttribute('src', 'blob:qr-image');
+    const qrCall = calls.find((c) => c.url.pathname.endsWith('/qr.png'));
+    expect(new Headers(qrCall?.init.headers).get('Authorization')).toBe('Bearer token-1');
+    expect(screen.getByLabelText('Public URL')).toHaveValue(stored.publicUrl);
+    const events = screen.getByRole('region', { name: 'Maintenance events' });
+    expect(within(events).getByRole('button', { name: 'Add maintenance event' })).toBeInTheDocument();
+    expect(within(events).getByText('No recorded maintenance yet.')).toBeInTheDocument();
+  });
+
+  it('downloads the QR code as {slug}-qr.png', async () => {
+    setup();
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(`${this.download} ${this.getAttribute('href')}`);
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}`);
+    await screen.findByRole('img', { name: 'QR code for Boiler 3' });
+    await user.click(screen.getByRole('button', { name: 'Download QR' }));
+    expect(clicks).toEqual(['boiler-3-x7k2-qr.png blob:qr-image']);
+  });
+
+  it('prints the QR code in a new window', async () => {
+    setup();
+    const doc = document.implementation.createHTMLDocument('print');
+    const fake = { document: doc, focus: vi.fn(), print: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => fake as unknown as Window);
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}`);
+    await screen.findByRole('img', { name: 'QR code for Boiler 3' });
+    await user.click(screen.getByRole('button', { name: 'Print QR' }));
+    expect(open).toHaveBeenCalledOnce();
+    expect(doc.body.textContent).toContain('Boiler 3');
+    expect(doc.body.textContent).toContain(stored.publicUrl);
+    const image = doc.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('blob:qr-image');
+    image?.dispatchEvent(new Event('load'));
+    expect(fake.print).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('explains a blocked print window', async () => {
+    setup();
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}`);
+    await screen.findByRole('img', { name: 'QR code for Boiler 3' });
+    await user.click(screen.getByRole('button', { name: 'Print QR' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to open print preview. Allow pop-ups for this site, then try again. Please try downloading the QR code instead.',
+    );
+  });
+
+  it('shows the load error', async () => {
+    setup(() => jsonResponse({ code: 'NOT_FOUND', message: 'Asset not found.' }, 404));
+    renderApp(`/assets/${ASSET_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to load asset. Ensure the API is running.',
+    );
+  });
+});

@@ -1,0 +1,60 @@
+import { ASSET_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
+import { useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { StateMessage } from '../../components/ui/state-message.tsx';
+import { AssetQrCard } from '../../features/assets/components/asset-qr-card.tsx';
+import { useAsset } from '../../features/assets/hooks/use-asset.ts';
+import { MaintenanceEventsSection } from '../../features/events/components/maintenance-events-section.tsx';
+import { FieldValueList } from '../../features/fields/index.ts';
+import styles from './asset-detail-page.module.css';
+
+/** /assets/{id}: header, "Asset details" and the QR card (features/assets), the maintenance events (features/events). */
+export function AssetDetailPage() {
+  const { id } = useParams();
+  const query = useAsset(id);
+
+  if (!id) return <Alert>{ASSET_MESSAGES.detailMissingId}</Alert>;
+  if (query.isPending) return <StateMessage>Loading asset...</StateMessage>;
+  if (query.isError) return <Alert>{ASSET_MESSAGES.detailFailed}</Alert>;
+  const asset = query.data;
+  const publicPath = `/a/${encodeURIComponent(asset.organizationId)}/${encodeURIComponent(asset.slug)}`;
+
+  return (
+    <>
+      <title>{`${asset.name} · ${PRODUCT_NAME}`}</title>
+      <PageHeader
+        title={asset.name}
+        actions={
+          <>
+            <a className={styles.linkButton} href={publicPath} target="_blank" rel="noopener">
+              Open public page
+            </a>
+            <ButtonLink to={`/assets/${asset.id}/edit`}>Edit asset</ButtonLink>
+          </>
+        }
+      >
+        {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
+        <p className={styles.slug}>
+          Slug: <code>{asset.slug}</code>
+        </p>
+      </PageHeader>
+      <div className={styles.layout}>
+        <Card aria-labelledby="asset-details-title" className={styles.detailsCard}>
+          <h2 id="asset-details-title" className={styles.cardTitle}>
+            Asset details
+          </h2>
+          {asset.fields.length > 0 ? (
+            <FieldValueList fields={asset.fields} />
+          ) : (
+            <p className={styles.muted}>No custom fields recorded.</p>
+          )}
+        </Card>
+        <AssetQrCard asset={asset} />
+      </div>
+      <MaintenanceEventsSection asset={asset} />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { PRODUCT_NAME, roleLabel } from '@mqr/contracts';
+import { Card } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { ActivityTimeline } from '../../features/audit-logs/components/activity-timeline.tsx';
+import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { useAuth } from '../../lib/auth-store.ts';
+import styles from './account-pages.module.css';
+
+export const PROFILE_TITLE = 'Manage Your Account';
+
+/** The avatar letter: the display name's first character, "?" when there is none. */
+export function avatarLetter(displayName: string): string {
+  const first = Array.from(displayName.trim())[0];
+  return first ? first.toUpperCase() : '?';
+}
+
+/**
+ * /profile, the richer variant: "Profile Information" (features/profile, email editable) and
+ * "Activity History" (features/audit-logs).
+ */
+export function ProfilePage() {
+  const auth = useAuth();
+  if (!auth) return null;
+  const saved = { displayName: auth.displayName, email: auth.email };
+  return (
+    <>
+      <title>{`${PROFILE_TITLE} · ${PRODUCT_NAME}`}</title>
+      <PageHeader title={PROFILE_TITLE} />
+      <Tabs
+        label="Account"
+        tabs={[
+          {
+            id: 'profile',
+            label: 'Profile Information',
+            content: (
+              <Card as="div" className={styles.card}>
+                <div className={styles.identity}>
+                  <span className={styles.avatar} aria-hidden="true">
+                    {avatarLetter(auth.displayName)}
+                  </span>
+                  <div className={styles.identityText}>
+                    <p className={styles.identityName}>{auth.displayName || auth.email}</p>
+                    {auth.displayName ? <p className={styles.muted}>{auth.email}</p> : null}
+                    <p className={styles.muted}>{roleLabel(auth)}</p>
+                  </div>
+                </div>
+                <ProfileForm saved={saved} editEmail />
+              </Card>
+            ),
+          },
+          {
+            id: 'activity',
+            label: 'Activity History',
+            content: (
+              <Card as="div" className={styles.card}>
+                <ActivityTimeline />
+              </Card>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

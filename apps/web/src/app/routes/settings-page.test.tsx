@@ -1,0 +1,129 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auditEntry, auditPage } from '../../features/audit-logs/audit-fixtures.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+type THandlers = Parameters<typeof mockFetch>[0];
+
+function setup(role: { isAdmin?: boolean } = {}, extra: THandlers = {}) {
+  authStore.login(loginResponse(role), 'alex@example.com');
+  return mockFetch({
+    'GET /api/auth/me': () => jsonResponse({ ...currentUser(role), createdAt: '2024-03-05T10:00:00.000Z' }),
+    '/api/auth/organization': () => jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null }),
+    ...extra,
+  });
+}
+
+describe('settings page (settings variant)', () => {
+  beforeEach(() => authStore.logout());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the email and role, and edits the display name only', async () => {
+    const calls = setup(
+      { isAdmin: true },
+      { 'PUT /api/auth/me': () => jsonResponse(currentUser({ isAdmin: true, displayName: 'Alex A.' })) },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Activity Logs']);
+    const panel = screen.getByRole('tabpanel', { name: 'Profile' });
+    expect(within(panel).getByText('alex@example.com')).toBeInTheDocument();
+    expect(within(panel).getByText('Admin')).toBeInTheDocument();
+    expect(await within(panel).findByText('Member since')).toBeInTheDocument();
+    expect(within(panel).getByText(formatDate('2024-03-05T10:00:00.000Z'))).toBeInTheDocument();
+    expect(within(panel).queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('group', { name: 'Change Password' })).toBeInTheDocument();
+    expect(within(panel).getByText('Leave blank to keep current password')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Display name'));
+    await user.type(screen.getByLabelText('Display name'), 'Alex A.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    const put = calls.find((call) => call.init.method === 'PUT');
+    expect(JSON.parse(String(put?.init.body))).toEqual({ displayName: 'Alex A.' });
+  });
+
+  it('keeps the success message 3 seconds; "No changes to save." only for a submit without changes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = setup(
+      {},
+      { 'PUT /api/auth/me': () => jsonResponse(currentUser({ displayName: 'Alex Renamed' })) },
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp('/settings');
+    const name = await screen.findByLabelText('Display name');
+    await user.clear(name);
+    await user.type(name, 'Alex Renamed');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.getByRole('status')).toHaveTextContent('Profile updated successfully!');
+    expect(screen.queryByText('No changes to save.')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('No changes to save.');
+    expect(calls.filter((call) => call.init.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('lists the activity logs in a table with their own filters, 20 a page', async () => {
+    const calls = setup(
+      {},
+      {
+        '/api/audit-logs/my-activity': () =>
+          auditPage(
+            [auditEntry({ action: 'DELETE', changes: '{"deleted":true}', ipAddress: '10.0.0.1' })],
+            1,
+            1,
+            20,
+          ),
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Activity Logs' }));
+    const table = await screen.findByRole('table', { name: 'Activity Logs' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date & Time', 'Action', 'Entity', 'Changes']);
+    expect(within(table).getByText('Deleted')).toBeInTheDocument();
+    expect(within(table).getByText('Record deleted')).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Entity type'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All Types', 'Assets', 'Maintenance Events', 'User Profile']);
+    expect(calls.find((call) => call.url.pathname === '/api/audit-logs/my-activity')?.url.search).toBe(
+      '?page=1&pageSize=20',
+    );
+
+    await user.selectOptions(screen.getByLabelText('Entity type'), 'User Profile');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url.pathname.startsWith('/api/audit-logs')).at(-1)?.url.search).toBe(
+        '?entityType=AppUser&page=1&pageSize=20',
+      ),
+    );
+    expect(calls.some((call) => call.url.pathname === '/api/audit-logs')).toBe(false);
+  });
+
+  it('explains a failed activity load', async () => {
+    setup(
+      {},
+      { '/api/audit-logs/my-activity': () => jsonResponse({ code: 'FORBIDDEN', message: 'no' }, 403) },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Activity Logs' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load activity logs');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

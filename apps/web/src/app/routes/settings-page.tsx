@@ -1,0 +1,93 @@
+import {
+  ACTIVITY_PAGE_SIZE,
+  AUDIT_MESSAGES,
+  PRODUCT_NAME,
+  PROFILE_MESSAGES,
+  type TRoleFlags,
+} from '@mqr/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '../../components/ui/card.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
+import { AuditBrowser } from '../../features/audit-logs/components/audit-browser.tsx';
+import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '../../features/audit-logs/lib/audit-filters.ts';
+import { currentUserQuery } from '../../features/auth/api/get-current-user.ts';
+import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { useAuth } from '../../lib/auth-store.ts';
+import { formatDate } from '../../lib/dates.ts';
+import styles from './account-pages.module.css';
+
+export const SETTINGS_TITLE = 'Settings';
+
+/** The settings variant names the role "Admin" or "Super Admin" (spec: Profile screens). */
+export function settingsRoleLabel(user: TRoleFlags): string {
+  if (user.isSuperAdmin) return 'Super Admin';
+  return user.isAdmin ? 'Admin' : 'Member';
+}
+
+const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
+
+/**
+ * /settings, the settings variant: "Profile" (features/profile: display name and password) and
+ * "Activity Logs" (features/audit-logs).
+ */
+export function SettingsPage() {
+  const auth = useAuth();
+  const token = auth?.token ?? null;
+  // The same query as the startup refresh: it carries createdAt ("Member since").
+  const me = useQuery(currentUserQuery(token));
+  if (!auth) return null;
+  const memberSince = me.data?.createdAt;
+  const saved = { displayName: auth.displayName, email: auth.email };
+  return (
+    <>
+      <title>{`${SETTINGS_TITLE} · ${PRODUCT_NAME}`}</title>
+      <PageHeader title={SETTINGS_TITLE} />
+      <Tabs
+        label={SETTINGS_TITLE}
+        tabs={[
+          {
+            id: 'profile',
+            label: 'Profile',
+            content: (
+              <Card as="div" className={styles.card}>
+                <dl className={styles.facts}>
+                  <div>
+                    <dt>Email</dt>
+                    <dd>{auth.email}</dd>
+                  </div>
+                  {memberSince ? (
+                    <div>
+                      <dt>Member since</dt>
+                      <dd>{formatDate(memberSince)}</dd>
+                    </div>
+                  ) : null}
+                  <div>
+                    <dt>Role</dt>
+                    <dd>{settingsRoleLabel(auth)}</dd>
+                  </div>
+                </dl>
+                <ProfileForm saved={saved} editEmail={false} />
+              </Card>
+            ),
+          },
+          {
+            id: 'activity',
+            label: 'Activity Logs',
+            content: (
+              <AuditBrowser
+                scope="mine"
+                pageSize={ACTIVITY_PAGE_SIZE}
+                label="Activity Logs"
+                typeOptions={ACTIVITY_ENTITY_TYPE_OPTIONS}
+                headings={ACTIVITY_HEADINGS}
+                errorText={AUDIT_MESSAGES.activityLoadFailed}
+                emptyText={(filtered) => (filtered ? AUDIT_MESSAGES.empty : PROFILE_MESSAGES.noActivities)}
+              />
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+/**
+ * What the assets feature offers the other features (ADR 022): the query keys of its screens, so that
+ * a change made elsewhere (an event, a task) reloads the asset that shows it.
+ */
+export { assetKeys } from './api/asset-keys.ts';

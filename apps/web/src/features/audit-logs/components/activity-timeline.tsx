@@ -1,0 +1,67 @@
+import {
+  ACTIVITY_PAGE_SIZE,
+  AUDIT_MESSAGES,
+  auditActionLabel,
+  auditEntityLabel,
+  describeAuditChanges,
+  PROFILE_MESSAGES,
+} from '@mqr/contracts';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useAuditList } from '../hooks/use-audit-list.ts';
+import { actionTone } from './action-badge.tsx';
+import { ActionIcon } from './action-icon.tsx';
+import styles from './activity-timeline.module.css';
+import { AuditQueryView } from './audit-query-view.tsx';
+
+export function activityCount(total: number): string {
+  return `${total} ${total === 1 ? 'activity' : 'activities'} in total`;
+}
+
+/** The profile's Activity History: the user's own entries as a timeline, 20 a page. */
+export function ActivityTimeline() {
+  const list = useAuditList('mine', ACTIVITY_PAGE_SIZE);
+  return (
+    <AuditQueryView
+      list={list}
+      errorText={AUDIT_MESSAGES.activityLoadFailed}
+      emptyText={PROFILE_MESSAGES.noActivities}
+    >
+      {(page) => (
+        <>
+          <ol className={styles.timeline} aria-label="Activity history">
+            {page.items.map((entry) => (
+              <li key={entry.id} className={styles.entry}>
+                <span className={`${actionTone(entry.action)} ${styles.marker}`} aria-hidden="true">
+                  <ActionIcon action={entry.action} />
+                </span>
+                <div className={styles.entryBody}>
+                  <p className={styles.entryTitle}>
+                    <span className={styles.entryAction}>{auditActionLabel(entry.action)}</span>{' '}
+                    <span className={styles.entryEntity}>
+                      {auditEntityLabel(entry.entityType)}
+                      {entry.entityName ? ` · ${entry.entityName}` : null}
+                    </span>
+                  </p>
+                  <p className={styles.entryDetails}>{describeAuditChanges(entry.changes)}</p>
+                  <time className={styles.entryDate} dateTime={entry.createdAt}>
+                    {formatDateTime(entry.createdAt)}
+                  </time>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div className={styles.timelineFooter}>
+            <p className={styles.count}>{activityCount(page.total)}</p>
+            <Pager
+              page={list.page}
+              pageCount={list.pageCount}
+              disabled={list.query.isFetching}
+              onPage={list.setPage}
+            />
+          </div>
+        </>
+      )}
+    </AuditQueryView>
+  );
+}

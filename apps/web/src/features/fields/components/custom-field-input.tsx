@@ -1,0 +1,119 @@
+import {
+  ASSET_MESSAGES,
+  FIELD_VALUE_MESSAGES,
+  normalizeOptions,
+  type TFieldDefinition,
+} from '@mqr/contracts';
+import type { ReactNode } from 'react';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { customKey } from '../lib/custom-field-values.ts';
+
+/** A stored value the Select no longer offers: still shown and kept until changed (ADR 020). */
+const retiredOptionLabel = (value: string) => `${value} (retired option)`;
+const RETIRED_OPTION_HINT = 'Retired option. The saved value stays until you choose another.';
+
+/** The values a select offers (Boolean and Select fields); null for typed inputs. */
+function choicesOf(definition: TFieldDefinition): string[] | null {
+  if (definition.dataType === 'Boolean') return ['true', 'false'];
+  if (definition.dataType === 'Select') return normalizeOptions(definition.optionsJson) ?? [];
+  return null;
+}
+
+type TCustomFieldInputProps = {
+  definition: TFieldDefinition;
+  /** Present for active fields; retired fields are read-only and not part of the form. */
+  registration?: UseFormRegisterReturn;
+  /** The stored value (shown read-only on retired fields). */
+  savedValue: string;
+  error?: string | undefined;
+};
+
+/** One input per custom field definition, by data type. Retired fields are read-only. */
+export function CustomFieldInput({ definition, registration, savedValue, error }: TCustomFieldInputProps) {
+  const retired = !definition.isActive || !registration;
+  const maxLength = definition.dataType === 'Text' ? definition.maxLength : null;
+  const choices = choicesOf(definition);
+  const retiredOption = choices && savedValue && !choices.includes(savedValue) ? savedValue : null;
+  let hint: ReactNode;
+  if (retired) {
+    hint = (
+      <>
+        <span>{ASSET_MESSAGES.retiredField}</span>
+        {savedValue ? <span>{`Saved value: ${savedValue}`}</span> : null}
+      </>
+    );
+  } else if (retiredOption) {
+    // Long labels are cut off in a narrow select: the hint says it in full.
+    hint = RETIRED_OPTION_HINT;
+  } else if (maxLength !== null) {
+    hint = FIELD_VALUE_MESSAGES.tooLong(maxLength);
+  }
+
+  const common = {
+    label: definition.label,
+    hint,
+    error,
+    'aria-required': !retired && definition.isRequired ? true : undefined,
+  } as const;
+  const input = retired ? { defaultValue: savedValue, disabled: true } : registration;
+
+  if (choices) {
+    return (
+      <SelectField {...common} {...input}>
+        <option value="" />
+        {choices.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+        {retiredOption ? <option value={retiredOption}>{retiredOptionLabel(retiredOption)}</option> : null}
+      </SelectField>
+    );
+  }
+  if (definition.dataType === 'Date') return <TextField {...common} type="date" {...input} />;
+  if (definition.dataType === 'Number') {
+    return <TextField {...common} type="text" inputMode="decimal" autoComplete="off" {...input} />;
+  }
+  return <TextField {...common} type="text" autoComplete="off" {...input} />;
+}
+
+type TCustomFieldInputsProps = {
+  /** The definitions to show, in order: active ones are registered, retired ones read-only. */
+  definitions: TFieldDefinition[];
+  /** The stored values by `customKey` (retired fields show theirs). */
+  savedValues: Record<string, string | undefined>;
+  /** The form's errors under `custom`. */
+  errors: FieldErrors<{ custom: Record<string, string> }>['custom'];
+  /** The form's `register`: its custom values sit at `custom.f_{fieldId}`. */
+  register: (name: `custom.${string}`) => UseFormRegisterReturn;
+  className: string | undefined;
+};
+
+/** The custom field inputs of a form (asset or maintenance event); nothing when there are none. */
+export function CustomFieldInputs({
+  definitions,
+  savedValues,
+  errors,
+  register,
+  className,
+}: TCustomFieldInputsProps) {
+  if (definitions.length === 0) return null;
+  return (
+    <div className={className}>
+      {definitions.map((definition) => {
+        const key = customKey(definition.id);
+        return (
+          <CustomFieldInput
+            key={definition.id}
+            definition={definition}
+            savedValue={savedValues[key] ?? ''}
+            error={errors?.[key]?.message}
+            {...(definition.isActive ? { registration: register(`custom.${key}`) } : {})}
+          />
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import styles from './field-value-list.module.css';
+
+export interface TFieldValueDisplay {
+  label: string;
+  value: string | null;
+  isActive: boolean;
+}
+
+/** Dates are stored as yyyy-mm-dd strings; longer date-time strings show their first 10 characters. */
+function displayValue(value: string | null): string {
+  if (value === null || value === '') return '—';
+  return /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
+}
+
+/**
+ * The custom field values of an asset ("Asset details") or an event: each field's label and value
+ * (or a dash), retired fields tagged.
+ */
+export function FieldValueList({ fields }: { fields: TFieldValueDisplay[] }) {
+  return (
+    <dl className={styles.list}>
+      {fields.map((field) => (
+        <div key={field.label} className={styles.row}>
+          <dt className={styles.label}>
+            {field.label}
+            {field.isActive ? null : <span className={styles.retired}>retired</span>}
+          </dt>
+          <dd className={styles.value}>{displayValue(field.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * What the fields feature offers the other features (ADR 022): the definitions of a target, and
+ * the custom field inputs, values and rules that the asset and maintenance event forms share.
+ */
+export { CustomFieldInputs } from './components/custom-field-input.tsx';
+export { FieldValueList } from './components/field-value-list.tsx';
+export { useFields } from './hooks/use-fields.ts';
+export { customKey, fieldInputValue, ruleOf, storedValueOf } from './lib/custom-field-values.ts';
