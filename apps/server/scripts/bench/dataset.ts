@@ -88,7 +88,8 @@ async function seedAuditLog(db: Db, organizationId: string): Promise<void> {
 
 async function seedEverything(db: Db, size: DatasetSize, log: (message: string) => void): Promise<void> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const big = await createBenchOrganization(db, bigName(size), 0, passwordHash);
+  // Named for the data set only once it is complete: an interrupted seed is never taken for a whole one.
+  const big = await createBenchOrganization(db, `${BIG_PREFIX} (seeding)`, 0, passwordHash);
   log(`big organization: ${size.bigAssets} assets, ${size.bigEvents} events`);
   await seedOrganization(db, {
     organizationId: big,
@@ -108,6 +109,7 @@ async function seedEverything(db: Db, size: DatasetSize, log: (message: string) 
     await seedAuditLog(db, small);
     log(`small organization ${index} of ${size.smallOrganizations}`);
   }
+  await db.update(organizations).set({ name: bigName(size) }).where(eq(organizations.id, big));
   // Visibility maps and statistics, as autovacuum keeps them on a live database.
   await db.execute(sql`vacuum (analyze)`);
 }
