@@ -109,7 +109,10 @@ async function seedEverything(db: Db, size: DatasetSize, log: (message: string) 
     await seedAuditLog(db, small);
     log(`small organization ${index} of ${size.smallOrganizations}`);
   }
-  await db.update(organizations).set({ name: bigName(size) }).where(eq(organizations.id, big));
+  await db
+    .update(organizations)
+    .set({ name: bigName(size) })
+    .where(eq(organizations.id, big));
   // Visibility maps and statistics, as autovacuum keeps them on a live database.
   await db.execute(sql`vacuum (analyze)`);
 }

@@ -41,6 +41,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     timeouts: number;
     non2xx: number;
   };
+  // Nothing answered within the run: every percentile is at least the run's length.
+  if (result.totalCompletedRequests === 0) {
+    const atLeast = options.seconds * 1000;
+    return {
+      p50: atLeast,
+      p95: atLeast,
+      p99: atLeast,
+      requestsPerSecond: 0,
+      errors: result.errors + result.timeouts,
+    };
+  }
   return {
     p50: percentileOf(result.latencies, 50),
     p95: percentileOf(result.latencies, 95),
