@@ -21,5 +21,9 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...PROCESS_TESTS],
     globalSetup: ['src/test/global-setup.ts'],
+    // A worker runs its files one after another in one process: modules are loaded once and the
+    // embedded databases are emptied and lent again (test/test-database.ts) instead of started anew.
+    // Modules are shared, so a test file must not replace one (vi.mock): pass a stand-in instead.
+    isolate: false,
   },
 });

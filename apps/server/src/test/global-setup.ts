@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -7,7 +7,8 @@ import { adminQuery, randomSuffix, withDatabaseName } from './test-database.ts';
 
 /**
  * Migrates one template database per test run; every test file copies it (createTestDatabase).
- * With TEST_DATABASE_URL: a PostgreSQL template database `mqr_test_template_<run>`; else a PGlite folder.
+ * With TEST_DATABASE_URL: a PostgreSQL template database `mqr_test_template_<run>`; else a PGlite folder,
+ * beside the folder its copies go to.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -36,13 +37,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const parent = await mkdtemp(path.join(os.tmpdir(), 'mqr-test-template-'));
   const templateDir = path.join(parent, 'db');
+  const copiesDir = path.join(parent, 'copies');
+  await mkdir(copiesDir);
   const handle = await openDatabase({ pgliteDir: templateDir, lock: false });
   try {
     await handle.migrate();
   } finally {
     await handle.close();
   }
-  project.provide('mqrTestDatabase', { kind: 'pglite', templateDir });
+  project.provide('mqrTestDatabase', { kind: 'pglite', templateDir, copiesDir });
   return async () => {
     await rm(parent, { recursive: true, force: true });
   };

@@ -19,6 +19,7 @@ import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/servi
 import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
 import { targetOrganization } from '../organizations/service.ts';
 import {
+  type AssetInsert,
   type AssetRow,
   deleteAssetValues,
   findAsset,
@@ -172,6 +173,22 @@ async function writeValues(
   await deleteAssetValues(tx, organizationId, assetId, cleared);
 }
 
+/**
+ * Inserts an asset under a slug made from its name (`nextSlug`), trying a new one while the
+ * organization already holds it: other organizations may hold the same slug.
+ */
+export async function insertAssetWithFreeSlug(
+  tx: DbOrTx,
+  values: Omit<AssetInsert, 'slug'>,
+  nextSlug: () => string = () => generateSlug(values.name),
+): Promise<AssetRow> {
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const created = await insertAssetUnlessSlugTaken(tx, { ...values, slug: nextSlug() });
+    if (created) return created;
+  }
+  throw new Error('Could not find a free slug for the asset.');
+}
+
 export async function createAsset(db: Db, context: AssetActionContext, body: AssetInput): Promise<TAsset> {
   const organizationId = await targetOrganization(
     db,
@@ -182,18 +199,13 @@ export async function createAsset(db: Db, context: AssetActionContext, body: Ass
   const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
   const values = resolveAssetValues(definitions, body.fields);
   const row = await db.transaction(async (tx) => {
-    let created: AssetRow | undefined;
-    for (let attempt = 0; !created && attempt < SLUG_ATTEMPTS; attempt++) {
-      created = await insertAssetUnlessSlugTaken(tx, {
-        organizationId,
-        name: body.name,
-        slug: generateSlug(body.name),
-        description: body.description,
-        createdById: context.actor.id,
-        updatedById: context.actor.id,
-      });
-    }
-    if (!created) throw new Error('Could not find a free slug for the asset.');
+    const created = await insertAssetWithFreeSlug(tx, {
+      organizationId,
+      name: body.name,
+      description: body.description,
+      createdById: context.actor.id,
+      updatedById: context.actor.id,
+    });
     await writeValues(tx, organizationId, created.id, values);
     await recordAudit(tx, {
       organizationId,
