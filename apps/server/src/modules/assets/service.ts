@@ -14,7 +14,7 @@ import type { AuthUser } from '../../lib/request-context.ts';
 import { generateSlug } from '../../lib/slug.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
-import { findAssetEventRows, toFile, toMaintenanceEvents } from '../events/event-view.ts';
+import { listAssetEvents, toFile } from '../events/event-view.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
 import { targetOrganization } from '../organizations/service.ts';
@@ -57,8 +57,6 @@ export interface AssetView {
   files: TFile[];
 }
 
-export { toFile };
-
 export function toAssetSummary(row: AssetRow): TAssetSummary {
   return {
     id: row.id,
@@ -74,15 +72,14 @@ export function toAssetSummary(row: AssetRow): TAssetSummary {
 /** Loads what an asset shows with a fixed number of queries (no query per event). */
 export async function loadAssetView(db: DbOrTx, row: AssetRow): Promise<AssetView> {
   const organizationId = row.organizationId;
-  const [fields, eventRows, fileRows] = await Promise.all([
+  const [fields, fileRows] = await Promise.all([
     findAssetFieldDisplay(db, organizationId, row.id),
-    findAssetEventRows(db, organizationId, row.id),
     findAssetFiles(db, organizationId, row.id),
   ]);
   return {
     row,
     fields: fields.map((f) => ({ fieldId: f.fieldId, label: f.label, value: f.value, isActive: f.isActive })),
-    events: await toMaintenanceEvents(db, organizationId, eventRows, fileRows),
+    events: await listAssetEvents(db, organizationId, row.id, fileRows),
     files: fileRows.map(toFile),
   };
 }
