@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { type LoginThrottle, throttled } from '../../lib/login-throttle.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
@@ -25,7 +25,6 @@ import {
   insertUser,
   listAllUsers,
   listOrganizationUsers,
-  type UserInsert,
   type UserRow,
   updateUser as updateUserRow,
 } from './queries.ts';
@@ -42,9 +41,19 @@ export interface UserActionContext {
   ipAddress: string;
 }
 
-/** The user with this email (any organization, active or not), for sign-in. */
-export function getUserByEmailForSignIn(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  return findUserByEmail(db, email);
+/**
+ * The active user (of any organization) with this email and password; undefined for an unknown
+ * email, a wrong password or an inactive user alike. An unknown email still costs one argon2
+ * verification, so the time taken does not tell which accounts exist either.
+ */
+export async function verifyCredentials(
+  db: DbOrTx,
+  email: string,
+  password: string,
+): Promise<UserRow | undefined> {
+  const user = await findUserByEmail(db, email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
+  return user && passwordOk && user.isActive ? user : undefined;
 }
 
 /** The user a token names (any organization, active or not); undefined for a malformed id. */
@@ -56,21 +65,6 @@ export async function getUserByIdForAuth(db: DbOrTx, id: string): Promise<UserRo
 /** True when some user (of any organization) has this email. */
 export async function isEmailTaken(db: DbOrTx, email: string): Promise<boolean> {
   return (await findUserByEmail(db, email)) !== undefined;
-}
-
-/** A user of the organization with its row locked until the transaction ends (profile and admin updates). */
-export function lockUser(tx: DbOrTx, organizationId: string, id: string): Promise<UserRow | undefined> {
-  return findUserForUpdate(tx, organizationId, id);
-}
-
-/** Writes columns of a user of the organization (inside the caller's transaction). */
-export function saveUserColumns(
-  tx: DbOrTx,
-  organizationId: string,
-  id: string,
-  values: Partial<Pick<UserInsert, 'displayName' | 'email' | 'passwordHash' | 'tokenVersion' | 'updatedAt'>>,
-): Promise<UserRow> {
-  return updateUserRow(tx, organizationId, id, values);
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
@@ -245,7 +239,7 @@ export async function updateUserAsAdmin(
   const scope = organizationId;
 
   return db.transaction(async (tx) => {
-    const before = await lockUser(tx, scope, id);
+    const before = await findUserForUpdate(tx, scope, id);
     if (!before) throw notFound('User');
     if (before.isSuperAdmin && !actor.isSuperAdmin) throw forbidden(USER_MESSAGES.superAdminTarget);
     const after = adminSnapshot({

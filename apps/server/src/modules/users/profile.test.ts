@@ -17,7 +17,7 @@ import {
   type OrgFixture,
 } from '../../test/fixtures.ts';
 import { runBeforeEachTransaction } from '../../test/racing-db.ts';
-import { PASSWORD_AUDIT_CHANGE, updateProfile } from './service.ts';
+import { PASSWORD_AUDIT_CHANGE, updateProfile } from './profile.ts';
 
 let t: TestApp;
 let orgA: OrgFixture;
