@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { auditLogEntries, users } from '../db/schema.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { createOrganization } from '../test/fixtures.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { createAdmin } from './create-admin.ts';
 
@@ -64,5 +65,18 @@ describe('createAdmin', () => {
         organization: 'Acme',
       }),
     ).rejects.toThrow('A user with the email b@example.com already exists.');
+  });
+
+  it('asks for an id when several organizations share the name, and for a choice when none is named', async () => {
+    await createOrganization(database.db, 'Twins');
+    await createOrganization(database.db, 'Twins');
+    const base = { displayName: 'Ops', superAdmin: false, password: 'long-enough' };
+    await expect(
+      createAdmin(database.db, { ...base, email: 'f@example.com', organization: 'Twins' }),
+    ).rejects.toThrow('Several organizations are named "Twins": give the id instead.');
+    await expect(createAdmin(database.db, { ...base, email: 'g@example.com' })).rejects.toThrow(
+      'There are several organizations: choose one with --organization <id or name>.',
+    );
+    expect(await database.db.select().from(users).where(eq(users.email, 'f@example.com'))).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { type LoginThrottle, throttled } from '../../lib/login-throttle.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { targetOrganization } from '../organizations/service.ts';
 import {
   type AdminUserRow,
@@ -25,6 +25,7 @@ import {
   insertUser,
   listAllUsers,
   listOrganizationUsers,
+  type UserInsert,
   type UserRow,
   updateUser as updateUserRow,
 } from './queries.ts';
@@ -156,6 +157,29 @@ async function loadAdminUser(db: DbOrTx, organizationId: string, id: string): Pr
   return toAdminUser(row);
 }
 
+/** A new user: a member unless its flags say otherwise. */
+export type NewUser = Pick<UserInsert, 'organizationId' | 'email' | 'displayName' | 'passwordHash'> &
+  Partial<Pick<UserInsert, 'isAdmin' | 'isSuperAdmin' | 'isActive' | 'canEditCompletedMaintenanceEvents'>>;
+
+/**
+ * Inserts a user and its CREATE entry in the user's organization, in the caller's transaction. A
+ * taken email throws the unique violation of USERS_EMAIL_UNIQUE.
+ */
+export async function addUser(tx: DbOrTx, source: AuditSource, user: NewUser): Promise<UserRow> {
+  const row = await insertUser(tx, user);
+  await recordAudit(tx, {
+    organizationId: row.organizationId,
+    actor: source.actor,
+    action: 'CREATE',
+    entityType: 'AppUser',
+    entityId: row.id,
+    entityName: row.email,
+    changes: { created: true },
+    ipAddress: source.ipAddress,
+  });
+  return row;
+}
+
 /** Creates a user (never a super administrator) and its audit entry in the user's organization. */
 export async function createUser(
   db: Db,
@@ -173,8 +197,8 @@ export async function createUser(
   const passwordHash = await hashPassword(body.password);
   let created: UserRow;
   try {
-    created = await db.transaction(async (tx) => {
-      const row = await insertUser(tx, {
+    created = await db.transaction((tx) =>
+      addUser(tx, context, {
         organizationId,
         email: body.email,
         displayName: body.displayName,
@@ -183,19 +207,8 @@ export async function createUser(
         isSuperAdmin: false,
         isActive: body.isActive,
         canEditCompletedMaintenanceEvents: body.canEditCompletedMaintenanceEvents,
-      });
-      await recordAudit(tx, {
-        organizationId,
-        actor: context.actor,
-        action: 'CREATE',
-        entityType: 'AppUser',
-        entityId: row.id,
-        entityName: row.email,
-        changes: { created: true },
-        ipAddress: context.ipAddress,
-      });
-      return row;
-    });
+      }),
+    );
   } catch (error) {
     // Another request took the email between the check and the insert.
     if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw await emailTaken(probe, USER_MESSAGES.emailTaken);
