@@ -9,8 +9,9 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
+import type { StoredFile } from '../../lib/send-stored-file.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { FileDownload, FileStorage } from '../../storage/file-storage.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import { type AuditSource, recordAudit } from '../audit-logs/service.ts';
 import {
   findOrganizationById,
@@ -252,12 +253,9 @@ const LOGO_EXTENSIONS: Record<LogoContentType, string> = {
   'image/webp': 'webp',
 };
 
-export interface LogoDelivery {
-  contentType: string;
-  fileName: string;
+export interface LogoDelivery extends StoredFile {
   /** The version in the current logo URL (see organizationLogoUrl). */
   version: string;
-  download: FileDownload;
 }
 
 /** How to deliver an organization's logo (public); NOT_FOUND without one or for a malformed id. */
@@ -278,7 +276,7 @@ export async function getLogoDelivery(
     disposition: 'inline',
   });
   if (!download) throw notFound('Logo');
-  return { contentType, fileName, version: logoVersion(row.logoObjectKey), download };
+  return { contentType, fileName, disposition: 'inline', version: logoVersion(row.logoObjectKey), download };
 }
 
 /**
