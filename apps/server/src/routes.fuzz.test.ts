@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type { RouteAccess } from './plugins/access-scopes.ts';
 import { createAssetViaApi, insertField } from './test/asset-fixtures.ts';
 import { buildTestApp } from './test/build-test-app.ts';
-import { createTwoOrganizations, createUser, loginAs } from './test/fixtures.ts';
 import { HOSTILE_TEXT, inputArbitrary, toQueryString } from './test/request-arbitraries.ts';
+import { createTenants } from './test/tenant-world.ts';
 
 // Every route, fed requests generated from its own zod schemas with hostile values mixed in: no
 // answer is a 5xx, and a 4xx writes nothing. Seeded: FUZZ_SEED repeats a run, FUZZ_RUNS sets its size.
@@ -38,18 +38,15 @@ const allIds = () => Object.values(known).flat();
 let tableNames: string[];
 
 beforeAll(async () => {
-  const { orgA, orgB } = await createTwoOrganizations(t.db);
-  const superAdmin = await createUser(t.db, orgA.organization.id, { isSuperAdmin: true });
-  headers = (await loginAs(t.app, superAdmin)).headers;
+  const { orgA, orgB, headers: signedIn } = await createTenants(t);
+  headers = signedIn.superA;
   const field = await insertField(t.db, orgA.organization.id, {
     dataType: 'Select',
     options: ['Red', 'Blue'],
   });
   const eventField = await insertField(t.db, orgA.organization.id, { target: 'MaintenanceEvent' });
   const asset = await createAssetViaApi(t.app, headers, { name: 'Boiler' });
-  const otherAsset = await createAssetViaApi(t.app, (await loginAs(t.app, orgB.admin)).headers, {
-    name: 'B',
-  });
+  const otherAsset = await createAssetViaApi(t.app, signedIn.adminB, { name: 'B' });
   const event = await t.app.inject({
     method: 'POST',
     url: `/api/assets/${asset.id}/events`,

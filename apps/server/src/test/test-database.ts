@@ -82,13 +82,18 @@ async function openPgliteCopy(t: Extract<TestDatabaseTemplate, { kind: 'pglite' 
   await cp(t.templateDir, dir, { recursive: true });
   const handle = await openDatabase({ pgliteDir: dir, lock: false });
   templateSignature ??= await schemaSignature(handle);
+  return deletedOnClose(handle, () => rm(parent, { recursive: true, force: true }));
+}
+
+/** The handle, whose close() deletes the copy (`remove`) once the database is closed. */
+function deletedOnClose(handle: DatabaseHandle, remove: () => Promise<void>): DatabaseHandle {
   return {
     ...handle,
     close: async () => {
       try {
         await handle.close();
       } finally {
-        await rm(parent, { recursive: true, force: true });
+        await remove();
       }
     },
   };
@@ -163,16 +168,7 @@ async function createPostgresCopy(
     databaseUrl: withDatabaseName(t.adminUrl, name),
     onPoolError: () => {},
   });
-  return {
-    ...handle,
-    close: async () => {
-      try {
-        await handle.close();
-      } finally {
-        await dropDatabase(t.adminUrl, name);
-      }
-    },
-  };
+  return deletedOnClose(handle, () => dropDatabase(t.adminUrl, name));
 }
 
 export async function adminQuery<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
