@@ -462,6 +462,20 @@ describe('organization logos', () => {
 });
 
 describe('GET /public/orgs/:organizationId/logo', () => {
+  it('documents the version parameter v of the logo URL in the API docs', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    const logo = paths['/public/orgs/{organizationId}/logo'].get;
+    expect(logo.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'v', required: false, schema: { type: 'string' } }),
+    );
+  });
+
+  it('refuses a version parameter given twice (400), as any malformed query', async () => {
+    const response = await publicLogo(`/public/orgs/${t.orgA.organization.id}/logo?v=a&v=b`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION');
+  });
+
   it('answers 404 without a logo, for an unknown or malformed id, without signing in', async () => {
     for (const id of [t.orgB.organization.id, '01900000-0000-7000-8000-000000000000', 'bad-id']) {
       const response = await publicLogo(`/public/orgs/${id}/logo`);

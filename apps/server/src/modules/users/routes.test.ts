@@ -546,10 +546,15 @@ describe('PUT /api/admin/users/:id', () => {
 });
 
 describe('API docs', () => {
-  it('describe the admin user routes', async () => {
+  it('show the admin user routes behind a bearer token, a new user needing email, name and password', async () => {
     const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
-    expect(paths['/api/admin/users'].get).toBeDefined();
-    expect(paths['/api/admin/users'].post).toBeDefined();
-    expect(paths['/api/admin/users/{id}'].put).toBeDefined();
+    const operations = [
+      paths['/api/admin/users'].get,
+      paths['/api/admin/users'].post,
+      paths['/api/admin/users/{id}'].put,
+    ];
+    for (const operation of operations) expect(operation.security).toBeUndefined();
+    const created = paths['/api/admin/users'].post.requestBody.content['application/json'].schema;
+    expect(created.required).toEqual(['email', 'displayName', 'password']);
   });
 });
