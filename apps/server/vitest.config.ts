@@ -1,13 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
-export default defineConfig({
+/**
+ * Tests that start other processes (the server, the command-line scripts, lock holders): they take
+ * minutes, so they are a project of their own (vitest.processes.config.ts) that `npm test` runs after
+ * the everyday `npm run test:unit`.
+ */
+export const PROCESS_TESTS = ['src/**/*.process.test.ts', 'scripts/**/*.process.test.ts'];
+
+export const SERVER_TEST_OPTIONS = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} as const;
+
+export default defineProject({
   test: {
+    ...SERVER_TEST_OPTIONS,
     name: 'server',
-    environment: 'node',
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...PROCESS_TESTS],
     globalSetup: ['src/test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    // A worker runs its files one after another in one process: modules are loaded once and the
+    // embedded databases are emptied and lent again (test/test-database.ts) instead of started anew.
+    // Modules are shared, so a test file must not replace one (vi.mock): pass a stand-in instead.
+    isolate: false,
   },
 });

@@ -48,7 +48,12 @@ describe('buildApp', () => {
     expect(doc.statusCode).toBe(200);
     const json = doc.json();
     expect(json.openapi).toMatch(/^3\./);
-    expect(json.paths['/api/client-config'].get.responses['200']).toBeDefined();
+    const clientConfig = json.paths['/api/client-config'].get.responses['200'].content['application/json'];
+    expect(Object.keys(clientConfig.schema.properties)).toEqual([
+      'supportEmail',
+      'publicBaseUrl',
+      'maxUploadBytes',
+    ]);
     expect(json.paths['/healthz']).toBeUndefined();
   });
 

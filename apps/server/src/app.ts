@@ -13,6 +13,7 @@ import './lib/request-context.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { registerRoutes } from './routes.ts';
 import { createStorage } from './storage/create-storage.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(routeAccessPlugin);
   await app.register(apiDocs, { config });
   await app.register(xsrfPlugin);
+  await app.register(redisPlugin);
   await app.register(authPlugin);
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
   await registerRoutes(app, config);

@@ -1,40 +1,30 @@
 import { INPUT_MESSAGES, LATEST_INSTANT } from '@mqr/contracts';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi, fieldBody, insertField } from './test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
-import { createTwoOrganizations, createUser, loginAs, type OrgFixture } from './test/fixtures.ts';
+import { tenantWorld } from './test/tenant-world.ts';
 
 // The inputs the attack on a running instance found answering 500 (issue 11, section 2).
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
 const BEYOND_INT4 = 2 ** 31;
 
-let t: TestApp;
-let orgA: OrgFixture;
-let admin: Record<string, string>;
-let superAdmin: Record<string, string>;
+const t = tenantWorld();
 let assetId: string;
 let eventId: string;
 let textFieldId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA } = await createTwoOrganizations(t.db));
-  admin = (await loginAs(t.app, orgA.admin)).headers;
-  superAdmin = (await loginAs(t.app, await createUser(t.db, orgA.organization.id, { isSuperAdmin: true })))
-    .headers;
-  textFieldId = (await insertField(t.db, orgA.organization.id, { dataType: 'Text' })).id;
-  assetId = (await createAssetViaApi(t.app, admin, { name: 'Pump' })).id;
+  textFieldId = (await insertField(t.db, t.orgA.organization.id, { dataType: 'Text' })).id;
+  assetId = (await createAssetViaApi(t.app, t.headers.adminA, { name: 'Pump' })).id;
   const event = await t.app.inject({
     method: 'POST',
     url: `/api/assets/${assetId}/events`,
-    headers: admin,
+    headers: t.headers.adminA,
     payload: { title: 'Inspection' },
   });
   eventId = event.json().id;
 });
-afterAll(() => t.close());
 
 async function expect400(request: InjectOptions, message?: string) {
   const response = await t.app.inject(request);
@@ -66,17 +56,22 @@ describe('text the database cannot store', () => {
           url: '/api/admin/fields',
           payload: fieldBody({ dataType: 'Select', optionsJson: JSON.stringify(['Red', bad]) }),
         },
-        { method: 'PUT', url: `/api/admin/users/${orgA.member.id}`, payload: { displayName: bad } },
+        { method: 'PUT', url: `/api/admin/users/${t.orgA.member.id}`, payload: { displayName: bad } },
         { method: 'PUT', url: '/api/auth/me', payload: { displayName: bad } },
         { method: 'POST', url: '/api/uploads/presign', payload: { fileName: bad } },
       ];
       // A URL cannot carry a lone surrogate (it is not UTF-8), only a NUL as %00.
       if (bad === NUL) requests.push({ method: 'GET', url: '/api/assets?search=a%00b' });
       for (const request of requests) {
-        await expect400({ ...request, headers: admin }, INPUT_MESSAGES.unstorableText);
+        await expect400({ ...request, headers: t.headers.adminA }, INPUT_MESSAGES.unstorableText);
       }
       await expect400(
-        { method: 'POST', url: '/api/admin/organizations', headers: superAdmin, payload: { name: bad } },
+        {
+          method: 'POST',
+          url: '/api/admin/organizations',
+          headers: t.headers.superA,
+          payload: { name: bad },
+        },
         INPUT_MESSAGES.unstorableText,
       );
     }
@@ -88,20 +83,24 @@ describe('numbers and dates beyond what the columns hold', () => {
     await expect400({
       method: 'POST',
       url: '/api/admin/fields',
-      headers: admin,
+      headers: t.headers.adminA,
       payload: fieldBody({ displayOrder: BEYOND_INT4 }),
     });
     await expect400({
       method: 'POST',
       url: '/api/admin/fields',
-      headers: admin,
+      headers: t.headers.adminA,
       payload: fieldBody({ maxLength: BEYOND_INT4 }),
     });
   });
 
   it('a page number past the last possible page answers 400', async () => {
-    await expect400({ method: 'GET', url: '/api/assets?page=100000000000000000000', headers: admin });
-    await expect400({ method: 'GET', url: '/api/audit-logs?page=2147483648', headers: admin });
+    await expect400({
+      method: 'GET',
+      url: '/api/assets?page=100000000000000000000',
+      headers: t.headers.adminA,
+    });
+    await expect400({ method: 'GET', url: '/api/audit-logs?page=2147483648', headers: t.headers.adminA });
   });
 
   it('dates outside the years 1900..9999 answer 400, with the range in the message', async () => {
@@ -109,20 +108,20 @@ describe('numbers and dates beyond what the columns hold', () => {
       {
         method: 'POST',
         url: `/api/assets/${assetId}/events`,
-        headers: admin,
+        headers: t.headers.adminA,
         payload: { title: 'Old', performedAt: '0000-01-01T00:00:00Z' },
       },
       INPUT_MESSAGES.instantOutOfRange,
     );
     await expect400(
-      { method: 'GET', url: '/api/audit-logs?fromDate=0000-01-01T00:00:00Z', headers: admin },
+      { method: 'GET', url: '/api/audit-logs?fromDate=0000-01-01T00:00:00Z', headers: t.headers.adminA },
       INPUT_MESSAGES.instantOutOfRange,
     );
     // Within range in its own offset, past 9999 once in UTC.
     await expect400({
       method: 'POST',
       url: `/api/assets/${assetId}/events`,
-      headers: admin,
+      headers: t.headers.adminA,
       payload: { title: 'Late', performedAt: '9999-12-31T23:00:00-05:00' },
     });
   });
@@ -130,13 +129,13 @@ describe('numbers and dates beyond what the columns hold', () => {
   it('the latest date allowed works as an inclusive end of the audit log range', async () => {
     const response = await t.app.inject({
       url: `/api/audit-logs?toDate=${LATEST_INSTANT}`,
-      headers: admin,
+      headers: t.headers.adminA,
     });
     expect(response.statusCode).toBe(200);
     expect(Number(response.headers['x-total-count'])).toBeGreaterThan(0);
     const earliest = await t.app.inject({
       url: '/api/audit-logs/my-activity?fromDate=1900-01-01T00:00:00Z',
-      headers: admin,
+      headers: t.headers.adminA,
     });
     expect(earliest.statusCode).toBe(200);
   });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZMaintenanceEvent } from './events.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
-import { storableText, ZPageNumber } from './limits.ts';
+import { storableText } from './limits.ts';
+import { ZPageQuery } from './paging.ts';
 
 export const ASSET_NAME_MAX_LENGTH = 200;
 export const ASSET_DESCRIPTION_MAX_LENGTH = 2000;
@@ -51,10 +52,8 @@ export const ZAssetBody = z.object({
 });
 export type TAssetBody = z.input<typeof ZAssetBody>;
 
-export const ZAssetListQuery = z.object({
+export const ZAssetListQuery = ZPageQuery.extend({
   search: storableText().trim().max(200).optional(),
-  page: ZPageNumber,
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 /** A row of the asset list. `qrCodeUrl` is the staff QR PNG (fetched with the bearer token). */

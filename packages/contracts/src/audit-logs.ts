@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { instant, ZPageNumber } from './limits.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts';
+import { instant } from './limits.ts';
+import { ZPageQuery } from './paging.ts';
 
 export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'START_TASK', 'COMPLETE_TASK'] as const;
 export const AUDIT_ENTITY_TYPES = [
@@ -57,22 +57,18 @@ const optionalIso = z
   .pipe(instant('Use an ISO 8601 date and time.').optional());
 
 /** GET /api/audit-logs and /api/audit-logs/my-activity query. */
-export const ZAuditLogQuery = z
-  .object({
-    entityType: z
-      .enum(AUDIT_ENTITY_TYPES)
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    entityId: z.string().uuid().optional(),
-    fromDate: optionalIso,
-    toDate: optionalIso,
-    page: ZPageNumber,
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  })
-  .refine((q) => !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate), {
-    message: AUDIT_MESSAGES.invalidRange,
-    path: ['toDate'],
-  });
+export const ZAuditLogQuery = ZPageQuery.extend({
+  entityType: z
+    .enum(AUDIT_ENTITY_TYPES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  entityId: z.string().uuid().optional(),
+  fromDate: optionalIso,
+  toDate: optionalIso,
+}).refine((q) => !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate), {
+  message: AUDIT_MESSAGES.invalidRange,
+  path: ['toDate'],
+});
 export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
 
 /** One audit entry. `ipAddress` is only in the administrators' list. */

@@ -42,6 +42,16 @@ export const ZOrganizationBody = z.object({
 });
 export type TOrganizationBody = z.input<typeof ZOrganizationBody>;
 
+/** GET /public/orgs/{organizationId}/logo: `v` is the version its logoUrl carries. */
+export const ZLogoQuery = z.object({
+  v: z
+    .string()
+    .optional()
+    .describe(
+      "The version in the organization's logoUrl: the current one makes the answer cacheable for a year.",
+    ),
+});
+
 /** An organization in the super administrator's list. */
 export const ZAdminOrganization = ZOrganization.extend({ createdAt: z.string() });
 export type TAdminOrganization = z.infer<typeof ZAdminOrganization>;

@@ -11,6 +11,7 @@ export const PAGING_HEADERS = {
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
+/** The query of every paged list (lists with filters extend it): page 1.., pageSize 1..200, 50 by default. */
 export const ZPageQuery = z.object({
   page: ZPageNumber,
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

@@ -1,11 +1,15 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { auditLogEntries, organizations, users } from '../db/schema.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createdBySystem } from './system-audit.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../lib/uuid.ts';
+import { SYSTEM } from '../modules/audit-logs/service.ts';
+import {
+  addOrganization,
+  findOrganizationByName,
+  getOrganization,
+  listAdminOrganizations,
+} from '../modules/organizations/service.ts';
+import { addUser, isEmailTaken } from '../modules/users/service.ts';
 
 export interface CreateAdminInput {
   email: string;
@@ -27,76 +31,54 @@ export async function createAdmin(db: Db, input: CreateAdminInput): Promise<Crea
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const taken = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (taken.length > 0) throw new AppError('CONFLICT', `A user with the email ${email} already exists.`);
-
-    let org: { id: string; name: string } | undefined;
-    let created = false;
-    const wanted = input.organization?.trim();
-    if (!wanted) {
-      const all = await tx
-        .select({ id: organizations.id, name: organizations.name })
-        .from(organizations)
-        .limit(2);
-      if (all.length !== 1) {
-        throw new AppError(
-          'VALIDATION',
-          all.length === 0
-            ? 'There is no organization yet: name one with --organization "Name" and it will be created.'
-            : 'There are several organizations: choose one with --organization <id or name>.',
-        );
-      }
-      org = all[0];
-    } else {
-      if (UUID.test(wanted)) {
-        [org] = await tx
-          .select({ id: organizations.id, name: organizations.name })
-          .from(organizations)
-          .where(eq(organizations.id, wanted.toLowerCase()));
-        if (!org) throw new AppError('NOT_FOUND', `No organization has the id ${wanted}.`);
-      } else {
-        const named = await tx
-          .select({ id: organizations.id, name: organizations.name })
-          .from(organizations)
-          .where(eq(organizations.name, wanted))
-          .limit(2);
-        if (named.length > 1) {
-          throw new AppError('CONFLICT', `Several organizations are named "${wanted}": give the id instead.`);
-        }
-        org = named[0];
-        if (!org) {
-          [org] = await tx
-            .insert(organizations)
-            .values({ name: wanted })
-            .returning({ id: organizations.id, name: organizations.name });
-          created = true;
-        }
-      }
+    if (await isEmailTaken(tx, email)) {
+      throw new AppError('CONFLICT', `A user with the email ${email} already exists.`);
     }
-    if (!org) throw new Error('organization not resolved');
-
-    const [user] = await tx
-      .insert(users)
-      .values({
-        organizationId: org.id,
-        email,
-        displayName: input.displayName.trim(),
-        passwordHash,
-        isAdmin: true,
-        isSuperAdmin: input.superAdmin,
-        canEditCompletedMaintenanceEvents: true,
-      })
-      .returning({ id: users.id });
-    if (!user) throw new Error('user not created');
-
-    await tx
-      .insert(auditLogEntries)
-      .values(
-        createdBySystem(org.id, [
-          ...(created ? [{ entityType: 'Organization' as const, id: org.id, name: org.name }] : []),
-          { entityType: 'AppUser', id: user.id, name: email },
-        ]),
-      );
-    return { userId: user.id, email, organization: { ...org, created } };
+    const organization = await organizationFor(tx, input.organization?.trim());
+    const user = await addUser(tx, SYSTEM, {
+      organizationId: organization.id,
+      email,
+      displayName: input.displayName.trim(),
+      passwordHash,
+      isAdmin: true,
+      isSuperAdmin: input.superAdmin,
+      canEditCompletedMaintenanceEvents: true,
+    });
+    return { userId: user.id, email, organization };
   });
+}
+
+/**
+ * The organization `--organization` names: by id, or by name (created when no organization has it);
+ * without one, the only organization there is.
+ */
+async function organizationFor(
+  tx: DbOrTx,
+  wanted: string | undefined,
+): Promise<CreateAdminResult['organization']> {
+  if (!wanted) {
+    const { items, total } = await listAdminOrganizations(tx, { page: 1, pageSize: 1 });
+    if (total !== 1 || !items[0]) {
+      throw new AppError(
+        'VALIDATION',
+        total === 0
+          ? 'There is no organization yet: name one with --organization "Name" and it will be created.'
+          : 'There are several organizations: choose one with --organization <id or name>.',
+      );
+    }
+    return { id: items[0].id, name: items[0].name, created: false };
+  }
+  if (isUuid(wanted)) {
+    const found = await getOrganization(tx, wanted).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        throw new AppError('NOT_FOUND', `No organization has the id ${wanted}.`);
+      }
+      throw error;
+    });
+    return { id: found.id, name: found.name, created: false };
+  }
+  const named = await findOrganizationByName(tx, wanted);
+  if (named) return { id: named.id, name: named.name, created: false };
+  const created = await addOrganization(tx, SYSTEM, wanted);
+  return { id: created.id, name: created.name, created: true };
 }

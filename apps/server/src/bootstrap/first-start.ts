@@ -2,9 +2,11 @@ import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { auditLogEntries, organizations, users } from '../db/schema.ts';
+import { organizations } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createdBySystem } from './system-audit.ts';
+import { SYSTEM } from '../modules/audit-logs/service.ts';
+import { addOrganization } from '../modules/organizations/service.ts';
+import { addUser } from '../modules/users/service.ts';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo organization';
 
@@ -79,37 +81,22 @@ export async function runFirstStart(
     // Two instances starting at once on PostgreSQL: only one creates the demo data.
     const again = await tx.select({ id: organizations.id }).from(organizations).limit(1).for('update');
     if (again.length > 0) return undefined;
-    const [org] = await tx.insert(organizations).values({ name: DEMO_ORGANIZATION_NAME }).returning();
-    if (!org) throw new Error('Could not create the demo organization');
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        organizationId: org.id,
-        email: adminEmail,
-        displayName: 'Administrator',
-        passwordHash: adminHash,
-        isAdmin: true,
-        isSuperAdmin: true,
-        canEditCompletedMaintenanceEvents: true,
-      })
-      .returning({ id: users.id });
-    const [member] = await tx
-      .insert(users)
-      .values({
-        organizationId: org.id,
-        email: memberEmail,
-        displayName: 'Demo member',
-        passwordHash: memberHash,
-      })
-      .returning({ id: users.id });
-    if (!admin || !member) throw new Error('Could not create the demo users');
-    await tx.insert(auditLogEntries).values(
-      createdBySystem(org.id, [
-        { entityType: 'Organization', id: org.id, name: org.name },
-        { entityType: 'AppUser', id: admin.id, name: adminEmail },
-        { entityType: 'AppUser', id: member.id, name: memberEmail },
-      ]),
-    );
+    const org = await addOrganization(tx, SYSTEM, DEMO_ORGANIZATION_NAME);
+    const admin = await addUser(tx, SYSTEM, {
+      organizationId: org.id,
+      email: adminEmail,
+      displayName: 'Administrator',
+      passwordHash: adminHash,
+      isAdmin: true,
+      isSuperAdmin: true,
+      canEditCompletedMaintenanceEvents: true,
+    });
+    const member = await addUser(tx, SYSTEM, {
+      organizationId: org.id,
+      email: memberEmail,
+      displayName: 'Demo member',
+      passwordHash: memberHash,
+    });
     return {
       organizationId: org.id,
       admin: { id: admin.id, email: adminEmail, password: adminPassword, generated: !config.adminPassword },

@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { createTwoOrganizations, loginAs, type OrgFixture } from '../test/fixtures.ts';
+import { type AuthHeaders, createTenants } from '../test/tenant-world.ts';
 
 describe('logged database errors', () => {
   const lines: string[] = [];
   let t: TestApp;
-  let orgA: OrgFixture;
+  let admin: AuthHeaders;
 
   beforeAll(async () => {
     t = await buildTestApp(
       {},
       { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } },
     );
-    ({ orgA } = await createTwoOrganizations(t.db));
+    admin = (await createTenants(t)).headers.adminA;
     // Makes one insert fail in the database itself, after the password was hashed.
     await t.db.execute(sql`
       alter table users add constraint test_refuses_this_name check (display_name <> 'Refused By The Database')
@@ -22,12 +22,11 @@ describe('logged database errors', () => {
   afterAll(() => t.close());
 
   it('carry no SQL parameter values: no password, no password hash, no email', async () => {
-    const { headers } = await loginAs(t.app, orgA.admin);
     const password = 'a-very-secret-password-41';
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin/users',
-      headers,
+      headers: admin,
       payload: { email: 'leak-check@example.com', displayName: 'Refused By The Database', password },
     });
     expect(response.statusCode).toBe(500);

@@ -199,17 +199,16 @@ export class MemoryThrottleStore implements ThrottleStore {
 
 /**
  * Counters in Redis, shared by every server instance. INCR and PEXPIRE NX run in one MULTI, so a
- * window starts with the first failure and a key can never be left without an expiry.
+ * window starts with the first failure and a key can never be left without an expiry. The
+ * connection is the caller's (the app's: plugins/redis.ts), which closes it.
  */
 export class RedisThrottleStore implements ThrottleStore {
   private readonly redis: Redis;
   private readonly prefix: string;
-  private readonly ownsClient: boolean;
 
-  constructor(redis: Redis, options: { prefix?: string; ownsClient?: boolean } = {}) {
+  constructor(redis: Redis, options: { prefix?: string } = {}) {
     this.redis = redis;
     this.prefix = options.prefix ?? 'mqr:login:';
-    this.ownsClient = options.ownsClient ?? false;
   }
 
   async increment(key: string, windowMs: number): Promise<WindowCount> {
@@ -242,9 +241,5 @@ export class RedisThrottleStore implements ThrottleStore {
     await this.redis.del(this.prefix + key);
   }
 
-  async close(): Promise<void> {
-    if (!this.ownsClient) return;
-    if (this.redis.status === 'ready') await this.redis.quit();
-    else this.redis.disconnect();
-  }
+  async close(): Promise<void> {}
 }

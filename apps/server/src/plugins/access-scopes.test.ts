@@ -1,19 +1,14 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { createTwoOrganizations, loginAs, type OrgFixture } from '../test/fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tenantWorld } from '../test/tenant-world.ts';
 import { type Access, accessScope, type RouteAccess, routeAccessPlugin } from './access-scopes.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
+const t = tenantWorld();
 let routes: RouteAccess[];
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA } = await createTwoOrganizations(t.db));
+beforeAll(() => {
   routes = t.app.routeAccess();
 });
-afterAll(() => t.close());
 
 /** A concrete URL for a route pattern: a fresh UUID for each parameter. */
 function concreteUrl(pattern: string): string {
@@ -83,7 +78,7 @@ describe('access scopes', () => {
   });
 
   it('every admin route answers 403 to a member with an invalid request, never 400', async () => {
-    const { headers } = await loginAs(t.app, orgA.member);
+    const headers = t.headers.memberA;
     for (const route of [...withAccess('admin'), ...withAccess('super-admin')]) {
       const response = await invalidRequest(route, headers);
       expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
@@ -94,7 +89,7 @@ describe('access scopes', () => {
   });
 
   it('every super-admin route answers 403 to an organization administrator with an invalid request', async () => {
-    const { headers } = await loginAs(t.app, orgA.admin);
+    const headers = t.headers.adminA;
     for (const route of withAccess('super-admin')) {
       const response = await invalidRequest(route, headers);
       expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({

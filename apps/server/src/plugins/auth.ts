@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import {
   LoginThrottle,
@@ -50,27 +49,7 @@ const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i;
 async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
   const tokens = createTokenService({ secret: app.config.jwtSecret, ttlHours: app.config.tokenTtlHours });
 
-  let store: ThrottleStore;
-  if (app.config.redisUrl) {
-    // Fail fast when Redis is down (no offline queue, short timeouts): sign-in then goes on without
-    // the shared counters rather than waiting. ioredis keeps reconnecting in the background.
-    const redis = new Redis(app.config.redisUrl, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      connectTimeout: 2000,
-      commandTimeout: 1000,
-    });
-    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (login throttle) connection error'));
-    app.addHook('onReady', async () => {
-      await redis.connect().catch((error: unknown) => {
-        app.log.error({ err: error }, 'Redis (login throttle) unreachable; retrying in the background');
-      });
-    });
-    store = new RedisThrottleStore(redis, { ownsClient: true });
-  } else {
-    store = new MemoryThrottleStore();
-  }
+  const store: ThrottleStore = app.redis ? new RedisThrottleStore(app.redis) : new MemoryThrottleStore();
   const loginThrottle = new LoginThrottle(store, options.loginThrottle);
   const emailProbeThrottle = new LoginThrottle(store, options.emailProbeThrottle, Date.now, {
     keyPrefix: 'email-probe:',
@@ -116,4 +95,4 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   });
 }
 
-export const authPlugin = fp(auth, { name: 'mqr-auth' });
+export const authPlugin = fp(auth, { name: 'mqr-auth', dependencies: ['mqr-redis'] });

@@ -4,31 +4,16 @@ import {
   ANALYTICS_TEAM_LIMIT,
   type TDashboardAnalytics,
 } from '@mqr/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assets, maintenanceEvents } from '../../db/schema.ts';
 import { createAssetViaApi } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createOrganization,
-  createTwoOrganizations,
-  createUser,
-  type FixtureUser,
-  loginAs,
-  type OrgFixture,
-} from '../../test/fixtures.ts';
+import { createOrganization, createUser, type FixtureUser, loginAs } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 
 type Headers = Record<string, string>;
 const URL = '/api/admin/dashboard/analytics';
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
-const headers: Record<'adminA' | 'memberA' | 'adminB' | 'rootA', Headers> = {
-  adminA: {},
-  memberA: {},
-  adminB: {},
-  rootA: {},
-};
+const t = tenantWorld();
 
 const analytics = (who: Headers, query = '') =>
   t.app.inject({ method: 'GET', url: `${URL}${query}`, headers: who });
@@ -40,31 +25,19 @@ async function post(who: Headers, url: string, payload: object = {}) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-  const rootA = await createUser(t.db, orgA.organization.id, { isAdmin: true, isSuperAdmin: true });
-  headers.adminA = (await loginAs(t.app, orgA.admin)).headers;
-  headers.memberA = (await loginAs(t.app, orgA.member)).headers;
-  headers.adminB = (await loginAs(t.app, orgB.admin)).headers;
-  headers.rootA = (await loginAs(t.app, rootA)).headers;
-
   // Org A through the API: the member starts a task and completes another; one stays open.
-  const asset = await createAssetViaApi(t.app, headers.adminA, { name: 'Boiler room pump' });
+  const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Boiler room pump' });
   const events = `/api/assets/${asset.id}/events`;
-  const first = await post(headers.adminA, events, { title: 'Replace seal' });
-  await post(headers.memberA, `${events}/${first.id}/start`);
-  await post(headers.memberA, `${events}/${first.id}/complete`);
-  const second = await post(headers.adminA, events, { title: 'Check pressure' });
-  await post(headers.memberA, `${events}/${second.id}/start`);
-});
-
-afterAll(async () => {
-  await t?.close();
+  const first = await post(t.headers.adminA, events, { title: 'Replace seal' });
+  await post(t.headers.memberA, `${events}/${first.id}/start`);
+  await post(t.headers.memberA, `${events}/${first.id}/complete`);
+  const second = await post(t.headers.adminA, events, { title: 'Check pressure' });
+  await post(t.headers.memberA, `${events}/${second.id}/start`);
 });
 
 describe('GET /api/admin/dashboard/analytics', () => {
   it('answers the administrator the figures of their organization, from real task actions', async () => {
-    const response = await analytics(headers.adminA);
+    const response = await analytics(t.headers.adminA);
     expect(response.statusCode).toBe(200);
     const body: TDashboardAnalytics = response.json();
     expect(body).toMatchObject({ rangeDays: 30, turnaroundDays: 14, timeZone: 'UTC' });
@@ -79,7 +52,7 @@ describe('GET /api/admin/dashboard/analytics', () => {
     expect(body.userPerformance).toEqual([
       expect.objectContaining({
         displayName: 'Member A',
-        email: orgA.member.email,
+        email: t.orgA.member.email,
         activeJobs: 1,
         completedJobs: 1,
       }),
@@ -88,13 +61,13 @@ describe('GET /api/admin/dashboard/analytics', () => {
   });
 
   it('refuses members (403) and anonymous callers (401), whatever the query', async () => {
-    expect((await analytics(headers.memberA)).statusCode).toBe(403);
-    expect((await analytics(headers.memberA, '?rangeDays=abc')).statusCode).toBe(403);
+    expect((await analytics(t.headers.memberA)).statusCode).toBe(403);
+    expect((await analytics(t.headers.memberA, '?rangeDays=abc')).statusCode).toBe(403);
     expect((await analytics({})).statusCode).toBe(401);
   });
 
   it("never shows another organization's work", async () => {
-    const body: TDashboardAnalytics = (await analytics(headers.adminB)).json();
+    const body: TDashboardAnalytics = (await analytics(t.headers.adminB)).json();
     expect(body.summary).toEqual({
       completedEvents: 0,
       averageTurnaroundHours: null,
@@ -108,7 +81,7 @@ describe('GET /api/admin/dashboard/analytics', () => {
   });
 
   it("gives a super administrator their own organization's figures", async () => {
-    const body: TDashboardAnalytics = (await analytics(headers.rootA)).json();
+    const body: TDashboardAnalytics = (await analytics(t.headers.superA)).json();
     expect(body.summary.completedEvents).toBe(1);
   });
 
@@ -120,24 +93,24 @@ describe('GET /api/admin/dashboard/analytics', () => {
       ['?rangeDays=&turnaroundDays=', 30, 14],
     ];
     for (const [query, rangeDays, turnaroundDays] of cases) {
-      const response = await analytics(headers.adminA, query);
+      const response = await analytics(t.headers.adminA, query);
       expect(response.statusCode, query).toBe(200);
       expect(response.json(), query).toMatchObject({ rangeDays, turnaroundDays });
     }
   });
 
   it('answers 400 with a clear message for a non-numeric day count or an unknown time zone', async () => {
-    const range = await analytics(headers.adminA, '?rangeDays=month');
+    const range = await analytics(t.headers.adminA, '?rangeDays=month');
     expect(range.statusCode).toBe(400);
     expect(range.json().fields).toEqual([
       expect.objectContaining({ message: ANALYTICS_MESSAGES.rangeDaysInvalid }),
     ]);
-    const zone = await analytics(headers.adminA, '?timeZone=Mars%2FOlympus');
+    const zone = await analytics(t.headers.adminA, '?timeZone=Mars%2FOlympus');
     expect(zone.statusCode).toBe(400);
     expect(zone.json().fields).toEqual([
       expect.objectContaining({ message: ANALYTICS_MESSAGES.timeZoneInvalid }),
     ]);
-    const accepted = await analytics(headers.adminA, '?timeZone=Europe%2FBerlin');
+    const accepted = await analytics(t.headers.adminA, '?timeZone=Europe%2FBerlin');
     expect(accepted.json()).toMatchObject({ timeZone: 'Europe/Berlin' });
   });
 });

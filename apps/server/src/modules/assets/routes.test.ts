@@ -1,6 +1,6 @@
 import { ASSET_MESSAGES, FIELD_VALUE_MESSAGES, PAGING_HEADERS } from '@mqr/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   assetFieldValues,
   eventChangeEntries,
@@ -9,45 +9,13 @@ import {
   maintenanceEvents,
 } from '../../db/schema.ts';
 import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { decodeQrPng, hasZbarimg, zbarDecode } from '../../test/decode-qr.ts';
-import {
-  createOrganization,
-  createTwoOrganizations,
-  createUser,
-  type FixtureUser,
-  loginAs,
-  type OrgFixture,
-} from '../../test/fixtures.ts';
+import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 import { ASSET_FIELD_MESSAGES } from './service.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
-let adminA: Record<string, string>;
-let memberA: Record<string, string>;
-let adminB: Record<string, string>;
-let superA: FixtureUser;
-let superHeaders: Record<string, string>;
+const t = tenantWorld();
 const zbar = await hasZbarimg();
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-  superA = await createUser(t.db, orgA.organization.id, {
-    isAdmin: true,
-    isSuperAdmin: true,
-    displayName: 'Root',
-  });
-  adminA = (await loginAs(t.app, orgA.admin)).headers;
-  memberA = (await loginAs(t.app, orgA.member)).headers;
-  adminB = (await loginAs(t.app, orgB.admin)).headers;
-  superHeaders = (await loginAs(t.app, superA)).headers;
-});
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const get = (headers: Record<string, string>, url: string) => t.app.inject({ method: 'GET', url, headers });
 const put = (headers: Record<string, string>, id: string, payload: object) =>
@@ -57,8 +25,8 @@ const post = (headers: Record<string, string>, payload: object) =>
 
 describe('POST /api/assets', () => {
   it('creates an asset with a generated slug, its custom values and an audit entry', async () => {
-    const serial = await insertField(t.db, orgA.organization.id, { label: 'Serial', displayOrder: 1 });
-    const response = await post(memberA, {
+    const serial = await insertField(t.db, t.orgA.organization.id, { label: 'Serial', displayOrder: 1 });
+    const response = await post(t.headers.memberA, {
       name: '  Boiler Room Pump  ',
       description: '   ',
       fields: [{ fieldId: serial.id, value: '  SN-1  ' }],
@@ -68,9 +36,9 @@ describe('POST /api/assets', () => {
     expect(asset).toMatchObject({
       name: 'Boiler Room Pump',
       description: null,
-      organizationId: orgA.organization.id,
+      organizationId: t.orgA.organization.id,
       qrCodeUrl: `/api/assets/${asset.id}/qr.png`,
-      publicUrl: `http://localhost:3000/a/${orgA.organization.id}/${asset.slug}`,
+      publicUrl: `http://localhost:3000/a/${t.orgA.organization.id}/${asset.slug}`,
       events: [],
       files: [],
     });
@@ -81,23 +49,23 @@ describe('POST /api/assets', () => {
       value: 'SN-1',
       isActive: true,
     });
-    const [entry] = await auditEntriesOf(t.db, orgA.organization.id, asset.id);
+    const [entry] = await auditEntriesOf(t.db, t.orgA.organization.id, asset.id);
     expect(entry).toMatchObject({
       action: 'CREATE',
       entityType: 'Asset',
       entityName: 'Boiler Room Pump',
-      userId: orgA.member.id,
+      userId: t.orgA.member.id,
       changes: '{"created":true}',
     });
   });
 
   it('answers 400 with the spec messages for name and description', async () => {
-    const missing = await post(memberA, { name: '   ' });
+    const missing = await post(t.headers.memberA, { name: '   ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);
-    const absent = await post(memberA, {});
+    const absent = await post(t.headers.memberA, {});
     expect(absent.json().fields).toEqual([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);
-    const long = await post(memberA, { name: 'x'.repeat(201), description: 'y'.repeat(2001) });
+    const long = await post(t.headers.memberA, { name: 'x'.repeat(201), description: 'y'.repeat(2001) });
     expect(long.json().fields).toEqual(
       expect.arrayContaining([
         { path: 'name', message: ASSET_MESSAGES.nameTooLong },
@@ -120,7 +88,7 @@ describe('POST /api/assets', () => {
       options: ['Red', 'Blue'],
     });
     const eventField = await insertField(t.db, organization.id, { target: 'MaintenanceEvent' });
-    const foreign = await insertField(t.db, orgA.organization.id, { label: 'A only' });
+    const foreign = await insertField(t.db, t.orgA.organization.id, { label: 'A only' });
     const response = await post(headers, {
       name: 'Checked',
       fields: [
@@ -175,28 +143,31 @@ describe('POST /api/assets', () => {
   });
 
   it('saves in the own organization when organizationId is absent, null or the own one', async () => {
-    for (const organizationId of [undefined, null, orgA.organization.id]) {
-      const asset = await createAssetViaApi(t.app, adminA, { name: 'Own', organizationId });
-      expect(asset.organizationId).toBe(orgA.organization.id);
+    for (const organizationId of [undefined, null, t.orgA.organization.id]) {
+      const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Own', organizationId });
+      expect(asset.organizationId).toBe(t.orgA.organization.id);
     }
   });
 
   it('refuses another organization to administrators (403) and lets super administrators create there', async () => {
-    const refused = await post(adminA, { name: 'Elsewhere', organizationId: orgB.organization.id });
+    const refused = await post(t.headers.adminA, {
+      name: 'Elsewhere',
+      organizationId: t.orgB.organization.id,
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: ASSET_MESSAGES.otherOrganization });
 
-    const created = await post(superHeaders, { name: 'For B', organizationId: orgB.organization.id });
+    const created = await post(t.headers.superA, { name: 'For B', organizationId: t.orgB.organization.id });
     expect(created.statusCode).toBe(201);
     const asset = created.json();
-    expect(asset.organizationId).toBe(orgB.organization.id);
-    expect(asset.publicUrl).toContain(`/a/${orgB.organization.id}/`);
+    expect(asset.organizationId).toBe(t.orgB.organization.id);
+    expect(asset.publicUrl).toContain(`/a/${t.orgB.organization.id}/`);
     // It belongs to B: B sees it, and the audit entry is B's.
-    expect((await get(adminB, `/api/assets/${asset.id}`)).statusCode).toBe(200);
-    const [entry] = await auditEntriesOf(t.db, orgB.organization.id, asset.id);
-    expect(entry).toMatchObject({ action: 'CREATE', userId: superA.id, userName: 'Root' });
+    expect((await get(t.headers.adminB, `/api/assets/${asset.id}`)).statusCode).toBe(200);
+    const [entry] = await auditEntriesOf(t.db, t.orgB.organization.id, asset.id);
+    expect(entry).toMatchObject({ action: 'CREATE', userId: t.superA.id, userName: 'Root' });
 
-    const unknown = await post(superHeaders, {
+    const unknown = await post(t.headers.superA, {
       name: 'Nowhere',
       organizationId: '01900000-0000-7000-8000-000000000001',
     });
@@ -204,11 +175,11 @@ describe('POST /api/assets', () => {
   });
 
   it('checks a super administrator’s values against the target organization’s definitions', async () => {
-    const fieldB = await insertField(t.db, orgB.organization.id, { label: 'B field' });
-    const fieldA = await insertField(t.db, orgA.organization.id, { label: 'A field' });
-    const ok = await post(superHeaders, {
+    const fieldB = await insertField(t.db, t.orgB.organization.id, { label: 'B field' });
+    const fieldA = await insertField(t.db, t.orgA.organization.id, { label: 'A field' });
+    const ok = await post(t.headers.superA, {
       name: 'Valued',
-      organizationId: orgB.organization.id,
+      organizationId: t.orgB.organization.id,
       fields: [{ fieldId: fieldB.id, value: 'b' }],
     });
     expect(ok.statusCode).toBe(201);
@@ -218,9 +189,9 @@ describe('POST /api/assets', () => {
       value: 'b',
       isActive: true,
     });
-    const refused = await post(superHeaders, {
+    const refused = await post(t.headers.superA, {
       name: 'Valued',
-      organizationId: orgB.organization.id,
+      organizationId: t.orgB.organization.id,
       fields: [{ fieldId: fieldA.id, value: 'a' }],
     });
     expect(refused.statusCode).toBe(400);
@@ -303,10 +274,10 @@ describe('PUT /api/assets/:id', () => {
   });
 
   it('validates like create, and refuses moving an asset to another organization (403)', async () => {
-    const asset = await createAssetViaApi(t.app, adminA, { name: 'Stay' });
-    const required = await insertField(t.db, orgA.organization.id, { label: 'Must', isRequired: true });
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Stay' });
+    const required = await insertField(t.db, t.orgA.organization.id, { label: 'Must', isRequired: true });
     try {
-      const invalid = await put(adminA, asset.id, { name: 'Stay', fields: [] });
+      const invalid = await put(t.headers.adminA, asset.id, { name: 'Stay', fields: [] });
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().fields).toEqual([
         { path: `fields.${required.id}`, message: FIELD_VALUE_MESSAGES.required('Must') },
@@ -315,7 +286,7 @@ describe('PUT /api/assets/:id', () => {
       await t.app.inject({
         method: 'PUT',
         url: `/api/admin/fields/${required.id}`,
-        headers: adminA,
+        headers: t.headers.adminA,
         payload: {
           target: 'Asset',
           label: 'Must',
@@ -326,8 +297,8 @@ describe('PUT /api/assets/:id', () => {
         },
       });
     }
-    for (const headers of [adminA, superHeaders]) {
-      const moved = await put(headers, asset.id, { name: 'Stay', organizationId: orgB.organization.id });
+    for (const headers of [t.headers.adminA, t.headers.superA]) {
+      const moved = await put(headers, asset.id, { name: 'Stay', organizationId: t.orgB.organization.id });
       expect(moved.statusCode).toBe(403);
       expect(moved.json().message).toBe(ASSET_MESSAGES.otherOrganization);
     }
@@ -418,28 +389,30 @@ describe('select options removed while assets hold them (ADR 020)', () => {
   });
 
   it('answers 404 to another organization, even with the value the asset holds', async () => {
-    const colour = await insertField(t.db, orgA.organization.id, {
+    const colour = await insertField(t.db, t.orgA.organization.id, {
       label: 'Colour',
       dataType: 'Select',
       options: ['Red', 'Green'],
     });
-    const asset = await createAssetViaApi(t.app, adminA, {
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, {
       name: 'Tenant A cart',
       fields: [{ fieldId: colour.id, value: 'Red' }],
     });
     try {
-      await setOptions(adminA, colour, ['Green']);
-      const response = await put(adminB, asset.id, {
+      await setOptions(t.headers.adminA, colour, ['Green']);
+      const response = await put(t.headers.adminB, asset.id, {
         name: 'Hijack',
         fields: [{ fieldId: colour.id, value: 'Red' }],
       });
       expect(response.statusCode).toBe(404);
-      expect((await get(adminA, `/api/assets/${asset.id}`)).json()).toMatchObject({ name: 'Tenant A cart' });
+      expect((await get(t.headers.adminA, `/api/assets/${asset.id}`)).json()).toMatchObject({
+        name: 'Tenant A cart',
+      });
     } finally {
       await t.app.inject({
         method: 'PUT',
         url: `/api/admin/fields/${colour.id}`,
-        headers: adminA,
+        headers: t.headers.adminA,
         payload: fieldBody({
           label: 'Colour',
           key: colour.key,
@@ -454,26 +427,28 @@ describe('select options removed while assets hold them (ADR 020)', () => {
 
 describe('tenancy', () => {
   it('organization B cannot read, change or see organization A’s assets', async () => {
-    const asset = await createAssetViaApi(t.app, adminA, { name: 'Secret A asset' });
-    expect((await get(adminB, `/api/assets/${asset.id}`)).statusCode).toBe(404);
-    expect((await put(adminB, asset.id, { name: 'Hijack' })).statusCode).toBe(404);
-    expect((await get(adminB, `/api/assets/${asset.id}/qr.png`)).statusCode).toBe(404);
-    const listB = await get(adminB, '/api/assets?search=Secret');
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Secret A asset' });
+    expect((await get(t.headers.adminB, `/api/assets/${asset.id}`)).statusCode).toBe(404);
+    expect((await put(t.headers.adminB, asset.id, { name: 'Hijack' })).statusCode).toBe(404);
+    expect((await get(t.headers.adminB, `/api/assets/${asset.id}/qr.png`)).statusCode).toBe(404);
+    const listB = await get(t.headers.adminB, '/api/assets?search=Secret');
     expect(listB.json()).toEqual([]);
     expect(listB.headers['x-total-count']).toBe('0');
-    const all = (await get(adminB, '/api/assets?pageSize=200')).json();
-    expect(all.every((a: { organizationId: string }) => a.organizationId === orgB.organization.id)).toBe(
+    const all = (await get(t.headers.adminB, '/api/assets?pageSize=200')).json();
+    expect(all.every((a: { organizationId: string }) => a.organizationId === t.orgB.organization.id)).toBe(
       true,
     );
-    expect((await get(adminA, `/api/assets/${asset.id}`)).json().name).toBe('Secret A asset');
+    expect((await get(t.headers.adminA, `/api/assets/${asset.id}`)).json().name).toBe('Secret A asset');
   });
 
   it('answers 404 for a malformed or unknown id and 401 without a token', async () => {
-    expect((await get(adminA, '/api/assets/not-a-uuid')).statusCode).toBe(404);
-    expect((await get(adminA, '/api/assets/01900000-0000-7000-8000-000000000002')).json()).toMatchObject({
+    expect((await get(t.headers.adminA, '/api/assets/not-a-uuid')).statusCode).toBe(404);
+    expect(
+      (await get(t.headers.adminA, '/api/assets/01900000-0000-7000-8000-000000000002')).json(),
+    ).toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect((await put(adminA, 'nope', { name: 'x' })).statusCode).toBe(404);
+    expect((await put(t.headers.adminA, 'nope', { name: 'x' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/assets' })).statusCode).toBe(401);
   });
 });
@@ -628,15 +603,15 @@ describe('GET /api/assets/:id with events', () => {
 
 describe('QR codes', () => {
   it('GET /api/assets/:id/qr.png renders a PNG encoding the absolute public URL', async () => {
-    const asset = await createAssetViaApi(t.app, memberA, { name: 'QR me' });
-    const response = await get(memberA, `/api/assets/${asset.id}/qr.png`);
+    const asset = await createAssetViaApi(t.app, t.headers.memberA, { name: 'QR me' });
+    const response = await get(t.headers.memberA, `/api/assets/${asset.id}/qr.png`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['cache-control']).toBe('private, max-age=300');
     const png = response.rawPayload;
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(580);
-    const expected = `http://localhost:3000/a/${orgA.organization.id}/${asset.slug}`;
+    const expected = `http://localhost:3000/a/${t.orgA.organization.id}/${asset.slug}`;
     expect(asset.publicUrl).toBe(expected);
     expect(await decodeQrPng(png)).toEqual([expected]);
     expect((await t.app.inject({ method: 'GET', url: `/api/assets/${asset.id}/qr.png` })).statusCode).toBe(
@@ -645,8 +620,8 @@ describe('QR codes', () => {
   });
 
   it.runIf(zbar)('decodes with zbarimg too', async () => {
-    const asset = await createAssetViaApi(t.app, memberA, { name: 'QR zbar' });
-    const response = await get(memberA, `/api/assets/${asset.id}/qr.png`);
+    const asset = await createAssetViaApi(t.app, t.headers.memberA, { name: 'QR zbar' });
+    const response = await get(t.headers.memberA, `/api/assets/${asset.id}/qr.png`);
     expect(await zbarDecode(response.rawPayload)).toBe(asset.publicUrl);
   });
   if (!zbar)

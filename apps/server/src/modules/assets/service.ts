@@ -14,11 +14,12 @@ import type { AuthUser } from '../../lib/request-context.ts';
 import { generateSlug } from '../../lib/slug.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
-import { findAssetEventRows, toFile, toMaintenanceEvents } from '../events/event-view.ts';
+import { listAssetEvents, toFile } from '../events/event-view.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
 import { targetOrganization } from '../organizations/service.ts';
 import {
+  type AssetInsert,
   type AssetRow,
   deleteAssetValues,
   findAsset,
@@ -56,8 +57,6 @@ export interface AssetView {
   files: TFile[];
 }
 
-export { toFile };
-
 export function toAssetSummary(row: AssetRow): TAssetSummary {
   return {
     id: row.id,
@@ -73,15 +72,14 @@ export function toAssetSummary(row: AssetRow): TAssetSummary {
 /** Loads what an asset shows with a fixed number of queries (no query per event). */
 export async function loadAssetView(db: DbOrTx, row: AssetRow): Promise<AssetView> {
   const organizationId = row.organizationId;
-  const [fields, eventRows, fileRows] = await Promise.all([
+  const [fields, fileRows] = await Promise.all([
     findAssetFieldDisplay(db, organizationId, row.id),
-    findAssetEventRows(db, organizationId, row.id),
     findAssetFiles(db, organizationId, row.id),
   ]);
   return {
     row,
     fields: fields.map((f) => ({ fieldId: f.fieldId, label: f.label, value: f.value, isActive: f.isActive })),
-    events: await toMaintenanceEvents(db, organizationId, eventRows, fileRows),
+    events: await listAssetEvents(db, organizationId, row.id, fileRows),
     files: fileRows.map(toFile),
   };
 }
@@ -172,6 +170,22 @@ async function writeValues(
   await deleteAssetValues(tx, organizationId, assetId, cleared);
 }
 
+/**
+ * Inserts an asset under a slug made from its name (`nextSlug`), trying a new one while the
+ * organization already holds it: other organizations may hold the same slug.
+ */
+export async function insertAssetWithFreeSlug(
+  tx: DbOrTx,
+  values: Omit<AssetInsert, 'slug'>,
+  nextSlug: () => string = () => generateSlug(values.name),
+): Promise<AssetRow> {
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const created = await insertAssetUnlessSlugTaken(tx, { ...values, slug: nextSlug() });
+    if (created) return created;
+  }
+  throw new Error('Could not find a free slug for the asset.');
+}
+
 export async function createAsset(db: Db, context: AssetActionContext, body: AssetInput): Promise<TAsset> {
   const organizationId = await targetOrganization(
     db,
@@ -182,18 +196,13 @@ export async function createAsset(db: Db, context: AssetActionContext, body: Ass
   const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
   const values = resolveAssetValues(definitions, body.fields);
   const row = await db.transaction(async (tx) => {
-    let created: AssetRow | undefined;
-    for (let attempt = 0; !created && attempt < SLUG_ATTEMPTS; attempt++) {
-      created = await insertAssetUnlessSlugTaken(tx, {
-        organizationId,
-        name: body.name,
-        slug: generateSlug(body.name),
-        description: body.description,
-        createdById: context.actor.id,
-        updatedById: context.actor.id,
-      });
-    }
-    if (!created) throw new Error('Could not find a free slug for the asset.');
+    const created = await insertAssetWithFreeSlug(tx, {
+      organizationId,
+      name: body.name,
+      description: body.description,
+      createdById: context.actor.id,
+      updatedById: context.actor.id,
+    });
     await writeValues(tx, organizationId, created.id, values);
     await recordAudit(tx, {
       organizationId,

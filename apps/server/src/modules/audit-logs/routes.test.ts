@@ -1,25 +1,10 @@
 import { AUDIT_MESSAGES, type TAuditLogEntry } from '@mqr/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createTwoOrganizations,
-  createUser,
-  type FixtureUser,
-  loginAs,
-  type OrgFixture,
-} from '../../test/fixtures.ts';
+import type { FixtureUser } from '../../test/fixtures.ts';
+import { type Role, tenantWorld } from '../../test/tenant-world.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
-let rootA: FixtureUser;
-const headers: Record<'adminA' | 'memberA' | 'adminB' | 'rootA', Record<string, string>> = {
-  adminA: {},
-  memberA: {},
-  adminB: {},
-  rootA: {},
-};
+const t = tenantWorld();
 
 // Entity ids of org A's entries, and the one of org B.
 const PUMP = '01900000-0000-7000-8000-00000000a001';
@@ -60,18 +45,11 @@ const seeds: Seed[] = [
 ];
 
 function authorOf(author: Author): FixtureUser {
-  const org = author.endsWith('A') ? orgA : orgB;
+  const org = author.endsWith('A') ? t.orgA : t.orgB;
   return author.startsWith('admin') ? org.admin : org.member;
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-  rootA = await createUser(t.db, orgA.organization.id, { isAdmin: true, isSuperAdmin: true });
-  headers.adminA = (await loginAs(t.app, orgA.admin)).headers;
-  headers.memberA = (await loginAs(t.app, orgA.member)).headers;
-  headers.adminB = (await loginAs(t.app, orgB.admin)).headers;
-  headers.rootA = (await loginAs(t.app, rootA)).headers;
   for (const [author, action, entityType, entityId, entityName, at] of seeds) {
     const user = authorOf(author);
     await t.db.insert(auditLogEntries).values({
@@ -89,12 +67,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (who: keyof typeof headers, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: headers[who] });
+const get = (who: Role, url: string) => t.app.inject({ method: 'GET', url, headers: t.headers[who] });
 const names = (response: { json: () => TAuditLogEntry[] }) =>
   response.json().map((e) => `${e.action} ${e.entityName}`);
 
@@ -119,7 +92,7 @@ describe('GET /api/audit-logs', () => {
     expect(entries[0]).toEqual({
       id: expect.any(String),
       createdAt: '2024-03-07T08:00:00.000Z',
-      userName: orgA.admin.displayName,
+      userName: t.orgA.admin.displayName,
       action: 'UPDATE',
       entityType: 'Organization',
       entityId: VALVE,
@@ -151,7 +124,7 @@ describe('GET /api/audit-logs', () => {
   });
 
   it('shows a super administrator their own organization only', async () => {
-    const response = await get('rootA', '/api/audit-logs?pageSize=200');
+    const response = await get('superA', '/api/audit-logs?pageSize=200');
     expect(response.headers['x-total-count']).toBe('8');
     expect(names(response)).not.toContain('CREATE B pump');
   });
@@ -243,7 +216,7 @@ describe('GET /api/audit-logs/my-activity', () => {
       'START_TASK Oil change',
       'CREATE Oil change',
     ]);
-    expect(entries.every((e) => e.userName === orgA.member.displayName)).toBe(true);
+    expect(entries.every((e) => e.userName === t.orgA.member.displayName)).toBe(true);
     for (const entry of entries) expect(entry).not.toHaveProperty('ipAddress');
   });
 
@@ -270,28 +243,28 @@ describe('GET /api/audit-logs/my-activity', () => {
   it("lists a super administrator's actions in another organization, which stay in that organization's log", async () => {
     const renamed = await t.app.inject({
       method: 'PUT',
-      url: `/api/admin/organizations/${orgB.organization.id}`,
-      headers: headers.rootA,
-      payload: { name: `${orgB.organization.name} renamed` },
+      url: `/api/admin/organizations/${t.orgB.organization.id}`,
+      headers: t.headers.superA,
+      payload: { name: `${t.orgB.organization.name} renamed` },
     });
     expect(renamed.statusCode).toBe(200);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/admin/users',
-      headers: headers.rootA,
+      headers: t.headers.superA,
       payload: {
         email: `b-user-${Date.now()}@example.com`,
         displayName: 'B newcomer',
         password: 'a fine password',
-        organizationId: orgB.organization.id,
+        organizationId: t.orgB.organization.id,
       },
     });
     expect(created.statusCode).toBe(201);
 
-    const mine = await get('rootA', '/api/audit-logs/my-activity?pageSize=2');
+    const mine = await get('superA', '/api/audit-logs/my-activity?pageSize=2');
     expect(mine.json().map((e: TAuditLogEntry) => `${e.action} ${e.entityType} ${e.entityId}`)).toEqual([
       `CREATE AppUser ${created.json().id}`,
-      `UPDATE Organization ${orgB.organization.id}`,
+      `UPDATE Organization ${t.orgB.organization.id}`,
     ]);
     // Each organization's log keeps what happened to it: B's administrator sees both, A's neither.
     const inB = await get('adminB', `/api/audit-logs?entityId=${created.json().id}`);
@@ -312,7 +285,7 @@ describe('GET /api/audit-logs/my-activity', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/assets',
-      headers: headers.memberA,
+      headers: t.headers.memberA,
       payload: { name: 'Fresh asset', fields: [] },
     });
     expect(created.statusCode).toBe(201);
@@ -321,7 +294,7 @@ describe('GET /api/audit-logs/my-activity', () => {
       {
         id: expect.any(String),
         createdAt: expect.any(String),
-        userName: orgA.member.displayName,
+        userName: t.orgA.member.displayName,
         action: 'CREATE',
         entityType: 'Asset',
         entityId: created.json().id,

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogEntries } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTwoOrganizations, type OrgFixture } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 import { diffChanges, recordAudit } from './service.ts';
 
 describe('diffChanges', () => {
@@ -30,21 +29,13 @@ describe('diffChanges', () => {
 });
 
 describe('recordAudit', () => {
-  let t: TestApp;
-  let orgA: OrgFixture;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    ({ orgA } = await createTwoOrganizations(t.db));
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = tenantWorld();
 
   it('writes the entry with the actor name, JSON changes and IP; the system when no actor', async () => {
     const entityId = '01900000-0000-7000-8000-0000000000aa';
     await recordAudit(t.db, {
-      organizationId: orgA.organization.id,
-      actor: { id: orgA.admin.id, displayName: orgA.admin.displayName, email: orgA.admin.email },
+      organizationId: t.orgA.organization.id,
+      actor: { id: t.orgA.admin.id, displayName: t.orgA.admin.displayName, email: t.orgA.admin.email },
       action: 'UPDATE',
       entityType: 'Asset',
       entityId,
@@ -53,8 +44,8 @@ describe('recordAudit', () => {
       ipAddress: '10.1.2.3',
     });
     await recordAudit(t.db, {
-      organizationId: orgA.organization.id,
-      actor: { id: orgA.member.id, displayName: '', email: orgA.member.email },
+      organizationId: t.orgA.organization.id,
+      actor: { id: t.orgA.member.id, displayName: '', email: t.orgA.member.email },
       action: 'CREATE',
       entityType: 'Asset',
       entityId,
@@ -65,16 +56,16 @@ describe('recordAudit', () => {
     const rows = await t.db.select().from(auditLogEntries).where(eq(auditLogEntries.entityId, entityId));
     const update = rows.find((r) => r.action === 'UPDATE')!;
     expect(update).toMatchObject({
-      organizationId: orgA.organization.id,
-      userId: orgA.admin.id,
-      userName: orgA.admin.displayName,
+      organizationId: t.orgA.organization.id,
+      userId: t.orgA.admin.id,
+      userName: t.orgA.admin.displayName,
       entityType: 'Asset',
       entityName: 'Pump',
       ipAddress: '10.1.2.3',
     });
     expect(JSON.parse(update.changes!)).toEqual({ changes: { name: { from: 'a', to: 'b' } } });
     const create = rows.find((r) => r.action === 'CREATE')!;
-    expect(create.userName).toBe(orgA.member.email);
+    expect(create.userName).toBe(t.orgA.member.email);
     expect(create.changes).toBe('{"created":true}');
     expect(create.ipAddress).toBeNull();
   });
@@ -84,7 +75,7 @@ describe('recordAudit', () => {
     await expect(
       t.db.transaction(async (tx) => {
         await recordAudit(tx, {
-          organizationId: orgA.organization.id,
+          organizationId: t.orgA.organization.id,
           actor: null,
           action: 'DELETE',
           entityType: 'Asset',

@@ -22,6 +22,12 @@ export interface AuditRecord {
   ipAddress: string | null | undefined;
 }
 
+/** Who makes a change, and from where: a signed-in user and the request's address, or SYSTEM. */
+export type AuditSource = Pick<AuditRecord, 'actor' | 'ipAddress'>;
+
+/** Changes the system makes itself (first start, create-admin): no acting user, no address. */
+export const SYSTEM: AuditSource = { actor: null, ipAddress: null };
+
 export type FieldChange = { from: unknown; to: unknown };
 export type ChangeMap = Record<string, FieldChange>;
 

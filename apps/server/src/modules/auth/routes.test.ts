@@ -3,18 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../../db/schema.ts';
 import { createTokenService } from '../../lib/tokens.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createTwoOrganizations,
-  createUser,
-  type FixtureUser,
-  loginAs,
-  type OrgFixture,
-} from '../../test/fixtures.ts';
+import { createUser, type FixtureUser, loginAs } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
+const t = tenantWorld();
 let inactive: FixtureUser;
 let ipCounter = 0;
 /** A distinct client address per call, so the per-IP limit of one test does not leak into another. */
@@ -24,28 +16,22 @@ const login = (email: string, password: string, remoteAddress = nextIp()) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-  inactive = await createUser(t.db, orgA.organization.id, { isActive: false });
-});
-
-afterAll(async () => {
-  await t?.close();
+  inactive = await createUser(t.db, t.orgA.organization.id, { isActive: false });
 });
 
 describe('POST /api/auth/login', () => {
   it('signs in and answers the token with the user flags', async () => {
     const before = Date.now();
-    const response = await login(orgA.admin.email.toUpperCase(), orgA.admin.password);
+    const response = await login(t.orgA.admin.email.toUpperCase(), t.orgA.admin.password);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({
       accessToken: expect.any(String),
       expiresAt: expect.any(String),
-      displayName: orgA.admin.displayName,
+      displayName: t.orgA.admin.displayName,
       isAdmin: true,
       isSuperAdmin: false,
-      organizationId: orgA.organization.id,
+      organizationId: t.orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
     });
     expect(body.expiresAt).toBe(new Date(body.expiresAt).toISOString());
@@ -57,7 +43,7 @@ describe('POST /api/auth/login', () => {
 
   it('answers the same generic 401 for an unknown email, a wrong password and an inactive user', async () => {
     const unknown = await login('nobody@example.com', 'whatever-password');
-    const wrong = await login(orgA.member.email, 'not the password');
+    const wrong = await login(t.orgA.member.email, 'not the password');
     const deactivated = await login(inactive.email, inactive.password);
     for (const response of [unknown, wrong, deactivated]) {
       expect(response.statusCode).toBe(401);
@@ -103,7 +89,7 @@ describe('login throttle', () => {
   });
 
   it('refuses an email after repeated failures with 429 and Retry-After, before checking the password', async () => {
-    const user = await createUser(t.db, orgA.organization.id);
+    const user = await createUser(t.db, t.orgA.organization.id);
     for (let i = 0; i < 3; i++) expect((await login(user.email, 'wrong password')).statusCode).toBe(401);
     // Even the right password, from another address, is refused while the window runs.
     const response = await login(user.email, user.password);
@@ -116,21 +102,21 @@ describe('login throttle', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Other accounts are not affected.
-    expect((await login(orgB.member.email, orgB.member.password)).statusCode).toBe(200);
+    expect((await login(t.orgB.member.email, t.orgB.member.password)).statusCode).toBe(200);
   });
 
   it('refuses an address after repeated failures, whatever the email', async () => {
     const ip = nextIp();
     for (let i = 0; i < 5; i++)
       expect((await login(`someone-${i}@example.com`, 'x', ip)).statusCode).toBe(401);
-    const response = await login(orgB.admin.email, orgB.admin.password, ip);
+    const response = await login(t.orgB.admin.email, t.orgB.admin.password, ip);
     expect(response.statusCode).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login(orgB.admin.email, orgB.admin.password)).statusCode).toBe(200);
+    expect((await login(t.orgB.admin.email, t.orgB.admin.password)).statusCode).toBe(200);
   });
 
   it('a successful sign-in resets the email counter', async () => {
-    const user = await createUser(t.db, orgA.organization.id);
+    const user = await createUser(t.db, t.orgA.organization.id);
     for (let i = 0; i < 2; i++) await login(user.email, 'wrong password');
     expect((await login(user.email, user.password)).statusCode).toBe(200);
     for (let i = 0; i < 2; i++) expect((await login(user.email, 'wrong password')).statusCode).toBe(401);
@@ -140,35 +126,35 @@ describe('login throttle', () => {
 
 describe('GET /api/auth/me and /api/auth/organization', () => {
   it('answer the signed-in user and their organization', async () => {
-    const { headers } = await loginAs(t.app, orgA.member);
+    const { headers } = await loginAs(t.app, t.orgA.member);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
-      displayName: orgA.member.displayName,
-      email: orgA.member.email,
+      displayName: t.orgA.member.displayName,
+      email: t.orgA.member.email,
       isAdmin: false,
       isSuperAdmin: false,
-      organizationId: orgA.organization.id,
+      organizationId: t.orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const organization = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
     expect(organization.statusCode).toBe(200);
     expect(organization.json()).toEqual({
-      id: orgA.organization.id,
-      name: orgA.organization.name,
+      id: t.orgA.organization.id,
+      name: t.orgA.organization.name,
       logoUrl: null,
     });
   });
 
   it('a user of organization B gets only organization B', async () => {
-    const { headers } = await loginAs(t.app, orgB.member);
+    const { headers } = await loginAs(t.app, t.orgB.member);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
-    expect(me.json().organizationId).toBe(orgB.organization.id);
+    expect(me.json().organizationId).toBe(t.orgB.organization.id);
     const organization = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
     expect(organization.json()).toEqual({
-      id: orgB.organization.id,
-      name: orgB.organization.name,
+      id: t.orgB.organization.id,
+      name: t.orgB.organization.name,
       logoUrl: null,
     });
   });
@@ -177,31 +163,31 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
     await t.db
       .update(organizations)
       .set({ logoObjectKey: 'logos/x.png', logoContentType: 'image/png' })
-      .where(eq(organizations.id, orgB.organization.id));
+      .where(eq(organizations.id, t.orgB.organization.id));
     try {
-      const { headers } = await loginAs(t.app, orgB.admin);
+      const { headers } = await loginAs(t.app, t.orgB.admin);
       const organization = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
       // The logo address (with a version query when the organizations module adds one for caching).
       expect(organization.json().logoUrl).toMatch(
-        new RegExp(`^/public/orgs/${orgB.organization.id}/logo(\\?v=[^&]+)?$`),
+        new RegExp(`^/public/orgs/${t.orgB.organization.id}/logo(\\?v=[^&]+)?$`),
       );
     } finally {
       await t.db
         .update(organizations)
         .set({ logoObjectKey: null, logoContentType: null })
-        .where(eq(organizations.id, orgB.organization.id));
+        .where(eq(organizations.id, t.orgB.organization.id));
     }
   });
 
   it('answer 401 without a token or with a bad one', async () => {
     const secret = t.config.jwtSecret;
-    const subject = { id: orgA.member.id, organizationId: orgA.organization.id, tokenVersion: 0 };
+    const subject = { id: t.orgA.member.id, organizationId: t.orgA.organization.id, tokenVersion: 0 };
     const expired = await createTokenService({ secret, ttlHours: -1 }).issueToken(subject);
     const foreign = await createTokenService({ secret: `${secret}-other`, ttlHours: 8 }).issueToken(subject);
-    const { token } = await loginAs(t.app, orgA.member);
+    const { token } = await loginAs(t.app, t.orgA.member);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const tamperedPayload = Buffer.from(JSON.stringify({ ...claims, sub: orgA.admin.id })).toString(
+    const tamperedPayload = Buffer.from(JSON.stringify({ ...claims, sub: t.orgA.admin.id })).toString(
       'base64url',
     );
     const tampered = `${header}.${tamperedPayload}.${signature}`;
@@ -211,7 +197,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
     });
     const wrongOrg = await createTokenService({ secret, ttlHours: 8 }).issueToken({
       ...subject,
-      organizationId: orgB.organization.id,
+      organizationId: t.orgB.organization.id,
     });
 
     const authorizations = [
@@ -247,7 +233,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
   });
 
   it('refuses the token of a user deactivated after signing in, at the next request', async () => {
-    const user = await createUser(t.db, orgA.organization.id);
+    const user = await createUser(t.db, t.orgA.organization.id);
     const { headers } = await loginAs(t.app, user);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200);
     await t.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
@@ -255,7 +241,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
   });
 
   it('refuses tokens issued before the token version was bumped (password change)', async () => {
-    const user = await createUser(t.db, orgA.organization.id);
+    const user = await createUser(t.db, t.orgA.organization.id);
     const { headers } = await loginAs(t.app, user);
     await t.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, user.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
@@ -267,13 +253,21 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
 });
 
 describe('API docs', () => {
-  it('describe the auth routes, sign-in without a bearer token', async () => {
+  it('show sign-in open to anyone, taking an email and a password, and the current user behind a bearer token', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = response.json().paths;
     expect(paths['/api/auth/login'].post.security).toEqual([]);
-    expect(paths['/api/auth/login'].post.requestBody).toBeDefined();
-    expect(paths['/api/auth/me'].get).toBeDefined();
-    expect(paths['/api/auth/organization'].get).toBeDefined();
+    expect(paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
+    for (const operation of [
+      paths['/api/auth/me'].get,
+      paths['/api/auth/me'].put,
+      paths['/api/auth/organization'].get,
+    ]) {
+      expect(operation.security).toBeUndefined();
+    }
   });
 });

@@ -10,8 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { getOrganization } from '../organizations/service.ts';
+import { updateProfile } from '../users/profile.ts';
 import { toCurrentUser } from '../users/service.ts';
-import { login, updateProfile } from './service.ts';
+import { login } from './service.ts';
 
 /** POST /api/auth/login: sign-in, for anyone. */
 export async function loginRoutes(instance: FastifyInstance): Promise<void> {

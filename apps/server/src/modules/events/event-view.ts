@@ -11,7 +11,7 @@ import {
   findFilesOfEvents,
 } from './queries.ts';
 
-export type { EventViewRow, FileRow };
+export type { FileRow };
 
 export function toFile(row: FileRow): TFile {
   return {
@@ -27,17 +27,12 @@ export function toFile(row: FileRow): TFile {
 /** A nullable timestamp as the API shows it. */
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The events of an asset, newest performedAt first (rows for `toMaintenanceEvents`). */
-export function findAssetEventRows(db: DbOrTx, organizationId: string, assetId: string) {
-  return findAssetEvents(db, organizationId, assetId);
-}
-
 /**
  * Events as the API shows them: custom values with labels, files, change log newest first and the
  * stamps' display names. Two queries whatever the number of events; `fileRows` holds (at least)
  * the events' files.
  */
-export async function toMaintenanceEvents(
+async function toMaintenanceEvents(
   db: DbOrTx,
   organizationId: string,
   rows: EventViewRow[],
@@ -76,6 +71,20 @@ export async function toMaintenanceEvents(
         })),
     }),
   );
+}
+
+/**
+ * The events of an asset as the API shows them, newest performedAt first, in three queries whatever
+ * their number; `assetFiles` are the asset's files (the events' among them).
+ */
+export async function listAssetEvents(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  assetFiles: FileRow[],
+): Promise<TMaintenanceEvent[]> {
+  const rows = await findAssetEvents(db, organizationId, assetId);
+  return toMaintenanceEvents(db, organizationId, rows, assetFiles);
 }
 
 /** One event of an asset as the API shows it, or undefined when the asset has no such event. */

@@ -51,6 +51,20 @@ function selectEventViews(db: DbOrTx, where: SQL | undefined) {
     .where(where);
 }
 
+/** The id of an asset of the organization, or undefined: events hang on one. */
+export async function findAssetId(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), eq(assets.id, assetId)))
+    .limit(1);
+  return row?.id;
+}
+
 /** The events of an asset, newest performedAt first, with the display names of their stamps. */
 export async function findAssetEvents(db: DbOrTx, organizationId: string, assetId: string) {
   return selectEventViews(

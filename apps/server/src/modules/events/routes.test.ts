@@ -1,6 +1,6 @@
 import { EVENT_MESSAGES, FIELD_VALUE_MESSAGES, UPLOAD_MESSAGES } from '@mqr/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   auditLogEntries,
   eventChangeEntries,
@@ -10,35 +10,14 @@ import {
   pendingUploads,
 } from '../../db/schema.ts';
 import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createOrganization,
-  createTwoOrganizations,
-  createUser,
-  loginAs,
-  type OrgFixture,
-} from '../../test/fixtures.ts';
+import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 import { stageUpload } from '../../test/upload-fixtures.ts';
 import { FIELD_VALUES_MESSAGES } from '../fields/values.ts';
 
 type Headers = Record<string, string>;
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
-let memberA: Headers;
-let memberB: Headers;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-  memberA = (await loginAs(t.app, orgA.member)).headers;
-  memberB = (await loginAs(t.app, orgB.member)).headers;
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = tenantWorld();
 
 const createEvent = (headers: Headers, assetId: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/assets/${assetId}/events`, headers, payload });
@@ -198,7 +177,7 @@ describe('POST /api/assets/:id/events', () => {
     const select = await field({ label: 'Result', dataType: 'Select', options: ['OK', 'Fail'] });
     const retired = await field({ label: 'Legacy', isActive: false, isRequired: true });
     const assetField = await insertField(t.db, organization.id, { label: 'Asset only' });
-    const foreign = await insertField(t.db, orgA.organization.id, { target: 'MaintenanceEvent' });
+    const foreign = await insertField(t.db, t.orgA.organization.id, { target: 'MaintenanceEvent' });
 
     const response = await createEvent(headers, asset.id, {
       title: 'Checked',
@@ -300,9 +279,9 @@ describe('POST /api/assets/:id/events', () => {
   });
 
   it('refuses an upload key of another organization (400) and saves nothing', async () => {
-    const asset = await createAssetViaApi(t.app, memberB, { name: 'B pump' });
-    const stagedA = await stageUpload(t.app, t.db, orgA.member);
-    const response = await createEvent(memberB, asset.id, {
+    const asset = await createAssetViaApi(t.app, t.headers.memberB, { name: 'B pump' });
+    const stagedA = await stageUpload(t.app, t.db, t.orgA.member);
+    const response = await createEvent(t.headers.memberB, asset.id, {
       title: 'Steal',
       files: [{ objectKey: stagedA.objectKey, fileName: 'a.pdf' }],
     });
@@ -314,8 +293,8 @@ describe('POST /api/assets/:id/events', () => {
     expect(await eventsOfAsset(asset.id)).toHaveLength(0);
     expect(await t.db.select().from(files).where(eq(files.objectKey, stagedA.objectKey))).toHaveLength(0);
     // A's upload is still A's to attach.
-    const assetA = await createAssetViaApi(t.app, memberA, { name: 'A pump' });
-    const ok = await createEventOk(memberA, assetA.id, {
+    const assetA = await createAssetViaApi(t.app, t.headers.memberA, { name: 'A pump' });
+    const ok = await createEventOk(t.headers.memberA, assetA.id, {
       title: 'Mine',
       files: [{ objectKey: stagedA.objectKey, fileName: 'a.pdf' }],
     });
@@ -526,7 +505,7 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
     expect(kept.statusCode).toBe(200);
     expect(kept.json().fields).toEqual([{ fieldId: outcome.id, label: 'Outcome', value: 'Deferred' }]);
     expect(kept.json().changeLog[0].changes).toEqual(['Title updated']);
-    const otherTenant = await updateEvent(memberB, asset.id, event.id, {
+    const otherTenant = await updateEvent(t.headers.memberB, asset.id, event.id, {
       title: 'Hijack',
       fields: [{ fieldId: outcome.id, value: 'Deferred' }],
     });
@@ -603,7 +582,7 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
     ]);
     const tooLong = await updateEvent(headers, asset.id, event.id, { title: 'x'.repeat(201) });
     expect(tooLong.json().fields).toEqual([{ path: 'title', message: EVENT_MESSAGES.titleTooLong }]);
-    const foreignKey = await stageUpload(t.app, t.db, orgB.member);
+    const foreignKey = await stageUpload(t.app, t.db, t.orgB.member);
     const foreign = await updateEvent(headers, asset.id, event.id, {
       title: 'Changed',
       fields: [{ fieldId: required.id, value: 'x' }],
@@ -668,19 +647,19 @@ describe('one transaction', () => {
 
 describe('tenancy and authentication', () => {
   it('answers 404 for another organization’s asset or event, an event of another asset, or a malformed id', async () => {
-    const assetA = await createAssetViaApi(t.app, memberA, { name: 'A asset' });
-    const otherA = await createAssetViaApi(t.app, memberA, { name: 'A other asset' });
-    const eventA = await createEventOk(memberA, assetA.id, { title: 'A event' });
-    const assetB = await createAssetViaApi(t.app, memberB, { name: 'B asset' });
+    const assetA = await createAssetViaApi(t.app, t.headers.memberA, { name: 'A asset' });
+    const otherA = await createAssetViaApi(t.app, t.headers.memberA, { name: 'A other asset' });
+    const eventA = await createEventOk(t.headers.memberA, assetA.id, { title: 'A event' });
+    const assetB = await createAssetViaApi(t.app, t.headers.memberB, { name: 'B asset' });
     const payload = { title: 'Hijack' };
     const notFound = [
-      await createEvent(memberB, assetA.id, payload),
-      await updateEvent(memberB, assetA.id, eventA.id, payload),
-      await updateEvent(memberB, assetB.id, eventA.id, payload),
-      await updateEvent(memberA, otherA.id, eventA.id, payload),
-      await createEvent(memberA, 'not-a-uuid', payload),
-      await updateEvent(memberA, assetA.id, 'not-a-uuid', payload),
-      await updateEvent(memberA, assetA.id, '01900000-0000-7000-8000-000000000009', payload),
+      await createEvent(t.headers.memberB, assetA.id, payload),
+      await updateEvent(t.headers.memberB, assetA.id, eventA.id, payload),
+      await updateEvent(t.headers.memberB, assetB.id, eventA.id, payload),
+      await updateEvent(t.headers.memberA, otherA.id, eventA.id, payload),
+      await createEvent(t.headers.memberA, 'not-a-uuid', payload),
+      await updateEvent(t.headers.memberA, assetA.id, 'not-a-uuid', payload),
+      await updateEvent(t.headers.memberA, assetA.id, '01900000-0000-7000-8000-000000000009', payload),
     ];
     for (const response of notFound) {
       expect(response.statusCode).toBe(404);
@@ -691,8 +670,8 @@ describe('tenancy and authentication', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const asset = await createAssetViaApi(t.app, memberA, { name: 'Anon' });
-    const event = await createEventOk(memberA, asset.id, { title: 'Anon event' });
+    const asset = await createAssetViaApi(t.app, t.headers.memberA, { name: 'Anon' });
+    const event = await createEventOk(t.headers.memberA, asset.id, { title: 'Anon event' });
     const create = await createEvent({}, asset.id, { title: 'x' });
     const update = await updateEvent({}, asset.id, event.id, { title: 'x' });
     expect(create.statusCode).toBe(401);

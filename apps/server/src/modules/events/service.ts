@@ -11,7 +11,6 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { getAssetRow } from '../assets/service.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { resolveFieldValues, valuesByLabel } from '../fields/values.ts';
@@ -25,6 +24,7 @@ import { describeEventChanges, type EventContent } from './change-log.ts';
 import { iso, loadEvent } from './event-view.ts';
 import {
   type EventRow,
+  findAssetId,
   findEvent,
   findFilesOfEvents,
   findStoredEventValues,
@@ -48,6 +48,16 @@ export interface EventActionContext {
 }
 
 const eventNotFound = () => notFound('Maintenance event');
+
+/**
+ * The asset of the organization that events hang on; NOT_FOUND for another organization's id or a
+ * malformed one. (Assets show their events, so this module asks the table, not the assets module.)
+ */
+async function getEventAsset(db: DbOrTx, organizationId: string, assetId: string): Promise<{ id: string }> {
+  const id = isUuid(assetId) ? await findAssetId(db, organizationId, assetId) : undefined;
+  if (!id) throw notFound('Asset');
+  return { id };
+}
 
 /** The event as saved, read after the commit. */
 async function savedEvent(
@@ -109,7 +119,7 @@ export async function createEvent(
 ): Promise<TMaintenanceEvent> {
   const { actor } = context;
   const organizationId = actor.organizationId;
-  const asset = await getAssetRow(db, organizationId, assetId);
+  const asset = await getEventAsset(db, organizationId, assetId);
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields);
   const plan = await planAttachments(db, context.storage, organizationId, [], body.files);
@@ -167,7 +177,7 @@ export async function updateEvent(
 ): Promise<TMaintenanceEvent> {
   const { actor } = context;
   const organizationId = actor.organizationId;
-  const asset = await getAssetRow(db, organizationId, assetId);
+  const asset = await getEventAsset(db, organizationId, assetId);
   assertEditable(await getEventRow(db, organizationId, asset.id, eventId), actor);
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   const existingFiles = await findFilesOfEvents(db, organizationId, [eventId]);
@@ -282,7 +292,7 @@ export async function changeTaskStatus(
 ): Promise<TMaintenanceEvent> {
   const { actor } = context;
   const organizationId = actor.organizationId;
-  const asset = await getAssetRow(db, organizationId, assetId);
+  const asset = await getEventAsset(db, organizationId, assetId);
   if (!isUuid(eventId)) throw eventNotFound();
   const transition: Transition = TRANSITIONS[action];
   await db.transaction(async (tx) => {

@@ -1,37 +1,15 @@
 import { EVENT_MESSAGES, PAGING_HEADERS } from '@mqr/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maintenanceEvents } from '../../db/schema.ts';
 import { auditEntriesOf, createAssetViaApi } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createOrganization,
-  createTwoOrganizations,
-  createUser,
-  loginAs,
-  type OrgFixture,
-} from '../../test/fixtures.ts';
+import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 import { selectOpenTasks } from './queries.ts';
 
 type Headers = Record<string, string>;
 
-let t: TestApp;
-let orgA: OrgFixture;
-let memberA: Headers;
-let memberB: Headers;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  const organizations = await createTwoOrganizations(t.db);
-  orgA = organizations.orgA;
-  const orgB = organizations.orgB;
-  memberA = (await loginAs(t.app, orgA.member)).headers;
-  memberB = (await loginAs(t.app, orgB.member)).headers;
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = tenantWorld();
 
 type Action = 'start' | 'complete';
 const act = (headers: Headers, assetId: string, eventId: string, action: Action, payload: unknown = {}) =>
@@ -310,12 +288,12 @@ describe('GET /api/tasks/pending', () => {
   });
 
   it('filters with the predicate of the partial index maintenance_events_open_tasks_idx, which can serve it', async () => {
-    const query = selectOpenTasks(t.db, orgA.organization.id, { page: 1, pageSize: 50 }).toSQL();
+    const query = selectOpenTasks(t.db, t.orgA.organization.id, { page: 1, pageSize: 50 }).toSQL();
     expect(query.sql).toContain(`"maintenance_events"."task_status" <> 'Completed'`);
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute(
-        sql`explain ${selectOpenTasks(tx, orgA.organization.id, { page: 1, pageSize: 50 })}`,
+        sql`explain ${selectOpenTasks(tx, t.orgA.organization.id, { page: 1, pageSize: 50 })}`,
       );
       return (result as unknown as { rows: Record<string, string>[] }).rows
         .map((row) => Object.values(row)[0])
@@ -327,18 +305,18 @@ describe('GET /api/tasks/pending', () => {
 
 describe('tenancy and authentication', () => {
   it('answers 404 to another organization on start and complete, and never lists its tasks', async () => {
-    const assetA = await createAssetViaApi(t.app, memberA, { name: 'A chiller' });
-    const eventA = await createEvent(memberA, assetA.id, { title: 'A task' });
-    const assetB = await createAssetViaApi(t.app, memberB, { name: 'B chiller' });
-    const otherA = await createAssetViaApi(t.app, memberA, { name: 'A other' });
+    const assetA = await createAssetViaApi(t.app, t.headers.memberA, { name: 'A chiller' });
+    const eventA = await createEvent(t.headers.memberA, assetA.id, { title: 'A task' });
+    const assetB = await createAssetViaApi(t.app, t.headers.memberB, { name: 'B chiller' });
+    const otherA = await createAssetViaApi(t.app, t.headers.memberA, { name: 'A other' });
     for (const action of ['start', 'complete'] as const) {
       for (const [headers, assetId, eventId] of [
-        [memberB, assetA.id, eventA.id],
-        [memberB, assetB.id, eventA.id],
-        [memberA, otherA.id, eventA.id],
-        [memberA, assetA.id, 'not-a-uuid'],
-        [memberA, 'not-a-uuid', eventA.id],
-        [memberA, assetA.id, '01900000-0000-7000-8000-000000000009'],
+        [t.headers.memberB, assetA.id, eventA.id],
+        [t.headers.memberB, assetB.id, eventA.id],
+        [t.headers.memberA, otherA.id, eventA.id],
+        [t.headers.memberA, assetA.id, 'not-a-uuid'],
+        [t.headers.memberA, 'not-a-uuid', eventA.id],
+        [t.headers.memberA, assetA.id, '01900000-0000-7000-8000-000000000009'],
       ] as const) {
         const response = await act(headers, assetId, eventId, action);
         expect(response.statusCode).toBe(404);
@@ -346,16 +324,16 @@ describe('tenancy and authentication', () => {
       }
     }
     expect(await eventRow(eventA.id)).toMatchObject({ taskStatus: 'Pending', taskStartedAt: null });
-    const listB = (await pendingTasks(memberB, '?pageSize=200')).json();
+    const listB = (await pendingTasks(t.headers.memberB, '?pageSize=200')).json();
     expect(listB.map((task: { eventId: string }) => task.eventId)).not.toContain(eventA.id);
     expect(listB.every((task: { assetId: string }) => task.assetId !== assetA.id)).toBe(true);
-    const listA = (await pendingTasks(memberA, '?pageSize=200')).json();
+    const listA = (await pendingTasks(t.headers.memberA, '?pageSize=200')).json();
     expect(listA.map((task: { eventId: string }) => task.eventId)).toContain(eventA.id);
   });
 
   it('answers 401 without a token', async () => {
-    const asset = await createAssetViaApi(t.app, memberA, { name: 'Anon chiller' });
-    const event = await createEvent(memberA, asset.id, { title: 'Anon task' });
+    const asset = await createAssetViaApi(t.app, t.headers.memberA, { name: 'Anon chiller' });
+    const event = await createEvent(t.headers.memberA, asset.id, { title: 'Anon task' });
     for (const action of ['start', 'complete'] as const) {
       expect((await act({}, asset.id, event.id, action)).statusCode).toBe(401);
     }

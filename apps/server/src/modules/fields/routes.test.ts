@@ -1,29 +1,12 @@
 import { FIELD_MESSAGES } from '@mqr/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assetFieldValues } from '../../db/schema.ts';
 import { auditEntriesOf, fieldBody, insertField } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTwoOrganizations, loginAs, type OrgFixture } from '../../test/fixtures.ts';
+import { loginAs } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 import { FIELD_RULE_MESSAGES } from './service.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
-let adminA: Record<string, string>;
-let memberA: Record<string, string>;
-let adminB: Record<string, string>;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-  adminA = (await loginAs(t.app, orgA.admin)).headers;
-  memberA = (await loginAs(t.app, orgA.member)).headers;
-  adminB = (await loginAs(t.app, orgB.admin)).headers;
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = tenantWorld();
 
 const post = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/admin/fields', headers, payload });
@@ -35,7 +18,7 @@ const list = (headers: Record<string, string>, query = '') =>
 describe('POST /api/admin/fields', () => {
   it('creates a definition: key trimmed and lower-cased, maxLength only for Text, audited', async () => {
     const response = await post(
-      adminA,
+      t.headers.adminA,
       fieldBody({ label: 'Serial number', key: '  Serial_No-1 ', maxLength: 40 }),
     );
     expect(response.statusCode).toBe(201);
@@ -55,12 +38,12 @@ describe('POST /api/admin/fields', () => {
       updatedAt: expect.any(String),
     });
     expect(new Date(field.createdAt).toISOString()).toBe(field.createdAt);
-    const [entry] = await auditEntriesOf(t.db, orgA.organization.id, field.id);
+    const [entry] = await auditEntriesOf(t.db, t.orgA.organization.id, field.id);
     expect(entry).toMatchObject({
       action: 'CREATE',
       entityType: 'FieldDefinition',
       entityName: 'Serial number',
-      userName: orgA.admin.displayName,
+      userName: t.orgA.admin.displayName,
       changes: '{"created":true}',
     });
     expect(entry?.ipAddress).toBeTruthy();
@@ -68,21 +51,24 @@ describe('POST /api/admin/fields', () => {
 
   it('keeps options only for Select (normalized; null when empty) and drops maxLength elsewhere', async () => {
     const select = await post(
-      adminA,
+      t.headers.adminA,
       fieldBody({ dataType: 'Select', optionsJson: JSON.stringify([' Red ', '', 3, 'Blue']), maxLength: 10 }),
     );
     expect(select.statusCode).toBe(201);
     expect(select.json()).toMatchObject({ optionsJson: '["Red","Blue"]', maxLength: null });
-    const emptySelect = await post(adminA, fieldBody({ dataType: 'Select', optionsJson: '[" "]' }));
+    const emptySelect = await post(t.headers.adminA, fieldBody({ dataType: 'Select', optionsJson: '[" "]' }));
     expect(emptySelect.json().optionsJson).toBeNull();
-    const number = await post(adminA, fieldBody({ dataType: 'Number', optionsJson: '["a"]', maxLength: 5 }));
+    const number = await post(
+      t.headers.adminA,
+      fieldBody({ dataType: 'Number', optionsJson: '["a"]', maxLength: 5 }),
+    );
     expect(number.json()).toMatchObject({ optionsJson: null, maxLength: null });
     const { displayOrder, ...noOrder } = fieldBody();
-    expect((await post(adminA, noOrder)).json().displayOrder).toBe(0);
+    expect((await post(t.headers.adminA, noOrder)).json().displayOrder).toBe(0);
   });
 
   it('answers 400 with field paths for invalid payloads', async () => {
-    const response = await post(adminA, fieldBody({ label: ' ', key: 'bad key!' }));
+    const response = await post(t.headers.adminA, fieldBody({ label: ' ', key: 'bad key!' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION');
     expect(response.json().fields).toEqual(
@@ -91,32 +77,32 @@ describe('POST /api/admin/fields', () => {
         { path: 'key', message: FIELD_MESSAGES.keyPattern },
       ]),
     );
-    const options = await post(adminA, fieldBody({ dataType: 'Select', optionsJson: '{"a":1}' }));
+    const options = await post(t.headers.adminA, fieldBody({ dataType: 'Select', optionsJson: '{"a":1}' }));
     expect(options.statusCode).toBe(400);
     expect(options.json().fields).toEqual([{ path: 'optionsJson', message: FIELD_MESSAGES.optionsInvalid }]);
-    const maxLength = await post(adminA, fieldBody({ maxLength: 0 }));
+    const maxLength = await post(t.headers.adminA, fieldBody({ maxLength: 0 }));
     expect(maxLength.json().fields).toEqual([
       { path: 'maxLength', message: FIELD_MESSAGES.maxLengthPositive },
     ]);
   });
 
   it('refuses a key already used for the same target (409, path key); the other target or organization may reuse it', async () => {
-    expect((await post(adminA, fieldBody({ key: 'location' }))).statusCode).toBe(201);
-    const duplicate = await post(adminA, fieldBody({ key: ' LOCATION ' }));
+    expect((await post(t.headers.adminA, fieldBody({ key: 'location' }))).statusCode).toBe(201);
+    const duplicate = await post(t.headers.adminA, fieldBody({ key: ' LOCATION ' }));
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toEqual({
       code: 'CONFLICT',
       message: FIELD_MESSAGES.keyTaken,
       fields: [{ path: 'key', message: FIELD_MESSAGES.keyTaken }],
     });
-    expect((await post(adminA, fieldBody({ key: 'location', target: 'MaintenanceEvent' }))).statusCode).toBe(
-      201,
-    );
-    expect((await post(adminB, fieldBody({ key: 'location' }))).statusCode).toBe(201);
+    expect(
+      (await post(t.headers.adminA, fieldBody({ key: 'location', target: 'MaintenanceEvent' }))).statusCode,
+    ).toBe(201);
+    expect((await post(t.headers.adminB, fieldBody({ key: 'location' }))).statusCode).toBe(201);
   });
 
   it('is for administrators only', async () => {
-    expect((await post(memberA, fieldBody())).statusCode).toBe(403);
+    expect((await post(t.headers.memberA, fieldBody())).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/admin/fields', payload: fieldBody() })).statusCode,
     ).toBe(401);
@@ -125,21 +111,21 @@ describe('POST /api/admin/fields', () => {
 
 describe('PUT /api/admin/fields/:id', () => {
   it('replaces the definition (deactivate, relabel) and audits the changes', async () => {
-    const created = (await post(adminA, fieldBody({ label: 'Colour', key: 'colour' }))).json();
+    const created = (await post(t.headers.adminA, fieldBody({ label: 'Colour', key: 'colour' }))).json();
     const response = await put(
-      adminA,
+      t.headers.adminA,
       created.id,
       fieldBody({ label: 'Color', key: 'colour', isActive: false }),
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: created.id, label: 'Color', isActive: false });
-    const [entry] = await auditEntriesOf(t.db, orgA.organization.id, created.id);
+    const [entry] = await auditEntriesOf(t.db, t.orgA.organization.id, created.id);
     expect(entry?.action).toBe('UPDATE');
     expect(JSON.parse(entry!.changes!)).toEqual({
       changes: { label: { from: 'Colour', to: 'Color' }, isActive: { from: true, to: false } },
     });
     const reactivated = await put(
-      adminA,
+      t.headers.adminA,
       created.id,
       fieldBody({ label: 'Color', key: 'colour', isActive: true }),
     );
@@ -147,32 +133,40 @@ describe('PUT /api/admin/fields/:id', () => {
   });
 
   it('refuses a change of target (400, path target) and a key taken by another field (409)', async () => {
-    const field = (await post(adminA, fieldBody({ key: 'model' }))).json();
-    await post(adminA, fieldBody({ key: 'maker' }));
-    const target = await put(adminA, field.id, fieldBody({ key: 'model', target: 'MaintenanceEvent' }));
+    const field = (await post(t.headers.adminA, fieldBody({ key: 'model' }))).json();
+    await post(t.headers.adminA, fieldBody({ key: 'maker' }));
+    const target = await put(
+      t.headers.adminA,
+      field.id,
+      fieldBody({ key: 'model', target: 'MaintenanceEvent' }),
+    );
     expect(target.statusCode).toBe(400);
     expect(target.json()).toEqual({
       code: 'VALIDATION',
       message: FIELD_RULE_MESSAGES.targetFixed,
       fields: [{ path: 'target', message: FIELD_RULE_MESSAGES.targetFixed }],
     });
-    const key = await put(adminA, field.id, fieldBody({ key: 'maker' }));
+    const key = await put(t.headers.adminA, field.id, fieldBody({ key: 'maker' }));
     expect(key.statusCode).toBe(409);
     expect(key.json().fields).toEqual([{ path: 'key', message: FIELD_MESSAGES.keyTaken }]);
   });
 
   it('changes the data type only while no value is stored (409 after)', async () => {
-    const field = (await post(adminA, fieldBody({ key: 'capacity' }))).json();
-    const asNumber = await put(adminA, field.id, fieldBody({ key: 'capacity', dataType: 'Number' }));
+    const field = (await post(t.headers.adminA, fieldBody({ key: 'capacity' }))).json();
+    const asNumber = await put(
+      t.headers.adminA,
+      field.id,
+      fieldBody({ key: 'capacity', dataType: 'Number' }),
+    );
     expect(asNumber.statusCode).toBe(200);
     const asset = await t.app.inject({
       method: 'POST',
       url: '/api/assets',
-      headers: adminA,
+      headers: t.headers.adminA,
       payload: { name: 'Tank', fields: [{ fieldId: field.id, value: '12' }] },
     });
     expect(asset.statusCode).toBe(201);
-    const refused = await put(adminA, field.id, fieldBody({ key: 'capacity', dataType: 'Text' }));
+    const refused = await put(t.headers.adminA, field.id, fieldBody({ key: 'capacity', dataType: 'Text' }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'CONFLICT',
@@ -181,24 +175,29 @@ describe('PUT /api/admin/fields/:id', () => {
     });
     // Other changes are still allowed.
     expect(
-      (await put(adminA, field.id, fieldBody({ key: 'capacity', dataType: 'Number', label: 'Cap' })))
-        .statusCode,
+      (
+        await put(
+          t.headers.adminA,
+          field.id,
+          fieldBody({ key: 'capacity', dataType: 'Number', label: 'Cap' }),
+        )
+      ).statusCode,
     ).toBe(200);
     const stored = await t.db.select().from(assetFieldValues);
     expect(stored.some((v) => v.fieldId === field.id && v.value === '12')).toBe(true);
   });
 
   it('answers 404 for another organization’s field or a malformed id, 403 for members', async () => {
-    const fieldA = await insertField(t.db, orgA.organization.id);
-    expect((await put(adminB, fieldA.id, fieldBody({ key: fieldA.key }))).statusCode).toBe(404);
-    expect((await put(adminA, 'not-a-uuid', fieldBody())).statusCode).toBe(404);
-    expect((await put(memberA, fieldA.id, fieldBody({ key: fieldA.key }))).statusCode).toBe(403);
+    const fieldA = await insertField(t.db, t.orgA.organization.id);
+    expect((await put(t.headers.adminB, fieldA.id, fieldBody({ key: fieldA.key }))).statusCode).toBe(404);
+    expect((await put(t.headers.adminA, 'not-a-uuid', fieldBody())).statusCode).toBe(404);
+    expect((await put(t.headers.memberA, fieldA.id, fieldBody({ key: fieldA.key }))).statusCode).toBe(403);
   });
 });
 
 describe('GET /api/fields', () => {
   it('lists the organization’s definitions by display order then label, active only by default', async () => {
-    const { organization, admin } = orgB;
+    const { organization, admin } = t.orgB;
     const headers = (await loginAs(t.app, admin)).headers;
     await insertField(t.db, organization.id, { label: 'Zeta', displayOrder: 10 });
     await insertField(t.db, organization.id, { label: 'Beta', displayOrder: 5 });
@@ -223,12 +222,12 @@ describe('GET /api/fields', () => {
   });
 
   it('is open to members, scoped to their organization, and validates the query', async () => {
-    const response = await list(memberA, '?target=Asset&includeInactive=true');
+    const response = await list(t.headers.memberA, '?target=Asset&includeInactive=true');
     expect(response.statusCode).toBe(200);
     const ids = new Set(response.json().map((f: { id: string }) => f.id));
-    const fieldsOfB = (await list(adminB, '?includeInactive=true')).json();
+    const fieldsOfB = (await list(t.headers.adminB, '?includeInactive=true')).json();
     for (const field of fieldsOfB) expect(ids.has(field.id)).toBe(false);
-    expect((await list(memberA, '?target=Nope')).statusCode).toBe(400);
+    expect((await list(t.headers.memberA, '?target=Nope')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/fields' })).statusCode).toBe(401);
   });
 });

@@ -1,35 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filePublicUrl } from '../../lib/public-urls.ts';
 import { newUploadKey } from '../../storage/object-keys.ts';
 import { createAssetViaApi } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTwoOrganizations, loginAs, type OrgFixture } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 import { insertFiles } from '../uploads/queries.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
+const t = tenantWorld();
 let assetId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-  const { headers } = await loginAs(t.app, orgA.member);
-  assetId = (await createAssetViaApi(t.app, headers, { name: 'Boiler' })).id;
-});
-
-afterAll(async () => {
-  await t?.close();
+  assetId = (await createAssetViaApi(t.app, t.headers.memberA, { name: 'Boiler' })).id;
 });
 
 /** A file row of organization A with its bytes in storage (unless `stored` is false). */
 async function storedFile(fileName: string, contentType: string, bytes: Buffer, stored = true) {
-  const objectKey = newUploadKey(orgA.organization.id);
+  const objectKey = newUploadKey(t.orgA.organization.id);
   if (stored) await t.app.storage.put(objectKey, bytes, contentType);
   const [row] = await insertFiles(t.db, [
     {
-      organizationId: orgA.organization.id,
+      organizationId: t.orgA.organization.id,
       assetId,
       objectKey,
       fileName,
@@ -101,13 +91,13 @@ describe('GET /public/orgs/:organizationId/files/:fileId (local storage)', () =>
     it('for a file of organization A asked under organization B', async () => {
       const file = await storedFile('secret.pdf', 'application/pdf', Buffer.from('%PDF secret'));
       expect((await t.app.inject({ method: 'GET', url: filePublicUrl(file) })).statusCode).toBe(200);
-      await expectNotFound(filePublicUrl({ id: file.id, organizationId: orgB.organization.id }));
+      await expectNotFound(filePublicUrl({ id: file.id, organizationId: t.orgB.organization.id }));
     });
 
     it('for an unknown id, a malformed id or a malformed organization', async () => {
       const file = await storedFile('a.pdf', 'application/pdf', Buffer.from('%PDF'));
-      await expectNotFound(filePublicUrl({ id: randomUUID(), organizationId: orgA.organization.id }));
-      await expectNotFound(`/public/orgs/${orgA.organization.id}/files/not-a-uuid`);
+      await expectNotFound(filePublicUrl({ id: randomUUID(), organizationId: t.orgA.organization.id }));
+      await expectNotFound(`/public/orgs/${t.orgA.organization.id}/files/not-a-uuid`);
       await expectNotFound(`/public/orgs/not-a-uuid/files/${file.id}`);
     });
 

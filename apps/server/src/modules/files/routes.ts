@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDispositionHeader, mediaTypeOf } from '../../storage/content-disposition.ts';
+import { type StoredFileCaching, sendStoredFile } from '../../lib/send-stored-file.ts';
 import { getFileDelivery } from './service.ts';
 
 const ZParams = z.object({ organizationId: z.string(), fileId: z.string() });
 
-/**
- * The Content-Security-Policy of a served file: nothing loads, nothing runs (sandbox), as if the
- * file were opened from another origin. PDF goes without `sandbox`, which stops Chromium's PDF viewer.
- */
-export function fileContentSecurityPolicy(contentType: string): string {
-  const base = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
-  if (mediaTypeOf(contentType) === 'application/pdf')
-    return `${base}; object-src 'self'; frame-ancestors 'self'`;
-  return `${base}; frame-ancestors 'self'; sandbox`;
-}
+/** Attachments are seen by whoever holds the link: browsers keep them, shared caches do not. */
+const FILE_CACHING: StoredFileCaching = { bytes: 'private, max-age=300', redirect: 'private, max-age=60' };
 
 /** /public/orgs/:organizationId/files/:fileId: the stored files (no sign-in, like the public asset page). */
 export async function fileRoutes(instance: FastifyInstance): Promise<void> {
@@ -32,24 +24,13 @@ export async function fileRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { file, disposition, download } = await getFileDelivery(
+      const file = await getFileDelivery(
         app.db,
         app.storage,
         request.params.organizationId,
         request.params.fileId,
       );
-      reply.header('X-Content-Type-Options', 'nosniff');
-      if (download.kind === 'redirect') {
-        // The presigned URL lives 5 minutes: the redirect itself is cached for less.
-        return reply.header('Cache-Control', 'private, max-age=60').redirect(download.url, 302);
-      }
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Length', String(download.size))
-        .header('Content-Disposition', contentDispositionHeader(disposition, file.fileName))
-        .header('Content-Security-Policy', fileContentSecurityPolicy(file.contentType))
-        .header('Cache-Control', 'private, max-age=300')
-        .send(download.body);
+      return sendStoredFile(reply, file, FILE_CACHING);
     },
   );
 }

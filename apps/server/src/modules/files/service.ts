@@ -1,15 +1,10 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import type { StoredFile } from '../../lib/send-stored-file.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { dispositionFor } from '../../storage/content-disposition.ts';
-import type { FileDownload, FileStorage } from '../../storage/file-storage.ts';
-import { type FileRow, findFile } from './queries.ts';
-
-export interface FileDelivery {
-  file: FileRow;
-  disposition: 'inline' | 'attachment';
-  download: FileDownload;
-}
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { findFile } from './queries.ts';
 
 /**
  * How to deliver a stored file: looked up by organization AND id (a malformed id, another
@@ -20,7 +15,7 @@ export async function getFileDelivery(
   storage: FileStorage,
   organizationId: string,
   fileId: string,
-): Promise<FileDelivery> {
+): Promise<StoredFile> {
   const file =
     isUuid(organizationId) && isUuid(fileId)
       ? await findFile(db, organizationId.toLowerCase(), fileId.toLowerCase())
@@ -33,5 +28,5 @@ export async function getFileDelivery(
     disposition,
   });
   if (!download) throw notFound('File');
-  return { file, disposition, download };
+  return { contentType: file.contentType, fileName: file.fileName, disposition, download };
 }

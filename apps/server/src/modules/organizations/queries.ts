@@ -9,6 +9,20 @@ export async function findOrganizationById(db: DbOrTx, id: string): Promise<Orga
   return row;
 }
 
+/** Up to `limit` organizations with exactly this name, oldest first. */
+export async function findOrganizationsByName(
+  db: DbOrTx,
+  name: string,
+  limit: number,
+): Promise<OrganizationRow[]> {
+  return db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.name, name))
+    .orderBy(asc(organizations.createdAt), asc(organizations.id))
+    .limit(limit);
+}
+
 /** The organization row locked until the end of the transaction (logo changes are serialised). */
 export async function lockOrganization(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).for('update');

@@ -3,18 +3,11 @@ import path from 'node:path';
 import { LOGO_MAX_BYTES, ORGANIZATION_MESSAGES, PAGING_HEADERS } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries, organizations } from '../../db/schema.ts';
 import { auditEntriesOf } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createOrganization,
-  createTwoOrganizations,
-  createUser,
-  type FixtureUser,
-  loginAs,
-  type OrgFixture,
-} from '../../test/fixtures.ts';
+import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 
 // Tiny real images (each decodes in Chromium): a baseline JPEG and a lossy WebP drawn by a 2×2
 // canvas, and the classic 1×1 GIF. The PNG is a QR code drawn by the qrcode package.
@@ -32,31 +25,11 @@ const SVG = Buffer.from(
 );
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
-let root: FixtureUser;
-let rootHeaders: Record<string, string>;
-let adminHeaders: Record<string, string>;
-let memberHeaders: Record<string, string>;
+const t = tenantWorld();
 let PNG: Buffer;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-  root = await createUser(t.db, orgA.organization.id, {
-    isAdmin: true,
-    isSuperAdmin: true,
-    displayName: 'Root',
-  });
-  rootHeaders = (await loginAs(t.app, root)).headers;
-  adminHeaders = (await loginAs(t.app, orgA.admin)).headers;
-  memberHeaders = (await loginAs(t.app, orgA.member)).headers;
   PNG = await QRCode.toBuffer('logo', { type: 'png', width: 64 });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 interface Part {
@@ -135,10 +108,10 @@ const LOGO_URL = /^\/public\/orgs\/[0-9a-f-]{36}\/logo\?v=logo-[0-9a-f-]{36}$/;
 
 describe('who may manage organizations', () => {
   it('answers 403 to members and administrators on every route, and changes nothing', async () => {
-    const target = orgB.organization.id;
+    const target = t.orgB.organization.id;
     const before = await organizationRow(target);
     const auditBefore = await t.db.$count(auditLogEntries);
-    for (const headers of [memberHeaders, adminHeaders]) {
+    for (const headers of [t.headers.memberA, t.headers.adminA]) {
       const responses = [
         await list(headers),
         await create(headers, { name: 'Sneaky' }),
@@ -165,7 +138,7 @@ describe('who may manage organizations', () => {
   it('answers 401 without a token', async () => {
     const response = await list({});
     expect(response.statusCode).toBe(401);
-    expect((await uploadLogo({}, orgA.organization.id, PNG)).statusCode).toBe(401);
+    expect((await uploadLogo({}, t.orgA.organization.id, PNG)).statusCode).toBe(401);
   });
 });
 
@@ -178,7 +151,7 @@ describe('GET /api/admin/organizations', () => {
     const twins = [twinA.id, twinB.id].sort();
     const total = await t.db.$count(organizations);
 
-    const all = await list(rootHeaders, '?pageSize=200');
+    const all = await list(t.headers.superA, '?pageSize=200');
     expect(all.statusCode).toBe(200);
     expect(all.headers['x-total-count']).toBe(String(total));
     const items = all.json() as { id: string; name: string; logoUrl: string | null; createdAt: string }[];
@@ -197,11 +170,11 @@ describe('GET /api/admin/organizations', () => {
       createdAt: row.createdAt.toISOString(),
     });
 
-    const defaults = await list(rootHeaders);
+    const defaults = await list(t.headers.superA);
     expect(defaults.headers[PAGING_HEADERS.page.toLowerCase()]).toBe('1');
     expect(defaults.headers[PAGING_HEADERS.pageSize.toLowerCase()]).toBe('50');
 
-    const page2 = await list(rootHeaders, '?page=2&pageSize=2');
+    const page2 = await list(t.headers.superA, '?page=2&pageSize=2');
     expect(page2.statusCode).toBe(200);
     expect(page2.headers['x-page']).toBe('2');
     expect(page2.headers['x-page-size']).toBe('2');
@@ -210,7 +183,7 @@ describe('GET /api/admin/organizations', () => {
   });
 
   it('answers 400 with the fields for a bad page query', async () => {
-    const response = await list(rootHeaders, '?page=0&pageSize=500');
+    const response = await list(t.headers.superA, '?page=0&pageSize=500');
     expect(response.statusCode).toBe(400);
     const paths = response.json().fields.map((f: { path: string }) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['page', 'pageSize']));
@@ -219,7 +192,7 @@ describe('GET /api/admin/organizations', () => {
 
 describe('POST /api/admin/organizations', () => {
   it('creates the organization (trimmed name) with a CREATE entry in its own audit log', async () => {
-    const response = await create(rootHeaders, { name: '  Harbour Works  ' });
+    const response = await create(t.headers.superA, { name: '  Harbour Works  ' });
     expect(response.statusCode).toBe(201);
     const created = response.json();
     expect(created).toEqual({
@@ -234,7 +207,7 @@ describe('POST /api/admin/organizations', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       organizationId: created.id,
-      userId: root.id,
+      userId: t.superA.id,
       userName: 'Root',
       action: 'CREATE',
       entityType: 'Organization',
@@ -251,11 +224,11 @@ describe('POST /api/admin/organizations', () => {
       [{ name: '   ' }, ORGANIZATION_MESSAGES.nameRequired],
       [{ name: 'x'.repeat(201) }, ORGANIZATION_MESSAGES.nameTooLong],
     ] as const) {
-      const response = await create(rootHeaders, payload);
+      const response = await create(t.headers.superA, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'VALIDATION', fields: [{ path: 'name', message }] });
     }
-    expect((await create(rootHeaders, { name: 'x'.repeat(200) })).statusCode).toBe(201);
+    expect((await create(t.headers.superA, { name: 'x'.repeat(200) })).statusCode).toBe(201);
     expect(await t.db.$count(organizations)).toBe(count + 1);
   });
 });
@@ -263,7 +236,7 @@ describe('POST /api/admin/organizations', () => {
 describe('PUT /api/admin/organizations/:id', () => {
   it('renames the organization and audits the change in that organization', async () => {
     const org = await createOrganization(t.db, 'Old Name');
-    const response = await rename(rootHeaders, org.id, { name: 'New Name' });
+    const response = await rename(t.headers.superA, org.id, { name: 'New Name' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: org.id, name: 'New Name', logoUrl: null });
     expect((await organizationRow(org.id)).name).toBe('New Name');
@@ -279,21 +252,21 @@ describe('PUT /api/admin/organizations/:id', () => {
     });
 
     // The same name again changes nothing and writes nothing.
-    const again = await rename(rootHeaders, org.id, { name: ' New Name ' });
+    const again = await rename(t.headers.superA, org.id, { name: ' New Name ' });
     expect(again.statusCode).toBe(200);
     expect(await auditEntriesOf(t.db, org.id, org.id)).toHaveLength(1);
   });
 
   it('answers 404 for an unknown or malformed id and 400 for a bad name', async () => {
     for (const id of ['01900000-0000-7000-8000-000000000000', 'not-a-uuid']) {
-      const response = await rename(rootHeaders, id, { name: 'Whatever' });
+      const response = await rename(t.headers.superA, id, { name: 'Whatever' });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Organization not found.' });
     }
-    const response = await rename(rootHeaders, orgB.organization.id, { name: '' });
+    const response = await rename(t.headers.superA, t.orgB.organization.id, { name: '' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual([{ path: 'name', message: ORGANIZATION_MESSAGES.nameRequired }]);
-    expect((await organizationRow(orgB.organization.id)).name).toBe(orgB.organization.name);
+    expect((await organizationRow(t.orgB.organization.id)).name).toBe(t.orgB.organization.name);
   });
 });
 
@@ -308,7 +281,7 @@ describe('organization logos', () => {
       { bytes: WEBP, type: 'image/webp', fileName: 'logo.webp' },
     ];
     for (const c of cases) {
-      const response = await uploadLogo(rootHeaders, org.id, c.bytes, {
+      const response = await uploadLogo(t.headers.superA, org.id, c.bytes, {
         fileName: c.fileName,
         contentType: c.declared ?? c.type,
       });
@@ -335,9 +308,9 @@ describe('organization logos', () => {
 
   it('gives a new logoUrl after a re-upload, records both changes and removes the old object', async () => {
     const org = await createOrganization(t.db, 'Versioned');
-    const first = (await uploadLogo(rootHeaders, org.id, PNG)).json().logoUrl as string;
+    const first = (await uploadLogo(t.headers.superA, org.id, PNG)).json().logoUrl as string;
     const firstKey = (await organizationRow(org.id)).logoObjectKey!;
-    const second = (await uploadLogo(rootHeaders, org.id, GIF, { fileName: 'b.gif' })).json()
+    const second = (await uploadLogo(t.headers.superA, org.id, GIF, { fileName: 'b.gif' })).json()
       .logoUrl as string;
     expect(second).toMatch(LOGO_URL);
     expect(second).not.toBe(first);
@@ -369,7 +342,7 @@ describe('organization logos', () => {
 
   it('refuses SVG, HTML named logo.png and other bytes with the type message, keeping the logo', async () => {
     const org = await createOrganization(t.db, 'Refusals');
-    const kept = (await uploadLogo(rootHeaders, org.id, PNG)).json().logoUrl;
+    const kept = (await uploadLogo(t.headers.superA, org.id, PNG)).json().logoUrl;
     const before = await organizationRow(org.id);
     const audits = (await auditEntriesOf(t.db, org.id, org.id)).length;
     for (const [bytes, fileName, contentType] of [
@@ -378,7 +351,7 @@ describe('organization logos', () => {
       [Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n<<>>\nendobj\n'), 'logo.png', 'image/png'],
       [Buffer.alloc(0), 'empty.png', 'image/png'],
     ] as const) {
-      const response = await uploadLogo(rootHeaders, org.id, bytes, { fileName, contentType });
+      const response = await uploadLogo(t.headers.superA, org.id, bytes, { fileName, contentType });
       expect(response.statusCode, fileName).toBe(400);
       expect(response.json()).toEqual({
         code: 'VALIDATION',
@@ -395,7 +368,7 @@ describe('organization logos', () => {
   it('accepts exactly 5 MB and refuses 5 MB + 1 byte with 413', async () => {
     const org = await createOrganization(t.db, 'Sizes');
     const padded = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
-    const tooLarge = await uploadLogo(rootHeaders, org.id, padded(LOGO_MAX_BYTES + 1));
+    const tooLarge = await uploadLogo(t.headers.superA, org.id, padded(LOGO_MAX_BYTES + 1));
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
@@ -404,7 +377,7 @@ describe('organization logos', () => {
     expect((await organizationRow(org.id)).logoObjectKey).toBeNull();
     expect(await storedObjects(org.id)).toEqual([]);
 
-    const exact = await uploadLogo(rootHeaders, org.id, padded(LOGO_MAX_BYTES));
+    const exact = await uploadLogo(t.headers.superA, org.id, padded(LOGO_MAX_BYTES));
     expect(exact.statusCode).toBe(200);
     const key = (await organizationRow(org.id)).logoObjectKey!;
     expect(await t.app.storage.stat(key)).toEqual({ size: LOGO_MAX_BYTES });
@@ -428,7 +401,7 @@ describe('organization logos', () => {
       const response = await t.app.inject({
         method: 'POST',
         url,
-        headers: { ...rootHeaders, ...request.headers },
+        headers: { ...t.headers.superA, ...request.headers },
         ...(request.payload === undefined ? {} : { payload: request.payload }),
       });
       expect(response.statusCode, JSON.stringify(request.headers)).toBe(400);
@@ -443,10 +416,10 @@ describe('organization logos', () => {
 
   it('answers 404 for an unknown or malformed organization', async () => {
     for (const id of ['01900000-0000-7000-8000-000000000000', 'nope']) {
-      const upload = await uploadLogo(rootHeaders, id, PNG);
+      const upload = await uploadLogo(t.headers.superA, id, PNG);
       expect(upload.statusCode).toBe(404);
       expect(upload.json().message).toBe('Organization not found.');
-      expect((await deleteLogo(rootHeaders, id)).statusCode).toBe(404);
+      expect((await deleteLogo(t.headers.superA, id)).statusCode).toBe(404);
     }
   });
 
@@ -455,7 +428,7 @@ describe('organization logos', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/admin/organizations',
-      headers: { ...rootHeaders, 'content-type': body.contentType },
+      headers: { ...t.headers.superA, 'content-type': body.contentType },
       payload: body.payload,
     });
     expect(response.statusCode).toBe(415);
@@ -464,11 +437,11 @@ describe('organization logos', () => {
 
   it('deletes the logo (idempotent): null logoUrl, object removed, public route 404, one audit entry', async () => {
     const org = await createOrganization(t.db, 'Delete Me');
-    const url = (await uploadLogo(rootHeaders, org.id, WEBP, { fileName: 'a.webp' })).json()
+    const url = (await uploadLogo(t.headers.superA, org.id, WEBP, { fileName: 'a.webp' })).json()
       .logoUrl as string;
     const key = (await organizationRow(org.id)).logoObjectKey!;
 
-    const response = await deleteLogo(rootHeaders, org.id);
+    const response = await deleteLogo(t.headers.superA, org.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: org.id, name: 'Delete Me', logoUrl: null });
     expect(await organizationRow(org.id)).toMatchObject({ logoObjectKey: null, logoContentType: null });
@@ -477,7 +450,7 @@ describe('organization logos', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ code: 'NOT_FOUND', message: 'Logo not found.' });
 
-    const again = await deleteLogo(rootHeaders, org.id);
+    const again = await deleteLogo(t.headers.superA, org.id);
     expect(again.statusCode).toBe(200);
     expect(again.json().logoUrl).toBeNull();
     const entries = await auditEntriesOf(t.db, org.id, org.id);
@@ -489,8 +462,22 @@ describe('organization logos', () => {
 });
 
 describe('GET /public/orgs/:organizationId/logo', () => {
+  it('documents the version parameter v of the logo URL in the API docs', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    const logo = paths['/public/orgs/{organizationId}/logo'].get;
+    expect(logo.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'v', required: false, schema: { type: 'string' } }),
+    );
+  });
+
+  it('refuses a version parameter given twice (400), as any malformed query', async () => {
+    const response = await publicLogo(`/public/orgs/${t.orgA.organization.id}/logo?v=a&v=b`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION');
+  });
+
   it('answers 404 without a logo, for an unknown or malformed id, without signing in', async () => {
-    for (const id of [orgB.organization.id, '01900000-0000-7000-8000-000000000000', 'bad-id']) {
+    for (const id of [t.orgB.organization.id, '01900000-0000-7000-8000-000000000000', 'bad-id']) {
       const response = await publicLogo(`/public/orgs/${id}/logo`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Logo not found.' });

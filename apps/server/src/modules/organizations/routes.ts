@@ -1,13 +1,18 @@
 import multipart from '@fastify/multipart';
-import { LOGO_MAX_BYTES, ZAdminOrganization, ZOrganizationBody, ZPageQuery } from '@mqr/contracts';
+import {
+  LOGO_MAX_BYTES,
+  ZAdminOrganization,
+  ZLogoQuery,
+  ZOrganizationBody,
+  ZPageQuery,
+} from '@mqr/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { setPagingHeaders } from '../../lib/paging.ts';
+import { type StoredFileCaching, sendStoredFile } from '../../lib/send-stored-file.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { contentDispositionHeader } from '../../storage/content-disposition.ts';
-import { fileContentSecurityPolicy } from '../files/routes.ts';
 import {
   assertOrganizationExists,
   createOrganization,
@@ -24,9 +29,15 @@ import {
 const ZIdParams = z.object({ id: z.string() });
 
 /** A versioned logo URL never changes content: browsers and proxies may keep it for a year. */
-const VERSIONED_LOGO_CACHE = 'public, max-age=31536000, immutable';
+const VERSIONED_LOGO_CACHING: StoredFileCaching = {
+  bytes: 'public, max-age=31536000, immutable',
+  redirect: 'public, max-age=60',
+};
 /** The same path without the current version (an old link, or none): the logo may change. */
-const UNVERSIONED_LOGO_CACHE = 'public, max-age=300';
+const UNVERSIONED_LOGO_CACHING: StoredFileCaching = {
+  bytes: 'public, max-age=300',
+  redirect: 'public, max-age=60',
+};
 
 function logoContext(app: FastifyInstance, request: FastifyRequest): LogoActionContext {
   return {
@@ -169,25 +180,15 @@ export async function publicOrganizationRoutes(instance: FastifyInstance): Promi
       schema: {
         tags: ['public'],
         params: z.object({ organizationId: z.string() }),
+        querystring: ZLogoQuery,
         description:
           'The logo (local storage) or a redirect to a short-lived storage URL (S3); 404 without one. Link it with the versioned logoUrl of the organization.',
       },
     },
     async (request, reply) => {
       const logo = await getLogoDelivery(app.db, app.storage, request.params.organizationId);
-      const { v } = request.query as { v?: unknown };
-      reply.header('X-Content-Type-Options', 'nosniff');
-      if (logo.download.kind === 'redirect') {
-        // The presigned URL lives 5 minutes: the redirect itself is cached for less.
-        return reply.header('Cache-Control', 'public, max-age=60').redirect(logo.download.url, 302);
-      }
-      return reply
-        .header('Content-Type', logo.contentType)
-        .header('Content-Length', String(logo.download.size))
-        .header('Content-Disposition', contentDispositionHeader('inline', logo.fileName))
-        .header('Content-Security-Policy', fileContentSecurityPolicy(logo.contentType))
-        .header('Cache-Control', v === logo.version ? VERSIONED_LOGO_CACHE : UNVERSIONED_LOGO_CACHE)
-        .send(logo.download.body);
+      const current = request.query.v === logo.version;
+      return sendStoredFile(reply, logo, current ? VERSIONED_LOGO_CACHING : UNVERSIONED_LOGO_CACHING);
     },
   );
 }

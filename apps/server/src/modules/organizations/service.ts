@@ -7,13 +7,15 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
+import type { StoredFile } from '../../lib/send-stored-file.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import type { FileDownload, FileStorage } from '../../storage/file-storage.ts';
-import { recordAudit } from '../audit-logs/service.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { type AuditSource, recordAudit } from '../audit-logs/service.ts';
 import {
   findOrganizationById,
+  findOrganizationsByName,
   insertOrganization,
   listOrganizations,
   lockOrganization,
@@ -79,21 +81,35 @@ export interface LogoActionContext extends OrganizationActionContext {
 /** The audit entry of a change to an organization, recorded in that organization's own log. */
 function auditOrganization(
   tx: DbOrTx,
-  context: OrganizationActionContext,
+  source: AuditSource,
   row: OrganizationRow,
   action: 'CREATE' | 'UPDATE',
   changes: object,
 ): Promise<void> {
   return recordAudit(tx, {
     organizationId: row.id,
-    actor: context.actor,
+    actor: source.actor,
     action,
     entityType: 'Organization',
     entityId: row.id,
     entityName: row.name,
     changes,
-    ipAddress: context.ipAddress,
+    ipAddress: source.ipAddress,
   });
+}
+
+/**
+ * Inserts an organization and its CREATE entry (in the new organization's own log), in the caller's
+ * transaction.
+ */
+export async function addOrganization(
+  tx: DbOrTx,
+  source: AuditSource,
+  name: string,
+): Promise<OrganizationRow> {
+  const created = await insertOrganization(tx, name);
+  await auditOrganization(tx, source, created, 'CREATE', { created: true });
+  return created;
 }
 
 /** Creates an organization; its CREATE entry is recorded in the new organization's audit log. */
@@ -102,12 +118,17 @@ export async function createOrganization(
   context: OrganizationActionContext,
   name: string,
 ): Promise<TAdminOrganization> {
-  const row = await db.transaction(async (tx) => {
-    const created = await insertOrganization(tx, name);
-    await auditOrganization(tx, context, created, 'CREATE', { created: true });
-    return created;
-  });
-  return toAdminOrganization(row);
+  return toAdminOrganization(await db.transaction((tx) => addOrganization(tx, context, name)));
+}
+
+/**
+ * The organization with exactly this name, or undefined; CONFLICT when several have it (names are
+ * not unique: the id tells them apart).
+ */
+export async function findOrganizationByName(db: DbOrTx, name: string): Promise<OrganizationRow | undefined> {
+  const named = await findOrganizationsByName(db, name, 2);
+  if (named.length > 1) throw conflict(`Several organizations are named "${name}": give the id instead.`);
+  return named[0];
 }
 
 /** Renames an organization. The same name again changes nothing and writes no audit entry. */
@@ -232,12 +253,9 @@ const LOGO_EXTENSIONS: Record<LogoContentType, string> = {
   'image/webp': 'webp',
 };
 
-export interface LogoDelivery {
-  contentType: string;
-  fileName: string;
+export interface LogoDelivery extends StoredFile {
   /** The version in the current logo URL (see organizationLogoUrl). */
   version: string;
-  download: FileDownload;
 }
 
 /** How to deliver an organization's logo (public); NOT_FOUND without one or for a malformed id. */
@@ -258,7 +276,7 @@ export async function getLogoDelivery(
     disposition: 'inline',
   });
   if (!download) throw notFound('Logo');
-  return { contentType, fileName, version: logoVersion(row.logoObjectKey), download };
+  return { contentType, fileName, disposition: 'inline', version: logoVersion(row.logoObjectKey), download };
 }
 
 /**

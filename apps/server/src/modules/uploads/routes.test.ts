@@ -3,33 +3,24 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pendingUploads } from '../../db/schema.ts';
 import type { LocalFileStorage } from '../../storage/local.ts';
 import { newUploadKey } from '../../storage/object-keys.ts';
 import { UploadSigner } from '../../storage/upload-signature.ts';
 import { createAssetViaApi } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTwoOrganizations, type FixtureUser, loginAs, type OrgFixture } from '../../test/fixtures.ts';
+import type { FixtureUser } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 import { deletePendingUploads, insertPendingUpload } from './queries.ts';
 import { BYTES_PER_MB, UPLOAD_URL_TTL_MS } from './service.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
-let headers: { authorization: string };
+const t = tenantWorld();
 let storage: LocalFileStorage;
 let signer: UploadSigner;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA } = await createTwoOrganizations(t.db));
-  headers = (await loginAs(t.app, orgA.member)).headers;
   storage = t.app.storage as LocalFileStorage;
   signer = new UploadSigner(t.config.jwtSecret);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Every file under DATA_DIR/files (temporary ones included). */
@@ -58,7 +49,10 @@ async function signedUpload(
   return { objectKey, contentType, url: signer.urlFor({ objectKey, contentType, maxBytes, expiresAt }) };
 }
 
-function presign(payload: Record<string, unknown>, requestHeaders: Record<string, string> = headers) {
+function presign(
+  payload: Record<string, unknown>,
+  requestHeaders: Record<string, string> = t.headers.memberA,
+) {
   return t.app.inject({ method: 'POST', url: '/api/uploads/presign', headers: requestHeaders, payload });
 }
 
@@ -97,7 +91,7 @@ describe('POST /api/uploads/presign', () => {
     const response = await presign({ fileName: 'Pump manual.pdf', contentType: 'application/pdf' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.objectKey).toMatch(new RegExp(`^${orgA.organization.id}/[0-9a-f-]{36}$`));
+    expect(body.objectKey).toMatch(new RegExp(`^${t.orgA.organization.id}/[0-9a-f-]{36}$`));
     expect(body.uploadUrl.startsWith(`/api/uploads/local/${body.objectKey}?`)).toBe(true);
     expect(body.maxBytes).toBe(t.config.maxUploadMb * BYTES_PER_MB);
     const expiresAt = Date.parse(body.expiresAt);
@@ -109,8 +103,8 @@ describe('POST /api/uploads/presign', () => {
       .from(pendingUploads)
       .where(eq(pendingUploads.objectKey, body.objectKey));
     expect(row).toMatchObject({
-      organizationId: orgA.organization.id,
-      userId: orgA.member.id,
+      organizationId: t.orgA.organization.id,
+      userId: t.orgA.member.id,
       fileName: 'Pump manual.pdf',
       contentType: 'application/pdf',
       maxBytes: body.maxBytes,
@@ -127,11 +121,11 @@ describe('POST /api/uploads/presign', () => {
     const presigned = await presign({ fileName: 'Service report.pdf', contentType: 'application/pdf' });
     const { uploadUrl, objectKey } = presigned.json();
     expect((await put(uploadUrl, bytes)).statusCode).toBe(204);
-    const asset = await createAssetViaApi(t.app, headers, { name: 'Compressor' });
+    const asset = await createAssetViaApi(t.app, t.headers.memberA, { name: 'Compressor' });
     const saved = await t.app.inject({
       method: 'POST',
       url: `/api/assets/${asset.id}/events`,
-      headers,
+      headers: t.headers.memberA,
       payload: { title: 'Yearly service', files: [{ objectKey, fileName: 'Service report.pdf' }] },
     });
     expect(saved.statusCode).toBe(201);
@@ -155,7 +149,7 @@ describe('POST /api/uploads/presign', () => {
 
 describe('PUT /api/uploads/local/*', () => {
   it('streams the bytes into place without a bearer token', async () => {
-    const { objectKey, url } = await signedUpload(orgA.member);
+    const { objectKey, url } = await signedUpload(t.orgA.member);
     const bytes = Buffer.from('%PDF-1.4 hello');
     const response = await put(url, bytes);
     expect(response.statusCode).toBe(204);
@@ -166,7 +160,7 @@ describe('PUT /api/uploads/local/*', () => {
 
   it('bypasses the JSON parser and its 1 MB body limit', async () => {
     const bytes = Buffer.alloc(BYTES_PER_MB + 10, 'a');
-    const { objectKey, url } = await signedUpload(orgA.member, {
+    const { objectKey, url } = await signedUpload(t.orgA.member, {
       contentType: 'application/json',
       maxBytes: 2 * BYTES_PER_MB,
     });
@@ -192,7 +186,7 @@ describe('PUT /api/uploads/local/*', () => {
       ['expires', (url: string) => withQuery(url, 'expires', '99999999999')],
       ['missing signature', (url: string) => url.replace(/&signature=[^&]*/, '')],
     ])('refuses a tampered %s (403)', async (_name, tamper) => {
-      const { objectKey, url } = await signedUpload(orgA.member);
+      const { objectKey, url } = await signedUpload(t.orgA.member);
       const response = await put(tamper(url), Buffer.from('x'), 'application/pdf');
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ code: 'FORBIDDEN', message: UPLOAD_MESSAGES.invalidSignature });
@@ -200,11 +194,11 @@ describe('PUT /api/uploads/local/*', () => {
     });
 
     it('refuses a tampered key (403)', async () => {
-      const { objectKey, url } = await signedUpload(orgA.member);
-      const other = newUploadKey(orgA.organization.id);
+      const { objectKey, url } = await signedUpload(t.orgA.member);
+      const other = newUploadKey(t.orgA.organization.id);
       await insertPendingUpload(t.db, {
         objectKey: other,
-        organizationId: orgA.organization.id,
+        organizationId: t.orgA.organization.id,
         fileName: 'x.pdf',
         contentType: 'application/pdf',
         maxBytes: 1024,
@@ -227,7 +221,9 @@ describe('PUT /api/uploads/local/*', () => {
     });
 
     it('refuses an expired link (403)', async () => {
-      const { objectKey, url } = await signedUpload(orgA.member, { expiresAt: new Date(Date.now() - 1000) });
+      const { objectKey, url } = await signedUpload(t.orgA.member, {
+        expiresAt: new Date(Date.now() - 1000),
+      });
       const response = await put(url, Buffer.from('x'));
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ code: 'FORBIDDEN', message: UPLOAD_MESSAGES.expired });
@@ -235,7 +231,7 @@ describe('PUT /api/uploads/local/*', () => {
     });
 
     it('refuses another Content-Type than the signed one (415)', async () => {
-      const { objectKey, url } = await signedUpload(orgA.member, { contentType: 'image/png' });
+      const { objectKey, url } = await signedUpload(t.orgA.member, { contentType: 'image/png' });
       const response = await put(url, Buffer.from('<script>alert(1)</script>'), 'text/html');
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ code: 'VALIDATION', message: UPLOAD_MESSAGES.wrongContentType });
@@ -243,7 +239,7 @@ describe('PUT /api/uploads/local/*', () => {
     });
 
     it('refuses a body without Content-Type (415)', async () => {
-      const { objectKey, url } = await signedUpload(orgA.member);
+      const { objectKey, url } = await signedUpload(t.orgA.member);
       const response = await t.app.inject({ method: 'PUT', url, payload: Readable.from([Buffer.from('x')]) });
       expect(response.statusCode).toBe(415);
       expect(response.json().message).toBe(UPLOAD_MESSAGES.wrongContentType);
@@ -251,7 +247,7 @@ describe('PUT /api/uploads/local/*', () => {
     });
 
     it('refuses a declared Content-Length over the limit at once (413)', async () => {
-      const { objectKey, url } = await signedUpload(orgA.member, { maxBytes: BYTES_PER_MB });
+      const { objectKey, url } = await signedUpload(t.orgA.member, { maxBytes: BYTES_PER_MB });
       const response = await put(url, Buffer.alloc(BYTES_PER_MB + 1, 1));
       expect(response.statusCode).toBe(413);
       expect(response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.tooLarge(1) });
@@ -260,7 +256,7 @@ describe('PUT /api/uploads/local/*', () => {
     });
 
     it('counts a chunked body and stops past the limit (413)', async () => {
-      const { objectKey, url } = await signedUpload(orgA.member, { maxBytes: BYTES_PER_MB });
+      const { objectKey, url } = await signedUpload(t.orgA.member, { maxBytes: BYTES_PER_MB });
       const chunks = Array.from({ length: 5 }, () => Buffer.alloc(300 * 1024, 1));
       const response = await put(url, Readable.from(chunks));
       expect(response.statusCode).toBe(413);
@@ -269,10 +265,10 @@ describe('PUT /api/uploads/local/*', () => {
     });
 
     it('refuses a link whose upload is no longer pending, leaving the saved file as it was (409)', async () => {
-      const { objectKey, url } = await signedUpload(orgA.member);
+      const { objectKey, url } = await signedUpload(t.orgA.member);
       expect((await put(url, Buffer.from('%PDF original'))).statusCode).toBe(204);
       // What an event save does when it attaches the file.
-      await deletePendingUploads(t.db, orgA.organization.id, [objectKey]);
+      await deletePendingUploads(t.db, t.orgA.organization.id, [objectKey]);
       const response = await put(url, Buffer.from('%PDF replaced!'));
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ code: 'CONFLICT', message: UPLOAD_MESSAGES.notPending });
@@ -282,7 +278,7 @@ describe('PUT /api/uploads/local/*', () => {
   });
 
   it('refuses a chunked body over the limit sent over real HTTP', async () => {
-    const { objectKey, url } = await signedUpload(orgA.member, { maxBytes: BYTES_PER_MB });
+    const { objectKey, url } = await signedUpload(t.orgA.member, { maxBytes: BYTES_PER_MB });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     const body = new ReadableStream<Uint8Array>({

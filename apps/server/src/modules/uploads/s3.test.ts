@@ -6,7 +6,7 @@ import path from 'node:path';
 import { UPLOAD_MESSAGES } from '@mqr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTwoOrganizations, loginAs, type OrgFixture } from '../../test/fixtures.ts';
+import { createTenants } from '../../test/tenant-world.ts';
 import { BYTES_PER_MB } from './service.ts';
 
 /** s3rver 3.7 ships no types: the part of its API used here. */
@@ -21,7 +21,6 @@ const BUCKET = 'test-bucket';
 let s3rver: S3rverServer;
 let s3Dir: string;
 let t: TestApp;
-let orgA: OrgFixture;
 let headers: { authorization: string };
 let assetId: string;
 
@@ -47,8 +46,7 @@ beforeAll(async () => {
       forcePathStyle: true,
     },
   });
-  ({ orgA } = await createTwoOrganizations(t.db));
-  headers = (await loginAs(t.app, orgA.member)).headers;
+  headers = (await createTenants(t)).headers.memberA;
   const asset = await t.app.inject({
     method: 'POST',
     url: '/api/assets',

@@ -6,49 +6,17 @@ import {
   USER_MESSAGES,
 } from '@mqr/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogEntries, users } from '../../db/schema.ts';
 import { auditEntriesOf } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createOrganization,
-  createTwoOrganizations,
-  createUser,
-  type FixtureUser,
-  loginAs,
-  type OrgFixture,
-} from '../../test/fixtures.ts';
+import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
-let adminA: Record<string, string>;
-let memberA: Record<string, string>;
-let adminB: Record<string, string>;
-let superA: FixtureUser;
-let superHeaders: Record<string, string>;
+const t = tenantWorld();
 
 const FORBIDDEN = { code: 'FORBIDDEN', message: 'You do not have permission to do this.' };
 const USER_NOT_FOUND = { code: 'NOT_FOUND', message: 'User not found.' };
 const UNKNOWN_ID = '01900000-0000-7000-8000-0000000000aa';
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-  superA = await createUser(t.db, orgA.organization.id, {
-    isAdmin: true,
-    isSuperAdmin: true,
-    displayName: 'Root',
-  });
-  adminA = (await loginAs(t.app, orgA.admin)).headers;
-  memberA = (await loginAs(t.app, orgA.member)).headers;
-  adminB = (await loginAs(t.app, orgB.admin)).headers;
-  superHeaders = (await loginAs(t.app, superA)).headers;
-});
-
-afterAll(async () => {
-  await t?.close();
-});
 
 const list = (headers: Record<string, string>, query = '') =>
   t.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers });
@@ -82,19 +50,19 @@ async function auditCount(): Promise<number> {
 
 describe('who may use /api/admin/users', () => {
   it('refuses members with 403 on every route and anonymous callers with 401', async () => {
-    const before = await storedUser(orgA.member.id);
+    const before = await storedUser(t.orgA.member.id);
     const responses = [
-      await list(memberA),
-      await post(memberA, newUser()),
-      await put(memberA, orgA.member.id, { isAdmin: true }),
+      await list(t.headers.memberA),
+      await post(t.headers.memberA, newUser()),
+      await put(t.headers.memberA, t.orgA.member.id, { isAdmin: true }),
     ];
     for (const response of responses) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(FORBIDDEN);
     }
-    expect(await storedUser(orgA.member.id)).toEqual(before);
+    expect(await storedUser(t.orgA.member.id)).toEqual(before);
 
-    for (const response of [await list({}), await post({}, newUser()), await put({}, orgA.member.id, {})]) {
+    for (const response of [await list({}), await post({}, newUser()), await put({}, t.orgA.member.id, {})]) {
       expect(response.statusCode).toBe(401);
     }
   });
@@ -102,19 +70,19 @@ describe('who may use /api/admin/users', () => {
 
 describe('GET /api/admin/users', () => {
   it("gives an administrator their organization's users, newest first, with paging headers", async () => {
-    const response = await list(adminB);
+    const response = await list(t.headers.adminB);
     expect(response.statusCode).toBe(200);
     const body = response.json<TAdminUser[]>();
-    expect(body.map((u) => u.id)).toEqual([orgB.member.id, orgB.admin.id]);
+    expect(body.map((u) => u.id)).toEqual([t.orgB.member.id, t.orgB.admin.id]);
     expect(body[1]).toEqual({
-      id: orgB.admin.id,
-      email: orgB.admin.email,
-      displayName: orgB.admin.displayName,
+      id: t.orgB.admin.id,
+      email: t.orgB.admin.email,
+      displayName: t.orgB.admin.displayName,
       isAdmin: true,
       isSuperAdmin: false,
       isActive: true,
-      organizationId: orgB.organization.id,
-      organizationName: orgB.organization.name,
+      organizationId: t.orgB.organization.id,
+      organizationName: t.orgB.organization.name,
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.any(String),
     });
@@ -155,29 +123,29 @@ describe('GET /api/admin/users', () => {
 
   it('gives a super administrator every user of every organization with its organization name', async () => {
     const total = await userCount();
-    const response = await list(superHeaders, '?pageSize=200');
+    const response = await list(t.headers.superA, '?pageSize=200');
     expect(response.statusCode).toBe(200);
     const body = response.json<TAdminUser[]>();
     expect(response.headers['x-total-count']).toBe(String(total));
     expect(body).toHaveLength(total);
     const byId = new Map(body.map((u) => [u.id, u]));
-    expect(byId.get(orgA.member.id)?.organizationName).toBe(orgA.organization.name);
-    expect(byId.get(orgB.member.id)?.organizationName).toBe(orgB.organization.name);
-    expect(byId.get(superA.id)?.isSuperAdmin).toBe(true);
+    expect(byId.get(t.orgA.member.id)?.organizationName).toBe(t.orgA.organization.name);
+    expect(byId.get(t.orgB.member.id)?.organizationName).toBe(t.orgB.organization.name);
+    expect(byId.get(t.superA.id)?.isSuperAdmin).toBe(true);
     const times = body.map((u) => Date.parse(u.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
     // An administrator of A sees none of B.
-    const adminList = (await list(adminA, '?pageSize=200')).json<TAdminUser[]>();
-    expect(adminList.every((u) => u.organizationId === orgA.organization.id)).toBe(true);
-    expect(adminList.map((u) => u.id)).not.toContain(orgB.member.id);
+    const adminList = (await list(t.headers.adminA, '?pageSize=200')).json<TAdminUser[]>();
+    expect(adminList.every((u) => u.organizationId === t.orgA.organization.id)).toBe(true);
+    expect(adminList.map((u) => u.id)).not.toContain(t.orgB.member.id);
   });
 });
 
 describe('POST /api/admin/users', () => {
   it('creates a user in the administrator’s organization, never a super administrator, audited', async () => {
     const email = newEmail();
-    const response = await post(adminA, {
+    const response = await post(t.headers.adminA, {
       email: `  ${email.toUpperCase()} `,
       displayName: '  Casey  ',
       password: 'a fine password',
@@ -195,13 +163,13 @@ describe('POST /api/admin/users', () => {
       isAdmin: true,
       isSuperAdmin: false,
       isActive: true,
-      organizationId: orgA.organization.id,
-      organizationName: orgA.organization.name,
+      organizationId: t.orgA.organization.id,
+      organizationName: t.orgA.organization.name,
       canEditCompletedMaintenanceEvents: true,
       createdAt: expect.any(String),
     });
     const row = await storedUser(body.id);
-    expect(row).toMatchObject({ email, isSuperAdmin: false, organizationId: orgA.organization.id });
+    expect(row).toMatchObject({ email, isSuperAdmin: false, organizationId: t.orgA.organization.id });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.passwordHash).not.toContain('a fine password');
 
@@ -209,21 +177,21 @@ describe('POST /api/admin/users', () => {
     const { headers } = await loginAs(t.app, { email, password: 'a fine password' });
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).json().email).toBe(email);
 
-    const entries = await auditEntriesOf(t.db, orgA.organization.id, body.id);
+    const entries = await auditEntriesOf(t.db, t.orgA.organization.id, body.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'CREATE',
       entityType: 'AppUser',
       entityName: email,
-      userId: orgA.admin.id,
-      userName: orgA.admin.displayName,
+      userId: t.orgA.admin.id,
+      userName: t.orgA.admin.displayName,
       changes: '{"created":true}',
       ipAddress: '127.0.0.1',
     });
   });
 
   it('applies the defaults: not admin, active, no completed-event edits', async () => {
-    const response = await post(adminA, newUser());
+    const response = await post(t.headers.adminA, newUser());
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       isAdmin: false,
@@ -236,8 +204,8 @@ describe('POST /api/admin/users', () => {
   it('answers 409 for an email already used (any case, any organization), nothing saved', async () => {
     const before = await userCount();
     const audits = await auditCount();
-    for (const email of [orgA.member.email, orgB.member.email.toUpperCase()]) {
-      const response = await post(adminA, newUser({ email }));
+    for (const email of [t.orgA.member.email, t.orgB.member.email.toUpperCase()]) {
+      const response = await post(t.headers.adminA, newUser({ email }));
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         code: 'CONFLICT',
@@ -250,18 +218,18 @@ describe('POST /api/admin/users', () => {
   });
 
   it('throttles answers that an email is taken, per administrator: 429 with Retry-After, whatever the email', async () => {
-    const admin = await createUser(t.db, orgA.organization.id, { isAdmin: true });
+    const admin = await createUser(t.db, t.orgA.organization.id, { isAdmin: true });
     const { headers } = await loginAs(t.app, admin);
     const throttle = t.app.emailProbeThrottle;
     const limits = throttle.limits;
     throttle.limits = { ...limits, maxFailuresPerEmail: 3 };
     try {
       for (let attempt = 0; attempt < 3; attempt++) {
-        expect((await post(headers, newUser({ email: orgB.member.email }))).statusCode).toBe(409);
+        expect((await post(headers, newUser({ email: t.orgB.member.email }))).statusCode).toBe(409);
       }
       const before = await userCount();
       // Past the limit even a free email is refused, so the answer tells nothing about either.
-      for (const email of [orgB.admin.email, newEmail()]) {
+      for (const email of [t.orgB.admin.email, newEmail()]) {
         const limited = await post(headers, newUser({ email }));
         expect(limited.statusCode).toBe(429);
         expect(limited.headers['retry-after']).toMatch(/^[1-9]\d*$/);
@@ -272,21 +240,24 @@ describe('POST /api/admin/users', () => {
       }
       expect(await userCount()).toBe(before);
       // Another administrator behind the same address goes on.
-      expect((await post(adminA, newUser())).statusCode).toBe(201);
+      expect((await post(t.headers.adminA, newUser())).statusCode).toBe(201);
     } finally {
       throttle.limits = limits;
     }
   });
 
   it('says a password over 1024 characters is too long', async () => {
-    const response = await post(adminA, newUser({ password: 'x'.repeat(1025) }));
+    const response = await post(t.headers.adminA, newUser({ password: 'x'.repeat(1025) }));
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual([{ path: 'password', message: PASSWORD_TOO_LONG }]);
   });
 
   it('answers 409 to the loser of two simultaneous creations with one email', async () => {
     const email = newEmail();
-    const responses = await Promise.all([post(adminA, newUser({ email })), post(adminB, newUser({ email }))]);
+    const responses = await Promise.all([
+      post(t.headers.adminA, newUser({ email })),
+      post(t.headers.adminB, newUser({ email })),
+    ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const loser = responses.find((r) => r.statusCode === 409);
     expect(loser?.json().message).toBe(USER_MESSAGES.emailTaken);
@@ -305,53 +276,53 @@ describe('POST /api/admin/users', () => {
       [{ displayName: undefined }, 'displayName', USER_MESSAGES.displayNameRequired],
     ];
     for (const [overrides, path, message] of cases) {
-      const response = await post(adminA, newUser(overrides));
+      const response = await post(t.headers.adminA, newUser(overrides));
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(response.json().code).toBe('VALIDATION');
       expect(response.json().fields).toContainEqual({ path, message });
     }
     // 200 characters is fine.
-    expect((await post(adminA, newUser({ displayName: 'x'.repeat(200) }))).statusCode).toBe(201);
+    expect((await post(t.headers.adminA, newUser({ displayName: 'x'.repeat(200) }))).statusCode).toBe(201);
     expect(await userCount()).toBe(before + 1);
   });
 
   it('refuses an administrator naming another organization (403); their own is fine', async () => {
     const before = await userCount();
-    const other = await post(adminA, newUser({ organizationId: orgB.organization.id }));
+    const other = await post(t.headers.adminA, newUser({ organizationId: t.orgB.organization.id }));
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ code: 'FORBIDDEN', message: USER_MESSAGES.otherOrganization });
     expect(await userCount()).toBe(before);
 
-    const own = await post(adminA, newUser({ organizationId: orgA.organization.id }));
+    const own = await post(t.headers.adminA, newUser({ organizationId: t.orgA.organization.id }));
     expect(own.statusCode).toBe(201);
-    expect(own.json().organizationId).toBe(orgA.organization.id);
+    expect(own.json().organizationId).toBe(t.orgA.organization.id);
   });
 
   it('lets a super administrator create a user in any existing organization, audited there', async () => {
     const response = await post(
-      superHeaders,
-      newUser({ organizationId: orgB.organization.id, isSuperAdmin: true }),
+      t.headers.superA,
+      newUser({ organizationId: t.orgB.organization.id, isSuperAdmin: true }),
     );
     expect(response.statusCode).toBe(201);
     const body = response.json<TAdminUser>();
     expect(body).toMatchObject({
-      organizationId: orgB.organization.id,
-      organizationName: orgB.organization.name,
+      organizationId: t.orgB.organization.id,
+      organizationName: t.orgB.organization.name,
       isSuperAdmin: false,
     });
-    const [entry] = await auditEntriesOf(t.db, orgB.organization.id, body.id);
+    const [entry] = await auditEntriesOf(t.db, t.orgB.organization.id, body.id);
     expect(entry).toMatchObject({
       action: 'CREATE',
       entityType: 'AppUser',
-      userId: superA.id,
+      userId: t.superA.id,
       userName: 'Root',
     });
-    expect(await auditEntriesOf(t.db, orgA.organization.id, body.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, body.id)).toHaveLength(0);
     // Admin B now sees the user.
-    expect((await list(adminB)).json<TAdminUser[]>().map((u) => u.id)).toContain(body.id);
+    expect((await list(t.headers.adminB)).json<TAdminUser[]>().map((u) => u.id)).toContain(body.id);
 
     const before = await userCount();
-    const unknown = await post(superHeaders, newUser({ organizationId: UNKNOWN_ID }));
+    const unknown = await post(t.headers.superA, newUser({ organizationId: UNKNOWN_ID }));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'NOT_FOUND', message: 'Organization not found.' });
     expect(await userCount()).toBe(before);
@@ -360,8 +331,8 @@ describe('POST /api/admin/users', () => {
 
 describe('PUT /api/admin/users/:id', () => {
   it('changes only the fields sent and records the differences', async () => {
-    const user = await createUser(t.db, orgA.organization.id, { displayName: 'Before' });
-    const response = await put(adminA, user.id, {
+    const user = await createUser(t.db, t.orgA.organization.id, { displayName: 'Before' });
+    const response = await put(t.headers.adminA, user.id, {
       displayName: '  After ',
       canEditCompletedMaintenanceEvents: true,
     });
@@ -373,8 +344,8 @@ describe('PUT /api/admin/users/:id', () => {
       isAdmin: false,
       isSuperAdmin: false,
       isActive: true,
-      organizationId: orgA.organization.id,
-      organizationName: orgA.organization.name,
+      organizationId: t.orgA.organization.id,
+      organizationName: t.orgA.organization.name,
       canEditCompletedMaintenanceEvents: true,
       createdAt: expect.any(String),
     });
@@ -384,13 +355,13 @@ describe('PUT /api/admin/users/:id', () => {
       isActive: true,
       canEditCompletedMaintenanceEvents: true,
     });
-    const entries = await auditEntriesOf(t.db, orgA.organization.id, user.id);
+    const entries = await auditEntriesOf(t.db, t.orgA.organization.id, user.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'UPDATE',
       entityType: 'AppUser',
       entityName: user.email,
-      userId: orgA.admin.id,
+      userId: t.orgA.admin.id,
     });
     expect(JSON.parse(entries[0]!.changes!)).toEqual({
       changes: {
@@ -402,9 +373,9 @@ describe('PUT /api/admin/users/:id', () => {
   });
 
   it('writes nothing when nothing changes, and ignores isSuperAdmin', async () => {
-    const user = await createUser(t.db, orgA.organization.id);
+    const user = await createUser(t.db, t.orgA.organization.id);
     const before = await storedUser(user.id);
-    const response = await put(adminA, user.id, {
+    const response = await put(t.headers.adminA, user.id, {
       displayName: user.displayName,
       isAdmin: false,
       isSuperAdmin: true,
@@ -412,66 +383,66 @@ describe('PUT /api/admin/users/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ isSuperAdmin: false, isAdmin: false });
     expect(await storedUser(user.id)).toEqual(before);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, user.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, user.id)).toHaveLength(0);
 
-    const empty = await put(adminA, user.id, {});
+    const empty = await put(t.headers.adminA, user.id, {});
     expect(empty.statusCode).toBe(200);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, user.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, user.id)).toHaveLength(0);
   });
 
   it('answers 404 to an administrator for a user of another organization, nothing changed', async () => {
-    const before = await storedUser(orgA.member.id);
-    const response = await put(adminB, orgA.member.id, {
+    const before = await storedUser(t.orgA.member.id);
+    const response = await put(t.headers.adminB, t.orgA.member.id, {
       displayName: 'Hijacked',
       isActive: false,
       isAdmin: true,
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(USER_NOT_FOUND);
-    expect(await storedUser(orgA.member.id)).toEqual(before);
-    expect(await auditEntriesOf(t.db, orgB.organization.id, orgA.member.id)).toHaveLength(0);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, orgA.member.id)).toHaveLength(0);
+    expect(await storedUser(t.orgA.member.id)).toEqual(before);
+    expect(await auditEntriesOf(t.db, t.orgB.organization.id, t.orgA.member.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, t.orgA.member.id)).toHaveLength(0);
 
     for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
-      const missing = await put(adminA, id, { displayName: 'x' });
+      const missing = await put(t.headers.adminA, id, { displayName: 'x' });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual(USER_NOT_FOUND);
     }
   });
 
   it('answers 400 with the field messages of an invalid payload', async () => {
-    const before = await storedUser(orgA.member.id);
-    const blank = await put(adminA, orgA.member.id, { displayName: ' ' });
+    const before = await storedUser(t.orgA.member.id);
+    const blank = await put(t.headers.adminA, t.orgA.member.id, { displayName: ' ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().fields).toEqual([
       { path: 'displayName', message: USER_MESSAGES.displayNameRequired },
     ]);
-    const long = await put(adminA, orgA.member.id, { displayName: 'y'.repeat(201) });
+    const long = await put(t.headers.adminA, t.orgA.member.id, { displayName: 'y'.repeat(201) });
     expect(long.json().fields).toEqual([{ path: 'displayName', message: USER_MESSAGES.displayNameTooLong }]);
-    const notBoolean = await put(adminA, orgA.member.id, { isAdmin: 'yes' });
+    const notBoolean = await put(t.headers.adminA, t.orgA.member.id, { isAdmin: 'yes' });
     expect(notBoolean.statusCode).toBe(400);
     expect(notBoolean.json().fields[0].path).toBe('isAdmin');
-    expect(await storedUser(orgA.member.id)).toEqual(before);
+    expect(await storedUser(t.orgA.member.id)).toEqual(before);
   });
 
   it('lets a super administrator update a user of any organization, audited in that organization', async () => {
-    const user = await createUser(t.db, orgB.organization.id);
-    const response = await put(superHeaders, user.id, { isAdmin: true });
+    const user = await createUser(t.db, t.orgB.organization.id);
+    const response = await put(t.headers.superA, user.id, { isAdmin: true });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       isAdmin: true,
-      organizationId: orgB.organization.id,
-      organizationName: orgB.organization.name,
+      organizationId: t.orgB.organization.id,
+      organizationName: t.orgB.organization.name,
     });
     expect((await storedUser(user.id))?.isAdmin).toBe(true);
-    const [entry] = await auditEntriesOf(t.db, orgB.organization.id, user.id);
-    expect(entry).toMatchObject({ action: 'UPDATE', entityType: 'AppUser', userId: superA.id });
+    const [entry] = await auditEntriesOf(t.db, t.orgB.organization.id, user.id);
+    expect(entry).toMatchObject({ action: 'UPDATE', entityType: 'AppUser', userId: t.superA.id });
     expect(JSON.parse(entry!.changes!)).toEqual({ changes: { isAdmin: { from: false, to: true } } });
-    expect(await auditEntriesOf(t.db, orgA.organization.id, user.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, user.id)).toHaveLength(0);
   });
 
   it('lets only a super administrator change anything about a super administrator, name included', async () => {
-    const other = await createUser(t.db, orgA.organization.id, { isAdmin: true, isSuperAdmin: true });
+    const other = await createUser(t.db, t.orgA.organization.id, { isAdmin: true, isSuperAdmin: true });
     const before = await storedUser(other.id);
     for (const payload of [
       { isActive: false },
@@ -479,21 +450,21 @@ describe('PUT /api/admin/users/:id', () => {
       { canEditCompletedMaintenanceEvents: true },
       { displayName: 'Renamed by an administrator' },
     ]) {
-      const response = await put(adminA, other.id, payload);
+      const response = await put(t.headers.adminA, other.id, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(403);
       expect(response.json()).toEqual({ code: 'FORBIDDEN', message: USER_MESSAGES.superAdminTarget });
     }
     expect(await storedUser(other.id)).toEqual(before);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, other.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, other.id)).toHaveLength(0);
 
-    const bySuper = await put(superHeaders, other.id, { canEditCompletedMaintenanceEvents: true });
+    const bySuper = await put(t.headers.superA, other.id, { canEditCompletedMaintenanceEvents: true });
     expect(bySuper.statusCode).toBe(200);
     expect((await storedUser(other.id))?.canEditCompletedMaintenanceEvents).toBe(true);
     expect((await storedUser(other.id))?.isSuperAdmin).toBe(true);
   });
 
   it('refuses an administrator removing their own admin flag or deactivating themselves (409)', async () => {
-    const admin = await createUser(t.db, orgA.organization.id, { isAdmin: true, displayName: 'Self' });
+    const admin = await createUser(t.db, t.orgA.organization.id, { isAdmin: true, displayName: 'Self' });
     const { headers } = await loginAs(t.app, admin);
     const before = await storedUser(admin.id);
 
@@ -506,7 +477,7 @@ describe('PUT /api/admin/users/:id', () => {
     const both = await put(headers, admin.id, { displayName: 'Renamed', isActive: false });
     expect(both.statusCode).toBe(409);
     expect(await storedUser(admin.id)).toEqual(before);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, admin.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, admin.id)).toHaveLength(0);
 
     // Their other fields they may change; the session still works.
     const rename = await put(headers, admin.id, {
@@ -519,17 +490,17 @@ describe('PUT /api/admin/users/:id', () => {
     expect((await list(headers)).statusCode).toBe(200);
 
     // A super administrator cannot deactivate themselves either.
-    const superSelf = await put(superHeaders, superA.id, { isActive: false });
+    const superSelf = await put(t.headers.superA, t.superA.id, { isActive: false });
     expect(superSelf.statusCode).toBe(409);
     expect(superSelf.json().message).toBe(USER_MESSAGES.selfDeactivate);
   });
 
   it("ends a deactivated user's sessions for good: reactivation does not bring them back", async () => {
-    const user = await createUser(t.db, orgA.organization.id);
+    const user = await createUser(t.db, t.orgA.organization.id);
     const { headers } = await loginAs(t.app, user);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200);
 
-    const response = await put(adminA, user.id, { isActive: false });
+    const response = await put(t.headers.adminA, user.id, { isActive: false });
     expect(response.statusCode).toBe(200);
     expect(response.json().isActive).toBe(false);
 
@@ -545,7 +516,7 @@ describe('PUT /api/admin/users/:id', () => {
     expect(login.json().message).toBe(LOGIN_MESSAGES.invalidCredentials);
 
     // Reactivated, the old token stays dead; the user signs in again.
-    expect((await put(adminA, user.id, { isActive: true })).statusCode).toBe(200);
+    expect((await put(t.headers.adminA, user.id, { isActive: true })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401);
     const fresh = await loginAs(t.app, user);
     expect(
@@ -554,11 +525,11 @@ describe('PUT /api/admin/users/:id', () => {
   });
 
   it('takes a demoted administrator off the admin routes at their next request', async () => {
-    const admin = await createUser(t.db, orgA.organization.id, { isAdmin: true });
+    const admin = await createUser(t.db, t.orgA.organization.id, { isAdmin: true });
     const { headers } = await loginAs(t.app, admin);
     expect((await list(headers)).statusCode).toBe(200);
 
-    const response = await put(adminA, admin.id, { isAdmin: false });
+    const response = await put(t.headers.adminA, admin.id, { isAdmin: false });
     expect(response.statusCode).toBe(200);
     expect(response.json().isAdmin).toBe(false);
 
@@ -569,16 +540,21 @@ describe('PUT /api/admin/users/:id', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().isAdmin).toBe(false);
 
-    const entries = await auditEntriesOf(t.db, orgA.organization.id, admin.id);
+    const entries = await auditEntriesOf(t.db, t.orgA.organization.id, admin.id);
     expect(JSON.parse(entries[0]!.changes!)).toEqual({ changes: { isAdmin: { from: true, to: false } } });
   });
 });
 
 describe('API docs', () => {
-  it('describe the admin user routes', async () => {
+  it('show the admin user routes behind a bearer token, a new user needing email, name and password', async () => {
     const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
-    expect(paths['/api/admin/users'].get).toBeDefined();
-    expect(paths['/api/admin/users'].post).toBeDefined();
-    expect(paths['/api/admin/users/{id}'].put).toBeDefined();
+    const operations = [
+      paths['/api/admin/users'].get,
+      paths['/api/admin/users'].post,
+      paths['/api/admin/users/{id}'].put,
+    ];
+    for (const operation of operations) expect(operation.security).toBeUndefined();
+    const created = paths['/api/admin/users'].post.requestBody.content['application/json'].schema;
+    expect(created.required).toEqual(['email', 'displayName', 'password']);
   });
 });

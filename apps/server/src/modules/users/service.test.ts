@@ -1,23 +1,12 @@
 import { USER_MESSAGES } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTwoOrganizations, type OrgFixture } from '../../test/fixtures.ts';
 import { runBeforeEachTransaction } from '../../test/racing-db.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
 import { createUser } from './service.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA } = await createTwoOrganizations(t.db));
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = tenantWorld();
 
 describe('createUser', () => {
   it('answers 409 when the email is taken between its check and the insert (unique index)', async () => {
@@ -25,17 +14,17 @@ describe('createUser', () => {
     // Another request inserts the same email right after the check, as a simultaneous request would.
     const racingDb = runBeforeEachTransaction(t.db, () =>
       t.db.insert(users).values({
-        organizationId: orgA.organization.id,
+        organizationId: t.orgA.organization.id,
         email,
         displayName: 'First',
         passwordHash: 'not-a-real-hash',
       }),
     );
     const actor = {
-      id: orgA.admin.id,
-      organizationId: orgA.organization.id,
-      email: orgA.admin.email,
-      displayName: orgA.admin.displayName,
+      id: t.orgA.admin.id,
+      organizationId: t.orgA.organization.id,
+      email: t.orgA.admin.email,
+      displayName: t.orgA.admin.displayName,
       isAdmin: true,
       isSuperAdmin: false,
       canEditCompletedMaintenanceEvents: false,

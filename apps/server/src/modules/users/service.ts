@@ -11,10 +11,10 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { type LoginThrottle, throttled } from '../../lib/login-throttle.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../lib/request-context.ts';
 import { isUuid } from '../../lib/uuid.ts';
-import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { targetOrganization } from '../organizations/service.ts';
 import {
   type AdminUserRow,
@@ -42,9 +42,19 @@ export interface UserActionContext {
   ipAddress: string;
 }
 
-/** The user with this email (any organization, active or not), for sign-in. */
-export function getUserByEmailForSignIn(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  return findUserByEmail(db, email);
+/**
+ * The active user (of any organization) with this email and password; undefined for an unknown
+ * email, a wrong password or an inactive user alike. An unknown email still costs one argon2
+ * verification, so the time taken does not tell which accounts exist either.
+ */
+export async function verifyCredentials(
+  db: DbOrTx,
+  email: string,
+  password: string,
+): Promise<UserRow | undefined> {
+  const user = await findUserByEmail(db, email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), password);
+  return user && passwordOk && user.isActive ? user : undefined;
 }
 
 /** The user a token names (any organization, active or not); undefined for a malformed id. */
@@ -56,21 +66,6 @@ export async function getUserByIdForAuth(db: DbOrTx, id: string): Promise<UserRo
 /** True when some user (of any organization) has this email. */
 export async function isEmailTaken(db: DbOrTx, email: string): Promise<boolean> {
   return (await findUserByEmail(db, email)) !== undefined;
-}
-
-/** A user of the organization with its row locked until the transaction ends (profile and admin updates). */
-export function lockUser(tx: DbOrTx, organizationId: string, id: string): Promise<UserRow | undefined> {
-  return findUserForUpdate(tx, organizationId, id);
-}
-
-/** Writes columns of a user of the organization (inside the caller's transaction). */
-export function saveUserColumns(
-  tx: DbOrTx,
-  organizationId: string,
-  id: string,
-  values: Partial<Pick<UserInsert, 'displayName' | 'email' | 'passwordHash' | 'tokenVersion' | 'updatedAt'>>,
-): Promise<UserRow> {
-  return updateUserRow(tx, organizationId, id, values);
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
@@ -162,6 +157,29 @@ async function loadAdminUser(db: DbOrTx, organizationId: string, id: string): Pr
   return toAdminUser(row);
 }
 
+/** A new user: a member unless its flags say otherwise. */
+export type NewUser = Pick<UserInsert, 'organizationId' | 'email' | 'displayName' | 'passwordHash'> &
+  Partial<Pick<UserInsert, 'isAdmin' | 'isSuperAdmin' | 'isActive' | 'canEditCompletedMaintenanceEvents'>>;
+
+/**
+ * Inserts a user and its CREATE entry in the user's organization, in the caller's transaction. A
+ * taken email throws the unique violation of USERS_EMAIL_UNIQUE.
+ */
+export async function addUser(tx: DbOrTx, source: AuditSource, user: NewUser): Promise<UserRow> {
+  const row = await insertUser(tx, user);
+  await recordAudit(tx, {
+    organizationId: row.organizationId,
+    actor: source.actor,
+    action: 'CREATE',
+    entityType: 'AppUser',
+    entityId: row.id,
+    entityName: row.email,
+    changes: { created: true },
+    ipAddress: source.ipAddress,
+  });
+  return row;
+}
+
 /** Creates a user (never a super administrator) and its audit entry in the user's organization. */
 export async function createUser(
   db: Db,
@@ -179,8 +197,8 @@ export async function createUser(
   const passwordHash = await hashPassword(body.password);
   let created: UserRow;
   try {
-    created = await db.transaction(async (tx) => {
-      const row = await insertUser(tx, {
+    created = await db.transaction((tx) =>
+      addUser(tx, context, {
         organizationId,
         email: body.email,
         displayName: body.displayName,
@@ -189,19 +207,8 @@ export async function createUser(
         isSuperAdmin: false,
         isActive: body.isActive,
         canEditCompletedMaintenanceEvents: body.canEditCompletedMaintenanceEvents,
-      });
-      await recordAudit(tx, {
-        organizationId,
-        actor: context.actor,
-        action: 'CREATE',
-        entityType: 'AppUser',
-        entityId: row.id,
-        entityName: row.email,
-        changes: { created: true },
-        ipAddress: context.ipAddress,
-      });
-      return row;
-    });
+      }),
+    );
   } catch (error) {
     // Another request took the email between the check and the insert.
     if (isUniqueViolation(error, USERS_EMAIL_UNIQUE)) throw await emailTaken(probe, USER_MESSAGES.emailTaken);
@@ -245,7 +252,7 @@ export async function updateUserAsAdmin(
   const scope = organizationId;
 
   return db.transaction(async (tx) => {
-    const before = await lockUser(tx, scope, id);
+    const before = await findUserForUpdate(tx, scope, id);
     if (!before) throw notFound('User');
     if (before.isSuperAdmin && !actor.isSuperAdmin) throw forbidden(USER_MESSAGES.superAdminTarget);
     const after = adminSnapshot({

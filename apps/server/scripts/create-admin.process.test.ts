@@ -3,14 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../src/bootstrap/create-admin.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { acquireDataDirLock } from '../src/db/data-dir-lock.ts';
-import { auditLogEntries, organizations, users } from '../src/db/schema.ts';
+import { organizations, users } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
-import { createTestDatabase } from '../src/test/test-database.ts';
 
 const SCRIPT = fileURLToPath(new URL('./create-admin.ts', import.meta.url));
 
@@ -32,67 +29,6 @@ function run(args: string[], env: Record<string, string>, stdin?: string) {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
-
-describe('createAdmin', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
-
-  it('asks for an organization on an empty database, creates a named one, then reuses it by name or id', async () => {
-    const base = { displayName: 'Ops', superAdmin: false, password: 'long-enough' };
-    await expect(createAdmin(database.db, { ...base, email: 'a@example.com' })).rejects.toThrow(
-      /no organization yet/,
-    );
-    const first = await createAdmin(database.db, { ...base, email: 'A@Example.com', organization: 'Acme' });
-    expect(first.organization).toMatchObject({ name: 'Acme', created: true });
-    expect(first.email).toBe('a@example.com');
-    const byName = await createAdmin(database.db, { ...base, email: 'b@example.com', organization: 'Acme' });
-    expect(byName.organization).toEqual({ ...first.organization, created: false });
-    const byId = await createAdmin(database.db, {
-      ...base,
-      email: 'c@example.com',
-      organization: first.organization.id,
-      superAdmin: true,
-    });
-    expect(byId.organization.id).toBe(first.organization.id);
-    const implicit = await createAdmin(database.db, { ...base, email: 'd@example.com' });
-    expect(implicit.organization.id).toBe(first.organization.id);
-    await expect(
-      createAdmin(database.db, {
-        ...base,
-        email: 'e@example.com',
-        organization: '01a1fca6-0783-7464-ad69-cef41e605301',
-      }),
-    ).rejects.toThrow(/No organization has the id/);
-
-    const [c] = await database.db.select().from(users).where(eq(users.email, 'c@example.com'));
-    expect(c).toMatchObject({ isAdmin: true, isSuperAdmin: true, displayName: 'Ops' });
-    expect(await verifyPassword(c!.passwordHash, 'long-enough')).toBe(true);
-    const audit = await database.db
-      .select()
-      .from(auditLogEntries)
-      .where(eq(auditLogEntries.organizationId, first.organization.id));
-    expect(audit.filter((a) => a.entityType === 'Organization')).toHaveLength(1);
-    expect(audit.filter((a) => a.entityType === 'AppUser')).toHaveLength(4);
-    expect(new Set(audit.map((a) => `${a.action} ${a.changes} ${a.userName}`))).toEqual(
-      new Set(['CREATE {"created":true} system']),
-    );
-  });
-
-  it('refuses an email that exists, whatever its case', async () => {
-    await expect(
-      createAdmin(database.db, {
-        email: 'B@EXAMPLE.com',
-        displayName: 'X',
-        superAdmin: false,
-        password: 'long-enough',
-        organization: 'Acme',
-      }),
-    ).rejects.toThrow('A user with the email b@example.com already exists.');
-  });
-});
 
 describe('scripts/create-admin.ts', () => {
   let dataDir: string;

@@ -5,32 +5,15 @@ import {
   type TProfileUpdateResponse,
 } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { auditEntriesOf } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  createTwoOrganizations,
-  createUser,
-  type FixtureUser,
-  loginAs,
-  type OrgFixture,
-} from '../../test/fixtures.ts';
+import { createUser, type FixtureUser, loginAs } from '../../test/fixtures.ts';
 import { runBeforeEachTransaction } from '../../test/racing-db.ts';
-import { PASSWORD_AUDIT_CHANGE, updateProfile } from './service.ts';
+import { tenantWorld } from '../../test/tenant-world.ts';
+import { PASSWORD_AUDIT_CHANGE, updateProfile } from './profile.ts';
 
-let t: TestApp;
-let orgA: OrgFixture;
-let orgB: OrgFixture;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ orgA, orgB } = await createTwoOrganizations(t.db));
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = tenantWorld();
 
 const putMe = (headers: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/auth/me', headers, payload });
@@ -48,7 +31,7 @@ async function storedUser(id: string) {
 async function signedInUser(
   overrides: Parameters<typeof createUser>[2] = {},
 ): Promise<{ user: FixtureUser; headers: Record<string, string> }> {
-  const user = await createUser(t.db, orgA.organization.id, overrides);
+  const user = await createUser(t.db, t.orgA.organization.id, overrides);
   const { headers } = await loginAs(t.app, user);
   return { user, headers };
 }
@@ -72,7 +55,7 @@ describe('PUT /api/auth/me: display name', () => {
       email: user.email,
       isAdmin: true,
       isSuperAdmin: false,
-      organizationId: orgA.organization.id,
+      organizationId: t.orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.any(String),
     });
@@ -80,7 +63,7 @@ describe('PUT /api/auth/me: display name', () => {
     // The session goes on: no new token for a name change.
     expect((await getMe(headers)).json().displayName).toBe('New Name');
 
-    const entries = await auditEntriesOf(t.db, orgA.organization.id, user.id);
+    const entries = await auditEntriesOf(t.db, t.orgA.organization.id, user.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'UPDATE',
@@ -103,7 +86,7 @@ describe('PUT /api/auth/me: display name', () => {
       expect(response.json().accessToken).toBeUndefined();
     }
     expect(await storedUser(user.id)).toEqual(before);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, user.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, user.id)).toHaveLength(0);
   });
 
   it('answers 400 with the spec messages for a blank or long display name', async () => {
@@ -147,11 +130,11 @@ describe('PUT /api/auth/me: email', () => {
     );
     // A wrong password is refused before the email is looked at: a taken email says nothing either.
     expectCurrentPasswordError(
-      await putMe(headers, { email: orgB.member.email, currentPassword: 'not my password' }),
+      await putMe(headers, { email: t.orgB.member.email, currentPassword: 'not my password' }),
       PROFILE_MESSAGES.currentPasswordWrong,
     );
     expect((await storedUser(user.id)).email).toBe(user.email);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, user.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, user.id)).toHaveLength(0);
   });
 
   it('changes the email (stored lower-cased) with the right current password, audited', async () => {
@@ -175,7 +158,7 @@ describe('PUT /api/auth/me: email', () => {
     });
     expect(oldEmail.statusCode).toBe(401);
 
-    const [entry] = await auditEntriesOf(t.db, orgA.organization.id, user.id);
+    const [entry] = await auditEntriesOf(t.db, t.orgA.organization.id, user.id);
     expect(entry).toMatchObject({ action: 'UPDATE', entityType: 'AppUser', entityName: email });
     expect(JSON.parse(entry!.changes!)).toEqual({ changes: { email: { from: user.email, to: email } } });
   });
@@ -183,7 +166,7 @@ describe('PUT /api/auth/me: email', () => {
   it('answers 409 for an email another user has (any case, any organization)', async () => {
     const { user, headers } = await signedInUser();
     const response = await putMe(headers, {
-      email: orgB.admin.email.toUpperCase(),
+      email: t.orgB.admin.email.toUpperCase(),
       currentPassword: user.password,
     });
     expect(response.statusCode).toBe(409);
@@ -193,7 +176,7 @@ describe('PUT /api/auth/me: email', () => {
       fields: [{ path: 'email', message: PROFILE_MESSAGES.emailTaken }],
     });
     expect((await storedUser(user.id)).email).toBe(user.email);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, user.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, user.id)).toHaveLength(0);
   });
 
   it('answers 409 to the loser when two users take one email at the same time', async () => {
@@ -248,7 +231,7 @@ describe('PUT /api/auth/me: password', () => {
     ]);
     expect(await storedUser(user.id)).toEqual(before);
     expect((await getMe(headers)).statusCode).toBe(200);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, user.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, user.id)).toHaveLength(0);
   });
 
   it('changes the password, ends every other session and answers a new token for this one', async () => {
@@ -270,7 +253,7 @@ describe('PUT /api/auth/me: password', () => {
       email: user.email,
       isAdmin: false,
       isSuperAdmin: false,
-      organizationId: orgA.organization.id,
+      organizationId: t.orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.any(String),
       accessToken: expect.any(String),
@@ -303,7 +286,7 @@ describe('PUT /api/auth/me: password', () => {
     expect(oldPassword.json().message).toBe(LOGIN_MESSAGES.invalidCredentials);
     await loginAs(t.app, { email: user.email, password: newPassword });
 
-    const entries = await auditEntriesOf(t.db, orgA.organization.id, user.id);
+    const entries = await auditEntriesOf(t.db, t.orgA.organization.id, user.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'UPDATE', entityType: 'AppUser', entityName: user.email });
     expect(JSON.parse(entries[0]!.changes!)).toEqual({
@@ -373,10 +356,10 @@ describe('PUT /api/auth/me: throttles', () => {
   it('throttles answers that an email is taken, per user', async () => {
     const { user, headers } = await signedInUser();
     await withLimit(t.app.emailProbeThrottle, 2, async () => {
-      for (const email of [orgB.member.email, orgB.admin.email]) {
+      for (const email of [t.orgB.member.email, t.orgB.admin.email]) {
         expect((await putMe(headers, { email, currentPassword: user.password })).statusCode).toBe(409);
       }
-      const limited = await putMe(headers, { email: orgA.admin.email, currentPassword: user.password });
+      const limited = await putMe(headers, { email: t.orgA.admin.email, currentPassword: user.password });
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toMatch(/^[1-9]\d*$/);
       expect((await storedUser(user.id)).email).toBe(user.email);
@@ -394,7 +377,7 @@ describe('PUT /api/auth/me: throttles', () => {
 describe('updateProfile', () => {
   it('answers 409 when the email is taken between its check and the save (unique index)', async () => {
     const { user } = await signedInUser();
-    const rival = await createUser(t.db, orgB.organization.id);
+    const rival = await createUser(t.db, t.orgB.organization.id);
     const email = newEmail();
     // The rival takes the email right after the check, as a simultaneous request would.
     const racingDb = runBeforeEachTransaction(t.db, () =>
@@ -414,6 +397,6 @@ describe('updateProfile', () => {
     );
     await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', message: PROFILE_MESSAGES.emailTaken });
     expect((await storedUser(user.id)).email).toBe(user.email);
-    expect(await auditEntriesOf(t.db, orgA.organization.id, user.id)).toHaveLength(0);
+    expect(await auditEntriesOf(t.db, t.orgA.organization.id, user.id)).toHaveLength(0);
   });
 });
