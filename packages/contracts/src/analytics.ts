@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The dashboard's day counts (spec section 9): rounded, then clamped to these bounds. */
+/** The dashboard's day counts (docs/product/analytics.md#periods): rounded, then clamped to these bounds. */
 export const DASHBOARD_DAY_LIMITS = {
   rangeDays: { min: 1, max: 365, default: 30 },
   turnaroundDays: { min: 1, max: 90, default: 14 },
@@ -10,7 +10,7 @@ export type TDayLimits = { min: number; max: number };
 export const TICKER_INTERVAL_MS = 5000;
 /** The history chart shows the last 7 days that have events. */
 export const HISTORY_CHART_DAYS = 7;
-/** Minimum bar widths in percent (spec section 9); the completion bar only when above 0. */
+/** Minimum bar widths in percent (docs/product/dashboard.md#maintenance-history, #team-performance); the completion bar only when above 0. */
 export const MIN_BAR_PERCENT = { completed: 8, leadTime: 6, history: 5 } as const;
 /** The newest completed events the history table lists; the counts cover all of them. */
 export const ANALYTICS_HISTORY_LIMIT = 100;
@@ -144,7 +144,7 @@ export const ZDashboardAnalytics = z.object({
 });
 export type TDashboardAnalytics = z.infer<typeof ZDashboardAnalytics>;
 
-/** The dashboard's sections a user can show or hide (spec section 9 order is the default). */
+/** The dashboard's sections a user can show or hide (the documented order is the default: docs/product/dashboard.md#dashboard-preferences). */
 export const DASHBOARD_SECTIONS = [
   'pendingTasks',
   'maintenanceHistory',
@@ -159,7 +159,7 @@ export const DASHBOARD_SECTION_LABELS: Record<TDashboardSection, string> = {
   userPerformance: 'Team performance',
 };
 
-/** The dashboard analytics' words (spec sections 2 and 8). */
+/** The dashboard analytics' words (docs/product/dashboard.md). */
 export const ANALYTICS_TEXTS = {
   loading: 'Loading analytics...',
   loadFailed: 'Unable to load analytics at the moment.',
@@ -193,7 +193,7 @@ export const ANALYTICS_TEXTS = {
   teamEmpty: 'No active users with maintenance activity in this period.',
 } as const;
 
-/** Hours with one decimal (spec section 9), or N/A. */
+/** Hours with one decimal (docs/product/overview.md#formats), or N/A. */
 export function formatHours(hours: number | null | undefined): string {
   return hours === null || hours === undefined ? ANALYTICS_TEXTS.notAvailable : hours.toFixed(1);
 }

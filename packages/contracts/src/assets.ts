@@ -15,7 +15,7 @@ export const ASSET_MESSAGES = {
   nameTooLong: `Asset name must be at most ${ASSET_NAME_MAX_LENGTH} characters.`,
   descriptionTooLong: `Description must be at most ${ASSET_DESCRIPTION_MAX_LENGTH} characters.`,
   otherOrganization: 'You can only save assets in your own organization.',
-  // Screen messages (spec section 8).
+  // Screen messages (docs/product/assets.md#asset-list, asset-detail.md, public-asset.md).
   listLoading: 'Loading assets...',
   listEmpty: 'No assets have been created yet.',
   listNoMatch: 'No assets match your search.',

@@ -12,7 +12,7 @@ export const AUDIT_ENTITY_TYPES = [
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-/** Action badges (spec section 4); other actions are shown as they are. */
+/** Action badges (docs/product/audit-log.md#audit-actions); other actions are shown as they are. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   CREATE: 'Created',
   UPDATE: 'Updated',
@@ -99,7 +99,7 @@ function showValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The Details text of an entry, by the spec's rules (section 4, "Change description"). */
+/** The Details text of an entry, by the documented rules (docs/product/audit-log.md#change-description). */
 export function describeAuditChanges(changes: string | null | undefined): string {
   if (!changes) return AUDIT_MESSAGES.noDetails;
   let parsed: unknown;

@@ -14,17 +14,17 @@ describe('ZLoginBody', () => {
     );
   });
 
-  it('rejects an invalid email with the spec message', () => {
+  it('rejects an invalid email with the documented message', () => {
     expect(messagesFor({ email: 'not-an-email', password: 'x' })).toEqual([LOGIN_MESSAGES.invalidEmail]);
   });
 
-  it('requires a password with the spec message', () => {
+  it('requires a password with the documented message', () => {
     expect(messagesFor({ email: 'a@b.co', password: '' })).toEqual([LOGIN_MESSAGES.passwordRequired]);
   });
 });
 
 describe('roleLabel', () => {
-  it('names each role as the spec does', () => {
+  it('names each role as docs/product/overview.md#roles does', () => {
     expect(roleLabel({ isAdmin: false, isSuperAdmin: false })).toBe('Member');
     expect(roleLabel({ isAdmin: true, isSuperAdmin: false })).toBe('Administrator');
     expect(roleLabel({ isAdmin: true, isSuperAdmin: true })).toBe('Super Administrator');

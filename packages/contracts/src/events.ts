@@ -54,11 +54,11 @@ export const EVENT_MESSAGES = {
   performedAtInvalid: 'Performed at must be a date and time.',
   tooManyFiles: `At most ${EVENT_MAX_FILES} files can be attached at once.`,
   duplicateFile: 'The same file is attached twice.',
-  // Server rules (decisions.md: transitions answer 409, editing a Completed event 403).
+  // Server rules (docs/product/events-and-tasks.md#task-transitions: transitions answer 409, editing a Completed event 403).
   cannotStart: 'Only a pending task can be started.',
   alreadyCompleted: 'This task is already completed.',
   editCompletedForbidden: 'You do not have permission to edit completed maintenance events.',
-  // Asset page (spec sections 4 and 8).
+  // Asset page (docs/product/asset-detail.md#asset-page-task-actions, #saving-an-event).
   fieldsLoadFailed: 'Unable to load maintenance field definitions.',
   uploadFailed: 'One or more files failed to upload.',
   saveFailed: 'Unable to save maintenance event.',
@@ -69,7 +69,7 @@ export const EVENT_MESSAGES = {
   confirmComplete: 'Mark this maintenance task as completed?',
 } as const;
 
-/** The wording of an event's change log entries (spec section 4), computed by the server. */
+/** The wording of an event's change log entries (docs/product/events-and-tasks.md#change-log), computed by the server. */
 export const CHANGE_LOG_TEXTS = {
   title: 'Title updated',
   notes: (cleared: boolean) => (cleared ? 'Notes cleared' : 'Notes updated'),
@@ -140,7 +140,7 @@ export const ZPendingTask = ZMaintenanceEvent.pick({
 }).extend({ eventId: z.string(), assetId: z.string(), assetName: z.string(), assetSlug: z.string() });
 export type TPendingTask = z.infer<typeof ZPendingTask>;
 
-/** The dashboard's pending task texts (spec sections 2, 4 and 8). */
+/** The dashboard's pending task texts (docs/product/dashboard.md#pending-maintenance-tasks). */
 export const TASK_MESSAGES = {
   title: 'Pending maintenance tasks',
   loading: 'Loading tasks...',

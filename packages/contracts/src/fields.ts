@@ -22,7 +22,7 @@ export const FIELD_MESSAGES = {
   maxLengthPositive: `Max length must be a whole number from 1 to ${INT4_MAX}.`,
   displayOrderInteger: `Display order must be a whole number from ${INT4_MIN} to ${INT4_MAX}.`,
   optionsInvalid: 'Options must be a JSON array of strings.',
-  // Screen messages (spec section 8).
+  // Screen messages (docs/product/fields.md#field-definitions-page).
   loadFailed: 'Unable to load field definitions.',
   saveFailed: 'Unable to save the field definition. Please review the form values.',
   toggleFailed: 'Unable to update field state.',

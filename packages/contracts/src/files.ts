@@ -19,7 +19,7 @@ export function fileExtensionLabel(fileName: string): string {
   return extension ? extension.slice(0, 6).toUpperCase() : 'FILE';
 }
 
-/** The type sent when the browser gives a file none (spec: uploads). */
+/** The type sent when the browser gives a file none (docs/product/files.md#upload-flow). */
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** `type/subtype` with optional parameters, as in a Content-Type header. */
 const CONTENT_TYPE_PATTERN = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=("[^"]*"|[\w.+-]+))*$/;

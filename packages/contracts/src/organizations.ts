@@ -18,7 +18,7 @@ export const ORGANIZATION_MESSAGES = {
   logoMissing: 'Choose an image file to upload as the logo (form field "logo").',
   logoType: 'The logo must be a PNG, JPEG, GIF or WebP image.',
   logoTooLarge: 'Image file size cannot exceed 5MB',
-  // Screen messages (spec sections 5 and 8).
+  // Screen messages (docs/product/organizations.md#organizations-page, #logos).
   loadFailed: 'Unable to load organizations.',
   createFailed: 'Unable to create organization.',
   updateFailed: 'Unable to update organization.',

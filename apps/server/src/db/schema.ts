@@ -204,7 +204,7 @@ export const eventChangeEntries = pgTable(
       .references(() => maintenanceEvents.id),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     changedById: uuid('changed_by_id').references(() => users.id),
-    /** The spec's wording, e.g. ["Title updated", "Notes cleared"]. */
+    /** The documented wording (docs/product/events-and-tasks.md#change-log), e.g. ["Title updated", "Notes cleared"]. */
     changes: jsonb('changes').$type<string[]>().notNull(),
   },
   (t) => [index('event_change_entries_org_event_idx').on(t.organizationId, t.eventId, t.changedAt)],

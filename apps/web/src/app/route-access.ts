@@ -1,5 +1,5 @@
 /**
- * Who may open a route of the product (spec section 2): the rule each route of the route table
+ * Who may open a route of the product (docs/product/overview.md#routes): the rule each route of the route table
  * (route-table.ts) declares, read by the router's guards and the navigation.
  */
 export type TAccess = 'public' | 'signed-in' | 'admin' | 'super-admin';

@@ -9,7 +9,7 @@ const viewers: Record<string, TViewer> = {
   superAdmin: { isAdmin: true, isSuperAdmin: true },
 };
 
-/** Spec section 2: the expected outcome per route and viewer (null = the page opens). */
+/** docs/product/overview.md#routes: the expected outcome per route and viewer (null = the page opens). */
 const expected: Record<string, Record<keyof typeof viewers, string | null>> = {
   '/': { loggedOut: null, member: null, admin: null, superAdmin: null },
   '/login': { loggedOut: null, member: '/dashboard', admin: '/dashboard', superAdmin: '/dashboard' },
@@ -39,7 +39,7 @@ describe('route table guards', () => {
     }
   }
 
-  it('has a rule for every path of the spec route table', () => {
+  it('has a rule for every path of the documented route table', () => {
     expect(ROUTE_TABLE.map((r) => r.path)).toEqual([
       '/',
       '/login',

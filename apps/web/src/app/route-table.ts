@@ -6,7 +6,7 @@ import { HOME_PATH, redirectFor, type TRouteRule, type TViewer } from './route-a
 export type TRoute = TRouteRule & { screen: () => Promise<ComponentType> };
 
 /**
- * Every route of the product (spec section 2, route table), declared once (ADR 023): the router
+ * Every route of the product (docs/product/overview.md#routes), declared once (ADR 023): the router
  * registers each screen behind the guard of its rule. A screen that composes several features lives
  * in app/routes/; any other screen is its feature's own page.
  */

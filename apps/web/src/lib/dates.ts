@@ -7,7 +7,7 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Medium date in the browser's locale (spec: "Dates display in medium format"). */
+/** Medium date in the browser's locale (docs/product/overview.md#formats). */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
   return date ? mediumDate.format(date) : '';

@@ -11,9 +11,9 @@ export interface CompletedPeriod {
 
 const HOUR_SECONDS = 3600;
 // date_part answers a double; extract() answers numeric, several times slower to average.
-/** taskCompletedAt − creation, in hours (decisions.md: turnaround). */
+/** taskCompletedAt − creation, in hours (docs/product/analytics.md#turnaround-and-lead-time). */
 const turnaroundHours = sql`date_part('epoch', ${events.taskCompletedAt} - ${events.createdAt}) / ${HOUR_SECONDS}`;
-/** taskCompletedAt − taskStartedAt, in hours (decisions.md: lead time). */
+/** taskCompletedAt − taskStartedAt, in hours (docs/product/analytics.md#turnaround-and-lead-time). */
 const leadTimeHours = sql`date_part('epoch', ${events.taskCompletedAt} - ${events.taskStartedAt}) / ${HOUR_SECONDS}`;
 
 /** Matches the partial (organization, task_completed_at) index of Completed events. */
@@ -81,7 +81,7 @@ export function postgresTimeZone(zone: string): string {
  * Completions per calendar day in a time zone, for the `days` latest days that have any, oldest
  * first. The days are found by hopping back through the completed-events index one day at a time
  * (a max() per day), so only the rows of those days are counted, whatever the range.
- * Rows are grouped by completion date, else performed date (spec); every row here has a completion
+ * Rows are grouped by completion date, else performed date (docs/product/analytics.md#chart-days); every row here has a completion
  * stamp, since the period is one of completion.
  */
 export async function completionsPerDay(

@@ -59,7 +59,7 @@ describe('POST /api/assets', () => {
     });
   });
 
-  it('answers 400 with the spec messages for name and description', async () => {
+  it('answers 400 with the documented messages for name and description', async () => {
     const missing = await post(t.headers.memberA, { name: '   ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);

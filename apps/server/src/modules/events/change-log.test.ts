@@ -31,7 +31,7 @@ describe('describeEventChanges', () => {
     ).toEqual([]);
   });
 
-  it('words each kind of change as the spec does, in form order', () => {
+  it('words each kind of change as docs/product/events-and-tasks.md#change-log does, in form order', () => {
     expect(
       edit({
         title: 'Oil and filter change',

@@ -21,7 +21,7 @@ export interface LoggedField {
 const changed = (before: string | null, after: string | null) => before !== after;
 
 /**
- * The change log lines of an edit, in the spec's wording and in form order: Title, Notes, Recorded
+ * The change log lines of an edit, in the documented wording (docs/product/events-and-tasks.md#change-log) and in form order: Title, Notes, Recorded
  * by, Performed at (compared as instants), each custom field by its label, Attachments (any file
  * added or removed). "cleared" when a value goes to none. Empty when nothing changed.
  */

@@ -128,7 +128,7 @@ describe('POST /api/assets/:id/events', () => {
     expect(pending.taskStatus).toBe('Pending');
   });
 
-  it('answers 400 with the spec messages and saves nothing', async () => {
+  it('answers 400 with the documented messages and saves nothing', async () => {
     const { headers, asset } = await makeOrg();
     const cases: [object, { path: string; message: string }][] = [
       [{}, { path: 'title', message: EVENT_MESSAGES.titleRequired }],
@@ -303,7 +303,7 @@ describe('POST /api/assets/:id/events', () => {
 });
 
 describe('PUT /api/assets/:id/events/:eventId', () => {
-  it('writes the change log in the spec wording, the UPDATE audit entry, and swaps attachments', async () => {
+  it('writes the change log in the documented wording, the UPDATE audit entry, and swaps attachments', async () => {
     const { organization, member, headers, asset } = await makeOrg();
     const hours = await insertField(t.db, organization.id, {
       target: 'MaintenanceEvent',

@@ -266,7 +266,7 @@ interface Transition {
   refused: string;
 }
 
-/** decisions.md: start only from Pending; complete from Pending (stamping the start too) or InProgress. */
+/** docs/product/events-and-tasks.md#task-transitions: start only from Pending; complete from Pending (stamping the start too) or InProgress. */
 const TRANSITIONS = {
   start: { from: ['Pending'], to: 'InProgress', action: 'START_TASK', refused: EVENT_MESSAGES.cannotStart },
   complete: {

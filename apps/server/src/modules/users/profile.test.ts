@@ -89,7 +89,7 @@ describe('PUT /api/auth/me: display name', () => {
     expect(await auditEntriesOf(t.db, t.orgA.organization.id, user.id)).toHaveLength(0);
   });
 
-  it('answers 400 with the spec messages for a blank or long display name', async () => {
+  it('answers 400 with the documented messages for a blank or long display name', async () => {
     const { user, headers } = await signedInUser();
     const blank = await putMe(headers, { displayName: '   ' });
     expect(blank.statusCode).toBe(400);
@@ -195,7 +195,7 @@ describe('PUT /api/auth/me: email', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('answers 400 with the spec messages for a blank or malformed email', async () => {
+  it('answers 400 with the documented messages for a blank or malformed email', async () => {
     const { user, headers } = await signedInUser();
     const blank = await putMe(headers, { email: '  ', currentPassword: user.password });
     expect(blank.statusCode).toBe(400);

@@ -50,7 +50,7 @@ describe('profile page (richer variant)', () => {
     expect(within(panel).getByLabelText('Email')).toHaveValue('alex@example.com');
   });
 
-  it('checks the spec rules before sending anything', async () => {
+  it('checks the documented rules before sending anything', async () => {
     const calls = setup();
     const user = userEvent.setup();
     await openProfile();

@@ -19,7 +19,7 @@ import styles from './account-pages.module.css';
 
 export const SETTINGS_TITLE = 'Settings';
 
-/** The settings variant names the role "Admin" or "Super Admin" (spec: Profile screens). */
+/** The settings variant names the role "Admin" or "Super Admin" (docs/product/profile-and-settings.md#settings-page). */
 export function settingsRoleLabel(user: TRoleFlags): string {
   if (user.isSuperAdmin) return 'Super Admin';
   return user.isAdmin ? 'Admin' : 'Member';

@@ -4,7 +4,7 @@ import styles from './app-shell.module.css';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
-/** Header, main outlet and footer (spec: Shell). Also runs the signed-in startup refresh. */
+/** Header, main outlet and footer (docs/product/overview.md#shell). Also runs the signed-in startup refresh. */
 export function AppShell() {
   useSessionStartup();
   return (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { StatusPill } from './status-pill.tsx';
 
 describe('StatusPill', () => {
-  it('shows the spec label of each status, each with its own tone', () => {
+  it('shows the documented label of each status, each with its own tone', () => {
     render(
       <>
         <StatusPill status="Pending" />

@@ -7,7 +7,7 @@ const TONE: Record<TTaskStatus, string | undefined> = {
   Completed: styles.completed,
 };
 
-/** A maintenance task's status: Pending, In progress or Completed (spec section 4 labels). */
+/** A maintenance task's status: Pending, In progress or Completed (docs/product/events-and-tasks.md#task-statuses). */
 export function StatusPill({ status }: { status: TTaskStatus }) {
   return (
     <span className={[styles.pill, TONE[status]].filter(Boolean).join(' ')} data-status={status}>

@@ -11,7 +11,7 @@ export const AUDIT_LOG_PATHS: Record<TAuditScope, string> = {
   mine: '/api/audit-logs/my-activity',
 };
 
-/** Spec section 7: a missing header counts as total 0, page 1, page size 50. */
+/** docs/product/overview.md#paging: a missing header counts as total 0, page 1, page size 50. */
 const HEADER_DEFAULTS = { page: 1, pageSize: DEFAULT_PAGE_SIZE };
 
 export type TAuditPage = TPage<TAuditLogEntry>;

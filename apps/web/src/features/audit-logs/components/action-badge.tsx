@@ -15,7 +15,7 @@ export function actionTone(action: string): string {
   return [styles.tone, TONES[action]].filter(Boolean).join(' ');
 }
 
-/** An audit action as a badge: its label (spec section 4), a colour and an icon of its own. */
+/** An audit action as a badge: its label (docs/product/audit-log.md#audit-actions), a colour and an icon of its own. */
 export function ActionBadge({ action }: { action: string }) {
   return (
     <span className={`${actionTone(action)} ${styles.badge}`} data-action={action}>

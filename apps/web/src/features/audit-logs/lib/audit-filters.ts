@@ -3,7 +3,7 @@ import type { TAuditEntityType } from '@mqr/contracts';
 /** The filter inputs of an audit list, as typed: datetime-local values in the browser's time zone. */
 export type TAuditFilters = { entityType: TAuditEntityType | ''; from: string; to: string };
 
-/** What an audit list asks the server for (the query of GET /api/audit-logs, spec section 7). */
+/** What an audit list asks the server for (the query of GET /api/audit-logs, docs/product/audit-log.md#audit-api). */
 export type TAuditListQuery = {
   entityType?: TAuditEntityType | undefined;
   entityId?: string | undefined;
@@ -17,7 +17,7 @@ export const EMPTY_AUDIT_FILTERS: TAuditFilters = { entityType: '', from: '', to
 
 export type TEntityTypeOption = { value: TAuditEntityType | ''; label: string };
 
-/** The audit page's entity type choices (spec: Audit logs). */
+/** The audit page's entity type choices (docs/product/audit-log.md#audit-filters). */
 export const AUDIT_ENTITY_TYPE_OPTIONS: readonly TEntityTypeOption[] = [
   { value: '', label: 'All' },
   { value: 'Asset', label: 'Assets' },
@@ -26,7 +26,7 @@ export const AUDIT_ENTITY_TYPE_OPTIONS: readonly TEntityTypeOption[] = [
   { value: 'Organization', label: 'Organizations' },
 ];
 
-/** The settings screen's activity type choices (spec: Profile screens, settings variant). */
+/** The settings screen's activity type choices (docs/product/profile-and-settings.md#activity-logs-tab). */
 export const ACTIVITY_ENTITY_TYPE_OPTIONS: readonly TEntityTypeOption[] = [
   { value: '', label: 'All Types' },
   { value: 'Asset', label: 'Assets' },

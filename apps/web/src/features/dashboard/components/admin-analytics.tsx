@@ -22,7 +22,7 @@ export function AdminAnalytics({ controls }: { controls: TPreferencesControls })
     rangeDays: preferences.rangeDays,
     turnaroundDays: preferences.turnaroundDays,
   });
-  // A failed load clears the figures (spec section 8) rather than showing stale ones.
+  // A failed load clears the figures (docs/product/dashboard.md#analytics-loading-and-failure) rather than showing stale ones.
   const analytics = query.isError ? undefined : query.data;
 
   let status = null;

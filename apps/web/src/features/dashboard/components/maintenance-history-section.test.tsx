@@ -21,7 +21,7 @@ const cellTexts = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('maintenance history', () => {
-  it('lists the completed jobs, newest first, under the spec columns', () => {
+  it('lists the completed jobs, newest first, under the documented columns', () => {
     renderSection();
     expect(screen.getByRole('heading', { level: 2, name: 'Maintenance history' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Maintenance history' });

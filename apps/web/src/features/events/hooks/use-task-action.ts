@@ -13,7 +13,7 @@ export type TTask = { assetId: string; eventId: string; taskStatus: TTaskStatus 
 
 /**
  * A screen's words for the actions: the asset page (EVENT_MESSAGES) and the dashboard
- * (TASK_MESSAGES) confirm and fail in their own words (spec section 4).
+ * (TASK_MESSAGES) confirm and fail in their own words (docs/product/events-and-tasks.md#confirmation-texts).
  */
 export type TTaskActionTexts = Record<
   'confirmStart' | 'confirmCompletePending' | 'confirmComplete' | 'startFailed' | 'completeFailed',

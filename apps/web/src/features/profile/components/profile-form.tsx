@@ -15,7 +15,7 @@ import {
 } from '../lib/profile-form-values.ts';
 import styles from './profile-form.module.css';
 
-/** How long the success message stays (spec section 9). */
+/** How long the success message stays (docs/product/profile-and-settings.md#profile-form). */
 export const PROFILE_SUCCESS_MS = 3000;
 export const NO_CHANGES_MESSAGE = 'No changes to save.';
 
@@ -29,7 +29,7 @@ const PASSWORD_FIELDS = [
 
 type TNotice = { tone: 'success' | 'error' | 'info'; text: string };
 
-/** The server's own text when it sent one; else the spec's generic failure. */
+/** The server's own text when it sent one; else the documented generic failure (docs/product/profile-and-settings.md#profile-form). */
 function failureText(error: unknown): string {
   const fromServer = error instanceof ApiError && !error.isNetworkError && error.code !== 'HTTP_ERROR';
   return fromServer && error.message ? error.message : PROFILE_MESSAGES.failed;

@@ -32,7 +32,7 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
 }
 
 /**
- * The spec's profile rules (section 5) and the body of only the changed fields. Changing the email
+ * The profile rules (docs/product/profile-and-settings.md#profile-validation) and the body of only the changed fields. Changing the email
  * (richer variant only) or the password needs the current password; a password change also needs a
  * new password of at least 8 characters, confirmed.
  */

@@ -1,4 +1,4 @@
-/** Scanner constants (spec section 9). */
+/** Scanner constants (docs/product/scanning.md#scanner-details). */
 export const SCAN_DELAY_MS = 500;
 export const VIDEO_PLAY_TIMEOUT_MS = 5000;
 export const IMAGE_LOAD_TIMEOUT_MS = 10_000;
