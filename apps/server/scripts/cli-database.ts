@@ -1,7 +1,7 @@
 // What the command-line tools share: failing with a message, and opening the configured database.
-import { type AppConfig, ConfigError, loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { DataDirLockedError } from '../src/db/data-dir-lock.ts';
+import { type AppConfig, ConfigError, loadConfig } from '#server/config.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
 
 export function fail(message: string, code = 1): never {
   process.stderr.write(`${message}\n`);

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.ts';
-import { acquireDataDirLock } from '../src/db/data-dir-lock.ts';
-import { organizations, users } from '../src/db/schema.ts';
-import { verifyPassword } from '../src/lib/passwords.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { acquireDataDirLock } from '#server/db/data-dir-lock.ts';
+import { organizations, users } from '#server/db/schema.ts';
+import { verifyPassword } from '#server/lib/passwords.ts';
 
 const SCRIPT = fileURLToPath(new URL('./create-admin.ts', import.meta.url));
 

@@ -1,9 +1,9 @@
 // Creates an administrator from the command line: node apps/server/scripts/create-admin.ts --email a@b.c [...]
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { createAdmin } from '../src/bootstrap/create-admin.ts';
-import { box, generatePassword } from '../src/bootstrap/first-start.ts';
-import { AppError } from '../src/lib/app-error.ts';
+import { createAdmin } from '#server/bootstrap/create-admin.ts';
+import { box, generatePassword } from '#server/bootstrap/first-start.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { fail, openCliDatabase } from './cli-database.ts';
 
 const USAGE = `Usage: npm run create-admin -- --email <email> [--name <display name>]

@@ -1,8 +1,8 @@
 // Fills an organization with demo data: npm run seed -- --assets 1000 --events 5000 [--organization <id or name>]
 import { parseArgs } from 'node:util';
 import { asc, eq, or, sql } from 'drizzle-orm';
-import { organizations } from '../src/db/schema.ts';
-import { seedOrganization } from '../src/seed/seed.ts';
+import { organizations } from '#server/db/schema.ts';
+import { seedOrganization } from '#server/seed/seed.ts';
 import { fail, openCliDatabase } from './cli-database.ts';
 
 const USAGE = `Usage: npm run seed -- [--assets N] [--events M] [--organization <id or name>]

@@ -4,10 +4,10 @@
 import { createServer } from 'node:http';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../../src/db/client.ts';
-import * as schema from '../../src/db/schema.ts';
-import { getAsset } from '../../src/modules/assets/service.ts';
-import { getUserByIdForAuth } from '../../src/modules/users/service.ts';
+import type { Db } from '#server/db/client.ts';
+import * as schema from '#server/db/schema.ts';
+import { getAsset } from '#server/modules/assets/service.ts';
+import { getUserByIdForAuth } from '#server/modules/users/service.ts';
 
 const { DATABASE_URL, BARE_ORGANIZATION_ID, BARE_ASSET_ID, BARE_USER_ID, PORT } = process.env;
 if (!DATABASE_URL || !BARE_ORGANIZATION_ID || !BARE_ASSET_ID || !BARE_USER_ID) {

@@ -1,10 +1,10 @@
 // The benchmark's data set: one big organization beside many small ones, an asset with a long history,
 // and an audit log, all made with set-based SQL. A database that already holds the same data set is reused.
 import { and, asc, eq, like, sql } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.ts';
-import { assets, organizations, users } from '../../src/db/schema.ts';
-import { hashPassword } from '../../src/lib/passwords.ts';
-import { seedOrganization } from '../../src/seed/seed.ts';
+import type { Db } from '#server/db/client.ts';
+import { assets, organizations, users } from '#server/db/schema.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+import { seedOrganization } from '#server/seed/seed.ts';
 
 export interface DatasetSize {
   bigAssets: number;

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../../src/db/client.ts';
+import { openDatabase } from '#server/db/client.ts';
 import { fail } from '../cli-database.ts';
 import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from './dataset.ts';
 import { type LoadResult, runLoad } from './load.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { assets, maintenanceEvents as events, users } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { assets, maintenanceEvents as events, users } from '#server/db/schema.ts';
 
 /** Completed events of an organization whose completion falls in [from, to]. */
 export interface CompletedPeriod {

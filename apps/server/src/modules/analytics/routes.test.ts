@@ -5,10 +5,10 @@ import {
   type TDashboardAnalytics,
 } from '@mqr/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assets, maintenanceEvents } from '../../db/schema.ts';
-import { createAssetViaApi } from '../../test/asset-fixtures.ts';
-import { createOrganization, createUser, type FixtureUser, loginAs } from '../../test/fixtures.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { assets, maintenanceEvents } from '#server/db/schema.ts';
+import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
+import { createOrganization, createUser, type FixtureUser, loginAs } from '#server/test/fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 
 type Headers = Record<string, string>;
 const URL = '/api/admin/dashboard/analytics';

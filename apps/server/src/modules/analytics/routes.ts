@@ -1,7 +1,7 @@
 import { ZAnalyticsQuery, ZDashboardAnalytics } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser } from '#server/plugins/auth.ts';
 import { dashboardAnalytics } from './service.ts';
 
 /** /api/admin/dashboard: the operations dashboard's analytics (administrators, their organization). */

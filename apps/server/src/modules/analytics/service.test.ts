@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets, maintenanceEvents } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { assets, maintenanceEvents } from '#server/db/schema.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import {
   createTwoOrganizations,
   createUser,
   type FixtureUser,
   type OrgFixture,
-} from '../../test/fixtures.ts';
+} from '#server/test/fixtures.ts';
 import { type AnalyticsRequest, dashboardAnalytics } from './service.ts';
 
 // A hand-computed dataset. NOW is the end of both periods; times are hours (or days) before it.

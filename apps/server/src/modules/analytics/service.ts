@@ -6,7 +6,7 @@ import {
   type TDashboardAnalytics,
   TURNAROUND_ASSET_METRICS,
 } from '@mqr/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import {
   busiestAssetsTurnaround,
   type CompletedPeriod,

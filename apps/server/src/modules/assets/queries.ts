@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { descNullsLast } from '../../db/order.ts';
-import { assetFieldValues, assets, fieldDefinitions, files } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { descNullsLast } from '#server/db/order.ts';
+import { assetFieldValues, assets, fieldDefinitions, files } from '#server/db/schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetInsert = typeof assets.$inferInsert;

@@ -7,11 +7,11 @@ import {
   eventFieldValues,
   files,
   maintenanceEvents,
-} from '../../db/schema.ts';
-import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '../../test/asset-fixtures.ts';
-import { decodeQrPng, hasZbarimg, zbarDecode } from '../../test/decode-qr.ts';
-import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+} from '#server/db/schema.ts';
+import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '#server/test/asset-fixtures.ts';
+import { decodeQrPng, hasZbarimg, zbarDecode } from '#server/test/decode-qr.ts';
+import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 import { ASSET_FIELD_MESSAGES } from './service.ts';
 
 const t = tenantWorld();

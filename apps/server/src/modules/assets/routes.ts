@@ -2,10 +2,10 @@ import { ZAsset, ZAssetBody, ZAssetListQuery, ZAssetSummary } from '@mqr/contrac
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setPagingHeaders } from '../../lib/paging.ts';
-import { assetPublicUrl } from '../../lib/public-urls.ts';
-import { renderQrPng } from '../../lib/qr-code.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { setPagingHeaders } from '#server/lib/paging.ts';
+import { assetPublicUrl } from '#server/lib/public-urls.ts';
+import { renderQrPng } from '#server/lib/qr-code.ts';
+import { currentUser } from '#server/plugins/auth.ts';
 import { createAsset, getAsset, getAssetRow, listAssetSummaries, updateAsset } from './service.ts';
 
 const ZIdParams = z.object({ id: z.string() });

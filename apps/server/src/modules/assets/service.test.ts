@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { createOrganization } from '../../test/fixtures.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { createOrganization } from '#server/test/fixtures.ts';
+import { createTestDatabase } from '#server/test/test-database.ts';
 import { insertAssetWithFreeSlug } from './service.ts';
 
 let database: DatabaseHandle;

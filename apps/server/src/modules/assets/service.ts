@@ -7,12 +7,12 @@ import {
   type ZAssetBody,
 } from '@mqr/contracts';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/app-error.ts';
-import { assetPublicUrl, assetQrCodeUrl } from '../../lib/public-urls.ts';
-import type { AuthUser } from '../../lib/request-context.ts';
-import { generateSlug } from '../../lib/slug.ts';
-import { isUuid } from '../../lib/uuid.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { forbidden, notFound } from '#server/lib/app-error.ts';
+import { assetPublicUrl, assetQrCodeUrl } from '#server/lib/public-urls.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
+import { generateSlug } from '#server/lib/slug.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { listAssetEvents, toFile } from '../events/event-view.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';

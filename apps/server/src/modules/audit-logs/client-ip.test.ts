@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { auditEntriesOf } from '../../test/asset-fixtures.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
+import { auditEntriesOf } from '#server/test/asset-fixtures.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 
 let t: TestApp | undefined;
 

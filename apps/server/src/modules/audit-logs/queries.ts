@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { descNullsLast } from '../../db/order.ts';
-import { auditLogEntries } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { descNullsLast } from '#server/db/order.ts';
+import { auditLogEntries } from '#server/db/schema.ts';
 
 export type AuditEntryRow = typeof auditLogEntries.$inferSelect;
 

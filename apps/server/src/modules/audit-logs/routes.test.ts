@@ -1,8 +1,8 @@
 import { AUDIT_MESSAGES, type TAuditLogEntry } from '@mqr/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogEntries } from '../../db/schema.ts';
-import type { FixtureUser } from '../../test/fixtures.ts';
-import { type Role, tenantWorld } from '../../test/tenant-world.ts';
+import { auditLogEntries } from '#server/db/schema.ts';
+import type { FixtureUser } from '#server/test/fixtures.ts';
+import { type Role, tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
 

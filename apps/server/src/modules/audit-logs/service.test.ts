@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogEntries } from '../../db/schema.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { auditLogEntries } from '#server/db/schema.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 import { diffChanges, recordAudit } from './service.ts';
 
 describe('diffChanges', () => {

@@ -1,8 +1,8 @@
 import { LATEST_INSTANT, type TAuditLogEntry, type ZAuditLogQuery } from '@mqr/contracts';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
-import { type AUDIT_ACTIONS, type AUDIT_ENTITY_TYPES, auditLogEntries } from '../../db/schema.ts';
-import type { AuthUser } from '../../lib/request-context.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { type AUDIT_ACTIONS, type AUDIT_ENTITY_TYPES, auditLogEntries } from '#server/db/schema.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
 import { type AuditEntryFilter, type AuditEntryRow, listAuditEntries } from './queries.ts';
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

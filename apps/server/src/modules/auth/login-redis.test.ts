@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createOrganization, createUser, type FixtureUser } from '../../test/fixtures.ts';
-import { shouldRunRedisTests, TEST_REDIS_URL } from '../../test/redis.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { createOrganization, createUser, type FixtureUser } from '#server/test/fixtures.ts';
+import { shouldRunRedisTests, TEST_REDIS_URL } from '#server/test/redis.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
 const runRedisTests = await shouldRunRedisTests();

@@ -1,10 +1,10 @@
 import { LOGIN_MESSAGES } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, users } from '../../db/schema.ts';
-import { createTokenService } from '../../lib/tokens.ts';
-import { createUser, type FixtureUser, loginAs } from '../../test/fixtures.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { organizations, users } from '#server/db/schema.ts';
+import { createTokenService } from '#server/lib/tokens.ts';
+import { createUser, type FixtureUser, loginAs } from '#server/test/fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
 let inactive: FixtureUser;

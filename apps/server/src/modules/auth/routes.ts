@@ -8,7 +8,7 @@ import {
 } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser } from '#server/plugins/auth.ts';
 import { getOrganization } from '../organizations/service.ts';
 import { updateProfile } from '../users/profile.ts';
 import { toCurrentUser } from '../users/service.ts';

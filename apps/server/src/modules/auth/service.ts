@@ -1,9 +1,9 @@
 import { LOGIN_MESSAGES, type TLoginBody, type TLoginResponse } from '@mqr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
-import { unauthorized } from '../../lib/app-error.ts';
-import { type LoginThrottle, throttled } from '../../lib/login-throttle.ts';
-import type { TokenService } from '../../lib/tokens.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { unauthorized } from '#server/lib/app-error.ts';
+import { type LoginThrottle, throttled } from '#server/lib/login-throttle.ts';
+import type { TokenService } from '#server/lib/tokens.ts';
 import { verifyCredentials } from '../users/service.ts';
 
 export interface LoginDeps {

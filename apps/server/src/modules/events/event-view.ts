@@ -1,6 +1,6 @@
 import type { TFile, TMaintenanceEvent } from '@mqr/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { filePublicUrl } from '../../lib/public-urls.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { filePublicUrl } from '#server/lib/public-urls.ts';
 import {
   type EventViewRow,
   type FileRow,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { descNullsLast } from '../../db/order.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { descNullsLast } from '#server/db/order.ts';
 import {
   assets,
   eventChangeEntries,
@@ -11,7 +11,7 @@ import {
   maintenanceEvents,
   type TASK_STATUSES,
   users,
-} from '../../db/schema.ts';
+} from '#server/db/schema.ts';
 
 export type EventRow = typeof maintenanceEvents.$inferSelect;
 export type EventInsert = typeof maintenanceEvents.$inferInsert;

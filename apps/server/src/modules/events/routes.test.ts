@@ -8,11 +8,11 @@ import {
   files,
   maintenanceEvents,
   pendingUploads,
-} from '../../db/schema.ts';
-import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '../../test/asset-fixtures.ts';
-import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
-import { stageUpload } from '../../test/upload-fixtures.ts';
+} from '#server/db/schema.ts';
+import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '#server/test/asset-fixtures.ts';
+import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
+import { stageUpload } from '#server/test/upload-fixtures.ts';
 import { FIELD_VALUES_MESSAGES } from '../fields/values.ts';
 
 type Headers = Record<string, string>;

@@ -2,8 +2,8 @@ import { ZEventBody, ZMaintenanceEvent, ZPageQuery, ZPendingTask, ZTaskActionBod
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setPagingHeaders } from '../../lib/paging.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { setPagingHeaders } from '#server/lib/paging.ts';
+import { currentUser } from '#server/plugins/auth.ts';
 import {
   changeTaskStatus,
   createEvent,

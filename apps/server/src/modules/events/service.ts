@@ -6,11 +6,11 @@ import {
   type ZEventBody,
 } from '@mqr/contracts';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AuthUser } from '../../lib/request-context.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { conflict, forbidden, notFound } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
+import { isUuid } from '#server/lib/uuid.ts';
+import type { FileStorage } from '#server/storage/file-storage.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { resolveFieldValues, valuesByLabel } from '../fields/values.ts';

@@ -1,10 +1,10 @@
 import { EVENT_MESSAGES, PAGING_HEADERS } from '@mqr/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { maintenanceEvents } from '../../db/schema.ts';
-import { auditEntriesOf, createAssetViaApi } from '../../test/asset-fixtures.ts';
-import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { maintenanceEvents } from '#server/db/schema.ts';
+import { auditEntriesOf, createAssetViaApi } from '#server/test/asset-fixtures.ts';
+import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 import { selectOpenTasks } from './queries.ts';
 
 type Headers = Record<string, string>;

@@ -1,6 +1,11 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { assetFieldValues, eventFieldValues, type FIELD_TARGETS, fieldDefinitions } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import {
+  assetFieldValues,
+  eventFieldValues,
+  type FIELD_TARGETS,
+  fieldDefinitions,
+} from '#server/db/schema.ts';
 
 export type FieldDefinitionRow = typeof fieldDefinitions.$inferSelect;
 export type FieldDefinitionInsert = typeof fieldDefinitions.$inferInsert;

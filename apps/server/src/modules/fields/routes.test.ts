@@ -1,9 +1,9 @@
 import { FIELD_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
-import { assetFieldValues } from '../../db/schema.ts';
-import { auditEntriesOf, fieldBody, insertField } from '../../test/asset-fixtures.ts';
-import { loginAs } from '../../test/fixtures.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { assetFieldValues } from '#server/db/schema.ts';
+import { auditEntriesOf, fieldBody, insertField } from '#server/test/asset-fixtures.ts';
+import { loginAs } from '#server/test/fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 import { FIELD_RULE_MESSAGES } from './service.ts';
 
 const t = tenantWorld();

@@ -2,7 +2,7 @@ import { ZFieldDefinition, ZFieldDefinitionBody, ZFieldListQuery } from '@mqr/co
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser } from '#server/plugins/auth.ts';
 import { createField, listFields, updateField } from './service.ts';
 
 const ZIdParams = z.object({ id: z.string() });

@@ -6,11 +6,11 @@ import {
   type ZFieldDefinitionBody,
 } from '@mqr/contracts';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { AuthUser } from '../../lib/request-context.ts';
-import { isUuid } from '../../lib/uuid.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
 import {
   type FieldDefinitionRow,

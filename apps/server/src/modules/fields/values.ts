@@ -1,5 +1,5 @@
 import { checkFieldValue, type TFieldError, type TFieldTarget, type TFieldValueInput } from '@mqr/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import type { FieldDefinitionRow } from './queries.ts';
 
 const TARGET_NOUNS: Record<TFieldTarget, string> = {

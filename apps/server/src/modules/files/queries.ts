@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { files } from '#server/db/schema.ts';
 
 export type FileRow = typeof files.$inferSelect;
 

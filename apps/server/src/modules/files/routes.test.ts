@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { filePublicUrl } from '../../lib/public-urls.ts';
-import { newUploadKey } from '../../storage/object-keys.ts';
-import { createAssetViaApi } from '../../test/asset-fixtures.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { filePublicUrl } from '#server/lib/public-urls.ts';
+import { newUploadKey } from '#server/storage/object-keys.ts';
+import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 import { insertFiles } from '../uploads/queries.ts';
 
 const t = tenantWorld();

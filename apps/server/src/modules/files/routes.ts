@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type StoredFileCaching, sendStoredFile } from '../../lib/send-stored-file.ts';
+import { type StoredFileCaching, sendStoredFile } from '#server/lib/send-stored-file.ts';
 import { getFileDelivery } from './service.ts';
 
 const ZParams = z.object({ organizationId: z.string(), fileId: z.string() });

@@ -1,9 +1,9 @@
-import type { DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
-import type { StoredFile } from '../../lib/send-stored-file.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import { dispositionFor } from '../../storage/content-disposition.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { notFound } from '#server/lib/app-error.ts';
+import type { StoredFile } from '#server/lib/send-stored-file.ts';
+import { isUuid } from '#server/lib/uuid.ts';
+import { dispositionFor } from '#server/storage/content-disposition.ts';
+import type { FileStorage } from '#server/storage/file-storage.ts';
 import { findFile } from './queries.ts';
 
 /**

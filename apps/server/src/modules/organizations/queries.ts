@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { organizations } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { organizations } from '#server/db/schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 

@@ -4,10 +4,10 @@ import { LOGO_MAX_BYTES, ORGANIZATION_MESSAGES, PAGING_HEADERS } from '@mqr/cont
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogEntries, organizations } from '../../db/schema.ts';
-import { auditEntriesOf } from '../../test/asset-fixtures.ts';
-import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { auditLogEntries, organizations } from '#server/db/schema.ts';
+import { auditEntriesOf } from '#server/test/asset-fixtures.ts';
+import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 
 // Tiny real images (each decodes in Chromium): a baseline JPEG and a lossy WebP drawn by a 2×2
 // canvas, and the classic 1×1 GIF. The PNG is a QR code drawn by the qrcode package.

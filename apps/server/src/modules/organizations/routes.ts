@@ -9,10 +9,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { setPagingHeaders } from '../../lib/paging.ts';
-import { type StoredFileCaching, sendStoredFile } from '../../lib/send-stored-file.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { setPagingHeaders } from '#server/lib/paging.ts';
+import { type StoredFileCaching, sendStoredFile } from '#server/lib/send-stored-file.ts';
+import { currentUser } from '#server/plugins/auth.ts';
 import {
   assertOrganizationExists,
   createOrganization,

@@ -6,12 +6,12 @@ import {
 } from '@mqr/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import type { AuthUser } from '../../lib/request-context.ts';
-import type { StoredFile } from '../../lib/send-stored-file.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { AppError, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
+import type { StoredFile } from '#server/lib/send-stored-file.ts';
+import { isUuid } from '#server/lib/uuid.ts';
+import type { FileStorage } from '#server/storage/file-storage.ts';
 import { type AuditSource, recordAudit } from '../audit-logs/service.ts';
 import {
   findOrganizationById,

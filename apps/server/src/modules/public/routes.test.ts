@@ -1,10 +1,10 @@
 import { ZPublicAsset } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventFieldValues, fieldDefinitions, files, maintenanceEvents } from '../../db/schema.ts';
-import { createAssetViaApi, insertField } from '../../test/asset-fixtures.ts';
-import { decodeQrPng } from '../../test/decode-qr.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { eventFieldValues, fieldDefinitions, files, maintenanceEvents } from '#server/db/schema.ts';
+import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
+import { decodeQrPng } from '#server/test/decode-qr.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
 // biome-ignore lint/suspicious/noExplicitAny: parsed JSON of the created asset

@@ -2,10 +2,10 @@ import { SLUG_PATTERN, ZPublicAsset } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { assetPublicUrl } from '../../lib/public-urls.ts';
-import { renderQrPng } from '../../lib/qr-code.ts';
-import { isUuid } from '../../lib/uuid.ts';
+import { notFound } from '#server/lib/app-error.ts';
+import { assetPublicUrl } from '#server/lib/public-urls.ts';
+import { renderQrPng } from '#server/lib/qr-code.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import { getPublicAsset } from './service.ts';
 
 const ZParams = z.object({ organizationId: z.string(), slug: z.string() });

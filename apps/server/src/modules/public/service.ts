@@ -1,6 +1,6 @@
 import type { TPublicAsset } from '@mqr/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { publicAssetQrCodeUrl } from '../../lib/public-urls.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { publicAssetQrCodeUrl } from '#server/lib/public-urls.ts';
 import { getAssetViewBySlug } from '../assets/service.ts';
 
 /**

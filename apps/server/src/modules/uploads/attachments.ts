@@ -1,7 +1,7 @@
 import { type TEventFileInput, type TFieldError, UPLOAD_MESSAGES } from '@mqr/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { AppError, conflict } from '../../lib/app-error.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { AppError, conflict } from '#server/lib/app-error.ts';
+import type { FileStorage } from '#server/storage/file-storage.ts';
 import {
   deleteFiles,
   deletePendingUploads,

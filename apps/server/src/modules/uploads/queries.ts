@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { files, pendingUploads } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { files, pendingUploads } from '#server/db/schema.ts';
 
 export type PendingUploadRow = typeof pendingUploads.$inferSelect;
 export type FileInsert = typeof files.$inferInsert;

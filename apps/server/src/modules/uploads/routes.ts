@@ -1,9 +1,9 @@
 import { type TApiError, ZPresignBody, ZPresignResponse } from '@mqr/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.ts';
-import { LocalFileStorage, UploadTooLargeError } from '../../storage/local.ts';
-import { type SignedUploadQuery, UploadSigner } from '../../storage/upload-signature.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { LocalFileStorage, UploadTooLargeError } from '#server/storage/local.ts';
+import { type SignedUploadQuery, UploadSigner } from '#server/storage/upload-signature.ts';
 import { checkLocalUpload, presignUpload, tooLargeMessage, type UploadRefusal } from './service.ts';
 
 /** /api/uploads: upload URLs for the signed-in user's organization. */

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { UPLOAD_MESSAGES } from '@mqr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTenants } from '../../test/tenant-world.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { createTenants } from '#server/test/tenant-world.ts';
 import { BYTES_PER_MB } from './service.ts';
 
 /** s3rver 3.7 ships no types: the part of its API used here. */

@@ -1,12 +1,12 @@
 import { type TPresignResponse, UPLOAD_MESSAGES, type ZPresignBody } from '@mqr/contracts';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
-import type { AuthUser } from '../../lib/request-context.ts';
-import { isUuid } from '../../lib/uuid.ts';
-import { mediaTypeOf } from '../../storage/content-disposition.ts';
-import type { FileStorage, UploadTarget } from '../../storage/file-storage.ts';
-import { isSafeObjectKey, newUploadKey } from '../../storage/object-keys.ts';
-import type { SignedUploadQuery, UploadSigner } from '../../storage/upload-signature.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
+import { isUuid } from '#server/lib/uuid.ts';
+import { mediaTypeOf } from '#server/storage/content-disposition.ts';
+import type { FileStorage, UploadTarget } from '#server/storage/file-storage.ts';
+import { isSafeObjectKey, newUploadKey } from '#server/storage/object-keys.ts';
+import type { SignedUploadQuery, UploadSigner } from '#server/storage/upload-signature.ts';
 import { findPendingUploads, insertPendingUpload } from './queries.ts';
 
 export const BYTES_PER_MB = 1024 * 1024;

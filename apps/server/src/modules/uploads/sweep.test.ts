@@ -1,9 +1,9 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FileStorage } from '../../storage/file-storage.ts';
-import { newUploadKey } from '../../storage/object-keys.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createTwoOrganizations, type OrgFixture } from '../../test/fixtures.ts';
+import type { FileStorage } from '#server/storage/file-storage.ts';
+import { newUploadKey } from '#server/storage/object-keys.ts';
+import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { createTwoOrganizations, type OrgFixture } from '#server/test/fixtures.ts';
 import { findPendingUploads, insertPendingUpload } from './queries.ts';
 import { ABANDONED_UPLOAD_AGE_MS, sweepAbandonedUploads, uploadSweepPlugin } from './sweep.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { DbOrTx } from '../../db/client.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { FileStorage } from '#server/storage/file-storage.ts';
 import {
   claimPendingUploads,
   findStalePendingUploads,

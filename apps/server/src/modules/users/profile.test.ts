@@ -6,11 +6,11 @@ import {
 } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { auditEntriesOf } from '../../test/asset-fixtures.ts';
-import { createUser, type FixtureUser, loginAs } from '../../test/fixtures.ts';
-import { runBeforeEachTransaction } from '../../test/racing-db.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { users } from '#server/db/schema.ts';
+import { auditEntriesOf } from '#server/test/asset-fixtures.ts';
+import { createUser, type FixtureUser, loginAs } from '#server/test/fixtures.ts';
+import { runBeforeEachTransaction } from '#server/test/racing-db.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 import { PASSWORD_AUDIT_CHANGE, updateProfile } from './profile.ts';
 
 const t = tenantWorld();

@@ -1,13 +1,13 @@
 import { PROFILE_MESSAGES, type TProfileUpdateResponse, type ZProfileUpdateBody } from '@mqr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { AppError, unauthorized } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { type LoginThrottle, throttled } from '../../lib/login-throttle.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { AuthUser } from '../../lib/request-context.ts';
-import type { TokenService } from '../../lib/tokens.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError, unauthorized } from '#server/lib/app-error.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
+import { type LoginThrottle, throttled } from '#server/lib/login-throttle.ts';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
+import type { TokenService } from '#server/lib/tokens.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { findUserForUpdate, type UserRow, updateUser } from './queries.ts';
 import {

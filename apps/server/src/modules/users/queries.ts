@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { descNullsLast } from '../../db/order.ts';
-import { organizations, users } from '../../db/schema.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { descNullsLast } from '#server/db/order.ts';
+import { organizations, users } from '#server/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;

@@ -7,10 +7,10 @@ import {
 } from '@mqr/contracts';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogEntries, users } from '../../db/schema.ts';
-import { auditEntriesOf } from '../../test/asset-fixtures.ts';
-import { createOrganization, createUser, loginAs } from '../../test/fixtures.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { auditLogEntries, users } from '#server/db/schema.ts';
+import { auditEntriesOf } from '#server/test/asset-fixtures.ts';
+import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
 

@@ -1,9 +1,9 @@
 import { USER_MESSAGES } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { runBeforeEachTransaction } from '../../test/racing-db.ts';
-import { tenantWorld } from '../../test/tenant-world.ts';
+import { users } from '#server/db/schema.ts';
+import { runBeforeEachTransaction } from '#server/test/racing-db.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
 import { createUser } from './service.ts';
 
 const t = tenantWorld();

@@ -7,13 +7,13 @@ import {
 } from '@mqr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { type LoginThrottle, throttled } from '../../lib/login-throttle.ts';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { AuthUser } from '../../lib/request-context.ts';
-import { isUuid } from '../../lib/uuid.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { AppError, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
+import { type LoginThrottle, throttled } from '#server/lib/login-throttle.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
+import { isUuid } from '#server/lib/uuid.ts';
 import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { targetOrganization } from '../organizations/service.ts';
 import {

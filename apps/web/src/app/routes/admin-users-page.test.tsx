@@ -2,12 +2,12 @@ import { type TAdminUser, USER_MESSAGES } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminOrganization, deferred } from '../../features/organizations/organization-fixtures.ts';
-import { adminUser, OTHER_ORG_ID, OWN_ORG_ID } from '../../features/users/user-fixtures.ts';
-import { authStore } from '../../lib/auth-store.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { adminOrganization, deferred } from '#web/features/organizations/organization-fixtures.ts';
+import { adminUser, OTHER_ORG_ID, OWN_ORG_ID } from '#web/features/users/user-fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 
 const alex = adminUser({ email: 'alex@example.com', displayName: 'Alex Admin', isAdmin: true });
 const root = adminUser({

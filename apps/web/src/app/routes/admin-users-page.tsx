@@ -1,16 +1,16 @@
 import { USER_MESSAGES } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AdminScreen } from '../../components/layouts/admin-screen.tsx';
-import { PagedList } from '../../components/layouts/paged-list.tsx';
-import type { TScreenStatus } from '../../components/layouts/screen-status.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { organizationKeys } from '../../features/organizations/api/organization-keys.ts';
-import { userKeys } from '../../features/users/api/user-keys.ts';
-import { CreateUserForm } from '../../features/users/components/create-user-form.tsx';
-import { UserTable } from '../../features/users/components/user-table.tsx';
-import { useUsers } from '../../features/users/hooks/use-users.ts';
-import { useAuth } from '../../lib/auth-store.ts';
+import { AdminScreen } from '#web/components/layouts/admin-screen.tsx';
+import { PagedList } from '#web/components/layouts/paged-list.tsx';
+import type { TScreenStatus } from '#web/components/layouts/screen-status.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { organizationKeys } from '#web/features/organizations/api/organization-keys.ts';
+import { userKeys } from '#web/features/users/api/user-keys.ts';
+import { CreateUserForm } from '#web/features/users/components/create-user-form.tsx';
+import { UserTable } from '#web/features/users/components/user-table.tsx';
+import { useUsers } from '#web/features/users/hooks/use-users.ts';
+import { useAuth } from '#web/lib/auth-store.ts';
 
 export const USERS_LOADING = 'Loading users...';
 

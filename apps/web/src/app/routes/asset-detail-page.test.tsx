@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ASSET_ID, asset, ORG_ID } from '../../features/assets/asset-fixtures.ts';
-import { authStore } from '../../lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { ASSET_ID, asset, ORG_ID } from '#web/features/assets/asset-fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 
 const stored = asset({
   fields: [

@@ -1,14 +1,14 @@
 import { ASSET_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
 import { useParams } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
-import { ButtonLink } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { StateMessage } from '../../components/ui/state-message.tsx';
-import { AssetQrCard } from '../../features/assets/components/asset-qr-card.tsx';
-import { useAsset } from '../../features/assets/hooks/use-asset.ts';
-import { MaintenanceEventsSection } from '../../features/events/components/maintenance-events-section.tsx';
-import { FieldValueList } from '../../features/fields/index.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { AssetQrCard } from '#web/features/assets/components/asset-qr-card.tsx';
+import { useAsset } from '#web/features/assets/hooks/use-asset.ts';
+import { MaintenanceEventsSection } from '#web/features/events/components/maintenance-events-section.tsx';
+import { FieldValueList } from '#web/features/fields/index.ts';
 import styles from './asset-detail-page.module.css';
 
 /** /assets/{id}: header, "Asset details" and the QR card (features/assets), the maintenance events (features/events). */

@@ -2,14 +2,14 @@ import { ANALYTICS_TEXTS } from '@mqr/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dashboardKeys } from '../../features/dashboard/api/dashboard-keys.ts';
-import { analyticsResponse } from '../../features/dashboard/dashboard-fixtures.ts';
-import { DASHBOARD_PREFERENCES_KEY } from '../../features/dashboard/lib/dashboard-preferences.ts';
-import { taskKeys } from '../../features/events/api/task-keys.ts';
-import { tasksPage } from '../../features/events/task-fixtures.ts';
-import { authStore } from '../../lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { dashboardKeys } from '#web/features/dashboard/api/dashboard-keys.ts';
+import { analyticsResponse } from '#web/features/dashboard/dashboard-fixtures.ts';
+import { DASHBOARD_PREFERENCES_KEY } from '#web/features/dashboard/lib/dashboard-preferences.ts';
+import { taskKeys } from '#web/features/events/api/task-keys.ts';
+import { tasksPage } from '#web/features/events/task-fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 
 describe('dashboard page', () => {
   beforeEach(() => {

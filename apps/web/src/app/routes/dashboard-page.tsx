@@ -1,13 +1,13 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { dashboardKeys } from '../../features/dashboard/api/dashboard-keys.ts';
-import { AdminAnalytics } from '../../features/dashboard/components/admin-analytics.tsx';
-import { useDashboardPreferences } from '../../features/dashboard/hooks/use-dashboard-preferences.ts';
-import { taskKeys } from '../../features/events/api/task-keys.ts';
-import { PendingTasksSection } from '../../features/events/components/pending-tasks-section.tsx';
-import { isAdminUser, useAuth } from '../../lib/auth-store.ts';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { dashboardKeys } from '#web/features/dashboard/api/dashboard-keys.ts';
+import { AdminAnalytics } from '#web/features/dashboard/components/admin-analytics.tsx';
+import { useDashboardPreferences } from '#web/features/dashboard/hooks/use-dashboard-preferences.ts';
+import { taskKeys } from '#web/features/events/api/task-keys.ts';
+import { PendingTasksSection } from '#web/features/events/components/pending-tasks-section.tsx';
+import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import styles from './dashboard-page.module.css';
 
 /** /dashboard: the administrators' figures (features/dashboard) and the pending tasks (features/events). */

@@ -1,10 +1,10 @@
 import { PRODUCT_NAME, roleLabel } from '@mqr/contracts';
-import { Card } from '../../components/ui/card.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Tabs } from '../../components/ui/tabs.tsx';
-import { ActivityTimeline } from '../../features/audit-logs/components/activity-timeline.tsx';
-import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
-import { useAuth } from '../../lib/auth-store.ts';
+import { Card } from '#web/components/ui/card.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { Tabs } from '#web/components/ui/tabs.tsx';
+import { ActivityTimeline } from '#web/features/audit-logs/components/activity-timeline.tsx';
+import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
+import { useAuth } from '#web/lib/auth-store.ts';
 import styles from './account-pages.module.css';
 
 export const PROFILE_TITLE = 'Manage Your Account';

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { auditEntry, auditPage } from '../../features/audit-logs/audit-fixtures.ts';
-import { authStore } from '../../lib/auth-store.ts';
-import { formatDate } from '../../lib/dates.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { auditEntry, auditPage } from '#web/features/audit-logs/audit-fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 
 type THandlers = Parameters<typeof mockFetch>[0];
 

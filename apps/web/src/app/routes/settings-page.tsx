@@ -6,15 +6,15 @@ import {
   type TRoleFlags,
 } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card } from '../../components/ui/card.tsx';
-import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Tabs } from '../../components/ui/tabs.tsx';
-import { AuditBrowser } from '../../features/audit-logs/components/audit-browser.tsx';
-import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '../../features/audit-logs/lib/audit-filters.ts';
-import { currentUserQuery } from '../../features/auth/api/get-current-user.ts';
-import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
-import { useAuth } from '../../lib/auth-store.ts';
-import { formatDate } from '../../lib/dates.ts';
+import { Card } from '#web/components/ui/card.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { Tabs } from '#web/components/ui/tabs.tsx';
+import { AuditBrowser } from '#web/features/audit-logs/components/audit-browser.tsx';
+import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '#web/features/audit-logs/lib/audit-filters.ts';
+import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
+import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
+import { useAuth } from '#web/lib/auth-store.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import styles from './account-pages.module.css';
 
 export const SETTINGS_TITLE = 'Settings';

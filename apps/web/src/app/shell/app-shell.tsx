@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { useSessionStartup } from '../../features/auth/hooks/use-session-startup.ts';
+import { useSessionStartup } from '#web/features/auth/hooks/use-session-startup.ts';
 import styles from './app-shell.module.css';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
-import { currentYear } from '../../lib/dates.ts';
+import { currentYear } from '#web/lib/dates.ts';
 import styles from './footer.module.css';
 
 export function Footer() {

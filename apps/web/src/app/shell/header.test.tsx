@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authStore } from '../../lib/auth-store.ts';
-import { getThemeStore, THEME_STORAGE_KEY } from '../../lib/theme-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { authStore } from '#web/lib/auth-store.ts';
+import { getThemeStore, THEME_STORAGE_KEY } from '#web/lib/theme-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 
 type TRole = { isAdmin: boolean; isSuperAdmin: boolean };
 const MEMBER: TRole = { isAdmin: false, isSuperAdmin: false };

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useAuthSnapshot } from '../../lib/auth-store.ts';
+import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { hasAccess } from '../route-access.ts';
 import styles from './header.module.css';
 import { NAV_LINKS } from './nav-links.ts';

@@ -1,9 +1,9 @@
 import { roleLabel } from '@mqr/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { authStore, type TAuthState } from '../../lib/auth-store.ts';
-import { useClientConfig } from '../../lib/client-config.ts';
-import { getThemeStore, useTheme } from '../../lib/theme-store.ts';
+import { authStore, type TAuthState } from '#web/lib/auth-store.ts';
+import { useClientConfig } from '#web/lib/client-config.ts';
+import { getThemeStore, useTheme } from '#web/lib/theme-store.ts';
 import { initialsOf } from './initials.ts';
 import { useDismiss } from './use-dismiss.ts';
 import styles from './user-menu.module.css';

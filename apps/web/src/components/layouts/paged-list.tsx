@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { TPage } from '../../lib/paged-response.ts';
+import type { TPage } from '#web/lib/paged-response.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { StateMessage } from '../ui/state-message.tsx';

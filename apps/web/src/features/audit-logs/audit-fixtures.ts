@@ -1,5 +1,5 @@
 import type { TAuditLogEntry } from '@mqr/contracts';
-import { jsonResponse } from '../../test/fixtures.ts';
+import { jsonResponse } from '#web/test/fixtures.ts';
 
 let sequence = 0;
 

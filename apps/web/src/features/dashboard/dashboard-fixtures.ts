@@ -1,5 +1,5 @@
 import type { TDashboardAnalytics, THistoryEvent } from '@mqr/contracts';
-import { TASK_ASSET_ID } from '../events/task-fixtures.ts';
+import { TASK_ASSET_ID } from '#web/features/events/task-fixtures.ts';
 
 /* Test data for the dashboard's figures (their history and team rows link to the tasks' asset). */
 

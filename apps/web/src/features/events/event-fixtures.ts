@@ -1,5 +1,5 @@
 import type { TFieldDefinition, TFile, TMaintenanceEvent } from '@mqr/contracts';
-import { fieldDefinition } from '../fields/field-fixtures.ts';
+import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
 
 /** Test data for the maintenance event screens. */
 export function eventFile(overrides: Partial<TFile> = {}): TFile {

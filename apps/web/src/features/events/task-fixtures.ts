@@ -1,5 +1,5 @@
 import type { TMaintenanceEvent, TPendingTask } from '@mqr/contracts';
-import { jsonResponse } from '../../test/fixtures.ts';
+import { jsonResponse } from '#web/test/fixtures.ts';
 
 /** Test data for the pending tasks of the dashboard. */
 export const TASK_ASSET_ID = '0193f8a0-0000-7000-8000-0000000000b1';

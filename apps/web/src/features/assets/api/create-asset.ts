@@ -1,5 +1,5 @@
 import { type TAsset, type TAssetBody, ZAsset } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/assets */
 export async function createAsset(body: TAssetBody): Promise<TAsset> {

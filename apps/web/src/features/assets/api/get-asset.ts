@@ -1,5 +1,5 @@
 import { type TAsset, ZAsset } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/assets/{id} */
 export async function getAsset(id: string, signal?: AbortSignal): Promise<TAsset> {

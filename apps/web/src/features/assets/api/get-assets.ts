@@ -1,6 +1,6 @@
 import { type TAssetSummary, ZAssetSummary } from '@mqr/contracts';
-import { apiSend } from '../../../lib/api-client.ts';
-import { type TPage, toPage } from '../../../lib/paged-response.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { type TPage, toPage } from '#web/lib/paged-response.ts';
 
 export type TAssetPage = TPage<TAssetSummary>;
 

@@ -1,4 +1,4 @@
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '#web/lib/api-client.ts';
 
 /** GET {qrCodeUrl} (e.g. /api/assets/{id}/qr.png): the staff QR PNG, which needs the bearer token. */
 export async function getQrImage(qrCodeUrl: string, signal?: AbortSignal): Promise<Blob> {

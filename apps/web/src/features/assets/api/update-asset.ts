@@ -1,5 +1,5 @@
 import { type TAsset, type TAssetBody, ZAsset } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** PUT /api/assets/{id} */
 export async function updateAsset(id: string, body: TAssetBody): Promise<TAsset> {

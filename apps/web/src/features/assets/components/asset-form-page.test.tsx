@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { fieldDefinition } from '../../fields/field-fixtures.ts';
+import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 import { ASSET_ID, asset, ORG_ID } from '../asset-fixtures.ts';
 import { ORGANIZATION_PLACEHOLDER } from './asset-form-page.tsx';
 

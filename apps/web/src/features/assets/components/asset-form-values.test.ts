@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldDefinition } from '../../fields/field-fixtures.ts';
-import { customKey } from '../../fields/index.ts';
+import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
+import { customKey } from '#web/features/fields/index.ts';
 import { asset } from '../asset-fixtures.ts';
 import {
   checkAssetForm,

@@ -6,7 +6,7 @@ import {
   type TFieldError,
   ZAssetBody,
 } from '@mqr/contracts';
-import { customKey, fieldInputValue, ruleOf, storedValueOf } from '../../fields/index.ts';
+import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
 
 /** What the asset form edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
 export type TAssetFormValues = {

@@ -1,8 +1,8 @@
 import { ASSET_MESSAGES, type TAsset } from '@mqr/contracts';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import { useQrImageUrl } from '../hooks/use-qr-image-url.ts';
 import styles from './asset-qr-card.module.css';
 import { downloadQr, printQr } from './print-qr.ts';

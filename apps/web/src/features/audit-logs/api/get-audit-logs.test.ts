@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { auditEntry } from '../audit-fixtures.ts';
 import { getAuditLogs } from './get-audit-logs.ts';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGING_HEADERS, type TAuditLogEntry, ZAuditLogEntry } from '@mqr/contracts';
-import { apiSend } from '../../../lib/api-client.ts';
-import { type TPage, toPage } from '../../../lib/paged-response.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { type TPage, toPage } from '#web/lib/paged-response.ts';
 import type { TAuditListQuery } from '../lib/audit-filters.ts';
 
 /** `all`: the organization's log (administrators, with IP addresses); `mine`: the user's own entries. */

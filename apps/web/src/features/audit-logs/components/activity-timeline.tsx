@@ -6,8 +6,8 @@ import {
   describeAuditChanges,
   PROFILE_MESSAGES,
 } from '@mqr/contracts';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { Pager } from '#web/components/ui/pager.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { useAuditList } from '../hooks/use-audit-list.ts';
 import { actionTone } from './action-badge.tsx';
 import { ActionIcon } from './action-icon.tsx';

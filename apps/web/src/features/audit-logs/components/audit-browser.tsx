@@ -1,7 +1,7 @@
 import { AUDIT_MESSAGES } from '@mqr/contracts';
-import stack from '../../../components/layouts/card-stack.module.css';
-import { Card } from '../../../components/ui/card.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
+import stack from '#web/components/layouts/card-stack.module.css';
+import { Card } from '#web/components/ui/card.tsx';
+import { Pager } from '#web/components/ui/pager.tsx';
 import type { TAuditScope } from '../api/get-audit-logs.ts';
 import { useAuditList } from '../hooks/use-audit-list.ts';
 import { hasAuditFilters, type TEntityTypeOption } from '../lib/audit-filters.ts';

@@ -1,7 +1,7 @@
 import { AUDIT_MESSAGES } from '@mqr/contracts';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
 import type { TAuditList } from '../hooks/use-audit-list.ts';
 import type { TAuditFilters, TEntityTypeOption } from '../lib/audit-filters.ts';
 import styles from './audit-logs.module.css';

@@ -1,6 +1,6 @@
 import { AUDIT_MESSAGES, AUDIT_PAGE_SIZE, PRODUCT_NAME } from '@mqr/contracts';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { isAdminUser, useAuth } from '../../../lib/auth-store.ts';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { AUDIT_ENTITY_TYPE_OPTIONS } from '../lib/audit-filters.ts';
 import { AuditBrowser } from './audit-browser.tsx';
 

@@ -1,6 +1,6 @@
 import { AUDIT_MESSAGES, auditEntityLabel, describeAuditChanges, type TAuditLogEntry } from '@mqr/contracts';
-import { Table } from '../../../components/ui/table.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { Table } from '#web/components/ui/table.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { ActionBadge } from './action-badge.tsx';
 import styles from './audit-logs.module.css';
 

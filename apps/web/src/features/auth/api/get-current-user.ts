@@ -1,6 +1,6 @@
 import { type TCurrentUser, ZCurrentUser } from '@mqr/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** Every session's current-user query (invalidate it to refresh the signed-in user). */
 export const currentUserPrefix = ['auth', 'me'] as const;

@@ -1,5 +1,5 @@
 import { type TOrganization, ZOrganization } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** Every session's organization query (the header's name and logo). */
 export const organizationPrefix = ['auth', 'organization'] as const;

@@ -1,5 +1,5 @@
 import { type TLoginBody, type TLoginResponse, ZLoginResponse } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/auth/login */
 export async function login(body: TLoginBody): Promise<TLoginResponse> {

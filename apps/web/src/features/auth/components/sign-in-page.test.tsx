@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
-import { AUTH_STORAGE_KEY, authStore } from '../../../lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
+import { AUTH_STORAGE_KEY, authStore } from '#web/lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 
 async function openSignIn() {
   const utils = renderApp('/login');

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LOGIN_MESSAGES, PRODUCT_NAME, type TLoginBody, ZLoginBody } from '@mqr/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { useLogin } from '../hooks/use-login.ts';
 import styles from './sign-in-page.module.css';
 

@@ -1,6 +1,6 @@
 import type { TLoginBody } from '@mqr/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { authStore } from '../../../lib/auth-store.ts';
+import { authStore } from '#web/lib/auth-store.ts';
 import { login } from '../api/login.ts';
 
 /** Signs in and stores the session. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authStore, useAuth } from '../../../lib/auth-store.ts';
+import { authStore, useAuth } from '#web/lib/auth-store.ts';
 import { currentUserQuery } from '../api/get-current-user.ts';
 import { getOrganization, organizationKey } from '../api/get-organization.ts';
 

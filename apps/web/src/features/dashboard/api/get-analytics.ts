@@ -1,5 +1,5 @@
 import { type TDashboardAnalytics, ZDashboardAnalytics } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** The browser's IANA time zone, so the history chart's days are the user's calendar days. */
 export function browserTimeZone(): string {

@@ -1,8 +1,8 @@
 import { ANALYTICS_TEXTS } from '@mqr/contracts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { useAnalytics } from '../hooks/use-analytics.ts';
 import type { useDashboardPreferences } from '../hooks/use-dashboard-preferences.ts';
 import styles from './admin-analytics.module.css';

@@ -7,9 +7,9 @@ import {
   type TDayLimits,
 } from '@mqr/contracts';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
 import type { TDashboardPreferences } from '../lib/dashboard-preferences.ts';
 import styles from './dashboard-preferences.module.css';
 

@@ -2,8 +2,8 @@ import type { TDashboardAnalytics } from '@mqr/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../../lib/dates.ts';
-import { TASK_ASSET_ID } from '../../events/task-fixtures.ts';
+import { TASK_ASSET_ID } from '#web/features/events/task-fixtures.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { analyticsResponse, historyEvent } from '../dashboard-fixtures.ts';
 import { MaintenanceHistorySection } from './maintenance-history-section.tsx';
 

@@ -8,10 +8,10 @@ import {
 } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/card.tsx';
-import { StateMessage } from '../../../components/ui/state-message.tsx';
-import { Table } from '../../../components/ui/table.tsx';
-import { formatDate } from '../../../lib/dates.ts';
+import { Card } from '#web/components/ui/card.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { Table } from '#web/components/ui/table.tsx';
+import { formatDate } from '#web/lib/dates.ts';
 import { barPercent } from '../lib/bar-width.ts';
 import { formatBucketDate, formatBucketDateLong } from '../lib/bucket-dates.ts';
 import styles from './maintenance-history-section.module.css';

@@ -1,5 +1,5 @@
 import { ANALYTICS_TEXTS, formatHours, type TDashboardAnalytics } from '@mqr/contracts';
-import { Card } from '../../../components/ui/card.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import styles from './summary-cards.module.css';
 
 /** `unit` follows the value in smaller type ("12.3 hrs"); the value stays an element of its own. */

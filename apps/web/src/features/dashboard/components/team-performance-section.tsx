@@ -6,9 +6,9 @@ import {
   type TUserPerformance,
 } from '@mqr/contracts';
 import { useId } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
-import { StateMessage } from '../../../components/ui/state-message.tsx';
-import { Table } from '../../../components/ui/table.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { Table } from '#web/components/ui/table.tsx';
 import { barPercent } from '../lib/bar-width.ts';
 import styles from './team-performance-section.module.css';
 

@@ -1,8 +1,8 @@
 import { ANALYTICS_TEXTS, formatHours, type TTurnaroundMetric } from '@mqr/contracts';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { useTicker } from '../hooks/use-ticker.ts';
 import { pickOverallMetric } from '../lib/turnaround.ts';
 import styles from './turnaround-ticker.module.css';

@@ -1,6 +1,6 @@
 import { clampDays, DASHBOARD_DAY_LIMITS, type TDashboardSection } from '@mqr/contracts';
 import { useCallback, useRef, useState } from 'react';
-import { safeLocalStorage } from '../../../lib/safe-local-storage.ts';
+import { safeLocalStorage } from '#web/lib/safe-local-storage.ts';
 import {
   readPreferences,
   type TDashboardPreferences,

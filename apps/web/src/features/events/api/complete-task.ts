@@ -1,5 +1,5 @@
 import { type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/assets/{assetId}/events/{eventId}/complete: Pending or InProgress to Completed. */
 export async function completeTask(assetId: string, eventId: string): Promise<TMaintenanceEvent> {

@@ -1,5 +1,5 @@
 import { type TEventBody, type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/assets/{assetId}/events */
 export async function createEvent(assetId: string, body: TEventBody): Promise<TMaintenanceEvent> {

@@ -1,6 +1,6 @@
 import { type TPendingTask, ZPendingTask } from '@mqr/contracts';
-import { apiSend } from '../../../lib/api-client.ts';
-import { type TPage, toPage } from '../../../lib/paged-response.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { type TPage, toPage } from '#web/lib/paged-response.ts';
 
 /** GET /api/tasks/pending?page=&pageSize=: Pending and InProgress events, oldest performedAt first. */
 export async function getPendingTasks(

@@ -1,5 +1,5 @@
 import { type TPresignBody, type TPresignResponse, ZPresignResponse } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/uploads/presign: where to PUT one file's bytes, and the key to save with the event. */
 export async function presignUpload(body: TPresignBody, signal?: AbortSignal): Promise<TPresignResponse> {

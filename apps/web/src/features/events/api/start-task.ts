@@ -1,5 +1,5 @@
 import { type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/assets/{assetId}/events/{eventId}/start: Pending to InProgress. */
 export async function startTask(assetId: string, eventId: string): Promise<TMaintenanceEvent> {

@@ -1,5 +1,5 @@
 import { type TEventBody, type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** PUT /api/assets/{assetId}/events/{eventId}: `files` is the whole attachment list after the save. */
 export async function updateEvent(

@@ -1,5 +1,5 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
-import { readCookie } from '../../../lib/api-client.ts';
+import { readCookie } from '#web/lib/api-client.ts';
 
 /** Why an upload did not finish: the HTTP status (0 when the request never got an answer). */
 export class UploadError extends Error {

@@ -1,7 +1,7 @@
 import { fileExtensionLabel } from '@mqr/contracts';
 import { type ChangeEvent, useId } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
 import {
   formatMegabytes,
   type TExistingAttachment,

@@ -1,6 +1,6 @@
 import type { TMaintenanceEvent } from '@mqr/contracts';
 import { useId } from 'react';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import card from './event-card.module.css';
 import styles from './maintenance-events.module.css';
 

@@ -8,10 +8,10 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { ASSET_ID, asset, ORG_ID } from '../../assets/asset-fixtures.ts';
+import { ASSET_ID, asset, ORG_ID } from '#web/features/assets/asset-fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 import { EVENT_FIELDS, eventFile, maintenanceEvent } from '../event-fixtures.ts';
 import { FakeXhr } from '../fake-xhr.ts';
 import { toDateTimeLocal } from './event-form-values.ts';

@@ -1,11 +1,11 @@
 import { EVENT_MESSAGES, FIELD_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { StateMessage } from '../../../components/ui/state-message.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
-import { useClientConfig } from '../../../lib/client-config.ts';
-import { useFields } from '../../fields/index.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { useFields } from '#web/features/fields/index.ts';
+import { useAuth } from '#web/lib/auth-store.ts';
+import { useClientConfig } from '#web/lib/client-config.ts';
 import { EventForm } from './event-form.tsx';
 
 type TEventComposerDialogProps = {

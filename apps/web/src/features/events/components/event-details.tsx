@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../lib/dates.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import styles from './event-details.module.css';
 
 /** What an event's notes and stamps are made of; "Last updated" only where the event carries it. */

@@ -10,7 +10,7 @@ import {
   type TMaintenanceEvent,
   ZEventBody,
 } from '@mqr/contracts';
-import { customKey, fieldInputValue, ruleOf, storedValueOf } from '../../fields/index.ts';
+import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
 
 /** What the event composer edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
 export type TEventFormValues = {

@@ -1,10 +1,10 @@
 import { EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { useEffect, useId, useRef } from 'react';
-import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { StatusPill } from '../../../components/ui/status-pill.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { FieldValueList } from '../../fields/index.ts';
+import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { StatusPill } from '#web/components/ui/status-pill.tsx';
+import { FieldValueList } from '#web/features/fields/index.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../hooks/use-task-action.ts';
 import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';

@@ -2,11 +2,11 @@ import { EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { ASSET_ID, asset, ORG_ID } from '../../assets/asset-fixtures.ts';
+import { ASSET_ID, asset, ORG_ID } from '#web/features/assets/asset-fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 import { eventFile, maintenanceEvent } from '../event-fixtures.ts';
 
 const pending = maintenanceEvent({ id: 'e-pending', title: 'Leak check' });

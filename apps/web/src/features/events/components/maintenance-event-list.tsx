@@ -1,6 +1,6 @@
 import { ASSET_MESSAGES, EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { useAuth } from '#web/lib/auth-store.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
 import card from './event-card.module.css';
 import { MaintenanceEventItem } from './maintenance-event-item.tsx';

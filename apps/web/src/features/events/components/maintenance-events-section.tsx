@@ -1,7 +1,7 @@
 import type { TAsset, TMaintenanceEvent } from '@mqr/contracts';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import { EventComposerDialog } from './event-composer-dialog.tsx';
 import { MaintenanceEventList } from './maintenance-event-list.tsx';
 import styles from './maintenance-events.module.css';

@@ -1,9 +1,9 @@
 import { TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Button, ButtonLink } from '../../../components/ui/button.tsx';
-import { StatusPill } from '../../../components/ui/status-pill.tsx';
-import { formatDate } from '../../../lib/dates.ts';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { StatusPill } from '#web/components/ui/status-pill.tsx';
+import { formatDate } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../hooks/use-task-action.ts';
 import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { assetKeys } from '../../assets/index.ts';
+import { assetKeys } from '#web/features/assets/index.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 import { eventOf, pendingTask, TASK_ASSET_ID, tasksPage } from '../task-fixtures.ts';
 
 type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;

@@ -1,10 +1,10 @@
 import { TASK_MESSAGES } from '@mqr/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { StateMessage } from '../../../components/ui/state-message.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Pager } from '#web/components/ui/pager.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { usePendingTasks } from '../hooks/use-pending-tasks.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
 import { PendingTaskItem } from './pending-task-item.tsx';

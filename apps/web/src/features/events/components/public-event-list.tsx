@@ -1,8 +1,8 @@
 import type { TPublicAsset } from '@mqr/contracts';
-import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
-import { StatusPill } from '../../../components/ui/status-pill.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { FieldValueList } from '../../fields/index.ts';
+import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
+import { StatusPill } from '#web/components/ui/status-pill.tsx';
+import { FieldValueList } from '#web/features/fields/index.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import card from './event-card.module.css';
 import { EventDetails } from './event-details.tsx';
 

@@ -1,6 +1,6 @@
 import type { TEventBody } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { assetKeys } from '../../assets/index.ts';
+import { assetKeys } from '#web/features/assets/index.ts';
 import { createEvent } from '../api/create-event.ts';
 import { updateEvent } from '../api/update-event.ts';
 

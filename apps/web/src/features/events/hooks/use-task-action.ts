@@ -1,7 +1,7 @@
 import type { TTaskStatus } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client.ts';
-import { assetKeys } from '../../assets/index.ts';
+import { assetKeys } from '#web/features/assets/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { completeTask } from '../api/complete-task.ts';
 import { startTask } from '../api/start-task.ts';
 import { taskKeys } from '../api/task-keys.ts';

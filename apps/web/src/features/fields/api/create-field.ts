@@ -1,5 +1,5 @@
 import { type TFieldDefinition, type TFieldDefinitionBody, ZFieldDefinition } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/admin/fields */
 export async function createField(body: TFieldDefinitionBody): Promise<TFieldDefinition> {

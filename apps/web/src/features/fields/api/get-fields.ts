@@ -1,5 +1,5 @@
 import { type TFieldDefinition, type TFieldTarget, ZFieldDefinition } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** GET /api/fields?target=&includeInactive=true (ordered by displayOrder). */
 export async function getFields(target: TFieldTarget, signal?: AbortSignal): Promise<TFieldDefinition[]> {

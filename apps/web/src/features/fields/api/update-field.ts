@@ -1,5 +1,5 @@
 import { type TFieldDefinition, type TFieldDefinitionBody, ZFieldDefinition } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** PUT /api/admin/fields/{id}: the whole definition (also for Activate/Deactivate). */
 export async function updateField(id: string, body: TFieldDefinitionBody): Promise<TFieldDefinition> {

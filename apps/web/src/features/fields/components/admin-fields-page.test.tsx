@@ -2,9 +2,9 @@ import type { TFieldDefinition } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { authStore } from '#web/lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 import { fieldDefinition } from '../field-fixtures.ts';
 
 const serial = fieldDefinition({ label: 'Serial number', key: 'serial', displayOrder: 10 });

@@ -6,8 +6,8 @@ import {
 } from '@mqr/contracts';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
 import { customKey } from '../lib/custom-field-values.ts';
 
 /** A stored value the Select no longer offers: still shown and kept until changed (ADR 020). */

@@ -1,12 +1,12 @@
 import { FIELD_DATA_TYPES, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import frame from '../../../components/layouts/admin-screen.module.css';
-import { Button } from '../../../components/ui/button.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { TextareaField } from '../../../components/ui/textarea-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import frame from '#web/components/layouts/admin-screen.module.css';
+import { Button } from '#web/components/ui/button.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { TextareaField } from '#web/components/ui/textarea-field.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { type TSaveFieldInput, useSaveField } from '../hooks/use-save-field.ts';
 import styles from './admin-fields-page.module.css';
 import {

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import styles from './home-page.module.css';
 
 const FEATURES = [

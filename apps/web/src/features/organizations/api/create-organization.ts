@@ -1,5 +1,5 @@
 import { type TAdminOrganization, type TOrganizationBody, ZAdminOrganization } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/admin/organizations → 201 with the new organization. */
 export async function createOrganization(body: TOrganizationBody): Promise<TAdminOrganization> {

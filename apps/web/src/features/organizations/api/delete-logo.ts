@@ -1,5 +1,5 @@
 import { type TOrganization, ZOrganization } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** DELETE /api/admin/organizations/{id}/logo: the organization without its logo. */
 export async function deleteLogo(id: string): Promise<TOrganization> {

@@ -1,6 +1,6 @@
 import { type TAdminOrganization, ZAdminOrganization } from '@mqr/contracts';
-import { apiSend } from '../../../lib/api-client.ts';
-import { type TPage, toPage } from '../../../lib/paged-response.ts';
+import { apiSend } from '#web/lib/api-client.ts';
+import { type TPage, toPage } from '#web/lib/paged-response.ts';
 
 /** GET /api/admin/organizations?page=&pageSize= (super administrators). */
 export async function getOrganizations(

@@ -1,5 +1,5 @@
 import { type TOrganization, type TOrganizationBody, ZOrganization } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** PUT /api/admin/organizations/{id}: renames the organization. */
 export async function updateOrganization(id: string, body: TOrganizationBody): Promise<TOrganization> {

@@ -1,5 +1,5 @@
 import { type TOrganization, ZOrganization } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/admin/organizations/{id}/logo: multipart form, the image in the field "logo". */
 export async function uploadLogo(id: string, file: File): Promise<TOrganization> {

@@ -2,9 +2,9 @@ import { LOGO_MAX_BYTES, ORGANIZATION_MESSAGES, type TAdminOrganization } from '
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { authStore } from '#web/lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 import { adminOrganization, deferred } from '../organization-fixtures.ts';
 
 type THandlers = Parameters<typeof mockFetch>[0];

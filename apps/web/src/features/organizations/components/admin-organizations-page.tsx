@@ -1,10 +1,10 @@
 import { DEFAULT_PAGE_SIZE, ORGANIZATION_MESSAGES } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AdminScreen } from '../../../components/layouts/admin-screen.tsx';
-import { PagedList } from '../../../components/layouts/paged-list.tsx';
-import type { TScreenStatus } from '../../../components/layouts/screen-status.ts';
-import { Table } from '../../../components/ui/table.tsx';
+import { AdminScreen } from '#web/components/layouts/admin-screen.tsx';
+import { PagedList } from '#web/components/layouts/paged-list.tsx';
+import type { TScreenStatus } from '#web/components/layouts/screen-status.ts';
+import { Table } from '#web/components/ui/table.tsx';
 import { organizationKeys } from '../api/organization-keys.ts';
 import { useOrganizations } from '../hooks/use-organizations.ts';
 import styles from './admin-organizations-page.module.css';

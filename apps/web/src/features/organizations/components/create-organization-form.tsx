@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ORGANIZATION_MESSAGES, type TOrganizationBody, ZOrganizationBody } from '@mqr/contracts';
 import { useForm } from 'react-hook-form';
-import frame from '../../../components/layouts/admin-screen.module.css';
-import type { TScreenStatus } from '../../../components/layouts/screen-status.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { failureMessage } from '../../../lib/failure-message.ts';
+import frame from '#web/components/layouts/admin-screen.module.css';
+import type { TScreenStatus } from '#web/components/layouts/screen-status.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
 import { useCreateOrganization } from '../hooks/use-organization-changes.ts';
 import styles from './admin-organizations-page.module.css';
 

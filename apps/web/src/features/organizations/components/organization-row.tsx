@@ -1,7 +1,7 @@
 import { ORGANIZATION_MESSAGES, type TAdminOrganization, ZOrganizationBody } from '@mqr/contracts';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { failureMessage } from '../../../lib/failure-message.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
 import { useDeleteLogo, useRenameOrganization, useUploadLogo } from '../hooks/use-organization-changes.ts';
 import styles from './admin-organizations-page.module.css';
 import { LOGO_ACCEPT, logoFileProblem } from './logo-file.ts';

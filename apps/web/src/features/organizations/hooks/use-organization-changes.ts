@@ -1,8 +1,8 @@
 import type { TAdminOrganization, TOrganization, TOrganizationBody } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../../lib/auth-store.ts';
-import type { TPage } from '../../../lib/paged-response.ts';
-import { organizationPrefix } from '../../auth/index.ts';
+import { organizationPrefix } from '#web/features/auth/index.ts';
+import { useAuth } from '#web/lib/auth-store.ts';
+import type { TPage } from '#web/lib/paged-response.ts';
 import { createOrganization } from '../api/create-organization.ts';
 import { deleteLogo } from '../api/delete-logo.ts';
 import { organizationKeys } from '../api/organization-keys.ts';

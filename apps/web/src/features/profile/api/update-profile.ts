@@ -1,5 +1,5 @@
 import { type TProfileUpdateBody, type TProfileUpdateResponse, ZProfileUpdateResponse } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** PUT /api/auth/me with only the changed fields; a password change answers with a new token. */
 export async function updateProfile(body: TProfileUpdateBody): Promise<TProfileUpdateResponse> {

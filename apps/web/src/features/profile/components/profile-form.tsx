@@ -1,10 +1,10 @@
 import { DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES } from '@mqr/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useUpdateProfile } from '../hooks/use-update-profile.ts';
 import {
   checkProfileForm,

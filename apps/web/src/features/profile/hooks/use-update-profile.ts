@@ -1,8 +1,8 @@
 import { type TProfileUpdateBody, ZCurrentUser } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authStore } from '../../../lib/auth-store.ts';
-import { auditLogKeys } from '../../audit-logs/index.ts';
-import { currentUserKey } from '../../auth/index.ts';
+import { auditLogKeys } from '#web/features/audit-logs/index.ts';
+import { currentUserKey } from '#web/features/auth/index.ts';
+import { authStore } from '#web/lib/auth-store.ts';
 import { updateProfile } from '../api/update-profile.ts';
 
 /**

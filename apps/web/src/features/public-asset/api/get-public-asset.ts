@@ -1,5 +1,5 @@
 import { type TPublicAsset, ZPublicAsset } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 export const publicAssetKey = (organizationId: string, slug: string) =>
   ['public-asset', organizationId, slug] as const;

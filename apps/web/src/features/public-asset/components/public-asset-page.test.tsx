@@ -1,10 +1,10 @@
 import type { TFile, TPublicAsset } from '@mqr/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { jsonResponse, mockFetch } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { authStore } from '#web/lib/auth-store.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 
 const ORG = '01a1fcbb-8fad-767a-b9d7-6e17acc6f16c';
 const SLUG = 'boiler-2-x7k2q9';

@@ -1,11 +1,11 @@
 import { ASSET_MESSAGES, PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { AttachmentList } from '../../../components/ui/attachment-list.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { PublicEventList } from '../../events/index.ts';
-import { FieldValueList } from '../../fields/index.ts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { PublicEventList } from '#web/features/events/index.ts';
+import { FieldValueList } from '#web/features/fields/index.ts';
 import { getPublicAsset, publicAssetKey } from '../api/get-public-asset.ts';
 import styles from './public-asset-page.module.css';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../lib/auth-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
+import { authStore } from '#web/lib/auth-store.ts';
+import { renderRoutes } from '#web/test/render-app.tsx';
 import { ScanPage } from './scan-page.tsx';
 
 const detect = vi.fn<(source: unknown) => Promise<{ rawValue: string }[]>>();

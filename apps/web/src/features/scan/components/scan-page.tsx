@@ -1,10 +1,10 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { type ChangeEvent, useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { useCameraScanner } from '../hooks/use-camera-scanner.ts';
 import { loadQrDetector } from '../lib/load-detector.ts';
 import { loadImage } from '../lib/load-image.ts';

@@ -1,5 +1,5 @@
 import { type TAdminUser, type TCreateUserBody, ZAdminUser } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/admin/users → 201 with the new user. */
 export async function createUser(body: TCreateUserBody): Promise<TAdminUser> {

@@ -1,5 +1,5 @@
 import { type TAdminUser, type TUpdateUserBody, ZAdminUser } from '@mqr/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 
 /** PUT /api/admin/users/{id}: only the fields sent change. */
 export async function updateUser(id: string, body: TUpdateUserBody): Promise<TAdminUser> {

@@ -1,10 +1,10 @@
 import { type TAdminUser, USER_MESSAGES } from '@mqr/contracts';
 import { useState } from 'react';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { Table } from '../../../components/ui/table.tsx';
-import { useAuthSnapshot } from '../../../lib/auth-store.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import { failureMessage } from '../../../lib/failure-message.ts';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
+import { Table } from '#web/components/ui/table.tsx';
+import { useAuthSnapshot } from '#web/lib/auth-store.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
 import { useUpdateUser } from '../hooks/use-user-changes.ts';
 import styles from './admin-users.module.css';
 

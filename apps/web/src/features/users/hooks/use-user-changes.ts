@@ -1,8 +1,8 @@
 import type { TAdminUser, TCreateUserBody, TUpdateUserBody } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../../../lib/auth-store.ts';
-import type { TPage } from '../../../lib/paged-response.ts';
-import { currentUserPrefix } from '../../auth/index.ts';
+import { currentUserPrefix } from '#web/features/auth/index.ts';
+import { useAuth } from '#web/lib/auth-store.ts';
+import type { TPage } from '#web/lib/paged-response.ts';
 import { createUser } from '../api/create-user.ts';
 import { updateUser } from '../api/update-user.ts';
 import { userKeys } from '../api/user-keys.ts';
