@@ -81,7 +81,12 @@ export const ZAsset = ZAssetSummary.extend({
   publicUrl: z.string(),
   updatedAt: z.string(),
   fields: z.array(ZAssetFieldValue),
+  /** The newest EVENT_PAGE_SIZE events; `eventsNextAfter` asks GET .../events for older ones. */
   events: z.array(ZMaintenanceEvent),
+  eventsNextAfter: z.string().nullable(),
+  /** All the asset's events, shown or not. */
+  eventCount: z.number().int(),
+  /** The files of the events shown. */
   files: z.array(ZFile),
 });
 export type TAsset = z.infer<typeof ZAsset>;

@@ -40,6 +40,19 @@ export const ZMaintenanceEvent = z.object({
 });
 export type TMaintenanceEvent = z.infer<typeof ZMaintenanceEvent>;
 
+/** Events an asset page shows at once, newest first; "Show more" asks for the next ones. */
+export const EVENT_PAGE_SIZE = 20;
+
+/** GET .../events?after={eventId}: the events older than that one (the last shown). */
+export const ZEventPageQuery = z.object({ after: z.string().uuid().optional() });
+
+/** One page of an asset's history and where the next starts (null: no older events). */
+export const ZEventPage = z.object({
+  events: z.array(ZMaintenanceEvent),
+  nextAfter: z.string().nullable(),
+});
+export type TEventPage = z.infer<typeof ZEventPage>;
+
 export const EVENT_TITLE_MAX_LENGTH = 200;
 export const EVENT_NOTES_MAX_LENGTH = 4000;
 export const EVENT_RECORDED_BY_MAX_LENGTH = 200;

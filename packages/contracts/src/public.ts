@@ -25,10 +25,19 @@ export const ZPublicAsset = z.object({
   /** The public QR PNG (no sign-in). */
   qrCodeUrl: z.string(),
   fields: z.array(z.object({ label: z.string(), value: z.string().nullable(), isActive: z.boolean() })),
+  /** The newest events; `eventsNextAfter` asks GET .../events for older ones. */
   events: z.array(ZPublicEvent),
+  eventsNextAfter: z.string().nullable(),
+  eventCount: z.number().int(),
+  /** The files of the events shown. */
   files: z.array(ZFile),
 });
 export type TPublicAsset = z.infer<typeof ZPublicAsset>;
+export type TPublicEvent = z.infer<typeof ZPublicEvent>;
+
+/** GET /public/orgs/{organizationId}/assets/{slug}/events?after=: an older page of the history. */
+export const ZPublicEventPage = z.object({ events: z.array(ZPublicEvent), nextAfter: z.string().nullable() });
+export type TPublicEventPage = z.infer<typeof ZPublicEventPage>;
 
 /** `/a/{organizationId}/{slug}` inside a scanned text, or null. */
 export function findPublicAssetPath(text: string): { organizationId: string; slug: string } | null {

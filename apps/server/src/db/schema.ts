@@ -158,8 +158,13 @@ export const maintenanceEvents = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Events of an asset, newest first.
-    index('maintenance_events_org_asset_performed_idx').on(t.organizationId, t.assetId, t.performedAt.desc()),
+    // Events of an asset, newest first, paged by (performed_at, id) keyset.
+    index('maintenance_events_org_asset_history_idx').on(
+      t.organizationId,
+      t.assetId,
+      t.performedAt.desc(),
+      t.id.desc(),
+    ),
     // Pending tasks (Pending and InProgress), oldest performedAt first.
     index('maintenance_events_open_tasks_idx')
       .on(t.organizationId, t.performedAt)

@@ -45,6 +45,7 @@ describe('access scopes', () => {
     expect(publicApi).toEqual([
       'GET /api/client-config',
       'GET /public/orgs/:organizationId/assets/:slug',
+      'GET /public/orgs/:organizationId/assets/:slug/events',
       'GET /public/orgs/:organizationId/assets/:slug/qr.png',
       'GET /public/orgs/:organizationId/files/:fileId',
       'GET /public/orgs/:organizationId/logo',

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { descNullsLast } from '#server/db/order.ts';
-import { assetFieldValues, assets, fieldDefinitions, files } from '#server/db/schema.ts';
+import { assetFieldValues, assets, fieldDefinitions, type files } from '#server/db/schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetInsert = typeof assets.$inferInsert;
@@ -166,17 +166,4 @@ export async function findAssetFieldDisplay(db: DbOrTx, organizationId: string, 
       ),
     )
     .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id));
-}
-
-/** Every file of an asset (its events' attachments), oldest first. */
-export async function findAssetFiles(
-  db: DbOrTx,
-  organizationId: string,
-  assetId: string,
-): Promise<FileRow[]> {
-  return db
-    .select()
-    .from(files)
-    .where(and(eq(files.organizationId, organizationId), eq(files.assetId, assetId)))
-    .orderBy(asc(files.createdAt), asc(files.id));
 }

@@ -14,7 +14,7 @@ import type { AuthUser } from '#server/lib/request-context.ts';
 import { generateSlug } from '#server/lib/slug.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
-import { listAssetEvents, toFile } from '../events/event-view.ts';
+import { listAssetEventPage, toFile } from '../events/event-view.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
 import { targetOrganization } from '../organizations/service.ts';
@@ -25,7 +25,6 @@ import {
   findAsset,
   findAssetBySlug,
   findAssetFieldDisplay,
-  findAssetFiles,
   findAssetValues,
   insertAssetUnlessSlugTaken,
   listAssets,
@@ -49,11 +48,13 @@ export interface AssetActionContext {
   publicBaseUrl: string;
 }
 
-/** Everything shown about an asset: its row, custom values, events (with their details) and files. */
+/** Everything shown about an asset: its row, custom values, its newest events (with their details and files). */
 export interface AssetView {
   row: AssetRow;
   fields: { fieldId: string; label: string; value: string | null; isActive: boolean }[];
   events: TMaintenanceEvent[];
+  eventsNextAfter: string | null;
+  eventCount: number;
   files: TFile[];
 }
 
@@ -69,18 +70,20 @@ export function toAssetSummary(row: AssetRow): TAssetSummary {
   };
 }
 
-/** Loads what an asset shows with a fixed number of queries (no query per event). */
+/** Loads what an asset shows with a fixed number of queries, whatever the length of its history. */
 export async function loadAssetView(db: DbOrTx, row: AssetRow): Promise<AssetView> {
   const organizationId = row.organizationId;
-  const [fields, fileRows] = await Promise.all([
+  const [fields, page] = await Promise.all([
     findAssetFieldDisplay(db, organizationId, row.id),
-    findAssetFiles(db, organizationId, row.id),
+    listAssetEventPage(db, organizationId, row.id),
   ]);
   return {
     row,
     fields: fields.map((f) => ({ fieldId: f.fieldId, label: f.label, value: f.value, isActive: f.isActive })),
-    events: await listAssetEvents(db, organizationId, row.id, fileRows),
-    files: fileRows.map(toFile),
+    events: page.events,
+    eventsNextAfter: page.nextAfter,
+    eventCount: page.total,
+    files: page.files.map(toFile),
   };
 }
 
@@ -91,6 +94,8 @@ export function toAsset(view: AssetView, publicBaseUrl: string): TAsset {
     updatedAt: view.row.updatedAt.toISOString(),
     fields: view.fields,
     events: view.events,
+    eventsNextAfter: view.eventsNextAfter,
+    eventCount: view.eventCount,
     files: view.files,
   };
 }
@@ -127,14 +132,19 @@ export async function getAsset(
 }
 
 /** The asset with this slug in this organization (public page); NOT_FOUND otherwise. */
+export async function getAssetRowBySlug(db: DbOrTx, organizationId: string, slug: string): Promise<AssetRow> {
+  const row = await findAssetBySlug(db, organizationId, slug);
+  if (!row) throw notFound('Asset');
+  return row;
+}
+
+/** What the public page shows of the asset with this slug; NOT_FOUND otherwise. */
 export async function getAssetViewBySlug(
   db: DbOrTx,
   organizationId: string,
   slug: string,
 ): Promise<AssetView> {
-  const row = await findAssetBySlug(db, organizationId, slug);
-  if (!row) throw notFound('Asset');
-  return loadAssetView(db, row);
+  return loadAssetView(db, await getAssetRowBySlug(db, organizationId, slug));
 }
 
 /** Checks the custom values of a payload against the organization's Asset definitions (see resolveFieldValues). */

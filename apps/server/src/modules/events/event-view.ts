@@ -1,10 +1,11 @@
-import type { TFile, TMaintenanceEvent } from '@mqr/contracts';
+import { EVENT_PAGE_SIZE, type TFile, type TMaintenanceEvent } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { filePublicUrl } from '#server/lib/public-urls.ts';
 import {
+  countAssetEvents,
   type EventViewRow,
   type FileRow,
-  findAssetEvents,
+  findAssetEventPage,
   findEventChanges,
   findEventValues,
   findEventView,
@@ -73,18 +74,42 @@ async function toMaintenanceEvents(
   );
 }
 
+/** A page of an asset's history as the API shows it, with the files of its events. */
+export interface AssetEventPage {
+  events: TMaintenanceEvent[];
+  files: FileRow[];
+  /** The id to ask the next page after; null when these are the oldest. */
+  nextAfter: string | null;
+  /** All the asset's events. */
+  total: number;
+}
+
 /**
- * The events of an asset as the API shows them, newest performedAt first, in three queries whatever
- * their number; `assetFiles` are the asset's files (the events' among them).
+ * EVENT_PAGE_SIZE events of an asset, newest performedAt first, after the event `after` when given;
+ * a fixed number of queries whatever the asset's history (ADR 028).
  */
-export async function listAssetEvents(
+export async function listAssetEventPage(
   db: DbOrTx,
   organizationId: string,
   assetId: string,
-  assetFiles: FileRow[],
-): Promise<TMaintenanceEvent[]> {
-  const rows = await findAssetEvents(db, organizationId, assetId);
-  return toMaintenanceEvents(db, organizationId, rows, assetFiles);
+  after?: string,
+): Promise<AssetEventPage> {
+  const [rows, total] = await Promise.all([
+    findAssetEventPage(db, organizationId, assetId, { after, limit: EVENT_PAGE_SIZE + 1 }),
+    countAssetEvents(db, organizationId, assetId),
+  ]);
+  const shown = rows.slice(0, EVENT_PAGE_SIZE);
+  const fileRows = await findFilesOfEvents(
+    db,
+    organizationId,
+    shown.map((row) => row.id),
+  );
+  return {
+    events: await toMaintenanceEvents(db, organizationId, shown, fileRows),
+    files: fileRows,
+    nextAfter: rows.length > EVENT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
+    total,
+  };
 }
 
 /** One event of an asset as the API shows it, or undefined when the asset has no such event. */

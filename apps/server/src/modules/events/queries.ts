@@ -65,15 +65,41 @@ export async function findAssetId(
   return row?.id;
 }
 
-/** The events of an asset, newest performedAt first, with the display names of their stamps. */
-export async function findAssetEvents(db: DbOrTx, organizationId: string, assetId: string) {
-  return selectEventViews(
-    db,
-    and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.assetId, assetId)),
-  ).orderBy(descNullsLast(maintenanceEvents.performedAt), descNullsLast(maintenanceEvents.id));
+/**
+ * Up to `limit` events of an asset, newest performedAt first (then id), with the display names of
+ * their stamps; `after` (an event id) starts after that event. Keyset paging on the (organization,
+ * asset, performed_at, id) index: the 100th page costs what the first does.
+ */
+export async function findAssetEventPage(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  page: { after?: string | undefined; limit: number },
+) {
+  const ofAsset = and(
+    eq(maintenanceEvents.organizationId, organizationId),
+    eq(maintenanceEvents.assetId, assetId),
+  );
+  const olderThan = page.after
+    ? sql`(${maintenanceEvents.performedAt}, ${maintenanceEvents.id}) < (
+        select m.performed_at, m.id from ${maintenanceEvents} m
+        where m.organization_id = ${organizationId} and m.asset_id = ${assetId} and m.id = ${page.after})`
+    : undefined;
+  return selectEventViews(db, and(ofAsset, olderThan))
+    .orderBy(descNullsLast(maintenanceEvents.performedAt), descNullsLast(maintenanceEvents.id))
+    .limit(page.limit);
 }
 
-export type EventViewRow = Awaited<ReturnType<typeof findAssetEvents>>[number];
+export type EventViewRow = Awaited<ReturnType<typeof findAssetEventPage>>[number];
+
+/** How many events an asset has (an index-only count on the asset's entries). */
+export async function countAssetEvents(db: DbOrTx, organizationId: string, assetId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(maintenanceEvents)
+    .where(and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.assetId, assetId)));
+  return row?.n ?? 0;
+}
 
 /** One event of an asset with the display names of its stamps. */
 export async function findEventView(

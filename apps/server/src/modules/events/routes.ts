@@ -1,4 +1,13 @@
-import { ZEventBody, ZMaintenanceEvent, ZPageQuery, ZPendingTask, ZTaskActionBody } from '@mqr/contracts';
+import {
+  EVENT_PAGE_SIZE,
+  ZEventBody,
+  ZEventPage,
+  ZEventPageQuery,
+  ZMaintenanceEvent,
+  ZPageQuery,
+  ZPendingTask,
+  ZTaskActionBody,
+} from '@mqr/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +17,7 @@ import {
   changeTaskStatus,
   createEvent,
   type EventActionContext,
+  listEventPage,
   listPendingTasks,
   type TaskAction,
   updateEvent,
@@ -16,7 +26,7 @@ import {
 const ZAssetParams = z.object({ id: z.string() });
 const ZEventParams = z.object({ id: z.string(), eventId: z.string() });
 
-/** /api/assets/{id}/events: add and edit maintenance events, start and complete their tasks. */
+/** /api/assets/{id}/events: page through, add and edit maintenance events, start and complete their tasks. */
 export async function eventRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const context = (request: FastifyRequest): EventActionContext => ({
@@ -26,6 +36,21 @@ export async function eventRoutes(instance: FastifyInstance): Promise<void> {
     onStorageError: (error, objectKey) =>
       request.log.warn({ err: error, objectKey }, 'could not remove a detached file from storage'),
   });
+
+  app.get(
+    '/:id/events',
+    {
+      schema: {
+        tags: ['events'],
+        params: ZAssetParams,
+        querystring: ZEventPageQuery,
+        response: { 200: ZEventPage },
+        description: `The asset's events older than the event \`after\` (the last one shown), ${EVENT_PAGE_SIZE} at most, newest first; nextAfter asks for the page after these (null: none).`,
+      },
+    },
+    async (request) =>
+      listEventPage(app.db, currentUser(request).organizationId, request.params.id, request.query.after),
+  );
 
   app.post(
     '/:id/events',

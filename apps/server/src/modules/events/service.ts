@@ -1,5 +1,6 @@
 import {
   EVENT_MESSAGES,
+  type TEventPage,
   type TMaintenanceEvent,
   type TPageQuery,
   type TPendingTask,
@@ -21,7 +22,7 @@ import {
   planAttachments,
 } from '../uploads/attachments.ts';
 import { describeEventChanges, type EventContent } from './change-log.ts';
-import { iso, loadEvent } from './event-view.ts';
+import { iso, listAssetEventPage, loadEvent } from './event-view.ts';
 import {
   type EventRow,
   findAssetId,
@@ -57,6 +58,18 @@ async function getEventAsset(db: DbOrTx, organizationId: string, assetId: string
   const id = isUuid(assetId) ? await findAssetId(db, organizationId, assetId) : undefined;
   if (!id) throw notFound('Asset');
   return { id };
+}
+
+/** An older page of an asset's history (after the event id `after`), for its "Show more". */
+export async function listEventPage(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  after: string | undefined,
+): Promise<TEventPage> {
+  const asset = await getEventAsset(db, organizationId, assetId);
+  const { events, nextAfter } = await listAssetEventPage(db, organizationId, asset.id, after);
+  return { events, nextAfter };
 }
 
 /** The event as saved, read after the commit. */

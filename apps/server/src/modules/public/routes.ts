@@ -1,4 +1,10 @@
-import { SLUG_PATTERN, ZPublicAsset } from '@mqr/contracts';
+import {
+  EVENT_PAGE_SIZE,
+  SLUG_PATTERN,
+  ZEventPageQuery,
+  ZPublicAsset,
+  ZPublicEventPage,
+} from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +12,7 @@ import { notFound } from '#server/lib/app-error.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { renderQrPng } from '#server/lib/qr-code.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { getPublicAsset } from './service.ts';
+import { getPublicAsset, getPublicEventPage } from './service.ts';
 
 const ZParams = z.object({ organizationId: z.string(), slug: z.string() });
 
@@ -26,6 +32,24 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
     async (request) => {
       checkParams(request.params);
       return getPublicAsset(app.db, request.params.organizationId.toLowerCase(), request.params.slug);
+    },
+  );
+
+  app.get(
+    '/:organizationId/assets/:slug/events',
+    {
+      schema: {
+        tags: ['public'],
+        params: ZParams,
+        querystring: ZEventPageQuery,
+        response: { 200: ZPublicEventPage },
+        description: `The public history older than the event \`after\` (nextAfter of the previous page), ${EVENT_PAGE_SIZE} events at most, newest first.`,
+      },
+    },
+    async (request) => {
+      checkParams(request.params);
+      const { organizationId, slug } = request.params;
+      return getPublicEventPage(app.db, organizationId.toLowerCase(), slug, request.query.after);
     },
   );
 

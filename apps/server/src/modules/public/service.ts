@@ -1,11 +1,29 @@
-import type { TPublicAsset } from '@mqr/contracts';
+import type { TMaintenanceEvent, TPublicAsset, TPublicEvent, TPublicEventPage } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { publicAssetQrCodeUrl } from '#server/lib/public-urls.ts';
-import { getAssetViewBySlug } from '../assets/service.ts';
+import { getAssetRowBySlug, getAssetViewBySlug } from '../assets/service.ts';
+import { listAssetEventPage } from '../events/event-view.ts';
+
+/** What the public page shows of an event: names and values, no ids, no change log. */
+function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
+  return {
+    title: event.title,
+    notes: event.notes,
+    recordedBy: event.recordedBy,
+    performedAt: event.performedAt,
+    taskStatus: event.taskStatus,
+    taskStartedAt: event.taskStartedAt,
+    taskStartedBy: event.taskStartedBy,
+    taskCompletedAt: event.taskCompletedAt,
+    taskCompletedBy: event.taskCompletedBy,
+    fields: event.fields.map((f) => ({ label: f.label, value: f.value })),
+    files: event.files,
+  };
+}
 
 /**
  * The public page of an asset: names and values only (no user emails, no ids of users, events or
- * field definitions). NOT_FOUND for an unknown organization or slug.
+ * field definitions), the newest events first. NOT_FOUND for an unknown organization or slug.
  */
 export async function getPublicAsset(
   db: DbOrTx,
@@ -21,19 +39,24 @@ export async function getPublicAsset(
     organizationId: row.organizationId,
     qrCodeUrl: publicAssetQrCodeUrl(row.organizationId, row.slug),
     fields: view.fields.map((f) => ({ label: f.label, value: f.value, isActive: f.isActive })),
-    events: view.events.map((e) => ({
-      title: e.title,
-      notes: e.notes,
-      recordedBy: e.recordedBy,
-      performedAt: e.performedAt,
-      taskStatus: e.taskStatus,
-      taskStartedAt: e.taskStartedAt,
-      taskStartedBy: e.taskStartedBy,
-      taskCompletedAt: e.taskCompletedAt,
-      taskCompletedBy: e.taskCompletedBy,
-      fields: e.fields.map((f) => ({ label: f.label, value: f.value })),
-      files: e.files,
-    })),
+    events: view.events.map(toPublicEvent),
+    eventsNextAfter: view.eventsNextAfter,
+    eventCount: view.eventCount,
     files: view.files,
   };
+}
+
+/**
+ * An older page of the public history: the events after `after`, an event id the previous page
+ * answered (an id of another asset's event just answers an empty page).
+ */
+export async function getPublicEventPage(
+  db: DbOrTx,
+  organizationId: string,
+  slug: string,
+  after: string | undefined,
+): Promise<TPublicEventPage> {
+  const row = await getAssetRowBySlug(db, organizationId, slug);
+  const page = await listAssetEventPage(db, organizationId, row.id, after);
+  return { events: page.events.map(toPublicEvent), nextAfter: page.nextAfter };
 }

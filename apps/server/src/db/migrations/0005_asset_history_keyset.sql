@@ -1,0 +1,2 @@
+DROP INDEX "maintenance_events_org_asset_performed_idx";--> statement-breakpoint
+CREATE INDEX "maintenance_events_org_asset_history_idx" ON "maintenance_events" USING btree ("organization_id","asset_id","performed_at" DESC NULLS LAST,"id" DESC NULLS LAST);
