@@ -80,6 +80,12 @@ export const EVENT_MESSAGES = {
   confirmStart: 'Start this maintenance task now?',
   confirmCompletePending: 'This task has not been started yet. Mark it as started and completed now?',
   confirmComplete: 'Mark this maintenance task as completed?',
+  // The history's paging (asset page and public page).
+  showMore: 'Show older events',
+  loadingMore: 'Loading...',
+  moreFailed: 'Unable to load older events. Please try again.',
+  shown: (shown: number, total: number) =>
+    `Showing ${shown.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'event' : 'events'}`,
 } as const;
 
 /** The wording of an event's change log entries (docs/product/events-and-tasks.md#change-log), computed by the server. */

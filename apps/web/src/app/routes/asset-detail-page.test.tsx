@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_ID, asset, ORG_ID } from '#web/features/assets/asset-fixtures.ts';
+import { maintenanceEvent } from '#web/features/events/event-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
@@ -13,7 +14,10 @@ const stored = asset({
   ],
 });
 
-function setup(assetResponse: () => Response = () => jsonResponse(stored)) {
+function setup(
+  assetResponse: () => Response = () => jsonResponse(stored),
+  more: Record<string, () => Response> = {},
+) {
   authStore.login(loginResponse({ organizationId: ORG_ID }), 'alex@example.com');
   return mockFetch({
     '/api/auth/me': () => jsonResponse(currentUser({ organizationId: ORG_ID })),
@@ -21,6 +25,7 @@ function setup(assetResponse: () => Response = () => jsonResponse(stored)) {
     [`/api/assets/${ASSET_ID}`]: assetResponse,
     [`/api/assets/${ASSET_ID}/qr.png`]: () =>
       new Response('png', { headers: { 'Content-Type': 'image/png' } }),
+    ...more,
   });
 }
 
@@ -107,6 +112,27 @@ describe('asset detail', () => {
     await user.click(screen.getByRole('button', { name: 'Print QR' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Unable to open print preview. Allow pop-ups for this site, then try again. Please try downloading the QR code instead.',
+    );
+  });
+
+  it('loads older events under the newest ones on request', async () => {
+    const newest = maintenanceEvent({ id: 'e-new', title: 'Weekly check' });
+    const oldest = maintenanceEvent({ id: 'e-old', title: 'Commissioning' });
+    const calls = setup(
+      () => jsonResponse(asset({ events: [newest], eventsNextAfter: 'e-new', eventCount: 2 })),
+      {
+        [`/api/assets/${ASSET_ID}/events`]: () => jsonResponse({ events: [oldest], nextAfter: null }),
+      },
+    );
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}`);
+    expect(await screen.findByText('Showing 1 of 2 events')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show older events' }));
+    expect(await screen.findByRole('heading', { name: 'Commissioning' })).toBeInTheDocument();
+    const events = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(events).toEqual(['Weekly check', 'Commissioning']);
+    expect(calls.find((call) => call.url.pathname.endsWith('/events'))?.url.searchParams.get('after')).toBe(
+      'e-new',
     );
   });
 

@@ -17,6 +17,8 @@ export function asset(overrides: Partial<TAsset> = {}): TAsset {
     publicUrl: `http://localhost:3000/a/${ORG_ID}/boiler-3-x7k2`,
     fields: [],
     events: [],
+    eventsNextAfter: null,
+    eventCount: overrides.events?.length ?? 0,
     files: [],
     ...overrides,
   };

@@ -1,17 +1,32 @@
 import type { TAsset, TMaintenanceEvent } from '@mqr/contracts';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { useOlderPages } from '#web/lib/use-older-pages.ts';
+import { getEventPage } from '../api/get-event-page.ts';
 import { EventComposerDialog } from './event-composer-dialog.tsx';
 import { MaintenanceEventList } from './maintenance-event-list.tsx';
 import styles from './maintenance-events.module.css';
+import { OlderEvents } from './older-events.tsx';
 
 /** Which event the composer edits (null: a new one); undefined while it is closed. */
 type TComposer = { event: TMaintenanceEvent | null } | undefined;
 
-/** The asset page's "Maintenance events" card: the list, "Add maintenance event" and the composer. */
+/**
+ * The asset page's "Maintenance events" card: the newest events, older ones on request, "Add
+ * maintenance event" and the composer.
+ */
 export function MaintenanceEventsSection({ asset }: { asset: TAsset }) {
   const [composer, setComposer] = useState<TComposer>(undefined);
+  const firstPage = useMemo(
+    () => ({ events: asset.events, nextAfter: asset.eventsNextAfter }),
+    [asset.events, asset.eventsNextAfter],
+  );
+  const fetchPage = useCallback(
+    (after: string, signal: AbortSignal) => getEventPage(asset.id, after, signal),
+    [asset.id],
+  );
+  const history = useOlderPages(firstPage, fetchPage);
   return (
     <Card className={styles.section} aria-labelledby="maintenance-events-title">
       <div className={styles.sectionHead}>
@@ -22,8 +37,16 @@ export function MaintenanceEventsSection({ asset }: { asset: TAsset }) {
       </div>
       <MaintenanceEventList
         assetId={asset.id}
-        events={asset.events}
+        events={history.events}
         onEdit={(event) => setComposer({ event })}
+      />
+      <OlderEvents
+        shown={history.events.length}
+        total={asset.eventCount}
+        hasMore={history.hasMore}
+        loading={history.loading}
+        failed={history.failed}
+        onShowMore={history.loadMore}
       />
       {composer ? (
         <EventComposerDialog

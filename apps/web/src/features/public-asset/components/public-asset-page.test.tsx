@@ -1,5 +1,6 @@
 import type { TFile, TPublicAsset } from '@mqr/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
@@ -64,6 +65,8 @@ function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset {
         files: [],
       },
     ],
+    eventsNextAfter: null,
+    eventCount: 2,
     files: [
       file({ id: 'f-3', fileName: 'manual.pdf', contentType: 'application/pdf', publicUrl: '/f/manual.pdf' }),
       file({ id: 'f-4', fileName: 'README', contentType: '', publicUrl: '/f/readme' }),
@@ -146,6 +149,49 @@ describe('public asset page', () => {
     expect(within(readme).getByText('FILE')).toBeInTheDocument();
     expect(within(readme).getByText(/Unknown type/)).toBeInTheDocument();
     expect(photo.querySelector('img')).toHaveAttribute('src', '/f/front.jpg');
+  });
+
+  it('shows older events on request, says how many are shown, and adds their files', async () => {
+    const first = publicAsset({ eventsNextAfter: 'cursor-1', eventCount: 3 });
+    const older = {
+      ...first.events[1]!,
+      title: 'First inspection',
+      performedAt: '2025-01-01T08:00:00.000Z',
+      files: [file({ id: 'f-9', fileName: 'commissioning.pdf', contentType: 'application/pdf' })],
+    };
+    let answerOlder: (() => void) | undefined;
+    const calls = mockFetch({
+      [PATH]: () => jsonResponse(first),
+      [`${PATH}/events`]: () =>
+        new Promise<Response>((resolve) => {
+          answerOlder = () => resolve(jsonResponse({ events: [older], nextAfter: null }));
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp(`/a/${ORG}/${SLUG}`);
+    expect(await screen.findByText('Showing 2 of 3 events')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show older events' }));
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    answerOlder?.();
+    expect(await screen.findByRole('heading', { name: 'First inspection' })).toBeInTheDocument();
+    expect(calls.at(-1)?.url.searchParams.get('after')).toBe('cursor-1');
+    // All shown: no button and no count any more.
+    expect(screen.queryByRole('button', { name: 'Show older events' })).toBeNull();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    // On its event and in the Files card.
+    expect(screen.getAllByRole('link', { name: /commissioning\.pdf/ })).toHaveLength(2);
+  });
+
+  it('says when older events cannot be loaded, and lets the visitor try again', async () => {
+    mockFetch({
+      [PATH]: () => jsonResponse(publicAsset({ eventsNextAfter: 'cursor-1', eventCount: 3 })),
+      [`${PATH}/events`]: () => jsonResponse({ code: 'UNAVAILABLE', message: 'Down' }, 503),
+    });
+    const user = userEvent.setup();
+    renderApp(`/a/${ORG}/${SLUG}`);
+    await user.click(await screen.findByRole('button', { name: 'Show older events' }));
+    expect(await screen.findByText('Unable to load older events. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show older events' })).toBeEnabled();
   });
 
   it('says when there is no maintenance yet', async () => {

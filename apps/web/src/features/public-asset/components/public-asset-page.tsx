@@ -1,15 +1,33 @@
 import { ASSET_MESSAGES, PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { PublicEventList } from '#web/features/events/index.ts';
+import { OlderEvents, PublicEventList } from '#web/features/events/index.ts';
 import { FieldValueList } from '#web/features/fields/index.ts';
+import { useOlderPages } from '#web/lib/use-older-pages.ts';
 import { getPublicAsset, publicAssetKey } from '../api/get-public-asset.ts';
+import { getPublicEventPage } from '../api/get-public-event-page.ts';
 import styles from './public-asset-page.module.css';
 
 function PublicAsset({ asset }: { asset: TPublicAsset }) {
+  const firstPage = useMemo(
+    () => ({ events: asset.events, nextAfter: asset.eventsNextAfter }),
+    [asset.events, asset.eventsNextAfter],
+  );
+  const fetchPage = useCallback(
+    (after: string, signal: AbortSignal) =>
+      getPublicEventPage(asset.organizationId, asset.slug, after, signal),
+    [asset.organizationId, asset.slug],
+  );
+  const history = useOlderPages(firstPage, fetchPage);
+  // The first page's files (the server's), then those of the older events shown.
+  const files = [
+    ...asset.files,
+    ...history.events.slice(asset.events.length).flatMap((event) => event.files),
+  ];
   return (
     <div className={styles.page}>
       <title>{`${asset.name} · ${PRODUCT_NAME}`}</title>
@@ -41,19 +59,29 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
         <h2 id="public-asset-history" className={styles.sectionTitle}>
           Maintenance history
         </h2>
-        {asset.events.length > 0 ? (
-          <PublicEventList events={asset.events} />
+        {history.events.length > 0 ? (
+          <>
+            <PublicEventList events={history.events} />
+            <OlderEvents
+              shown={history.events.length}
+              total={asset.eventCount}
+              hasMore={history.hasMore}
+              loading={history.loading}
+              failed={history.failed}
+              onShowMore={history.loadMore}
+            />
+          </>
         ) : (
           <p className={styles.muted}>{ASSET_MESSAGES.noMaintenance}</p>
         )}
       </Card>
 
-      {asset.files.length > 0 ? (
+      {files.length > 0 ? (
         <Card aria-labelledby="public-asset-files">
           <h2 id="public-asset-files" className={styles.sectionTitle}>
             Files
           </h2>
-          <AttachmentList files={asset.files} />
+          <AttachmentList files={files} />
         </Card>
       ) : null}
     </div>
