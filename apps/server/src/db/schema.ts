@@ -109,9 +109,10 @@ export const assets = pgTable(
   (t) => [
     uniqueIndex('assets_org_slug_unique').on(t.organizationId, t.slug),
     index('assets_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
-    // Trigram indexes serve the case-insensitive "contains" search on name or slug.
-    index('assets_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('assets_slug_trgm_idx').using('gin', t.slug.op('gin_trgm_ops')),
+    // Trigram indexes serve the case-insensitive "contains" search on name or slug, led by the
+    // organization (btree_gin) so a small organization's search never walks a big one's entries.
+    index('assets_org_name_trgm_idx').using('gin', t.organizationId, t.name.op('gin_trgm_ops')),
+    index('assets_org_slug_trgm_idx').using('gin', t.organizationId, t.slug.op('gin_trgm_ops')),
   ],
 );
 
