@@ -13,6 +13,7 @@ import './lib/request-context.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { registerRoutes } from './routes.ts';
@@ -139,7 +140,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(errors);
   await app.register(securityHeaders, { config });
   await app.register(cookie);
-  // Before any route: both collect routes as they are added.
+  // Before any route: these collect routes as they are added.
+  await app.register(compressionPlugin);
   await app.register(routeAccessPlugin);
   await app.register(apiDocs, { config });
   await app.register(xsrfPlugin);

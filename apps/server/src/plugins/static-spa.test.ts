@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { NOT_BUILT_MESSAGE } from './static-spa.ts';
@@ -16,6 +17,8 @@ describe('static SPA', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX);
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // The build's compressed twin of a bundle.
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ webDistDir: dist });
   });
@@ -30,6 +33,22 @@ describe('static SPA', () => {
     expect(res.body).toBe('console.log(1)');
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the compressed twin of a bundle to a browser that accepts it, the plain file otherwise', async () => {
+    const compressed = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('serves other files without a long cache', async () => {

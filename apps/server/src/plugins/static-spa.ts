@@ -34,6 +34,8 @@ async function staticSpa(app: FastifyInstance, options: { webDistDir: string }):
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz twins (vite-plugin-compression2): sent to browsers that accept them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         res.header(
