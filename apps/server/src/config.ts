@@ -102,6 +102,7 @@ export const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: envBoolean(false),
   MAX_UPLOAD_MB: envInt(25, 1, 5120),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: envInt(1200, 1, 1_000_000),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
   TRUST_PROXY: trustProxy,
   SUPPORT_EMAIL: z.preprocess(
@@ -161,6 +162,8 @@ export interface AppConfig {
   /** Set when storage is 's3'. */
   s3: S3Config | undefined;
   maxUploadMb: number;
+  /** Requests a minute one address may make to the public pages' data. */
+  publicRateLimitPerMinute: number;
   redisUrl: string | undefined;
   trustProxy: boolean | number | string[];
   supportEmail: string;
@@ -225,9 +228,15 @@ export const CONFIG_DOCS: ConfigDoc[] = [
   },
   { name: 'MAX_UPLOAD_MB', default: '25', description: 'Largest file accepted for an attachment, in MB.' },
   {
+    name: 'PUBLIC_RATE_LIMIT_PER_MINUTE',
+    default: '1200',
+    description:
+      'Requests a minute one address may make to the public asset pages, their QR codes and files (shared through Redis when set); past it, 429.',
+  },
+  {
     name: 'REDIS_URL',
     default: '(unset: in memory)',
-    description: 'Redis for state shared between instances (login rate limits).',
+    description: 'Redis for state shared between instances (sign-in and public page rate limits).',
   },
   {
     name: 'TRUST_PROXY',
@@ -320,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     maxUploadMb: e.MAX_UPLOAD_MB,
+    publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL.toLowerCase(),

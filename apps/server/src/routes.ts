@@ -15,6 +15,7 @@ import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { userAdminRoutes } from './modules/users/routes.ts';
 import { accessScope } from './plugins/access-scopes.ts';
 import { apiDocsUi } from './plugins/api-docs.ts';
+import { publicPageGuards } from './plugins/public-pages.ts';
 import staticSpa from './plugins/static-spa.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/upload-signature.ts';
 
@@ -26,9 +27,13 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
   await app.register(
     accessScope('public', async (scope) => {
       await scope.register(loginRoutes, { prefix: '/api/auth' });
-      await scope.register(publicAssetRoutes, { prefix: '/public/orgs' });
-      await scope.register(fileRoutes, { prefix: '/public/orgs' });
-      await scope.register(publicOrganizationRoutes, { prefix: '/public/orgs' });
+      // What a QR code opens: rate limited per address, with ETags.
+      await scope.register(async (pages) => {
+        await publicPageGuards(pages);
+        await pages.register(publicAssetRoutes, { prefix: '/public/orgs' });
+        await pages.register(fileRoutes, { prefix: '/public/orgs' });
+        await pages.register(publicOrganizationRoutes, { prefix: '/public/orgs' });
+      });
       // Authorized by the signature in its URL, not by a token.
       await scope.register(localUploadRoutes, { prefix: LOCAL_UPLOAD_PATH });
       await scope.register(apiDocsUi);

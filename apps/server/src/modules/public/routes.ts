@@ -16,6 +16,9 @@ import { getPublicAsset, getPublicEventPage } from './service.ts';
 
 const ZParams = z.object({ organizationId: z.string(), slug: z.string() });
 
+/** A repeat scan within half a minute is answered by the browser (or a shared cache) itself. */
+const PUBLIC_PAGE_CACHE = 'public, max-age=30';
+
 function checkParams(params: z.infer<typeof ZParams>): void {
   if (!isUuid(params.organizationId) || !SLUG_PATTERN.test(params.slug) || params.slug.length > 255) {
     throw notFound('Asset');
@@ -29,8 +32,9 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/:organizationId/assets/:slug',
     { schema: { tags: ['public'], params: ZParams, response: { 200: ZPublicAsset } } },
-    async (request) => {
+    async (request, reply) => {
       checkParams(request.params);
+      reply.header('Cache-Control', PUBLIC_PAGE_CACHE);
       return getPublicAsset(app.db, request.params.organizationId.toLowerCase(), request.params.slug);
     },
   );
@@ -46,8 +50,9 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
         description: `The public history older than the event \`after\` (nextAfter of the previous page), ${EVENT_PAGE_SIZE} events at most, newest first.`,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       checkParams(request.params);
+      reply.header('Cache-Control', PUBLIC_PAGE_CACHE);
       const { organizationId, slug } = request.params;
       return getPublicEventPage(app.db, organizationId.toLowerCase(), slug, request.query.after);
     },

@@ -1,0 +1,27 @@
+import etag from '@fastify/etag';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '#server/lib/app-error.ts';
+
+export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many requests from your address. Try again in a minute.';
+
+/**
+ * What every page a QR code opens shares (ADR 029), for the routes registered after it in the same
+ * scope: a per-address rate limit that a crowd scanning one code never reaches but a scraper does
+ * (counted in Redis when it is configured, so every instance shares it; when Redis fails, requests go
+ * through rather than fail), and weak ETags, so a repeat scan whose page did not change is a 304.
+ */
+export async function publicPageGuards(scope: FastifyInstance): Promise<void> {
+  await scope.register(rateLimit, {
+    max: scope.config.publicRateLimitPerMinute,
+    timeWindow: 60_000,
+    ...(scope.redis ? { redis: scope.redis, nameSpace: 'mqr:public:' } : {}),
+    skipOnError: true,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', PUBLIC_RATE_LIMIT_MESSAGE, {
+        retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
+  });
+  await scope.register(etag, { weak: true });
+}
