@@ -3,7 +3,7 @@ import { ZMaintenanceEvent } from './events.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
 import { storableText } from './limits.ts';
-import { ZPageQuery } from './paging.ts';
+import { afterOnFirstPage, withinCountedRows, ZAfter, ZPageQuery } from './paging.ts';
 
 export const ASSET_NAME_MAX_LENGTH = 200;
 export const ASSET_DESCRIPTION_MAX_LENGTH = 2000;
@@ -54,7 +54,10 @@ export type TAssetBody = z.input<typeof ZAssetBody>;
 
 export const ZAssetListQuery = ZPageQuery.extend({
   search: storableText().trim().max(200).optional(),
-});
+  after: ZAfter,
+})
+  .refine(...withinCountedRows)
+  .refine(...afterOnFirstPage);
 
 /** A row of the asset list. `qrCodeUrl` is the staff QR PNG (fetched with the bearer token). */
 export const ZAssetSummary = z.object({

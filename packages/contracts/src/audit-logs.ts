@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instant } from './limits.ts';
-import { ZPageQuery } from './paging.ts';
+import { afterOnFirstPage, withinCountedRows, ZAfter, ZPageQuery } from './paging.ts';
 
 export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'START_TASK', 'COMPLETE_TASK'] as const;
 export const AUDIT_ENTITY_TYPES = [
@@ -45,7 +45,8 @@ export const AUDIT_MESSAGES = {
   created: 'New record created',
   deleted: 'Record deleted',
   invalidRange: 'The start date must be before the end date.',
-  summary: (shown: number, total: number, page: number, pages: number) =>
+  /** total and pages are text where the server stopped counting ("10,000+"). */
+  summary: (shown: number, total: number | string, page: number, pages: number | string) =>
     `Showing ${shown} of ${total} audit logs (Page ${page} of ${pages})`,
 } as const;
 
@@ -65,10 +66,14 @@ export const ZAuditLogQuery = ZPageQuery.extend({
   entityId: z.string().uuid().optional(),
   fromDate: optionalIso,
   toDate: optionalIso,
-}).refine((q) => !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate), {
-  message: AUDIT_MESSAGES.invalidRange,
-  path: ['toDate'],
-});
+  after: ZAfter,
+})
+  .refine(...withinCountedRows)
+  .refine(...afterOnFirstPage)
+  .refine((q) => !q.fromDate || !q.toDate || Date.parse(q.fromDate) <= Date.parse(q.toDate), {
+    message: AUDIT_MESSAGES.invalidRange,
+    path: ['toDate'],
+  });
 export type TAuditLogQuery = z.input<typeof ZAuditLogQuery>;
 
 /** One audit entry. `ipAddress` is only in the administrators' list. */

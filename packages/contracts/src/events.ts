@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
 import { instant, storableText } from './limits.ts';
+import { withinCountedRows, ZPageQuery } from './paging.ts';
 
 export const TASK_STATUSES = ['Pending', 'InProgress', 'Completed'] as const;
 export type TTaskStatus = (typeof TASK_STATUSES)[number];
@@ -144,6 +145,9 @@ export type TEventBody = z.input<typeof ZEventBody>;
 
 /** POST .../start and .../complete take no body (an empty JSON object is accepted). */
 export const ZTaskActionBody = z.object({}).passthrough().nullish();
+
+/** GET /api/tasks/pending: a page within the first MAX_COUNTED_ROWS open tasks. */
+export const ZPendingTaskQuery = ZPageQuery.refine(...withinCountedRows);
 
 /** A row of GET /api/tasks/pending: an event that is not Completed, with its asset. */
 export const ZPendingTask = ZMaintenanceEvent.pick({

@@ -4,9 +4,43 @@ import { ZPageNumber } from './limits.ts';
 /** Paged lists answer with these headers (audit log convention, used by every paged list). */
 export const PAGING_HEADERS = {
   total: 'X-Total-Count',
+  /** "true" when the list is longer than MAX_COUNTED_ROWS: X-Total-Count then says MAX_COUNTED_ROWS. */
+  totalCapped: 'X-Total-Count-Capped',
   page: 'X-Page',
   pageSize: 'X-Page-Size',
 } as const;
+
+/**
+ * The long lists (assets, audit log, pending tasks) count up to this many rows and page this deep
+ * (ADR 030); past it a list is narrowed by its search or filters, or read on with `after`.
+ */
+export const MAX_COUNTED_ROWS = 10_000;
+
+export const PAGING_MESSAGES = {
+  tooDeep: `Pages reach the first ${MAX_COUNTED_ROWS.toLocaleString('en-US')} rows: narrow the list with a search or a filter, or read on with after.`,
+  afterWithPage: 'Use either after or a page number, not both.',
+} as const;
+
+/** A page that stays within MAX_COUNTED_ROWS (refine a list query with it). */
+export const withinCountedRows: [
+  (query: { page: number; pageSize: number }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (query) => (query.page - 1) * query.pageSize <= MAX_COUNTED_ROWS,
+  { message: PAGING_MESSAGES.tooDeep, path: ['page'] },
+];
+
+/** `after` (the id of the last row read) reads on from there, on the first page only. */
+export const afterOnFirstPage: [
+  (query: { page: number; after?: string | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (query) => query.after === undefined || query.page === 1,
+  { message: PAGING_MESSAGES.afterWithPage, path: ['after'] },
+];
+
+/** The id of the last row read, for a list that reads on by keyset. */
+export const ZAfter = z.string().uuid().optional();
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;

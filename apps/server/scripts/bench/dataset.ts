@@ -24,6 +24,8 @@ export interface Tenant {
   sample: { id: string; slug: string };
   /** A search term that matches one asset only. */
   rareTerm: string;
+  /** An asset half way down the list, to read on after (keyset) where no page number reaches. */
+  middleId: string;
   longHistory?: { id: string; slug: string };
 }
 
@@ -133,6 +135,9 @@ async function tenantOf(
     sql`select count(*)::int as n from assets where organization_id = ${organizationId}`,
   )) as unknown as { rows: { n: number }[] };
   const n = counted.rows[0]!.n;
+  const middle = (await db.execute(
+    sql`select id from assets where organization_id = ${organizationId} order by created_at desc, id desc offset ${Math.floor(n / 2)} limit 1`,
+  )) as unknown as { rows: { id: string }[] };
   const sample = rows[0]!;
   const [long] = await db
     .select({ id: assets.id, slug: assets.slug })
@@ -146,6 +151,7 @@ async function tenantOf(
     sample: { id: sample.id, slug: sample.slug },
     // The slug's random suffix belongs to this one asset.
     rareTerm: sample.slug.slice(-6),
+    middleId: middle.rows[0]!.id,
     ...(long ? { longHistory: long } : {}),
   };
 }

@@ -150,12 +150,14 @@ async function main(): Promise<void> {
       const headers = { authorization: `Bearer ${sessions.get(tenant)!.token}` };
       for (const scenario of scenariosFor(tenant)) {
         for (const connections of settings.connections) {
-          const result = await runLoad({
+          const load = {
             url: `${server.url}${scenario.path}`,
             headers: scenario.signedIn ? headers : {},
             connections,
-            seconds: settings.seconds,
-          });
+          };
+          // A second of warm-up first: plans cached, pages in memory, as on a server that has been up a while.
+          await runLoad({ ...load, seconds: 1 });
+          const result = await runLoad({ ...load, seconds: settings.seconds });
           const judged = connections === 8;
           const ok = !judged || result.p95 <= scenario.p95GoalMs;
           if (!ok) missed++;

@@ -1,4 +1,5 @@
 // What the benchmark asks of each tenant, and the p95 it must stay under (8 connections).
+import { MAX_COUNTED_ROWS } from '@mqr/contracts';
 import type { Tenant } from './dataset.ts';
 
 export interface Scenario {
@@ -11,7 +12,11 @@ export interface Scenario {
 export const PAGE_SIZE = 50;
 
 export function scenariosFor(tenant: Tenant): Scenario[] {
-  const deepPage = Math.max(1, Math.floor(tenant.assetCount / PAGE_SIZE));
+  // The deepest page the counts reach (ADR 030); past it the list reads on with `after`.
+  const deepPage = Math.max(
+    1,
+    Math.min(Math.floor(tenant.assetCount / PAGE_SIZE), MAX_COUNTED_ROWS / PAGE_SIZE + 1),
+  );
   const publicPage = (asset: { slug: string }) =>
     `/public/orgs/${tenant.organizationId}/assets/${asset.slug}`;
   const scenarios: Scenario[] = [
@@ -19,6 +24,12 @@ export function scenariosFor(tenant: Tenant): Scenario[] {
     {
       name: `asset list, page ${deepPage}`,
       path: `/api/assets?page=${deepPage}`,
+      signedIn: true,
+      p95GoalMs: 50,
+    },
+    {
+      name: 'asset list, after the middle',
+      path: `/api/assets?after=${tenant.middleId}`,
       signedIn: true,
       p95GoalMs: 50,
     },

@@ -1,7 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { assetFieldValues, assets, fieldDefinitions, type files } from '#server/db/schema.ts';
+import { COUNT_CAP } from '#server/lib/paging.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetInsert = typeof assets.$inferInsert;
@@ -19,22 +21,34 @@ function listCondition(organizationId: string, search: string | undefined): SQL 
   return and(scope, or(ilike(assets.name, pattern), ilike(assets.slug, pattern)));
 }
 
-/** One page of an organization's assets, newest first, and the total matching the search. */
+/** The organization's assets after the asset `after` in the list's order (created_at desc, id desc). */
+function afterAsset(organizationId: string, after: string | undefined): SQL | undefined {
+  if (!after) return undefined;
+  return sql`(${assets.createdAt}, ${assets.id}) < (
+    select a.created_at, a.id from ${assets} a where a.organization_id = ${organizationId} and a.id = ${after})`;
+}
+
+/**
+ * One page of an organization's assets, newest first, and how many match the search (counted up to
+ * COUNT_CAP). `after` reads on after that asset (keyset), however deep.
+ */
 export async function listAssets(
   db: DbOrTx,
   organizationId: string,
-  query: { search?: string | undefined; page: number; pageSize: number },
+  query: { search?: string | undefined; page: number; pageSize: number; after?: string | undefined },
 ): Promise<{ rows: AssetRow[]; total: number }> {
   const where = listCondition(organizationId, query.search);
-  const [totalRow] = await db.select({ total: count() }).from(assets).where(where);
-  const rows = await db
-    .select()
-    .from(assets)
-    .where(where)
-    .orderBy(descNullsLast(assets.createdAt), descNullsLast(assets.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { rows, total: Number(totalRow?.total ?? 0) };
+  const [total, rows] = await Promise.all([
+    countUpTo(db, assets, where, COUNT_CAP),
+    db
+      .select()
+      .from(assets)
+      .where(and(where, afterAsset(organizationId, query.after)))
+      .orderBy(descNullsLast(assets.createdAt), descNullsLast(assets.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  return { rows, total };
 }
 
 /** One asset of the organization; `forUpdate` locks it until the transaction ends. */

@@ -25,11 +25,12 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
       schema: { tags: ['assets'], querystring: ZAssetListQuery, response: { 200: z.array(ZAssetSummary) } },
     },
     async (request, reply) => {
-      const { page, pageSize, search } = request.query;
+      const { page, pageSize, search, after } = request.query;
       const { items, total } = await listAssetSummaries(app.db, currentUser(request).organizationId, {
         search: search || undefined,
         page,
         pageSize,
+        after,
       });
       setPagingHeaders(reply, { total, page, pageSize });
       return items;

@@ -103,7 +103,7 @@ export function toAsset(view: AssetView, publicBaseUrl: string): TAsset {
 export async function listAssetSummaries(
   db: DbOrTx,
   organizationId: string,
-  query: { search?: string | undefined; page: number; pageSize: number },
+  query: { search?: string | undefined; page: number; pageSize: number; after?: string | undefined },
 ): Promise<{ items: TAssetSummary[]; total: number }> {
   const { rows, total } = await listAssets(db, organizationId, query);
   return { items: rows.map(toAssetSummary), total };

@@ -1,7 +1,9 @@
-import { and, count, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { auditLogEntries } from '#server/db/schema.ts';
+import { COUNT_CAP } from '#server/lib/paging.ts';
 
 export type AuditEntryRow = typeof auditLogEntries.$inferSelect;
 
@@ -41,16 +43,30 @@ function filterCondition(filter: AuditEntryFilter): SQL | undefined {
 export async function listAuditEntries(
   db: DbOrTx,
   filter: AuditEntryFilter,
-  paging: { page: number; pageSize: number },
+  paging: { page: number; pageSize: number; after?: string | undefined },
 ): Promise<{ rows: AuditEntryRow[]; total: number }> {
   const where = filterCondition(filter);
-  const [totalRow] = await db.select({ total: count() }).from(auditLogEntries).where(where);
-  const rows = await db
-    .select()
-    .from(auditLogEntries)
-    .where(where)
-    .orderBy(...NEWEST_FIRST)
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  return { rows, total: Number(totalRow?.total ?? 0) };
+  const [total, rows] = await Promise.all([
+    countUpTo(db, auditLogEntries, where, COUNT_CAP),
+    db
+      .select()
+      .from(auditLogEntries)
+      .where(and(where, afterEntry(filter, paging.after)))
+      .orderBy(...NEWEST_FIRST)
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+  ]);
+  return { rows, total };
+}
+
+/** The entries after the entry `after` (of the same scope) in the list's order. */
+function afterEntry(filter: AuditEntryFilter, after: string | undefined): SQL | undefined {
+  if (!after) return undefined;
+  const { scope } = filter;
+  const sameScope =
+    'organizationId' in scope
+      ? sql`e.organization_id = ${scope.organizationId}`
+      : sql`e.user_id = ${scope.userId}`;
+  return sql`(${auditLogEntries.createdAt}, ${auditLogEntries.id}) < (
+    select e.created_at, e.id from ${auditLogEntries} e where ${sameScope} and e.id = ${after})`;
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
+import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import {
   assets,
@@ -12,6 +13,7 @@ import {
   type TASK_STATUSES,
   users,
 } from '#server/db/schema.ts';
+import { COUNT_CAP } from '#server/lib/paging.ts';
 
 export type EventRow = typeof maintenanceEvents.$inferSelect;
 export type EventInsert = typeof maintenanceEvents.$inferInsert;
@@ -330,10 +332,9 @@ export async function listOpenTasks(
   organizationId: string,
   page: { page: number; pageSize: number },
 ) {
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(maintenanceEvents)
-    .where(openTasksCondition(organizationId));
-  const rows = await selectOpenTasks(db, organizationId, page);
-  return { rows, total: Number(totalRow?.total ?? 0) };
+  const [total, rows] = await Promise.all([
+    countUpTo(db, maintenanceEvents, openTasksCondition(organizationId), COUNT_CAP),
+    selectOpenTasks(db, organizationId, page),
+  ]);
+  return { rows, total };
 }

@@ -4,8 +4,8 @@ import {
   ZEventPage,
   ZEventPageQuery,
   ZMaintenanceEvent,
-  ZPageQuery,
   ZPendingTask,
+  ZPendingTaskQuery,
   ZTaskActionBody,
 } from '@mqr/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -128,7 +128,7 @@ export async function taskRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/pending',
     {
-      schema: { tags: ['events'], querystring: ZPageQuery, response: { 200: z.array(ZPendingTask) } },
+      schema: { tags: ['events'], querystring: ZPendingTaskQuery, response: { 200: z.array(ZPendingTask) } },
     },
     async (request, reply) => {
       const { page, pageSize } = request.query;

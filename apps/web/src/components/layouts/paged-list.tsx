@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { TPage } from '#web/lib/paged-response.ts';
+import { pageCountOf, type TPage } from '#web/lib/paged-response.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Pager } from '../ui/pager.tsx';
 import { StateMessage } from '../ui/state-message.tsx';
@@ -18,13 +18,14 @@ type TPagedListProps<T> = {
 export function PagedList<T>({ query, loadingText, failedText, page, onPage, children }: TPagedListProps<T>) {
   if (query.isPending) return <StateMessage>{loadingText}</StateMessage>;
   if (query.isError) return <Alert>{failedText}</Alert>;
-  const { items, total, pageSize } = query.data;
+  const { items, totalCapped } = query.data;
   return (
     <>
       {children(items)}
       <Pager
         page={page}
-        pageCount={Math.max(1, Math.ceil(total / pageSize))}
+        pageCount={pageCountOf(query.data)}
+        more={totalCapped}
         disabled={query.isFetching}
         onPage={onPage}
       />

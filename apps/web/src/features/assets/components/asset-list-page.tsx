@@ -11,6 +11,7 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { formatDate } from '#web/lib/dates.ts';
+import { pageCountOf } from '#web/lib/paged-response.ts';
 import { assetKeys } from '../api/asset-keys.ts';
 import { useAssets } from '../hooks/use-assets.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
@@ -31,7 +32,7 @@ export function AssetListPage() {
   const query = useAssets(search, page);
 
   const data = query.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pageCount = data ? pageCountOf(data) : 1;
 
   let content: ReactNode;
   if (query.isPending) {
@@ -47,6 +48,7 @@ export function AssetListPage() {
         <Pager
           page={page}
           pageCount={pageCount}
+          more={query.data.totalCapped}
           disabled={query.isFetching}
           onPage={(next) => setPageState({ search, page: next })}
         />

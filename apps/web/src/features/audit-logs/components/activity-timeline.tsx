@@ -8,14 +8,15 @@ import {
 } from '@mqr/contracts';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
+import { countLabel } from '#web/lib/paged-response.ts';
 import { useAuditList } from '../hooks/use-audit-list.ts';
 import { actionTone } from './action-badge.tsx';
 import { ActionIcon } from './action-icon.tsx';
 import styles from './activity-timeline.module.css';
 import { AuditQueryView } from './audit-query-view.tsx';
 
-export function activityCount(total: number): string {
-  return `${total} ${total === 1 ? 'activity' : 'activities'} in total`;
+export function activityCount(total: number, capped = false): string {
+  return `${countLabel(total, capped)} ${total === 1 && !capped ? 'activity' : 'activities'} in total`;
 }
 
 /** The profile's Activity History: the user's own entries as a timeline, 20 a page. */
@@ -52,10 +53,11 @@ export function ActivityTimeline() {
             ))}
           </ol>
           <div className={styles.timelineFooter}>
-            <p className={styles.count}>{activityCount(page.total)}</p>
+            <p className={styles.count}>{activityCount(page.total, page.totalCapped)}</p>
             <Pager
               page={list.page}
               pageCount={list.pageCount}
+              more={page.totalCapped}
               disabled={list.query.isFetching}
               onPage={list.setPage}
             />

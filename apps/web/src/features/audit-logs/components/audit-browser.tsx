@@ -2,6 +2,7 @@ import { AUDIT_MESSAGES } from '@mqr/contracts';
 import stack from '#web/components/layouts/card-stack.module.css';
 import { Card } from '#web/components/ui/card.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
+import { countLabel } from '#web/lib/paged-response.ts';
 import type { TAuditScope } from '../api/get-audit-logs.ts';
 import { useAuditList } from '../hooks/use-audit-list.ts';
 import { hasAuditFilters, type TEntityTypeOption } from '../lib/audit-filters.ts';
@@ -44,7 +45,12 @@ export function AuditBrowser(props: TAuditBrowserProps) {
             <>
               {props.summary ? (
                 <p className={styles.summary}>
-                  {AUDIT_MESSAGES.summary(page.items.length, page.total, page.page, list.pageCount)}
+                  {AUDIT_MESSAGES.summary(
+                    page.items.length,
+                    countLabel(page.total, page.totalCapped),
+                    page.page,
+                    countLabel(list.pageCount, page.totalCapped),
+                  )}
                 </p>
               ) : null}
               <AuditLogTable
@@ -57,6 +63,7 @@ export function AuditBrowser(props: TAuditBrowserProps) {
               <Pager
                 page={list.page}
                 pageCount={list.pageCount}
+                more={page.totalCapped}
                 disabled={list.query.isFetching}
                 onPage={list.setPage}
               />

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { pageCountOf } from '#web/lib/paged-response.ts';
 import { auditLogKeys } from '../api/audit-log-keys.ts';
 import { getAuditLogs, type TAuditScope } from '../api/get-audit-logs.ts';
 import { auditQuery, EMPTY_AUDIT_FILTERS, isInvalidRange, type TAuditFilters } from '../lib/audit-filters.ts';
@@ -20,7 +21,7 @@ export function useAuditList(scope: TAuditScope, pageSize: number) {
     enabled: !invalidRange,
   });
   const data = query.data;
-  const pageCount = data && data.pageSize > 0 ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pageCount = data ? pageCountOf(data) : 1;
 
   return {
     query,

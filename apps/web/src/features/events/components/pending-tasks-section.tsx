@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { pageCountOf } from '#web/lib/paged-response.ts';
 import { usePendingTasks } from '../hooks/use-pending-tasks.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
 import { PendingTaskItem } from './pending-task-item.tsx';
@@ -22,7 +23,7 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
   const action = useTaskAction(TASK_MESSAGES, onTaskChanged);
 
   const data = query.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pageCount = data ? pageCountOf(data) : 1;
   // The last page emptied (its tasks were completed): go back to the new last page.
   const lastPageEmptied = !!data && !query.isPlaceholderData && data.items.length === 0 && page > 1;
   useEffect(() => {
@@ -70,6 +71,7 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
         <Pager
           page={page}
           pageCount={pageCount}
+          more={data?.totalCapped ?? false}
           disabled={query.isFetching || action.running !== undefined}
           onPage={setPage}
         />

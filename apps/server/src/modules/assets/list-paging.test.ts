@@ -1,0 +1,86 @@
+import { MAX_COUNTED_ROWS, PAGING_MESSAGES, type TAssetSummary, type TAuditLogEntry } from '@mqr/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tenantWorld } from '#server/test/tenant-world.ts';
+
+// A list longer than the counts go: organization A has MAX_COUNTED_ROWS + 5 assets (and as many
+// audit entries), B has 3.
+const t = tenantWorld();
+const MANY = MAX_COUNTED_ROWS + 5;
+
+beforeAll(async () => {
+  const orgA = t.orgA.organization.id;
+  await t.db.execute(sql`
+    insert into assets (id, organization_id, name, slug, created_at, updated_at)
+    select gen_random_uuid(), ${orgA}::uuid, 'Valve ' || i, 'valve-' || i, now() - i * interval '1 minute', now()
+    from generate_series(1, ${MANY}) as i`);
+  await t.db.execute(sql`
+    insert into audit_log_entries (id, organization_id, user_id, user_name, action, entity_type, entity_name, changes, created_at)
+    select gen_random_uuid(), ${orgA}::uuid, ${t.orgA.admin.id}::uuid, 'Admin', 'CREATE', 'Asset', 'Valve ' || i, '{"created":true}', now() - i * interval '1 minute'
+    from generate_series(1, ${MANY}) as i`);
+  await t.db.execute(sql`
+    insert into assets (id, organization_id, name, slug)
+    select gen_random_uuid(), ${t.orgB.organization.id}::uuid, 'B ' || i, 'b-' || i from generate_series(1, 3) as i`);
+});
+
+const get = (url: string, headers = t.headers.adminA) => t.app.inject({ url, headers });
+
+describe('long lists', () => {
+  it('count up to MAX_COUNTED_ROWS and say when there are more', async () => {
+    const capped = await get('/api/assets');
+    expect(capped.headers['x-total-count']).toBe(String(MAX_COUNTED_ROWS));
+    expect(capped.headers['x-total-count-capped']).toBe('true');
+    const exact = await get('/api/assets', t.headers.adminB);
+    expect(exact.headers['x-total-count']).toBe('3');
+    expect(exact.headers['x-total-count-capped']).toBeUndefined();
+    // valve-1000 and valve-10000 to valve-10005.
+    const searched = await get('/api/assets?search=valve-1000');
+    expect(searched.headers['x-total-count']).toBe('7');
+    const audit = await get('/api/audit-logs');
+    expect(audit.headers['x-total-count-capped']).toBe('true');
+  });
+
+  it('page as deep as the count goes, then answer 400 with the way on', async () => {
+    const last = await get(`/api/assets?page=${MAX_COUNTED_ROWS / 50 + 1}&pageSize=50`);
+    expect(last.statusCode).toBe(200);
+    expect(last.json()).toHaveLength(MANY - MAX_COUNTED_ROWS);
+    for (const url of [
+      `/api/assets?page=${MAX_COUNTED_ROWS / 50 + 2}`,
+      `/api/audit-logs?page=${MAX_COUNTED_ROWS / 50 + 2}`,
+      `/api/tasks/pending?page=${MAX_COUNTED_ROWS / 50 + 2}`,
+    ]) {
+      const tooDeep = await get(url);
+      expect(tooDeep.statusCode, url).toBe(400);
+      expect(tooDeep.json().fields).toEqual([{ path: 'page', message: PAGING_MESSAGES.tooDeep }]);
+    }
+  });
+
+  it('read on past any depth with `after`, the list order kept, nothing skipped or repeated', async () => {
+    const first = (await get('/api/assets?pageSize=200')).json<TAssetSummary[]>();
+    const next = (await get(`/api/assets?pageSize=200&after=${first.at(-1)!.id}`)).json<TAssetSummary[]>();
+    expect(next[0]!.name).toBe('Valve 201');
+    expect(next.at(-1)!.name).toBe('Valve 400');
+    // Deep in the list, where no page number reaches.
+    let after = '';
+    const deep = await get(`/api/assets?search=valve-10004`);
+    after = deep.json<TAssetSummary[]>()[0]!.id;
+    const tail = (await get(`/api/assets?after=${after}`)).json<TAssetSummary[]>();
+    expect(tail.map((asset) => asset.name)).toEqual(['Valve 10005']);
+
+    const entries = (await get('/api/audit-logs?pageSize=3')).json<TAuditLogEntry[]>();
+    const more = (await get(`/api/audit-logs?pageSize=3&after=${entries.at(-1)!.id}`)).json<
+      TAuditLogEntry[]
+    >();
+    expect(more.map((entry) => entry.entityName)).toEqual(['Valve 4', 'Valve 5', 'Valve 6']);
+  });
+
+  it('refuse `after` with a page number, and answer nothing after another organization’s row', async () => {
+    const first = (await get('/api/assets')).json<TAssetSummary[]>();
+    const both = await get(`/api/assets?page=2&after=${first[0]!.id}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().fields).toEqual([{ path: 'after', message: PAGING_MESSAGES.afterWithPage }]);
+    const foreign = await get(`/api/assets?after=${first[0]!.id}`, t.headers.adminB);
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json()).toEqual([]);
+  });
+});
