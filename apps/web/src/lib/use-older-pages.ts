@@ -47,3 +47,5 @@ export function useOlderPages<T>(
 
   return { events: [...firstPage.events, ...older], hasMore: nextAfter !== null, loading, failed, loadMore };
 }
+
+export type TOlderPages<T> = ReturnType<typeof useOlderPages<T>>;

@@ -40,14 +40,7 @@ export function MaintenanceEventsSection({ asset }: { asset: TAsset }) {
         events={history.events}
         onEdit={(event) => setComposer({ event })}
       />
-      <OlderEvents
-        shown={history.events.length}
-        total={asset.eventCount}
-        hasMore={history.hasMore}
-        loading={history.loading}
-        failed={history.failed}
-        onShowMore={history.loadMore}
-      />
+      <OlderEvents history={history} total={asset.eventCount} />
       {composer ? (
         <EventComposerDialog
           assetId={asset.id}

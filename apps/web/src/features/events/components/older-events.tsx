@@ -1,19 +1,20 @@
 import { EVENT_MESSAGES } from '@mqr/contracts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import type { TOlderPages } from '#web/lib/use-older-pages.ts';
 import styles from './older-events.module.css';
 
 type TOlderEventsProps = {
-  shown: number;
+  /** The history as useOlderPages answers it. */
+  history: Pick<TOlderPages<unknown>, 'events' | 'hasMore' | 'loading' | 'failed' | 'loadMore'>;
+  /** All the asset's events. */
   total: number;
-  hasMore: boolean;
-  loading: boolean;
-  failed: boolean;
-  onShowMore: () => void;
 };
 
 /** Under an asset's history: how much of it is shown, and the button that loads the next older page. */
-export function OlderEvents({ shown, total, hasMore, loading, failed, onShowMore }: TOlderEventsProps) {
+export function OlderEvents({ history, total }: TOlderEventsProps) {
+  const { hasMore, loading, failed, loadMore } = history;
+  const shown = history.events.length;
   if (!hasMore && shown >= total) return null;
   return (
     <div className={styles.showMore}>
@@ -22,7 +23,7 @@ export function OlderEvents({ shown, total, hasMore, loading, failed, onShowMore
         {EVENT_MESSAGES.shown(shown, total)}
       </p>
       {hasMore ? (
-        <Button variant="secondary" onClick={onShowMore} disabled={loading} aria-busy={loading}>
+        <Button variant="secondary" onClick={loadMore} disabled={loading} aria-busy={loading}>
           {loading ? EVENT_MESSAGES.loadingMore : EVENT_MESSAGES.showMore}
         </Button>
       ) : null}

@@ -62,14 +62,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
         {history.events.length > 0 ? (
           <>
             <PublicEventList events={history.events} />
-            <OlderEvents
-              shown={history.events.length}
-              total={asset.eventCount}
-              hasMore={history.hasMore}
-              loading={history.loading}
-              failed={history.failed}
-              onShowMore={history.loadMore}
-            />
+            <OlderEvents history={history} total={asset.eventCount} />
           </>
         ) : (
           <p className={styles.muted}>{ASSET_MESSAGES.noMaintenance}</p>
