@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -283,4 +285,29 @@ export const auditLogEntries = pgTable(
     index('audit_log_org_entity_type_created_idx').on(t.organizationId, t.entityType, t.createdAt.desc()),
     index('audit_log_org_entity_idx').on(t.organizationId, t.entityId),
   ],
+);
+
+/** The nil UUID: the roll-up's key for completions without a completer. */
+export const NO_COMPLETER = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Completed events summed per organization, UTC day and completer, kept by a trigger on
+ * maintenance_events (migration 0007) in the transaction of every change: the analytics read whole
+ * days here and only the period's two partial edge days from the events (ADR 031).
+ */
+export const completionRollups = pgTable(
+  'completion_rollups',
+  {
+    organizationId: organizationId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The completer, or NO_COMPLETER. */
+    completedByKey: uuid('completed_by_key').notNull(),
+    completions: integer('completions').notNull(),
+    /** Sum of (completed − created) in hours. */
+    turnaroundHours: doublePrecision('turnaround_hours').notNull(),
+    /** Sum of (completed − started) in hours, over the `leadCount` completions that were started. */
+    leadHours: doublePrecision('lead_hours').notNull(),
+    leadCount: integer('lead_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.completedByKey] })],
 );

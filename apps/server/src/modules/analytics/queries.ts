@@ -1,6 +1,12 @@
 import { and, desc, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { assets, maintenanceEvents as events, users } from '#server/db/schema.ts';
+import {
+  assets,
+  maintenanceEvents as events,
+  NO_COMPLETER,
+  completionRollups as rollups,
+  users,
+} from '#server/db/schema.ts';
 
 /** Completed events of an organization whose completion falls in [from, to]. */
 export interface CompletedPeriod {
@@ -26,18 +32,59 @@ function completedIn(period: CompletedPeriod): SQL | undefined {
   );
 }
 
-const countInt = sql<number>`count(*)::int`;
-const averageTurnaround = sql<number | null>`avg(${turnaroundHours})::float8`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * A period as the roll-ups read it (ADR 031): the whole UTC days inside it, [fullFrom, fullTo), come
+ * from completion_rollups; the rest, at most a partial day at each end, from the events themselves.
+ */
+function splitPeriod(period: CompletedPeriod) {
+  const fromDay = utcDayStart(period.from);
+  const fullFrom =
+    fromDay.getTime() === period.from.getTime() ? fromDay : new Date(fromDay.getTime() + DAY_MS);
+  const fullTo = utcDayStart(period.to);
+  const whole = fullFrom < fullTo;
+  // Each edge is one range of the completed-events index (a union of two, never one scan across the middle).
+  const edges: SQL[] = whole
+    ? [
+        sql`${events.taskCompletedAt} >= ${period.from} and ${events.taskCompletedAt} < ${fullFrom}`,
+        sql`${events.taskCompletedAt} >= ${fullTo} and ${events.taskCompletedAt} <= ${period.to}`,
+      ]
+    : [sql`${events.taskCompletedAt} >= ${period.from} and ${events.taskCompletedAt} <= ${period.to}`];
+  const days = whole
+    ? sql`${rollups.organizationId} = ${period.organizationId} and ${rollups.day} >= ${isoDay(fullFrom)} and ${rollups.day} < ${isoDay(fullTo)}`
+    : sql`false`;
+  return { edges, days };
+}
+
+/** The completions in the period's partial edge days: who completed, turnaround and lead time in hours. */
+function edgeCompletions(period: CompletedPeriod, edges: SQL[]): SQL {
+  return sql.join(
+    edges.map(
+      (range) => sql`
+        select ${events.taskCompletedById} as completed_by, ${turnaroundHours} as turnaround, ${leadTimeHours} as lead
+        from ${events}
+        where ${events.organizationId} = ${period.organizationId} and ${events.taskStatus} = 'Completed' and ${range}`,
+    ),
+    sql` union all `,
+  );
+}
 
 /** How many events completed in the period, and their average turnaround (null when none). */
 export async function completedSummary(
   db: DbOrTx,
   period: CompletedPeriod,
 ): Promise<{ count: number; averageHours: number | null }> {
-  const [row] = await db
-    .select({ count: countInt, averageHours: averageTurnaround })
-    .from(events)
-    .where(completedIn(period));
+  const { edges, days } = splitPeriod(period);
+  const result = (await db.execute(sql`
+    select (r.n + e.n)::int as "count", ((r.t + e.t) / nullif(r.n + e.n, 0))::float8 as "averageHours"
+    from (select coalesce(sum(${rollups.completions}), 0) as n, coalesce(sum(${rollups.turnaroundHours}), 0) as t
+          from ${rollups} where ${days}) as r,
+         (select count(*) as n, coalesce(sum(turnaround), 0) as t from (${edgeCompletions(period, edges)}) as edge) as e
+  `)) as { rows: { count: number; averageHours: number | null }[] };
+  const row = result.rows[0];
   return { count: row?.count ?? 0, averageHours: row?.averageHours ?? null };
 }
 
@@ -167,7 +214,9 @@ export async function teamPerformance(
   limit: number,
 ): Promise<TeamMemberRow[]> {
   const { organizationId } = period;
-  // Each side is counted per person first (on its partial index), so only a handful of rows meet.
+  const { edges, days } = splitPeriod(period);
+  // Each side is counted per person first (active jobs on their partial index, completions from the
+  // roll-ups and the edge days), so only a handful of rows meet.
   const result = (await db.execute(sql`
     select u.id as "userId",
            u.display_name as "displayName",
@@ -186,10 +235,17 @@ export async function teamPerformance(
       group by 1
     ) as active
     full join (
-      select ${events.taskCompletedById} as user_id, count(*) as jobs, avg(${leadTimeHours})::float8 as lead_hours
-      from ${events}
-      where ${completedIn(period)} and ${isNotNull(events.taskCompletedById)}
+      select user_id, sum(jobs) as jobs, (sum(lead_sum) / nullif(sum(lead_count), 0))::float8 as lead_hours
+      from (
+        select ${rollups.completedByKey} as user_id, ${rollups.completions} as jobs,
+               ${rollups.leadHours} as lead_sum, ${rollups.leadCount} as lead_count
+        from ${rollups} where ${days} and ${rollups.completedByKey} <> ${NO_COMPLETER}
+        union all
+        select completed_by, 1, coalesce(lead, 0), case when lead is null then 0 else 1 end
+        from (${edgeCompletions(period, edges)}) as edge where completed_by is not null
+      ) as completions
       group by 1
+      having sum(jobs) > 0
     ) as done on done.user_id = active.user_id
     join ${users} u on u.id = coalesce(active.user_id, done.user_id) and u.organization_id = ${organizationId}
     order by "completedJobs" desc, "activeJobs" desc, lower(u.display_name), u.id

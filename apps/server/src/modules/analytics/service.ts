@@ -36,23 +36,56 @@ function lastDays(organizationId: string, days: number, now: Date): CompletedPer
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
+/**
+ * Above this many completions in the turnaround window, the busiest assets (a count per asset over
+ * every completion of the window: no roll-up shrinks it) are computed at most once a minute per
+ * organization and window on each instance (ADR 031). Smaller windows are always computed afresh.
+ */
+export const BUSIEST_ASSETS_CACHE = { minCompletions: 50_000, ttlMs: 60_000, maxEntries: 500 };
+export type TBusiestAssetsCache = typeof BUSIEST_ASSETS_CACHE;
+type BusiestAssets = Awaited<ReturnType<typeof busiestAssetsTurnaround>>;
+const busiestCache = new Map<string, { at: number; rows: BusiestAssets }>();
+
+async function busiestAssets(
+  db: DbOrTx,
+  cache: TBusiestAssetsCache,
+  window: CompletedPeriod,
+  days: number,
+  completions: number,
+  now: Date,
+): Promise<BusiestAssets> {
+  if (completions <= cache.minCompletions) {
+    return busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS);
+  }
+  const key = `${window.organizationId}:${days}`;
+  const cached = busiestCache.get(key);
+  if (cached && now.getTime() - cached.at < cache.ttlMs) return cached.rows;
+  const rows = await busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS);
+  busiestCache.delete(key);
+  busiestCache.set(key, { at: now.getTime(), rows });
+  // Oldest first in a Map: past the bound, the entry set longest ago goes.
+  if (busiestCache.size > cache.maxEntries) busiestCache.delete(busiestCache.keys().next().value!);
+  return rows;
+}
+
 /** The dashboard's figures, every one an SQL aggregate or a bounded, indexed list. */
 export async function dashboardAnalytics(
   db: DbOrTx,
   request: AnalyticsRequest,
+  cache: TBusiestAssetsCache = BUSIEST_ASSETS_CACHE,
 ): Promise<TDashboardAnalytics> {
   const now = request.now ?? new Date();
   const range = lastDays(request.organizationId, request.rangeDays, now);
   const window = lastDays(request.organizationId, request.turnaroundDays, now);
 
-  const [summary, buckets, history, overall, busiest, team] = await Promise.all([
+  const [summary, buckets, history, overall, team] = await Promise.all([
     completedSummary(db, range),
     completionsPerDay(db, range, request.timeZone, HISTORY_CHART_DAYS),
     newestCompleted(db, range, ANALYTICS_HISTORY_LIMIT),
     completedSummary(db, window),
-    busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS),
     teamPerformance(db, range, ANALYTICS_TEAM_LIMIT),
   ]);
+  const busiest = await busiestAssets(db, cache, window, request.turnaroundDays, overall.count, now);
 
   const turnaroundMetrics =
     overall.averageHours === null
