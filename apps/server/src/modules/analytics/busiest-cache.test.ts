@@ -42,8 +42,12 @@ describe('the busiest assets of a big turnaround window', () => {
     const soon = await ask(new Date(now.getTime() + 30_000));
     expect(soon.turnaroundMetrics.map((metric) => metric.label)).toEqual(['Overall', 'Busy pump']);
     expect(soon.turnaroundMetrics[0]?.sampleSize).toBe(2 * CACHE.minCompletions + 30);
+    // Requests at the same moment share one computation.
+    const later = new Date(now.getTime() + 2 * CACHE.ttlMs);
+    const [one, two] = await Promise.all([ask(later), ask(later)]);
+    expect(two.turnaroundMetrics).toEqual(one.turnaroundMetrics);
     // A minute later, the new ranking.
-    expect(await labels(new Date(now.getTime() + CACHE.ttlMs + 1))).toEqual([
+    expect(await labels(new Date(now.getTime() + 2 * CACHE.ttlMs + 1))).toEqual([
       'Overall',
       'Busier fan',
       'Busy pump',

@@ -44,7 +44,8 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 export const BUSIEST_ASSETS_CACHE = { minCompletions: 50_000, ttlMs: 60_000, maxEntries: 500 };
 export type TBusiestAssetsCache = typeof BUSIEST_ASSETS_CACHE;
 type BusiestAssets = Awaited<ReturnType<typeof busiestAssetsTurnaround>>;
-const busiestCache = new Map<string, { at: number; rows: BusiestAssets }>();
+// The answer's promise: requests that arrive while it is being computed share it (one query, not one each).
+const busiestCache = new Map<string, { at: number; rows: Promise<BusiestAssets> }>();
 
 async function busiestAssets(
   db: DbOrTx,
@@ -60,9 +61,13 @@ async function busiestAssets(
   const key = `${window.organizationId}:${days}`;
   const cached = busiestCache.get(key);
   if (cached && now.getTime() - cached.at < cache.ttlMs) return cached.rows;
-  const rows = await busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS);
+  const rows = busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS);
   busiestCache.delete(key);
   busiestCache.set(key, { at: now.getTime(), rows });
+  // A failed query is not kept: the next request tries again.
+  rows.catch(() => {
+    if (busiestCache.get(key)?.rows === rows) busiestCache.delete(key);
+  });
   // Oldest first in a Map: past the bound, the entry set longest ago goes.
   if (busiestCache.size > cache.maxEntries) busiestCache.delete(busiestCache.keys().next().value!);
   return rows;
