@@ -1,12 +1,20 @@
 import { ZAnalyticsQuery, ZDashboardAnalytics } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import pLimit from 'p-limit';
 import { currentUser } from '#server/plugins/auth.ts';
 import { dashboardAnalytics } from './service.ts';
+
+/**
+ * Dashboards computed at once on an instance; the others wait their turn holding no database
+ * connection, so a crowd of dashboards leaves the pool to the rest of the app (ADR 034).
+ */
+export const DASHBOARDS_AT_ONCE = 2;
 
 /** /api/admin/dashboard: the operations dashboard's analytics (administrators, their organization). */
 export async function dashboardRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const turn = pLimit(DASHBOARDS_AT_ONCE);
 
   app.get(
     '/analytics',
@@ -22,6 +30,8 @@ export async function dashboardRoutes(instance: FastifyInstance): Promise<void> 
       },
     },
     async (request) =>
-      dashboardAnalytics(app.db, { organizationId: currentUser(request).organizationId, ...request.query }),
+      turn(() =>
+        dashboardAnalytics(app.db, { organizationId: currentUser(request).organizationId, ...request.query }),
+      ),
   );
 }

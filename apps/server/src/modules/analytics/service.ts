@@ -39,13 +39,50 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
 /**
  * Above this many completions in the turnaround window, the busiest assets (a count per asset over
  * every completion of the window: no roll-up shrinks it) are computed at most once a minute per
- * organization and window on each instance (ADR 031). Smaller windows are always computed afresh.
+ * organization and window on each instance (ADR 031). Past the minute the last answer is still
+ * served while one request's worth of work refreshes it, so no request waits for the recount but the
+ * first. Smaller windows are always computed afresh.
  */
 export const BUSIEST_ASSETS_CACHE = { minCompletions: 50_000, ttlMs: 60_000, maxEntries: 500 };
 export type TBusiestAssetsCache = typeof BUSIEST_ASSETS_CACHE;
 type BusiestAssets = Awaited<ReturnType<typeof busiestAssetsTurnaround>>;
-// The answer's promise: requests that arrive while it is being computed share it (one query, not one each).
-const busiestCache = new Map<string, { at: number; rows: Promise<BusiestAssets> }>();
+interface BusiestEntry {
+  at: number;
+  /** The computation under way or done; requests that arrive meanwhile share it. */
+  rows: Promise<BusiestAssets>;
+  /** The answer before this computation, served while it runs. */
+  previous?: BusiestAssets;
+}
+const busiestCache = new Map<string, BusiestEntry>();
+
+function computeBusiest(
+  db: DbOrTx,
+  key: string,
+  window: CompletedPeriod,
+  at: number,
+  cache: TBusiestAssetsCache,
+  previous: BusiestAssets | undefined,
+): BusiestEntry {
+  const rows = busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS);
+  const entry: BusiestEntry = { at, rows, ...(previous ? { previous } : {}) };
+  busiestCache.delete(key);
+  busiestCache.set(key, entry);
+  rows.then(
+    (answer) => {
+      // Settled: the answer is now the one served past the minute.
+      if (busiestCache.get(key) === entry) entry.previous = answer;
+    },
+    () => {
+      // A failed count is not kept: the next request tries again (and meanwhile serves the old answer).
+      if (busiestCache.get(key) !== entry) return;
+      if (previous) busiestCache.set(key, { at: 0, rows: Promise.resolve(previous), previous });
+      else busiestCache.delete(key);
+    },
+  );
+  // Oldest first in a Map: past the bound, the entry set longest ago goes.
+  if (busiestCache.size > cache.maxEntries) busiestCache.delete(busiestCache.keys().next().value!);
+  return entry;
+}
 
 async function busiestAssets(
   db: DbOrTx,
@@ -60,17 +97,10 @@ async function busiestAssets(
   }
   const key = `${window.organizationId}:${days}`;
   const cached = busiestCache.get(key);
-  if (cached && now.getTime() - cached.at < cache.ttlMs) return cached.rows;
-  const rows = busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS);
-  busiestCache.delete(key);
-  busiestCache.set(key, { at: now.getTime(), rows });
-  // A failed query is not kept: the next request tries again.
-  rows.catch(() => {
-    if (busiestCache.get(key)?.rows === rows) busiestCache.delete(key);
-  });
-  // Oldest first in a Map: past the bound, the entry set longest ago goes.
-  if (busiestCache.size > cache.maxEntries) busiestCache.delete(busiestCache.keys().next().value!);
-  return rows;
+  if (cached && now.getTime() - cached.at < cache.ttlMs) return cached.previous ?? cached.rows;
+  const settled = cached?.previous;
+  const entry = computeBusiest(db, key, window, now.getTime(), cache, settled);
+  return settled ?? entry.rows;
 }
 
 /** The dashboard's figures, every one an SQL aggregate or a bounded, indexed list. */
@@ -83,13 +113,18 @@ export async function dashboardAnalytics(
   const range = lastDays(request.organizationId, request.rangeDays, now);
   const window = lastDays(request.organizationId, request.turnaroundDays, now);
 
-  const [summary, buckets, history, overall, team] = await Promise.all([
-    completedSummary(db, range),
-    completionsPerDay(db, range, request.timeZone, HISTORY_CHART_DAYS),
-    newestCompleted(db, range, ANALYTICS_HISTORY_LIMIT),
-    completedSummary(db, window),
-    teamPerformance(db, range, ANALYTICS_TEAM_LIMIT),
-  ]);
+  // One connection and one snapshot for the figures: a dashboard never takes a pool's worth of
+  // connections from the other pages (ADR 034), and its figures agree with each other.
+  const { summary, buckets, history, overall, team } = await db.transaction(
+    async (tx) => ({
+      summary: await completedSummary(tx, range),
+      buckets: await completionsPerDay(tx, range, request.timeZone, HISTORY_CHART_DAYS),
+      history: await newestCompleted(tx, range, ANALYTICS_HISTORY_LIMIT),
+      overall: await completedSummary(tx, window),
+      team: await teamPerformance(tx, range, ANALYTICS_TEAM_LIMIT),
+    }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   const busiest = await busiestAssets(db, cache, window, request.turnaroundDays, overall.count, now);
 
   const turnaroundMetrics =

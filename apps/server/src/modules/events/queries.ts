@@ -300,12 +300,23 @@ function openTasksCondition(organizationId: string): SQL | undefined {
   );
 }
 
-/** One page of the organization's open tasks, oldest performedAt first, with their assets. */
+/**
+ * One page of the organization's open tasks, oldest performedAt first, with their assets. The page's
+ * events are picked first from the open-tasks index and only they are joined: joining first made the
+ * planner hash and sort every open task of the organization (ADR 034).
+ */
 export function selectOpenTasks(
   db: DbOrTx,
   organizationId: string,
   page: { page: number; pageSize: number },
 ) {
+  const pageIds = db
+    .select({ id: maintenanceEvents.id })
+    .from(maintenanceEvents)
+    .where(openTasksCondition(organizationId))
+    .orderBy(asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
   return db
     .select({
       eventId: maintenanceEvents.id,
@@ -321,10 +332,8 @@ export function selectOpenTasks(
     )
     .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
     .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById))
-    .where(openTasksCondition(organizationId))
-    .orderBy(asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
+    .where(and(eq(maintenanceEvents.organizationId, organizationId), inArray(maintenanceEvents.id, pageIds)))
+    .orderBy(asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id));
 }
 
 export async function listOpenTasks(
