@@ -93,14 +93,17 @@ async function seedEverything(db: Db, size: DatasetSize, log: (message: string) 
   // Named for the data set only once it is complete: an interrupted seed is never taken for a whole one.
   const big = await createBenchOrganization(db, `${BIG_PREFIX} (seeding)`, 0, passwordHash);
   log(`big organization: ${size.bigAssets} assets, ${size.bigEvents} events`);
-  await seedOrganization(db, {
-    organizationId: big,
-    assets: size.bigAssets,
-    events: size.bigEvents,
-    onProgress: log,
-  });
-  await seedLongHistory(db, big, size.longHistory);
-  await seedAuditLog(db, big);
+  // No assets: the small organizations alone, to compare a small tenant with and without the big one.
+  if (size.bigAssets > 0) {
+    await seedOrganization(db, {
+      organizationId: big,
+      assets: size.bigAssets,
+      events: size.bigEvents,
+      onProgress: log,
+    });
+    if (size.longHistory > 0) await seedLongHistory(db, big, size.longHistory);
+    await seedAuditLog(db, big);
+  }
   for (let index = 1; index <= size.smallOrganizations; index++) {
     const small = await createBenchOrganization(db, `${SMALL_PREFIX} ${index}`, index, passwordHash);
     await seedOrganization(db, {
@@ -157,14 +160,15 @@ async function tenantOf(
 }
 
 /**
- * The big tenant and one small one, seeding first unless the database already holds this data set.
- * A database holding anything else is refused: the benchmark never mixes its data with other data.
+ * The big tenant (none when it has no assets) and one small one, seeding first unless the database
+ * already holds this data set. A database holding anything else is refused: the benchmark never
+ * mixes its data with other data.
  */
 export async function prepareDataset(
   db: Db,
   size: DatasetSize,
   log: (message: string) => void,
-): Promise<{ big: Tenant; small: Tenant; reused: boolean }> {
+): Promise<{ big: Tenant | undefined; small: Tenant; reused: boolean }> {
   let [big] = await db
     .select()
     .from(organizations)
@@ -191,7 +195,7 @@ export async function prepareDataset(
     .limit(1);
   if (!big || !small) throw new Error('The data set is incomplete: give the benchmark an empty database.');
   return {
-    big: await tenantOf(db, 'big', big.id, 0),
+    big: size.bigAssets > 0 ? await tenantOf(db, 'big', big.id, 0) : undefined,
     small: await tenantOf(db, 'small', small.id, 1),
     reused,
   };

@@ -5,11 +5,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { openDatabase } from '#server/db/client.ts';
+import { withDatabaseName } from '#server/test/test-database.ts';
 import { fail } from '../cli-database.ts';
 import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from './dataset.ts';
 import { type LoadResult, runLoad } from './load.ts';
 import { type RunningProcess, startBareReference, startServer } from './processes.ts';
+import { loadAverage, Report } from './report.ts';
+import {
+  type DatabaseKind,
+  EMBEDDED_WITHIN,
+  otherResults,
+  type P95ByScenario,
+  saveResults,
+} from './saved-results.ts';
 import { scenariosFor } from './scenarios.ts';
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -21,13 +31,24 @@ const USAGE = `Usage: npm run bench -- [options]
   --long-history N    events on one asset of the big organization (default 2000)
   --seconds N         load per scenario and connection count (default 10)
   --connections L     comma-separated connection counts (default 8,64; goals apply at 8)
-  --data-dir DIR      the embedded database's DATA_DIR, kept for reruns (default .tmp/bench)
+  --data-dir DIR      the embedded database's DATA_DIR and the saved figures (default .tmp/bench)
   --quick             a small data set and 1 s per scenario: checks that the benchmark runs (CI);
                       goals are shown, not enforced
 
-BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).`;
+BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).
+The small tenant is also measured alone, on a second database without the big organization
+(<name>_small_alone beside BENCH_DATABASE_URL's, or <data-dir>-small-alone), seeded the same way.
+Each run keeps its p95 figures in the data dir; a run on the other database at the same size prints
+the embedded database as a ratio of PostgreSQL.`;
 
-const GOALS = { bareRatio: 0.85, memoryMb: { postgres: 150, pglite: 250 } } as const;
+const GOALS = {
+  bareRatio: 0.85,
+  memoryMb: { postgres: 150, pglite: 250 },
+  /** A small tenant beside the big one, as a ratio of the same tenant alone. */
+  smallBesideBig: 1.2,
+  /** Below this, a p95 difference is the timer's and the machine's, not the big tenant's. */
+  smallBesideBigSlackMs: 2,
+} as const;
 
 function wholeNumber(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -83,7 +104,7 @@ function options() {
   };
 }
 
-async function signIn(server: RunningProcess, tenant: Tenant): Promise<{ token: string; userId: string }> {
+async function signIn(server: RunningProcess, tenant: Tenant): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -91,150 +112,266 @@ async function signIn(server: RunningProcess, tenant: Tenant): Promise<{ token: 
   });
   if (!response.ok) throw new Error(`Sign-in of ${tenant.email} answered ${response.status}`);
   const { accessToken } = (await response.json()) as { accessToken: string };
-  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
-    sub: string;
-  };
-  return { token: accessToken, userId: claims.sub };
+  return accessToken;
 }
 
-const row = (cells: (string | number)[], widths: number[]) =>
-  `${cells.map((cell, i) => (i < 3 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join(' ')}\n`;
-const WIDTHS = [6, 30, 5, 7, 7, 7, 8, 6, 9, 7];
-const ms = (value: number) => value.toFixed(0);
+const userIdOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
-async function main(): Promise<void> {
-  const settings = options();
+type Settings = ReturnType<typeof options>;
+
+/** Where one data set lives: the database the server is started on. */
+interface Place {
+  databaseUrl: string | undefined;
+  /** The embedded database's DATA_DIR (or a scratch DATA_DIR beside PostgreSQL). */
+  dataDir: string;
+}
+
+const serverEnv = (place: Place): Record<string, string> =>
+  place.databaseUrl
+    ? { DATABASE_URL: place.databaseUrl, DATA_DIR: place.dataDir }
+    : { DATA_DIR: place.dataDir };
+
+async function seed(place: Place, size: DatasetSize) {
   const started = performance.now();
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
-  const dataDir = settings.databaseUrl || settings.quick ? tempDir : settings.dataDir;
-  const databaseEnv: Record<string, string> = settings.databaseUrl
-    ? { DATABASE_URL: settings.databaseUrl, DATA_DIR: tempDir }
-    : { DATA_DIR: dataDir };
-  const log = (message: string) => process.stdout.write(`  ${message}\n`);
-
   const database = await openDatabase({
-    databaseUrl: settings.databaseUrl,
-    pgliteDir: settings.databaseUrl ? undefined : path.join(dataDir, 'db'),
+    databaseUrl: place.databaseUrl,
+    pgliteDir: place.databaseUrl ? undefined : path.join(place.dataDir, 'db'),
   });
-  let dataset: Awaited<ReturnType<typeof prepareDataset>>;
   try {
     await database.migrate();
-    dataset = await prepareDataset(database.db, settings.size, log);
+    const dataset = await prepareDataset(database.db, size, (message) =>
+      process.stdout.write(`  ${message}\n`),
+    );
+    process.stdout.write(
+      `${dataset.reused ? 'Reused' : 'Seeded'} the data set in ${((performance.now() - started) / 1000).toFixed(0)} s (${place.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})\n`,
+    );
+    return dataset;
   } finally {
     await database.close();
   }
-  process.stdout.write(
-    `${dataset.reused ? 'Reused' : 'Seeded'} the data set in ${((performance.now() - started) / 1000).toFixed(0)} s (${settings.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})\n`,
-  );
+}
 
-  const server = await startServer(databaseEnv);
-  let missed = 0;
-  let errors = 0;
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const memory = await server.residentMb();
-    const sessions = new Map<Tenant, { token: string; userId: string }>();
-    for (const tenant of [dataset.big, dataset.small]) sessions.set(tenant, await signIn(server, tenant));
-
-    process.stdout.write(
-      `\n${settings.seconds} s per row; goals on p95 at 8 connections; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}\n\n`,
-    );
-    process.stdout.write(
-      row(['tenant', 'scenario', 'conns', 'p50', 'p95', 'p99', 'req/s', 'errors', 'goal p95', ''], WIDTHS),
-    );
-    let appDetail: LoadResult | undefined;
-    for (const tenant of [dataset.big, dataset.small]) {
-      const headers = { authorization: `Bearer ${sessions.get(tenant)!.token}` };
-      for (const scenario of scenariosFor(tenant)) {
-        for (const connections of settings.connections) {
-          const load = {
-            url: `${server.url}${scenario.path}`,
-            headers: scenario.signedIn ? headers : {},
-            connections,
-          };
-          // A second of warm-up first: plans cached, pages in memory, as on a server that has been up a while.
-          await runLoad({ ...load, seconds: 1 });
-          const result = await runLoad({ ...load, seconds: settings.seconds });
-          // Requests still in flight when the load stops go on in the server: let them finish before
-          // the next row, so a slow row does not slow the one after it.
-          await new Promise((resolve) =>
-            setTimeout(resolve, Math.min(30_000, Math.max(500, 2 * result.p99))),
-          );
-          const judged = connections === 8;
-          const ok = !judged || result.p95 <= scenario.p95GoalMs;
-          if (!ok) missed++;
-          errors += result.errors;
-          if (tenant === dataset.big && scenario.name === 'asset detail' && connections === 8)
-            appDetail = result;
-          process.stdout.write(
-            row(
-              [
-                tenant.label,
-                scenario.name,
-                connections,
-                ms(result.p50),
-                ms(result.p95),
-                ms(result.p99),
-                result.requestsPerSecond.toFixed(0),
-                result.errors,
-                judged ? `<= ${scenario.p95GoalMs}` : '',
-                judged ? (ok ? 'ok' : 'MISSED') : '',
-              ],
-              WIDTHS,
-            ),
-          );
+/** Every scenario of each tenant at each connection count; the p95 of each at 8 connections. */
+async function measureScenarios(
+  server: RunningProcess,
+  tenants: Tenant[],
+  settings: Settings,
+  report: Report,
+  options: { label?: (tenant: Tenant) => string; connections?: number[]; judged?: boolean } = {},
+): Promise<{ p95: P95ByScenario; results: Map<string, LoadResult> }> {
+  const p95: P95ByScenario = {};
+  const results = new Map<string, LoadResult>();
+  for (const tenant of tenants) {
+    const signedIn: Record<string, string> = { authorization: `Bearer ${await signIn(server, tenant)}` };
+    for (const scenario of scenariosFor(tenant)) {
+      for (const connections of options.connections ?? settings.connections) {
+        const load = {
+          url: `${server.url}${scenario.path}`,
+          headers: scenario.signedIn ? signedIn : {},
+          connections,
+        };
+        // A second of warm-up first: plans cached, pages in memory, as on a server that has been up a while.
+        await runLoad({ ...load, seconds: 1 });
+        const result = await runLoad({ ...load, seconds: settings.seconds });
+        // Requests still in flight when the load stops go on in the server: let them finish before
+        // the next row, so a slow row does not slow the one after it.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, Math.max(500, 2 * result.p99))));
+        const key = `${tenant.label}: ${scenario.name}`;
+        const judged = connections === 8 && (options.judged ?? true);
+        report.loadRow(
+          options.label?.(tenant) ?? tenant.label,
+          scenario.name,
+          connections,
+          result,
+          judged ? scenario.p95GoalMs : undefined,
+        );
+        if (connections === 8) {
+          p95[key] = result.p95;
+          results.set(key, result);
         }
       }
     }
+  }
+  return { p95, results };
+}
 
-    const memoryGoal = settings.databaseUrl ? GOALS.memoryMb.postgres : GOALS.memoryMb.pglite;
-    const memoryOk = memory !== null && memory <= memoryGoal;
-    if (!memoryOk) missed++;
-    process.stdout.write(
-      `\nmemory after start (idle, resident): ${memory ?? '?'} MB, goal <= ${memoryGoal} MB ${memoryOk ? 'ok' : 'MISSED'}\n`,
+/** The app's asset detail as a ratio of a bare node:http + pg server running the same statements. */
+async function compareWithBare(
+  databaseUrl: string,
+  big: Tenant,
+  token: string,
+  appDetail: LoadResult,
+  settings: Settings,
+  report: Report,
+): Promise<void> {
+  const bare = await startBareReference({
+    DATABASE_URL: databaseUrl,
+    BARE_ORGANIZATION_ID: big.organizationId,
+    BARE_ASSET_ID: big.sample.id,
+    BARE_USER_ID: userIdOf(token),
+  });
+  try {
+    const reference = await runLoad({
+      url: `${bare.url}/`,
+      headers: {},
+      connections: 8,
+      seconds: settings.seconds,
+    });
+    const ratio = appDetail.requestsPerSecond / reference.requestsPerSecond;
+    report.goal(
+      `asset detail vs bare node:http + pg (same statements): ${appDetail.requestsPerSecond.toFixed(0)} / ${reference.requestsPerSecond.toFixed(0)} req/s = ${ratio.toFixed(2)}×, goal >= ${GOALS.bareRatio}`,
+      ratio >= GOALS.bareRatio,
     );
+  } finally {
+    await bare.stop();
+  }
+}
 
-    if (settings.databaseUrl && appDetail) {
-      const bare = await startBareReference({
-        DATABASE_URL: settings.databaseUrl,
-        BARE_ORGANIZATION_ID: dataset.big.organizationId,
-        BARE_ASSET_ID: dataset.big.sample.id,
-        BARE_USER_ID: sessions.get(dataset.big)!.userId,
-      });
-      try {
-        const reference = await runLoad({
-          url: `${bare.url}/`,
-          headers: {},
-          connections: 8,
-          seconds: settings.seconds,
-        });
-        const ratio = appDetail.requestsPerSecond / reference.requestsPerSecond;
-        const ok = ratio >= GOALS.bareRatio;
-        if (!ok) missed++;
-        process.stdout.write(
-          `asset detail vs bare node:http + pg (same statements): ${appDetail.requestsPerSecond.toFixed(0)} / ${reference.requestsPerSecond.toFixed(0)} req/s = ${ratio.toFixed(2)}×, goal >= ${GOALS.bareRatio} ${ok ? 'ok' : 'MISSED'}\n`,
-        );
-      } finally {
-        await bare.stop();
-      }
-    } else {
-      process.stdout.write('asset detail vs bare reference: PostgreSQL only (set BENCH_DATABASE_URL)\n');
-    }
+/** A database beside the main one for the small organizations alone, created when missing. */
+async function aloneDatabaseUrl(databaseUrl: string): Promise<string> {
+  const name = `${new URL(databaseUrl).pathname.slice(1)}_small_alone`;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+  return withDatabaseName(databaseUrl, name);
+}
+
+/** The small tenant on a database without the big organization: its p95 at 8 connections. */
+async function measureSmallAlone(
+  settings: Settings,
+  scratchDir: string,
+  report: Report,
+): Promise<P95ByScenario> {
+  const place: Place = settings.databaseUrl
+    ? { databaseUrl: await aloneDatabaseUrl(settings.databaseUrl), dataDir: scratchDir }
+    : {
+        databaseUrl: undefined,
+        dataDir: settings.quick ? path.join(scratchDir, 'alone') : `${settings.dataDir}-small-alone`,
+      };
+  const { small } = await seed(place, { ...settings.size, bigAssets: 0, bigEvents: 0, longHistory: 0 });
+  const server = await startServer(serverEnv(place));
+  try {
+    const { p95 } = await measureScenarios(server, [small], settings, report, {
+      label: () => 'small alone',
+      connections: [8],
+      judged: false,
+    });
+    return p95;
   } finally {
     await server.stop();
-    await rm(tempDir, { recursive: true, force: true });
   }
-  process.stdout.write(
-    `\n${missed} goal(s) missed, ${errors} error(s); load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}\n`,
+}
+
+/** Each small-tenant scenario beside the big one as a ratio of the same alone (goal: within 1.2×). */
+function judgeSmallBesideBig(beside: P95ByScenario, alone: P95ByScenario, report: Report): void {
+  report.write(
+    `\nsmall tenant beside the big one / alone (p95 at 8 connections), goal <= ${GOALS.smallBesideBig}× or within ${GOALS.smallBesideBigSlackMs} ms\n`,
   );
-  if (errors > 0) process.exitCode = 1;
-  else if (missed > 0 && !settings.quick) process.exitCode = 1;
+  for (const [key, aloneP95] of Object.entries(alone)) {
+    const besideP95 = beside[key];
+    if (besideP95 === undefined) continue;
+    const ratio = besideP95 / Math.max(aloneP95, 1);
+    report.goal(
+      `  ${key.padEnd(40)} ${String(besideP95).padStart(5)} / ${String(aloneP95).padStart(5)} ms = ${ratio.toFixed(2)}×`,
+      ratio <= GOALS.smallBesideBig || besideP95 - aloneP95 <= GOALS.smallBesideBigSlackMs,
+    );
+  }
+}
+
+/** The embedded database's p95 as a ratio of PostgreSQL's on the same data set (goal: within 3×). */
+function judgeEmbedded(
+  kind: DatabaseKind,
+  mine: P95ByScenario,
+  other: P95ByScenario | undefined,
+  report: Report,
+): void {
+  if (!other) {
+    report.write(
+      `\nembedded vs PostgreSQL: run the other database at this same size to compare (${kind === 'postgres' ? 'without' : 'with'} BENCH_DATABASE_URL)\n`,
+    );
+    return;
+  }
+  const [embedded, postgres] = kind === 'pglite' ? [mine, other] : [other, mine];
+  report.write(
+    `\nembedded PGlite / PostgreSQL on this data set (p95 at 8 connections), goal <= ${EMBEDDED_WITHIN}×\n`,
+  );
+  for (const [key, postgresP95] of Object.entries(postgres)) {
+    const embeddedP95 = embedded[key];
+    if (embeddedP95 === undefined) continue;
+    const ratio = embeddedP95 / Math.max(postgresP95, 1);
+    report.goal(
+      `  ${key.padEnd(40)} ${String(embeddedP95).padStart(5)} / ${String(postgresP95).padStart(5)} ms = ${ratio.toFixed(2)}×`,
+      ratio <= EMBEDDED_WITHIN,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const settings = options();
+  const report = new Report(!settings.quick);
+  const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
+  const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
+  const place: Place = {
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.databaseUrl || settings.quick ? scratchDir : settings.dataDir,
+  };
+  try {
+    const { big, small } = await seed(place, settings.size);
+    if (!big) throw new Error('The data set has no big organization: give it assets (--assets).');
+    const server = await startServer(serverEnv(place));
+    let beside: P95ByScenario;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const memory = await server.residentMb();
+      report.write(
+        `\n${settings.seconds} s per row; goals on p95 at 8 connections; load average ${loadAverage()}\n\n`,
+      );
+      report.tableHeader();
+      const measured = await measureScenarios(server, [big, small], settings, report);
+      beside = measured.p95;
+
+      const memoryGoal = GOALS.memoryMb[kind];
+      report.write('\n');
+      report.goal(
+        `memory after start (idle, resident): ${memory ?? '?'} MB, goal <= ${memoryGoal} MB`,
+        memory !== null && memory <= memoryGoal,
+      );
+      const appDetail = measured.results.get('big: asset detail');
+      if (settings.databaseUrl && appDetail) {
+        await compareWithBare(
+          settings.databaseUrl,
+          big,
+          await signIn(server, big),
+          appDetail,
+          settings,
+          report,
+        );
+      } else {
+        report.write('asset detail vs bare reference: PostgreSQL only (set BENCH_DATABASE_URL)\n');
+      }
+    } finally {
+      await server.stop();
+    }
+
+    report.write('\n');
+    report.tableHeader();
+    judgeSmallBesideBig(beside, await measureSmallAlone(settings, scratchDir, report), report);
+
+    const figures = { ...beside };
+    if (!settings.quick) {
+      await saveResults(settings.dataDir, kind, settings.size, figures);
+      judgeEmbedded(kind, figures, await otherResults(settings.dataDir, kind, settings.size), report);
+    }
+  } finally {
+    await rm(scratchDir, { recursive: true, force: true });
+  }
+  report.finish();
 }
 
 await main();
