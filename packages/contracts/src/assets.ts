@@ -1,40 +1,13 @@
 import { z } from 'zod';
+import { ASSET_DESCRIPTION_MAX_LENGTH, ASSET_MESSAGES, ASSET_NAME_MAX_LENGTH } from './asset-messages.ts';
 import { ZMaintenanceEvent } from './events.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
 import { storableText } from './limits.ts';
 import { afterOnFirstPage, withinCountedRows, ZAfter, ZPageQuery } from './paging.ts';
 
-export const ASSET_NAME_MAX_LENGTH = 200;
-export const ASSET_DESCRIPTION_MAX_LENGTH = 2000;
 /** Slugs (and the QR links that carry them): letters, digits and hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export const ASSET_MESSAGES = {
-  nameRequired: 'Asset name is required.',
-  nameTooLong: `Asset name must be at most ${ASSET_NAME_MAX_LENGTH} characters.`,
-  descriptionTooLong: `Description must be at most ${ASSET_DESCRIPTION_MAX_LENGTH} characters.`,
-  otherOrganization: 'You can only save assets in your own organization.',
-  // Screen messages (docs/product/assets.md#asset-list, asset-detail.md, public-asset.md).
-  listLoading: 'Loading assets...',
-  listEmpty: 'No assets have been created yet.',
-  listNoMatch: 'No assets match your search.',
-  listFailed: 'Unable to load assets. Ensure the API is reachable.',
-  detailFailed: 'Unable to load asset. Ensure the API is running.',
-  detailMissingId: 'Asset identifier missing in route.',
-  formLoading: 'Loading asset details...',
-  formLoadFailed: 'Unable to load asset. Please verify the asset still exists.',
-  fieldsLoadFailed: 'Unable to load asset field definitions.',
-  createFailed: 'Failed to create the asset. Please try again.',
-  updateFailed: 'Failed to update the asset. Please try again.',
-  updated: 'Asset updated successfully.',
-  publicLoading: 'Loading asset...',
-  publicFailed: 'Unable to load asset. Please check the QR code or try again later.',
-  noMaintenance: 'No recorded maintenance yet.',
-  retiredField: 'Retired field. Existing value stays on record.',
-  printBlocked:
-    'Unable to open print preview. Allow pop-ups for this site, then try again. Please try downloading the QR code instead.',
-} as const;
 
 /** POST/PUT /api/assets body. Empty description is omitted; custom values are checked against their definitions. */
 export const ZAssetBody = z.object({

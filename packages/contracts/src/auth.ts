@@ -53,10 +53,6 @@ export const ZLoginResponse = ZCurrentUser.omit({ email: true, createdAt: true }
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-/** Names of the cross-site request protection cookie and header. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
-
 export const PROFILE_MESSAGES = {
   displayNameRequired: 'Display name is required',
   emailRequired: 'Email is required',

@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import {
+  EVENT_MAX_FILES,
+  EVENT_MESSAGES,
+  EVENT_NOTES_MAX_LENGTH,
+  EVENT_RECORDED_BY_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+} from './event-messages.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
 import { instant, storableText } from './limits.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
-
-export const TASK_STATUSES = ['Pending', 'InProgress', 'Completed'] as const;
-export type TTaskStatus = (typeof TASK_STATUSES)[number];
-export const TASK_STATUS_LABELS: Record<TTaskStatus, string> = {
-  Pending: 'Pending',
-  InProgress: 'In progress',
-  Completed: 'Completed',
-};
+import { TASK_STATUSES } from './task-statuses.ts';
 
 export const ZEventFieldValue = z.object({ fieldId: z.string(), label: z.string(), value: z.string() });
 
@@ -53,41 +53,6 @@ export const ZEventPage = z.object({
   nextAfter: z.string().nullable(),
 });
 export type TEventPage = z.infer<typeof ZEventPage>;
-
-export const EVENT_TITLE_MAX_LENGTH = 200;
-export const EVENT_NOTES_MAX_LENGTH = 4000;
-export const EVENT_RECORDED_BY_MAX_LENGTH = 200;
-/** Attachments one save may carry. */
-export const EVENT_MAX_FILES = 20;
-
-export const EVENT_MESSAGES = {
-  titleRequired: 'Title is required.',
-  titleTooLong: `Title must be at most ${EVENT_TITLE_MAX_LENGTH} characters.`,
-  notesTooLong: `Notes must be at most ${EVENT_NOTES_MAX_LENGTH} characters.`,
-  recordedByTooLong: `Recorded by must be at most ${EVENT_RECORDED_BY_MAX_LENGTH} characters.`,
-  performedAtInvalid: 'Performed at must be a date and time.',
-  tooManyFiles: `At most ${EVENT_MAX_FILES} files can be attached at once.`,
-  duplicateFile: 'The same file is attached twice.',
-  // Server rules (docs/product/events-and-tasks.md#task-transitions: transitions answer 409, editing a Completed event 403).
-  cannotStart: 'Only a pending task can be started.',
-  alreadyCompleted: 'This task is already completed.',
-  editCompletedForbidden: 'You do not have permission to edit completed maintenance events.',
-  // Asset page (docs/product/asset-detail.md#asset-page-task-actions, #saving-an-event).
-  fieldsLoadFailed: 'Unable to load maintenance field definitions.',
-  uploadFailed: 'One or more files failed to upload.',
-  saveFailed: 'Unable to save maintenance event.',
-  startFailed: 'Unable to start the maintenance task.',
-  completeFailed: 'Unable to complete the maintenance task.',
-  confirmStart: 'Start this maintenance task now?',
-  confirmCompletePending: 'This task has not been started yet. Mark it as started and completed now?',
-  confirmComplete: 'Mark this maintenance task as completed?',
-  // The history's paging (asset page and public page).
-  showMore: 'Show older events',
-  loadingMore: 'Loading...',
-  moreFailed: 'Unable to load older events. Please try again.',
-  shown: (shown: number, total: number) =>
-    `Showing ${shown.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'event' : 'events'}`,
-} as const;
 
 /** The wording of an event's change log entries (docs/product/events-and-tasks.md#change-log), computed by the server. */
 export const CHANGE_LOG_TEXTS = {

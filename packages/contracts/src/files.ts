@@ -12,13 +12,6 @@ export const ZFile = z.object({
 });
 export type TFile = z.infer<typeof ZFile>;
 
-/** The label shown for a file that is not an image: its extension, first 6 characters upper-case. */
-export function fileExtensionLabel(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
-  const extension = dot >= 0 ? fileName.slice(dot + 1) : '';
-  return extension ? extension.slice(0, 6).toUpperCase() : 'FILE';
-}
-
 /** The type sent when the browser gives a file none (docs/product/files.md#upload-flow). */
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** `type/subtype` with optional parameters, as in a Content-Type header. */
@@ -63,8 +56,3 @@ export const ZPresignResponse = z.object({
   maxBytes: z.number().int(),
 });
 export type TPresignResponse = z.infer<typeof ZPresignResponse>;
-
-/** True for types shown as an image thumbnail. */
-export function isImageContentType(contentType: string): boolean {
-  return /^image\/(png|jpe?g|gif|webp|avif|bmp)$/i.test(contentType.split(';')[0]!.trim());
-}

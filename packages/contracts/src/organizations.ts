@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './limits.ts';
 
-export const PRODUCT_NAME = 'Maintenance QR';
 export const ORGANIZATION_NAME_MAX_LENGTH = 200;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileExtensionLabel } from './files.ts';
+import { fileExtensionLabel } from './file-types.ts';
 import { findPublicAssetPath } from './public.ts';
 
 describe('findPublicAssetPath', () => {

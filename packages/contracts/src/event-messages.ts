@@ -1,0 +1,36 @@
+// No zod here: the public page's bundle reads these without the schemas (ADR 032).
+
+export const EVENT_TITLE_MAX_LENGTH = 200;
+export const EVENT_NOTES_MAX_LENGTH = 4000;
+export const EVENT_RECORDED_BY_MAX_LENGTH = 200;
+/** Attachments one save may carry. */
+export const EVENT_MAX_FILES = 20;
+
+export const EVENT_MESSAGES = {
+  titleRequired: 'Title is required.',
+  titleTooLong: `Title must be at most ${EVENT_TITLE_MAX_LENGTH} characters.`,
+  notesTooLong: `Notes must be at most ${EVENT_NOTES_MAX_LENGTH} characters.`,
+  recordedByTooLong: `Recorded by must be at most ${EVENT_RECORDED_BY_MAX_LENGTH} characters.`,
+  performedAtInvalid: 'Performed at must be a date and time.',
+  tooManyFiles: `At most ${EVENT_MAX_FILES} files can be attached at once.`,
+  duplicateFile: 'The same file is attached twice.',
+  // Server rules (docs/product/events-and-tasks.md#task-transitions: transitions answer 409, editing a Completed event 403).
+  cannotStart: 'Only a pending task can be started.',
+  alreadyCompleted: 'This task is already completed.',
+  editCompletedForbidden: 'You do not have permission to edit completed maintenance events.',
+  // Asset page (docs/product/asset-detail.md#asset-page-task-actions, #saving-an-event).
+  fieldsLoadFailed: 'Unable to load maintenance field definitions.',
+  uploadFailed: 'One or more files failed to upload.',
+  saveFailed: 'Unable to save maintenance event.',
+  startFailed: 'Unable to start the maintenance task.',
+  completeFailed: 'Unable to complete the maintenance task.',
+  confirmStart: 'Start this maintenance task now?',
+  confirmCompletePending: 'This task has not been started yet. Mark it as started and completed now?',
+  confirmComplete: 'Mark this maintenance task as completed?',
+  // The history's paging (asset page and public page).
+  showMore: 'Show older events',
+  loadingMore: 'Loading...',
+  moreFailed: 'Unable to load older events. Please try again.',
+  shown: (shown: number, total: number) =>
+    `Showing ${shown.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'event' : 'events'}`,
+} as const;
