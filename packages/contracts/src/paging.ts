@@ -4,7 +4,7 @@ import { ZPageNumber } from './limits.ts';
 /** Paged lists answer with these headers (audit log convention, used by every paged list). */
 export const PAGING_HEADERS = {
   total: 'X-Total-Count',
-  /** "true" when the list is longer than MAX_COUNTED_ROWS: X-Total-Count then says MAX_COUNTED_ROWS. */
+  /** "true" when the list is longer than it was counted (MAX_COUNTED_ROWS, or MAX_COUNTED_SEARCH_ROWS for a search): X-Total-Count then says that number. */
   totalCapped: 'X-Total-Count-Capped',
   page: 'X-Page',
   pageSize: 'X-Page-Size',
@@ -15,6 +15,13 @@ export const PAGING_HEADERS = {
  * (ADR 030); past it a list is narrowed by its search or filters, or read on with `after`.
  */
 export const MAX_COUNTED_ROWS = 10_000;
+
+/**
+ * A search counts its matches up to this many (ADR 034): a common term matches a large part of a big
+ * register, and counting ten thousand of them costs more than finding the page. Its pages still reach
+ * MAX_COUNTED_ROWS.
+ */
+export const MAX_COUNTED_SEARCH_ROWS = 1_000;
 
 export const PAGING_MESSAGES = {
   tooDeep: `Pages reach the first ${MAX_COUNTED_ROWS.toLocaleString('en-US')} rows: narrow the list with a search or a filter, or read on with after.`,

@@ -1,4 +1,10 @@
-import { MAX_COUNTED_ROWS, PAGING_MESSAGES, type TAssetSummary, type TAuditLogEntry } from '@mqr/contracts';
+import {
+  MAX_COUNTED_ROWS,
+  MAX_COUNTED_SEARCH_ROWS,
+  PAGING_MESSAGES,
+  type TAssetSummary,
+  type TAuditLogEntry,
+} from '@mqr/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantWorld } from '#server/test/tenant-world.ts';
@@ -38,6 +44,23 @@ describe('long lists', () => {
     expect(searched.headers['x-total-count']).toBe('7');
     const audit = await get('/api/audit-logs');
     expect(audit.headers['x-total-count-capped']).toBe('true');
+  });
+
+  it('count a search up to MAX_COUNTED_SEARCH_ROWS, and page it as deep as any list', async () => {
+    const common = await get('/api/assets?search=valve');
+    expect(common.headers['x-total-count']).toBe(String(MAX_COUNTED_SEARCH_ROWS));
+    expect(common.headers['x-total-count-capped']).toBe('true');
+    // valve-1 and valve-10 to valve-19, valve-100 to valve-199, valve-1000 to valve-1999, valve-10000 to valve-10005.
+    const justBelow = await get('/api/assets?search=valve-1');
+    expect(justBelow.headers['x-total-count']).toBe(String(MAX_COUNTED_SEARCH_ROWS));
+    expect(justBelow.headers['x-total-count-capped']).toBe('true');
+    const deep = await get(`/api/assets?search=valve&page=${MAX_COUNTED_ROWS / 50}&pageSize=50`);
+    expect(deep.statusCode).toBe(200);
+    expect(deep.json()).toHaveLength(50);
+    const exact = await get('/api/assets?search=valve-19');
+    // valve-19, valve-190 to valve-199, valve-1900 to valve-1999.
+    expect(exact.headers['x-total-count']).toBe('111');
+    expect(exact.headers['x-total-count-capped']).toBeUndefined();
   });
 
   it('page as deep as the count goes, then answer 400 with the way on', async () => {

@@ -1,9 +1,9 @@
+import { MAX_COUNTED_ROWS, MAX_COUNTED_SEARCH_ROWS } from '@mqr/contracts';
 import { and, asc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { assetFieldValues, assets, fieldDefinitions, type files } from '#server/db/schema.ts';
-import { COUNT_CAP } from '#server/lib/paging.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetInsert = typeof assets.$inferInsert;
@@ -29,17 +29,19 @@ function afterAsset(organizationId: string, after: string | undefined): SQL | un
 }
 
 /**
- * One page of an organization's assets, newest first, and how many match the search (counted up to
- * COUNT_CAP). `after` reads on after that asset (keyset), however deep.
+ * One page of an organization's assets, newest first, and how many match the search, counted one row
+ * past `countedUpTo` (MAX_COUNTED_ROWS, or MAX_COUNTED_SEARCH_ROWS for a search). `after` reads on
+ * after that asset (keyset), however deep.
  */
 export async function listAssets(
   db: DbOrTx,
   organizationId: string,
   query: { search?: string | undefined; page: number; pageSize: number; after?: string | undefined },
-): Promise<{ rows: AssetRow[]; total: number }> {
+): Promise<{ rows: AssetRow[]; total: number; countedUpTo: number }> {
   const where = listCondition(organizationId, query.search);
+  const countedUpTo = query.search ? MAX_COUNTED_SEARCH_ROWS : MAX_COUNTED_ROWS;
   const [total, rows] = await Promise.all([
-    countUpTo(db, assets, where, COUNT_CAP),
+    countUpTo(db, assets, where, countedUpTo + 1),
     db
       .select()
       .from(assets)
@@ -48,7 +50,7 @@ export async function listAssets(
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
   ]);
-  return { rows, total };
+  return { rows, total, countedUpTo };
 }
 
 /** One asset of the organization; `forUpdate` locks it until the transaction ends. */

@@ -26,13 +26,17 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { page, pageSize, search, after } = request.query;
-      const { items, total } = await listAssetSummaries(app.db, currentUser(request).organizationId, {
-        search: search || undefined,
-        page,
-        pageSize,
-        after,
-      });
-      setPagingHeaders(reply, { total, page, pageSize });
+      const { items, total, countedUpTo } = await listAssetSummaries(
+        app.db,
+        currentUser(request).organizationId,
+        {
+          search: search || undefined,
+          page,
+          pageSize,
+          after,
+        },
+      );
+      setPagingHeaders(reply, { total, page, pageSize, countedUpTo });
       return items;
     },
   );

@@ -104,9 +104,9 @@ export async function listAssetSummaries(
   db: DbOrTx,
   organizationId: string,
   query: { search?: string | undefined; page: number; pageSize: number; after?: string | undefined },
-): Promise<{ items: TAssetSummary[]; total: number }> {
-  const { rows, total } = await listAssets(db, organizationId, query);
-  return { items: rows.map(toAssetSummary), total };
+): Promise<{ items: TAssetSummary[]; total: number; countedUpTo: number }> {
+  const { rows, ...counted } = await listAssets(db, organizationId, query);
+  return { items: rows.map(toAssetSummary), ...counted };
 }
 
 /** An asset of the organization; NOT_FOUND for another organization's id or a malformed one. */
