@@ -34,6 +34,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      // The app, and the lean public asset page that every QR scan opens (ADR 032).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        'public-asset': fileURLToPath(new URL('public-asset.html', import.meta.url)),
+      },
+    },
   },
   test: {
     name: 'web',

@@ -8,6 +8,8 @@ import { NOT_BUILT_MESSAGE } from './static-spa.ts';
 
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/app-abc123.js"></script></body></html>';
+const PUBLIC_ASSET =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/public-asset-def456.js"></script></body></html>';
 
 describe('static SPA', () => {
   let dist: string;
@@ -16,6 +18,7 @@ describe('static SPA', () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'mqr-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(path.join(dist, 'public-asset.html'), PUBLIC_ASSET);
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // The build's compressed twin of a bundle.
     await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
@@ -58,13 +61,42 @@ describe('static SPA', () => {
   });
 
   it('answers index.html (not cached) for the root and any client-side route', async () => {
-    for (const url of ['/', '/assets', '/login', '/assets/123/edit?tab=events', '/a/org/slug']) {
+    for (const url of ['/', '/assets', '/login', '/assets/123/edit?tab=events', '/scan', '/about/a/b']) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/text\/html/);
       expect(res.body, url).toBe(INDEX);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+  });
+
+  it('answers the public asset page its lean public-asset.html (not cached), with its query', async () => {
+    for (const url of ['/a/org/slug', '/a/org/slug?utm_source=label', '/a/org/slug/', '/a/x']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toBe(PUBLIC_ASSET);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+    // Not a public asset page: the app.
+    for (const url of ['/a', '/assets/a/b', '/about']) {
+      expect((await t.app.inject(url)).body, url).toBe(INDEX);
+    }
+  });
+
+  it('answers index.html for the public asset page of a build without the lean entry', async () => {
+    const oldDist = await mkdtemp(path.join(os.tmpdir(), 'mqr-dist-'));
+    await writeFile(path.join(oldDist, 'index.html'), INDEX);
+    const old = await buildTestApp({ webDistDir: oldDist });
+    try {
+      const res = await old.app.inject('/a/org/slug');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    } finally {
+      await old.close();
+      await rm(oldDist, { recursive: true, force: true });
     }
   });
 

@@ -20,14 +20,21 @@ function looksLikeFile(pathname: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(last);
 }
 
+/** The public asset page's own lean entry (ADR 032): what a QR scan opens. */
+const PUBLIC_ASSET_PREFIX = '/a/';
+const PUBLIC_ASSET_HTML = 'public-asset.html';
+
 /**
- * Serves the built SPA: hashed `/assets/*` files cached for a year, `index.html` never cached, and any
- * other GET that is not an API path falls back to `index.html` (client-side routing).
+ * Serves the built SPA: hashed `/assets/*` files cached for a year, the HTML pages never cached,
+ * `/a/*` (the public asset page) answered by its lean `public-asset.html`, and any other GET that is
+ * not an API path by `index.html` (client-side routing).
  */
 async function staticSpa(app: FastifyInstance, options: { webDistDir: string }): Promise<void> {
   const root = path.resolve(options.webDistDir);
   const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
+  // A build from before the lean entry has none: the app answers /a/* then, as it did.
+  const publicAssetHtml = existsSync(path.join(root, PUBLIC_ASSET_HTML)) ? PUBLIC_ASSET_HTML : 'index.html';
   if (built) {
     const assetsDir = path.join(root, 'assets') + path.sep;
     await app.register(fastifyStatic, {
@@ -53,7 +60,7 @@ async function staticSpa(app: FastifyInstance, options: { webDistDir: string }):
     if (isServerPath(pathname) || looksLikeFile(pathname)) return reply.callNotFound();
     if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', root);
+    return reply.sendFile(pathname.startsWith(PUBLIC_ASSET_PREFIX) ? publicAssetHtml : 'index.html', root);
   };
   app.get('/', { schema: { hide: true } }, fallback);
   app.get('/*', { schema: { hide: true } }, fallback);

@@ -1,16 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ApiError } from '../lib/api-client.ts';
 import { authStore } from '../lib/auth-store.ts';
 import { clientConfigKey } from '../lib/client-config.ts';
+import { shouldRetry } from '../lib/retry-policy.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // Client errors (4xx) are answers, not glitches: do not retry them.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: shouldRetry,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },

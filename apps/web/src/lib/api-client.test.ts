@@ -72,6 +72,25 @@ describe('api client', () => {
     });
   });
 
+  it('reads only error bodies shaped as the API sends them (an unknown code or malformed fields is an HTTP error)', async () => {
+    for (const body of [
+      { code: 'TEAPOT', message: 'No' },
+      { code: 'NOT_FOUND' },
+      { code: 'VALIDATION', message: 'Bad input', fields: [{ path: 'name' }] },
+      { code: 'VALIDATION', message: 'Bad input', fields: 'name' },
+      ['NOT_FOUND'],
+    ]) {
+      const { client } = setup(() => jsonResponse(body, 418));
+      await expect(client.request('/api/x'), JSON.stringify(body)).rejects.toMatchObject({
+        status: 418,
+        code: 'HTTP_ERROR',
+        message: 'Request failed (418).',
+      });
+    }
+    const { client } = setup(() => jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404));
+    await expect(client.request('/api/x')).rejects.toMatchObject({ code: 'NOT_FOUND', fields: [] });
+  });
+
   it('throws ApiError for non-JSON error bodies and network failures', async () => {
     const { client } = setup(() => new Response('<html>bad gateway</html>', { status: 502 }));
     await expect(client.request('/api/x')).rejects.toMatchObject({ status: 502, code: 'HTTP_ERROR' });

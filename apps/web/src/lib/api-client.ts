@@ -1,4 +1,4 @@
-import { type TFieldError, XSRF_COOKIE, XSRF_HEADER, ZApiError } from '@mqr/contracts';
+import { ERROR_CODES, type TApiError, type TFieldError, XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
 import { authStore, type TAuthStore } from './auth-store.ts';
 
 /** Shown when the server cannot be reached at all. */
@@ -118,11 +118,33 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     parsed = undefined;
   }
-  const result = ZApiError.safeParse(parsed);
-  if (result.success) {
-    return new ApiError(response.status, result.data.code, result.data.message, result.data.fields ?? []);
+  if (isApiErrorBody(parsed)) {
+    return new ApiError(response.status, parsed.code, parsed.message, parsed.fields ?? []);
   }
   return new ApiError(response.status, 'HTTP_ERROR', `Request failed (${response.status}).`);
+}
+
+/**
+ * The shape of ZApiError, checked without zod: every page's bundle carries this client, and the
+ * public page's bundle stays without the schemas (ADR 032).
+ */
+function isApiErrorBody(value: unknown): value is TApiError {
+  if (!value || typeof value !== 'object') return false;
+  const body = value as Record<string, unknown>;
+  const codes: readonly unknown[] = ERROR_CODES;
+  return (
+    codes.includes(body.code) &&
+    typeof body.message === 'string' &&
+    (body.fields === undefined ||
+      (Array.isArray(body.fields) &&
+        body.fields.every(
+          (field: unknown) =>
+            !!field &&
+            typeof field === 'object' &&
+            typeof (field as Record<string, unknown>).path === 'string' &&
+            typeof (field as Record<string, unknown>).message === 'string',
+        )))
+  );
 }
 
 const defaultClient = createApiClient();

@@ -1,7 +1,10 @@
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
+import { PublicAssetApp, publicAssetParams } from '../app/public-asset-app.tsx';
 import { buildRoutes } from '../app/router.tsx';
+import { loadPublicAsset } from '../features/public-asset/hooks/use-public-asset.ts';
 
 /** Renders the whole app (providers, shell, guarded routes) at `path`. */
 export function renderApp(path: string) {
@@ -24,4 +27,20 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     </AppProviders>,
   );
   return { ...utils, router };
+}
+
+/**
+ * Renders the lean public asset page (ADR 032) at `path` (/a/{organizationId}/{slug}) as its entry
+ * does: the address becomes the window's, and the asset's request starts before rendering.
+ */
+export function renderPublicAssetApp(path: string) {
+  window.history.replaceState(null, '', path);
+  const params = publicAssetParams(window.location.pathname);
+  if (!params) throw new Error(`${path} is not a public asset page`);
+  const preloaded = loadPublicAsset(params.organizationId, params.slug);
+  return render(
+    <StrictMode>
+      <PublicAssetApp {...params} preloaded={preloaded} />
+    </StrictMode>,
+  );
 }

@@ -1,7 +1,7 @@
 import { ASSET_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
 import { useParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
-import { ButtonLink } from '#web/components/ui/button.tsx';
+import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { dashboardKeys } from '#web/features/dashboard/api/dashboard-keys.ts';
 import { AdminAnalytics } from '#web/features/dashboard/components/admin-analytics.tsx';

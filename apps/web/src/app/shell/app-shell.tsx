@@ -1,23 +1,17 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSessionStartup } from '#web/features/auth/hooks/use-session-startup.ts';
-import styles from './app-shell.module.css';
-import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { ShellFrame } from './shell-frame.tsx';
 
-/** Header, main outlet and footer (docs/product/overview.md#shell). Also runs the signed-in startup refresh. */
+/** The app's shell around the route open. Also runs the signed-in startup refresh. */
 export function AppShell() {
   useSessionStartup();
   return (
-    <div className={styles.shell}>
-      <a href="#main" className={styles.skip}>
-        Skip to main content
-      </a>
-      <Header />
-      <main id="main" tabIndex={-1} className={styles.main}>
+    <>
+      <ShellFrame header={<Header />}>
         <Outlet />
-      </main>
-      <Footer />
+      </ShellFrame>
       <ScrollRestoration />
-    </div>
+    </>
   );
 }

@@ -1,17 +1,17 @@
 import { type RefObject, useEffect } from 'react';
-import { useLocation } from 'react-router';
 
 /**
- * While `open`: a pointer press or focus outside `container`, the Escape key, or any navigation
- * calls `onDismiss`. Escape also returns focus to `returnFocus`.
+ * While `open`: a pointer press or focus outside `container`, the Escape key, or any navigation (a
+ * new `pathname`) calls `onDismiss`. Escape also returns focus to `returnFocus`. No router here: the
+ * lean public page uses it too (ADR 032).
  */
 export function useDismiss(
+  pathname: string,
   open: boolean,
   container: RefObject<HTMLElement | null>,
   onDismiss: () => void,
   returnFocus?: RefObject<HTMLElement | null>,
 ) {
-  const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: navigating (a new pathname) is the trigger.
   useEffect(() => {
     onDismiss();

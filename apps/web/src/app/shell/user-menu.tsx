@@ -1,6 +1,6 @@
 import { roleLabel } from '@mqr/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { authStore, type TAuthState } from '#web/lib/auth-store.ts';
 import { useClientConfig } from '#web/lib/client-config.ts';
 import { getThemeStore, useTheme } from '#web/lib/theme-store.ts';
@@ -21,11 +21,12 @@ export function UserMenu({ user }: { user: TAuthState }) {
   const supportLabelId = useId();
   const supportHintId = useId();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const theme = useTheme();
   const { data: config } = useClientConfig();
 
   const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, containerRef, close, buttonRef);
+  useDismiss(pathname, open, containerRef, close, buttonRef);
 
   const name = user.displayName || user.email;
   const role = roleLabel(user);

@@ -1,10 +1,14 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 
 export type TButtonVariant = 'primary' | 'secondary' | 'ghost';
 
-function classes(variant: TButtonVariant, block: boolean | undefined, extra: string | undefined) {
+/** The classes of a button's look (shared with ButtonLink). */
+export function buttonClasses(
+  variant: TButtonVariant,
+  block: boolean | undefined,
+  extra: string | undefined,
+) {
   return [styles.button, styles[variant], block ? styles.block : '', extra ?? ''].filter(Boolean).join(' ');
 }
 
@@ -15,12 +19,5 @@ type TButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 export function Button({ variant = 'primary', block, className, type = 'button', ...rest }: TButtonProps) {
-  return <button type={type} className={classes(variant, block, className)} {...rest} />;
-}
-
-type TButtonLinkProps = LinkProps & { variant?: TButtonVariant; block?: boolean };
-
-/** A link that looks like a button (navigation stays a link for assistive technology). */
-export function ButtonLink({ variant = 'primary', block, className, ...rest }: TButtonLinkProps) {
-  return <Link className={classes(variant, block, className)} {...rest} />;
+  return <button type={type} className={buttonClasses(variant, block, className)} {...rest} />;
 }

@@ -1,7 +1,8 @@
 import { TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../hooks/use-task-action.ts';

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
-import { ButtonLink } from '#web/components/ui/button.tsx';
+import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import styles from './home-page.module.css';
 

@@ -1,11 +1,11 @@
 import type { TFile, TPublicAsset } from '@mqr/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
-import { renderApp } from '#web/test/render-app.tsx';
+import { renderApp, renderPublicAssetApp } from '#web/test/render-app.tsx';
 
 const ORG = '01a1fcbb-8fad-767a-b9d7-6e17acc6f16c';
 const SLUG = 'boiler-2-x7k2q9';
@@ -76,15 +76,27 @@ function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset {
   };
 }
 
-describe('public asset page', () => {
+// The same page twice: the app's route (opened inside the app) and the lean page a scan opens (ADR 032).
+describe.each([
+  { where: 'in the app', renderApp },
+  { where: 'on its lean page', renderApp: renderPublicAssetApp },
+])('public asset page $where', ({ renderApp }) => {
   beforeEach(() => {
     authStore.logout();
   });
 
   it('shows "Loading asset..." and then the asset without signing in', async () => {
-    mockFetch({ [PATH]: () => jsonResponse(publicAsset()) });
+    let answer: (() => void) | undefined;
+    mockFetch({
+      [PATH]: () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(jsonResponse(publicAsset()));
+        }),
+    });
     renderApp(`/a/${ORG}/${SLUG}`);
     expect(await screen.findByText('Loading asset...')).toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
     expect(await screen.findByRole('heading', { level: 1, name: 'Boiler 2' })).toBeInTheDocument();
     expect(screen.getByText('Basement plant room')).toBeInTheDocument();
     expect(screen.getByText(`QR slug: ${SLUG}`)).toBeInTheDocument();

@@ -1,0 +1,114 @@
+import { ASSET_MESSAGES, PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
+import { useCallback, useMemo } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { OlderEvents, PublicEventList } from '#web/features/events/index.ts';
+import { FieldValueList } from '#web/features/fields/index.ts';
+import { useOlderPages } from '#web/lib/use-older-pages.ts';
+import { getPublicEventPage } from '../api/get-public-event-page.ts';
+import { usePublicAsset } from '../hooks/use-public-asset.ts';
+import styles from './public-asset-page.module.css';
+
+function PublicAsset({ asset }: { asset: TPublicAsset }) {
+  const firstPage = useMemo(
+    () => ({ events: asset.events, nextAfter: asset.eventsNextAfter }),
+    [asset.events, asset.eventsNextAfter],
+  );
+  const fetchPage = useCallback(
+    (after: string, signal: AbortSignal) =>
+      getPublicEventPage(asset.organizationId, asset.slug, after, signal),
+    [asset.organizationId, asset.slug],
+  );
+  const history = useOlderPages(firstPage, fetchPage);
+  // The first page's files (the server's), then those of the older events shown.
+  const files = [
+    ...asset.files,
+    ...history.events.slice(asset.events.length).flatMap((event) => event.files),
+  ];
+  return (
+    <div className={styles.page}>
+      <title>{`${asset.name} · ${PRODUCT_NAME}`}</title>
+      <Card className={styles.hero}>
+        <div className={styles.heroText}>
+          <h1 className={styles.name}>{asset.name}</h1>
+          {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
+          <p className={styles.muted}>QR slug: {asset.slug}</p>
+        </div>
+        <img
+          className={styles.qr}
+          src={asset.qrCodeUrl}
+          alt={`QR code for ${asset.name}`}
+          width={160}
+          height={160}
+        />
+      </Card>
+
+      {asset.fields.length > 0 ? (
+        <Card aria-labelledby="public-asset-details">
+          <h2 id="public-asset-details" className={styles.sectionTitle}>
+            Asset details
+          </h2>
+          <FieldValueList fields={asset.fields} />
+        </Card>
+      ) : null}
+
+      <Card aria-labelledby="public-asset-history">
+        <h2 id="public-asset-history" className={styles.sectionTitle}>
+          Maintenance history
+        </h2>
+        {history.events.length > 0 ? (
+          <>
+            <PublicEventList events={history.events} />
+            <OlderEvents history={history} total={asset.eventCount} />
+          </>
+        ) : (
+          <p className={styles.muted}>{ASSET_MESSAGES.noMaintenance}</p>
+        )}
+      </Card>
+
+      {files.length > 0 ? (
+        <Card aria-labelledby="public-asset-files">
+          <h2 id="public-asset-files" className={styles.sectionTitle}>
+            Files
+          </h2>
+          <AttachmentList files={files} />
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+type TPublicAssetContentProps = {
+  organizationId: string;
+  slug: string;
+  /** The asset's request, already under way (the lean public page starts it before rendering). */
+  preloaded?: Promise<TPublicAsset>;
+};
+
+/**
+ * /a/{organizationId}/{slug}: the read-only asset page anyone with the QR code may open. No router
+ * here: the app's route and the lean public page (ADR 032) both render it.
+ */
+export function PublicAssetContent({ organizationId, slug, preloaded }: TPublicAssetContentProps) {
+  const state = usePublicAsset(organizationId, slug, preloaded);
+
+  if (state.status === 'pending') {
+    // As tall as the screen: the footer waits below it instead of jumping down when the asset comes.
+    return (
+      <p role="status" className={`${styles.muted} ${styles.loading}`}>
+        {ASSET_MESSAGES.publicLoading}
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className={styles.page}>
+        <title>{PRODUCT_NAME}</title>
+        <h1 className={styles.visuallyHidden}>Asset</h1>
+        <Alert>{ASSET_MESSAGES.publicFailed}</Alert>
+      </div>
+    );
+  }
+  return <PublicAsset asset={state.asset} />;
+}
