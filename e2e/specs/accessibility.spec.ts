@@ -56,3 +56,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expectNoViolations(page);
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the public asset page (its lean entry) passes axe in ${colorScheme} mode @phone`, async ({
+    page,
+  }) => {
+    const api = await apiSignIn(page.request, E2E_ADMIN);
+    const asset = await api.post<{ id: string; slug: string; organizationId: string; name: string }>(
+      '/api/assets',
+      { name: `Axe public pump ${uniqueSuffix()}`, description: 'Plant room 2.' },
+    );
+    await api.post(`/api/assets/${asset.id}/events`, {
+      title: 'Replace filter',
+      notes: 'Done.',
+      startTask: true,
+    });
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`/a/${asset.organizationId}/${asset.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Replace filter' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+}

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
-import { E2E_ADMIN, E2E_PORT } from '../support/environment.ts';
+import { E2E_ADMIN, E2E_MEMBER, E2E_PORT } from '../support/environment.ts';
 import { decodeQr } from '../support/qr.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
-import { signIn } from '../support/session.ts';
+import { signIn, userMenuButton } from '../support/session.ts';
 
 interface TAssetResponse {
   id: string;
@@ -156,6 +156,17 @@ test.describe('with an asset', () => {
       visitor.getByText('Unable to load asset. Please check the QR code or try again later.'),
     ).toBeVisible();
     await visitor.close();
+  });
+
+  test('a signed-in member who opens the public page by its address keeps their header', async ({ page }) => {
+    await signIn(page, E2E_MEMBER);
+    await page.goto(`/a/${asset.organizationId}/${asset.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
+    await expect(userMenuButton(page, E2E_MEMBER)).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+    ).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0);
   });
 
   test('the downloaded QR code decodes to the public URL, and Print QR opens a print window', async ({
