@@ -311,3 +311,33 @@ export const completionRollups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.completedByKey] })],
 );
+
+/**
+ * Completions per organization and UTC quarter hour, kept by the same trigger (migration 0008): the
+ * chart counts the calendar days of any time zone (every zone's offset is a whole number of quarter
+ * hours) from these slots, and only the period's two partial edge slots from the events (ADR 035).
+ */
+export const completionQuarterHours = pgTable(
+  'completion_quarter_hours',
+  {
+    organizationId: organizationId(),
+    quarterHour: timestamp('quarter_hour', { withTimezone: true }).notNull(),
+    completions: integer('completions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.quarterHour] })],
+);
+
+/**
+ * Started, not completed tasks (InProgress) per organization and starter, kept by the same trigger
+ * (migration 0008): the dashboard's active jobs, where counting them read every open task (ADR 035).
+ */
+export const activeJobTallies = pgTable(
+  'active_job_tallies',
+  {
+    organizationId: organizationId(),
+    /** The person who started the tasks, or NO_COMPLETER for tasks without one. */
+    startedByKey: uuid('started_by_key').notNull(),
+    jobs: integer('jobs').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.startedByKey] })],
+);

@@ -44,9 +44,7 @@ describe('the busiest assets of a big turnaround window', () => {
     expect(soon.turnaroundMetrics[0]?.sampleSize).toBe(2 * CACHE.minCompletions + 30);
     // Past the minute, the last ranking is served at once while one recount runs for everyone.
     const later = new Date(now.getTime() + 2 * CACHE.ttlMs);
-    const [one, two] = await Promise.all([ask(later), ask(later)]);
-    expect(one.turnaroundMetrics.map((metric) => metric.label)).toEqual(['Overall', 'Busy pump']);
-    expect(two.turnaroundMetrics).toEqual(one.turnaroundMetrics);
+    expect(await labels(later)).toEqual(['Overall', 'Busy pump']);
     // Once it is done, the new ranking.
     await vi.waitFor(async () =>
       expect(await labels(new Date(later.getTime() + 1))).toEqual(['Overall', 'Busier fan', 'Busy pump']),

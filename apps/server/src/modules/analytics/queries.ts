@@ -1,9 +1,11 @@
-import { and, desc, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
+  activeJobTallies as activeJobs,
   assets,
   maintenanceEvents as events,
   NO_COMPLETER,
+  completionQuarterHours as quarterHours,
   completionRollups as rollups,
   users,
 } from '#server/db/schema.ts';
@@ -89,10 +91,18 @@ export async function completedSummary(
 }
 
 /**
- * The newest completed events of the period, with their asset. Plain DESC (nulls first) is what a
- * backward scan of the ascending completed-events index gives; the period excludes nulls anyway.
+ * The newest completed events of the period, with their asset. The page of events is picked from the
+ * completed-events index first and only those rows are joined (joining first made the planner hash
+ * every completion of a small organization's period). Plain DESC (nulls first) is what a backward
+ * scan of the ascending index gives; the period excludes nulls anyway.
  */
 export async function newestCompleted(db: DbOrTx, period: CompletedPeriod, limit: number) {
+  const newest = db
+    .select({ id: events.id })
+    .from(events)
+    .where(completedIn(period))
+    .orderBy(desc(events.taskCompletedAt), desc(events.id))
+    .limit(limit);
   return db
     .select({
       eventId: events.id,
@@ -107,9 +117,8 @@ export async function newestCompleted(db: DbOrTx, period: CompletedPeriod, limit
     })
     .from(events)
     .innerJoin(assets, and(eq(assets.id, events.assetId), eq(assets.organizationId, period.organizationId)))
-    .where(completedIn(period))
-    .orderBy(desc(events.taskCompletedAt), desc(events.id))
-    .limit(limit);
+    .where(and(eq(events.organizationId, period.organizationId), inArray(events.id, newest)))
+    .orderBy(desc(events.taskCompletedAt), desc(events.id));
 }
 
 /**
@@ -124,13 +133,51 @@ export function postgresTimeZone(zone: string): string {
   return `${sign === '+' ? '-' : '+'}${hours}:${minutes}`;
 }
 
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+/**
+ * Completions per calendar day of `timeZone` in the period, latest first, at most `limit` days: the
+ * whole quarter hours inside it from completion_quarter_hours, the partial ones at its ends from the
+ * events (ADR 035). Every zone's offset is a whole number of quarter hours, so a slot never straddles
+ * two local days.
+ */
+async function countsPerLocalDay(db: DbOrTx, period: CompletedPeriod, timeZone: string, limit: number) {
+  const fullFrom = new Date(Math.ceil(period.from.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS);
+  const fullTo = new Date(Math.floor(period.to.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS);
+  const whole = fullFrom < fullTo;
+  const edges = whole
+    ? [
+        sql`${events.taskCompletedAt} >= ${period.from} and ${events.taskCompletedAt} < ${fullFrom}`,
+        sql`${events.taskCompletedAt} >= ${fullTo} and ${events.taskCompletedAt} <= ${period.to}`,
+      ]
+    : [sql`${events.taskCompletedAt} >= ${period.from} and ${events.taskCompletedAt} <= ${period.to}`];
+  const slots = whole
+    ? sql`select ${quarterHours.quarterHour} as at, ${quarterHours.completions} as n from ${quarterHours}
+          where ${quarterHours.organizationId} = ${period.organizationId}
+            and ${quarterHours.quarterHour} >= ${fullFrom} and ${quarterHours.quarterHour} < ${fullTo}
+            and ${quarterHours.completions} > 0`
+    : sql`select null::timestamptz as at, 0 as n where false`;
+  const edgeRows = edges.map(
+    (range) => sql`select ${events.taskCompletedAt} as at, 1 as n from ${events}
+      where ${events.organizationId} = ${period.organizationId} and ${events.taskStatus} = 'Completed' and ${range}`,
+  );
+  const result = (await db.execute(sql`
+    select to_char((at at time zone ${timeZone})::date, 'YYYY-MM-DD') as "date", sum(n)::int as "count"
+    from (${sql.join([slots, ...edgeRows], sql` union all `)}) as completions
+    group by 1
+    order by 1 desc
+    limit ${limit}
+  `)) as { rows: { date: string; count: number }[] };
+  return result.rows;
+}
+
 /**
  * Completions per calendar day in a time zone, for the `days` latest days that have any, oldest
- * first. The days are found by hopping back through the completed-events index one day at a time
- * (a max() per day), so only the rows of those days are counted, whatever the range.
- * Rows are grouped by completion date, else performed date (docs/product/analytics.md#chart-days);
- * every row here has a completion stamp, since the period is one of completion, so the completion
- * date alone is read: the index holds it, where the performed date would cost a heap visit per row.
+ * first. The last `days` + 2 days of the period are read first: when they hold more than `days`
+ * calendar days with completions, the newest `days` of them are whole (only the oldest can be cut by
+ * the window's start). Otherwise the whole period is read. Rows are grouped by completion date, else
+ * performed date (docs/product/analytics.md#chart-days); every row here has a completion stamp, since
+ * the period is one of completion.
  */
 export async function completionsPerDay(
   db: DbOrTx,
@@ -139,27 +186,13 @@ export async function completionsPerDay(
   days: number,
 ): Promise<{ date: string; count: number }[]> {
   const timeZone = postgresTimeZone(zone);
-  const inPeriod = completedIn(period);
-  const localMidnight = (at: SQL) =>
-    sql`(date_trunc('day', ${at} at time zone ${timeZone}) at time zone ${timeZone})`;
-  const result = (await db.execute(sql`
-    with recursive active_days (day_start, n) as (
-      select ${localMidnight(sql`max(${events.taskCompletedAt})`)}, 1
-      from ${events} where ${inPeriod}
-      union all
-      select ${localMidnight(sql`(select max(${events.taskCompletedAt}) from ${events} where ${inPeriod} and ${events.taskCompletedAt} < active_days.day_start)`)},
-             active_days.n + 1
-      from active_days
-      where active_days.day_start is not null and active_days.n < ${days}
-    )
-    select to_char((${events.taskCompletedAt} at time zone ${timeZone})::date, 'YYYY-MM-DD') as "date",
-           count(*)::int as "count"
-    from ${events}
-    where ${inPeriod} and ${events.taskCompletedAt} >= (select min(day_start) from active_days)
-    group by 1
-    order by 1
-  `)) as { rows: { date: string; count: number }[] };
-  return result.rows;
+  const recentFrom = new Date(period.to.getTime() - (days + 2) * DAY_MS);
+  let counts: { date: string; count: number }[] = [];
+  if (recentFrom > period.from) {
+    counts = await countsPerLocalDay(db, { ...period, from: recentFrom }, timeZone, days + 1);
+  }
+  if (counts.length <= days) counts = await countsPerLocalDay(db, period, timeZone, days);
+  return counts.slice(0, days).reverse();
 }
 
 /**
@@ -216,7 +249,7 @@ export async function teamPerformance(
 ): Promise<TeamMemberRow[]> {
   const { organizationId } = period;
   const { edges, days } = splitPeriod(period);
-  // Each side is counted per person first (active jobs on their partial index, completions from the
+  // Each side is counted per person first (active jobs from their tally, completions from the
   // roll-ups and the edge days), so only a handful of rows meet.
   const result = (await db.execute(sql`
     select u.id as "userId",
@@ -228,12 +261,11 @@ export async function teamPerformance(
            (count(*) over ())::int as "totalUsers",
            (sum(coalesce(active.jobs, 0)) over ())::int as "totalActiveJobs"
     from (
-      select ${events.taskStartedById} as user_id, count(*) as jobs
-      from ${events}
-      where ${events.organizationId} = ${organizationId}
-        and ${events.taskStatus} = 'InProgress'
-        and ${isNotNull(events.taskStartedById)}
-      group by 1
+      select ${activeJobs.startedByKey} as user_id, ${activeJobs.jobs} as jobs
+      from ${activeJobs}
+      where ${activeJobs.organizationId} = ${organizationId}
+        and ${activeJobs.startedByKey} <> ${NO_COMPLETER}
+        and ${activeJobs.jobs} > 0
     ) as active
     full join (
       select user_id, sum(jobs) as jobs, (sum(lead_sum) / nullif(sum(lead_count), 0))::float8 as lead_hours

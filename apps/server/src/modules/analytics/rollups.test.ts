@@ -24,7 +24,33 @@ async function rollupsAndTruth() {
   return { kept: kept.rows, truth: truth.rows };
 }
 
-describe('completion roll-ups', () => {
+/** The quarter-hour and active-job tallies as the events say they should be, next to what the trigger kept. */
+async function talliesAndTruth() {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await t.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  return {
+    kept: {
+      quarterHours: await rows(sql`
+        select organization_id::text, quarter_hour, completions from completion_quarter_hours
+        where completions <> 0 order by 1, 2`),
+      activeJobs: await rows(sql`
+        select organization_id::text, started_by_key::text, jobs from active_job_tallies where jobs <> 0 order by 1, 2`),
+    },
+    truth: {
+      quarterHours: await rows(sql`
+        select organization_id::text, date_bin('15 minutes', task_completed_at, timestamptz '2000-01-01Z') as quarter_hour,
+               count(*)::int as completions
+        from maintenance_events where task_status = 'Completed' and task_completed_at is not null
+        group by 1, 2 order by 1, 2`),
+      activeJobs: await rows(sql`
+        select organization_id::text, coalesce(task_started_by_id, '00000000-0000-0000-0000-000000000000')::text as started_by_key,
+               count(*)::int as jobs
+        from maintenance_events where task_status = 'InProgress' group by 1, 2 order by 1, 2`),
+    },
+  };
+}
+
+describe('completion roll-ups and task tallies', () => {
   it('follow every change of the events: completions, edits of their stamps, reopening, deletion', async () => {
     const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Chiller' });
     const org = asset.organizationId;
@@ -43,6 +69,9 @@ describe('completion roll-ups', () => {
     let state = await rollupsAndTruth();
     expect(state.kept.length).toBeGreaterThan(5);
     expect(state.kept).toEqual(state.truth);
+    let tallies = await talliesAndTruth();
+    expect(tallies.kept.quarterHours.length).toBeGreaterThan(5);
+    expect(tallies.kept).toEqual(tallies.truth);
 
     // A task completed through the API, and a pending one completed by SQL across midnight.
     const event = await t.app.inject({
@@ -55,6 +84,31 @@ describe('completion roll-ups', () => {
       method: 'POST',
       url: `/api/assets/${asset.id}/events/${event.json().id}/complete`,
       headers: t.headers.memberA,
+    });
+    // Two tasks started through the API, one of them completed afterwards.
+    for (const title of ['Started', 'Started then completed']) {
+      const started = await t.app.inject({
+        method: 'POST',
+        url: `/api/assets/${asset.id}/events`,
+        headers: t.headers.adminA,
+        payload: { title },
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/assets/${asset.id}/events/${started.json().id}/start`,
+        headers: t.headers.memberA,
+      });
+    }
+    expect((await talliesAndTruth()).kept.activeJobs).toEqual([
+      { organization_id: org, started_by_key: member, jobs: 2 },
+    ]);
+    const completedLater = await t.db.execute(
+      sql`select id from maintenance_events where title = 'Started then completed'`,
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/assets/${asset.id}/events/${(completedLater as unknown as { rows: { id: string }[] }).rows[0]!.id}/complete`,
+      headers: t.headers.adminA,
     });
     await t.db.execute(sql`
       update maintenance_events set task_status = 'Completed', task_completed_at = timestamptz '2026-03-05 23:59:59Z',
@@ -72,5 +126,9 @@ describe('completion roll-ups', () => {
 
     state = await rollupsAndTruth();
     expect(state.kept).toEqual(state.truth);
+    tallies = await talliesAndTruth();
+    expect(tallies.kept).toEqual(tallies.truth);
+    // Job 9, reopened without a starter, counts for no one in particular.
+    expect(tallies.kept.activeJobs).toHaveLength(2);
   });
 });
