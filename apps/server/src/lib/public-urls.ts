@@ -10,9 +10,14 @@ export function assetQrCodeUrl(assetId: string): string {
   return `/api/assets/${assetId}/qr.png`;
 }
 
+/** The public asset itself (GET, no sign-in): what the public page shows. */
+export function publicAssetApiUrl(organizationId: string, slug: string): string {
+  return `/public/orgs/${organizationId}/assets/${slug}`;
+}
+
 /** The public QR PNG of an asset (no sign-in). */
 export function publicAssetQrCodeUrl(organizationId: string, slug: string): string {
-  return `/public/orgs/${organizationId}/assets/${slug}/qr.png`;
+  return `${publicAssetApiUrl(organizationId, slug)}/qr.png`;
 }
 
 /** Where a stored file is served (the public files route). */

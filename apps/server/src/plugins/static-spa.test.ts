@@ -86,6 +86,21 @@ describe('static SPA', () => {
     }
   });
 
+  it('has the browser preload the asset and its QR code while the page script downloads', async () => {
+    const res = await t.app.inject('/a/0a1b-org/boiler-2?utm_source=label');
+    expect(res.headers.link).toBe(
+      '</public/orgs/0a1b-org/assets/boiler-2>; rel=preload; as=fetch; crossorigin, ' +
+        '</public/orgs/0a1b-org/assets/boiler-2/qr.png>; rel=preload; as=image',
+    );
+    // Encoded as the page encodes what it reads; nothing for what the page does not read as an asset.
+    expect((await t.app.inject('/a/org/caf%C3%A9/')).headers.link).toContain(
+      '</public/orgs/org/assets/caf%C3%A9>',
+    );
+    for (const url of ['/a/x', '/a/org/slug/more', '/a/org/%E0%A4%A', '/login']) {
+      expect((await t.app.inject(url)).headers.link, url).toBeUndefined();
+    }
+  });
+
   it('answers index.html for the public asset page of a build without the lean entry', async () => {
     const oldDist = await mkdtemp(path.join(os.tmpdir(), 'mqr-dist-'));
     await writeFile(path.join(oldDist, 'index.html'), INDEX);
@@ -94,6 +109,7 @@ describe('static SPA', () => {
       const res = await old.app.inject('/a/org/slug');
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(INDEX);
+      expect(res.headers.link).toBeUndefined();
     } finally {
       await old.close();
       await rm(oldDist, { recursive: true, force: true });

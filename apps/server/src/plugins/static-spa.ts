@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { publicAssetApiUrl, publicAssetQrCodeUrl } from '#server/lib/public-urls.ts';
 
 /** Paths the SPA never answers: the API, public API, health checks. */
 const SERVER_PREFIXES = ['/api', '/public', '/healthz', '/readyz'];
@@ -23,6 +24,29 @@ function looksLikeFile(pathname: string): boolean {
 /** The public asset page's own lean entry (ADR 032): what a QR scan opens. */
 const PUBLIC_ASSET_PREFIX = '/a/';
 const PUBLIC_ASSET_HTML = 'public-asset.html';
+/** /a/{organizationId}/{slug}, read as the page reads it (apps/web/src/app/public-asset-app.tsx). */
+const PUBLIC_ASSET_PAGE = /^\/a\/([^/]+)\/([^/]+)\/?$/;
+
+/**
+ * What the public asset page will ask for as soon as its script runs: the asset, and its QR code (the
+ * page's largest image). Preloaded while the script downloads instead of after it (ADR 032).
+ */
+function publicAssetPreloads(pathname: string): string | null {
+  const match = PUBLIC_ASSET_PAGE.exec(pathname);
+  if (!match) return null;
+  let organizationId: string;
+  let slug: string;
+  try {
+    organizationId = encodeURIComponent(decodeURIComponent(match[1]!));
+    slug = encodeURIComponent(decodeURIComponent(match[2]!));
+  } catch {
+    return null;
+  }
+  return [
+    `<${publicAssetApiUrl(organizationId, slug)}>; rel=preload; as=fetch; crossorigin`,
+    `<${publicAssetQrCodeUrl(organizationId, slug)}>; rel=preload; as=image`,
+  ].join(', ');
+}
 
 /**
  * Serves the built SPA: hashed `/assets/*` files cached for a year, the HTML pages never cached,
@@ -60,7 +84,10 @@ async function staticSpa(app: FastifyInstance, options: { webDistDir: string }):
     if (isServerPath(pathname) || looksLikeFile(pathname)) return reply.callNotFound();
     if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile(pathname.startsWith(PUBLIC_ASSET_PREFIX) ? publicAssetHtml : 'index.html', root);
+    if (!pathname.startsWith(PUBLIC_ASSET_PREFIX)) return reply.sendFile('index.html', root);
+    const preloads = publicAssetHtml === PUBLIC_ASSET_HTML ? publicAssetPreloads(pathname) : null;
+    if (preloads) reply.header('Link', preloads);
+    return reply.sendFile(publicAssetHtml, root);
   };
   app.get('/', { schema: { hide: true } }, fallback);
   app.get('/*', { schema: { hide: true } }, fallback);
