@@ -1,0 +1,63 @@
+// One Lighthouse run (its default: a phone on a slow 4G network with a 4x slower CPU, simulated) in
+// Debian's Chromium, which the project's browser tests use too: no browser download.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LighthouseScores {
+  /** Category scores, 0..100. */
+  performance: number;
+  accessibility: number;
+  /** Largest Contentful Paint and Total Blocking Time in ms, Cumulative Layout Shift unitless. */
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+}
+
+function audit(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
+  const value = lhr.audits[id]?.numericValue;
+  if (value === undefined) throw new Error(`Lighthouse measured no ${id}.`);
+  return value;
+}
+
+/** Runs Lighthouse on `url` (mobile, performance and accessibility) and answers its scores and metrics. */
+export async function runLighthouse(
+  url: string,
+  chromePath: string = CHROMIUM_PATH,
+): Promise<LighthouseScores> {
+  const chrome = await launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error(`Lighthouse answered nothing for ${url}.`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      lcpMs: Math.round(audit(lhr, 'largest-contentful-paint')),
+      cls: Math.round(audit(lhr, 'cumulative-layout-shift') * 1000) / 1000,
+      tbtMs: Math.round(audit(lhr, 'total-blocking-time')),
+      fcpMs: Math.round(audit(lhr, 'first-contentful-paint')),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
