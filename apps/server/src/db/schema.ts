@@ -168,9 +168,10 @@ export const maintenanceEvents = pgTable(
       t.performedAt.desc(),
       t.id.desc(),
     ),
-    // Pending tasks (Pending and InProgress), oldest performedAt first.
+    // Pending tasks (Pending and InProgress), oldest performedAt first; with the id, a page's ids
+    // come from the index alone (ADR 034).
     index('maintenance_events_open_tasks_idx')
-      .on(t.organizationId, t.performedAt)
+      .on(t.organizationId, t.performedAt, t.id)
       .where(sql`${t.taskStatus} <> 'Completed'`),
     // Completed events by completion date (history, turnaround, team performance). The trailing
     // columns are what the dashboard's aggregates read, so they run as index-only scans.

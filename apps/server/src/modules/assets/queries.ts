@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'driz
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
+import { idsOfPage } from '#server/db/page-ids.ts';
 import { assetFieldValues, assets, fieldDefinitions, type files } from '#server/db/schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
@@ -40,15 +41,21 @@ export async function listAssets(
 ): Promise<{ rows: AssetRow[]; total: number; countedUpTo: number }> {
   const where = listCondition(organizationId, query.search);
   const countedUpTo = query.search ? MAX_COUNTED_SEARCH_ROWS : MAX_COUNTED_ROWS;
+  const newestFirst = [descNullsLast(assets.createdAt), descNullsLast(assets.id)];
+  const pageIds = idsOfPage(
+    db,
+    assets,
+    and(where, afterAsset(organizationId, query.after)),
+    newestFirst,
+    query,
+  );
   const [total, rows] = await Promise.all([
     countUpTo(db, assets, where, countedUpTo + 1),
     db
       .select()
       .from(assets)
-      .where(and(where, afterAsset(organizationId, query.after)))
-      .orderBy(descNullsLast(assets.createdAt), descNullsLast(assets.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, pageIds)))
+      .orderBy(...newestFirst),
   ]);
   return { rows, total, countedUpTo };
 }

@@ -1,7 +1,8 @@
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
+import { idsOfPage } from '#server/db/page-ids.ts';
 import { auditLogEntries } from '#server/db/schema.ts';
 import { COUNT_CAP } from '#server/lib/paging.ts';
 
@@ -46,15 +47,20 @@ export async function listAuditEntries(
   paging: { page: number; pageSize: number; after?: string | undefined },
 ): Promise<{ rows: AuditEntryRow[]; total: number }> {
   const where = filterCondition(filter);
+  const pageIds = idsOfPage(
+    db,
+    auditLogEntries,
+    and(where, afterEntry(filter, paging.after)),
+    NEWEST_FIRST,
+    paging,
+  );
   const [total, rows] = await Promise.all([
     countUpTo(db, auditLogEntries, where, COUNT_CAP),
     db
       .select()
       .from(auditLogEntries)
-      .where(and(where, afterEntry(filter, paging.after)))
-      .orderBy(...NEWEST_FIRST)
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
+      .where(and(where, inArray(auditLogEntries.id, pageIds)))
+      .orderBy(...NEWEST_FIRST),
   ]);
   return { rows, total };
 }

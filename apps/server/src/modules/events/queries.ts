@@ -3,6 +3,7 @@ import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
+import { idsOfPage } from '#server/db/page-ids.ts';
 import {
   assets,
   eventChangeEntries,
@@ -310,13 +311,8 @@ export function selectOpenTasks(
   organizationId: string,
   page: { page: number; pageSize: number },
 ) {
-  const pageIds = db
-    .select({ id: maintenanceEvents.id })
-    .from(maintenanceEvents)
-    .where(openTasksCondition(organizationId))
-    .orderBy(asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
+  const oldestFirst = [asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id)];
+  const pageIds = idsOfPage(db, maintenanceEvents, openTasksCondition(organizationId), oldestFirst, page);
   return db
     .select({
       eventId: maintenanceEvents.id,
@@ -333,7 +329,7 @@ export function selectOpenTasks(
     .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
     .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById))
     .where(and(eq(maintenanceEvents.organizationId, organizationId), inArray(maintenanceEvents.id, pageIds)))
-    .orderBy(asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id));
+    .orderBy(...oldestFirst);
 }
 
 export async function listOpenTasks(

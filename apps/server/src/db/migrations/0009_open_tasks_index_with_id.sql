@@ -1,0 +1,2 @@
+DROP INDEX "maintenance_events_open_tasks_idx";--> statement-breakpoint
+CREATE INDEX "maintenance_events_open_tasks_idx" ON "maintenance_events" USING btree ("organization_id","performed_at","id") WHERE "maintenance_events"."task_status" <> 'Completed';
