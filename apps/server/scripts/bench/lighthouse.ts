@@ -1,19 +1,9 @@
 // One Lighthouse run (its default: a phone on a slow 4G network with a 4x slower CPU, simulated) in
-// Debian's Chromium, which the project's browser tests use too: no browser download.
+// Debian's Chromium with the flags of the project's browser tests (e2e/support/environment.ts): no
+// browser download.
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@mqr/e2e/support/environment.ts';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface LighthouseScores {
   /** Category scores, 0..100. */
@@ -37,7 +27,7 @@ export async function runLighthouse(
   url: string,
   chromePath: string = CHROMIUM_PATH,
 ): Promise<LighthouseScores> {
-  const chrome = await launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({ chromePath, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
