@@ -1,17 +1,21 @@
 // npm run bench: the speed a user behind a network sees. Seeds (or reuses) a data set with several tenants,
 // starts the real server in its own process, loads it with autocannon from this one, compares the asset
 // detail with a bare node:http + pg reference, and exits 1 when a goal is missed.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { DEFAULT_WEB_DIST_DIR } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { withDatabaseName } from '#server/test/test-database.ts';
 import { fail } from '../cli-database.ts';
 import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from './dataset.ts';
 import { type LoadResult, runLoad } from './load.ts';
 import { type RunningProcess, startBareReference, startServer } from './processes.ts';
+import { measurePublicPage, PUBLIC_PAGE_GOALS } from './public-page.ts';
 import { loadAverage, Report } from './report.ts';
 import {
   type DatabaseKind,
@@ -312,8 +316,39 @@ function judgeEmbedded(
   }
 }
 
+/** The public page as a phone sees it: Lighthouse mobile and the JavaScript it loads (ADR 032). */
+async function judgePublicPage(server: RunningProcess, tenant: Tenant, settings: Settings, report: Report) {
+  const page = await measurePublicPage(server.url, `/a/${tenant.organizationId}/${tenant.sample.slug}`, {
+    runs: settings.quick ? 1 : 3,
+  });
+  report.write(
+    `\npublic asset page, Lighthouse mobile (median of ${settings.quick ? 1 : 3}): LCP ${page.lcpMs.toFixed(0)} ms, CLS ${page.cls.toFixed(3)}, TBT ${page.tbtMs.toFixed(0)} ms\n`,
+  );
+  report.goal(
+    `  performance ${page.performance}, goal >= ${PUBLIC_PAGE_GOALS.performance}`,
+    page.performance >= PUBLIC_PAGE_GOALS.performance,
+  );
+  report.goal(
+    `  accessibility ${page.accessibility}, goal ${PUBLIC_PAGE_GOALS.accessibility}`,
+    page.accessibility >= PUBLIC_PAGE_GOALS.accessibility,
+  );
+  report.goal(
+    `  JavaScript ${page.scriptGzipKb} KB gzip, goal <= ${PUBLIC_PAGE_GOALS.scriptGzipKb} KB`,
+    page.scriptGzipKb <= PUBLIC_PAGE_GOALS.scriptGzipKb,
+  );
+}
+
+/** The server serves the built web app; the public page's measures need it. */
+function ensureWebBuilt(): void {
+  if (existsSync(`${DEFAULT_WEB_DIST_DIR}/public-asset.html`)) return;
+  process.stdout.write('Building the web app (npm run build) for the public page measures\n');
+  const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build failed.');
+}
+
 async function main(): Promise<void> {
   const settings = options();
+  ensureWebBuilt();
   const report = new Report(!settings.quick);
   const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
@@ -342,6 +377,7 @@ async function main(): Promise<void> {
         `memory after start (idle, resident): ${memory ?? '?'} MB, goal <= ${memoryGoal} MB`,
         memory !== null && memory <= memoryGoal,
       );
+      await judgePublicPage(server, big, settings, report);
       const appDetail = measured.results.get('big: asset detail');
       if (settings.databaseUrl && appDetail) {
         await compareWithBare(
