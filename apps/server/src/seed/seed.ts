@@ -138,7 +138,9 @@ export async function seedOrganization(db: DbOrTx, options: SeedOptions): Promis
         SELECT i,
           (${textArray(ASSET_KINDS)})[1 + i % ${ASSET_KINDS.length}] AS kind,
           (${textArray(SITES)})[1 + (i / ${ASSET_KINDS.length}) % ${SITES.length}] AS site,
-          now() - random() * interval '730 days' AS ts
+          -- Registered in the order they are numbered, over the last two years, as a register grows:
+          -- the newest assets are also the last rows written (lists read them from a few pages).
+          now() - (${first + options.assets - 1} - i + random()) * (interval '730 days' / ${Math.max(1, options.assets)}) AS ts
         FROM generate_series(${from}::int, ${from + size - 1}::int) AS i
       ), inserted AS (
         INSERT INTO assets (id, organization_id, name, slug, description, created_by_id, updated_by_id, created_at, updated_at)
