@@ -94,10 +94,10 @@ export async function listAssetEventPage(
   assetId: string,
   after?: string,
 ): Promise<AssetEventPage> {
-  const [rows, total] = await Promise.all([
-    findAssetEventPage(db, organizationId, assetId, { after, limit: EVENT_PAGE_SIZE + 1 }),
-    countAssetEvents(db, organizationId, assetId),
-  ]);
+  const rows = await findAssetEventPage(db, organizationId, assetId, { after, limit: EVENT_PAGE_SIZE + 1 });
+  // A first page that holds the whole history is its own count (most assets): one query fewer.
+  const whole = !after && rows.length <= EVENT_PAGE_SIZE;
+  const total = whole ? rows.length : await countAssetEvents(db, organizationId, assetId);
   const shown = rows.slice(0, EVENT_PAGE_SIZE);
   const fileRows = await findFilesOfEvents(
     db,
