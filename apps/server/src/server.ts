@@ -1,12 +1,15 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { limitStartupMemory } from './lib/startup-memory.ts';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process is forced out. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the app's modules load, hence the import() (ADR 033).
+  const startupDone = limitStartupMemory();
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp(config);
 
   let shuttingDown = false;
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  startupDone();
   process.stdout.write(`Maintenance QR is running at ${config.publicBaseUrl}\n`);
 }
 
