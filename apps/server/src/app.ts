@@ -128,7 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('config', config);
   app.decorate('database', handle);
   app.decorate('db', handle.db);
-  const storage = options.storage ?? createStorage(config);
+  const storage = options.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
   app.addHook('onClose', async () => {
     if (!options.storage) storage.close?.();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +12,8 @@ declare module 'fastify' {
 /**
  * The app's one Redis connection, when REDIS_URL is set: connected when the app is ready, closed with
  * it. It fails fast while Redis is down (no offline queue, short timeouts), so its users go on
- * without the shared state rather than wait; ioredis keeps reconnecting in the background.
+ * without the shared state rather than wait; ioredis keeps reconnecting in the background. ioredis
+ * itself loads only when REDIS_URL is set (ADR 033).
  */
 async function redisConnection(app: FastifyInstance): Promise<void> {
   const url = app.config.redisUrl;
@@ -20,6 +21,7 @@ async function redisConnection(app: FastifyInstance): Promise<void> {
     app.decorate('redis', null);
     return;
   }
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
