@@ -1,15 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
@@ -69,7 +65,24 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
   };
 }
 
+/**
+ * PGlite's settings where PostgreSQL's defaults are far too big for one embedded backend (ADR 033):
+ * initdb writes shared_buffers = 128MB, and PGlite zero-fills its whole shared memory when it opens, so
+ * those 128 MB were resident from the start, idle or not. 16 MB holds a small organization's working
+ * set; pages beyond it come from the data files through the operating system's cache.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 async function openPglite(dataDir: string | undefined, lock: boolean): Promise<DatabaseHandle> {
+  // Loaded here, so that a server on PostgreSQL does not carry the embedded database's modules.
+  const [{ PGlite }, { btree_gin }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/btree_gin'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
   let dirLock: { release(): void } | undefined;
   if (dataDir) {
     const absolute = path.resolve(dataDir);
@@ -79,7 +92,10 @@ async function openPglite(dataDir: string | undefined, lock: boolean): Promise<D
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin } });
+    client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm, btree_gin },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
   } catch (error) {
     dirLock?.release();
     throw error;
