@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 /** The one database type the rest of the server sees, whichever driver is underneath. */
@@ -41,18 +41,28 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onPoolError)
-    : openPglite(options.pgliteDir, options.lock ?? true);
+    : openPglite(options.pgliteDir, options.lock ?? true, options.onPoolError);
 }
 
 function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  return overPool(pool, 'postgres', onPoolError, () => pool.end());
+}
+
+/** The one code path over a `pg` pool, for PostgreSQL and for the embedded database's thread alike. */
+function overPool(
+  pool: pg.Pool,
+  kind: DatabaseHandle['kind'],
+  onPoolError: ((error: Error) => void) | undefined,
+  end: () => Promise<void>,
+): DatabaseHandle {
   // An idle client losing its connection (PostgreSQL restart) emits here; without a listener Node would crash.
   pool.on('error', (error) => onPoolError?.(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,
-    kind: 'postgres',
+    kind,
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -60,29 +70,20 @@ function openPostgres(connectionString: string, onPoolError?: (error: Error) => 
     close: async () => {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await end();
     },
   };
 }
 
 /**
- * PGlite's settings where PostgreSQL's defaults are far too big for one embedded backend (ADR 033):
- * initdb writes shared_buffers = 128MB, and PGlite zero-fills its whole shared memory when it opens, so
- * those 128 MB were resident from the start, idle or not. 16 MB holds a small organization's working
- * set; pages beyond it come from the data files through the operating system's cache.
+ * PGlite runs on a worker thread of its own (ADR 036), so a slow query never blocks the event loop; the
+ * main thread reaches it with node-postgres, as it reaches PostgreSQL.
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
-
-async function openPglite(dataDir: string | undefined, lock: boolean): Promise<DatabaseHandle> {
-  // Loaded here, so that a server on PostgreSQL does not carry the embedded database's modules.
-  const [{ PGlite }, { btree_gin }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/btree_gin'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
+async function openPglite(
+  dataDir: string | undefined,
+  lock: boolean,
+  onPoolError?: (error: Error) => void,
+): Promise<DatabaseHandle> {
   let dirLock: { release(): void } | undefined;
   if (dataDir) {
     const absolute = path.resolve(dataDir);
@@ -90,33 +91,20 @@ async function openPglite(dataDir: string | undefined, lock: boolean): Promise<D
     // PGlite is one process's database: a second process opening the same folder would corrupt it.
     if (lock) dirLock = acquireDataDirLock(`${absolute}.lock`, path.dirname(absolute));
   }
-  let client: PGlite;
+  let thread: PgliteThread;
   try {
-    client = await PGlite.create(dataDir, {
-      extensions: { pg_trgm, btree_gin },
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    });
+    thread = await PgliteThread.start({ dataDir });
   } catch (error) {
     dirLock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  let closed = false;
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      try {
-        await client.close();
-      } finally {
-        dirLock?.release();
-      }
-    },
-  };
+  const pool = thread.pool();
+  return overPool(pool, 'pglite', onPoolError, async () => {
+    try {
+      await pool.end().catch(() => {});
+      await thread.close();
+    } finally {
+      dirLock?.release();
+    }
+  });
 }

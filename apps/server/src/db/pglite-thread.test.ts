@@ -1,0 +1,79 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { isDatabaseUnavailableError } from '#server/plugins/errors.ts';
+import { PgliteThread } from './pglite-thread.ts';
+
+/** About a second of work inside PGlite. */
+const SLOW_QUERY = 'select count(*) from generate_series(1, 2000000)';
+
+describe('the embedded database on its own thread', () => {
+  let folder: string;
+  let thread: PgliteThread;
+  let pool: pg.Pool;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'mqr-pglite-thread-'));
+    const template = inject('mqrTestDatabase');
+    // A copy of the migrated template starts in a moment; an empty folder would run initdb (seconds).
+    const dataDir = template.kind === 'pglite' ? path.join(folder, 'db') : undefined;
+    if (template.kind === 'pglite')
+      await cp(template.templateDir, path.join(folder, 'db'), { recursive: true });
+    thread = await PgliteThread.start({ dataDir });
+    pool = thread.pool();
+    // As the app does (onPoolError): an idle connection lost with the thread must not crash the process.
+    pool.on('error', () => {});
+  });
+  afterEach(async () => {
+    await pool.end().catch(() => {});
+    await thread.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('runs a slow query while the event loop goes on', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    const started = performance.now();
+    try {
+      await pool.query(SLOW_QUERY);
+    } finally {
+      clearInterval(timer);
+    }
+    const elapsed = performance.now() - started;
+    // In the process, the query held the thread: no tick at all until it ended.
+    expect(ticks).toBeGreaterThan(Math.min(20, elapsed / 10 / 4));
+  });
+
+  it('keeps a transaction on its connection: a query sent meanwhile runs after it, outside it', async () => {
+    const db = drizzle(pool);
+    const order: string[] = [];
+    const transaction = db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('mqr.test', 'inside', true)`);
+      await sleep(50);
+      order.push('transaction');
+    });
+    const outside = db.execute(sql`select current_setting('mqr.test', true) as value`).then((result) => {
+      order.push('outside');
+      return result.rows[0]?.value;
+    });
+    await transaction;
+    expect(await outside).not.toBe('inside');
+    expect(order).toEqual(['transaction', 'outside']);
+  });
+
+  it('answers "database unavailable" once the thread is gone, and the process goes on', async () => {
+    const db = drizzle(pool);
+    await db.execute(sql`select 1`);
+    const inFlight = db.execute(sql.raw(SLOW_QUERY)).catch((error: unknown) => error);
+    await sleep(100);
+    await thread.kill();
+    expect(isDatabaseUnavailableError(await inFlight)).toBe(true);
+    const next = await db.execute(sql`select 1`).catch((error: unknown) => error);
+    expect(isDatabaseUnavailableError(next)).toBe(true);
+  });
+});
