@@ -1,5 +1,5 @@
 import { MAX_COUNTED_ROWS, MAX_COUNTED_SEARCH_ROWS } from '@mqr/contracts';
-import { and, asc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
@@ -19,7 +19,9 @@ function listCondition(organizationId: string, search: string | undefined): SQL 
   const scope = eq(assets.organizationId, organizationId);
   if (!search) return scope;
   const pattern = `%${escapeLike(search)}%`;
-  return and(scope, or(ilike(assets.name, pattern), ilike(assets.slug, pattern)));
+  // Slugs are lower-case ASCII (SLUG_PATTERN): LIKE on the lower-cased term finds what ILIKE would,
+  // at a fraction of its cost per row, which a common term's count pays for every row it reads.
+  return and(scope, or(ilike(assets.name, pattern), like(assets.slug, pattern.toLowerCase())));
 }
 
 /** The organization's assets after the asset `after` in the list's order (created_at desc, id desc). */
