@@ -42,6 +42,9 @@ describe('long lists', () => {
     // valve-1000 and valve-10000 to valve-10005.
     const searched = await get('/api/assets?search=valve-1000');
     expect(searched.headers['x-total-count']).toBe('7');
+    // Slugs are matched whatever the case of the term.
+    const upper = await get('/api/assets?search=VALVE-1000');
+    expect(upper.headers['x-total-count']).toBe('7');
     const audit = await get('/api/audit-logs');
     expect(audit.headers['x-total-count-capped']).toBe('true');
   });
