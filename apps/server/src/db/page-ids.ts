@@ -1,6 +1,7 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
+import { countUpTo } from './count.ts';
 
 /**
  * The ids of one page of `table`'s rows matching `where`, in `order`: a subquery for
@@ -23,4 +24,33 @@ export function idsOfPage(
     .orderBy(...order)
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
+}
+
+/**
+ * One page of whole rows of `table` in `order` (found by their ids, idsOfPage) and how many rows
+ * match `where`, counted up to `countCap`. `from` narrows the page only (an `after` keyset), never
+ * the count; `scope` is repeated on the rows' fetch (the tenant's condition).
+ */
+export async function countedPageOfRows<TTable extends PgTable & { id: AnyColumn }>(
+  db: DbOrTx,
+  table: TTable,
+  list: {
+    where: SQL | undefined;
+    from?: SQL | undefined;
+    scope: SQL | undefined;
+    order: SQL[];
+    countCap: number;
+  },
+  page: { page: number; pageSize: number },
+): Promise<{ rows: TTable['$inferSelect'][]; total: number }> {
+  const pageIds = idsOfPage(db, table, and(list.where, list.from), list.order, page);
+  const [total, rows] = await Promise.all([
+    countUpTo(db, table, list.where, list.countCap),
+    db
+      .select()
+      .from(table as PgTable)
+      .where(and(list.scope, inArray(table.id, pageIds)))
+      .orderBy(...list.order),
+  ]);
+  return { rows: rows as TTable['$inferSelect'][], total };
 }

@@ -1,9 +1,8 @@
 import { MAX_COUNTED_ROWS, MAX_COUNTED_SEARCH_ROWS } from '@mqr/contracts';
 import { and, asc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
-import { idsOfPage } from '#server/db/page-ids.ts';
+import { countedPageOfRows } from '#server/db/page-ids.ts';
 import { assetFieldValues, assets, fieldDefinitions, type files } from '#server/db/schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
@@ -43,22 +42,18 @@ export async function listAssets(
 ): Promise<{ rows: AssetRow[]; total: number; countedUpTo: number }> {
   const where = listCondition(organizationId, query.search);
   const countedUpTo = query.search ? MAX_COUNTED_SEARCH_ROWS : MAX_COUNTED_ROWS;
-  const newestFirst = [descNullsLast(assets.createdAt), descNullsLast(assets.id)];
-  const pageIds = idsOfPage(
+  const { rows, total } = await countedPageOfRows(
     db,
     assets,
-    and(where, afterAsset(organizationId, query.after)),
-    newestFirst,
+    {
+      where,
+      from: afterAsset(organizationId, query.after),
+      scope: eq(assets.organizationId, organizationId),
+      order: [descNullsLast(assets.createdAt), descNullsLast(assets.id)],
+      countCap: countedUpTo + 1,
+    },
     query,
   );
-  const [total, rows] = await Promise.all([
-    countUpTo(db, assets, where, countedUpTo + 1),
-    db
-      .select()
-      .from(assets)
-      .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, pageIds)))
-      .orderBy(...newestFirst),
-  ]);
   return { rows, total, countedUpTo };
 }
 

@@ -1,8 +1,7 @@
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
-import { idsOfPage } from '#server/db/page-ids.ts';
+import { countedPageOfRows } from '#server/db/page-ids.ts';
 import { auditLogEntries } from '#server/db/schema.ts';
 import { COUNT_CAP } from '#server/lib/paging.ts';
 
@@ -47,22 +46,12 @@ export async function listAuditEntries(
   paging: { page: number; pageSize: number; after?: string | undefined },
 ): Promise<{ rows: AuditEntryRow[]; total: number }> {
   const where = filterCondition(filter);
-  const pageIds = idsOfPage(
+  return countedPageOfRows(
     db,
     auditLogEntries,
-    and(where, afterEntry(filter, paging.after)),
-    NEWEST_FIRST,
+    { where, from: afterEntry(filter, paging.after), scope: where, order: NEWEST_FIRST, countCap: COUNT_CAP },
     paging,
   );
-  const [total, rows] = await Promise.all([
-    countUpTo(db, auditLogEntries, where, COUNT_CAP),
-    db
-      .select()
-      .from(auditLogEntries)
-      .where(and(where, inArray(auditLogEntries.id, pageIds)))
-      .orderBy(...NEWEST_FIRST),
-  ]);
-  return { rows, total };
 }
 
 /** The entries after the entry `after` (of the same scope) in the list's order. */
