@@ -274,18 +274,13 @@ async function measureSmallAlone(
 
 /** Each small-tenant scenario beside the big one as a ratio of the same alone (goal: within 1.2×). */
 function judgeSmallBesideBig(beside: P95ByScenario, alone: P95ByScenario, report: Report): void {
-  report.write(
-    `\nsmall tenant beside the big one / alone (p95 at 8 connections), goal <= ${GOALS.smallBesideBig}× or within ${GOALS.smallBesideBigSlackMs} ms\n`,
+  report.ratios(
+    `small tenant beside the big one / alone (p95 at 8 connections), goal <= ${GOALS.smallBesideBig}× or within ${GOALS.smallBesideBigSlackMs} ms`,
+    beside,
+    alone,
+    (ratio, besideMs, aloneMs) =>
+      ratio <= GOALS.smallBesideBig || besideMs - aloneMs <= GOALS.smallBesideBigSlackMs,
   );
-  for (const [key, aloneP95] of Object.entries(alone)) {
-    const besideP95 = beside[key];
-    if (besideP95 === undefined) continue;
-    const ratio = besideP95 / Math.max(aloneP95, 1);
-    report.goal(
-      `  ${key.padEnd(40)} ${String(besideP95).padStart(5)} / ${String(aloneP95).padStart(5)} ms = ${ratio.toFixed(2)}×`,
-      ratio <= GOALS.smallBesideBig || besideP95 - aloneP95 <= GOALS.smallBesideBigSlackMs,
-    );
-  }
 }
 
 /** The embedded database's p95 as a ratio of PostgreSQL's on the same data set (goal: within 3×). */
@@ -302,18 +297,12 @@ function judgeEmbedded(
     return;
   }
   const [embedded, postgres] = kind === 'pglite' ? [mine, other] : [other, mine];
-  report.write(
-    `\nembedded PGlite / PostgreSQL on this data set (p95 at 8 connections), goal <= ${EMBEDDED_WITHIN}×\n`,
+  report.ratios(
+    `embedded PGlite / PostgreSQL on this data set (p95 at 8 connections), goal <= ${EMBEDDED_WITHIN}×`,
+    embedded,
+    postgres,
+    (ratio) => ratio <= EMBEDDED_WITHIN,
   );
-  for (const [key, postgresP95] of Object.entries(postgres)) {
-    const embeddedP95 = embedded[key];
-    if (embeddedP95 === undefined) continue;
-    const ratio = embeddedP95 / Math.max(postgresP95, 1);
-    report.goal(
-      `  ${key.padEnd(40)} ${String(embeddedP95).padStart(5)} / ${String(postgresP95).padStart(5)} ms = ${ratio.toFixed(2)}×`,
-      ratio <= EMBEDDED_WITHIN,
-    );
-  }
 }
 
 /** The public page as a phone sees it: Lighthouse mobile and the JavaScript it loads (ADR 032). */

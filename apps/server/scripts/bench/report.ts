@@ -71,6 +71,28 @@ export class Report {
     this.write(`${text} ${verdict(ok)}\n`);
   }
 
+  /**
+   * Each scenario's p95 in `measured` as a ratio of the same scenario's in `reference`, under `title`,
+   * judged by `ok`.
+   */
+  ratios(
+    title: string,
+    measured: Record<string, number>,
+    reference: Record<string, number>,
+    ok: (ratio: number, measuredMs: number, referenceMs: number) => boolean,
+  ): void {
+    this.write(`\n${title}\n`);
+    for (const [key, referenceMs] of Object.entries(reference)) {
+      const measuredMs = measured[key];
+      if (measuredMs === undefined) continue;
+      const ratio = measuredMs / Math.max(referenceMs, 1);
+      this.goal(
+        `  ${key.padEnd(40)} ${String(measuredMs).padStart(5)} / ${String(referenceMs).padStart(5)} ms = ${ratio.toFixed(2)}×`,
+        ok(ratio, measuredMs, referenceMs),
+      );
+    }
+  }
+
   /** Exit code: 1 on any error, or on a missed goal when goals are enforced. */
   finish(): void {
     this.write(`\n${this.missed} goal(s) missed, ${this.errors} error(s); load average ${loadAverage()}\n`);
