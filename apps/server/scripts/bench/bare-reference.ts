@@ -1,6 +1,6 @@
 // The bare reference: node:http + pg, no framework, answering the statements the app runs for one asset
 // detail request (the token's user, then the asset and its history), captured once from the app's own
-// code so the two stay the same. The benchmark reports the app's throughput as a ratio of this one's.
+// code so the two stay the same, and run as prepared statements, as the app runs them. The benchmark reports the app's throughput as a ratio of this one's.
 import { createServer } from 'node:http';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -27,7 +27,10 @@ await getAsset(recording, BARE_ORGANIZATION_ID, BARE_ASSET_ID, 'http://localhost
 const server = createServer(async (request, response) => {
   if (request.url === '/ready') return response.end('ok');
   try {
-    const results = await Promise.all(statements.map((statement) => pool.query(statement)));
+    // Named as the app names them (ADR 038): each connection plans a statement once.
+    const results = await Promise.all(
+      statements.map((statement, index) => pool.query({ name: `bare_${index}`, ...statement })),
+    );
     const body = JSON.stringify(results.map((result) => result.rows));
     response.writeHead(200, { 'content-type': 'application/json' }).end(body);
   } catch (error) {

@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from
 import type { DbOrTx } from '#server/db/client.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { countedPageOfRows } from '#server/db/page-ids.ts';
+import { runPrepared } from '#server/db/prepared.ts';
 import { assetFieldValues, assets, fieldDefinitions, type files } from '#server/db/schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
@@ -69,7 +70,7 @@ export async function findAsset(
     .from(assets)
     .where(and(eq(assets.organizationId, organizationId), eq(assets.id, id)))
     .limit(1);
-  const [row] = await (options.forUpdate ? query.for('update') : query);
+  const [row] = await (options.forUpdate ? query.for('update') : runPrepared('asset_by_id', query));
   return row;
 }
 
@@ -78,11 +79,14 @@ export async function findAssetBySlug(
   organizationId: string,
   slug: string,
 ): Promise<AssetRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(assets)
-    .where(and(eq(assets.organizationId, organizationId), eq(assets.slug, slug)))
-    .limit(1);
+  const [row] = await runPrepared(
+    'asset_by_slug',
+    db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.organizationId, organizationId), eq(assets.slug, slug)))
+      .limit(1),
+  );
   return row;
 }
 
@@ -162,7 +166,7 @@ export async function deleteAssetValues(
  * ones that hold a value, in display order.
  */
 export async function findAssetFieldDisplay(db: DbOrTx, organizationId: string, assetId: string) {
-  return db
+  const query = db
     .select({
       fieldId: fieldDefinitions.id,
       label: fieldDefinitions.label,
@@ -186,4 +190,5 @@ export async function findAssetFieldDisplay(db: DbOrTx, organizationId: string, 
       ),
     )
     .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id));
+  return runPrepared('asset_field_display', query);
 }

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { maintenanceEvents } from '#server/db/schema.ts';
+import { getAsset } from '#server/modules/assets/service.ts';
+import { getPublicAsset } from '#server/modules/public/service.ts';
+import { getUserByIdForAuth } from '#server/modules/users/service.ts';
+import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
+
+const t = tenantWorld();
+
+async function assetWithEvents(name: string, events: number) {
+  const asset = await createAssetViaApi(t.app, t.headers.adminA, { name });
+  const rows = Array.from({ length: events }, (_, index) => ({
+    organizationId: asset.organizationId,
+    assetId: asset.id,
+    title: `${name} event ${index + 1}`,
+    performedAt: new Date(Date.UTC(2026, 0, index + 1)),
+  }));
+  if (rows.length > 0) await t.db.insert(maintenanceEvents).values(rows);
+  return asset;
+}
+
+describe('the asset page statements', () => {
+  it('run as named prepared statements, one text whatever the number of events on the page', async () => {
+    const one = await assetWithEvents('One event', 1);
+    const three = await assetWithEvents('Three events', 3);
+    // A transaction keeps one connection, whose prepared statements pg_prepared_statements lists.
+    const names = await t.db.transaction(async (tx) => {
+      await getUserByIdForAuth(tx, t.orgA.member.id);
+      const first = await getAsset(tx, one.organizationId, one.id, 'http://localhost');
+      // Three event ids after one: the same statement texts, where an `in` list would be a new one.
+      const second = await getAsset(tx, three.organizationId, three.id, 'http://localhost');
+      const publicView = await getPublicAsset(tx, three.organizationId, three.slug);
+      expect(first.events.map((event) => event.title)).toEqual(['One event event 1']);
+      expect(second.events).toHaveLength(3);
+      expect(publicView.events).toHaveLength(3);
+      const listed = sql`select name from pg_prepared_statements order by name`;
+      const result = (await tx.execute(listed)) as { rows: { name: string }[] };
+      return result.rows.map((row) => row.name);
+    });
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'asset_by_id',
+        'asset_by_slug',
+        'asset_event_page',
+        'asset_field_display',
+        'event_changes',
+        'event_files',
+        'event_values',
+        'user_by_id',
+      ]),
+    );
+  });
+});
