@@ -28,8 +28,9 @@ export function idsOfPage(
 
 /**
  * One page of whole rows of `table` in `order` (found by their ids, idsOfPage) and how many rows
- * match `where`, counted up to `countCap`. `from` narrows the page only (an `after` keyset), never
- * the count; `scope` is repeated on the rows' fetch (the tenant's condition).
+ * match `where`, counted up to `countCap` (or told by `knownTotal`, a count kept elsewhere, capped
+ * the same way). `from` narrows the page only (an `after` keyset), never the count; `scope` is
+ * repeated on the rows' fetch (the tenant's condition).
  */
 export async function countedPageOfRows<TTable extends PgTable & { id: AnyColumn }>(
   db: DbOrTx,
@@ -40,12 +41,15 @@ export async function countedPageOfRows<TTable extends PgTable & { id: AnyColumn
     scope: SQL | undefined;
     order: SQL[];
     countCap: number;
+    knownTotal?: (() => Promise<number>) | undefined;
   },
   page: { page: number; pageSize: number },
 ): Promise<{ rows: TTable['$inferSelect'][]; total: number }> {
   const pageIds = idsOfPage(db, table, and(list.where, list.from), list.order, page);
   const [total, rows] = await Promise.all([
-    countUpTo(db, table, list.where, list.countCap),
+    list.knownTotal
+      ? list.knownTotal().then((total) => Math.min(total, list.countCap))
+      : countUpTo(db, table, list.where, list.countCap),
     db
       .select()
       .from(table as PgTable)

@@ -342,3 +342,14 @@ export const activeJobTallies = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.startedByKey] })],
 );
+
+/**
+ * How many assets each organization has, kept by a trigger on assets (migration 0010): the asset
+ * list's total without counting a big tenant's index on every first page (ADR 039).
+ */
+export const organizationAssetCounts = pgTable('organization_asset_counts', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  assets: integer('assets').notNull(),
+});

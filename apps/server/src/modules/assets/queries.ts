@@ -4,7 +4,13 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { countedPageOfRows } from '#server/db/page-ids.ts';
 import { runPrepared } from '#server/db/prepared.ts';
-import { assetFieldValues, assets, fieldDefinitions, type files } from '#server/db/schema.ts';
+import {
+  assetFieldValues,
+  assets,
+  fieldDefinitions,
+  type files,
+  organizationAssetCounts,
+} from '#server/db/schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 export type AssetInsert = typeof assets.$inferInsert;
@@ -52,10 +58,24 @@ export async function listAssets(
       scope: eq(assets.organizationId, organizationId),
       order: [descNullsLast(assets.createdAt), descNullsLast(assets.id)],
       countCap: countedUpTo + 1,
+      // The whole list's size is kept by a trigger (ADR 039); a search's matches are counted.
+      knownTotal: query.search ? undefined : () => countAssetsOf(db, organizationId),
     },
     query,
   );
   return { rows, total, countedUpTo };
+}
+
+/** How many assets the organization has (kept by a trigger on assets, migration 0010). */
+export async function countAssetsOf(db: DbOrTx, organizationId: string): Promise<number> {
+  const [row] = await runPrepared(
+    'organization_asset_count',
+    db
+      .select({ assets: organizationAssetCounts.assets })
+      .from(organizationAssetCounts)
+      .where(eq(organizationAssetCounts.organizationId, organizationId)),
+  );
+  return row?.assets ?? 0;
 }
 
 /** One asset of the organization; `forUpdate` locks it until the transaction ends. */
