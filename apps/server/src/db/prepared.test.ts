@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { DbOrTx } from '#server/db/client.ts';
+import { type PlaceholderValues, preparedQuery } from '#server/db/prepared.ts';
 import { maintenanceEvents } from '#server/db/schema.ts';
 import { getAsset } from '#server/modules/assets/service.ts';
 import { getPublicAsset } from '#server/modules/public/service.ts';
@@ -51,5 +53,35 @@ describe('the asset page statements', () => {
         'user_by_id',
       ]),
     );
+  });
+});
+
+describe('preparedQuery', () => {
+  it('builds its query once per database handle and runs it with each call’s values', async () => {
+    let builds = 0;
+    const seen: unknown[] = [];
+    const query = preparedQuery('test_query', () => {
+      builds += 1;
+      return {
+        prepare: (name: string) => ({
+          execute: async (values?: PlaceholderValues) => {
+            seen.push({ name, values });
+            return values?.id;
+          },
+        }),
+      };
+    });
+    const handle = {} as DbOrTx;
+    const other = {} as DbOrTx;
+    expect(await query(handle, { id: 'a' })).toBe('a');
+    expect(await query(handle, { id: 'b' })).toBe('b');
+    expect(builds).toBe(1);
+    expect(await query(other, { id: 'c' })).toBe('c');
+    expect(builds).toBe(2);
+    expect(seen).toEqual([
+      { name: 'test_query', values: { id: 'a' } },
+      { name: 'test_query', values: { id: 'b' } },
+      { name: 'test_query', values: { id: 'c' } },
+    ]);
   });
 });

@@ -1,27 +1,47 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
 
-/** A drizzle query that can run as a named prepared statement. */
+/** Values for a prepared query's `sql.placeholder(name)`s, by name. */
+export type PlaceholderValues = Record<string, unknown>;
+
+interface Prepared<T> {
+  execute(values?: PlaceholderValues): Promise<T>;
+}
+
 interface Preparable<T> {
-  prepare(name: string): { execute(): Promise<T> };
+  prepare(name: string): Prepared<T>;
 }
 
 /**
- * Runs a hot, key-led query as a named prepared statement (ADR 038): each connection parses it once and,
- * after a few runs, reuses one generic plan, where planning was most of the cost of these small queries
- * (the asset detail's statements: 900 → 2,850 sets/s at a million assets). Only for queries whose best
- * plan is the same for every organization (led by a key or an id); searches and counts are planned for
- * their parameters, unnamed. A name must always stand for the same SQL text: node-postgres refuses a
- * name reused for another text on a connection.
+ * A hot, key-led read, built once per database handle with `sql.placeholder`s for its values and run
+ * as the named prepared statement `name` (ADR 038). Building a query with drizzle on every request
+ * was over a third of the asset detail's JavaScript; a named statement is parsed once per connection
+ * and, after a few runs, keeps one generic plan, where planning was most of PostgreSQL's work for
+ * these small queries. Only for queries whose best plan is the same for every organization (led by a
+ * key or an id); searches and counts are planned for their parameters, unnamed. A name must always
+ * stand for the same SQL text: node-postgres refuses a name reused for another text on a connection.
  */
-export function runPrepared<T>(name: string, query: Preparable<T>): Promise<T> {
-  return query.prepare(name).execute();
+export function preparedQuery<T>(
+  name: string,
+  build: (db: DbOrTx) => Preparable<T>,
+): (db: DbOrTx, values: PlaceholderValues) => Promise<T> {
+  // A transaction is a handle of its own: its query is built for it, on its connection.
+  const built = new WeakMap<DbOrTx, Prepared<T>>();
+  return (db, values) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db).prepare(name);
+      built.set(db, query);
+    }
+    return query.execute(values);
+  };
 }
 
 /**
- * `column = any($n)` with the ids as one array parameter: the same SQL text whatever the number of ids
- * (an `in ($2, $3, …)` list is a new text, and a new statement, for each length).
+ * `column = any($n)` with the ids as one array parameter, the placeholder `name`: the same SQL text
+ * whatever the number of ids (an `in ($2, $3, …)` list is a new text, and a new statement, per length).
  */
-export function isAnyOf(column: AnyPgColumn, ids: readonly string[]): SQL {
-  return sql`${column} = any(${sql.param(ids)}::uuid[])`;
+export function isAnyOf(column: AnyPgColumn, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from
 import type { DbOrTx } from '#server/db/client.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { countedPageOfRows } from '#server/db/page-ids.ts';
-import { runPrepared } from '#server/db/prepared.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import {
   assetFieldValues,
   assets,
@@ -68,15 +68,34 @@ export async function listAssets(
 
 /** How many assets the organization has (kept by a trigger on assets, migration 0010). */
 export async function countAssetsOf(db: DbOrTx, organizationId: string): Promise<number> {
-  const [row] = await runPrepared(
-    'organization_asset_count',
-    db
-      .select({ assets: organizationAssetCounts.assets })
-      .from(organizationAssetCounts)
-      .where(eq(organizationAssetCounts.organizationId, organizationId)),
-  );
+  const [row] = await assetCountOf(db, { organizationId });
   return row?.assets ?? 0;
 }
+
+const assetCountOf = preparedQuery('organization_asset_count', (db) =>
+  db
+    .select({ assets: organizationAssetCounts.assets })
+    .from(organizationAssetCounts)
+    .where(eq(organizationAssetCounts.organizationId, sql.placeholder('organizationId'))),
+);
+
+const ofOrganization = eq(assets.organizationId, sql.placeholder('organizationId'));
+
+const assetById = preparedQuery('asset_by_id', (db) =>
+  db
+    .select()
+    .from(assets)
+    .where(and(ofOrganization, eq(assets.id, sql.placeholder('id'))))
+    .limit(1),
+);
+
+const assetBySlug = preparedQuery('asset_by_slug', (db) =>
+  db
+    .select()
+    .from(assets)
+    .where(and(ofOrganization, eq(assets.slug, sql.placeholder('slug'))))
+    .limit(1),
+);
 
 /** One asset of the organization; `forUpdate` locks it until the transaction ends. */
 export async function findAsset(
@@ -85,12 +104,16 @@ export async function findAsset(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<AssetRow | undefined> {
-  const query = db
+  if (!options.forUpdate) {
+    const [row] = await assetById(db, { organizationId, id });
+    return row;
+  }
+  const [row] = await db
     .select()
     .from(assets)
     .where(and(eq(assets.organizationId, organizationId), eq(assets.id, id)))
-    .limit(1);
-  const [row] = await (options.forUpdate ? query.for('update') : runPrepared('asset_by_id', query));
+    .limit(1)
+    .for('update');
   return row;
 }
 
@@ -99,14 +122,7 @@ export async function findAssetBySlug(
   organizationId: string,
   slug: string,
 ): Promise<AssetRow | undefined> {
-  const [row] = await runPrepared(
-    'asset_by_slug',
-    db
-      .select()
-      .from(assets)
-      .where(and(eq(assets.organizationId, organizationId), eq(assets.slug, slug)))
-      .limit(1),
-  );
+  const [row] = await assetBySlug(db, { organizationId, slug });
   return row;
 }
 
@@ -186,7 +202,11 @@ export async function deleteAssetValues(
  * ones that hold a value, in display order.
  */
 export async function findAssetFieldDisplay(db: DbOrTx, organizationId: string, assetId: string) {
-  const query = db
+  return assetFieldDisplay(db, { organizationId, assetId });
+}
+
+const assetFieldDisplay = preparedQuery('asset_field_display', (db) =>
+  db
     .select({
       fieldId: fieldDefinitions.id,
       label: fieldDefinitions.label,
@@ -198,17 +218,16 @@ export async function findAssetFieldDisplay(db: DbOrTx, organizationId: string, 
       assetFieldValues,
       and(
         eq(assetFieldValues.fieldId, fieldDefinitions.id),
-        eq(assetFieldValues.assetId, assetId),
-        eq(assetFieldValues.organizationId, organizationId),
+        eq(assetFieldValues.assetId, sql.placeholder('assetId')),
+        eq(assetFieldValues.organizationId, sql.placeholder('organizationId')),
       ),
     )
     .where(
       and(
-        eq(fieldDefinitions.organizationId, organizationId),
+        eq(fieldDefinitions.organizationId, sql.placeholder('organizationId')),
         eq(fieldDefinitions.target, 'Asset'),
         or(eq(fieldDefinitions.isActive, true), isNotNull(assetFieldValues.value)),
       ),
     )
-    .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id));
-  return runPrepared('asset_field_display', query);
-}
+    .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id)),
+);

@@ -94,7 +94,7 @@ export async function listAssetEventPage(
   assetId: string,
   after?: string,
 ): Promise<AssetEventPage> {
-  const rows = await findAssetEventPage(db, organizationId, assetId, { after, limit: EVENT_PAGE_SIZE + 1 });
+  const rows = await findAssetEventPage(db, organizationId, assetId, after);
   // A first page that holds the whole history is its own count (most assets): one query fewer.
   const whole = !after && rows.length <= EVENT_PAGE_SIZE;
   const total = whole ? rows.length : await countAssetEvents(db, organizationId, assetId);

@@ -1,10 +1,11 @@
+import { EVENT_PAGE_SIZE } from '@mqr/contracts';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { idsOfPage } from '#server/db/page-ids.ts';
-import { isAnyOf, runPrepared } from '#server/db/prepared.ts';
+import { isAnyOf, preparedQuery } from '#server/db/prepared.ts';
 import {
   assets,
   eventChangeEntries,
@@ -69,54 +70,73 @@ export async function findAssetId(
   return row?.id;
 }
 
+/** A page of an asset's history and one more event, which says whether an older page exists. */
+const EVENT_PAGE_ROWS = EVENT_PAGE_SIZE + 1;
+
 /**
- * Up to `limit` events of an asset, newest performedAt first (then id), with the display names of
- * their stamps; `after` (an event id) starts after that event. Keyset paging on the (organization,
- * asset, performed_at, id) index: the 100th page costs what the first does.
+ * Up to EVENT_PAGE_ROWS events of an asset (placeholders organizationId, assetId, and `after` when
+ * `older`), newest performedAt first (then id), with the display names of their stamps; `after` (an
+ * event id) starts after that event. Keyset paging on the (organization, asset, performed_at, id)
+ * index: the 100th page costs what the first does. The page's ids come first, then their stamps: as
+ * a prepared statement's one generic plan, joining first read a 2,000-event history whole (4.7 ms),
+ * where the ids walk the history index to the page (0.3 ms).
  */
-export async function findAssetEventPage(
-  db: DbOrTx,
-  organizationId: string,
-  assetId: string,
-  page: { after?: string | undefined; limit: number },
-) {
+function assetEventPage(db: DbOrTx, older: boolean) {
+  const organizationId = sql.placeholder('organizationId');
+  const assetId = sql.placeholder('assetId');
   const ofAsset = and(
     eq(maintenanceEvents.organizationId, organizationId),
     eq(maintenanceEvents.assetId, assetId),
   );
-  const olderThan = page.after
+  const olderThan = older
     ? sql`(${maintenanceEvents.performedAt}, ${maintenanceEvents.id}) < (
         select m.performed_at, m.id from ${maintenanceEvents} m
-        where m.organization_id = ${organizationId} and m.asset_id = ${assetId} and m.id = ${page.after})`
+        where m.organization_id = ${organizationId} and m.asset_id = ${assetId} and m.id = ${sql.placeholder('after')})`
     : undefined;
   const order = [descNullsLast(maintenanceEvents.performedAt), descNullsLast(maintenanceEvents.id)];
-  // The page's ids first, then their stamps: as a prepared statement's one generic plan, the joins
-  // over a whole history (2,000 events, 4.7 ms) became a walk of the history index to the page (0.1 ms).
   const pageIds = idsOfPage(db, maintenanceEvents, and(ofAsset, olderThan), order, {
     page: 1,
-    pageSize: page.limit,
+    pageSize: EVENT_PAGE_ROWS,
   });
   const ofPage = and(
     eq(maintenanceEvents.organizationId, organizationId),
     inArray(maintenanceEvents.id, pageIds),
   );
-  const query = selectEventViews(db, ofPage).orderBy(...order);
-  return runPrepared(page.after ? 'asset_event_page_after' : 'asset_event_page', query);
+  return selectEventViews(db, ofPage).orderBy(...order);
+}
+
+const newestEventPage = preparedQuery('asset_event_page', (db) => assetEventPage(db, false));
+const olderEventPage = preparedQuery('asset_event_page_after', (db) => assetEventPage(db, true));
+
+/** Up to EVENT_PAGE_ROWS events of an asset, newest first, after the event `after` when given. */
+export async function findAssetEventPage(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  after: string | undefined,
+) {
+  return after
+    ? olderEventPage(db, { organizationId, assetId, after })
+    : newestEventPage(db, { organizationId, assetId });
 }
 
 export type EventViewRow = Awaited<ReturnType<typeof findAssetEventPage>>[number];
 
 /** How many events an asset has (an index-only count on the asset's entries). */
-export async function countAssetEvents(db: DbOrTx, organizationId: string, assetId: string): Promise<number> {
-  const [row] = await runPrepared(
-    'asset_event_count',
-    db
-      .select({ n: count() })
-      .from(maintenanceEvents)
-      .where(
-        and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.assetId, assetId)),
+const assetEventCount = preparedQuery('asset_event_count', (db) =>
+  db
+    .select({ n: count() })
+    .from(maintenanceEvents)
+    .where(
+      and(
+        eq(maintenanceEvents.organizationId, sql.placeholder('organizationId')),
+        eq(maintenanceEvents.assetId, sql.placeholder('assetId')),
       ),
-  );
+    ),
+);
+
+export async function countAssetEvents(db: DbOrTx, organizationId: string, assetId: string): Promise<number> {
+  const [row] = await assetEventCount(db, { organizationId, assetId });
   return row?.n ?? 0;
 }
 
@@ -212,7 +232,11 @@ export async function transitionTask(
 /** Custom values of these events with their labels, in display order. */
 export async function findEventValues(db: DbOrTx, organizationId: string, eventIds: string[]) {
   if (eventIds.length === 0) return [];
-  const query = db
+  return eventValues(db, { organizationId, eventIds });
+}
+
+const eventValues = preparedQuery('event_values', (db) =>
+  db
     .select({
       eventId: eventFieldValues.eventId,
       fieldId: eventFieldValues.fieldId,
@@ -222,11 +246,13 @@ export async function findEventValues(db: DbOrTx, organizationId: string, eventI
     .from(eventFieldValues)
     .innerJoin(fieldDefinitions, eq(fieldDefinitions.id, eventFieldValues.fieldId))
     .where(
-      and(eq(eventFieldValues.organizationId, organizationId), isAnyOf(eventFieldValues.eventId, eventIds)),
+      and(
+        eq(eventFieldValues.organizationId, sql.placeholder('organizationId')),
+        isAnyOf(eventFieldValues.eventId, 'eventIds'),
+      ),
     )
-    .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id));
-  return runPrepared('event_values', query);
-}
+    .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id)),
+);
 
 /** Replaces the values of these fields of an event: the old rows go, the non-null new ones are written. */
 export async function replaceEventValues(
@@ -267,7 +293,11 @@ export async function findStoredEventValues(
 /** Change log entries of these events, newest first, with the changing user's display name. */
 export async function findEventChanges(db: DbOrTx, organizationId: string, eventIds: string[]) {
   if (eventIds.length === 0) return [];
-  const query = db
+  return eventChanges(db, { organizationId, eventIds });
+}
+
+const eventChanges = preparedQuery('event_changes', (db) =>
+  db
     .select({
       id: eventChangeEntries.id,
       eventId: eventChangeEntries.eventId,
@@ -279,13 +309,12 @@ export async function findEventChanges(db: DbOrTx, organizationId: string, event
     .leftJoin(users, eq(users.id, eventChangeEntries.changedById))
     .where(
       and(
-        eq(eventChangeEntries.organizationId, organizationId),
-        isAnyOf(eventChangeEntries.eventId, eventIds),
+        eq(eventChangeEntries.organizationId, sql.placeholder('organizationId')),
+        isAnyOf(eventChangeEntries.eventId, 'eventIds'),
       ),
     )
-    .orderBy(desc(eventChangeEntries.changedAt), desc(eventChangeEntries.id));
-  return runPrepared('event_changes', query);
-}
+    .orderBy(desc(eventChangeEntries.changedAt), desc(eventChangeEntries.id)),
+);
 
 export async function insertChangeEntry(
   db: DbOrTx,
@@ -301,15 +330,18 @@ export async function findFilesOfEvents(
   eventIds: string[],
 ): Promise<FileRow[]> {
   if (eventIds.length === 0) return [];
-  return runPrepared(
-    'event_files',
-    db
-      .select()
-      .from(files)
-      .where(and(eq(files.organizationId, organizationId), isAnyOf(files.eventId, eventIds)))
-      .orderBy(asc(files.createdAt), asc(files.id)),
-  );
+  return filesOfEvents(db, { organizationId, eventIds });
 }
+
+const filesOfEvents = preparedQuery('event_files', (db) =>
+  db
+    .select()
+    .from(files)
+    .where(
+      and(eq(files.organizationId, sql.placeholder('organizationId')), isAnyOf(files.eventId, 'eventIds')),
+    )
+    .orderBy(asc(files.createdAt), asc(files.id)),
+);
 
 /**
  * Open tasks (the condition of the partial index maintenance_events_open_tasks_idx, word for word,

@@ -1,7 +1,7 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { descNullsLast } from '#server/db/order.ts';
-import { runPrepared } from '#server/db/prepared.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import { organizations, users } from '#server/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -43,8 +43,16 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
+const userById = preparedQuery('user_by_id', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
+);
+
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await runPrepared('user_by_id', db.select().from(users).where(eq(users.id, id)).limit(1));
+  const [row] = await userById(db, { id });
   return row;
 }
 
