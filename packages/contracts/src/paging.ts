@@ -17,11 +17,11 @@ export const PAGING_HEADERS = {
 export const MAX_COUNTED_ROWS = 10_000;
 
 /**
- * A search counts its matches up to this many (ADR 034): a common term matches a large part of a big
- * register, and counting ten thousand of them costs more than finding the page. Its pages still reach
- * MAX_COUNTED_ROWS.
+ * A search counts its matches up to this many, ten pages of 20 (ADRs 034, 040): a common term matches a
+ * large part of a big register, and each match counted is a row read and compared. Its pages still
+ * reach MAX_COUNTED_ROWS.
  */
-export const MAX_COUNTED_SEARCH_ROWS = 1_000;
+export const MAX_COUNTED_SEARCH_ROWS = 200;
 
 export const PAGING_MESSAGES = {
   tooDeep: `Pages reach the first ${MAX_COUNTED_ROWS.toLocaleString('en-US')} rows: narrow the list with a search or a filter, or read on with after.`,

@@ -110,3 +110,17 @@ describe('long lists', () => {
     expect(foreign.json()).toEqual([]);
   });
 });
+
+describe('a search within its counted matches', () => {
+  it('pages through them newest first, each match once, up to the count and past it', async () => {
+    const seen: string[] = [];
+    const pages = MAX_COUNTED_SEARCH_ROWS / 50 + 2;
+    for (let page = 1; page <= pages; page++) {
+      const response = await get(`/api/assets?search=valve&page=${page}&pageSize=50`);
+      expect(response.statusCode).toBe(200);
+      seen.push(...response.json<TAssetSummary[]>().map((asset) => asset.slug));
+    }
+    // Valve i was created i minutes ago: newest first is valve-1, valve-2, ...
+    expect(seen).toEqual(Array.from({ length: pages * 50 }, (_, index) => `valve-${index + 1}`));
+  });
+});
