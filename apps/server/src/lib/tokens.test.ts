@@ -70,3 +70,23 @@ describe('tokens', () => {
     expect(await tokens.verifyToken(stringVersion)).toBeNull();
   });
 });
+
+describe('a token checked before', () => {
+  it('is answered from memory until it expires, and nothing but that exact token is', async () => {
+    let clock = Date.parse('2026-11-23T08:00:00Z');
+    const tokens = createTokenService({
+      secret: 'kept-secret-kept-secret-kept',
+      ttlHours: 1,
+      now: () => clock,
+    });
+    const { accessToken } = await tokens.issueToken(user);
+    const first = await tokens.verifyToken(accessToken);
+    expect(first).toMatchObject({ sub: user.id });
+    expect(await tokens.verifyToken(accessToken)).toEqual(first);
+    // One character changed in the signature: checked, and refused.
+    const last = accessToken.at(-2) === 'A' ? 'B' : 'A';
+    expect(await tokens.verifyToken(`${accessToken.slice(0, -2)}${last}${accessToken.at(-1)}`)).toBeNull();
+    clock += 3600_000 + 1000;
+    expect(await tokens.verifyToken(accessToken)).toBeNull();
+  });
+});
