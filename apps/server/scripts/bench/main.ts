@@ -273,13 +273,21 @@ async function measureSmallAlone(
 }
 
 /** Each small-tenant scenario beside the big one as a ratio of the same alone (goal: within 1.2×). */
-function judgeSmallBesideBig(beside: P95ByScenario, alone: P95ByScenario, report: Report): void {
+function judgeSmallBesideBig(
+  kind: DatabaseKind,
+  beside: P95ByScenario,
+  alone: P95ByScenario,
+  report: Report,
+): void {
+  const goal = `goal <= ${GOALS.smallBesideBig}× or within ${GOALS.smallBesideBigSlackMs} ms`;
   report.ratios(
-    `small tenant beside the big one / alone (p95 at 8 connections), goal <= ${GOALS.smallBesideBig}× or within ${GOALS.smallBesideBigSlackMs} ms`,
+    `small tenant beside the big one / alone (p95 at 8 connections), ${kind === 'postgres' ? goal : `shown: the ${goal} is PostgreSQL's`}`,
     beside,
     alone,
-    (ratio, besideMs, aloneMs) =>
-      ratio <= GOALS.smallBesideBig || besideMs - aloneMs <= GOALS.smallBesideBigSlackMs,
+    kind === 'postgres'
+      ? (ratio, besideMs, aloneMs) =>
+          ratio <= GOALS.smallBesideBig || besideMs - aloneMs <= GOALS.smallBesideBigSlackMs
+      : undefined,
   );
 }
 
@@ -353,11 +361,16 @@ async function main(): Promise<void> {
     try {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const memory = await server.residentMb();
-      report.write(
-        `\n${settings.seconds} s per row; goals on p95 at 8 connections; load average ${loadAverage()}\n\n`,
-      );
+      // The latency goals are PostgreSQL's; the embedded database is judged as a ratio of it.
+      const goals =
+        kind === 'postgres'
+          ? 'goals on p95 at 8 connections'
+          : "PostgreSQL's p95 goals not judged here: the embedded database is judged against PostgreSQL's figures";
+      report.write(`\n${settings.seconds} s per row; ${goals}; load average ${loadAverage()}\n\n`);
       report.tableHeader();
-      const measured = await measureScenarios(server, [big, small], settings, report);
+      const measured = await measureScenarios(server, [big, small], settings, report, {
+        judged: kind === 'postgres',
+      });
       beside = measured.p95;
 
       const memoryGoal = GOALS.memoryMb[kind];
@@ -386,7 +399,7 @@ async function main(): Promise<void> {
 
     report.write('\n');
     report.tableHeader();
-    judgeSmallBesideBig(beside, await measureSmallAlone(settings, scratchDir, report), report);
+    judgeSmallBesideBig(kind, beside, await measureSmallAlone(settings, scratchDir, report), report);
 
     const figures = { ...beside };
     if (!settings.quick) {
