@@ -3,6 +3,7 @@
  * wire protocol that the main thread's node-postgres pool sends over this worker's port
  * (see pglite-thread.ts), so a slow query runs here and never blocks the server's event loop.
  */
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -19,6 +20,16 @@ const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage
  * set; pages beyond it come from the data files through the operating system's cache.
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * V8 optimizes a WebAssembly function once it has run about this much (its default is 13 million).
+ * Opening the database runs enough of PostgreSQL to optimize hundreds of functions at the default,
+ * most of them never run again, and their compilations left ~45 MB resident in an idle server
+ * (ADR 033). Under load the hot functions still reach it within seconds; after sustained load the
+ * process's memory is the same either way. V8's flags are process-wide; PGlite is the only
+ * WebAssembly the server runs, and it is compiled after this line.
+ */
+setFlagsFromString('--wasm-tiering-budget=1000000000');
 
 const STARTUP_PROTOCOL = 196608; // 3.0
 const SSL_REQUEST = 80877103;
