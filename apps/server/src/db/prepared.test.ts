@@ -47,9 +47,7 @@ describe('the asset page statements', () => {
         'asset_by_slug',
         'asset_event_page',
         'asset_field_display',
-        'event_changes',
-        'event_files',
-        'event_values',
+        'event_details',
         'user_by_id',
       ]),
     );

@@ -3,13 +3,12 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { filePublicUrl } from '#server/lib/public-urls.ts';
 import {
   countAssetEvents,
+  type EventDetails,
   type EventViewRow,
   type FileRow,
   findAssetEventPage,
-  findEventChanges,
-  findEventValues,
+  findEventDetails,
   findEventView,
-  findFilesOfEvents,
 } from './queries.ts';
 
 export type { FileRow };
@@ -28,22 +27,8 @@ export function toFile(row: FileRow): TFile {
 /** A nullable timestamp as the API shows it. */
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/**
- * Events as the API shows them: custom values with labels, files, change log newest first and the
- * stamps' display names. Two queries whatever the number of events; `fileRows` holds (at least)
- * the events' files.
- */
-async function toMaintenanceEvents(
-  db: DbOrTx,
-  organizationId: string,
-  rows: EventViewRow[],
-  fileRows: FileRow[],
-): Promise<TMaintenanceEvent[]> {
-  const eventIds = rows.map((e) => e.id);
-  const [valueRows, changeRows] = await Promise.all([
-    findEventValues(db, organizationId, eventIds),
-    findEventChanges(db, organizationId, eventIds),
-  ]);
+/** Events as the API shows them: custom values with labels, files, change log newest first and the stamps' display names. */
+function toMaintenanceEvents(rows: EventViewRow[], details: EventDetails): TMaintenanceEvent[] {
   return rows.map(
     (e): TMaintenanceEvent => ({
       id: e.id,
@@ -58,17 +43,17 @@ async function toMaintenanceEvents(
       taskCompletedBy: e.taskCompletedBy,
       updatedAt: e.updatedAt.toISOString(),
       updatedBy: e.updatedBy,
-      fields: valueRows
+      fields: details.values
         .filter((v) => v.eventId === e.id)
         .map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value })),
-      files: fileRows.filter((f) => f.eventId === e.id).map(toFile),
-      changeLog: changeRows
+      files: details.files.filter((f) => f.eventId === e.id).map(toFile),
+      changeLog: details.changes
         .filter((c) => c.eventId === e.id)
         .map((c) => ({
           id: c.id,
           changedAt: c.changedAt.toISOString(),
           changedBy: c.changedBy,
-          changes: c.changes,
+          changes: c.changes as TMaintenanceEvent['changeLog'][number]['changes'],
         })),
     }),
   );
@@ -99,14 +84,14 @@ export async function listAssetEventPage(
   const whole = !after && rows.length <= EVENT_PAGE_SIZE;
   const total = whole ? rows.length : await countAssetEvents(db, organizationId, assetId);
   const shown = rows.slice(0, EVENT_PAGE_SIZE);
-  const fileRows = await findFilesOfEvents(
+  const details = await findEventDetails(
     db,
     organizationId,
     shown.map((row) => row.id),
   );
   return {
-    events: await toMaintenanceEvents(db, organizationId, shown, fileRows),
-    files: fileRows,
+    events: toMaintenanceEvents(shown, details),
+    files: details.files,
     nextAfter: rows.length > EVENT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
     total,
   };
@@ -119,11 +104,10 @@ export async function loadEvent(
   assetId: string,
   eventId: string,
 ): Promise<TMaintenanceEvent | undefined> {
-  const [row, fileRows] = await Promise.all([
+  const [row, details] = await Promise.all([
     findEventView(db, organizationId, assetId, eventId),
-    findFilesOfEvents(db, organizationId, [eventId]),
+    findEventDetails(db, organizationId, [eventId]),
   ]);
   if (!row) return undefined;
-  const [event] = await toMaintenanceEvents(db, organizationId, [row], fileRows);
-  return event;
+  return toMaintenanceEvents([row], details)[0];
 }
