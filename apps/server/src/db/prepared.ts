@@ -42,6 +42,6 @@ export function preparedQuery<T>(
  * `column = any($n)` with the ids as one array parameter, the placeholder `name`: the same SQL text
  * whatever the number of ids (an `in ($2, $3, …)` list is a new text, and a new statement, per length).
  */
-export function isAnyOf(column: AnyPgColumn, name: string): SQL {
+export function isAnyOf(column: AnyPgColumn | SQL, name: string): SQL {
   return sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
 }

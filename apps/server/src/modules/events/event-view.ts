@@ -53,7 +53,7 @@ function toMaintenanceEvents(rows: EventViewRow[], details: EventDetails): TMain
           id: c.id,
           changedAt: c.changedAt.toISOString(),
           changedBy: c.changedBy,
-          changes: c.changes as TMaintenanceEvent['changeLog'][number]['changes'],
+          changes: c.changes,
         })),
     }),
   );

@@ -361,7 +361,7 @@ export interface EventChangeRow {
   eventId: string;
   changedAt: Date;
   changedBy: string | null;
-  changes: unknown;
+  changes: (typeof eventChangeEntries.$inferSelect)['changes'];
 }
 
 /** What the API shows of a page of events beside the events themselves. */
@@ -387,14 +387,13 @@ const jsonRows = (object: SQL, from: SQL, order: SQL) =>
  */
 const eventDetails = preparedQuery('event_details', (db) => {
   const organizationId = sql.placeholder('organizationId');
-  const eventIds = sql`any(${sql.placeholder('eventIds')}::uuid[])`;
   return db
     .select({
       files: jsonRows(
         sql`json_build_object('id', f.id, 'organizationId', f.organization_id, 'assetId', f.asset_id,
           'eventId', f.event_id, 'objectKey', f.object_key, 'fileName', f.file_name,
           'contentType', f.content_type, 'size', f.size, 'createdById', f.created_by_id, 'createdAt', f.created_at)`,
-        sql`from ${files} f where f.organization_id = ${organizationId} and f.event_id = ${eventIds}`,
+        sql`from ${files} f where f.organization_id = ${organizationId} and ${isAnyOf(sql`f.event_id`, 'eventIds')}`,
         sql`f.created_at, f.id`,
       ).mapWith((rows: Json<FileRow>[]) =>
         rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
@@ -402,14 +401,14 @@ const eventDetails = preparedQuery('event_details', (db) => {
       values: jsonRows(
         sql`json_build_object('eventId', v.event_id, 'fieldId', v.field_id, 'label', d.label, 'value', v.value)`,
         sql`from ${eventFieldValues} v join ${fieldDefinitions} d on d.id = v.field_id
-          where v.organization_id = ${organizationId} and v.event_id = ${eventIds}`,
+          where v.organization_id = ${organizationId} and ${isAnyOf(sql`v.event_id`, 'eventIds')}`,
         sql`d.display_order, d.label, d.id`,
       ).mapWith((rows: EventValueRow[]) => rows),
       changes: jsonRows(
         sql`json_build_object('id', c.id, 'eventId', c.event_id, 'changedAt', c.changed_at,
           'changedBy', u.display_name, 'changes', c.changes)`,
         sql`from ${eventChangeEntries} c left join ${users} u on u.id = c.changed_by_id
-          where c.organization_id = ${organizationId} and c.event_id = ${eventIds}`,
+          where c.organization_id = ${organizationId} and ${isAnyOf(sql`c.event_id`, 'eventIds')}`,
         sql`c.changed_at desc, c.id desc`,
       ).mapWith((rows: Json<EventChangeRow>[]) =>
         rows.map((row) => ({ ...row, changedAt: new Date(row.changedAt) })),
