@@ -42,14 +42,7 @@ describe('the asset page statements', () => {
       return result.rows.map((row) => row.name);
     });
     expect(names).toEqual(
-      expect.arrayContaining([
-        'asset_by_id',
-        'asset_by_slug',
-        'asset_event_page',
-        'asset_field_display',
-        'event_details',
-        'user_by_id',
-      ]),
+      expect.arrayContaining(['asset_event_page', 'asset_view_by_id', 'asset_view_by_slug', 'user_by_id']),
     );
   });
 });

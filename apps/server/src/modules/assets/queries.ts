@@ -1,6 +1,7 @@
 import { MAX_COUNTED_ROWS, MAX_COUNTED_SEARCH_ROWS } from '@mqr/contracts';
-import { and, asc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { jsonRows } from '#server/db/json-rows.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { countedPageOfRows } from '#server/db/page-ids.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
@@ -114,21 +115,38 @@ const assetCountOf = preparedQuery('organization_asset_count', (db) =>
 
 const ofOrganization = eq(assets.organizationId, sql.placeholder('organizationId'));
 
-const assetById = preparedQuery('asset_by_id', (db) =>
-  db
-    .select()
-    .from(assets)
-    .where(and(ofOrganization, eq(assets.id, sql.placeholder('id'))))
-    .limit(1),
-);
+/** A custom value as an asset shows it. */
+export interface AssetFieldDisplay {
+  fieldId: string;
+  label: string;
+  isActive: boolean;
+  value: string | null;
+}
 
-const assetBySlug = preparedQuery('asset_by_slug', (db) =>
+/**
+ * The custom values an asset shows, as one JSON column of its row: every active Asset definition
+ * (value or null) and the retired ones that hold a value, in display order.
+ */
+const fieldDisplay = jsonRows(
+  sql`json_build_object('fieldId', d.id, 'label', d.label, 'value', v.value, 'isActive', d.is_active)`,
+  sql`from ${fieldDefinitions} d left join ${assetFieldValues} v
+    on v.field_id = d.id and v.asset_id = ${assets.id} and v.organization_id = ${assets.organizationId}
+    where d.organization_id = ${assets.organizationId} and d.target = 'Asset' and (d.is_active or v.value is not null)`,
+  sql`d.display_order, d.label, d.id`,
+).mapWith((rows: AssetFieldDisplay[]) => rows);
+
+/** The asset with `key` (the placeholder of the same name), with or without the custom values it shows. */
+const assetByKey = (key: 'id' | 'slug', withFields: boolean) => (db: DbOrTx) =>
   db
-    .select()
+    .select({ ...getTableColumns(assets), ...(withFields ? { fields: fieldDisplay } : {}) })
     .from(assets)
-    .where(and(ofOrganization, eq(assets.slug, sql.placeholder('slug'))))
-    .limit(1),
-);
+    .where(and(ofOrganization, eq(assets[key], sql.placeholder(key))))
+    .limit(1);
+
+const assetById = preparedQuery('asset_by_id', assetByKey('id', false));
+const assetBySlug = preparedQuery('asset_by_slug', assetByKey('slug', false));
+const assetViewById = preparedQuery('asset_view_by_id', assetByKey('id', true));
+const assetViewBySlug = preparedQuery('asset_view_by_slug', assetByKey('slug', true));
 
 /** One asset of the organization; `forUpdate` locks it until the transaction ends. */
 export async function findAsset(
@@ -157,6 +175,20 @@ export async function findAssetBySlug(
 ): Promise<AssetRow | undefined> {
   const [row] = await assetBySlug(db, { organizationId, slug });
   return row;
+}
+
+/** An asset of the organization by id or slug, with the custom values it shows (one statement). */
+export async function findAssetWithFields(
+  db: DbOrTx,
+  organizationId: string,
+  key: { id: string } | { slug: string },
+): Promise<{ row: AssetRow; fields: AssetFieldDisplay[] } | undefined> {
+  const [found] = await ('id' in key
+    ? assetViewById(db, { organizationId, id: key.id })
+    : assetViewBySlug(db, { organizationId, slug: key.slug }));
+  if (!found) return undefined;
+  const { fields, ...row } = found as AssetRow & { fields: AssetFieldDisplay[] };
+  return { row, fields };
 }
 
 /** Inserts an asset unless its slug is taken in the organization (then undefined, nothing inserted). */
@@ -229,38 +261,3 @@ export async function deleteAssetValues(
       ),
     );
 }
-
-/**
- * The custom values an asset shows: every active Asset definition (value or null) and the retired
- * ones that hold a value, in display order.
- */
-export async function findAssetFieldDisplay(db: DbOrTx, organizationId: string, assetId: string) {
-  return assetFieldDisplay(db, { organizationId, assetId });
-}
-
-const assetFieldDisplay = preparedQuery('asset_field_display', (db) =>
-  db
-    .select({
-      fieldId: fieldDefinitions.id,
-      label: fieldDefinitions.label,
-      isActive: fieldDefinitions.isActive,
-      value: assetFieldValues.value,
-    })
-    .from(fieldDefinitions)
-    .leftJoin(
-      assetFieldValues,
-      and(
-        eq(assetFieldValues.fieldId, fieldDefinitions.id),
-        eq(assetFieldValues.assetId, sql.placeholder('assetId')),
-        eq(assetFieldValues.organizationId, sql.placeholder('organizationId')),
-      ),
-    )
-    .where(
-      and(
-        eq(fieldDefinitions.organizationId, sql.placeholder('organizationId')),
-        eq(fieldDefinitions.target, 'Asset'),
-        or(eq(fieldDefinitions.isActive, true), isNotNull(assetFieldValues.value)),
-      ),
-    )
-    .orderBy(asc(fieldDefinitions.displayOrder), asc(fieldDefinitions.label), asc(fieldDefinitions.id)),
-);

@@ -24,8 +24,8 @@ import {
   deleteAssetValues,
   findAsset,
   findAssetBySlug,
-  findAssetFieldDisplay,
   findAssetValues,
+  findAssetWithFields,
   insertAssetUnlessSlugTaken,
   listAssets,
   updateAsset as updateAssetRow,
@@ -70,16 +70,21 @@ export function toAssetSummary(row: AssetRow): TAssetSummary {
   };
 }
 
-/** Loads what an asset shows with a fixed number of queries, whatever the length of its history. */
-export async function loadAssetView(db: DbOrTx, row: AssetRow): Promise<AssetView> {
-  const organizationId = row.organizationId;
-  const [fields, page] = await Promise.all([
-    findAssetFieldDisplay(db, organizationId, row.id),
-    listAssetEventPage(db, organizationId, row.id),
-  ]);
+/**
+ * What an asset shows, found by id or slug, with a fixed number of queries whatever the length of its
+ * history: the asset with its custom values, then its newest events with their details.
+ */
+async function findAssetView(
+  db: DbOrTx,
+  organizationId: string,
+  key: { id: string } | { slug: string },
+): Promise<AssetView> {
+  const found = await findAssetWithFields(db, organizationId, key);
+  if (!found) throw notFound('Asset');
+  const page = await listAssetEventPage(db, organizationId, found.row.id);
   return {
-    row,
-    fields: fields.map((f) => ({ fieldId: f.fieldId, label: f.label, value: f.value, isActive: f.isActive })),
+    row: found.row,
+    fields: found.fields,
     events: page.events,
     eventsNextAfter: page.nextAfter,
     eventCount: page.total,
@@ -127,8 +132,8 @@ export async function getAsset(
   id: string,
   publicBaseUrl: string,
 ): Promise<TAsset> {
-  const row = await getAssetRow(db, organizationId, id);
-  return toAsset(await loadAssetView(db, row), publicBaseUrl);
+  if (!isUuid(id)) throw notFound('Asset');
+  return toAsset(await findAssetView(db, organizationId, { id }), publicBaseUrl);
 }
 
 /** The asset with this slug in this organization (public page); NOT_FOUND otherwise. */
@@ -144,7 +149,7 @@ export async function getAssetViewBySlug(
   organizationId: string,
   slug: string,
 ): Promise<AssetView> {
-  return loadAssetView(db, await getAssetRowBySlug(db, organizationId, slug));
+  return findAssetView(db, organizationId, { slug });
 }
 
 /** Checks the custom values of a payload against the organization's Asset definitions (see resolveFieldValues). */
@@ -226,7 +231,7 @@ export async function createAsset(db: Db, context: AssetActionContext, body: Ass
     });
     return created;
   });
-  return toAsset(await loadAssetView(db, row), context.publicBaseUrl);
+  return toAsset(await findAssetView(db, row.organizationId, { id: row.id }), context.publicBaseUrl);
 }
 
 /**
@@ -276,5 +281,5 @@ export async function updateAsset(
     });
     return updated;
   });
-  return toAsset(await loadAssetView(db, row), context.publicBaseUrl);
+  return toAsset(await findAssetView(db, row.organizationId, { id: row.id }), context.publicBaseUrl);
 }

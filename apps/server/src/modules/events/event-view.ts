@@ -3,11 +3,9 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { filePublicUrl } from '#server/lib/public-urls.ts';
 import {
   countAssetEvents,
-  type EventDetails,
   type EventViewRow,
   type FileRow,
   findAssetEventPage,
-  findEventDetails,
   findEventView,
 } from './queries.ts';
 
@@ -24,11 +22,15 @@ export function toFile(row: FileRow): TFile {
   };
 }
 
+/** Files in the order they were added (then by id), as the asset's list of files shows them. */
+const oldestFileFirst = (a: FileRow, b: FileRow) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** A nullable timestamp as the API shows it. */
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Events as the API shows them: custom values with labels, files, change log newest first and the stamps' display names. */
-function toMaintenanceEvents(rows: EventViewRow[], details: EventDetails): TMaintenanceEvent[] {
+function toMaintenanceEvents(rows: EventViewRow[]): TMaintenanceEvent[] {
   return rows.map(
     (e): TMaintenanceEvent => ({
       id: e.id,
@@ -43,18 +45,14 @@ function toMaintenanceEvents(rows: EventViewRow[], details: EventDetails): TMain
       taskCompletedBy: e.taskCompletedBy,
       updatedAt: e.updatedAt.toISOString(),
       updatedBy: e.updatedBy,
-      fields: details.values
-        .filter((v) => v.eventId === e.id)
-        .map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value })),
-      files: details.files.filter((f) => f.eventId === e.id).map(toFile),
-      changeLog: details.changes
-        .filter((c) => c.eventId === e.id)
-        .map((c) => ({
-          id: c.id,
-          changedAt: c.changedAt.toISOString(),
-          changedBy: c.changedBy,
-          changes: c.changes,
-        })),
+      fields: e.values.map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value })),
+      files: e.files.map(toFile),
+      changeLog: e.changes.map((c) => ({
+        id: c.id,
+        changedAt: c.changedAt.toISOString(),
+        changedBy: c.changedBy,
+        changes: c.changes,
+      })),
     }),
   );
 }
@@ -84,14 +82,9 @@ export async function listAssetEventPage(
   const whole = !after && rows.length <= EVENT_PAGE_SIZE;
   const total = whole ? rows.length : await countAssetEvents(db, organizationId, assetId);
   const shown = rows.slice(0, EVENT_PAGE_SIZE);
-  const details = await findEventDetails(
-    db,
-    organizationId,
-    shown.map((row) => row.id),
-  );
   return {
-    events: toMaintenanceEvents(shown, details),
-    files: details.files,
+    events: toMaintenanceEvents(shown),
+    files: shown.flatMap((row) => row.files).sort(oldestFileFirst),
     nextAfter: rows.length > EVENT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
     total,
   };
@@ -104,10 +97,6 @@ export async function loadEvent(
   assetId: string,
   eventId: string,
 ): Promise<TMaintenanceEvent | undefined> {
-  const [row, details] = await Promise.all([
-    findEventView(db, organizationId, assetId, eventId),
-    findEventDetails(db, organizationId, [eventId]),
-  ]);
-  if (!row) return undefined;
-  return toMaintenanceEvents([row], details)[0];
+  const row = await findEventView(db, organizationId, assetId, eventId);
+  return row ? toMaintenanceEvents([row])[0] : undefined;
 }

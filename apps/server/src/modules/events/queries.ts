@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
+import { type Json, jsonRows } from '#server/db/json-rows.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { idsOfPage } from '#server/db/page-ids.ts';
 import { isAnyOf, preparedQuery } from '#server/db/prepared.ts';
@@ -13,7 +14,6 @@ import {
   fieldDefinitions,
   files,
   maintenanceEvents,
-  organizations,
   type TASK_STATUSES,
   users,
 } from '#server/db/schema.ts';
@@ -41,7 +41,54 @@ const taskColumns = {
   taskCompletedBy: completedBy.displayName,
 };
 
-/** Events with the display names of their stamps (what the API shows), filtered by `where`. */
+/** A custom value of an event with its field's label. */
+export interface EventValueRow {
+  fieldId: string;
+  label: string;
+  value: string;
+}
+
+/** A change log entry of an event, with the display name of who made it. */
+export interface EventChangeRow {
+  id: string;
+  changedAt: Date;
+  changedBy: string | null;
+  changes: (typeof eventChangeEntries.$inferSelect)['changes'];
+}
+
+const ofThisEvent = (alias: string) =>
+  sql`${sql.raw(alias)}.organization_id = ${maintenanceEvents.organizationId} and ${sql.raw(alias)}.event_id = ${maintenanceEvents.id}`;
+
+/**
+ * An event's files (oldest first), custom values (display order) and change log (newest first) as
+ * JSON columns of its row: on the embedded database each statement is a trip to its thread and back,
+ * and an asset page's events come with their details in one trip (ADR 041).
+ */
+const eventDetailColumns = {
+  files: jsonRows(
+    sql`json_build_object('id', f.id, 'organizationId', f.organization_id, 'assetId', f.asset_id,
+      'eventId', f.event_id, 'objectKey', f.object_key, 'fileName', f.file_name,
+      'contentType', f.content_type, 'size', f.size, 'createdById', f.created_by_id, 'createdAt', f.created_at)`,
+    sql`from ${files} f where ${ofThisEvent('f')}`,
+    sql`f.created_at, f.id`,
+  ).mapWith((rows: Json<FileRow>[]): FileRow[] =>
+    rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
+  ),
+  values: jsonRows(
+    sql`json_build_object('fieldId', v.field_id, 'label', d.label, 'value', v.value)`,
+    sql`from ${eventFieldValues} v join ${fieldDefinitions} d on d.id = v.field_id where ${ofThisEvent('v')}`,
+    sql`d.display_order, d.label, d.id`,
+  ).mapWith((rows: EventValueRow[]) => rows),
+  changes: jsonRows(
+    sql`json_build_object('id', c.id, 'changedAt', c.changed_at, 'changedBy', u.display_name, 'changes', c.changes)`,
+    sql`from ${eventChangeEntries} c left join ${users} u on u.id = c.changed_by_id where ${ofThisEvent('c')}`,
+    sql`c.changed_at desc, c.id desc`,
+  ).mapWith((rows: Json<EventChangeRow>[]): EventChangeRow[] =>
+    rows.map((row) => ({ ...row, changedAt: new Date(row.changedAt) })),
+  ),
+};
+
+/** Events as the API shows them (stamps as display names, with their details), filtered by `where`. */
 function selectEventViews(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
@@ -49,6 +96,7 @@ function selectEventViews(db: DbOrTx, where: SQL | undefined) {
       ...taskColumns,
       updatedAt: maintenanceEvents.updatedAt,
       updatedBy: updatedBy.displayName,
+      ...eventDetailColumns,
     })
     .from(maintenanceEvents)
     .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
@@ -345,86 +393,4 @@ export async function listOpenTasks(
     selectOpenTasks(db, organizationId, page),
   ]);
   return { rows, total };
-}
-
-/** A custom value of an event with its field's label. */
-export interface EventValueRow {
-  eventId: string;
-  fieldId: string;
-  label: string;
-  value: string;
-}
-
-/** A change log entry of an event, with the display name of who made it. */
-export interface EventChangeRow {
-  id: string;
-  eventId: string;
-  changedAt: Date;
-  changedBy: string | null;
-  changes: (typeof eventChangeEntries.$inferSelect)['changes'];
-}
-
-/** What the API shows of a page of events beside the events themselves. */
-export interface EventDetails {
-  /** Their files, oldest first. */
-  files: FileRow[];
-  /** Their custom values with labels, in display order. */
-  values: EventValueRow[];
-  /** Their change logs, newest first. */
-  changes: EventChangeRow[];
-}
-
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
-
-/** `select coalesce(json_agg(object order by order), '[]')` over the rows of `from`: one column of a statement. */
-const jsonRows = (object: SQL, from: SQL, order: SQL) =>
-  sql`coalesce((select json_agg(${object} order by ${order}) ${from}), '[]'::json)`;
-
-/**
- * The files, custom values and change logs of a page of events in one statement (three JSON columns of
- * the organization's row): on the embedded database each statement is a trip to its thread and back,
- * and three of them were a third of an asset page's trips (ADR 038).
- */
-const eventDetails = preparedQuery('event_details', (db) => {
-  const organizationId = sql.placeholder('organizationId');
-  return db
-    .select({
-      files: jsonRows(
-        sql`json_build_object('id', f.id, 'organizationId', f.organization_id, 'assetId', f.asset_id,
-          'eventId', f.event_id, 'objectKey', f.object_key, 'fileName', f.file_name,
-          'contentType', f.content_type, 'size', f.size, 'createdById', f.created_by_id, 'createdAt', f.created_at)`,
-        sql`from ${files} f where f.organization_id = ${organizationId} and ${isAnyOf(sql`f.event_id`, 'eventIds')}`,
-        sql`f.created_at, f.id`,
-      ).mapWith((rows: Json<FileRow>[]) =>
-        rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
-      ),
-      values: jsonRows(
-        sql`json_build_object('eventId', v.event_id, 'fieldId', v.field_id, 'label', d.label, 'value', v.value)`,
-        sql`from ${eventFieldValues} v join ${fieldDefinitions} d on d.id = v.field_id
-          where v.organization_id = ${organizationId} and ${isAnyOf(sql`v.event_id`, 'eventIds')}`,
-        sql`d.display_order, d.label, d.id`,
-      ).mapWith((rows: EventValueRow[]) => rows),
-      changes: jsonRows(
-        sql`json_build_object('id', c.id, 'eventId', c.event_id, 'changedAt', c.changed_at,
-          'changedBy', u.display_name, 'changes', c.changes)`,
-        sql`from ${eventChangeEntries} c left join ${users} u on u.id = c.changed_by_id
-          where c.organization_id = ${organizationId} and ${isAnyOf(sql`c.event_id`, 'eventIds')}`,
-        sql`c.changed_at desc, c.id desc`,
-      ).mapWith((rows: Json<EventChangeRow>[]) =>
-        rows.map((row) => ({ ...row, changedAt: new Date(row.changedAt) })),
-      ),
-    })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-});
-
-/** The files, custom values and change logs of these events of the organization. */
-export async function findEventDetails(
-  db: DbOrTx,
-  organizationId: string,
-  eventIds: string[],
-): Promise<EventDetails> {
-  if (eventIds.length === 0) return { files: [], values: [], changes: [] };
-  const [row] = await eventDetails(db, { organizationId, eventIds });
-  return row ?? { files: [], values: [], changes: [] };
 }
