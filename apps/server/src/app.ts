@@ -10,6 +10,7 @@ import apiDocs from './plugins/api-docs.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import './lib/request-context.ts';
+import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(redisPlugin);
   await app.register(authPlugin);
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
+  await app.register(jobsPlugin);
   await registerRoutes(app, config);
   return app;
 }

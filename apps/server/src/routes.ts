@@ -6,9 +6,12 @@ import { auditLogRoutes, myActivityRoutes } from './modules/audit-logs/routes.ts
 import { authRoutes, loginRoutes } from './modules/auth/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { eventRoutes, taskRoutes } from './modules/events/routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
 import { fieldAdminRoutes, fieldRoutes } from './modules/fields/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
+import { labelRoutes } from './modules/labels/routes.ts';
 import { adminOrganizationRoutes, publicOrganizationRoutes } from './modules/organizations/routes.ts';
 import { publicAssetRoutes } from './modules/public/routes.ts';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
@@ -49,6 +52,8 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(assetRoutes, { prefix: '/api/assets' });
       await scope.register(eventRoutes, { prefix: '/api/assets' });
       await scope.register(taskRoutes, { prefix: '/api/tasks' });
+      await scope.register(exportRoutes, { prefix: '/api/exports' });
+      await scope.register(labelRoutes, { prefix: '/api/labels' });
       await scope.register(uploadRoutes, { prefix: '/api/uploads' });
       await scope.register(myActivityRoutes, { prefix: '/api/audit-logs/my-activity' });
     }),
@@ -59,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(userAdminRoutes, { prefix: '/api/admin/users' });
       await scope.register(dashboardRoutes, { prefix: '/api/admin/dashboard' });
       await scope.register(auditLogRoutes, { prefix: '/api/audit-logs' });
+      await scope.register(importRoutes, { prefix: '/api/admin/imports' });
     }),
   );
   await app.register(

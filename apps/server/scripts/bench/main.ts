@@ -13,6 +13,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { withDatabaseName } from '#server/test/test-database.ts';
 import { fail } from '../cli-database.ts';
 import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from './dataset.ts';
+import { prepareImportOrganization, registerCsv, timeImport } from './import-timing.ts';
 import { type LoadResult, runLoad } from './load.ts';
 import { type RunningProcess, startBareReference, startServer } from './processes.ts';
 import { measurePublicPage, PUBLIC_PAGE_GOALS } from './public-page.ts';
@@ -52,7 +53,12 @@ const GOALS = {
   smallBesideBig: 1.2,
   /** Below this, a p95 difference is the timer's and the machine's, not the big tenant's. */
   smallBesideBigSlackMs: 2,
+  /** A 50,000-row import, upload to done (issue 14). */
+  importSeconds: { postgres: 60, pglite: 120 },
 } as const;
+
+/** Rows of the timed import: a large register; a few hundred in --quick. */
+const IMPORT_ROWS = { full: 50_000, quick: 500 };
 
 function wholeNumber(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -147,6 +153,7 @@ async function seed(place: Place, size: DatasetSize) {
     const dataset = await prepareDataset(database.db, size, (message) =>
       process.stdout.write(`  ${message}\n`),
     );
+    await prepareImportOrganization(database.db);
     process.stdout.write(
       `${dataset.reused ? 'Reused' : 'Seeded'} the data set in ${((performance.now() - started) / 1000).toFixed(0)} s (${place.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})\n`,
     );
@@ -335,6 +342,17 @@ async function judgePublicPage(server: RunningProcess, tenant: Tenant, settings:
   );
 }
 
+/** A register imported through the API, upload to done, beside its goal. */
+async function judgeImport(server: RunningProcess, kind: DatabaseKind, settings: Settings, report: Report) {
+  const rows = settings.quick ? IMPORT_ROWS.quick : IMPORT_ROWS.full;
+  const timing = await timeImport(server, registerCsv(rows));
+  const goal = GOALS.importSeconds[kind];
+  report.goal(
+    `import of ${rows.toLocaleString('en-US')} assets: upload ${timing.uploadSeconds.toFixed(1)} s, check ${timing.checkSeconds.toFixed(1)} s, commit ${timing.commitSeconds.toFixed(1)} s = ${timing.totalSeconds.toFixed(1)} s, goal <= ${goal} s${settings.quick ? ' (for 50,000)' : ''}`,
+    timing.created === rows && timing.totalSeconds <= goal,
+  );
+}
+
 /** The server serves the built web app; the public page's measures need it. */
 function ensureWebBuilt(): void {
   if (existsSync(`${DEFAULT_WEB_DIST_DIR}/public-asset.html`)) return;
@@ -393,6 +411,7 @@ async function main(): Promise<void> {
       } else {
         report.write('asset detail vs bare reference: PostgreSQL only (set BENCH_DATABASE_URL)\n');
       }
+      await judgeImport(server, kind, settings, report);
     } finally {
       await server.stop();
     }

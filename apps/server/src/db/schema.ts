@@ -1,3 +1,4 @@
+import { IMPORT_FORMATS, IMPORT_STATUSES, type TImportColumnTarget } from '@mqr/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -168,6 +169,8 @@ export const maintenanceEvents = pgTable(
       t.performedAt.desc(),
       t.id.desc(),
     ),
+    // The organization's events by date, oldest first (the history export's date range).
+    index('maintenance_events_org_performed_idx').on(t.organizationId, t.performedAt, t.id),
     // Pending tasks (Pending and InProgress), oldest performedAt first; with the id, a page's ids
     // come from the index alone (ADR 034).
     index('maintenance_events_open_tasks_idx')
@@ -353,3 +356,89 @@ export const organizationAssetCounts = pgTable('organization_asset_counts', {
     .references(() => organizations.id),
   assets: integer('assets').notNull(),
 });
+
+/**
+ * A CSV import of assets (modules/imports): the file's header and mapping, and where its check or its
+ * commit stands. Its rows wait in import_rows until it is done (ADR 044).
+ */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    createdById: uuid('created_by_id').references(() => users.id),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    format: text('format', { enum: IMPORT_FORMATS }).notNull(),
+    delimiter: varchar('delimiter', { length: 1 }).notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    rowCount: integer('row_count').notNull(),
+    mapping: jsonb('mapping').$type<TImportColumnTarget[]>().notNull(),
+    status: text('status', { enum: IMPORT_STATUSES }).notNull().default('Uploaded'),
+    rowsDone: integer('rows_done').notNull().default(0),
+    problemCount: integer('problem_count').notNull().default(0),
+    createdCount: integer('created_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('import_runs_org_created_idx').on(t.organizationId, t.createdAt.desc())],
+);
+
+/** The data rows of an import's file (row 1 = the first row after the header), as text cells. */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    rowNumber: integer('row_number').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);
+
+/** What an import's check found wrong, by row and column. */
+export const importProblems = pgTable(
+  'import_problems',
+  {
+    id: id(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    rowNumber: integer('row_number').notNull(),
+    column: varchar('column_name', { length: 255 }).notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [index('import_problems_import_row_idx').on(t.importId, t.rowNumber, t.id)],
+);
+
+/**
+ * Background jobs (jobs/job-runner.ts, ADR 044): queued in the transaction of the change that asks
+ * for them, claimed with SKIP LOCKED by one instance at a time, kept alive by a heartbeat.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    queue: varchar('queue', { length: 100 }).notNull(),
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    /** queued → running → done, or failed once its tries are spent. */
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** While running: when the job counts as abandoned (its instance stopped beating). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // What a worker looks for: queued jobs that are due, and running ones whose lock ran out.
+    index('jobs_waiting_idx').on(t.queue, t.runAfter).where(sql`${t.state} in ('queued', 'running')`),
+  ],
+);

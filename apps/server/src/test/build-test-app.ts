@@ -44,7 +44,7 @@ export async function buildTestApp(
   let app: FastifyInstance;
   try {
     app = await buildApp(config, {
-      logger: false,
+      logger: process.env.TEST_LOG ? { level: 'error' } : false,
       bootstrap: false,
       sweepUploads: false,
       ...options,

@@ -9,8 +9,8 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 const run = promisify(execFile);
 let prepared: Promise<unknown> | undefined;
 
-/** The texts of the QR codes in a PNG, decoded in-process by zxing-wasm (its wasm read from node_modules). */
-export async function decodeQrPng(png: Uint8Array): Promise<string[]> {
+/** zxing-wasm, ready to read (its wasm read from node_modules, once per process). */
+export async function prepareZxing(): Promise<void> {
   if (!prepared) {
     const require = createRequire(import.meta.url);
     const wasm = await readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
@@ -18,6 +18,11 @@ export async function decodeQrPng(png: Uint8Array): Promise<string[]> {
     prepared = prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
   }
   await prepared;
+}
+
+/** The texts of the QR codes in a PNG, decoded in-process by zxing-wasm (its wasm read from node_modules). */
+export async function decodeQrPng(png: Uint8Array): Promise<string[]> {
+  await prepareZxing();
   const results = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'] });
   return results.filter((r) => r.isValid).map((r) => r.text);
 }

@@ -18,6 +18,8 @@ const expected: Record<string, Record<keyof typeof viewers, string | null>> = {
   '/dashboard': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
   '/assets': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
   '/assets/new': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
+  '/assets/import': { loggedOut: '/login', member: '/', admin: null, superAdmin: null },
+  '/assets/import/123': { loggedOut: '/login', member: '/', admin: null, superAdmin: null },
   '/assets/123/edit': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
   '/assets/123': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
   '/admin/users': { loggedOut: '/login', member: '/', admin: null, superAdmin: null },
@@ -48,6 +50,8 @@ describe('route table guards', () => {
       '/dashboard',
       '/assets',
       '/assets/new',
+      '/assets/import',
+      '/assets/import/:id',
       '/assets/:id/edit',
       '/assets/:id',
       '/admin/users',
@@ -61,5 +65,10 @@ describe('route table guards', () => {
 
   it('matches /assets/new to its own rule, not /assets/:id', () => {
     expect(routeFor('/assets/new')?.path).toBe('/assets/new');
+  });
+
+  it('matches the import pages to their own admin rules, not /assets/:id', () => {
+    expect(routeFor('/assets/import')?.path).toBe('/assets/import');
+    expect(routeFor('/assets/import/123')?.path).toBe('/assets/import/:id');
   });
 });

@@ -49,6 +49,17 @@ export const ROUTE_TABLE = [
     screen: async () => (await import('../features/assets/components/asset-form-page.tsx')).AssetFormPage,
   },
   {
+    path: '/assets/import',
+    access: 'admin',
+    screen: async () =>
+      (await import('../features/imports/components/import-upload-page.tsx')).ImportUploadPage,
+  },
+  {
+    path: '/assets/import/:id',
+    access: 'admin',
+    screen: async () => (await import('../features/imports/components/import-run-page.tsx')).ImportRunPage,
+  },
+  {
     path: '/assets/:id/edit',
     access: 'signed-in',
     screen: async () => (await import('../features/assets/components/asset-form-page.tsx')).AssetFormPage,

@@ -73,6 +73,48 @@ export async function listAssets(
 const NEWEST_FIRST = [descNullsLast(assets.createdAt), descNullsLast(assets.id)];
 
 /**
+ * Up to `size` of the organization's assets that the list shows for `search`, in its order, after
+ * the asset `after` (keyset): one batch of an export, however deep.
+ */
+export function findAssetBatch(
+  db: DbOrTx,
+  organizationId: string,
+  search: string | undefined,
+  after: string | undefined,
+  size: number,
+): Promise<AssetRow[]> {
+  return db
+    .select()
+    .from(assets)
+    .where(and(listCondition(organizationId, search), afterAsset(organizationId, after)))
+    .orderBy(...NEWEST_FIRST)
+    .limit(size);
+}
+
+/** The custom values of these assets of the organization (of these fields only, when given). */
+export function findValuesOfAssets(
+  db: DbOrTx,
+  organizationId: string,
+  assetIds: string[],
+  fieldIds?: string[],
+) {
+  return db
+    .select({
+      assetId: assetFieldValues.assetId,
+      fieldId: assetFieldValues.fieldId,
+      value: assetFieldValues.value,
+    })
+    .from(assetFieldValues)
+    .where(
+      and(
+        eq(assetFieldValues.organizationId, organizationId),
+        inArray(assetFieldValues.assetId, assetIds),
+        fieldIds ? inArray(assetFieldValues.fieldId, fieldIds) : undefined,
+      ),
+    );
+}
+
+/**
  * A page of a search within its counted matches: one walk finds the ids of the newest
  * MAX_COUNTED_SEARCH_ROWS + 1 matches, which are both the count and every page among them, where a
  * count and a page apart read the matches twice (a rare term's trigram index scans, twice).
@@ -260,4 +302,23 @@ export async function deleteAssetValues(
         inArray(assetFieldValues.fieldId, fieldIds),
       ),
     );
+}
+
+/**
+ * The ids of up to `limit` of the organization's assets that the list shows for `search` (all of them
+ * without one), newest first: the labels of "all N matching" (modules/labels).
+ */
+export async function findAssetIdsForLabels(
+  db: DbOrTx,
+  organizationId: string,
+  search: string | undefined,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(listCondition(organizationId, search))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -48,18 +48,28 @@ export function diffChanges(before: Record<string, unknown>, after: Record<strin
 
 /** Writes one audit entry. Call it with the transaction of the change it records. */
 export async function recordAudit(tx: DbOrTx, record: AuditRecord): Promise<void> {
-  const actor = record.actor;
-  await tx.insert(auditLogEntries).values({
-    organizationId: record.organizationId,
-    userId: actor?.id ?? null,
-    userName: actor ? actor.displayName || actor.email : 'system',
-    action: record.action,
-    entityType: record.entityType,
-    entityId: record.entityId,
-    entityName: record.entityName?.slice(0, 255) ?? null,
-    changes: JSON.stringify(record.changes),
-    ipAddress: record.ipAddress?.slice(0, 64) ?? null,
-  });
+  await recordAudits(tx, [record]);
+}
+
+/** Writes audit entries in one statement (an import's chunk). Call it with the transaction of the changes. */
+export async function recordAudits(tx: DbOrTx, records: AuditRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await tx.insert(auditLogEntries).values(
+    records.map((record) => {
+      const actor = record.actor;
+      return {
+        organizationId: record.organizationId,
+        userId: actor?.id ?? null,
+        userName: actor ? actor.displayName || actor.email : 'system',
+        action: record.action,
+        entityType: record.entityType,
+        entityId: record.entityId,
+        entityName: record.entityName?.slice(0, 255) ?? null,
+        changes: JSON.stringify(record.changes),
+        ipAddress: record.ipAddress?.slice(0, 64) ?? null,
+      };
+    }),
+  );
 }
 
 export type AuditLogQuery = z.output<typeof ZAuditLogQuery>;

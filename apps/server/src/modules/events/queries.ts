@@ -1,5 +1,5 @@
 import { EVENT_PAGE_SIZE } from '@mqr/contracts';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
@@ -341,6 +341,25 @@ const filesOfEvents = preparedQuery('event_files', (db) =>
     .orderBy(asc(files.createdAt), asc(files.id)),
 );
 
+/** The organization's events with their asset and the names of their task stamps (tasks, history export). */
+function eventsWithTheirAsset(db: DbOrTx, organizationId: string) {
+  return db
+    .select({
+      eventId: maintenanceEvents.id,
+      assetId: assets.id,
+      assetName: assets.name,
+      assetSlug: assets.slug,
+      ...taskColumns,
+    })
+    .from(maintenanceEvents)
+    .innerJoin(
+      assets,
+      and(eq(assets.id, maintenanceEvents.assetId), eq(assets.organizationId, organizationId)),
+    )
+    .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
+    .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById));
+}
+
 /**
  * Open tasks (the condition of the partial index maintenance_events_open_tasks_idx, word for word,
  * so the planner can use it).
@@ -364,21 +383,7 @@ export function selectOpenTasks(
 ) {
   const oldestFirst = [asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id)];
   const pageIds = idsOfPage(db, maintenanceEvents, openTasksCondition(organizationId), oldestFirst, page);
-  return db
-    .select({
-      eventId: maintenanceEvents.id,
-      assetId: assets.id,
-      assetName: assets.name,
-      assetSlug: assets.slug,
-      ...taskColumns,
-    })
-    .from(maintenanceEvents)
-    .innerJoin(
-      assets,
-      and(eq(assets.id, maintenanceEvents.assetId), eq(assets.organizationId, organizationId)),
-    )
-    .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
-    .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById))
+  return eventsWithTheirAsset(db, organizationId)
     .where(and(eq(maintenanceEvents.organizationId, organizationId), inArray(maintenanceEvents.id, pageIds)))
     .orderBy(...oldestFirst);
 }
@@ -393,4 +398,47 @@ export async function listOpenTasks(
     selectOpenTasks(db, organizationId, page),
   ]);
   return { rows, total };
+}
+
+/**
+ * Up to `size` of the organization's events performed within [from, to], oldest first (then by id),
+ * after the event `after` (keyset on maintenance_events_org_performed_idx), with their asset's slug
+ * and name: one batch of the history export.
+ */
+export function findEventBatch(
+  db: DbOrTx,
+  organizationId: string,
+  range: { from: Date; to: Date },
+  after: string | undefined,
+  size: number,
+) {
+  const afterEvent = after
+    ? sql`(${maintenanceEvents.performedAt}, ${maintenanceEvents.id}) > (
+        select m.performed_at, m.id from ${maintenanceEvents} m where m.organization_id = ${organizationId} and m.id = ${after})`
+    : undefined;
+  return eventsWithTheirAsset(db, organizationId)
+    .where(
+      and(
+        eq(maintenanceEvents.organizationId, organizationId),
+        gte(maintenanceEvents.performedAt, range.from),
+        lte(maintenanceEvents.performedAt, range.to),
+        afterEvent,
+      ),
+    )
+    .orderBy(asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id))
+    .limit(size);
+}
+
+/** The custom values of these events of the organization. */
+export function findValuesOfEvents(db: DbOrTx, organizationId: string, eventIds: string[]) {
+  return db
+    .select({
+      eventId: eventFieldValues.eventId,
+      fieldId: eventFieldValues.fieldId,
+      value: eventFieldValues.value,
+    })
+    .from(eventFieldValues)
+    .where(
+      and(eq(eventFieldValues.organizationId, organizationId), inArray(eventFieldValues.eventId, eventIds)),
+    );
 }

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries, organizations } from '#server/db/schema.ts';
 import { auditEntriesOf } from '#server/test/asset-fixtures.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
+import { multipart } from '#server/test/multipart-body.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
 // Tiny real images (each decodes in Chromium): a baseline JPEG and a lossy WebP drawn by a 2×2
@@ -31,30 +32,6 @@ let PNG: Buffer;
 beforeAll(async () => {
   PNG = await QRCode.toBuffer('logo', { type: 'png', width: 64 });
 });
-
-interface Part {
-  name: string;
-  fileName?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body built by hand. */
-function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
-  const boundary = '----mqr-test-boundary-7d3f';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.fileName
-      ? `form-data; name="${part.name}"; filename="${part.fileName}"`
-      : `form-data; name="${part.name}"`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function uploadLogo(
   headers: Record<string, string>,

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '#server/lib/app-error.ts';
+import { readMultipartFile } from '#server/lib/multipart-file.ts';
 import { setPagingHeaders } from '#server/lib/paging.ts';
 import { type StoredFileCaching, sendStoredFile } from '#server/lib/send-stored-file.ts';
 import { currentUser } from '#server/plugins/auth.ts';
@@ -49,32 +49,13 @@ function logoContext(app: FastifyInstance, request: FastifyRequest): LogoActionC
   };
 }
 
-/** The multipart errors of a logo upload, as the API's errors. */
-function uploadError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  const { code, statusCode } = (error ?? {}) as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return logoTooLargeError();
-  // Fastify's own limit errors (too many parts or files...) carry safe messages and a 4xx status.
-  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;
-  // A body busboy cannot read (no boundary, cut short...) holds no logo.
-  return logoMissingError();
-}
-
 /** Reads the "logo" file of a multipart request: at most LOGO_MAX_BYTES (413 past it), 400 without one. */
 async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw logoMissingError();
-  try {
-    const part = await request.file();
-    if (part?.fieldname !== 'logo') {
-      part?.file.resume();
-      throw logoMissingError();
-    }
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw logoTooLargeError();
-    return bytes;
-  } catch (error) {
-    throw uploadError(error);
-  }
+  const { bytes } = await readMultipartFile(request, 'logo', {
+    missing: logoMissingError,
+    tooLarge: logoTooLargeError,
+  });
+  return bytes;
 }
 
 /**

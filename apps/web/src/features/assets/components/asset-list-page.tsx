@@ -11,6 +11,8 @@ import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { ExportButton } from '#web/features/exports/index.ts';
+import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { pageCountOf } from '#web/lib/paged-response.ts';
 import { assetKeys } from '../api/asset-keys.ts';
@@ -25,6 +27,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** /assets: the organization's assets, searched and paged by the server. */
 export function AssetListPage() {
   const queryClient = useQueryClient();
+  const isAdmin = isAdminUser(useAuth());
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [pageState, setPageState] = useState({ search: '', page: 1 });
@@ -70,6 +73,12 @@ export function AssetListPage() {
             >
               Refresh
             </Button>
+            <ExportButton search={search} />
+            {isAdmin ? (
+              <ButtonLink to="/assets/import" variant="secondary">
+                Import
+              </ButtonLink>
+            ) : null}
             <ButtonLink to="/assets/new">Create asset</ButtonLink>
           </>
         }
@@ -94,7 +103,7 @@ export function AssetListPage() {
 function AssetTable({ assets }: { assets: TAssetSummary[] }) {
   const navigate = useNavigate();
   return (
-    <Table label="Assets" className={styles.table}>
+    <Table label="Assets" stacked className={styles.table}>
       <thead>
         <tr>
           <th scope="col">Name</th>

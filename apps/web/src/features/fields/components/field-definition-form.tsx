@@ -1,14 +1,14 @@
-import { FIELD_DATA_TYPES, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
+import type { TFieldDefinition, TFieldTarget } from '@mqr/contracts';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import frame from '#web/components/layouts/admin-screen.module.css';
 import { Button } from '#web/components/ui/button.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
-import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type TSaveFieldInput, useSaveField } from '../hooks/use-save-field.ts';
 import styles from './admin-fields-page.module.css';
+import { DataTypeSelectField } from './data-type-select-field.tsx';
 import {
   checkFieldForm,
   emptyFieldForm,
@@ -113,13 +113,7 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
           error={errors.key?.message}
           {...register('key')}
         />
-        <SelectField label="Data type" error={errors.dataType?.message} {...register('dataType')}>
-          {FIELD_DATA_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </SelectField>
+        <DataTypeSelectField label="Data type" error={errors.dataType?.message} {...register('dataType')} />
         <TextField
           label="Display order"
           inputMode="numeric"

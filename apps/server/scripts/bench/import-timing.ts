@@ -1,0 +1,128 @@
+// The import benchmark: a register of N assets (three custom fields, one of them a Select) uploaded,
+// checked and committed through the API of the real server, as an administrator does from the screen.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { importRuns, organizations, users } from '#server/db/schema.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+import { BENCH_PASSWORD } from './dataset.ts';
+import type { RunningProcess } from './processes.ts';
+
+const IMPORT_ORGANIZATION = 'Bench import';
+export const IMPORT_ADMIN = 'bench-import@example.com';
+
+/**
+ * The organization the import lands in, made when missing, emptied of what an earlier run imported
+ * (its assets, their values and audit entries, its fields and imports) so each run imports anew.
+ */
+export async function prepareImportOrganization(db: Db): Promise<void> {
+  let [organization] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.name, IMPORT_ORGANIZATION));
+  if (!organization) {
+    [organization] = await db
+      .insert(organizations)
+      .values({ name: IMPORT_ORGANIZATION })
+      .returning({ id: organizations.id });
+    await db.insert(users).values({
+      organizationId: organization!.id,
+      email: IMPORT_ADMIN,
+      displayName: 'Bench importer',
+      passwordHash: await hashPassword(BENCH_PASSWORD),
+      isAdmin: true,
+    });
+  }
+  const id = organization!.id;
+  for (const table of ['audit_log_entries', 'asset_field_values', 'assets', 'field_definitions']) {
+    await db.execute(sql`delete from ${sql.identifier(table)} where organization_id = ${id}`);
+  }
+  const runs = await db
+    .select({ id: importRuns.id })
+    .from(importRuns)
+    .where(eq(importRuns.organizationId, id));
+  if (runs.length > 0) {
+    await db.delete(importRuns).where(
+      and(
+        eq(importRuns.organizationId, id),
+        inArray(
+          importRuns.id,
+          runs.map((r) => r.id),
+        ),
+      ),
+    );
+  }
+}
+
+/** A CSV of `rows` assets: name, serial, a room (Select of 40 values) and an install date. */
+export function registerCsv(rows: number): string {
+  const lines = ['Name,Serial,Room,Installed'];
+  for (let i = 1; i <= rows; i++) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    lines.push(`Imported pump ${i},SN-${100000 + i},Room ${i % 40},2024-03-${day}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+interface ImportRunJson {
+  id: string;
+  status: string;
+  mapping: { kind: string; label?: string; key?: string; dataType?: string }[];
+  createdCount: number;
+  problemCount: number;
+  error: string | null;
+}
+
+/** Upload, check and commit of `csv` through the API; the seconds of each and the assets created. */
+export async function timeImport(server: RunningProcess, csv: string) {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: IMPORT_ADMIN, password: BENCH_PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const authorization = `Bearer ${accessToken}`;
+  const call = async (method: string, path: string, body?: string | FormData, json = false) => {
+    const response = await fetch(`${server.url}/api/admin/imports${path}`, {
+      method,
+      headers: json ? { authorization, 'content-type': 'application/json' } : { authorization },
+      body,
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as ImportRunJson;
+  };
+  const settled = async (id: string) => {
+    for (;;) {
+      const run = await call('GET', `/${id}`);
+      if (run.status !== 'Checking' && run.status !== 'Importing') return run;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+
+  const started = performance.now();
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'register.csv');
+  const run = await call('POST', '', form);
+  const uploaded = performance.now();
+  // The room as a Select, as an administrator would choose it: its 40 values become the options.
+  const mapping = run.mapping.map((target, column) =>
+    column === 2 ? { ...target, dataType: 'Select' } : target,
+  );
+  await call('PUT', `/${run.id}/mapping`, JSON.stringify({ columns: mapping }), true);
+  await call('POST', `/${run.id}/check`);
+  const checked = await settled(run.id);
+  if (checked.status !== 'Checked' || checked.problemCount > 0)
+    throw new Error(`The check answered ${JSON.stringify(checked)}`);
+  const checkedAt = performance.now();
+  await call('POST', `/${run.id}/commit`);
+  const done = await settled(run.id);
+  if (done.status !== 'Done') throw new Error(`The import ended ${done.status}: ${done.error}`);
+  const finished = performance.now();
+  return {
+    uploadSeconds: (uploaded - started) / 1000,
+    checkSeconds: (checkedAt - uploaded) / 1000,
+    commitSeconds: (finished - checkedAt) / 1000,
+    totalSeconds: (finished - started) / 1000,
+    created: done.createdCount,
+  };
+}

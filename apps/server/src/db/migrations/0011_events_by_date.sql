@@ -1,0 +1,1 @@
+CREATE INDEX "maintenance_events_org_performed_idx" ON "maintenance_events" USING btree ("organization_id","performed_at","id");

@@ -1,0 +1,183 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { jobs } from '#server/db/schema.ts';
+
+/** A job's handler: its data in, done when it resolves; a throw runs it again later, unless this run is the last. */
+export type JobHandler = (data: Record<string, string>, run: { last: boolean }) => Promise<void>;
+
+/** How a queue's jobs run. */
+export interface QueueSettings {
+  /** Runs after the first one before the job fails for good. */
+  retryLimit: number;
+  /** A running job's lock, renewed while it runs: past it (its instance stopped) another instance runs it again. */
+  lockSeconds: number;
+}
+
+export interface JobRunnerOptions {
+  /** How often an idle runner looks for work. */
+  pollMs?: number;
+  /** The first retry's delay; each next one doubles it. */
+  retryDelayMs?: number;
+}
+
+interface ClaimedJob {
+  id: string;
+  queue: string;
+  data: Record<string, string>;
+  attempts: number;
+}
+
+/** Done and failed jobs are kept this long, then deleted. */
+const KEEP_FINISHED_DAYS = 7;
+const CLEANUP_EVERY_POLLS = 600;
+
+/**
+ * Background work on the database (ADR 044): jobs are rows of `jobs`, queued in the transaction of
+ * the change that asks for them (no job without its change, no change without its job), claimed
+ * with `FOR UPDATE SKIP LOCKED` so that with several instances each job runs once at a time, kept
+ * by a lock its runner renews while it works, and run again (up to retryLimit, with a doubling
+ * delay) when it throws or its instance stops. Handlers pick up where their data's rows say the
+ * work stands, so a second run goes on rather than repeats.
+ */
+export class JobRunner {
+  private readonly queues = new Map<string, { settings: QueueSettings; handler: JobHandler }>();
+  private readonly pollMs: number;
+  private readonly retryDelayMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private polls = 0;
+
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(db: Db, log: FastifyBaseLogger, options: JobRunnerOptions = {}) {
+    this.db = db;
+    this.log = log;
+    this.pollMs = options.pollMs ?? 1000;
+    this.retryDelayMs = options.retryDelayMs ?? 5000;
+  }
+
+  /** Declares a queue and its handler. */
+  define(queue: string, settings: QueueSettings, handler: JobHandler): void {
+    this.queues.set(queue, { settings, handler });
+  }
+
+  /** Queues a job, inside `tx` when given: it exists only if that transaction commits. */
+  async send(queue: string, data: Record<string, string>, tx: DbOrTx = this.db): Promise<void> {
+    if (!this.queues.has(queue)) throw new Error(`No queue named ${queue}.`);
+    await tx.insert(jobs).values({ queue, data });
+    // Looks soon rather than at the next poll (after the caller's transaction has committed).
+    this.schedule(50);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops looking for work and waits for the job in hand (its lock lets another instance take it over otherwise). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped || this.running) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.work().finally(() => {
+        this.running = undefined;
+      });
+    }, delayMs);
+    // An idle runner does not keep the process alive.
+    this.timer.unref();
+  }
+
+  /** Runs jobs while there are some, then looks again after pollMs. */
+  private async work(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.runNext())) {
+        // The next one at once.
+      }
+      if (++this.polls % CLEANUP_EVERY_POLLS === 0) await this.deleteFinished();
+    } catch (error) {
+      this.log.error({ err: error }, 'background jobs: could not reach the database');
+    }
+    queueMicrotask(() => this.schedule(this.pollMs));
+  }
+
+  /** Claims one due job and runs it; false when none was waiting. */
+  private async runNext(): Promise<boolean> {
+    const names = [...this.queues.keys()];
+    const lockSeconds = Math.max(...[...this.queues.values()].map((q) => q.settings.lockSeconds));
+    const claimed = (await this.db.execute(sql`
+      update ${jobs} set state = 'running', attempts = attempts + 1, updated_at = now(),
+        locked_until = now() + make_interval(secs => ${lockSeconds})
+      where id = (
+        select id from ${jobs}
+        where queue in ${names} and state in ('queued', 'running')
+          and ((state = 'queued' and run_after <= now()) or (state = 'running' and locked_until < now()))
+        order by run_after, id
+        limit 1
+        for update skip locked)
+      returning id, queue, data, attempts`)) as unknown as { rows: ClaimedJob[] };
+    const job = claimed.rows[0];
+    if (!job) return false;
+    const queue = this.queues.get(job.queue);
+    if (!queue) return true;
+    const heartbeat = setInterval(
+      () => void this.renewLock(job.id, queue.settings.lockSeconds),
+      (queue.settings.lockSeconds * 1000) / 3,
+    );
+    try {
+      await queue.handler(job.data, { last: job.attempts > queue.settings.retryLimit });
+      await this.finish(job.id, 'done', null);
+    } catch (error) {
+      this.log.error({ err: error, job: job.id, queue: job.queue }, 'background job failed');
+      await this.failed(job, queue.settings, error);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    return true;
+  }
+
+  private async renewLock(id: string, lockSeconds: number): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${lockSeconds})` })
+      .where(and(eq(jobs.id, id), eq(jobs.state, 'running')))
+      .catch((error: unknown) => this.log.warn({ err: error, job: id }, 'background job: lock not renewed'));
+  }
+
+  private async finish(id: string, state: 'done' | 'failed', lastError: string | null): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ state, lastError, lockedUntil: null, updatedAt: new Date() })
+      .where(eq(jobs.id, id));
+  }
+
+  private async failed(job: { id: string; attempts: number }, settings: QueueSettings, error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (job.attempts > settings.retryLimit) return this.finish(job.id, 'failed', message);
+    const delayMs = this.retryDelayMs * 2 ** (job.attempts - 1);
+    await this.db
+      .update(jobs)
+      .set({
+        state: 'queued',
+        lastError: message,
+        lockedUntil: null,
+        runAfter: new Date(Date.now() + delayMs),
+        updatedAt: new Date(),
+      })
+      .where(eq(jobs.id, job.id));
+  }
+
+  private async deleteFinished(): Promise<void> {
+    await this.db.execute(
+      sql`delete from ${jobs} where state in ('done', 'failed') and updated_at < now() - make_interval(days => ${KEEP_FINISHED_DAYS})`,
+    );
+  }
+}

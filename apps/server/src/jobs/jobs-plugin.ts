@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { defineImportJobs } from '#server/modules/imports/jobs.ts';
+import { JobRunner } from './job-runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs on the database (ADR 044). */
+    jobs: JobRunner;
+  }
+}
+
+/** The job runner with every queue of the app: started when the app is ready, stopped before it closes. */
+export const jobsPlugin = fp(async (app: FastifyInstance) => {
+  const jobs = new JobRunner(app.db, app.log);
+  defineImportJobs(jobs, app.db);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  // Before onClose, where the database closes: the job in hand finishes (or is left to its lock).
+  app.addHook('preClose', () => jobs.stop());
+});

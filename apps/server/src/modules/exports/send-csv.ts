@@ -1,0 +1,20 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Streams CSV rows as a download: UTF-8 with a byte order mark (so spreadsheets read it as UTF-8),
+ * CRLF line ends (RFC 4180). Rows are read as the client takes them (ADR 042).
+ */
+export function sendCsv(reply: FastifyReply, fileName: string, rows: AsyncIterable<string[]>) {
+  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  pipeline(Readable.from(rows), csv).catch((error: unknown) => {
+    reply.log.error({ err: error }, 'A CSV download stopped');
+  });
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}

@@ -1,0 +1,102 @@
+import { ASSET_CSV_COLUMNS, EVENT_CSV_COLUMNS } from '@mqr/contracts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { findAssetBatch, findValuesOfAssets } from '../assets/queries.ts';
+import { findEventBatch, findValuesOfEvents } from '../events/queries.ts';
+import { getFieldDefinitionRows } from '../fields/service.ts';
+import { fieldHeaders } from './column-headers.ts';
+import { spreadsheetSafe } from './spreadsheet-safe.ts';
+
+/** Rows read per query: memory stays flat however many rows leave (ADR 042). */
+export const EXPORT_BATCH_SIZE = 1000;
+
+type Row = string[];
+
+const iso = (date: Date | null) => (date ? date.toISOString() : '');
+
+/** fieldId -> value of each owner (asset or event) in a batch's values. */
+function valuesByOwner(rows: { owner: string; fieldId: string; value: string }[]) {
+  const byOwner = new Map<string, Map<string, string>>();
+  for (const row of rows) {
+    const own = byOwner.get(row.owner) ?? new Map<string, string>();
+    own.set(row.fieldId, row.value);
+    byOwner.set(row.owner, own);
+  }
+  return byOwner;
+}
+
+/**
+ * The rows of a CSV, header first, read in batches of `batchSize` from `readBatch` (each after the
+ * last id of the one before) with the custom values of each batch, every cell spreadsheet-safe.
+ */
+async function* batchedRows<T extends { id: string }>(
+  header: Row,
+  fieldIds: string[],
+  readBatch: (after: string | undefined) => Promise<T[]>,
+  readValues: (ids: string[]) => Promise<{ owner: string; fieldId: string; value: string }[]>,
+  cellsOf: (row: T) => Row,
+): AsyncGenerator<Row> {
+  yield header.map(spreadsheetSafe);
+  let after: string | undefined;
+  for (;;) {
+    const batch = await readBatch(after);
+    if (batch.length === 0) return;
+    const values = valuesByOwner(await readValues(batch.map((row) => row.id)));
+    for (const row of batch) {
+      const own = values.get(row.id);
+      yield [...cellsOf(row), ...fieldIds.map((id) => own?.get(id) ?? '')].map(spreadsheetSafe);
+    }
+    after = batch.at(-1)?.id;
+  }
+}
+
+/** The organization's assets that the list shows for `search`, newest first, with every Asset field. */
+export async function* assetCsvRows(
+  db: DbOrTx,
+  organizationId: string,
+  search: string | undefined,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<Row> {
+  const fields = await getFieldDefinitionRows(db, organizationId, 'Asset');
+  yield* batchedRows(
+    [...ASSET_CSV_COLUMNS, ...fieldHeaders(ASSET_CSV_COLUMNS, fields)],
+    fields.map((field) => field.id),
+    (after) => findAssetBatch(db, organizationId, search, after, batchSize),
+    async (ids) =>
+      (await findValuesOfAssets(db, organizationId, ids)).map((v) => ({ ...v, owner: v.assetId })),
+    (asset) => [asset.slug, asset.name, asset.description ?? '', iso(asset.createdAt), iso(asset.updatedAt)],
+  );
+}
+
+/** The organization's events performed within the range, oldest first, with every event field. */
+export async function* eventCsvRows(
+  db: DbOrTx,
+  organizationId: string,
+  range: { from: Date; to: Date },
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<Row> {
+  const fields = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
+  yield* batchedRows(
+    [...EVENT_CSV_COLUMNS, ...fieldHeaders(EVENT_CSV_COLUMNS, fields)],
+    fields.map((field) => field.id),
+    async (after) =>
+      (await findEventBatch(db, organizationId, range, after, batchSize)).map((event) => ({
+        ...event,
+        id: event.eventId,
+      })),
+    async (ids) =>
+      (await findValuesOfEvents(db, organizationId, ids)).map((v) => ({ ...v, owner: v.eventId })),
+    (event) => [
+      event.assetSlug,
+      event.assetName,
+      event.title,
+      iso(event.performedAt),
+      event.taskStatus,
+      event.notes ?? '',
+      event.recordedBy ?? '',
+      iso(event.taskStartedAt),
+      event.taskStartedBy ?? '',
+      iso(event.taskCompletedAt),
+      event.taskCompletedBy ?? '',
+    ],
+  );
+}

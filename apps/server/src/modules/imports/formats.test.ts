@@ -1,0 +1,76 @@
+import { fieldKeyOf as keyOf, fieldLabelOf as labelOf } from '@mqr/contracts';
+import { describe, expect, it } from 'vitest';
+import { recogniseFormat, suggestMapping } from './formats.ts';
+
+describe('recogniseFormat', () => {
+  it.each([
+    [['Slug', 'Name', 'Description', 'Created at', 'Updated at', 'Serial'], 'Maintenance QR'],
+    [['Asset Tag', 'Name', 'Serial', 'Model', 'Category', 'Location', 'Notes'], 'Snipe-IT'],
+    [['HB.name', 'HB.location', 'HB.field.Colour'], 'HomeBox'],
+    [['Name', 'Room'], 'Other'],
+  ])('recognises %j', (headers, format) => {
+    expect(recogniseFormat(headers)).toBe(format);
+  });
+});
+
+describe('labelOf and keyOf', () => {
+  it('names a field after a column', () => {
+    expect(labelOf('HB.serial_number')).toBe('Serial number');
+    expect(labelOf('HB.field.Colour')).toBe('Colour');
+    expect(labelOf(' Room ')).toBe('Room');
+    expect(keyOf('Purchase Date (UTC)')).toBe('purchase_date_utc');
+    expect(keyOf('Température')).toBe('temperature');
+    expect(keyOf('東京')).toBe('field');
+  });
+});
+
+describe('suggestMapping', () => {
+  it('maps our own export back, existing fields by label or key, and the rest as new fields', () => {
+    const fields = [
+      { id: 'f1', key: 'serial', label: 'Serial number', isActive: true },
+      { id: 'f2', key: 'room', label: 'Room', isActive: true },
+      { id: 'f3', key: 'old', label: 'Old tag', isActive: false },
+    ];
+    expect(
+      suggestMapping(
+        [
+          'Slug',
+          'Name',
+          'Description',
+          'Created at',
+          'Updated at',
+          'serial',
+          'ROOM',
+          'Colour',
+          'Name',
+          'Old tag',
+        ],
+        'Maintenance QR',
+        fields,
+      ),
+    ).toEqual([
+      { kind: 'slug' },
+      { kind: 'name' },
+      { kind: 'description' },
+      { kind: 'ignore' },
+      { kind: 'ignore' },
+      { kind: 'field', fieldId: 'f1' },
+      { kind: 'field', fieldId: 'f2' },
+      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text' },
+      { kind: 'newField', label: 'Name', key: 'name', dataType: 'Text' },
+      { kind: 'ignore' },
+    ]);
+  });
+
+  it('never proposes a key that is taken', () => {
+    const mapping = suggestMapping(['Name', 'Room', 'room ', 'Tag'], 'Other', [
+      { id: 'f', key: 'room', label: 'Other room', isActive: true },
+      { id: 'g', key: 'tag', label: 'Old tag', isActive: false },
+    ]);
+    expect(mapping.slice(1)).toEqual([
+      { kind: 'field', fieldId: 'f' },
+      { kind: 'newField', label: 'room', key: 'room_2', dataType: 'Text' },
+      { kind: 'ignore' },
+    ]);
+  });
+});

@@ -1,0 +1,36 @@
+import type { Db } from '#server/db/client.ts';
+import type { JobRunner } from '#server/jobs/job-runner.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { updateImportRun } from './queries.ts';
+import { runImportCheck, runImportCommit } from './service.ts';
+
+/** The background jobs of imports: a check (dry run) and a commit, each of one import. */
+export const IMPORT_JOBS = { check: 'import-check', commit: 'import-commit' } as const;
+
+const STOPPED =
+  'The import stopped on a server error. Upload the file again; if it happens again, see the server log.';
+
+/**
+ * Registers the import jobs. Both pick up where the import's row says they stand, so a retry after
+ * a crash (another instance, once the lock runs out) goes on rather than starting over. A refusal
+ * (a field changed since the mapping) or a last failed try marks the import Failed with the reason.
+ */
+export function defineImportJobs(jobs: JobRunner, db: Db): void {
+  const settings = { retryLimit: 3, lockSeconds: 60 };
+  const job =
+    (status: 'Checking' | 'Importing', run: typeof runImportCheck) =>
+    async (data: Record<string, string>, attempt: { last: boolean }) => {
+      const organizationId = data.organizationId ?? '';
+      const importId = data.importId ?? '';
+      try {
+        await run(db, organizationId, importId);
+      } catch (error) {
+        if (!(error instanceof AppError) && !attempt.last) throw error;
+        const reason = error instanceof AppError ? error.message : STOPPED;
+        await updateImportRun(db, organizationId, importId, [status], { status: 'Failed', error: reason });
+        if (!(error instanceof AppError)) throw error;
+      }
+    };
+  jobs.define(IMPORT_JOBS.check, settings, job('Checking', runImportCheck));
+  jobs.define(IMPORT_JOBS.commit, settings, job('Importing', runImportCommit));
+}

@@ -1,0 +1,103 @@
+import { FIELD_VALUE_MESSAGES, IMPORT_MESSAGES } from '@mqr/contracts';
+import { describe, expect, it } from 'vitest';
+import type { FieldDefinitionRow } from '../fields/queries.ts';
+import { buildPlan, checkRow } from './plan.ts';
+
+function definition(overrides: Partial<FieldDefinitionRow>): FieldDefinitionRow {
+  return {
+    id: 'f-id',
+    organizationId: 'org',
+    target: 'Asset',
+    label: 'Field',
+    key: 'field',
+    dataType: 'Text',
+    isRequired: false,
+    maxLength: null,
+    options: null,
+    displayOrder: 0,
+    isActive: true,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...overrides,
+  } as FieldDefinitionRow;
+}
+
+const headers = ['Name', 'Slug', 'Installed', 'In use', 'Size'];
+const definitions = [
+  definition({ id: 'installed', label: 'Installed', key: 'installed', dataType: 'Date' }),
+  definition({ id: 'in-use', label: 'In use', key: 'in_use', dataType: 'Boolean' }),
+  definition({ id: 'tag', label: 'Tag', key: 'tag', isRequired: true }),
+];
+const plan = buildPlan(
+  headers,
+  [
+    { kind: 'name' },
+    { kind: 'slug' },
+    { kind: 'field', fieldId: 'installed' },
+    { kind: 'field', fieldId: 'in-use' },
+    { kind: 'newField', label: 'Size', key: 'size', dataType: 'Select' },
+  ],
+  definitions,
+  new Map([[4, ['L', 'M']]]),
+);
+
+describe('buildPlan', () => {
+  it('knows which column is what, and the required fields no column fills', () => {
+    expect(plan).toMatchObject({ name: 0, slug: 1, description: undefined });
+    expect(plan.fields.map((f) => [f.column, f.fieldId, f.rule.dataType])).toEqual([
+      [2, 'installed', 'Date'],
+      [3, 'in-use', 'Boolean'],
+      [4, null, 'Select'],
+    ]);
+    expect(plan.fields[2]?.rule.options).toEqual(['L', 'M']);
+    expect(plan.requiredElsewhere.map((rule) => rule.label)).toEqual(['Tag']);
+  });
+
+  it('refuses a retired field and a new key that a field has', () => {
+    const retired = [definition({ id: 'old', isActive: false })];
+    expect(() =>
+      buildPlan(['Name', 'Old'], [{ kind: 'name' }, { kind: 'field', fieldId: 'old' }], retired, new Map()),
+    ).toThrow(IMPORT_MESSAGES.retiredField);
+    expect(() =>
+      buildPlan(
+        ['Name', 'Tag'],
+        [{ kind: 'name' }, { kind: 'newField', label: 'Tag', key: 'tag', dataType: 'Text' }],
+        definitions,
+        new Map(),
+      ),
+    ).toThrow(IMPORT_MESSAGES.newFieldKeyTaken('tag'));
+  });
+});
+
+describe('checkRow', () => {
+  it('takes spreadsheet spellings of booleans and dates, and lower-cases the slug', () => {
+    const row = checkRow(plan, 1, ['  Pump ', 'PUMP-7', '2024-03-05T00:00:00Z', 'Yes', 'M']);
+    expect(row).toEqual({
+      rowNumber: 1,
+      problems: [],
+      name: 'Pump',
+      description: null,
+      slug: 'pump-7',
+      values: ['2024-03-05', 'true', 'M'],
+    });
+  });
+
+  it('lists every problem of a row, by column', () => {
+    const row = checkRow(plan, 2, ['', 'no slug!', '05/03/2024', 'maybe', 'XL']);
+    expect(row.problems).toEqual([
+      { column: 'Name', message: 'Asset name is required.' },
+      { column: 'Slug', message: IMPORT_MESSAGES.slugInvalid },
+      { column: 'Installed', message: FIELD_VALUE_MESSAGES.invalid },
+      { column: 'In use', message: FIELD_VALUE_MESSAGES.invalid },
+      { column: 'Size', message: FIELD_VALUE_MESSAGES.invalid },
+    ]);
+  });
+
+  it('refuses a formula and takes a quoted one as text', () => {
+    expect(checkRow(plan, 3, ['=1+1', '', '', '', '']).problems).toEqual([
+      { column: 'Name', message: IMPORT_MESSAGES.formula },
+      { column: 'Name', message: 'Asset name is required.' },
+    ]);
+    expect(checkRow(plan, 4, ["'=1+1", '', '', '', '']).name).toBe('=1+1');
+  });
+});

@@ -1,0 +1,166 @@
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { assets, importProblems, importRows, importRuns } from '#server/db/schema.ts';
+
+export type ImportRunRow = typeof importRuns.$inferSelect;
+export type ImportRunInsert = typeof importRuns.$inferInsert;
+
+const ofImport = (organizationId: string, importId: string): SQL | undefined =>
+  and(eq(importRuns.organizationId, organizationId), eq(importRuns.id, importId));
+
+export async function insertImportRun(db: DbOrTx, values: ImportRunInsert): Promise<ImportRunRow> {
+  const [row] = await db.insert(importRuns).values(values).returning();
+  if (!row) throw new Error('The import was not inserted.');
+  return row;
+}
+
+/** The import of the organization, or undefined (another organization's id). */
+export async function findImportRun(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+): Promise<ImportRunRow | undefined> {
+  const [row] = await db.select().from(importRuns).where(ofImport(organizationId, importId)).limit(1);
+  return row;
+}
+
+/** The organization's newest imports. */
+export function listImportRuns(db: DbOrTx, organizationId: string, limit: number): Promise<ImportRunRow[]> {
+  return db
+    .select()
+    .from(importRuns)
+    .where(eq(importRuns.organizationId, organizationId))
+    .orderBy(desc(importRuns.createdAt), desc(importRuns.id))
+    .limit(limit);
+}
+
+/**
+ * Changes an import when it is in one of `from` (its status read and written in one statement, so two
+ * requests racing to start a check or a commit cannot both win). Undefined when it is not.
+ */
+export async function updateImportRun(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  from: readonly ImportRunRow['status'][],
+  changes: Partial<ImportRunInsert>,
+): Promise<ImportRunRow | undefined> {
+  const [row] = await db
+    .update(importRuns)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(ofImport(organizationId, importId), inArray(importRuns.status, [...from])))
+    .returning();
+  return row;
+}
+
+export async function insertImportRows(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  rows: { rowNumber: number; cells: string[] }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(importRows).values(rows.map((row) => ({ ...row, organizationId, importId })));
+}
+
+/** Up to `size` rows of the import after row `after`, in file order. */
+export function findImportRows(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  after: number,
+  size: number,
+): Promise<{ rowNumber: number; cells: string[] }[]> {
+  return db
+    .select({ rowNumber: importRows.rowNumber, cells: importRows.cells })
+    .from(importRows)
+    .where(
+      and(
+        eq(importRows.organizationId, organizationId),
+        eq(importRows.importId, importId),
+        gt(importRows.rowNumber, after),
+      ),
+    )
+    .orderBy(asc(importRows.rowNumber))
+    .limit(size);
+}
+
+/** The distinct non-blank values of one column of the import, up to `limit` of them, sorted. */
+export async function distinctColumnValues(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  column: number,
+  limit: number,
+): Promise<string[]> {
+  // The index as a literal: DISTINCT and ORDER BY must name the same expression, and two parameters
+  // are two expressions to PostgreSQL. It is a column number of the mapping, never user text.
+  const index = sql.raw(String(Math.trunc(column)));
+  const value = sql<string>`btrim(${importRows.cells} ->> ${index})`;
+  const rows = await db
+    .selectDistinct({ value })
+    .from(importRows)
+    .where(
+      and(
+        eq(importRows.organizationId, organizationId),
+        eq(importRows.importId, importId),
+        sql`coalesce(${value}, '') <> ''`,
+      ),
+    )
+    .orderBy(value)
+    .limit(limit);
+  return rows.map((row) => row.value);
+}
+
+export async function deleteImportRows(db: DbOrTx, organizationId: string, importId: string): Promise<void> {
+  await db
+    .delete(importRows)
+    .where(and(eq(importRows.organizationId, organizationId), eq(importRows.importId, importId)));
+}
+
+export async function deleteImportProblems(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+): Promise<void> {
+  await db
+    .delete(importProblems)
+    .where(and(eq(importProblems.organizationId, organizationId), eq(importProblems.importId, importId)));
+}
+
+export async function insertImportProblems(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  problems: { rowNumber: number; column: string; message: string }[],
+): Promise<void> {
+  if (problems.length === 0) return;
+  await db
+    .insert(importProblems)
+    .values(problems.map((problem) => ({ ...problem, organizationId, importId })));
+}
+
+/** A page of the import's problems, in file order. */
+export function findImportProblems(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  page: { offset: number; limit: number },
+) {
+  return db
+    .select({ row: importProblems.rowNumber, column: importProblems.column, message: importProblems.message })
+    .from(importProblems)
+    .where(and(eq(importProblems.organizationId, organizationId), eq(importProblems.importId, importId)))
+    .orderBy(asc(importProblems.rowNumber), asc(importProblems.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The organization's assets with these slugs: id, slug, name and description. */
+export function findAssetsBySlugs(db: DbOrTx, organizationId: string, slugs: string[]) {
+  if (slugs.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: assets.id, slug: assets.slug, name: assets.name, description: assets.description })
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), inArray(assets.slug, slugs)));
+}

@@ -1,0 +1,303 @@
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, type TImportColumnTarget, type TImportRun } from '@mqr/contracts';
+import { parse } from 'csv-parse/sync';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { assetFieldValues, assets, auditLogEntries, fieldDefinitions } from '#server/db/schema.ts';
+import { insertField } from '#server/test/asset-fixtures.ts';
+import { multipart } from '#server/test/multipart-body.ts';
+import { tenantWorld } from '#server/test/tenant-world.ts';
+
+const t = tenantWorld();
+
+type Headers = Record<string, string>;
+
+function upload(headers: Headers, data: Buffer | string, fileName = 'assets.csv') {
+  const body = multipart([{ name: 'file', fileName, contentType: 'text/csv', data }]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+async function uploaded(headers: Headers, data: Buffer | string): Promise<TImportRun> {
+  const response = await upload(headers, data);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const post = (headers: Headers, url: string) => t.app.inject({ method: 'POST', url, headers });
+const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
+
+/** The import once its background check or commit has finished. */
+async function settled(headers: Headers, id: string): Promise<TImportRun> {
+  for (let i = 0; i < 200; i++) {
+    const run: TImportRun = (await get(headers, `/api/admin/imports/${id}`)).json();
+    if (run.status !== 'Checking' && run.status !== 'Importing') return run;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The import did not settle.');
+}
+
+async function checked(headers: Headers, id: string): Promise<TImportRun> {
+  expect((await post(headers, `/api/admin/imports/${id}/check`)).statusCode).toBe(202);
+  return settled(headers, id);
+}
+
+async function committed(headers: Headers, id: string): Promise<TImportRun> {
+  const response = await post(headers, `/api/admin/imports/${id}/commit`);
+  expect(response.statusCode, response.body).toBe(202);
+  return settled(headers, id);
+}
+
+const assetsNamed = (organizationId: string, name: string) =>
+  t.db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), eq(assets.name, name)));
+
+describe('POST /api/admin/imports', () => {
+  it('reads a semicolon CSV with a byte order mark and quoted line breaks, and proposes a mapping', async () => {
+    const orgId = t.orgA.organization.id;
+    const serial = await insertField(t.db, orgId, { label: 'Serial', key: 'serial_upload' });
+    const csv =
+      '\uFEFFName;Serial;Room;Notes\r\nPump 1;SN-1;"Plant; room 2";"line one\nline two"\r\nPump 2;SN-2;B;\r\n';
+    const run = await uploaded(t.headers.adminA, csv);
+    expect(run).toMatchObject({
+      status: 'Uploaded',
+      format: 'Other',
+      delimiter: ';',
+      headers: ['Name', 'Serial', 'Room', 'Notes'],
+      rowCount: 2,
+      preview: [
+        ['Pump 1', 'SN-1', 'Plant; room 2', 'line one\nline two'],
+        ['Pump 2', 'SN-2', 'B', ''],
+      ],
+    });
+    expect(run.mapping).toEqual([
+      { kind: 'name' },
+      { kind: 'field', fieldId: serial.id },
+      { kind: 'newField', label: 'Room', key: 'room', dataType: 'Text' },
+      { kind: 'newField', label: 'Notes', key: 'notes', dataType: 'Text' },
+    ]);
+  });
+
+  it.each([
+    ['an empty file', '', IMPORT_MESSAGES.empty],
+    ['blank lines only', '\r\n\r\n', IMPORT_MESSAGES.empty],
+    ['binary data', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), IMPORT_MESSAGES.binary],
+    [
+      'Latin-1 text',
+      Buffer.from([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0x43, 0x61, 0x66, 0xe9]),
+      IMPORT_MESSAGES.encoding,
+    ],
+    ['a header named twice', 'Name,Serial,name\r\nA,1,B\r\n', IMPORT_MESSAGES.duplicateHeader('name')],
+    ['a blank header', 'Name,,Serial\r\nA,1,B\r\n', IMPORT_MESSAGES.blankHeader(2)],
+  ])('refuses %s with a clear message and writes nothing', async (_, data, message) => {
+    const before = await get(t.headers.adminB, '/api/admin/imports');
+    const response = await upload(t.headers.adminB, data);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect((await get(t.headers.adminB, '/api/admin/imports')).json()).toEqual(before.json());
+  });
+
+  it('refuses a quote that never closes, saying where', async () => {
+    const response = await upload(t.headers.adminB, 'Name,Serial\r\n"Pump,1\r\n');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^The file cannot be read as CSV at line \d+: /);
+  });
+
+  it('refuses a file over the size limit', async () => {
+    const response = await upload(t.headers.adminB, Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a'));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(IMPORT_MESSAGES.tooLarge);
+  });
+
+  it('is for administrators: a member gets 403, a visitor 401', async () => {
+    expect((await upload(t.headers.memberA, 'Name\r\nA\r\n')).statusCode).toBe(403);
+    expect((await upload({}, 'Name\r\nA\r\n')).statusCode).toBe(401);
+  });
+
+  it('recognises the Snipe-IT and HomeBox exports and maps them without help', async () => {
+    const snipe = await uploaded(
+      t.headers.adminB,
+      'Asset Tag,Name,Serial,Model,Category,Location,Notes\r\nTAG-0001,Laptop 1,C02X,MacBook Pro,Laptops,HQ,Spare charger\r\n',
+    );
+    expect(snipe.format).toBe('Snipe-IT');
+    expect(snipe.mapping.slice(0, 3)).toEqual([
+      { kind: 'slug' },
+      { kind: 'name' },
+      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text' },
+    ]);
+    expect(snipe.mapping[6]).toEqual({ kind: 'description' });
+    const homebox = await uploaded(
+      t.headers.adminB,
+      'HB.import_ref,HB.location,HB.name,HB.description,HB.serial_number,HB.field.Colour\r\nref-1,Garage,Drill,Cordless,SN9,Red\r\n',
+    );
+    expect(homebox.format).toBe('HomeBox');
+    expect(homebox.mapping).toEqual([
+      { kind: 'newField', label: 'Import ref', key: 'import_ref', dataType: 'Text' },
+      { kind: 'newField', label: 'Location', key: 'location', dataType: 'Text' },
+      { kind: 'name' },
+      { kind: 'description' },
+      { kind: 'newField', label: 'Serial number', key: 'serial_number', dataType: 'Text' },
+      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text' },
+    ]);
+  });
+});
+
+describe('checking and committing an import', () => {
+  it('lists every problem of the dry run, writes nothing, then imports the fixed file', async () => {
+    const orgId = t.orgA.organization.id;
+    await insertField(t.db, orgId, { label: 'Cost', key: 'cost_check', dataType: 'Number' });
+    const bad = [
+      'Name,Slug,Cost,Condition',
+      'Boiler 1,boiler-one,10,Good',
+      ',boiler-two,12,Good',
+      'Boiler 3,Bad Slug!,x,Fair',
+      'Boiler 4,boiler-one,=SUM(A1:A2),Good',
+      `'=Boiler 5,boiler-five,-3,Poor`,
+    ].join('\r\n');
+    const run = await uploaded(t.headers.adminA, bad);
+    const mapping: TImportColumnTarget[] = [
+      ...run.mapping.slice(0, 3),
+      { kind: 'newField', label: 'Condition', key: 'condition_check', dataType: 'Select' },
+    ];
+    const mapped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/imports/${run.id}/mapping`,
+      headers: t.headers.adminA,
+      payload: { columns: mapping },
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    const result = await checked(t.headers.adminA, run.id);
+    expect(result).toMatchObject({ status: 'Checked', problemCount: 5, rowsDone: 5 });
+    const problems = (await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json();
+    expect(problems).toEqual([
+      { row: 2, column: 'Name', message: 'Asset name is required.' },
+      { row: 3, column: 'Slug', message: IMPORT_MESSAGES.slugInvalid },
+      { row: 3, column: 'Cost', message: 'Please provide a valid value.' },
+      { row: 4, column: 'Cost', message: IMPORT_MESSAGES.formula },
+      { row: 4, column: 'Slug', message: IMPORT_MESSAGES.slugTwice(1) },
+    ]);
+    const csv = await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems.csv`);
+    expect(parse(csv.body, { bom: true })).toEqual([
+      ['Row', 'Column', 'Problem'],
+      ...problems.map((p: { row: number; column: string; message: string }) => [
+        String(p.row),
+        p.column,
+        p.message,
+      ]),
+    ]);
+    expect((await post(t.headers.adminA, `/api/admin/imports/${run.id}/commit`)).json().message).toBe(
+      IMPORT_MESSAGES.hasProblems,
+    );
+    expect(await assetsNamed(orgId, 'Boiler 1')).toEqual([]);
+
+    const fixed = [
+      'Name,Slug,Cost,Condition',
+      'Boiler 1,boiler-one,10,Good',
+      'Boiler 2,boiler-two,12,Good',
+      'Boiler 3,boiler-three,,Fair',
+      'Boiler 4,boiler-four,7.5,Good',
+      `'=Boiler 5,boiler-five,-3,Poor`,
+    ].join('\r\n');
+    const again = await uploaded(t.headers.adminA, fixed);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/imports/${again.id}/mapping`,
+      headers: t.headers.adminA,
+      payload: { columns: mapping },
+    });
+    expect(await checked(t.headers.adminA, again.id)).toMatchObject({ status: 'Checked', problemCount: 0 });
+    const done = await committed(t.headers.adminA, again.id);
+    expect(done).toMatchObject({ status: 'Done', createdCount: 5, updatedCount: 0, rowsDone: 5 });
+
+    const [condition] = await t.db
+      .select()
+      .from(fieldDefinitions)
+      .where(and(eq(fieldDefinitions.organizationId, orgId), eq(fieldDefinitions.key, 'condition_check')));
+    expect(condition).toMatchObject({
+      label: 'Condition',
+      dataType: 'Select',
+      options: ['Fair', 'Good', 'Poor'],
+    });
+    const [five] = await assetsNamed(orgId, '=Boiler 5');
+    expect(five?.slug).toBe('boiler-five');
+    const values = await t.db.select().from(assetFieldValues).where(eq(assetFieldValues.assetId, five!.id));
+    expect(values.map((v) => v.value).sort()).toEqual(['-3', 'Poor']);
+    const audits = await t.db
+      .select()
+      .from(auditLogEntries)
+      .where(and(eq(auditLogEntries.organizationId, orgId), eq(auditLogEntries.entityId, five!.id)));
+    expect(audits).toEqual([
+      expect.objectContaining({ action: 'CREATE', entityType: 'Asset', userId: t.orgA.admin.id }),
+    ]);
+  });
+
+  it('updates the assets whose slug the file names and keeps their other fields', async () => {
+    const orgId = t.orgB.organization.id;
+    const first = await uploaded(t.headers.adminB, 'Name,Slug,Floor\r\nChiller,chiller-1,1\r\n');
+    await checked(t.headers.adminB, first.id);
+    expect(await committed(t.headers.adminB, first.id)).toMatchObject({ createdCount: 1 });
+    const second = await uploaded(t.headers.adminB, 'Name,Slug\r\nChiller (north),chiller-1\r\n');
+    await checked(t.headers.adminB, second.id);
+    expect(await committed(t.headers.adminB, second.id)).toMatchObject({ createdCount: 0, updatedCount: 1 });
+    const [chiller] = await t.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.organizationId, orgId), eq(assets.slug, 'chiller-1')));
+    expect(chiller?.name).toBe('Chiller (north)');
+    const kept = await t.db.select().from(assetFieldValues).where(eq(assetFieldValues.assetId, chiller!.id));
+    expect(kept.map((v) => v.value)).toEqual(['1']);
+  });
+
+  it('refuses a mapping without a name column, a field twice, or another organization’s field', async () => {
+    const run = await uploaded(t.headers.adminA, 'A,B\r\n1,2\r\n');
+    const put = (columns: TImportColumnTarget[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/imports/${run.id}/mapping`,
+        headers: t.headers.adminA,
+        payload: { columns },
+      });
+    expect((await put([{ kind: 'ignore' }, { kind: 'description' }])).json().message).toBe(
+      IMPORT_MESSAGES.nameNotMapped,
+    );
+    expect((await put([{ kind: 'name' }, { kind: 'name' }])).json().message).toBe(
+      IMPORT_MESSAGES.mappedTwice('name'),
+    );
+    const fieldOfB = await insertField(t.db, t.orgB.organization.id, { key: 'b_only' });
+    expect((await put([{ kind: 'name' }, { kind: 'field', fieldId: fieldOfB.id }])).statusCode).toBe(404);
+    expect((await put([{ kind: 'name' }])).json().message).toBe(IMPORT_MESSAGES.wrongColumnCount);
+  });
+
+  it("answers 404 for another organization's import, and never shows or runs it", async () => {
+    const run = await uploaded(t.headers.adminA, 'Name\r\nSecret pump\r\n');
+    for (const url of ['', '/problems', '/problems.csv']) {
+      expect((await get(t.headers.adminB, `/api/admin/imports/${run.id}${url}`)).statusCode).toBe(404);
+    }
+    expect((await post(t.headers.adminB, `/api/admin/imports/${run.id}/check`)).statusCode).toBe(404);
+    expect((await post(t.headers.adminB, `/api/admin/imports/${run.id}/commit`)).statusCode).toBe(404);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/imports/${run.id}/mapping`,
+      headers: t.headers.adminB,
+      payload: { columns: [{ kind: 'name' }] },
+    });
+    expect(put.statusCode).toBe(404);
+    const listed: TImportRun[] = (await get(t.headers.adminB, '/api/admin/imports')).json();
+    expect(listed.map((r) => r.id)).not.toContain(run.id);
+    expect((await get(t.headers.adminA, `/api/admin/imports/${run.id}`)).json().status).toBe('Uploaded');
+  });
+
+  it('refuses to commit before the check, and to check twice at once', async () => {
+    const run = await uploaded(t.headers.adminA, 'Name\r\nLonely pump\r\n');
+    expect((await post(t.headers.adminA, `/api/admin/imports/${run.id}/commit`)).statusCode).toBe(409);
+    await checked(t.headers.adminA, run.id);
+    await committed(t.headers.adminA, run.id);
+    expect((await post(t.headers.adminA, `/api/admin/imports/${run.id}/check`)).statusCode).toBe(409);
+    expect((await post(t.headers.adminA, `/api/admin/imports/${run.id}/commit`)).statusCode).toBe(409);
+  });
+});

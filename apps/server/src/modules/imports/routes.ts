@@ -1,0 +1,160 @@
+import multipart from '@fastify/multipart';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  ZImportMappingBody,
+  ZImportProblem,
+  ZImportRun,
+  ZPageQuery,
+} from '@mqr/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '#server/lib/app-error.ts';
+import { readMultipartFile } from '#server/lib/multipart-file.ts';
+import { currentUser } from '#server/plugins/auth.ts';
+import { sendCsv } from '../exports/send-csv.ts';
+import { IMPORT_JOBS } from './jobs.ts';
+import {
+  getImport,
+  importProblemRows,
+  listImportProblems,
+  listImports,
+  setImportMapping,
+  startImportCheck,
+  startImportCommit,
+  uploadImport,
+} from './service.ts';
+
+const ZIdParams = z.object({ id: z.string() });
+
+const fileErrors = {
+  missing: () => new AppError('VALIDATION', IMPORT_MESSAGES.noFile),
+  tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge),
+};
+
+/** POST /: the CSV upload, in a scope of its own so that only it accepts multipart bodies. */
+async function uploadRoute(instance: FastifyInstance): Promise<void> {
+  await instance.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 10 },
+  });
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['imports'],
+        consumes: ['multipart/form-data'],
+        response: { 201: ZImportRun },
+        description: `Reads a CSV of assets (the "file" field, UTF-8, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB) into a new import with a proposed mapping.`,
+      },
+    },
+    async (request, reply) => {
+      const file = await readMultipartFile(request, 'file', fileErrors);
+      return reply.code(201).send(await uploadImport(app.db, currentUser(request), file));
+    },
+  );
+}
+
+/** /api/admin/imports: CSV imports of assets, for administrators. */
+export async function importRoutes(instance: FastifyInstance): Promise<void> {
+  await instance.register(uploadRoute);
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organizationId;
+
+  app.get('/', { schema: { tags: ['imports'], response: { 200: z.array(ZImportRun) } } }, async (request) =>
+    listImports(app.db, organizationOf(request)),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags: ['imports'], params: ZIdParams, response: { 200: ZImportRun } } },
+    async (request) => getImport(app.db, organizationOf(request), request.params.id),
+  );
+
+  app.put(
+    '/:id/mapping',
+    {
+      schema: {
+        tags: ['imports'],
+        params: ZIdParams,
+        body: ZImportMappingBody,
+        response: { 200: ZImportRun },
+      },
+    },
+    async (request) =>
+      setImportMapping(app.db, organizationOf(request), request.params.id, request.body.columns),
+  );
+
+  app.post(
+    '/:id/check',
+    {
+      schema: {
+        tags: ['imports'],
+        params: ZIdParams,
+        response: { 202: ZImportRun },
+        description:
+          'Starts the dry run: every row is checked in the background; GET the import for its progress.',
+      },
+    },
+    async (request, reply) => {
+      const organizationId = organizationOf(request);
+      const started = await app.db.transaction(async (tx) => {
+        const run = await startImportCheck(tx, organizationId, request.params.id);
+        await app.jobs.send(IMPORT_JOBS.check, { organizationId, importId: run.id }, tx);
+        return run;
+      });
+      return reply.code(202).send(started);
+    },
+  );
+
+  app.post(
+    '/:id/commit',
+    {
+      schema: {
+        tags: ['imports'],
+        params: ZIdParams,
+        response: { 202: ZImportRun },
+        description:
+          'Imports a checked file without problems, in the background; GET the import for its progress.',
+      },
+    },
+    async (request, reply) => {
+      const organizationId = organizationOf(request);
+      const started = await app.db.transaction(async (tx) => {
+        const run = await startImportCommit(tx, organizationId, request.params.id);
+        await app.jobs.send(IMPORT_JOBS.commit, { organizationId, importId: run.id }, tx);
+        return run;
+      });
+      return reply.code(202).send(started);
+    },
+  );
+
+  app.get(
+    '/:id/problems',
+    {
+      schema: {
+        tags: ['imports'],
+        params: ZIdParams,
+        querystring: ZPageQuery,
+        response: { 200: z.array(ZImportProblem) },
+      },
+    },
+    async (request) => listImportProblems(app.db, organizationOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/problems.csv',
+    { schema: { tags: ['imports'], params: ZIdParams, description: 'Every problem of the check, as CSV.' } },
+    async (request, reply) => {
+      const organizationId = organizationOf(request);
+      // Found before the download starts, so another organization's id answers 404, not an empty file.
+      await getImport(app.db, organizationId, request.params.id);
+      return sendCsv(
+        reply,
+        'import-problems.csv',
+        importProblemRows(app.db, organizationId, request.params.id),
+      );
+    },
+  );
+}

@@ -1,0 +1,330 @@
+import {
+  FIELD_VALUE_MESSAGES,
+  IMPORT_MAX_PROBLEMS,
+  IMPORT_MAX_SELECT_OPTIONS,
+  IMPORT_MESSAGES,
+  IMPORT_PREVIEW_ROWS,
+  type TImportColumnTarget,
+  type TImportProblem,
+  type TImportRun,
+} from '@mqr/contracts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
+import { isUuid } from '#server/lib/uuid.ts';
+import { getFieldDefinitionRows } from '../fields/service.ts';
+import { actorOf, commitChunk, createNewFields } from './commit.ts';
+import { checkHeaders, csvRecords, csvText, detectDelimiter } from './csv-file.ts';
+import { recogniseFormat, suggestMapping } from './formats.ts';
+import { buildPlan, checkRow, type ImportPlan } from './plan.ts';
+import {
+  deleteImportProblems,
+  deleteImportRows,
+  distinctColumnValues,
+  findAssetsBySlugs,
+  findImportProblems,
+  findImportRows,
+  findImportRun,
+  type ImportRunRow,
+  insertImportProblems,
+  insertImportRows,
+  insertImportRun,
+  listImportRuns,
+  updateImportRun,
+} from './queries.ts';
+
+/** Rows stored per statement on upload, and read per step of a check. */
+const ROWS_PER_BATCH = 1000;
+/** Rows written per transaction of a commit: a crash loses at most one uncommitted chunk, which is redone. */
+export const COMMIT_CHUNK_ROWS = 500;
+/** Imports the list of recent ones shows. */
+const RECENT_IMPORTS = 20;
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+export function toImportRun(row: ImportRunRow, preview: string[][]): TImportRun {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    status: row.status,
+    format: row.format,
+    delimiter: row.delimiter,
+    headers: row.headers,
+    preview,
+    rowCount: row.rowCount,
+    mapping: row.mapping,
+    rowsDone: row.rowsDone,
+    problemCount: row.problemCount,
+    createdCount: row.createdCount,
+    updatedCount: row.updatedCount,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The organization's import with this id; NOT_FOUND for another organization's id or a malformed one. */
+async function importOf(db: DbOrTx, organizationId: string, importId: string): Promise<ImportRunRow> {
+  const row = isUuid(importId) ? await findImportRun(db, organizationId, importId) : undefined;
+  if (!row) throw notFound('Import');
+  return row;
+}
+
+async function previewOf(db: DbOrTx, row: ImportRunRow): Promise<string[][]> {
+  const rows = await findImportRows(db, row.organizationId, row.id, 0, IMPORT_PREVIEW_ROWS);
+  return rows.map((r) => r.cells);
+}
+
+/**
+ * Reads an uploaded CSV into a new import of the actor's organization: checks the file (encoding,
+ * binary, header names, size in rows), stores its rows, recognises its format and proposes a mapping.
+ * All or nothing: a refused file writes nothing.
+ */
+export async function uploadImport(
+  db: Db,
+  actor: AuthUser,
+  file: { fileName: string; bytes: Uint8Array },
+): Promise<TImportRun> {
+  const text = csvText(file.bytes);
+  const delimiter = detectDelimiter(text);
+  const organizationId = actor.organizationId;
+  const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
+  const row = await db.transaction(async (tx) => {
+    const records = csvRecords(text, delimiter);
+    const first = await records.next();
+    if (first.done) throw new AppError('VALIDATION', IMPORT_MESSAGES.empty);
+    const headers = checkHeaders(first.value);
+    const format = recogniseFormat(headers);
+    const created = await insertImportRun(tx, {
+      organizationId,
+      createdById: actor.id,
+      fileName: file.fileName.slice(0, 255) || 'import.csv',
+      format,
+      delimiter,
+      headers,
+      rowCount: 0,
+      mapping: suggestMapping(headers, format, definitions),
+    });
+    let batch: { rowNumber: number; cells: string[] }[] = [];
+    let rowCount = 0;
+    for await (const record of records) {
+      rowCount += 1;
+      // Every row as wide as the header: missing cells are blank, cells past the last column dropped.
+      batch.push({ rowNumber: rowCount, cells: headers.map((_, column) => record[column] ?? '') });
+      if (batch.length === ROWS_PER_BATCH) {
+        await insertImportRows(tx, organizationId, created.id, batch);
+        batch = [];
+      }
+    }
+    await insertImportRows(tx, organizationId, created.id, batch);
+    return (await updateImportRun(tx, organizationId, created.id, ['Uploaded'], { rowCount })) ?? created;
+  });
+  return toImportRun(row, await previewOf(db, row));
+}
+
+export async function getImport(db: DbOrTx, organizationId: string, importId: string): Promise<TImportRun> {
+  const row = await importOf(db, organizationId, importId);
+  return toImportRun(row, await previewOf(db, row));
+}
+
+export async function listImports(db: DbOrTx, organizationId: string): Promise<TImportRun[]> {
+  const rows = await listImportRuns(db, organizationId, RECENT_IMPORTS);
+  return rows.map((row) => toImportRun(row, []));
+}
+
+/** The plan of an import's mapping now: its new Select fields take the column's distinct values. */
+export async function planOf(db: DbOrTx, row: ImportRunRow, mapping: TImportColumnTarget[] = row.mapping) {
+  const definitions = await getFieldDefinitionRows(db, row.organizationId, 'Asset');
+  const selectOptions = new Map<number, string[]>();
+  for (const [column, target] of mapping.entries()) {
+    if (target.kind !== 'newField' || target.dataType !== 'Select') continue;
+    const values = await distinctColumnValues(
+      db,
+      row.organizationId,
+      row.id,
+      column,
+      IMPORT_MAX_SELECT_OPTIONS + 1,
+    );
+    if (values.length > IMPORT_MAX_SELECT_OPTIONS) {
+      throw new AppError('VALIDATION', IMPORT_MESSAGES.tooManyOptions(row.headers[column] ?? ''));
+    }
+    selectOptions.set(column, values);
+  }
+  return buildPlan(row.headers, mapping, definitions, selectOptions);
+}
+
+/** Sets an import's mapping (checked against its file and the fields); its last check no longer counts. */
+export async function setImportMapping(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  mapping: TImportColumnTarget[],
+): Promise<TImportRun> {
+  const row = await importOf(db, organizationId, importId);
+  await planOf(db, row, mapping);
+  const updated = await updateImportRun(db, organizationId, importId, ['Uploaded', 'Checked'], {
+    mapping,
+    status: 'Uploaded',
+    problemCount: 0,
+    rowsDone: 0,
+  });
+  if (!updated) throw conflict(IMPORT_MESSAGES.notCheckable);
+  await deleteImportProblems(db, organizationId, importId);
+  return toImportRun(updated, await previewOf(db, updated));
+}
+
+/** Marks an import as being checked (the check then runs in the background, runImportCheck). */
+export async function startImportCheck(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+): Promise<TImportRun> {
+  const row = await importOf(db, organizationId, importId);
+  await planOf(db, row);
+  const started = await updateImportRun(db, organizationId, importId, ['Uploaded', 'Checked'], {
+    status: 'Checking',
+    rowsDone: 0,
+    problemCount: 0,
+  });
+  if (!started) throw conflict(IMPORT_MESSAGES.notCheckable);
+  return toImportRun(started, []);
+}
+
+/** Marks a checked import without problems as importing (the commit then runs in the background). */
+export async function startImportCommit(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+): Promise<TImportRun> {
+  const row = await importOf(db, organizationId, importId);
+  if (row.status === 'Checked' && row.problemCount > 0) throw conflict(IMPORT_MESSAGES.hasProblems);
+  const started = await updateImportRun(db, organizationId, importId, ['Checked'], {
+    status: 'Importing',
+    rowsDone: 0,
+  });
+  if (!started || started.problemCount > 0) throw conflict(IMPORT_MESSAGES.notCommittable);
+  return toImportRun(started, []);
+}
+
+/**
+ * The problems of one row beyond its cells: a slug an earlier row of the file already uses, and,
+ * for a row that creates an asset, the required fields no column fills.
+ */
+function fileProblems(
+  plan: ImportPlan,
+  checked: ReturnType<typeof checkRow>,
+  firstRowOfSlug: Map<string, number>,
+  existingSlugs: ReadonlySet<string>,
+) {
+  const problems = [...checked.problems];
+  const slugHeader = plan.slug === undefined ? '' : (plan.headers[plan.slug] ?? '');
+  if (checked.slug) {
+    const first = firstRowOfSlug.get(checked.slug);
+    if (first !== undefined) problems.push({ column: slugHeader, message: IMPORT_MESSAGES.slugTwice(first) });
+    else firstRowOfSlug.set(checked.slug, checked.rowNumber);
+  }
+  const creates = !checked.slug || !existingSlugs.has(checked.slug);
+  if (creates) {
+    for (const rule of plan.requiredElsewhere)
+      problems.push({ column: rule.label, message: FIELD_VALUE_MESSAGES.required(rule.label) });
+  }
+  return problems;
+}
+
+/**
+ * The dry run: every row checked as the commit would write it, its problems stored (the first
+ * IMPORT_MAX_PROBLEMS of them, all counted), progress kept in rowsDone. Writes no asset. Run again
+ * from the start when interrupted.
+ */
+export async function runImportCheck(db: Db, organizationId: string, importId: string): Promise<void> {
+  const row = await findImportRun(db, organizationId, importId);
+  if (row?.status !== 'Checking') return;
+  await deleteImportProblems(db, organizationId, importId);
+  const plan = await planOf(db, row);
+  const firstRowOfSlug = new Map<string, number>();
+  let problemCount = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await findImportRows(db, organizationId, importId, after, ROWS_PER_BATCH);
+    if (rows.length === 0) break;
+    const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
+    const slugs = [...new Set(checked.flatMap((c) => (c.slug ? [c.slug] : [])))];
+    const existing = new Set((await findAssetsBySlugs(db, organizationId, slugs)).map((asset) => asset.slug));
+    const found = checked.flatMap((c) =>
+      fileProblems(plan, c, firstRowOfSlug, existing).map((problem) => ({
+        ...problem,
+        rowNumber: c.rowNumber,
+      })),
+    );
+    const room = Math.max(0, IMPORT_MAX_PROBLEMS - problemCount);
+    await insertImportProblems(db, organizationId, importId, found.slice(0, room));
+    problemCount += found.length;
+    after = rows.at(-1)?.rowNumber ?? after;
+    const progressed = await updateImportRun(db, organizationId, importId, ['Checking'], {
+      rowsDone: after,
+      problemCount,
+    });
+    if (!progressed) return;
+  }
+  await updateImportRun(db, organizationId, importId, ['Checking'], { status: 'Checked', problemCount });
+}
+
+/**
+ * The commit: the new fields first, then the rows in chunks of COMMIT_CHUNK_ROWS, each chunk with its
+ * audit entries and the import's progress in one transaction. Run again after a crash, it goes on
+ * after the last committed chunk. A row that no longer passes (a field changed since the check)
+ * stops the import as Failed, with the chunks before it kept.
+ */
+export async function runImportCommit(db: Db, organizationId: string, importId: string): Promise<void> {
+  let row = await findImportRun(db, organizationId, importId);
+  if (row?.status !== 'Importing') return;
+  row = await createNewFields(db, row, await planOf(db, row));
+  const plan = await planOf(db, row);
+  const actor = await actorOf(db, row);
+  for (;;) {
+    const rows = await findImportRows(db, organizationId, importId, row.rowsDone, COMMIT_CHUNK_ROWS);
+    if (rows.length === 0) break;
+    const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
+    const broken = checked.find((c) => c.problems.length > 0);
+    if (broken) {
+      const problem = broken.problems[0];
+      await updateImportRun(db, organizationId, importId, ['Importing'], {
+        status: 'Failed',
+        error: `Row ${broken.rowNumber}, ${problem?.column}: ${problem?.message} Run the check again.`,
+      });
+      return;
+    }
+    const next = await commitChunk(db, row, plan, actor, checked);
+    if (!next) return;
+    row = next;
+  }
+  await updateImportRun(db, organizationId, importId, ['Importing'], { status: 'Done' });
+  await deleteImportRows(db, organizationId, importId);
+}
+
+export async function listImportProblems(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  page: { page: number; pageSize: number },
+): Promise<TImportProblem[]> {
+  await importOf(db, organizationId, importId);
+  return findImportProblems(db, organizationId, importId, {
+    offset: (page.page - 1) * page.pageSize,
+    limit: page.pageSize,
+  });
+}
+
+/** Every stored problem of an import, in file order, in batches (the problems CSV). */
+export async function* importProblemRows(db: DbOrTx, organizationId: string, importId: string) {
+  await importOf(db, organizationId, importId);
+  yield ['Row', 'Column', 'Problem'];
+  for (let offset = 0; ; offset += ROWS_PER_BATCH) {
+    const problems = await findImportProblems(db, organizationId, importId, {
+      offset,
+      limit: ROWS_PER_BATCH,
+    });
+    for (const problem of problems) yield [String(problem.row), problem.column, problem.message];
+    if (problems.length < ROWS_PER_BATCH) return;
+  }
+}

@@ -1,0 +1,42 @@
+import { ZLabelSheetBody } from '@mqr/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '#server/plugins/auth.ts';
+import { makeLabelSheet } from './service.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** /api/labels: QR label sheets of the organization's assets, as PDF. */
+export async function labelRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['labels'],
+        body: ZLabelSheetBody,
+        description:
+          'A PDF of QR labels for the selected assets (assetIds, in that order) or all that the search finds (newest first), at most 5,000, on the chosen label layout from startPosition on the first sheet.',
+      },
+    },
+    async (request, reply) => {
+      const pdf = await makeLabelSheet(
+        app.db,
+        {
+          organizationId: currentUser(request).organizationId,
+          publicBaseUrl: app.config.publicBaseUrl,
+          storage: app.storage,
+          onLogoError: (error) =>
+            request.log.warn({ err: error }, 'labels made without the logo: it could not be read'),
+        },
+        request.body,
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="labels-${today()}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
+  );
+}

@@ -1,0 +1,149 @@
+import type { Readable } from 'node:stream';
+import { LABEL_MAX_ASSETS, LABEL_MESSAGES, LOGO_MAX_BYTES, type ZLabelSheetBody } from '@mqr/contracts';
+import type { z } from 'zod';
+import type { DbOrTx } from '#server/db/client.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import { assetPublicUrl } from '#server/lib/public-urls.ts';
+import type { FileStorage } from '#server/storage/file-storage.ts';
+import { findAssetIdsForLabels } from '../assets/queries.ts';
+import { getFieldDefinitionRows } from '../fields/service.ts';
+import { getLogoDelivery, getOrganization } from '../organizations/service.ts';
+import { findLabelAssets } from './queries.ts';
+
+export type LabelSheetRequest = z.output<typeof ZLabelSheetBody>;
+
+export interface LabelSheetContext {
+  organizationId: string;
+  /** What the QR codes point at (PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
+  storage: FileStorage;
+  /** Reports a logo that could not be read: the labels are made without it. */
+  onLogoError: (error: unknown) => void;
+}
+
+/** How long fetching the logo from object storage may take before the labels go without it. */
+const LOGO_FETCH_TIMEOUT_MS = 10_000;
+
+const tooMany = (path: string) =>
+  new AppError('VALIDATION', LABEL_MESSAGES.tooMany, { fields: [{ path, message: LABEL_MESSAGES.tooMany }] });
+
+/**
+ * The ids to print, in print order: the selection as given, or the newest LABEL_MAX_ASSETS assets the
+ * search finds (400 past that, and when it finds none).
+ */
+async function idsToPrint(db: DbOrTx, organizationId: string, request: LabelSheetRequest): Promise<string[]> {
+  if (request.assetIds) {
+    if (request.assetIds.length > LABEL_MAX_ASSETS) throw tooMany('assetIds');
+    return request.assetIds;
+  }
+  const ids = await findAssetIdsForLabels(
+    db,
+    organizationId,
+    request.search || undefined,
+    LABEL_MAX_ASSETS + 1,
+  );
+  if (ids.length > LABEL_MAX_ASSETS) throw tooMany('search');
+  if (ids.length === 0) {
+    throw new AppError('VALIDATION', LABEL_MESSAGES.noneFound, {
+      fields: [{ path: 'search', message: LABEL_MESSAGES.noneFound }],
+    });
+  }
+  return ids;
+}
+
+/** The Asset custom field chosen for the labels; NOT_FOUND for one of another organization or target. */
+async function chosenField(db: DbOrTx, organizationId: string, fieldId: string | null | undefined) {
+  if (!fieldId) return undefined;
+  const fields = await getFieldDefinitionRows(db, organizationId, 'Asset');
+  const field = fields.find((candidate) => candidate.id === fieldId.toLowerCase());
+  if (!field) throw notFound('Field');
+  return field;
+}
+
+async function readAll(body: Readable, maxBytes: number): Promise<Uint8Array | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The organization's logo bytes when it is a PNG or JPEG (what a PDF can embed), read as the public
+ * logo route delivers it: from the local disk, or from its short-lived object storage URL. Undefined
+ * without a logo, for GIF and WebP, and when it cannot be read (reported to onLogoError).
+ */
+async function readPrintableLogo(db: DbOrTx, context: LabelSheetContext): Promise<Uint8Array | undefined> {
+  let delivery: Awaited<ReturnType<typeof getLogoDelivery>>;
+  try {
+    delivery = await getLogoDelivery(db, context.storage, context.organizationId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
+  const { download } = delivery;
+  const printable = delivery.contentType === 'image/png' || delivery.contentType === 'image/jpeg';
+  try {
+    if (download.kind === 'stream') {
+      if (!printable) {
+        download.body.destroy();
+        return undefined;
+      }
+      return await readAll(download.body, LOGO_MAX_BYTES);
+    }
+    if (!printable) return undefined;
+    const response = await fetch(download.url, { signal: AbortSignal.timeout(LOGO_FETCH_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`the logo's storage URL answered ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return bytes.length <= LOGO_MAX_BYTES ? bytes : undefined;
+  } catch (error) {
+    context.onLogoError(error);
+    return undefined;
+  }
+}
+
+/**
+ * A PDF of QR labels for assets of the organization: the selected ones (NOT_FOUND when any is not
+ * one of its assets) or all that the list's search finds, read in two statements whatever their
+ * number, laid out on the chosen label stock (ADR 043).
+ */
+export async function makeLabelSheet(
+  db: DbOrTx,
+  context: LabelSheetContext,
+  request: LabelSheetRequest,
+): Promise<Uint8Array> {
+  const { organizationId } = context;
+  const field = await chosenField(db, organizationId, request.fieldId);
+  const ids = await idsToPrint(db, organizationId, request);
+  const rows = await findLabelAssets(db, organizationId, ids, field?.id ?? null);
+  if (rows.length !== ids.length) throw notFound('Asset');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const organization = await getOrganization(db, organizationId);
+  const logo = request.includeLogo ? await readPrintableLogo(db, context) : undefined;
+
+  // The renderer (pdf-lib) loads with the first sheet, not with the server (ADR 033).
+  const { renderLabelSheet } = await import('./render-label-sheet.ts');
+  return renderLabelSheet({
+    layout: request.layout,
+    startPosition: request.startPosition,
+    organizationName: organization.name,
+    fieldLabel: field?.label,
+    logo,
+    labels: ids.map((id) => {
+      const row = byId.get(id);
+      if (!row) throw notFound('Asset');
+      return {
+        name: row.name,
+        slug: row.slug,
+        publicUrl: assetPublicUrl(context.publicBaseUrl, organizationId, row.slug),
+        fieldValue: row.fieldValue,
+      };
+    }),
+  });
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { downloadCsv } from '../api/download-csv.ts';
+import styles from './export-dialog.module.css';
+import { defaultHistoryDays, historyRange } from './history-range.ts';
+
+export const EXPORT_TEXTS = {
+  title: 'Export to CSV',
+  assetsHeading: 'Assets',
+  assetsAll: 'Every asset of the organization, with a column for each custom field.',
+  assetsSearch: (search: string) => `The assets that match “${search}”, with a column for each custom field.`,
+  assetsButton: 'Download assets',
+  historyHeading: 'Maintenance history',
+  historyText: 'The events performed between these days (both included), oldest first.',
+  historyButton: 'Download history',
+  badRange: 'Choose a From and a To day, To not before From.',
+  failed: 'The export could not be downloaded.',
+} as const;
+
+type Download = 'assets' | 'history';
+
+/** The CSV exports of the organization: the asset list (its current search) and the maintenance history. */
+export function ExportDialog({ search, onClose }: { search: string; onClose: () => void }) {
+  const [days, setDays] = useState(defaultHistoryDays);
+  const [busy, setBusy] = useState<Download | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function download(kind: Download) {
+    setError(null);
+    const range = historyRange(days.from, days.to);
+    if (kind === 'history' && (!range || range.from > range.to)) {
+      setError(EXPORT_TEXTS.badRange);
+      return;
+    }
+    setBusy(kind);
+    try {
+      if (kind === 'assets') await downloadCsv('/api/exports/assets.csv', { search: search || undefined });
+      else await downloadCsv('/api/exports/events.csv', { ...range });
+    } catch (caught) {
+      setError(failureMessage(EXPORT_TEXTS.failed, caught));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Dialog title={EXPORT_TEXTS.title} busy={busy !== null} onClose={onClose}>
+      <div className={styles.sections}>
+        {error ? <Alert>{error}</Alert> : null}
+        <section className={styles.section} aria-labelledby="export-assets">
+          <h3 id="export-assets" className={styles.heading}>
+            {EXPORT_TEXTS.assetsHeading}
+          </h3>
+          <p className={styles.text}>{search ? EXPORT_TEXTS.assetsSearch(search) : EXPORT_TEXTS.assetsAll}</p>
+          <Button variant="secondary" disabled={busy !== null} onClick={() => void download('assets')}>
+            {busy === 'assets' ? 'Preparing…' : EXPORT_TEXTS.assetsButton}
+          </Button>
+        </section>
+        <section className={styles.section} aria-labelledby="export-history">
+          <h3 id="export-history" className={styles.heading}>
+            {EXPORT_TEXTS.historyHeading}
+          </h3>
+          <p className={styles.text}>{EXPORT_TEXTS.historyText}</p>
+          <div className={styles.range}>
+            <TextField
+              label="From"
+              type="date"
+              value={days.from}
+              onChange={(event) => setDays({ ...days, from: event.target.value })}
+            />
+            <TextField
+              label="To"
+              type="date"
+              value={days.to}
+              onChange={(event) => setDays({ ...days, to: event.target.value })}
+            />
+          </div>
+          <Button variant="secondary" disabled={busy !== null} onClick={() => void download('history')}>
+            {busy === 'history' ? 'Preparing…' : EXPORT_TEXTS.historyButton}
+          </Button>
+        </section>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,220 @@
+import {
+  FIELD_LABEL_MAX_LENGTH,
+  type TFieldDataType,
+  type TFieldDefinition,
+  type TImportRun,
+} from '@mqr/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Table } from '#web/components/ui/table.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { DataTypeSelectField } from '#web/features/fields/index.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useCheckImport } from '../hooks/use-import-actions.ts';
+import styles from './column-mapping.module.css';
+import tables from './import-tables.module.css';
+import { IMPORT_TEXTS } from './import-texts.ts';
+import {
+  draftOf,
+  newFieldKeys,
+  samplesOf,
+  type TColumnDraft,
+  type TMappingChoice,
+  targetOf,
+} from './mapping-draft.ts';
+
+type TColumnMappingProps = {
+  run: TImportRun;
+  /** Every Asset field definition (retired ones name a saved mapping's retired field). */
+  fields: TFieldDefinition[];
+  /** The mapping can be changed (the import is neither running nor finished). */
+  editable: boolean;
+};
+
+const BUILT_IN_CHOICES = ['ignore', 'name', 'description', 'slug'] as const;
+
+/** What a saved choice reads as when the mapping is read-only. */
+function choiceText(draft: TColumnDraft, key: string | undefined, fields: TFieldDefinition[]): string {
+  if (draft.choice === 'newField') {
+    return `${IMPORT_TEXTS.newField}: ${draft.label} (${draft.dataType}, key ${key ?? ''})`;
+  }
+  if (draft.choice.startsWith('field:')) {
+    const field = fields.find((f) => `field:${f.id}` === draft.choice);
+    return field ? field.label : IMPORT_TEXTS.unknownField;
+  }
+  return IMPORT_TEXTS[draft.choice as (typeof BUILT_IN_CHOICES)[number]];
+}
+
+/**
+ * The mapping of the file's columns: each column's name, a few of its values and where it goes
+ * ("Import as"), with "Check the file", which saves the mapping and starts the check.
+ */
+export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
+  const [drafts, setDrafts] = useState(() =>
+    run.headers.map((header, column) => draftOf(run.mapping[column], header)),
+  );
+  const [labelErrors, setLabelErrors] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const check = useCheckImport(run.id);
+  const idPrefix = useId();
+  // A finished import no longer keeps its rows: there is nothing to sample.
+  const hasPreview = run.preview.length > 0;
+  const active = fields.filter((field) => field.isActive);
+  // Read-only, the saved keys; while editing, the keys made from the labels.
+  const keys = editable
+    ? newFieldKeys(
+        drafts,
+        fields.map((field) => field.key),
+      )
+    : run.mapping.map((target) => (target.kind === 'newField' ? target.key : undefined));
+  // A saved mapping may name a field retired since: it stays listed, so that the select shows it.
+  const chosenElsewhere = drafts.flatMap((draft) =>
+    draft.choice.startsWith('field:') && !active.some((field) => `field:${field.id}` === draft.choice)
+      ? [draft.choice]
+      : [],
+  );
+
+  function change(column: number, next: Partial<TColumnDraft>) {
+    setDrafts((current) => current.map((draft, index) => (index === column ? { ...draft, ...next } : draft)));
+    setLabelErrors(({ [column]: _, ...rest }) => rest);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    const errors: Record<number, string> = {};
+    drafts.forEach((draft, column) => {
+      if (draft.choice === 'newField' && !draft.label.trim()) errors[column] = IMPORT_TEXTS.labelRequired;
+    });
+    setLabelErrors(errors);
+    const first = Object.keys(errors)[0];
+    if (first !== undefined) {
+      document.getElementById(`${idPrefix}-${first}-label`)?.focus();
+      return;
+    }
+    check.mutate(
+      drafts.map((draft, column) => targetOf(draft, keys[column])),
+      {
+        onError: (caught) => setError(failureMessage(IMPORT_TEXTS.checkFailed, caught)),
+      },
+    );
+  }
+
+  const rows = run.headers.map((header, column) => {
+    const draft = drafts[column] ?? draftOf(undefined, header);
+    const samples = samplesOf(run.preview, column);
+    const selectId = `${idPrefix}-${column}`;
+    return (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the columns of a file never move
+      <tr key={column}>
+        <th scope="row" className={styles.column} data-label={IMPORT_TEXTS.columnHeader}>
+          <span>{header}</span>
+        </th>
+        {hasPreview ? (
+          <td data-label={IMPORT_TEXTS.samplesHeader}>
+            {samples.length > 0 ? (
+              <ul className={styles.samples}>
+                {samples.map((sample) => (
+                  <li key={sample}>{sample}</li>
+                ))}
+              </ul>
+            ) : (
+              <span className={styles.muted}>{IMPORT_TEXTS.noSamples}</span>
+            )}
+          </td>
+        ) : null}
+        <td data-label={IMPORT_TEXTS.targetHeader}>
+          {editable ? (
+            <div className={styles.target}>
+              <label className={styles.srOnly} htmlFor={selectId}>
+                {IMPORT_TEXTS.targetLabel(header)}
+              </label>
+              <select
+                id={selectId}
+                className={styles.select}
+                value={draft.choice}
+                disabled={check.isPending}
+                onChange={(event) => change(column, { choice: event.target.value as TMappingChoice })}
+              >
+                {BUILT_IN_CHOICES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {IMPORT_TEXTS[choice]}
+                  </option>
+                ))}
+                {active.length > 0 || chosenElsewhere.length > 0 ? (
+                  <optgroup label={IMPORT_TEXTS.customFields}>
+                    {active.map((field) => (
+                      <option key={field.id} value={`field:${field.id}`}>
+                        {field.label}
+                      </option>
+                    ))}
+                    {[...new Set(chosenElsewhere)].map((choice) => {
+                      const field = fields.find((f) => `field:${f.id}` === choice);
+                      return (
+                        <option key={choice} value={choice}>
+                          {field ? IMPORT_TEXTS.retiredField(field.label) : IMPORT_TEXTS.unknownField}
+                        </option>
+                      );
+                    })}
+                  </optgroup>
+                ) : null}
+                <option value="newField">{IMPORT_TEXTS.newField}</option>
+              </select>
+              {draft.choice === 'newField' ? (
+                <fieldset className={styles.newField} disabled={check.isPending}>
+                  <legend className={styles.srOnly}>{IMPORT_TEXTS.newFieldLegend(header)}</legend>
+                  <TextField
+                    id={`${selectId}-label`}
+                    label={IMPORT_TEXTS.fieldLabel}
+                    value={draft.label}
+                    maxLength={FIELD_LABEL_MAX_LENGTH}
+                    autoComplete="off"
+                    required
+                    error={labelErrors[column]}
+                    onChange={(event) => change(column, { label: event.target.value })}
+                  />
+                  <DataTypeSelectField
+                    label={IMPORT_TEXTS.fieldType}
+                    value={draft.dataType}
+                    onChange={(event) => change(column, { dataType: event.target.value as TFieldDataType })}
+                  />
+                  <TextField
+                    label={IMPORT_TEXTS.fieldKey}
+                    value={draft.label.trim() ? (keys[column] ?? '') : ''}
+                    readOnly
+                  />
+                </fieldset>
+              ) : null}
+            </div>
+          ) : (
+            <span>{choiceText(draft, keys[column], fields)}</span>
+          )}
+        </td>
+      </tr>
+    );
+  });
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <Table label={IMPORT_TEXTS.mappingTable} stacked className={`${tables.table} ${styles.table}`}>
+        <thead>
+          <tr>
+            <th scope="col">{IMPORT_TEXTS.columnHeader}</th>
+            {hasPreview ? <th scope="col">{IMPORT_TEXTS.samplesHeader}</th> : null}
+            <th scope="col">{IMPORT_TEXTS.targetHeader}</th>
+          </tr>
+        </thead>
+        <tbody>{rows}</tbody>
+      </Table>
+      {error ? <Alert>{error}</Alert> : null}
+      {editable ? (
+        <div className={styles.actions}>
+          <Button type="submit" disabled={check.isPending}>
+            {check.isPending ? IMPORT_TEXTS.checkStarting : IMPORT_TEXTS.check}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { IMPORT_MAX_PROBLEMS } from '@mqr/contracts';
+import { type ReactNode, useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Pager } from '#web/components/ui/pager.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { Table } from '#web/components/ui/table.tsx';
+import { downloadCsv } from '#web/features/exports/index.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { importProblemsCsvUrl } from '../api/get-import-problems.ts';
+import { PROBLEMS_PAGE_SIZE, useImportProblems } from '../hooks/use-import-problems.ts';
+import styles from './import-run-page.module.css';
+import tables from './import-tables.module.css';
+import { IMPORT_TEXTS } from './import-texts.ts';
+
+type TImportProblemsProps = { importId: string; checkedAt: string; problemCount: number };
+
+/** The problems of a check, 50 to a page, and their CSV download. */
+export function ImportProblems({ importId, checkedAt, problemCount }: TImportProblemsProps) {
+  const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const query = useImportProblems(importId, checkedAt, page);
+  const listed = Math.min(problemCount, IMPORT_MAX_PROBLEMS);
+  const pageCount = Math.max(1, Math.ceil(listed / PROBLEMS_PAGE_SIZE));
+
+  async function download() {
+    setDownloadError(null);
+    setDownloading(true);
+    try {
+      await downloadCsv(importProblemsCsvUrl(importId), {});
+    } catch (caught) {
+      setDownloadError(failureMessage(IMPORT_TEXTS.downloadFailed, caught));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  let table: ReactNode;
+  if (query.isPending) table = <StateMessage>{IMPORT_TEXTS.problemsLoading}</StateMessage>;
+  else if (query.isError) table = <Alert>{IMPORT_TEXTS.problemsFailed}</Alert>;
+  else {
+    table = (
+      <>
+        <Table label={IMPORT_TEXTS.problemsTable} stacked className={tables.table}>
+          <thead>
+            <tr>
+              <th scope="col">{IMPORT_TEXTS.rowHeader}</th>
+              <th scope="col">{IMPORT_TEXTS.columnHeader}</th>
+              <th scope="col">{IMPORT_TEXTS.problemHeader}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {query.data.map((problem, index) => (
+              // Several problems may share a row and a column: the position keeps them apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a page of problems is fixed once loaded
+              <tr key={`${problem.row}:${problem.column}:${index}`}>
+                <td className={tables.number} data-label={IMPORT_TEXTS.rowHeader}>
+                  {problem.row}
+                </td>
+                <td data-label={IMPORT_TEXTS.columnHeader}>{problem.column}</td>
+                <td data-label={IMPORT_TEXTS.problemHeader}>{problem.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        <Pager page={page} pageCount={pageCount} disabled={query.isFetching} onPage={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.section}>
+      <p className={styles.muted}>
+        {problemCount > IMPORT_MAX_PROBLEMS ? `${IMPORT_TEXTS.problemsCapped} ` : ''}
+        {IMPORT_TEXTS.problemsHint}
+      </p>
+      {table}
+      {downloadError ? <Alert>{downloadError}</Alert> : null}
+      <div className={styles.actions}>
+        <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
+          {downloading ? IMPORT_TEXTS.downloading : IMPORT_TEXTS.downloadProblems}
+        </Button>
+      </div>
+    </div>
+  );
+}

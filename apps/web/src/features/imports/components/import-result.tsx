@@ -1,0 +1,69 @@
+import type { TImportRun } from '@mqr/contracts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ButtonLink } from '#web/components/ui/button-link.tsx';
+import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useCommitImport } from '../hooks/use-import-actions.ts';
+import { ImportProblems } from './import-problems.tsx';
+import styles from './import-run-page.module.css';
+import { IMPORT_TEXTS } from './import-texts.ts';
+
+/** Whether the import has anything to show above its mapping (a freshly uploaded one has not). */
+export function hasResult(run: TImportRun): boolean {
+  return run.status !== 'Uploaded';
+}
+
+function percentOf(run: TImportRun): number {
+  return run.rowCount > 0 ? (run.rowsDone / run.rowCount) * 100 : 0;
+}
+
+/** Where the import stands: the progress of its check or commit, the check's outcome, or the end. */
+export function ImportResult({ run }: { run: TImportRun }) {
+  const commit = useCommitImport(run.id);
+
+  switch (run.status) {
+    case 'Uploaded':
+      return null;
+    case 'Checking':
+      return (
+        <ProgressBar label={IMPORT_TEXTS.checkingRow(run.rowsDone, run.rowCount)} value={percentOf(run)} />
+      );
+    case 'Importing':
+      return (
+        <ProgressBar label={IMPORT_TEXTS.importingRow(run.rowsDone, run.rowCount)} value={percentOf(run)} />
+      );
+    case 'Checked':
+      if (run.problemCount > 0) {
+        return (
+          <div className={styles.section}>
+            <Alert>{IMPORT_TEXTS.problemsFound(run.problemCount)}</Alert>
+            <ImportProblems importId={run.id} checkedAt={run.updatedAt} problemCount={run.problemCount} />
+          </div>
+        );
+      }
+      return (
+        <div className={styles.section}>
+          <Alert tone="success">{IMPORT_TEXTS.passed(run.rowCount)}</Alert>
+          <p className={styles.muted}>{IMPORT_TEXTS.importHint}</p>
+          {commit.isError ? <Alert>{failureMessage(IMPORT_TEXTS.commitFailed, commit.error)}</Alert> : null}
+          <div className={styles.actions}>
+            <Button disabled={commit.isPending} onClick={() => commit.mutate()}>
+              {commit.isPending ? IMPORT_TEXTS.importStarting : IMPORT_TEXTS.importButton(run.rowCount)}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'Done':
+      return (
+        <div className={styles.section}>
+          <Alert tone="success">{IMPORT_TEXTS.done(run.createdCount, run.updatedCount)}</Alert>
+          <div className={styles.actions}>
+            <ButtonLink to="/assets">{IMPORT_TEXTS.viewAssets}</ButtonLink>
+          </div>
+        </div>
+      );
+    case 'Failed':
+      return <Alert>{run.error ?? IMPORT_TEXTS.failed}</Alert>;
+  }
+}

@@ -1,0 +1,265 @@
+import type { TImportColumnTarget, TImportRun } from '@mqr/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
+import { IMPORT_ID, importRun } from '../import-fixtures.ts';
+
+const location = fieldDefinition({ label: 'Location', key: 'location' });
+const retired = fieldDefinition({ label: 'Cost centre', key: 'cost_centre', isActive: false });
+const RUN_URL = `/api/admin/imports/${IMPORT_ID}`;
+
+type THandlers = Parameters<typeof mockFetch>[0];
+
+/** The import's GET answers each of `runs` in turn, then keeps answering the last. */
+function setup(runs: TImportRun[], extra: THandlers = {}) {
+  authStore.login(loginResponse({ isAdmin: true }), 'alex@example.com');
+  let served = 0;
+  return mockFetch({
+    '/api/auth/me': () => jsonResponse(currentUser({ isAdmin: true })),
+    '/api/auth/organization': () => jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null }),
+    '/api/fields': () => jsonResponse([location, retired]),
+    [`GET ${RUN_URL}`]: () => {
+      const run = runs[Math.min(served, runs.length - 1)];
+      served += 1;
+      return jsonResponse(run);
+    },
+    ...extra,
+  });
+}
+
+function row(column: string) {
+  const header = screen.getByRole('rowheader', { name: column });
+  return within(header.closest('tr') as HTMLElement);
+}
+
+function problems(count: number, page = 1) {
+  return Array.from({ length: count }, (_, index) => ({
+    row: (page - 1) * 50 + index + 1,
+    column: 'Name',
+    message: `Problem ${(page - 1) * 50 + index + 1}`,
+  }));
+}
+
+describe('import page', () => {
+  beforeEach(() => authStore.logout());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the file and the proposed mapping, with sample values', async () => {
+    const proposed = importRun().mapping.map(
+      (target, column): TImportColumnTarget =>
+        column === 3 ? { kind: 'field', fieldId: location.id } : target,
+    );
+    setup([importRun({ mapping: proposed })]);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Import snipe-it.csv', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Recognised as a Snipe-IT export.')).toBeInTheDocument();
+    expect(screen.getByText('3 rows, separated by commas.')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Column mapping' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Column', 'Sample values', 'Import as']);
+    expect(screen.getByLabelText('Import Asset Tag as')).toHaveValue('slug');
+    expect(screen.getByLabelText('Import Name as')).toHaveValue('name');
+    expect(screen.getByLabelText('Import Serial as')).toHaveValue('newField');
+    expect(screen.getByLabelText('Import Location as')).toHaveValue(`field:${location.id}`);
+    expect(screen.getByLabelText('Import Notes as')).toHaveValue('description');
+    expect(
+      row('Asset Tag')
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['pump-1', 'pump-2', 'boiler-3']);
+    expect(
+      row('Location')
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Plant A', 'Plant B']);
+    // Active custom fields only; the proposal's new field keeps its label and type.
+    const options = within(screen.getByLabelText('Import Location as'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual(["Don't import", 'Name', 'Description', 'Slug', 'Location', 'New custom field']);
+    expect(row('Serial').getByLabelText('Field label')).toHaveValue('Serial');
+    expect(row('Serial').getByLabelText('Type')).toHaveValue('Text');
+    expect(row('Serial').getByLabelText('Key')).toHaveValue('serial');
+    expect(row('Serial').getByRole('group', { name: 'New custom field for Serial' })).toBeInTheDocument();
+  });
+
+  it('saves the mapping with a new Select field, then starts the check', async () => {
+    let saved: TImportColumnTarget[] = [];
+    let current = importRun();
+    const calls = setup([], {
+      [`GET ${RUN_URL}`]: () => jsonResponse(current),
+      [`PUT ${RUN_URL}/mapping`]: (_url, init) => {
+        saved = JSON.parse(String(init.body)).columns;
+        current = importRun({ mapping: saved });
+        return jsonResponse(current);
+      },
+      [`POST ${RUN_URL}/check`]: () => {
+        current = { ...current, status: 'Checking' };
+        return jsonResponse({ ...current, preview: [] }, 202);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    await user.selectOptions(await screen.findByLabelText('Import Location as'), 'New custom field');
+    const label = row('Location').getByLabelText('Field label');
+    expect(label).toHaveValue('Location');
+    await user.clear(label);
+    await user.type(label, 'Plant / Site');
+    await user.selectOptions(row('Location').getByLabelText('Type'), 'Select');
+    expect(row('Location').getByLabelText('Key')).toHaveValue('plant_site');
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${RUN_URL}/check`)).toBe(true));
+    expect(saved).toEqual([
+      { kind: 'slug' },
+      { kind: 'name' },
+      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text' },
+      { kind: 'newField', label: 'Plant / Site', key: 'plant_site', dataType: 'Select' },
+      { kind: 'description' },
+    ]);
+    const order = calls
+      .filter((c) => c.init.method === 'PUT' || c.init.method === 'POST')
+      .map((c) => `${c.init.method} ${c.url.pathname}`);
+    expect(order).toEqual([`PUT ${RUN_URL}/mapping`, `POST ${RUN_URL}/check`]);
+    expect(await screen.findByText('Checking row 0 of 3')).toBeInTheDocument();
+  });
+
+  it('asks for a new field’s label without asking the server', async () => {
+    const calls = setup([importRun()]);
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    await user.clear(await screen.findByLabelText('Field label'));
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    expect(await screen.findByText('Enter a label for the new field.')).toBeInTheDocument();
+    expect(calls.some((c) => c.init.method === 'PUT')).toBe(false);
+  });
+
+  it('shows why the server refused the mapping', async () => {
+    setup([importRun()], {
+      [`PUT ${RUN_URL}/mapping`]: () =>
+        jsonResponse({ code: 'VALIDATION', message: 'Choose the column that holds the asset name.' }, 400),
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    await user.selectOptions(await screen.findByLabelText('Import Name as'), "Don't import");
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The check could not be started. Choose the column that holds the asset name.',
+    );
+  });
+
+  it('shows the progress of a check, read-only, until it ends', async () => {
+    setup([
+      importRun({ status: 'Checking', rowCount: 5000, rowsDone: 1000 }),
+      importRun({ status: 'Checked', rowCount: 5000, rowsDone: 5000, updatedAt: '2026-11-23T10:05:00.000Z' }),
+    ]);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByText('Checking row 1,000 of 5,000')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Checking row 1,000 of 5,000' })).toHaveAttribute(
+      'aria-valuenow',
+      '20',
+    );
+    // Read-only while the check runs: no control, the targets in words.
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check the file' })).not.toBeInTheDocument();
+    expect(row('Serial').getByText('New custom field: Serial (Text, key serial)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('All 5,000 rows passed the check.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 5,000 assets' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Import Name as')).toHaveValue('name');
+  });
+
+  it('lists the problems 50 to a page, downloads them, and offers no import', async () => {
+    const downloads: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:problems');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    const calls = setup([importRun({ status: 'Checked', problemCount: 120, rowsDone: 3 })], {
+      [`GET ${RUN_URL}/problems`]: (url) => {
+        const page = Number(url.searchParams.get('page'));
+        return jsonResponse(problems(page === 3 ? 20 : 50, page));
+      },
+      [`GET ${RUN_URL}/problems.csv`]: () =>
+        new Response('Row,Column,Problem\r\n', {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="import-problems.csv"',
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '120 problems found. Fix them in the file and upload it again.',
+    );
+    const table = await screen.findByRole('table', { name: 'Problems' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Row', 'Column', 'Problem']);
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    expect(within(table).getByText('Problem 1')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Import / })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Problem 51')).toBeInTheDocument();
+    const pages = calls.filter((c) => c.url.pathname === `${RUN_URL}/problems`).map((c) => c.url.search);
+    expect(pages).toEqual(['?page=1&pageSize=50', '?page=2&pageSize=50']);
+    await user.click(screen.getByRole('button', { name: 'Download problems (CSV)' }));
+    await waitFor(() => expect(downloads).toEqual(['import-problems.csv']));
+    const csv = calls.find((c) => c.url.pathname === `${RUN_URL}/problems.csv`);
+    expect(new Headers(csv?.init.headers).get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('imports a checked file without problems', async () => {
+    let current = importRun({ status: 'Checked', rowsDone: 3 });
+    const calls = setup([], {
+      [`GET ${RUN_URL}`]: () => jsonResponse(current),
+      [`POST ${RUN_URL}/commit`]: () => {
+        current = { ...current, status: 'Importing', rowsDone: 0 };
+        return jsonResponse({ ...current, preview: [] }, 202);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByText('All 3 rows passed the check.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import 3 assets' }));
+    expect(await screen.findByText('Importing row 0 of 3')).toBeInTheDocument();
+    expect(calls.filter((c) => c.init.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      `${RUN_URL}/commit`,
+    ]);
+    // The preview stays while the import runs.
+    expect(row('Asset Tag').getByText('pump-1')).toBeInTheDocument();
+  });
+
+  it('says how an import ended', async () => {
+    // A finished import keeps no rows: no preview, no sample values.
+    setup([importRun({ status: 'Done', rowsDone: 3, createdCount: 2, updatedCount: 1, preview: [] })]);
+    const { unmount } = renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByText('Import finished: 2 created, 1 updated.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View assets' })).toHaveAttribute('href', '/assets');
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Column mapping' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Column', 'Import as']);
+    unmount();
+
+    const error = 'Row 7, Name: Asset name is required. Run the check again.';
+    setup([importRun({ status: 'Failed', error })]);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(error);
+  });
+});

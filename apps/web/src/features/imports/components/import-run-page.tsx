@@ -1,0 +1,99 @@
+import { PRODUCT_NAME, type TImportRun } from '@mqr/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useParams } from 'react-router';
+import stack from '#web/components/layouts/card-stack.module.css';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { ButtonLink } from '#web/components/ui/button-link.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { useFields } from '#web/features/fields/index.ts';
+import { isRunning, useImport } from '../hooks/use-import.ts';
+import { ColumnMapping } from './column-mapping.tsx';
+import { hasResult, ImportResult } from './import-result.tsx';
+import styles from './import-run-page.module.css';
+import { IMPORT_TEXTS } from './import-texts.ts';
+
+/** The statuses in which the mapping may still change (a check can start again). */
+const EDITABLE: readonly TImportRun['status'][] = ['Uploaded', 'Checked'];
+
+/**
+ * Once an import this page watched finishes, everything cached may be out of date (new assets, new
+ * custom fields, audit entries, figures): it is all loaded again when next shown.
+ */
+function useReloadAfterImport(status: TImportRun['status'] | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === 'Importing' && status !== 'Importing') void queryClient.invalidateQueries();
+    previous.current = status;
+  }, [status, queryClient]);
+}
+
+/** /assets/import/{id}: one import: its mapping, check, problems, commit and outcome (administrators). */
+export function ImportRunPage() {
+  const { id = '' } = useParams();
+  const query = useImport(id);
+  const fields = useFields('Asset');
+  const resultTitleId = useId();
+  const mappingTitleId = useId();
+  const run = query.data;
+  useReloadAfterImport(run?.status);
+
+  let body: ReactNode;
+  if (query.isPending) body = <StateMessage>{IMPORT_TEXTS.runLoading}</StateMessage>;
+  else if (query.isError || !run) body = <Alert>{IMPORT_TEXTS.runLoadFailed}</Alert>;
+  else {
+    const editable = EDITABLE.includes(run.status);
+    body = (
+      <div className={stack.stack}>
+        {hasResult(run) ? (
+          <Card className={stack.card} aria-labelledby={resultTitleId}>
+            <h2 id={resultTitleId} className={styles.cardTitle}>
+              {isRunning(run) ? IMPORT_TEXTS.progressHeading : IMPORT_TEXTS.resultHeading}
+            </h2>
+            <ImportResult run={run} />
+          </Card>
+        ) : null}
+        <Card className={stack.card} aria-labelledby={mappingTitleId}>
+          <h2 id={mappingTitleId} className={styles.cardTitle}>
+            {IMPORT_TEXTS.mappingHeading}
+          </h2>
+          {editable ? <p className={styles.muted}>{IMPORT_TEXTS.mappingIntro}</p> : null}
+          {fields.isError ? <Alert tone="info">{IMPORT_TEXTS.fieldsFailed}</Alert> : null}
+          {fields.isPending ? (
+            <StateMessage>{IMPORT_TEXTS.runLoading}</StateMessage>
+          ) : (
+            <ColumnMapping
+              // Editable again after a check: the form starts again from the saved mapping.
+              key={`${run.id}:${editable}`}
+              run={run}
+              fields={(fields.data ?? []).filter((field) => field.target === 'Asset')}
+              editable={editable}
+            />
+          )}
+        </Card>
+      </div>
+    );
+  }
+
+  const title = run ? IMPORT_TEXTS.runTitle(run.fileName) : IMPORT_TEXTS.uploadTitle;
+  return (
+    <>
+      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <PageHeader
+        title={title}
+        subtitle={run ? IMPORT_TEXTS.recognised(run.format) : undefined}
+        actions={
+          <ButtonLink to="/assets/import" variant="secondary">
+            {IMPORT_TEXTS.backToImports}
+          </ButtonLink>
+        }
+      >
+        {run ? <p className={styles.facts}>{IMPORT_TEXTS.rows(run.rowCount, run.delimiter)}</p> : null}
+      </PageHeader>
+      {body}
+    </>
+  );
+}

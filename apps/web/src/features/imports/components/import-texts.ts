@@ -1,0 +1,115 @@
+import { IMPORT_MAX_BYTES, IMPORT_MAX_PROBLEMS, IMPORT_MAX_ROWS, type TImportRun } from '@mqr/contracts';
+
+/** A count as the import screens show it: 12,345. */
+export function countText(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+const DELIMITERS: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
+
+/** The texts of the import screens (docs/product/assets.md#import-from-csv). */
+export const IMPORT_TEXTS = {
+  uploadTitle: 'Import assets',
+  uploadSubtitle:
+    'Bring in assets from a spreadsheet or another tool: upload a CSV file, choose where its columns go, check it, then import.',
+  backToAssets: 'Back to assets',
+  uploadHeading: 'Upload a CSV file',
+  fileLabel: 'CSV file',
+  fileHint: `UTF-8 text with the column names in the first row, separated by commas, semicolons or tabs. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${countText(IMPORT_MAX_ROWS)} rows.`,
+  formatsHint: 'Exports of Snipe-IT and HomeBox are recognised.',
+  upload: 'Upload',
+  uploading: 'Uploading…',
+  uploadFailed: 'The file could not be uploaded.',
+
+  recentHeading: 'Recent imports',
+  recentTable: 'Imports',
+  recentLoading: 'Loading imports...',
+  recentFailed: 'Unable to load the recent imports.',
+  recentEmpty: 'No imports yet. Upload a CSV file to start one.',
+
+  runTitle: (fileName: string) => `Import ${fileName}`,
+  backToImports: 'Back to imports',
+  runLoading: 'Loading the import...',
+  runLoadFailed: 'Unable to load this import. It may no longer exist.',
+  recognised: (format: TImportRun['format']) =>
+    format === 'Other'
+      ? 'Not a known export: the columns are matched by their names.'
+      : `Recognised as a ${format} export.`,
+  rows: (rowCount: number, delimiter: string) =>
+    `${countText(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}, separated by ${DELIMITERS[delimiter] ?? `“${delimiter}”`}.`,
+
+  mappingHeading: 'Columns',
+  mappingTable: 'Column mapping',
+  mappingIntro:
+    'Choose where each column of the file goes. Nothing is written until the check passes and you import.',
+  columnHeader: 'Column',
+  samplesHeader: 'Sample values',
+  targetHeader: 'Import as',
+  noSamples: 'Empty in the first rows',
+  targetLabel: (column: string) => `Import ${column} as`,
+  newFieldLegend: (column: string) => `New custom field for ${column}`,
+  ignore: "Don't import",
+  name: 'Name',
+  description: 'Description',
+  slug: 'Slug',
+  customFields: 'Custom fields',
+  newField: 'New custom field',
+  retiredField: (label: string) => `${label} (retired)`,
+  unknownField: 'Unknown field',
+  fieldLabel: 'Field label',
+  fieldType: 'Type',
+  fieldKey: 'Key',
+  labelRequired: 'Enter a label for the new field.',
+  fieldsFailed: 'Unable to load the custom fields: only the built-in targets are offered.',
+  check: 'Check the file',
+  checkStarting: 'Saving…',
+  checkFailed: 'The check could not be started.',
+
+  progressHeading: 'Progress',
+  resultHeading: 'Result',
+  checkingRow: (done: number, total: number) => `Checking row ${countText(done)} of ${countText(total)}`,
+  importingRow: (done: number, total: number) => `Importing row ${countText(done)} of ${countText(total)}`,
+  problemsFound: (count: number) =>
+    count === 1
+      ? '1 problem found. Fix it in the file and upload it again.'
+      : `${countText(count)} problems found. Fix them in the file and upload it again.`,
+  problemsCapped: `The first ${countText(IMPORT_MAX_PROBLEMS)} are listed.`,
+  problemsHint: 'Row 1 is the first row under the column names.',
+  problemsTable: 'Problems',
+  rowHeader: 'Row',
+  problemHeader: 'Problem',
+  problemsLoading: 'Loading problems...',
+  problemsFailed: 'Unable to load the problems.',
+  downloadProblems: 'Download problems (CSV)',
+  downloading: 'Preparing…',
+  downloadFailed: 'The problems could not be downloaded.',
+  passed: (count: number) =>
+    count === 1 ? 'The row passed the check.' : `All ${countText(count)} rows passed the check.`,
+  importHint: 'A row whose slug an asset already has updates that asset; the other rows create assets.',
+  importButton: (count: number) => (count === 1 ? 'Import 1 asset' : `Import ${countText(count)} assets`),
+  importStarting: 'Starting…',
+  commitFailed: 'The import could not be started.',
+  done: (created: number, updated: number) =>
+    `Import finished: ${countText(created)} created, ${countText(updated)} updated.`,
+  viewAssets: 'View assets',
+  failed: 'The import stopped.',
+} as const;
+
+/** The "Result" column of the recent imports. */
+export function resultText(run: TImportRun): string {
+  switch (run.status) {
+    case 'Uploaded':
+      return 'Not checked yet';
+    case 'Checking':
+      return `${countText(run.rowsDone)} of ${countText(run.rowCount)} checked`;
+    case 'Checked':
+      if (run.problemCount === 0) return 'Ready to import';
+      return run.problemCount === 1 ? '1 problem' : `${countText(run.problemCount)} problems`;
+    case 'Importing':
+      return `${countText(run.rowsDone)} of ${countText(run.rowCount)} imported`;
+    case 'Done':
+      return `${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated`;
+    case 'Failed':
+      return 'Stopped with an error';
+  }
+}

@@ -1,0 +1,128 @@
+import { IMPORT_MESSAGES } from '@mqr/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { asset } from '#web/features/assets/asset-fixtures.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
+import { IMPORT_ID, importRun } from '../import-fixtures.ts';
+
+type THandlers = Parameters<typeof mockFetch>[0];
+
+function setup(extra: THandlers = {}, isAdmin = true) {
+  authStore.login(loginResponse({ isAdmin }), 'alex@example.com');
+  return mockFetch({
+    '/api/auth/me': () => jsonResponse(currentUser({ isAdmin })),
+    '/api/auth/organization': () => jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null }),
+    '/api/fields': () => jsonResponse([]),
+    'GET /api/admin/imports': () => jsonResponse([]),
+    ...extra,
+  });
+}
+
+const csvFile = () => new File(['Name\nPump 1\n'], 'assets.csv', { type: 'text/csv' });
+
+describe('import upload page', () => {
+  beforeEach(() => authStore.logout());
+
+  it('shows the upload form with its limits, and says when there is no import yet', async () => {
+    setup();
+    renderApp('/assets/import');
+    expect(await screen.findByRole('heading', { name: 'Import assets', level: 1 })).toBeInTheDocument();
+    const input = screen.getByLabelText('CSV file');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('accept', '.csv,.tsv,text/csv,text/tab-separated-values');
+    expect(input).toHaveAccessibleDescription(
+      'UTF-8 text with the column names in the first row, separated by commas, semicolons or tabs. At most 50 MB and 100,000 rows. Exports of Snipe-IT and HomeBox are recognised.',
+    );
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+    expect(await screen.findByText('No imports yet. Upload a CSV file to start one.')).toBeInTheDocument();
+  });
+
+  it('lists the recent imports, each a link to its page', async () => {
+    setup({
+      'GET /api/admin/imports': () =>
+        jsonResponse([
+          importRun({ status: 'Done', rowCount: 1200, createdCount: 1000, updatedCount: 200, preview: [] }),
+          importRun({
+            id: '0193f8a0-0000-7000-8000-00000000a002',
+            fileName: 'homebox.csv',
+            status: 'Checked',
+            problemCount: 4,
+            preview: [],
+          }),
+        ]),
+    });
+    renderApp('/assets/import');
+    const table = await screen.findByRole('table', { name: 'Imports' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['File', 'Status', 'Rows', 'Result', 'Uploaded']);
+    expect(within(table).getByRole('link', { name: 'snipe-it.csv' })).toHaveAttribute(
+      'href',
+      `/assets/import/${IMPORT_ID}`,
+    );
+    expect(within(table).getByText('1,200')).toBeInTheDocument();
+    expect(within(table).getByText('1,000 created, 200 updated')).toBeInTheDocument();
+    expect(within(table).getByText('4 problems')).toBeInTheDocument();
+  });
+
+  it('uploads the chosen file and opens its import', async () => {
+    const calls = setup({
+      'POST /api/admin/imports': () => jsonResponse(importRun(), 201),
+      [`GET /api/admin/imports/${IMPORT_ID}`]: () => jsonResponse(importRun()),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/assets/import');
+    await user.upload(await screen.findByLabelText('CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('heading', { name: 'Import snipe-it.csv', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/assets/import/${IMPORT_ID}`);
+    const post = calls.find((c) => c.init.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/admin/imports');
+    const body = post?.init.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect(((body as FormData).get('file') as File).name).toBe('assets.csv');
+  });
+
+  it('shows why the server refused the file, and stays', async () => {
+    setup({
+      'POST /api/admin/imports': () =>
+        jsonResponse({ code: 'VALIDATION', message: IMPORT_MESSAGES.encoding }, 400),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/assets/import');
+    await user.upload(await screen.findByLabelText('CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.encoding);
+    expect(router.state.location.pathname).toBe('/assets/import');
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
+  });
+
+  it('asks for a file before uploading', async () => {
+    const calls = setup();
+    const user = userEvent.setup();
+    renderApp('/assets/import');
+    await user.click(await screen.findByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.noFile);
+    expect(calls.some((c) => c.init.method === 'POST')).toBe(false);
+  });
+
+  it('is offered on the asset list to administrators only', async () => {
+    const assets = () =>
+      jsonResponse([asset()].map(({ publicUrl, updatedAt, fields, events, files, ...s }) => s));
+    setup({ '/api/assets': assets });
+    const { unmount } = renderApp('/assets');
+    expect(await screen.findByRole('link', { name: 'Import' })).toHaveAttribute('href', '/assets/import');
+    unmount();
+    authStore.logout();
+    setup({ '/api/assets': assets }, false);
+    renderApp('/assets');
+    await screen.findByRole('table', { name: 'Assets' });
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Import' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import stack from '#web/components/layouts/card-stack.module.css';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ButtonLink } from '#web/components/ui/button-link.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { FieldFrame } from '#web/components/ui/field-frame.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useUploadImport } from '../hooks/use-upload-import.ts';
+import { IMPORT_TEXTS } from './import-texts.ts';
+import styles from './import-upload-page.module.css';
+import { RecentImports } from './recent-imports.tsx';
+
+/** What an upload that failed is told: the server's reason for a refused file. */
+function uploadFailure(error: unknown): string {
+  // A proxy's own 413 page carries no message of ours.
+  if (error instanceof ApiError && error.status === 413) return IMPORT_MESSAGES.tooLarge;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== 'HTTP_ERROR') {
+    return error.message;
+  }
+  return failureMessage(IMPORT_TEXTS.uploadFailed, error);
+}
+
+/** /assets/import: upload a CSV file of assets, and the recent imports (administrators). */
+export function ImportUploadPage() {
+  const navigate = useNavigate();
+  const upload = useUploadImport();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const uploadTitleId = useId();
+  const recentTitleId = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    if (!file) {
+      setError(IMPORT_MESSAGES.noFile);
+      return;
+    }
+    if (file.size > IMPORT_MAX_BYTES) {
+      setError(IMPORT_MESSAGES.tooLarge);
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: (run) => navigate(`/assets/import/${run.id}`),
+      onError: (caught) => setError(uploadFailure(caught)),
+    });
+  }
+
+  return (
+    <>
+      <title>{`${IMPORT_TEXTS.uploadTitle} · ${PRODUCT_NAME}`}</title>
+      <PageHeader
+        title={IMPORT_TEXTS.uploadTitle}
+        subtitle={IMPORT_TEXTS.uploadSubtitle}
+        actions={
+          <ButtonLink to="/assets" variant="secondary">
+            {IMPORT_TEXTS.backToAssets}
+          </ButtonLink>
+        }
+      />
+      <div className={stack.stack}>
+        <Card className={stack.card} aria-labelledby={uploadTitleId}>
+          <h2 id={uploadTitleId} className={styles.cardTitle}>
+            {IMPORT_TEXTS.uploadHeading}
+          </h2>
+          {error ? <Alert>{error}</Alert> : null}
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <FieldFrame
+              label={IMPORT_TEXTS.fileLabel}
+              hint={
+                <>
+                  <span>{IMPORT_TEXTS.fileHint}</span> <span>{IMPORT_TEXTS.formatsHint}</span>
+                </>
+              }
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  aria-invalid={error ? true : undefined}
+                  className={styles.fileInput}
+                  type="file"
+                  name="file"
+                  accept=".csv,.tsv,text/csv,text/tab-separated-values"
+                  disabled={upload.isPending}
+                  onChange={(event) => {
+                    setError(null);
+                    setFile(event.target.files?.[0] ?? null);
+                  }}
+                />
+              )}
+            </FieldFrame>
+            <Button type="submit" disabled={upload.isPending}>
+              {upload.isPending ? IMPORT_TEXTS.uploading : IMPORT_TEXTS.upload}
+            </Button>
+          </form>
+        </Card>
+        <Card className={stack.card} aria-labelledby={recentTitleId}>
+          <h2 id={recentTitleId} className={styles.cardTitle}>
+            {IMPORT_TEXTS.recentHeading}
+          </h2>
+          <RecentImports />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { Table } from '#web/components/ui/table.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { useImports } from '../hooks/use-imports.ts';
+import { ImportStatusBadge } from './import-status-badge.tsx';
+import tables from './import-tables.module.css';
+import { countText, IMPORT_TEXTS, resultText } from './import-texts.ts';
+
+/** The 20 newest imports of the organization, each a link to its page (an import outlives its tab). */
+export function RecentImports() {
+  const query = useImports();
+
+  let content: ReactNode;
+  if (query.isPending) content = <StateMessage>{IMPORT_TEXTS.recentLoading}</StateMessage>;
+  else if (query.isError) content = <Alert>{IMPORT_TEXTS.recentFailed}</Alert>;
+  else if (query.data.length === 0) content = <StateMessage>{IMPORT_TEXTS.recentEmpty}</StateMessage>;
+  else {
+    content = (
+      <Table label={IMPORT_TEXTS.recentTable} stacked className={tables.table}>
+        <thead>
+          <tr>
+            <th scope="col">File</th>
+            <th scope="col">Status</th>
+            <th scope="col">Rows</th>
+            <th scope="col">Result</th>
+            <th scope="col">Uploaded</th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.data.map((run) => (
+            <tr key={run.id}>
+              <td data-label="File">
+                <Link to={`/assets/import/${run.id}`}>{run.fileName}</Link>
+              </td>
+              <td data-label="Status">
+                <span>
+                  <ImportStatusBadge run={run} />
+                </span>
+              </td>
+              <td className={tables.number} data-label="Rows">
+                {countText(run.rowCount)}
+              </td>
+              <td data-label="Result">{resultText(run)}</td>
+              <td className={tables.nowrap} data-label="Uploaded">
+                {formatDateTime(run.createdAt)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    );
+  }
+  return content;
+}

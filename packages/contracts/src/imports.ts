@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  FIELD_DATA_TYPES,
+  FIELD_KEY_MAX_LENGTH,
+  FIELD_KEY_PATTERN,
+  FIELD_LABEL_MAX_LENGTH,
+} from './fields.ts';
+import { storableText } from './limits.ts';
+
+/** The largest CSV an import takes, and its most rows (a header row and up to this many). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+/** Rows of the file shown in the mapping screen's preview. */
+export const IMPORT_PREVIEW_ROWS = 10;
+/** A Select field made from a column takes at most this many distinct values as its options. */
+export const IMPORT_MAX_SELECT_OPTIONS = 200;
+/** Problems kept for one dry run; past them the run says how many more rows failed. */
+export const IMPORT_MAX_PROBLEMS = 10_000;
+
+export const IMPORT_STATUSES = ['Uploaded', 'Checking', 'Checked', 'Importing', 'Done', 'Failed'] as const;
+export type TImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** What the file was recognised as (its header row), which picks the first mapping. */
+export const IMPORT_FORMATS = ['Maintenance QR', 'Snipe-IT', 'HomeBox', 'Other'] as const;
+
+/** What a bad file or a bad mapping is told. */
+export const IMPORT_MESSAGES = {
+  noFile: 'Choose a CSV file to import.',
+  empty: 'The file is empty.',
+  noHeader: 'The first row must name the columns.',
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
+  binary: 'This is not a CSV file: it holds binary data. Export the sheet as CSV and try again.',
+  encoding: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.',
+  unreadable: (line: number, reason: string) => `The file cannot be read as CSV at line ${line}: ${reason}`,
+  duplicateHeader: (header: string) => `Two columns are named "${header}". Rename one and try again.`,
+  blankHeader: (column: number) => `Column ${column} has no name in the first row.`,
+  nameNotMapped: 'Choose the column that holds the asset name.',
+  mappedTwice: (target: string) => `Only one column can be imported as ${target}.`,
+  fieldMappedTwice: 'Only one column can be imported into each custom field.',
+  unknownField: 'This custom field does not exist for assets of this organization.',
+  retiredField: 'This custom field is retired: reactivate it to import into it.',
+  newFieldKeyTaken: (key: string) => `A custom field with the key "${key}" already exists.`,
+  tooManyOptions: (column: string) =>
+    `Column "${column}" has more than ${IMPORT_MAX_SELECT_OPTIONS} different values: import it as Text.`,
+  wrongColumnCount: 'The mapping must name a target for every column of the file.',
+  notCheckable: 'This import is running or finished: upload the file again to start over.',
+  notCommittable: 'Run the check first; an import is possible once it finds no problems.',
+  hasProblems: 'The check found problems: fix them in the file and upload it again.',
+  formula: 'This cell holds a spreadsheet formula: put its value in the cell instead.',
+  slugInvalid: 'A slug uses lowercase letters, digits and single hyphens (e.g. pump-7).',
+  slugTwice: (row: number) => `This slug is already used by row ${row} of the file.`,
+  otherAssetTakesSlug: 'Another asset of the organization has this slug.',
+} as const;
+
+/** Where one column of the file goes. */
+export const ZImportColumnTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ignore') }),
+  z.object({ kind: z.literal('name') }),
+  z.object({ kind: z.literal('description') }),
+  z.object({ kind: z.literal('slug') }),
+  z.object({ kind: z.literal('field'), fieldId: z.string().uuid() }),
+  z.object({
+    kind: z.literal('newField'),
+    label: storableText().trim().min(1).max(FIELD_LABEL_MAX_LENGTH),
+    key: z.string().trim().toLowerCase().min(1).max(FIELD_KEY_MAX_LENGTH).regex(FIELD_KEY_PATTERN),
+    dataType: z.enum(FIELD_DATA_TYPES),
+  }),
+]);
+export type TImportColumnTarget = z.infer<typeof ZImportColumnTarget>;
+
+/** PUT /api/admin/imports/:id/mapping: one target per column of the file, in the file's order. */
+export const ZImportMappingBody = z.object({ columns: z.array(ZImportColumnTarget).min(1).max(500) });
+export type TImportMappingBody = z.infer<typeof ZImportMappingBody>;
+
+/** An import as the screens show it. */
+export const ZImportRun = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  format: z.enum(IMPORT_FORMATS),
+  delimiter: z.string(),
+  headers: z.array(z.string()),
+  preview: z.array(z.array(z.string())),
+  rowCount: z.number(),
+  mapping: z.array(ZImportColumnTarget),
+  /** Rows checked or imported so far (of rowCount) while Checking or Importing. */
+  rowsDone: z.number(),
+  problemCount: z.number(),
+  createdCount: z.number(),
+  updatedCount: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TImportRun = z.infer<typeof ZImportRun>;
+
+/** A problem the dry run found: a row of the file (1 = the first row after the header) and a column. */
+export const ZImportProblem = z.object({
+  row: z.number(),
+  column: z.string(),
+  message: z.string(),
+});
+export type TImportProblem = z.infer<typeof ZImportProblem>;
+
+/** A column's name as a new field's label: HomeBox's `HB.field.Colour` is "Colour", `HB.serial_number` "Serial number". */
+export function fieldLabelOf(header: string): string {
+  const homebox = /^hb\.(?:field\.)?(.+)$/i.exec(header.trim());
+  const label = homebox ? (homebox[1] ?? '').replaceAll('_', ' ') : header.trim();
+  const sentence = homebox ? label.charAt(0).toUpperCase() + label.slice(1) : label;
+  return sentence.slice(0, FIELD_LABEL_MAX_LENGTH);
+}
+
+/** A field key from a label: lower-case a-z and 0-9, other runs become `_` (accents dropped). */
+export function fieldKeyOf(label: string): string {
+  const key = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, FIELD_KEY_MAX_LENGTH);
+  return key || 'field';
+}
