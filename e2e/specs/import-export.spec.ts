@@ -34,7 +34,9 @@ function register(run: string, broken: boolean): string {
 
 async function uploadFile(page: Page, name: string, text: string) {
   await page.goto('/assets/import');
-  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await page
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page).toHaveURL(/\/assets\/import\/[0-9a-f-]+$/);
 }
