@@ -89,7 +89,12 @@ test('an administrator imports a register with bad rows, fixes it, exports it an
   await expect(page.getByRole('table', { name: 'Assets' }).getByText(`Imported ${run} 1000`)).toBeVisible();
 
   await page.getByLabel('Search by name or slug').fill(`Imported ${run}`);
+  await expect(page.getByRole('table', { name: 'Assets' }).getByText(`Imported ${run} 999`)).toBeVisible();
   await page.getByRole('button', { name: 'Export' }).click();
+  // The dialog names the search it exports: the list's, once the typing has settled.
+  await expect(
+    page.getByText(`The assets that match “Imported ${run}”, with a column for each custom field.`),
+  ).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download assets' }).click();
   const download = await downloading;
