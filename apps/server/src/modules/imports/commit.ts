@@ -1,9 +1,9 @@
 import { DISPLAY_ORDER_STEP, type TImportColumnTarget } from '@mqr/contracts';
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { assetFieldValues, assets, fieldDefinitions, users } from '#server/db/schema.ts';
 import { generateSlug } from '#server/lib/slug.ts';
-import { findValuesOfAssets } from '../assets/queries.ts';
+import { deleteAssetValues, findValuesOfAssets } from '../assets/queries.ts';
 import { insertAssetWithFreeSlug } from '../assets/service.ts';
 import { type AuditRecord, diffChanges, recordAudits } from '../audit-logs/service.ts';
 import type { CheckedRow, ImportPlan } from './plan.ts';
@@ -115,7 +115,8 @@ export async function commitChunk(
     );
     const audits: AuditRecord[] = [];
     const values: { assetId: string; fieldId: string; value: string }[] = [];
-    const cleared: { assetId: string; fieldId: string }[] = [];
+    /** The mapped fields each updated asset's row leaves empty, by asset id. */
+    const cleared = new Map<string, string[]>();
     let createdCount = 0;
     let updatedCount = 0;
     const toCreate = checked
@@ -193,7 +194,7 @@ export async function commitChunk(
         .where(and(eq(assets.organizationId, organizationId), eq(assets.id, asset.id)));
       c.values.forEach((value, index) => {
         const fieldId = fieldIds[index]!;
-        if (value === null) cleared.push({ assetId: asset.id, fieldId });
+        if (value === null) cleared.set(asset.id, [...(cleared.get(asset.id) ?? []), fieldId]);
         else values.push({ assetId: asset.id, fieldId, value });
       });
       const old = fieldIds.map((fieldId) => before.get(`${asset.id}/${fieldId}`) ?? null);
@@ -223,16 +224,8 @@ export async function commitChunk(
           set: { value: sql`excluded.value` },
         });
     }
-    for (const { assetId, fieldId } of cleared) {
-      await tx
-        .delete(assetFieldValues)
-        .where(
-          and(
-            eq(assetFieldValues.organizationId, organizationId),
-            eq(assetFieldValues.assetId, assetId),
-            inArray(assetFieldValues.fieldId, [fieldId]),
-          ),
-        );
+    for (const [assetId, fieldIdsCleared] of cleared) {
+      await deleteAssetValues(tx, organizationId, assetId, fieldIdsCleared);
     }
     await recordAudits(tx, audits);
     return updateImportRun(tx, organizationId, row.id, ['Importing'], {
