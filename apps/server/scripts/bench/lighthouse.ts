@@ -22,11 +22,30 @@ function audit(lhr: { audits: Record<string, { numericValue?: number }> }, id: s
   return value;
 }
 
-/** Runs Lighthouse on `url` (mobile, performance and accessibility) and answers its scores and metrics. */
+/** A run Lighthouse itself could not record (e.g. NO_NAVSTART on a busy machine): it asks to be run again. */
+export class LighthouseRuntimeError extends Error {}
+
+const ATTEMPTS_PER_RUN = 3;
+
+/**
+ * Runs Lighthouse on `url` (mobile, performance and accessibility) and answers its scores and metrics.
+ * A run Lighthouse could not record is tried again, up to three times in all.
+ */
 export async function runLighthouse(
   url: string,
   chromePath: string = CHROMIUM_PATH,
 ): Promise<LighthouseScores> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouseOnce(url, chromePath);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= ATTEMPTS_PER_RUN) throw error;
+      console.warn(`  ${error.message} (attempt ${attempt} of ${ATTEMPTS_PER_RUN}, trying again)`);
+    }
+  }
+}
+
+async function runLighthouseOnce(url: string, chromePath: string = CHROMIUM_PATH): Promise<LighthouseScores> {
   const chrome = await launch({ chromePath, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, {
@@ -37,7 +56,8 @@ export async function runLighthouse(
     });
     if (!result) throw new Error(`Lighthouse answered nothing for ${url}.`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new LighthouseRuntimeError(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     return {
       performance: score('performance'),
