@@ -21,6 +21,10 @@ export const IMPORT_STATUSES = ['Uploaded', 'Checking', 'Checked', 'Importing', 
 export type TImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** What the file was recognised as (its header row), which picks the first mapping. */
+/** What an import brings in: assets (the register), or past maintenance events of existing assets. */
+export const IMPORT_KINDS = ['assets', 'events'] as const;
+export type TImportKind = (typeof IMPORT_KINDS)[number];
+
 export const IMPORT_FORMATS = ['Maintenance QR', 'Snipe-IT', 'HomeBox', 'Other'] as const;
 
 /** What a bad file or a bad mapping is told. */

@@ -1,6 +1,7 @@
-import { IMPORT_FORMATS, IMPORT_STATUSES, type TImportColumnTarget } from '@mqr/contracts';
+import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_STATUSES, type TImportColumnTarget } from '@mqr/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -108,10 +109,23 @@ export const assets = pgTable(
     updatedById: uuid('updated_by_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Set while the asset is retired (archived): out of the lists by default, read-only, restorable. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** The CSV import that created the asset, if one did: its labels can be printed together. */
+    importId: uuid('import_id').references((): AnyPgColumn => importRuns.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('assets_org_slug_unique').on(t.organizationId, t.slug),
-    index('assets_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    // The lists show assets in service; retired ones have their own index, newest retired first.
+    index('assets_org_created_idx')
+      .on(t.organizationId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.retiredAt} is null`),
+    index('assets_org_retired_idx')
+      .on(t.organizationId, t.retiredAt.desc(), t.id.desc())
+      .where(sql`${t.retiredAt} is not null`),
+    index('assets_org_import_idx')
+      .on(t.organizationId, t.importId, t.createdAt, t.id)
+      .where(sql`${t.importId} is not null`),
     // Trigram indexes serve the case-insensitive "contains" search on name or slug, led by the
     // organization (btree_gin) so a small organization's search never walks a big one's entries.
     index('assets_org_name_trgm_idx').using('gin', t.organizationId, t.name.op('gin_trgm_ops')),
@@ -347,8 +361,8 @@ export const activeJobTallies = pgTable(
 );
 
 /**
- * How many assets each organization has, kept by a trigger on assets (migration 0010): the asset
- * list's total without counting a big tenant's index on every first page (ADR 039).
+ * How many assets in service (not retired) each organization has, kept by a trigger on assets
+ * (migrations 0010, 0014): the asset list's total without counting a big tenant's index on every first page (ADR 039).
  */
 export const organizationAssetCounts = pgTable('organization_asset_counts', {
   organizationId: uuid('organization_id')
@@ -367,6 +381,8 @@ export const importRuns = pgTable(
     id: id(),
     organizationId: organizationId(),
     createdById: uuid('created_by_id').references(() => users.id),
+    /** What the file brings in: assets, or past maintenance events of existing assets. */
+    kind: text('kind', { enum: IMPORT_KINDS }).notNull().default('assets'),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     format: text('format', { enum: IMPORT_FORMATS }).notNull(),
     delimiter: varchar('delimiter', { length: 1 }).notNull(),

@@ -1,5 +1,5 @@
 import { MAX_COUNTED_ROWS, MAX_COUNTED_SEARCH_ROWS } from '@mqr/contracts';
-import { and, eq, getTableColumns, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { jsonRows } from '#server/db/json-rows.ts';
 import { descNullsLast } from '#server/db/order.ts';
@@ -23,7 +23,7 @@ export function escapeLike(text: string): string {
 }
 
 function listCondition(organizationId: string, search: string | undefined): SQL | undefined {
-  const scope = eq(assets.organizationId, organizationId);
+  const scope = and(eq(assets.organizationId, organizationId), isNull(assets.retiredAt));
   if (!search) return scope;
   const pattern = `%${escapeLike(search)}%`;
   // Slugs are lower-case ASCII (SLUG_PATTERN): LIKE on the lower-cased term finds what ILIKE would,
@@ -142,7 +142,7 @@ async function searchPage(
   return { rows, total: matches.length };
 }
 
-/** How many assets the organization has (kept by a trigger on assets, migration 0010). */
+/** How many assets in service the organization has (kept by a trigger on assets, migration 0010). */
 export async function countAssetsOf(db: DbOrTx, organizationId: string): Promise<number> {
   const [row] = await assetCountOf(db, { organizationId });
   return row?.assets ?? 0;

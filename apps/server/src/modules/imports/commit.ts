@@ -131,6 +131,7 @@ export async function commitChunk(
               name: c.name,
               description: c.description,
               slug,
+              importId: row.id,
               createdById: actor?.id ?? null,
               updatedById: actor?.id ?? null,
             })),
@@ -150,6 +151,7 @@ export async function commitChunk(
             organizationId,
             name: c.name,
             description: c.description,
+            importId: row.id,
             createdById: actor?.id ?? null,
             updatedById: actor?.id ?? null,
           })
