@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAssetListColumns, ZAssetListView } from './asset-list.ts';
 import { ASSET_DESCRIPTION_MAX_LENGTH, ASSET_MESSAGES, ASSET_NAME_MAX_LENGTH } from './asset-messages.ts';
 import { ZMaintenanceEvent } from './events.ts';
 import { ZFieldValueInput } from './field-values.ts';
@@ -25,9 +26,11 @@ export const ZAssetBody = z.object({
 });
 export type TAssetBody = z.input<typeof ZAssetBody>;
 
+/** GET /api/assets: a page of the list's view, with the values of the custom field `columns`. */
 export const ZAssetListQuery = ZPageQuery.extend({
-  search: storableText().trim().max(200).optional(),
+  ...ZAssetListView.shape,
   after: ZAfter,
+  columns: ZAssetListColumns.optional(),
 })
   .refine(...withinCountedRows)
   .refine(...afterOnFirstPage);
@@ -43,6 +46,17 @@ export const ZAssetSummary = z.object({
   createdAt: z.string(),
 });
 export type TAssetSummary = z.infer<typeof ZAssetSummary>;
+
+/**
+ * A row of the asset list: the summary, when it was last changed and retired (null in service), and
+ * the values of the custom field columns asked for (by field id; a field without a value is absent).
+ */
+export const ZAssetListItem = ZAssetSummary.extend({
+  updatedAt: z.string(),
+  retiredAt: z.string().nullable(),
+  values: z.record(z.string(), z.string()),
+});
+export type TAssetListItem = z.infer<typeof ZAssetListItem>;
 
 /** A custom value on an asset, for display (label, value, isActive) and for the form (fieldId). */
 export const ZAssetFieldValue = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { instant, storableText } from './limits.ts';
+import { ZAssetListView } from './asset-list.ts';
+import { instant } from './limits.ts';
 
 /** What the CSV exports say of bad input. */
 export const EXPORT_MESSAGES = {
@@ -8,10 +9,8 @@ export const EXPORT_MESSAGES = {
   toBeforeFrom: 'To must not be before From.',
 } as const;
 
-/** The asset list's CSV: the assets the list shows for this search (all of them without one). */
-export const ZAssetExportQuery = z.object({
-  search: storableText().trim().max(200).optional(),
-});
+/** The asset list's CSV: the assets the list shows for its view (search, filters, status), in its order. */
+export const ZAssetExportQuery = ZAssetListView;
 
 /** The maintenance history's CSV: events performed from `from` up to `to`, both included. */
 export const ZEventExportQuery = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneSelection, ZAssetListView } from './asset-list.ts';
 import { storableText } from './limits.ts';
 
 /** The most assets one label PDF is made for (ADR 043). */
@@ -28,10 +29,12 @@ export const LABEL_LAYOUT_IDS = LABEL_LAYOUTS.map((layout) => layout.id) as [
 ];
 
 export const LABEL_MESSAGES = {
-  oneSource: 'Give either assetIds (the selected assets) or search (all assets the search finds), not both.',
+  oneSource:
+    'Give one of assetIds (the selected assets), query (all assets the list shows for its view) or search (all assets the search finds).',
   noAssets: 'Select at least one asset.',
   tooMany: `Labels can be made for at most ${LABEL_MAX_ASSETS.toLocaleString('en-US')} assets at a time: select fewer.`,
   noneFound: 'No asset matches this search.',
+  noneInView: 'No asset matches this list.',
   assetIdInvalid: 'Each asset id must be a UUID.',
   layoutInvalid: `Choose one of the label layouts: ${LABEL_LAYOUT_IDS.join(', ')}.`,
   startPositionWhole: 'Start position must be a whole number, 1 for the first label of a sheet.',
@@ -48,8 +51,10 @@ export function labelsPerSheet(layout: TLabelLayoutId): number {
 
 /**
  * POST /api/labels: a PDF of QR labels for the selected assets (`assetIds`, printed in that order,
- * repeated ids printed once) or for all the assets the list's search finds (`search`, newest first;
- * an empty search is every asset). `startPosition` skips the used labels of a partly used first sheet.
+ * repeated ids printed once), for all the assets the list shows for its view (`query`: search,
+ * filters, status, in the list's order; ADR 048) or for all the assets a search finds (`search`, newest
+ * first, in service; an empty search is every asset: the view `{ search }`). `startPosition` skips
+ * the used labels of a partly used first sheet.
  */
 export const ZLabelSheetBody = z
   .object({
@@ -59,6 +64,7 @@ export const ZLabelSheetBody = z
       .max(LABEL_MAX_ASSETS, { message: LABEL_MESSAGES.tooMany })
       .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
       .optional(),
+    query: ZAssetListView.optional(),
     search: storableText().trim().max(200).optional(),
     layout: z.enum(LABEL_LAYOUT_IDS, { message: LABEL_MESSAGES.layoutInvalid }),
     startPosition: z
@@ -72,9 +78,7 @@ export const ZLabelSheetBody = z
     includeLogo: z.boolean().default(false),
   })
   .superRefine((body, context) => {
-    if ((body.assetIds === undefined) === (body.search === undefined)) {
-      context.addIssue({ code: 'custom', message: LABEL_MESSAGES.oneSource, path: ['assetIds'] });
-    }
+    oneSelection(body, context, ['assetIds', 'query', 'search'], LABEL_MESSAGES.oneSource);
     const perSheet = labelsPerSheet(body.layout);
     if (body.startPosition > perSheet) {
       context.addIssue({

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -123,9 +124,21 @@ export const assets = pgTable(
     index('assets_org_retired_idx')
       .on(t.organizationId, t.retiredAt.desc(), t.id.desc())
       .where(sql`${t.retiredAt} is not null`),
+    // Whether an asset is retired, by id, from a small index of the retired ones: a custom field's
+    // sort walks its values and leaves out the retired assets without reading their rows (ADR 047).
+    index('assets_org_retired_id_idx')
+      .on(t.organizationId, t.id)
+      .where(sql`${t.retiredAt} is not null`),
     index('assets_org_import_idx')
       .on(t.organizationId, t.importId, t.createdAt, t.id)
       .where(sql`${t.importId} is not null`),
+    // The list's other orders (ADR 047): by name (case-insensitive) and by last update, in service.
+    index('assets_org_name_idx')
+      .on(t.organizationId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.retiredAt} is null`),
+    index('assets_org_updated_idx')
+      .on(t.organizationId, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.retiredAt} is null`),
     // Trigram indexes serve the case-insensitive "contains" search on name or slug, led by the
     // organization (btree_gin) so a small organization's search never walks a big one's entries.
     index('assets_org_name_trgm_idx').using('gin', t.organizationId, t.name.op('gin_trgm_ops')),
@@ -144,10 +157,35 @@ export const assetFieldValues = pgTable(
       .notNull()
       .references(() => fieldDefinitions.id),
     value: text('value').notNull(),
+    /**
+     * The value as a number when it reads as one (NUMBER_PATTERN, at most 100 characters): what a
+     * Number field sorts and filters by (ADR 047). Kept by the database, never written.
+     */
+    numberValue: numeric('number_value').generatedAlwaysAs(
+      sql`case when length(value) <= 100 and value ~ '^-?[0-9]+([.][0-9]+)?$' then value::numeric end`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.assetId, t.fieldId] }),
-    index('asset_field_values_org_field_idx').on(t.organizationId, t.fieldId),
+    // A field's values in order (case-insensitive, on their first 200 characters: a btree entry has a
+    // size limit and a text value none): the list's sort and its Select, Boolean and Date filters.
+    index('asset_field_values_org_field_value_idx').on(
+      t.organizationId,
+      t.fieldId,
+      sql`lower(left(${t.value}, 200))`,
+      t.assetId,
+    ),
+    // A Number field's values in numeric order (sort and range filter).
+    index('asset_field_values_org_field_number_idx')
+      .on(t.organizationId, t.fieldId, t.numberValue, t.assetId)
+      .where(sql`${t.numberValue} is not null`),
+    // A Text field's "contains" filter, led by organization and field (btree_gin).
+    index('asset_field_values_org_field_trgm_idx').using(
+      'gin',
+      t.organizationId,
+      t.fieldId,
+      t.value.op('gin_trgm_ops'),
+    ),
   ],
 );
 
@@ -195,6 +233,10 @@ export const maintenanceEvents = pgTable(
     index('maintenance_events_completed_idx')
       .on(t.organizationId, t.taskCompletedAt, t.assetId, t.createdAt, t.taskStartedAt, t.taskCompletedById)
       .where(sql`${t.taskStatus} = 'Completed'`),
+    // Assets with open tasks (the asset list's filter): one entry per open task, by asset.
+    index('maintenance_events_org_asset_open_idx')
+      .on(t.organizationId, t.assetId)
+      .where(sql`${t.taskStatus} <> 'Completed'`),
     // Started, not completed tasks per person (the dashboard's active jobs).
     index('maintenance_events_in_progress_starter_idx')
       .on(t.organizationId, t.taskStartedById)

@@ -1,9 +1,6 @@
-import { MAX_COUNTED_ROWS, MAX_COUNTED_SEARCH_ROWS } from '@mqr/contracts';
-import { and, eq, getTableColumns, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { jsonRows } from '#server/db/json-rows.ts';
-import { descNullsLast } from '#server/db/order.ts';
-import { countedPageOfRows } from '#server/db/page-ids.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import {
   assetFieldValues,
@@ -20,75 +17,6 @@ export type FileRow = typeof files.$inferSelect;
 /** `text` for a LIKE pattern that matches it literally: `\`, `%` and `_` escaped (backslash is the default escape). */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function listCondition(organizationId: string, search: string | undefined): SQL | undefined {
-  const scope = and(eq(assets.organizationId, organizationId), isNull(assets.retiredAt));
-  if (!search) return scope;
-  const pattern = `%${escapeLike(search)}%`;
-  // Slugs are lower-case ASCII (SLUG_PATTERN): LIKE on the lower-cased term finds what ILIKE would,
-  // at a fraction of its cost per row, which a common term's count pays for every row it reads.
-  return and(scope, or(ilike(assets.name, pattern), like(assets.slug, pattern.toLowerCase())));
-}
-
-/** The organization's assets after the asset `after` in the list's order (created_at desc, id desc). */
-function afterAsset(organizationId: string, after: string | undefined): SQL | undefined {
-  if (!after) return undefined;
-  return sql`(${assets.createdAt}, ${assets.id}) < (
-    select a.created_at, a.id from ${assets} a where a.organization_id = ${organizationId} and a.id = ${after})`;
-}
-
-/**
- * One page of an organization's assets, newest first, and how many match the search, counted one row
- * past `countedUpTo` (MAX_COUNTED_ROWS, or MAX_COUNTED_SEARCH_ROWS for a search). `after` reads on
- * after that asset (keyset), however deep.
- */
-export async function listAssets(
-  db: DbOrTx,
-  organizationId: string,
-  query: { search?: string | undefined; page: number; pageSize: number; after?: string | undefined },
-): Promise<{ rows: AssetRow[]; total: number; countedUpTo: number }> {
-  const where = listCondition(organizationId, query.search);
-  const countedUpTo = query.search ? MAX_COUNTED_SEARCH_ROWS : MAX_COUNTED_ROWS;
-  if (query.search && !query.after && query.page * query.pageSize <= countedUpTo) {
-    return { ...(await searchPage(db, organizationId, where, query)), countedUpTo };
-  }
-  const { rows, total } = await countedPageOfRows(
-    db,
-    assets,
-    {
-      where,
-      from: afterAsset(organizationId, query.after),
-      scope: eq(assets.organizationId, organizationId),
-      order: NEWEST_FIRST,
-      countCap: countedUpTo + 1,
-      // The whole list's size is kept by a trigger (ADR 039); a search's matches are counted.
-      knownTotal: query.search ? undefined : () => countAssetsOf(db, organizationId),
-    },
-    query,
-  );
-  return { rows, total, countedUpTo };
-}
-
-const NEWEST_FIRST = [descNullsLast(assets.createdAt), descNullsLast(assets.id)];
-
-/**
- * Up to `size` of the organization's assets that the list shows for `search`, in its order, after
- * the asset `after` (keyset): one batch of an export, however deep.
- */
-export function findAssetBatch(
-  db: DbOrTx,
-  organizationId: string,
-  search: string | undefined,
-  after: string | undefined,
-  size: number,
-): Promise<AssetRow[]> {
-  return db
-    .select()
-    .from(assets)
-    .where(and(listCondition(organizationId, search), afterAsset(organizationId, after)))
-    .orderBy(...NEWEST_FIRST)
-    .limit(size);
 }
 
 /** The custom values of these assets of the organization (of these fields only, when given). */
@@ -112,34 +40,6 @@ export function findValuesOfAssets(
         fieldIds ? inArray(assetFieldValues.fieldId, fieldIds) : undefined,
       ),
     );
-}
-
-/**
- * A page of a search within its counted matches: one walk finds the ids of the newest
- * MAX_COUNTED_SEARCH_ROWS + 1 matches, which are both the count and every page among them, where a
- * count and a page apart read the matches twice (a rare term's trigram index scans, twice).
- */
-async function searchPage(
-  db: DbOrTx,
-  organizationId: string,
-  where: SQL | undefined,
-  page: { page: number; pageSize: number },
-): Promise<{ rows: AssetRow[]; total: number }> {
-  const matches = await db
-    .select({ id: assets.id })
-    .from(assets)
-    .where(where)
-    .orderBy(...NEWEST_FIRST)
-    .limit(MAX_COUNTED_SEARCH_ROWS + 1);
-  const start = (page.page - 1) * page.pageSize;
-  const ids = matches.slice(start, start + page.pageSize).map((match) => match.id);
-  if (ids.length === 0) return { rows: [], total: matches.length };
-  const rows = await db
-    .select()
-    .from(assets)
-    .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)))
-    .orderBy(...NEWEST_FIRST);
-  return { rows, total: matches.length };
 }
 
 /** How many assets in service the organization has (kept by a trigger on assets, migration 0010). */
@@ -302,23 +202,4 @@ export async function deleteAssetValues(
         inArray(assetFieldValues.fieldId, fieldIds),
       ),
     );
-}
-
-/**
- * The ids of up to `limit` of the organization's assets that the list shows for `search` (all of them
- * without one), newest first: the labels of "all N matching" (modules/labels).
- */
-export async function findAssetIdsForLabels(
-  db: DbOrTx,
-  organizationId: string,
-  search: string | undefined,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .select({ id: assets.id })
-    .from(assets)
-    .where(listCondition(organizationId, search))
-    .orderBy(...NEWEST_FIRST)
-    .limit(limit);
-  return rows.map((row) => row.id);
 }

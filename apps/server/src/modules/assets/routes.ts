@@ -1,4 +1,4 @@
-import { ZAsset, ZAssetBody, ZAssetListQuery, ZAssetSummary } from '@mqr/contracts';
+import { ZAsset, ZAssetBody, ZAssetListItem, ZAssetListQuery } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { setPagingHeaders } from '#server/lib/paging.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { renderQrPng } from '#server/lib/qr-code.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { createAsset, getAsset, getAssetRow, listAssetSummaries, updateAsset } from './service.ts';
+import { createAsset, getAsset, getAssetRow, listAssetPage, updateAsset } from './service.ts';
 
 const ZIdParams = z.object({ id: z.string() });
 
@@ -22,19 +22,20 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/',
     {
-      schema: { tags: ['assets'], querystring: ZAssetListQuery, response: { 200: z.array(ZAssetSummary) } },
+      schema: {
+        tags: ['assets'],
+        querystring: ZAssetListQuery,
+        response: { 200: z.array(ZAssetListItem) },
+        description:
+          'A page of the asset list: its status (in service by default), search, custom field filters and open tasks, in the order of `sort` and `order` (ADR 047), with the values of the custom field `columns`.',
+      },
     },
     async (request, reply) => {
-      const { page, pageSize, search, after } = request.query;
-      const { items, total, countedUpTo } = await listAssetSummaries(
+      const { page, pageSize } = request.query;
+      const { items, total, countedUpTo } = await listAssetPage(
         app.db,
         currentUser(request).organizationId,
-        {
-          search: search || undefined,
-          page,
-          pageSize,
-          after,
-        },
+        request.query,
       );
       setPagingHeaders(reply, { total, page, pageSize, countedUpTo });
       return items;

@@ -1,14 +1,19 @@
 import {
   ASSET_MESSAGES,
+  MAX_COUNTED_ROWS,
+  MAX_COUNTED_SEARCH_ROWS,
   type TAsset,
+  type TAssetListItem,
+  type TAssetListView,
   type TAssetSummary,
   type TFile,
   type TMaintenanceEvent,
   type ZAssetBody,
+  type ZAssetListQuery,
 } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { forbidden, notFound } from '#server/lib/app-error.ts';
+import { AppError, forbidden, notFound } from '#server/lib/app-error.ts';
 import { assetPublicUrl, assetQrCodeUrl } from '#server/lib/public-urls.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { generateSlug } from '#server/lib/slug.ts';
@@ -18,16 +23,18 @@ import { listAssetEventPage, toFile } from '../events/event-view.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
 import { targetOrganization } from '../organizations/service.ts';
+import { countStatusUpTo, findListIds, findListRows, type ListRow, type ListView } from './list-queries.ts';
+import { isNarrowed, resolveListView } from './list-view.ts';
 import {
   type AssetInsert,
   type AssetRow,
+  countAssetsOf,
   deleteAssetValues,
   findAsset,
   findAssetBySlug,
   findAssetValues,
   findAssetWithFields,
   insertAssetUnlessSlugTaken,
-  listAssets,
   updateAsset as updateAssetRow,
   upsertAssetValue,
 } from './queries.ts';
@@ -105,13 +112,51 @@ export function toAsset(view: AssetView, publicBaseUrl: string): TAsset {
   };
 }
 
-export async function listAssetSummaries(
+export function toAssetListItem(row: ListRow): TAssetListItem {
+  return {
+    ...toAssetSummary(row),
+    updatedAt: row.updatedAt.toISOString(),
+    retiredAt: row.retiredAt?.toISOString() ?? null,
+    values: row.values,
+  };
+}
+
+export type AssetListQuery = z.output<typeof ZAssetListQuery>;
+
+/**
+ * One page of the list's view and how many assets it holds, counted one past `countedUpTo`: the kept
+ * count of assets in service (ADR 039), the retired (or all) assets up to MAX_COUNTED_ROWS, and a
+ * narrowed list (search, filters, open tasks) up to MAX_COUNTED_SEARCH_ROWS, whose first pages are
+ * slices of the one walk that counts them (ADR 040). `after` reads on after that asset, however deep.
+ */
+export async function listAssetPage(
   db: DbOrTx,
   organizationId: string,
-  query: { search?: string | undefined; page: number; pageSize: number; after?: string | undefined },
-): Promise<{ items: TAssetSummary[]; total: number; countedUpTo: number }> {
-  const { rows, ...counted } = await listAssets(db, organizationId, query);
-  return { items: rows.map(toAssetSummary), ...counted };
+  query: AssetListQuery,
+): Promise<{ items: TAssetListItem[]; total: number; countedUpTo: number }> {
+  const view = await resolveListView(db, organizationId, query);
+  const narrowed = isNarrowed(view);
+  const countedUpTo = narrowed ? MAX_COUNTED_SEARCH_ROWS : MAX_COUNTED_ROWS;
+  const start = (query.page - 1) * query.pageSize;
+  const counted = () => findListIds(db, view, { offset: 0, limit: countedUpTo + 1 });
+  let ids: string[];
+  let total: number;
+  if (narrowed && !query.after && start + query.pageSize <= countedUpTo) {
+    const walk = await counted();
+    ids = walk.slice(start, start + query.pageSize);
+    total = walk.length;
+  } else {
+    [ids, total] = await Promise.all([
+      findListIds(db, view, { offset: query.after ? 0 : start, limit: query.pageSize, after: query.after }),
+      narrowed
+        ? counted().then((walk) => walk.length)
+        : view.status === 'active'
+          ? countAssetsOf(db, organizationId).then((count) => Math.min(count, countedUpTo + 1))
+          : countStatusUpTo(db, view, countedUpTo + 1),
+    ]);
+  }
+  const rows = await findListRows(db, organizationId, ids, query.columns ?? []);
+  return { items: rows.map(toAssetListItem), total, countedUpTo };
 }
 
 /** An asset of the organization; NOT_FOUND for another organization's id or a malformed one. */
@@ -282,4 +327,49 @@ export async function updateAsset(
     return updated;
   });
   return toAsset(await findAssetView(db, row.organizationId, { id: row.id }), context.publicBaseUrl);
+}
+
+/** The list's view, checked against the organization's fields (400 or 404 before anything is read). */
+export { type ListView, resolveListView };
+
+/**
+ * Up to `size` of the view's assets after the asset `after`, in the view's order (keyset, however
+ * deep): one batch of an export (ADR 042).
+ */
+export async function findAssetViewBatch(
+  db: DbOrTx,
+  view: ListView,
+  after: string | undefined,
+  size: number,
+): Promise<AssetRow[]> {
+  const ids = await findListIds(db, view, { offset: 0, limit: size, after });
+  return findListRows(db, view.organizationId, ids, []);
+}
+
+/** What a selection by the list's view says when it finds too many assets, or none. */
+export interface SelectionLimits {
+  max: number;
+  tooMany: string;
+  noneFound: string;
+  /** The body's key the messages are on. */
+  path: string;
+}
+
+/**
+ * The ids of the assets the list shows for `query`, in its order: at most `limits.max` (400 past
+ * that, and when it finds none; ADR 048). Read in one walk of the view's indexes.
+ */
+export async function findSelectedByView(
+  db: DbOrTx,
+  organizationId: string,
+  query: TAssetListView,
+  limits: SelectionLimits,
+): Promise<string[]> {
+  const view = await resolveListView(db, organizationId, query);
+  const ids = await findListIds(db, view, { offset: 0, limit: limits.max + 1 });
+  const refuse = (message: string) =>
+    new AppError('VALIDATION', message, { fields: [{ path: limits.path, message }] });
+  if (ids.length > limits.max) throw refuse(limits.tooMany);
+  if (ids.length === 0) throw refuse(limits.noneFound);
+  return ids;
 }

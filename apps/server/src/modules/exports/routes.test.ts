@@ -1,8 +1,9 @@
-import { ASSET_CSV_COLUMNS, EVENT_CSV_COLUMNS, EXPORT_MESSAGES } from '@mqr/contracts';
+import { ASSET_CSV_COLUMNS, EVENT_CSV_COLUMNS, EXPORT_MESSAGES, ZAssetListView } from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
+import { resolveListView } from '../assets/service.ts';
 import { assetCsvRows, eventCsvRows } from './service.ts';
 
 const t = tenantWorld();
@@ -68,8 +69,9 @@ describe('GET /api/exports/assets.csv', () => {
     for (const name of ['Batch 1', 'Batch 2', 'Batch 3', 'Batch 4', 'Batch 5']) {
       await createAssetViaApi(t.app, t.headers.adminB, { name });
     }
-    const whole = await collect(assetCsvRows(t.db, orgId, 'Batch'));
-    const batched = await collect(assetCsvRows(t.db, orgId, 'Batch', 2));
+    const view = await resolveListView(t.db, orgId, ZAssetListView.parse({ search: 'Batch' }));
+    const whole = await collect(assetCsvRows(t.db, view));
+    const batched = await collect(assetCsvRows(t.db, view, 2));
     expect(batched).toEqual(whole);
     expect(batched.slice(1).map((record) => record[1])).toEqual([
       'Batch 5',

@@ -2,6 +2,7 @@ import { ZAssetExportQuery, ZEventExportQuery } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/plugins/auth.ts';
+import { resolveListView } from '../assets/service.ts';
 import { sendCsv } from './send-csv.ts';
 import { assetCsvRows, eventCsvRows } from './service.ts';
 
@@ -17,13 +18,14 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['exports'],
         querystring: ZAssetExportQuery,
-        description: 'The assets the list shows for the search (all without one), newest first, as CSV.',
+        description:
+          'The assets the list shows for its view (status, search, filters, open tasks), in its order (sort, order), as CSV.',
       },
     },
     async (request, reply) => {
-      const organizationId = currentUser(request).organizationId;
-      const rows = assetCsvRows(app.db, organizationId, request.query.search || undefined);
-      return sendCsv(reply, `assets-${today()}.csv`, rows);
+      // Checked before the download starts: a bad filter is a 400, not a broken file.
+      const view = await resolveListView(app.db, currentUser(request).organizationId, request.query);
+      return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, view));
     },
   );
 

@@ -1,6 +1,7 @@
 import { ASSET_CSV_COLUMNS, EVENT_CSV_COLUMNS } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { findAssetBatch, findValuesOfAssets } from '../assets/queries.ts';
+import { findValuesOfAssets } from '../assets/queries.ts';
+import { findAssetViewBatch, type ListView } from '../assets/service.ts';
 import { findEventBatch, findValuesOfEvents } from '../events/queries.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
 import { fieldHeaders } from './column-headers.ts';
@@ -49,18 +50,18 @@ async function* batchedRows<T extends { id: string }>(
   }
 }
 
-/** The organization's assets that the list shows for `search`, newest first, with every Asset field. */
+/** The assets the list shows for its view, in its order, with every Asset field of the organization. */
 export async function* assetCsvRows(
   db: DbOrTx,
-  organizationId: string,
-  search: string | undefined,
+  view: ListView,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<Row> {
+  const { organizationId } = view;
   const fields = await getFieldDefinitionRows(db, organizationId, 'Asset');
   yield* batchedRows(
     [...ASSET_CSV_COLUMNS, ...fieldHeaders(ASSET_CSV_COLUMNS, fields)],
     fields.map((field) => field.id),
-    (after) => findAssetBatch(db, organizationId, search, after, batchSize),
+    (after) => findAssetViewBatch(db, view, after, batchSize),
     async (ids) =>
       (await findValuesOfAssets(db, organizationId, ids)).map((v) => ({ ...v, owner: v.assetId })),
     (asset) => [asset.slug, asset.name, asset.description ?? '', iso(asset.createdAt), iso(asset.updatedAt)],

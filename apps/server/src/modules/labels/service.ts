@@ -1,11 +1,17 @@
 import type { Readable } from 'node:stream';
-import { LABEL_MAX_ASSETS, LABEL_MESSAGES, LOGO_MAX_BYTES, type ZLabelSheetBody } from '@mqr/contracts';
+import {
+  LABEL_MAX_ASSETS,
+  LABEL_MESSAGES,
+  LOGO_MAX_BYTES,
+  ZAssetListView,
+  type ZLabelSheetBody,
+} from '@mqr/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
-import { findAssetIdsForLabels } from '../assets/queries.ts';
+import { findSelectedByView } from '../assets/service.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
 import { getLogoDelivery, getOrganization } from '../organizations/service.ts';
 import { findLabelAssets } from './queries.ts';
@@ -28,27 +34,27 @@ const tooMany = (path: string) =>
   new AppError('VALIDATION', LABEL_MESSAGES.tooMany, { fields: [{ path, message: LABEL_MESSAGES.tooMany }] });
 
 /**
- * The ids to print, in print order: the selection as given, or the newest LABEL_MAX_ASSETS assets the
- * search finds (400 past that, and when it finds none).
+ * The ids to print, in print order: the selection as given, or the first LABEL_MAX_ASSETS assets the
+ * list shows for its view (a search alone: the view of that search), in the list's order (400 past
+ * that, and when it finds none).
  */
 async function idsToPrint(db: DbOrTx, organizationId: string, request: LabelSheetRequest): Promise<string[]> {
   if (request.assetIds) {
     if (request.assetIds.length > LABEL_MAX_ASSETS) throw tooMany('assetIds');
     return request.assetIds;
   }
-  const ids = await findAssetIdsForLabels(
+  const bySearch = request.query === undefined;
+  return findSelectedByView(
     db,
     organizationId,
-    request.search || undefined,
-    LABEL_MAX_ASSETS + 1,
+    request.query ?? ZAssetListView.parse({ search: request.search }),
+    {
+      max: LABEL_MAX_ASSETS,
+      tooMany: LABEL_MESSAGES.tooMany,
+      noneFound: bySearch ? LABEL_MESSAGES.noneFound : LABEL_MESSAGES.noneInView,
+      path: bySearch ? 'search' : 'query',
+    },
   );
-  if (ids.length > LABEL_MAX_ASSETS) throw tooMany('search');
-  if (ids.length === 0) {
-    throw new AppError('VALIDATION', LABEL_MESSAGES.noneFound, {
-      fields: [{ path: 'search', message: LABEL_MESSAGES.noneFound }],
-    });
-  }
-  return ids;
 }
 
 /** The Asset custom field chosen for the labels; NOT_FOUND for one of another organization or target. */

@@ -1,0 +1,358 @@
+import type { TAssetSortColumn, TAssetStatus, TSortOrder } from '@mqr/contracts';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { assetFieldValues, assets } from '#server/db/schema.ts';
+import { escapeLike } from './queries.ts';
+
+/**
+ * The asset list's view in SQL (ADR 047): which of an organization's assets it shows and in what
+ * order, read as ids by an index walk (a page, a batch of an export, a selection), then the rows of
+ * those ids. Every statement is led by the organization and served by the indexes of migration 0015.
+ */
+
+/** A custom field filter, checked against its field's data type (modules/assets/list-view.ts). */
+export type FieldFilter = { fieldId: string } & (
+  | { kind: 'any'; values: string[] }
+  | { kind: 'number'; min: string | undefined; max: string | undefined }
+  | { kind: 'date'; min: string | undefined; max: string | undefined }
+  | { kind: 'is'; value: 'true' | 'false' }
+  | { kind: 'contains'; text: string }
+);
+
+/** What a list sorts by: an asset column, or a custom field (numbers by value, the rest as text). */
+export type ListSort = { column: TAssetSortColumn } | { fieldId: string; numeric: boolean };
+
+/** A list's view, checked: the organization's fields it names exist and fit their filters. */
+export interface ListView {
+  organizationId: string;
+  status: TAssetStatus;
+  search: string | undefined;
+  openTasks: boolean | undefined;
+  filters: FieldFilter[];
+  sort: ListSort;
+  order: TSortOrder;
+}
+
+/** Where a read starts: after `offset` rows, or after the asset `after` (keyset); `limit` ids. */
+export interface IdWindow {
+  offset: number;
+  limit: number;
+  after?: string | undefined;
+}
+
+/** The first characters of a value that sort and compare (a btree entry has a size limit, a value none). */
+const KEY_LENGTH = 200;
+
+/** A value's text key, as `asset_field_values_org_field_value_idx` holds it. */
+const textKey = (alias: string) => sql.raw(`lower(left(${alias}.value, ${KEY_LENGTH}))`);
+/** A value's sort key: its number for a Number field (`..._number_idx`), its text key otherwise. */
+const valueKey = (alias: string, numeric: boolean) =>
+  numeric ? sql.raw(`${alias}.number_value`) : textKey(alias);
+
+/** The asset columns of the list's orders, each as its index holds it (0014, 0015). */
+const COLUMN_KEYS: Record<TAssetSortColumn, { key: (alias: string) => SQL; indexDescending: boolean }> = {
+  created: { key: (alias) => sql.raw(`${alias}.created_at`), indexDescending: true },
+  updated: { key: (alias) => sql.raw(`${alias}.updated_at`), indexDescending: true },
+  retired: { key: (alias) => sql.raw(`${alias}.retired_at`), indexDescending: true },
+  name: { key: (alias) => sql.raw(`lower(${alias}.name)`), indexDescending: false },
+};
+
+/**
+ * `key, id` in `order`, with the nulls where the index puts them: PostgreSQL reads an index in order
+ * (forwards or backwards) only when the null ordering agrees too (see db/order.ts).
+ */
+function orderBy(key: SQL, id: SQL, order: TSortOrder, indexDescending: boolean): SQL {
+  const nulls = indexDescending === (order === 'desc') ? 'nulls last' : 'nulls first';
+  const direction = sql.raw(`${order} ${nulls}`);
+  return sql`${key} ${direction}, ${id} ${direction}`;
+}
+
+/** The rows after (key, id) in `order`: a row comparison the index reads on from. */
+function following(order: TSortOrder, left: SQL, right: SQL): SQL {
+  return order === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+}
+
+/** The value condition of a filter on the custom value row `alias`. */
+function valueCondition(filter: FieldFilter, alias: string): SQL {
+  const key = textKey(alias);
+  switch (filter.kind) {
+    case 'any':
+      // Lowered and cut by the database, as the index holds them (constants, folded at planning).
+      return sql`${key} = any(array[${sql.join(
+        filter.values.map((value) => sql`lower(left(${value}::text, ${KEY_LENGTH}))`),
+        sql`, `,
+      )}])`;
+    case 'number': {
+      const number = sql.raw(`${alias}.number_value`);
+      return sql.join(
+        [
+          sql`${number} is not null`,
+          filter.min === undefined ? undefined : sql`${number} >= ${filter.min}::numeric`,
+          filter.max === undefined ? undefined : sql`${number} <= ${filter.max}::numeric`,
+        ].filter((part) => part !== undefined),
+        sql` and `,
+      );
+    }
+    case 'date':
+      return sql.join(
+        [
+          sql`${key} is not null`,
+          filter.min === undefined ? undefined : sql`${key} >= ${filter.min}::text`,
+          filter.max === undefined ? undefined : sql`${key} <= ${filter.max}::text`,
+        ].filter((part) => part !== undefined),
+        sql` and `,
+      );
+    case 'is':
+      return sql`${key} = ${filter.value}::text`;
+    case 'contains':
+      // The organization's and field's trigram index (btree_gin) finds the values that contain it.
+      return sql`${sql.raw(`${alias}.value`)} ilike ${`%${escapeLike(filter.text)}%`}`;
+  }
+}
+
+/** The conditions of the view on the asset whose id is `assetId` (beside its status and search). */
+function filterConditions(view: ListView, assetId: SQL, except?: string): SQL[] {
+  const org = view.organizationId;
+  const conditions = view.filters
+    .filter((filter) => filter.fieldId !== except)
+    .map(
+      (filter) => sql`exists (select 1 from asset_field_values f where f.organization_id = ${org}
+        and f.field_id = ${filter.fieldId} and f.asset_id = ${assetId} and ${valueCondition(filter, 'f')})`,
+    );
+  if (view.openTasks !== undefined) {
+    // Pending and started tasks, one entry each in maintenance_events_org_asset_open_idx.
+    const open = sql`exists (select 1 from maintenance_events e where e.organization_id = ${org}
+      and e.asset_id = ${assetId} and e.task_status <> 'Completed')`;
+    conditions.push(view.openTasks ? open : sql`not ${open}`);
+  }
+  return conditions;
+}
+
+/** The search's condition on the asset row `a` (name or slug contains the text, as the list's search). */
+function searchCondition(search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  // Slugs are lower-case ASCII (SLUG_PATTERN): LIKE on the lower-cased term finds what ILIKE would.
+  return sql`(a.name ilike ${pattern} or a.slug like ${pattern.toLowerCase()})`;
+}
+
+const IN_SERVICE = sql`a.retired_at is null`;
+const RETIRED = sql`a.retired_at is not null`;
+
+/**
+ * The status conditions that together make up the view, one per branch. "All" is two branches, in
+ * service and retired, each read in order on its own partial index and merged: no index holds both.
+ */
+function statusBranches(status: TAssetStatus): SQL[] {
+  if (status === 'active') return [IN_SERVICE];
+  if (status === 'retired') return [RETIRED];
+  return [IN_SERVICE, RETIRED];
+}
+
+type Rows<T> = { rows: T[] };
+
+async function idsOf(db: DbOrTx, query: SQL): Promise<string[]> {
+  const result = (await db.execute(query)) as unknown as Rows<{ id: string }>;
+  return result.rows.map((row) => row.id);
+}
+
+/** Ids in the view's order of a column sort (with `extra` conditions: the empties of a field sort). */
+function columnSortIds(
+  db: DbOrTx,
+  view: ListView,
+  column: TAssetSortColumn,
+  order: TSortOrder,
+  window: IdWindow,
+  extra: SQL[] = [],
+): Promise<string[]> {
+  const org = view.organizationId;
+  const { key, indexDescending } = COLUMN_KEYS[column];
+  const conditions = [
+    sql`a.organization_id = ${org}`,
+    ...(view.search ? [searchCondition(view.search)] : []),
+    ...filterConditions(view, sql`a.id`),
+    ...extra,
+  ];
+  if (window.after) {
+    conditions.push(
+      following(
+        order,
+        sql`${key('a')}, a.id`,
+        sql`select ${key('b')}, b.id from assets b where b.organization_id = ${org} and b.id = ${window.after}`,
+      ),
+    );
+  }
+  const branches = statusBranches(view.status);
+  const branch = (status: SQL, limit: number) =>
+    sql`select a.id, ${key('a')} as k from assets a where ${sql.join([status, ...conditions], sql` and `)}
+      order by ${orderBy(key('a'), sql`a.id`, order, indexDescending)} limit ${limit}`;
+  if (branches.length === 1)
+    return idsOf(db, sql`${branch(branches[0]!, window.limit)} offset ${window.offset}`);
+  const reach = window.offset + window.limit;
+  return idsOf(
+    db,
+    sql`select u.id from (${sql.join(
+      branches.map((status) => sql`(${branch(status, reach)})`),
+      sql` union all `,
+    )}) u order by ${orderBy(sql`u.k`, sql`u.id`, order, indexDescending)} limit ${window.limit} offset ${window.offset}`,
+  );
+}
+
+/**
+ * A field sort's first part: the assets that have a value, in the value's order, read on the field's
+ * value index (its number index for a Number field). Retired assets are told apart by the small
+ * partial index of retired ids (0015) without reading the asset rows, unless a search needs them.
+ */
+function valuedIds(
+  view: ListView,
+  sort: { fieldId: string; numeric: boolean },
+  limit: SQL,
+  from?: { key: string; id: string },
+): SQL {
+  const org = view.organizationId;
+  const key = valueKey('v', sort.numeric);
+  const sameField = view.filters.find((filter) => filter.fieldId === sort.fieldId);
+  const conditions = [
+    sql`v.organization_id = ${org}`,
+    sql`v.field_id = ${sort.fieldId}`,
+    sql`${key} is not null`,
+    ...(sameField ? [valueCondition(sameField, 'v')] : []),
+    ...filterConditions(view, sql`v.asset_id`, sort.fieldId),
+  ];
+  const retired = sql`select 1 from assets r where r.organization_id = ${org} and r.retired_at is not null and r.id = v.asset_id`;
+  if (view.search) {
+    conditions.push(searchCondition(view.search));
+    if (view.status !== 'all') conditions.push(view.status === 'active' ? IN_SERVICE : RETIRED);
+  } else if (view.status !== 'all') {
+    conditions.push(view.status === 'active' ? sql`not exists (${retired})` : sql`exists (${retired})`);
+  }
+  if (from) {
+    const bound = sort.numeric ? sql`${from.key}::numeric` : sql`${from.key}::text`;
+    conditions.push(following(view.order, sql`${key}, v.asset_id`, sql`${bound}, ${from.id}::uuid`));
+  }
+  const join = view.search ? sql`join assets a on a.id = v.asset_id and a.organization_id = ${org}` : sql``;
+  return sql`select v.asset_id as id from asset_field_values v ${join}
+    where ${sql.join(conditions, sql` and `)}
+    order by ${orderBy(key, sql`v.asset_id`, view.order, false)} ${limit}`;
+}
+
+/**
+ * A field sort: the assets with a value in its order, then those without one (newest first, whatever
+ * the direction: empty values sort last). A filter on the sorted field itself wants a value, so then
+ * there are no empties to read.
+ */
+async function fieldSortIds(
+  db: DbOrTx,
+  view: ListView,
+  sort: { fieldId: string; numeric: boolean },
+  window: IdWindow,
+): Promise<string[]> {
+  const org = view.organizationId;
+  const hasEmpties = !view.filters.some((filter) => filter.fieldId === sort.fieldId);
+  const empty = sql`not exists (select 1 from asset_field_values w where w.organization_id = ${org}
+    and w.field_id = ${sort.fieldId} and w.asset_id = a.id and ${valueKey('w', sort.numeric)} is not null)`;
+  const empties = (rest: IdWindow) =>
+    hasEmpties ? columnSortIds(db, view, 'created', 'desc', rest, [empty]) : Promise.resolve([]);
+
+  if (window.after) {
+    const anchor = await sortKeyOf(db, view, sort, window.after);
+    if (!anchor) return [];
+    // An asset without a value: read on among the empties after it.
+    if (anchor.key === null) return empties(window);
+    const valued = await idsOf(
+      db,
+      valuedIds(view, sort, sql`limit ${window.limit}`, { key: anchor.key, id: window.after }),
+    );
+    if (valued.length === window.limit) return valued;
+    return [...valued, ...(await empties({ offset: 0, limit: window.limit - valued.length }))];
+  }
+  const valued = await idsOf(db, valuedIds(view, sort, sql`limit ${window.limit} offset ${window.offset}`));
+  if (valued.length === window.limit || !hasEmpties) return valued;
+  // The page reaches past the last value: how many values come before it says where the empties start.
+  const valuedBefore =
+    valued.length > 0 || window.offset === 0
+      ? window.offset
+      : await countOf(db, valuedIds(view, sort, sql`limit ${window.offset}`));
+  return [
+    ...valued,
+    ...(await empties({
+      offset: window.offset - Math.min(valuedBefore, window.offset),
+      limit: window.limit - valued.length,
+    })),
+  ];
+}
+
+/** The sort key (null without a value) of the organization's asset `id`; undefined when it has none. */
+async function sortKeyOf(
+  db: DbOrTx,
+  view: ListView,
+  sort: { fieldId: string; numeric: boolean },
+  id: string,
+): Promise<{ key: string | null } | undefined> {
+  const result = (await db.execute(sql`select (select ${valueKey('v', sort.numeric)}::text
+      from asset_field_values v where v.organization_id = a.organization_id and v.asset_id = a.id
+      and v.field_id = ${sort.fieldId}) as key
+    from assets a where a.organization_id = ${view.organizationId} and a.id = ${id}`)) as unknown as Rows<{
+    key: string | null;
+  }>;
+  return result.rows[0];
+}
+
+async function countOf(db: DbOrTx, query: SQL): Promise<number> {
+  const result = (await db.execute(sql`select count(*)::int as n from (${query}) c`)) as unknown as Rows<{
+    n: number;
+  }>;
+  return result.rows[0]?.n ?? 0;
+}
+
+/** Up to `window.limit` ids of the view's assets, in its order, from `window`'s start. */
+export function findListIds(db: DbOrTx, view: ListView, window: IdWindow): Promise<string[]> {
+  if ('column' in view.sort) return columnSortIds(db, view, view.sort.column, view.order, window);
+  return fieldSortIds(db, view, view.sort, window);
+}
+
+/**
+ * How many assets the view's status holds (no search or filter), counting no further than `cap`: an
+ * index walk of at most `cap` entries per status branch.
+ */
+export async function countStatusUpTo(db: DbOrTx, view: ListView, cap: number): Promise<number> {
+  const counts = await Promise.all(
+    statusBranches(view.status).map((status) =>
+      countOf(
+        db,
+        sql`select 1 from assets a where a.organization_id = ${view.organizationId} and ${status} limit ${cap}`,
+      ),
+    ),
+  );
+  return Math.min(
+    cap,
+    counts.reduce((sum, count) => sum + count, 0),
+  );
+}
+
+/** A row of the list: the asset and the values of the chosen fields (by field id). */
+export type ListRow = typeof assets.$inferSelect & { values: Record<string, string> };
+
+/**
+ * The organization's assets among `ids`, in the order of `ids`, each with its values of the fields
+ * `columns` (one statement: the values come as one JSON column).
+ */
+export async function findListRows(
+  db: DbOrTx,
+  organizationId: string,
+  ids: string[],
+  columns: string[],
+): Promise<ListRow[]> {
+  if (ids.length === 0) return [];
+  const values =
+    columns.length === 0
+      ? sql`'{}'::json`
+      : sql`coalesce((select json_object_agg(v.field_id, v.value) from ${assetFieldValues} v
+          where v.organization_id = ${assets.organizationId} and v.asset_id = ${assets.id}
+          and ${inArray(sql`v.field_id`, columns)}), '{}'::json)`;
+  const rows = await db
+    .select({ ...getTableColumns(assets), values: values.mapWith((json: Record<string, string>) => json) })
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, row as ListRow]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

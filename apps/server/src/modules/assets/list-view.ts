@@ -1,0 +1,109 @@
+import {
+  ASSET_LIST_MESSAGES,
+  defaultOrder,
+  isValidDate,
+  NUMBER_PATTERN,
+  parseSortParam,
+  type TAssetFilterOperator,
+  type TAssetFilterTerm,
+  type TAssetListView,
+  type TFieldDataType,
+} from '@mqr/contracts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
+import type { FieldFilter, ListView } from './list-queries.ts';
+
+/** The filter operators each data type takes, as the messages name them. */
+const OPERATORS: Record<TFieldDataType, { allowed: TAssetFilterOperator[]; named: string }> = {
+  Select: { allowed: ['any'], named: 'any' },
+  Number: { allowed: ['min', 'max'], named: 'min and max' },
+  Date: { allowed: ['min', 'max'], named: 'min and max' },
+  Boolean: { allowed: ['is'], named: 'is' },
+  Text: { allowed: ['contains'], named: 'contains' },
+};
+
+const invalid = (path: string, message: string) =>
+  new AppError('VALIDATION', message, { fields: [{ path, message }] });
+
+/** One field's filter from its terms, checked against its data type. */
+function fieldFilter(field: FieldDefinitionRow, terms: TAssetFilterTerm[]): FieldFilter {
+  const { allowed, named } = OPERATORS[field.dataType];
+  const wrong = terms.find((term) => !allowed.includes(term.operator));
+  if (wrong) throw invalid('filter', ASSET_LIST_MESSAGES.operatorForType(field.label, field.dataType, named));
+  const single = (operator: TAssetFilterOperator) => {
+    const values = terms.filter((term) => term.operator === operator).map((term) => term.value);
+    if (values.length > 1) throw invalid('filter', ASSET_LIST_MESSAGES.oneOfEach);
+    return values[0];
+  };
+  const fieldId = field.id;
+  switch (field.dataType) {
+    case 'Select':
+      return { fieldId, kind: 'any', values: terms.map((term) => term.value) };
+    case 'Boolean':
+      return { fieldId, kind: 'is', value: single('is') as 'true' | 'false' };
+    case 'Text':
+      return { fieldId, kind: 'contains', text: single('contains')! };
+    case 'Number':
+    case 'Date': {
+      const min = single('min');
+      const max = single('max');
+      const numeric = field.dataType === 'Number';
+      const fits = (bound: string | undefined) =>
+        bound === undefined ||
+        (numeric ? NUMBER_PATTERN.test(bound) && bound.length <= 100 : isValidDate(bound));
+      if (!fits(min) || !fits(max)) {
+        const message = numeric ? ASSET_LIST_MESSAGES.numberBound : ASSET_LIST_MESSAGES.dateBound;
+        throw invalid('filter', message(field.label));
+      }
+      const reversed =
+        min !== undefined && max !== undefined && (numeric ? Number(min) > Number(max) : min > max);
+      if (reversed) throw invalid('filter', ASSET_LIST_MESSAGES.rangeReversed(field.label));
+      return { fieldId, kind: numeric ? 'number' : 'date', min, max };
+    }
+  }
+}
+
+/** True when the view narrows the list (a search, a filter): its count stops at a few pages (ADR 040). */
+export function isNarrowed(view: ListView): boolean {
+  return view.search !== undefined || view.filters.length > 0 || view.openTasks !== undefined;
+}
+
+/**
+ * The list's view as the organization's SQL reads it: the custom fields it sorts and filters by are
+ * Asset fields of the organization (active or retired; NOT_FOUND for any other id), each filter fits
+ * its field's data type, and the sort by retirement date only on the retired assets (400s that say
+ * what to change).
+ */
+export async function resolveListView(
+  db: DbOrTx,
+  organizationId: string,
+  input: TAssetListView,
+): Promise<ListView> {
+  const sort = parseSortParam(input.sort);
+  if ('column' in sort && sort.column === 'retired' && input.status !== 'retired') {
+    throw invalid('sort', ASSET_LIST_MESSAGES.retiredSortNeedsRetired);
+  }
+  const terms = input.filter ?? [];
+  const needsFields = terms.length > 0 || 'fieldId' in sort;
+  const fields = needsFields ? await getFieldDefinitionRows(db, organizationId, 'Asset') : [];
+  const fieldOf = (id: string) => {
+    const field = fields.find((candidate) => candidate.id === id);
+    if (!field) throw notFound('Field');
+    return field;
+  };
+  const byField = new Map<string, TAssetFilterTerm[]>();
+  for (const term of terms) byField.set(term.fieldId, [...(byField.get(term.fieldId) ?? []), term]);
+  return {
+    organizationId,
+    status: input.status,
+    search: input.search || undefined,
+    openTasks: input.openTasks === undefined ? undefined : input.openTasks === 'true',
+    filters: [...byField].map(([fieldId, fieldTerms]) => fieldFilter(fieldOf(fieldId), fieldTerms)),
+    sort:
+      'column' in sort
+        ? sort
+        : { fieldId: sort.fieldId, numeric: fieldOf(sort.fieldId).dataType === 'Number' },
+    order: input.order ?? defaultOrder(input.sort),
+  };
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { storableText } from './limits.ts';
+
+/**
+ * The asset list's view: which assets it shows (status, search, custom field filters, open tasks) and
+ * in what order. The list's URL, its API query, its CSV export and every action on "all N matching"
+ * read the same view (ADRs 047, 048).
+ */
+
+/** In service (not retired, the default), retired only, or both. */
+export const ASSET_STATUSES = ['active', 'retired', 'all'] as const;
+export type TAssetStatus = (typeof ASSET_STATUSES)[number];
+
+/** The asset columns a list sorts by; `field:<field id>` sorts by a custom field's values. */
+export const ASSET_SORT_COLUMNS = ['created', 'updated', 'name', 'retired'] as const;
+export type TAssetSortColumn = (typeof ASSET_SORT_COLUMNS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type TSortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * How a custom field's values are filtered, by its data type: a Select by any of its options, a
+ * Number or a Date by a range (`min`, `max`, either or both), a Boolean by `is` true or false, a
+ * Text by what it contains (case-insensitive).
+ */
+export const ASSET_FILTER_OPERATORS = ['any', 'min', 'max', 'is', 'contains'] as const;
+export type TAssetFilterOperator = (typeof ASSET_FILTER_OPERATORS)[number];
+
+/** At most this many filter terms in one view (a Select's "any of" counts one term per option). */
+export const ASSET_FILTER_MAX_TERMS = 50;
+/** A filter's value (an option, a bound, a text) is at most this long. */
+export const ASSET_FILTER_VALUE_MAX_LENGTH = 200;
+/** At most this many custom field columns in one list request. */
+export const ASSET_LIST_MAX_COLUMNS = 20;
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const SORT_PATTERN = new RegExp(`^(${ASSET_SORT_COLUMNS.join('|')}|field:${UUID})$`);
+const FILTER_PATTERN = new RegExp(`^(${UUID}):(${ASSET_FILTER_OPERATORS.join('|')}):([\\s\\S]*)$`);
+
+export const ASSET_LIST_MESSAGES = {
+  sortInvalid: `Sort by ${ASSET_SORT_COLUMNS.join(', ')} or field:<field id>.`,
+  filterInvalid:
+    'Each filter reads <field id>:<operator>:<value>, the operator one of any, min, max, is or contains.',
+  filterTooMany: `Use at most ${ASSET_FILTER_MAX_TERMS} filter terms.`,
+  filterValueTooLong: `A filter value is at most ${ASSET_FILTER_VALUE_MAX_LENGTH} characters.`,
+  filterValueEmpty: 'A filter value cannot be empty.',
+  isTrueOrFalse: 'A filter with is takes true or false.',
+  columnsTooMany: `Show at most ${ASSET_LIST_MAX_COLUMNS} custom field columns.`,
+  retiredSortNeedsRetired: 'Sort by retired only the retired assets (status retired).',
+  oneOfEach: 'Give a field at most one min, one max, one is and one contains.',
+  operatorForType: (label: string, dataType: string, operators: string) =>
+    `“${label}” is a ${dataType} field: filter it with ${operators}.`,
+  numberBound: (label: string) => `The range of “${label}” takes numbers, e.g. 12.5.`,
+  dateBound: (label: string) => `The range of “${label}” takes dates, YYYY-MM-DD.`,
+  rangeReversed: (label: string) => `The range of “${label}” has its min above its max.`,
+} as const;
+
+/** One term of a filter, as the URL writes it (`<field id>:<operator>:<value>`). */
+export interface TAssetFilterTerm {
+  fieldId: string;
+  operator: TAssetFilterOperator;
+  value: string;
+}
+
+/** A term as the `filter` parameter writes it. */
+export function filterParam(term: TAssetFilterTerm): string {
+  return `${term.fieldId}:${term.operator}:${term.value}`;
+}
+
+/** The term a `filter` parameter holds, or undefined when it is not one. */
+export function parseFilterParam(text: string): TAssetFilterTerm | undefined {
+  const match = FILTER_PATTERN.exec(text);
+  if (!match) return undefined;
+  return {
+    fieldId: match[1]!.toLowerCase(),
+    operator: match[2] as TAssetFilterOperator,
+    value: match[3]!.trim(),
+  };
+}
+
+/** What a list is sorted by: one of its columns, or the custom field `fieldId`. */
+export type TAssetSort = { column: TAssetSortColumn } | { fieldId: string };
+
+export function parseSortParam(text: string): TAssetSort {
+  return text.startsWith('field:')
+    ? { fieldId: text.slice('field:'.length).toLowerCase() }
+    : { column: text as TAssetSortColumn };
+}
+
+/** The order a sort takes when none is given: dates newest first, names and values A to Z, low to high. */
+export function defaultOrder(sort: string): TSortOrder {
+  return sort === 'name' || sort.startsWith('field:') ? 'asc' : 'desc';
+}
+
+/** A parameter given once or repeated (a query string repeats a key for each value). */
+function repeated<T extends z.ZodType>(item: T, max: number, message: string) {
+  return z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(item).max(max, { message }),
+  );
+}
+
+const filterTerm = storableText().regex(FILTER_PATTERN, { message: ASSET_LIST_MESSAGES.filterInvalid });
+
+/**
+ * The view of the asset list, as its URL and its API query write it. Strings only, so that a JSON
+ * body can carry the same object as a query string: `status`, `sort` (`created` by default,
+ * `field:<id>` for a custom field), `order` (the sort's default when absent), `openTasks` (`true`:
+ * assets with a pending or started task; `false`: without), and `filter`, given once per term.
+ */
+export const ZAssetListView = z.object({
+  search: storableText().trim().max(200).optional(),
+  status: z.enum(ASSET_STATUSES).default('active'),
+  sort: z.string().regex(SORT_PATTERN, { message: ASSET_LIST_MESSAGES.sortInvalid }).default('created'),
+  order: z.enum(SORT_ORDERS).optional(),
+  openTasks: z.enum(['true', 'false']).optional(),
+  filter: repeated(filterTerm, ASSET_FILTER_MAX_TERMS, ASSET_LIST_MESSAGES.filterTooMany)
+    .transform((terms: string[], context) => {
+      const parsed = terms.map((term) => parseFilterParam(term)!);
+      for (const [index, term] of parsed.entries()) {
+        const problem =
+          term.value === ''
+            ? ASSET_LIST_MESSAGES.filterValueEmpty
+            : term.value.length > ASSET_FILTER_VALUE_MAX_LENGTH
+              ? ASSET_LIST_MESSAGES.filterValueTooLong
+              : term.operator === 'is' && term.value !== 'true' && term.value !== 'false'
+                ? ASSET_LIST_MESSAGES.isTrueOrFalse
+                : undefined;
+        if (problem) context.addIssue({ code: 'custom', message: problem, path: [index] });
+      }
+      return parsed;
+    })
+    .optional(),
+});
+export type TAssetListViewInput = z.input<typeof ZAssetListView>;
+export type TAssetListView = z.output<typeof ZAssetListView>;
+
+/** The custom field columns a list page brings the values of (`columns`, given once per field id). */
+export const ZAssetListColumns = repeated(
+  z.string().uuid(),
+  ASSET_LIST_MAX_COLUMNS,
+  ASSET_LIST_MESSAGES.columnsTooMany,
+);
+
+/** The most assets one action on a selection (labels, a field value, retiring) takes at a time. */
+export const ASSET_SELECTION_MAX = 5000;
+
+export const ASSET_SELECTION_MESSAGES = {
+  oneSource:
+    'Give either assetIds (the ticked assets) or query (every asset the list shows for it), not both.',
+  noAssets: 'Select at least one asset.',
+  tooMany: `This acts on at most ${ASSET_SELECTION_MAX.toLocaleString('en-US')} assets at a time: select fewer, or narrow the list with a search or a filter.`,
+  noneFound: 'No asset matches this list.',
+  assetIdInvalid: 'Each asset id must be a UUID.',
+} as const;
+
+/** Ticked assets: 1 to ASSET_SELECTION_MAX ids, repeated ids taken once, in the order given. */
+export const ZSelectedAssetIds = z
+  .array(z.string().uuid({ message: ASSET_SELECTION_MESSAGES.assetIdInvalid }))
+  .min(1, { message: ASSET_SELECTION_MESSAGES.noAssets })
+  .max(ASSET_SELECTION_MAX, { message: ASSET_SELECTION_MESSAGES.tooMany })
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+/**
+ * Which assets an action is for (ADR 048): the ticked ones (`assetIds`), or every asset the list shows
+ * for its view (`query`, as the list's URL has it; at most ASSET_SELECTION_MAX of them). Bodies put
+ * these two keys beside their own and refine with `oneSelection`.
+ */
+export const ZAssetSelection = z.object({
+  assetIds: ZSelectedAssetIds.optional(),
+  query: ZAssetListView.optional(),
+});
+export type TAssetSelection = z.input<typeof ZAssetSelection>;
+
+/** Refines a body holding a selection: exactly one of its sources given. */
+export function oneSelection(
+  body: Record<string, unknown>,
+  context: z.RefinementCtx,
+  sources: readonly string[] = ['assetIds', 'query'],
+  message: string = ASSET_SELECTION_MESSAGES.oneSource,
+): void {
+  const given = sources.filter((source) => body[source] !== undefined);
+  if (given.length !== 1) context.addIssue({ code: 'custom', message, path: [sources[0]!] });
+}
