@@ -181,3 +181,27 @@ export function oneSelection(
   const given = sources.filter((source) => body[source] !== undefined);
   if (given.length !== 1) context.addIssue({ code: 'custom', message, path: [sources[0]!] });
 }
+
+export const BULK_MESSAGES = {
+  fieldRetired: 'This field is retired: its values stay as they are. Choose an active field.',
+} as const;
+
+/**
+ * POST /api/assets/bulk/field-value: gives the selected assets (at most ASSET_SELECTION_MAX) one value
+ * of an active Asset field, or clears it (`null` or empty), checked as the asset form checks it.
+ */
+export const ZBulkFieldValueBody = z
+  .object({
+    ...ZAssetSelection.shape,
+    fieldId: z.string().uuid(),
+    value: storableText().nullable(),
+  })
+  .superRefine((body, context) => oneSelection(body, context));
+export type TBulkFieldValueBody = z.input<typeof ZBulkFieldValueBody>;
+
+/** What an action on a selection did: how many assets it was given, how many it changed. */
+export const ZBulkResult = z.object({
+  selected: z.number().int(),
+  changed: z.number().int(),
+});
+export type TBulkResult = z.infer<typeof ZBulkResult>;

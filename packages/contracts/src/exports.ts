@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAssetListView } from './asset-list.ts';
+import { oneSelection, ZAssetListView, ZAssetSelection } from './asset-list.ts';
 import { instant } from './limits.ts';
 
 /** What the CSV exports say of bad input. */
@@ -11,6 +11,9 @@ export const EXPORT_MESSAGES = {
 
 /** The asset list's CSV: the assets the list shows for its view (search, filters, status), in its order. */
 export const ZAssetExportQuery = ZAssetListView;
+
+/** POST /api/exports/assets.csv: the selected assets (ticked ones, or all the list's view shows). */
+export const ZAssetExportBody = ZAssetSelection.superRefine((body, context) => oneSelection(body, context));
 
 /** The maintenance history's CSV: events performed from `from` up to `to`, both included. */
 export const ZEventExportQuery = z

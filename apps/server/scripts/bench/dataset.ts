@@ -2,7 +2,7 @@
 // and an audit log, all made with set-based SQL. A database that already holds the same data set is reused.
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { assets, organizations, users } from '#server/db/schema.ts';
+import { assets, fieldDefinitions, organizations, users } from '#server/db/schema.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { seedOrganization } from '#server/seed/seed.ts';
 
@@ -26,6 +26,8 @@ export interface Tenant {
   rareTerm: string;
   /** An asset half way down the list, to read on after (keyset) where no page number reaches. */
   middleId: string;
+  /** The demo data's custom fields (seedOrganization): a Select (five locations) and a Text. */
+  fields: { location: string; serialNumber: string };
   longHistory?: { id: string; slug: string };
 }
 
@@ -142,6 +144,15 @@ async function tenantOf(
     sql`select id from assets where organization_id = ${organizationId} order by created_at desc, id desc offset ${Math.floor(n / 2)} limit 1`,
   )) as unknown as { rows: { id: string }[] };
   const sample = rows[0]!;
+  const fieldRows = await db
+    .select({ id: fieldDefinitions.id, key: fieldDefinitions.key })
+    .from(fieldDefinitions)
+    .where(and(eq(fieldDefinitions.organizationId, organizationId), eq(fieldDefinitions.target, 'Asset')));
+  const fieldId = (key: string) => {
+    const field = fieldRows.find((row) => row.key === key);
+    if (!field) throw new Error(`The data set has no ${key} field: give the benchmark an empty database.`);
+    return field.id;
+  };
   const [long] = await db
     .select({ id: assets.id, slug: assets.slug })
     .from(assets)
@@ -155,6 +166,7 @@ async function tenantOf(
     // The slug's random suffix belongs to this one asset.
     rareTerm: sample.slug.slice(-6),
     middleId: middle.rows[0]!.id,
+    fields: { location: fieldId('location'), serialNumber: fieldId('serial_number') },
     ...(long ? { longHistory: long } : {}),
   };
 }

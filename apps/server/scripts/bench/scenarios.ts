@@ -1,5 +1,5 @@
 // What the benchmark asks of each tenant, and the p95 it must stay under (8 connections).
-import { MAX_COUNTED_ROWS } from '@mqr/contracts';
+import { filterParam, MAX_COUNTED_ROWS } from '@mqr/contracts';
 import type { Tenant } from './dataset.ts';
 
 export interface Scenario {
@@ -34,6 +34,29 @@ export function scenariosFor(tenant: Tenant): Scenario[] {
       p95GoalMs: 50,
     },
     { name: 'search, common term', path: '/api/assets?search=pump', signedIn: true, p95GoalMs: 50 },
+    // Two of the five locations (40%), by name; then one location (20%) by the serial number's values.
+    {
+      name: 'asset list, filtered and sorted',
+      path: `/api/assets?${new URLSearchParams([
+        ['filter', filterParam({ fieldId: tenant.fields.location, operator: 'any', value: 'Roof' })],
+        ['filter', filterParam({ fieldId: tenant.fields.location, operator: 'any', value: 'Basement' })],
+        ['sort', 'name'],
+      ])}`,
+      signedIn: true,
+      p95GoalMs: 50,
+    },
+    {
+      name: 'asset list, filtered, by a field',
+      path: `/api/assets?${new URLSearchParams([
+        ['filter', filterParam({ fieldId: tenant.fields.location, operator: 'any', value: 'Workshop' })],
+        ['sort', `field:${tenant.fields.serialNumber}`],
+        ['order', 'desc'],
+        ['columns', tenant.fields.serialNumber],
+        ['columns', tenant.fields.location],
+      ])}`,
+      signedIn: true,
+      p95GoalMs: 50,
+    },
     {
       name: 'search, rare term',
       path: `/api/assets?search=${tenant.rareTerm}`,

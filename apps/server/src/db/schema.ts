@@ -126,9 +126,7 @@ export const assets = pgTable(
       .where(sql`${t.retiredAt} is not null`),
     // Whether an asset is retired, by id, from a small index of the retired ones: a custom field's
     // sort walks its values and leaves out the retired assets without reading their rows (ADR 047).
-    index('assets_org_retired_id_idx')
-      .on(t.organizationId, t.id)
-      .where(sql`${t.retiredAt} is not null`),
+    index('assets_org_retired_id_idx').on(t.organizationId, t.id).where(sql`${t.retiredAt} is not null`),
     index('assets_org_import_idx')
       .on(t.organizationId, t.importId, t.createdAt, t.id)
       .where(sql`${t.importId} is not null`),

@@ -7,6 +7,7 @@ import {
 } from '@mqr/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertField } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
 // A list longer than the counts go: organization A has MAX_COUNTED_ROWS + 5 assets (and as many
@@ -122,5 +123,47 @@ describe('a search within its counted matches', () => {
     }
     // Valve i was created i minutes ago: newest first is valve-1, valve-2, ...
     expect(seen).toEqual(Array.from({ length: pages * 50 }, (_, index) => `valve-${index + 1}`));
+  });
+});
+
+describe('a filtered or sorted long list', () => {
+  it('counts a filter as a search, up to MAX_COUNTED_SEARCH_ROWS, and sorts every asset by a value', async () => {
+    const orgA = t.orgA.organization.id;
+    const field = await insertField(t.db, orgA, { dataType: 'Number', label: 'Size' });
+    // Valve i has the size i (none for multiples of 1,000): a sort by size reads numbers, then empties.
+    await t.db.execute(sql`
+      insert into asset_field_values (organization_id, asset_id, field_id, value)
+      select ${orgA}::uuid, id, ${field.id}::uuid, substr(name, 7)
+      from assets where organization_id = ${orgA}::uuid and substr(name, 7)::int % 1000 <> 0`);
+    const filtered = await get(`/api/assets?filter=${field.id}:min:1`);
+    expect(filtered.headers['x-total-count']).toBe(String(MAX_COUNTED_SEARCH_ROWS));
+    expect(filtered.headers['x-total-count-capped']).toBe('true');
+    const few = await get(`/api/assets?filter=${field.id}:min:9990`);
+    // 9990 to 10005, less 10000.
+    expect(few.headers['x-total-count']).toBe('15');
+
+    const bySize = (query: string) => get(`/api/assets?sort=field:${field.id}&${query}`);
+    const last = (await bySize(`order=desc&pageSize=3`)).json<TAssetSummary[]>();
+    expect(last.map((asset) => asset.name)).toEqual(['Valve 10005', 'Valve 10004', 'Valve 10003']);
+    // 9,995 sizes, then the 10 empties, newest first: page 200 crosses from one to the other, page 201
+    // starts 5 rows into the empties.
+    const names = async (page: number) =>
+      (await bySize(`pageSize=50&page=${page}`)).json<TAssetSummary[]>().map((asset) => asset.name);
+    const crossing = await names(MAX_COUNTED_ROWS / 50);
+    expect(crossing.slice(-6)).toEqual([
+      'Valve 10005',
+      'Valve 1000',
+      'Valve 2000',
+      'Valve 3000',
+      'Valve 4000',
+      'Valve 5000',
+    ]);
+    expect(await names(MAX_COUNTED_ROWS / 50 + 1)).toEqual([
+      'Valve 6000',
+      'Valve 7000',
+      'Valve 8000',
+      'Valve 9000',
+      'Valve 10000',
+    ]);
   });
 });

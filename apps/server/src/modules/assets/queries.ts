@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { jsonRows } from '#server/db/json-rows.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
@@ -40,6 +40,15 @@ export function findValuesOfAssets(
         fieldIds ? inArray(assetFieldValues.fieldId, fieldIds) : undefined,
       ),
     );
+}
+
+/** How many of `ids` are assets of the organization. */
+export async function countAssetsAmong(db: DbOrTx, organizationId: string, ids: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)));
+  return row?.n ?? 0;
 }
 
 /** How many assets in service the organization has (kept by a trigger on assets, migration 0010). */
@@ -202,4 +211,68 @@ export async function deleteAssetValues(
         inArray(assetFieldValues.fieldId, fieldIds),
       ),
     );
+}
+
+/**
+ * The organization's assets among `ids` (absent: another organization's or no one's), locked until the
+ * transaction ends, each with its value of the field `fieldId` (null for none).
+ */
+export function findSelectionForUpdate(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: string[],
+  fieldId: string,
+): Promise<{ id: string; name: string; retiredAt: Date | null; value: string | null }[]> {
+  return tx
+    .select({ id: assets.id, name: assets.name, retiredAt: assets.retiredAt, value: assetFieldValues.value })
+    .from(assets)
+    .leftJoin(
+      assetFieldValues,
+      and(
+        eq(assetFieldValues.assetId, assets.id),
+        eq(assetFieldValues.organizationId, assets.organizationId),
+        eq(assetFieldValues.fieldId, fieldId),
+      ),
+    )
+    .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)))
+    .for('update', { of: assets });
+}
+
+/** Gives the organization's assets `ids` the value `value` of the field (null clears it): one statement. */
+export async function setValueOfAssets(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: string[],
+  fieldId: string,
+  value: string | null,
+): Promise<void> {
+  if (value === null) {
+    await tx
+      .delete(assetFieldValues)
+      .where(
+        and(
+          eq(assetFieldValues.organizationId, organizationId),
+          eq(assetFieldValues.fieldId, fieldId),
+          inArray(assetFieldValues.assetId, ids),
+        ),
+      );
+    return;
+  }
+  await tx
+    .insert(assetFieldValues)
+    .values(ids.map((assetId) => ({ organizationId, assetId, fieldId, value })))
+    .onConflictDoUpdate({ target: [assetFieldValues.assetId, assetFieldValues.fieldId], set: { value } });
+}
+
+/** Stamps the organization's assets `ids` as changed now by `userId`. */
+export async function markAssetsUpdated(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: string[],
+  userId: string,
+): Promise<void> {
+  await tx
+    .update(assets)
+    .set({ updatedAt: new Date(), updatedById: userId })
+    .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)));
 }

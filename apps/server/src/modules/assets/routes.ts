@@ -1,4 +1,11 @@
-import { ZAsset, ZAssetBody, ZAssetListItem, ZAssetListQuery } from '@mqr/contracts';
+import {
+  ZAsset,
+  ZAssetBody,
+  ZAssetListItem,
+  ZAssetListQuery,
+  ZBulkFieldValueBody,
+  ZBulkResult,
+} from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +13,7 @@ import { setPagingHeaders } from '#server/lib/paging.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { renderQrPng } from '#server/lib/qr-code.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { setFieldValueOfSelection } from './bulk.ts';
 import { createAsset, getAsset, getAssetRow, listAssetPage, updateAsset } from './service.ts';
 
 const ZIdParams = z.object({ id: z.string() });
@@ -40,6 +48,20 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
       setPagingHeaders(reply, { total, page, pageSize, countedUpTo });
       return items;
     },
+  );
+
+  app.post(
+    '/bulk/field-value',
+    {
+      schema: {
+        tags: ['assets'],
+        body: ZBulkFieldValueBody,
+        response: { 200: ZBulkResult },
+        description:
+          'Gives the selected assets (assetIds, or every asset the list shows for query; at most 5,000) one value of an active Asset field, or clears it (ADR 048). Audited per changed asset.',
+      },
+    },
+    async (request) => setFieldValueOfSelection(app.db, context(request), request.body),
   );
 
   app.get(

@@ -28,6 +28,7 @@ import { isNarrowed, resolveListView } from './list-view.ts';
 import {
   type AssetInsert,
   type AssetRow,
+  countAssetsAmong,
   countAssetsOf,
   deleteAssetValues,
   findAsset,
@@ -344,6 +345,16 @@ export async function findAssetViewBatch(
 ): Promise<AssetRow[]> {
   const ids = await findListIds(db, view, { offset: 0, limit: size, after });
   return findListRows(db, view.organizationId, ids, []);
+}
+
+/** The organization's assets among `ids`, in the order of `ids` (another organization's are left out). */
+export function findAssetRowsInOrder(db: DbOrTx, organizationId: string, ids: string[]): Promise<AssetRow[]> {
+  return findListRows(db, organizationId, ids, []);
+}
+
+/** NOT_FOUND unless every one of `ids` is an asset of the organization. */
+export async function checkAssetsOfOrganization(db: DbOrTx, organizationId: string, ids: string[]) {
+  if ((await countAssetsAmong(db, organizationId, ids)) !== ids.length) throw notFound('Asset');
 }
 
 /** What a selection by the list's view says when it finds too many assets, or none. */

@@ -1,7 +1,7 @@
 import { ASSET_CSV_COLUMNS, EVENT_CSV_COLUMNS } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { findValuesOfAssets } from '../assets/queries.ts';
-import { findAssetViewBatch, type ListView } from '../assets/service.ts';
+import { findAssetRowsInOrder, findAssetViewBatch, type ListView } from '../assets/service.ts';
 import { findEventBatch, findValuesOfEvents } from '../events/queries.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
 import { fieldHeaders } from './column-headers.ts';
@@ -50,18 +50,30 @@ async function* batchedRows<T extends { id: string }>(
   }
 }
 
-/** The assets the list shows for its view, in its order, with every Asset field of the organization. */
+/** The assets of an export: the list's view (in its order), or ticked assets (in the order given). */
+export type AssetExportSource = ListView | { organizationId: string; assetIds: string[] };
+
+/** A batch of the source's assets after the asset `after`. */
+function assetBatchOf(db: DbOrTx, source: AssetExportSource, batchSize: number) {
+  return (after: string | undefined) => {
+    if (!('assetIds' in source)) return findAssetViewBatch(db, source, after, batchSize);
+    const start = after === undefined ? 0 : source.assetIds.indexOf(after) + 1;
+    return findAssetRowsInOrder(db, source.organizationId, source.assetIds.slice(start, start + batchSize));
+  };
+}
+
+/** The source's assets with every Asset field of the organization, a column each. */
 export async function* assetCsvRows(
   db: DbOrTx,
-  view: ListView,
+  source: AssetExportSource,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<Row> {
-  const { organizationId } = view;
+  const { organizationId } = source;
   const fields = await getFieldDefinitionRows(db, organizationId, 'Asset');
   yield* batchedRows(
     [...ASSET_CSV_COLUMNS, ...fieldHeaders(ASSET_CSV_COLUMNS, fields)],
     fields.map((field) => field.id),
-    (after) => findAssetViewBatch(db, view, after, batchSize),
+    assetBatchOf(db, source, batchSize),
     async (ids) =>
       (await findValuesOfAssets(db, organizationId, ids)).map((v) => ({ ...v, owner: v.assetId })),
     (asset) => [asset.slug, asset.name, asset.description ?? '', iso(asset.createdAt), iso(asset.updatedAt)],

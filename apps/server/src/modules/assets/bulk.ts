@@ -1,0 +1,106 @@
+import {
+  ASSET_SELECTION_MAX,
+  ASSET_SELECTION_MESSAGES,
+  BULK_MESSAGES,
+  checkFieldValue,
+  type TAssetListView,
+  type TBulkResult,
+  type ZBulkFieldValueBody,
+} from '@mqr/contracts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import { type AuditRecord, recordAudits } from '../audit-logs/service.ts';
+import { getFieldDefinitionRows } from '../fields/service.ts';
+import { findSelectionForUpdate, markAssetsUpdated, setValueOfAssets } from './queries.ts';
+import { type AssetActionContext, findSelectedByView } from './service.ts';
+
+/**
+ * Actions on a selection of the asset list (ADR 048): the ticked assets, or every asset the list shows
+ * for its view, at most ASSET_SELECTION_MAX, changed in chunks in one transaction with an audit entry
+ * per changed asset. An asset another organization's, or no one's, answers 404 and changes nothing.
+ */
+
+/** Assets read, locked and written per statement. */
+export const BULK_CHUNK_SIZE = 500;
+
+export type BulkFieldValue = z.output<typeof ZBulkFieldValueBody>;
+
+/** The selected ids: as given, or the view's assets in its order (400 past the limit, or for none). */
+export function selectedIds(
+  db: DbOrTx,
+  organizationId: string,
+  selection: { assetIds?: string[] | undefined; query?: TAssetListView | undefined },
+): Promise<string[]> | string[] {
+  if (selection.assetIds) return selection.assetIds;
+  return findSelectedByView(db, organizationId, selection.query!, {
+    max: ASSET_SELECTION_MAX,
+    tooMany: ASSET_SELECTION_MESSAGES.tooMany,
+    noneFound: ASSET_SELECTION_MESSAGES.noneFound,
+    path: 'query',
+  });
+}
+
+function chunksOf<T>(items: T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += BULK_CHUNK_SIZE) {
+    chunks.push(items.slice(start, start + BULK_CHUNK_SIZE));
+  }
+  return chunks;
+}
+
+const invalid = (path: string, message: string) =>
+  new AppError('VALIDATION', message, { fields: [{ path, message }] });
+
+/**
+ * Gives the selected assets in service one value of an active Asset field (or clears it), checked as
+ * the asset form checks it. Retired assets and assets that already hold the value are left as they
+ * are, so a request sent again changes nothing more. Each changed asset gets an UPDATE audit entry
+ * with the field's from → to, as an edit on its form would.
+ */
+export async function setFieldValueOfSelection(
+  db: Db,
+  context: AssetActionContext,
+  body: BulkFieldValue,
+): Promise<TBulkResult> {
+  const organizationId = context.actor.organizationId;
+  const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
+  const field = definitions.find((definition) => definition.id === body.fieldId.toLowerCase());
+  if (!field) throw notFound('Field');
+  if (!field.isActive) throw invalid('fieldId', BULK_MESSAGES.fieldRetired);
+  const check = checkFieldValue({ ...field, isActive: true }, body.value);
+  if (!check.ok) throw invalid('value', check.message);
+  const value = check.value;
+  const ids = await selectedIds(db, organizationId, body);
+
+  const changed = await db.transaction(async (tx) => {
+    let count = 0;
+    for (const chunk of chunksOf(ids)) {
+      const current = await findSelectionForUpdate(tx, organizationId, chunk, field.id);
+      if (current.length !== chunk.length) throw notFound('Asset');
+      const changing = current.filter((asset) => asset.retiredAt === null && asset.value !== value);
+      if (changing.length === 0) continue;
+      const changingIds = changing.map((asset) => asset.id);
+      await setValueOfAssets(tx, organizationId, changingIds, field.id, value);
+      await markAssetsUpdated(tx, organizationId, changingIds, context.actor.id);
+      await recordAudits(
+        tx,
+        changing.map(
+          (asset): AuditRecord => ({
+            organizationId,
+            actor: context.actor,
+            action: 'UPDATE',
+            entityType: 'Asset',
+            entityId: asset.id,
+            entityName: asset.name,
+            changes: { changes: { [field.label]: { from: asset.value, to: value } } },
+            ipAddress: context.ipAddress,
+          }),
+        ),
+      );
+      count += changing.length;
+    }
+    return count;
+  });
+  return { selected: ids.length, changed };
+}
