@@ -41,6 +41,8 @@ export const ZAssetSummary = z.object({
   organizationId: z.string(),
   qrCodeUrl: z.string(),
   createdAt: z.string(),
+  /** When the asset was retired (out of service, read-only); null while in service. */
+  retiredAt: z.string().nullable(),
 });
 export type TAssetSummary = z.infer<typeof ZAssetSummary>;
 
@@ -66,3 +68,11 @@ export const ZAsset = ZAssetSummary.extend({
   files: z.array(ZFile),
 });
 export type TAsset = z.infer<typeof ZAsset>;
+
+/** DELETE /api/admin/assets/{id} body: the asset's name, typed to confirm (a retired asset only). */
+export const ZDeleteAssetBody = z.object({
+  confirmName: z.string({ message: ASSET_MESSAGES.deleteConfirmMismatch }).max(ASSET_NAME_MAX_LENGTH + 100, {
+    message: ASSET_MESSAGES.deleteConfirmMismatch,
+  }),
+});
+export type TDeleteAssetBody = z.infer<typeof ZDeleteAssetBody>;

@@ -304,6 +304,22 @@ export async function deleteAssetValues(
     );
 }
 
+/** Deletes every custom value of an asset (its deletion). */
+export async function deleteAllAssetValues(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+): Promise<void> {
+  await db
+    .delete(assetFieldValues)
+    .where(and(eq(assetFieldValues.organizationId, organizationId), eq(assetFieldValues.assetId, assetId)));
+}
+
+/** Deletes the asset's row (after what hangs on it). */
+export async function deleteAssetRow(db: DbOrTx, organizationId: string, assetId: string): Promise<void> {
+  await db.delete(assets).where(and(eq(assets.organizationId, organizationId), eq(assets.id, assetId)));
+}
+
 /**
  * The ids of up to `limit` of the organization's assets that the list shows for `search` (all of them
  * without one), newest first: the labels of "all N matching" (modules/labels).

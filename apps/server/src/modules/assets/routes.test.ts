@@ -493,6 +493,7 @@ describe('GET /api/assets', () => {
       organizationId: organization.id,
       qrCodeUrl: `/api/assets/${created[5].id}/qr.png`,
       createdAt: expect.any(String),
+      retiredAt: null,
     });
     expect((await get(headers, '/api/assets?pageSize=0')).statusCode).toBe(400);
   });
