@@ -38,7 +38,7 @@ const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url
 
 /** The import once its background check or commit has finished. */
 async function settled(headers: Headers, id: string): Promise<TImportRun> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     const run: TImportRun = (await get(headers, `/api/admin/imports/${id}`)).json();
     if (run.status !== 'Checking' && run.status !== 'Importing') return run;
     await new Promise((resolve) => setTimeout(resolve, 100));
