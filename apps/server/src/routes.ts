@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { dashboardRoutes } from './modules/analytics/routes.ts';
-import { assetRoutes } from './modules/assets/routes.ts';
+import { assetAdminRoutes, assetRoutes } from './modules/assets/routes.ts';
 import { auditLogRoutes, myActivityRoutes } from './modules/audit-logs/routes.ts';
 import { authRoutes, loginRoutes } from './modules/auth/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
-import { eventRoutes, taskRoutes } from './modules/events/routes.ts';
+import { eventAdminRoutes, eventRoutes, taskRoutes } from './modules/events/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { fieldAdminRoutes, fieldRoutes } from './modules/fields/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
@@ -65,6 +65,8 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(dashboardRoutes, { prefix: '/api/admin/dashboard' });
       await scope.register(auditLogRoutes, { prefix: '/api/audit-logs' });
       await scope.register(importRoutes, { prefix: '/api/admin/imports' });
+      await scope.register(assetAdminRoutes, { prefix: '/api/admin/assets' });
+      await scope.register(eventAdminRoutes, { prefix: '/api/admin/assets' });
     }),
   );
   await app.register(

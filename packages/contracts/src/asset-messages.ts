@@ -25,6 +25,14 @@ export const ASSET_MESSAGES = {
   publicFailed: 'Unable to load asset. Please check the QR code or try again later.',
   noMaintenance: 'No recorded maintenance yet.',
   retiredField: 'Retired field. Existing value stays on record.',
+  // Retiring, restoring and deleting (docs/product/asset-detail.md#retire-restore-delete, ADR 046).
+  retired: 'This asset is retired. Restore it to make changes.',
+  alreadyRetired: 'This asset is already retired.',
+  notRetired: 'This asset is not retired.',
+  openTasks: 'This asset has open tasks. Complete them before retiring it.',
+  deleteNotRetired: 'Only a retired asset can be deleted. Retire it first.',
+  deleteConfirmMismatch: "Type the asset's name exactly as it is shown to confirm.",
+  publicRetiredNotice: 'This asset is retired: it is no longer in service. Its history is kept.',
   printBlocked:
     'Unable to open print preview. Allow pop-ups for this site, then try again. Please try downloading the QR code instead.',
 } as const;

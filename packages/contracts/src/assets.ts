@@ -44,16 +44,17 @@ export const ZAssetSummary = z.object({
   organizationId: z.string(),
   qrCodeUrl: z.string(),
   createdAt: z.string(),
+  /** When the asset was retired (out of service, read-only); null while in service. */
+  retiredAt: z.string().nullable(),
 });
 export type TAssetSummary = z.infer<typeof ZAssetSummary>;
 
 /**
- * A row of the asset list: the summary, when it was last changed and retired (null in service), and
- * the values of the custom field columns asked for (by field id; a field without a value is absent).
+ * A row of the asset list: the summary, when it was last changed, and the values of the custom field
+ * columns asked for (by field id; a field without a value is absent).
  */
 export const ZAssetListItem = ZAssetSummary.extend({
   updatedAt: z.string(),
-  retiredAt: z.string().nullable(),
   values: z.record(z.string(), z.string()),
 });
 export type TAssetListItem = z.infer<typeof ZAssetListItem>;
@@ -80,3 +81,11 @@ export const ZAsset = ZAssetSummary.extend({
   files: z.array(ZFile),
 });
 export type TAsset = z.infer<typeof ZAsset>;
+
+/** DELETE /api/admin/assets/{id} body: the asset's name, typed to confirm (a retired asset only). */
+export const ZDeleteAssetBody = z.object({
+  confirmName: z.string({ message: ASSET_MESSAGES.deleteConfirmMismatch }).max(ASSET_NAME_MAX_LENGTH + 100, {
+    message: ASSET_MESSAGES.deleteConfirmMismatch,
+  }),
+});
+export type TDeleteAssetBody = z.infer<typeof ZDeleteAssetBody>;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { instant } from './limits.ts';
 import { afterOnFirstPage, withinCountedRows, ZAfter, ZPageQuery } from './paging.ts';
 
-export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'START_TASK', 'COMPLETE_TASK'] as const;
+export const AUDIT_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'START_TASK',
+  'COMPLETE_TASK',
+  'RETIRE',
+  'RESTORE',
+] as const;
 export const AUDIT_ENTITY_TYPES = [
   'Asset',
   'AppUser',
@@ -19,6 +27,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   DELETE: 'Deleted',
   START_TASK: 'Started Task',
   COMPLETE_TASK: 'Completed Task',
+  RETIRE: 'Retired',
+  RESTORE: 'Restored',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {

@@ -8,7 +8,7 @@ import {
 } from './event-messages.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
-import { instant, storableText } from './limits.ts';
+import { instant, storableText, ZEmptyBody } from './limits.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
 import { TASK_STATUSES } from './task-statuses.ts';
 
@@ -109,7 +109,7 @@ export const ZEventBody = z.object({
 export type TEventBody = z.input<typeof ZEventBody>;
 
 /** POST .../start and .../complete take no body (an empty JSON object is accepted). */
-export const ZTaskActionBody = z.object({}).passthrough().nullish();
+export const ZTaskActionBody = ZEmptyBody;
 
 /** GET /api/tasks/pending: a page within the first MAX_COUNTED_ROWS open tasks. */
 export const ZPendingTaskQuery = ZPageQuery.refine(...withinCountedRows);

@@ -61,3 +61,6 @@ export const ZPageNumber = z.coerce
   .min(1, pageMessage)
   .max(MAX_PAGE, pageMessage)
   .default(1);
+
+/** The body of an action that takes none (start a task, retire an asset): nothing, `null` or `{}`. */
+export const ZEmptyBody = z.object({}).passthrough().nullish();

@@ -24,6 +24,8 @@ export const ZPublicAsset = z.object({
   organizationId: z.string(),
   /** The public QR PNG (no sign-in). */
   qrCodeUrl: z.string(),
+  /** When the asset was retired (no longer in service); null while in service. */
+  retiredAt: z.string().nullable(),
   fields: z.array(z.object({ label: z.string(), value: z.string().nullable(), isActive: z.boolean() })),
   /** The newest events; `eventsNextAfter` asks GET .../events for older ones. */
   events: z.array(ZPublicEvent),

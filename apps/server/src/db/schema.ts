@@ -239,6 +239,8 @@ export const maintenanceEvents = pgTable(
     index('maintenance_events_in_progress_starter_idx')
       .on(t.organizationId, t.taskStartedById)
       .where(sql`${t.taskStatus} = 'InProgress'`),
+    // The foreign key's own lookup (by asset id alone) when an asset is deleted (ADR 046).
+    index('maintenance_events_asset_idx').on(t.assetId),
   ],
 );
 
@@ -273,7 +275,11 @@ export const eventChangeEntries = pgTable(
     /** The documented wording (docs/product/events-and-tasks.md#change-log), e.g. ["Title updated", "Notes cleared"]. */
     changes: jsonb('changes').$type<string[]>().notNull(),
   },
-  (t) => [index('event_change_entries_org_event_idx').on(t.organizationId, t.eventId, t.changedAt)],
+  (t) => [
+    index('event_change_entries_org_event_idx').on(t.organizationId, t.eventId, t.changedAt),
+    // The foreign key's own lookup (by event id alone) when an event is deleted (ADR 046).
+    index('event_change_entries_event_idx').on(t.eventId),
+  ],
 );
 
 export const files = pgTable(
@@ -296,6 +302,9 @@ export const files = pgTable(
     uniqueIndex('files_object_key_unique').on(t.objectKey),
     index('files_org_asset_idx').on(t.organizationId, t.assetId),
     index('files_org_event_idx').on(t.organizationId, t.eventId),
+    // The foreign keys' own lookups (by id alone) when an asset or an event is deleted (ADR 046).
+    index('files_asset_idx').on(t.assetId),
+    index('files_event_idx').on(t.eventId).where(sql`${t.eventId} is not null`),
   ],
 );
 

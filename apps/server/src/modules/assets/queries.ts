@@ -213,6 +213,22 @@ export async function deleteAssetValues(
     );
 }
 
+/** Deletes every custom value of an asset (its deletion). */
+export async function deleteAllAssetValues(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+): Promise<void> {
+  await db
+    .delete(assetFieldValues)
+    .where(and(eq(assetFieldValues.organizationId, organizationId), eq(assetFieldValues.assetId, assetId)));
+}
+
+/** Deletes the asset's row (after what hangs on it). */
+export async function deleteAssetRow(db: DbOrTx, organizationId: string, assetId: string): Promise<void> {
+  await db.delete(assets).where(and(eq(assets.organizationId, organizationId), eq(assets.id, assetId)));
+}
+
 /**
  * The organization's assets among `ids` (absent: another organization's or no one's), locked until the
  * transaction ends, each with its value of the field `fieldId` (null for none).

@@ -5,27 +5,34 @@ import {
   ZAssetListQuery,
   ZBulkFieldValueBody,
   ZBulkResult,
+  ZDeleteAssetBody,
+  ZEmptyBody,
 } from '@mqr/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptEmptyJsonBody } from '#server/lib/empty-json-body.ts';
 import { setPagingHeaders } from '#server/lib/paging.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { renderQrPng } from '#server/lib/qr-code.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { setFieldValueOfSelection } from './bulk.ts';
-import { createAsset, getAsset, getAssetRow, listAssetPage, updateAsset } from './service.ts';
+import { deleteAsset, restoreAsset, retireAsset } from './lifecycle.ts';
+import {
+  type AssetActionContext,
+  createAsset,
+  getAsset,
+  getAssetRow,
+  listAssetPage,
+  updateAsset,
+} from './service.ts';
 
 const ZIdParams = z.object({ id: z.string() });
 
 /** /api/assets: the organization's assets, their custom values and QR codes. */
 export async function assetRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const context = (request: Parameters<typeof currentUser>[0]) => ({
-    actor: currentUser(request),
-    ipAddress: request.ip,
-    publicBaseUrl: app.config.publicBaseUrl,
-  });
+  const context = (request: FastifyRequest) => actionContext(app, request);
 
   app.get(
     '/',
@@ -105,6 +112,47 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
       const row = await getAssetRow(app.db, currentUser(request).organizationId, request.params.id);
       const png = await renderQrPng(assetPublicUrl(app.config.publicBaseUrl, row.organizationId, row.slug));
       return reply.type('image/png').header('Cache-Control', 'private, max-age=300').send(png);
+    },
+  );
+}
+
+function actionContext(app: FastifyInstance, request: FastifyRequest): AssetActionContext {
+  return { actor: currentUser(request), ipAddress: request.ip, publicBaseUrl: app.config.publicBaseUrl };
+}
+
+/** /api/admin/assets: retire, restore and delete assets (administrators, ADR 046). */
+export async function assetAdminRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJsonBody(app);
+
+  app.post(
+    '/:id/retire',
+    { schema: { tags: ['assets'], params: ZIdParams, body: ZEmptyBody, response: { 200: ZAsset } } },
+    async (request) => retireAsset(app.db, actionContext(app, request), request.params.id),
+  );
+
+  app.post(
+    '/:id/restore',
+    { schema: { tags: ['assets'], params: ZIdParams, body: ZEmptyBody, response: { 200: ZAsset } } },
+    async (request) => restoreAsset(app.db, actionContext(app, request), request.params.id),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags: ['assets'], params: ZIdParams, body: ZDeleteAssetBody } },
+    async (request, reply) => {
+      await deleteAsset(
+        app.db,
+        {
+          ...actionContext(app, request),
+          storage: app.storage,
+          onStorageError: (error, objectKey) =>
+            request.log.warn({ err: error, objectKey }, 'could not remove a deleted file from storage'),
+        },
+        request.params.id,
+        request.body.confirmName,
+      );
+      return reply.code(204).send();
     },
   );
 }

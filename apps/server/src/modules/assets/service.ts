@@ -13,7 +13,7 @@ import {
 } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { AppError, forbidden, notFound } from '#server/lib/app-error.ts';
+import { AppError, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
 import { assetPublicUrl, assetQrCodeUrl } from '#server/lib/public-urls.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { generateSlug } from '#server/lib/slug.ts';
@@ -75,6 +75,7 @@ export function toAssetSummary(row: AssetRow): TAssetSummary {
     organizationId: row.organizationId,
     qrCodeUrl: assetQrCodeUrl(row.id),
     createdAt: row.createdAt.toISOString(),
+    retiredAt: row.retiredAt?.toISOString() ?? null,
   };
 }
 
@@ -117,7 +118,6 @@ export function toAssetListItem(row: ListRow): TAssetListItem {
   return {
     ...toAssetSummary(row),
     updatedAt: row.updatedAt.toISOString(),
-    retiredAt: row.retiredAt?.toISOString() ?? null,
     values: row.values,
   };
 }
@@ -299,6 +299,7 @@ export async function updateAsset(
   const row = await db.transaction(async (tx) => {
     // Locked: the stored values a save may keep unchanged (ADR 020) are the ones it replaces.
     const current = await getAssetRow(tx, organizationId, existing.id, { forUpdate: true });
+    if (current.retiredAt) throw conflict(ASSET_MESSAGES.retired);
     const storedValues = await findAssetValues(tx, organizationId, current.id);
     const values = resolveAssetValues(definitions, body.fields, storedValues);
     const before = new Map<string, string | null>();

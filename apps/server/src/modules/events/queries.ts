@@ -105,18 +105,99 @@ function selectEventViews(db: DbOrTx, where: SQL | undefined) {
     .where(where);
 }
 
-/** The id of an asset of the organization, or undefined: events hang on one. */
-export async function findAssetId(
+/** An asset of the organization as its events see it (id, retired or not), or undefined. */
+export interface EventAssetRow {
+  id: string;
+  retiredAt: Date | null;
+}
+
+/**
+ * The asset of the organization that events hang on, or undefined. `lock: 'share'` holds it until the
+ * transaction ends, so it cannot be retired (which locks it for update) while an event is added.
+ */
+export async function findEventAsset(
   db: DbOrTx,
   organizationId: string,
   assetId: string,
-): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: assets.id })
+  options: { lock?: 'share' } = {},
+): Promise<EventAssetRow | undefined> {
+  const query = db
+    .select({ id: assets.id, retiredAt: assets.retiredAt })
     .from(assets)
     .where(and(eq(assets.organizationId, organizationId), eq(assets.id, assetId)))
     .limit(1);
-  return row?.id;
+  const [row] = await (options.lock ? query.for(options.lock) : query);
+  return row;
+}
+
+/** Whether the asset has a task that is not Completed (Pending or InProgress). */
+export async function hasOpenTasks(db: DbOrTx, organizationId: string, assetId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: maintenanceEvents.id })
+    .from(maintenanceEvents)
+    .where(
+      and(
+        eq(maintenanceEvents.organizationId, organizationId),
+        eq(maintenanceEvents.assetId, assetId),
+        sql`${maintenanceEvents.taskStatus} <> 'Completed'`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Deletes events of the organization with what hangs on them (custom values, change log, files),
+ * either these events of an asset or every event and file of the asset. Answers the object keys of
+ * the deleted files (to remove from storage after the commit) and how many events went.
+ */
+export async function deleteEventsWithDetails(
+  tx: DbOrTx,
+  organizationId: string,
+  which: { assetId: string; eventIds?: string[] },
+): Promise<{ objectKeys: string[]; events: number }> {
+  const ofEvents = (column: typeof eventFieldValues.eventId | typeof eventChangeEntries.eventId) =>
+    which.eventIds
+      ? inArray(column, which.eventIds)
+      : inArray(
+          column,
+          tx
+            .select({ id: maintenanceEvents.id })
+            .from(maintenanceEvents)
+            .where(
+              and(
+                eq(maintenanceEvents.organizationId, organizationId),
+                eq(maintenanceEvents.assetId, which.assetId),
+              ),
+            ),
+        );
+  await tx
+    .delete(eventFieldValues)
+    .where(and(eq(eventFieldValues.organizationId, organizationId), ofEvents(eventFieldValues.eventId)));
+  await tx
+    .delete(eventChangeEntries)
+    .where(and(eq(eventChangeEntries.organizationId, organizationId), ofEvents(eventChangeEntries.eventId)));
+  const removedFiles = await tx
+    .delete(files)
+    .where(
+      and(
+        eq(files.organizationId, organizationId),
+        eq(files.assetId, which.assetId),
+        which.eventIds ? inArray(files.eventId, which.eventIds) : undefined,
+      ),
+    )
+    .returning({ objectKey: files.objectKey });
+  const removedEvents = await tx
+    .delete(maintenanceEvents)
+    .where(
+      and(
+        eq(maintenanceEvents.organizationId, organizationId),
+        eq(maintenanceEvents.assetId, which.assetId),
+        which.eventIds ? inArray(maintenanceEvents.id, which.eventIds) : undefined,
+      ),
+    )
+    .returning({ id: maintenanceEvents.id });
+  return { objectKeys: removedFiles.map((file) => file.objectKey), events: removedEvents.length };
 }
 
 /** A page of an asset's history and one more event, which says whether an older page exists. */

@@ -1,5 +1,6 @@
 import {
   EVENT_PAGE_SIZE,
+  ZEmptyBody,
   ZEventBody,
   ZEventPage,
   ZEventPageQuery,
@@ -11,11 +12,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptEmptyJsonBody } from '#server/lib/empty-json-body.ts';
 import { setPagingHeaders } from '#server/lib/paging.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import {
   changeTaskStatus,
   createEvent,
+  deleteEvent,
   type EventActionContext,
   listEventPage,
   listPendingTasks,
@@ -26,16 +29,20 @@ import {
 const ZAssetParams = z.object({ id: z.string() });
 const ZEventParams = z.object({ id: z.string(), eventId: z.string() });
 
-/** /api/assets/{id}/events: page through, add and edit maintenance events, start and complete their tasks. */
-export async function eventRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const context = (request: FastifyRequest): EventActionContext => ({
+function eventContext(app: FastifyInstance, request: FastifyRequest): EventActionContext {
+  return {
     actor: currentUser(request),
     ipAddress: request.ip,
     storage: app.storage,
     onStorageError: (error, objectKey) =>
-      request.log.warn({ err: error, objectKey }, 'could not remove a detached file from storage'),
-  });
+      request.log.warn({ err: error, objectKey }, 'could not remove a file from storage'),
+  };
+}
+
+/** /api/assets/{id}/events: page through, add and edit maintenance events, start and complete their tasks. */
+export async function eventRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const context = (request: FastifyRequest) => eventContext(app, request);
 
   app.get(
     '/:id/events',
@@ -85,19 +92,10 @@ export async function eventRoutes(instance: FastifyInstance): Promise<void> {
   await app.register(taskActionRoutes);
 }
 
-/**
- * POST .../start and .../complete take no body. In their own scope an empty body with a JSON content
- * type counts as none (Fastify refuses it otherwise), so clients may send nothing, `{}` or `null`.
- */
+/** POST .../start and .../complete take no body (acceptEmptyJsonBody). */
 async function taskActionRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text === '') done(null, null);
-    else parseJson(request, text, done);
-  });
+  acceptEmptyJsonBody(app);
 
   for (const action of ['start', 'complete'] as const satisfies TaskAction[]) {
     app.post(
@@ -138,6 +136,20 @@ export async function taskRoutes(instance: FastifyInstance): Promise<void> {
       });
       setPagingHeaders(reply, { total, page, pageSize });
       return items;
+    },
+  );
+}
+
+/** /api/admin/assets/{id}/events/{eventId}: an administrator deletes an event recorded by mistake (ADR 046). */
+export async function eventAdminRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJsonBody(app);
+  app.delete(
+    '/:id/events/:eventId',
+    { schema: { tags: ['events'], params: ZEventParams, body: ZEmptyBody } },
+    async (request, reply) => {
+      await deleteEvent(app.db, eventContext(app, request), request.params.id, request.params.eventId);
+      return reply.code(204).send();
     },
   );
 }

@@ -1,4 +1,5 @@
 import {
+  ASSET_MESSAGES,
   EVENT_MESSAGES,
   type TEventPage,
   type TMaintenanceEvent,
@@ -20,13 +21,16 @@ import {
   applyAttachments,
   discardRemovedObjects,
   planAttachments,
+  removeStoredObjects,
 } from '../uploads/attachments.ts';
 import { describeEventChanges, type EventContent } from './change-log.ts';
 import { iso, listAssetEventPage, loadEvent } from './event-view.ts';
 import {
+  deleteEventsWithDetails,
+  type EventAssetRow,
   type EventRow,
-  findAssetId,
   findEvent,
+  findEventAsset,
   findFilesOfEvents,
   findStoredEventValues,
   insertChangeEntry,
@@ -54,10 +58,27 @@ const eventNotFound = () => notFound('Maintenance event');
  * The asset of the organization that events hang on; NOT_FOUND for another organization's id or a
  * malformed one. (Assets show their events, so this module asks the table, not the assets module.)
  */
-async function getEventAsset(db: DbOrTx, organizationId: string, assetId: string): Promise<{ id: string }> {
-  const id = isUuid(assetId) ? await findAssetId(db, organizationId, assetId) : undefined;
-  if (!id) throw notFound('Asset');
-  return { id };
+async function getEventAsset(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  options: { lock?: 'share' } = {},
+): Promise<EventAssetRow> {
+  const row = isUuid(assetId) ? await findEventAsset(db, organizationId, assetId, options) : undefined;
+  if (!row) throw notFound('Asset');
+  return row;
+}
+
+/** The asset, for a change to its history: a retired asset is read-only (409, ADR 046). */
+async function getAssetInService(
+  db: DbOrTx,
+  organizationId: string,
+  assetId: string,
+  options: { lock?: 'share' } = {},
+): Promise<EventAssetRow> {
+  const asset = await getEventAsset(db, organizationId, assetId, options);
+  if (asset.retiredAt) throw conflict(ASSET_MESSAGES.retired);
+  return asset;
 }
 
 /** An older page of an asset's history (after the event id `after`), for its "Show more". */
@@ -132,13 +153,15 @@ export async function createEvent(
 ): Promise<TMaintenanceEvent> {
   const { actor } = context;
   const organizationId = actor.organizationId;
-  const asset = await getEventAsset(db, organizationId, assetId);
+  const asset = await getAssetInService(db, organizationId, assetId);
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields);
   const plan = await planAttachments(db, context.storage, organizationId, [], body.files);
   const now = new Date();
   const started = body.startTask === true;
   const created = await db.transaction(async (tx) => {
+    // Held until the commit: the asset cannot be retired with this new open task on it.
+    await getAssetInService(tx, organizationId, asset.id, { lock: 'share' });
     const row = await insertEvent(tx, {
       organizationId,
       assetId: asset.id,
@@ -190,7 +213,7 @@ export async function updateEvent(
 ): Promise<TMaintenanceEvent> {
   const { actor } = context;
   const organizationId = actor.organizationId;
-  const asset = await getEventAsset(db, organizationId, assetId);
+  const asset = await getAssetInService(db, organizationId, assetId);
   assertEditable(await getEventRow(db, organizationId, asset.id, eventId), actor);
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   const existingFiles = await findFilesOfEvents(db, organizationId, [eventId]);
@@ -305,7 +328,7 @@ export async function changeTaskStatus(
 ): Promise<TMaintenanceEvent> {
   const { actor } = context;
   const organizationId = actor.organizationId;
-  const asset = await getEventAsset(db, organizationId, assetId);
+  const asset = await getAssetInService(db, organizationId, assetId);
   if (!isUuid(eventId)) throw eventNotFound();
   const transition: Transition = TRANSITIONS[action];
   await db.transaction(async (tx) => {
@@ -331,6 +354,63 @@ export async function changeTaskStatus(
     });
   });
   return savedEvent(db, organizationId, asset.id, eventId);
+}
+
+/**
+ * Deletes an event recorded by mistake (administrators, ADR 046): its custom values, change log and
+ * files go with it, one DELETE audit entry stays. The files' objects leave storage after the commit.
+ */
+export async function deleteEvent(
+  db: Db,
+  context: EventActionContext,
+  assetId: string,
+  eventId: string,
+): Promise<void> {
+  const { actor } = context;
+  const organizationId = actor.organizationId;
+  const asset = await getAssetInService(db, organizationId, assetId);
+  const objectKeys = await db.transaction(async (tx) => {
+    const row = await getEventRow(tx, organizationId, asset.id, eventId, { forUpdate: true });
+    const removed = await deleteEventsWithDetails(tx, organizationId, {
+      assetId: asset.id,
+      eventIds: [row.id],
+    });
+    await recordAudit(tx, {
+      organizationId,
+      actor,
+      action: 'DELETE',
+      entityType: 'MaintenanceEvent',
+      entityId: row.id,
+      entityName: row.title,
+      changes: { deleted: true, assetId: asset.id, files: removed.objectKeys.length },
+      ipAddress: context.ipAddress,
+    });
+    return removed.objectKeys;
+  });
+  await removeObjects(context, objectKeys);
+}
+
+/**
+ * Deletes every event of an asset with its values, change log and files (the asset's deletion, in
+ * its transaction): answers the object keys to remove after the commit and the count of events.
+ */
+export function deleteAssetHistory(
+  tx: DbOrTx,
+  organizationId: string,
+  assetId: string,
+): Promise<{ objectKeys: string[]; events: number }> {
+  return deleteEventsWithDetails(tx, organizationId, { assetId });
+}
+
+/** Whether the asset has a Pending or InProgress task (it cannot be retired then). */
+export { hasOpenTasks } from './queries.ts';
+
+/** After a commit: removes the stored objects of deleted files (a failure only leaves an orphan object). */
+export function removeObjects(
+  context: Pick<EventActionContext, 'storage' | 'onStorageError'>,
+  objectKeys: string[],
+): Promise<void> {
+  return removeStoredObjects(context.storage, objectKeys, context.onStorageError);
 }
 
 /** The organization's events that are not Completed, oldest performedAt first, one page. */

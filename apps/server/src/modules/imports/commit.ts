@@ -1,4 +1,4 @@
-import { DISPLAY_ORDER_STEP, type TImportColumnTarget } from '@mqr/contracts';
+import { ASSET_MESSAGES, DISPLAY_ORDER_STEP, type TImportColumnTarget } from '@mqr/contracts';
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { assetFieldValues, assets, fieldDefinitions, users } from '#server/db/schema.ts';
@@ -184,6 +184,8 @@ export async function commitChunk(
       fieldIds as string[],
     );
     for (const { row: c, asset } of updates) {
+      // Retired since the check: the import stops here, as when a row no longer passes.
+      if (asset.retiredAt) throw new Error(`Row ${c.rowNumber}: ${ASSET_MESSAGES.retired}`);
       updatedCount += 1;
       await tx
         .update(assets)

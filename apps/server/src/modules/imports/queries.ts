@@ -156,11 +156,17 @@ export function findImportProblems(
     .offset(page.offset);
 }
 
-/** The organization's assets with these slugs: id, slug, name and description. */
+/** The organization's assets with these slugs: id, slug, name, description and when retired. */
 export function findAssetsBySlugs(db: DbOrTx, organizationId: string, slugs: string[]) {
   if (slugs.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: assets.id, slug: assets.slug, name: assets.name, description: assets.description })
+    .select({
+      id: assets.id,
+      slug: assets.slug,
+      name: assets.name,
+      description: assets.description,
+      retiredAt: assets.retiredAt,
+    })
     .from(assets)
     .where(and(eq(assets.organizationId, organizationId), inArray(assets.slug, slugs)));
 }

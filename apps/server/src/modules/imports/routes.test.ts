@@ -1,4 +1,10 @@
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, type TImportColumnTarget, type TImportRun } from '@mqr/contracts';
+import {
+  ASSET_MESSAGES,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  type TImportColumnTarget,
+  type TImportRun,
+} from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +38,7 @@ const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url
 
 /** The import once its background check or commit has finished. */
 async function settled(headers: Headers, id: string): Promise<TImportRun> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     const run: TImportRun = (await get(headers, `/api/admin/imports/${id}`)).json();
     if (run.status !== 'Checking' && run.status !== 'Importing') return run;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -251,6 +257,23 @@ describe('checking and committing an import', () => {
     expect(chiller?.name).toBe('Chiller (north)');
     const kept = await t.db.select().from(assetFieldValues).where(eq(assetFieldValues.assetId, chiller!.id));
     expect(kept.map((v) => v.value)).toEqual(['1']);
+    // The asset remembers the import that created it, not the one that updated it.
+    expect(chiller?.importId).toBe(first.id);
+  });
+
+  it('refuses in its check a row that names a retired asset, which stays unchanged', async () => {
+    const orgId = t.orgB.organization.id;
+    const first = await uploaded(t.headers.adminB, 'Name,Slug\r\nOld lathe,old-lathe\r\n');
+    await checked(t.headers.adminB, first.id);
+    await committed(t.headers.adminB, first.id);
+    const [lathe] = await assetsNamed(orgId, 'Old lathe');
+    expect((await post(t.headers.adminB, `/api/admin/assets/${lathe!.id}/retire`)).statusCode).toBe(200);
+    const second = await uploaded(t.headers.adminB, 'Name,Slug\r\nOld lathe (sold),old-lathe\r\n');
+    expect(await checked(t.headers.adminB, second.id)).toMatchObject({ status: 'Checked', problemCount: 1 });
+    const problems = (await get(t.headers.adminB, `/api/admin/imports/${second.id}/problems`)).json();
+    expect(problems).toEqual([{ row: 1, column: 'Slug', message: ASSET_MESSAGES.retired }]);
+    expect((await post(t.headers.adminB, `/api/admin/imports/${second.id}/commit`)).statusCode).toBe(409);
+    expect(await assetsNamed(orgId, 'Old lathe (sold)')).toEqual([]);
   });
 
   it('refuses a mapping without a name column, a field twice, or another organization’s field', async () => {

@@ -1,4 +1,5 @@
 import {
+  ASSET_MESSAGES,
   FIELD_VALUE_MESSAGES,
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_SELECT_OPTIONS,
@@ -207,14 +208,15 @@ export async function startImportCommit(
 }
 
 /**
- * The problems of one row beyond its cells: a slug an earlier row of the file already uses, and,
- * for a row that creates an asset, the required fields no column fills.
+ * The problems of one row beyond its cells: a slug an earlier row of the file already uses, a slug
+ * of a retired asset (read-only until restored), and, for a row that creates an asset, the required
+ * fields no column fills. `existing`: whether each existing slug's asset is retired.
  */
 function fileProblems(
   plan: ImportPlan,
   checked: ReturnType<typeof checkRow>,
   firstRowOfSlug: Map<string, number>,
-  existingSlugs: ReadonlySet<string>,
+  existing: ReadonlyMap<string, { retired: boolean }>,
 ) {
   const problems = [...checked.problems];
   const slugHeader = plan.slug === undefined ? '' : (plan.headers[plan.slug] ?? '');
@@ -222,8 +224,10 @@ function fileProblems(
     const first = firstRowOfSlug.get(checked.slug);
     if (first !== undefined) problems.push({ column: slugHeader, message: IMPORT_MESSAGES.slugTwice(first) });
     else firstRowOfSlug.set(checked.slug, checked.rowNumber);
+    if (existing.get(checked.slug)?.retired)
+      problems.push({ column: slugHeader, message: ASSET_MESSAGES.retired });
   }
-  const creates = !checked.slug || !existingSlugs.has(checked.slug);
+  const creates = !checked.slug || !existing.has(checked.slug);
   if (creates) {
     for (const rule of plan.requiredElsewhere)
       problems.push({ column: rule.label, message: FIELD_VALUE_MESSAGES.required(rule.label) });
@@ -249,7 +253,12 @@ export async function runImportCheck(db: Db, organizationId: string, importId: s
     if (rows.length === 0) break;
     const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
     const slugs = [...new Set(checked.flatMap((c) => (c.slug ? [c.slug] : [])))];
-    const existing = new Set((await findAssetsBySlugs(db, organizationId, slugs)).map((asset) => asset.slug));
+    const existing = new Map(
+      (await findAssetsBySlugs(db, organizationId, slugs)).map((asset) => [
+        asset.slug,
+        { retired: asset.retiredAt !== null },
+      ]),
+    );
     const found = checked.flatMap((c) =>
       fileProblems(plan, c, firstRowOfSlug, existing).map((problem) => ({
         ...problem,

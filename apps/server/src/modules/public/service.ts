@@ -38,6 +38,7 @@ export async function getPublicAsset(
     description: row.description,
     organizationId: row.organizationId,
     qrCodeUrl: publicAssetQrCodeUrl(row.organizationId, row.slug),
+    retiredAt: row.retiredAt?.toISOString() ?? null,
     fields: view.fields.map((f) => ({ label: f.label, value: f.value, isActive: f.isActive })),
     events: view.events.map(toPublicEvent),
     eventsNextAfter: view.eventsNextAfter,

@@ -125,12 +125,25 @@ export async function applyAttachments(
 }
 
 /** After the commit: removes the objects of detached files (a failure only leaves an orphan object). */
-export async function discardRemovedObjects(
+export function discardRemovedObjects(
   storage: FileStorage,
   plan: AttachmentPlan,
   onError: (error: unknown, objectKey: string) => void,
 ): Promise<void> {
-  for (const file of plan.remove) {
-    await storage.delete(file.objectKey).catch((error: unknown) => onError(error, file.objectKey));
+  return removeStoredObjects(
+    storage,
+    plan.remove.map((file) => file.objectKey),
+    onError,
+  );
+}
+
+/** After a commit: removes the objects of deleted files (a failure only leaves an orphan object). */
+export async function removeStoredObjects(
+  storage: FileStorage,
+  objectKeys: string[],
+  onError: (error: unknown, objectKey: string) => void,
+): Promise<void> {
+  for (const objectKey of objectKeys) {
+    await storage.delete(objectKey).catch((error: unknown) => onError(error, objectKey));
   }
 }

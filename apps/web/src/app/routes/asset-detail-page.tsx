@@ -6,20 +6,27 @@ import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { AssetQrCard } from '#web/features/assets/components/asset-qr-card.tsx';
+import { RetireAssetButton, RetiredAssetNotice } from '#web/features/assets/components/asset-retirement.tsx';
 import { useAsset } from '#web/features/assets/hooks/use-asset.ts';
 import { MaintenanceEventsSection } from '#web/features/events/components/maintenance-events-section.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
+import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import styles from './asset-detail-page.module.css';
 
-/** /assets/{id}: header, "Asset details" and the QR card (features/assets), the maintenance events (features/events). */
+/**
+ * /assets/{id}: header, "Asset details", the QR card and retirement (features/assets), the maintenance
+ * events (features/events). A retired asset is read-only: no edit, no new event, no task actions.
+ */
 export function AssetDetailPage() {
   const { id } = useParams();
   const query = useAsset(id);
+  const isAdmin = isAdminUser(useAuth());
 
   if (!id) return <Alert>{ASSET_MESSAGES.detailMissingId}</Alert>;
   if (query.isPending) return <StateMessage>Loading asset...</StateMessage>;
   if (query.isError) return <Alert>{ASSET_MESSAGES.detailFailed}</Alert>;
   const asset = query.data;
+  const retired = asset.retiredAt !== null;
   const publicPath = `/a/${encodeURIComponent(asset.organizationId)}/${encodeURIComponent(asset.slug)}`;
 
   return (
@@ -32,7 +39,8 @@ export function AssetDetailPage() {
             <a className={styles.linkButton} href={publicPath} target="_blank" rel="noopener">
               Open public page
             </a>
-            <ButtonLink to={`/assets/${asset.id}/edit`}>Edit asset</ButtonLink>
+            {isAdmin && !retired ? <RetireAssetButton asset={asset} /> : null}
+            {retired ? null : <ButtonLink to={`/assets/${asset.id}/edit`}>Edit asset</ButtonLink>}
           </>
         }
       >
@@ -41,6 +49,7 @@ export function AssetDetailPage() {
           Slug: <code>{asset.slug}</code>
         </p>
       </PageHeader>
+      {retired ? <RetiredAssetNotice asset={asset} canManage={isAdmin} /> : null}
       <div className={styles.layout}>
         <Card aria-labelledby="asset-details-title" className={styles.detailsCard}>
           <h2 id="asset-details-title" className={styles.cardTitle}>
@@ -54,7 +63,7 @@ export function AssetDetailPage() {
         </Card>
         <AssetQrCard asset={asset} />
       </div>
-      <MaintenanceEventsSection asset={asset} />
+      <MaintenanceEventsSection asset={asset} readOnly={retired} canDelete={isAdmin} />
     </>
   );
 }

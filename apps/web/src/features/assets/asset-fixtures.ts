@@ -13,6 +13,7 @@ export function asset(overrides: Partial<TAsset> = {}): TAsset {
     organizationId: ORG_ID,
     qrCodeUrl: `/api/assets/${ASSET_ID}/qr.png`,
     createdAt: '2026-01-05T10:00:00.000Z',
+    retiredAt: null,
     updatedAt: '2026-01-05T10:00:00.000Z',
     publicUrl: `http://localhost:3000/a/${ORG_ID}/boiler-3-x7k2`,
     fields: [],

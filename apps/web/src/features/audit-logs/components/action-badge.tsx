@@ -8,6 +8,9 @@ const TONES: Record<string, string | undefined> = {
   DELETE: styles.delete,
   START_TASK: styles.start,
   COMPLETE_TASK: styles.complete,
+  // Out of service and back: the muted tone and the in-service one.
+  RETIRE: undefined,
+  RESTORE: styles.create,
 };
 
 /** The tone class of an action (shared with the activity timeline's icons). */

@@ -6,6 +6,8 @@ const PATHS: Record<string, ReactNode> = {
   DELETE: <path d="M4 6h12M8 6V4h4v2m-6 0 1 10h6l1-10" />,
   START_TASK: <path d="M6 4v12l10-6L6 4Z" />,
   COMPLETE_TASK: <path d="m4 10.5 4 4 8-9" />,
+  RETIRE: <path d="M3 5h14v3H3zM4 8v8h12V8M8 11h4" />,
+  RESTORE: <path d="M4 10a6 6 0 1 0 2-4.5M4 3v3h3" />,
 };
 
 /** A small decorative icon for an audit action (a second cue beside the badge colour). */

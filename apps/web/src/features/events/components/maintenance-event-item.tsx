@@ -15,22 +15,31 @@ type TMaintenanceEventItemProps = {
   event: TMaintenanceEvent;
   /** The user may edit Completed events. */
   canEditCompleted: boolean;
+  /** No actions (the asset is retired). */
+  readOnly: boolean;
   /** A task action is under way somewhere in the list: every action button waits. */
   busy: boolean;
   /** The action under way on this event, if any (its button says so). */
   running: TTaskAction | undefined;
   onEdit: (event: TMaintenanceEvent) => void;
   onAction: (action: TTaskAction) => void;
+  /** Deletes the event (administrators only; absent for others). */
+  onDelete: (() => void) | undefined;
+  /** This event's deletion is under way. */
+  deleting: boolean;
 };
 
 /** One maintenance event on the asset page: status, actions, stamps, values, files and history. */
 export function MaintenanceEventItem({
   event,
   canEditCompleted,
+  readOnly,
   busy,
   running,
   onEdit,
   onAction,
+  onDelete,
+  deleting,
 }: TMaintenanceEventItemProps) {
   const titleId = useId();
   const lockedId = useId();
@@ -60,35 +69,42 @@ export function MaintenanceEventItem({
         <StatusPill status={event.taskStatus} />
       </div>
 
-      <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          disabled={busy || locked}
-          aria-describedby={locked ? lockedId : undefined}
-          onClick={() => onEdit(event)}
-        >
-          Edit event
-        </Button>
-        {event.taskStatus === 'Pending' ? (
-          <Button disabled={busy} onClick={() => onAction('start')}>
-            {running === 'start' ? TASK_MESSAGES.starting : 'Start task'}
-          </Button>
-        ) : null}
-        {event.taskStatus !== 'Completed' ? (
+      {readOnly ? null : (
+        <div className={styles.actions}>
           <Button
-            variant={event.taskStatus === 'Pending' ? 'secondary' : 'primary'}
-            disabled={busy}
-            onClick={() => onAction('complete')}
+            variant="secondary"
+            disabled={busy || locked}
+            aria-describedby={locked ? lockedId : undefined}
+            onClick={() => onEdit(event)}
           >
-            {running === 'complete' ? TASK_MESSAGES.updating : 'Mark complete'}
+            Edit event
           </Button>
-        ) : null}
-        {locked ? (
-          <p id={lockedId} className={styles.locked}>
-            {EVENT_MESSAGES.editCompletedForbidden}
-          </p>
-        ) : null}
-      </div>
+          {event.taskStatus === 'Pending' ? (
+            <Button disabled={busy} onClick={() => onAction('start')}>
+              {running === 'start' ? TASK_MESSAGES.starting : 'Start task'}
+            </Button>
+          ) : null}
+          {event.taskStatus !== 'Completed' ? (
+            <Button
+              variant={event.taskStatus === 'Pending' ? 'secondary' : 'primary'}
+              disabled={busy}
+              onClick={() => onAction('complete')}
+            >
+              {running === 'complete' ? TASK_MESSAGES.updating : 'Mark complete'}
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button variant="ghost" disabled={busy} onClick={onDelete}>
+              {deleting ? 'Deleting…' : 'Delete event'}
+            </Button>
+          ) : null}
+          {locked ? (
+            <p id={lockedId} className={styles.locked}>
+              {EVENT_MESSAGES.editCompletedForbidden}
+            </p>
+          ) : null}
+        </div>
+      )}
 
       <EventDetails event={event} stampsClassName={styles.stamps} />
       {event.fields.length > 0 ? (

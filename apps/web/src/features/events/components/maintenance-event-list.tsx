@@ -1,6 +1,8 @@
 import { ASSET_MESSAGES, EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { DELETE_EVENT_FAILED, useDeleteEvent } from '../hooks/use-delete-event.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
 import card from './event-card.module.css';
 import { MaintenanceEventItem } from './maintenance-event-item.tsx';
@@ -9,27 +11,45 @@ type TMaintenanceEventListProps = {
   assetId: string;
   /** In the server's order: newest performedAt first. */
   events: TMaintenanceEvent[];
+  /** No actions at all (a retired asset). */
+  readOnly: boolean;
+  /** "Delete event" for administrators. */
+  canDelete: boolean;
   onEdit: (event: TMaintenanceEvent) => void;
 };
 
 /** The asset's events with their task actions (confirmed first; all buttons wait while one runs). */
-export function MaintenanceEventList({ assetId, events, onEdit }: TMaintenanceEventListProps) {
+export function MaintenanceEventList({
+  assetId,
+  events,
+  readOnly,
+  canDelete,
+  onEdit,
+}: TMaintenanceEventListProps) {
   const auth = useAuth();
   const task = useTaskAction(EVENT_MESSAGES);
+  const removal = useDeleteEvent(assetId);
+  const busy = task.running !== undefined || removal.mutation.isPending;
 
   if (events.length === 0) return <p className={card.muted}>{ASSET_MESSAGES.noMaintenance}</p>;
   return (
     <>
       {task.failure ? <Alert>{task.failure}</Alert> : null}
+      {removal.mutation.isError ? (
+        <Alert>{failureMessage(DELETE_EVENT_FAILED, removal.mutation.error)}</Alert>
+      ) : null}
       <ol className={card.cards}>
         {events.map((event) => (
           <li key={event.id}>
             <MaintenanceEventItem
               event={event}
               canEditCompleted={auth?.canEditCompletedMaintenanceEvents ?? false}
-              busy={task.running !== undefined}
+              readOnly={readOnly}
+              busy={busy}
               running={task.running?.task.eventId === event.id ? task.running.action : undefined}
               onEdit={onEdit}
+              onDelete={canDelete ? () => removal.run(event) : undefined}
+              deleting={removal.mutation.isPending && removal.mutation.variables?.id === event.id}
               onAction={(action) =>
                 task.run(action, { assetId, eventId: event.id, taskStatus: event.taskStatus })
               }

@@ -12,11 +12,19 @@ import { OlderEvents } from './older-events.tsx';
 /** Which event the composer edits (null: a new one); undefined while it is closed. */
 type TComposer = { event: TMaintenanceEvent | null } | undefined;
 
+type TMaintenanceEventsSectionProps = {
+  asset: TAsset;
+  /** A retired asset: its history is shown without any action. */
+  readOnly: boolean;
+  /** Administrators may delete an event recorded by mistake. */
+  canDelete: boolean;
+};
+
 /**
  * The asset page's "Maintenance events" card: the newest events, older ones on request, "Add
  * maintenance event" and the composer.
  */
-export function MaintenanceEventsSection({ asset }: { asset: TAsset }) {
+export function MaintenanceEventsSection({ asset, readOnly, canDelete }: TMaintenanceEventsSectionProps) {
   const [composer, setComposer] = useState<TComposer>(undefined);
   const firstPage = useMemo(
     () => ({ events: asset.events, nextAfter: asset.eventsNextAfter }),
@@ -33,11 +41,15 @@ export function MaintenanceEventsSection({ asset }: { asset: TAsset }) {
         <h2 id="maintenance-events-title" className={styles.sectionTitle}>
           Maintenance events
         </h2>
-        <Button onClick={() => setComposer({ event: null })}>Add maintenance event</Button>
+        {readOnly ? null : (
+          <Button onClick={() => setComposer({ event: null })}>Add maintenance event</Button>
+        )}
       </div>
       <MaintenanceEventList
         assetId={asset.id}
         events={history.events}
+        readOnly={readOnly}
+        canDelete={canDelete}
         onEdit={(event) => setComposer({ event })}
       />
       <OlderEvents history={history} total={asset.eventCount} />

@@ -32,6 +32,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
       <Card className={styles.hero}>
         <div className={styles.heroText}>
           <h1 className={styles.name}>{asset.name}</h1>
+          {asset.retiredAt ? <p className={styles.retired}>{ASSET_MESSAGES.publicRetiredNotice}</p> : null}
           {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
           <p className={styles.muted}>QR slug: {asset.slug}</p>
         </div>

@@ -30,6 +30,7 @@ function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset {
     description: 'Basement plant room',
     organizationId: ORG,
     qrCodeUrl: `${PATH}/qr.png`,
+    retiredAt: null,
     fields: [
       { label: 'Serial', value: 'SN-42', isActive: true },
       { label: 'Colour', value: null, isActive: true },
@@ -211,6 +212,22 @@ describe.each([
     renderApp(`/a/${ORG}/${SLUG}`);
     expect(await screen.findByText('No recorded maintenance yet.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Files' })).toBeNull();
+  });
+
+  it('says when the asset is retired, and still shows its history', async () => {
+    mockFetch({ [PATH]: () => jsonResponse(publicAsset({ retiredAt: '2026-02-01T00:00:00.000Z' })) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    expect(
+      await screen.findByText('This asset is retired: it is no longer in service. Its history is kept.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Maintenance history' })).toBeInTheDocument();
+  });
+
+  it('shows no retirement notice for an asset in service', async () => {
+    mockFetch({ [PATH]: () => jsonResponse(publicAsset()) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    await screen.findByRole('heading', { level: 1, name: 'Boiler 2' });
+    expect(screen.queryByText(/This asset is retired/)).toBeNull();
   });
 
   it('shows the error message for an unknown asset', async () => {

@@ -1,0 +1,113 @@
+import { ASSET_MESSAGES, type TAsset } from '@mqr/contracts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { AppError, conflict } from '#server/lib/app-error.ts';
+import type { FileStorage } from '#server/storage/file-storage.ts';
+import { type AuditRecord, recordAudit } from '../audit-logs/service.ts';
+import { deleteAssetHistory, hasOpenTasks, removeObjects } from '../events/service.ts';
+import { deleteAllAssetValues, deleteAssetRow, updateAsset as updateAssetRow } from './queries.ts';
+import { type AssetActionContext, type AssetRow, getAsset, getAssetRow } from './service.ts';
+
+/** What the audit log says of a retirement or a restoration (docs/product/audit-log.md). */
+const IN_SERVICE = 'In service';
+const RETIRED = 'Retired';
+
+/**
+ * Retires an asset (administrators, ADR 046): it leaves the lists, becomes read-only and keeps its
+ * history and public page. Refused while it has open tasks, so no pending task ever hangs on a
+ * retired asset; the asset is locked, and adding an event holds it, so the two cannot cross.
+ */
+export async function retireAsset(db: Db, context: AssetActionContext, id: string): Promise<TAsset> {
+  return changeService(db, context, id, 'RETIRE', async (tx, row) => {
+    if (row.retiredAt) throw conflict(ASSET_MESSAGES.alreadyRetired);
+    if (await hasOpenTasks(tx, row.organizationId, row.id)) throw conflict(ASSET_MESSAGES.openTasks);
+    return new Date();
+  });
+}
+
+/** Puts a retired asset back in service (administrators). */
+export async function restoreAsset(db: Db, context: AssetActionContext, id: string): Promise<TAsset> {
+  return changeService(db, context, id, 'RESTORE', async (_tx, row) => {
+    if (!row.retiredAt) throw conflict(ASSET_MESSAGES.notRetired);
+    return null;
+  });
+}
+
+async function changeService(
+  db: Db,
+  context: AssetActionContext,
+  id: string,
+  action: 'RETIRE' | 'RESTORE',
+  decide: (tx: DbOrTx, row: AssetRow) => Promise<Date | null>,
+): Promise<TAsset> {
+  const organizationId = context.actor.organizationId;
+  await db.transaction(async (tx) => {
+    const row = await getAssetRow(tx, organizationId, id, { forUpdate: true });
+    const retiredAt = await decide(tx, row);
+    await updateAssetRow(tx, organizationId, row.id, {
+      retiredAt,
+      updatedAt: new Date(),
+      updatedById: context.actor.id,
+    });
+    const [from, to] = action === 'RETIRE' ? [IN_SERVICE, RETIRED] : [RETIRED, IN_SERVICE];
+    await recordAudit(tx, auditOf(context, row, action, { changes: { Status: { from, to } } }));
+  });
+  return getAsset(db, organizationId, id, context.publicBaseUrl);
+}
+
+/**
+ * Deletes a retired asset for good (administrators, ADR 046), once its name is typed to confirm: its
+ * custom values, events (with their values, change logs and files) and the row go; one DELETE audit
+ * entry stays. Stored files leave storage after the commit.
+ */
+export async function deleteAsset(
+  db: Db,
+  context: AssetActionContext & {
+    storage: FileStorage;
+    onStorageError: (error: unknown, key: string) => void;
+  },
+  id: string,
+  confirmName: string,
+): Promise<void> {
+  const organizationId = context.actor.organizationId;
+  const objectKeys = await db.transaction(async (tx) => {
+    const row = await getAssetRow(tx, organizationId, id, { forUpdate: true });
+    if (!row.retiredAt) throw conflict(ASSET_MESSAGES.deleteNotRetired);
+    if (confirmName.trim() !== row.name) {
+      throw new AppError('VALIDATION', ASSET_MESSAGES.deleteConfirmMismatch, {
+        fields: [{ path: 'confirmName', message: ASSET_MESSAGES.deleteConfirmMismatch }],
+      });
+    }
+    const history = await deleteAssetHistory(tx, organizationId, row.id);
+    await deleteAllAssetValues(tx, organizationId, row.id);
+    await deleteAssetRow(tx, organizationId, row.id);
+    await recordAudit(
+      tx,
+      auditOf(context, row, 'DELETE', {
+        deleted: true,
+        slug: row.slug,
+        events: history.events,
+        files: history.objectKeys.length,
+      }),
+    );
+    return history.objectKeys;
+  });
+  await removeObjects(context, objectKeys);
+}
+
+function auditOf(
+  context: AssetActionContext,
+  row: AssetRow,
+  action: AuditRecord['action'],
+  changes: Record<string, unknown>,
+): AuditRecord {
+  return {
+    organizationId: row.organizationId,
+    actor: context.actor,
+    action,
+    entityType: 'Asset',
+    entityId: row.id,
+    entityName: row.name,
+    changes,
+    ipAddress: context.ipAddress,
+  };
+}

@@ -1,0 +1,145 @@
+import type { TAsset } from '@mqr/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { formatDate } from '#web/lib/dates.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useChangeAssetService, useDeleteAsset } from '../hooks/use-asset-lifecycle.ts';
+import styles from './asset-retirement.module.css';
+
+/** The texts of retiring, restoring and deleting an asset (docs/product/asset-detail.md#retire-restore-delete). */
+export const RETIREMENT_TEXTS = {
+  retire: 'Retire asset',
+  retiring: 'Retiring…',
+  retireTitle: 'Retire this asset?',
+  retireText:
+    'A retired asset leaves the asset list and becomes read-only: no edits and no new maintenance. Its history, QR code and public page stay. You can restore it at any time.',
+  retireFailed: 'The asset could not be retired.',
+  retiredTitle: (date: string) => `Retired on ${date}.`,
+  retiredText: 'This asset is read-only. Restore it to edit it or record maintenance.',
+  restore: 'Restore asset',
+  restoring: 'Restoring…',
+  restoreFailed: 'The asset could not be restored.',
+  delete: 'Delete asset',
+  deleting: 'Deleting…',
+  deleteTitle: 'Delete this asset for good?',
+  deleteText:
+    'Its custom values, maintenance history and attached files are deleted and cannot be brought back. Its QR code will no longer open anything. The audit log keeps a record of the deletion.',
+  deleteLabel: 'Type the asset name to confirm',
+  deleteFailed: 'The asset could not be deleted.',
+  cancel: 'Cancel',
+} as const;
+
+/** "Retire asset" for administrators on an asset in service: asks first, then retires. */
+export function RetireAssetButton({ asset }: { asset: TAsset }) {
+  const [open, setOpen] = useState(false);
+  const change = useChangeAssetService(asset.id);
+  const close = () => {
+    setOpen(false);
+    change.reset();
+  };
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {RETIREMENT_TEXTS.retire}
+      </Button>
+      {open ? (
+        <Dialog title={RETIREMENT_TEXTS.retireTitle} busy={change.isPending} onClose={close}>
+          <div className={styles.body}>
+            {change.isError ? (
+              <Alert>{failureMessage(RETIREMENT_TEXTS.retireFailed, change.error)}</Alert>
+            ) : null}
+            <p className={styles.name}>{asset.name}</p>
+            <p>{RETIREMENT_TEXTS.retireText}</p>
+            <DialogFooter>
+              <div className={styles.dialogButtons}>
+                <Button
+                  disabled={change.isPending}
+                  onClick={() => change.mutate('retire', { onSuccess: () => setOpen(false) })}
+                >
+                  {change.isPending ? RETIREMENT_TEXTS.retiring : RETIREMENT_TEXTS.retire}
+                </Button>
+                <Button variant="secondary" disabled={change.isPending} onClick={close}>
+                  {RETIREMENT_TEXTS.cancel}
+                </Button>
+              </div>
+            </DialogFooter>
+          </div>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The notice over a retired asset's page; administrators restore it from there, or delete it for
+ * good once they type its name.
+ */
+export function RetiredAssetNotice({ asset, canManage }: { asset: TAsset; canManage: boolean }) {
+  const [deleting, setDeleting] = useState(false);
+  const change = useChangeAssetService(asset.id);
+  return (
+    <section className={styles.notice} aria-label="Retired asset">
+      <div className={styles.noticeText}>
+        <p className={styles.noticeTitle}>{RETIREMENT_TEXTS.retiredTitle(formatDate(asset.retiredAt))}</p>
+        <p>{RETIREMENT_TEXTS.retiredText}</p>
+        {change.isError ? (
+          <Alert>{failureMessage(RETIREMENT_TEXTS.restoreFailed, change.error)}</Alert>
+        ) : null}
+      </div>
+      {canManage ? (
+        <div className={styles.buttons}>
+          <Button disabled={change.isPending} onClick={() => change.mutate('restore')}>
+            {change.isPending ? RETIREMENT_TEXTS.restoring : RETIREMENT_TEXTS.restore}
+          </Button>
+          <Button variant="secondary" disabled={change.isPending} onClick={() => setDeleting(true)}>
+            {RETIREMENT_TEXTS.delete}
+          </Button>
+        </div>
+      ) : null}
+      {deleting ? <DeleteAssetDialog asset={asset} onClose={() => setDeleting(false)} /> : null}
+    </section>
+  );
+}
+
+function DeleteAssetDialog({ asset, onClose }: { asset: TAsset; onClose: () => void }) {
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteAsset(asset.id);
+  const navigate = useNavigate();
+  const confirmed = typed.trim() === asset.name;
+  return (
+    <Dialog title={RETIREMENT_TEXTS.deleteTitle} busy={remove.isPending} onClose={onClose}>
+      <form
+        className={styles.body}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (confirmed) remove.mutate(typed, { onSuccess: () => navigate('/assets') });
+        }}
+      >
+        {remove.isError ? <Alert>{failureMessage(RETIREMENT_TEXTS.deleteFailed, remove.error)}</Alert> : null}
+        <p className={styles.name}>{asset.name}</p>
+        <p>{RETIREMENT_TEXTS.deleteText}</p>
+        <TextField
+          label={RETIREMENT_TEXTS.deleteLabel}
+          value={typed}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <DialogFooter>
+          <div className={styles.dialogButtons}>
+            <Button type="submit" disabled={!confirmed || remove.isPending}>
+              {remove.isPending ? RETIREMENT_TEXTS.deleting : RETIREMENT_TEXTS.delete}
+            </Button>
+            <Button variant="secondary" disabled={remove.isPending} onClick={onClose}>
+              {RETIREMENT_TEXTS.cancel}
+            </Button>
+          </div>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}
