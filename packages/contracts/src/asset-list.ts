@@ -205,3 +205,10 @@ export const ZBulkResult = z.object({
   changed: z.number().int(),
 });
 export type TBulkResult = z.infer<typeof ZBulkResult>;
+
+/** What retiring a selection did: also how many stayed in service because they have open tasks. */
+export const ZBulkRetireResult = ZBulkResult.extend({ withOpenTasks: z.number().int() });
+export type TBulkRetireResult = z.infer<typeof ZBulkRetireResult>;
+
+/** POST /api/admin/assets/bulk/retire (administrators): the selected assets. */
+export const ZBulkRetireBody = ZAssetSelection.superRefine((body, context) => oneSelection(body, context));

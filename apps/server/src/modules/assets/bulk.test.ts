@@ -161,3 +161,71 @@ describe('POST /api/assets/bulk/field-value', () => {
     ).toBe(401);
   });
 });
+
+describe('POST /api/admin/assets/bulk/retire', () => {
+  const retire = (payload: Record<string, unknown>, headers = t.headers.adminA) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/assets/bulk/retire', headers, payload });
+  const crane: Record<string, string> = {};
+
+  beforeAll(async () => {
+    for (const name of ['Crane 1', 'Crane 2', 'Crane 3', 'Crane 4']) {
+      crane[name] = (
+        await createAssetViaApi(t.app, t.headers.adminA, {
+          name,
+          fields: [{ fieldId: required, value: 'Ops' }],
+        })
+      ).id;
+    }
+    // Crane 3 has an open task.
+    const event = await t.app.inject({
+      method: 'POST',
+      url: `/api/assets/${crane['Crane 3']}/events`,
+      headers: t.headers.adminA,
+      payload: { title: 'Inspect' },
+    });
+    expect(event.statusCode).toBe(201);
+  });
+
+  const inService = async () =>
+    (
+      await t.db
+        .select({ name: assets.name })
+        .from(assets)
+        .where(and(sql`${assets.name} like 'Crane %'`, sql`${assets.retiredAt} is null`))
+        .orderBy(assets.name)
+    ).map((row) => row.name);
+
+  it('is for administrators only', async () => {
+    const member = await retire({ assetIds: [crane['Crane 1']!] }, t.headers.memberA);
+    expect(member.statusCode).toBe(403);
+    expect(await inService()).toEqual(['Crane 1', 'Crane 2', 'Crane 3', 'Crane 4']);
+  });
+
+  it('retires the ticked assets, leaving those with open tasks in service, an audit entry each', async () => {
+    const response = await retire({ assetIds: [crane['Crane 1']!, crane['Crane 3']!] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ selected: 2, changed: 1, withOpenTasks: 1 });
+    expect(await inService()).toEqual(['Crane 2', 'Crane 3', 'Crane 4']);
+    const [entry] = await t.db
+      .select()
+      .from(auditLogEntries)
+      .where(and(eq(auditLogEntries.entityId, crane['Crane 1']!), eq(auditLogEntries.action, 'RETIRE')));
+    expect(JSON.parse(entry!.changes!)).toEqual({
+      changes: { Status: { from: 'In service', to: 'Retired' } },
+    });
+    const again = await retire({ assetIds: [crane['Crane 1']!] });
+    expect(again.json()).toEqual({ selected: 1, changed: 0, withOpenTasks: 0 });
+  });
+
+  it('retires every asset the list shows for a query, never another organization’s', async () => {
+    const foreign = await retire({ assetIds: [crane['Crane 2']!, ids.B!] });
+    expect(foreign.statusCode).toBe(404);
+    expect(await inService()).toEqual(['Crane 2', 'Crane 3', 'Crane 4']);
+    const fromB = await retire({ query: { search: 'crane' } }, t.headers.adminB);
+    expect(fromB.statusCode).toBe(400);
+    expect(fromB.json().message).toBe(ASSET_SELECTION_MESSAGES.noneFound);
+    const byQuery = await retire({ query: { search: 'crane' } });
+    expect(byQuery.json()).toEqual({ selected: 3, changed: 2, withOpenTasks: 1 });
+    expect(await inService()).toEqual(['Crane 3']);
+  });
+});

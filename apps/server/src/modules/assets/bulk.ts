@@ -5,6 +5,7 @@ import {
   checkFieldValue,
   type TAssetListView,
   type TBulkResult,
+  type TBulkRetireResult,
   type ZBulkFieldValueBody,
 } from '@mqr/contracts';
 import type { z } from 'zod';
@@ -12,7 +13,14 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { type AuditRecord, recordAudits } from '../audit-logs/service.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
-import { findSelectionForUpdate, markAssetsUpdated, setValueOfAssets } from './queries.ts';
+import { statusChange } from './lifecycle.ts';
+import {
+  findRetirementStateForUpdate,
+  findSelectionForUpdate,
+  markAssetsUpdated,
+  retireAssets,
+  setValueOfAssets,
+} from './queries.ts';
 import { type AssetActionContext, findSelectedByView } from './service.ts';
 
 /**
@@ -47,6 +55,26 @@ function chunksOf<T>(items: T[]): T[][] {
     chunks.push(items.slice(start, start + BULK_CHUNK_SIZE));
   }
   return chunks;
+}
+
+/** The audit entry of one asset the action changed. */
+function auditOf(
+  context: AssetActionContext,
+  organizationId: string,
+  asset: { id: string; name: string },
+  action: AuditRecord['action'],
+  changes: object,
+): AuditRecord {
+  return {
+    organizationId,
+    actor: context.actor,
+    action,
+    entityType: 'Asset',
+    entityId: asset.id,
+    entityName: asset.name,
+    changes,
+    ipAddress: context.ipAddress,
+  };
 }
 
 const invalid = (path: string, message: string) =>
@@ -85,16 +113,9 @@ export async function setFieldValueOfSelection(
       await markAssetsUpdated(tx, organizationId, changingIds, context.actor.id);
       await recordAudits(
         tx,
-        changing.map(
-          (asset): AuditRecord => ({
-            organizationId,
-            actor: context.actor,
-            action: 'UPDATE',
-            entityType: 'Asset',
-            entityId: asset.id,
-            entityName: asset.name,
-            changes: { changes: { [field.label]: { from: asset.value, to: value } } },
-            ipAddress: context.ipAddress,
+        changing.map((asset) =>
+          auditOf(context, organizationId, asset, 'UPDATE', {
+            changes: { [field.label]: { from: asset.value, to: value } },
           }),
         ),
       );
@@ -103,4 +124,41 @@ export async function setFieldValueOfSelection(
     return count;
   });
   return { selected: ids.length, changed };
+}
+
+/**
+ * Retires the selected assets in service (administrators), as retiring each on its page would: not one
+ * with open tasks (they stay in service and are counted), every retired one with a RETIRE audit entry.
+ * Already retired assets are left as they are, so a request sent again changes nothing more.
+ */
+export async function retireSelection(
+  db: Db,
+  context: AssetActionContext,
+  body: { assetIds?: string[] | undefined; query?: TAssetListView | undefined },
+): Promise<TBulkRetireResult> {
+  const organizationId = context.actor.organizationId;
+  const ids = await selectedIds(db, organizationId, body);
+  return db.transaction(async (tx) => {
+    const result = { selected: ids.length, changed: 0, withOpenTasks: 0 };
+    for (const chunk of chunksOf(ids)) {
+      const current = await findRetirementStateForUpdate(tx, organizationId, chunk);
+      if (current.length !== chunk.length) throw notFound('Asset');
+      const inService = current.filter((asset) => asset.retiredAt === null);
+      const retiring = inService.filter((asset) => !asset.hasOpenTasks);
+      result.withOpenTasks += inService.length - retiring.length;
+      if (retiring.length === 0) continue;
+      await retireAssets(
+        tx,
+        organizationId,
+        retiring.map((asset) => asset.id),
+        context.actor.id,
+      );
+      await recordAudits(
+        tx,
+        retiring.map((asset) => auditOf(context, organizationId, asset, 'RETIRE', statusChange('RETIRE'))),
+      );
+      result.changed += retiring.length;
+    }
+    return result;
+  });
 }

@@ -11,6 +11,12 @@ import { type AssetActionContext, type AssetRow, getAsset, getAssetRow } from '.
 const IN_SERVICE = 'In service';
 const RETIRED = 'Retired';
 
+/** The audit entry's changes of a retirement or a restoration. */
+export function statusChange(action: 'RETIRE' | 'RESTORE') {
+  const [from, to] = action === 'RETIRE' ? [IN_SERVICE, RETIRED] : [RETIRED, IN_SERVICE];
+  return { changes: { Status: { from, to } } };
+}
+
 /**
  * Retires an asset (administrators, ADR 046): it leaves the lists, becomes read-only and keeps its
  * history and public page. Refused while it has open tasks, so no pending task ever hangs on a
@@ -48,8 +54,7 @@ async function changeService(
       updatedAt: new Date(),
       updatedById: context.actor.id,
     });
-    const [from, to] = action === 'RETIRE' ? [IN_SERVICE, RETIRED] : [RETIRED, IN_SERVICE];
-    await recordAudit(tx, auditOf(context, row, action, { changes: { Status: { from, to } } }));
+    await recordAudit(tx, auditOf(context, row, action, statusChange(action)));
   });
   return getAsset(db, organizationId, id, context.publicBaseUrl);
 }

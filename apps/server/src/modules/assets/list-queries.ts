@@ -1,7 +1,7 @@
 import type { TAssetSortColumn, TAssetStatus, TSortOrder } from '@mqr/contracts';
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { assetFieldValues, assets } from '#server/db/schema.ts';
+import { assets } from '#server/db/schema.ts';
 import { escapeLike } from './queries.ts';
 
 /**
@@ -346,8 +346,10 @@ export async function findListRows(
   const values =
     columns.length === 0
       ? sql`'{}'::json`
-      : sql`coalesce((select json_object_agg(v.field_id, v.value) from ${assetFieldValues} v
-          where v.organization_id = ${assets.organizationId} and v.asset_id = ${assets.id}
+      : // Qualified by hand: drizzle writes a selected column without its table, which inside the
+        // subquery would name the value's own column.
+        sql`coalesce((select json_object_agg(v.field_id, v.value) from asset_field_values v
+          where v.organization_id = assets.organization_id and v.asset_id = assets.id
           and ${inArray(sql`v.field_id`, columns)}), '{}'::json)`;
   const rows = await db
     .select({ ...getTableColumns(assets), values: values.mapWith((json: Record<string, string>) => json) })

@@ -254,6 +254,44 @@ export function findSelectionForUpdate(
     .for('update', { of: assets });
 }
 
+/**
+ * The organization's assets among `ids` (absent: another organization's or no one's), locked until the
+ * transaction ends, each saying whether it has open tasks (pending or started).
+ */
+export function findRetirementStateForUpdate(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: string[],
+): Promise<{ id: string; name: string; retiredAt: Date | null; hasOpenTasks: boolean }[]> {
+  return tx
+    .select({
+      id: assets.id,
+      name: assets.name,
+      retiredAt: assets.retiredAt,
+      // Qualified by hand: drizzle writes a selected column without its table, which inside the
+      // subquery would name the event's own column.
+      hasOpenTasks: sql<boolean>`exists (select 1 from maintenance_events e where e.organization_id = assets.organization_id
+        and e.asset_id = assets.id and e.task_status <> 'Completed')`,
+    })
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)))
+    .for('update');
+}
+
+/** Retires the organization's assets `ids` now, stamped as changed by `userId`. */
+export async function retireAssets(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: string[],
+  userId: string,
+): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(assets)
+    .set({ retiredAt: now, updatedAt: now, updatedById: userId })
+    .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)));
+}
+
 /** Gives the organization's assets `ids` the value `value` of the field (null clears it): one statement. */
 export async function setValueOfAssets(
   tx: DbOrTx,

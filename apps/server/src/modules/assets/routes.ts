@@ -5,6 +5,8 @@ import {
   ZAssetListQuery,
   ZBulkFieldValueBody,
   ZBulkResult,
+  ZBulkRetireBody,
+  ZBulkRetireResult,
   ZDeleteAssetBody,
   ZEmptyBody,
 } from '@mqr/contracts';
@@ -16,7 +18,7 @@ import { setPagingHeaders } from '#server/lib/paging.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { renderQrPng } from '#server/lib/qr-code.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { setFieldValueOfSelection } from './bulk.ts';
+import { retireSelection, setFieldValueOfSelection } from './bulk.ts';
 import { deleteAsset, restoreAsset, retireAsset } from './lifecycle.ts';
 import {
   type AssetActionContext,
@@ -124,6 +126,20 @@ function actionContext(app: FastifyInstance, request: FastifyRequest): AssetActi
 export async function assetAdminRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   acceptEmptyJsonBody(app);
+
+  app.post(
+    '/bulk/retire',
+    {
+      schema: {
+        tags: ['assets'],
+        body: ZBulkRetireBody,
+        response: { 200: ZBulkRetireResult },
+        description:
+          'Retires the selected assets in service (assetIds, or every asset the list shows for query; at most 5,000), leaving those with open tasks in service (ADR 048). Audited per retired asset.',
+      },
+    },
+    async (request) => retireSelection(app.db, actionContext(app, request), request.body),
+  );
 
   app.post(
     '/:id/retire',
