@@ -86,6 +86,11 @@ export function parseSortParam(text: string): TAssetSort {
     : { column: text as TAssetSortColumn };
 }
 
+/** The sort of a list when none is given: newest first, the retired list newest retired first. */
+export function defaultSort(status: TAssetStatus): string {
+  return status === 'retired' ? 'retired' : 'created';
+}
+
 /** The order a sort takes when none is given: dates newest first, names and values A to Z, low to high. */
 export function defaultOrder(sort: string): TSortOrder {
   return sort === 'name' || sort.startsWith('field:') ? 'asc' : 'desc';
@@ -103,14 +108,14 @@ const filterTerm = storableText().regex(FILTER_PATTERN, { message: ASSET_LIST_ME
 
 /**
  * The view of the asset list, as its URL and its API query write it. Strings only, so that a JSON
- * body can carry the same object as a query string: `status`, `sort` (`created` by default,
- * `field:<id>` for a custom field), `order` (the sort's default when absent), `openTasks` (`true`:
+ * body can carry the same object as a query string: `status`, `sort` (`created` by default, `retired`
+ * on the retired list; `field:<id>` for a custom field), `order` (the sort's default when absent), `openTasks` (`true`:
  * assets with a pending or started task; `false`: without), and `filter`, given once per term.
  */
 export const ZAssetListView = z.object({
   search: storableText().trim().max(200).optional(),
   status: z.enum(ASSET_STATUSES).default('active'),
-  sort: z.string().regex(SORT_PATTERN, { message: ASSET_LIST_MESSAGES.sortInvalid }).default('created'),
+  sort: z.string().regex(SORT_PATTERN, { message: ASSET_LIST_MESSAGES.sortInvalid }).optional(),
   order: z.enum(SORT_ORDERS).optional(),
   openTasks: z.enum(['true', 'false']).optional(),
   filter: repeated(filterTerm, ASSET_FILTER_MAX_TERMS, ASSET_LIST_MESSAGES.filterTooMany)
@@ -131,7 +136,9 @@ export const ZAssetListView = z.object({
     })
     .optional(),
 });
-export type TAssetListViewInput = z.input<typeof ZAssetListView>;
+export type TAssetListViewInput = Omit<z.input<typeof ZAssetListView>, 'filter'> & {
+  filter?: string | string[] | undefined;
+};
 export type TAssetListView = z.output<typeof ZAssetListView>;
 
 /** The custom field columns a list page brings the values of (`columns`, given once per field id). */

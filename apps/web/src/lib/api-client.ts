@@ -27,7 +27,8 @@ export type TRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON unless it is FormData/Blob. */
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Empty values are left out; a list repeats its key (`filter=a&filter=b`). */
+  query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
@@ -49,7 +50,8 @@ function withQuery(url: string, query: TRequestOptions['query']): string {
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const qs = params.toString();
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;

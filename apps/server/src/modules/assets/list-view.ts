@@ -1,6 +1,7 @@
 import {
   ASSET_LIST_MESSAGES,
   defaultOrder,
+  defaultSort,
   isValidDate,
   NUMBER_PATTERN,
   parseSortParam,
@@ -80,7 +81,8 @@ export async function resolveListView(
   organizationId: string,
   input: TAssetListView,
 ): Promise<ListView> {
-  const sort = parseSortParam(input.sort);
+  const sortParam = input.sort ?? defaultSort(input.status);
+  const sort = parseSortParam(sortParam);
   if ('column' in sort && sort.column === 'retired' && input.status !== 'retired') {
     throw invalid('sort', ASSET_LIST_MESSAGES.retiredSortNeedsRetired);
   }
@@ -104,6 +106,6 @@ export async function resolveListView(
       'column' in sort
         ? sort
         : { fieldId: sort.fieldId, numeric: fieldOf(sort.fieldId).dataType === 'Number' },
-    order: input.order ?? defaultOrder(input.sort),
+    order: input.order ?? defaultOrder(sortParam),
   };
 }

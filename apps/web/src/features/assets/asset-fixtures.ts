@@ -1,4 +1,4 @@
-import type { TAsset } from '@mqr/contracts';
+import type { TAsset, TAssetListItem } from '@mqr/contracts';
 
 /** Test data for the staff asset screens. */
 export const ORG_ID = '0193f8a0-0000-7000-8000-000000000001';
@@ -23,4 +23,10 @@ export function asset(overrides: Partial<TAsset> = {}): TAsset {
     files: [],
     ...overrides,
   };
+}
+
+/** A row of the asset list (GET /api/assets). */
+export function assetListItem(overrides: Partial<TAssetListItem> = {}): TAssetListItem {
+  const { publicUrl, fields, events, eventsNextAfter, eventCount, files, ...summary } = asset();
+  return { ...summary, values: {}, ...overrides };
 }

@@ -1,6 +1,6 @@
 /**
  * What the exports feature offers the other features (ADR 022): the button that opens the CSV exports,
- * and the download of a CSV that needs the bearer token (the import problems).
+ * the export of the asset list's selection, and the download of a CSV that needs the bearer token (the import problems).
  */
 export { downloadCsv } from './api/download-csv.ts';
-export { ExportButton } from './components/export-button.tsx';
+export { ExportButton, ExportSelectionButton } from './components/export-button.tsx';

@@ -1,17 +1,20 @@
-import { type TAssetSummary, ZAssetSummary } from '@mqr/contracts';
+import { type TAssetListItem, type TAssetListViewInput, ZAssetListItem } from '@mqr/contracts';
 import { apiSend } from '#web/lib/api-client.ts';
 import { type TPage, toPage } from '#web/lib/paged-response.ts';
 
-export type TAssetPage = TPage<TAssetSummary>;
+export type TAssetPage = TPage<TAssetListItem>;
 
-/** GET /api/assets?search=&page=&pageSize= (newest first, searched on name or slug by the server). */
+/**
+ * GET /api/assets: a page of the list's view (status, search, filters, open tasks, in its order),
+ * with the values of the custom field `columns`.
+ */
 export async function getAssets(
-  query: { search?: string; page?: number; pageSize?: number },
+  query: { view: TAssetListViewInput; page: number; pageSize: number; columns: string[] },
   signal?: AbortSignal,
 ): Promise<TAssetPage> {
   const response = await apiSend('/api/assets', {
-    query: { search: query.search?.trim(), page: query.page, pageSize: query.pageSize },
+    query: { ...query.view, page: query.page, pageSize: query.pageSize, columns: query.columns },
     ...(signal ? { signal } : {}),
   });
-  return toPage(response, ZAssetSummary.array().parse(await response.json()), query);
+  return toPage(response, ZAssetListItem.array().parse(await response.json()), query);
 }

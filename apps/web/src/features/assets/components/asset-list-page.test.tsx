@@ -1,33 +1,79 @@
+import type { TAssetListItem, TFieldDefinition } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
-import { ASSET_ID, asset, ORG_ID } from '../asset-fixtures.ts';
+import { ASSET_ID, assetListItem, ORG_ID } from '../asset-fixtures.ts';
+import { LIST_TEXTS } from './asset-list-texts.ts';
 
-type THandler = (url: URL) => Response | Promise<Response>;
+type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
-function setup(list: THandler) {
-  authStore.login(loginResponse({ organizationId: ORG_ID }), 'alex@example.com');
+const POWER = '0193f8a0-0000-7000-8000-0000000000f1';
+const LOCATION = '0193f8a0-0000-7000-8000-0000000000f2';
+
+function field(overrides: Partial<TFieldDefinition>): TFieldDefinition {
+  return {
+    id: POWER,
+    target: 'Asset',
+    label: 'Power',
+    key: 'power',
+    dataType: 'Number',
+    isRequired: false,
+    isActive: true,
+    maxLength: null,
+    optionsJson: null,
+    displayOrder: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const FIELDS = [
+  field({}),
+  field({
+    id: LOCATION,
+    label: 'Location',
+    key: 'location',
+    dataType: 'Select',
+    optionsJson: '["Roof","Yard"]',
+    displayOrder: 1,
+  }),
+];
+
+function setup(list: THandler, extra: Record<string, THandler> = {}, user: { isAdmin?: boolean } = {}) {
+  authStore.login(loginResponse({ organizationId: ORG_ID, ...user }), 'alex@example.com');
   return mockFetch({
-    '/api/auth/me': () => jsonResponse(currentUser({ organizationId: ORG_ID })),
+    '/api/auth/me': () => jsonResponse(currentUser({ organizationId: ORG_ID, ...user })),
     '/api/auth/organization': () => jsonResponse({ id: ORG_ID, name: 'Acme', logoUrl: null }),
+    '/api/fields': () => jsonResponse(FIELDS),
     '/api/assets': list,
+    ...extra,
   });
 }
 
-function page(items: ReturnType<typeof asset>[], total = items.length, pageNo = 1) {
-  const summaries = items.map(({ publicUrl, updatedAt, fields, events, files, ...summary }) => summary);
-  return jsonResponse(summaries, 200, {
+function page(items: TAssetListItem[], total = items.length, pageNo = 1) {
+  return jsonResponse(items, 200, {
     'X-Total-Count': String(total),
     'X-Page': String(pageNo),
     'X-Page-Size': '50',
   });
 }
 
+const TWO = [
+  assetListItem(),
+  assetListItem({ id: '0193f8a0-0000-7000-8000-0000000000a2', name: 'Chiller 7', slug: 'chiller-7-abc123' }),
+];
+
+/** The asset list requests made, as their query strings. */
+const listCalls = (calls: { url: URL }[]) =>
+  calls.filter((call) => call.url.pathname === '/api/assets').map((call) => call.url.searchParams);
+
 describe('asset list', () => {
   beforeEach(() => authStore.logout());
+  afterEach(() => localStorage.clear());
 
   it('shows the loading state, then the table with Open and QR actions', async () => {
     let release: (response: Response) => void = () => {};
@@ -42,12 +88,13 @@ describe('asset list', () => {
     expect(await screen.findByText('Loading assets...')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create asset' })).toHaveAttribute('href', '/assets/new');
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
-    release(page([asset()]));
+    release(page([assetListItem()]));
     const table = await screen.findByRole('table', { name: 'Assets' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['Name', 'Slug', 'Created', 'Actions']);
+    // The sorted column shows its order (newest first).
+    expect(headers).toEqual(['Select', 'Name', 'Slug', 'Created▼', 'Actions']);
     expect(within(table).getByText('Boiler 3')).toBeInTheDocument();
     expect(within(table).getByText('boiler-3-x7k2')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Open Boiler 3' })).toHaveAttribute(
@@ -58,14 +105,14 @@ describe('asset list', () => {
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
   });
 
-  it('says when no asset exists yet', async () => {
+  it('says when no asset exists yet, and when no asset matches the filters', async () => {
     setup(() => page([]));
     renderApp('/assets');
     expect(await screen.findByText('No assets have been created yet.')).toBeInTheDocument();
   });
 
   it('searches on the server after a pause, and says when nothing matches', async () => {
-    const calls = setup((url) => (url.searchParams.get('search') ? page([]) : page([asset()])));
+    const calls = setup((url) => (url.searchParams.get('search') ? page([]) : page([assetListItem()])));
     const user = userEvent.setup();
     renderApp('/assets');
     await screen.findByRole('table', { name: 'Assets' });
@@ -73,17 +120,14 @@ describe('asset list', () => {
     expect(box).toHaveAttribute('placeholder', 'Search by name or slug');
     await user.type(box, 'pump');
     expect(await screen.findByText('No assets match your search.')).toBeInTheDocument();
-    const searches = calls
-      .filter((c) => c.url.pathname === '/api/assets')
-      .map((c) => c.url.searchParams.get('search'));
     // Debounced: one request for the whole word, none per keystroke.
-    expect(searches).toEqual([null, 'pump']);
+    expect(listCalls(calls).map((params) => params.get('search'))).toEqual([null, 'pump']);
   });
 
   it('pages with Previous/Next when the total exceeds the page size', async () => {
     const calls = setup((url) =>
       page(
-        [asset({ name: `Asset p${url.searchParams.get('page')}` })],
+        [assetListItem({ name: `Asset p${url.searchParams.get('page')}` })],
         120,
         Number(url.searchParams.get('page')),
       ),
@@ -95,9 +139,9 @@ describe('asset list', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(await screen.findByText('Asset p2')).toBeInTheDocument();
-    const last = calls.filter((c) => c.url.pathname === '/api/assets').at(-1);
-    expect(last?.url.searchParams.get('page')).toBe('2');
-    expect(last?.url.searchParams.get('pageSize')).toBe('50');
+    const last = listCalls(calls).at(-1);
+    expect(last?.get('page')).toBe('2');
+    expect(last?.get('pageSize')).toBe('50');
   });
 
   it('explains a load failure', async () => {
@@ -107,6 +151,213 @@ describe('asset list', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(
         'Unable to load assets. Ensure the API is reachable.',
       ),
+    );
+  });
+});
+
+describe('asset list view', () => {
+  beforeEach(() => authStore.logout());
+  afterEach(() => localStorage.clear());
+
+  it('reads its view from the URL: the request, the controls and the filters in words', async () => {
+    const calls = setup(() => page([]));
+    const { router } = renderApp(
+      `/assets?status=all&sort=field:${POWER}&order=desc&openTasks=true&filter=${LOCATION}:any:Roof&filter=${POWER}:min:5`,
+    );
+    expect(await screen.findByText(LIST_TEXTS.noFilterMatch)).toBeInTheDocument();
+    const params = listCalls(calls).at(-1)!;
+    expect(params.get('status')).toBe('all');
+    expect(params.get('sort')).toBe(`field:${POWER}`);
+    expect(params.get('order')).toBe('desc');
+    expect(params.get('openTasks')).toBe('true');
+    expect(params.getAll('filter')).toEqual([`${LOCATION}:any:Roof`, `${POWER}:min:5`]);
+    expect(screen.getByLabelText(LIST_TEXTS.status)).toHaveValue('all');
+    await waitFor(() => expect(screen.getByLabelText(LIST_TEXTS.sortBy)).toHaveValue(`field:${POWER}`));
+    expect(screen.getByLabelText(LIST_TEXTS.order)).toHaveValue('desc');
+    const chips = screen.getByRole('list', { name: LIST_TEXTS.activeFilters });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Location: Roof×', 'Power: at least 5×', 'With open tasks×']);
+    // A chip takes its filter away, from the URL too.
+    await userEvent.click(within(chips).getByRole('button', { name: 'Remove filter Power: at least 5' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('min'));
+    expect(listCalls(calls).at(-1)?.getAll('filter')).toEqual([`${LOCATION}:any:Roof`]);
+  });
+
+  it('sorts by a column header, then the other way round, into the URL', async () => {
+    const calls = setup(() => page(TWO));
+    const user = userEvent.setup();
+    const { router } = renderApp('/assets');
+    const table = await screen.findByRole('table', { name: 'Assets' });
+    expect(within(table).getByRole('columnheader', { name: 'Created' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=name'));
+    expect(within(table).getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.click(within(table).getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=name&order=desc'));
+    expect(listCalls(calls).at(-1)?.get('order')).toBe('desc');
+  });
+
+  it('filters from the panel: options ticked, a range typed, applied together', async () => {
+    const calls = setup(() => page(TWO));
+    const user = userEvent.setup();
+    const { router } = renderApp('/assets');
+    await screen.findByRole('table', { name: 'Assets' });
+    const toggle = screen.getByRole('button', { name: LIST_TEXTS.filters });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    const panel = await screen.findByRole('form', { name: LIST_TEXTS.filterPanel });
+    const location = within(panel).getByRole('group', { name: 'Location' });
+    await user.click(within(location).getByLabelText('Roof'));
+    await user.click(within(location).getByLabelText('Yard'));
+    await user.type(
+      within(within(panel).getByRole('group', { name: 'Power' })).getByLabelText('Max'),
+      '12.5',
+    );
+    await user.selectOptions(within(panel).getByLabelText(LIST_TEXTS.openTasks), 'false');
+    await user.click(within(panel).getByRole('button', { name: LIST_TEXTS.applyFilters }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.getAll('filter')).toEqual([
+        `${LOCATION}:any:Roof`,
+        `${LOCATION}:any:Yard`,
+        `${POWER}:max:12.5`,
+      ]),
+    );
+    expect(listCalls(calls).at(-1)?.get('openTasks')).toBe('false');
+    expect(new URLSearchParams(router.state.location.search).getAll('filter')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: LIST_TEXTS.filtersCount(3) })).toBeInTheDocument();
+    // The panel stays open, focus on Apply, its form filled from the URL.
+    expect(within(panel).getByRole('button', { name: LIST_TEXTS.applyFilters })).toHaveFocus();
+    expect(within(location).getByLabelText('Roof')).toBeChecked();
+    await user.click(within(panel).getByRole('button', { name: LIST_TEXTS.clearFilters }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows the custom field columns chosen, remembered in this browser', async () => {
+    const calls = setup((url) =>
+      page(
+        url.searchParams.getAll('columns').includes(POWER)
+          ? [assetListItem({ values: { [POWER]: '7.5' } })]
+          : [assetListItem()],
+      ),
+    );
+    const user = userEvent.setup();
+    const first = renderApp('/assets');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByRole('button', { name: LIST_TEXTS.columns }));
+    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.columns });
+    await user.click(within(dialog).getByLabelText('Power'));
+    await user.click(within(dialog).getByLabelText(LIST_TEXTS.updatedColumn));
+    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.done }));
+    const table = screen.getByRole('table', { name: 'Assets' });
+    expect(await within(table).findByText('7.5')).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Select', 'Name', 'Slug', 'Power', 'Created▼', 'Updated', 'Actions']);
+    expect(listCalls(calls).at(-1)?.getAll('columns')).toEqual([POWER]);
+    first.unmount();
+    renderApp('/assets');
+    expect(await screen.findByText('7.5')).toBeInTheDocument();
+  });
+});
+
+describe('asset list selection', () => {
+  beforeEach(() => authStore.logout());
+  afterEach(() => localStorage.clear());
+
+  it('ticks rows, then every asset of the view, and sets a field value on them', async () => {
+    const bodies: unknown[] = [];
+    setup(() => page(TWO, 120), {
+      'POST /api/assets/bulk/field-value': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse({ selected: 120, changed: 118 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets?filter=${LOCATION}:any:Roof`);
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectRow('Boiler 3')));
+    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
+    expect(bar).toHaveTextContent(LIST_TEXTS.selected(1));
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    expect(bar).toHaveTextContent(LIST_TEXTS.selected(2));
+    expect(screen.getByText(LIST_TEXTS.pageSelected(2), { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: LIST_TEXTS.selectAllMatching('120') }));
+    expect(bar).toHaveTextContent(LIST_TEXTS.allMatchingSelected('120'));
+    expect(screen.getByLabelText(LIST_TEXTS.selectRow('Chiller 7'))).toBeChecked();
+    // Members have no Retire.
+    expect(within(bar).queryByRole('button', { name: LIST_TEXTS.retire })).not.toBeInTheDocument();
+
+    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.setValue }));
+    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.setValueTitle });
+    expect(dialog).toHaveTextContent(LIST_TEXTS.forAllMatching('120'));
+    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.apply }));
+    expect(within(dialog).getByText(LIST_TEXTS.fieldRequired)).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText(LIST_TEXTS.field), 'Power');
+    await user.type(within(dialog).getByLabelText('Power'), 'ten');
+    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.apply }));
+    expect(within(dialog).getByText('Please provide a valid value.')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.clear(within(dialog).getByLabelText('Power'));
+    await user.type(within(dialog).getByLabelText('Power'), '42');
+    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.apply }));
+    expect(await screen.findByText(LIST_TEXTS.setDone(118, 120))).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        query: { status: 'active', sort: 'created', order: 'desc', filter: [`${LOCATION}:any:Roof`] },
+        fieldId: POWER,
+        value: '42',
+      },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('lets administrators retire the ticked assets, and says what happened', async () => {
+    const bodies: unknown[] = [];
+    setup(
+      () => page(TWO),
+      {
+        'POST /api/admin/assets/bulk/retire': (_url, init) => {
+          bodies.push(JSON.parse(String(init.body)));
+          return jsonResponse({ selected: 2, changed: 1, withOpenTasks: 1 });
+        },
+      },
+      { isAdmin: true },
+    );
+    const user = userEvent.setup();
+    renderApp('/assets');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
+    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.retire }));
+    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.retireTitle('2') });
+    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.retire }));
+    expect(await screen.findByText(LIST_TEXTS.retireDone(1, 1))).toBeInTheDocument();
+    expect(bodies).toEqual([{ assetIds: [ASSET_ID, TWO[1]!.id] }]);
+    // The retired assets left the view: the selection is gone.
+    expect(screen.queryByRole('region', { name: LIST_TEXTS.selectionActions })).not.toBeInTheDocument();
+  });
+
+  it('starts a new view with nothing selected', async () => {
+    setup(() => page(TWO));
+    const user = userEvent.setup();
+    renderApp('/assets');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectRow('Boiler 3')));
+    expect(screen.getByRole('region', { name: LIST_TEXTS.selectionActions })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(LIST_TEXTS.sortBy), 'name');
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: LIST_TEXTS.selectionActions })).not.toBeInTheDocument(),
     );
   });
 });

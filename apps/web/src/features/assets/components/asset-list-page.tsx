@@ -1,60 +1,143 @@
-import { ASSET_MESSAGES, PRODUCT_NAME, type TAssetSummary } from '@mqr/contracts';
+import { ASSET_MESSAGES, PRODUCT_NAME, type TAssetSelection, type TSortOrder } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
-import { Table } from '#web/components/ui/table.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { ExportButton } from '#web/features/exports/index.ts';
+import { ExportButton, ExportSelectionButton } from '#web/features/exports/index.ts';
+import { useFields } from '#web/features/fields/index.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
-import { formatDate } from '#web/lib/dates.ts';
-import { pageCountOf } from '#web/lib/paged-response.ts';
+import { countLabel, pageCountOf } from '#web/lib/paged-response.ts';
 import { assetKeys } from '../api/asset-keys.ts';
 import { useAssets } from '../hooks/use-assets.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { UPDATED_COLUMN, useListColumns } from '../hooks/use-list-columns.ts';
+import { useListState } from '../hooks/use-list-state.ts';
+import { type TListState, viewOf } from '../lib/list-state.ts';
 import styles from './asset-list-page.module.css';
-import { openQrImage } from './open-qr-image.ts';
+import { LIST_TEXTS } from './asset-list-texts.ts';
+import { AssetTable } from './asset-table.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+import { FilterSummary } from './filter-summary.tsx';
+import { ListControls } from './list-controls.tsx';
+import { SelectionBar } from './selection-bar.tsx';
 
 export const SEARCH_LABEL = 'Search by name or slug';
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** /assets: the organization's assets, searched and paged by the server. */
+/** The ticked assets of one view, or every asset it shows; a new view starts with none. */
+type TSelection = { view: string } & ({ kind: 'ids'; ids: string[] } | { kind: 'view' });
+
+/** The empty list's message: nothing at all, nothing retired, or nothing that matches. */
+function emptyMessage(state: TListState): string {
+  if (state.filter.length > 0 || state.openTasks) return LIST_TEXTS.noFilterMatch;
+  if (state.search) return ASSET_MESSAGES.listNoMatch;
+  return state.status === 'retired' ? LIST_TEXTS.noRetired : ASSET_MESSAGES.listEmpty;
+}
+
+/**
+ * /assets: the organization's assets, searched, filtered, sorted and paged by the server, in the view
+ * the URL holds; rows can be ticked (or all that the view shows) for actions on the selection.
+ */
 export function AssetListPage() {
   const queryClient = useQueryClient();
   const isAdmin = isAdminUser(useAuth());
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [pageState, setPageState] = useState({ search: '', page: 1 });
-  // A new search starts again at page 1.
-  const page = pageState.search === search ? pageState.page : 1;
-  const query = useAssets(search, page);
-
+  const { state, update } = useListState();
+  const fields = useFields('Asset').data ?? [];
+  const { columns, choose } = useListColumns();
+  const fieldColumns = fields.filter((field) => field.isActive && columns.includes(field.id));
+  const view = viewOf(state);
+  const viewKey = JSON.stringify(view);
+  const query = useAssets(
+    view,
+    state.page,
+    fieldColumns.map((field) => field.id),
+  );
   const data = query.data;
   const pageCount = data ? pageCountOf(data) : 1;
+
+  const search = useSearchBox(state.search, (text) => update({ search: text }, { replace: true }));
+  const filterPanelId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [choosingColumns, setChoosingColumns] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [selectionState, setSelection] = useState<TSelection | null>(null);
+  // A selection belongs to the view it was made in.
+  const selection = selectionState?.view === viewKey ? selectionState : null;
+  const items = data?.items ?? [];
+  const isSelected = (id: string) => selection?.kind === 'view' || (selection?.ids.includes(id) ?? false);
+  const pageSelected = items.length > 0 && items.every((item) => isSelected(item.id));
+  const total = data ? countLabel(data.total, data.totalCapped) : '0';
+
+  function select(ids: string[], on: boolean) {
+    const current = selection?.kind === 'ids' ? selection.ids : [];
+    const next = on ? [...new Set([...current, ...ids])] : current.filter((id) => !ids.includes(id));
+    setSelection(next.length > 0 ? { view: viewKey, kind: 'ids', ids: next } : null);
+  }
+
+  function change(next: Partial<TListState>) {
+    setNotice(null);
+    update(next);
+  }
+
+  const apiSelection: TAssetSelection | null = !selection
+    ? null
+    : selection.kind === 'ids'
+      ? { assetIds: selection.ids }
+      : { query: view };
 
   let content: ReactNode;
   if (query.isPending) {
     content = <StateMessage>{ASSET_MESSAGES.listLoading}</StateMessage>;
   } else if (query.isError) {
     content = <Alert>{ASSET_MESSAGES.listFailed}</Alert>;
-  } else if (query.data.items.length === 0) {
-    content = <StateMessage>{search ? ASSET_MESSAGES.listNoMatch : ASSET_MESSAGES.listEmpty}</StateMessage>;
+  } else if (items.length === 0) {
+    content = <StateMessage>{emptyMessage(state)}</StateMessage>;
   } else {
     content = (
       <>
-        <AssetTable assets={query.data.items} />
+        <div className={styles.selectRow}>
+          <CheckboxField
+            label={LIST_TEXTS.selectPage}
+            checked={pageSelected}
+            disabled={selection?.kind === 'view'}
+            onChange={(event) =>
+              select(
+                items.map((item) => item.id),
+                event.target.checked,
+              )
+            }
+          />
+          {selection?.kind === 'ids' && pageSelected && (data!.totalCapped || data!.total > items.length) ? (
+            <p className={styles.selectAll}>
+              {LIST_TEXTS.pageSelected(items.length)}{' '}
+              <Button variant="ghost" onClick={() => setSelection({ view: viewKey, kind: 'view' })}>
+                {LIST_TEXTS.selectAllMatching(total)}
+              </Button>
+            </p>
+          ) : null}
+        </div>
+        <AssetTable
+          assets={items}
+          state={state}
+          fieldColumns={fieldColumns}
+          showUpdated={columns.includes(UPDATED_COLUMN)}
+          onSort={(sort: string, order: TSortOrder | undefined) => change({ sort, order })}
+          isSelected={isSelected}
+          onSelect={(id, on) => select([id], on)}
+        />
         <Pager
-          page={page}
+          page={state.page}
           pageCount={pageCount}
-          more={query.data.totalCapped}
+          more={data!.totalCapped}
           disabled={query.isFetching}
-          onPage={(next) => setPageState({ search, page: next })}
+          onPage={(page) => update({ page })}
         />
       </>
     );
@@ -73,7 +156,7 @@ export function AssetListPage() {
             >
               Refresh
             </Button>
-            <ExportButton search={search} />
+            <ExportButton view={view} />
             {isAdmin ? (
               <ButtonLink to="/assets/import" variant="secondary">
                 Import
@@ -90,65 +173,86 @@ export function AssetListPage() {
             type="search"
             placeholder={SEARCH_LABEL}
             autoComplete="off"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
+            value={search.text}
+            onChange={(event) => search.type(event.target.value)}
           />
         </div>
+        <ListControls
+          state={state}
+          fields={fields}
+          onChange={change}
+          filtersOpen={filtersOpen}
+          onToggleFilters={() => setFiltersOpen(!filtersOpen)}
+          onColumns={() => setChoosingColumns(true)}
+          filterPanelId={filterPanelId}
+        />
+        {filtersOpen ? (
+          <FilterPanel
+            id={filterPanelId}
+            state={state}
+            fields={fields}
+            onApply={change}
+          />
+        ) : null}
+        <FilterSummary state={state} fields={fields} onChange={change} />
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        {selection && apiSelection ? (
+          <SelectionBar
+            selection={apiSelection}
+            count={selection.kind === 'ids' ? String(selection.ids.length) : total}
+            summary={
+              selection.kind === 'ids'
+                ? LIST_TEXTS.selected(selection.ids.length)
+                : LIST_TEXTS.allMatchingSelected(total)
+            }
+            fields={fields}
+            isAdmin={isAdmin}
+            extraActions={
+              <ExportSelectionButton
+                selection={apiSelection}
+                onError={(text) => setNotice({ tone: 'error', text })}
+              />
+            }
+            onClear={() => setSelection(null)}
+            onDone={(text, done) => {
+              setNotice({ tone: 'success', text });
+              if (done === 'retired') setSelection(null);
+            }}
+          />
+        ) : null}
         {content}
       </Card>
+      {choosingColumns ? (
+        <ColumnChooser
+          columns={columns}
+          fields={fields}
+          onChoose={choose}
+          onClose={() => setChoosingColumns(false)}
+        />
+      ) : null}
     </>
   );
 }
 
-function AssetTable({ assets }: { assets: TAssetSummary[] }) {
-  const navigate = useNavigate();
-  return (
-    <Table label="Assets" stacked className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Slug</th>
-          <th scope="col">Created</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {assets.map((asset) => (
-          <tr key={asset.id}>
-            <td className={styles.name} data-label="Name">
-              {asset.name}
-            </td>
-            <td data-label="Slug">
-              <code className={styles.slug}>{asset.slug}</code>
-            </td>
-            <td className={styles.nowrap} data-label="Created">
-              {formatDate(asset.createdAt)}
-            </td>
-            <td data-label="Actions">
-              <div className={styles.rowActions}>
-                <Link className={styles.action} to={`/assets/${asset.id}`} aria-label={`Open ${asset.name}`}>
-                  Open
-                </Link>
-                {asset.qrCodeUrl ? (
-                  <button
-                    type="button"
-                    className={styles.action}
-                    aria-label={`QR code for ${asset.name}`}
-                    onClick={() => {
-                      void openQrImage(asset.qrCodeUrl).then((opened) => {
-                        // Pop-ups blocked or image unavailable: the asset page shows the QR code.
-                        if (!opened) navigate(`/assets/${asset.id}`);
-                      });
-                    }}
-                  >
-                    QR
-                  </button>
-                ) : null}
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
+/**
+ * The search box: its text as typed, sent to the URL `SEARCH_DEBOUNCE_MS` after typing stops (one
+ * request for a word, not one per key), and set again from the URL when that changes (Back).
+ */
+function useSearchBox(search: string, send: (text: string) => void) {
+  const [text, setText] = useState(search);
+  const [shown, setShown] = useState(search);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  if (search !== shown) {
+    setShown(search);
+    if (text.trim() !== search) setText(search);
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return {
+    text,
+    type(next: string) {
+      setText(next);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => send(next.trim()), SEARCH_DEBOUNCE_MS);
+    },
+  };
 }

@@ -8,10 +8,13 @@ function fileNameOf(response: Response, fallback: string): string {
 
 /**
  * Fetches a CSV export with the bearer token and hands it to the browser as a download (an export
- * needs the token, so a plain link cannot fetch it).
+ * needs the token, so a plain link cannot fetch it): a GET with `query`, or a POST of `body`.
  */
-export async function downloadCsv(url: string, query: Record<string, string | undefined>): Promise<void> {
-  const response = await apiSend(url, { query });
+export async function downloadCsv(
+  url: string,
+  request: { query: Record<string, string | readonly string[] | undefined> } | { body: unknown },
+): Promise<void> {
+  const response = await apiSend(url, 'body' in request ? { method: 'POST', body: request.body } : request);
   const blob = await response.blob();
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -1,16 +1,48 @@
+import type { TAssetListViewInput, TAssetSelection } from '@mqr/contracts';
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { ExportDialog } from './export-dialog.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { downloadCsv } from '../api/download-csv.ts';
+import { EXPORT_TEXTS, ExportDialog } from './export-dialog.tsx';
 
-/** "Export" and its dialog: the assets of `search` (the list's current one) and the maintenance history. */
-export function ExportButton({ search }: { search: string }) {
+/** "Export" and its dialog: the assets of `view` (the list's current one) and the maintenance history. */
+export function ExportButton({ view }: { view: TAssetListViewInput }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Export
       </Button>
-      {open ? <ExportDialog search={search} onClose={() => setOpen(false)} /> : null}
+      {open ? <ExportDialog view={view} onClose={() => setOpen(false)} /> : null}
     </>
+  );
+}
+
+/**
+ * "Export" of the selected assets (ticked ones, or all the list shows): their CSV at once, as the
+ * dialog's assets file; a failure is told to `onError`.
+ */
+export function ExportSelectionButton({
+  selection,
+  onError,
+}: {
+  selection: TAssetSelection;
+  onError: (message: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadCsv('/api/exports/assets.csv', { body: selection });
+    } catch (caught) {
+      onError(failureMessage(EXPORT_TEXTS.failed, caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="secondary" disabled={busy} onClick={() => void download()}>
+      {busy ? 'Preparing…' : 'Export'}
+    </Button>
   );
 }

@@ -35,7 +35,7 @@ describe('ExportDialog', () => {
 
   it('downloads the assets of the list’s search with the bearer token', async () => {
     const calls = mockFetch({ '/api/exports/assets.csv': () => csv('assets-2026-11-23.csv') });
-    render(<ExportDialog search="pump" onClose={() => {}} />);
+    render(<ExportDialog view={{ search: 'pump' }} onClose={() => {}} />);
     expect(screen.getByText(EXPORT_TEXTS.assetsSearch('pump'))).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.assetsButton }));
     await vi.waitFor(() => expect(downloads).toEqual(['assets-2026-11-23.csv']));
@@ -46,7 +46,7 @@ describe('ExportDialog', () => {
 
   it('downloads the history of the chosen days, the whole of both days in local time', async () => {
     const calls = mockFetch({ '/api/exports/events.csv': () => csv('maintenance-history-2026-11-23.csv') });
-    render(<ExportDialog search="" onClose={() => {}} />);
+    render(<ExportDialog view={{}} onClose={() => {}} />);
     expect(screen.getByText(EXPORT_TEXTS.assetsAll)).toBeInTheDocument();
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
@@ -63,7 +63,7 @@ describe('ExportDialog', () => {
 
   it('refuses a To day before the From day without asking the server', async () => {
     const calls = mockFetch({});
-    render(<ExportDialog search="" onClose={() => {}} />);
+    render(<ExportDialog view={{}} onClose={() => {}} />);
     const to = screen.getByLabelText('To');
     await userEvent.clear(to);
     await userEvent.type(to, '2000-01-01');
@@ -77,7 +77,7 @@ describe('ExportDialog', () => {
       '/api/exports/assets.csv': () =>
         jsonResponse({ code: 'VALIDATION', message: 'Search is too long.', fields: [] }, 400),
     });
-    render(<ExportDialog search="x" onClose={() => {}} />);
+    render(<ExportDialog view={{ search: 'x' }} onClose={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.assetsButton }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`${EXPORT_TEXTS.failed} Search is too long.`);
     expect(downloads).toEqual([]);

@@ -1,3 +1,4 @@
+import type { TAssetListViewInput } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -13,6 +14,8 @@ export const EXPORT_TEXTS = {
   assetsHeading: 'Assets',
   assetsAll: 'Every asset of the organization, with a column for each custom field.',
   assetsSearch: (search: string) => `The assets that match “${search}”, with a column for each custom field.`,
+  assetsView:
+    'The assets the list shows with its filters, in its order, with a column for each custom field.',
   assetsButton: 'Download assets',
   historyHeading: 'Maintenance history',
   historyText: 'The events performed between these days (both included), oldest first.',
@@ -23,8 +26,18 @@ export const EXPORT_TEXTS = {
 
 type Download = 'assets' | 'history';
 
-/** The CSV exports of the organization: the asset list (its current search) and the maintenance history. */
-export function ExportDialog({ search, onClose }: { search: string; onClose: () => void }) {
+/** What the assets' download says it holds: every asset, the assets of a search, or of the list's view. */
+function assetsText(view: TAssetListViewInput): string {
+  const { search, filter, openTasks, status } = view;
+  if (filter?.length || openTasks || (status && status !== 'active')) return EXPORT_TEXTS.assetsView;
+  return search ? EXPORT_TEXTS.assetsSearch(search) : EXPORT_TEXTS.assetsAll;
+}
+
+/**
+ * The CSV exports of the organization: the asset list (its current view: search, filters, order) and
+ * the maintenance history.
+ */
+export function ExportDialog({ view, onClose }: { view: TAssetListViewInput; onClose: () => void }) {
   const [days, setDays] = useState(defaultHistoryDays);
   const [busy, setBusy] = useState<Download | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -38,8 +51,8 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
     }
     setBusy(kind);
     try {
-      if (kind === 'assets') await downloadCsv('/api/exports/assets.csv', { search: search || undefined });
-      else await downloadCsv('/api/exports/events.csv', { ...range });
+      if (kind === 'assets') await downloadCsv('/api/exports/assets.csv', { query: view });
+      else await downloadCsv('/api/exports/events.csv', { query: { ...range } });
     } catch (caught) {
       setError(failureMessage(EXPORT_TEXTS.failed, caught));
     } finally {
@@ -55,7 +68,7 @@ export function ExportDialog({ search, onClose }: { search: string; onClose: () 
           <h3 id="export-assets" className={styles.heading}>
             {EXPORT_TEXTS.assetsHeading}
           </h3>
-          <p className={styles.text}>{search ? EXPORT_TEXTS.assetsSearch(search) : EXPORT_TEXTS.assetsAll}</p>
+          <p className={styles.text}>{assetsText(view)}</p>
           <Button variant="secondary" disabled={busy !== null} onClick={() => void download('assets')}>
             {busy === 'assets' ? 'Preparing…' : EXPORT_TEXTS.assetsButton}
           </Button>

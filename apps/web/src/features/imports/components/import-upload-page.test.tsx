@@ -2,7 +2,7 @@ import { IMPORT_MESSAGES } from '@mqr/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { asset } from '#web/features/assets/asset-fixtures.ts';
+import { assetListItem } from '#web/features/assets/asset-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
@@ -112,8 +112,7 @@ describe('import upload page', () => {
   });
 
   it('is offered on the asset list to administrators only', async () => {
-    const assets = () =>
-      jsonResponse([asset()].map(({ publicUrl, updatedAt, fields, events, files, ...s }) => s));
+    const assets = () => jsonResponse([assetListItem()]);
     setup({ '/api/assets': assets });
     const { unmount } = renderApp('/assets');
     expect(await screen.findByRole('link', { name: 'Import' })).toHaveAttribute('href', '/assets/import');

@@ -1,0 +1,90 @@
+import type { TAssetSortColumn, TAssetStatus, TSortOrder } from '@mqr/contracts';
+
+const assets = (count: number) => (count === 1 ? '1 asset' : `${count.toLocaleString('en-US')} assets`);
+
+/** The asset list's view, selection and bulk action texts (docs/product/assets.md#asset-list). */
+export const LIST_TEXTS = {
+  status: 'Show',
+  statuses: { active: 'In service', retired: 'Retired', all: 'All' } satisfies Record<TAssetStatus, string>,
+  sortBy: 'Sort by',
+  sortColumns: {
+    created: 'Created',
+    updated: 'Updated',
+    name: 'Name',
+    retired: 'Retired',
+  } satisfies Record<TAssetSortColumn, string>,
+  order: 'Order',
+  orders: { asc: 'Ascending', desc: 'Descending' } satisfies Record<TSortOrder, string>,
+  retiredBadge: 'Retired',
+  noFilterMatch: 'No assets match these filters.',
+  noRetired: 'No assets are retired.',
+
+  filters: 'Filters',
+  filtersCount: (count: number) => `Filters (${count})`,
+  filterPanel: 'Filter assets',
+  openTasks: 'Open tasks',
+  openTasksChoices: { any: 'Any', true: 'With open tasks', false: 'Without open tasks' },
+  any: 'Any',
+  min: 'Min',
+  max: 'Max',
+  from: 'From',
+  to: 'To',
+  contains: (label: string) => `${label} contains`,
+  applyFilters: 'Apply filters',
+  clearFilters: 'Clear filters',
+  noFields: 'No custom fields to filter by yet.',
+  activeFilters: 'Active filters',
+  removeFilter: (summary: string) => `Remove filter ${summary}`,
+  summaries: {
+    any: (label: string, values: string[]) => `${label}: ${values.join(' or ')}`,
+    range: (label: string, min: string | undefined, max: string | undefined) =>
+      min && max
+        ? `${label}: ${min} to ${max}`
+        : min
+          ? `${label}: at least ${min}`
+          : `${label}: at most ${max}`,
+    is: (label: string, value: string) => `${label}: ${value}`,
+    contains: (label: string, text: string) => `${label}: contains “${text}”`,
+    openTasks: (value: 'true' | 'false') => (value === 'true' ? 'With open tasks' : 'Without open tasks'),
+  },
+  unknownField: 'Unknown field',
+
+  columns: 'Columns',
+  columnsText:
+    'Choose the columns of the list. Name, Slug, Created and Actions are always shown; this browser remembers your choice.',
+  updatedColumn: 'Updated',
+  done: 'Done',
+
+  selectPage: 'Select all assets on this page',
+  selectRow: (name: string) => `Select ${name}`,
+  selected: (count: number) => `${assets(count)} selected`,
+  pageSelected: (count: number) => `All ${assets(count)} on this page are selected.`,
+  selectAllMatching: (count: string) => `Select all ${count} matching`,
+  allMatchingSelected: (count: string) => `All ${count} matching assets are selected.`,
+  clearSelection: 'Clear selection',
+  selectionActions: 'Actions on the selected assets',
+
+  setValue: 'Set field value',
+  setValueTitle: 'Set a field value',
+  forSelected: (count: number) => `For the ${assets(count)} selected.`,
+  forAllMatching: (count: string) => `For all ${count} assets the list shows.`,
+  field: 'Field',
+  chooseField: 'Choose a field',
+  fieldRequired: 'Choose a field.',
+  clearHint: 'Leave the value empty to clear it.',
+  apply: 'Apply',
+  applying: 'Applying…',
+  cancel: 'Cancel',
+  setFailed: 'The value could not be set.',
+  setDone: (changed: number, selected: number) =>
+    `Changed ${assets(changed)} of ${selected.toLocaleString('en-US')}. Retired assets and those that already had this value are left as they were.`,
+
+  retire: 'Retire',
+  retireTitle: (count: string) => `Retire ${count === '1' ? '1 asset' : `${count} assets`}?`,
+  retireText:
+    'Retired assets leave the asset list and become read-only: no edits and no new maintenance. Their history, QR codes and public pages stay. Assets with open tasks stay in service. Each can be restored from its page.',
+  retiring: 'Retiring…',
+  retireFailed: 'The assets could not be retired.',
+  retireDone: (changed: number, withOpenTasks: number) =>
+    `Retired ${assets(changed)}.${withOpenTasks > 0 ? ` ${assets(withOpenTasks)} with open tasks stayed in service.` : ''}`,
+} as const;

@@ -1,0 +1,203 @@
+import {
+  filterParam,
+  normalizeOptions,
+  type TAssetFilterOperator,
+  type TFieldDefinition,
+} from '@mqr/contracts';
+import { type FormEvent, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { type TListState, termsOf } from '../lib/list-state.ts';
+import { LIST_TEXTS } from './asset-list-texts.ts';
+import styles from './filter-panel.module.css';
+
+/** A field's filter as the form holds it. */
+type TDraft = { any: string[]; min: string; max: string; is: string; contains: string };
+const EMPTY: TDraft = { any: [], min: '', max: '', is: '', contains: '' };
+
+function draftsOf(state: TListState): Record<string, TDraft> {
+  const drafts: Record<string, TDraft> = {};
+  for (const term of termsOf(state)) {
+    const draft = drafts[term.fieldId] ?? { ...EMPTY, any: [] };
+    drafts[term.fieldId] = draft;
+    if (term.operator === 'any') draft.any.push(term.value);
+    else draft[term.operator] = term.value;
+  }
+  return drafts;
+}
+
+/** The `filter` terms of the drafts, each trimmed value once; empty inputs give none. */
+function termsOfDrafts(drafts: Record<string, TDraft>): string[] {
+  const terms: string[] = [];
+  for (const [fieldId, draft] of Object.entries(drafts)) {
+    const add = (operator: TAssetFilterOperator, value: string) => {
+      if (value.trim()) terms.push(filterParam({ fieldId, operator, value: value.trim() }));
+    };
+    for (const option of draft.any) add('any', option);
+    add('min', draft.min);
+    add('max', draft.max);
+    add('is', draft.is);
+    add('contains', draft.contains);
+  }
+  return terms;
+}
+
+type TFilterPanelProps = {
+  id: string;
+  state: TListState;
+  /** The organization's Asset fields; the active ones can be filtered by. */
+  fields: TFieldDefinition[];
+  onApply: (change: Pick<TListState, 'filter' | 'openTasks'>) => void;
+};
+
+/**
+ * The filters of the asset list, one group per active custom field by its data type (a Select's
+ * options, a Number's or a Date's range, a Boolean, the text a Text contains) and open tasks. Applied
+ * together ("Apply filters"), into the URL; a filter on a field this form does not show is kept.
+ */
+export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
+  const [drafts, setDrafts] = useState(() => draftsOf(state));
+  const [openTasks, setOpenTasks] = useState(state.openTasks ?? '');
+  // A view changed elsewhere (Back, a filter removed from the summary) fills the form again.
+  const applied = JSON.stringify([state.filter, state.openTasks]);
+  const [shownView, setShownView] = useState(applied);
+  if (applied !== shownView) {
+    setShownView(applied);
+    setDrafts(draftsOf(state));
+    setOpenTasks(state.openTasks ?? '');
+  }
+  const active = fields.filter((field) => field.isActive);
+  const shown = new Set(active.map((field) => field.id));
+  const change = (fieldId: string, patch: Partial<TDraft>) =>
+    setDrafts((current) => ({ ...current, [fieldId]: { ...(current[fieldId] ?? EMPTY), ...patch } }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const hidden = termsOf(state)
+      .filter((term) => !shown.has(term.fieldId))
+      .map((term) => filterParam(term));
+    const ownDrafts = Object.fromEntries(Object.entries(drafts).filter(([fieldId]) => shown.has(fieldId)));
+    onApply({
+      filter: [...hidden, ...termsOfDrafts(ownDrafts)],
+      openTasks: openTasks === 'true' || openTasks === 'false' ? openTasks : undefined,
+    });
+  }
+
+  function clear() {
+    setDrafts({});
+    setOpenTasks('');
+    onApply({ filter: [], openTasks: undefined });
+  }
+
+  return (
+    <form id={id} className={styles.panel} aria-label={LIST_TEXTS.filterPanel} onSubmit={submit}>
+      <div className={styles.groups}>
+        <SelectField
+          label={LIST_TEXTS.openTasks}
+          value={openTasks}
+          onChange={(event) => setOpenTasks(event.target.value)}
+        >
+          <option value="">{LIST_TEXTS.openTasksChoices.any}</option>
+          <option value="true">{LIST_TEXTS.openTasksChoices.true}</option>
+          <option value="false">{LIST_TEXTS.openTasksChoices.false}</option>
+        </SelectField>
+        {active.map((field) => (
+          <FieldFilter
+            key={field.id}
+            field={field}
+            draft={drafts[field.id] ?? EMPTY}
+            onChange={(patch) => change(field.id, patch)}
+          />
+        ))}
+      </div>
+      {active.length === 0 ? <p className={styles.note}>{LIST_TEXTS.noFields}</p> : null}
+      <div className={styles.actions}>
+        <Button type="submit">{LIST_TEXTS.applyFilters}</Button>
+        <Button variant="secondary" onClick={clear}>
+          {LIST_TEXTS.clearFilters}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type TFieldFilterProps = {
+  field: TFieldDefinition;
+  draft: TDraft;
+  onChange: (patch: Partial<TDraft>) => void;
+};
+
+/** One field's filter, by its data type, in a group named by the field. */
+function FieldFilter({ field, draft, onChange }: TFieldFilterProps) {
+  if (field.dataType === 'Boolean') {
+    return (
+      <SelectField
+        label={field.label}
+        value={draft.is}
+        onChange={(event) => onChange({ is: event.target.value })}
+      >
+        <option value="">{LIST_TEXTS.any}</option>
+        <option value="true">true</option>
+        <option value="false">false</option>
+      </SelectField>
+    );
+  }
+  if (field.dataType === 'Text') {
+    return (
+      <TextField
+        label={LIST_TEXTS.contains(field.label)}
+        type="search"
+        autoComplete="off"
+        maxLength={200}
+        value={draft.contains}
+        onChange={(event) => onChange({ contains: event.target.value })}
+      />
+    );
+  }
+  if (field.dataType === 'Select') {
+    const options = normalizeOptions(field.optionsJson) ?? [];
+    const toggle = (option: string, on: boolean) =>
+      onChange({ any: on ? [...draft.any, option] : draft.any.filter((value) => value !== option) });
+    return (
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>{field.label}</legend>
+        <div className={styles.options}>
+          {options.map((option) => (
+            <CheckboxField
+              key={option}
+              label={option}
+              checked={draft.any.includes(option)}
+              onChange={(event) => toggle(option, event.target.checked)}
+            />
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
+  const isDate = field.dataType === 'Date';
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{field.label}</legend>
+      <div className={styles.range}>
+        <TextField
+          label={isDate ? LIST_TEXTS.from : LIST_TEXTS.min}
+          type={isDate ? 'date' : 'text'}
+          inputMode={isDate ? undefined : 'decimal'}
+          autoComplete="off"
+          value={draft.min}
+          onChange={(event) => onChange({ min: event.target.value })}
+        />
+        <TextField
+          label={isDate ? LIST_TEXTS.to : LIST_TEXTS.max}
+          type={isDate ? 'date' : 'text'}
+          inputMode={isDate ? undefined : 'decimal'}
+          autoComplete="off"
+          value={draft.max}
+          onChange={(event) => onChange({ max: event.target.value })}
+        />
+      </div>
+    </fieldset>
+  );
+}
