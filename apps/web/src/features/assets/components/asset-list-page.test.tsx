@@ -206,6 +206,16 @@ describe('asset list view', () => {
     expect(listCalls(calls).at(-1)?.get('order')).toBe('desc');
   });
 
+  it('keeps a change made while the search box waits for the typing to stop', async () => {
+    setup(() => page(TWO));
+    const user = userEvent.setup();
+    const { router } = renderApp('/assets');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.type(screen.getByLabelText('Search by name or slug'), 'boiler');
+    await user.selectOptions(screen.getByLabelText(LIST_TEXTS.sortBy), 'name');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=boiler&sort=name'));
+  });
+
   it('filters from the panel: options ticked, a range typed, applied together', async () => {
     const calls = setup(() => page(TWO));
     const user = userEvent.setup();

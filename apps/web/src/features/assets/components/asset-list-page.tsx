@@ -187,12 +187,7 @@ export function AssetListPage() {
           filterPanelId={filterPanelId}
         />
         {filtersOpen ? (
-          <FilterPanel
-            id={filterPanelId}
-            state={state}
-            fields={fields}
-            onApply={change}
-          />
+          <FilterPanel id={filterPanelId} state={state} fields={fields} onApply={change} />
         ) : null}
         <FilterSummary state={state} fields={fields} onChange={change} />
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}

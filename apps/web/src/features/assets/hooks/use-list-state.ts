@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { listStateOf, paramsOf, type TListState } from '../lib/list-state.ts';
 
@@ -10,9 +10,13 @@ import { listStateOf, paramsOf, type TListState } from '../lib/list-state.ts';
 export function useListState() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => listStateOf(params), [params]);
+  // A change made later (the search box's pause) builds on the URL as it is then: React Router's
+  // functional update would hand it the parameters of the render that made the callback.
+  const latest = useRef(params);
+  latest.current = params;
   const update = useCallback(
     (change: Partial<TListState>, options: { replace?: boolean } = {}) => {
-      setParams((current) => paramsOf({ ...listStateOf(current), page: 1, ...change }), {
+      setParams(paramsOf({ ...listStateOf(latest.current), page: 1, ...change }), {
         replace: options.replace ?? false,
       });
     },
