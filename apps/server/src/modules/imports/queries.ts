@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { assets, importProblems, importRows, importRuns } from '#server/db/schema.ts';
 
@@ -169,4 +169,28 @@ export function findAssetsBySlugs(db: DbOrTx, organizationId: string, slugs: str
     })
     .from(assets)
     .where(and(eq(assets.organizationId, organizationId), inArray(assets.slug, slugs)));
+}
+
+/**
+ * The ids of the assets the import created that are in service (not retired), in file order (the
+ * commit inserts them in row order, with time-ordered ids): `limit` of them after the first `offset`,
+ * read from assets_org_import_idx.
+ */
+export async function findCreatedAssetIds(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(
+      and(eq(assets.organizationId, organizationId), eq(assets.importId, importId), isNull(assets.retiredAt)),
+    )
+    .orderBy(asc(assets.createdAt), asc(assets.id))
+    .offset(offset)
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

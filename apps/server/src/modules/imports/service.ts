@@ -23,6 +23,7 @@ import {
   deleteImportRows,
   distinctColumnValues,
   findAssetsBySlugs,
+  findCreatedAssetIds,
   findImportProblems,
   findImportRows,
   findImportRun,
@@ -131,6 +132,22 @@ export async function getImport(db: DbOrTx, organizationId: string, importId: st
 export async function listImports(db: DbOrTx, organizationId: string): Promise<TImportRun[]> {
   const rows = await listImportRuns(db, organizationId, RECENT_IMPORTS);
   return rows.map((row) => toImportRun(row, []));
+}
+
+/**
+ * The status of the organization's import and the ids of the assets it created that are still in
+ * service, in file order: `limit` of them after the first `offset` (NOT_FOUND for another
+ * organization's import or an unknown one).
+ */
+export async function findAssetsCreatedBy(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  page: { offset: number; limit: number },
+): Promise<{ status: ImportRunRow['status']; assetIds: string[] }> {
+  const row = await importOf(db, organizationId, importId);
+  const assetIds = await findCreatedAssetIds(db, organizationId, row.id, page.offset, page.limit);
+  return { status: row.status, assetIds };
 }
 
 /** The plan of an import's mapping now: its new Select fields take the column's distinct values. */

@@ -7,6 +7,7 @@ import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { findAssetIdsForLabels } from '../assets/queries.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
+import { findAssetsCreatedBy } from '../imports/service.ts';
 import { getLogoDelivery, getOrganization } from '../organizations/service.ts';
 import { findLabelAssets } from './queries.ts';
 
@@ -24,30 +25,47 @@ export interface LabelSheetContext {
 /** How long fetching the logo from object storage may take before the labels go without it. */
 const LOGO_FETCH_TIMEOUT_MS = 10_000;
 
-const tooMany = (path: string) =>
-  new AppError('VALIDATION', LABEL_MESSAGES.tooMany, { fields: [{ path, message: LABEL_MESSAGES.tooMany }] });
+const refused = (path: string, message: string) =>
+  new AppError('VALIDATION', message, { fields: [{ path, message }] });
 
 /**
- * The ids to print, in print order: the selection as given, or the newest LABEL_MAX_ASSETS assets the
- * search finds (400 past that, and when it finds none).
+ * The assets an import created that are in service, in file order, by parts of LABEL_MAX_ASSETS:
+ * NOT_FOUND for another organization's import, CONFLICT while it runs, 400 for a part without any.
+ */
+async function importedIds(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  part = 1,
+): Promise<string[]> {
+  const { status, assetIds } = await findAssetsCreatedBy(db, organizationId, importId, {
+    offset: (part - 1) * LABEL_MAX_ASSETS,
+    limit: LABEL_MAX_ASSETS,
+  });
+  if (status === 'Importing') throw new AppError('CONFLICT', LABEL_MESSAGES.importRunning);
+  if (assetIds.length > 0) return assetIds;
+  if (part === 1) throw refused('importId', LABEL_MESSAGES.importCreatedNone);
+  throw refused('part', LABEL_MESSAGES.importPartEmpty(part));
+}
+
+/**
+ * The ids to print, in print order: the selection as given, the newest LABEL_MAX_ASSETS assets the
+ * search finds (400 past that, and when it finds none), or a part of what an import created.
  */
 async function idsToPrint(db: DbOrTx, organizationId: string, request: LabelSheetRequest): Promise<string[]> {
   if (request.assetIds) {
-    if (request.assetIds.length > LABEL_MAX_ASSETS) throw tooMany('assetIds');
+    if (request.assetIds.length > LABEL_MAX_ASSETS) throw refused('assetIds', LABEL_MESSAGES.tooMany);
     return request.assetIds;
   }
+  if (request.importId) return importedIds(db, organizationId, request.importId, request.part);
   const ids = await findAssetIdsForLabels(
     db,
     organizationId,
     request.search || undefined,
     LABEL_MAX_ASSETS + 1,
   );
-  if (ids.length > LABEL_MAX_ASSETS) throw tooMany('search');
-  if (ids.length === 0) {
-    throw new AppError('VALIDATION', LABEL_MESSAGES.noneFound, {
-      fields: [{ path: 'search', message: LABEL_MESSAGES.noneFound }],
-    });
-  }
+  if (ids.length > LABEL_MAX_ASSETS) throw refused('search', LABEL_MESSAGES.tooMany);
+  if (ids.length === 0) throw refused('search', LABEL_MESSAGES.noneFound);
   return ids;
 }
 
@@ -110,8 +128,9 @@ async function readPrintableLogo(db: DbOrTx, context: LabelSheetContext): Promis
 
 /**
  * A PDF of QR labels for assets of the organization: the selected ones (NOT_FOUND when any is not
- * one of its assets) or all that the list's search finds, read in two statements whatever their
- * number, laid out on the chosen label stock (ADR 043).
+ * one of its assets), all that the list's search finds, or those an import created, read in two
+ * statements whatever their number (three for an import), laid out on the chosen label stock
+ * (ADRs 043, 050).
  */
 export async function makeLabelSheet(
   db: DbOrTx,
