@@ -10,20 +10,52 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assetFieldValues, assets, auditLogEntries, fieldDefinitions } from '#server/db/schema.ts';
 import { insertField } from '#server/test/asset-fixtures.ts';
-import { startAndSettle, uploadedImport, uploadImport } from '#server/test/import-fixtures.ts';
+import { multipart } from '#server/test/multipart-body.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
 
 type Headers = Record<string, string>;
 
-const upload = (headers: Headers, data: Buffer | string, fileName?: string) =>
-  uploadImport(t.app, headers, data, fileName);
-const uploaded = (headers: Headers, data: Buffer | string) => uploadedImport(t.app, headers, data);
+function upload(headers: Headers, data: Buffer | string, fileName = 'assets.csv') {
+  const body = multipart([{ name: 'file', fileName, contentType: 'text/csv', data }]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/imports',
+    headers: { ...headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+async function uploaded(headers: Headers, data: Buffer | string): Promise<TImportRun> {
+  const response = await upload(headers, data);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
 const post = (headers: Headers, url: string) => t.app.inject({ method: 'POST', url, headers });
 const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
-const checked = (headers: Headers, id: string) => startAndSettle(t.app, headers, id, 'check');
-const committed = (headers: Headers, id: string) => startAndSettle(t.app, headers, id, 'commit');
+
+/** The import once its background check or commit has finished. */
+async function settled(headers: Headers, id: string): Promise<TImportRun> {
+  for (let i = 0; i < 200; i++) {
+    const run: TImportRun = (await get(headers, `/api/admin/imports/${id}`)).json();
+    if (run.status !== 'Checking' && run.status !== 'Importing') return run;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The import did not settle.');
+}
+
+async function checked(headers: Headers, id: string): Promise<TImportRun> {
+  expect((await post(headers, `/api/admin/imports/${id}/check`)).statusCode).toBe(202);
+  return settled(headers, id);
+}
+
+async function committed(headers: Headers, id: string): Promise<TImportRun> {
+  const response = await post(headers, `/api/admin/imports/${id}/commit`);
+  expect(response.statusCode, response.body).toBe(202);
+  return settled(headers, id);
+}
 
 const assetsNamed = (organizationId: string, name: string) =>
   t.db

@@ -8,7 +8,7 @@ import { assets as assetsTable, importRuns, organizations } from '#server/db/sch
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
-import { importCsv } from '#server/test/import-fixtures.ts';
+import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { expectedQrCentre } from './label-pdf-testing.ts';
 import { LABEL_LAYOUT_GEOMETRY, MM } from './layouts.ts';
@@ -283,6 +283,17 @@ describe('POST /api/labels', () => {
 });
 
 describe('POST /api/labels for the assets an import created', () => {
+  const imports = importClient(() => t.app);
+
+  /** A CSV uploaded with its proposed mapping, checked and committed: the import once Done. */
+  async function importCsv(headers: Record<string, string>, csv: string) {
+    const run = await imports.uploaded(headers, csv);
+    expect(await imports.checked(headers, run.id)).toMatchObject({ status: 'Checked', problemCount: 0 });
+    const done = await imports.committed(headers, run.id);
+    expect(done.status, done.error ?? '').toBe('Done');
+    return done;
+  }
+
   const publicUrl = (organizationId: string, slug: string) =>
     assetPublicUrl(t.app.config.publicBaseUrl, organizationId, slug);
 
@@ -299,7 +310,6 @@ describe('POST /api/labels for the assets an import created', () => {
       const orgId = t.orgA.organization.id;
       const existing = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Already here' });
       const run = await importCsv(
-        t.app,
         t.headers.adminA,
         [
           'Name,Slug,Serial',
@@ -331,7 +341,7 @@ describe('POST /api/labels for the assets an import created', () => {
   if (!poppler) it.skip(`prints what the import created, in file order (${needsPoppler})`, () => {});
 
   it('answers 404, as ADR 043 does for assets, for an import of another organization or of no one', async () => {
-    const ofB = await importCsv(t.app, t.headers.adminB, 'Name\r\nPump of B\r\n');
+    const ofB = await importCsv(t.headers.adminB, 'Name\r\nPump of B\r\n');
     for (const importId of [ofB.id, '0190a4c2-7f3e-7b1a-9c4d-2e5f6a7b8c9d']) {
       const response = await post(t.headers.adminA, { importId, layout: 'avery-l7160' });
       expect(response.statusCode).toBe(404);
@@ -342,12 +352,8 @@ describe('POST /api/labels for the assets an import created', () => {
 
   it('refuses an import that created nothing, one still running, and parts past its end with 400 or 409', async () => {
     const orgId = t.orgA.organization.id;
-    const first = await importCsv(t.app, t.headers.adminA, 'Name,Slug\r\nOnly once,import-once\r\n');
-    const updateOnly = await importCsv(
-      t.app,
-      t.headers.adminA,
-      'Name,Slug\r\nOnly once (new name),import-once\r\n',
-    );
+    const first = await importCsv(t.headers.adminA, 'Name,Slug\r\nOnly once,import-once\r\n');
+    const updateOnly = await importCsv(t.headers.adminA, 'Name,Slug\r\nOnly once (new name),import-once\r\n');
     expect(updateOnly).toMatchObject({ createdCount: 0, updatedCount: 1 });
     const none = await post(t.headers.memberA, { importId: updateOnly.id, layout: 'avery-l7160' });
     expect(none.statusCode).toBe(400);
