@@ -18,8 +18,8 @@ const t = tenantWorld();
 const poppler = await hasPdftoppm();
 const needsPoppler = 'pdftoppm not installed: apt-get install poppler-utils';
 
-const post = (headers: Record<string, string>, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/labels', headers, payload });
+const post = (headers: Record<string, string>, payload: object, url = '/api/labels') =>
+  t.app.inject({ method: 'POST', url, headers, payload });
 
 /** The PDF of a 200 answer, after checking it is a dated PDF download. */
 async function pdfOf(response: Awaited<ReturnType<typeof post>>): Promise<Uint8Array> {
@@ -321,10 +321,12 @@ describe('POST /api/labels for the assets an import created', () => {
         ].join('\r\n'),
       );
       expect(run).toMatchObject({ createdCount: 4, updatedCount: 1 });
-      await t.db
-        .update(assetsTable)
-        .set({ retiredAt: new Date() })
+      const [retired] = await t.db
+        .select({ id: assetsTable.id })
+        .from(assetsTable)
         .where(and(eq(assetsTable.organizationId, orgId), eq(assetsTable.slug, 'import-retired')));
+      const retire = await post(t.headers.adminA, {}, `/api/admin/assets/${retired!.id}/retire`);
+      expect(retire.statusCode).toBe(200);
       const serial = (run.mapping[2] as { fieldId: string }).fieldId;
 
       const pdf = await pdfOf(

@@ -3,6 +3,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
+import { PrintLabelsButton } from '#web/features/labels/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useCommitImport } from '../hooks/use-import-actions.ts';
 import { ImportProblems } from './import-problems.tsx';
@@ -16,6 +17,14 @@ export function hasResult(run: TImportRun): boolean {
 
 function percentOf(run: TImportRun): number {
   return run.rowCount > 0 ? (run.rowsDone / run.rowCount) * 100 : 0;
+}
+
+/**
+ * How many assets the import created: their labels can be printed. An import of maintenance history
+ * (a kind of import) creates events, not assets.
+ */
+function createdAssets(run: TImportRun): number {
+  return 'kind' in run && run.kind !== 'assets' ? 0 : run.createdCount;
 }
 
 /** Where the import stands: the progress of its check or commit, the check's outcome, or the end. */
@@ -59,7 +68,14 @@ export function ImportResult({ run }: { run: TImportRun }) {
         <div className={styles.section}>
           <Alert tone="success">{IMPORT_TEXTS.done(run.createdCount, run.updatedCount)}</Alert>
           <div className={styles.actions}>
-            <ButtonLink to="/assets">{IMPORT_TEXTS.viewAssets}</ButtonLink>
+            {createdAssets(run) > 0 ? (
+              <PrintLabelsButton source={{ importId: run.id }} count={createdAssets(run)} variant="primary">
+                {IMPORT_TEXTS.printLabels(createdAssets(run))}
+              </PrintLabelsButton>
+            ) : null}
+            <ButtonLink to="/assets" variant={createdAssets(run) > 0 ? 'secondary' : 'primary'}>
+              {IMPORT_TEXTS.viewAssets}
+            </ButtonLink>
           </div>
         </div>
       );

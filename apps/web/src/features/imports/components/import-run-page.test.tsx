@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import {
+  captureDownloads,
+  currentUser,
+  jsonResponse,
+  loginResponse,
+  mockFetch,
+  pdfResponse,
+} from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { IMPORT_ID, importRun } from '../import-fixtures.ts';
 
@@ -177,12 +184,7 @@ describe('import page', () => {
   });
 
   it('lists the problems 50 to a page, downloads them, and offers no import', async () => {
-    const downloads: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:problems');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    });
+    const downloads = captureDownloads();
     const calls = setup([importRun({ status: 'Checked', problemCount: 120, rowsDone: 3 })], {
       [`GET ${RUN_URL}/problems`]: (url) => {
         const page = Number(url.searchParams.get('page'));
@@ -257,9 +259,42 @@ describe('import page', () => {
     ).toEqual(['Column', 'Import as']);
     unmount();
 
+    setup([importRun({ status: 'Done', rowsDone: 1, createdCount: 0, updatedCount: 1, preview: [] })]);
+    const updatedOnly = renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByText('Import finished: 0 created, 1 updated.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Print/ })).not.toBeInTheDocument();
+    updatedOnly.unmount();
+
     const error = 'Row 7, Name: Asset name is required. Run the check again.';
     setup([importRun({ status: 'Failed', error })]);
     renderApp(`/assets/import/${IMPORT_ID}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(error);
+  });
+
+  it('offers the labels of the assets it created, printed from the import', async () => {
+    const calls = setup(
+      [importRun({ status: 'Done', rowsDone: 3, createdCount: 2, updatedCount: 1, preview: [] })],
+      {
+        'POST /api/labels': () => pdfResponse(),
+      },
+    );
+    const downloads = captureDownloads();
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    const print = await screen.findByRole('button', { name: 'Print labels for the 2 new assets' });
+    await user.click(print);
+    const dialog = screen.getByRole('dialog', { name: 'Print labels' });
+    expect(within(dialog).getByText('2 labels on 1 sheet.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    expect(await within(dialog).findByText('The PDF is downloaded.')).toBeInTheDocument();
+    expect(downloads).toEqual(['labels-2026-11-26.pdf']);
+    const request = calls.find((call) => call.url.pathname === '/api/labels');
+    expect(JSON.parse(String(request?.init.body))).toMatchObject({
+      importId: IMPORT_ID,
+      layout: 'avery-l7160',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(print).toHaveFocus();
   });
 });

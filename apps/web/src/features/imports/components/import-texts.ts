@@ -92,6 +92,10 @@ export const IMPORT_TEXTS = {
   done: (created: number, updated: number) =>
     `Import finished: ${countText(created)} created, ${countText(updated)} updated.`,
   viewAssets: 'View assets',
+  printLabels: (created: number) =>
+    created === 1
+      ? 'Print a label for the new asset'
+      : `Print labels for the ${countText(created)} new assets`,
   failed: 'The import stopped.',
 } as const;
 
