@@ -68,21 +68,30 @@ export function registerCsv(rows: number): string {
 interface ImportRunJson {
   id: string;
   status: string;
-  mapping: { kind: string; label?: string; key?: string; dataType?: string }[];
+  mapping: { kind: string; fieldId?: string; label?: string; key?: string; dataType?: string }[];
   createdCount: number;
   problemCount: number;
   error: string | null;
 }
 
-/** Upload, check and commit of `csv` through the API; the seconds of each and the assets created. */
-export async function timeImport(server: RunningProcess, csv: string) {
+/** The Authorization header of the import organization's administrator, signed in through the API. */
+export async function signInImportAdmin(server: RunningProcess): Promise<string> {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: IMPORT_ADMIN, password: BENCH_PASSWORD }),
   });
+  if (!login.ok) throw new Error(`Sign-in of ${IMPORT_ADMIN} answered ${login.status}`);
   const { accessToken } = (await login.json()) as { accessToken: string };
-  const authorization = `Bearer ${accessToken}`;
+  return `Bearer ${accessToken}`;
+}
+
+/**
+ * Upload, check and commit of `csv` through the API: the seconds of each, the assets created, and the
+ * import itself (its id, and its mapping with the custom fields each column went to).
+ */
+export async function timeImport(server: RunningProcess, csv: string) {
+  const authorization = await signInImportAdmin(server);
   const call = async (method: string, path: string, body?: string | FormData, json = false) => {
     const response = await fetch(`${server.url}/api/admin/imports${path}`, {
       method,
@@ -126,5 +135,6 @@ export async function timeImport(server: RunningProcess, csv: string) {
     commitSeconds: (finished - checkedAt) / 1000,
     totalSeconds: (finished - started) / 1000,
     created: done.createdCount,
+    run: done,
   };
 }
