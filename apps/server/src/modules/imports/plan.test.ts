@@ -29,6 +29,7 @@ const definitions = [
   definition({ id: 'tag', label: 'Tag', key: 'tag', isRequired: true }),
 ];
 const plan = buildPlan(
+  'assets',
   headers,
   [
     { kind: 'name' },
@@ -43,7 +44,7 @@ const plan = buildPlan(
 
 describe('buildPlan', () => {
   it('knows which column is what, and the required fields no column fills', () => {
-    expect(plan).toMatchObject({ name: 0, slug: 1, description: undefined });
+    expect(plan.columns).toEqual({ name: 0, slug: 1 });
     expect(plan.fields.map((f) => [f.column, f.fieldId, f.rule.dataType])).toEqual([
       [2, 'installed', 'Date'],
       [3, 'in-use', 'Boolean'],
@@ -56,10 +57,11 @@ describe('buildPlan', () => {
   it('refuses a retired field and a new key that a field has', () => {
     const retired = [definition({ id: 'old', isActive: false })];
     expect(() =>
-      buildPlan(['Name', 'Old'], [{ kind: 'name' }, { kind: 'field', fieldId: 'old' }], retired, new Map()),
+      buildPlan('assets', ['Name', 'Old'], [{ kind: 'name' }, { kind: 'field', fieldId: 'old' }], retired, new Map()),
     ).toThrow(IMPORT_MESSAGES.retiredField);
     expect(() =>
       buildPlan(
+        'assets',
         ['Name', 'Tag'],
         [{ kind: 'name' }, { kind: 'newField', label: 'Tag', key: 'tag', dataType: 'Text' }],
         definitions,

@@ -263,7 +263,7 @@ describe('checking and committing an import', () => {
         payload: { columns },
       });
     expect((await put([{ kind: 'ignore' }, { kind: 'description' }])).json().message).toBe(
-      IMPORT_MESSAGES.nameNotMapped,
+      IMPORT_MESSAGES.notMapped.name,
     );
     expect((await put([{ kind: 'name' }, { kind: 'name' }])).json().message).toBe(
       IMPORT_MESSAGES.mappedTwice('name'),
