@@ -91,8 +91,7 @@ export const IMPORT_MESSAGES = {
     performedAt: 'Choose the column that holds when the work was performed.',
   },
   wrongTarget: (target: string) => `A file of this kind has no column to import as ${target}.`,
-  assetsFileAsHistory:
-    'This file is an asset export of Maintenance QR: choose "Assets" and upload it again.',
+  assetsFileAsHistory: 'This file is an asset export of Maintenance QR: choose "Assets" and upload it again.',
   historyFileAsAssets:
     'This file is a maintenance history export of Maintenance QR: choose "Maintenance history" and upload it again.',
   mappedTwice: (target: string) => `Only one column can be imported as ${target}.`,
@@ -118,8 +117,7 @@ export const IMPORT_MESSAGES = {
     `${label} must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.`,
   statusInvalid: 'Status must be Pending, In progress or Completed.',
   pendingHasStamp: 'A pending event has no start or completion: clear this cell or change the status.',
-  inProgressHasCompletion:
-    'An event in progress has no completion: clear this cell or change the status.',
+  inProgressHasCompletion: 'An event in progress has no completion: clear this cell or change the status.',
   completedBeforeStarted: 'Completed at must not be before Started at.',
   eventTwice: (row: number) =>
     `This event is already in row ${row} of the file (same asset, title and performed at).`,

@@ -37,7 +37,9 @@ export const assetImport: ImportKindRules = {
     return async (rows) => {
       const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
       const slugs = [...new Set(checked.flatMap((c) => (c.slug ? [c.slug] : [])))];
-      const existing = new Set((await findAssetsBySlugs(db, organizationId, slugs)).map((asset) => asset.slug));
+      const existing = new Set(
+        (await findAssetsBySlugs(db, organizationId, slugs)).map((asset) => asset.slug),
+      );
       return checked.flatMap((c) =>
         fileProblems(plan, c, firstRowOfSlug, existing).map((problem) => ({
           ...problem,

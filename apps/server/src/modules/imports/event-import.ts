@@ -66,7 +66,9 @@ function historyProblems(
  */
 async function peopleOf(db: DbOrTx, organizationId: string, rows: CheckedEventRow[]) {
   const names = new Set(
-    rows.flatMap((row) => [row.startedBy, row.completedBy]).flatMap((name) => (name ? [name.toLowerCase()] : [])),
+    rows
+      .flatMap((row) => [row.startedBy, row.completedBy])
+      .flatMap((name) => (name ? [name.toLowerCase()] : [])),
   );
   const found = await findUsersByName(db, organizationId, [...names]);
   const people = new Map<string, string>();

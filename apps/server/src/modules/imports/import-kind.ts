@@ -1,6 +1,6 @@
-import { AppError } from '#server/lib/app-error.ts';
-import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { TFieldTarget } from '@mqr/contracts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import type { AuditRecord } from '../audit-logs/service.ts';
 import type { CheckedRowBase, ImportPlan, RowProblem } from './plan.ts';
 import type { ImportRunRow } from './queries.ts';
@@ -26,7 +26,11 @@ export interface ImportKindRules {
    * answers their problems, those of their cells and those against the file's earlier rows and the
    * organization's data. Writes nothing.
    */
-  startCheck(db: DbOrTx, organizationId: string, plan: ImportPlan): (rows: StoredRow[]) => Promise<NumberedProblem[]>;
+  startCheck(
+    db: DbOrTx,
+    organizationId: string,
+    plan: ImportPlan,
+  ): (rows: StoredRow[]) => Promise<NumberedProblem[]>;
   /**
    * Writes the next chunk of rows with their audit entries and the import's progress, in one
    * transaction. Throws (rowStopped) when a row no longer passes; undefined when the import is no

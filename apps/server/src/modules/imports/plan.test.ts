@@ -1,26 +1,9 @@
 import { FIELD_VALUE_MESSAGES, IMPORT_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
-import type { FieldDefinitionRow } from '../fields/queries.ts';
+import { fieldDefinitionRow } from '#server/test/asset-fixtures.ts';
 import { buildPlan, checkRow } from './plan.ts';
 
-function definition(overrides: Partial<FieldDefinitionRow>): FieldDefinitionRow {
-  return {
-    id: 'f-id',
-    organizationId: 'org',
-    target: 'Asset',
-    label: 'Field',
-    key: 'field',
-    dataType: 'Text',
-    isRequired: false,
-    maxLength: null,
-    options: null,
-    displayOrder: 0,
-    isActive: true,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    ...overrides,
-  } as FieldDefinitionRow;
-}
+const definition = fieldDefinitionRow;
 
 const headers = ['Name', 'Slug', 'Installed', 'In use', 'Size'];
 const definitions = [
@@ -57,7 +40,13 @@ describe('buildPlan', () => {
   it('refuses a retired field and a new key that a field has', () => {
     const retired = [definition({ id: 'old', isActive: false })];
     expect(() =>
-      buildPlan('assets', ['Name', 'Old'], [{ kind: 'name' }, { kind: 'field', fieldId: 'old' }], retired, new Map()),
+      buildPlan(
+        'assets',
+        ['Name', 'Old'],
+        [{ kind: 'name' }, { kind: 'field', fieldId: 'old' }],
+        retired,
+        new Map(),
+      ),
     ).toThrow(IMPORT_MESSAGES.retiredField);
     expect(() =>
       buildPlan(

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { assets, importProblems, importRows, importRuns, maintenanceEvents, users } from '#server/db/schema.ts';
+import {
+  assets,
+  importProblems,
+  importRows,
+  importRuns,
+  maintenanceEvents,
+  users,
+} from '#server/db/schema.ts';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
 export type ImportRunInsert = typeof importRuns.$inferInsert;
@@ -189,7 +196,9 @@ export async function findRecordedEvents(
 ): Promise<EventIdentity[]> {
   if (events.length === 0) return [];
   const candidates = sql.join(
-    events.map((e) => sql`(${e.assetId}::uuid, ${e.title}::text, ${e.performedAt.toISOString()}::timestamptz)`),
+    events.map(
+      (e) => sql`(${e.assetId}::uuid, ${e.title}::text, ${e.performedAt.toISOString()}::timestamptz)`,
+    ),
     sql`, `,
   );
   return db
@@ -225,5 +234,7 @@ export function findUsersByName(db: DbOrTx, organizationId: string, names: strin
  * instances committing history files of one organization take turns chunk by chunk.
  */
 export async function lockHistoryImports(tx: DbOrTx, organizationId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`history-import:${organizationId}`}, 0))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`history-import:${organizationId}`}, 0))`,
+  );
 }
