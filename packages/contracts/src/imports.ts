@@ -4,6 +4,7 @@ import {
   FIELD_KEY_MAX_LENGTH,
   FIELD_KEY_PATTERN,
   FIELD_LABEL_MAX_LENGTH,
+  type TFieldTarget,
 } from './fields.ts';
 import { storableText } from './limits.ts';
 
@@ -28,11 +29,11 @@ export type TImportKind = (typeof IMPORT_KINDS)[number];
 export const ZImportUploadQuery = z.object({ kind: z.enum(IMPORT_KINDS).default('assets') });
 
 /**
- * The built-in places a column of each kind of file can go (custom fields aside), in the order the
- * mapping offers them; the first ones of `required` must each take a column.
+ * Where the columns of each kind of file can go: its built-in places in the order the mapping offers
+ * them (`required` ones must each take a column), and the custom fields of `fieldTarget`.
  */
 export const IMPORT_TARGETS = {
-  assets: { builtIn: ['name', 'description', 'slug'], required: ['name'] },
+  assets: { builtIn: ['name', 'description', 'slug'], required: ['name'], fieldTarget: 'Asset' },
   events: {
     builtIn: [
       'asset',
@@ -47,8 +48,12 @@ export const IMPORT_TARGETS = {
       'completedBy',
     ],
     required: ['asset', 'title', 'performedAt'],
+    fieldTarget: 'MaintenanceEvent',
   },
-} as const;
+} as const satisfies Record<
+  TImportKind,
+  { builtIn: readonly string[]; required: readonly string[]; fieldTarget: TFieldTarget }
+>;
 export type TImportBuiltInTarget = (typeof IMPORT_TARGETS)[TImportKind]['builtIn'][number];
 const BUILT_IN_TARGETS = [...IMPORT_TARGETS.assets.builtIn, ...IMPORT_TARGETS.events.builtIn] as const;
 

@@ -31,7 +31,6 @@ function fileProblems(
 
 /** An import of assets: rows create assets, or update the asset whose slug they give (ADR 045). */
 export const assetImport: ImportKindRules = {
-  fieldTarget: 'Asset',
   startCheck(db, organizationId, plan) {
     const firstRowOfSlug = new Map<string, number>();
     return async (rows) => {

@@ -92,7 +92,6 @@ function earliest(...moments: (Date | null)[]): Date {
  * (ADR 049).
  */
 export const eventImport: ImportKindRules = {
-  fieldTarget: 'MaintenanceEvent',
   startCheck(db, organizationId, plan) {
     const firstRowOfEvent = new Map<string, number>();
     return async (rows) => {

@@ -1,4 +1,3 @@
-import type { TFieldTarget } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuditRecord } from '../audit-logs/service.ts';
@@ -19,8 +18,6 @@ export type NumberedProblem = RowProblem & { rowNumber: number };
  * mapping, background jobs, problems and progress are the same for every kind; these are not.
  */
 export interface ImportKindRules {
-  /** The custom fields the file's columns can fill. */
-  fieldTarget: TFieldTarget;
   /**
    * Starts a check (dry run) of the file: each call takes the next batch of rows, in file order, and
    * answers their problems, those of their cells and those against the file's earlier rows and the

@@ -3,6 +3,7 @@ import {
   IMPORT_MAX_SELECT_OPTIONS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
+  IMPORT_TARGETS,
   type TImportColumnTarget,
   type TImportKind,
   type TImportProblem,
@@ -103,7 +104,7 @@ export async function uploadImport(
   const text = csvText(file.bytes);
   const delimiter = detectDelimiter(text);
   const organizationId = actor.organizationId;
-  const definitions = await getFieldDefinitionRows(db, organizationId, KINDS[kind].fieldTarget);
+  const definitions = await getFieldDefinitionRows(db, organizationId, IMPORT_TARGETS[kind].fieldTarget);
   const row = await db.transaction(async (tx) => {
     const records = csvRecords(text, delimiter);
     const first = await records.next();
@@ -152,7 +153,11 @@ export async function listImports(db: DbOrTx, organizationId: string): Promise<T
 
 /** The plan of an import's mapping now: its new Select fields take the column's distinct values. */
 export async function planOf(db: DbOrTx, row: ImportRunRow, mapping: TImportColumnTarget[] = row.mapping) {
-  const definitions = await getFieldDefinitionRows(db, row.organizationId, KINDS[row.kind].fieldTarget);
+  const definitions = await getFieldDefinitionRows(
+    db,
+    row.organizationId,
+    IMPORT_TARGETS[row.kind].fieldTarget,
+  );
   const selectOptions = new Map<number, string[]>();
   for (const [column, target] of mapping.entries()) {
     if (target.kind !== 'newField' || target.dataType !== 'Select') continue;
@@ -264,7 +269,7 @@ export async function runImportCommit(db: Db, organizationId: string, importId: 
   let row = await findImportRun(db, organizationId, importId);
   if (row?.status !== 'Importing') return;
   const kind = KINDS[row.kind];
-  row = await createNewFields(db, row, await planOf(db, row), kind.fieldTarget);
+  row = await createNewFields(db, row, await planOf(db, row), IMPORT_TARGETS[row.kind].fieldTarget);
   const plan = await planOf(db, row);
   const actor = await actorOf(db, row);
   for (;;) {
