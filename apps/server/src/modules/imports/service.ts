@@ -231,8 +231,8 @@ export async function startImportCommit(
 
 /**
  * The dry run: every row checked as the commit would write it, its problems stored (the first
- * IMPORT_MAX_PROBLEMS of them, all counted), progress kept in rowsDone. Writes no asset. Run again
- * from the start when interrupted.
+ * IMPORT_MAX_PROBLEMS of them, all counted), progress kept in rowsDone. Writes no asset or event.
+ * Run again from the start when interrupted.
  */
 export async function runImportCheck(db: Db, organizationId: string, importId: string): Promise<void> {
   const row = await findImportRun(db, organizationId, importId);
