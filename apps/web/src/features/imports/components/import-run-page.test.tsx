@@ -1,4 +1,4 @@
-import type { TImportColumnTarget, TImportRun } from '@mqr/contracts';
+import { EVENT_CSV_COLUMNS, type TImportColumnTarget, type TImportRun } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -286,19 +286,11 @@ describe('import page of a maintenance history file', () => {
     const options = within(screen.getByLabelText('Import Cost as'))
       .getAllByRole('option')
       .map((option) => option.textContent);
-    // The organization's event fields only: an asset field is no place for a column of events.
+    // The targets are named as the columns of our history export (its asset name aside), then the
+    // organization's event fields only: an asset field is no place for a column of events.
     expect(options).toEqual([
       "Don't import",
-      'Asset slug',
-      'Title',
-      'Performed at',
-      'Status',
-      'Notes',
-      'Recorded by',
-      'Started at',
-      'Started by',
-      'Completed at',
-      'Completed by',
+      ...EVENT_CSV_COLUMNS.filter((column) => column !== 'Asset name'),
       'Labour cost',
       'New custom field',
     ]);
