@@ -45,11 +45,13 @@ export function ImportResult({ run }: { run: TImportRun }) {
       return (
         <div className={styles.section}>
           <Alert tone="success">{IMPORT_TEXTS.passed(run.rowCount)}</Alert>
-          <p className={styles.muted}>{IMPORT_TEXTS.importHint}</p>
+          <p className={styles.muted}>{IMPORT_TEXTS.importHint[run.kind]}</p>
           {commit.isError ? <Alert>{failureMessage(IMPORT_TEXTS.commitFailed, commit.error)}</Alert> : null}
           <div className={styles.actions}>
             <Button disabled={commit.isPending} onClick={() => commit.mutate()}>
-              {commit.isPending ? IMPORT_TEXTS.importStarting : IMPORT_TEXTS.importButton(run.rowCount)}
+              {commit.isPending
+                ? IMPORT_TEXTS.importStarting
+                : IMPORT_TEXTS.importButton(run.rowCount, run.kind)}
             </Button>
           </div>
         </div>
@@ -57,7 +59,7 @@ export function ImportResult({ run }: { run: TImportRun }) {
     case 'Done':
       return (
         <div className={styles.section}>
-          <Alert tone="success">{IMPORT_TEXTS.done(run.createdCount, run.updatedCount)}</Alert>
+          <Alert tone="success">{IMPORT_TEXTS.done(run)}</Alert>
           <div className={styles.actions}>
             <ButtonLink to="/assets">{IMPORT_TEXTS.viewAssets}</ButtonLink>
           </div>
