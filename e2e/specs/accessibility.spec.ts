@@ -71,3 +71,28 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expectNoViolations(page);
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a retired asset's page, its delete dialog and its public page pass axe in ${colorScheme} mode @phone`, async ({
+    page,
+  }) => {
+    const api = await apiSignIn(page.request, E2E_ADMIN);
+    const asset = await api.post<{ id: string; slug: string; organizationId: string; name: string }>(
+      '/api/assets',
+      { name: `Axe retired pump ${uniqueSuffix()}` },
+    );
+    await api.post(`/api/admin/assets/${asset.id}/retire`, {});
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`/a/${asset.organizationId}/${asset.slug}`);
+    await expect(page.getByText(/This asset is retired/)).toBeVisible();
+    await expectNoViolations(page);
+
+    await signIn(page, E2E_ADMIN);
+    await page.goto(`/assets/${asset.id}`);
+    await expect(page.getByRole('region', { name: 'Retired asset' })).toBeVisible();
+    await expectNoViolations(page);
+    await page.getByRole('button', { name: 'Delete asset' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page);
+  });
+}

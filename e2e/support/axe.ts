@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** axe finds no WCAG 2.1 A or AA violation on the page as it is now. */
+/** No WCAG 2.1 A or AA violation on the page as it stands. */
 export async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(

@@ -40,7 +40,7 @@ export function importClient(app: () => FastifyInstance) {
 
   /** The import once its background check or commit has finished. */
   async function settled(headers: Headers, id: string): Promise<TImportRun> {
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 600; i++) {
       const run: TImportRun = (await get(headers, `/api/admin/imports/${id}`)).json();
       if (run.status !== 'Checking' && run.status !== 'Importing') return run;
       await new Promise((resolve) => setTimeout(resolve, 100));

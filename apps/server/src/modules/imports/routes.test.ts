@@ -230,7 +230,7 @@ describe('checking and committing an import', () => {
     const run = await uploaded(t.headers.adminA, 'A,B\r\n1,2\r\n');
     const put = (columns: TImportColumnTarget[]) => map(t.headers.adminA, run.id, columns);
     expect((await put([{ kind: 'ignore' }, { kind: 'description' }])).json().message).toBe(
-      IMPORT_MESSAGES.nameNotMapped,
+      IMPORT_MESSAGES.notMapped.name,
     );
     expect((await put([{ kind: 'name' }, { kind: 'name' }])).json().message).toBe(
       IMPORT_MESSAGES.mappedTwice('name'),

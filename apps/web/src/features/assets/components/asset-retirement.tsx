@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog } from '#web/components/ui/dialog.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
@@ -54,17 +54,19 @@ export function RetireAssetButton({ asset }: { asset: TAsset }) {
             ) : null}
             <p className={styles.name}>{asset.name}</p>
             <p>{RETIREMENT_TEXTS.retireText}</p>
-            <div className={styles.buttons}>
-              <Button
-                disabled={change.isPending}
-                onClick={() => change.mutate('retire', { onSuccess: () => setOpen(false) })}
-              >
-                {change.isPending ? RETIREMENT_TEXTS.retiring : RETIREMENT_TEXTS.retire}
-              </Button>
-              <Button variant="secondary" disabled={change.isPending} onClick={close}>
-                {RETIREMENT_TEXTS.cancel}
-              </Button>
-            </div>
+            <DialogFooter>
+              <div className={styles.dialogButtons}>
+                <Button
+                  disabled={change.isPending}
+                  onClick={() => change.mutate('retire', { onSuccess: () => setOpen(false) })}
+                >
+                  {change.isPending ? RETIREMENT_TEXTS.retiring : RETIREMENT_TEXTS.retire}
+                </Button>
+                <Button variant="secondary" disabled={change.isPending} onClick={close}>
+                  {RETIREMENT_TEXTS.cancel}
+                </Button>
+              </div>
+            </DialogFooter>
           </div>
         </Dialog>
       ) : null}
@@ -127,14 +129,16 @@ function DeleteAssetDialog({ asset, onClose }: { asset: TAsset; onClose: () => v
           spellCheck={false}
           onChange={(event) => setTyped(event.target.value)}
         />
-        <div className={styles.buttons}>
-          <Button type="submit" disabled={!confirmed || remove.isPending}>
-            {remove.isPending ? RETIREMENT_TEXTS.deleting : RETIREMENT_TEXTS.delete}
-          </Button>
-          <Button variant="secondary" disabled={remove.isPending} onClick={onClose}>
-            {RETIREMENT_TEXTS.cancel}
-          </Button>
-        </div>
+        <DialogFooter>
+          <div className={styles.dialogButtons}>
+            <Button type="submit" disabled={!confirmed || remove.isPending}>
+              {remove.isPending ? RETIREMENT_TEXTS.deleting : RETIREMENT_TEXTS.delete}
+            </Button>
+            <Button variant="secondary" disabled={remove.isPending} onClick={onClose}>
+              {RETIREMENT_TEXTS.cancel}
+            </Button>
+          </div>
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -19,12 +19,9 @@ function percentOf(run: TImportRun): number {
   return run.rowCount > 0 ? (run.rowsDone / run.rowCount) * 100 : 0;
 }
 
-/**
- * How many assets the import created: their labels can be printed. An import of maintenance history
- * (a kind of import) creates events, not assets.
- */
+/** How many assets the import created, whose labels can be printed (a history import creates events). */
 function createdAssets(run: TImportRun): number {
-  return 'kind' in run && run.kind !== 'assets' ? 0 : run.createdCount;
+  return run.kind === 'assets' ? run.createdCount : 0;
 }
 
 /** Where the import stands: the progress of its check or commit, the check's outcome, or the end. */
@@ -54,11 +51,13 @@ export function ImportResult({ run }: { run: TImportRun }) {
       return (
         <div className={styles.section}>
           <Alert tone="success">{IMPORT_TEXTS.passed(run.rowCount)}</Alert>
-          <p className={styles.muted}>{IMPORT_TEXTS.importHint}</p>
+          <p className={styles.muted}>{IMPORT_TEXTS.importHint[run.kind]}</p>
           {commit.isError ? <Alert>{failureMessage(IMPORT_TEXTS.commitFailed, commit.error)}</Alert> : null}
           <div className={styles.actions}>
             <Button disabled={commit.isPending} onClick={() => commit.mutate()}>
-              {commit.isPending ? IMPORT_TEXTS.importStarting : IMPORT_TEXTS.importButton(run.rowCount)}
+              {commit.isPending
+                ? IMPORT_TEXTS.importStarting
+                : IMPORT_TEXTS.importButton(run.rowCount, run.kind)}
             </Button>
           </div>
         </div>
@@ -66,7 +65,7 @@ export function ImportResult({ run }: { run: TImportRun }) {
     case 'Done':
       return (
         <div className={styles.section}>
-          <Alert tone="success">{IMPORT_TEXTS.done(run.createdCount, run.updatedCount)}</Alert>
+          <Alert tone="success">{IMPORT_TEXTS.done(run)}</Alert>
           <div className={styles.actions}>
             {createdAssets(run) > 0 ? (
               <PrintLabelsButton source={{ importId: run.id }} count={createdAssets(run)} variant="primary">
