@@ -1,16 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
+import { expectNoViolations } from '../support/axe.ts';
 import { E2E_ADMIN } from '../support/environment.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`home, sign-in and dashboard pass axe in ${colorScheme} mode @phone`, async ({ page }) => {

@@ -57,7 +57,7 @@ test('an administrator imports a register with bad rows, fixes it, exports it an
 
   await page.goto('/assets');
   await page.getByRole('link', { name: 'Import', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Import assets', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Import from CSV', level: 1 })).toBeVisible();
 
   await uploadFile(page, 'register-broken.csv', register(run, true));
   await expect(page.getByText('Not a known export: the columns are matched by their names.')).toBeVisible();

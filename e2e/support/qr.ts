@@ -1,20 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+import { prepareZxing } from '@mqr/pdf-testing';
 import QRCode from 'qrcode';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-
-const require = createRequire(import.meta.url);
-let prepared: Promise<unknown> | undefined;
+import { readBarcodes } from 'zxing-wasm/reader';
 
 /** Decodes the QR code in an encoded image (PNG, JPEG...) with zxing's wasm, loaded from node_modules. */
 export async function decodeQr(image: Uint8Array): Promise<string | undefined> {
-  prepared ??= Promise.resolve(
-    prepareZXingModule({
-      overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer },
-      fireImmediately: true,
-    }),
-  );
-  await prepared;
+  await prepareZxing();
   const [result] = await readBarcodes(image, { formats: ['QRCode'] });
   return result?.text;
 }

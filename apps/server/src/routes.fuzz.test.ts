@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { assets, importRuns } from './db/schema.ts';
 import type { RouteAccess } from './plugins/access-scopes.ts';
 import { createAssetViaApi, insertField } from './test/asset-fixtures.ts';
 import { buildTestApp } from './test/build-test-app.ts';
@@ -33,6 +34,7 @@ const known = {
   assets: [] as string[],
   slugs: [] as string[],
   events: [] as string[],
+  imports: [] as string[],
 };
 const allIds = () => Object.values(known).flat();
 let tableNames: string[];
@@ -59,6 +61,23 @@ beforeAll(async () => {
   known.assets.push(asset.id, otherAsset.id);
   known.slugs.push(asset.slug, otherAsset.slug);
   known.events.push(event.json().id);
+  // An import that created the asset: POST /api/labels prints by import.
+  const [run] = await t.db
+    .insert(importRuns)
+    .values({
+      organizationId: orgA.organization.id,
+      fileName: 'fuzz.csv',
+      format: 'Other',
+      delimiter: ',',
+      headers: ['Name'],
+      rowCount: 1,
+      mapping: [{ kind: 'name' }],
+      status: 'Done',
+      createdCount: 1,
+    })
+    .returning();
+  await t.db.update(assets).set({ importId: run!.id }).where(eq(assets.id, asset.id));
+  known.imports.push(run!.id);
   const tables = (await t.db.execute(sql`
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' order by 1

@@ -4,6 +4,7 @@ import {
   FIELD_KEY_MAX_LENGTH,
   FIELD_KEY_PATTERN,
   FIELD_LABEL_MAX_LENGTH,
+  type TFieldTarget,
 } from './fields.ts';
 import { storableText } from './limits.ts';
 
@@ -20,11 +21,60 @@ export const IMPORT_MAX_PROBLEMS = 10_000;
 export const IMPORT_STATUSES = ['Uploaded', 'Checking', 'Checked', 'Importing', 'Done', 'Failed'] as const;
 export type TImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** What the file was recognised as (its header row), which picks the first mapping. */
 /** What an import brings in: assets (the register), or past maintenance events of existing assets. */
 export const IMPORT_KINDS = ['assets', 'events'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
+/** POST /api/admin/imports?kind=: what the file holds (assets when not said). */
+export const ZImportUploadQuery = z.object({ kind: z.enum(IMPORT_KINDS).default('assets') });
+
+/**
+ * Where the columns of each kind of file can go: its built-in places in the order the mapping offers
+ * them (`required` ones must each take a column), and the custom fields of `fieldTarget`.
+ */
+export const IMPORT_TARGETS = {
+  assets: { builtIn: ['name', 'description', 'slug'], required: ['name'], fieldTarget: 'Asset' },
+  events: {
+    builtIn: [
+      'asset',
+      'title',
+      'performedAt',
+      'status',
+      'notes',
+      'recordedBy',
+      'startedAt',
+      'startedBy',
+      'completedAt',
+      'completedBy',
+    ],
+    required: ['asset', 'title', 'performedAt'],
+    fieldTarget: 'MaintenanceEvent',
+  },
+} as const satisfies Record<
+  TImportKind,
+  { builtIn: readonly string[]; required: readonly string[]; fieldTarget: TFieldTarget }
+>;
+export type TImportBuiltInTarget = (typeof IMPORT_TARGETS)[TImportKind]['builtIn'][number];
+const BUILT_IN_TARGETS = [...IMPORT_TARGETS.assets.builtIn, ...IMPORT_TARGETS.events.builtIn] as const;
+
+/** What each built-in target is called on the mapping screen and in messages. */
+export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
+  name: 'Name',
+  description: 'Description',
+  slug: 'Slug',
+  asset: 'Asset slug',
+  title: 'Title',
+  performedAt: 'Performed at',
+  status: 'Status',
+  notes: 'Notes',
+  recordedBy: 'Recorded by',
+  startedAt: 'Started at',
+  startedBy: 'Started by',
+  completedAt: 'Completed at',
+  completedBy: 'Completed by',
+};
+
+/** What the file was recognised as (its header row), which picks the first mapping. */
 export const IMPORT_FORMATS = ['Maintenance QR', 'Snipe-IT', 'HomeBox', 'Other'] as const;
 
 /** What a bad file or a bad mapping is told. */
@@ -39,7 +89,16 @@ export const IMPORT_MESSAGES = {
   unreadable: (line: number, reason: string) => `The file cannot be read as CSV at line ${line}: ${reason}`,
   duplicateHeader: (header: string) => `Two columns are named "${header}". Rename one and try again.`,
   blankHeader: (column: number) => `Column ${column} has no name in the first row.`,
-  nameNotMapped: 'Choose the column that holds the asset name.',
+  notMapped: {
+    name: 'Choose the column that holds the asset name.',
+    asset: 'Choose the column that holds the asset slug.',
+    title: 'Choose the column that holds the title.',
+    performedAt: 'Choose the column that holds when the work was performed.',
+  },
+  wrongTarget: (target: string) => `A file of this kind has no column to import as ${target}.`,
+  assetsFileAsHistory: 'This file is an asset export of Maintenance QR: choose "Assets" and upload it again.',
+  historyFileAsAssets:
+    'This file is a maintenance history export of Maintenance QR: choose "Maintenance history" and upload it again.',
   mappedTwice: (target: string) => `Only one column can be imported as ${target}.`,
   fieldMappedTwice: 'Only one column can be imported into each custom field.',
   unknownField: 'This custom field does not exist for assets of this organization.',
@@ -55,14 +114,24 @@ export const IMPORT_MESSAGES = {
   slugInvalid: 'A slug uses lowercase letters, digits and single hyphens (e.g. pump-7).',
   slugTwice: (row: number) => `This slug is already used by row ${row} of the file.`,
   otherAssetTakesSlug: 'Another asset of the organization has this slug.',
+  // Maintenance history (docs/product/imports.md#maintenance-history).
+  assetRequired: 'Asset slug is required.',
+  assetNotFound: 'No asset of this organization has this slug: import the asset first, or correct the slug.',
+  assetRetired: 'This asset is retired: restore it to add history.',
+  momentInvalid: (label: string) =>
+    `${label} must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.`,
+  statusInvalid: 'Status must be Pending, In progress or Completed.',
+  pendingHasStamp: 'A pending event has no start or completion: clear this cell or change the status.',
+  inProgressHasCompletion: 'An event in progress has no completion: clear this cell or change the status.',
+  completedBeforeStarted: 'Completed at must not be before Started at.',
+  eventTwice: (row: number) =>
+    `This event is already in row ${row} of the file (same asset, title and performed at).`,
 } as const;
 
 /** Where one column of the file goes. */
 export const ZImportColumnTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ignore') }),
-  z.object({ kind: z.literal('name') }),
-  z.object({ kind: z.literal('description') }),
-  z.object({ kind: z.literal('slug') }),
+  z.object({ kind: z.enum(BUILT_IN_TARGETS) }),
   z.object({ kind: z.literal('field'), fieldId: z.string().uuid() }),
   z.object({
     kind: z.literal('newField'),
@@ -80,6 +149,7 @@ export type TImportMappingBody = z.infer<typeof ZImportMappingBody>;
 /** An import as the screens show it. */
 export const ZImportRun = z.object({
   id: z.string(),
+  kind: z.enum(IMPORT_KINDS),
   fileName: z.string(),
   status: z.enum(IMPORT_STATUSES),
   format: z.enum(IMPORT_FORMATS),
@@ -93,6 +163,8 @@ export const ZImportRun = z.object({
   problemCount: z.number(),
   createdCount: z.number(),
   updatedCount: z.number(),
+  /** Rows of a history import left out because the asset already has that event (0 for assets). */
+  skippedCount: z.number(),
   error: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

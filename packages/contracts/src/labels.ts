@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { oneSelection, ZAssetListView } from './asset-list.ts';
-import { storableText } from './limits.ts';
+import { type TAssetListViewInput, ZAssetListView } from './asset-list.ts';
+import { IMPORT_MAX_ROWS } from './imports.ts';
+import { boundedInt, storableText } from './limits.ts';
 
 /** The most assets one label PDF is made for (ADR 043). */
 export const LABEL_MAX_ASSETS = 5000;
@@ -28,14 +29,23 @@ export const LABEL_LAYOUT_IDS = LABEL_LAYOUTS.map((layout) => layout.id) as [
   ...TLabelLayoutId[],
 ];
 
+/** The most parts of LABEL_MAX_ASSETS assets an import can have (its most rows, all created). */
+export const LABEL_MAX_IMPORT_PARTS = Math.ceil(IMPORT_MAX_ROWS / LABEL_MAX_ASSETS);
+
 export const LABEL_MESSAGES = {
   oneSource:
-    'Give one of assetIds (the selected assets), query (all assets the list shows for its view) or search (all assets the search finds).',
+    'Give exactly one of assetIds (the selected assets), query (all assets the list shows for its view), search (all assets the search finds) or importId (the assets an import created).',
   noAssets: 'Select at least one asset.',
   tooMany: `Labels can be made for at most ${LABEL_MAX_ASSETS.toLocaleString('en-US')} assets at a time: select fewer.`,
   noneFound: 'No asset matches this search.',
   noneInView: 'No asset matches this list.',
   assetIdInvalid: 'Each asset id must be a UUID.',
+  importIdInvalid: 'The import id must be a UUID.',
+  partInvalid: `Part must be a whole number from 1 to ${LABEL_MAX_IMPORT_PARTS}, and goes with importId only.`,
+  importRunning: 'This import is still running: print its labels once it is done.',
+  importCreatedNone: 'This import created no assets that are still in service: there are no labels to print.',
+  importPartEmpty: (part: number) =>
+    `This import created fewer than ${((part - 1) * LABEL_MAX_ASSETS + 1).toLocaleString('en-US')} assets that are still in service: choose an earlier part.`,
   layoutInvalid: `Choose one of the label layouts: ${LABEL_LAYOUT_IDS.join(', ')}.`,
   startPositionWhole: 'Start position must be a whole number, 1 for the first label of a sheet.',
   startPositionRange: (labelsPerSheet: number) =>
@@ -50,42 +60,75 @@ export function labelsPerSheet(layout: TLabelLayoutId): number {
 }
 
 /**
- * POST /api/labels: a PDF of QR labels for the selected assets (`assetIds`, printed in that order,
- * repeated ids printed once), for all the assets the list shows for its view (`query`: search,
- * filters, status, in the list's order; ADR 048) or for all the assets a search finds (`search`, newest
- * first, in service; an empty search is every asset: the view `{ search }`). `startPosition` skips
- * the used labels of a partly used first sheet.
+ * Which assets a label PDF is for: exactly one of these keys of the body. The one place that lists the
+ * ways to choose them (the server's body and the web dialog's `source` both follow it): a new way is
+ * one more key here, in ZLabelSources and in the service's idsToPrint.
+ * - `assetIds`: the selected assets, printed in that order, repeated ids printed once;
+ * - `query`: all the assets the list shows for its view (search, filters, status), in the list's order
+ *   (ADR 048);
+ * - `search`: all the assets the list's search finds, newest first (an empty search is every asset in
+ *   service: the view of that search alone);
+ * - `importId`: the assets a CSV import created that are still in service, in file order, by parts of
+ *   LABEL_MAX_ASSETS (`part` 2 is its 5,001st to 10,000th; 1 when left out).
  */
-export const ZLabelSheetBody = z
-  .object({
-    assetIds: z
-      .array(z.string().uuid({ message: LABEL_MESSAGES.assetIdInvalid }))
-      .min(1, { message: LABEL_MESSAGES.noAssets })
-      .max(LABEL_MAX_ASSETS, { message: LABEL_MESSAGES.tooMany })
-      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
-      .optional(),
-    query: ZAssetListView.optional(),
-    search: storableText().trim().max(200).optional(),
-    layout: z.enum(LABEL_LAYOUT_IDS, { message: LABEL_MESSAGES.layoutInvalid }),
-    startPosition: z
-      .number({ message: LABEL_MESSAGES.startPositionWhole })
-      .int({ message: LABEL_MESSAGES.startPositionWhole })
-      .min(1, { message: LABEL_MESSAGES.startPositionWhole })
-      .default(1),
-    /** An Asset custom field whose value each label prints as "Label: value". */
-    fieldId: z.string().uuid().nullish(),
-    /** Prints the organization's logo (PNG or JPEG) when it has one. */
-    includeLogo: z.boolean().default(false),
-  })
-  .superRefine((body, context) => {
-    oneSelection(body, context, ['assetIds', 'query', 'search'], LABEL_MESSAGES.oneSource);
-    const perSheet = labelsPerSheet(body.layout);
-    if (body.startPosition > perSheet) {
-      context.addIssue({
-        code: 'custom',
-        message: LABEL_MESSAGES.startPositionRange(perSheet),
-        path: ['startPosition'],
-      });
-    }
-  });
-export type TLabelSheetBody = z.input<typeof ZLabelSheetBody>;
+export type TLabelSource =
+  | { assetIds: string[] }
+  | { query: TAssetListViewInput }
+  | { search: string }
+  | { importId: string; part?: number };
+
+const ZLabelSources = z.object({
+  assetIds: z
+    .array(z.string().uuid({ message: LABEL_MESSAGES.assetIdInvalid }))
+    .min(1, { message: LABEL_MESSAGES.noAssets })
+    .max(LABEL_MAX_ASSETS, { message: LABEL_MESSAGES.tooMany })
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+    .optional(),
+  query: ZAssetListView.optional(),
+  search: storableText().trim().max(200).optional(),
+  importId: z.string().uuid({ message: LABEL_MESSAGES.importIdInvalid }).optional(),
+  part: boundedInt(1, LABEL_MAX_IMPORT_PARTS, LABEL_MESSAGES.partInvalid).optional(),
+});
+const SOURCE_KEYS = ['assetIds', 'query', 'search', 'importId'] as const satisfies (keyof z.input<
+  typeof ZLabelSources
+>)[];
+
+/** How many parts of LABEL_MAX_ASSETS labels `count` assets make (at least 1; the last holds the rest). */
+export function labelPartCount(count: number): number {
+  return Math.max(1, Math.ceil(count / LABEL_MAX_ASSETS));
+}
+
+/**
+ * POST /api/labels: a PDF of QR labels for the assets of one source (TLabelSource) on a label layout.
+ * `startPosition` skips the used labels of a partly used first sheet.
+ */
+export const ZLabelSheetBody = ZLabelSources.extend({
+  layout: z.enum(LABEL_LAYOUT_IDS, { message: LABEL_MESSAGES.layoutInvalid }),
+  startPosition: z
+    .number({ message: LABEL_MESSAGES.startPositionWhole })
+    .int({ message: LABEL_MESSAGES.startPositionWhole })
+    .min(1, { message: LABEL_MESSAGES.startPositionWhole })
+    .default(1),
+  /** An Asset custom field whose value each label prints as "Label: value". */
+  fieldId: z.string().uuid().nullish(),
+  /** Prints the organization's logo (PNG or JPEG) when it has one. */
+  includeLogo: z.boolean().default(false),
+}).superRefine((body, context) => {
+  if (SOURCE_KEYS.filter((key) => body[key] !== undefined).length !== 1) {
+    context.addIssue({ code: 'custom', message: LABEL_MESSAGES.oneSource, path: ['assetIds'] });
+  }
+  if (body.part !== undefined && body.importId === undefined) {
+    context.addIssue({ code: 'custom', message: LABEL_MESSAGES.partInvalid, path: ['part'] });
+  }
+  const perSheet = labelsPerSheet(body.layout);
+  if (body.startPosition > perSheet) {
+    context.addIssue({
+      code: 'custom',
+      message: LABEL_MESSAGES.startPositionRange(perSheet),
+      path: ['startPosition'],
+    });
+  }
+});
+/** The body as sent: one source and the print options. */
+export type TLabelSheetBody = TLabelSource &
+  Omit<z.input<typeof ZLabelSheetBody>, (typeof SOURCE_KEYS)[number] | 'part'>;

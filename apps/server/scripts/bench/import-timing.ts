@@ -1,5 +1,6 @@
-// The import benchmark: a register of N assets (three custom fields, one of them a Select) uploaded,
-// checked and committed through the API of the real server, as an administrator does from the screen.
+// The import benchmark: a register of N assets (three custom fields, one of them a Select), then a
+// maintenance history of N events of those assets, each uploaded, checked and committed through the
+// API of the real server, as an administrator does from the screen.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { importRuns, organizations, users } from '#server/db/schema.ts';
@@ -12,7 +13,8 @@ export const IMPORT_ADMIN = 'bench-import@example.com';
 
 /**
  * The organization the import lands in, made when missing, emptied of what an earlier run imported
- * (its assets, their values and audit entries, its fields and imports) so each run imports anew.
+ * (its assets and events, their values and audit entries, the events' roll-ups, its fields and
+ * imports) so each run imports anew.
  */
 export async function prepareImportOrganization(db: Db): Promise<void> {
   let [organization] = await db
@@ -35,13 +37,18 @@ export async function prepareImportOrganization(db: Db): Promise<void> {
   const id = organization!.id;
   // The foreign keys on assets are checked by asset id alone, which no index of the big tenant's
   // millions of events leads with: deleting 50,000 assets row by row would scan them 50,000 times.
-  // The imported assets have no events or files, so the cleanup runs without the foreign key and
-  // count triggers (replica role, which skips the imports' cascades too), then clears the
-  // organization's kept count and its imports' rows itself.
+  // The imported assets have no files, so the cleanup runs without the foreign key and count
+  // triggers (replica role, which skips the imports' cascades too), then clears the organization's
+  // kept counts, roll-ups and its imports' rows itself.
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     for (const table of [
       'audit_log_entries',
+      'event_field_values',
+      'maintenance_events',
+      'completion_rollups',
+      'completion_quarter_hours',
+      'active_job_tallies',
       'asset_field_values',
       'assets',
       'field_definitions',
@@ -55,12 +62,34 @@ export async function prepareImportOrganization(db: Db): Promise<void> {
   });
 }
 
-/** A CSV of `rows` assets: name, serial, a room (Select of 40 values) and an install date. */
+/** The slug of the register's asset `i` (1-based). */
+export const registerSlug = (i: number) => `imported-pump-${i}`;
+
+/** A CSV of `rows` assets: slug, name, serial, a room (Select of 40 values, column 3) and an install date. */
 export function registerCsv(rows: number): string {
-  const lines = ['Name,Serial,Room,Installed'];
+  const lines = ['Slug,Name,Serial,Room,Installed'];
   for (let i = 1; i <= rows; i++) {
     const day = String((i % 28) + 1).padStart(2, '0');
-    lines.push(`Imported pump ${i},SN-${100000 + i},Room ${i % 40},2024-03-${day}`);
+    lines.push(`${registerSlug(i)},Imported pump ${i},SN-${100000 + i},Room ${i % 40},2024-03-${day}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * A logbook of `rows` past events over the register's first `assets` assets (round robin): a title,
+ * a date or a date-time, a status (mostly done, some open), notes and a cost (column 5, a new
+ * Number field).
+ */
+export function historyCsv(rows: number, assets: number): string {
+  const lines = ['Asset slug,Title,Performed at,Status,Notes,Cost'];
+  const statuses = ['Done', 'Done', 'Done', 'In progress', 'Pending', ''];
+  for (let i = 1; i <= rows; i++) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    const when = i % 2 ? `2023-0${(i % 9) + 1}-${day}` : `2023-0${(i % 9) + 1}-${day}T0${i % 10}:30:00Z`;
+    const slug = registerSlug((i % assets) + 1);
+    lines.push(
+      `${slug},Service ${i},${when},${statuses[i % statuses.length]},Checked and logged,${i % 500}.50`,
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -68,21 +97,35 @@ export function registerCsv(rows: number): string {
 interface ImportRunJson {
   id: string;
   status: string;
-  mapping: { kind: string; label?: string; key?: string; dataType?: string }[];
+  mapping: { kind: string; fieldId?: string; label?: string; key?: string; dataType?: string }[];
   createdCount: number;
   problemCount: number;
   error: string | null;
 }
 
-/** Upload, check and commit of `csv` through the API; the seconds of each and the assets created. */
-export async function timeImport(server: RunningProcess, csv: string) {
+/** The Authorization header of the import organization's administrator, signed in through the API. */
+export async function signInImportAdmin(server: RunningProcess): Promise<string> {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: IMPORT_ADMIN, password: BENCH_PASSWORD }),
   });
+  if (!login.ok) throw new Error(`Sign-in of ${IMPORT_ADMIN} answered ${login.status}`);
   const { accessToken } = (await login.json()) as { accessToken: string };
-  const authorization = `Bearer ${accessToken}`;
+  return `Bearer ${accessToken}`;
+}
+
+/**
+ * Upload, check and commit of `csv` (of a kind, with the column that `selectColumn` names imported as
+ * a new Select field and `numberColumn` as a new Number field) through the API; the seconds of each,
+ * the records created, and the import itself (its id, and its mapping with the fields it went to).
+ */
+export async function timeImport(
+  server: RunningProcess,
+  csv: string,
+  options: { kind: 'assets' | 'events'; selectColumn?: number; numberColumn?: number },
+) {
+  const authorization = await signInImportAdmin(server);
   const call = async (method: string, path: string, body?: string | FormData, json = false) => {
     const response = await fetch(`${server.url}/api/admin/imports${path}`, {
       method,
@@ -103,13 +146,15 @@ export async function timeImport(server: RunningProcess, csv: string) {
 
   const started = performance.now();
   const form = new FormData();
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'register.csv');
-  const run = await call('POST', '', form);
+  form.append('file', new Blob([csv], { type: 'text/csv' }), `${options.kind}.csv`);
+  const run = await call('POST', `?kind=${options.kind}`, form);
   const uploaded = performance.now();
-  // The room as a Select, as an administrator would choose it: its 40 values become the options.
-  const mapping = run.mapping.map((target, column) =>
-    column === 2 ? { ...target, dataType: 'Select' } : target,
-  );
+  // The types an administrator would choose: a Select's values become its options.
+  const mapping = run.mapping.map((target, column) => {
+    if (column === options.selectColumn) return { ...target, dataType: 'Select' };
+    if (column === options.numberColumn) return { ...target, dataType: 'Number' };
+    return target;
+  });
   await call('PUT', `/${run.id}/mapping`, JSON.stringify({ columns: mapping }), true);
   await call('POST', `/${run.id}/check`);
   const checked = await settled(run.id);
@@ -126,5 +171,6 @@ export async function timeImport(server: RunningProcess, csv: string) {
     commitSeconds: (finished - checkedAt) / 1000,
     totalSeconds: (finished - started) / 1000,
     created: done.createdCount,
+    run: done,
   };
 }

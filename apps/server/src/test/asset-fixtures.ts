@@ -20,6 +20,26 @@ export async function insertField(
   return row!;
 }
 
+/** A stored field definition, as the queries answer it, for unit tests (Text on Asset, active, optional). */
+export function fieldDefinitionRow(overrides: Partial<FieldRow>): FieldRow {
+  return {
+    id: 'f-id',
+    organizationId: 'org',
+    target: 'Asset',
+    label: 'Field',
+    key: 'field',
+    dataType: 'Text',
+    isRequired: false,
+    maxLength: null,
+    options: null,
+    displayOrder: 0,
+    isActive: true,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...overrides,
+  };
+}
+
 /** A complete field definition payload (Text on Asset) with overrides. */
 export function fieldBody(overrides: Partial<TFieldDefinitionBody> = {}): TFieldDefinitionBody {
   return {

@@ -1,24 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { prepareZxing } from '@mqr/pdf-testing';
+import { readBarcodes } from 'zxing-wasm/reader';
 
 const run = promisify(execFile);
-let prepared: Promise<unknown> | undefined;
-
-/** zxing-wasm, ready to read (its wasm read from node_modules, once per process). */
-export async function prepareZxing(): Promise<void> {
-  if (!prepared) {
-    const require = createRequire(import.meta.url);
-    const wasm = await readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-    const wasmBinary = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
-    prepared = prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
-  }
-  await prepared;
-}
 
 /** The texts of the QR codes in a PNG, decoded in-process by zxing-wasm (its wasm read from node_modules). */
 export async function decodeQrPng(png: Uint8Array): Promise<string[]> {

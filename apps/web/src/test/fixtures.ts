@@ -1,4 +1,5 @@
 import type { TCurrentUser, TLoginResponse } from '@mqr/contracts';
+import { vi } from 'vitest';
 
 export const HOUR = 3_600_000;
 
@@ -48,4 +49,28 @@ export function mockFetch(handlers: Record<string, THandler>) {
   };
   globalThis.fetch = fn as typeof fetch;
   return calls;
+}
+
+/**
+ * Catches the downloads the app starts (an object URL clicked as a link): the file names, in order.
+ * Restored by vi.restoreAllMocks() (the click) and by the next call (the object URLs).
+ */
+export function captureDownloads(): string[] {
+  const names: string[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:download');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return names;
+}
+
+/** A label PDF as POST /api/labels answers it. */
+export function pdfResponse(fileName = 'labels-2026-11-26.pdf'): Response {
+  return new Response(new Blob(['%PDF-1.7']), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${fileName}"`,
+    },
+  });
 }

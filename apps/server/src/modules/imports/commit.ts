@@ -1,4 +1,9 @@
-import { ASSET_MESSAGES, DISPLAY_ORDER_STEP, type TImportColumnTarget } from '@mqr/contracts';
+import {
+  ASSET_MESSAGES,
+  DISPLAY_ORDER_STEP,
+  type TFieldTarget,
+  type TImportColumnTarget,
+} from '@mqr/contracts';
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { assetFieldValues, assets, fieldDefinitions, users } from '#server/db/schema.ts';
@@ -6,12 +11,11 @@ import { generateSlug } from '#server/lib/slug.ts';
 import { deleteAssetValues, findValuesOfAssets } from '../assets/queries.ts';
 import { insertAssetWithFreeSlug } from '../assets/service.ts';
 import { type AuditRecord, diffChanges, recordAudits } from '../audit-logs/service.ts';
+import type { Actor } from './import-kind.ts';
 import type { CheckedRow, ImportPlan } from './plan.ts';
 import { findAssetsBySlugs, type ImportRunRow, updateImportRun } from './queries.ts';
 
-type Actor = AuditRecord['actor'];
-
-/** Who started the import, as its audit entries name them (null once the user is gone: "system"). */
+/** Who started the import, as its audit entries name them (null once the user is gone). */
 export async function actorOf(db: Db, row: ImportRunRow): Promise<Actor> {
   if (!row.createdById) return null;
   const [user] = await db
@@ -23,11 +27,16 @@ export async function actorOf(db: Db, row: ImportRunRow): Promise<Actor> {
 }
 
 /**
- * Creates the custom fields the mapping asks for (after the organization's last Asset field, each
- * with a CREATE audit entry) and points the mapping at them, in one transaction: a commit run
+ * Creates the custom fields the mapping asks for (after the organization's last field of the target,
+ * each with a CREATE audit entry) and points the mapping at them, in one transaction: a commit run
  * again after a crash finds them made.
  */
-export async function createNewFields(db: Db, row: ImportRunRow, plan: ImportPlan): Promise<ImportRunRow> {
+export async function createNewFields(
+  db: Db,
+  row: ImportRunRow,
+  plan: ImportPlan,
+  target: TFieldTarget,
+): Promise<ImportRunRow> {
   const wanted = plan.fields.filter((field) => field.newField);
   if (wanted.length === 0) return row;
   const actor = await actorOf(db, row);
@@ -36,7 +45,7 @@ export async function createNewFields(db: Db, row: ImportRunRow, plan: ImportPla
       .select({ order: max(fieldDefinitions.displayOrder) })
       .from(fieldDefinitions)
       .where(
-        and(eq(fieldDefinitions.organizationId, row.organizationId), eq(fieldDefinitions.target, 'Asset')),
+        and(eq(fieldDefinitions.organizationId, row.organizationId), eq(fieldDefinitions.target, target)),
       );
     let displayOrder = last?.order ?? 0;
     const mapping: TImportColumnTarget[] = [...row.mapping];
@@ -48,7 +57,7 @@ export async function createNewFields(db: Db, row: ImportRunRow, plan: ImportPla
         .insert(fieldDefinitions)
         .values({
           organizationId: row.organizationId,
-          target: 'Asset',
+          target,
           label: spec.label,
           key: spec.key,
           dataType: spec.dataType,

@@ -9,7 +9,7 @@ describe('recogniseFormat', () => {
     [['HB.name', 'HB.location', 'HB.field.Colour'], 'HomeBox'],
     [['Name', 'Room'], 'Other'],
   ])('recognises %j', (headers, format) => {
-    expect(recogniseFormat(headers)).toBe(format);
+    expect(recogniseFormat(headers, 'assets')).toBe(format);
   });
 });
 
@@ -45,6 +45,7 @@ describe('suggestMapping', () => {
           'Name',
           'Old tag',
         ],
+        'assets',
         'Maintenance QR',
         fields,
       ),
@@ -63,7 +64,7 @@ describe('suggestMapping', () => {
   });
 
   it('never proposes a key that is taken', () => {
-    const mapping = suggestMapping(['Name', 'Room', 'room ', 'Tag'], 'Other', [
+    const mapping = suggestMapping(['Name', 'Room', 'room ', 'Tag'], 'assets', 'Other', [
       { id: 'f', key: 'room', label: 'Other room', isActive: true },
       { id: 'g', key: 'tag', label: 'Old tag', isActive: false },
     ]);

@@ -1,4 +1,14 @@
-import { FIELD_KEY_MAX_LENGTH, fieldKeyOf, fieldLabelOf, type TImportColumnTarget } from '@mqr/contracts';
+import {
+  ASSET_CSV_COLUMNS,
+  EVENT_CSV_COLUMNS,
+  FIELD_KEY_MAX_LENGTH,
+  fieldKeyOf,
+  fieldLabelOf,
+  IMPORT_MESSAGES,
+  type TImportBuiltInTarget,
+  type TImportColumnTarget,
+  type TImportKind,
+} from '@mqr/contracts';
 
 export type ImportFormat = 'Maintenance QR' | 'Snipe-IT' | 'HomeBox' | 'Other';
 
@@ -11,30 +21,60 @@ export interface ExistingField {
   isActive: boolean;
 }
 
-type BuiltIn = 'name' | 'description' | 'slug' | 'ignore';
+type BuiltIn = TImportBuiltInTarget | 'ignore';
 
-/**
- * The built-in columns of each known export, by lower-cased header: ours (export to CSV), Snipe-IT's
- * asset export and HomeBox's item export (`HB.` columns). Anything else becomes a custom field.
- */
-const BUILT_IN: Record<ImportFormat, Record<string, BuiltIn>> = {
-  'Maintenance QR': {
-    slug: 'slug',
-    name: 'name',
-    description: 'description',
-    'created at': 'ignore',
-    'updated at': 'ignore',
-  },
-  'Snipe-IT': { 'asset tag': 'slug', name: 'name', 'asset name': 'name', notes: 'description' },
-  HomeBox: { 'hb.name': 'name', 'hb.description': 'description' },
-  Other: { slug: 'slug', name: 'name', 'asset name': 'name', description: 'description' },
+/** The columns of a history file, by lower-cased header, whatever tool wrote it. */
+const HISTORY_COLUMNS: Record<string, BuiltIn> = {
+  'asset slug': 'asset',
+  asset: 'asset',
+  slug: 'asset',
+  title: 'title',
+  'performed at': 'performedAt',
+  performed: 'performedAt',
+  date: 'performedAt',
+  status: 'status',
+  notes: 'notes',
+  'recorded by': 'recordedBy',
+  'started at': 'startedAt',
+  'started by': 'startedBy',
+  'completed at': 'completedAt',
+  'completed by': 'completedBy',
 };
 
-/** What the header row says the file is. */
-export function recogniseFormat(headers: string[]): ImportFormat {
-  const has = new Set(headers.map((header) => header.trim().toLowerCase()));
-  if (['slug', 'name', 'description', 'created at', 'updated at'].every((h) => has.has(h)))
-    return 'Maintenance QR';
+/**
+ * The built-in columns of each known export, by kind of file and lower-cased header: ours (export to
+ * CSV), Snipe-IT's asset export and HomeBox's item export (`HB.` columns). Anything else becomes a
+ * custom field.
+ */
+const BUILT_IN: Record<TImportKind, Partial<Record<ImportFormat, Record<string, BuiltIn>>>> = {
+  assets: {
+    'Maintenance QR': {
+      slug: 'slug',
+      name: 'name',
+      description: 'description',
+      'created at': 'ignore',
+      'updated at': 'ignore',
+    },
+    'Snipe-IT': { 'asset tag': 'slug', name: 'name', 'asset name': 'name', notes: 'description' },
+    HomeBox: { 'hb.name': 'name', 'hb.description': 'description' },
+    Other: { slug: 'slug', name: 'name', 'asset name': 'name', description: 'description' },
+  },
+  events: {
+    // The asset's name is there for people reading the file; the slug finds the asset.
+    'Maintenance QR': { ...HISTORY_COLUMNS, 'asset name': 'ignore' },
+    Other: HISTORY_COLUMNS,
+  },
+};
+
+const headerSet = (headers: string[]) => new Set(headers.map((header) => header.trim().toLowerCase()));
+const hasAll = (has: Set<string>, columns: readonly string[]) =>
+  columns.every((column) => has.has(column.toLowerCase()));
+
+/** What the header row says a file of this kind is. */
+export function recogniseFormat(headers: string[], kind: TImportKind): ImportFormat {
+  const has = headerSet(headers);
+  if (kind === 'events') return hasAll(has, EVENT_CSV_COLUMNS.slice(0, 5)) ? 'Maintenance QR' : 'Other';
+  if (hasAll(has, ASSET_CSV_COLUMNS)) return 'Maintenance QR';
   if (
     has.has('asset tag') &&
     (has.has('name') || has.has('asset name')) &&
@@ -47,17 +87,28 @@ export function recogniseFormat(headers: string[]): ImportFormat {
 }
 
 /**
- * The first mapping of a file: the format's built-in columns, then the organization's Asset fields
- * by label or key (case-insensitive; a retired one: not imported), and every other column a new Text
- * field named after it, with a key no field has. Each built-in target and each field takes one
+ * Why a file cannot be the kind the administrator chose, when its header row says it is our export
+ * of the other kind; undefined otherwise.
+ */
+export function wrongKindOfFile(headers: string[], kind: TImportKind): string | undefined {
+  const other: TImportKind = kind === 'assets' ? 'events' : 'assets';
+  if (recogniseFormat(headers, other) !== 'Maintenance QR') return undefined;
+  return other === 'events' ? IMPORT_MESSAGES.historyFileAsAssets : IMPORT_MESSAGES.assetsFileAsHistory;
+}
+
+/**
+ * The first mapping of a file: the format's built-in columns, then the organization's fields of the
+ * kind by label or key (case-insensitive; a retired one: not imported), and every other column a new
+ * Text field named after it, with a key no field has. Each built-in target and each field takes one
  * column at most (the first).
  */
 export function suggestMapping(
   headers: string[],
+  kind: TImportKind,
   format: ImportFormat,
   fields: ExistingField[],
 ): TImportColumnTarget[] {
-  const builtIn = BUILT_IN[format];
+  const builtIn = BUILT_IN[kind][format] ?? {};
   const byName = new Map<string, ExistingField>();
   for (const field of fields) {
     byName.set(field.label.trim().toLowerCase(), field);

@@ -1,26 +1,9 @@
 import { FIELD_VALUE_MESSAGES, IMPORT_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
-import type { FieldDefinitionRow } from '../fields/queries.ts';
+import { fieldDefinitionRow } from '#server/test/asset-fixtures.ts';
 import { buildPlan, checkRow } from './plan.ts';
 
-function definition(overrides: Partial<FieldDefinitionRow>): FieldDefinitionRow {
-  return {
-    id: 'f-id',
-    organizationId: 'org',
-    target: 'Asset',
-    label: 'Field',
-    key: 'field',
-    dataType: 'Text',
-    isRequired: false,
-    maxLength: null,
-    options: null,
-    displayOrder: 0,
-    isActive: true,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-    ...overrides,
-  } as FieldDefinitionRow;
-}
+const definition = fieldDefinitionRow;
 
 const headers = ['Name', 'Slug', 'Installed', 'In use', 'Size'];
 const definitions = [
@@ -29,6 +12,7 @@ const definitions = [
   definition({ id: 'tag', label: 'Tag', key: 'tag', isRequired: true }),
 ];
 const plan = buildPlan(
+  'assets',
   headers,
   [
     { kind: 'name' },
@@ -43,7 +27,7 @@ const plan = buildPlan(
 
 describe('buildPlan', () => {
   it('knows which column is what, and the required fields no column fills', () => {
-    expect(plan).toMatchObject({ name: 0, slug: 1, description: undefined });
+    expect(plan.columns).toEqual({ name: 0, slug: 1 });
     expect(plan.fields.map((f) => [f.column, f.fieldId, f.rule.dataType])).toEqual([
       [2, 'installed', 'Date'],
       [3, 'in-use', 'Boolean'],
@@ -56,10 +40,17 @@ describe('buildPlan', () => {
   it('refuses a retired field and a new key that a field has', () => {
     const retired = [definition({ id: 'old', isActive: false })];
     expect(() =>
-      buildPlan(['Name', 'Old'], [{ kind: 'name' }, { kind: 'field', fieldId: 'old' }], retired, new Map()),
+      buildPlan(
+        'assets',
+        ['Name', 'Old'],
+        [{ kind: 'name' }, { kind: 'field', fieldId: 'old' }],
+        retired,
+        new Map(),
+      ),
     ).toThrow(IMPORT_MESSAGES.retiredField);
     expect(() =>
       buildPlan(
+        'assets',
         ['Name', 'Tag'],
         [{ kind: 'name' }, { kind: 'newField', label: 'Tag', key: 'tag', dataType: 'Text' }],
         definitions,

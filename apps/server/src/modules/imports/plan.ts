@@ -5,10 +5,14 @@ import {
   checkFieldValue,
   type FieldRule,
   IMPORT_MESSAGES,
+  IMPORT_TARGET_LABELS,
+  IMPORT_TARGETS,
   INPUT_MESSAGES,
   isStorableText,
   SLUG_PATTERN,
+  type TImportBuiltInTarget,
   type TImportColumnTarget,
+  type TImportKind,
 } from '@mqr/contracts';
 import { AppError } from '#server/lib/app-error.ts';
 import { fromSpreadsheetSafe } from '../exports/spreadsheet-safe.ts';
@@ -26,12 +30,12 @@ export interface PlannedField {
 
 /** A mapping checked against the file and the organization's fields: what each column becomes. */
 export interface ImportPlan {
+  kind: TImportKind;
   headers: string[];
-  name: number;
-  description: number | undefined;
-  slug: number | undefined;
+  /** The column of each built-in target the mapping uses. */
+  columns: Partial<Record<TImportBuiltInTarget, number>>;
   fields: PlannedField[];
-  /** Active required Asset fields that no column fills: a new asset would miss them. */
+  /** Active required fields of the kind that no column fills: a new record would miss them. */
   requiredElsewhere: FieldRule[];
 }
 
@@ -47,19 +51,22 @@ const ruleOf = (definition: FieldDefinitionRow): FieldRule => ({
 });
 
 /**
- * Checks a mapping (one target per column) against the file's headers and the organization's Asset
- * definitions: one name column, at most one description and one slug column, existing active
- * fields once each, new field keys free. `selectOptions` gives a new Select field's options (the
- * column's distinct values). Refuses with the reason.
+ * Checks a mapping (one target per column) against the file's headers and the organization's
+ * definitions for the kind of file: its built-in targets only, each at most once and the required
+ * ones (an asset's name; an event's asset, title and performed at) once, existing active fields once
+ * each, new field keys free. `selectOptions` gives a new Select field's options (the column's
+ * distinct values). Refuses with the reason.
  */
 export function buildPlan(
+  kind: TImportKind,
   headers: string[],
   mapping: TImportColumnTarget[],
   definitions: FieldDefinitionRow[],
   selectOptions: ReadonlyMap<number, string[]>,
 ): ImportPlan {
   if (mapping.length !== headers.length) throw refuse(IMPORT_MESSAGES.wrongColumnCount);
-  const single: Partial<Record<'name' | 'description' | 'slug', number>> = {};
+  const targets: readonly TImportBuiltInTarget[] = IMPORT_TARGETS[kind].builtIn;
+  const columns: ImportPlan['columns'] = {};
   const fields: PlannedField[] = [];
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
   const keys = new Set(definitions.map((definition) => definition.key));
@@ -68,12 +75,6 @@ export function buildPlan(
     const header = headers[column] ?? '';
     switch (target.kind) {
       case 'ignore':
-        return;
-      case 'name':
-      case 'description':
-      case 'slug':
-        if (single[target.kind] !== undefined) throw refuse(IMPORT_MESSAGES.mappedTwice(target.kind));
-        single[target.kind] = column;
         return;
       case 'field': {
         const definition = byId.get(target.fieldId);
@@ -99,30 +100,30 @@ export function buildPlan(
         fields.push({ column, header, fieldId: null, rule, newField: { ...target, options } });
         return;
       }
+      default: {
+        const name = IMPORT_TARGET_LABELS[target.kind].toLowerCase();
+        if (!targets.includes(target.kind)) throw refuse(IMPORT_MESSAGES.wrongTarget(name));
+        if (columns[target.kind] !== undefined) throw refuse(IMPORT_MESSAGES.mappedTwice(name));
+        columns[target.kind] = column;
+      }
     }
   });
-  if (single.name === undefined) throw refuse(IMPORT_MESSAGES.nameNotMapped);
+  for (const required of IMPORT_TARGETS[kind].required) {
+    if (columns[required] === undefined) throw refuse(IMPORT_MESSAGES.notMapped[required]);
+  }
   const requiredElsewhere = definitions
     .filter((definition) => definition.isActive && definition.isRequired && !mapped.has(definition.id))
     .map(ruleOf);
-  return {
-    headers,
-    name: single.name,
-    description: single.description,
-    slug: single.slug,
-    fields,
-    requiredElsewhere,
-  };
+  return { kind, headers, columns, fields, requiredElsewhere };
 }
 
-/** A row of the file as the import would write it, with what is wrong with it. */
-export interface CheckedRow {
+/** What is wrong with a row, by column. */
+export type RowProblem = { column: string; message: string };
+
+/** The part of a checked row that every kind has. */
+export interface CheckedRowBase {
   rowNumber: number;
-  problems: { column: string; message: string }[];
-  name: string;
-  description: string | null;
-  /** The slug to match or create, lower-cased; null when the file gives none (a new slug is made). */
-  slug: string | null;
+  problems: RowProblem[];
   /** The value of each planned field (same order as plan.fields); null clears it. */
   values: (string | null)[];
 }
@@ -144,45 +145,84 @@ function normalised(rule: FieldRule, value: string): string {
 }
 
 /**
- * One row checked with the asset form's rules (name required and at most 200 characters,
- * description at most 2,000, each custom value against its field). A cell that starts with `=` is
- * a spreadsheet formula and refused; a cell our export quoted (`'=…`) is taken as the text it holds.
+ * Reads one row of the file as the plan maps it, collecting its problems. A cell that starts with `=`
+ * is a spreadsheet formula and refused; a cell our export quoted (`'=…`) is taken as the text it
+ * holds; text the database cannot store is refused. `values` checks each custom value against its
+ * field.
  */
-export function checkRow(plan: ImportPlan, rowNumber: number, cells: string[]): CheckedRow {
-  const problems: CheckedRow['problems'] = [];
-  const cell = (column: number | undefined): string => {
-    if (column === undefined) return '';
+export function readRow(plan: ImportPlan, cells: string[]) {
+  const problems: RowProblem[] = [];
+  const headerOf = (column: number | undefined) => (column === undefined ? '' : (plan.headers[column] ?? ''));
+  const read = new Map<number, string>();
+  const readCell = (column: number): string => {
     const raw = cells[column] ?? '';
     if (raw.startsWith('=')) {
-      problems.push({ column: plan.headers[column] ?? '', message: IMPORT_MESSAGES.formula });
+      problems.push({ column: headerOf(column), message: IMPORT_MESSAGES.formula });
       return '';
     }
     const text = fromSpreadsheetSafe(raw).trim();
     if (!isStorableText(text)) {
-      problems.push({ column: plan.headers[column] ?? '', message: INPUT_MESSAGES.unstorableText });
+      problems.push({ column: headerOf(column), message: INPUT_MESSAGES.unstorableText });
       return '';
     }
     return text;
   };
-  const headerOf = (column: number | undefined) => (column === undefined ? '' : (plan.headers[column] ?? ''));
+  // Each cell is read once, so asking for it again notes its problem once.
+  const cellAt = (column: number | undefined): string => {
+    if (column === undefined) return '';
+    const text = read.get(column) ?? readCell(column);
+    read.set(column, text);
+    return text;
+  };
+  return {
+    problems,
+    /** The trimmed text of the column a built-in target takes ('' when no column does). */
+    text: (target: TImportBuiltInTarget) => cellAt(plan.columns[target]),
+    /** Notes a problem of a built-in target's column. */
+    problem: (target: TImportBuiltInTarget, message: string) =>
+      problems.push({ column: headerOf(plan.columns[target]), message }),
+    values: () =>
+      plan.fields.map((field) => {
+        const check = checkFieldValue(field.rule, normalised(field.rule, cellAt(field.column)));
+        if (check.ok) return check.value;
+        problems.push({ column: field.header, message: check.message });
+        return null;
+      }),
+  };
+}
 
-  const name = cell(plan.name);
-  if (name === '') problems.push({ column: headerOf(plan.name), message: ASSET_MESSAGES.nameRequired });
-  else if (name.length > ASSET_NAME_MAX_LENGTH)
-    problems.push({ column: headerOf(plan.name), message: ASSET_MESSAGES.nameTooLong });
-  const description = cell(plan.description);
+/** A row of an asset file as the import would write it, with what is wrong with it. */
+export interface CheckedRow extends CheckedRowBase {
+  name: string;
+  description: string | null;
+  /** The slug to match or create, lower-cased; null when the file gives none (a new slug is made). */
+  slug: string | null;
+}
+
+/**
+ * One row of an asset file checked with the asset form's rules (name required and at most 200
+ * characters, description at most 2,000, each custom value against its field), a slug's pattern.
+ */
+export function checkRow(plan: ImportPlan, rowNumber: number, cells: string[]): CheckedRow {
+  const row = readRow(plan, cells);
+  const name = row.text('name');
+  if (name === '') row.problem('name', ASSET_MESSAGES.nameRequired);
+  else if (name.length > ASSET_NAME_MAX_LENGTH) row.problem('name', ASSET_MESSAGES.nameTooLong);
+  const description = row.text('description');
   if (description.length > ASSET_DESCRIPTION_MAX_LENGTH) {
-    problems.push({ column: headerOf(plan.description), message: ASSET_MESSAGES.descriptionTooLong });
+    row.problem('description', ASSET_MESSAGES.descriptionTooLong);
   }
-  const slug = cell(plan.slug).toLowerCase();
+  const slug = row.text('slug').toLowerCase();
   if (slug !== '' && (!SLUG_PATTERN.test(slug) || slug.length > 255)) {
-    problems.push({ column: headerOf(plan.slug), message: IMPORT_MESSAGES.slugInvalid });
+    row.problem('slug', IMPORT_MESSAGES.slugInvalid);
   }
-  const values = plan.fields.map((field) => {
-    const check = checkFieldValue(field.rule, normalised(field.rule, cell(field.column)));
-    if (check.ok) return check.value;
-    problems.push({ column: field.header, message: check.message });
-    return null;
-  });
-  return { rowNumber, problems, name, description: description || null, slug: slug || null, values };
+  const values = row.values();
+  return {
+    rowNumber,
+    problems: row.problems,
+    name,
+    description: description || null,
+    slug: slug || null,
+    values,
+  };
 }

@@ -1,6 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { assets, importProblems, importRows, importRuns } from '#server/db/schema.ts';
+import {
+  assets,
+  importProblems,
+  importRows,
+  importRuns,
+  maintenanceEvents,
+  users,
+} from '#server/db/schema.ts';
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
 export type ImportRunInsert = typeof importRuns.$inferInsert;
@@ -169,4 +176,89 @@ export function findAssetsBySlugs(db: DbOrTx, organizationId: string, slugs: str
     })
     .from(assets)
     .where(and(eq(assets.organizationId, organizationId), inArray(assets.slug, slugs)));
+}
+
+/**
+ * The ids of the assets the import created that are in service (not retired), in file order (the
+ * commit inserts them in row order, with time-ordered ids): `limit` of them after the first `offset`,
+ * read from assets_org_import_idx.
+ */
+export async function findCreatedAssetIds(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  offset: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(
+      and(eq(assets.organizationId, organizationId), eq(assets.importId, importId), isNull(assets.retiredAt)),
+    )
+    .orderBy(asc(assets.createdAt), asc(assets.id))
+    .offset(offset)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** An event as a history import tells one from another: its asset, title and performed-at moment. */
+export interface EventIdentity {
+  assetId: string;
+  title: string;
+  performedAt: Date;
+}
+
+/**
+ * Those of `events` that the organization already has (same asset, title and performed-at moment),
+ * in one statement: the candidates as a VALUES list joined on the asset's history index.
+ */
+export async function findRecordedEvents(
+  db: DbOrTx,
+  organizationId: string,
+  events: EventIdentity[],
+): Promise<EventIdentity[]> {
+  if (events.length === 0) return [];
+  const candidates = sql.join(
+    events.map(
+      (e) => sql`(${e.assetId}::uuid, ${e.title}::text, ${e.performedAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  return db
+    .select({
+      assetId: maintenanceEvents.assetId,
+      title: maintenanceEvents.title,
+      performedAt: maintenanceEvents.performedAt,
+    })
+    .from(maintenanceEvents)
+    .innerJoin(
+      sql`(values ${candidates}) as candidate(asset_id, title, performed_at)`,
+      sql`${maintenanceEvents.assetId} = candidate.asset_id and ${maintenanceEvents.performedAt} = candidate.performed_at and ${maintenanceEvents.title} = candidate.title`,
+    )
+    .where(eq(maintenanceEvents.organizationId, organizationId));
+}
+
+/** The organization's users whose email or display name (lower-cased) is one of `names`. */
+export function findUsersByName(db: DbOrTx, organizationId: string, names: string[]) {
+  if (names.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, email: users.email, displayName: users.displayName })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        or(inArray(sql`lower(${users.email})`, names), inArray(sql`lower(${users.displayName})`, names)),
+      ),
+    );
+}
+
+/**
+ * Waits for, then holds until the transaction ends, the organization's lock of history imports: two
+ * instances committing history files of one organization take turns chunk by chunk.
+ */
+export async function lockHistoryImports(tx: DbOrTx, organizationId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`history-import:${organizationId}`}, 0))`,
+  );
 }

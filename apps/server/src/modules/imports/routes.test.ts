@@ -10,52 +10,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { assetFieldValues, assets, auditLogEntries, fieldDefinitions } from '#server/db/schema.ts';
 import { insertField } from '#server/test/asset-fixtures.ts';
-import { multipart } from '#server/test/multipart-body.ts';
+import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
 
-type Headers = Record<string, string>;
-
-function upload(headers: Headers, data: Buffer | string, fileName = 'assets.csv') {
-  const body = multipart([{ name: 'file', fileName, contentType: 'text/csv', data }]);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/admin/imports',
-    headers: { ...headers, 'content-type': body.contentType },
-    payload: body.payload,
-  });
-}
-
-async function uploaded(headers: Headers, data: Buffer | string): Promise<TImportRun> {
-  const response = await upload(headers, data);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-
-const post = (headers: Headers, url: string) => t.app.inject({ method: 'POST', url, headers });
-const get = (headers: Headers, url: string) => t.app.inject({ method: 'GET', url, headers });
-
-/** The import once its background check or commit has finished. */
-async function settled(headers: Headers, id: string): Promise<TImportRun> {
-  for (let i = 0; i < 600; i++) {
-    const run: TImportRun = (await get(headers, `/api/admin/imports/${id}`)).json();
-    if (run.status !== 'Checking' && run.status !== 'Importing') return run;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('The import did not settle.');
-}
-
-async function checked(headers: Headers, id: string): Promise<TImportRun> {
-  expect((await post(headers, `/api/admin/imports/${id}/check`)).statusCode).toBe(202);
-  return settled(headers, id);
-}
-
-async function committed(headers: Headers, id: string): Promise<TImportRun> {
-  const response = await post(headers, `/api/admin/imports/${id}/commit`);
-  expect(response.statusCode, response.body).toBe(202);
-  return settled(headers, id);
-}
+const { get, post, upload, uploaded, map, checked, committed } = importClient(() => t.app);
 
 const assetsNamed = (organizationId: string, name: string) =>
   t.db
@@ -170,12 +130,7 @@ describe('checking and committing an import', () => {
       ...run.mapping.slice(0, 3),
       { kind: 'newField', label: 'Condition', key: 'condition_check', dataType: 'Select' },
     ];
-    const mapped = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/imports/${run.id}/mapping`,
-      headers: t.headers.adminA,
-      payload: { columns: mapping },
-    });
+    const mapped = await map(t.headers.adminA, run.id, mapping);
     expect(mapped.statusCode, mapped.body).toBe(200);
     const result = await checked(t.headers.adminA, run.id);
     expect(result).toMatchObject({ status: 'Checked', problemCount: 5, rowsDone: 5 });
@@ -210,12 +165,7 @@ describe('checking and committing an import', () => {
       `'=Boiler 5,boiler-five,-3,Poor`,
     ].join('\r\n');
     const again = await uploaded(t.headers.adminA, fixed);
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/imports/${again.id}/mapping`,
-      headers: t.headers.adminA,
-      payload: { columns: mapping },
-    });
+    await map(t.headers.adminA, again.id, mapping);
     expect(await checked(t.headers.adminA, again.id)).toMatchObject({ status: 'Checked', problemCount: 0 });
     const done = await committed(t.headers.adminA, again.id);
     expect(done).toMatchObject({ status: 'Done', createdCount: 5, updatedCount: 0, rowsDone: 5 });
@@ -278,15 +228,9 @@ describe('checking and committing an import', () => {
 
   it('refuses a mapping without a name column, a field twice, or another organization’s field', async () => {
     const run = await uploaded(t.headers.adminA, 'A,B\r\n1,2\r\n');
-    const put = (columns: TImportColumnTarget[]) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/admin/imports/${run.id}/mapping`,
-        headers: t.headers.adminA,
-        payload: { columns },
-      });
+    const put = (columns: TImportColumnTarget[]) => map(t.headers.adminA, run.id, columns);
     expect((await put([{ kind: 'ignore' }, { kind: 'description' }])).json().message).toBe(
-      IMPORT_MESSAGES.nameNotMapped,
+      IMPORT_MESSAGES.notMapped.name,
     );
     expect((await put([{ kind: 'name' }, { kind: 'name' }])).json().message).toBe(
       IMPORT_MESSAGES.mappedTwice('name'),
@@ -303,12 +247,7 @@ describe('checking and committing an import', () => {
     }
     expect((await post(t.headers.adminB, `/api/admin/imports/${run.id}/check`)).statusCode).toBe(404);
     expect((await post(t.headers.adminB, `/api/admin/imports/${run.id}/commit`)).statusCode).toBe(404);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/imports/${run.id}/mapping`,
-      headers: t.headers.adminB,
-      payload: { columns: [{ kind: 'name' }] },
-    });
+    const put = await map(t.headers.adminB, run.id, [{ kind: 'name' }]);
     expect(put.statusCode).toBe(404);
     const listed: TImportRun[] = (await get(t.headers.adminB, '/api/admin/imports')).json();
     expect(listed.map((r) => r.id)).not.toContain(run.id);

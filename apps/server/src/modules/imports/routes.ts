@@ -5,6 +5,7 @@ import {
   ZImportMappingBody,
   ZImportProblem,
   ZImportRun,
+  ZImportUploadQuery,
   ZPageQuery,
 } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -45,18 +46,20 @@ async function uploadRoute(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['imports'],
         consumes: ['multipart/form-data'],
+        querystring: ZImportUploadQuery,
         response: { 201: ZImportRun },
-        description: `Reads a CSV of assets (the "file" field, UTF-8, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB) into a new import with a proposed mapping.`,
+        description: `Reads a CSV of assets, or of past maintenance events with kind=events (the "file" field, UTF-8, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB), into a new import with a proposed mapping.`,
       },
     },
     async (request, reply) => {
       const file = await readMultipartFile(request, 'file', fileErrors);
-      return reply.code(201).send(await uploadImport(app.db, currentUser(request), file));
+      const run = await uploadImport(app.db, currentUser(request), request.query.kind, file);
+      return reply.code(201).send(run);
     },
   );
 }
 
-/** /api/admin/imports: CSV imports of assets, for administrators. */
+/** /api/admin/imports: CSV imports of assets and of maintenance history, for administrators. */
 export async function importRoutes(instance: FastifyInstance): Promise<void> {
   await instance.register(uploadRoute);
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -1,11 +1,11 @@
 import {
-  ASSET_MESSAGES,
-  FIELD_VALUE_MESSAGES,
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_SELECT_OPTIONS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
+  IMPORT_TARGETS,
   type TImportColumnTarget,
+  type TImportKind,
   type TImportProblem,
   type TImportRun,
 } from '@mqr/contracts';
@@ -14,15 +14,18 @@ import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
-import { actorOf, commitChunk, createNewFields } from './commit.ts';
+import { assetImport } from './asset-import.ts';
+import { actorOf, createNewFields } from './commit.ts';
 import { checkHeaders, csvRecords, csvText, detectDelimiter } from './csv-file.ts';
-import { recogniseFormat, suggestMapping } from './formats.ts';
-import { buildPlan, checkRow, type ImportPlan } from './plan.ts';
+import { eventImport } from './event-import.ts';
+import { recogniseFormat, suggestMapping, wrongKindOfFile } from './formats.ts';
+import type { ImportKindRules } from './import-kind.ts';
+import { buildPlan } from './plan.ts';
 import {
   deleteImportProblems,
   deleteImportRows,
   distinctColumnValues,
-  findAssetsBySlugs,
+  findCreatedAssetIds,
   findImportProblems,
   findImportRows,
   findImportRun,
@@ -43,9 +46,19 @@ const RECENT_IMPORTS = 20;
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
+/** What each kind of import does with its rows. */
+const KINDS: Record<TImportKind, ImportKindRules> = { assets: assetImport, events: eventImport };
+
+/** Rows of a history import that its commit left out because the asset already had that event. */
+function skippedCount(row: ImportRunRow): number {
+  const committing = row.status === 'Importing' || row.status === 'Done' || row.status === 'Failed';
+  return row.kind === 'events' && committing ? Math.max(0, row.rowsDone - row.createdCount) : 0;
+}
+
 export function toImportRun(row: ImportRunRow, preview: string[][]): TImportRun {
   return {
     id: row.id,
+    kind: row.kind,
     fileName: row.fileName,
     status: row.status,
     format: row.format,
@@ -58,6 +71,7 @@ export function toImportRun(row: ImportRunRow, preview: string[][]): TImportRun 
     problemCount: row.problemCount,
     createdCount: row.createdCount,
     updatedCount: row.updatedCount,
+    skippedCount: skippedCount(row),
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -77,34 +91,39 @@ async function previewOf(db: DbOrTx, row: ImportRunRow): Promise<string[][]> {
 }
 
 /**
- * Reads an uploaded CSV into a new import of the actor's organization: checks the file (encoding,
- * binary, header names, size in rows), stores its rows, recognises its format and proposes a mapping.
- * All or nothing: a refused file writes nothing.
+ * Reads an uploaded CSV of a kind (assets, or maintenance history) into a new import of the actor's
+ * organization: checks the file (encoding, binary, header names, size in rows, our export of the
+ * other kind), stores its rows, recognises its format and proposes a mapping. All or nothing: a
+ * refused file writes nothing.
  */
 export async function uploadImport(
   db: Db,
   actor: AuthUser,
+  kind: TImportKind,
   file: { fileName: string; bytes: Uint8Array },
 ): Promise<TImportRun> {
   const text = csvText(file.bytes);
   const delimiter = detectDelimiter(text);
   const organizationId = actor.organizationId;
-  const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
+  const definitions = await getFieldDefinitionRows(db, organizationId, IMPORT_TARGETS[kind].fieldTarget);
   const row = await db.transaction(async (tx) => {
     const records = csvRecords(text, delimiter);
     const first = await records.next();
     if (first.done) throw new AppError('VALIDATION', IMPORT_MESSAGES.empty);
     const headers = checkHeaders(first.value);
-    const format = recogniseFormat(headers);
+    const wrongKind = wrongKindOfFile(headers, kind);
+    if (wrongKind) throw new AppError('VALIDATION', wrongKind);
+    const format = recogniseFormat(headers, kind);
     const created = await insertImportRun(tx, {
       organizationId,
       createdById: actor.id,
+      kind,
       fileName: file.fileName.slice(0, 255) || 'import.csv',
       format,
       delimiter,
       headers,
       rowCount: 0,
-      mapping: suggestMapping(headers, format, definitions),
+      mapping: suggestMapping(headers, kind, format, definitions),
     });
     let batch: { rowNumber: number; cells: string[] }[] = [];
     let rowCount = 0;
@@ -133,9 +152,29 @@ export async function listImports(db: DbOrTx, organizationId: string): Promise<T
   return rows.map((row) => toImportRun(row, []));
 }
 
+/**
+ * The status of the organization's import and the ids of the assets it created that are still in
+ * service, in file order: `limit` of them after the first `offset` (NOT_FOUND for another
+ * organization's import or an unknown one).
+ */
+export async function findAssetsCreatedBy(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  page: { offset: number; limit: number },
+): Promise<{ status: ImportRunRow['status']; assetIds: string[] }> {
+  const row = await importOf(db, organizationId, importId);
+  const assetIds = await findCreatedAssetIds(db, organizationId, row.id, page.offset, page.limit);
+  return { status: row.status, assetIds };
+}
+
 /** The plan of an import's mapping now: its new Select fields take the column's distinct values. */
 export async function planOf(db: DbOrTx, row: ImportRunRow, mapping: TImportColumnTarget[] = row.mapping) {
-  const definitions = await getFieldDefinitionRows(db, row.organizationId, 'Asset');
+  const definitions = await getFieldDefinitionRows(
+    db,
+    row.organizationId,
+    IMPORT_TARGETS[row.kind].fieldTarget,
+  );
   const selectOptions = new Map<number, string[]>();
   for (const [column, target] of mapping.entries()) {
     if (target.kind !== 'newField' || target.dataType !== 'Select') continue;
@@ -151,7 +190,7 @@ export async function planOf(db: DbOrTx, row: ImportRunRow, mapping: TImportColu
     }
     selectOptions.set(column, values);
   }
-  return buildPlan(row.headers, mapping, definitions, selectOptions);
+  return buildPlan(row.kind, row.headers, mapping, definitions, selectOptions);
 }
 
 /** Sets an import's mapping (checked against its file and the fields); its last check no longer counts. */
@@ -208,63 +247,21 @@ export async function startImportCommit(
 }
 
 /**
- * The problems of one row beyond its cells: a slug an earlier row of the file already uses, a slug
- * of a retired asset (read-only until restored), and, for a row that creates an asset, the required
- * fields no column fills. `existing`: whether each existing slug's asset is retired.
- */
-function fileProblems(
-  plan: ImportPlan,
-  checked: ReturnType<typeof checkRow>,
-  firstRowOfSlug: Map<string, number>,
-  existing: ReadonlyMap<string, { retired: boolean }>,
-) {
-  const problems = [...checked.problems];
-  const slugHeader = plan.slug === undefined ? '' : (plan.headers[plan.slug] ?? '');
-  if (checked.slug) {
-    const first = firstRowOfSlug.get(checked.slug);
-    if (first !== undefined) problems.push({ column: slugHeader, message: IMPORT_MESSAGES.slugTwice(first) });
-    else firstRowOfSlug.set(checked.slug, checked.rowNumber);
-    if (existing.get(checked.slug)?.retired)
-      problems.push({ column: slugHeader, message: ASSET_MESSAGES.retired });
-  }
-  const creates = !checked.slug || !existing.has(checked.slug);
-  if (creates) {
-    for (const rule of plan.requiredElsewhere)
-      problems.push({ column: rule.label, message: FIELD_VALUE_MESSAGES.required(rule.label) });
-  }
-  return problems;
-}
-
-/**
  * The dry run: every row checked as the commit would write it, its problems stored (the first
- * IMPORT_MAX_PROBLEMS of them, all counted), progress kept in rowsDone. Writes no asset. Run again
- * from the start when interrupted.
+ * IMPORT_MAX_PROBLEMS of them, all counted), progress kept in rowsDone. Writes no asset or event.
+ * Run again from the start when interrupted.
  */
 export async function runImportCheck(db: Db, organizationId: string, importId: string): Promise<void> {
   const row = await findImportRun(db, organizationId, importId);
   if (row?.status !== 'Checking') return;
   await deleteImportProblems(db, organizationId, importId);
-  const plan = await planOf(db, row);
-  const firstRowOfSlug = new Map<string, number>();
+  const check = KINDS[row.kind].startCheck(db, organizationId, await planOf(db, row));
   let problemCount = 0;
   let after = 0;
   for (;;) {
     const rows = await findImportRows(db, organizationId, importId, after, ROWS_PER_BATCH);
     if (rows.length === 0) break;
-    const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
-    const slugs = [...new Set(checked.flatMap((c) => (c.slug ? [c.slug] : [])))];
-    const existing = new Map(
-      (await findAssetsBySlugs(db, organizationId, slugs)).map((asset) => [
-        asset.slug,
-        { retired: asset.retiredAt !== null },
-      ]),
-    );
-    const found = checked.flatMap((c) =>
-      fileProblems(plan, c, firstRowOfSlug, existing).map((problem) => ({
-        ...problem,
-        rowNumber: c.rowNumber,
-      })),
-    );
+    const found = await check(rows);
     const room = Math.max(0, IMPORT_MAX_PROBLEMS - problemCount);
     await insertImportProblems(db, organizationId, importId, found.slice(0, room));
     problemCount += found.length;
@@ -282,28 +279,20 @@ export async function runImportCheck(db: Db, organizationId: string, importId: s
  * The commit: the new fields first, then the rows in chunks of COMMIT_CHUNK_ROWS, each chunk with its
  * audit entries and the import's progress in one transaction. Run again after a crash, it goes on
  * after the last committed chunk. A row that no longer passes (a field changed since the check)
- * stops the import as Failed, with the chunks before it kept.
+ * stops the import (the job marks it Failed with the row and the reason), with the chunks before it
+ * kept.
  */
 export async function runImportCommit(db: Db, organizationId: string, importId: string): Promise<void> {
   let row = await findImportRun(db, organizationId, importId);
   if (row?.status !== 'Importing') return;
-  row = await createNewFields(db, row, await planOf(db, row));
+  const kind = KINDS[row.kind];
+  row = await createNewFields(db, row, await planOf(db, row), IMPORT_TARGETS[row.kind].fieldTarget);
   const plan = await planOf(db, row);
   const actor = await actorOf(db, row);
   for (;;) {
     const rows = await findImportRows(db, organizationId, importId, row.rowsDone, COMMIT_CHUNK_ROWS);
     if (rows.length === 0) break;
-    const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
-    const broken = checked.find((c) => c.problems.length > 0);
-    if (broken) {
-      const problem = broken.problems[0];
-      await updateImportRun(db, organizationId, importId, ['Importing'], {
-        status: 'Failed',
-        error: `Row ${broken.rowNumber}, ${problem?.column}: ${problem?.message} Run the check again.`,
-      });
-      return;
-    }
-    const next = await commitChunk(db, row, plan, actor, checked);
+    const next = await kind.commitChunk(db, row, plan, actor, rows);
     if (!next) return;
     row = next;
   }

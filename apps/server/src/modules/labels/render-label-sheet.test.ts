@@ -1,15 +1,9 @@
 import { LABEL_LAYOUTS } from '@mqr/contracts';
+import { findQrCodes, hasPdftoppm, pdfPagesAsPng, pdfText, pdfWords } from '@mqr/pdf-testing';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import {
-  expectedQrCentre,
-  findQrCodes,
-  hasPdftoppm,
-  pdfPagesAsPng,
-  pdfText,
-  pdfWords,
-} from './label-pdf-testing.ts';
+import { expectedQrCentre } from './label-pdf-testing.ts';
 import { LABEL_LAYOUT_GEOMETRY, labelBox, labelsPerPage, MM } from './layouts.ts';
 import { type LabelContent, labelPlan, renderLabelSheet } from './render-label-sheet.ts';
 

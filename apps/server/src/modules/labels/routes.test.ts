@@ -1,13 +1,16 @@
-import { LABEL_MAX_ASSETS, LABEL_MESSAGES } from '@mqr/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { LABEL_MAX_ASSETS, LABEL_MAX_IMPORT_PARTS, LABEL_MESSAGES } from '@mqr/contracts';
+import { findQrCodes, hasPdftoppm, pdfPagesAsPng, pdfText } from '@mqr/pdf-testing';
+import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { organizations } from '#server/db/schema.ts';
+import { assets as assetsTable, importRuns, organizations } from '#server/db/schema.ts';
+import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
+import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
-import { expectedQrCentre, findQrCodes, hasPdftoppm, pdfPagesAsPng, pdfText } from './label-pdf-testing.ts';
+import { expectedQrCentre } from './label-pdf-testing.ts';
 import { LABEL_LAYOUT_GEOMETRY, MM } from './layouts.ts';
 import { labelPlan } from './render-label-sheet.ts';
 
@@ -15,8 +18,8 @@ const t = tenantWorld();
 const poppler = await hasPdftoppm();
 const needsPoppler = 'pdftoppm not installed: apt-get install poppler-utils';
 
-const post = (headers: Record<string, string>, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/labels', headers, payload });
+const post = (headers: Record<string, string>, payload: object, url = '/api/labels') =>
+  t.app.inject({ method: 'POST', url, headers, payload });
 
 /** The PDF of a 200 answer, after checking it is a dated PDF download. */
 async function pdfOf(response: Awaited<ReturnType<typeof post>>): Promise<Uint8Array> {
@@ -273,7 +276,169 @@ describe('POST /api/labels', () => {
   });
 
   it('answers 401 without a token', async () => {
+    expect((await post({}, { importId: crypto.randomUUID(), layout: 'avery-l7160' })).statusCode).toBe(401);
     const response = await post({}, { search: '', layout: 'avery-l7160' });
     expect(response.statusCode).toBe(401);
   });
+});
+
+describe('POST /api/labels for the assets an import created', () => {
+  const imports = importClient(() => t.app);
+
+  /** A CSV uploaded with its proposed mapping, checked and committed: the import once Done. */
+  async function importCsv(headers: Record<string, string>, csv: string) {
+    const run = await imports.uploaded(headers, csv);
+    expect(await imports.checked(headers, run.id)).toMatchObject({ status: 'Checked', problemCount: 0 });
+    const done = await imports.committed(headers, run.id);
+    expect(done.status, done.error ?? '').toBe('Done');
+    return done;
+  }
+
+  const publicUrl = (organizationId: string, slug: string) =>
+    assetPublicUrl(t.app.config.publicBaseUrl, organizationId, slug);
+
+  /** The QR codes of the PDF's first page in label order: by row (within 5 pt), then left to right. */
+  async function codesInLabelOrder(pdf: Uint8Array): Promise<string[]> {
+    const [page] = await pdfPagesAsPng(pdf);
+    const found = await findQrCodes(page!);
+    return found.sort((a, b) => (Math.abs(a.y - b.y) > 5 ? a.y - b.y : a.x - b.x)).map((code) => code.text);
+  }
+
+  it.runIf(poppler)(
+    'prints what the import created, in file order, without the assets it updated or those since retired',
+    async () => {
+      const orgId = t.orgA.organization.id;
+      const existing = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Already here' });
+      const run = await importCsv(
+        t.headers.adminA,
+        [
+          'Name,Slug,Serial',
+          'Zeta chiller,import-zeta,SN-1',
+          `Updated by the import,${existing.slug},SN-2`,
+          'Alpha boiler,import-alpha,SN-3',
+          'Retired later,import-retired,SN-4',
+          'Mid pump,import-mid,SN-5',
+        ].join('\r\n'),
+      );
+      expect(run).toMatchObject({ createdCount: 4, updatedCount: 1 });
+      const [retired] = await t.db
+        .select({ id: assetsTable.id })
+        .from(assetsTable)
+        .where(and(eq(assetsTable.organizationId, orgId), eq(assetsTable.slug, 'import-retired')));
+      const retire = await post(t.headers.adminA, {}, `/api/admin/assets/${retired!.id}/retire`);
+      expect(retire.statusCode).toBe(200);
+      const serial = (run.mapping[2] as { fieldId: string }).fieldId;
+
+      const pdf = await pdfOf(
+        await post(t.headers.memberA, { importId: run.id, layout: 'avery-5163', fieldId: serial }),
+      );
+      expect(await codesInLabelOrder(pdf)).toEqual(
+        ['import-zeta', 'import-alpha', 'import-mid'].map((slug) => publicUrl(orgId, slug)),
+      );
+      const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+      expect(text).toContain('Serial: SN-3');
+      expect(text).not.toContain('Already here');
+    },
+  );
+  if (!poppler) it.skip(`prints what the import created, in file order (${needsPoppler})`, () => {});
+
+  it('answers 404, as ADR 043 does for assets, for an import of another organization or of no one', async () => {
+    const ofB = await importCsv(t.headers.adminB, 'Name\r\nPump of B\r\n');
+    for (const importId of [ofB.id, '0190a4c2-7f3e-7b1a-9c4d-2e5f6a7b8c9d']) {
+      const response = await post(t.headers.adminA, { importId, layout: 'avery-l7160' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Import not found.' });
+    }
+    expect((await post(t.headers.memberB, { importId: ofB.id, layout: 'roll-2x1in' })).statusCode).toBe(200);
+  });
+
+  it('refuses an import that created nothing, one still running, and parts past its end with 400 or 409', async () => {
+    const orgId = t.orgA.organization.id;
+    const first = await importCsv(t.headers.adminA, 'Name,Slug\r\nOnly once,import-once\r\n');
+    const updateOnly = await importCsv(t.headers.adminA, 'Name,Slug\r\nOnly once (new name),import-once\r\n');
+    expect(updateOnly).toMatchObject({ createdCount: 0, updatedCount: 1 });
+    const none = await post(t.headers.memberA, { importId: updateOnly.id, layout: 'avery-l7160' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({
+      code: 'VALIDATION',
+      message: LABEL_MESSAGES.importCreatedNone,
+      fields: [{ path: 'importId', message: LABEL_MESSAGES.importCreatedNone }],
+    });
+
+    const pastTheEnd = await post(t.headers.memberA, { importId: first.id, part: 2, layout: 'avery-l7160' });
+    expect(pastTheEnd.statusCode).toBe(400);
+    expect(pastTheEnd.json().message).toBe(LABEL_MESSAGES.importPartEmpty(2));
+    expect(LABEL_MESSAGES.importPartEmpty(2)).toContain('fewer than 5,001 assets');
+
+    await t.db.update(importRuns).set({ status: 'Importing' }).where(eq(importRuns.id, first.id));
+    try {
+      const running = await post(t.headers.memberA, { importId: first.id, layout: 'avery-l7160' });
+      expect(running.statusCode).toBe(409);
+      expect(running.json()).toEqual({ code: 'CONFLICT', message: LABEL_MESSAGES.importRunning });
+    } finally {
+      await t.db
+        .update(importRuns)
+        .set({ status: 'Done' })
+        .where(and(eq(importRuns.organizationId, orgId), eq(importRuns.id, first.id)));
+    }
+  });
+
+  it('refuses a malformed import id, a part without an import, and an import with another source', async () => {
+    const [own] = await createAssets(1, () => 'Source asset');
+    const importId = crypto.randomUUID();
+    const cases: [object, string, string][] = [
+      [{ importId: 'not-a-uuid', layout: 'avery-l7160' }, 'importId', LABEL_MESSAGES.importIdInvalid],
+      [{ assetIds: [own.id], part: 2, layout: 'avery-l7160' }, 'part', LABEL_MESSAGES.partInvalid],
+      [{ importId, part: 0, layout: 'avery-l7160' }, 'part', LABEL_MESSAGES.partInvalid],
+      [
+        { importId, part: LABEL_MAX_IMPORT_PARTS + 1, layout: 'avery-l7160' },
+        'part',
+        LABEL_MESSAGES.partInvalid,
+      ],
+      [{ importId, search: '', layout: 'avery-l7160' }, 'assetIds', LABEL_MESSAGES.oneSource],
+      [{ importId, assetIds: [own.id], layout: 'avery-l7160' }, 'assetIds', LABEL_MESSAGES.oneSource],
+    ];
+    for (const [payload, path, message] of cases) {
+      const response = await post(t.headers.memberA, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().fields, JSON.stringify(payload)).toContainEqual({ path, message });
+    }
+  });
+
+  it.runIf(poppler)(
+    `prints a big import by parts of ${LABEL_MAX_ASSETS}: part 2 starts at its asset ${LABEL_MAX_ASSETS + 1}`,
+    async () => {
+      const organization = await createOrganization(t.db);
+      const member = await createUser(t.db, organization.id);
+      const [run] = await t.db
+        .insert(importRuns)
+        .values({
+          organizationId: organization.id,
+          fileName: 'big.csv',
+          format: 'Other',
+          delimiter: ',',
+          headers: ['Name'],
+          rowCount: LABEL_MAX_ASSETS + 3,
+          mapping: [{ kind: 'name' }],
+          status: 'Done',
+          createdCount: LABEL_MAX_ASSETS + 3,
+        })
+        .returning();
+      // File order is creation order: row i created i milliseconds after the first.
+      await t.db.execute(sql`insert into assets (id, organization_id, name, slug, import_id, created_at)
+        select gen_random_uuid(), ${organization.id}, 'Row ' || i, 'row-' || i, ${run!.id},
+          timestamptz '2026-01-01T00:00:00Z' + i * interval '1 millisecond'
+        from generate_series(1, ${LABEL_MAX_ASSETS + 3}) i`);
+      const { headers } = await loginAs(t.app, member);
+      const pdf = await pdfOf(await post(headers, { importId: run!.id, part: 2, layout: 'avery-l7651' }));
+      expect(await pageCount(pdf)).toBe(1);
+      expect(await codesInLabelOrder(pdf)).toEqual(
+        [5001, 5002, 5003].map((row) => publicUrl(organization.id, `row-${row}`)),
+      );
+      const third = await post(headers, { importId: run!.id, part: 3, layout: 'avery-l7651' });
+      expect(third.statusCode).toBe(400);
+      expect(third.json().message).toBe(LABEL_MESSAGES.importPartEmpty(3));
+    },
+  );
+  if (!poppler) it.skip(`prints a big import by parts (${needsPoppler})`, () => {});
 });

@@ -17,7 +17,7 @@ export async function labelRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['labels'],
         body: ZLabelSheetBody,
         description:
-          'A PDF of QR labels for the selected assets (assetIds, in that order) or all that the search finds (newest first), at most 5,000, on the chosen label layout from startPosition on the first sheet.',
+          'A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first) or those an import created (importId, in file order, 5,000 a part), at most 5,000, on the chosen label layout from startPosition on the first sheet.',
       },
     },
     async (request, reply) => {

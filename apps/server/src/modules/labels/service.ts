@@ -13,6 +13,7 @@ import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { findSelectedByView } from '../assets/service.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
+import { findAssetsCreatedBy } from '../imports/service.ts';
 import { getLogoDelivery, getOrganization } from '../organizations/service.ts';
 import { findLabelAssets } from './queries.ts';
 
@@ -30,19 +31,40 @@ export interface LabelSheetContext {
 /** How long fetching the logo from object storage may take before the labels go without it. */
 const LOGO_FETCH_TIMEOUT_MS = 10_000;
 
-const tooMany = (path: string) =>
-  new AppError('VALIDATION', LABEL_MESSAGES.tooMany, { fields: [{ path, message: LABEL_MESSAGES.tooMany }] });
+const refused = (path: string, message: string) =>
+  new AppError('VALIDATION', message, { fields: [{ path, message }] });
 
 /**
- * The ids to print, in print order: the selection as given, or the first LABEL_MAX_ASSETS assets the
- * list shows for its view (a search alone: the view of that search), in the list's order (400 past
- * that, and when it finds none).
+ * The assets an import created that are in service, in file order, by parts of LABEL_MAX_ASSETS:
+ * NOT_FOUND for another organization's import, CONFLICT while it runs, 400 for a part without any.
+ */
+async function importedIds(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  part = 1,
+): Promise<string[]> {
+  const { status, assetIds } = await findAssetsCreatedBy(db, organizationId, importId, {
+    offset: (part - 1) * LABEL_MAX_ASSETS,
+    limit: LABEL_MAX_ASSETS,
+  });
+  if (status === 'Importing') throw new AppError('CONFLICT', LABEL_MESSAGES.importRunning);
+  if (assetIds.length > 0) return assetIds;
+  if (part === 1) throw refused('importId', LABEL_MESSAGES.importCreatedNone);
+  throw refused('part', LABEL_MESSAGES.importPartEmpty(part));
+}
+
+/**
+ * The ids to print, in print order: the selection as given, the first LABEL_MAX_ASSETS assets the
+ * list shows for its view (a search alone: the view of that search) in the list's order (400 past
+ * that, and when it finds none), or a part of what an import created.
  */
 async function idsToPrint(db: DbOrTx, organizationId: string, request: LabelSheetRequest): Promise<string[]> {
   if (request.assetIds) {
-    if (request.assetIds.length > LABEL_MAX_ASSETS) throw tooMany('assetIds');
+    if (request.assetIds.length > LABEL_MAX_ASSETS) throw refused('assetIds', LABEL_MESSAGES.tooMany);
     return request.assetIds;
   }
+  if (request.importId) return importedIds(db, organizationId, request.importId, request.part);
   const bySearch = request.query === undefined;
   return findSelectedByView(
     db,
@@ -116,8 +138,9 @@ async function readPrintableLogo(db: DbOrTx, context: LabelSheetContext): Promis
 
 /**
  * A PDF of QR labels for assets of the organization: the selected ones (NOT_FOUND when any is not
- * one of its assets) or all that the list's search finds, read in two statements whatever their
- * number, laid out on the chosen label stock (ADR 043).
+ * one of its assets), all that the list's search finds, or those an import created, read in two
+ * statements whatever their number (three for an import), laid out on the chosen label stock
+ * (ADRs 043, 050).
  */
 export async function makeLabelSheet(
   db: DbOrTx,

@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_ID, asset, ORG_ID } from '#web/features/assets/asset-fixtures.ts';
 import { maintenanceEvent } from '#web/features/events/event-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import {
+  captureDownloads,
+  currentUser,
+  jsonResponse,
+  loginResponse,
+  mockFetch,
+  pdfResponse,
+} from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 
 const stored = asset({
@@ -113,6 +120,29 @@ describe('asset detail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Unable to open print preview. Allow pop-ups for this site, then try again. Please try downloading the QR code instead.',
     );
+  });
+
+  it('prints the label of this asset from the QR card, on a label printer roll', async () => {
+    const calls = setup(undefined, {
+      'POST /api/labels': () => pdfResponse(),
+      '/api/fields': () => jsonResponse([]),
+    });
+    const downloads = captureDownloads();
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}`);
+    const qrCard = await screen.findByRole('region', { name: 'QR code' });
+    await user.click(within(qrCard).getByRole('button', { name: 'Print label' }));
+    const dialog = screen.getByRole('dialog', { name: 'Print labels' });
+    expect(within(dialog).getByText('1 label on 1 sheet.')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Label layout'), 'roll-2x1in');
+    await user.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    expect(await within(dialog).findByText('The PDF is downloaded.')).toBeInTheDocument();
+    expect(downloads).toEqual(['labels-2026-11-26.pdf']);
+    const request = calls.find((call) => call.url.pathname === '/api/labels');
+    expect(JSON.parse(String(request?.init.body))).toMatchObject({
+      assetIds: [ASSET_ID],
+      layout: 'roll-2x1in',
+    });
   });
 
   it('loads older events under the newest ones on request', async () => {

@@ -10,12 +10,14 @@ import { RetireAssetButton, RetiredAssetNotice } from '#web/features/assets/comp
 import { useAsset } from '#web/features/assets/hooks/use-asset.ts';
 import { MaintenanceEventsSection } from '#web/features/events/components/maintenance-events-section.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
+import { PrintLabelsButton } from '#web/features/labels/index.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import styles from './asset-detail-page.module.css';
 
 /**
- * /assets/{id}: header, "Asset details", the QR card and retirement (features/assets), the maintenance
- * events (features/events). A retired asset is read-only: no edit, no new event, no task actions.
+ * /assets/{id}: header, "Asset details", the QR card and retirement (features/assets), "Print label"
+ * (features/labels), the maintenance events (features/events). A retired asset is read-only: no
+ * edit, no new event, no task actions, no label.
  */
 export function AssetDetailPage() {
   const { id } = useParams();
@@ -61,7 +63,16 @@ export function AssetDetailPage() {
             <p className={styles.muted}>No custom fields recorded.</p>
           )}
         </Card>
-        <AssetQrCard asset={asset} />
+        <AssetQrCard
+          asset={asset}
+          actions={
+            retired ? null : (
+              <PrintLabelsButton source={{ assetIds: [asset.id] }} count={1}>
+                Print label
+              </PrintLabelsButton>
+            )
+          }
+        />
       </div>
       <MaintenanceEventsSection asset={asset} readOnly={retired} canDelete={isAdmin} />
     </>

@@ -111,6 +111,8 @@ describe('retiring, restoring and deleting an asset', () => {
     renderApp(`/assets/${ASSET_ID}`);
     const notice = await screen.findByRole('region', { name: 'Retired asset' });
     expect(within(notice).queryByRole('button')).not.toBeInTheDocument();
+    // A retired asset needs no new label.
+    expect(screen.queryByRole('button', { name: 'Print label' })).not.toBeInTheDocument();
   });
 
   it('gives members neither Retire asset nor Delete event on an asset in service', async () => {

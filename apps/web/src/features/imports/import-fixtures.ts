@@ -6,6 +6,7 @@ export const IMPORT_ID = '0193f8a0-0000-7000-8000-00000000a001';
 export function importRun(overrides: Partial<TImportRun> = {}): TImportRun {
   return {
     id: IMPORT_ID,
+    kind: 'assets',
     fileName: 'snipe-it.csv',
     status: 'Uploaded',
     format: 'Snipe-IT',
@@ -28,9 +29,33 @@ export function importRun(overrides: Partial<TImportRun> = {}): TImportRun {
     problemCount: 0,
     createdCount: 0,
     updatedCount: 0,
+    skippedCount: 0,
     error: null,
     createdAt: '2026-11-23T10:00:00.000Z',
     updatedAt: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/** Test data: a logbook of 3 past events just uploaded as maintenance history, with its proposed mapping. */
+export function historyRun(overrides: Partial<TImportRun> = {}): TImportRun {
+  return importRun({
+    kind: 'events',
+    fileName: 'logbook.csv',
+    format: 'Other',
+    headers: ['Asset', 'Title', 'Date', 'Status', 'Cost'],
+    preview: [
+      ['pump-1', 'Oil change', '2024-03-05', 'Done', '12.50'],
+      ['pump-1', 'Belt', '2024-04-01', '', ''],
+      ['boiler-3', 'Inspection', '2024-04-02 09:30', 'Pending', ''],
+    ],
+    mapping: [
+      { kind: 'asset' },
+      { kind: 'title' },
+      { kind: 'performedAt' },
+      { kind: 'status' },
+      { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Text' },
+    ],
+    ...overrides,
+  });
 }

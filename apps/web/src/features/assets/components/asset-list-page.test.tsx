@@ -307,6 +307,11 @@ describe('asset list selection', () => {
     expect(screen.getByLabelText(LIST_TEXTS.selectRow('Chiller 7'))).toBeChecked();
     // Members have no Retire.
     expect(within(bar).queryByRole('button', { name: LIST_TEXTS.retire })).not.toBeInTheDocument();
+    // Labels of every asset the view shows.
+    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.printLabels }));
+    const labels = await screen.findByRole('dialog', { name: 'Print labels' });
+    expect(labels).toHaveTextContent('120 labels on 6 sheets.');
+    await user.click(within(labels).getByRole('button', { name: 'Close' }));
 
     await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.setValue }));
     const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.setValueTitle });
@@ -356,6 +361,41 @@ describe('asset list selection', () => {
     expect(bodies).toEqual([{ assetIds: [ASSET_ID, TWO[1]!.id] }]);
     // The retired assets left the view: the selection is gone.
     expect(screen.queryByRole('region', { name: LIST_TEXTS.selectionActions })).not.toBeInTheDocument();
+  });
+
+  it('prints the labels of every asset a view shows that is longer than it counted', async () => {
+    const bodies: unknown[] = [];
+    setup(
+      () =>
+        jsonResponse(TWO, 200, {
+          'X-Total-Count': '200',
+          'X-Total-Count-Capped': 'true',
+          'X-Page-Size': '50',
+        }),
+      {
+        'POST /api/labels': (_url, init) => {
+          bodies.push(JSON.parse(String(init.body)));
+          return new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
+        },
+      },
+    );
+    URL.createObjectURL = () => 'blob:labels';
+    URL.revokeObjectURL = () => {};
+    const user = userEvent.setup();
+    renderApp('/assets?search=pump');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    await user.click(screen.getByRole('button', { name: LIST_TEXTS.selectAllMatching('200+') }));
+    await user.click(screen.getByRole('button', { name: LIST_TEXTS.printLabels }));
+    const labels = await screen.findByRole('dialog', { name: 'Print labels' });
+    expect(labels).toHaveTextContent(
+      'More than 200 labels: one for every asset the list shows, at most 5,000.',
+    );
+    await user.click(within(labels).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      query: { search: 'pump', status: 'active', sort: 'created', order: 'desc' },
+    });
   });
 
   it('starts a new view with nothing selected', async () => {

@@ -12,6 +12,7 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ExportButton, ExportSelectionButton } from '#web/features/exports/index.ts';
 import { useFields } from '#web/features/fields/index.ts';
+import { PrintLabelsButton } from '#web/features/labels/index.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { countLabel, pageCountOf } from '#web/lib/paged-response.ts';
 import { assetKeys } from '../api/asset-keys.ts';
@@ -203,10 +204,19 @@ export function AssetListPage() {
             fields={fields}
             isAdmin={isAdmin}
             extraActions={
-              <ExportSelectionButton
-                selection={apiSelection}
-                onError={(text) => setNotice({ tone: 'error', text })}
-              />
+              <>
+                <PrintLabelsButton
+                  source={apiSelection.assetIds ? { assetIds: apiSelection.assetIds } : { query: view }}
+                  count={selection.kind === 'ids' ? selection.ids.length : (data?.total ?? 0)}
+                  more={selection.kind === 'view' && data?.totalCapped}
+                >
+                  {LIST_TEXTS.printLabels}
+                </PrintLabelsButton>
+                <ExportSelectionButton
+                  selection={apiSelection}
+                  onError={(text) => setNotice({ tone: 'error', text })}
+                />
+              </>
             }
             onClear={() => setSelection(null)}
             onDone={(text, done) => {

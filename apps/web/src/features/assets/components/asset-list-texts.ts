@@ -64,6 +64,7 @@ export const LIST_TEXTS = {
   clearSelection: 'Clear selection',
   selectionActions: 'Actions on the selected assets',
 
+  printLabels: 'Print labels',
   setValue: 'Set field value',
   setValueTitle: 'Set a field value',
   forSelected: (count: number) => `For the ${assets(count)} selected.`,

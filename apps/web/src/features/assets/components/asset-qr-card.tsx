@@ -1,5 +1,5 @@
 import { ASSET_MESSAGES, type TAsset } from '@mqr/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -7,8 +7,11 @@ import { useQrImageUrl } from '../hooks/use-qr-image-url.ts';
 import styles from './asset-qr-card.module.css';
 import { downloadQr, printQr } from './print-qr.ts';
 
-/** The QR card: the image (fetched with the bearer token), the public URL, Download and Print. */
-export function AssetQrCard({ asset }: { asset: TAsset }) {
+/**
+ * The QR card: the image (fetched with the bearer token), the public URL, Download and Print, and
+ * `actions` of other features after them (the asset page's "Print label").
+ */
+export function AssetQrCard({ asset, actions }: { asset: TAsset; actions?: ReactNode }) {
   const qr = useQrImageUrl(asset.qrCodeUrl);
   const [blocked, setBlocked] = useState(false);
 
@@ -61,6 +64,7 @@ export function AssetQrCard({ asset }: { asset: TAsset }) {
         >
           Print QR
         </Button>
+        {actions}
       </div>
     </Card>
   );

@@ -1,8 +1,8 @@
 import type { TAssetListViewInput, TAssetSelection } from '@mqr/contracts';
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { downloadFile } from '#web/lib/download-file.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { downloadCsv } from '../api/download-csv.ts';
 import { EXPORT_TEXTS, ExportDialog } from './export-dialog.tsx';
 
 /** "Export" and its dialog: the assets of `view` (the list's current one) and the maintenance history. */
@@ -33,7 +33,7 @@ export function ExportSelectionButton({
   async function download() {
     setBusy(true);
     try {
-      await downloadCsv('/api/exports/assets.csv', { body: selection });
+      await downloadFile('/api/exports/assets.csv', { method: 'POST', body: selection }, 'assets.csv');
     } catch (caught) {
       onError(failureMessage(EXPORT_TEXTS.failed, caught));
     } finally {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
-import { jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { captureDownloads, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { EXPORT_TEXTS, ExportDialog } from './export-dialog.tsx';
 import { historyRange } from './history-range.ts';
 
@@ -16,16 +16,11 @@ const csv = (fileName: string) =>
   });
 
 describe('ExportDialog', () => {
-  const downloads: string[] = [];
+  let downloads: string[] = [];
 
   beforeEach(() => {
     authStore.login(loginResponse(), 'alex@example.com');
-    downloads.length = 0;
-    URL.createObjectURL = vi.fn(() => 'blob:export');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    });
+    downloads = captureDownloads();
   });
 
   afterEach(() => {

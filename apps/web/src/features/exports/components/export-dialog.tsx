@@ -51,8 +51,8 @@ export function ExportDialog({ view, onClose }: { view: TAssetListViewInput; onC
     }
     setBusy(kind);
     try {
-      if (kind === 'assets') await downloadCsv('/api/exports/assets.csv', { query: view });
-      else await downloadCsv('/api/exports/events.csv', { query: { ...range } });
+      if (kind === 'assets') await downloadCsv('/api/exports/assets.csv', view);
+      else await downloadCsv('/api/exports/events.csv', { ...range });
     } catch (caught) {
       setError(failureMessage(EXPORT_TEXTS.failed, caught));
     } finally {

@@ -1,7 +1,10 @@
 import {
   FIELD_LABEL_MAX_LENGTH,
+  IMPORT_TARGET_LABELS,
+  IMPORT_TARGETS,
   type TFieldDataType,
   type TFieldDefinition,
+  type TImportBuiltInTarget,
   type TImportRun,
 } from '@mqr/contracts';
 import { type FormEvent, useId, useState } from 'react';
@@ -26,13 +29,15 @@ import {
 
 type TColumnMappingProps = {
   run: TImportRun;
-  /** Every Asset field definition (retired ones name a saved mapping's retired field). */
+  /** Every field definition of the kind's target (retired ones name a saved mapping's retired field). */
   fields: TFieldDefinition[];
   /** The mapping can be changed (the import is neither running nor finished). */
   editable: boolean;
 };
 
-const BUILT_IN_CHOICES = ['ignore', 'name', 'description', 'slug'] as const;
+/** What "Don't import" and each built-in target read as. */
+const builtInText = (choice: 'ignore' | TImportBuiltInTarget) =>
+  choice === 'ignore' ? IMPORT_TEXTS.ignore : IMPORT_TARGET_LABELS[choice];
 
 /** What a saved choice reads as when the mapping is read-only. */
 function choiceText(draft: TColumnDraft, key: string | undefined, fields: TFieldDefinition[]): string {
@@ -43,7 +48,7 @@ function choiceText(draft: TColumnDraft, key: string | undefined, fields: TField
     const field = fields.find((f) => `field:${f.id}` === draft.choice);
     return field ? field.label : IMPORT_TEXTS.unknownField;
   }
-  return IMPORT_TEXTS[draft.choice as (typeof BUILT_IN_CHOICES)[number]];
+  return builtInText(draft.choice as 'ignore' | TImportBuiltInTarget);
 }
 
 /**
@@ -58,6 +63,7 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
   const [error, setError] = useState<string | null>(null);
   const check = useCheckImport(run.id);
   const idPrefix = useId();
+  const builtInChoices = ['ignore', ...IMPORT_TARGETS[run.kind].builtIn] as const;
   // A finished import no longer keeps its rows: there is nothing to sample.
   const hasPreview = run.preview.length > 0;
   const active = fields.filter((field) => field.isActive);
@@ -137,9 +143,9 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
                 disabled={check.isPending}
                 onChange={(event) => change(column, { choice: event.target.value as TMappingChoice })}
               >
-                {BUILT_IN_CHOICES.map((choice) => (
+                {builtInChoices.map((choice) => (
                   <option key={choice} value={choice}>
-                    {IMPORT_TEXTS[choice]}
+                    {builtInText(choice)}
                   </option>
                 ))}
                 {active.length > 0 || chosenElsewhere.length > 0 ? (

@@ -28,7 +28,7 @@ export function ImportProblems({ importId, checkedAt, problemCount }: TImportPro
     setDownloadError(null);
     setDownloading(true);
     try {
-      await downloadCsv(importProblemsCsvUrl(importId), { query: {} });
+      await downloadCsv(importProblemsCsvUrl(importId), {});
     } catch (caught) {
       setDownloadError(failureMessage(IMPORT_TEXTS.downloadFailed, caught));
     } finally {

@@ -3,6 +3,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
+import { PrintLabelsButton } from '#web/features/labels/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useCommitImport } from '../hooks/use-import-actions.ts';
 import { ImportProblems } from './import-problems.tsx';
@@ -16,6 +17,11 @@ export function hasResult(run: TImportRun): boolean {
 
 function percentOf(run: TImportRun): number {
   return run.rowCount > 0 ? (run.rowsDone / run.rowCount) * 100 : 0;
+}
+
+/** How many assets the import created, whose labels can be printed (a history import creates events). */
+function createdAssets(run: TImportRun): number {
+  return run.kind === 'assets' ? run.createdCount : 0;
 }
 
 /** Where the import stands: the progress of its check or commit, the check's outcome, or the end. */
@@ -45,11 +51,13 @@ export function ImportResult({ run }: { run: TImportRun }) {
       return (
         <div className={styles.section}>
           <Alert tone="success">{IMPORT_TEXTS.passed(run.rowCount)}</Alert>
-          <p className={styles.muted}>{IMPORT_TEXTS.importHint}</p>
+          <p className={styles.muted}>{IMPORT_TEXTS.importHint[run.kind]}</p>
           {commit.isError ? <Alert>{failureMessage(IMPORT_TEXTS.commitFailed, commit.error)}</Alert> : null}
           <div className={styles.actions}>
             <Button disabled={commit.isPending} onClick={() => commit.mutate()}>
-              {commit.isPending ? IMPORT_TEXTS.importStarting : IMPORT_TEXTS.importButton(run.rowCount)}
+              {commit.isPending
+                ? IMPORT_TEXTS.importStarting
+                : IMPORT_TEXTS.importButton(run.rowCount, run.kind)}
             </Button>
           </div>
         </div>
@@ -57,9 +65,16 @@ export function ImportResult({ run }: { run: TImportRun }) {
     case 'Done':
       return (
         <div className={styles.section}>
-          <Alert tone="success">{IMPORT_TEXTS.done(run.createdCount, run.updatedCount)}</Alert>
+          <Alert tone="success">{IMPORT_TEXTS.done(run)}</Alert>
           <div className={styles.actions}>
-            <ButtonLink to="/assets">{IMPORT_TEXTS.viewAssets}</ButtonLink>
+            {createdAssets(run) > 0 ? (
+              <PrintLabelsButton source={{ importId: run.id }} count={createdAssets(run)} variant="primary">
+                {IMPORT_TEXTS.printLabels(createdAssets(run))}
+              </PrintLabelsButton>
+            ) : null}
+            <ButtonLink to="/assets" variant={createdAssets(run) > 0 ? 'secondary' : 'primary'}>
+              {IMPORT_TEXTS.viewAssets}
+            </ButtonLink>
           </div>
         </div>
       );

@@ -1,12 +1,19 @@
-import type { TImportColumnTarget, TImportRun } from '@mqr/contracts';
+import { EVENT_CSV_COLUMNS, type TImportColumnTarget, type TImportRun } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import {
+  captureDownloads,
+  currentUser,
+  jsonResponse,
+  loginResponse,
+  mockFetch,
+  pdfResponse,
+} from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
-import { IMPORT_ID, importRun } from '../import-fixtures.ts';
+import { historyRun, IMPORT_ID, importRun } from '../import-fixtures.ts';
 
 const location = fieldDefinition({ label: 'Location', key: 'location' });
 const retired = fieldDefinition({ label: 'Cost centre', key: 'cost_centre', isActive: false });
@@ -166,6 +173,7 @@ describe('import page', () => {
       '20',
     );
     // Read-only while the check runs: no control, the targets in words.
+    await screen.findByRole('table', { name: 'Column mapping' });
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check the file' })).not.toBeInTheDocument();
     expect(row('Serial').getByText('New custom field: Serial (Text, key serial)')).toBeInTheDocument();
@@ -177,12 +185,7 @@ describe('import page', () => {
   });
 
   it('lists the problems 50 to a page, downloads them, and offers no import', async () => {
-    const downloads: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:problems');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
-    });
+    const downloads = captureDownloads();
     const calls = setup([importRun({ status: 'Checked', problemCount: 120, rowsDone: 3 })], {
       [`GET ${RUN_URL}/problems`]: (url) => {
         const page = Number(url.searchParams.get('page'));
@@ -248,8 +251,8 @@ describe('import page', () => {
     const { unmount } = renderApp(`/assets/import/${IMPORT_ID}`);
     expect(await screen.findByText('Import finished: 2 created, 1 updated.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View assets' })).toHaveAttribute('href', '/assets');
+    const table = await screen.findByRole('table', { name: 'Column mapping' });
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Column mapping' });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -257,9 +260,122 @@ describe('import page', () => {
     ).toEqual(['Column', 'Import as']);
     unmount();
 
+    setup([importRun({ status: 'Done', rowsDone: 1, createdCount: 0, updatedCount: 1, preview: [] })]);
+    const updatedOnly = renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByText('Import finished: 0 created, 1 updated.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Print/ })).not.toBeInTheDocument();
+    updatedOnly.unmount();
+
     const error = 'Row 7, Name: Asset name is required. Run the check again.';
     setup([importRun({ status: 'Failed', error })]);
     renderApp(`/assets/import/${IMPORT_ID}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(error);
+  });
+
+  it('offers the labels of the assets it created, printed from the import', async () => {
+    const calls = setup(
+      [importRun({ status: 'Done', rowsDone: 3, createdCount: 2, updatedCount: 1, preview: [] })],
+      {
+        'POST /api/labels': () => pdfResponse(),
+      },
+    );
+    const downloads = captureDownloads();
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    const print = await screen.findByRole('button', { name: 'Print labels for the 2 new assets' });
+    await user.click(print);
+    const dialog = screen.getByRole('dialog', { name: 'Print labels' });
+    expect(within(dialog).getByText('2 labels on 1 sheet.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    expect(await within(dialog).findByText('The PDF is downloaded.')).toBeInTheDocument();
+    expect(downloads).toEqual(['labels-2026-11-26.pdf']);
+    const request = calls.find((call) => call.url.pathname === '/api/labels');
+    expect(JSON.parse(String(request?.init.body))).toMatchObject({
+      importId: IMPORT_ID,
+      layout: 'avery-l7160',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(print).toHaveFocus();
+  });
+});
+
+describe('import page of a maintenance history file', () => {
+  beforeEach(() => authStore.logout());
+
+  const labour = fieldDefinition({ label: 'Labour cost', key: 'labour_cost', target: 'MaintenanceEvent' });
+
+  it('offers the event targets and event fields, with the rules of a history file', async () => {
+    const calls = setup([historyRun()], { '/api/fields': () => jsonResponse([labour, location]) });
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Import logbook.csv', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('3 rows of maintenance history, separated by commas.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Performed at, Started at and Completed at take a date (2024-03-05, read as 12:00 UTC) or a date and time (2024-03-05T14:30:00Z; without an offset, read as UTC).',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Import Asset as')).toHaveValue('asset');
+    expect(screen.getByLabelText('Import Date as')).toHaveValue('performedAt');
+    expect(screen.getByLabelText('Import Status as')).toHaveValue('status');
+    const options = within(screen.getByLabelText('Import Cost as'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    // The targets are named as the columns of our history export (its asset name aside), then the
+    // organization's event fields only: an asset field is no place for a column of events.
+    expect(options).toEqual([
+      "Don't import",
+      ...EVENT_CSV_COLUMNS.filter((column) => column !== 'Asset name'),
+      'Labour cost',
+      'New custom field',
+    ]);
+    const fieldsCall = calls.find((c) => c.url.pathname === '/api/fields');
+    expect(fieldsCall?.url.searchParams.get('target')).toBe('MaintenanceEvent');
+  });
+
+  it('saves the event targets chosen, then imports the checked file as events', async () => {
+    let saved: TImportColumnTarget[] = [];
+    let current = historyRun();
+    setup([], {
+      '/api/fields': () => jsonResponse([labour]),
+      [`GET ${RUN_URL}`]: () => jsonResponse(current),
+      [`PUT ${RUN_URL}/mapping`]: (_url, init) => {
+        saved = JSON.parse(String(init.body)).columns;
+        current = historyRun({ mapping: saved });
+        return jsonResponse(current);
+      },
+      [`POST ${RUN_URL}/check`]: () => {
+        current = { ...current, status: 'Checked', rowsDone: 3 };
+        return jsonResponse({ ...current, preview: [] }, 202);
+      },
+      [`POST ${RUN_URL}/commit`]: () => {
+        current = { ...current, status: 'Done', createdCount: 2, rowsDone: 3, skippedCount: 1 };
+        return jsonResponse({ ...current, preview: [] }, 202);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    await user.selectOptions(await screen.findByLabelText('Import Cost as'), 'Labour cost');
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    expect(await screen.findByText('All 3 rows passed the check.')).toBeInTheDocument();
+    expect(saved).toEqual([
+      { kind: 'asset' },
+      { kind: 'title' },
+      { kind: 'performedAt' },
+      { kind: 'status' },
+      { kind: 'field', fieldId: labour.id },
+    ]);
+    expect(
+      screen.getByText(
+        'Each row adds a past event to its asset; an event the asset already has (same title and performed at) is skipped, so a file imported twice adds its events once.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import 3 events' }));
+    expect(
+      await screen.findByText('Import finished: 2 events added, 1 skipped as already recorded.'),
+    ).toBeInTheDocument();
+    expect(row('Date').getByText('Performed at')).toBeInTheDocument();
+    // A history file creates events, no assets: there are no labels to print.
+    expect(screen.queryByRole('button', { name: /^Print/ })).not.toBeInTheDocument();
   });
 });

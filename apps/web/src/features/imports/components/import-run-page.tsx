@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, type TImportRun } from '@mqr/contracts';
+import { IMPORT_TARGETS, PRODUCT_NAME, type TImportRun } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useParams } from 'react-router';
@@ -31,13 +31,45 @@ function useReloadAfterImport(status: TImportRun['status'] | undefined) {
   }, [status, queryClient]);
 }
 
+/** The "Columns" card: where each column goes, with the custom fields of the import's kind. */
+function ImportColumns({ run, editable }: { run: TImportRun; editable: boolean }) {
+  const target = IMPORT_TARGETS[run.kind].fieldTarget;
+  const fields = useFields(target);
+  const titleId = useId();
+  return (
+    <Card className={stack.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.cardTitle}>
+        {IMPORT_TEXTS.mappingHeading}
+      </h2>
+      {editable ? <p className={styles.muted}>{IMPORT_TEXTS.mappingIntro}</p> : null}
+      {editable && run.kind === 'events' ? (
+        <ul className={`${styles.muted} ${styles.rules}`}>
+          {IMPORT_TEXTS.historyRules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      ) : null}
+      {fields.isError ? <Alert tone="info">{IMPORT_TEXTS.fieldsFailed}</Alert> : null}
+      {fields.isPending ? (
+        <StateMessage>{IMPORT_TEXTS.runLoading}</StateMessage>
+      ) : (
+        <ColumnMapping
+          // Editable again after a check: the form starts again from the saved mapping.
+          key={`${run.id}:${editable}`}
+          run={run}
+          fields={(fields.data ?? []).filter((field) => field.target === target)}
+          editable={editable}
+        />
+      )}
+    </Card>
+  );
+}
+
 /** /assets/import/{id}: one import: its mapping, check, problems, commit and outcome (administrators). */
 export function ImportRunPage() {
   const { id = '' } = useParams();
   const query = useImport(id);
-  const fields = useFields('Asset');
   const resultTitleId = useId();
-  const mappingTitleId = useId();
   const run = query.data;
   useReloadAfterImport(run?.status);
 
@@ -56,24 +88,7 @@ export function ImportRunPage() {
             <ImportResult run={run} />
           </Card>
         ) : null}
-        <Card className={stack.card} aria-labelledby={mappingTitleId}>
-          <h2 id={mappingTitleId} className={styles.cardTitle}>
-            {IMPORT_TEXTS.mappingHeading}
-          </h2>
-          {editable ? <p className={styles.muted}>{IMPORT_TEXTS.mappingIntro}</p> : null}
-          {fields.isError ? <Alert tone="info">{IMPORT_TEXTS.fieldsFailed}</Alert> : null}
-          {fields.isPending ? (
-            <StateMessage>{IMPORT_TEXTS.runLoading}</StateMessage>
-          ) : (
-            <ColumnMapping
-              // Editable again after a check: the form starts again from the saved mapping.
-              key={`${run.id}:${editable}`}
-              run={run}
-              fields={(fields.data ?? []).filter((field) => field.target === 'Asset')}
-              editable={editable}
-            />
-          )}
-        </Card>
+        <ImportColumns run={run} editable={editable} />
       </div>
     );
   }
@@ -91,7 +106,9 @@ export function ImportRunPage() {
           </ButtonLink>
         }
       >
-        {run ? <p className={styles.facts}>{IMPORT_TEXTS.rows(run.rowCount, run.delimiter)}</p> : null}
+        {run ? (
+          <p className={styles.facts}>{IMPORT_TEXTS.rows(run.rowCount, run.delimiter, run.kind)}</p>
+        ) : null}
       </PageHeader>
       {body}
     </>

@@ -1,4 +1,10 @@
-import { IMPORT_MAX_BYTES, IMPORT_MAX_PROBLEMS, IMPORT_MAX_ROWS, type TImportRun } from '@mqr/contracts';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_PROBLEMS,
+  IMPORT_MAX_ROWS,
+  type TImportKind,
+  type TImportRun,
+} from '@mqr/contracts';
 
 /** A count as the import screens show it: 12,345. */
 export function countText(value: number): string {
@@ -9,14 +15,28 @@ const DELIMITERS: Record<string, string> = { ',': 'commas', ';': 'semicolons', '
 
 /** The texts of the import screens (docs/product/assets.md#import-from-csv). */
 export const IMPORT_TEXTS = {
-  uploadTitle: 'Import assets',
+  uploadTitle: 'Import from CSV',
   uploadSubtitle:
-    'Bring in assets from a spreadsheet or another tool: upload a CSV file, choose where its columns go, check it, then import.',
+    'Bring in assets, or the maintenance history of your assets, from a spreadsheet or another tool: upload a CSV file, choose where its columns go, check it, then import.',
   backToAssets: 'Back to assets',
   uploadHeading: 'Upload a CSV file',
+  kindLegend: 'The file holds',
+  kinds: {
+    assets: {
+      label: 'Assets',
+      hint: 'One row per asset: new assets, or changes to those whose slug it gives.',
+    },
+    events: {
+      label: 'Maintenance history',
+      hint: 'One row per past maintenance event of an asset already here, found by its slug: from a paper logbook or another tool.',
+    },
+  } satisfies Record<TImportKind, { label: string; hint: string }>,
   fileLabel: 'CSV file',
   fileHint: `UTF-8 text with the column names in the first row, separated by commas, semicolons or tabs. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${countText(IMPORT_MAX_ROWS)} rows.`,
-  formatsHint: 'Exports of Snipe-IT and HomeBox are recognised.',
+  formatsHint: {
+    assets: 'Exports of Snipe-IT and HomeBox are recognised.',
+    events: 'The maintenance history export of Maintenance QR is recognised.',
+  } satisfies Record<TImportKind, string>,
   upload: 'Upload',
   uploading: 'Uploading…',
   uploadFailed: 'The file could not be uploaded.',
@@ -26,6 +46,7 @@ export const IMPORT_TEXTS = {
   recentLoading: 'Loading imports...',
   recentFailed: 'Unable to load the recent imports.',
   recentEmpty: 'No imports yet. Upload a CSV file to start one.',
+  kindHeader: 'Type',
 
   runTitle: (fileName: string) => `Import ${fileName}`,
   backToImports: 'Back to imports',
@@ -35,8 +56,8 @@ export const IMPORT_TEXTS = {
     format === 'Other'
       ? 'Not a known export: the columns are matched by their names.'
       : `Recognised as a ${format} export.`,
-  rows: (rowCount: number, delimiter: string) =>
-    `${countText(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}, separated by ${DELIMITERS[delimiter] ?? `“${delimiter}”`}.`,
+  rows: (rowCount: number, delimiter: string, kind: TImportKind) =>
+    `${countText(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}${kind === 'events' ? ' of maintenance history' : ''}, separated by ${DELIMITERS[delimiter] ?? `“${delimiter}”`}.`,
 
   mappingHeading: 'Columns',
   mappingTable: 'Column mapping',
@@ -48,10 +69,13 @@ export const IMPORT_TEXTS = {
   noSamples: 'Empty in the first rows',
   targetLabel: (column: string) => `Import ${column} as`,
   newFieldLegend: (column: string) => `New custom field for ${column}`,
+  historyRules: [
+    'Asset slug finds the asset, in upper or lower case: one of this organization’s assets in service.',
+    'Performed at, Started at and Completed at take a date (2024-03-05, read as 12:00 UTC) or a date and time (2024-03-05T14:30:00Z; without an offset, read as UTC).',
+    'Status: Pending, In progress or Completed (Open, Started and Done too); empty means Completed.',
+    'Started by and Completed by name users of this organization by email or name; other names leave the person out.',
+  ],
   ignore: "Don't import",
-  name: 'Name',
-  description: 'Description',
-  slug: 'Slug',
   customFields: 'Custom fields',
   newField: 'New custom field',
   retiredField: (label: string) => `${label} (retired)`,
@@ -85,13 +109,26 @@ export const IMPORT_TEXTS = {
   downloadFailed: 'The problems could not be downloaded.',
   passed: (count: number) =>
     count === 1 ? 'The row passed the check.' : `All ${countText(count)} rows passed the check.`,
-  importHint: 'A row whose slug an asset already has updates that asset; the other rows create assets.',
-  importButton: (count: number) => (count === 1 ? 'Import 1 asset' : `Import ${countText(count)} assets`),
+  importHint: {
+    assets: 'A row whose slug an asset already has updates that asset; the other rows create assets.',
+    events:
+      'Each row adds a past event to its asset; an event the asset already has (same title and performed at) is skipped, so a file imported twice adds its events once.',
+  } satisfies Record<TImportKind, string>,
+  importButton: (count: number, kind: TImportKind) => {
+    const [one, many] = kind === 'events' ? ['event', 'events'] : ['asset', 'assets'];
+    return count === 1 ? `Import 1 ${one}` : `Import ${countText(count)} ${many}`;
+  },
   importStarting: 'Starting…',
   commitFailed: 'The import could not be started.',
-  done: (created: number, updated: number) =>
-    `Import finished: ${countText(created)} created, ${countText(updated)} updated.`,
+  done: (run: Pick<TImportRun, 'kind' | 'createdCount' | 'updatedCount' | 'skippedCount'>) =>
+    run.kind === 'events'
+      ? `Import finished: ${countText(run.createdCount)} events added, ${countText(run.skippedCount)} skipped as already recorded.`
+      : `Import finished: ${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated.`,
   viewAssets: 'View assets',
+  printLabels: (created: number) =>
+    created === 1
+      ? 'Print a label for the new asset'
+      : `Print labels for the ${countText(created)} new assets`,
   failed: 'The import stopped.',
 } as const;
 
@@ -108,7 +145,9 @@ export function resultText(run: TImportRun): string {
     case 'Importing':
       return `${countText(run.rowsDone)} of ${countText(run.rowCount)} imported`;
     case 'Done':
-      return `${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated`;
+      return run.kind === 'events'
+        ? `${countText(run.createdCount)} added, ${countText(run.skippedCount)} skipped`
+        : `${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated`;
     case 'Failed':
       return 'Stopped with an error';
   }

@@ -6,7 +6,7 @@ import { assetListItem } from '#web/features/assets/asset-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
-import { IMPORT_ID, importRun } from '../import-fixtures.ts';
+import { historyRun, IMPORT_ID, importRun } from '../import-fixtures.ts';
 
 type THandlers = Parameters<typeof mockFetch>[0];
 
@@ -29,7 +29,7 @@ describe('import upload page', () => {
   it('shows the upload form with its limits, and says when there is no import yet', async () => {
     setup();
     renderApp('/assets/import');
-    expect(await screen.findByRole('heading', { name: 'Import assets', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Import from CSV', level: 1 })).toBeInTheDocument();
     const input = screen.getByLabelText('CSV file');
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('accept', '.csv,.tsv,text/csv,text/tab-separated-values');
@@ -52,6 +52,14 @@ describe('import upload page', () => {
             problemCount: 4,
             preview: [],
           }),
+          historyRun({
+            id: '0193f8a0-0000-7000-8000-00000000a003',
+            status: 'Done',
+            rowsDone: 3,
+            createdCount: 2,
+            skippedCount: 1,
+            preview: [],
+          }),
         ]),
     });
     renderApp('/assets/import');
@@ -60,7 +68,7 @@ describe('import upload page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['File', 'Status', 'Rows', 'Result', 'Uploaded']);
+    ).toEqual(['File', 'Type', 'Status', 'Rows', 'Result', 'Uploaded']);
     expect(within(table).getByRole('link', { name: 'snipe-it.csv' })).toHaveAttribute(
       'href',
       `/assets/import/${IMPORT_ID}`,
@@ -68,6 +76,10 @@ describe('import upload page', () => {
     expect(within(table).getByText('1,200')).toBeInTheDocument();
     expect(within(table).getByText('1,000 created, 200 updated')).toBeInTheDocument();
     expect(within(table).getByText('4 problems')).toBeInTheDocument();
+    const history = within(table).getByRole('link', { name: 'logbook.csv' }).closest('tr') as HTMLElement;
+    expect(within(history).getByText('Maintenance history')).toBeInTheDocument();
+    expect(within(history).getByText('2 added, 1 skipped')).toBeInTheDocument();
+    expect(within(table).getAllByText('Assets')).toHaveLength(2);
   });
 
   it('uploads the chosen file and opens its import', async () => {
@@ -86,6 +98,32 @@ describe('import upload page', () => {
     const body = post?.init.body;
     expect(body).toBeInstanceOf(FormData);
     expect(((body as FormData).get('file') as File).name).toBe('assets.csv');
+  });
+
+  it('asks what the file holds, and uploads a maintenance history file as such', async () => {
+    const calls = setup({
+      'POST /api/admin/imports': () => jsonResponse(historyRun(), 201),
+      [`GET /api/admin/imports/${IMPORT_ID}`]: () => jsonResponse(historyRun()),
+      '/api/fields': () => jsonResponse([]),
+    });
+    const user = userEvent.setup();
+    renderApp('/assets/import');
+    const holds = await screen.findByRole('group', { name: 'The file holds' });
+    expect(within(holds).getByRole('radio', { name: 'Assets' })).toBeChecked();
+    const history = within(holds).getByRole('radio', { name: 'Maintenance history' });
+    expect(history).toHaveAccessibleDescription(
+      'One row per past maintenance event of an asset already here, found by its slug: from a paper logbook or another tool.',
+    );
+    await user.click(history);
+    expect(screen.getByLabelText('CSV file')).toHaveAccessibleDescription(
+      /The maintenance history export of Maintenance QR is recognised\.$/,
+    );
+    await user.upload(screen.getByLabelText('CSV file'), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('heading', { name: 'Import logbook.csv', level: 1 })).toBeInTheDocument();
+    const post = calls.find((c) => c.init.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/admin/imports');
+    expect(post?.url.searchParams.get('kind')).toBe('events');
   });
 
   it('shows why the server refused the file, and stays', async () => {

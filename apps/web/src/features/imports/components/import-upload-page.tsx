@@ -1,4 +1,10 @@
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
+import {
+  IMPORT_KINDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  PRODUCT_NAME,
+  type TImportKind,
+} from '@mqr/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import stack from '#web/components/layouts/card-stack.module.css';
@@ -25,10 +31,47 @@ function uploadFailure(error: unknown): string {
   return failureMessage(IMPORT_TEXTS.uploadFailed, error);
 }
 
-/** /assets/import: upload a CSV file of assets, and the recent imports (administrators). */
+/** "The file holds": assets or maintenance history, each with what such a file is. */
+function KindChoice({
+  kind,
+  disabled,
+  onChange,
+}: {
+  kind: TImportKind;
+  disabled: boolean;
+  onChange: (kind: TImportKind) => void;
+}) {
+  const idPrefix = useId();
+  return (
+    <fieldset className={styles.kinds} disabled={disabled}>
+      <legend className={styles.legend}>{IMPORT_TEXTS.kindLegend}</legend>
+      {IMPORT_KINDS.map((option) => (
+        <div key={option} className={styles.kind}>
+          <input
+            id={`${idPrefix}-${option}`}
+            className={styles.radio}
+            type="radio"
+            name="kind"
+            value={option}
+            checked={kind === option}
+            aria-describedby={`${idPrefix}-${option}-hint`}
+            onChange={() => onChange(option)}
+          />
+          <label htmlFor={`${idPrefix}-${option}`}>{IMPORT_TEXTS.kinds[option].label}</label>
+          <span id={`${idPrefix}-${option}-hint`} className={styles.kindHint}>
+            {IMPORT_TEXTS.kinds[option].hint}
+          </span>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** /assets/import: upload a CSV file of assets or of maintenance history, and the recent imports (administrators). */
 export function ImportUploadPage() {
   const navigate = useNavigate();
   const upload = useUploadImport();
+  const [kind, setKind] = useState<TImportKind>('assets');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const uploadTitleId = useId();
@@ -45,10 +88,13 @@ export function ImportUploadPage() {
       setError(IMPORT_MESSAGES.tooLarge);
       return;
     }
-    upload.mutate(file, {
-      onSuccess: (run) => navigate(`/assets/import/${run.id}`),
-      onError: (caught) => setError(uploadFailure(caught)),
-    });
+    upload.mutate(
+      { file, kind },
+      {
+        onSuccess: (run) => navigate(`/assets/import/${run.id}`),
+        onError: (caught) => setError(uploadFailure(caught)),
+      },
+    );
   }
 
   return (
@@ -70,11 +116,19 @@ export function ImportUploadPage() {
           </h2>
           {error ? <Alert>{error}</Alert> : null}
           <form className={styles.form} onSubmit={submit} noValidate>
+            <KindChoice
+              kind={kind}
+              disabled={upload.isPending}
+              onChange={(next) => {
+                setError(null);
+                setKind(next);
+              }}
+            />
             <FieldFrame
               label={IMPORT_TEXTS.fileLabel}
               hint={
                 <>
-                  <span>{IMPORT_TEXTS.fileHint}</span> <span>{IMPORT_TEXTS.formatsHint}</span>
+                  <span>{IMPORT_TEXTS.fileHint}</span> <span>{IMPORT_TEXTS.formatsHint[kind]}</span>
                 </>
               }
             >

@@ -3,11 +3,12 @@ import {
   fieldKeyOf,
   fieldLabelOf,
   type TFieldDataType,
+  type TImportBuiltInTarget,
   type TImportColumnTarget,
 } from '@mqr/contracts';
 
-/** The "Import as" choice of one column: a built-in target, `field:{id}` or a new field. */
-export type TMappingChoice = 'ignore' | 'name' | 'description' | 'slug' | 'newField' | `field:${string}`;
+/** The "Import as" choice of one column: not imported, a built-in target, `field:{id}` or a new field. */
+export type TMappingChoice = 'ignore' | TImportBuiltInTarget | 'newField' | `field:${string}`;
 
 /**
  * One column's row of the mapping form: its choice, and the new field's label and type (`proposed`:
@@ -71,7 +72,7 @@ export function targetOf(draft: TColumnDraft, key: string | undefined): TImportC
     const label = draft.label.trim();
     return { kind: 'newField', label, key: key ?? fieldKeyOf(label), dataType: draft.dataType };
   }
-  return { kind: draft.choice as 'ignore' | 'name' | 'description' | 'slug' };
+  return { kind: draft.choice as 'ignore' | TImportBuiltInTarget };
 }
 
 /** Up to SAMPLE_COUNT different, non-blank values of a column in the first rows of the file. */

@@ -23,6 +23,7 @@ export function RecentImports() {
         <thead>
           <tr>
             <th scope="col">File</th>
+            <th scope="col">{IMPORT_TEXTS.kindHeader}</th>
             <th scope="col">Status</th>
             <th scope="col">Rows</th>
             <th scope="col">Result</th>
@@ -35,6 +36,7 @@ export function RecentImports() {
               <td data-label="File">
                 <Link to={`/assets/import/${run.id}`}>{run.fileName}</Link>
               </td>
+              <td data-label={IMPORT_TEXTS.kindHeader}>{IMPORT_TEXTS.kinds[run.kind].label}</td>
               <td data-label="Status">
                 <span>
                   <ImportStatusBadge run={run} />

@@ -1,0 +1,57 @@
+import type { Db, DbOrTx } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { AuditRecord } from '../audit-logs/service.ts';
+import type { CheckedRowBase, ImportPlan, RowProblem } from './plan.ts';
+import type { ImportRunRow } from './queries.ts';
+
+/** Who started the import, as its audit entries name them (null once the user is gone: "system"). */
+export type Actor = AuditRecord['actor'];
+
+/** A row of the file as the upload stored it. */
+export type StoredRow = { rowNumber: number; cells: string[] };
+
+/** A problem of the check: a row of the file, a column, a message. */
+export type NumberedProblem = RowProblem & { rowNumber: number };
+
+/**
+ * What an import of one kind of file does with its rows (assets, or maintenance history). The upload,
+ * mapping, background jobs, problems and progress are the same for every kind; these are not.
+ */
+export interface ImportKindRules {
+  /**
+   * Starts a check (dry run) of the file: each call takes the next batch of rows, in file order, and
+   * answers their problems, those of their cells and those against the file's earlier rows and the
+   * organization's data. Writes nothing.
+   */
+  startCheck(
+    db: DbOrTx,
+    organizationId: string,
+    plan: ImportPlan,
+  ): (rows: StoredRow[]) => Promise<NumberedProblem[]>;
+  /**
+   * Writes the next chunk of rows with their audit entries and the import's progress, in one
+   * transaction. Throws (rowStopped) when a row no longer passes; undefined when the import is no
+   * longer Importing.
+   */
+  commitChunk(
+    db: Db,
+    run: ImportRunRow,
+    plan: ImportPlan,
+    actor: Actor,
+    rows: StoredRow[],
+  ): Promise<ImportRunRow | undefined>;
+}
+
+/** The refusal of a commit whose row no longer passes: the import ends Failed with it. */
+export function rowStopped(rowNumber: number, problem: RowProblem | undefined): AppError {
+  return new AppError(
+    'CONFLICT',
+    `Row ${rowNumber}, ${problem?.column}: ${problem?.message} Run the check again.`,
+  );
+}
+
+/** The first row of `rows` with a problem, refused as rowStopped. */
+export function stopAtBrokenRow(rows: CheckedRowBase[]): void {
+  const broken = rows.find((row) => row.problems.length > 0);
+  if (broken) throw rowStopped(broken.rowNumber, broken.problems[0]);
+}

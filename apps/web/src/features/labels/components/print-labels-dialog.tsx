@@ -1,0 +1,215 @@
+import {
+  LABEL_LAYOUTS,
+  LABEL_MAX_ASSETS,
+  LABEL_MESSAGES,
+  labelPartCount,
+  labelsPerSheet,
+  type TLabelLayoutId,
+  type TLabelSource,
+} from '@mqr/contracts';
+import { type FormEvent, useRef, useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import buttonRow from '#web/components/ui/button-row.module.css';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { useFields } from '#web/features/fields/index.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { downloadLabels } from '../api/download-labels.ts';
+import { rememberedLayout, rememberLayout } from '../lib/remembered-layout.ts';
+import styles from './print-labels-dialog.module.css';
+
+const count = (value: number) => value.toLocaleString('en-US');
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** The texts of the label dialog (docs/product/labels.md#print-labels-dialog). */
+export const LABEL_TEXTS = {
+  title: 'Print labels',
+  layout: 'Label layout',
+  layoutHint: 'The labels in your printer: an Avery sheet, or a label printer’s roll.',
+  startPosition: 'Start at label',
+  startHint: (perSheet: number) =>
+    `To use a partly used sheet: the first free label, counted left to right, then top to bottom (1 to ${perSheet}).`,
+  part: 'Assets to print',
+  partOption: (from: number, to: number, total: number) =>
+    `${count(from)} to ${count(to)} of ${count(total)}`,
+  partHint: `A PDF holds at most ${count(LABEL_MAX_ASSETS)} labels: print the rest as further parts.`,
+  field: 'Custom field to print',
+  noField: 'None',
+  fieldHint: 'Printed as “Label: value” on each label whose asset has a value.',
+  fieldsFailed: 'Unable to load the custom fields: the labels can be printed without one.',
+  logo: 'Include the organization’s logo',
+  summary: (labels: number, perSheet: number, start: number) => {
+    if (perSheet === 1)
+      return `${plural(labels, 'label', 'labels')}, each on its own page for the label printer.`;
+    const sheets = plural(Math.ceil((start - 1 + labels) / perSheet), 'sheet', 'sheets');
+    const from = start === 1 ? '' : `, from label ${start} of the first`;
+    return `${plural(labels, 'label', 'labels')} on ${sheets}${from}.`;
+  },
+  summaryMore: (labels: number) =>
+    `More than ${plural(labels, 'label', 'labels')}: one for every asset the list shows, at most ${count(LABEL_MAX_ASSETS)}.`,
+  printHint: 'Print the PDF at actual size (100 %, not “Fit to page”) so that the labels line up.',
+  download: 'Download PDF',
+  preparing: 'Preparing…',
+  downloaded: 'The PDF is downloaded.',
+  failed: 'The labels could not be made.',
+} as const;
+
+type TPrintLabelsDialogProps = {
+  /** Which assets: a selection, the list's search, or what an import created (contracts' TLabelSource). */
+  source: TLabelSource;
+  /** How many assets the source holds: the count shown, and an import's parts past 5,000. */
+  count: number;
+  /** The source holds more than `count` (the asset list stopped counting there). */
+  more?: boolean | undefined;
+  onClose: () => void;
+};
+
+/**
+ * The label dialog: layout, start position on a partly used sheet, a custom field and the logo, then
+ * a PDF of QR labels (POST /api/labels, with the bearer token) to download. Server refusals are shown
+ * with their reason; the dialog stays open for another run.
+ */
+export function PrintLabelsDialog({ source, count: total, more = false, onClose }: TPrintLabelsDialogProps) {
+  const fields = useFields('Asset');
+  const [layout, setLayout] = useState<TLabelLayoutId>(rememberedLayout);
+  const [start, setStart] = useState('1');
+  const [startError, setStartError] = useState<string>();
+  const [part, setPart] = useState(1);
+  const [fieldId, setFieldId] = useState('');
+  const [includeLogo, setIncludeLogo] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ error?: string; done?: boolean }>({});
+  const startRef = useRef<HTMLInputElement>(null);
+
+  const perSheet = labelsPerSheet(layout);
+  const parts = 'importId' in source ? labelPartCount(total) : 1;
+  const partSize = Math.min(LABEL_MAX_ASSETS, total - (part - 1) * LABEL_MAX_ASSETS);
+  const startNumber = perSheet === 1 ? 1 : Number(start);
+  const startValid = Number.isInteger(startNumber) && startNumber >= 1 && startNumber <= perSheet;
+  const activeFields = (fields.data ?? []).filter((field) => field.target === 'Asset' && field.isActive);
+
+  function chooseLayout(next: TLabelLayoutId) {
+    setLayout(next);
+    // A start past the new sheet's last label starts again at its first.
+    if (Number(start) > labelsPerSheet(next)) setStart('1');
+    setStartError(undefined);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setOutcome({});
+    if (!startValid) {
+      setStartError(LABEL_MESSAGES.startPositionRange(perSheet));
+      startRef.current?.focus();
+      return;
+    }
+    setStartError(undefined);
+    setBusy(true);
+    try {
+      await downloadLabels({
+        ...('importId' in source && parts > 1 ? { importId: source.importId, part } : source),
+        layout,
+        startPosition: startNumber,
+        fieldId: fieldId || null,
+        includeLogo,
+      });
+      rememberLayout(layout);
+      setOutcome({ done: true });
+    } catch (caught) {
+      setOutcome({ error: failureMessage(LABEL_TEXTS.failed, caught) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={LABEL_TEXTS.title} busy={busy} onClose={onClose}>
+      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+        {parts > 1 ? (
+          <SelectField
+            label={LABEL_TEXTS.part}
+            hint={LABEL_TEXTS.partHint}
+            value={part}
+            onChange={(event) => setPart(Number(event.target.value))}
+          >
+            {Array.from({ length: parts }, (_, index) => {
+              const from = index * LABEL_MAX_ASSETS + 1;
+              return (
+                <option key={from} value={index + 1}>
+                  {LABEL_TEXTS.partOption(from, Math.min(total, from + LABEL_MAX_ASSETS - 1), total)}
+                </option>
+              );
+            })}
+          </SelectField>
+        ) : null}
+        <SelectField
+          label={LABEL_TEXTS.layout}
+          hint={LABEL_TEXTS.layoutHint}
+          value={layout}
+          onChange={(event) => chooseLayout(event.target.value as TLabelLayoutId)}
+        >
+          {LABEL_LAYOUTS.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+        {perSheet > 1 ? (
+          <TextField
+            ref={startRef}
+            label={LABEL_TEXTS.startPosition}
+            hint={LABEL_TEXTS.startHint(perSheet)}
+            error={startError}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={perSheet}
+            step={1}
+            value={start}
+            onChange={(event) => {
+              setStart(event.target.value);
+              setStartError(undefined);
+            }}
+          />
+        ) : null}
+        {fields.isError ? <Alert tone="info">{LABEL_TEXTS.fieldsFailed}</Alert> : null}
+        <SelectField
+          label={LABEL_TEXTS.field}
+          hint={LABEL_TEXTS.fieldHint}
+          value={fieldId}
+          onChange={(event) => setFieldId(event.target.value)}
+        >
+          <option value="">{LABEL_TEXTS.noField}</option>
+          {activeFields.map((field) => (
+            <option key={field.id} value={field.id}>
+              {field.label}
+            </option>
+          ))}
+        </SelectField>
+        <CheckboxField
+          label={LABEL_TEXTS.logo}
+          checked={includeLogo}
+          onChange={(event) => setIncludeLogo(event.target.checked)}
+        />
+        <DialogFooter>
+          <p className={styles.summary} aria-live="polite">
+            {more
+              ? LABEL_TEXTS.summaryMore(total)
+              : LABEL_TEXTS.summary(partSize, perSheet, startValid ? startNumber : 1)}
+          </p>
+          <p className={styles.hint}>{LABEL_TEXTS.printHint}</p>
+          {outcome.error ? <Alert>{outcome.error}</Alert> : null}
+          {outcome.done ? <Alert tone="success">{LABEL_TEXTS.downloaded}</Alert> : null}
+          <div className={`${buttonRow.row} ${styles.buttons}`}>
+            <Button type="submit" disabled={busy}>
+              {busy ? LABEL_TEXTS.preparing : LABEL_TEXTS.download}
+            </Button>
+          </div>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

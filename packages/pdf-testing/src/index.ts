@@ -1,0 +1,123 @@
+/**
+ * Test helpers for PDFs, shared by the server's tests and the e2e specs: pages rendered by Poppler's
+ * pdftoppm (as a printer driver would rasterise them), the text pdftotext reads, and the QR codes
+ * found on a page with where they are (zxing-wasm).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+const run = promisify(execFile);
+let prepared: Promise<unknown> | undefined;
+
+/** zxing-wasm, ready to read (its wasm read from node_modules, once per process). */
+export async function prepareZxing(): Promise<void> {
+  if (!prepared) {
+    const require = createRequire(import.meta.url);
+    const wasm = await readFile(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
+    const wasmBinary = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
+    prepared = prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
+  }
+  await prepared;
+}
+
+/** True when Poppler's pdftoppm is installed (Debian: poppler-utils). */
+export async function hasPdftoppm(): Promise<boolean> {
+  try {
+    await run('pdftoppm', ['-v']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `work` on the PDF written as labels.pdf in a temporary directory, removed afterwards. */
+async function withPdfFile<T>(pdf: Uint8Array, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mqr-pdf-'));
+  try {
+    await writeFile(path.join(dir, 'labels.pdf'), pdf);
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every page of the PDF as a PNG, rendered with `pdftoppm -r <dpi> -png`. */
+export function pdfPagesAsPng(pdf: Uint8Array, dpi = 200): Promise<Buffer[]> {
+  return withPdfFile(pdf, async (dir) => {
+    await run('pdftoppm', ['-r', String(dpi), '-png', 'labels.pdf', 'page'], { cwd: dir });
+    const pages = (await readdir(dir)).filter((name) => name.endsWith('.png')).sort();
+    return Promise.all(pages.map((name) => readFile(path.join(dir, name))));
+  });
+}
+
+/** The PDF's text as pdftotext reads it, pages in order. */
+export function pdfText(pdf: Uint8Array): Promise<string> {
+  return withPdfFile(pdf, async (dir) => {
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', 'labels.pdf', '-'], { cwd: dir });
+    return stdout;
+  });
+}
+
+/** A QR code found on a page: its text and its centre, in PDF points from the page's top left. */
+export interface FoundQrCode {
+  text: string;
+  x: number;
+  y: number;
+}
+
+/** Every QR code zxing-wasm decodes on a page rendered at `dpi`, with where its centre is. */
+export async function findQrCodes(png: Uint8Array, dpi = 200): Promise<FoundQrCode[]> {
+  await prepareZxing();
+  const results = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'], maxNumberOfSymbols: 255 });
+  const toPoints = 72 / dpi;
+  return results
+    .filter((result) => result.isValid)
+    .map((result) => {
+      const { topLeft, topRight, bottomLeft, bottomRight } = result.position;
+      const x = (topLeft.x + topRight.x + bottomLeft.x + bottomRight.x) / 4;
+      const y = (topLeft.y + topRight.y + bottomLeft.y + bottomRight.y) / 4;
+      return { text: result.text, x: x * toPoints, y: y * toPoints };
+    });
+}
+
+/** A word pdftotext finds, its box in points from the page's top left. */
+export interface PdfWord {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word of the PDF with its box (`pdftotext -bbox`). */
+export function pdfWords(pdf: Uint8Array): Promise<PdfWord[]> {
+  return withPdfFile(pdf, async (dir) => {
+    const { stdout } = await run('pdftotext', ['-bbox', '-enc', 'UTF-8', 'labels.pdf', '-'], {
+      cwd: dir,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const words: PdfWord[] = [];
+    const pages = stdout.split('<page ').slice(1);
+    for (const [page, html] of pages.entries()) {
+      for (const match of html.matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+      )) {
+        words.push({
+          page,
+          text: match[5] ?? '',
+          xMin: Number(match[1]),
+          yMin: Number(match[2]),
+          xMax: Number(match[3]),
+          yMax: Number(match[4]),
+        });
+      }
+    }
+    return words;
+  });
+}
