@@ -177,26 +177,25 @@ function FieldFilter({ field, draft, onChange }: TFieldFilterProps) {
     );
   }
   const isDate = field.dataType === 'Date';
+  const bounds = [
+    { end: 'min', label: isDate ? LIST_TEXTS.from : LIST_TEXTS.min },
+    { end: 'max', label: isDate ? LIST_TEXTS.to : LIST_TEXTS.max },
+  ] as const;
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{field.label}</legend>
       <div className={styles.range}>
-        <TextField
-          label={isDate ? LIST_TEXTS.from : LIST_TEXTS.min}
-          type={isDate ? 'date' : 'text'}
-          inputMode={isDate ? undefined : 'decimal'}
-          autoComplete="off"
-          value={draft.min}
-          onChange={(event) => onChange({ min: event.target.value })}
-        />
-        <TextField
-          label={isDate ? LIST_TEXTS.to : LIST_TEXTS.max}
-          type={isDate ? 'date' : 'text'}
-          inputMode={isDate ? undefined : 'decimal'}
-          autoComplete="off"
-          value={draft.max}
-          onChange={(event) => onChange({ max: event.target.value })}
-        />
+        {bounds.map(({ end, label }) => (
+          <TextField
+            key={end}
+            label={label}
+            type={isDate ? 'date' : 'text'}
+            inputMode={isDate ? undefined : 'decimal'}
+            autoComplete="off"
+            value={draft[end]}
+            onChange={(event) => onChange({ [end]: event.target.value })}
+          />
+        ))}
       </div>
     </fieldset>
   );

@@ -2,10 +2,11 @@ import type { TAssetSelection, TFieldDefinition } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useRetireSelection } from '../hooks/use-bulk-actions.ts';
 import { LIST_TEXTS } from './asset-list-texts.ts';
+import { DialogActions } from './dialog-actions.tsx';
 import styles from './selection-bar.module.css';
 import { SetFieldValueDialog } from './set-field-value-dialog.tsx';
 
@@ -106,23 +107,17 @@ function RetireSelectionDialog({ selection, count, scope, onClose, onDone }: TRe
         {mutation.isError ? <Alert>{failureMessage(LIST_TEXTS.retireFailed, mutation.error)}</Alert> : null}
         <p>{scope}</p>
         <p>{LIST_TEXTS.retireText}</p>
-        <DialogFooter>
-          <div className={styles.dialogButtons}>
-            <Button
-              disabled={mutation.isPending}
-              onClick={() =>
-                mutation.mutate(undefined, {
-                  onSuccess: (result) => onDone(LIST_TEXTS.retireDone(result.changed, result.withOpenTasks)),
-                })
-              }
-            >
-              {mutation.isPending ? LIST_TEXTS.retiring : LIST_TEXTS.retire}
-            </Button>
-            <Button variant="secondary" disabled={mutation.isPending} onClick={onClose}>
-              {LIST_TEXTS.cancel}
-            </Button>
-          </div>
-        </DialogFooter>
+        <DialogActions
+          label={LIST_TEXTS.retire}
+          pendingLabel={LIST_TEXTS.retiring}
+          pending={mutation.isPending}
+          onAction={() =>
+            mutation.mutate(undefined, {
+              onSuccess: (result) => onDone(LIST_TEXTS.retireDone(result.changed, result.withOpenTasks)),
+            })
+          }
+          onCancel={onClose}
+        />
       </div>
     </Dialog>
   );

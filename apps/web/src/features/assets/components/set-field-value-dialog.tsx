@@ -7,13 +7,13 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '#web/components/ui/alert.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { CustomFieldInputs, customKey, ruleOf } from '#web/features/fields/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useSetFieldValue } from '../hooks/use-bulk-actions.ts';
 import { LIST_TEXTS } from './asset-list-texts.ts';
+import { DialogActions } from './dialog-actions.tsx';
 import styles from './selection-bar.module.css';
 
 type TSetFieldValueDialogProps = {
@@ -94,16 +94,12 @@ export function SetFieldValueDialog({
             <p className={styles.hint}>{LIST_TEXTS.clearHint}</p>
           </>
         ) : null}
-        <DialogFooter>
-          <div className={styles.dialogButtons}>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? LIST_TEXTS.applying : LIST_TEXTS.apply}
-            </Button>
-            <Button variant="secondary" disabled={mutation.isPending} onClick={onClose}>
-              {LIST_TEXTS.cancel}
-            </Button>
-          </div>
-        </DialogFooter>
+        <DialogActions
+          label={LIST_TEXTS.apply}
+          pendingLabel={LIST_TEXTS.applying}
+          pending={mutation.isPending}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );
