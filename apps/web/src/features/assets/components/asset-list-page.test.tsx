@@ -159,6 +159,19 @@ describe('asset list view', () => {
   beforeEach(() => authStore.logout());
   afterEach(() => localStorage.clear());
 
+  it('says why the server refuses a view, and offers the plain list', async () => {
+    setup((url) =>
+      url.searchParams.get('filter')
+        ? jsonResponse({ code: 'NOT_FOUND', message: 'Field not found.' }, 404)
+        : page(TWO),
+    );
+    const user = userEvent.setup();
+    renderApp(`/assets?filter=${POWER}:min:1`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(LIST_TEXTS.viewRefused('Field not found.'));
+    await user.click(screen.getByRole('link', { name: LIST_TEXTS.showAll }));
+    expect(await screen.findByRole('table', { name: 'Assets' })).toBeInTheDocument();
+  });
+
   it('reads its view from the URL: the request, the controls and the filters in words', async () => {
     const calls = setup(() => page([]));
     const { router } = renderApp(

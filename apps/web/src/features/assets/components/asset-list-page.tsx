@@ -1,6 +1,7 @@
 import { ASSET_MESSAGES, PRODUCT_NAME, type TAssetSelection, type TSortOrder } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
@@ -13,6 +14,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { ExportButton, ExportSelectionButton } from '#web/features/exports/index.ts';
 import { useFields } from '#web/features/fields/index.ts';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { countLabel, pageCountOf } from '#web/lib/paged-response.ts';
 import { assetKeys } from '../api/asset-keys.ts';
@@ -97,7 +99,7 @@ export function AssetListPage() {
   if (query.isPending) {
     content = <StateMessage>{ASSET_MESSAGES.listLoading}</StateMessage>;
   } else if (query.isError) {
-    content = <Alert>{ASSET_MESSAGES.listFailed}</Alert>;
+    content = <ListFailure error={query.error} />;
   } else if (items.length === 0) {
     content = <StateMessage>{emptyMessage(state)}</StateMessage>;
   } else {
@@ -236,6 +238,23 @@ export function AssetListPage() {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * Why the list could not be loaded: a view the server refuses (a shared link naming a field that no
+ * longer exists, a hand-edited filter) says why and offers the plain list; anything else the list's
+ * failure text.
+ */
+function ListFailure({ error }: { error: Error }) {
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 404)) {
+    return <Alert>{ASSET_MESSAGES.listFailed}</Alert>;
+  }
+  return (
+    <Alert>
+      {LIST_TEXTS.viewRefused(error.fields[0]?.message ?? error.message)}{' '}
+      <Link to="/assets">{LIST_TEXTS.showAll}</Link>
+    </Alert>
   );
 }
 

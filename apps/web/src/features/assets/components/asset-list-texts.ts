@@ -18,6 +18,8 @@ export const LIST_TEXTS = {
   retiredBadge: 'Retired',
   noFilterMatch: 'No assets match these filters.',
   noRetired: 'No assets are retired.',
+  viewRefused: (reason: string) => `This view of the list cannot be shown: ${reason}`,
+  showAll: 'Show all assets',
 
   filters: 'Filters',
   filtersCount: (count: number) => `Filters (${count})`,
