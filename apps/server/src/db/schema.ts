@@ -156,6 +156,12 @@ export const assetFieldValues = pgTable(
       .references(() => fieldDefinitions.id),
     value: text('value').notNull(),
     /**
+     * The value as it sorts and compares as text (ADR 047): lower case, its first 200 characters (a
+     * btree entry has a size limit, a value none). A column, not an index expression, so that walks
+     * and probes of the list read the index alone. Kept by the database, never written.
+     */
+    textKey: text('text_key').generatedAlwaysAs(sql`lower(left(value, 200))`),
+    /**
      * The value as a number when it reads as one (NUMBER_PATTERN, at most 100 characters): what a
      * Number field sorts and filters by (ADR 047). Kept by the database, never written.
      */
@@ -165,14 +171,8 @@ export const assetFieldValues = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.assetId, t.fieldId] }),
-    // A field's values in order (case-insensitive, on their first 200 characters: a btree entry has a
-    // size limit and a text value none): the list's sort and its Select, Boolean and Date filters.
-    index('asset_field_values_org_field_value_idx').on(
-      t.organizationId,
-      t.fieldId,
-      sql`lower(left(${t.value}, 200))`,
-      t.assetId,
-    ),
+    // A field's values in order (their text key): the list's sort and its Select, Boolean and Date filters.
+    index('asset_field_values_org_field_value_idx').on(t.organizationId, t.fieldId, t.textKey, t.assetId),
     // A Number field's values in numeric order (sort and range filter).
     index('asset_field_values_org_field_number_idx')
       .on(t.organizationId, t.fieldId, t.numberValue, t.assetId)

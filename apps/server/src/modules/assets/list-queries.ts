@@ -40,11 +40,11 @@ export interface IdWindow {
   after?: string | undefined;
 }
 
-/** The first characters of a value that sort and compare (a btree entry has a size limit, a value none). */
+/** The first characters of a value that sort and compare (`text_key`, migration 0016). */
 const KEY_LENGTH = 200;
 
-/** A value's text key, as `asset_field_values_org_field_value_idx` holds it. */
-const textKey = (alias: string) => sql.raw(`lower(left(${alias}.value, ${KEY_LENGTH}))`);
+/** A value's text key, lower case, as `asset_field_values_org_field_value_idx` holds it. */
+const textKey = (alias: string) => sql.raw(`${alias}.text_key`);
 /** A value's sort key: its number for a Number field (`..._number_idx`), its text key otherwise. */
 const valueKey = (alias: string, numeric: boolean) =>
   numeric ? sql.raw(`${alias}.number_value`) : textKey(alias);
