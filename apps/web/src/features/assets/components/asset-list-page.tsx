@@ -204,7 +204,7 @@ export function AssetListPage() {
                 : LIST_TEXTS.allMatchingSelected(total)
             }
             fields={fields}
-            isAdmin={isAdmin}
+            canRetire={isAdmin && state.status !== 'retired'}
             extraActions={
               <>
                 <PrintLabelsButton

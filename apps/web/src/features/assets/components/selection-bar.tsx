@@ -17,7 +17,8 @@ type TSelectionBarProps = {
   /** "3 assets selected" or "All 1,234 matching assets are selected." */
   summary: string;
   fields: TFieldDefinition[];
-  isAdmin: boolean;
+  /** Administrators, on a list that can hold assets in service. */
+  canRetire: boolean;
   /** Actions other features offer on the selection (the export). */
   extraActions?: ReactNode;
   onClear: () => void;
@@ -28,15 +29,15 @@ type TSelectionBarProps = {
 type TOpen = 'value' | 'retire' | null;
 
 /**
- * What can be done with the selected assets: export them, set a field value, retire them
- * (administrators), or clear the selection.
+ * What can be done with the selected assets: print their labels, export them, set a field value,
+ * retire them (administrators, not on the retired list), or clear the selection.
  */
 export function SelectionBar({
   selection,
   count,
   summary,
   fields,
-  isAdmin,
+  canRetire,
   extraActions,
   onClear,
   onDone,
@@ -53,7 +54,7 @@ export function SelectionBar({
         <Button variant="secondary" onClick={() => setOpen('value')}>
           {LIST_TEXTS.setValue}
         </Button>
-        {isAdmin ? (
+        {canRetire ? (
           <Button variant="secondary" onClick={() => setOpen('retire')}>
             {LIST_TEXTS.retire}
           </Button>
