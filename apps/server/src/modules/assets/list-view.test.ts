@@ -1,4 +1,5 @@
 import {
+  ASSET_FILTER_OPERATORS,
   ASSET_LIST_MESSAGES,
   filterParam,
   LABEL_MESSAGES,
@@ -7,10 +8,12 @@ import {
 } from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assetFieldValues, assets, maintenanceEvents } from '#server/db/schema.ts';
 import { insertField } from '#server/test/asset-fixtures.ts';
+import { HOSTILE_TEXT } from '#server/test/request-arbitraries.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
 // Organization A's register: eight assets in service, created a minute apart (alpha first), ids in the
@@ -483,5 +486,41 @@ describe('POST /api/labels with the list’s view', () => {
     expect(none.json().fields).toEqual([{ path: 'query', message: LABEL_MESSAGES.noneInView }]);
     const foreign = await post({ query: { sort: `field:${otherField}` }, layout: 'avery-l7160' });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/assets: any view of real fields', () => {
+  it('answers every combination of field, operator and value with a page or a 4xx, never a 5xx', async () => {
+    const values = fc.oneof(
+      fc.constantFrom('1', '-2.5', '0', '2024-05-01', 'true', 'false', 'Roof', 'roof', '%', '_', '\\'),
+      fc.constantFrom(...HOSTILE_TEXT.filter((text) => text.length <= 300)),
+      fc.string({ maxLength: 30 }),
+      fc.stringMatching(/^-?\d{1,120}(\.\d{1,5})?$/),
+    );
+    const term = fc
+      .tuple(fc.constantFrom(...Object.values(fields)), fc.constantFrom(...ASSET_FILTER_OPERATORS), values)
+      .map(([fieldId, operator, value]) => filterParam({ fieldId, operator, value }));
+    const view = fc.record({
+      terms: fc.array(term, { maxLength: 4 }),
+      sort: fc.constantFrom(
+        'created',
+        'updated',
+        'name',
+        ...Object.values(fields).map((id) => `field:${id}`),
+      ),
+      order: fc.constantFrom('asc', 'desc'),
+      status: fc.constantFrom('active', 'retired', 'all'),
+      after: fc.option(fc.constantFrom(...idOf.values()), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(view, async ({ terms, sort, order, status, after }) => {
+        const params: [string, string][] = [...terms.map((t): [string, string] => ['filter', t])];
+        params.push(['sort', sort], ['order', order], ['status', status]);
+        if (after) params.push(['after', after]);
+        const response = await t.app.inject({ url: url(params), headers: t.headers.memberA });
+        expect(response.statusCode, `${url(params)} → ${response.body.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
