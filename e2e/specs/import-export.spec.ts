@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { findQrCodes, pdfPagesAsPng } from '@mqr/pdf-testing';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { apiSignIn } from '../support/api.ts';
 import { E2E_ADMIN } from '../support/environment.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
@@ -48,10 +50,26 @@ async function chooseType(page: Page, column: string, type: string) {
     .selectOption(type);
 }
 
-test('an administrator imports a register with bad rows, fixes it, exports it and imports the export back', async ({
+/** Downloads the list's asset export (the dialog says `says` first) and answers its rows. */
+async function exportAssets(page: Page, says: string): Promise<string[][]> {
+  await page.getByRole('button', { name: 'Export', exact: true }).first().click();
+  // The dialog names the view it exports: the list's, once the typing has settled.
+  await expect(page.getByText(says)).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download assets' }).click();
+  exported = await readFile(await (await downloading).path());
+  await page.keyboard.press('Escape');
+  return parse(exported, { bom: true });
+}
+
+/** The last file exportAssets downloaded. */
+let exported: Buffer;
+
+test('day one: an administrator imports a register with bad rows, fixes it, filters, sorts and labels it, exports it into a new organization, and retires, restores and deletes an asset', async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const run = uniqueSuffix();
   await signIn(page, E2E_ADMIN);
 
@@ -90,28 +108,127 @@ test('an administrator imports a register with bad rows, fixes it, exports it an
 
   await page.getByLabel('Search by name or slug').fill(`Imported ${run}`);
   await expect(page.getByRole('table', { name: 'Assets' }).getByText(`Imported ${run} 999`)).toBeVisible();
-  await page.getByRole('button', { name: 'Export' }).click();
-  // The dialog names the search it exports: the list's, once the typing has settled.
-  await expect(
-    page.getByText(`The assets that match “Imported ${run}”, with a column for each custom field.`),
-  ).toBeVisible();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download assets' }).click();
-  const download = await downloading;
-  const exported = await readFile(await download.path());
-  const records: string[][] = parse(exported, { bom: true });
+  const records = await exportAssets(
+    page,
+    `The assets that match “Imported ${run}”, with a column for each custom field.`,
+  );
   expect(records[0]?.slice(0, 5)).toEqual(['Slug', 'Name', 'Description', 'Created at', 'Updated at']);
   expect(records[0]).toEqual(expect.arrayContaining([`Serial ${run}`, `Room ${run}`, `Installed ${run}`]));
   expect(records).toHaveLength(ROWS + 1);
   const serial = records[0]!.indexOf(`Serial ${run}`);
-  const names = new Map(records.slice(1).map((record) => [record[1], record[serial]]));
-  expect(names.get(`Imported ${run} 300`)).toBe('SN-300');
+  const byName = new Map(records.slice(1).map((record) => [record[1]!, record]));
+  expect(byName.get(`Imported ${run} 300`)?.[serial]).toBe('SN-300');
+
+  // The imported register filtered (Room 1) and sorted (by the installation date, oldest first).
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const panel = page.getByRole('form', { name: 'Filter assets' });
+  await panel
+    .getByRole('group', { name: `Room ${run}` })
+    .getByLabel('Room 1', { exact: true })
+    .check();
+  await panel.getByRole('button', { name: 'Apply filters' }).click();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('dialog', { name: 'Columns' }).getByLabel(`Installed ${run}`).check();
+  await page.getByRole('dialog', { name: 'Columns' }).getByRole('button', { name: 'Done' }).click();
+  const table = page.getByRole('table', { name: 'Assets' });
+  await table.getByRole('button', { name: `Installed ${run}` }).click();
+  await expect(table.getByRole('columnheader', { name: `Installed ${run}` })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  // Rows 1, 5, 9… are in Room 1; the earliest day (the 2nd) is every 28th row from row 1.
+  const roomOne = [...byName.values()].filter(
+    (record) => record[records[0]!.indexOf(`Room ${run}`)] === 'Room 1',
+  );
+  expect(roomOne).toHaveLength(250);
+  // A filtered list is counted to 200: four pages and more.
+  await expect(page.getByText('Page 1 of 4+')).toBeVisible();
+  const installed = records[0]!.indexOf(`Installed ${run}`);
+  const firstDay = roomOne.map((record) => record[installed]!).sort()[0]!;
+  const shownRows = () => table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.textContent));
+  await expect.poll(async () => (await shownRows())[0]).toContain(firstDay);
+  expect(await shownRows()).toHaveLength(50);
+
+  // 50 of them ticked and printed on Avery L7160: every QR code is its asset's public page.
+  await page.getByLabel('Select all assets on this page').check();
+  const bar = page.getByRole('region', { name: 'Actions on the selected assets' });
+  await expect(bar).toContainText('50 assets selected');
+  const ticked = await table
+    .locator('tbody tr td:nth-child(2)')
+    .evaluateAll((cells) => cells.map((cell) => cell.childNodes[0]?.textContent ?? ''));
+  await bar.getByRole('button', { name: 'Print labels' }).click();
+  const labels = page.getByRole('dialog', { name: 'Print labels' });
+  await labels.getByLabel('Label layout').selectOption('avery-l7160');
+  const downloadingPdf = page.waitForEvent('download');
+  await labels.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = new Uint8Array(await readFile(await (await downloadingPdf).path()));
+  const codes = (
+    await Promise.all((await pdfPagesAsPng(pdf, 200)).map((png) => findQrCodes(png, 200)))
+  ).flat();
+  const organizationId = (await apiSignIn(page.request, E2E_ADMIN)).organizationId;
+  expect(codes.map((code) => code.text).sort()).toEqual(
+    ticked.map((name) => new URL(`/a/${organizationId}/${byName.get(name)![0]}`, page.url()).href).sort(),
+  );
   await page.keyboard.press('Escape');
 
-  await uploadFile(page, download.suggestedFilename(), exported.toString('utf8'));
-  await expect(page.getByText('Recognised as a Maintenance QR export.')).toBeVisible();
-  await page.getByRole('button', { name: 'Check the file' }).click();
-  await expect(page.getByText('All 1,000 rows passed the check.')).toBeVisible();
-  await page.getByRole('button', { name: 'Import 1,000 assets' }).click();
-  await expect(page.getByText('Import finished: 0 created, 1,000 updated.')).toBeVisible({ timeout: 60_000 });
+  // The export goes into a new organization and gives the same assets there.
+  const api = await apiSignIn(page.request, E2E_ADMIN);
+  const organization = await api.post<{ id: string }>('/api/admin/organizations', { name: `Branch ${run}` });
+  const newAdmin = {
+    email: `branch-${run}@example.com`,
+    password: 'branch-password-1',
+    displayName: 'Branch admin',
+  };
+  await api.post('/api/admin/users', { ...newAdmin, isAdmin: true, organizationId: organization.id });
+  const branch = await browser.newPage();
+  await signIn(branch, newAdmin);
+  await uploadFile(branch, 'assets.csv', exported.toString('utf8'));
+  await expect(branch.getByText('Recognised as a Maintenance QR export.')).toBeVisible();
+  await chooseType(branch, `Room ${run}`, 'Select');
+  await chooseType(branch, `Installed ${run}`, 'Date');
+  await branch.getByRole('button', { name: 'Check the file' }).click();
+  await expect(branch.getByText('All 1,000 rows passed the check.')).toBeVisible();
+  await branch.getByRole('button', { name: 'Import 1,000 assets' }).click();
+  await expect(branch.getByText('Import finished: 1,000 created, 0 updated.')).toBeVisible({
+    timeout: 60_000,
+  });
+  await branch.goto('/assets');
+  const copied = await exportAssets(
+    branch,
+    'Every asset of the organization, with a column for each custom field.',
+  );
+  // The run's columns (other tests' fields of the shared organization came along, empty).
+  const kept = ['Slug', 'Name', 'Description', `Serial ${run}`, `Room ${run}`, `Installed ${run}`];
+  const runColumns = (rows: string[][]) =>
+    rows
+      .slice(1)
+      .map((row) => kept.map((header) => row[rows[0]!.indexOf(header)]))
+      .sort((a, b) => a[0]!.localeCompare(b[0]!));
+  expect(runColumns(copied)).toEqual(runColumns(records));
+
+  // One of them retired, restored, retired again and deleted.
+  const [slug, name] = runColumns(copied)[0]!;
+  await branch.getByLabel('Search by name or slug').fill(slug!);
+  await branch.getByRole('table', { name: 'Assets' }).getByRole('link', { name: 'Open' }).first().click();
+  await expect(branch.getByRole('heading', { name: name!, level: 1 })).toBeVisible();
+  const retire = async () => {
+    await branch.getByRole('button', { name: 'Retire asset' }).click();
+    await branch
+      .getByRole('dialog', { name: 'Retire this asset?' })
+      .getByRole('button', { name: 'Retire asset' })
+      .click();
+    await expect(branch.getByRole('region', { name: 'Retired asset' })).toBeVisible();
+  };
+  await retire();
+  await branch.getByRole('button', { name: 'Restore asset' }).click();
+  await expect(branch.getByRole('link', { name: 'Edit asset' })).toBeVisible();
+  await retire();
+  await branch.getByRole('button', { name: 'Delete asset' }).click();
+  const confirm = branch.getByRole('dialog', { name: 'Delete this asset for good?' });
+  await confirm.getByLabel('Type the asset name to confirm').fill(name!);
+  await confirm.getByRole('button', { name: 'Delete asset' }).click();
+  await expect(branch).toHaveURL(/\/assets$/);
+  await branch.getByLabel('Search by name or slug').fill(slug!);
+  await expect(branch.getByText('No assets match your search.')).toBeVisible();
+  await branch.close();
 });
