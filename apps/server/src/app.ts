@@ -15,6 +15,7 @@ import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { registerRoutes } from './routes.ts';
@@ -141,6 +142,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(errors);
   await app.register(securityHeaders, { config });
   await app.register(cookie);
+  // Before compression: it keeps answers as they are, not compressed.
+  await app.register(idempotencyPlugin);
   // Before any route: these collect routes as they are added.
   await app.register(compressionPlugin);
   await app.register(routeAccessPlugin);

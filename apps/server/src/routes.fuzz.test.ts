@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER } from '@mqr/contracts';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifySchema } from 'fastify';
@@ -143,20 +144,34 @@ function requestArbitrary(route: RouteAccess) {
     ? inputArbitrary(schema.querystring as z.ZodType, inputOptions)
     : fc.constant(undefined);
   const body = schema.body ? inputArbitrary(schema.body as z.ZodType, inputOptions) : fc.constant(undefined);
-  return fc.record({ path: pathArbitrary(route.url), query, body });
+  // Writes sometimes carry an Idempotency-Key: a few shared ones (repeats, reuses) and malformed ones.
+  const key =
+    route.method === 'GET'
+      ? fc.constant(undefined)
+      : fc.option(
+          fc.constantFrom('fuzz-1', 'fuzz-2', `${route.method}-${route.url}`, '', 'a b', 'k'.repeat(300)),
+          {
+            nil: undefined,
+          },
+        );
+  return fc.record({ path: pathArbitrary(route.url), query, body, key });
 }
 
 describe('every route, fed generated and hostile input', () => {
   for (const route of fuzzed) {
     it(`${route.method} ${route.url}: never a 5xx, and a 4xx writes nothing`, async () => {
       await fc.assert(
-        fc.asyncProperty(requestArbitrary(route), async ({ path, query, body }) => {
+        fc.asyncProperty(requestArbitrary(route), async ({ path, query, body, key }) => {
           const before = unchanged ?? (await fingerprint());
           unchanged = undefined;
           const response = await t.app.inject({
             method: route.method as 'GET',
             url: `${path}${toQueryString(query)}`,
-            headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+            headers: {
+              ...headers,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...(key === undefined ? {} : { [IDEMPOTENCY_HEADER]: key }),
+            },
             ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
           });
           const outcome = `${route.method} ${path} → ${response.statusCode} ${response.body.slice(0, 300)}`;

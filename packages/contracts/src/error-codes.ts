@@ -7,6 +7,12 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** A write repeated with its Idempotency-Key while the first is still being answered (retry). */
+  'IN_PROGRESS',
+  /** A write repeated with its Idempotency-Key after its change committed but its answer was lost. */
+  'ALREADY_DONE',
+  /** An Idempotency-Key reused with a different request. */
+  'KEY_REUSED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'UNAVAILABLE',
@@ -20,6 +26,9 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  IN_PROGRESS: 409,
+  ALREADY_DONE: 409,
+  KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

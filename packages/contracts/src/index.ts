@@ -14,6 +14,7 @@ export * from './field-values.ts';
 export * from './fields.ts';
 export * from './file-types.ts';
 export * from './files.ts';
+export * from './idempotency.ts';
 export * from './imports.ts';
 export * from './labels.ts';
 export * from './limits.ts';

@@ -507,3 +507,32 @@ export const jobs = pgTable(
     index('jobs_waiting_idx').on(t.queue, t.runAfter).where(sql`${t.state} in ('queued', 'running')`),
   ],
 );
+
+/**
+ * Idempotency-Key answers (plugins/idempotency.ts, ADR 054): one row per key a signed-in user sent
+ * with a write that changed something, inserted in the transaction of that change (so a key exists
+ * exactly when its change does), then completed with the first answer; replayed to every repeat
+ * until it expires, then deleted by a background job.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    organizationId: organizationId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: varchar('key', { length: 255 }).notNull(),
+    /** sha256 of the method, the path with its query and the body: a reuse with another request is refused. */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    /** The first answer; null between the change's commit and its answer (or when the answer was lost). */
+    statusCode: integer('status_code'),
+    contentType: varchar('content_type', { length: 255 }),
+    body: text('body'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema.ts';
 
@@ -42,6 +43,9 @@ const CLEANUP_EVERY_POLLS = 600;
  */
 export class JobRunner {
   private readonly queues = new Map<string, { settings: QueueSettings; handler: JobHandler }>();
+  /** Queues that run again every so many ms (defineRecurring). */
+  private readonly recurring = new Map<string, number>();
+  private recurringQueued = false;
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
   private timer: NodeJS.Timeout | undefined;
@@ -62,6 +66,15 @@ export class JobRunner {
   /** Declares a queue and its handler. */
   define(queue: string, settings: QueueSettings, handler: JobHandler): void {
     this.queues.set(queue, { settings, handler });
+  }
+
+  /**
+   * Declares a queue that runs every `everyMs` on one instance at a time: one job of it stays queued
+   * (the first runner to start adds it, due in `everyMs`, when none is), and each run, done or failed, queues the next.
+   */
+  defineRecurring(queue: string, everyMs: number, handler: () => Promise<void>): void {
+    this.define(queue, { retryLimit: 0, lockSeconds: 60 }, handler);
+    this.recurring.set(queue, everyMs);
   }
 
   /** Queues a job, inside `tx` when given: it exists only if that transaction commits. */
@@ -99,6 +112,10 @@ export class JobRunner {
   /** Runs jobs while there are some, then looks again after pollMs. */
   private async work(): Promise<void> {
     try {
+      if (!this.recurringQueued) {
+        await this.queueRecurring();
+        this.recurringQueued = true;
+      }
       while (!this.stopped && (await this.runNext())) {
         // The next one at once.
       }
@@ -132,16 +149,46 @@ export class JobRunner {
       () => void this.renewLock(job.id, queue.settings.lockSeconds),
       (queue.settings.lockSeconds * 1000) / 3,
     );
+    const every = this.recurring.get(job.queue);
     try {
       await queue.handler(job.data, { last: job.attempts > queue.settings.retryLimit });
-      await this.finish(job.id, 'done', null);
+      await (every === undefined ? this.finish(job.id, 'done', null) : this.runAgain(job.id, every, null));
     } catch (error) {
       this.log.error({ err: error, job: job.id, queue: job.queue }, 'background job failed');
-      await this.failed(job, queue.settings, error);
+      if (every === undefined) await this.failed(job, queue.settings, error);
+      else await this.runAgain(job.id, every, error instanceof Error ? error.message : String(error));
     } finally {
       clearInterval(heartbeat);
     }
     return true;
+  }
+
+  /** Adds the job of each recurring queue that has none (under a lock: instances starting together add one). */
+  private async queueRecurring(): Promise<void> {
+    for (const [queue, everyMs] of this.recurring) {
+      await this.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${queue}`}))`);
+        await tx.execute(sql`
+          insert into ${jobs} (id, queue, data, run_after)
+          select ${uuidv7()}, ${queue}, '{}'::jsonb, now() + make_interval(secs => ${everyMs / 1000})
+          where not exists (select 1 from ${jobs} where queue = ${queue} and state in ('queued', 'running'))`);
+      });
+    }
+  }
+
+  /** A recurring job's next run. */
+  private async runAgain(id: string, everyMs: number, lastError: string | null): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({
+        state: 'queued',
+        attempts: 0,
+        lastError,
+        lockedUntil: null,
+        runAfter: new Date(Date.now() + everyMs),
+        updatedAt: new Date(),
+      })
+      .where(eq(jobs.id, id));
   }
 
   private async renewLock(id: string, lockSeconds: number): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { defineIdempotencyJobs } from '#server/modules/idempotency/jobs.ts';
 import { defineImportJobs } from '#server/modules/imports/jobs.ts';
 import { JobRunner } from './job-runner.ts';
 
@@ -14,6 +15,7 @@ declare module 'fastify' {
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
   const jobs = new JobRunner(app.db, app.log);
   defineImportJobs(jobs, app.db);
+  defineIdempotencyJobs(jobs, app.db);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   // Before onClose, where the database closes: the job in hand finishes (or is left to its lock).

@@ -1,6 +1,6 @@
 import { type TPresignResponse, UPLOAD_MESSAGES, type ZPresignBody } from '@mqr/contracts';
 import type { z } from 'zod';
-import type { DbOrTx } from '#server/db/client.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { mediaTypeOf } from '#server/storage/content-disposition.ts';
@@ -23,7 +23,7 @@ export function tooLargeMessage(maxBytes: number): string {
  * URL to PUT the bytes to with the Content-Type pinned.
  */
 export async function presignUpload(
-  db: DbOrTx,
+  db: Db,
   storage: FileStorage,
   actor: AuthUser,
   body: z.output<typeof ZPresignBody>,
@@ -36,14 +36,17 @@ export async function presignUpload(
     maxBytes: options.maxUploadMb * BYTES_PER_MB,
     expiresAt: new Date(now.getTime() + UPLOAD_URL_TTL_MS),
   };
-  await insertPendingUpload(db, {
-    objectKey: target.objectKey,
-    organizationId: actor.organizationId,
-    userId: actor.id,
-    fileName: body.fileName,
-    contentType: target.contentType,
-    maxBytes: target.maxBytes,
-  });
+  // In a transaction: with an Idempotency-Key, the key commits with the row (ADR 054).
+  await db.transaction((tx) =>
+    insertPendingUpload(tx, {
+      objectKey: target.objectKey,
+      organizationId: actor.organizationId,
+      userId: actor.id,
+      fileName: body.fileName,
+      contentType: target.contentType,
+      maxBytes: target.maxBytes,
+    }),
+  );
   const uploadUrl = await storage.createUploadUrl(target);
   return {
     uploadUrl,

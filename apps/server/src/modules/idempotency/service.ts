@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_MESSAGES } from '@mqr/contracts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { findKey, type IdempotencyKeyRow, type KeyOwner } from './queries.ts';
+
+/** A key whose change committed this long ago without an answer lost its answer (a crash between the two). */
+export const ANSWER_WAIT_MS = 30_000;
+/** How long a repeat waits for the first request's answer before answering IN_PROGRESS. */
+const REPEAT_WAIT_MS = 5_000;
+const POLL_MS = 50;
+
+/** What identifies a request: a key reused with another fingerprint is refused. */
+export function requestFingerprint(parts: { method: string; url: string; body: string }): string {
+  return createHash('sha256').update(`${parts.method} ${parts.url}\n${parts.body}`).digest('hex');
+}
+
+/** The first answer of a key, as the repeat sends it again. */
+export interface StoredAnswer {
+  statusCode: number;
+  contentType: string | null;
+  body: string;
+}
+
+export const inProgress = () =>
+  new AppError('IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress, { retryAfterSeconds: 1 });
+
+/** The stored answer of a finished key; throws for a different request, one still running, or a lost answer. */
+function answerOf(row: IdempotencyKeyRow, fingerprint: string, now: number): StoredAnswer | 'wait' {
+  if (row.fingerprint !== fingerprint) throw new AppError('KEY_REUSED', IDEMPOTENCY_MESSAGES.reused);
+  if (row.statusCode !== null) {
+    return { statusCode: row.statusCode, contentType: row.contentType, body: row.body ?? '' };
+  }
+  if (now - row.createdAt.getTime() > ANSWER_WAIT_MS) {
+    throw new AppError('ALREADY_DONE', IDEMPOTENCY_MESSAGES.answerLost);
+  }
+  return 'wait';
+}
+
+/**
+ * What a request with a key does before it runs: undefined when the key is new (the request runs and
+ * its transaction claims the key), the first answer when the key's change is done (waiting a little
+ * for an answer still being written), and a 422 when the key came with another request.
+ */
+export async function previousAnswer(
+  db: DbOrTx,
+  owner: KeyOwner,
+  fingerprint: string,
+): Promise<StoredAnswer | undefined> {
+  const deadline = Date.now() + REPEAT_WAIT_MS;
+  for (;;) {
+    const row = await findKey(db, owner);
+    if (!row) return undefined;
+    const answer = answerOf(row, fingerprint, Date.now());
+    if (answer !== 'wait') return answer;
+    if (Date.now() >= deadline) throw inProgress();
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}

@@ -1,0 +1,21 @@
+// No zod here: the web app's API client reads these without the schemas (ADR 032).
+
+/**
+ * The header a client sends with a write it may repeat (docs/product/overview.md#exactly-once-writes,
+ * ADR 054): every repeat with the same key, by the same user, gets the first answer instead of a
+ * second change.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Set on an answer that is the stored answer of an earlier request with the same key. */
+export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** Visible ASCII, 1 to 255 characters (a UUID is what the web app sends). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** How long a key and its answer are kept. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 48;
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalidKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  reused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+  inProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+  answerLost: 'This request was already carried out, but its answer was not kept. Reload to see the result.',
+} as const;
