@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { PRODUCT_NAME } from '@mqr/contracts';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -9,6 +11,37 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
+    // The installable app and its service worker (ADR 055): registered by the app (features/offline),
+    // a new version waits for the user's "Reload".
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: PRODUCT_NAME,
+        short_name: PRODUCT_NAME,
+        description: 'Track assets, log maintenance events, and deliver read-only history over QR codes.',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        // The header's colours (styles/global.css --surface and --bg, light); index.html's
+        // theme-color metas follow the dark theme too.
+        theme_color: '#ffffff',
+        background_color: '#f4f6f9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The app's files, the QR decoder's WebAssembly (scanning offline) and the icons.
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+    }),
     // Brotli and gzip twins of every text asset, served as they are by the server (no work per request).
     compression({
       algorithms: ['brotliCompress', 'gzip'],

@@ -20,6 +20,10 @@ if (params && !authStore.isLoggedIn()) {
       <PublicAssetApp {...params} preloaded={preloaded} />
     </StrictMode>,
   );
+  // After the page has loaded, the service worker that keeps it readable offline (ADR 055).
+  if ('serviceWorker' in navigator) {
+    window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
+  }
 } else {
   // Signed in (their menu, navigation and organization in the header), or no asset's address: the whole app.
   void import('./app/start-app.tsx').then(({ startApp }) => startApp(root));

@@ -87,6 +87,11 @@ export const ROUTE_TABLE = [
         .AdminOrganizationsPage,
   },
   {
+    path: '/outbox',
+    access: 'signed-in',
+    screen: async () => (await import('../features/offline/components/outbox-page.tsx')).OutboxPage,
+  },
+  {
     path: '/profile',
     access: 'signed-in',
     screen: async () => (await import('./routes/profile-page.tsx')).ProfilePage,

@@ -1,4 +1,11 @@
-import { ERROR_CODES, type TApiError, type TFieldError, XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
+import {
+  ERROR_CODES,
+  IDEMPOTENCY_HEADER,
+  type TApiError,
+  type TFieldError,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@mqr/contracts';
 import { authStore, type TAuthStore } from './auth-store.ts';
 
 /** Shown when the server cannot be reached at all. */
@@ -31,6 +38,17 @@ export type TRequestOptions = {
   query?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: a repeat with the same key gets the first answer, never a second change. */
+  idempotencyKey?: string;
+};
+
+/**
+ * Where signed-in GET answers are kept for reading offline (features/offline, per user): `keep` is
+ * given every successful answer (it chooses what to keep), `match` is asked when the network fails.
+ */
+export type TReadCache = {
+  keep(url: string, response: Response): void;
+  match(url: string): Promise<Response | undefined>;
 };
 
 export function readCookie(name: string): string | null {
@@ -57,8 +75,11 @@ function withQuery(url: string, query: TRequestOptions['query']): string {
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
-export function createApiClient(options: { store?: TAuthStore; fetchImpl?: typeof fetch } = {}) {
+export function createApiClient(
+  options: { store?: TAuthStore; fetchImpl?: typeof fetch; readCache?: () => TReadCache | null } = {},
+) {
   const store = options.store ?? authStore;
+  const readCache = options.readCache ?? (() => appReadCache);
 
   async function send(url: string, init: TRequestOptions = {}): Promise<Response> {
     const method = init.method ?? 'GET';
@@ -66,6 +87,7 @@ export function createApiClient(options: { store?: TAuthStore; fetchImpl?: typeo
     headers.set('Accept', 'application/json');
     const token = store.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (init.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, init.idempotencyKey);
     if (method !== 'GET' && isRelative(url)) {
       const xsrf = readCookie(XSRF_COOKIE);
       if (xsrf) headers.set(XSRF_HEADER, xsrf);
@@ -79,9 +101,12 @@ export function createApiClient(options: { store?: TAuthStore; fetchImpl?: typeo
     }
 
     const fetchImpl = options.fetchImpl ?? globalThis.fetch;
+    const fullUrl = withQuery(url, init.query);
+    // A signed-in read: kept for offline use, and answered from there when the network fails.
+    const cache = method === 'GET' && token && isRelative(url) ? readCache() : null;
     let response: Response;
     try {
-      response = await fetchImpl(withQuery(url, init.query), {
+      response = await fetchImpl(fullUrl, {
         method,
         headers,
         body,
@@ -90,8 +115,11 @@ export function createApiClient(options: { store?: TAuthStore; fetchImpl?: typeo
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      const copy = await cache?.match(fullUrl);
+      if (copy) return copy;
       throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
     }
+    if (cache && response.ok) cache.keep(fullUrl, response.clone());
 
     if (!response.ok) {
       // The token is no longer valid (expired, user deactivated, password changed).
@@ -147,6 +175,13 @@ function isApiErrorBody(value: unknown): value is TApiError {
             typeof (field as Record<string, unknown>).message === 'string',
         )))
   );
+}
+
+let appReadCache: TReadCache | null = null;
+
+/** Installs the app's read cache (app/ composes it from features/offline); null removes it. */
+export function setReadCache(cache: TReadCache | null): void {
+  appReadCache = cache;
 }
 
 const defaultClient = createApiClient();

@@ -1,7 +1,12 @@
 import { ApiError } from './api-client.ts';
 
-/** Client errors (4xx) are answers, not glitches: they are not retried; anything else twice. */
+/**
+ * Client errors (4xx) are answers, not glitches: they are not retried; anything else twice, except a
+ * network failure while the browser is offline (it would fail again).
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.isNetworkError && globalThis.navigator?.onLine === false)
+    return false;
   return !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2;
 }
 

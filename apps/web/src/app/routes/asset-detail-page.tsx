@@ -11,6 +11,7 @@ import { useAsset } from '#web/features/assets/hooks/use-asset.ts';
 import { MaintenanceEventsSection } from '#web/features/events/components/maintenance-events-section.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
+import { QueuedWrites } from '#web/features/offline/index.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import styles from './asset-detail-page.module.css';
 
@@ -74,6 +75,7 @@ export function AssetDetailPage() {
           }
         />
       </div>
+      <QueuedWrites assetId={asset.id} />
       <MaintenanceEventsSection asset={asset} readOnly={retired} canDelete={isAdmin} />
     </>
   );

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSessionStartup } from '#web/features/auth/hooks/use-session-startup.ts';
+import { UpdatePrompt } from '#web/features/offline/index.ts';
 import { Header } from './header.tsx';
 import { ShellFrame } from './shell-frame.tsx';
 
@@ -11,6 +12,7 @@ export function AppShell() {
       <ShellFrame header={<Header />}>
         <Outlet />
       </ShellFrame>
+      <UpdatePrompt />
       <ScrollRestoration />
     </>
   );

@@ -25,10 +25,12 @@ type THeaderBarProps = {
   Link: THeaderLink;
   /** The signed-in user's menu; without it, "Log in". */
   userMenu?: ReactNode;
+  /** Beside the menu: the connection and what waits to be sent (the app's header only). */
+  status?: ReactNode;
 };
 
 /** The header (docs/product/overview.md#navigation), without a router of its own. */
-export function HeaderBar({ snapshot, pathname, Link, userMenu }: THeaderBarProps) {
+export function HeaderBar({ snapshot, pathname, Link, userMenu, status }: THeaderBarProps) {
   const { auth, organization } = snapshot;
   const [navOpen, setNavOpen] = useState(false);
   const navRef = useRef<HTMLDivElement>(null);
@@ -88,6 +90,7 @@ export function HeaderBar({ snapshot, pathname, Link, userMenu }: THeaderBarProp
         </div>
 
         <div className={styles.account}>
+          {status}
           {userMenu ?? (
             <Link to="/login" className={styles.login}>
               Log in

@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation } from 'react-router';
+import { OfflineStatus } from '#web/features/offline/index.ts';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { HeaderBar, type THeaderLink } from './header-bar.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -24,6 +25,7 @@ export function Header() {
       pathname={pathname}
       Link={RouterLink}
       userMenu={snapshot.auth ? <UserMenu user={snapshot.auth} /> : undefined}
+      status={snapshot.auth ? <OfflineStatus /> : undefined}
     />
   );
 }

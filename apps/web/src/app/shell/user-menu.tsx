@@ -1,7 +1,8 @@
 import { roleLabel } from '@mqr/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { authStore, type TAuthState } from '#web/lib/auth-store.ts';
+import { signOutAndForget } from '#web/features/offline/index.ts';
+import type { TAuthState } from '#web/lib/auth-store.ts';
 import { useClientConfig } from '#web/lib/client-config.ts';
 import { getThemeStore, useTheme } from '#web/lib/theme-store.ts';
 import { initialsOf } from './initials.ts';
@@ -38,10 +39,10 @@ export function UserMenu({ user }: { user: TAuthState }) {
     buttonRef.current?.focus();
   }
 
-  function signOut() {
+  async function signOut() {
     setOpen(false);
-    authStore.logout();
-    navigate('/login');
+    // Unsent changes are confirmed first; this user's offline data leaves the device (features/offline).
+    if (await signOutAndForget()) navigate('/login');
   }
 
   return (
@@ -112,7 +113,7 @@ export function UserMenu({ user }: { user: TAuthState }) {
                 className={styles.item}
                 aria-labelledby={signOutLabelId}
                 aria-describedby={signOutHintId}
-                onClick={signOut}
+                onClick={() => void signOut()}
               >
                 <span className={styles.itemText}>
                   <span id={signOutLabelId} className={styles.itemLabel}>

@@ -1,8 +1,14 @@
 /**
  * What the events feature offers the other features (ADR 022): the read-only event cards of the
- * public asset page, and the line under a history that loads older events. The asset page's events section and the dashboard's pending tasks are
- * composed in app/routes.
+ * public asset page, the line under a history that loads older events, and the writes the offline
+ * outbox sends later (each with its Idempotency-Key), uploads included. The asset page's events
+ * section and the dashboard's pending tasks are composed in app/routes.
  */
-
+export { completeTask } from './api/complete-task.ts';
+export { createEvent } from './api/create-event.ts';
+export { presignUpload } from './api/presign-upload.ts';
+export { startTask } from './api/start-task.ts';
+export { updateEvent } from './api/update-event.ts';
+export { UploadError, uploadFile } from './api/upload-file.ts';
 export { OlderEvents } from './components/older-events.tsx';
 export { PublicEventList } from './components/public-event-list.tsx';

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ApiError } from '#web/lib/api-client.ts';
 import { authStore, useAuth } from '#web/lib/auth-store.ts';
 import { currentUserQuery } from '../api/get-current-user.ts';
 import { getOrganization, organizationKey } from '../api/get-organization.ts';
 
 /**
- * Startup when logged in: refresh the current user (a failure logs out) and load the organization
+ * Startup when logged in: refresh the current user (a refusal logs out) and load the organization
  * (a failure is ignored silently).
  */
 export function useSessionStartup() {
@@ -24,9 +25,11 @@ export function useSessionStartup() {
     if (me.data) authStore.updateUser(me.data);
   }, [me.data]);
 
+  // A refused session ends (the API client also ends it on a 401); no connection leaves it as it is.
+  const refused = me.isError && !(me.error instanceof ApiError && me.error.isNetworkError);
   useEffect(() => {
-    if (me.isError && token !== null) authStore.logout();
-  }, [me.isError, token]);
+    if (refused && token !== null) authStore.logout();
+  }, [refused, token]);
 
   useEffect(() => {
     if (organization.data) authStore.setOrganization(organization.data);

@@ -2,10 +2,14 @@ import { type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/assets/{assetId}/events/{eventId}/complete: Pending or InProgress to Completed. */
-export async function completeTask(assetId: string, eventId: string): Promise<TMaintenanceEvent> {
+export async function completeTask(
+  assetId: string,
+  eventId: string,
+  idempotencyKey?: string,
+): Promise<TMaintenanceEvent> {
   const data = await apiRequest(
     `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/complete`,
-    { method: 'POST', body: {} },
+    { method: 'POST', body: {}, ...(idempotencyKey ? { idempotencyKey } : {}) },
   );
   return ZMaintenanceEvent.parse(data);
 }

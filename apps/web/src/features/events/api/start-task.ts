@@ -2,10 +2,14 @@ import { type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 /** POST /api/assets/{assetId}/events/{eventId}/start: Pending to InProgress. */
-export async function startTask(assetId: string, eventId: string): Promise<TMaintenanceEvent> {
+export async function startTask(
+  assetId: string,
+  eventId: string,
+  idempotencyKey?: string,
+): Promise<TMaintenanceEvent> {
   const data = await apiRequest(
     `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/start`,
-    { method: 'POST', body: {} },
+    { method: 'POST', body: {}, ...(idempotencyKey ? { idempotencyKey } : {}) },
   );
   return ZMaintenanceEvent.parse(data);
 }

@@ -6,10 +6,11 @@ export async function updateEvent(
   assetId: string,
   eventId: string,
   body: TEventBody,
+  idempotencyKey?: string,
 ): Promise<TMaintenanceEvent> {
   const data = await apiRequest(
     `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}`,
-    { method: 'PUT', body },
+    { method: 'PUT', body, ...(idempotencyKey ? { idempotencyKey } : {}) },
   );
   return ZMaintenanceEvent.parse(data);
 }

@@ -14,6 +14,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { CustomFieldInputs } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useOfflineWrites } from '#web/lib/offline-writes.ts';
 import { useEventAttachments } from '../hooks/use-event-attachments.ts';
 import { useSaveEvent } from '../hooks/use-save-event.ts';
 import { EventAttachmentsField } from './event-attachments-field.tsx';
@@ -22,6 +23,7 @@ import {
   checkEventForm,
   eventFormPathFromServer,
   initialEventFormValues,
+  type TEventBodyWithoutFiles,
   type TEventFormValues,
 } from './event-form-values.ts';
 
@@ -67,6 +69,7 @@ export function EventForm({
   onCancel,
 }: TEventFormProps) {
   const isEdit = !!event;
+  const offline = useOfflineWrites();
   const save = useSaveEvent(assetId, event?.id);
   const attachments = useEventAttachments(event?.files ?? [], maxUploadBytes);
   const [phase, setPhase] = useState<TPhase>('idle');
@@ -98,9 +101,12 @@ export function EventForm({
     if (!checked.ok || busy) return;
     setFailure([]);
     setFileErrors([]);
+    if (offline?.isOffline()) return keepOnDevice(checked.body);
     setPhase(attachments.added.some((item) => item.status !== 'done') ? 'uploading' : 'saving');
     const files = await attachments.upload();
     if (!files) {
+      // The connection dropped during the uploads: what did upload is kept, the rest waits here.
+      if (offline?.isOffline()) return keepOnDevice(checked.body);
       setPhase('idle');
       setFailure([EVENT_MESSAGES.uploadFailed]);
       return;
@@ -109,12 +115,34 @@ export function EventForm({
     try {
       await save.mutateAsync({ ...checked.body, files });
     } catch (error) {
+      if (offline && error instanceof ApiError && error.isNetworkError) return keepOnDevice(checked.body);
       setPhase('idle');
       showSaveError(error);
       return;
     }
     onSaved();
   });
+
+  /** Offline: the save waits in the outbox with the chosen files' bytes, and is sent when the connection returns. */
+  async function keepOnDevice(body: TEventBodyWithoutFiles) {
+    if (!offline) return;
+    setPhase('saving');
+    try {
+      await offline.queue({
+        kind: 'save-event',
+        assetId,
+        eventId: event?.id,
+        taskWasOpen: !!event && event.taskStatus !== 'Completed',
+        body,
+        ...attachments.split(),
+      });
+    } catch {
+      setPhase('idle');
+      setFailure([EVENT_MESSAGES.saveFailed]);
+      return;
+    }
+    onSaved();
+  }
 
   function showSaveError(error: unknown) {
     const lines: string[] = [EVENT_MESSAGES.saveFailed];

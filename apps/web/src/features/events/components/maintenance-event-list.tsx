@@ -51,7 +51,12 @@ export function MaintenanceEventList({
               onDelete={canDelete ? () => removal.run(event) : undefined}
               deleting={removal.mutation.isPending && removal.mutation.variables?.id === event.id}
               onAction={(action) =>
-                task.run(action, { assetId, eventId: event.id, taskStatus: event.taskStatus })
+                task.run(action, {
+                  assetId,
+                  eventId: event.id,
+                  taskStatus: event.taskStatus,
+                  title: event.title,
+                })
               }
             />
           </li>

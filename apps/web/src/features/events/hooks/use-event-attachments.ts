@@ -127,6 +127,25 @@ export function useEventAttachments(existingFiles: TFile[], maxUploadBytes: numb
     }
   }
 
+  /** For a save kept on this device: the files already stored (kept or uploaded), and those still to upload. */
+  function split(): { storedFiles: TEventFileInput[]; newFiles: File[] } {
+    const storedFiles = existing
+      .filter((entry) => !entry.removed)
+      .map((entry) => attachmentInput(entry.file));
+    const newFiles: File[] = [];
+    for (const item of latest.current) {
+      if (item.status === 'done' && item.objectKey) {
+        storedFiles.push({
+          objectKey: item.objectKey,
+          fileName: item.file.name,
+          contentType: item.contentType,
+          size: item.file.size,
+        });
+      } else newFiles.push(item.file);
+    }
+    return { storedFiles, newFiles };
+  }
+
   async function upload(): Promise<TEventFileInput[] | null> {
     abort.current?.abort();
     const controller = new AbortController();
@@ -137,5 +156,5 @@ export function useEventAttachments(existingFiles: TFile[], maxUploadBytes: numb
     return [...kept, ...(uploaded as TEventFileInput[])];
   }
 
-  return { existing, added, add, remove, toggleExisting, upload, forgetUploads };
+  return { existing, added, add, remove, toggleExisting, upload, split, forgetUploads };
 }

@@ -2,14 +2,15 @@ import type { TTaskStatus } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useOfflineWrites } from '#web/lib/offline-writes.ts';
 import { completeTask } from '../api/complete-task.ts';
 import { startTask } from '../api/start-task.ts';
 import { taskKeys } from '../api/task-keys.ts';
 
 export type TTaskAction = 'start' | 'complete';
 
-/** The task of a maintenance event: where it is, and its status (the confirm text depends on it). */
-export type TTask = { assetId: string; eventId: string; taskStatus: TTaskStatus };
+/** The task of a maintenance event: where it is, its status (the confirm text depends on it) and title. */
+export type TTask = { assetId: string; eventId: string; taskStatus: TTaskStatus; title: string };
 
 /**
  * A screen's words for the actions: the asset page (EVENT_MESSAGES) and the dashboard
@@ -32,10 +33,12 @@ type TVariables = { action: TTaskAction; task: TTask };
  * Start or complete a task, after the user confirms. What shows the task reloads on success and on a
  * 409 (someone else moved the task first): the asset's detail and the pending tasks. The mutation
  * stays pending until they have, so the buttons stay disabled until the list shows the new state.
- * `onChanged` reloads more (the dashboard's figures) without holding the buttons.
+ * `onChanged` reloads more (the dashboard's figures) without holding the buttons. Offline (or when
+ * the connection drops), the action waits in the outbox instead (lib/offline-writes.ts).
  */
 export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
   const queryClient = useQueryClient();
+  const offline = useOfflineWrites();
   const reload = (task: TTask) => {
     onChanged?.();
     return Promise.all([
@@ -44,8 +47,16 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
     ]);
   };
   const mutation = useMutation({
-    mutationFn: ({ action, task }: TVariables) =>
-      action === 'start' ? startTask(task.assetId, task.eventId) : completeTask(task.assetId, task.eventId),
+    mutationFn: async ({ action, task }: TVariables) => {
+      const queued = { kind: 'task-action', action, ...task } as const;
+      if (offline?.isOffline()) return offline.queue(queued);
+      try {
+        return await (action === 'start' ? startTask : completeTask)(task.assetId, task.eventId);
+      } catch (error) {
+        if (offline && error instanceof ApiError && error.isNetworkError) return offline.queue(queued);
+        throw error;
+      }
+    },
     onSuccess: (_event, { task }) => reload(task),
     onError: (error, { task }) => {
       if (error instanceof ApiError && error.status === 409) void reload(task);

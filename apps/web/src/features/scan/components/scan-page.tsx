@@ -5,6 +5,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { useOfflineWrites } from '#web/lib/offline-writes.ts';
 import { useCameraScanner } from '../hooks/use-camera-scanner.ts';
 import { loadQrDetector } from '../lib/load-detector.ts';
 import { loadImage } from '../lib/load-image.ts';
@@ -16,26 +17,40 @@ export const SCAN_MESSAGES = {
   notAssetCode: 'This is not an asset code.',
   noCodeInPhoto: 'No QR code was found in this photo.',
   photoLabel: 'Scan from a photo',
+  offlineUnknown: 'You are offline. This asset will open when you are back online.',
   torch: 'Torch',
   startingCamera: 'Starting camera...',
   readingPhoto: 'Reading photo...',
 } as const;
 
-/** /scan: reads a QR code from the camera (or a photo) and opens the public asset page it points at. */
+/**
+ * /scan: reads a QR code from the camera (or a photo) and opens the public asset page it points at.
+ * Offline, it opens what this device keeps of that asset (lib/offline-writes.ts), or says it will
+ * open once back online.
+ */
 export function ScanPage() {
   const navigate = useNavigate();
   const videoRef = useRef<HTMLVideoElement>(null);
   const photoId = useId();
-  const [result, setResult] = useState<{ text: string; isAsset: boolean } | null>(null);
+  const offline = useOfflineWrites();
+  const [result, setResult] = useState<{ text: string; isAsset: boolean; notKept?: boolean } | null>(null);
   const [photoState, setPhotoState] = useState<'idle' | 'reading' | 'no-code'>('idle');
 
   const handleText = useCallback(
     (text: string) => {
       const outcome = interpretScan(text);
       setResult({ text, isAsset: outcome.kind === 'asset' });
-      if (outcome.kind === 'asset') void navigate(outcome.path);
+      if (outcome.kind !== 'asset') return;
+      if (!offline?.isOffline()) {
+        void navigate(outcome.path);
+        return;
+      }
+      void offline.findScannedAsset(outcome.organizationId, outcome.slug).then((path) => {
+        if (path) void navigate(path);
+        else setResult({ text, isAsset: true, notKept: true });
+      });
     },
-    [navigate],
+    [navigate, offline],
   );
 
   const { status, torch, toggleTorch } = useCameraScanner(videoRef, handleText);
@@ -103,6 +118,7 @@ export function ScanPage() {
             <>
               <p className={styles.resultText}>Scanned: {result.text}</p>
               {result.isAsset ? null : <p className={styles.note}>{SCAN_MESSAGES.notAssetCode}</p>}
+              {result.notKept ? <p className={styles.note}>{SCAN_MESSAGES.offlineUnknown}</p> : null}
             </>
           ) : null}
         </div>

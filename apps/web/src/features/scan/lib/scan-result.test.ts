@@ -8,6 +8,8 @@ describe('interpretScan', () => {
     expect(interpretScan(`https://qr.example.com/a/${ORG.toUpperCase()}/pump-3-x7k2q9?x=1`)).toEqual({
       kind: 'asset',
       path: `/a/${ORG}/pump-3-x7k2q9`,
+      organizationId: ORG,
+      slug: 'pump-3-x7k2q9',
     });
   });
   it('leaves any other text on the scan page', () => {

@@ -1,12 +1,19 @@
 import { findPublicAssetPath } from '@mqr/contracts';
 
-export type TScanOutcome = { kind: 'asset'; path: string } | { kind: 'other' };
+export type TScanOutcome =
+  | { kind: 'asset'; path: string; organizationId: string; slug: string }
+  | { kind: 'other' };
 
 /** A scanned text holding `/a/{organizationId}/{slug}` opens that public page; anything else stays. */
 export function interpretScan(text: string): TScanOutcome {
   const found = findPublicAssetPath(text);
   return found
-    ? { kind: 'asset', path: `/a/${found.organizationId}/${encodeURIComponent(found.slug)}` }
+    ? {
+        kind: 'asset',
+        path: `/a/${found.organizationId}/${encodeURIComponent(found.slug)}`,
+        organizationId: found.organizationId,
+        slug: found.slug,
+      }
     : { kind: 'other' };
 }
 

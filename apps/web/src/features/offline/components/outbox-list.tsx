@@ -1,0 +1,31 @@
+import type { TOutboxEntry } from '../lib/offline-db.ts';
+import { removeEntry, saveEntry } from '../lib/outbox.ts';
+import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
+import { sendNow } from '../lib/outbox-runner.ts';
+import styles from './outbox.module.css';
+import { OutboxEntry } from './outbox-entry.tsx';
+
+/** Writes of the outbox, with their actions: try a refused one again, discard one, dismiss a conflict. */
+export function OutboxList({
+  entries,
+  showAsset,
+  labelledBy,
+}: {
+  entries: TOutboxEntry[];
+  showAsset: boolean;
+  labelledBy: string;
+}) {
+  const retry = (entry: TOutboxEntry) =>
+    void saveEntry({ ...entry, state: 'waiting', message: null }).then(() => sendNow());
+  const remove = (entry: TOutboxEntry) => {
+    if (entry.state !== 'conflict' && !window.confirm(OUTBOX_MESSAGES.confirmDiscard)) return;
+    void removeEntry(entry.id);
+  };
+  return (
+    <ol className={styles.list} aria-labelledby={labelledBy}>
+      {entries.map((entry) => (
+        <OutboxEntry key={entry.id} entry={entry} showAsset={showAsset} onRetry={retry} onRemove={remove} />
+      ))}
+    </ol>
+  );
+}

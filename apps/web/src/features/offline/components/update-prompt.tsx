@@ -1,0 +1,16 @@
+import { Button } from '#web/components/ui/button.tsx';
+import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
+import { reloadToUpdate, useUpdateAvailable } from '../lib/service-worker.ts';
+import styles from './outbox.module.css';
+
+/** "A new version is available" with Reload, when a new version of the app waits (ADR 055). */
+export function UpdatePrompt() {
+  const available = useUpdateAvailable();
+  if (!available) return null;
+  return (
+    <div role="status" className={styles.update}>
+      <span>{OUTBOX_MESSAGES.updateAvailable}</span>
+      <Button onClick={reloadToUpdate}>{OUTBOX_MESSAGES.reload}</Button>
+    </div>
+  );
+}

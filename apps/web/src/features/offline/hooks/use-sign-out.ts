@@ -1,0 +1,25 @@
+import { authStore } from '#web/lib/auth-store.ts';
+import { clearOwner } from '../lib/offline-db.ts';
+import { isUnsent, listOutbox } from '../lib/outbox.ts';
+import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
+import { currentOwner } from '../lib/outbox-runner.ts';
+
+/**
+ * Signing out on this device: when changes have not been sent, the user confirms first (they would
+ * be lost); then this user's offline data (kept reads, outbox) is deleted and the session ends.
+ * Answers false when the user chose to stay.
+ */
+export async function signOutAndForget(
+  confirm: (question: string) => boolean = window.confirm,
+): Promise<boolean> {
+  const owner = currentOwner();
+  if (owner) {
+    const unsent = (await listOutbox(owner).catch(() => [])).filter(isUnsent).length;
+    if (unsent > 0 && !confirm(OUTBOX_MESSAGES.signOutQuestion(unsent))) return false;
+    await clearOwner(owner).catch(() => {
+      // IndexedDB unavailable: there is nothing kept to delete.
+    });
+  }
+  authStore.logout();
+  return true;
+}

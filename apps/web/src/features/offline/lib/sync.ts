@@ -1,0 +1,184 @@
+import { ERROR_STATUS, type TEventFileInput, type TMaintenanceEvent } from '@mqr/contracts';
+import { getAsset } from '#web/features/assets/index.ts';
+import {
+  completeTask,
+  createEvent,
+  presignUpload,
+  startTask,
+  UploadError,
+  updateEvent,
+  uploadFile,
+} from '#web/features/events/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
+import type { TOutboxEntry, TOutboxFile } from './offline-db.ts';
+import { clearProgress, listOutbox, newKey, removeEntry, saveEntry, setProgress } from './outbox.ts';
+import { OUTBOX_MESSAGES } from './outbox-messages.ts';
+
+/** How an attempt ended: sent (it leaves the outbox), stop (no connection: the rest waits too), or the entry's new state. */
+type TOutcome =
+  | 'sent'
+  | 'stop'
+  | { state: 'failed' | 'conflict'; message: string; savedAs?: TEventFileInput[] };
+
+/** The connection or the server is the trouble (not the write): it waits and goes again later. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof UploadError) return error.status === 0 || error.status >= 500;
+  if (!(error instanceof ApiError)) return false;
+  return (
+    error.isNetworkError ||
+    error.status >= 500 ||
+    error.status === 429 ||
+    error.status === 401 ||
+    error.code === 'IN_PROGRESS'
+  );
+}
+
+const refusal = (error: unknown): TOutcome => ({
+  state: 'failed',
+  message: error instanceof ApiError && error.message ? error.message : OUTBOX_MESSAGES.failed,
+});
+
+/** Who moved the task first, and when, as the asset's page says now. */
+async function taskStamps(assetId: string, eventId: string): Promise<TMaintenanceEvent | undefined> {
+  try {
+    return (await getAsset(assetId)).events.find((event) => event.id === eventId);
+  } catch {
+    return undefined;
+  }
+}
+
+function conflictText(event: TMaintenanceEvent | undefined): string {
+  if (event?.taskStatus === 'Completed') {
+    return OUTBOX_MESSAGES.completedBy(event.taskCompletedBy, formatDateTime(event.taskCompletedAt));
+  }
+  if (event?.taskStatus === 'InProgress') {
+    return OUTBOX_MESSAGES.startedBy(event.taskStartedBy, formatDateTime(event.taskStartedAt));
+  }
+  return OUTBOX_MESSAGES.movedMeanwhile;
+}
+
+/** Uploads the entry's files not stored yet (each presign repeated with its own key), keeping each key as it lands. */
+async function uploadFiles(entry: TOutboxEntry): Promise<void> {
+  for (const file of entry.files) {
+    if (file.objectKey) continue;
+    file.objectKey = await uploadOne(entry.id, file);
+    await saveEntry(entry);
+  }
+}
+
+async function uploadOne(entryId: number, file: TOutboxFile): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const target = await presignUpload(
+      { fileName: file.name, contentType: file.type },
+      undefined,
+      file.presignKey,
+    );
+    if (file.size > target.maxBytes)
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', OUTBOX_MESSAGES.tooLarge(file.name));
+    try {
+      await uploadFile(target.uploadUrl, file.blob, file.type, {
+        onProgress: (fraction) => setProgress(entryId, file.id, fraction),
+      });
+      return target.objectKey;
+    } catch (error) {
+      // The upload URL expired (the first attempt's answer, replayed): ask for a new one, once.
+      if (!(error instanceof UploadError) || error.status !== 403 || attempt > 0) throw error;
+      file.presignKey = newKey();
+    }
+  }
+}
+
+const filesOf = (entry: TOutboxEntry): TEventFileInput[] => [
+  ...(entry.write.kind === 'save-event' ? entry.write.storedFiles : []),
+  ...entry.files.map((file) => ({
+    objectKey: file.objectKey ?? '',
+    fileName: file.name,
+    contentType: file.type,
+    size: file.size,
+  })),
+];
+
+/** Sends one entry; every request carries its Idempotency-Key, so a repeat after a cut is no second record. */
+async function send(entry: TOutboxEntry): Promise<TOutcome> {
+  const { write } = entry;
+  if (write.kind === 'task-action') {
+    const run = write.action === 'start' ? startTask : completeTask;
+    try {
+      await run(write.assetId, write.eventId, entry.key);
+      return 'sent';
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') {
+        return { state: 'conflict', message: conflictText(await taskStamps(write.assetId, write.eventId)) };
+      }
+      throw error;
+    }
+  }
+  await uploadFiles(entry);
+  const body = { ...write.body, files: filesOf(entry) };
+  if (!write.eventId) {
+    await createEvent(write.assetId, body, entry.key);
+    return 'sent';
+  }
+  try {
+    await updateEvent(write.assetId, write.eventId, body, entry.key);
+    return 'sent';
+  } catch (error) {
+    // The task was completed by someone else meanwhile and may not be edited: nothing typed or
+    // attached is lost, it becomes a new event of the asset.
+    const locked = error instanceof ApiError && error.status === ERROR_STATUS.FORBIDDEN;
+    if (!locked || !write.taskWasOpen) throw error;
+    const stamps = await taskStamps(write.assetId, write.eventId);
+    await createEvent(write.assetId, { ...body, startTask: false }, `${entry.key}:new`);
+    return {
+      state: 'conflict',
+      message: OUTBOX_MESSAGES.savedAsNew(conflictText(stamps)),
+      savedAs: body.files,
+    };
+  }
+}
+
+async function attempt(entry: TOutboxEntry): Promise<TOutcome> {
+  try {
+    return await send(entry);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'ALREADY_DONE') return 'sent';
+    return isTransient(error) ? 'stop' : refusal(error);
+  } finally {
+    clearProgress(entry.id);
+  }
+}
+
+/**
+ * Sends the user's waiting writes in order, one at a time; a write the server refuses is marked
+ * failed (or conflict) and the next goes on; no connection stops the round (what is left waits).
+ * One round at a time across the app's tabs (a Web Lock), and within this tab.
+ */
+export async function sendOutbox(owner: string, onSent: (entry: TOutboxEntry) => void): Promise<void> {
+  const run = async () => {
+    for (const entry of await listOutbox(owner)) {
+      if (entry.state !== 'waiting' && entry.state !== 'sending') continue;
+      entry.state = 'sending';
+      await saveEntry(entry);
+      const outcome = await attempt(entry);
+      if (outcome === 'stop') {
+        entry.state = 'waiting';
+        await saveEntry(entry);
+        return;
+      }
+      if (outcome === 'sent') {
+        await removeEntry(entry.id);
+        onSent(entry);
+        continue;
+      }
+      Object.assign(entry, outcome);
+      await saveEntry(entry);
+      onSent(entry);
+    }
+  };
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    await navigator.locks.request(`mqr-outbox:${owner}`, run);
+  } else {
+    await run();
+  }
+}

@@ -1,0 +1,52 @@
+import type { TEventBody, TEventFileInput, TTaskStatus } from '@mqr/contracts';
+import { createContext, useContext } from 'react';
+
+/** A maintenance event saved while offline: its texts and values, the files it keeps and the new ones. */
+export type TQueuedEventSave = {
+  kind: 'save-event';
+  assetId: string;
+  /** Absent: a new event. */
+  eventId?: string | undefined;
+  /** The event's task was open when edited (a completion by someone else meanwhile is a conflict). */
+  taskWasOpen: boolean;
+  body: Omit<TEventBody, 'files'>;
+  /** Files already stored (kept, or uploaded before the connection dropped). */
+  storedFiles: TEventFileInput[];
+  /** Files still to upload: their bytes wait on this device. */
+  newFiles: File[];
+};
+
+/** A task started or completed while offline. */
+export type TQueuedTaskAction = {
+  kind: 'task-action';
+  action: 'start' | 'complete';
+  assetId: string;
+  eventId: string;
+  title: string;
+  taskStatus: TTaskStatus;
+};
+
+export type TQueuedWrite = TQueuedEventSave | TQueuedTaskAction;
+
+/**
+ * What the offline layer (features/offline, composed in app/) offers the screens that write: whether
+ * a write should wait on this device rather than be sent, and the queue it waits in (sent in order,
+ * exactly once, when the connection returns). Without a provider (tests, the public page), writes go
+ * out as usual.
+ */
+export type TOfflineWrites = {
+  /** True when there is no connection (a write then goes to the queue at once). */
+  isOffline(): boolean;
+  queue(write: TQueuedWrite): Promise<void>;
+  /**
+   * Where a scanned public asset address opens while offline: the staff page of an asset this user
+   * opened recently (or its public page kept on this device), or null when it is not on this device.
+   */
+  findScannedAsset(organizationId: string, slug: string): Promise<string | null>;
+};
+
+export const OfflineWritesContext = createContext<TOfflineWrites | null>(null);
+
+export function useOfflineWrites(): TOfflineWrites | null {
+  return useContext(OfflineWritesContext);
+}
