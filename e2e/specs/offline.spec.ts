@@ -1,0 +1,212 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { type ApiSession, apiSignIn } from '../support/api.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_ADMIN, E2E_MEMBER } from '../support/environment.ts';
+import { writeQrVideo } from '../support/qr.ts';
+import { uniqueSuffix } from '../support/run-id.ts';
+import { signIn } from '../support/session.ts';
+
+// Issue 16: the field app works without a connection and never loses a record (docs/product/offline.md).
+
+interface TFile {
+  fileName: string;
+}
+interface TEvent {
+  id: string;
+  title: string;
+  notes: string | null;
+  taskStatus: string;
+  taskCompletedBy: string | null;
+  files: TFile[];
+}
+interface TAsset {
+  id: string;
+  name: string;
+  slug: string;
+  organizationId: string;
+  publicUrl: string;
+  events: TEvent[];
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+/** An asset with an open task, made by the administrator; its QR code as a photo; a browser whose camera shows it. */
+async function setUp(request: Parameters<typeof apiSignIn>[0]) {
+  const run = uniqueSuffix();
+  const admin = await apiSignIn(request, E2E_ADMIN);
+  const asset = await admin.post<TAsset>('/api/assets', { name: `Boiler room pump ${run}`, fields: [] });
+  const task = await admin.post<TEvent>(`/api/assets/${asset.id}/events`, {
+    title: `Check pressure ${run}`,
+    startTask: false,
+  });
+  const photo = await (
+    await request.get(`/api/assets/${asset.id}/qr.png`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).body();
+  const video = path.join(await mkdtemp(path.join(tmpdir(), 'mqr-offline-')), 'label.y4m');
+  writeQrVideo(asset.publicUrl, video);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  return { run, admin, asset, task, photo, browser };
+}
+
+/** Signs the member in and waits until the service worker runs and controls the page (the app installed). */
+async function openInstalledApp(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, E2E_MEMBER);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  return { context, page };
+}
+
+/** The header says offline, the asset opens from the scan, an event with a photo and a completion are recorded. */
+async function workOffline(page: Page, context: BrowserContext, setup: Awaited<ReturnType<typeof setUp>>) {
+  const { asset, task, photo, run } = setup;
+  // The member opened the asset once while online: it is kept on the device.
+  await page.goto(`/assets/${asset.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByRole('banner').getByText('Offline')).toBeVisible();
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name: 'Scan QR' }).click();
+  // The fake camera shows the asset's label: offline, its kept page opens.
+  await expect(page).toHaveURL(new RegExp(`/assets/${asset.id}$`), { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add maintenance event' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(`Replaced seal ${run}`);
+  await dialog.getByLabel('Notes').fill('Recorded in the plant room.');
+  await dialog
+    .getByLabel('Attachments')
+    .setInputFiles([{ name: 'seal.png', mimeType: 'image/png', buffer: photo }]);
+  await dialog.getByRole('button', { name: 'Save event' }).click();
+  await expect(dialog).toBeHidden();
+
+  page.once('dialog', (confirm) => void confirm.accept());
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: task.title }) })
+    .getByRole('button', { name: 'Mark complete' })
+    .click();
+
+  const waiting = page.getByRole('region', { name: 'Waiting to send' });
+  await expect(waiting.getByRole('listitem')).toHaveCount(2);
+  await expect(waiting.getByText(`New maintenance event “Replaced seal ${run}”`)).toBeVisible();
+  await expect(waiting.getByText('1 file (< 0.1 MB) kept on this device')).toBeVisible();
+  await expect(waiting.getByText(`Complete task “${task.title}”`)).toBeVisible();
+  await expect(page.getByRole('link', { name: '2 waiting to send' })).toBeVisible();
+
+  // Reloaded while still offline: the page and the queue come back from the device.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
+  await expect(waiting.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('banner').getByText('Offline')).toBeVisible();
+}
+
+/** Exactly one new event with one attachment, and the task completed once by the member. */
+async function expectExactlyOnce(admin: ApiSession, setup: Awaited<ReturnType<typeof setUp>>) {
+  const { asset, task, run } = setup;
+  const detail = await admin.get<TAsset>(`/api/assets/${asset.id}`);
+  const recorded = detail.events.filter((event) => event.title === `Replaced seal ${run}`);
+  expect(recorded).toHaveLength(1);
+  expect(recorded[0]!.notes).toBe('Recorded in the plant room.');
+  expect(recorded[0]!.files.map((file) => file.fileName)).toEqual(['seal.png']);
+  expect(detail.events).toHaveLength(2);
+  const completed = detail.events.find((event) => event.id === task.id)!;
+  expect(completed.taskStatus).toBe('Completed');
+  expect(completed.taskCompletedBy).toBe(E2E_MEMBER.displayName);
+  const audit = await admin.get<{ action: string; entityId: string }[]>(
+    `/api/audit-logs?entityId=${task.id}&pageSize=50`,
+  );
+  expect(audit.filter((entry) => entry.action === 'COMPLETE_TASK')).toHaveLength(1);
+}
+
+test('offline: scan, record an event with a photo, complete a task, reload; back online it is sent exactly once', async ({
+  request,
+  baseURL,
+}) => {
+  const setup = await setUp(request);
+  try {
+    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    await workOffline(page, context, setup);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('region', { name: 'Waiting to send' })).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByRole('banner').getByText('Offline')).toBeHidden();
+    await expect(page.getByRole('heading', { level: 3, name: `Replaced seal ${setup.run}` })).toBeVisible();
+    await expectExactlyOnce(setup.admin, setup);
+    // Nothing of the API is in the service worker's caches: only the app's files and public pages.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys())
+          urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+    expect(cached).toContain('/index.html');
+  } finally {
+    await setup.browser.close();
+  }
+});
+
+test('a page closed in the middle of a sync and opened again still sends everything exactly once', async ({
+  request,
+  baseURL,
+}) => {
+  const setup = await setUp(request);
+  try {
+    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    await workOffline(page, context, setup);
+
+    // The event's request reaches the server, which saves it; the page closes before the answer arrives.
+    let reached: () => void = () => {};
+    const serverSaved = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    await context.route(`**/api/assets/${setup.asset.id}/events`, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await route.fetch();
+      reached();
+      // The answer never comes back to the page.
+      await new Promise(() => {});
+    });
+    await context.setOffline(false);
+    await serverSaved;
+    await page.close();
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+
+    const reopened = await context.newPage();
+    // The event is sent again with its Idempotency-Key: the server answers with what it saved the first time.
+    const replay = reopened.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/assets/${setup.asset.id}/events`) &&
+        response.request().method() === 'POST',
+    );
+    await reopened.goto(`/assets/${setup.asset.id}`);
+    expect((await replay).headers()['idempotent-replayed']).toBe('true');
+    await expect(reopened.getByRole('heading', { level: 1, name: setup.asset.name })).toBeVisible();
+    await expect(reopened.getByRole('region', { name: 'Waiting to send' })).toBeHidden({ timeout: 20_000 });
+    await expectExactlyOnce(setup.admin, setup);
+  } finally {
+    await setup.browser.close();
+  }
+});
