@@ -210,3 +210,124 @@ test('a page closed in the middle of a sync and opened again still sends everyth
     await setup.browser.close();
   }
 });
+
+test('a task completed offline that someone else completed meanwhile: who and when, and the notes and photo kept as a new event', async ({
+  request,
+  baseURL,
+}) => {
+  const setup = await setUp(request);
+  const { asset, task, photo, admin } = setup;
+  try {
+    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    await page.goto(`/assets/${asset.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
+    await context.setOffline(true);
+
+    const item = page.getByRole('article').filter({ has: page.getByRole('heading', { name: task.title }) });
+    await item.getByRole('button', { name: 'Edit event' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Notes').fill('Found a small leak at the flange.');
+    await dialog
+      .getByLabel('Attachments')
+      .setInputFiles([{ name: 'leak.png', mimeType: 'image/png', buffer: photo }]);
+    await dialog.getByRole('button', { name: 'Save event' }).click();
+    await expect(dialog).toBeHidden();
+    page.once('dialog', (confirm) => void confirm.accept());
+    await item.getByRole('button', { name: 'Mark complete' }).click();
+    const waiting = page.getByRole('region', { name: 'Waiting to send' });
+    await expect(waiting.getByRole('listitem')).toHaveCount(2);
+
+    // Meanwhile, the administrator completes the task from the office.
+    await admin.post(`/api/assets/${asset.id}/events/${task.id}/complete`, {});
+    await context.setOffline(false);
+
+    await expect(waiting.getByText('Conflict')).toHaveCount(2, { timeout: 20_000 });
+    const completedBy = new RegExp(`Already completed by ${E2E_ADMIN.displayName} on `);
+    await expect(waiting.getByText(completedBy)).toHaveCount(2);
+    await expect(waiting.getByText(/Your notes and files were saved as a new event\./)).toBeVisible();
+
+    const detail = await admin.get<TAsset>(`/api/assets/${asset.id}`);
+    const original = detail.events.find((event) => event.id === task.id)!;
+    expect(original).toMatchObject({
+      taskStatus: 'Completed',
+      taskCompletedBy: E2E_ADMIN.displayName,
+      notes: null,
+    });
+    expect(original.files).toEqual([]);
+    const kept = detail.events.filter((event) => event.id !== task.id);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ title: task.title, notes: 'Found a small leak at the flange.' });
+    expect(kept[0]!.files.map((file) => file.fileName)).toEqual(['leak.png']);
+
+    // Read, the conflicts are dismissed.
+    for (let left = 2; left > 0; left -= 1) {
+      await waiting.getByRole('button', { name: 'Dismiss' }).first().click();
+      await expect(waiting.getByRole('listitem')).toHaveCount(left - 1);
+    }
+  } finally {
+    await setup.browser.close();
+  }
+});
+
+test('signing out with unsent changes asks first, then leaves no offline data of the user on the device', async ({
+  request,
+  baseURL,
+}) => {
+  const setup = await setUp(request);
+  try {
+    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    await page.goto(`/assets/${setup.asset.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: setup.asset.name })).toBeVisible();
+    await context.setOffline(true);
+    page.once('dialog', (confirm) => void confirm.accept());
+    await page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: setup.task.title }) })
+      .getByRole('button', { name: 'Start task' })
+      .click();
+    await expect(page.getByRole('link', { name: '1 waiting to send' })).toBeVisible();
+
+    const kept = () =>
+      page.evaluate(
+        () =>
+          new Promise<number[]>((resolve, reject) => {
+            const open = indexedDB.open('mqr-offline');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction(['reads', 'outbox']);
+              const counts = ['reads', 'outbox'].map((name) => tx.objectStore(name).count());
+              tx.oncomplete = () => resolve(counts.map((count) => count.result));
+            };
+          }),
+      );
+    const [reads, outbox] = await kept();
+    expect(reads).toBeGreaterThan(0);
+    expect(outbox).toBe(1);
+
+    const menu = page
+      .getByRole('banner')
+      .getByRole('button', { name: new RegExp(`^${E2E_MEMBER.displayName}`) });
+    const question =
+      'One change has not been sent yet. Signing out deletes it from this device. Sign out anyway?';
+    page.once('dialog', (confirm) => {
+      expect(confirm.message()).toBe(question);
+      void confirm.dismiss();
+    });
+    await menu.click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('link', { name: '1 waiting to send' })).toBeVisible();
+    expect(await kept()).toEqual([reads, 1]);
+
+    page.once('dialog', (confirm) => void confirm.accept());
+    await menu.click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await kept()).toEqual([0, 0]);
+    await context.setOffline(false);
+    // Nothing was sent: the task is still pending.
+    const detail = await setup.admin.get<TAsset>(`/api/assets/${setup.asset.id}`);
+    expect(detail.events.find((event) => event.id === setup.task.id)!.taskStatus).toBe('Pending');
+  } finally {
+    await setup.browser.close();
+  }
+});
