@@ -14,6 +14,7 @@ import { withDatabaseName } from '#server/test/test-database.ts';
 import { fail } from '../cli-database.ts';
 import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from './dataset.ts';
 import { historyCsv, prepareImportOrganization, registerCsv, timeImport } from './import-timing.ts';
+import { checkInstallable } from './installability.ts';
 import { timeLabels } from './label-timing.ts';
 import { type LoadResult, runLoad } from './load.ts';
 import { type RunningProcess, startBareReference, startServer } from './processes.ts';
@@ -348,6 +349,12 @@ async function judgePublicPage(server: RunningProcess, tenant: Tenant, settings:
   report.goal(
     `  JavaScript ${page.scriptGzipKb} KB gzip, goal <= ${PUBLIC_PAGE_GOALS.scriptGzipKb} KB`,
     page.scriptGzipKb <= PUBLIC_PAGE_GOALS.scriptGzipKb,
+  );
+  // The field app (issue 16, ADR 055): Lighthouse's installability check on a page of the app.
+  const install = await checkInstallable(`${server.url}/login`);
+  report.goal(
+    `app installable (Lighthouse): ${install.installable ? 'yes' : `no (${install.errors.join(', ')})`}, goal yes`,
+    install.installable,
   );
 }
 
