@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { type ApiSession, apiSignIn } from '../support/api.ts';
+import { expectNoViolations } from '../support/axe.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_ADMIN, E2E_MEMBER } from '../support/environment.ts';
 import { writeQrVideo } from '../support/qr.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
@@ -145,10 +146,16 @@ test('offline: scan, record an event with a photo, complete a task, reload; back
   const setup = await setUp(request);
   try {
     const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
     await workOffline(page, context, setup);
 
     await context.setOffline(false);
     await expect(page.getByRole('region', { name: 'Waiting to send' })).toBeHidden({ timeout: 20_000 });
+    // The service worker, its manifest and the uploads run under the app's Content-Security-Policy.
+    expect(refused).toEqual([]);
     await expect(page.getByRole('banner').getByText('Offline')).toBeHidden();
     await expect(page.getByRole('heading', { level: 3, name: `Replaced seal ${setup.run}` })).toBeVisible();
     await expectExactlyOnce(setup.admin, setup);
@@ -331,3 +338,48 @@ test('signing out with unsent changes asks first, then leaves no offline data of
     await setup.browser.close();
   }
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the offline screens pass axe in ${colorScheme} mode at 390 px, offline and online`, async ({
+    request,
+    baseURL,
+  }, testInfo) => {
+    const setup = await setUp(request);
+    try {
+      const { context, page } = await openInstalledApp(setup.browser, baseURL);
+      await page.emulateMedia({ colorScheme });
+      const shot = (name: string) =>
+        page.screenshot({ path: testInfo.outputPath(`${colorScheme}-${name}.png`), fullPage: true });
+      await workOffline(page, context, setup);
+      await expectNoViolations(page);
+      await shot('asset-offline');
+
+      await page.getByRole('link', { name: '2 waiting to send' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Waiting to send' })).toBeVisible();
+      await expect(page.getByText('You are offline. What you record is kept on this device')).toBeVisible();
+      await expectNoViolations(page);
+      await shot('outbox-offline');
+
+      await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('link', { name: 'Scan QR' }).click();
+      await expect(page).toHaveURL(new RegExp(`/assets/${setup.asset.id}$`), { timeout: 20_000 });
+
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Pending maintenance tasks' })).toBeVisible();
+      await expectNoViolations(page);
+      await shot('dashboard-offline');
+
+      await context.setOffline(false);
+      await page.goto('/outbox');
+      await expect(
+        page.getByText('Nothing is waiting: everything recorded on this device has been sent.'),
+      ).toBeVisible({
+        timeout: 20_000,
+      });
+      await expectNoViolations(page);
+      await shot('outbox-online');
+    } finally {
+      await setup.browser.close();
+    }
+  });
+}
