@@ -263,7 +263,13 @@ test('a task completed offline that someone else completed meanwhile: who and wh
     expect(original.files).toEqual([]);
     const kept = detail.events.filter((event) => event.id !== task.id);
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ title: task.title, notes: 'Found a small leak at the flange.' });
+    expect(kept[0]).toMatchObject({
+      title: task.title,
+      notes: 'Found a small leak at the flange.',
+      // A record of the work done, not a new task.
+      taskStatus: 'Completed',
+      taskCompletedBy: E2E_MEMBER.displayName,
+    });
     expect(kept[0]!.files.map((file) => file.fileName)).toEqual(['leak.png']);
 
     // Read, the conflicts are dismissed.

@@ -10,6 +10,7 @@ import { useOnline } from '../hooks/use-online.ts';
 import { useOutbox } from '../hooks/use-outbox.ts';
 import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
 import { sendNow } from '../lib/outbox-runner.ts';
+import styles from './outbox.module.css';
 import { OutboxList } from './outbox-list.tsx';
 
 /** /outbox: what this device has recorded and not sent yet, its state and errors (docs/product/offline.md). */
@@ -41,19 +42,21 @@ export function OutboxPage() {
           </Button>
         }
       />
-      {online ? null : <Alert tone="info">{OUTBOX_MESSAGES.offlineHint}</Alert>}
-      <Card aria-labelledby={headingId}>
-        <h2 id={headingId} className={hidden.visuallyHidden}>
-          {OUTBOX_MESSAGES.title}
-        </h2>
-        {entries === null ? (
-          <StateMessage>Loading...</StateMessage>
-        ) : entries.length === 0 ? (
-          <StateMessage>{OUTBOX_MESSAGES.empty}</StateMessage>
-        ) : (
-          <OutboxList entries={entries} showAsset labelledBy={headingId} />
-        )}
-      </Card>
+      <div className={styles.page}>
+        {online ? null : <Alert tone="info">{OUTBOX_MESSAGES.offlineHint}</Alert>}
+        <Card aria-labelledby={headingId}>
+          <h2 id={headingId} className={hidden.visuallyHidden}>
+            {OUTBOX_MESSAGES.title}
+          </h2>
+          {entries === null ? (
+            <StateMessage>Loading...</StateMessage>
+          ) : entries.length === 0 ? (
+            <StateMessage>{OUTBOX_MESSAGES.empty}</StateMessage>
+          ) : (
+            <OutboxList entries={entries} showAsset labelledBy={headingId} />
+          )}
+        </Card>
+      </div>
     </>
   );
 }

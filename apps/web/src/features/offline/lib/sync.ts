@@ -125,11 +125,13 @@ async function send(entry: TOutboxEntry): Promise<TOutcome> {
     return 'sent';
   } catch (error) {
     // The task was completed by someone else meanwhile and may not be edited: nothing typed or
-    // attached is lost, it becomes a new event of the asset.
+    // attached is lost, it becomes a new event of the asset, completed (the work it records was
+    // done; it is no new task). Each step has its own key derived from the entry's.
     const locked = error instanceof ApiError && error.status === ERROR_STATUS.FORBIDDEN;
     if (!locked || !write.taskWasOpen) throw error;
     const stamps = await taskStamps(write.assetId, write.eventId);
-    await createEvent(write.assetId, { ...body, startTask: false }, `${entry.key}:new`);
+    const kept = await createEvent(write.assetId, { ...body, startTask: false }, `${entry.key}:new`);
+    await completeTask(write.assetId, kept.id, `${entry.key}:new:complete`);
     return {
       state: 'conflict',
       message: OUTBOX_MESSAGES.savedAsNew(conflictText(stamps)),
