@@ -8,7 +8,7 @@ export type TStoredRead = {
   url: string;
   status: number;
   headers: [string, string][];
-  body: Blob;
+  body: ArrayBuffer;
   storedAt: number;
   /** For an asset's page (GET /api/assets/{id}): `{organizationId}/{slug}`, what a scanned code names. */
   assetAddress?: string;

@@ -44,10 +44,10 @@ async function forgetOldAssets(owner: string): Promise<void> {
 }
 
 /** The address a scanned code names for an asset page's answer (`{organizationId}/{slug}`). */
-async function assetAddressOf(url: string, body: Blob): Promise<string | undefined> {
+function assetAddressOf(url: string, body: ArrayBuffer): string | undefined {
   if (!ASSET_PAGE.test(url)) return undefined;
   try {
-    const asset = JSON.parse(await body.text()) as { organizationId?: unknown; slug?: unknown };
+    const asset = JSON.parse(new TextDecoder().decode(body)) as { organizationId?: unknown; slug?: unknown };
     return typeof asset.organizationId === 'string' && typeof asset.slug === 'string'
       ? `${asset.organizationId}/${asset.slug}`
       : undefined;
@@ -67,7 +67,7 @@ export function createReadCache(owner: () => string | null): TReadCache {
       const who = owner();
       if (!who || !isKept(url)) return;
       void (async () => {
-        const body = await response.blob();
+        const body = await response.arrayBuffer();
         await store({
           owner: who,
           url,
@@ -75,7 +75,7 @@ export function createReadCache(owner: () => string | null): TReadCache {
           headers: [...response.headers.entries()],
           body,
           storedAt: Date.now(),
-          assetAddress: await assetAddressOf(url, body),
+          assetAddress: assetAddressOf(url, body),
         });
       })().catch(() => {
         // Storage full or unavailable: the app works online as before.
@@ -113,7 +113,7 @@ export async function keptAssetName(owner: string, assetId: string): Promise<str
   const read = await (await offlineDb()).get('reads', [owner, `/api/assets/${encodeURIComponent(assetId)}`]);
   if (!read) return null;
   try {
-    const asset = JSON.parse(await read.body.text()) as { name?: unknown };
+    const asset = JSON.parse(new TextDecoder().decode(read.body)) as { name?: unknown };
     return typeof asset.name === 'string' ? asset.name : null;
   } catch {
     return null;

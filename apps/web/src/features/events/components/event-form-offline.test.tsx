@@ -1,0 +1,109 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#web/lib/api-client.ts';
+import { OfflineWritesContext, type TOfflineWrites } from '#web/lib/offline-writes.ts';
+import { maintenanceEvent } from '../event-fixtures.ts';
+import { useTaskAction } from '../hooks/use-task-action.ts';
+import { EventForm } from './event-form.tsx';
+
+const api = vi.hoisted(() => ({ completeTask: vi.fn(), createEvent: vi.fn() }));
+vi.mock('../api/complete-task.ts', () => ({ completeTask: api.completeTask }));
+vi.mock('../api/create-event.ts', () => ({ createEvent: api.createEvent }));
+
+function offlineLayer(offline: boolean) {
+  const writes: TOfflineWrites = {
+    isOffline: () => offline,
+    queue: vi.fn(async () => {}),
+    findScannedAsset: vi.fn(async () => null),
+  };
+  const client = new QueryClient({ defaultOptions: { mutations: { networkMode: 'always' } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <OfflineWritesContext value={writes}>{children}</OfflineWritesContext>
+    </QueryClientProvider>
+  );
+  return { writes, wrapper };
+}
+
+function renderForm(
+  offline: boolean,
+  event = maintenanceEvent({ id: 'e-1', taskStatus: 'InProgress', files: [] }),
+) {
+  const layer = offlineLayer(offline);
+  const onSaved = vi.fn();
+  render(
+    <EventForm
+      assetId="a-1"
+      event={event}
+      definitions={[]}
+      maxUploadBytes={1024 * 1024}
+      displayName="Tess Tech"
+      onBusyChange={() => {}}
+      onSaved={onSaved}
+      onCancel={() => {}}
+    />,
+    { wrapper: layer.wrapper },
+  );
+  return { ...layer, onSaved };
+}
+
+describe('the event form and the task actions without a connection', () => {
+  afterEach(() => {
+    vi.resetAllMocks();
+  });
+
+  it('keeps an edit with its new photo on the device and closes, sending nothing', async () => {
+    const { writes, onSaved } = renderForm(true);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Notes'));
+    await user.type(screen.getByLabelText('Notes'), 'Leak at the flange.');
+    const photo = new File(['png'], 'leak.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Attachments'), photo);
+    await user.click(screen.getByRole('button', { name: 'Save event' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(writes.queue).toHaveBeenCalledWith({
+      kind: 'save-event',
+      assetId: 'a-1',
+      eventId: 'e-1',
+      taskWasOpen: true,
+      body: expect.objectContaining({ notes: 'Leak at the flange.' }),
+      storedFiles: [],
+      newFiles: [photo],
+    });
+    expect(api.createEvent).not.toHaveBeenCalled();
+  });
+
+  it('completes a task into the outbox offline, and when the connection drops during the request', async () => {
+    const task = {
+      assetId: 'a-1',
+      eventId: 'e-1',
+      taskStatus: 'InProgress' as const,
+      title: 'Check pressure',
+    };
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const texts = {
+      confirmStart: 's',
+      confirmCompletePending: 'c',
+      confirmComplete: 'c',
+      startFailed: 'f',
+      completeFailed: 'f',
+    };
+    const queued = { kind: 'task-action', action: 'complete', ...task };
+
+    const offline = offlineLayer(true);
+    const first = renderHook(() => useTaskAction(texts), { wrapper: offline.wrapper });
+    first.result.current.run('complete', task);
+    await waitFor(() => expect(offline.writes.queue).toHaveBeenCalledWith(queued));
+    expect(api.completeTask).not.toHaveBeenCalled();
+
+    const dropping = offlineLayer(false);
+    api.completeTask.mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'Unable to reach the server.'));
+    const second = renderHook(() => useTaskAction(texts), { wrapper: dropping.wrapper });
+    second.result.current.run('complete', task);
+    await waitFor(() => expect(dropping.writes.queue).toHaveBeenCalledWith(queued));
+    await waitFor(() => expect(second.result.current.failure).toBeNull());
+  });
+});

@@ -1,0 +1,183 @@
+import type { TMaintenanceEvent } from '@mqr/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UploadError } from '#web/features/events/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import type { TQueuedEventSave, TQueuedWrite } from '#web/lib/offline-writes.ts';
+import { clearOwner } from './offline-db.ts';
+import { addToOutbox, listOutbox } from './outbox.ts';
+import { sendOutbox } from './sync.ts';
+
+const api = vi.hoisted(() => ({
+  completeTask: vi.fn(),
+  startTask: vi.fn(),
+  createEvent: vi.fn(),
+  updateEvent: vi.fn(),
+  presignUpload: vi.fn(),
+  uploadFile: vi.fn(),
+  getAsset: vi.fn(),
+}));
+
+vi.mock('#web/features/events/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}));
+vi.mock('#web/features/assets/index.ts', () => ({ getAsset: api.getAsset }));
+
+const OWNER = 'org:tech';
+const offline = () => new ApiError(0, 'NETWORK', 'Unable to reach the server.');
+
+const completeTask = (eventId = 'e1'): TQueuedWrite => ({
+  kind: 'task-action',
+  action: 'complete',
+  assetId: 'a1',
+  eventId,
+  title: 'Check pressure',
+  taskStatus: 'InProgress',
+});
+
+const photo = () => new File([new Uint8Array([1, 2, 3])], 'seal.png', { type: 'image/png' });
+
+const newEvent = (): TQueuedEventSave => ({
+  kind: 'save-event',
+  assetId: 'a1',
+  taskWasOpen: false,
+  body: { title: 'Replaced seal', notes: 'In the plant room.' },
+  storedFiles: [],
+  newFiles: [photo()],
+});
+
+const stamps = (patch: Partial<TMaintenanceEvent>) => ({
+  events: [
+    {
+      id: 'e1',
+      taskStatus: 'Completed',
+      taskCompletedBy: 'Ana',
+      taskCompletedAt: '2026-05-03T14:02:00Z',
+      ...patch,
+    },
+  ],
+});
+
+describe('sending the outbox', () => {
+  beforeEach(() => {
+    api.presignUpload.mockResolvedValue({
+      uploadUrl: '/up/k1',
+      objectKey: 'org/k1',
+      maxBytes: 1000,
+      expiresAt: '',
+    });
+    api.uploadFile.mockResolvedValue(undefined);
+    api.createEvent.mockResolvedValue({ id: 'new-event' });
+    api.completeTask.mockResolvedValue({});
+  });
+  afterEach(async () => {
+    vi.resetAllMocks();
+    await clearOwner(OWNER);
+  });
+
+  it('uploads the files with their own keys, then saves the event with its key, and empties the outbox', async () => {
+    await addToOutbox(OWNER, newEvent(), 'Pump');
+    const [entry] = await listOutbox(OWNER);
+    const sent = vi.fn();
+    await sendOutbox(OWNER, sent);
+    expect(api.presignUpload).toHaveBeenCalledWith(
+      { fileName: 'seal.png', contentType: 'image/png' },
+      undefined,
+      entry!.files[0]!.presignKey,
+    );
+    expect(api.uploadFile).toHaveBeenCalledWith('/up/k1', expect.anything(), 'image/png', expect.anything());
+    expect(api.createEvent).toHaveBeenCalledWith(
+      'a1',
+      {
+        title: 'Replaced seal',
+        notes: 'In the plant room.',
+        files: [{ objectKey: 'org/k1', fileName: 'seal.png', contentType: 'image/png', size: 3 }],
+      },
+      entry!.key,
+    );
+    expect(await listOutbox(OWNER)).toEqual([]);
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops without a connection, keeps the uploaded file, and goes on from there next time with the same keys', async () => {
+    await addToOutbox(OWNER, newEvent(), null);
+    await addToOutbox(OWNER, completeTask(), null);
+    api.createEvent.mockRejectedValueOnce(offline());
+    await sendOutbox(OWNER, () => {});
+    const [waiting, next] = await listOutbox(OWNER);
+    expect(waiting).toMatchObject({ state: 'waiting' });
+    expect(waiting!.files[0]!.objectKey).toBe('org/k1');
+    expect(next).toMatchObject({ state: 'waiting' });
+    expect(api.completeTask).not.toHaveBeenCalled();
+
+    await sendOutbox(OWNER, () => {});
+    expect(api.presignUpload).toHaveBeenCalledTimes(1);
+    expect(api.createEvent).toHaveBeenCalledTimes(2);
+    expect(api.createEvent.mock.calls[1]![2]).toBe(api.createEvent.mock.calls[0]![2]);
+    expect(api.completeTask).toHaveBeenCalledWith('a1', 'e1', next!.key);
+    expect(await listOutbox(OWNER)).toEqual([]);
+  });
+
+  it('asks for a new upload URL (a new key) once when the first one expired', async () => {
+    await addToOutbox(OWNER, newEvent(), null);
+    api.uploadFile.mockRejectedValueOnce(new UploadError(403));
+    await sendOutbox(OWNER, () => {});
+    expect(api.presignUpload).toHaveBeenCalledTimes(2);
+    expect(api.presignUpload.mock.calls[1]![2]).not.toBe(api.presignUpload.mock.calls[0]![2]);
+    expect(await listOutbox(OWNER)).toEqual([]);
+  });
+
+  it('says who completed a task first and when, and keeps it listed as a conflict', async () => {
+    await addToOutbox(OWNER, completeTask(), null);
+    api.completeTask.mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'This task is already completed.'));
+    api.getAsset.mockResolvedValue(stamps({}));
+    await sendOutbox(OWNER, () => {});
+    const [entry] = await listOutbox(OWNER);
+    expect(entry).toMatchObject({ state: 'conflict' });
+    expect(entry!.message).toMatch(/^Already completed by Ana on .+\.$/);
+  });
+
+  it('saves notes and files of a task completed meanwhile as a new, completed event', async () => {
+    await addToOutbox(
+      OWNER,
+      {
+        ...newEvent(),
+        eventId: 'e1',
+        taskWasOpen: true,
+        storedFiles: [{ objectKey: 'org/old', fileName: 'a.pdf' }],
+      },
+      null,
+    );
+    const [entry] = await listOutbox(OWNER);
+    api.updateEvent.mockRejectedValueOnce(new ApiError(403, 'FORBIDDEN', 'You do not have permission...'));
+    api.getAsset.mockResolvedValue(stamps({}));
+    await sendOutbox(OWNER, () => {});
+    const files = [
+      { objectKey: 'org/old', fileName: 'a.pdf' },
+      { objectKey: 'org/k1', fileName: 'seal.png', contentType: 'image/png', size: 3 },
+    ];
+    expect(api.createEvent).toHaveBeenCalledWith(
+      'a1',
+      { title: 'Replaced seal', notes: 'In the plant room.', files, startTask: false },
+      `${entry!.key}:new`,
+    );
+    expect(api.completeTask).toHaveBeenCalledWith('a1', 'new-event', `${entry!.key}:new:complete`);
+    const [conflict] = await listOutbox(OWNER);
+    expect(conflict!.message).toMatch(
+      /^Already completed by Ana on .+\. Your notes and files were saved as a new event\.$/,
+    );
+  });
+
+  it('marks a refused write "Not sent" with the server\'s reason and sends the next; an answer lost counts as sent', async () => {
+    await addToOutbox(OWNER, completeTask('e1'), null);
+    await addToOutbox(OWNER, completeTask('e2'), null);
+    api.completeTask
+      .mockRejectedValueOnce(new ApiError(404, 'NOT_FOUND', 'Maintenance event not found.'))
+      .mockRejectedValueOnce(new ApiError(409, 'ALREADY_DONE', 'This request was already carried out...'));
+    await sendOutbox(OWNER, () => {});
+    const left = await listOutbox(OWNER);
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ state: 'failed', message: 'Maintenance event not found.' });
+    expect(left[0]!.write).toMatchObject({ eventId: 'e1' });
+  });
+});
