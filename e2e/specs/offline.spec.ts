@@ -221,7 +221,7 @@ test('a page closed in the middle of a sync and opened again still sends everyth
 test('a task completed offline that someone else completed meanwhile: who and when, and the notes and photo kept as a new event', async ({
   request,
   baseURL,
-}) => {
+}, testInfo) => {
   const setup = await setUp(request);
   const { asset, task, photo, admin } = setup;
   try {
@@ -252,6 +252,8 @@ test('a task completed offline that someone else completed meanwhile: who and wh
     const completedBy = new RegExp(`Already completed by ${E2E_ADMIN.displayName} on `);
     await expect(waiting.getByText(completedBy)).toHaveCount(2);
     await expect(waiting.getByText(/Your notes and files were saved as a new event\./)).toBeVisible();
+    await expectNoViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('conflicts.png'), fullPage: true });
 
     const detail = await admin.get<TAsset>(`/api/assets/${asset.id}`);
     const original = detail.events.find((event) => event.id === task.id)!;

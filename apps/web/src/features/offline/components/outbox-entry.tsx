@@ -20,7 +20,9 @@ function filesLine(entry: TOutboxEntry): string | null {
   const count = entry.files.length;
   if (count === 0) return null;
   const megabytes = entry.files.reduce((sum, file) => sum + file.size, 0) / (1024 * 1024);
-  return `${count} ${count === 1 ? 'file' : 'files'} (${megabytes < 0.1 ? '< 0.1' : megabytes.toFixed(1)} MB) kept on this device`;
+  const files = `${count} ${count === 1 ? 'file' : 'files'} (${megabytes < 0.1 ? '< 0.1' : megabytes.toFixed(1)} MB)`;
+  // After a conflict the files are on the server, with the new event.
+  return entry.state === 'conflict' ? files : `${files} kept on this device`;
 }
 
 type TOutboxEntryProps = {

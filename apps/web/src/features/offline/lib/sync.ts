@@ -174,6 +174,9 @@ export async function sendOutbox(owner: string, onSent: (entry: TOutboxEntry) =>
         continue;
       }
       Object.assign(entry, outcome);
+      // Answered by the server: the files' bytes need not stay on the device.
+      if (outcome.state === 'conflict')
+        entry.files = entry.files.map((file) => ({ ...file, blob: new Blob() }));
       await saveEntry(entry);
       onSent(entry);
     }
