@@ -51,7 +51,7 @@ async function changeService(
     const [from, to] = action === 'RETIRE' ? [IN_SERVICE, RETIRED] : [RETIRED, IN_SERVICE];
     await recordAudit(tx, auditOf(context, row, action, { changes: { Status: { from, to } } }));
   });
-  return getAsset(db, organizationId, id, context.publicBaseUrl);
+  return getAsset(db, organizationId, id, context.publicBaseUrl, context.now);
 }
 
 /**
