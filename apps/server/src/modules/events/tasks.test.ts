@@ -262,6 +262,11 @@ describe('GET /api/tasks/pending', () => {
       taskStartedBy: 'Alice',
       taskCompletedAt: null,
       taskCompletedBy: null,
+      dueOn: null,
+      dueState: 'none',
+      scheduleId: null,
+      assigneeId: null,
+      assigneeName: null,
     });
     expect(tasks[2]).toMatchObject({
       assetName: 'Chiller',
