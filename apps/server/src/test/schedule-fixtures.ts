@@ -53,6 +53,7 @@ export async function pendingTasks(
   query = '',
 ): Promise<TPendingTask[]> {
   const response = await app.inject({ url: `/api/tasks/pending${query}`, headers });
-  if (response.statusCode !== 200) throw new Error(`pending tasks answered ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`pending tasks answered ${response.statusCode}: ${response.body}`);
   return response.json();
 }

@@ -325,13 +325,15 @@ export async function pmComplianceOfAssets(db: DbOrTx, period: DuePeriod, limit:
     select a.id as "assetId", a.name as "assetName", a.slug as "assetSlug",
       per_asset.scheduled as "scheduledTasks", per_asset.on_time as "completedOnTime"
     from (
-      select ${events.assetId} as asset_id, count(*)::int as scheduled,
-        (count(*) filter (where (${events.taskCompletedAt} at time zone ${period.timeZone})::date <= ${events.dueOn}))::int as on_time
-      from ${events}
-      where ${events.organizationId} = ${period.organizationId} and ${events.dueOn} is not null
-        and ${events.dueOn} between ${period.from} and ${period.to}
-      group by ${events.assetId}
-      order by on_time::float8 / count(*), count(*) desc, ${events.assetId}
+      select asset_id, scheduled, on_time from (
+        select ${events.assetId} as asset_id, count(*)::int as scheduled,
+          (count(*) filter (where (${events.taskCompletedAt} at time zone ${period.timeZone})::date <= ${events.dueOn}))::int as on_time
+        from ${events}
+        where ${events.organizationId} = ${period.organizationId} and ${events.dueOn} is not null
+          and ${events.dueOn} between ${period.from} and ${period.to}
+        group by ${events.assetId}
+      ) as counted
+      order by on_time::float8 / scheduled, scheduled desc, asset_id
       limit ${limit}
     ) as per_asset
     join ${assets} a on a.id = per_asset.asset_id and a.organization_id = ${period.organizationId}

@@ -185,13 +185,19 @@ const fieldDisplay = jsonRows(
  * as columns of its row: its organization's time zone (what today is), the earliest due date of its
  * open tasks and the earliest next due date of its active schedules (two partial-index probes).
  */
+const thisAsset = {
+  // Written out: in a one-table select drizzle leaves its columns unqualified, which a subquery's own
+  // tables would take for theirs.
+  id: sql.raw('"assets"."id"'),
+  organizationId: sql.raw('"assets"."organization_id"'),
+};
 const nextServiceColumns = {
-  timeZone: sql<string>`(select o.time_zone from ${organizations} o where o.id = ${assets.organizationId})`,
+  timeZone: sql<string>`(select o.time_zone from ${organizations} o where o.id = ${thisAsset.organizationId})`,
   openDueOn: sql<string | null>`(select min(e.due_on)::text from ${maintenanceEvents} e
-    where e.organization_id = ${assets.organizationId} and e.asset_id = ${assets.id}
+    where e.organization_id = ${thisAsset.organizationId} and e.asset_id = ${thisAsset.id}
       and e.task_status <> 'Completed' and e.due_on is not null)`,
   scheduledDueOn: sql<string | null>`(select min(s.next_due_on)::text from ${schedules} s
-    where s.organization_id = ${assets.organizationId} and s.asset_id = ${assets.id}
+    where s.organization_id = ${thisAsset.organizationId} and s.asset_id = ${thisAsset.id}
       and s.paused_at is null and s.next_due_on is not null)`,
 };
 
