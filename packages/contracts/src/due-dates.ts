@@ -18,7 +18,7 @@ export const DUE_STATE_LABELS: Record<TDueState, string> = {
   none: '',
 };
 
-/** The public page's words (docs/product/public-asset.md#next-service-due). */
+/** The public page's words (docs/product/schedules.md#next-service-due). */
 export const DUE_TEXTS = {
   nextServiceDue: (date: string) => `Next service due ${date}`,
   overdue: 'Overdue',

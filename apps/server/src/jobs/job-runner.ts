@@ -62,6 +62,7 @@ export class JobRunner {
   private running: Promise<void> | undefined;
   private stopped = true;
   private polls = 0;
+  private repeatingMade = false;
 
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
@@ -99,7 +100,14 @@ export class JobRunner {
     this.schedule(50);
   }
 
-  async start(): Promise<void> {
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Makes each repeating queue's one job, unless an instance made it already (once per runner). */
+  private async ensureRepeatingJobs(): Promise<void> {
+    if (this.repeatingMade) return;
     for (const [queue, { everyMs }] of this.queues) {
       if (everyMs === undefined) continue;
       await this.db
@@ -107,8 +115,7 @@ export class JobRunner {
         .values({ id: repeatingJobId(queue), queue, data: {} })
         .onConflictDoNothing({ target: jobs.id });
     }
-    this.stopped = false;
-    this.schedule(0);
+    this.repeatingMade = true;
   }
 
   /** Stops looking for work and waits for the job in hand (its lock lets another instance take it over otherwise). */
@@ -133,6 +140,7 @@ export class JobRunner {
   /** Runs jobs while there are some, then looks again after pollMs. */
   private async work(): Promise<void> {
     try {
+      await this.ensureRepeatingJobs();
       while (!this.stopped && (await this.runNext())) {
         // The next one at once.
       }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema.ts';
@@ -62,10 +62,12 @@ describe.runIf(Boolean(adminUrl))('two instances on one PostgreSQL', () => {
 
   it('keep one engine job between them and, run together again and again, create each task once', async () => {
     const [first, second] = apps as [FastifyInstance, FastifyInstance];
-    const repeating = await handles[0]!.db.select().from(jobs);
-    expect(repeating.filter((job) => job.queue === SCHEDULE_ENGINE_QUEUE).map((job) => job.id)).toEqual([
-      repeatingJobId(SCHEDULE_ENGINE_QUEUE),
-    ]);
+    await vi.waitFor(async () => {
+      const repeating = await handles[0]!.db.select().from(jobs);
+      expect(repeating.filter((job) => job.queue === SCHEDULE_ENGINE_QUEUE).map((job) => job.id)).toEqual([
+        repeatingJobId(SCHEDULE_ENGINE_QUEUE),
+      ]);
+    });
 
     const { orgA } = await createTwoOrganizations(handles[0]!.db);
     const admin = (await loginAs(first, orgA.admin)).headers;
