@@ -36,6 +36,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --small N           small organizations beside it (default 20)
   --small-assets N    assets of each small one (default 10000 on PostgreSQL, 2000 embedded)
   --long-history N    events on one asset of the big organization (default 2000)
+  --schedules N       schedules whose due tasks the engine creates at once (default 100000, 2000 in --quick)
   --seconds N         load per scenario and connection count (default 10)
   --connections L     comma-separated connection counts (default 8,64; goals apply at 8)
   --data-dir DIR      the embedded database's DATA_DIR and the saved figures (default .tmp/bench)
@@ -85,6 +86,7 @@ function options() {
       small: { type: 'string' },
       'small-assets': { type: 'string' },
       'long-history': { type: 'string' },
+      schedules: { type: 'string' },
       seconds: { type: 'string' },
       connections: { type: 'string' },
       'data-dir': { type: 'string' },
@@ -119,6 +121,7 @@ function options() {
     quick,
     size,
     seconds: wholeNumber(values.seconds, quick ? 1 : 10, 'seconds'),
+    schedules: wholeNumber(values.schedules, quick ? SCHEDULES.quick : SCHEDULES.full, 'schedules'),
     connections,
     dataDir: values['data-dir'] ?? path.resolve('.tmp/bench'),
   };
@@ -440,7 +443,7 @@ async function main(): Promise<void> {
     dataDir: settings.databaseUrl || settings.quick ? scratchDir : settings.dataDir,
   };
   try {
-    const schedules = settings.quick ? SCHEDULES.quick : SCHEDULES.full;
+    const schedules = settings.schedules;
     const { big, small } = await seed(place, settings.size, schedules);
     if (!big) throw new Error('The data set has no big organization: give it assets (--assets).');
     // The test clock starts the engine's timed run (judgeSchedules); nothing else uses it.
