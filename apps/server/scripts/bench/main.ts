@@ -15,7 +15,6 @@ import { fail } from '../cli-database.ts';
 import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from './dataset.ts';
 import { historyCsv, prepareImportOrganization, registerCsv, timeImport } from './import-timing.ts';
 import { timeLabels } from './label-timing.ts';
-import { prepareScheduleOrganization, timeScheduleEngine } from './schedule-timing.ts';
 import { type LoadResult, runLoad } from './load.ts';
 import { type RunningProcess, startBareReference, startServer } from './processes.ts';
 import { measurePublicPage, PUBLIC_PAGE_GOALS } from './public-page.ts';
@@ -28,6 +27,7 @@ import {
   saveResults,
 } from './saved-results.ts';
 import { scenariosFor } from './scenarios.ts';
+import { prepareScheduleOrganization, timeScheduleEngine } from './schedule-timing.ts';
 
 const USAGE = `Usage: npm run bench -- [options]
 
@@ -420,7 +420,10 @@ async function judgeSchedules(
     report.goal(line, timing.tasksCreated === count && ratio <= GOALS.listWhileScheduling);
   } else {
     report.write(`${line} (PostgreSQL's goal, shown here)\n`);
-    report.goal(`  every schedule's task created: ${timing.tasksCreated} of ${count}`, timing.tasksCreated === count);
+    report.goal(
+      `  every schedule's task created: ${timing.tasksCreated} of ${count}`,
+      timing.tasksCreated === count,
+    );
   }
 }
 

@@ -16,8 +16,14 @@ const DUE_ON = '2031-01-01';
 const CLOCK_AT = '2030-12-25T12:00:00Z';
 /** Four rules, as an organization would have them: a few distinct computations for the engine. */
 const RULES = [
-  { recurrence: { pattern: 'interval', every: 1, unit: 'month' }, rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=1' },
-  { recurrence: { pattern: 'interval', every: 3, unit: 'month' }, rrule: 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1' },
+  {
+    recurrence: { pattern: 'interval', every: 1, unit: 'month' },
+    rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=1',
+  },
+  {
+    recurrence: { pattern: 'interval', every: 3, unit: 'month' },
+    rrule: 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=1',
+  },
   { recurrence: { pattern: 'monthDay', every: 6, day: 1 }, rrule: 'FREQ=MONTHLY;INTERVAL=6;BYMONTHDAY=1' },
   {
     recurrence: { pattern: 'interval', every: 1, unit: 'year' },
@@ -62,7 +68,9 @@ export async function prepareScheduleOrganization(db: Db, count: number): Promis
     sql`select count(*)::int as n from schedules where organization_id = ${id}`,
   )) as unknown as { rows: { n: number }[] };
   if (existing.rows[0]!.n === count) {
-    await db.execute(sql`update schedules set next_due_on = ${DUE_ON}, paused_at = null where organization_id = ${id}`);
+    await db.execute(
+      sql`update schedules set next_due_on = ${DUE_ON}, paused_at = null where organization_id = ${id}`,
+    );
     return;
   }
   await db.transaction(async (tx) => {
@@ -116,7 +124,8 @@ export async function timeScheduleEngine(
   let engineSeconds = 0;
   const engine = clock('PUT', { now: CLOCK_AT, freeze: true }).then(async (response) => {
     engineSeconds = (performance.now() - started) / 1000;
-    if (!response.ok) throw new Error(`PUT /api/test/clock answered ${response.status}: ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`PUT /api/test/clock answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as { tasksCreated: number };
   });
   const during = await runLoadWhile(assetList, engine);

@@ -41,7 +41,13 @@ function planChunk(due: DueScheduleRow[], today: string, memo: Map<string, Plan>
       plan = planNextTask(schedule, today);
       memo.set(key, plan);
     }
-    return { scheduleId: schedule.id, eventId: uuidv7(), auditId: uuidv7(), ...plan };
+    return {
+      scheduleId: schedule.id,
+      assetId: schedule.assetId,
+      eventId: uuidv7(),
+      auditId: uuidv7(),
+      ...plan,
+    };
   });
 }
 

@@ -269,6 +269,7 @@ export async function findOrganizationsWithDueSchedules(db: DbOrTx, latestToday:
 
 export interface DueScheduleRow {
   id: string;
+  assetId: string;
   rrule: string;
   mode: ScheduleRow['mode'];
   nextDueOn: string;
@@ -278,7 +279,9 @@ export interface DueScheduleRow {
 /**
  * Up to `limit` active schedules of the organization whose next task appears by `today`, on assets in
  * service, locked until the transaction ends; rows another transaction holds are skipped (it is
- * creating their tasks), so several engines share the work instead of waiting for each other.
+ * creating their tasks), so several engines share the work instead of waiting for each other. Led by
+ * the due index in its order (a join led by the assets would sort a whole new tenant's schedules when
+ * its statistics are not in yet); a retired asset's schedules are left out by an anti-join.
  */
 export async function lockDueSchedules(
   tx: DbOrTx,
@@ -288,21 +291,23 @@ export async function lockDueSchedules(
   scheduleIds?: string[],
 ): Promise<DueScheduleRow[]> {
   const result = (await tx.execute(sql`
-    select s.id, s.rrule, s.mode, s.next_due_on::text as "nextDueOn", s.lead_days as "leadDays"
+    select s.id, s.asset_id as "assetId", s.rrule, s.mode, s.next_due_on::text as "nextDueOn",
+      s.lead_days as "leadDays"
     from ${schedules} s
-    join ${assets} a on a.id = s.asset_id and a.organization_id = ${organizationId} and a.retired_at is null
     where s.organization_id = ${organizationId} and s.paused_at is null and s.next_due_on is not null
       and s.creates_on <= ${today}
+      and not exists (select 1 from ${assets} a
+        where a.organization_id = ${organizationId} and a.id = s.asset_id and a.retired_at is not null)
       ${scheduleIds ? sql`and s.id = any(${sql.param(scheduleIds)}::uuid[])` : sql``}
     order by s.creates_on, s.id
     limit ${limit}
-    for update of s skip locked
-    for share of a skip locked`)) as unknown as { rows: DueScheduleRow[] };
+    for update of s skip locked`)) as unknown as { rows: DueScheduleRow[] };
   return result.rows;
 }
 
 export interface PlannedTask {
   scheduleId: string;
+  assetId: string;
   eventId: string;
   auditId: string;
   dueOn: string;
@@ -331,12 +336,22 @@ export async function insertPlannedTasks(
         ${column('auditId')}::uuid[], ${column('dueOn')}::date[], ${column('nextDueOn')}::date[])
         as p(schedule_id, event_id, audit_id, due_on, next_due_on)
     ),
+    -- Held until the commit: an asset is not retired under a new open task (and one retired
+    -- meanwhile gets none).
+    live_assets as (
+      select a.id from ${assets} a
+      where a.organization_id = ${organizationId} and a.retired_at is null
+        and a.id = any(${column('assetId')}::uuid[])
+      for share
+    ),
     made as (
       insert into ${maintenanceEvents} (id, organization_id, asset_id, title, notes, performed_at, task_status,
         due_on, schedule_id, assignee_id, created_at, updated_at)
       select p.event_id, s.organization_id, s.asset_id, s.title, s.notes,
         p.due_on::timestamp at time zone ${timeZone}, 'Pending', p.due_on, s.id, s.assignee_id, ${now}, ${now}
-      from plan p join ${schedules} s on s.id = p.schedule_id and s.organization_id = ${organizationId}
+      from plan p
+      join ${schedules} s on s.id = p.schedule_id and s.organization_id = ${organizationId}
+      join live_assets a on a.id = s.asset_id
       on conflict (schedule_id, due_on) where schedule_id is not null do nothing
       returning id, schedule_id, title, due_on
     ),
