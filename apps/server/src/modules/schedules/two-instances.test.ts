@@ -13,7 +13,7 @@ import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { testConfig } from '#server/test/build-test-app.ts';
 import { createTwoOrganizations, loginAs } from '#server/test/fixtures.ts';
-import { createScheduleViaApi, scheduleBody } from '#server/test/schedule-fixtures.ts';
+import { scheduleBody } from '#server/test/schedule-fixtures.ts';
 import { adminQuery, dropDatabase, withDatabaseName } from '#server/test/test-database.ts';
 import { runScheduleEngine } from './engine.ts';
 import { SCHEDULE_ENGINE_QUEUE } from './jobs.ts';
