@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { v5 as uuidv5 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema.ts';
 
@@ -13,6 +14,16 @@ export interface QueueSettings {
   /** A running job's lock, renewed while it runs: past it (its instance stopped) another instance runs it again. */
   lockSeconds: number;
 }
+
+/** How often a repeating queue's one job runs. */
+export interface RepeatSettings {
+  everyMs: number;
+  lockSeconds: number;
+}
+
+/** The id of a repeating queue's one job: the same on every instance, so the database holds one. */
+const REPEATING_JOB_NAMESPACE = '6f1d3c52-2b8e-4c1e-9a57-0d5c1f0e7a21';
+export const repeatingJobId = (queue: string) => uuidv5(queue, REPEATING_JOB_NAMESPACE);
 
 export interface JobRunnerOptions {
   /** How often an idle runner looks for work. */
@@ -41,13 +52,17 @@ const CLEANUP_EVERY_POLLS = 600;
  * work stands, so a second run goes on rather than repeats.
  */
 export class JobRunner {
-  private readonly queues = new Map<string, { settings: QueueSettings; handler: JobHandler }>();
+  private readonly queues = new Map<
+    string,
+    { settings: QueueSettings; handler: JobHandler; everyMs?: number }
+  >();
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
   private polls = 0;
+  private repeatingMade = false;
 
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
@@ -64,6 +79,19 @@ export class JobRunner {
     this.queues.set(queue, { settings, handler });
   }
 
+  /**
+   * Declares a repeating queue (ADR 052): one job in the whole database (its id is the queue's),
+   * claimed like any other, so with several instances one of them runs it at a time; once done, or
+   * failed, it waits `everyMs` and runs again. Made when the runner starts, if no instance made it yet.
+   */
+  repeat(queue: string, settings: RepeatSettings, handler: () => Promise<void>): void {
+    this.queues.set(queue, {
+      settings: { retryLimit: 0, lockSeconds: settings.lockSeconds },
+      handler,
+      everyMs: settings.everyMs,
+    });
+  }
+
   /** Queues a job, inside `tx` when given: it exists only if that transaction commits. */
   async send(queue: string, data: Record<string, string>, tx: DbOrTx = this.db): Promise<void> {
     if (!this.queues.has(queue)) throw new Error(`No queue named ${queue}.`);
@@ -75,6 +103,19 @@ export class JobRunner {
   start(): void {
     this.stopped = false;
     this.schedule(0);
+  }
+
+  /** Makes each repeating queue's one job, unless an instance made it already (once per runner). */
+  private async ensureRepeatingJobs(): Promise<void> {
+    if (this.repeatingMade) return;
+    for (const [queue, { everyMs }] of this.queues) {
+      if (everyMs === undefined) continue;
+      await this.db
+        .insert(jobs)
+        .values({ id: repeatingJobId(queue), queue, data: {} })
+        .onConflictDoNothing({ target: jobs.id });
+    }
+    this.repeatingMade = true;
   }
 
   /** Stops looking for work and waits for the job in hand (its lock lets another instance take it over otherwise). */
@@ -99,6 +140,7 @@ export class JobRunner {
   /** Runs jobs while there are some, then looks again after pollMs. */
   private async work(): Promise<void> {
     try {
+      await this.ensureRepeatingJobs();
       while (!this.stopped && (await this.runNext())) {
         // The next one at once.
       }
@@ -134,10 +176,12 @@ export class JobRunner {
     );
     try {
       await queue.handler(job.data, { last: job.attempts > queue.settings.retryLimit });
-      await this.finish(job.id, 'done', null);
+      if (queue.everyMs === undefined) await this.finish(job.id, 'done', null);
+      else await this.again(job.id, queue.everyMs, null);
     } catch (error) {
       this.log.error({ err: error, job: job.id, queue: job.queue }, 'background job failed');
-      await this.failed(job, queue.settings, error);
+      if (queue.everyMs === undefined) await this.failed(job, queue.settings, error);
+      else await this.again(job.id, queue.everyMs, error instanceof Error ? error.message : String(error));
     } finally {
       clearInterval(heartbeat);
     }
@@ -156,6 +200,21 @@ export class JobRunner {
     await this.db
       .update(jobs)
       .set({ state, lastError, lockedUntil: null, updatedAt: new Date() })
+      .where(eq(jobs.id, id));
+  }
+
+  /** A repeating job back in its queue, due again in `everyMs`. */
+  private async again(id: string, everyMs: number, lastError: string | null): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({
+        state: 'queued',
+        attempts: 0,
+        lastError,
+        lockedUntil: null,
+        runAfter: sql`now() + make_interval(secs => ${everyMs / 1000})`,
+        updatedAt: new Date(),
+      })
       .where(eq(jobs.id, id));
   }
 
