@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Specs of planned maintenance move the server's clock (PUT /api/test/clock) and put it back.
+      TEST_CLOCK: 'true',
     },
   },
 });

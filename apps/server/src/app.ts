@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { runFirstStart } from './bootstrap/first-start.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/client.ts';
+import { type Clock, SettableClock, systemClock } from './lib/clock.ts';
 import { serializeLoggableError } from './lib/loggable-error.ts';
 import apiDocs from './plugins/api-docs.ts';
 import errors from './plugins/errors.ts';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Where uploaded files live (local disk or S3). */
     storage: FileStorage;
+    /** What time it is (ADR 052): settable with TEST_CLOCK, or when a test gives one. */
+    clock: Clock;
   }
 }
 
@@ -48,6 +51,10 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Remove abandoned uploads on ready and every hour (default true). */
   sweepUploads?: boolean;
+  /** The app's clock (tests); default the real time, or a settable clock with TEST_CLOCK. */
+  clock?: Clock;
+  /** Run the schedules' engine every minute (default true; tests run it themselves). */
+  scheduleEngine?: boolean;
 }
 
 /** JSON bodies; file uploads do not go through the JSON parser. */
@@ -130,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('config', config);
   app.decorate('database', handle);
   app.decorate('db', handle.db);
+  app.decorate('clock', options.clock ?? (config.testClock ? new SettableClock() : systemClock));
   const storage = options.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
   app.addHook('onClose', async () => {
@@ -152,7 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(redisPlugin);
   await app.register(authPlugin);
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { scheduleEngine: options.scheduleEngine ?? true });
   await registerRoutes(app, config);
   return app;
 }

@@ -130,6 +130,7 @@ export const ZEnv = z.object({
     z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(', ')}.` }).default('info'),
   ),
   WEB_DIST_DIR: optionalString,
+  TEST_CLOCK: envBoolean(false),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -174,6 +175,8 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute path of the built SPA. */
   webDistDir: string;
+  /** End-to-end tests only: PUT /api/test/clock moves the server's clock (never in production). */
+  testClock: boolean;
 }
 
 export interface ConfigDoc {
@@ -271,6 +274,12 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     default: 'apps/web/dist',
     description: 'Folder of the built web app served by the server.',
   },
+  {
+    name: 'TEST_CLOCK',
+    default: 'false',
+    description:
+      "End-to-end tests only: lets a super administrator move the server's clock (`PUT /api/test/clock`). Refused with NODE_ENV=production.",
+  },
 ];
 
 export class ConfigError extends Error {
@@ -294,6 +303,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (e.STORAGE === 's3') {
       if (!e.S3_BUCKET) problems.push('S3_BUCKET: Required when STORAGE=s3.');
       if (!e.S3_REGION) problems.push('S3_REGION: Required when STORAGE=s3.');
+    }
+    if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
+      problems.push('TEST_CLOCK: Never in production: it lets the API move the server clock.');
     }
     if (!e.JWT_SECRET && e.NODE_ENV === 'production' && e.DATABASE_URL) {
       problems.push(
@@ -339,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoMemberPassword: e.DEMO_MEMBER_PASSWORD,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+    testClock: e.TEST_CLOCK,
   };
 }
 

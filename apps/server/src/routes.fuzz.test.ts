@@ -36,6 +36,7 @@ const known = {
   slugs: [] as string[],
   events: [] as string[],
   imports: [] as string[],
+  schedules: [] as string[],
 };
 const allIds = () => Object.values(known).flat();
 let tableNames: string[];
@@ -62,6 +63,18 @@ beforeAll(async () => {
   known.assets.push(asset.id, otherAsset.id);
   known.slugs.push(asset.slug, otherAsset.slug);
   known.events.push(event.json().id);
+  const schedule = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/schedules',
+    headers,
+    payload: {
+      assetId: asset.id,
+      title: 'Check',
+      recurrence: { pattern: 'interval', every: 1, unit: 'month' },
+      startsOn: '2026-01-01',
+    },
+  });
+  known.schedules.push(schedule.json().id);
   // An import that created the asset: POST /api/labels prints by import.
   const [run] = await t.db
     .insert(importRuns)
@@ -115,6 +128,7 @@ function idsFor(url: string, name: string): string[] {
   if (url.startsWith('/api/assets')) return known.assets;
   if (url.startsWith('/api/admin/users')) return known.users;
   if (url.startsWith('/api/admin/fields')) return known.fields;
+  if (url.startsWith('/api/schedules') || url.startsWith('/api/admin/schedules')) return known.schedules;
   return known.organizations;
 }
 

@@ -12,8 +12,13 @@ import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { labelRoutes } from './modules/labels/routes.ts';
-import { adminOrganizationRoutes, publicOrganizationRoutes } from './modules/organizations/routes.ts';
+import {
+  adminOrganizationRoutes,
+  organizationSettingsRoutes,
+  publicOrganizationRoutes,
+} from './modules/organizations/routes.ts';
 import { publicAssetRoutes } from './modules/public/routes.ts';
+import { scheduleAdminRoutes, scheduleRoutes, testClockRoutes } from './modules/schedules/routes.ts';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { userAdminRoutes } from './modules/users/routes.ts';
 import { accessScope } from './plugins/access-scopes.ts';
@@ -52,6 +57,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(assetRoutes, { prefix: '/api/assets' });
       await scope.register(eventRoutes, { prefix: '/api/assets' });
       await scope.register(taskRoutes, { prefix: '/api/tasks' });
+      await scope.register(scheduleRoutes, { prefix: '/api/schedules' });
       await scope.register(exportRoutes, { prefix: '/api/exports' });
       await scope.register(labelRoutes, { prefix: '/api/labels' });
       await scope.register(uploadRoutes, { prefix: '/api/uploads' });
@@ -67,11 +73,15 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(importRoutes, { prefix: '/api/admin/imports' });
       await scope.register(assetAdminRoutes, { prefix: '/api/admin/assets' });
       await scope.register(eventAdminRoutes, { prefix: '/api/admin/assets' });
+      await scope.register(scheduleAdminRoutes, { prefix: '/api/admin/schedules' });
+      await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });
     }),
   );
   await app.register(
     accessScope('super-admin', async (scope) => {
       await scope.register(adminOrganizationRoutes, { prefix: '/api/admin/organizations' });
+      // End-to-end tests only (TEST_CLOCK): without it the path does not exist.
+      if (config.testClock) await scope.register(testClockRoutes, { prefix: '/api/test/clock' });
     }),
   );
 }

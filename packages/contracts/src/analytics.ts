@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDueCounts } from './events.ts';
 
 /** The dashboard's day counts (docs/product/analytics.md#periods): rounded, then clamped to these bounds. */
 export const DASHBOARD_DAY_LIMITS = {
@@ -19,6 +20,8 @@ export const ANALYTICS_TEAM_LIMIT = 50;
 /** Assets with a turnaround metric of their own, after "Overall". */
 export const TURNAROUND_ASSET_METRICS = 5;
 export const OVERALL_METRIC_LABEL = 'Overall';
+/** Assets listed with their own PM compliance, lowest first. */
+export const PM_COMPLIANCE_ASSETS = 10;
 
 /** A day count rounded and clamped to its bounds; null when the input is not a number (ignored). */
 export function clampDays(input: unknown, limits: TDayLimits): number | null {
@@ -117,6 +120,32 @@ export const ZUserPerformance = z.object({
 });
 export type TUserPerformance = z.infer<typeof ZUserPerformance>;
 
+/** PM compliance of one asset, or of the organization (docs/product/analytics.md#pm-compliance). */
+export const ZPmComplianceFigure = z.object({
+  /** Tasks from schedules whose due date falls in the period. */
+  scheduledTasks: z.number().int(),
+  /** Those completed on or before their due date (the organization's calendar). */
+  completedOnTime: z.number().int(),
+  /** completedOnTime / scheduledTasks, from 0 to 1; null without scheduled tasks. */
+  rate: z.number().nullable(),
+});
+export type TPmComplianceFigure = z.infer<typeof ZPmComplianceFigure>;
+
+export const ZAssetPmCompliance = ZPmComplianceFigure.extend({
+  assetId: z.string(),
+  assetName: z.string(),
+  assetSlug: z.string(),
+});
+
+export const ZPmCompliance = ZPmComplianceFigure.extend({
+  /** The due dates counted: the rangeDays calendar days before today, today excluded (it is not over). */
+  from: z.string(),
+  to: z.string(),
+  /** Up to PM_COMPLIANCE_ASSETS assets with scheduled tasks in the period, lowest compliance first. */
+  assets: z.array(ZAssetPmCompliance),
+});
+export type TPmCompliance = z.infer<typeof ZPmCompliance>;
+
 export const ZDashboardAnalytics = z.object({
   /** The clamped parameters the figures were computed with. */
   rangeDays: z.number().int(),
@@ -141,6 +170,10 @@ export const ZDashboardAnalytics = z.object({
   overallTurnaroundHours: z.number().nullable(),
   /** Users with activity, most completed jobs first (at most ANALYTICS_TEAM_LIMIT). */
   userPerformance: z.array(ZUserPerformance),
+  /** The open tasks overdue and due in the next 7 days (the "Overdue" and "Due in the next 7 days" cards). */
+  dueTasks: ZDueCounts,
+  /** The share of scheduled tasks completed by their due date over the maintenance range. */
+  pmCompliance: ZPmCompliance,
 });
 export type TDashboardAnalytics = z.infer<typeof ZDashboardAnalytics>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAssetListColumns, ZAssetListView } from './asset-list.ts';
 import { ASSET_DESCRIPTION_MAX_LENGTH, ASSET_MESSAGES, ASSET_NAME_MAX_LENGTH } from './asset-messages.ts';
-import { ZMaintenanceEvent } from './events.ts';
+import { ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
 import { storableText } from './limits.ts';
@@ -79,6 +79,7 @@ export const ZAsset = ZAssetSummary.extend({
   eventCount: z.number().int(),
   /** The files of the events shown. */
   files: z.array(ZFile),
+  ...ZNextServiceDue.shape,
 });
 export type TAsset = z.infer<typeof ZAsset>;
 

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'COMPLETE_TASK',
   'RETIRE',
   'RESTORE',
+  'PAUSE',
+  'RESUME',
 ] as const;
 export const AUDIT_ENTITY_TYPES = [
   'Asset',
@@ -17,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'MaintenanceEvent',
   'Organization',
   'FieldDefinition',
+  'Schedule',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -29,6 +32,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   COMPLETE_TASK: 'Completed Task',
   RETIRE: 'Retired',
   RESTORE: 'Restored',
+  PAUSE: 'Paused',
+  RESUME: 'Resumed',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {
@@ -37,6 +42,7 @@ export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {
   MaintenanceEvent: 'Maintenance Event',
   Organization: 'Organization',
   FieldDefinition: 'Field Definition',
+  Schedule: 'Schedule',
 };
 
 /** Page sizes: the audit page, and the profile and settings activity lists. */

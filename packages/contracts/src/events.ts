@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DUE_STATES } from './due-dates.ts';
 import {
   EVENT_MAX_FILES,
   EVENT_MESSAGES,
@@ -33,6 +34,15 @@ export const ZMaintenanceEvent = z.object({
   taskStartedBy: z.string().nullable(),
   taskCompletedAt: z.string().nullable(),
   taskCompletedBy: z.string().nullable(),
+  /** The date the task is due (YYYY-MM-DD, the organization's calendar); null for an unplanned task. */
+  dueOn: z.string().nullable(),
+  /** Where the task stands against dueOn today (docs/product/schedules.md#due-states). */
+  dueState: z.enum(DUE_STATES),
+  /** The schedule that created the task; null for a task recorded by hand (or once its schedule is deleted). */
+  scheduleId: z.string().nullable(),
+  /** Who the task is assigned to (id and display name); null when nobody is. */
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
   fields: z.array(ZEventFieldValue),
@@ -40,6 +50,16 @@ export const ZMaintenanceEvent = z.object({
   changeLog: z.array(ZChangeLogEntry),
 });
 export type TMaintenanceEvent = z.infer<typeof ZMaintenanceEvent>;
+
+/**
+ * An asset's next service (docs/product/schedules.md#next-service-due): the due date of its earliest
+ * open task, else the next due date of its active schedules; and whether an open task is overdue.
+ */
+export const ZNextServiceDue = z.object({
+  nextServiceDue: z.string().nullable(),
+  overdue: z.boolean(),
+});
+export type TNextServiceDue = z.infer<typeof ZNextServiceDue>;
 
 /** Events an asset page shows at once, newest first; "Show more" asks for the next ones. */
 export const EVENT_PAGE_SIZE = 20;
@@ -111,8 +131,30 @@ export type TEventBody = z.input<typeof ZEventBody>;
 /** POST .../start and .../complete take no body (an empty JSON object is accepted). */
 export const ZTaskActionBody = ZEmptyBody;
 
-/** GET /api/tasks/pending: a page within the first MAX_COUNTED_ROWS open tasks. */
-export const ZPendingTaskQuery = ZPageQuery.refine(...withinCountedRows);
+/** The pending list's due filters: overdue (due before today), due soon (today to DUE_SOON_DAYS ahead). */
+export const TASK_DUE_FILTERS = ['overdue', 'soon'] as const;
+export type TTaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
+
+/**
+ * GET /api/tasks/pending: a page within the first MAX_COUNTED_ROWS open tasks, by due date (tasks
+ * without one after, oldest performed first); `due` and `assignee` ("me" or a user id) narrow it.
+ */
+export const ZPendingTaskQuery = ZPageQuery.extend({
+  due: z.enum(TASK_DUE_FILTERS).optional(),
+  assignee: z.union([z.literal('me'), z.string().uuid()]).optional(),
+}).refine(...withinCountedRows);
+export type TPendingTaskQuery = z.input<typeof ZPendingTaskQuery>;
+
+/** GET /api/tasks/due-counts: the organization's open tasks by due date, today in its time zone. */
+export const ZDueCounts = z.object({
+  /** Today's date in the organization's time zone. */
+  today: z.string(),
+  /** Open tasks due before today. */
+  overdue: z.number().int(),
+  /** Open tasks due today or in the next DUE_SOON_DAYS days ("Due in the next 7 days"). */
+  dueNext7Days: z.number().int(),
+});
+export type TDueCounts = z.infer<typeof ZDueCounts>;
 
 /** A row of GET /api/tasks/pending: an event that is not Completed, with its asset. */
 export const ZPendingTask = ZMaintenanceEvent.pick({
@@ -125,6 +167,11 @@ export const ZPendingTask = ZMaintenanceEvent.pick({
   taskStartedBy: true,
   taskCompletedAt: true,
   taskCompletedBy: true,
+  dueOn: true,
+  dueState: true,
+  scheduleId: true,
+  assigneeId: true,
+  assigneeName: true,
 }).extend({ eventId: z.string(), assetId: z.string(), assetName: z.string(), assetSlug: z.string() });
 export type TPendingTask = z.infer<typeof ZPendingTask>;
 

@@ -8,6 +8,8 @@ export const ZOrganization = z.object({
   id: z.string(),
   name: z.string(),
   logoUrl: z.string().nullable(),
+  /** The IANA time zone its dates are kept in: what "today" and a due date mean (ADR 051). */
+  timeZone: z.string(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
@@ -27,7 +29,45 @@ export const ORGANIZATION_MESSAGES = {
   confirmDeleteLogo: 'Are you sure you want to delete this logo?',
   noLogo: 'No Logo',
   uploading: 'Uploading...',
+  // The organization's settings (docs/product/profile-and-settings.md#organization-tab).
+  timeZoneInvalid: 'Choose a time zone from the list, such as Europe/Paris.',
+  timeZoneLabel: 'Time zone',
+  timeZoneHint: 'Due dates of planned maintenance follow the calendar of this time zone.',
+  settingsSaved: 'Organization settings saved.',
+  settingsFailed: 'Unable to save the organization settings.',
 } as const;
+
+/** The default time zone of an organization. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/**
+ * The canonical name of an IANA time zone ("europe/paris" → "Europe/Paris"), or undefined for
+ * anything else, UTC offsets included ("+02:00" is not a place: its clocks never change).
+ */
+export function canonicalTimeZone(name: string): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name) || name.length > 64) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** PUT /api/admin/organization/settings: the settings an administrator changes for their organization. */
+export const ZOrganizationSettingsBody = z.object({
+  timeZone: z
+    .string({ message: ORGANIZATION_MESSAGES.timeZoneInvalid })
+    .trim()
+    .transform((name, context) => {
+      const canonical = canonicalTimeZone(name);
+      if (!canonical) {
+        context.addIssue({ code: 'custom', message: ORGANIZATION_MESSAGES.timeZoneInvalid });
+        return z.NEVER;
+      }
+      return canonical;
+    }),
+});
+export type TOrganizationSettingsBody = z.input<typeof ZOrganizationSettingsBody>;
 
 /** Logo types accepted, by their bytes (never by name or declared type). SVG is refused. */
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMaintenanceEvent } from './events.ts';
+import { ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
 import { ZFile } from './files.ts';
 
 /** An event on the public page: the staff event without ids, `updatedBy` or the change log. */
@@ -13,6 +13,8 @@ export const ZPublicEvent = ZMaintenanceEvent.pick({
   taskStartedBy: true,
   taskCompletedAt: true,
   taskCompletedBy: true,
+  dueOn: true,
+  dueState: true,
   files: true,
 }).extend({ fields: z.array(z.object({ label: z.string(), value: z.string() })) });
 
@@ -33,6 +35,7 @@ export const ZPublicAsset = z.object({
   eventCount: z.number().int(),
   /** The files of the events shown. */
   files: z.array(ZFile),
+  ...ZNextServiceDue.shape,
 });
 export type TPublicAsset = z.infer<typeof ZPublicAsset>;
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;

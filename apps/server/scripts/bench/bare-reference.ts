@@ -38,7 +38,7 @@ const recording = drizzle(pool, {
   },
 }) as unknown as Db;
 await getUserByIdForAuth(recording, BARE_USER_ID);
-await getAsset(recording, BARE_ORGANIZATION_ID, BARE_ASSET_ID, 'http://localhost');
+await getAsset(recording, BARE_ORGANIZATION_ID, BARE_ASSET_ID, 'http://localhost', new Date());
 
 const server = createServer(async (request, response) => {
   if (request.url === '/ready') return response.end('ok');

@@ -101,11 +101,16 @@ async function execute(db: PGlite, id: number, unit: Buffer): Promise<void> {
   lastConnection = id;
 }
 
-/** A connection went away: a transaction it left open must not hold the next one. */
+/**
+ * A connection went away: a transaction it left open must not hold the next one, and its named
+ * prepared statements go with it, as a server's session would (node-postgres drops a connection
+ * whose query failed outside a transaction; the next one prepares the same names again).
+ */
 async function endConnection(db: PGlite, id: number): Promise<void> {
   pending.delete(id);
   if (lastConnection === id && db.isInTransaction()) await db.exec('rollback');
   if (lastConnection === id) lastConnection = undefined;
+  if (!db.isInTransaction()) await db.exec('deallocate all');
 }
 
 async function main(): Promise<void> {

@@ -30,10 +30,10 @@ describe('the asset page statements', () => {
     // A transaction keeps one connection, whose prepared statements pg_prepared_statements lists.
     const names = await t.db.transaction(async (tx) => {
       await getUserByIdForAuth(tx, t.orgA.member.id);
-      const first = await getAsset(tx, one.organizationId, one.id, 'http://localhost');
+      const first = await getAsset(tx, one.organizationId, one.id, 'http://localhost', new Date());
       // Three event ids after one: the same statement texts, where an `in` list would be a new one.
-      const second = await getAsset(tx, three.organizationId, three.id, 'http://localhost');
-      const publicView = await getPublicAsset(tx, three.organizationId, three.slug);
+      const second = await getAsset(tx, three.organizationId, three.id, 'http://localhost', new Date());
+      const publicView = await getPublicAsset(tx, three.organizationId, three.slug, new Date());
       expect(first.events.map((event) => event.title)).toEqual(['One event event 1']);
       expect(second.events).toHaveLength(3);
       expect(publicView.events).toHaveLength(3);
@@ -42,7 +42,7 @@ describe('the asset page statements', () => {
       return result.rows.map((row) => row.name);
     });
     expect(names).toEqual(
-      expect.arrayContaining(['asset_event_page', 'asset_view_by_id', 'asset_view_by_slug', 'user_by_id']),
+      expect.arrayContaining(['asset_event_page', 'asset_view_by_id', 'asset_view_by_slug', 'user_for_auth']),
     );
   });
 });

@@ -1,4 +1,12 @@
-import { IMPORT_FORMATS, IMPORT_KINDS, IMPORT_STATUSES, type TImportColumnTarget } from '@mqr/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  IMPORT_FORMATS,
+  IMPORT_KINDS,
+  IMPORT_STATUSES,
+  SCHEDULE_MODES,
+  type TImportColumnTarget,
+  type TRecurrence,
+} from '@mqr/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -38,6 +46,8 @@ export const organizations = pgTable('organizations', {
   /** Key of the logo in file storage; the public logo URL is derived from it. */
   logoObjectKey: text('logo_object_key'),
   logoContentType: text('logo_content_type'),
+  /** The IANA time zone of its calendar: "today" and due dates (ADR 051). */
+  timeZone: varchar('time_zone', { length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -206,6 +216,11 @@ export const maintenanceEvents = pgTable(
     taskStartedById: uuid('task_started_by_id').references(() => users.id),
     taskCompletedAt: timestamp('task_completed_at', { withTimezone: true }),
     taskCompletedById: uuid('task_completed_by_id').references(() => users.id),
+    /** The date a planned task is due, in the organization's calendar (ADR 051); null when unplanned. */
+    dueOn: date('due_on', { mode: 'string' }),
+    /** The schedule that created the task; set null when the schedule is deleted (its tasks stay). */
+    scheduleId: uuid('schedule_id').references((): AnyPgColumn => schedules.id, { onDelete: 'set null' }),
+    assigneeId: uuid('assignee_id').references(() => users.id),
     createdById: uuid('created_by_id').references(() => users.id),
     updatedById: uuid('updated_by_id').references(() => users.id),
     createdAt: createdAt(),
@@ -221,11 +236,28 @@ export const maintenanceEvents = pgTable(
     ),
     // The organization's events by date, oldest first (the history export's date range).
     index('maintenance_events_org_performed_idx').on(t.organizationId, t.performedAt, t.id),
-    // Pending tasks (Pending and InProgress), oldest performedAt first; with the id, a page's ids
-    // come from the index alone (ADR 034).
+    // Pending tasks (Pending and InProgress) by due date (none last), then oldest performedAt
+    // first; with the id, a page's ids come from the index alone (ADRs 034, 053).
     index('maintenance_events_open_tasks_idx')
-      .on(t.organizationId, t.performedAt, t.id)
+      .on(t.organizationId, t.dueOn, t.performedAt, t.id)
       .where(sql`${t.taskStatus} <> 'Completed'`),
+    // The same for one assignee ("assigned to me").
+    index('maintenance_events_open_assigned_idx')
+      .on(t.organizationId, t.assigneeId, t.dueOn, t.performedAt, t.id)
+      .where(sql`${t.taskStatus} <> 'Completed' and ${t.assigneeId} is not null`),
+    // An asset's earliest open due date (its next service due, the overdue flag).
+    index('maintenance_events_open_due_by_asset_idx')
+      .on(t.organizationId, t.assetId, t.dueOn)
+      .where(sql`${t.taskStatus} <> 'Completed' and ${t.dueOn} is not null`),
+    // Planned tasks by due date (PM compliance per asset), with what it reads.
+    index('maintenance_events_org_due_idx')
+      .on(t.organizationId, t.dueOn, t.assetId, t.taskCompletedAt)
+      .where(sql`${t.dueOn} is not null`),
+    // One task per schedule and due date, whoever creates it, however often (ADR 052); also the
+    // foreign key's lookup when a schedule is deleted.
+    uniqueIndex('maintenance_events_schedule_due_unique')
+      .on(t.scheduleId, t.dueOn)
+      .where(sql`${t.scheduleId} is not null`),
     // Completed events by completion date (history, turnaround, team performance). The trailing
     // columns are what the dashboard's aggregates read, so they run as index-only scans.
     index('maintenance_events_completed_idx')
@@ -241,6 +273,78 @@ export const maintenanceEvents = pgTable(
       .where(sql`${t.taskStatus} = 'InProgress'`),
     // The foreign key's own lookup (by asset id alone) when an asset is deleted (ADR 046).
     index('maintenance_events_asset_idx').on(t.assetId),
+  ],
+);
+
+/**
+ * Planned maintenance (modules/schedules, ADRs 051-053): a recurrence on one asset whose occurrences
+ * become Pending tasks (maintenance events with a due date) leadDays before they are due.
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    notes: varchar('notes', { length: 4000 }),
+    /** The recurrence as the API takes it. */
+    recurrence: jsonb('recurrence').$type<TRecurrence>().notNull(),
+    /** The same as an iCalendar RRULE (with UNTIL from endsOn), what the engine computes with. */
+    rrule: text('rrule').notNull(),
+    mode: text('mode', { enum: SCHEDULE_MODES }).notNull(),
+    leadDays: integer('lead_days').notNull().default(0),
+    assigneeId: uuid('assignee_id').references(() => users.id),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    /** Set while paused: a paused schedule creates nothing. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** The due date of the next task to create; null when there is none (ended, or floating and waiting). */
+    nextDueOn: date('next_due_on', { mode: 'string' }),
+    /** The day that task appears: nextDueOn − leadDays (what the engine looks for). */
+    createsOn: date('creates_on', { mode: 'string' }).generatedAlwaysAs(sql`next_due_on - lead_days`),
+    createdById: uuid('created_by_id').references(() => users.id),
+    updatedById: uuid('updated_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('schedules_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index('schedules_org_asset_created_idx').on(t.organizationId, t.assetId, t.createdAt.desc(), t.id.desc()),
+    // What the engine looks for: active schedules whose next task appears by a day (ADR 052).
+    index('schedules_due_idx')
+      .on(t.createsOn, t.organizationId)
+      .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
+    index('schedules_org_due_idx')
+      .on(t.organizationId, t.createsOn, t.id)
+      .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
+    // An asset's next due date among its active schedules (next service due).
+    index('schedules_org_asset_next_idx')
+      .on(t.organizationId, t.assetId, t.nextDueOn)
+      .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
+    // The foreign keys' own lookups when a user is deleted or an asset goes.
+    index('schedules_asset_idx').on(t.assetId),
+  ],
+);
+
+/** A schedule's default values of the MaintenanceEvent custom fields, copied onto each task it creates. */
+export const scheduleFieldValues = pgTable(
+  'schedule_field_values',
+  {
+    organizationId: organizationId(),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    fieldId: uuid('field_id')
+      .notNull()
+      .references(() => fieldDefinitions.id),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.fieldId] }),
+    index('schedule_field_values_org_field_idx').on(t.organizationId, t.fieldId),
   ],
 );
 
@@ -407,6 +511,23 @@ export const activeJobTallies = pgTable(
     jobs: integer('jobs').notNull(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.startedByKey] })],
+);
+
+/**
+ * Planned tasks per organization and due date, kept by the same trigger (migration 0017): open ones
+ * (the overdue and due-soon counts) and completed ones, on time (completed on or before the due date
+ * in the organization's time zone) or late (PM compliance). ADR 053.
+ */
+export const dueTaskTallies = pgTable(
+  'due_task_tallies',
+  {
+    organizationId: organizationId(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    open: integer('open').notNull(),
+    onTime: integer('on_time').notNull(),
+    late: integer('late').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.dueOn] })],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
+import { v5 as uuidv5 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema.ts';
 
@@ -14,6 +14,16 @@ export interface QueueSettings {
   /** A running job's lock, renewed while it runs: past it (its instance stopped) another instance runs it again. */
   lockSeconds: number;
 }
+
+/** How often a repeating queue's one job runs. */
+export interface RepeatSettings {
+  everyMs: number;
+  lockSeconds: number;
+}
+
+/** The id of a repeating queue's one job: the same on every instance, so the database holds one. */
+const REPEATING_JOB_NAMESPACE = '6f1d3c52-2b8e-4c1e-9a57-0d5c1f0e7a21';
+export const repeatingJobId = (queue: string) => uuidv5(queue, REPEATING_JOB_NAMESPACE);
 
 export interface JobRunnerOptions {
   /** How often an idle runner looks for work. */
@@ -42,16 +52,17 @@ const CLEANUP_EVERY_POLLS = 600;
  * work stands, so a second run goes on rather than repeats.
  */
 export class JobRunner {
-  private readonly queues = new Map<string, { settings: QueueSettings; handler: JobHandler }>();
-  /** Queues that run again every so many ms (defineRecurring). */
-  private readonly recurring = new Map<string, number>();
-  private recurringQueued = false;
+  private readonly queues = new Map<
+    string,
+    { settings: QueueSettings; handler: JobHandler; everyMs?: number }
+  >();
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
   private polls = 0;
+  private repeatingMade = false;
 
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
@@ -69,12 +80,16 @@ export class JobRunner {
   }
 
   /**
-   * Declares a queue that runs every `everyMs` on one instance at a time: one job of it stays queued
-   * (the first runner to start adds it, due in `everyMs`, when none is), and each run, done or failed, queues the next.
+   * Declares a repeating queue (ADR 052): one job in the whole database (its id is the queue's),
+   * claimed like any other, so with several instances one of them runs it at a time; once done, or
+   * failed, it waits `everyMs` and runs again. Made when the runner starts, if no instance made it yet.
    */
-  defineRecurring(queue: string, everyMs: number, handler: () => Promise<void>): void {
-    this.define(queue, { retryLimit: 0, lockSeconds: 60 }, handler);
-    this.recurring.set(queue, everyMs);
+  repeat(queue: string, settings: RepeatSettings, handler: () => Promise<void>): void {
+    this.queues.set(queue, {
+      settings: { retryLimit: 0, lockSeconds: settings.lockSeconds },
+      handler,
+      everyMs: settings.everyMs,
+    });
   }
 
   /** Queues a job, inside `tx` when given: it exists only if that transaction commits. */
@@ -88,6 +103,19 @@ export class JobRunner {
   start(): void {
     this.stopped = false;
     this.schedule(0);
+  }
+
+  /** Makes each repeating queue's one job, unless an instance made it already (once per runner). */
+  private async ensureRepeatingJobs(): Promise<void> {
+    if (this.repeatingMade) return;
+    for (const [queue, { everyMs }] of this.queues) {
+      if (everyMs === undefined) continue;
+      await this.db
+        .insert(jobs)
+        .values({ id: repeatingJobId(queue), queue, data: {} })
+        .onConflictDoNothing({ target: jobs.id });
+    }
+    this.repeatingMade = true;
   }
 
   /** Stops looking for work and waits for the job in hand (its lock lets another instance take it over otherwise). */
@@ -112,10 +140,7 @@ export class JobRunner {
   /** Runs jobs while there are some, then looks again after pollMs. */
   private async work(): Promise<void> {
     try {
-      if (!this.recurringQueued) {
-        await this.queueRecurring();
-        this.recurringQueued = true;
-      }
+      await this.ensureRepeatingJobs();
       while (!this.stopped && (await this.runNext())) {
         // The next one at once.
       }
@@ -149,46 +174,18 @@ export class JobRunner {
       () => void this.renewLock(job.id, queue.settings.lockSeconds),
       (queue.settings.lockSeconds * 1000) / 3,
     );
-    const every = this.recurring.get(job.queue);
     try {
       await queue.handler(job.data, { last: job.attempts > queue.settings.retryLimit });
-      await (every === undefined ? this.finish(job.id, 'done', null) : this.runAgain(job.id, every, null));
+      if (queue.everyMs === undefined) await this.finish(job.id, 'done', null);
+      else await this.again(job.id, queue.everyMs, null);
     } catch (error) {
       this.log.error({ err: error, job: job.id, queue: job.queue }, 'background job failed');
-      if (every === undefined) await this.failed(job, queue.settings, error);
-      else await this.runAgain(job.id, every, error instanceof Error ? error.message : String(error));
+      if (queue.everyMs === undefined) await this.failed(job, queue.settings, error);
+      else await this.again(job.id, queue.everyMs, error instanceof Error ? error.message : String(error));
     } finally {
       clearInterval(heartbeat);
     }
     return true;
-  }
-
-  /** Adds the job of each recurring queue that has none (under a lock: instances starting together add one). */
-  private async queueRecurring(): Promise<void> {
-    for (const [queue, everyMs] of this.recurring) {
-      await this.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs:${queue}`}))`);
-        await tx.execute(sql`
-          insert into ${jobs} (id, queue, data, run_after)
-          select ${uuidv7()}, ${queue}, '{}'::jsonb, now() + make_interval(secs => ${everyMs / 1000})
-          where not exists (select 1 from ${jobs} where queue = ${queue} and state in ('queued', 'running'))`);
-      });
-    }
-  }
-
-  /** A recurring job's next run. */
-  private async runAgain(id: string, everyMs: number, lastError: string | null): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({
-        state: 'queued',
-        attempts: 0,
-        lastError,
-        lockedUntil: null,
-        runAfter: new Date(Date.now() + everyMs),
-        updatedAt: new Date(),
-      })
-      .where(eq(jobs.id, id));
   }
 
   private async renewLock(id: string, lockSeconds: number): Promise<void> {
@@ -203,6 +200,21 @@ export class JobRunner {
     await this.db
       .update(jobs)
       .set({ state, lastError, lockedUntil: null, updatedAt: new Date() })
+      .where(eq(jobs.id, id));
+  }
+
+  /** A repeating job back in its queue, due again in `everyMs`. */
+  private async again(id: string, everyMs: number, lastError: string | null): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({
+        state: 'queued',
+        attempts: 0,
+        lastError,
+        lockedUntil: null,
+        runAfter: sql`now() + make_interval(secs => ${everyMs / 1000})`,
+        updatedAt: new Date(),
+      })
       .where(eq(jobs.id, id));
   }
 

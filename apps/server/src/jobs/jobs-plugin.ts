@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { defineIdempotencyJobs } from '#server/modules/idempotency/jobs.ts';
 import { defineImportJobs } from '#server/modules/imports/jobs.ts';
+import { defineScheduleJobs } from '#server/modules/schedules/jobs.ts';
 import { JobRunner } from './job-runner.ts';
 
 declare module 'fastify' {
@@ -11,10 +12,16 @@ declare module 'fastify' {
   }
 }
 
+export interface JobsPluginOptions {
+  /** The schedules' engine, every minute (default true; tests run it themselves). */
+  scheduleEngine?: boolean;
+}
+
 /** The job runner with every queue of the app: started when the app is ready, stopped before it closes. */
-export const jobsPlugin = fp(async (app: FastifyInstance) => {
+export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsPluginOptions) => {
   const jobs = new JobRunner(app.db, app.log);
   defineImportJobs(jobs, app.db);
+  if (options.scheduleEngine ?? true) defineScheduleJobs(jobs, app.db, app.clock, app.log);
   defineIdempotencyJobs(jobs, app.db);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());

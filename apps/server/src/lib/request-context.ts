@@ -9,6 +9,8 @@ export interface AuthUser {
   isAdmin: boolean;
   isSuperAdmin: boolean;
   canEditCompletedMaintenanceEvents: boolean;
+  /** The IANA time zone of the user's organization: what "today" is for them (ADR 051). */
+  timeZone: string;
   /** When the account was created. */
   createdAt?: Date;
 }

@@ -97,6 +97,7 @@ describe('access scopes: signed-in, admin, super-admin', () => {
       isAdmin: false,
       isSuperAdmin: false,
       canEditCompletedMaintenanceEvents: false,
+      timeZone: 'UTC',
       createdAt: expect.any(String),
     });
     const b = await get('/api/test-context', (await loginAs(app, orgB.admin)).headers);

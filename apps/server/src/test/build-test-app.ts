@@ -31,7 +31,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 
 /**
  * The app on a fresh, empty, migrated database (no first-start bootstrap: tests make their own data;
- * no upload sweep timer unless `sweepUploads: true`).
+ * no upload sweep timer unless `sweepUploads: true`, no schedules engine unless `scheduleEngine: true`).
  * Use `app.inject(...)`; call `close()` in afterAll/afterEach.
  */
 export async function buildTestApp(
@@ -47,6 +47,7 @@ export async function buildTestApp(
       logger: process.env.TEST_LOG ? { level: 'error' } : false,
       bootstrap: false,
       sweepUploads: false,
+      scheduleEngine: false,
       ...options,
       database,
     });

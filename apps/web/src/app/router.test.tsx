@@ -13,7 +13,8 @@ describe('router', () => {
     authStore.logout();
     mockFetch({
       '/api/auth/me': () => jsonResponse(currentUser()),
-      '/api/auth/organization': () => jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null }),
+      '/api/auth/organization': () =>
+        jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC' }),
     });
   });
 
@@ -74,7 +75,7 @@ describe('startup when logged in', () => {
     mockFetch({
       '/api/auth/me': () => jsonResponse(currentUser({ displayName: 'Renamed User', isAdmin: true })),
       '/api/auth/organization': () =>
-        jsonResponse({ id: 'org-1', name: 'Acme Facilities', logoUrl: '/logo.png' }),
+        jsonResponse({ id: 'org-1', name: 'Acme Facilities', logoUrl: '/logo.png', timeZone: 'UTC' }),
     });
     authStore.login(loginResponse({ displayName: 'Old Name' }), 'alex@example.com');
     const { container } = renderApp('/');

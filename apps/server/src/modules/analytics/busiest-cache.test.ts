@@ -30,7 +30,14 @@ describe('the busiest assets of a big turnaround window', () => {
     const ask = (at: Date) =>
       dashboardAnalytics(
         t.db,
-        { organizationId: org, rangeDays: 30, turnaroundDays: 14, timeZone: 'UTC', now: at },
+        {
+          organizationId: org,
+          rangeDays: 30,
+          turnaroundDays: 14,
+          timeZone: 'UTC',
+          organizationTimeZone: 'UTC',
+          now: at,
+        },
         CACHE,
       );
     const labels = async (at: Date) => (await ask(at)).turnaroundMetrics.map((metric) => metric.label);
@@ -54,7 +61,14 @@ describe('the busiest assets of a big turnaround window', () => {
     await complete(small.id, t.orgB.organization.id, 3, now);
     const b = await dashboardAnalytics(
       t.db,
-      { organizationId: t.orgB.organization.id, rangeDays: 30, turnaroundDays: 14, timeZone: 'UTC', now },
+      {
+        organizationId: t.orgB.organization.id,
+        rangeDays: 30,
+        turnaroundDays: 14,
+        timeZone: 'UTC',
+        organizationTimeZone: 'UTC',
+        now,
+      },
       CACHE,
     );
     expect(b.turnaroundMetrics.map((metric) => metric.label)).toEqual(['Overall', 'B boiler']);

@@ -3,6 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import {
   activeJobTallies as activeJobs,
   assets,
+  dueTaskTallies,
   maintenanceEvents as events,
   NO_COMPLETER,
   completionQuarterHours as quarterHours,
@@ -284,5 +285,66 @@ export async function teamPerformance(
     order by "completedJobs" desc, "activeJobs" desc, lower(u.display_name), u.id
     limit ${limit}
   `)) as { rows: TeamMemberRow[] };
+  return result.rows;
+}
+
+/** Due dates [from, to] of an organization, and its time zone (what "on time" means). */
+export interface DuePeriod {
+  organizationId: string;
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/**
+ * The organization's planned tasks due in the period and those completed on time, from the per-day
+ * tallies kept by the events' trigger (ADR 053): one row per day of the period at most.
+ */
+export async function pmComplianceOverall(
+  db: DbOrTx,
+  period: DuePeriod,
+): Promise<{ scheduledTasks: number; completedOnTime: number }> {
+  const result = (await db.execute(sql`
+    select coalesce(sum(${dueTaskTallies.open} + ${dueTaskTallies.onTime} + ${dueTaskTallies.late}), 0)::int as "scheduledTasks",
+      coalesce(sum(${dueTaskTallies.onTime}), 0)::int as "completedOnTime"
+    from ${dueTaskTallies}
+    where ${dueTaskTallies.organizationId} = ${period.organizationId}
+      and ${dueTaskTallies.dueOn} between ${period.from} and ${period.to}`)) as unknown as {
+    rows: { scheduledTasks: number; completedOnTime: number }[];
+  };
+  return result.rows[0] ?? { scheduledTasks: 0, completedOnTime: 0 };
+}
+
+/**
+ * The `limit` assets with the lowest PM compliance in the period (then the most scheduled tasks):
+ * their tasks due in it, counted per asset from the planned-tasks index alone (a completed task has
+ * its completion stamp), then joined to their names.
+ */
+export async function pmComplianceOfAssets(db: DbOrTx, period: DuePeriod, limit: number) {
+  const result = (await db.execute(sql`
+    select a.id as "assetId", a.name as "assetName", a.slug as "assetSlug",
+      per_asset.scheduled as "scheduledTasks", per_asset.on_time as "completedOnTime"
+    from (
+      select asset_id, scheduled, on_time from (
+        select ${events.assetId} as asset_id, count(*)::int as scheduled,
+          (count(*) filter (where (${events.taskCompletedAt} at time zone ${period.timeZone})::date <= ${events.dueOn}))::int as on_time
+        from ${events}
+        where ${events.organizationId} = ${period.organizationId} and ${events.dueOn} is not null
+          and ${events.dueOn} between ${period.from} and ${period.to}
+        group by ${events.assetId}
+      ) as counted
+      order by on_time::float8 / scheduled, scheduled desc, asset_id
+      limit ${limit}
+    ) as per_asset
+    join ${assets} a on a.id = per_asset.asset_id and a.organization_id = ${period.organizationId}
+    order by per_asset.on_time::float8 / per_asset.scheduled, per_asset.scheduled desc, a.id`)) as unknown as {
+    rows: {
+      assetId: string;
+      assetName: string;
+      assetSlug: string;
+      scheduledTasks: number;
+      completedOnTime: number;
+    }[];
+  };
   return result.rows;
 }

@@ -32,7 +32,12 @@ export async function dashboardRoutes(instance: FastifyInstance): Promise<void> 
     },
     async (request) =>
       turn(() =>
-        dashboardAnalytics(app.db, { organizationId: currentUser(request).organizationId, ...request.query }),
+        dashboardAnalytics(app.db, {
+          organizationId: currentUser(request).organizationId,
+          organizationTimeZone: currentUser(request).timeZone,
+          now: app.clock.now(),
+          ...request.query,
+        }),
       ),
   );
 }

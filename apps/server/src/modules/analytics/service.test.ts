@@ -96,6 +96,7 @@ function request(overrides: Partial<AnalyticsRequest> = {}): AnalyticsRequest {
     rangeDays: 30,
     turnaroundDays: 14,
     timeZone: 'UTC',
+    organizationTimeZone: 'UTC',
     now: NOW,
     ...overrides,
   };

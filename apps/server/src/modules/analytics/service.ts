@@ -1,18 +1,26 @@
 import {
   ANALYTICS_HISTORY_LIMIT,
   ANALYTICS_TEAM_LIMIT,
+  addDays,
   HISTORY_CHART_DAYS,
+  localDate,
   OVERALL_METRIC_LABEL,
+  PM_COMPLIANCE_ASSETS,
   type TDashboardAnalytics,
+  type TPmCompliance,
   TURNAROUND_ASSET_METRICS,
 } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { getDueCounts } from '../events/service.ts';
 import {
   busiestAssetsTurnaround,
   type CompletedPeriod,
   completedSummary,
   completionsPerDay,
+  type DuePeriod,
   newestCompleted,
+  pmComplianceOfAssets,
+  pmComplianceOverall,
   teamPerformance,
 } from './queries.ts';
 
@@ -24,8 +32,11 @@ export interface AnalyticsRequest {
   rangeDays: number;
   /** Clamped: 1..90. */
   turnaroundDays: number;
+  /** The browser's time zone: the calendar days of the history chart. */
   timeZone: string;
-  /** The end of both periods (tests pass a fixed instant). */
+  /** The organization's time zone: today, due dates and PM compliance (ADR 051). */
+  organizationTimeZone: string;
+  /** The end of both periods: the app's clock (tests pass a fixed instant). */
   now?: Date;
 }
 
@@ -41,66 +52,102 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
  * every completion of the window: no roll-up shrinks it) are computed at most once a minute per
  * organization and window on each instance (ADR 031). Past the minute the last answer is still
  * served while one request's worth of work refreshes it, so no request waits for the recount but the
- * first. Smaller windows are always computed afresh.
+ * first. Smaller windows are always computed afresh. The assets' PM compliance follows the same rule
+ * on the number of scheduled tasks of the range (ADR 053).
  */
 export const BUSIEST_ASSETS_CACHE = { minCompletions: 50_000, ttlMs: 60_000, maxEntries: 500 };
 export type TBusiestAssetsCache = typeof BUSIEST_ASSETS_CACHE;
-type BusiestAssets = Awaited<ReturnType<typeof busiestAssetsTurnaround>>;
-interface BusiestEntry {
+
+interface RecentEntry {
   at: number;
   /** The computation under way or done; requests that arrive meanwhile share it. */
-  rows: Promise<BusiestAssets>;
+  rows: Promise<unknown>;
   /** The answer before this computation, served while it runs. */
-  previous?: BusiestAssets;
+  previous?: unknown;
 }
-const busiestCache = new Map<string, BusiestEntry>();
+const recentAnswers = new Map<string, RecentEntry>();
 
-function computeBusiest(
-  db: DbOrTx,
+function computeRecent(
   key: string,
-  window: CompletedPeriod,
+  compute: () => Promise<unknown>,
   at: number,
   cache: TBusiestAssetsCache,
-  previous: BusiestAssets | undefined,
-): BusiestEntry {
-  const rows = busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS);
-  const entry: BusiestEntry = { at, rows, ...(previous ? { previous } : {}) };
-  busiestCache.delete(key);
-  busiestCache.set(key, entry);
+  previous: unknown,
+): RecentEntry {
+  const rows = compute();
+  const entry: RecentEntry = { at, rows, ...(previous !== undefined ? { previous } : {}) };
+  recentAnswers.delete(key);
+  recentAnswers.set(key, entry);
   rows.then(
     (answer) => {
       // Settled: the answer is now the one served past the minute.
-      if (busiestCache.get(key) === entry) entry.previous = answer;
+      if (recentAnswers.get(key) === entry) entry.previous = answer;
     },
     () => {
       // A failed count is not kept: the next request tries again (and meanwhile serves the old answer).
-      if (busiestCache.get(key) !== entry) return;
-      if (previous) busiestCache.set(key, { at: 0, rows: Promise.resolve(previous), previous });
-      else busiestCache.delete(key);
+      if (recentAnswers.get(key) !== entry) return;
+      if (previous !== undefined)
+        recentAnswers.set(key, { at: 0, rows: Promise.resolve(previous), previous });
+      else recentAnswers.delete(key);
     },
   );
   // Oldest first in a Map: past the bound, the entry set longest ago goes.
-  if (busiestCache.size > cache.maxEntries) busiestCache.delete(busiestCache.keys().next().value!);
+  if (recentAnswers.size > cache.maxEntries) recentAnswers.delete(recentAnswers.keys().next().value!);
   return entry;
 }
 
-async function busiestAssets(
+/**
+ * A per-asset figure of a big window (more than cache.minCompletions rows to read) at most a minute
+ * old, the last answer served while one recount runs; a small window's is computed on every request.
+ */
+async function recentAnswer<T>(
+  key: string,
+  rowsToRead: number,
+  now: Date,
+  cache: TBusiestAssetsCache,
+  compute: () => Promise<T>,
+): Promise<T> {
+  if (rowsToRead <= cache.minCompletions) return compute();
+  const cached = recentAnswers.get(key);
+  if (cached && now.getTime() - cached.at < cache.ttlMs)
+    return (cached.previous ?? cached.rows) as Promise<T>;
+  const settled = cached?.previous as T | undefined;
+  const entry = computeRecent(key, compute, now.getTime(), cache, settled);
+  return settled ?? (entry.rows as Promise<T>);
+}
+
+/** The PM compliance of the maintenance range: overall from the tallies, the lowest assets from the tasks. */
+async function pmCompliance(
   db: DbOrTx,
   cache: TBusiestAssetsCache,
-  window: CompletedPeriod,
-  days: number,
-  completions: number,
+  overall: Awaited<ReturnType<typeof pmComplianceOverall>>,
+  period: DuePeriod,
   now: Date,
-): Promise<BusiestAssets> {
-  if (completions <= cache.minCompletions) {
-    return busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS);
-  }
-  const key = `${window.organizationId}:${days}`;
-  const cached = busiestCache.get(key);
-  if (cached && now.getTime() - cached.at < cache.ttlMs) return cached.previous ?? cached.rows;
-  const settled = cached?.previous;
-  const entry = computeBusiest(db, key, window, now.getTime(), cache, settled);
-  return settled ?? entry.rows;
+): Promise<TPmCompliance> {
+  const assets = await recentAnswer(
+    `pm:${period.organizationId}:${period.from}:${period.to}`,
+    overall.scheduledTasks,
+    now,
+    cache,
+    () =>
+      overall.scheduledTasks === 0
+        ? Promise.resolve([])
+        : pmComplianceOfAssets(db, period, PM_COMPLIANCE_ASSETS),
+  );
+  return {
+    from: period.from,
+    to: period.to,
+    ...complianceFigure(overall),
+    assets: assets.map((asset) => ({ ...asset, ...complianceFigure(asset) })),
+  };
+}
+
+function complianceFigure(counts: { scheduledTasks: number; completedOnTime: number }) {
+  return {
+    scheduledTasks: counts.scheduledTasks,
+    completedOnTime: counts.completedOnTime,
+    rate: counts.scheduledTasks > 0 ? counts.completedOnTime / counts.scheduledTasks : null,
+  };
 }
 
 /** The dashboard's figures, every one an SQL aggregate or a bounded, indexed list. */
@@ -115,17 +162,33 @@ export async function dashboardAnalytics(
 
   // One connection and one snapshot for the figures: a dashboard never takes a pool's worth of
   // connections from the other pages (ADR 034), and its figures agree with each other.
-  const { summary, buckets, history, overall, team } = await db.transaction(
+  const today = localDate(now, request.organizationTimeZone);
+  const duePeriod: DuePeriod = {
+    organizationId: request.organizationId,
+    from: addDays(today, -request.rangeDays),
+    to: addDays(today, -1),
+    timeZone: request.organizationTimeZone,
+  };
+  const { summary, buckets, history, overall, team, dueTasks, pmOverall } = await db.transaction(
     async (tx) => ({
       summary: await completedSummary(tx, range),
       buckets: await completionsPerDay(tx, range, request.timeZone, HISTORY_CHART_DAYS),
       history: await newestCompleted(tx, range, ANALYTICS_HISTORY_LIMIT),
       overall: await completedSummary(tx, window),
       team: await teamPerformance(tx, range, ANALYTICS_TEAM_LIMIT),
+      dueTasks: await getDueCounts(tx, request.organizationId, today),
+      pmOverall: await pmComplianceOverall(tx, duePeriod),
     }),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  const busiest = await busiestAssets(db, cache, window, request.turnaroundDays, overall.count, now);
+  const busiest = await recentAnswer(
+    `busiest:${window.organizationId}:${request.turnaroundDays}`,
+    overall.count,
+    now,
+    cache,
+    () => busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS),
+  );
+  const compliance = await pmCompliance(db, cache, pmOverall, duePeriod, now);
 
   const turnaroundMetrics =
     overall.averageHours === null
@@ -158,5 +221,7 @@ export async function dashboardAnalytics(
     turnaroundMetrics,
     overallTurnaroundHours: overall.averageHours,
     userPerformance: team.map(({ totalUsers: _users, totalActiveJobs: _jobs, ...member }) => member),
+    dueTasks,
+    pmCompliance: compliance,
   };
 }

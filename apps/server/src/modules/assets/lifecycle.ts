@@ -56,7 +56,7 @@ async function changeService(
     });
     await recordAudit(tx, auditOf(context, row, action, statusChange(action)));
   });
-  return getAsset(db, organizationId, id, context.publicBaseUrl);
+  return getAsset(db, organizationId, id, context.publicBaseUrl, context.now);
 }
 
 /**

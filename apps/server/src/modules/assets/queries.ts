@@ -7,7 +7,10 @@ import {
   assets,
   fieldDefinitions,
   type files,
+  maintenanceEvents,
   organizationAssetCounts,
+  organizations,
+  schedules,
 } from '#server/db/schema.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
@@ -86,10 +89,44 @@ const fieldDisplay = jsonRows(
   sql`d.display_order, d.label, d.id`,
 ).mapWith((rows: AssetFieldDisplay[]) => rows);
 
-/** The asset with `key` (the placeholder of the same name), with or without the custom values it shows. */
+/**
+ * What an asset page shows of its planned maintenance (docs/product/schedules.md#next-service-due),
+ * as columns of its row: its organization's time zone (what today is), the earliest due date of its
+ * open tasks and the earliest next due date of its active schedules (two partial-index probes).
+ */
+const thisAsset = {
+  // Written out: in a one-table select drizzle leaves its columns unqualified, which a subquery's own
+  // tables would take for theirs.
+  id: sql.raw('"assets"."id"'),
+  organizationId: sql.raw('"assets"."organization_id"'),
+};
+const nextServiceColumns = {
+  timeZone: sql<string>`(select o.time_zone from ${organizations} o where o.id = ${thisAsset.organizationId})`,
+  openDueOn: sql<string | null>`(select min(e.due_on)::text from ${maintenanceEvents} e
+    where e.organization_id = ${thisAsset.organizationId} and e.asset_id = ${thisAsset.id}
+      and e.task_status <> 'Completed' and e.due_on is not null)`,
+  scheduledDueOn: sql<string | null>`(select min(s.next_due_on)::text from ${schedules} s
+    where s.organization_id = ${thisAsset.organizationId} and s.asset_id = ${thisAsset.id}
+      and s.paused_at is null and s.next_due_on is not null)`,
+};
+
+/** An asset's planned maintenance as its page reads it. */
+export interface AssetPlanRow {
+  timeZone: string;
+  openDueOn: string | null;
+  scheduledDueOn: string | null;
+}
+
+/**
+ * The asset with `key` (the placeholder of the same name), with or without the custom values and
+ * the planned maintenance it shows.
+ */
 const assetByKey = (key: 'id' | 'slug', withFields: boolean) => (db: DbOrTx) =>
   db
-    .select({ ...getTableColumns(assets), ...(withFields ? { fields: fieldDisplay } : {}) })
+    .select({
+      ...getTableColumns(assets),
+      ...(withFields ? { fields: fieldDisplay, ...nextServiceColumns } : {}),
+    })
     .from(assets)
     .where(and(ofOrganization, eq(assets[key], sql.placeholder(key))))
     .limit(1);
@@ -128,18 +165,20 @@ export async function findAssetBySlug(
   return row;
 }
 
-/** An asset of the organization by id or slug, with the custom values it shows (one statement). */
+/** An asset of the organization by id or slug, with the custom values and planned maintenance it shows (one statement). */
 export async function findAssetWithFields(
   db: DbOrTx,
   organizationId: string,
   key: { id: string } | { slug: string },
-): Promise<{ row: AssetRow; fields: AssetFieldDisplay[] } | undefined> {
+): Promise<{ row: AssetRow; fields: AssetFieldDisplay[]; plan: AssetPlanRow } | undefined> {
   const [found] = await ('id' in key
     ? assetViewById(db, { organizationId, id: key.id })
     : assetViewBySlug(db, { organizationId, slug: key.slug }));
   if (!found) return undefined;
-  const { fields, ...row } = found as AssetRow & { fields: AssetFieldDisplay[] };
-  return { row, fields };
+  const { fields, timeZone, openDueOn, scheduledDueOn, ...row } = found as AssetRow & {
+    fields: AssetFieldDisplay[];
+  } & AssetPlanRow;
+  return { row, fields, plan: { timeZone, openDueOn, scheduledDueOn } };
 }
 
 /** Inserts an asset unless its slug is taken in the organization (then undefined, nothing inserted). */

@@ -79,7 +79,13 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
       schema: { tags: ['assets'], params: ZIdParams, response: { 200: ZAsset } },
     },
     async (request) =>
-      getAsset(app.db, currentUser(request).organizationId, request.params.id, app.config.publicBaseUrl),
+      getAsset(
+        app.db,
+        currentUser(request).organizationId,
+        request.params.id,
+        app.config.publicBaseUrl,
+        app.clock.now(),
+      ),
   );
 
   app.post(
@@ -119,7 +125,12 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
 }
 
 function actionContext(app: FastifyInstance, request: FastifyRequest): AssetActionContext {
-  return { actor: currentUser(request), ipAddress: request.ip, publicBaseUrl: app.config.publicBaseUrl };
+  return {
+    actor: currentUser(request),
+    ipAddress: request.ip,
+    publicBaseUrl: app.config.publicBaseUrl,
+    now: app.clock.now(),
+  };
 }
 
 /** /api/admin/assets: retire, restore and delete assets (administrators, ADR 046). */

@@ -1,5 +1,6 @@
 import {
   ASSET_MESSAGES,
+  localDate,
   MAX_COUNTED_ROWS,
   MAX_COUNTED_SEARCH_ROWS,
   type TAsset,
@@ -8,6 +9,7 @@ import {
   type TAssetSummary,
   type TFile,
   type TMaintenanceEvent,
+  type TNextServiceDue,
   type ZAssetBody,
   type ZAssetListQuery,
 } from '@mqr/contracts';
@@ -54,11 +56,18 @@ export interface AssetActionContext {
   actor: AuthUser;
   ipAddress: string;
   publicBaseUrl: string;
+  /** The app's clock: what today is for the answer's due dates. */
+  now: Date;
 }
 
-/** Everything shown about an asset: its row, custom values, its newest events (with their details and files). */
+/**
+ * Everything shown about an asset: its row, custom values, its newest events (with their details and
+ * files), its next service due and today's date in its organization.
+ */
 export interface AssetView {
   row: AssetRow;
+  nextService: TNextServiceDue;
+  today: string;
   fields: { fieldId: string; label: string; value: string | null; isActive: boolean }[];
   events: TMaintenanceEvent[];
   eventsNextAfter: string | null;
@@ -80,19 +89,36 @@ export function toAssetSummary(row: AssetRow): TAssetSummary {
 }
 
 /**
+ * The next service of an asset: the earliest due date of its open tasks or of its active schedules'
+ * next tasks; overdue when an open task's due date has passed (docs/product/schedules.md#next-service-due).
+ */
+function nextServiceDue(plan: { openDueOn: string | null; scheduledDueOn: string | null }, today: string) {
+  const dates = [plan.openDueOn, plan.scheduledDueOn].filter((date): date is string => date !== null);
+  return {
+    nextServiceDue: dates.length > 0 ? dates.reduce((a, b) => (a < b ? a : b)) : null,
+    overdue: plan.openDueOn !== null && plan.openDueOn < today,
+  };
+}
+
+/**
  * What an asset shows, found by id or slug, with a fixed number of queries whatever the length of its
- * history: the asset with its custom values, then its newest events with their details.
+ * history: the asset with its custom values and planned maintenance, then its newest events with
+ * their details. `now` is the app's clock: what today is in the asset's organization.
  */
 async function findAssetView(
   db: DbOrTx,
   organizationId: string,
   key: { id: string } | { slug: string },
+  now: Date,
 ): Promise<AssetView> {
   const found = await findAssetWithFields(db, organizationId, key);
   if (!found) throw notFound('Asset');
-  const page = await listAssetEventPage(db, organizationId, found.row.id);
+  const today = localDate(now, found.plan.timeZone);
+  const page = await listAssetEventPage(db, organizationId, found.row.id, today);
   return {
     row: found.row,
+    nextService: nextServiceDue(found.plan, today),
+    today,
     fields: found.fields,
     events: page.events,
     eventsNextAfter: page.nextAfter,
@@ -111,6 +137,7 @@ export function toAsset(view: AssetView, publicBaseUrl: string): TAsset {
     eventsNextAfter: view.eventsNextAfter,
     eventCount: view.eventCount,
     files: view.files,
+    ...view.nextService,
   };
 }
 
@@ -177,9 +204,10 @@ export async function getAsset(
   organizationId: string,
   id: string,
   publicBaseUrl: string,
+  now: Date,
 ): Promise<TAsset> {
   if (!isUuid(id)) throw notFound('Asset');
-  return toAsset(await findAssetView(db, organizationId, { id }), publicBaseUrl);
+  return toAsset(await findAssetView(db, organizationId, { id }, now), publicBaseUrl);
 }
 
 /** The asset with this slug in this organization (public page); NOT_FOUND otherwise. */
@@ -189,13 +217,14 @@ export async function getAssetRowBySlug(db: DbOrTx, organizationId: string, slug
   return row;
 }
 
-/** What the public page shows of the asset with this slug; NOT_FOUND otherwise. */
+/** What the public page shows of the asset with this slug (today by `now`); NOT_FOUND otherwise. */
 export async function getAssetViewBySlug(
   db: DbOrTx,
   organizationId: string,
   slug: string,
+  now: Date,
 ): Promise<AssetView> {
-  return findAssetView(db, organizationId, { slug });
+  return findAssetView(db, organizationId, { slug }, now);
 }
 
 /** Checks the custom values of a payload against the organization's Asset definitions (see resolveFieldValues). */
@@ -277,7 +306,10 @@ export async function createAsset(db: Db, context: AssetActionContext, body: Ass
     });
     return created;
   });
-  return toAsset(await findAssetView(db, row.organizationId, { id: row.id }), context.publicBaseUrl);
+  return toAsset(
+    await findAssetView(db, row.organizationId, { id: row.id }, context.now),
+    context.publicBaseUrl,
+  );
 }
 
 /**
@@ -328,7 +360,10 @@ export async function updateAsset(
     });
     return updated;
   });
-  return toAsset(await findAssetView(db, row.organizationId, { id: row.id }), context.publicBaseUrl);
+  return toAsset(
+    await findAssetView(db, row.organizationId, { id: row.id }, context.now),
+    context.publicBaseUrl,
+  );
 }
 
 /** The list's view, checked against the organization's fields (400 or 404 before anything is read). */

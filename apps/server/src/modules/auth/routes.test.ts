@@ -144,6 +144,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       id: t.orgA.organization.id,
       name: t.orgA.organization.name,
       logoUrl: null,
+      timeZone: 'UTC',
     });
   });
 
@@ -156,6 +157,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       id: t.orgB.organization.id,
       name: t.orgB.organization.name,
       logoUrl: null,
+      timeZone: 'UTC',
     });
   });
 

@@ -1,4 +1,4 @@
-import { EVENT_PAGE_SIZE, type TFile, type TMaintenanceEvent } from '@mqr/contracts';
+import { dueStateOf, EVENT_PAGE_SIZE, type TFile, type TMaintenanceEvent } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { filePublicUrl } from '#server/lib/public-urls.ts';
 import {
@@ -29,8 +29,25 @@ const oldestFileFirst = (a: FileRow, b: FileRow) =>
 /** A nullable timestamp as the API shows it. */
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Events as the API shows them: custom values with labels, files, change log newest first and the stamps' display names. */
-function toMaintenanceEvents(rows: EventViewRow[]): TMaintenanceEvent[] {
+/** What a task shows of its plan: its due date and state on `today` (the organization's date), its schedule and assignee. */
+export function taskPlan(
+  row: Pick<EventViewRow, 'dueOn' | 'taskStatus' | 'scheduleId' | 'assigneeId' | 'assigneeName'>,
+  today: string,
+) {
+  return {
+    dueOn: row.dueOn,
+    dueState: dueStateOf({ dueOn: row.dueOn, completed: row.taskStatus === 'Completed' }, today),
+    scheduleId: row.scheduleId,
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeName,
+  };
+}
+
+/**
+ * Events as the API shows them: custom values with labels, files, change log newest first, the
+ * stamps' display names, and their due state on `today`.
+ */
+function toMaintenanceEvents(rows: EventViewRow[], today: string): TMaintenanceEvent[] {
   return rows.map(
     (e): TMaintenanceEvent => ({
       id: e.id,
@@ -43,6 +60,7 @@ function toMaintenanceEvents(rows: EventViewRow[]): TMaintenanceEvent[] {
       taskStartedBy: e.taskStartedBy,
       taskCompletedAt: iso(e.taskCompletedAt),
       taskCompletedBy: e.taskCompletedBy,
+      ...taskPlan(e, today),
       updatedAt: e.updatedAt.toISOString(),
       updatedBy: e.updatedBy,
       fields: e.values.map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value })),
@@ -69,12 +87,13 @@ export interface AssetEventPage {
 
 /**
  * EVENT_PAGE_SIZE events of an asset, newest performedAt first, after the event `after` when given;
- * a fixed number of queries whatever the asset's history (ADR 028).
+ * a fixed number of queries whatever the asset's history (ADR 028). Due states are of `today`.
  */
 export async function listAssetEventPage(
   db: DbOrTx,
   organizationId: string,
   assetId: string,
+  today: string,
   after?: string,
 ): Promise<AssetEventPage> {
   const rows = await findAssetEventPage(db, organizationId, assetId, after);
@@ -83,20 +102,21 @@ export async function listAssetEventPage(
   const total = whole ? rows.length : await countAssetEvents(db, organizationId, assetId);
   const shown = rows.slice(0, EVENT_PAGE_SIZE);
   return {
-    events: toMaintenanceEvents(shown),
+    events: toMaintenanceEvents(shown, today),
     files: shown.flatMap((row) => row.files).sort(oldestFileFirst),
     nextAfter: rows.length > EVENT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
     total,
   };
 }
 
-/** One event of an asset as the API shows it, or undefined when the asset has no such event. */
+/** One event of an asset as the API shows it (due state of `today`), or undefined when the asset has no such event. */
 export async function loadEvent(
   db: DbOrTx,
   organizationId: string,
   assetId: string,
   eventId: string,
+  today: string,
 ): Promise<TMaintenanceEvent | undefined> {
   const row = await findEventView(db, organizationId, assetId, eventId);
-  return row ? toMaintenanceEvents([row])[0] : undefined;
+  return row ? toMaintenanceEvents([row], today)[0] : undefined;
 }

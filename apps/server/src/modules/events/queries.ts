@@ -9,6 +9,7 @@ import { idsOfPage } from '#server/db/page-ids.ts';
 import { isAnyOf, preparedQuery } from '#server/db/prepared.ts';
 import {
   assets,
+  dueTaskTallies,
   eventChangeEntries,
   eventFieldValues,
   fieldDefinitions,
@@ -27,8 +28,9 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 const startedBy = alias(users, 'task_started_by');
 const completedBy = alias(users, 'task_completed_by');
 const updatedBy = alias(users, 'event_updated_by');
+const assignedTo = alias(users, 'task_assignee');
 
-/** What an event and a pending task both show; the stamps as display names (join startedBy, completedBy). */
+/** What an event and a pending task both show; the stamps and the assignee as display names (withTaskPeople). */
 const taskColumns = {
   title: maintenanceEvents.title,
   notes: maintenanceEvents.notes,
@@ -39,6 +41,10 @@ const taskColumns = {
   taskStartedBy: startedBy.displayName,
   taskCompletedAt: maintenanceEvents.taskCompletedAt,
   taskCompletedBy: completedBy.displayName,
+  dueOn: maintenanceEvents.dueOn,
+  scheduleId: maintenanceEvents.scheduleId,
+  assigneeId: maintenanceEvents.assigneeId,
+  assigneeName: assignedTo.displayName,
 };
 
 /** A custom value of an event with its field's label. */
@@ -101,6 +107,7 @@ function selectEventViews(db: DbOrTx, where: SQL | undefined) {
     .from(maintenanceEvents)
     .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
     .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById))
+    .leftJoin(assignedTo, eq(assignedTo.id, maintenanceEvents.assigneeId))
     .leftJoin(updatedBy, eq(updatedBy.id, maintenanceEvents.updatedById))
     .where(where);
 }
@@ -438,47 +445,93 @@ function eventsWithTheirAsset(db: DbOrTx, organizationId: string) {
       and(eq(assets.id, maintenanceEvents.assetId), eq(assets.organizationId, organizationId)),
     )
     .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
-    .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById));
+    .leftJoin(completedBy, eq(completedBy.id, maintenanceEvents.taskCompletedById))
+    .leftJoin(assignedTo, eq(assignedTo.id, maintenanceEvents.assigneeId));
+}
+
+/** What narrows the pending list: its due filter (against the organization's today) and an assignee. */
+export interface OpenTaskFilter {
+  due?: { before: string } | { from: string; to: string } | undefined;
+  assigneeId?: string | undefined;
 }
 
 /**
- * Open tasks (the condition of the partial index maintenance_events_open_tasks_idx, word for word,
- * so the planner can use it).
+ * Open tasks (the condition of the partial indexes maintenance_events_open_tasks_idx and, with an
+ * assignee, maintenance_events_open_assigned_idx, word for word, so the planner can use them), then
+ * the due filter as a range of the index's due dates.
  */
-function openTasksCondition(organizationId: string): SQL | undefined {
+function openTasksCondition(organizationId: string, filter: OpenTaskFilter): SQL | undefined {
+  const { due, assigneeId } = filter;
   return and(
     eq(maintenanceEvents.organizationId, organizationId),
     sql`${maintenanceEvents.taskStatus} <> 'Completed'`,
+    assigneeId ? sql`${maintenanceEvents.assigneeId} is not null` : undefined,
+    assigneeId ? eq(maintenanceEvents.assigneeId, assigneeId) : undefined,
+    due && 'before' in due ? sql`${maintenanceEvents.dueOn} < ${due.before}` : undefined,
+    due && 'from' in due ? sql`${maintenanceEvents.dueOn} between ${due.from} and ${due.to}` : undefined,
   );
 }
 
+/** The pending list's order: by due date, tasks without one after, then oldest performed first (ADR 053). */
+const BY_DUE_DATE = [
+  sql`${maintenanceEvents.dueOn} asc nulls last`,
+  asc(maintenanceEvents.performedAt),
+  asc(maintenanceEvents.id),
+];
+
 /**
- * One page of the organization's open tasks, oldest performedAt first, with their assets. The page's
- * events are picked first from the open-tasks index and only they are joined: joining first made the
- * planner hash and sort every open task of the organization (ADR 034).
+ * One page of the organization's open tasks in the pending list's order, with their assets. The
+ * page's events are picked first from the open-tasks index and only they are joined: joining first
+ * made the planner hash and sort every open task of the organization (ADR 034).
  */
 export function selectOpenTasks(
   db: DbOrTx,
   organizationId: string,
+  filter: OpenTaskFilter,
   page: { page: number; pageSize: number },
 ) {
-  const oldestFirst = [asc(maintenanceEvents.performedAt), asc(maintenanceEvents.id)];
-  const pageIds = idsOfPage(db, maintenanceEvents, openTasksCondition(organizationId), oldestFirst, page);
+  const pageIds = idsOfPage(
+    db,
+    maintenanceEvents,
+    openTasksCondition(organizationId, filter),
+    BY_DUE_DATE,
+    page,
+  );
   return eventsWithTheirAsset(db, organizationId)
     .where(and(eq(maintenanceEvents.organizationId, organizationId), inArray(maintenanceEvents.id, pageIds)))
-    .orderBy(...oldestFirst);
+    .orderBy(...BY_DUE_DATE);
 }
 
 export async function listOpenTasks(
   db: DbOrTx,
   organizationId: string,
+  filter: OpenTaskFilter,
   page: { page: number; pageSize: number },
 ) {
   const [total, rows] = await Promise.all([
-    countUpTo(db, maintenanceEvents, openTasksCondition(organizationId), COUNT_CAP),
-    selectOpenTasks(db, organizationId, page),
+    countUpTo(db, maintenanceEvents, openTasksCondition(organizationId, filter), COUNT_CAP),
+    selectOpenTasks(db, organizationId, filter, page),
   ]);
   return { rows, total };
+}
+
+/**
+ * The organization's open planned tasks due before `today` and from `today` to `soonUntil`, from the
+ * per-day tallies kept by the events' trigger (ADR 053): a few hundred rows whatever its size.
+ */
+export async function countDueTasks(
+  db: DbOrTx,
+  organizationId: string,
+  today: string,
+  soonUntil: string,
+): Promise<{ overdue: number; dueSoon: number }> {
+  const result = (await db.execute(sql`
+    select coalesce(sum(${dueTaskTallies.open}) filter (where ${dueTaskTallies.dueOn} < ${today}), 0)::int as overdue,
+      coalesce(sum(${dueTaskTallies.open}) filter (where ${dueTaskTallies.dueOn} >= ${today}), 0)::int as "dueSoon"
+    from ${dueTaskTallies}
+    where ${dueTaskTallies.organizationId} = ${organizationId} and ${dueTaskTallies.dueOn} <= ${soonUntil}
+      and ${dueTaskTallies.open} > 0`)) as unknown as { rows: { overdue: number; dueSoon: number }[] };
+  return result.rows[0] ?? { overdue: 0, dueSoon: 0 };
 }
 
 /**

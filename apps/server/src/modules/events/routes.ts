@@ -1,5 +1,6 @@
 import {
   EVENT_PAGE_SIZE,
+  ZDueCounts,
   ZEmptyBody,
   ZEventBody,
   ZEventPage,
@@ -20,6 +21,7 @@ import {
   createEvent,
   deleteEvent,
   type EventActionContext,
+  getDueCountsFor,
   listEventPage,
   listPendingTasks,
   type TaskAction,
@@ -33,6 +35,7 @@ function eventContext(app: FastifyInstance, request: FastifyRequest): EventActio
   return {
     actor: currentUser(request),
     ipAddress: request.ip,
+    now: app.clock.now(),
     storage: app.storage,
     onStorageError: (error, objectKey) =>
       request.log.warn({ err: error, objectKey }, 'could not remove a file from storage'),
@@ -56,7 +59,12 @@ export async function eventRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      listEventPage(app.db, currentUser(request).organizationId, request.params.id, request.query.after),
+      listEventPage(
+        app.db,
+        { actor: currentUser(request), now: app.clock.now() },
+        request.params.id,
+        request.query.after,
+      ),
   );
 
   app.post(
@@ -111,7 +119,7 @@ async function taskActionRoutes(instance: FastifyInstance): Promise<void> {
       async (request) =>
         changeTaskStatus(
           app.db,
-          { actor: currentUser(request), ipAddress: request.ip },
+          { actor: currentUser(request), ipAddress: request.ip, now: app.clock.now() },
           request.params.id,
           request.params.eventId,
           action,
@@ -120,23 +128,38 @@ async function taskActionRoutes(instance: FastifyInstance): Promise<void> {
   }
 }
 
-/** /api/tasks: the organization's open maintenance tasks (the dashboard list). */
+/** /api/tasks: the organization's open maintenance tasks (the dashboard list) and their due counts. */
 export async function taskRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const viewer = (request: FastifyRequest) => ({ actor: currentUser(request), now: app.clock.now() });
   app.get(
     '/pending',
     {
-      schema: { tags: ['events'], querystring: ZPendingTaskQuery, response: { 200: z.array(ZPendingTask) } },
+      schema: {
+        tags: ['events'],
+        querystring: ZPendingTaskQuery,
+        response: { 200: z.array(ZPendingTask) },
+        description:
+          'Open tasks by due date (none last, then oldest performed first); due=overdue|soon and assignee=me|{userId} narrow them. X-Total-Count, X-Page and X-Page-Size headers.',
+      },
     },
     async (request, reply) => {
       const { page, pageSize } = request.query;
-      const { items, total } = await listPendingTasks(app.db, currentUser(request).organizationId, {
-        page,
-        pageSize,
-      });
+      const { items, total } = await listPendingTasks(app.db, viewer(request), request.query);
       setPagingHeaders(reply, { total, page, pageSize });
       return items;
     },
+  );
+  app.get(
+    '/due-counts',
+    {
+      schema: {
+        tags: ['events'],
+        response: { 200: ZDueCounts },
+        description: "Open tasks overdue and due in the next 7 days, today in the organization's time zone.",
+      },
+    },
+    async (request) => getDueCountsFor(app.db, viewer(request)),
   );
 }
 

@@ -1,10 +1,15 @@
 import {
   ASSET_MESSAGES,
+  addDays,
+  DUE_SOON_DAYS,
   EVENT_MESSAGES,
+  localDate,
+  type TDueCounts,
   type TEventPage,
   type TMaintenanceEvent,
   type TPageQuery,
   type TPendingTask,
+  type TTaskDueFilter,
   type ZEventBody,
 } from '@mqr/contracts';
 import type { z } from 'zod';
@@ -16,6 +21,7 @@ import type { FileStorage } from '#server/storage/file-storage.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { resolveFieldValues, valuesByLabel } from '../fields/values.ts';
+import { onScheduledTaskCompleted, onScheduledTaskDeleted } from '../schedules/service.ts';
 import {
   type AttachmentPlan,
   applyAttachments,
@@ -24,8 +30,9 @@ import {
   removeStoredObjects,
 } from '../uploads/attachments.ts';
 import { describeEventChanges, type EventContent } from './change-log.ts';
-import { iso, listAssetEventPage, loadEvent } from './event-view.ts';
+import { iso, listAssetEventPage, loadEvent, taskPlan } from './event-view.ts';
 import {
+  countDueTasks,
   deleteEventsWithDetails,
   type EventAssetRow,
   type EventRow,
@@ -36,6 +43,7 @@ import {
   insertChangeEntry,
   insertEvent,
   listOpenTasks,
+  type OpenTaskFilter,
   replaceEventValues,
   type TaskStatus,
   transitionTask,
@@ -44,9 +52,11 @@ import {
 
 export type EventInput = z.output<typeof ZEventBody>;
 
+/** Who acts, from where, and when: `now` is the app's clock (ADR 052), the stamp of what they do. */
 export interface EventActionContext {
   actor: AuthUser;
   ipAddress: string;
+  now: Date;
   storage: FileStorage;
   /** Reports an object that could not be removed from storage after a commit (it stays an orphan). */
   onStorageError: (error: unknown, objectKey: string) => void;
@@ -81,26 +91,36 @@ async function getAssetInService(
   return asset;
 }
 
+/** Today in the acting user's organization (its time zone, the app's clock). */
+const todayOf = (context: { actor: AuthUser; now: Date }) => localDate(context.now, context.actor.timeZone);
+
 /** An older page of an asset's history (after the event id `after`), for its "Show more". */
 export async function listEventPage(
   db: DbOrTx,
-  organizationId: string,
+  context: { actor: AuthUser; now: Date },
   assetId: string,
   after: string | undefined,
 ): Promise<TEventPage> {
+  const organizationId = context.actor.organizationId;
   const asset = await getEventAsset(db, organizationId, assetId);
-  const { events, nextAfter } = await listAssetEventPage(db, organizationId, asset.id, after);
+  const { events, nextAfter } = await listAssetEventPage(
+    db,
+    organizationId,
+    asset.id,
+    todayOf(context),
+    after,
+  );
   return { events, nextAfter };
 }
 
 /** The event as saved, read after the commit. */
 async function savedEvent(
   db: DbOrTx,
-  organizationId: string,
+  context: { actor: AuthUser; now: Date },
   assetId: string,
   eventId: string,
 ): Promise<TMaintenanceEvent> {
-  const event = await loadEvent(db, organizationId, assetId, eventId);
+  const event = await loadEvent(db, context.actor.organizationId, assetId, eventId, todayOf(context));
   if (!event) throw eventNotFound();
   return event;
 }
@@ -157,7 +177,7 @@ export async function createEvent(
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields);
   const plan = await planAttachments(db, context.storage, organizationId, [], body.files);
-  const now = new Date();
+  const now = context.now;
   const started = body.startTask === true;
   const created = await db.transaction(async (tx) => {
     // Held until the commit: the asset cannot be retired with this new open task on it.
@@ -196,7 +216,7 @@ export async function createEvent(
     });
     return row;
   });
-  return savedEvent(db, organizationId, asset.id, created.id);
+  return savedEvent(db, context, asset.id, created.id);
 }
 
 /**
@@ -246,7 +266,7 @@ export async function updateEvent(
     const lines = describeEventChanges(before, after, logged);
     if (lines.length === 0) return false;
 
-    const now = new Date();
+    const now = context.now;
     const updated = await updateEventRow(tx, organizationId, row.id, {
       title: after.title,
       notes: after.notes,
@@ -288,7 +308,7 @@ export async function updateEvent(
     return true;
   });
   if (saved) await discardRemoved(context, plan);
-  return savedEvent(db, organizationId, asset.id, eventId);
+  return savedEvent(db, context, asset.id, eventId);
 }
 
 function discardRemoved(context: EventActionContext, plan: AttachmentPlan): Promise<void> {
@@ -317,11 +337,12 @@ export type TaskAction = keyof typeof TRANSITIONS;
 
 /**
  * Starts or completes a task (any signed-in member). One conditional UPDATE decides, so of two
- * concurrent requests only one succeeds; the other answers 409 like any illegal transition.
+ * concurrent requests only one succeeds; the other answers 409 like any illegal transition. A
+ * completed task of a floating schedule moves its next due date (in the same transaction).
  */
 export async function changeTaskStatus(
   db: Db,
-  context: Pick<EventActionContext, 'actor' | 'ipAddress'>,
+  context: Pick<EventActionContext, 'actor' | 'ipAddress' | 'now'>,
   assetId: string,
   eventId: string,
   action: TaskAction,
@@ -335,7 +356,7 @@ export async function changeTaskStatus(
     const row = await transitionTask(tx, organizationId, asset.id, eventId, {
       from: transition.from,
       to: transition.to,
-      at: new Date(),
+      at: context.now,
       actorId: actor.id,
     });
     if (!row) {
@@ -352,8 +373,20 @@ export async function changeTaskStatus(
       changes: { status: transition.to },
       ipAddress: context.ipAddress,
     });
+    if (row.scheduleId && transition.to === 'Completed') {
+      await onScheduledTaskCompleted(tx, scheduleChange(context, row.scheduleId));
+    }
   });
-  return savedEvent(db, organizationId, asset.id, eventId);
+  return savedEvent(db, context, asset.id, eventId);
+}
+
+function scheduleChange(context: { actor: AuthUser; now: Date }, scheduleId: string) {
+  return {
+    organizationId: context.actor.organizationId,
+    scheduleId,
+    timeZone: context.actor.timeZone,
+    now: context.now,
+  };
 }
 
 /**
@@ -385,6 +418,7 @@ export async function deleteEvent(
       changes: { deleted: true, assetId: asset.id, files: removed.objectKeys.length },
       ipAddress: context.ipAddress,
     });
+    if (row.scheduleId) await onScheduledTaskDeleted(tx, scheduleChange(context, row.scheduleId));
     return removed.objectKeys;
   });
   await removeObjects(context, objectKeys);
@@ -413,20 +447,51 @@ export function removeObjects(
   return removeStoredObjects(context.storage, objectKeys, context.onStorageError);
 }
 
-/** The organization's events that are not Completed, oldest performedAt first, one page. */
+/** The pending list's filters: a due filter and an assignee ("me" is the acting user). */
+export interface PendingTaskQuery extends TPageQuery {
+  due?: TTaskDueFilter | undefined;
+  assignee?: string | undefined;
+}
+
+/** The due filter as a range of due dates around `today`. */
+function dueRange(due: TTaskDueFilter | undefined, today: string): OpenTaskFilter['due'] {
+  if (due === 'overdue') return { before: today };
+  if (due === 'soon') return { from: today, to: addDays(today, DUE_SOON_DAYS) };
+  return undefined;
+}
+
+/**
+ * The organization's events that are not Completed, by due date (tasks without one after, oldest
+ * performedAt first), one page, narrowed by due date and assignee.
+ */
 export async function listPendingTasks(
   db: DbOrTx,
-  organizationId: string,
-  page: TPageQuery,
+  context: { actor: AuthUser; now: Date },
+  query: PendingTaskQuery,
 ): Promise<{ items: TPendingTask[]; total: number }> {
-  const { rows, total } = await listOpenTasks(db, organizationId, page);
+  const today = todayOf(context);
+  const assigneeId = query.assignee === 'me' ? context.actor.id : query.assignee?.toLowerCase();
+  const filter = { due: dueRange(query.due, today), assigneeId };
+  const { rows, total } = await listOpenTasks(db, context.actor.organizationId, filter, query);
   return {
     items: rows.map((r) => ({
       ...r,
+      ...taskPlan(r, today),
       performedAt: r.performedAt.toISOString(),
       taskStartedAt: iso(r.taskStartedAt),
       taskCompletedAt: iso(r.taskCompletedAt),
     })),
     total,
   };
+}
+
+/** How many open tasks of the organization are overdue and due in the next 7 days (today included). */
+export async function getDueCounts(db: DbOrTx, organizationId: string, today: string): Promise<TDueCounts> {
+  const counts = await countDueTasks(db, organizationId, today, addDays(today, DUE_SOON_DAYS));
+  return { today, overdue: counts.overdue, dueNext7Days: counts.dueSoon };
+}
+
+/** The same for the acting user's organization, today in its time zone. */
+export function getDueCountsFor(db: DbOrTx, context: { actor: AuthUser; now: Date }): Promise<TDueCounts> {
+  return getDueCounts(db, context.actor.organizationId, todayOf(context));
 }

@@ -262,6 +262,11 @@ describe('GET /api/tasks/pending', () => {
       taskStartedBy: 'Alice',
       taskCompletedAt: null,
       taskCompletedBy: null,
+      dueOn: null,
+      dueState: 'none',
+      scheduleId: null,
+      assigneeId: null,
+      assigneeName: null,
     });
     expect(tasks[2]).toMatchObject({
       assetName: 'Chiller',
@@ -288,12 +293,12 @@ describe('GET /api/tasks/pending', () => {
   });
 
   it('filters with the predicate of the partial index maintenance_events_open_tasks_idx, which can serve it', async () => {
-    const query = selectOpenTasks(t.db, t.orgA.organization.id, { page: 1, pageSize: 50 }).toSQL();
+    const query = selectOpenTasks(t.db, t.orgA.organization.id, {}, { page: 1, pageSize: 50 }).toSQL();
     expect(query.sql).toContain(`"maintenance_events"."task_status" <> 'Completed'`);
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute(
-        sql`explain ${selectOpenTasks(tx, t.orgA.organization.id, { page: 1, pageSize: 50 })}`,
+        sql`explain ${selectOpenTasks(tx, t.orgA.organization.id, {}, { page: 1, pageSize: 50 })}`,
       );
       return (result as unknown as { rows: Record<string, string>[] }).rows
         .map((row) => Object.values(row)[0])

@@ -18,7 +18,11 @@ export async function deleteExpiredIdempotencyKeys(db: Db, now = new Date()): Pr
 }
 
 export function defineIdempotencyJobs(jobs: JobRunner, db: Db): void {
-  jobs.defineRecurring(IDEMPOTENCY_CLEANUP_QUEUE, IDEMPOTENCY_CLEANUP_EVERY_MS, async () => {
-    await deleteExpiredIdempotencyKeys(db);
-  });
+  jobs.repeat(
+    IDEMPOTENCY_CLEANUP_QUEUE,
+    { everyMs: IDEMPOTENCY_CLEANUP_EVERY_MS, lockSeconds: 60 },
+    async () => {
+      await deleteExpiredIdempotencyKeys(db);
+    },
+  );
 }

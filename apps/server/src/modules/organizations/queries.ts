@@ -1,5 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import { organizations } from '#server/db/schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -7,6 +8,20 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export async function findOrganizationById(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   return row;
+}
+
+const organizationTimeZone = preparedQuery('organization_time_zone', (db) =>
+  db
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/** An organization's time zone (a prepared statement: the public history's older pages ask it). */
+export async function findOrganizationTimeZone(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await organizationTimeZone(db, { id });
+  return row?.timeZone;
 }
 
 /** Up to `limit` organizations with exactly this name, oldest first. */
@@ -52,7 +67,7 @@ export async function insertOrganization(db: DbOrTx, name: string): Promise<Orga
 export async function updateOrganization(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<OrganizationRow, 'name' | 'logoObjectKey' | 'logoContentType'>>,
+  values: Partial<Pick<OrganizationRow, 'name' | 'logoObjectKey' | 'logoContentType' | 'timeZone'>>,
 ): Promise<OrganizationRow> {
   const [row] = await db
     .update(organizations)
@@ -60,4 +75,12 @@ export async function updateOrganization(
     .where(eq(organizations.id, id))
     .returning();
   return row!;
+}
+
+/** Whether the database knows this time zone by this name (its dates use it too). */
+export async function isKnownTimeZone(db: DbOrTx, name: string): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select exists (select 1 from pg_timezone_names where name = ${name}) as known`,
+  )) as unknown as { rows: { known: boolean }[] };
+  return result.rows[0]?.known === true;
 }

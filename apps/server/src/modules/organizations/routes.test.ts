@@ -144,6 +144,7 @@ describe('GET /api/admin/organizations', () => {
       id: first.id,
       name: 'Paging 1',
       logoUrl: null,
+      timeZone: 'UTC',
       createdAt: row.createdAt.toISOString(),
     });
 
@@ -176,6 +177,7 @@ describe('POST /api/admin/organizations', () => {
       id: expect.any(String),
       name: 'Harbour Works',
       logoUrl: null,
+      timeZone: 'UTC',
       createdAt: expect.any(String),
     });
     const row = await organizationRow(created.id);
@@ -314,7 +316,7 @@ describe('organization logos', () => {
     const member = await createUser(t.db, org.id);
     const { headers } = await loginAs(t.app, member);
     const own = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
-    expect(own.json()).toEqual({ id: org.id, name: 'Versioned', logoUrl: second });
+    expect(own.json()).toEqual({ id: org.id, name: 'Versioned', logoUrl: second, timeZone: 'UTC' });
   });
 
   it('refuses SVG, HTML named logo.png and other bytes with the type message, keeping the logo', async () => {

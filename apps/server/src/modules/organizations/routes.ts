@@ -3,7 +3,9 @@ import {
   LOGO_MAX_BYTES,
   ZAdminOrganization,
   ZLogoQuery,
+  ZOrganization,
   ZOrganizationBody,
+  ZOrganizationSettingsBody,
   ZPageQuery,
 } from '@mqr/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,6 +26,7 @@ import {
   removeOrganizationLogo,
   renameOrganization,
   replaceOrganizationLogo,
+  updateOrganizationSettings,
 } from './service.ts';
 
 const ZIdParams = z.object({ id: z.string() });
@@ -149,6 +152,29 @@ export async function adminOrganizationRoutes(instance: FastifyInstance): Promis
   );
 
   await app.register(logoUploadRoute);
+}
+
+/** /api/admin/organization: an administrator's settings of their own organization. */
+export async function organizationSettingsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.put(
+    '/settings',
+    {
+      schema: {
+        tags: ['organizations'],
+        body: ZOrganizationSettingsBody,
+        response: { 200: ZOrganization },
+        description:
+          "The administrator's own organization: its IANA time zone (what today and a due date are). Answers the organization.",
+      },
+    },
+    async (request) =>
+      updateOrganizationSettings(
+        app.db,
+        { actor: currentUser(request), ipAddress: request.ip },
+        request.body,
+      ),
+  );
 }
 
 /** /public/orgs/:organizationId/logo: the organization's logo, for anyone (the header shows it). */

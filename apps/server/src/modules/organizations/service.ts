@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   LOGO_CONTENT_TYPES,
   ORGANIZATION_MESSAGES,
   type TAdminOrganization,
@@ -16,7 +17,9 @@ import { type AuditSource, recordAudit } from '../audit-logs/service.ts';
 import {
   findOrganizationById,
   findOrganizationsByName,
+  findOrganizationTimeZone,
   insertOrganization,
+  isKnownTimeZone,
   listOrganizations,
   lockOrganization,
   type OrganizationRow,
@@ -40,7 +43,12 @@ export function organizationLogoUrl(organizationId: string, logoObjectKey: strin
 }
 
 export function toOrganization(row: OrganizationRow): TOrganization {
-  return { id: row.id, name: row.name, logoUrl: organizationLogoUrl(row.id, row.logoObjectKey) };
+  return {
+    id: row.id,
+    name: row.name,
+    logoUrl: organizationLogoUrl(row.id, row.logoObjectKey),
+    timeZone: row.timeZone,
+  };
 }
 
 export function toAdminOrganization(row: OrganizationRow): TAdminOrganization {
@@ -52,6 +60,11 @@ async function getOrganizationRow(db: DbOrTx, id: string): Promise<OrganizationR
   const row = isUuid(id) ? await findOrganizationById(db, id.toLowerCase()) : undefined;
   if (!row) throw notFound('Organization');
   return row;
+}
+
+/** The time zone of an organization (UTC for an unknown one: nothing of it is shown then). */
+export async function getOrganizationTimeZone(db: DbOrTx, id: string): Promise<string> {
+  return (await findOrganizationTimeZone(db, id)) ?? DEFAULT_TIME_ZONE;
 }
 
 /** The organization with this id; NOT_FOUND when there is none. */
@@ -129,6 +142,35 @@ export async function findOrganizationByName(db: DbOrTx, name: string): Promise<
   const named = await findOrganizationsByName(db, name, 2);
   if (named.length > 1) throw conflict(`Several organizations are named "${name}": give the id instead.`);
   return named[0];
+}
+
+const timeZoneError = () =>
+  new AppError('VALIDATION', ORGANIZATION_MESSAGES.timeZoneInvalid, {
+    fields: [{ path: 'timeZone', message: ORGANIZATION_MESSAGES.timeZoneInvalid }],
+  });
+
+/**
+ * An administrator's settings of their own organization (its time zone; ADR 051). The zone must be
+ * one the database knows too (its dates are computed there as well). The same settings again write
+ * nothing; a change is audited as an UPDATE of the organization.
+ */
+export async function updateOrganizationSettings(
+  db: Db,
+  context: OrganizationActionContext,
+  settings: { timeZone: string },
+): Promise<TOrganization> {
+  if (!(await isKnownTimeZone(db, settings.timeZone))) throw timeZoneError();
+  const row = await db.transaction(async (tx) => {
+    const locked = await lockOrganization(tx, context.actor.organizationId);
+    if (!locked) throw notFound('Organization');
+    if (locked.timeZone === settings.timeZone) return locked;
+    const updated = await updateOrganization(tx, locked.id, { timeZone: settings.timeZone });
+    await auditOrganization(tx, context, updated, 'UPDATE', {
+      changes: { timeZone: { from: locked.timeZone, to: updated.timeZone } },
+    });
+    return updated;
+  });
+  return toOrganization(row);
 }
 
 /** Renames an organization. The same name again changes nothing and writes no audit entry. */

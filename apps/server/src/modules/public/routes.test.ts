@@ -108,6 +108,8 @@ describe('GET /public/orgs/:organizationId/assets/:slug', () => {
         'taskStartedBy',
         'taskCompletedAt',
         'taskCompletedBy',
+        'dueOn',
+        'dueState',
         'fields',
         'files',
       ].sort(),

@@ -35,7 +35,12 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
     async (request, reply) => {
       checkParams(request.params);
       reply.header('Cache-Control', PUBLIC_PAGE_CACHE);
-      return getPublicAsset(app.db, request.params.organizationId.toLowerCase(), request.params.slug);
+      return getPublicAsset(
+        app.db,
+        request.params.organizationId.toLowerCase(),
+        request.params.slug,
+        app.clock.now(),
+      );
     },
   );
 
@@ -54,7 +59,13 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
       checkParams(request.params);
       reply.header('Cache-Control', PUBLIC_PAGE_CACHE);
       const { organizationId, slug } = request.params;
-      return getPublicEventPage(app.db, organizationId.toLowerCase(), slug, request.query.after);
+      return getPublicEventPage(
+        app.db,
+        organizationId.toLowerCase(),
+        slug,
+        request.query.after,
+        app.clock.now(),
+      );
     },
   );
 
@@ -73,6 +84,7 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
         app.db,
         request.params.organizationId.toLowerCase(),
         request.params.slug,
+        app.clock.now(),
       );
       const png = await renderQrPng(
         assetPublicUrl(app.config.publicBaseUrl, asset.organizationId, asset.slug),

@@ -1,8 +1,15 @@
-import type { TMaintenanceEvent, TPublicAsset, TPublicEvent, TPublicEventPage } from '@mqr/contracts';
+import {
+  localDate,
+  type TMaintenanceEvent,
+  type TPublicAsset,
+  type TPublicEvent,
+  type TPublicEventPage,
+} from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { publicAssetQrCodeUrl } from '#server/lib/public-urls.ts';
 import { getAssetRowBySlug, getAssetViewBySlug } from '../assets/service.ts';
 import { listAssetEventPage } from '../events/event-view.ts';
+import { getOrganizationTimeZone } from '../organizations/service.ts';
 
 /** What the public page shows of an event: names and values, no ids, no change log. */
 function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
@@ -16,6 +23,8 @@ function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
     taskStartedBy: event.taskStartedBy,
     taskCompletedAt: event.taskCompletedAt,
     taskCompletedBy: event.taskCompletedBy,
+    dueOn: event.dueOn,
+    dueState: event.dueState,
     fields: event.fields.map((f) => ({ label: f.label, value: f.value })),
     files: event.files,
   };
@@ -23,14 +32,16 @@ function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
 
 /**
  * The public page of an asset: names and values only (no user emails, no ids of users, events or
- * field definitions), the newest events first. NOT_FOUND for an unknown organization or slug.
+ * field definitions), the newest events first, and its next service due. NOT_FOUND for an unknown
+ * organization or slug. `now` is the app's clock.
  */
 export async function getPublicAsset(
   db: DbOrTx,
   organizationId: string,
   slug: string,
+  now: Date,
 ): Promise<TPublicAsset> {
-  const view = await getAssetViewBySlug(db, organizationId, slug);
+  const view = await getAssetViewBySlug(db, organizationId, slug, now);
   const { row } = view;
   return {
     name: row.name,
@@ -44,6 +55,7 @@ export async function getPublicAsset(
     eventsNextAfter: view.eventsNextAfter,
     eventCount: view.eventCount,
     files: view.files,
+    ...view.nextService,
   };
 }
 
@@ -56,8 +68,10 @@ export async function getPublicEventPage(
   organizationId: string,
   slug: string,
   after: string | undefined,
+  now: Date,
 ): Promise<TPublicEventPage> {
   const row = await getAssetRowBySlug(db, organizationId, slug);
-  const page = await listAssetEventPage(db, organizationId, row.id, after);
+  const timeZone = await getOrganizationTimeZone(db, organizationId);
+  const page = await listAssetEventPage(db, organizationId, row.id, localDate(now, timeZone), after);
   return { events: page.events.map(toPublicEvent), nextAfter: page.nextAfter };
 }

@@ -383,7 +383,13 @@ describe('updateProfile', () => {
     const racingDb = runBeforeEachTransaction(t.db, () =>
       t.db.update(users).set({ email }).where(eq(users.id, rival.id)),
     );
-    const actor = { ...user, isAdmin: false, isSuperAdmin: false, canEditCompletedMaintenanceEvents: false };
+    const actor = {
+      ...user,
+      isAdmin: false,
+      isSuperAdmin: false,
+      canEditCompletedMaintenanceEvents: false,
+      timeZone: 'UTC',
+    };
     const attempt = updateProfile(
       {
         db: racingDb,

@@ -130,7 +130,9 @@ export async function updateProfile(
     throw error;
   }
 
-  const response: TProfileUpdateResponse = toCurrentUser(toAuthUser(saved.row));
+  const response: TProfileUpdateResponse = toCurrentUser(
+    toAuthUser({ ...saved.row, timeZone: actor.timeZone }),
+  );
   if (saved.changed && passwordHash) {
     const { accessToken, expiresAt } = await deps.tokens.issueToken(saved.row);
     response.accessToken = accessToken;

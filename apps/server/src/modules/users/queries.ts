@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
@@ -53,6 +53,23 @@ const userById = preparedQuery('user_by_id', (db) =>
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await userById(db, { id });
+  return row;
+}
+
+/** A user with their organization's time zone: the one statement of every signed-in request. */
+export type AuthUserRow = UserRow & { timeZone: string };
+
+const userForAuth = preparedQuery('user_for_auth', (db) =>
+  db
+    .select({ ...getTableColumns(users), timeZone: organizations.timeZone })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+export async function findUserForAuth(db: DbOrTx, id: string): Promise<AuthUserRow | undefined> {
+  const [row] = await userForAuth(db, { id });
   return row;
 }
 

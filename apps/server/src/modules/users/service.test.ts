@@ -28,6 +28,7 @@ describe('createUser', () => {
       isAdmin: true,
       isSuperAdmin: false,
       canEditCompletedMaintenanceEvents: false,
+      timeZone: 'UTC',
     };
     const attempt = createUser(
       racingDb,

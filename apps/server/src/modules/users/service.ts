@@ -18,9 +18,11 @@ import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/servic
 import { targetOrganization } from '../organizations/service.ts';
 import {
   type AdminUserRow,
+  type AuthUserRow,
   findAdminUser,
   findUserByEmail,
   findUserById,
+  findUserForAuth,
   findUserForUpdate,
   insertUser,
   listAllUsers,
@@ -57,10 +59,10 @@ export async function verifyCredentials(
   return user && passwordOk && user.isActive ? user : undefined;
 }
 
-/** The user a token names (any organization, active or not); undefined for a malformed id. */
-export async function getUserByIdForAuth(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+/** The user a token names (any organization, active or not), with its organization's time zone; undefined for a malformed id. */
+export async function getUserByIdForAuth(db: DbOrTx, id: string): Promise<AuthUserRow | undefined> {
   if (!isUuid(id)) return undefined;
-  return findUserById(db, id);
+  return findUserForAuth(db, id);
 }
 
 /** True when some user (of any organization) has this email. */
@@ -68,8 +70,9 @@ export async function isEmailTaken(db: DbOrTx, email: string): Promise<boolean> 
   return (await findUserByEmail(db, email)) !== undefined;
 }
 
-export function toAuthUser(row: UserRow): AuthUser {
+export function toAuthUser(row: AuthUserRow): AuthUser {
   return {
+    timeZone: row.timeZone,
     id: row.id,
     organizationId: row.organizationId,
     email: row.email,

@@ -13,7 +13,8 @@ function setup(role: { isAdmin?: boolean } = {}, extra: THandlers = {}) {
   authStore.login(loginResponse(role), 'alex@example.com');
   return mockFetch({
     'GET /api/auth/me': () => jsonResponse({ ...currentUser(role), createdAt: '2024-03-05T10:00:00.000Z' }),
-    '/api/auth/organization': () => jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null }),
+    '/api/auth/organization': () =>
+      jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC' }),
     ...extra,
   });
 }
@@ -30,7 +31,11 @@ describe('settings page (settings variant)', () => {
     const user = userEvent.setup();
     renderApp('/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Activity Logs']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile',
+      'Activity Logs',
+      'Organization',
+    ]);
     const panel = screen.getByRole('tabpanel', { name: 'Profile' });
     expect(within(panel).getByText('alex@example.com')).toBeInTheDocument();
     expect(within(panel).getByText('Admin')).toBeInTheDocument();
@@ -46,6 +51,58 @@ describe('settings page (settings variant)', () => {
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     const put = calls.find((call) => call.init.method === 'PUT');
     expect(JSON.parse(String(put?.init.body))).toEqual({ displayName: 'Alex A.' });
+  });
+
+  it('lets an administrator choose the organization’s time zone, which the session takes at once', async () => {
+    const calls = setup(
+      { isAdmin: true },
+      {
+        'PUT /api/admin/organization/settings': () =>
+          jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'Europe/Paris' }),
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Organization' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Organization' });
+    const zone = within(panel).getByLabelText('Time zone');
+    await waitFor(() => expect(zone).toHaveValue('UTC'));
+    expect(
+      within(panel).getByText('Due dates of planned maintenance follow the calendar of this time zone.'),
+    ).toBeInTheDocument();
+    await user.selectOptions(zone, 'Europe/Paris');
+    await user.click(within(panel).getByRole('button', { name: 'Save settings' }));
+    expect(await within(panel).findByText('Organization settings saved.')).toBeInTheDocument();
+    const put = calls.find((call) => call.init.method === 'PUT');
+    expect(JSON.parse(String(put?.init.body))).toEqual({ timeZone: 'Europe/Paris' });
+    expect(authStore.getSnapshot().organization?.timeZone).toBe('Europe/Paris');
+  });
+
+  it('says why the time zone was not saved', async () => {
+    setup(
+      { isAdmin: true },
+      {
+        'PUT /api/admin/organization/settings': () =>
+          jsonResponse(
+            { code: 'VALIDATION', message: 'Choose a time zone from the list, such as Europe/Paris.' },
+            400,
+          ),
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Organization' }));
+    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to save the organization settings. Choose a time zone from the list, such as Europe/Paris.',
+    );
+  });
+
+  it('shows members no Organization tab', async () => {
+    setup();
+    renderApp('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Activity Logs']);
   });
 
   it('keeps the success message 3 seconds; "No changes to save." only for a submit without changes', async () => {

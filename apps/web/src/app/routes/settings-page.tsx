@@ -12,6 +12,7 @@ import { Tabs } from '#web/components/ui/tabs.tsx';
 import { AuditBrowser } from '#web/features/audit-logs/components/audit-browser.tsx';
 import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '#web/features/audit-logs/lib/audit-filters.ts';
 import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
+import { OrganizationSettingsForm } from '#web/features/organizations/components/organization-settings-form.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
@@ -28,8 +29,8 @@ export function settingsRoleLabel(user: TRoleFlags): string {
 const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
 
 /**
- * /settings, the settings variant: "Profile" (features/profile: display name and password) and
- * "Activity Logs" (features/audit-logs).
+ * /settings, the settings variant: "Profile" (features/profile: display name and password),
+ * "Activity Logs" (features/audit-logs) and, for administrators, "Organization" (its time zone).
  */
 export function SettingsPage() {
   const auth = useAuth();
@@ -39,6 +40,15 @@ export function SettingsPage() {
   if (!auth) return null;
   const memberSince = me.data?.createdAt;
   const saved = { displayName: auth.displayName, email: auth.email };
+  const organizationTab = {
+    id: 'organization',
+    label: 'Organization',
+    content: (
+      <Card as="div" className={styles.card}>
+        <OrganizationSettingsForm />
+      </Card>
+    ),
+  };
   return (
     <>
       <title>{`${SETTINGS_TITLE} · ${PRODUCT_NAME}`}</title>
@@ -86,6 +96,7 @@ export function SettingsPage() {
               />
             ),
           },
+          ...(auth.isAdmin || auth.isSuperAdmin ? [organizationTab] : []),
         ]}
       />
     </>

@@ -21,6 +21,8 @@ export function asset(overrides: Partial<TAsset> = {}): TAsset {
     eventsNextAfter: null,
     eventCount: overrides.events?.length ?? 0,
     files: [],
+    nextServiceDue: null,
+    overdue: false,
     ...overrides,
   };
 }

@@ -58,6 +58,15 @@ export function analyticsResponse(overrides: Partial<TDashboardAnalytics> = {}):
         averageLeadTimeHours: 9,
       },
     ],
+    dueTasks: { today: '2026-02-04', overdue: 0, dueNext7Days: 0 },
+    pmCompliance: {
+      from: '2026-01-05',
+      to: '2026-02-03',
+      scheduledTasks: 0,
+      completedOnTime: 0,
+      rate: null,
+      assets: [],
+    },
     ...overrides,
   };
 }

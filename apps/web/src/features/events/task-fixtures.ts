@@ -22,6 +22,11 @@ export function pendingTask(overrides: Partial<TPendingTask> = {}): TPendingTask
     taskStartedBy: null,
     taskCompletedAt: null,
     taskCompletedBy: null,
+    dueOn: null,
+    dueState: 'none',
+    scheduleId: null,
+    assigneeId: null,
+    assigneeName: null,
     ...overrides,
   };
 }
@@ -39,6 +44,11 @@ export function eventOf(task: TPendingTask, overrides: Partial<TMaintenanceEvent
     taskStartedBy: task.taskStartedBy,
     taskCompletedAt: task.taskCompletedAt,
     taskCompletedBy: task.taskCompletedBy,
+    dueOn: task.dueOn,
+    dueState: task.dueState,
+    scheduleId: task.scheduleId,
+    assigneeId: task.assigneeId,
+    assigneeName: task.assigneeName,
     updatedAt: '2026-02-04T09:30:00.000Z',
     updatedBy: 'Alex Admin',
     fields: [],

@@ -10,6 +10,7 @@ export function adminOrganization(overrides: Partial<TAdminOrganization> = {}): 
     id,
     name: `Organization ${counter}`,
     logoUrl: null,
+    timeZone: 'UTC',
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

@@ -25,7 +25,7 @@ function setup(list: TAdminOrganization[], extra: THandlers = {}) {
     '/api/auth/me': () => jsonResponse(currentUser(roles)),
     '/api/auth/organization': () => {
       const current = list.find((o) => o.id === own.id) ?? own;
-      return jsonResponse({ id: current.id, name: current.name, logoUrl: current.logoUrl });
+      return jsonResponse({ id: current.id, name: current.name, logoUrl: current.logoUrl, timeZone: 'UTC' });
     },
     '/api/admin/organizations': () => jsonResponse(list, 200, { 'X-Total-Count': String(list.length) }),
     ...extra,
@@ -208,7 +208,9 @@ describe('admin organizations', () => {
     expect(sent).toBeInstanceOf(FormData);
     expect(sent instanceof FormData ? sent.get('logo') : null).toBe(file);
     list[0] = { ...own, logoUrl: '/public/orgs/acme/logo' };
-    answer.release(jsonResponse({ id: own.id, name: own.name, logoUrl: '/public/orgs/acme/logo' }));
+    answer.release(
+      jsonResponse({ id: own.id, name: own.name, logoUrl: '/public/orgs/acme/logo', timeZone: 'UTC' }),
+    );
     expect(await screen.findByRole('button', { name: 'Change logo of Acme' })).toBeEnabled();
     expect(screen.getAllByRole('img', { name: 'Acme logo' }).length).toBeGreaterThan(0);
     // Their own organization: the header shows the new logo too.
@@ -242,7 +244,7 @@ describe('admin organizations', () => {
       [`DELETE /api/admin/organizations/${globex.id}/logo`]: () => {
         if (fail) return jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500);
         list[1] = { ...globex, logoUrl: null };
-        return jsonResponse({ id: globex.id, name: globex.name, logoUrl: null });
+        return jsonResponse({ id: globex.id, name: globex.name, logoUrl: null, timeZone: 'UTC' });
       },
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);

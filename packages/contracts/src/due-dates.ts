@@ -1,0 +1,56 @@
+// No zod here: the public page's bundle reads these without the schemas (ADR 032).
+
+/**
+ * Where an open task stands against its due date (docs/product/schedules.md#due-states): overdue (its
+ * due date has passed), due today, due soon (within the next DUE_SOON_DAYS days), or none (no due
+ * date, not soon yet, or completed).
+ */
+export const DUE_STATES = ['overdue', 'dueToday', 'dueSoon', 'none'] as const;
+export type TDueState = (typeof DUE_STATES)[number];
+
+/** "Due soon" and the dashboard's "Due in the next 7 days" look this many days ahead of today. */
+export const DUE_SOON_DAYS = 7;
+
+export const DUE_STATE_LABELS: Record<TDueState, string> = {
+  overdue: 'Overdue',
+  dueToday: 'Due today',
+  dueSoon: 'Due soon',
+  none: '',
+};
+
+/** The public page's words (docs/product/schedules.md#next-service-due). */
+export const DUE_TEXTS = {
+  nextServiceDue: (date: string) => `Next service due ${date}`,
+  overdue: 'Overdue',
+} as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar date `days` after (or before) an ISO date (YYYY-MM-DD), as an ISO date. */
+export function addDays(isoDate: string, days: number): string {
+  const match = ISO_DATE.exec(isoDate);
+  if (!match) throw new Error(`Not an ISO date: ${isoDate}`);
+  const time = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + days * DAY_MS;
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in an IANA time zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The due state of a task: none once Completed or without a due date; `today` is the organization's date. */
+export function dueStateOf(task: { dueOn: string | null; completed: boolean }, today: string): TDueState {
+  if (task.completed || !task.dueOn) return 'none';
+  if (task.dueOn < today) return 'overdue';
+  if (task.dueOn === today) return 'dueToday';
+  return task.dueOn <= addDays(today, DUE_SOON_DAYS) ? 'dueSoon' : 'none';
+}

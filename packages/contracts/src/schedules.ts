@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { isValidDate, ZFieldValueInput } from './field-values.ts';
+import { boundedInt, storableText } from './limits.ts';
+import { withinCountedRows, ZPageQuery } from './paging.ts';
+
+// Planned maintenance (docs/product/schedules.md, ADRs 051-053).
+
+export const SCHEDULE_TITLE_MAX_LENGTH = 200;
+export const SCHEDULE_NOTES_MAX_LENGTH = 4000;
+/** "Every N ...": at most this N, whatever the unit. */
+export const SCHEDULE_EVERY_MAX = 999;
+/** The lead time: a task appears this many days before its due date, at most a year. */
+export const SCHEDULE_LEAD_DAYS_MAX = 365;
+/** Assets one "apply to many" request may name (one schedule each). */
+export const SCHEDULE_APPLY_MAX_ASSETS = 5000;
+/** Due dates a schedule answers ahead (`upcoming`). */
+export const SCHEDULE_UPCOMING_COUNT = 5;
+/** Schedule dates: between these, inclusive. */
+export const SCHEDULE_EARLIEST_DATE = '2000-01-01';
+export const SCHEDULE_LATEST_DATE = '2999-12-31';
+
+export const SCHEDULE_MODES = ['fixed', 'floating'] as const;
+export type TScheduleMode = (typeof SCHEDULE_MODES)[number];
+export const SCHEDULE_MODE_LABELS: Record<TScheduleMode, string> = {
+  fixed: 'Fixed calendar',
+  floating: 'From the last completion',
+};
+
+/** iCalendar weekday codes, Monday first. */
+export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+export type TWeekday = (typeof WEEKDAYS)[number];
+export const WEEKDAY_LABELS: Record<TWeekday, string> = {
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+  SU: 'Sunday',
+};
+
+export const RECURRENCE_UNITS = ['day', 'week', 'month', 'year'] as const;
+export type TRecurrenceUnit = (typeof RECURRENCE_UNITS)[number];
+
+export const SCHEDULE_MESSAGES = {
+  titleRequired: 'Title is required.',
+  titleTooLong: `Title must be at most ${SCHEDULE_TITLE_MAX_LENGTH} characters.`,
+  notesTooLong: `Notes must be at most ${SCHEDULE_NOTES_MAX_LENGTH} characters.`,
+  every: `Repeat every 1 to ${SCHEDULE_EVERY_MAX}.`,
+  leadDays: `The lead time is a whole number of days from 0 to ${SCHEDULE_LEAD_DAYS_MAX}.`,
+  weekdays: 'Choose at least one weekday, each once.',
+  monthDay: 'Choose a day of the month from 1 to 31.',
+  date: `Use a date (YYYY-MM-DD) between ${SCHEDULE_EARLIEST_DATE} and ${SCHEDULE_LATEST_DATE}.`,
+  endBeforeStart: 'The end date must be on or after the start date.',
+  floatingPattern:
+    'A schedule that counts from the last completion repeats every N days, weeks, months or years: choose a fixed calendar for weekdays or a day of the month.',
+  noOccurrence:
+    'This schedule never falls due: no date between its start and its end matches its recurrence.',
+  leadTooLong: (days: number) =>
+    `The lead time cannot be longer than the time between two due dates (${days} ${days === 1 ? 'day' : 'days'}).`,
+  unknownAssignee: 'The assignee must be an active user of this organization.',
+  assetRetired: 'This asset is retired: schedules cannot be added to it.',
+  tooManyAssets: `Apply a schedule to at most ${SCHEDULE_APPLY_MAX_ASSETS.toLocaleString('en-US')} assets at once.`,
+  duplicateAssets: 'The same asset is named twice.',
+  unknownAssets: (count: number) =>
+    `${count.toLocaleString('en-US')} of these assets do not exist in this organization (or are retired).`,
+  alreadyPaused: 'This schedule is already paused.',
+  notPaused: 'This schedule is not paused.',
+} as const;
+
+const every = boundedInt(1, SCHEDULE_EVERY_MAX, SCHEDULE_MESSAGES.every);
+
+/**
+ * How a schedule repeats (ADR 051), always in whole calendar days of the organization's time zone:
+ * - `interval`: every N days, weeks, months or years from the start date (or the last completion);
+ * - `weekdays`: every N weeks on the chosen weekdays;
+ * - `monthDay`: every N months on a day of the month (29 to 31: the last day of shorter months);
+ * - `lastDayOfMonth`: every N months on the month's last day.
+ */
+export const ZRecurrence = z.discriminatedUnion('pattern', [
+  z.object({ pattern: z.literal('interval'), every, unit: z.enum(RECURRENCE_UNITS) }),
+  z.object({
+    pattern: z.literal('weekdays'),
+    every,
+    weekdays: z
+      .array(z.enum(WEEKDAYS))
+      .min(1, { message: SCHEDULE_MESSAGES.weekdays })
+      .max(WEEKDAYS.length, { message: SCHEDULE_MESSAGES.weekdays })
+      .refine((days) => new Set(days).size === days.length, { message: SCHEDULE_MESSAGES.weekdays }),
+  }),
+  z.object({
+    pattern: z.literal('monthDay'),
+    every,
+    day: boundedInt(1, 31, SCHEDULE_MESSAGES.monthDay),
+  }),
+  z.object({ pattern: z.literal('lastDayOfMonth'), every }),
+]);
+export type TRecurrence = z.infer<typeof ZRecurrence>;
+
+/** True for an ISO calendar date within the schedule dates' range. */
+export function isScheduleDate(text: string): boolean {
+  return isValidDate(text) && text >= SCHEDULE_EARLIEST_DATE && text <= SCHEDULE_LATEST_DATE;
+}
+
+const scheduleDate = z.string({ message: SCHEDULE_MESSAGES.date }).refine(isScheduleDate, {
+  message: SCHEDULE_MESSAGES.date,
+});
+
+/** Optional text: trimmed, empty means none (null). */
+const optionalNotes = storableText()
+  .trim()
+  .max(SCHEDULE_NOTES_MAX_LENGTH, { message: SCHEDULE_MESSAGES.notesTooLong })
+  .nullish()
+  .transform((text) => (text ? text : null));
+
+const scheduleShape = {
+  title: storableText({ message: SCHEDULE_MESSAGES.titleRequired })
+    .trim()
+    .min(1, { message: SCHEDULE_MESSAGES.titleRequired })
+    .max(SCHEDULE_TITLE_MAX_LENGTH, { message: SCHEDULE_MESSAGES.titleTooLong }),
+  notes: optionalNotes,
+  /** Default values of the MaintenanceEvent custom fields, checked as the event form checks them. */
+  fields: z.array(ZFieldValueInput).max(500).default([]),
+  recurrence: ZRecurrence,
+  mode: z.enum(SCHEDULE_MODES).default('fixed'),
+  leadDays: boundedInt(0, SCHEDULE_LEAD_DAYS_MAX, SCHEDULE_MESSAGES.leadDays).default(0),
+  /** A user of the organization the tasks are assigned to; none when null or absent. */
+  assigneeId: z
+    .string()
+    .uuid({ message: SCHEDULE_MESSAGES.unknownAssignee })
+    .nullish()
+    .transform((id) => id ?? null),
+  startsOn: scheduleDate,
+  endsOn: scheduleDate.nullish().transform((date) => date ?? null),
+};
+
+type ScheduleDraft = {
+  mode: TScheduleMode;
+  recurrence: TRecurrence;
+  startsOn: string;
+  endsOn: string | null;
+};
+
+/** The rules between fields that need no database or recurrence library (the rest: ADR 051). */
+function checkDraft(draft: ScheduleDraft, context: z.RefinementCtx): void {
+  if (draft.endsOn !== null && draft.endsOn < draft.startsOn) {
+    context.addIssue({ code: 'custom', message: SCHEDULE_MESSAGES.endBeforeStart, path: ['endsOn'] });
+  }
+  if (draft.mode === 'floating' && draft.recurrence.pattern !== 'interval') {
+    context.addIssue({ code: 'custom', message: SCHEDULE_MESSAGES.floatingPattern, path: ['mode'] });
+  }
+}
+
+/** PUT /api/admin/schedules/{id}: the whole schedule (its asset never changes). */
+export const ZScheduleBody = z.object(scheduleShape).superRefine(checkDraft);
+export type TScheduleBody = z.input<typeof ZScheduleBody>;
+
+/** POST /api/admin/schedules: a schedule of one asset. */
+export const ZCreateScheduleBody = z
+  .object({ ...scheduleShape, assetId: z.string().uuid() })
+  .superRefine(checkDraft);
+export type TCreateScheduleBody = z.input<typeof ZCreateScheduleBody>;
+
+/** POST /api/admin/schedules/apply: the same schedule created on each of these assets, one each. */
+export const ZApplyScheduleBody = z
+  .object({
+    ...scheduleShape,
+    assetIds: z
+      .array(z.string().uuid())
+      .min(1)
+      .max(SCHEDULE_APPLY_MAX_ASSETS, { message: SCHEDULE_MESSAGES.tooManyAssets })
+      .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
+        message: SCHEDULE_MESSAGES.duplicateAssets,
+      }),
+  })
+  .superRefine(checkDraft);
+export type TApplyScheduleBody = z.input<typeof ZApplyScheduleBody>;
+
+export const ZApplyScheduleResult = z.object({
+  /** Schedules created, one per asset. */
+  created: z.number().int(),
+  /** Their ids, in the order of `assetIds`. */
+  scheduleIds: z.array(z.string()),
+  /** Tasks that fell due at once (start date today or earlier, within the lead time). */
+  tasksCreated: z.number().int(),
+});
+export type TApplyScheduleResult = z.infer<typeof ZApplyScheduleResult>;
+
+export const SCHEDULE_STATUSES = ['active', 'paused'] as const;
+
+/** GET /api/schedules: one asset's schedules, or the organization's; active or paused only when asked. */
+export const ZScheduleListQuery = ZPageQuery.extend({
+  assetId: z.string().uuid().optional(),
+  status: z.enum(SCHEDULE_STATUSES).optional(),
+}).refine(...withinCountedRows);
+export type TScheduleListQuery = z.input<typeof ZScheduleListQuery>;
+
+export const ZScheduleFieldValue = z.object({ fieldId: z.string(), label: z.string(), value: z.string() });
+
+export const ZSchedule = z.object({
+  id: z.string(),
+  assetId: z.string(),
+  assetName: z.string(),
+  assetSlug: z.string(),
+  title: z.string(),
+  notes: z.string().nullable(),
+  fields: z.array(ZScheduleFieldValue),
+  recurrence: ZRecurrence,
+  /** The recurrence as an iCalendar RRULE (no DTSTART: the dates are startsOn and the due dates). */
+  rrule: z.string(),
+  mode: z.enum(SCHEDULE_MODES),
+  leadDays: z.number().int(),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  startsOn: z.string(),
+  endsOn: z.string().nullable(),
+  /** Paused schedules create no task. */
+  status: z.enum(SCHEDULE_STATUSES),
+  pausedAt: z.string().nullable(),
+  /**
+   * The due date of the next task the schedule will create (it appears leadDays before); null when
+   * there is none: ended, or floating and waiting for its open task to be completed.
+   */
+  nextDueOn: z.string().nullable(),
+  /** The next due dates from nextDueOn on (at most SCHEDULE_UPCOMING_COUNT; only nextDueOn when floating). */
+  upcoming: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TSchedule = z.infer<typeof ZSchedule>;
+
+/**
+ * PUT /api/test/clock (only when the server runs with TEST_CLOCK=true, for end-to-end tests): the
+ * instant the server's clock moves to; it runs on from there, or stays there when `freeze` is true.
+ */
+export const ZTestClockBody = z.object({
+  now: z.iso.datetime({ offset: true }),
+  freeze: z.boolean().default(false),
+});
+export type TTestClockBody = z.input<typeof ZTestClockBody>;
+
+/** The server's clock, and the tasks its engine created when it was moved. */
+export const ZTestClock = z.object({
+  now: z.string(),
+  moved: z.boolean(),
+  tasksCreated: z.number().int(),
+});
+export type TTestClock = z.infer<typeof ZTestClock>;
