@@ -389,6 +389,7 @@ describe('updateProfile', () => {
       isSuperAdmin: false,
       canEditCompletedMaintenanceEvents: false,
       timeZone: 'UTC',
+      dailyDigest: true,
     };
     const attempt = updateProfile(
       {
