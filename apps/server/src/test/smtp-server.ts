@@ -37,6 +37,8 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     logger: false,
+    // A client's pooled connection left open does not hold the test's end for long.
+    closeTimeout: 200,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     onRcptTo(address, _session, callback) {

@@ -9,6 +9,7 @@ import { createUser, type FixtureUser } from '#server/test/fixtures.ts';
 import { createScheduleViaApi, scheduleBody, tasksOfSchedule } from '#server/test/schedule-fixtures.ts';
 import { startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
+import { REMINDERS_OFF_LOG } from './reminders-plugin.ts';
 import { composeDailyDigests } from './service.ts';
 
 const BASE = 'http://localhost:3000';
@@ -237,5 +238,36 @@ describe('the daily digest', () => {
       payload: { email: t.orgB.member.email, password: t.orgB.member.password },
     });
     expect(signedIn.json()).not.toHaveProperty('dailyDigest');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('sends no reminders, says so once in the log at start, and tells the web app', async () => {
+    const lines: string[] = [];
+    const t = await buildTestApp(
+      {},
+      { logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } },
+    );
+    try {
+      const off = lines.filter((line) => line.includes(REMINDERS_OFF_LOG));
+      expect(off).toHaveLength(1);
+      const config = await t.app.inject({ url: '/api/client-config' });
+      expect(config.json()).toMatchObject({ emailReminders: false });
+      await t.app.inject({ url: '/api/client-config' });
+      expect(lines.filter((line) => line.includes(REMINDERS_OFF_LOG))).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('tells the web app when they are on', async () => {
+    const t = await buildTestApp({ smtpUrl: 'smtp://127.0.0.1:1', smtpFrom: FROM }, { dailyDigest: false });
+    try {
+      expect((await t.app.inject({ url: '/api/client-config' })).json()).toMatchObject({
+        emailReminders: true,
+      });
+    } finally {
+      await t.close();
+    }
   });
 });
