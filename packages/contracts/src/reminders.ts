@@ -19,5 +19,7 @@ export const REMINDER_TEXTS = {
   serverOff: 'This server has no mail server set up (SMTP_URL), so no email is sent.',
   userOn: 'Daily digest turned on.',
   userOff: 'Daily digest turned off.',
+  organizationOn: 'Daily digest turned on for the organization.',
+  organizationOff: 'Daily digest turned off for the organization.',
   failed: 'Unable to save the daily digest setting.',
 } as const;

@@ -58,6 +58,7 @@ describe('PUT /api/auth/me: display name', () => {
       organizationId: t.orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.any(String),
+      dailyDigest: true,
     });
     expect((await storedUser(user.id)).displayName).toBe('New Name');
     // The session goes on: no new token for a name change.
@@ -256,6 +257,7 @@ describe('PUT /api/auth/me: password', () => {
       organizationId: t.orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.any(String),
+      dailyDigest: true,
       accessToken: expect.any(String),
       expiresAt: expect.any(String),
     });
