@@ -318,7 +318,13 @@ describe('organization logos', () => {
     const member = await createUser(t.db, org.id);
     const { headers } = await loginAs(t.app, member);
     const own = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
-    expect(own.json()).toEqual({ id: org.id, name: 'Versioned', logoUrl: second, timeZone: 'UTC', dailyDigest: true });
+    expect(own.json()).toEqual({
+      id: org.id,
+      name: 'Versioned',
+      logoUrl: second,
+      timeZone: 'UTC',
+      dailyDigest: true,
+    });
   });
 
   it('refuses SVG, HTML named logo.png and other bytes with the type message, keeping the logo', async () => {

@@ -1,18 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
-import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
-import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
-import { testConfig } from '#server/test/build-test-app.ts';
 import { createTwoOrganizations, createUser, loginAs } from '#server/test/fixtures.ts';
 import { createScheduleViaApi, scheduleBody } from '#server/test/schedule-fixtures.ts';
 import { startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
-import { adminQuery, dropDatabase, withDatabaseName } from '#server/test/test-database.ts';
+import { startTwoInstances, type TwoInstances } from '#server/test/two-instances.ts';
 import { runScheduleEngine } from '../schedules/engine.ts';
 import { composeDailyDigests } from './service.ts';
 
@@ -24,53 +15,27 @@ const adminUrl = process.env.TEST_DATABASE_URL;
  * each composing again and again, they send each person one digest a day.
  */
 describe.runIf(Boolean(adminUrl))('daily digests from two instances on one PostgreSQL', () => {
-  const name = `mqr_two_digests_${randomBytes(4).toString('hex')}`;
-  const clocks = [new SettableClock(), new SettableClock()];
-  const apps: FastifyInstance[] = [];
-  const handles: DatabaseHandle[] = [];
   let smtp: TestSmtp;
-  let dataDir: string;
+  let two: TwoInstances;
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    await adminQuery(adminUrl!, (client) => client.query(`CREATE DATABASE "${name}"`));
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-two-digests-'));
-    const config = testConfig(dataDir, {
-      databaseUrl: withDatabaseName(adminUrl!, name),
-      smtpUrl: smtp.url,
-      smtpFrom: 'reminders@example.com',
-    });
-    for (const clock of clocks) {
-      clock.freeze(new Date('2026-06-01T05:00:00Z'));
-      const database = await openDatabase({ databaseUrl: config.databaseUrl, onPoolError: () => {} });
-      await database.migrate();
-      handles.push(database);
-      const app = await buildApp(config, {
-        database,
-        logger: false,
-        bootstrap: false,
-        sweepUploads: false,
-        clock,
-      });
-      await app.ready();
-      apps.push(app);
-    }
+    two = await startTwoInstances(adminUrl!, { smtpUrl: smtp.url, smtpFrom: 'reminders@example.com' });
+    for (const clock of two.clocks) clock.freeze(new Date('2026-06-01T05:00:00Z'));
   }, 60_000);
 
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
+    await two?.close();
     await smtp?.close();
-    await dropDatabase(adminUrl!, name);
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('send each person one digest a day between them', async () => {
-    const [first] = apps as [FastifyInstance, FastifyInstance];
-    const { orgA } = await createTwoOrganizations(handles[0]!.db);
+    const { apps, handles, clocks } = two;
+    const [first] = apps;
+    const { orgA } = await createTwoOrganizations(handles[0].db);
     const admin = (await loginAs(first, orgA.admin)).headers;
     const people = [orgA.member];
-    for (let i = 1; i < 10; i++) people.push(await createUser(handles[0]!.db, orgA.organization.id));
+    for (let i = 1; i < 10; i++) people.push(await createUser(handles[0].db, orgA.organization.id));
     // A daily task for each person, and one for nobody (the administrator's).
     const daily = {
       recurrence: { pattern: 'interval', every: 1, unit: 'day' },

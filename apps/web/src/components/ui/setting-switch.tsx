@@ -1,30 +1,37 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { failureMessage } from '#web/lib/failure-message.ts';
 import { Alert } from './alert.tsx';
 import { SwitchField } from './switch-field.tsx';
 
-export type TSettingNotice = { tone: 'success' | 'error'; text: string };
-
 type TSettingSwitchProps = {
   label: string;
-  hint: ReactNode;
+  /** Lines under the label; the false ones are left out. */
+  hint: (string | false)[];
   checked: boolean | undefined;
   saving: boolean;
-  notice: TSettingNotice | null;
-  onChange: (checked: boolean) => void;
+  /** Saves the new state; resolves to the state saved. */
+  save: (checked: boolean) => Promise<boolean>;
+  /** What the switch says once saved on and off, and when the save failed. */
+  texts: { on: string; off: string; failed: string };
 };
 
 /** A switch that saves when switched, with what came of the last save under it. */
-export function SettingSwitch({ label, hint, checked, saving, notice, onChange }: TSettingSwitchProps) {
+export function SettingSwitch({ label, hint, checked, saving, save, texts }: TSettingSwitchProps) {
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const onChange = (next: boolean) => {
+    setNotice(null);
+    save(next).then(
+      (saved) => setNotice({ tone: 'success', text: saved ? texts.on : texts.off }),
+      (error: unknown) => setNotice({ tone: 'error', text: failureMessage(texts.failed, error) }),
+    );
+  };
+  const lines: ReactNode = hint
+    .filter((line): line is string => Boolean(line))
+    .map((line) => <span key={line}>{line}</span>);
   return (
     <>
-      <SwitchField label={label} hint={hint} checked={checked} disabled={saving} onChange={onChange} />
+      <SwitchField label={label} hint={lines} checked={checked} disabled={saving} onChange={onChange} />
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
     </>
   );
-}
-
-/** The hint of an email setting: its own words, then why no email goes out, when that is so. */
-export function settingHint(lines: (string | false | undefined)[]): ReactNode {
-  const shown = lines.filter((line): line is string => Boolean(line));
-  return shown.map((line) => <span key={line}>{line}</span>);
 }

@@ -38,7 +38,12 @@ export function SwitchField({ label, hint, checked, onChange, disabled = false }
           </span>
         ) : null}
       </span>
-      <span className={`${styles.track} ${on ? styles.on : ''}`} aria-hidden="true" />
+      <SwitchTrack on={on} />
     </button>
   );
+}
+
+/** The drawn switch (its state is the control's aria-checked): for a switch laid out another way. */
+export function SwitchTrack({ on }: { on: boolean }) {
+  return <span className={`${styles.track} ${on ? styles.on : ''}`} aria-hidden="true" />;
 }

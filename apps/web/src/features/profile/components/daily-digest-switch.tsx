@@ -1,10 +1,10 @@
 import { REMINDER_TEXTS } from '@mqr/contracts';
-import { useState } from 'react';
-import { SettingSwitch, settingHint, type TSettingNotice } from '#web/components/ui/setting-switch.tsx';
+import { SettingSwitch } from '#web/components/ui/setting-switch.tsx';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { useClientConfig } from '#web/lib/client-config.ts';
-import { failureMessage } from '#web/lib/failure-message.ts';
 import { useUpdateProfile } from '../hooks/use-update-profile.ts';
+
+const TEXTS = { on: REMINDER_TEXTS.userOn, off: REMINDER_TEXTS.userOff, failed: REMINDER_TEXTS.failed };
 
 /**
  * The signed-in user's daily digest, on or off (docs/product/profile-and-settings.md#daily-digest):
@@ -12,35 +12,20 @@ import { useUpdateProfile } from '../hooks/use-update-profile.ts';
  */
 export function DailyDigestSwitch({ saved }: { saved: boolean | undefined }) {
   const update = useUpdateProfile();
-  const [notice, setNotice] = useState<TSettingNotice | null>(null);
   const organizationOff = useAuthSnapshot().organization?.dailyDigest === false;
   const serverOff = useClientConfig().data?.emailReminders === false;
-  const onChange = (dailyDigest: boolean) => {
-    setNotice(null);
-    update.mutate(
-      { dailyDigest },
-      {
-        onSuccess: (user) =>
-          setNotice({
-            tone: 'success',
-            text: user.dailyDigest ? REMINDER_TEXTS.userOn : REMINDER_TEXTS.userOff,
-          }),
-        onError: (error) => setNotice({ tone: 'error', text: failureMessage(REMINDER_TEXTS.failed, error) }),
-      },
-    );
-  };
   return (
     <SettingSwitch
       label={REMINDER_TEXTS.userSwitch}
-      hint={settingHint([
+      hint={[
         REMINDER_TEXTS.userHint,
         organizationOff && REMINDER_TEXTS.organizationOffForUsers,
         serverOff && REMINDER_TEXTS.serverOff,
-      ])}
+      ]}
       checked={saved}
       saving={update.isPending}
-      notice={notice}
-      onChange={onChange}
+      save={async (dailyDigest) => (await update.mutateAsync({ dailyDigest })).dailyDigest}
+      texts={TEXTS}
     />
   );
 }
