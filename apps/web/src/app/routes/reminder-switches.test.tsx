@@ -58,12 +58,16 @@ describe('the daily digest switches', () => {
     expect(puts('/api/auth/me')).toEqual([{ dailyDigest: false }]);
   });
 
-  it('are reached and switched from the keyboard on /profile', async () => {
+  it('are reached and switched from the keyboard on /profile, keeping the focus while they save', async () => {
+    let answer: (response: Response) => void = () => {};
     const { puts } = setup(
       {},
       {
         'GET /api/auth/me': () => jsonResponse(currentUser({ dailyDigest: false })),
-        'PUT /api/auth/me': () => jsonResponse(currentUser({ dailyDigest: true })),
+        'PUT /api/auth/me': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
       },
     );
     const user = userEvent.setup();
@@ -72,8 +76,15 @@ describe('the daily digest switches', () => {
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
     toggle.focus();
     await user.keyboard(' ');
+    // Saving: unavailable, yet not disabled (a disabled button would drop the keyboard's focus).
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-disabled', 'true'));
+    expect(toggle).toBeEnabled();
+    expect(toggle).toHaveFocus();
+    await user.keyboard(' ');
+    answer(jsonResponse(currentUser({ dailyDigest: true })));
     expect(await screen.findByRole('status')).toHaveTextContent(REMINDER_TEXTS.userOn);
     expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(toggle).not.toHaveAttribute('aria-disabled');
     expect(puts('/api/auth/me')).toEqual([{ dailyDigest: true }]);
   });
 

@@ -30,7 +30,7 @@ export function SettingSwitch({ label, hint, checked, saving, save, texts }: TSe
     .map((line) => <span key={line}>{line}</span>);
   return (
     <>
-      <SwitchField label={label} hint={lines} checked={checked} disabled={saving} onChange={onChange} />
+      <SwitchField label={label} hint={lines} checked={checked} busy={saving} onChange={onChange} />
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
     </>
   );

@@ -7,14 +7,15 @@ type TSwitchFieldProps = {
   /** Undefined while the saved state is not known yet: shown off and disabled. */
   checked: boolean | undefined;
   onChange: (checked: boolean) => void;
-  disabled?: boolean;
+  /** While a change is saved: announced as unavailable and not switchable, but it keeps the focus. */
+  busy?: boolean;
 };
 
 /**
  * An on/off setting that takes effect when switched (the ARIA switch pattern): the label and its hint
  * are the switch's name and description, and the whole row is the click target.
  */
-export function SwitchField({ label, hint, checked, onChange, disabled = false }: TSwitchFieldProps) {
+export function SwitchField({ label, hint, checked, onChange, busy = false }: TSwitchFieldProps) {
   const id = useId();
   const on = checked === true;
   return (
@@ -25,8 +26,11 @@ export function SwitchField({ label, hint, checked, onChange, disabled = false }
       aria-labelledby={`${id}-label`}
       aria-describedby={hint ? `${id}-hint` : undefined}
       className={styles.row}
-      disabled={disabled || checked === undefined}
-      onClick={() => onChange(!on)}
+      disabled={checked === undefined}
+      aria-disabled={busy || undefined}
+      onClick={() => {
+        if (!busy) onChange(!on);
+      }}
     >
       <span className={styles.text}>
         <span id={`${id}-label`} className={styles.label}>
