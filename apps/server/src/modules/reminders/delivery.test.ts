@@ -126,7 +126,7 @@ describe('delivering the daily digest', () => {
     );
   });
 
-  it('never sends again a digest an earlier run left with the mail server, nor one turned off since it was written', async () => {
+  it('never sends again a digest an earlier run left with the mail server, nor one turned off since it was written, and follows a new address', async () => {
     const w = await world();
     const smtp = await startTestSmtp();
     cleanups.push(() => smtp.close());
@@ -135,11 +135,14 @@ describe('delivering the daily digest', () => {
     await composeDailyDigests({ db: w.db, jobs: runner, clock: w.clock });
     await w.db.update(emailOutbox).set({ state: 'sending' }).where(eq(emailOutbox.userId, w.superA.id));
     await w.db.update(users).set({ dailyDigest: false }).where(eq(users.id, w.orgA.admin.id));
+    // The member's address changed since the digest was written: it goes to the new one.
+    const moved = `moved-${w.orgA.member.email}`;
+    await w.db.update(users).set({ email: moved }).where(eq(users.id, w.orgA.member.id));
 
     const delivery = { organizationId: w.orgA.organization.id, localDate: TODAY };
     expect(await deliverDigests(deps, delivery, { last: false })).toEqual({ sent: 1 });
     expect(await deliverDigests(deps, delivery, { last: false })).toEqual({ sent: 0 });
-    expect(smtp.received.flatMap((message) => message.to)).toEqual([w.orgA.member.email]);
+    expect(smtp.received.flatMap((message) => message.to)).toEqual([moved]);
     const rows = await w.db.select().from(emailOutbox);
     const stateOf = (userId: string) => rows.find((row) => row.userId === userId);
     expect(stateOf(w.superA.id)).toMatchObject({ state: 'failed', lastError: DELIVERY_MESSAGES.interrupted });

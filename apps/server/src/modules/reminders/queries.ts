@@ -171,15 +171,18 @@ export async function cancelUnwanted(db: DbOrTx, delivery: Delivery): Promise<vo
 
 /**
  * Takes the next queued message of the delivery: marked `sending` (and committed) before it goes to
- * the mail server, so a run that stops halfway never sends it a second time.
+ * the mail server, so a run that stops halfway never sends it a second time. It goes to the person's
+ * address as it is now (they may have changed it since the morning).
  */
 export async function claimNextMessage(db: DbOrTx, delivery: Delivery): Promise<OutboxRow | undefined> {
   const result = (await db.execute(sql`
-    update ${emailOutbox} set state = 'sending', attempts = attempts + 1, updated_at = now()
-    where id = (
+    update ${emailOutbox} m set state = 'sending', attempts = m.attempts + 1, recipient = u.email, updated_at = now()
+    from ${users} u
+    where m.id = (
       select o.id from ${emailOutbox} o where ${ofDelivery(delivery, "'queued'")}
       order by o.id limit 1 for update skip locked)
-    returning id, user_id as "userId", local_date::text as "localDate", recipient, content`)) as unknown as Rows<
+      and u.id = m.user_id
+    returning m.id, m.user_id as "userId", m.local_date::text as "localDate", m.recipient, m.content`)) as unknown as Rows<
     Pick<OutboxRow, 'id' | 'userId' | 'localDate' | 'recipient'> & { content: DigestContent }
   >;
   return result.rows[0] as OutboxRow | undefined;
