@@ -53,6 +53,7 @@ describe('buildApp', () => {
       'supportEmail',
       'publicBaseUrl',
       'maxUploadBytes',
+      'emailReminders',
     ]);
     expect(json.paths['/healthz']).toBeUndefined();
   });

@@ -12,6 +12,7 @@ import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import './lib/request-context.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Run the schedules' engine every minute (default true; tests run it themselves). */
   scheduleEngine?: boolean;
+  /** With SMTP_URL, compose the daily digests every minute (default true; tests compose them themselves). */
+  dailyDigest?: boolean;
 }
 
 /** JSON bodies; file uploads do not go through the JSON parser. */
@@ -161,6 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authPlugin);
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
   await app.register(jobsPlugin, { scheduleEngine: options.scheduleEngine ?? true });
+  await app.register(remindersPlugin, { compose: options.dailyDigest ?? true });
   await registerRoutes(app, config);
   return app;
 }

@@ -160,6 +160,30 @@ describe('loadConfig', () => {
     });
   });
 
+  it('turns email reminders on with SMTP_URL and its sender address, and refuses half of it', () => {
+    const off = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret });
+    expect(off).toMatchObject({ smtpUrl: undefined, smtpFrom: undefined });
+    expect(problemsOf({ JWT_SECRET: secret, SMTP_URL: 'smtp://mail.example.com:587' })).toEqual([
+      'SMTP_FROM: Required with SMTP_URL: the address the reminders are sent from.',
+    ]);
+    expect(problemsOf({ JWT_SECRET: secret, SMTP_URL: 'http://mail.example.com' })[0]).toMatch(
+      /^SMTP_URL: Must be a URL starting with smtp:\/\/ or smtps:\/\//,
+    );
+    expect(
+      problemsOf({ JWT_SECRET: secret, SMTP_URL: 'smtp://mail.example.com', SMTP_FROM: 'Maintenance' })[0],
+    ).toMatch(/^SMTP_FROM: Must be an email address/);
+    const on = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: secret,
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      SMTP_FROM: 'Maintenance@Example.com',
+    });
+    expect(on).toMatchObject({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      smtpFrom: 'maintenance@example.com',
+    });
+  });
+
   it('ignores S3 settings with local storage', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, S3_BUCKET: 'b' }).s3).toBeUndefined();
   });

@@ -131,6 +131,8 @@ export const ZEnv = z.object({
   ),
   WEB_DIST_DIR: optionalString,
   TEST_CLOCK: envBoolean(false),
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['smtp:', 'smtps:']).optional()),
+  SMTP_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.email('Must be an email address.').optional()),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -177,6 +179,10 @@ export interface AppConfig {
   webDistDir: string;
   /** End-to-end tests only: PUT /api/test/clock moves the server's clock (never in production). */
   testClock: boolean;
+  /** The mail server of email reminders (ADR 060); undefined: reminders are off. */
+  smtpUrl: string | undefined;
+  /** The address reminders are sent from (set whenever smtpUrl is). */
+  smtpFrom: string | undefined;
 }
 
 export interface ConfigDoc {
@@ -280,6 +286,18 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     description:
       "End-to-end tests only: lets a super administrator move the server's clock (`PUT /api/test/clock`). Refused with NODE_ENV=production.",
   },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: no email reminders)',
+    description:
+      'Mail server for the daily digest of due tasks, e.g. `smtps://user:password@mail.example.com:465` or `smtp://mail.example.com:587` (STARTTLS when offered). When unset, no email is sent.',
+  },
+  {
+    name: 'SMTP_FROM',
+    default: '(required with SMTP_URL)',
+    description:
+      'The address the daily digest is sent from, e.g. `maintenance@example.com`; it shows as "Maintenance QR".',
+  },
 ];
 
 export class ConfigError extends Error {
@@ -303,6 +321,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (e.STORAGE === 's3') {
       if (!e.S3_BUCKET) problems.push('S3_BUCKET: Required when STORAGE=s3.');
       if (!e.S3_REGION) problems.push('S3_REGION: Required when STORAGE=s3.');
+    }
+    if (e.SMTP_URL && !e.SMTP_FROM) {
+      problems.push('SMTP_FROM: Required with SMTP_URL: the address the reminders are sent from.');
     }
     if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
       problems.push('TEST_CLOCK: Never in production: it lets the API move the server clock.');
@@ -352,6 +373,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     testClock: e.TEST_CLOCK,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM?.toLowerCase(),
   };
 }
 

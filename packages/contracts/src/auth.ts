@@ -43,10 +43,12 @@ export const ZCurrentUser = z.object({
   canEditCompletedMaintenanceEvents: z.boolean(),
   /** ISO 8601: when the account was created ("Member since"). */
   createdAt: z.string().optional(),
+  /** Whether they get the daily digest of their due tasks by email (docs/product/reminders.md). */
+  dailyDigest: z.boolean(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
-export const ZLoginResponse = ZCurrentUser.omit({ email: true, createdAt: true }).extend({
+export const ZLoginResponse = ZCurrentUser.omit({ email: true, createdAt: true, dailyDigest: true }).extend({
   accessToken: z.string(),
   /** ISO 8601 */
   expiresAt: z.string(),
@@ -90,6 +92,8 @@ export const ZProfileUpdateBody = z.object({
   newPassword: passwordText()
     .min(PASSWORD_MIN_LENGTH, { message: PROFILE_MESSAGES.newPasswordTooShort })
     .optional(),
+  /** The daily digest of their due tasks by email, on or off (needs no password). */
+  dailyDigest: z.boolean().optional(),
 });
 export type TProfileUpdateBody = z.input<typeof ZProfileUpdateBody>;
 

@@ -6,5 +6,7 @@ export const ZClientConfig = z.object({
   publicBaseUrl: z.string(),
   /** Largest attachment accepted, in bytes. */
   maxUploadBytes: z.number().int(),
+  /** Whether the server sends email reminders (SMTP_URL is set): the digest switches say so. */
+  emailReminders: z.boolean().default(false),
 });
 export type TClientConfig = z.infer<typeof ZClientConfig>;

@@ -23,6 +23,7 @@ export * from './organizations.ts';
 export * from './paging.ts';
 export * from './product.ts';
 export * from './public.ts';
+export * from './reminders.ts';
 export * from './roles.ts';
 export * from './schedules.ts';
 export * from './task-statuses.ts';

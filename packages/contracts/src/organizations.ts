@@ -10,6 +10,8 @@ export const ZOrganization = z.object({
   logoUrl: z.string().nullable(),
   /** The IANA time zone its dates are kept in: what "today" and a due date mean (ADR 051). */
   timeZone: z.string(),
+  /** Whether its people get the daily digest of their due tasks by email (docs/product/reminders.md). */
+  dailyDigest: z.boolean(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
@@ -53,7 +55,10 @@ export function canonicalTimeZone(name: string): string | undefined {
   }
 }
 
-/** PUT /api/admin/organization/settings: the settings an administrator changes for their organization. */
+/**
+ * PUT /api/admin/organization/settings: the settings an administrator changes for their organization,
+ * only those sent.
+ */
 export const ZOrganizationSettingsBody = z.object({
   timeZone: z
     .string({ message: ORGANIZATION_MESSAGES.timeZoneInvalid })
@@ -65,7 +70,10 @@ export const ZOrganizationSettingsBody = z.object({
         return z.NEVER;
       }
       return canonical;
-    }),
+    })
+    .optional(),
+  /** The daily digest of due tasks by email for the whole organization, on or off. */
+  dailyDigest: z.boolean().optional(),
 });
 export type TOrganizationSettingsBody = z.input<typeof ZOrganizationSettingsBody>;
 

@@ -48,6 +48,10 @@ export const organizations = pgTable('organizations', {
   logoContentType: text('logo_content_type'),
   /** The IANA time zone of its calendar: "today" and due dates (ADR 051). */
   timeZone: varchar('time_zone', { length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
+  /** Its people get the daily digest of their due tasks by email (ADR 060); off for the whole organization when false. */
+  dailyDigest: boolean('daily_digest').notNull().default(true),
+  /** The last local date its daily digests were composed (ADR 060): at most one run per day. */
+  digestComposedOn: date('digest_composed_on', { mode: 'string' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -69,6 +73,8 @@ export const users = pgTable(
       .default(false),
     /** Bumped when the password changes; tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** They get the daily digest of their due tasks by email (ADR 060), unless they turned it off. */
+    dailyDigest: boolean('daily_digest').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -655,5 +661,44 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId, t.key] }),
     index('idempotency_keys_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const EMAIL_OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+
+/**
+ * Emails to send (modules/reminders, ADR 060): written in the transaction of the decision to send,
+ * delivered by a job of the runner. One daily digest per person and local date, whoever composes it.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What it is: the daily digest, for now. */
+    kind: varchar('kind', { length: 50 }).notNull(),
+    /** The organization's date it is for. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    recipient: varchar('recipient', { length: 320 }).notNull(),
+    /** What the message says, rendered when it is sent. */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    /** queued → sending → sent; failed (refused, or its tries spent); cancelled (turned off meanwhile). */
+    state: text('state', { enum: EMAIL_OUTBOX_STATES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The mail server's answer when it accepted the message. */
+    serverResponse: text('server_response'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Never the same digest twice: one per person, kind and date, whoever writes it.
+    uniqueIndex('email_outbox_user_kind_date_unique').on(t.userId, t.kind, t.localDate),
+    // A delivery's messages (an organization's date, those still to send) and the clean-up of old ones.
+    index('email_outbox_org_date_idx').on(t.organizationId, t.localDate, t.state),
   ],
 );

@@ -131,6 +131,8 @@ export class JobRunner {
     this.timer = setTimeout(() => {
       this.running = this.work().finally(() => {
         this.running = undefined;
+        // Looks again after pollMs: only now, once `running` is cleared, can it be scheduled.
+        this.schedule(this.pollMs);
       });
     }, delayMs);
     // An idle runner does not keep the process alive.
@@ -148,7 +150,6 @@ export class JobRunner {
     } catch (error) {
       this.log.error({ err: error }, 'background jobs: could not reach the database');
     }
-    queueMicrotask(() => this.schedule(this.pollMs));
   }
 
   /** Claims one due job and runs it; false when none was waiting. */

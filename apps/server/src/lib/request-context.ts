@@ -13,6 +13,8 @@ export interface AuthUser {
   timeZone: string;
   /** When the account was created. */
   createdAt?: Date;
+  /** Whether they get the daily digest by email (ADR 060). */
+  dailyDigest: boolean;
 }
 
 declare module 'fastify' {

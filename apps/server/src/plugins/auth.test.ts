@@ -99,6 +99,7 @@ describe('access scopes: signed-in, admin, super-admin', () => {
       canEditCompletedMaintenanceEvents: false,
       timeZone: 'UTC',
       createdAt: expect.any(String),
+      dailyDigest: true,
     });
     const b = await get('/api/test-context', (await loginAs(app, orgB.admin)).headers);
     expect(b.json()).toMatchObject({

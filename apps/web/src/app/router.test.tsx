@@ -14,7 +14,7 @@ describe('router', () => {
     mockFetch({
       '/api/auth/me': () => jsonResponse(currentUser()),
       '/api/auth/organization': () =>
-        jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC' }),
+        jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true }),
     });
   });
 
@@ -75,7 +75,13 @@ describe('startup when logged in', () => {
     mockFetch({
       '/api/auth/me': () => jsonResponse(currentUser({ displayName: 'Renamed User', isAdmin: true })),
       '/api/auth/organization': () =>
-        jsonResponse({ id: 'org-1', name: 'Acme Facilities', logoUrl: '/logo.png', timeZone: 'UTC' }),
+        jsonResponse({
+          id: 'org-1',
+          name: 'Acme Facilities',
+          logoUrl: '/logo.png',
+          timeZone: 'UTC',
+          dailyDigest: true,
+        }),
     });
     authStore.login(loginResponse({ displayName: 'Old Name' }), 'alex@example.com');
     const { container } = renderApp('/');

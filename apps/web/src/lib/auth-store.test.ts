@@ -90,7 +90,7 @@ describe('auth store', () => {
   it('logout clears the stored auth and the organization', () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth()));
     const store = createAuthStore({ now: () => NOW });
-    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC' });
+    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true });
     expect(store.getSnapshot().organization?.name).toBe('Acme');
     store.logout();
     expect(store.getSnapshot()).toEqual({ auth: null, organization: null });
@@ -107,6 +107,7 @@ describe('auth store', () => {
       isSuperAdmin: false,
       organizationId: 'org-1',
       canEditCompletedMaintenanceEvents: false,
+      dailyDigest: true,
     });
     const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
     expect(stored).toMatchObject({
@@ -136,7 +137,7 @@ describe('auth store across tabs', () => {
     const future = new Date(Date.now() + 1000 * HOUR).toISOString();
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth({ expiresAt: future })));
     const store = createAuthStore({ now: () => NOW, syncAcrossTabs: true });
-    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC' });
+    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true });
     localStorage.removeItem(AUTH_STORAGE_KEY);
     window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY, newValue: null }));
     expect(store.getSnapshot()).toEqual({ auth: null, organization: null });

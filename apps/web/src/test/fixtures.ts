@@ -24,6 +24,7 @@ export function currentUser(overrides: Partial<TCurrentUser> = {}): TCurrentUser
     isSuperAdmin: false,
     organizationId: 'org-1',
     canEditCompletedMaintenanceEvents: false,
+    dailyDigest: true,
     ...overrides,
   };
 }

@@ -137,6 +137,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       organizationId: t.orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      dailyDigest: true,
     });
     const organization = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
     expect(organization.statusCode).toBe(200);
@@ -145,6 +146,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       name: t.orgA.organization.name,
       logoUrl: null,
       timeZone: 'UTC',
+      dailyDigest: true,
     });
   });
 
@@ -158,6 +160,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       name: t.orgB.organization.name,
       logoUrl: null,
       timeZone: 'UTC',
+      dailyDigest: true,
     });
   });
 

@@ -17,6 +17,7 @@ export async function clientConfigRoutes(app: FastifyInstance): Promise<void> {
       supportEmail: app.config.supportEmail,
       publicBaseUrl: app.config.publicBaseUrl,
       maxUploadBytes: app.config.maxUploadMb * 1024 * 1024,
+      emailReminders: app.config.smtpUrl !== undefined,
     }),
   );
 }

@@ -44,6 +44,7 @@ describe('health', () => {
       supportEmail: 'support@example.com',
       publicBaseUrl: 'http://localhost:3000',
       maxUploadBytes: 25 * 1024 * 1024,
+      emailReminders: false,
     });
   });
 });

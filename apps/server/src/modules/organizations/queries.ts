@@ -67,7 +67,9 @@ export async function insertOrganization(db: DbOrTx, name: string): Promise<Orga
 export async function updateOrganization(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<OrganizationRow, 'name' | 'logoObjectKey' | 'logoContentType' | 'timeZone'>>,
+  values: Partial<
+    Pick<OrganizationRow, 'name' | 'logoObjectKey' | 'logoContentType' | 'timeZone' | 'dailyDigest'>
+  >,
 ): Promise<OrganizationRow> {
   const [row] = await db
     .update(organizations)

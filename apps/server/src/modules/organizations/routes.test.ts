@@ -145,6 +145,7 @@ describe('GET /api/admin/organizations', () => {
       name: 'Paging 1',
       logoUrl: null,
       timeZone: 'UTC',
+      dailyDigest: true,
       createdAt: row.createdAt.toISOString(),
     });
 
@@ -178,6 +179,7 @@ describe('POST /api/admin/organizations', () => {
       name: 'Harbour Works',
       logoUrl: null,
       timeZone: 'UTC',
+      dailyDigest: true,
       createdAt: expect.any(String),
     });
     const row = await organizationRow(created.id);
@@ -316,7 +318,13 @@ describe('organization logos', () => {
     const member = await createUser(t.db, org.id);
     const { headers } = await loginAs(t.app, member);
     const own = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
-    expect(own.json()).toEqual({ id: org.id, name: 'Versioned', logoUrl: second, timeZone: 'UTC' });
+    expect(own.json()).toEqual({
+      id: org.id,
+      name: 'Versioned',
+      logoUrl: second,
+      timeZone: 'UTC',
+      dailyDigest: true,
+    });
   });
 
   it('refuses SVG, HTML named logo.png and other bytes with the type message, keeping the logo', async () => {

@@ -13,7 +13,7 @@ import type { AuthUser } from '#server/lib/request-context.ts';
 import type { StoredFile } from '#server/lib/send-stored-file.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
-import { type AuditSource, recordAudit } from '../audit-logs/service.ts';
+import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/service.ts';
 import {
   findOrganizationById,
   findOrganizationsByName,
@@ -48,6 +48,7 @@ export function toOrganization(row: OrganizationRow): TOrganization {
     name: row.name,
     logoUrl: organizationLogoUrl(row.id, row.logoObjectKey),
     timeZone: row.timeZone,
+    dailyDigest: row.dailyDigest,
   };
 }
 
@@ -150,24 +151,30 @@ const timeZoneError = () =>
   });
 
 /**
- * An administrator's settings of their own organization (its time zone; ADR 051). The zone must be
- * one the database knows too (its dates are computed there as well). The same settings again write
- * nothing; a change is audited as an UPDATE of the organization.
+ * An administrator's settings of their own organization, those sent: its time zone (ADR 051) and
+ * whether its people get the daily digest (ADR 060). The zone must be one the database knows too
+ * (its dates are computed there as well). The same settings again write nothing; a change is audited
+ * as an UPDATE of the organization.
  */
 export async function updateOrganizationSettings(
   db: Db,
   context: OrganizationActionContext,
-  settings: { timeZone: string },
+  settings: { timeZone?: string | undefined; dailyDigest?: boolean | undefined },
 ): Promise<TOrganization> {
-  if (!(await isKnownTimeZone(db, settings.timeZone))) throw timeZoneError();
+  if (settings.timeZone !== undefined && !(await isKnownTimeZone(db, settings.timeZone)))
+    throw timeZoneError();
   const row = await db.transaction(async (tx) => {
     const locked = await lockOrganization(tx, context.actor.organizationId);
     if (!locked) throw notFound('Organization');
-    if (locked.timeZone === settings.timeZone) return locked;
-    const updated = await updateOrganization(tx, locked.id, { timeZone: settings.timeZone });
-    await auditOrganization(tx, context, updated, 'UPDATE', {
-      changes: { timeZone: { from: locked.timeZone, to: updated.timeZone } },
-    });
+    const before = { timeZone: locked.timeZone, dailyDigest: locked.dailyDigest };
+    const after = {
+      timeZone: settings.timeZone ?? locked.timeZone,
+      dailyDigest: settings.dailyDigest ?? locked.dailyDigest,
+    };
+    const changes = diffChanges(before, after);
+    if (Object.keys(changes).length === 0) return locked;
+    const updated = await updateOrganization(tx, locked.id, after);
+    await auditOrganization(tx, context, updated, 'UPDATE', { changes });
     return updated;
   });
   return toOrganization(row);

@@ -1,20 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '#server/app.ts';
-import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema.ts';
 import { repeatingJobId } from '#server/jobs/job-runner.ts';
-import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
-import { testConfig } from '#server/test/build-test-app.ts';
 import { createTwoOrganizations, loginAs } from '#server/test/fixtures.ts';
 import { scheduleBody } from '#server/test/schedule-fixtures.ts';
-import { adminQuery, dropDatabase, withDatabaseName } from '#server/test/test-database.ts';
+import { startTwoInstances, type TwoInstances } from '#server/test/two-instances.ts';
 import { runScheduleEngine } from './engine.ts';
 import { SCHEDULE_ENGINE_QUEUE } from './jobs.ts';
 
@@ -25,40 +17,18 @@ const adminUrl = process.env.TEST_DATABASE_URL;
  * own connection pool, clock and job runner; the clocks are moved together.
  */
 describe.runIf(Boolean(adminUrl))('two instances on one PostgreSQL', () => {
-  const name = `mqr_two_instances_${randomBytes(4).toString('hex')}`;
-  const clocks = [new SettableClock(), new SettableClock()];
-  const apps: FastifyInstance[] = [];
-  const handles: DatabaseHandle[] = [];
-  let dataDir: string;
+  let two: TwoInstances;
+  let apps: TwoInstances['apps'];
+  let handles: TwoInstances['handles'];
+  let clocks: TwoInstances['clocks'];
 
   beforeAll(async () => {
-    await adminQuery(adminUrl!, (client) => client.query(`CREATE DATABASE "${name}"`));
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-two-'));
-    const config = testConfig(dataDir, { databaseUrl: withDatabaseName(adminUrl!, name) });
-    for (const clock of clocks) {
-      const database = await openDatabase({ databaseUrl: config.databaseUrl, onPoolError: () => {} });
-      await database.migrate();
-      handles.push(database);
-      const app = await buildApp(config, {
-        database,
-        logger: false,
-        bootstrap: false,
-        sweepUploads: false,
-        clock,
-        // The engine's repeating job runs on both, as in production.
-        scheduleEngine: true,
-      });
-      await app.ready();
-      apps.push(app);
-    }
+    // The engine's repeating job runs on both, as in production.
+    two = await startTwoInstances(adminUrl!, {}, { scheduleEngine: true });
+    ({ apps, handles, clocks } = two);
   }, 60_000);
 
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    await dropDatabase(adminUrl!, name);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => two?.close());
 
   it('keep one engine job between them and, run together again and again, create each task once', async () => {
     const [first, second] = apps as [FastifyInstance, FastifyInstance];

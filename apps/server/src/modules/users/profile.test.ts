@@ -58,6 +58,7 @@ describe('PUT /api/auth/me: display name', () => {
       organizationId: t.orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.any(String),
+      dailyDigest: true,
     });
     expect((await storedUser(user.id)).displayName).toBe('New Name');
     // The session goes on: no new token for a name change.
@@ -256,6 +257,7 @@ describe('PUT /api/auth/me: password', () => {
       organizationId: t.orgA.organization.id,
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.any(String),
+      dailyDigest: true,
       accessToken: expect.any(String),
       expiresAt: expect.any(String),
     });
@@ -389,6 +391,7 @@ describe('updateProfile', () => {
       isSuperAdmin: false,
       canEditCompletedMaintenanceEvents: false,
       timeZone: 'UTC',
+      dailyDigest: true,
     };
     const attempt = updateProfile(
       {

@@ -46,8 +46,8 @@ function currentPasswordError(message: string): AppError {
 }
 
 /**
- * PUT /api/auth/me: the signed-in user changes their display name, email or password (only the
- * fields sent). A new email or password needs the current password, checked before anything else
+ * PUT /api/auth/me: the signed-in user changes their display name, email or password, or turns
+ * their daily digest on or off (only the fields sent). A new email or password needs the current password, checked before anything else
  * (so a stolen token alone cannot probe which emails exist) and throttled as sign-in is: a wrong
  * one counts against the account and the address. Answers that an email is taken are throttled
  * too. A new password bumps the token version, which ends every session of the user; the answer
@@ -98,9 +98,10 @@ export async function updateProfile(
       const after = {
         displayName: body.displayName ?? before.displayName,
         email: body.email ?? before.email,
+        dailyDigest: body.dailyDigest ?? before.dailyDigest,
       };
       const changes: Record<string, unknown> = diffChanges(
-        { displayName: before.displayName, email: before.email },
+        { displayName: before.displayName, email: before.email, dailyDigest: before.dailyDigest },
         after,
       );
       if (passwordHash) changes.password = PASSWORD_AUDIT_CHANGE;

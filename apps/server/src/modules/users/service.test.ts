@@ -29,6 +29,7 @@ describe('createUser', () => {
       isSuperAdmin: false,
       canEditCompletedMaintenanceEvents: false,
       timeZone: 'UTC',
+      dailyDigest: true,
     };
     const attempt = createUser(
       racingDb,

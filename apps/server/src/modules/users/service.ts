@@ -81,6 +81,7 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
     isSuperAdmin: row.isSuperAdmin,
     canEditCompletedMaintenanceEvents: row.canEditCompletedMaintenanceEvents,
     createdAt: row.createdAt,
+    dailyDigest: row.dailyDigest,
   };
 }
 
@@ -93,6 +94,7 @@ export function toCurrentUser(user: AuthUser): TCurrentUser {
     organizationId: user.organizationId,
     canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents,
     ...(user.createdAt ? { createdAt: user.createdAt.toISOString() } : {}),
+    dailyDigest: user.dailyDigest,
   };
 }
 

@@ -1,11 +1,15 @@
 import { PRODUCT_NAME, roleLabel } from '@mqr/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { ActivityTimeline } from '#web/features/audit-logs/components/activity-timeline.tsx';
+import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
+import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import styles from './account-pages.module.css';
+import { RemindersSection } from './reminders-section.tsx';
 
 export const PROFILE_TITLE = 'Manage Your Account';
 
@@ -16,11 +20,13 @@ export function avatarLetter(displayName: string): string {
 }
 
 /**
- * /profile, the richer variant: "Profile Information" (features/profile, email editable) and
- * "Activity History" (features/audit-logs).
+ * /profile, the richer variant: "Profile Information" (features/profile, email editable, and the
+ * daily digest) and "Activity History" (features/audit-logs).
  */
 export function ProfilePage() {
   const auth = useAuth();
+  // The same query as the startup refresh: it carries the daily digest setting.
+  const me = useQuery(currentUserQuery(auth?.token ?? null));
   if (!auth) return null;
   const saved = { displayName: auth.displayName, email: auth.email };
   return (
@@ -46,6 +52,9 @@ export function ProfilePage() {
                   </div>
                 </div>
                 <ProfileForm saved={saved} editEmail />
+                <RemindersSection>
+                  <DailyDigestSwitch saved={me.data?.dailyDigest} />
+                </RemindersSection>
               </Card>
             ),
           },

@@ -14,7 +14,7 @@ function setup(role: { isAdmin?: boolean } = {}, extra: THandlers = {}) {
   return mockFetch({
     'GET /api/auth/me': () => jsonResponse({ ...currentUser(role), createdAt: '2024-03-05T10:00:00.000Z' }),
     '/api/auth/organization': () =>
-      jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC' }),
+      jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true }),
     ...extra,
   });
 }
@@ -58,7 +58,13 @@ describe('settings page (settings variant)', () => {
       { isAdmin: true },
       {
         'PUT /api/admin/organization/settings': () =>
-          jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'Europe/Paris' }),
+          jsonResponse({
+            id: 'org-1',
+            name: 'Acme',
+            logoUrl: null,
+            timeZone: 'Europe/Paris',
+            dailyDigest: true,
+          }),
       },
     );
     const user = userEvent.setup();

@@ -12,11 +12,14 @@ import { Tabs } from '#web/components/ui/tabs.tsx';
 import { AuditBrowser } from '#web/features/audit-logs/components/audit-browser.tsx';
 import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '#web/features/audit-logs/lib/audit-filters.ts';
 import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
+import { OrganizationDigestSwitch } from '#web/features/organizations/components/organization-digest-switch.tsx';
 import { OrganizationSettingsForm } from '#web/features/organizations/components/organization-settings-form.tsx';
+import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import styles from './account-pages.module.css';
+import { RemindersSection } from './reminders-section.tsx';
 
 export const SETTINGS_TITLE = 'Settings';
 
@@ -29,8 +32,9 @@ export function settingsRoleLabel(user: TRoleFlags): string {
 const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
 
 /**
- * /settings, the settings variant: "Profile" (features/profile: display name and password),
- * "Activity Logs" (features/audit-logs) and, for administrators, "Organization" (its time zone).
+ * /settings, the settings variant: "Profile" (features/profile: display name, password and the daily
+ * digest), "Activity Logs" (features/audit-logs) and, for administrators, "Organization" (its time
+ * zone and daily digest).
  */
 export function SettingsPage() {
   const auth = useAuth();
@@ -46,6 +50,9 @@ export function SettingsPage() {
     content: (
       <Card as="div" className={styles.card}>
         <OrganizationSettingsForm />
+        <RemindersSection>
+          <OrganizationDigestSwitch />
+        </RemindersSection>
       </Card>
     ),
   };
@@ -78,6 +85,9 @@ export function SettingsPage() {
                   </div>
                 </dl>
                 <ProfileForm saved={saved} editEmail={false} />
+                <RemindersSection>
+                  <DailyDigestSwitch saved={me.data?.dailyDigest} />
+                </RemindersSection>
               </Card>
             ),
           },

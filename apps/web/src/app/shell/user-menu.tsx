@@ -1,6 +1,7 @@
 import { roleLabel } from '@mqr/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { SwitchTrack } from '#web/components/ui/switch-field.tsx';
 import { signOutAndForget } from '#web/features/offline/index.ts';
 import type { TAuthState } from '#web/lib/auth-store.ts';
 import { useClientConfig } from '#web/lib/client-config.ts';
@@ -104,7 +105,7 @@ export function UserMenu({ user }: { user: TAuthState }) {
                     {dark ? 'Currently enabled' : 'Currently disabled'}
                   </span>
                 </span>
-                <span className={`${styles.switch} ${dark ? styles.switchOn : ''}`} aria-hidden="true" />
+                <SwitchTrack on={dark} />
               </button>
             </li>
             <li>

@@ -11,6 +11,7 @@ export function adminOrganization(overrides: Partial<TAdminOrganization> = {}): 
     name: `Organization ${counter}`,
     logoUrl: null,
     timeZone: 'UTC',
+    dailyDigest: true,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

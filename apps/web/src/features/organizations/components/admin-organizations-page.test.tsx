@@ -25,7 +25,13 @@ function setup(list: TAdminOrganization[], extra: THandlers = {}) {
     '/api/auth/me': () => jsonResponse(currentUser(roles)),
     '/api/auth/organization': () => {
       const current = list.find((o) => o.id === own.id) ?? own;
-      return jsonResponse({ id: current.id, name: current.name, logoUrl: current.logoUrl, timeZone: 'UTC' });
+      return jsonResponse({
+        id: current.id,
+        name: current.name,
+        logoUrl: current.logoUrl,
+        timeZone: 'UTC',
+        dailyDigest: true,
+      });
     },
     '/api/admin/organizations': () => jsonResponse(list, 200, { 'X-Total-Count': String(list.length) }),
     ...extra,
@@ -209,7 +215,13 @@ describe('admin organizations', () => {
     expect(sent instanceof FormData ? sent.get('logo') : null).toBe(file);
     list[0] = { ...own, logoUrl: '/public/orgs/acme/logo' };
     answer.release(
-      jsonResponse({ id: own.id, name: own.name, logoUrl: '/public/orgs/acme/logo', timeZone: 'UTC' }),
+      jsonResponse({
+        id: own.id,
+        name: own.name,
+        logoUrl: '/public/orgs/acme/logo',
+        timeZone: 'UTC',
+        dailyDigest: true,
+      }),
     );
     expect(await screen.findByRole('button', { name: 'Change logo of Acme' })).toBeEnabled();
     expect(screen.getAllByRole('img', { name: 'Acme logo' }).length).toBeGreaterThan(0);
@@ -244,7 +256,13 @@ describe('admin organizations', () => {
       [`DELETE /api/admin/organizations/${globex.id}/logo`]: () => {
         if (fail) return jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500);
         list[1] = { ...globex, logoUrl: null };
-        return jsonResponse({ id: globex.id, name: globex.name, logoUrl: null, timeZone: 'UTC' });
+        return jsonResponse({
+          id: globex.id,
+          name: globex.name,
+          logoUrl: null,
+          timeZone: 'UTC',
+          dailyDigest: true,
+        });
       },
     });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);

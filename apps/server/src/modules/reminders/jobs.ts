@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import type { JobRunner } from '#server/jobs/job-runner.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { DigestLinks } from './digest-message.ts';
+import type { Mailer } from './mailer.ts';
+import { composeDailyDigests, DIGEST_DELIVERY_QUEUE, deliverDigests } from './service.ts';
+
+/** The repeating job that composes the digests that are due (ADR 060). */
+export const DIGEST_COMPOSE_QUEUE = 'reminders.compose-digests';
+/** How often it looks: a digest goes out within a minute of 07:00 in its organization's zone. */
+export const DIGEST_COMPOSE_EVERY_MS = 60_000;
+/**
+ * Tries of a delivery after its first: with the runner's delay of 5 s doubling each time, the last
+ * one comes about 2 h 50 min after the first failure (an outage of the mail server that long).
+ */
+export const DIGEST_DELIVERY_RETRIES = 11;
+
+export interface ReminderJobsDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  links: DigestLinks;
+}
+
+/**
+ * The reminder jobs: the deliveries (a job per organization and date, queued with its outbox rows)
+ * and, unless `compose` is false (tests compose themselves), the repeating job that composes them.
+ */
+export function defineReminderJobs(
+  jobs: JobRunner,
+  deps: ReminderJobsDeps,
+  options: { compose: boolean },
+): void {
+  jobs.define(
+    DIGEST_DELIVERY_QUEUE,
+    { retryLimit: DIGEST_DELIVERY_RETRIES, lockSeconds: 120 },
+    async (data, attempt) => {
+      const delivery = { organizationId: data.organizationId ?? '', localDate: data.localDate ?? '' };
+      const { sent } = await deliverDigests(deps, delivery, attempt);
+      if (sent > 0) deps.log.info({ ...delivery, sent }, 'daily digests sent');
+    },
+  );
+  if (!options.compose) return;
+  jobs.repeat(DIGEST_COMPOSE_QUEUE, { everyMs: DIGEST_COMPOSE_EVERY_MS, lockSeconds: 300 }, async () => {
+    const { digests } = await composeDailyDigests({ db: deps.db, jobs, clock: deps.clock });
+    if (digests > 0) deps.log.info({ digests }, 'daily digests composed');
+  });
+}

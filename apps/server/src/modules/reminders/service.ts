@@ -1,0 +1,149 @@
+import { addDays, DIGEST_HOUR, DIGEST_SECTION_LIMIT, DUE_SOON_DAYS, localDate } from '@mqr/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '#server/db/client.ts';
+import type { JobRunner } from '#server/jobs/job-runner.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { buildDigests, type DigestContent } from './digest.ts';
+import { type DigestLinks, renderDigest, turnOffLink } from './digest-message.ts';
+import { isPermanentRefusal, type Mailer } from './mailer.ts';
+import {
+  cancelUnwanted,
+  claimNextMessage,
+  claimOrganizationDigest,
+  type Delivery,
+  deleteOldOutboxRows,
+  failInterrupted,
+  failQueued,
+  findDigestRows,
+  findOrganizationsDueForDigest,
+  insertDigests,
+  settleMessage,
+} from './queries.ts';
+
+/** The queue of digest deliveries: one job per organization and date, queued with its outbox rows. */
+export const DIGEST_DELIVERY_QUEUE = 'reminders.send-digests';
+
+/** Sent, failed and cancelled outbox rows are kept this many days, then deleted. */
+const KEEP_OUTBOX_DAYS = 30;
+
+export const DELIVERY_MESSAGES = {
+  interrupted:
+    'The delivery stopped while the mail server was answering: not sent again, in case the server had accepted it.',
+} as const;
+
+export interface ComposeDeps {
+  db: Db;
+  jobs: JobRunner;
+  clock: Clock;
+}
+
+/**
+ * One organization's digests of its `today`, in one transaction (ADR 060): the organization is taken
+ * for that date (a second instance, or a later run, takes nothing), its digests are read with one
+ * query, written to the outbox, and their delivery job queued: all of it commits, or none of it.
+ * Answers how many digests were written.
+ */
+async function composeOrganizationDigests(
+  deps: ComposeDeps,
+  organization: { id: string; timeZone: string },
+  now: Date,
+): Promise<number> {
+  const today = localDate(now, organization.timeZone);
+  return deps.db.transaction(async (tx) => {
+    const name = await claimOrganizationDigest(tx, organization.id, today);
+    if (name === undefined) return 0;
+    const rows = await findDigestRows(
+      tx,
+      organization.id,
+      { today, soonUntil: addDays(today, DUE_SOON_DAYS) },
+      DIGEST_SECTION_LIMIT,
+    );
+    const digests = buildDigests(rows, { organizationName: name, localDate: today });
+    const written = await insertDigests(
+      tx,
+      organization.id,
+      today,
+      digests.map((digest) => ({ ...digest, id: uuidv7() })),
+    );
+    if (written > 0) {
+      await deps.jobs.send(DIGEST_DELIVERY_QUEUE, { organizationId: organization.id, localDate: today }, tx);
+    }
+    await deleteOldOutboxRows(tx, organization.id, addDays(today, -KEEP_OUTBOX_DAYS));
+    return written;
+  });
+}
+
+/**
+ * The daily digests due now (ADR 060): every organization with the digest on whose local time is past
+ * DIGEST_HOUR and whose digests of its local date are not composed yet. After downtime that is one
+ * digest per person for the day it is, never one per missed day. Safe on several instances at once.
+ */
+export async function composeDailyDigests(deps: ComposeDeps): Promise<{ digests: number }> {
+  const now = deps.clock.now();
+  let digests = 0;
+  for (const organization of await findOrganizationsDueForDigest(deps.db, now, DIGEST_HOUR)) {
+    digests += await composeOrganizationDigests(deps, organization, now);
+  }
+  return { digests };
+}
+
+export interface DeliveryDeps {
+  db: Db;
+  mailer: Mailer;
+  links: DigestLinks;
+  log: FastifyBaseLogger;
+}
+
+/** A Message-ID that is the same for every try of a digest: a copy is one message to the receiver. */
+function digestMessageId(message: { userId: string; localDate: string }, links: DigestLinks): string {
+  return `<daily-digest.${message.localDate}.${message.userId}@${new URL(links.publicBaseUrl).hostname}>`;
+}
+
+/**
+ * Sends a delivery's queued digests, one at a time, each marked `sending` before it goes and `sent`
+ * once the mail server accepted it: it is never sent twice. A refusal for good (an unknown address)
+ * fails that message and goes on; any other failure (the server down, a timeout) puts it back and
+ * throws, so the job runner tries the delivery again later with a doubling delay; on the last try the
+ * messages still queued fail. Answers how many were sent.
+ */
+export async function deliverDigests(
+  deps: DeliveryDeps,
+  delivery: Delivery,
+  attempt: { last: boolean },
+): Promise<{ sent: number }> {
+  const interrupted = await failInterrupted(deps.db, delivery, DELIVERY_MESSAGES.interrupted);
+  if (interrupted > 0)
+    deps.log.warn({ ...delivery, interrupted }, 'daily digest: interrupted messages not sent again');
+  await cancelUnwanted(deps.db, delivery);
+  let sent = 0;
+  for (;;) {
+    const message = await claimNextMessage(deps.db, delivery);
+    if (!message) return { sent };
+    const rendered = renderDigest(message.content as unknown as DigestContent, deps.links);
+    let response: string;
+    try {
+      ({ response } = await deps.mailer.send({
+        to: message.recipient,
+        ...rendered,
+        messageId: digestMessageId(message, deps.links),
+        headers: { 'List-Unsubscribe': `<${turnOffLink(deps.links)}>`, 'Auto-Submitted': 'auto-generated' },
+      }));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (isPermanentRefusal(error)) {
+        deps.log.warn(
+          { ...delivery, message: message.id, err: error },
+          'daily digest refused by the mail server',
+        );
+        await settleMessage(deps.db, message.id, { state: 'failed', error: reason });
+        continue;
+      }
+      await settleMessage(deps.db, message.id, { state: 'queued', error: reason });
+      if (attempt.last) await failQueued(deps.db, delivery, reason);
+      throw error;
+    }
+    await settleMessage(deps.db, message.id, { state: 'sent', response });
+    sent++;
+  }
+}

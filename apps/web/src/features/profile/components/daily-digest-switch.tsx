@@ -1,0 +1,31 @@
+import { REMINDER_TEXTS } from '@mqr/contracts';
+import { SettingSwitch } from '#web/components/ui/setting-switch.tsx';
+import { useAuthSnapshot } from '#web/lib/auth-store.ts';
+import { useClientConfig } from '#web/lib/client-config.ts';
+import { useUpdateProfile } from '../hooks/use-update-profile.ts';
+
+const TEXTS = { on: REMINDER_TEXTS.userOn, off: REMINDER_TEXTS.userOff, failed: REMINDER_TEXTS.failed };
+
+/**
+ * The signed-in user's daily digest, on or off (docs/product/profile-and-settings.md#daily-digest):
+ * saved when switched, audited like other profile changes.
+ */
+export function DailyDigestSwitch({ saved }: { saved: boolean | undefined }) {
+  const update = useUpdateProfile();
+  const organizationOff = useAuthSnapshot().organization?.dailyDigest === false;
+  const serverOff = useClientConfig().data?.emailReminders === false;
+  return (
+    <SettingSwitch
+      label={REMINDER_TEXTS.userSwitch}
+      hint={[
+        REMINDER_TEXTS.userHint,
+        organizationOff && REMINDER_TEXTS.organizationOffForUsers,
+        serverOff && REMINDER_TEXTS.serverOff,
+      ]}
+      checked={saved}
+      saving={update.isPending}
+      save={async (dailyDigest) => (await update.mutateAsync({ dailyDigest })).dailyDigest}
+      texts={TEXTS}
+    />
+  );
+}
