@@ -249,9 +249,14 @@ export const maintenanceEvents = pgTable(
     index('maintenance_events_open_due_by_asset_idx')
       .on(t.organizationId, t.assetId, t.dueOn)
       .where(sql`${t.taskStatus} <> 'Completed' and ${t.dueOn} is not null`),
-    // Planned tasks by due date (PM compliance per asset), with what it reads.
+    // Planned tasks by due date (PM compliance per asset), with what it reads; the calendar's day
+    // lists and agenda walk it in (due_on, asset_id) order (ADR 059).
     index('maintenance_events_org_due_idx')
       .on(t.organizationId, t.dueOn, t.assetId, t.taskCompletedAt)
+      .where(sql`${t.dueOn} is not null`),
+    // The calendar of one assignee, or of nobody (assignee_id is null): their tasks by due date (ADR 059).
+    index('maintenance_events_org_assignee_due_idx')
+      .on(t.organizationId, t.assigneeId, t.dueOn, t.assetId, t.id)
       .where(sql`${t.dueOn} is not null`),
     // One task per schedule and due date, whoever creates it, however often (ADR 052); also the
     // foreign key's lookup when a schedule is deleted.
@@ -323,6 +328,14 @@ export const schedules = pgTable(
     // An asset's next due date among its active schedules (next service due).
     index('schedules_org_asset_next_idx')
       .on(t.organizationId, t.assetId, t.nextDueOn)
+      .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
+    // The calendar (ADR 059): active schedules whose next due date falls by a range's end, everyone's
+    // or one assignee's (nobody's: assignee_id is null), by asset within a due date.
+    index('schedules_org_next_due_idx')
+      .on(t.organizationId, t.nextDueOn, t.assetId, t.id)
+      .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
+    index('schedules_org_assignee_next_due_idx')
+      .on(t.organizationId, t.assigneeId, t.nextDueOn, t.assetId, t.id)
       .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
     // The foreign keys' own lookups when a user is deleted or an asset goes.
     index('schedules_asset_idx').on(t.assetId),
@@ -627,4 +640,22 @@ export const jobs = pgTable(
     // What a worker looks for: queued jobs that are due, and running ones whose lock ran out.
     index('jobs_waiting_idx').on(t.queue, t.runAfter).where(sql`${t.state} in ('queued', 'running')`),
   ],
+);
+
+/**
+ * Each user's ICS feed (modules/calendar, ADR 059): the SHA-256 of the random token in its secret
+ * address, never the token itself. Regenerating replaces the row, so the old address stops at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    /** Hex SHA-256 of the token. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
 );
