@@ -2,9 +2,11 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   assets,
+  assigneeKey,
   calendarFeeds,
   dueTaskTallies,
   maintenanceEvents,
+  NO_ASSIGNEE,
   organizations,
   schedules,
   users,
@@ -28,12 +30,14 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
-/** The filter on a table's assignee_id column (alias `alias`). */
+/**
+ * The filter on a table's assignee (alias `alias`), as the calendar's indexes key it: the assignee,
+ * or NO_ASSIGNEE for nobody (an equality, so that the index's order after it still holds).
+ */
 function assigneeCondition(alias: string, filter: AssigneeFilter): SQL {
-  const column = sql.raw(`${alias}.assignee_id`);
-  if (filter.kind === 'user') return sql`and ${column} = ${filter.userId}`;
-  if (filter.kind === 'unassigned') return sql`and ${column} is null`;
-  return sql``;
+  if (filter.kind === 'all') return sql``;
+  const key = filter.kind === 'user' ? filter.userId : NO_ASSIGNEE;
+  return sql`and ${assigneeKey(sql.raw(`${alias}.assignee_id`))} = ${key}::uuid`;
 }
 
 /** A task or a planned occurrence as the calendar reads it, before its due state. */
@@ -187,8 +191,9 @@ export interface ScheduleGroup {
 
 /**
  * The groups of the organization's active schedules on assets in service whose next due date falls
- * by the range's end (the others have no occurrence in it), with how many schedules each holds.
- * Ended ones and floating ones due before the range are left out.
+ * by the range's end (the others have no occurrence in it), with how many schedules each holds: an
+ * index-only walk of schedules_org[_assignee]_next_due_idx. Floating ones due before the range are
+ * left out (their one occurrence is their next due date); an ended rule has no next due date.
  */
 export function findScheduleGroups(
   db: DbOrTx,
@@ -202,11 +207,10 @@ export function findScheduleGroups(
       from ${schedules} s
       where s.organization_id = ${organizationId} and s.paused_at is null and s.next_due_on is not null
         and s.next_due_on <= ${range.to} ${assigneeCondition('s', filter)}
-        and (s.ends_on is null or s.ends_on >= ${range.from})
         and (s.mode = 'fixed' or s.next_due_on >= ${range.from})
         and not exists (select 1 from ${assets} a
           where a.organization_id = ${organizationId} and a.id = s.asset_id and a.retired_at is not null)
-      group by s.rrule, s.mode, s.next_due_on`,
+      group by s.next_due_on, s.rrule, s.mode`,
   );
 }
 

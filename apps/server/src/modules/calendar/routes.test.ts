@@ -164,6 +164,7 @@ describe('the month and week views', () => {
       taskStatus: null,
       dueState: 'dueSoon',
     });
+    expect(calendar.days[4]?.items[0]?.scheduleId).toBe(floating.id);
     expect(inspection).toMatchObject({
       key: `${monthly.id}:2026-03-10`,
       assigneeId: t.orgA.member.id,
