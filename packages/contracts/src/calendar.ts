@@ -48,7 +48,7 @@ export const CALENDAR_MESSAGES = {
   legend: 'Legend',
   planned: 'Planned',
   more: (count: number) => `+${count} more`,
-  moreOn: (date: string) => ` on ${date}`,
+  moreOn: (date: string) => `on ${date}`,
   itemsOn: (count: number, date: string) => `${count} ${count === 1 ? 'item' : 'items'} on ${date}`,
   subscribe: 'Subscribe',
   // The feed (docs/product/calendar.md#subscribe-from-a-calendar-app).

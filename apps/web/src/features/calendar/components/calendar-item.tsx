@@ -35,8 +35,11 @@ export function CalendarItem({ item, compact = false }: { item: TCalendarItem; c
       >
         <Marker tone={state.tone} />
         <span className={styles.compactText}>
-          {item.title}
-          <span className={styles.muted}> · {item.assetName}</span>
+          <span className={styles.compactTitle}>{item.title}</span>{' '}
+          <span className={styles.compactAsset}>
+            <span className={hidden.visuallyHidden}>· </span>
+            {item.assetName}
+          </span>
         </span>
         <span className={hidden.visuallyHidden}>
           , {state.label}

@@ -2,8 +2,9 @@ import { CALENDAR_MESSAGES, type TCalendarAssignee, type TCalendarDay } from '@m
 import { Link } from 'react-router';
 import hidden from '#web/components/ui/visually-hidden.module.css';
 import { dayOfMonth, longDate, monthWeeks, weekdayNames } from '../lib/calendar-range.ts';
+import { mostUrgent } from '../lib/item-state.ts';
 import styles from './calendar.module.css';
-import { CalendarItem } from './calendar-item.tsx';
+import { CalendarItem, Marker } from './calendar-item.tsx';
 import { agendaOf, MoreLink } from './more-link.tsx';
 
 type TMonthViewProps = {
@@ -66,6 +67,7 @@ export function MonthView({ date, today, days, assignee, label }: TMonthViewProp
                         <MoreLink date={day} count={work.total - shown.length} assignee={assignee} />
                       ) : null}
                       <Link className={styles.count} to={agendaOf(day, assignee)}>
+                        {shown[0] ? <Marker tone={mostUrgent(shown)} /> : null}
                         <span aria-hidden="true">{work.total}</span>
                         <span className={hidden.visuallyHidden}>
                           {CALENDAR_MESSAGES.itemsOn(work.total, longDate(day))}

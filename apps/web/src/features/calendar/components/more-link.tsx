@@ -21,7 +21,7 @@ export function MoreLink({
 }) {
   return (
     <Link className={styles.more} to={agendaOf(date, assignee)}>
-      {CALENDAR_MESSAGES.more(count)}
+      {CALENDAR_MESSAGES.more(count)}{' '}
       <span className={hidden.visuallyHidden}>{CALENDAR_MESSAGES.moreOn(longDate(date))}</span>
     </Link>
   );

@@ -22,3 +22,11 @@ export const LEGEND: { tone: TItemTone; label: string }[] = [
 
 export const assetPath = (item: Pick<TCalendarItem, 'assetId'>) =>
   `/assets/${encodeURIComponent(item.assetId)}`;
+
+/** The most urgent state among items (a phone's month shows it beside a day's count). */
+export function mostUrgent(items: readonly TCalendarItem[]): TItemTone {
+  const order = LEGEND.map((entry) => entry.tone);
+  return (
+    items.map((item) => itemState(item).tone).sort((a, b) => order.indexOf(a) - order.indexOf(b))[0] ?? 'open'
+  );
+}
