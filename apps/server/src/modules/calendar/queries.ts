@@ -58,12 +58,21 @@ export interface CalendarRow {
   updatedAt: string;
 }
 
-/** The asset and assignee columns of a page of rows `r` (joined after the page is cut). */
-const namesOf = (organizationId: string) => sql`
-  a.name as "assetName", a.slug as "assetSlug", u.display_name as "assigneeName"
-  from picked r
-  join ${assets} a on a.organization_id = ${organizationId} and a.id = r."assetId"
-  left join ${users} u on u.id = r."assigneeId"`;
+/**
+ * The rows `picked` chooses (a page, cut first), with their asset's name and slug and their
+ * assignee's name joined only then, in the calendar's order: date, asset, id.
+ */
+function withNames(db: DbOrTx, organizationId: string, picked: SQL): Promise<CalendarRow[]> {
+  return rowsOf<CalendarRow>(
+    db,
+    sql`with ${picked}
+    select r.*, a.name as "assetName", a.slug as "assetSlug", u.display_name as "assigneeName"
+    from picked r
+    join ${assets} a on a.organization_id = ${organizationId} and a.id = r."assetId"
+    left join ${users} u on u.id = r."assigneeId"
+    order by r.date, r."assetId", r.id`,
+  );
+}
 
 const taskColumns = sql`'task' as kind, e.id, e.due_on::text as date, e.title, e.asset_id as "assetId",
   e.assignee_id as "assigneeId", e.schedule_id as "scheduleId", e.task_status as "taskStatus",
@@ -107,9 +116,10 @@ export function findTasksPerDay(
   range: DateRange,
   perDay: number,
 ): Promise<CalendarRow[]> {
-  return rowsOf<CalendarRow>(
+  return withNames(
     db,
-    sql`with picked as (
+    organizationId,
+    sql`picked as (
       select t.* from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as d(day)
       cross join lateral (
         select ${taskColumns} from ${maintenanceEvents} e
@@ -118,9 +128,7 @@ export function findTasksPerDay(
         order by e.asset_id, e.id
         limit ${perDay}
       ) t
-    )
-    select r.*, ${namesOf(organizationId)}
-    order by r.date, r."assetId", r.id`,
+    )`,
   );
 }
 
@@ -140,17 +148,16 @@ export function findTasksInOrder(
   if (cursor && 'afterDay' in cursor) after = sql`and e.due_on > ${cursor.afterDay}`;
   else if (cursor)
     after = sql`and (e.due_on, e.asset_id, e.id) > (${cursor.date}::date, ${cursor.assetId}::uuid, ${cursor.id}::uuid)`;
-  return rowsOf<CalendarRow>(
+  return withNames(
     db,
-    sql`with picked as (
+    organizationId,
+    sql`picked as (
       select ${taskColumns} from ${maintenanceEvents} e
       where e.organization_id = ${organizationId} and e.due_on is not null
         and e.due_on between ${range.from} and ${range.to} ${assigneeCondition('e', filter)} ${after}
       order by e.due_on, e.asset_id, e.id
       limit ${limit}
-    )
-    select r.*, ${namesOf(organizationId)}
-    order by r.date, r."assetId", r.id`,
+    )`,
   );
 }
 
@@ -163,18 +170,17 @@ export function findOpenTasksOf(
   limit: number,
 ): Promise<CalendarRow[]> {
   // The condition of maintenance_events_open_assigned_idx, word for word.
-  return rowsOf<CalendarRow>(
+  return withNames(
     db,
-    sql`with picked as (
+    organizationId,
+    sql`picked as (
       select ${taskColumns} from ${maintenanceEvents} e
       where e.organization_id = ${organizationId} and e.task_status <> 'Completed'
         and e.assignee_id is not null and e.assignee_id = ${userId}
         and e.due_on between ${range.from} and ${range.to}
       order by e.due_on, e.performed_at, e.id
       limit ${limit}
-    )
-    select r.*, ${namesOf(organizationId)}
-    order by r.date, r."assetId", r.id`,
+    )`,
   );
 }
 
@@ -236,9 +242,10 @@ export async function findPlannedItems(
   const pairs = requests.flatMap((request) => request.groups.map((group) => ({ request, group })));
   if (pairs.length === 0) return [];
   const column = <T>(value: (pair: (typeof pairs)[number]) => T) => sql.param(pairs.map(value));
-  const rows = await rowsOf<CalendarRow>(
+  const rows = await withNames(
     db,
-    sql`with wanted as (
+    organizationId,
+    sql`wanted as (
       select * from unnest(${column((p) => p.request.date)}::date[], ${column((p) => p.group.rrule)}::text[],
         ${column((p) => p.group.mode)}::text[], ${column((p) => p.group.nextDueOn)}::date[],
         ${column((p) => p.request.after?.assetId ?? null)}::uuid[], ${column((p) => p.request.after?.id ?? null)}::uuid[],
@@ -261,9 +268,7 @@ export async function findPlannedItems(
         order by s.asset_id, s.id
         limit w.lim
       ) s
-    )
-    select r.*, ${namesOf(organizationId)}
-    order by r.date, r."assetId", r.id`,
+    )`,
   );
   // Each day keeps its own first `limit` (its groups were each cut at it).
   const limits = new Map(requests.map((request) => [request.date, request.limit]));

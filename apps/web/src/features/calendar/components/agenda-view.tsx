@@ -7,7 +7,7 @@ import { failureMessage } from '#web/lib/failure-message.ts';
 import { useAgenda } from '../hooks/use-agenda.ts';
 import { longDate } from '../lib/calendar-range.ts';
 import styles from './calendar.module.css';
-import { CalendarItem } from './calendar-item.tsx';
+import { CalendarItemList, TodayTag } from './calendar-item.tsx';
 
 function AgendaDay({ date, today, items }: { date: string; today: string; items: TCalendarItem[] }) {
   const headingId = useId();
@@ -15,15 +15,9 @@ function AgendaDay({ date, today, items }: { date: string; today: string; items:
     <section className={styles.agendaDay} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.dayHeading}>
         {longDate(date)}
-        {date === today ? <span className={styles.todayTag}>{CALENDAR_MESSAGES.today}</span> : null}
+        {date === today ? <TodayTag /> : null}
       </h3>
-      <ul className={styles.items}>
-        {items.map((item) => (
-          <li key={item.key}>
-            <CalendarItem item={item} />
-          </li>
-        ))}
-      </ul>
+      <CalendarItemList items={items} />
     </section>
   );
 }

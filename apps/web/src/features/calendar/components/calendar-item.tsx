@@ -37,8 +37,7 @@ export function CalendarItem({ item, compact = false }: { item: TCalendarItem; c
         <span className={styles.compactText}>
           <span className={styles.compactTitle}>{item.title}</span>{' '}
           <span className={styles.compactAsset}>
-            <span className={hidden.visuallyHidden}>· </span>
-            {item.assetName}
+            <span className={hidden.visuallyHidden}>·</span> {item.assetName}
           </span>
         </span>
         <span className={hidden.visuallyHidden}>
@@ -66,4 +65,22 @@ export function CalendarItem({ item, compact = false }: { item: TCalendarItem; c
       </span>
     </Link>
   );
+}
+
+/** A day's items as a list (the week and the agenda). */
+export function CalendarItemList({ items }: { items: readonly TCalendarItem[] }) {
+  return (
+    <ul className={styles.items}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <CalendarItem item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Today", beside a day's heading. */
+export function TodayTag() {
+  return <span className={styles.todayTag}>{CALENDAR_MESSAGES.today}</span>;
 }

@@ -2,7 +2,7 @@ import { addDays, CALENDAR_MESSAGES, type TCalendarAssignee, type TCalendarDay }
 import { useId } from 'react';
 import { longDate, shortDate, weekStart } from '../lib/calendar-range.ts';
 import styles from './calendar.module.css';
-import { CalendarItem } from './calendar-item.tsx';
+import { CalendarItemList, TodayTag } from './calendar-item.tsx';
 import { MoreLink } from './more-link.tsx';
 
 type TWeekViewProps = {
@@ -34,16 +34,10 @@ function WeekDay({
       <h3 id={headingId} className={styles.dayHeading}>
         <span className={styles.wide}>{shortDate(day)}</span>
         <span className={styles.narrow}>{longDate(day)}</span>
-        {day === today ? <span className={styles.todayTag}>{CALENDAR_MESSAGES.today}</span> : null}
+        {day === today ? <TodayTag /> : null}
       </h3>
       {shown.length > 0 ? (
-        <ul className={styles.items}>
-          {shown.map((item) => (
-            <li key={item.key}>
-              <CalendarItem item={item} />
-            </li>
-          ))}
-        </ul>
+        <CalendarItemList items={shown} />
       ) : (
         <p className={styles.nothing}>{CALENDAR_MESSAGES.nothingDue}</p>
       )}
