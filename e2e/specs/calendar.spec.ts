@@ -6,22 +6,51 @@ import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
 
 // The calendar (docs/product/calendar.md): tasks made by schedules and their planned occurrences, as
-// the test clock moves the running server through March 2041.
+// the test clock moves the running server through March 2019.
 
 async function moveClock(api: ApiSession, now: string) {
   await api.put('/api/test/clock', { now });
 }
 
+/** The runs of this file: cleaned up afterwards (below). */
+const runs: string[] = [];
+
+/**
+ * Puts the server back for the other specs: this file's schedules deleted (so the real clock's
+ * engine catches none of them up) and their open tasks deleted (the pending lists start as before),
+ * then the clock back to real time. The scenario is in 2019, so its completions are old history.
+ */
 test.afterEach(async ({ page }) => {
   const api = await apiSignIn(page.request, E2E_ADMIN);
-  await page.request.delete('/api/test/clock', { headers: { authorization: `Bearer ${api.token}` } });
+  const { cookies } = await page.request.storageState();
+  const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const remove = async (path: string, status = 204) => {
+    // With the XSRF header: the request context carries the cookie, and a DELETE without it is refused.
+    const response = await page.request.delete(path, {
+      headers: { authorization: `Bearer ${api.token}`, 'X-XSRF-TOKEN': xsrf },
+      data: {},
+    });
+    expect(response.status(), `DELETE ${path}`).toBe(status);
+  };
+  const ours = (title: string) => runs.some((run) => title.endsWith(run));
+  for (const schedule of await api.get<{ id: string; title: string }[]>('/api/schedules?pageSize=200')) {
+    if (ours(schedule.title)) await remove(`/api/admin/schedules/${schedule.id}`);
+  }
+  for (const task of await api.get<{ eventId: string; assetId: string; title: string }[]>(
+    '/api/tasks/pending?pageSize=200',
+  )) {
+    if (ours(task.title)) await remove(`/api/admin/assets/${task.assetId}/events/${task.eventId}`);
+  }
+  runs.length = 0;
+  await remove('/api/test/clock', 200);
 });
 
-/** A monthly check on five extinguishers (the demo member's) and a floating generator service, on Monday 4 March 2041. */
+/** A monthly check on five extinguishers (the demo member's) and a floating generator service, on Monday 4 March 2019. */
 async function plan(page: Page) {
   const run = uniqueSuffix();
+  runs.push(run);
   const api = await apiSignIn(page.request, E2E_ADMIN);
-  await moveClock(api, '2041-03-04T09:00:00Z');
+  await moveClock(api, '2019-03-04T09:00:00Z');
   const people = await api.get<{ id: string; displayName: string }[]>('/api/calendar/assignees');
   const member = people.find((person) => person.displayName === E2E_MEMBER.displayName)!;
   const extinguishers: { id: string }[] = [];
@@ -32,7 +61,7 @@ async function plan(page: Page) {
     assetIds: extinguishers.map((asset) => asset.id),
     title: `Extinguisher check ${run}`,
     recurrence: { pattern: 'monthDay', every: 1, day: 15 },
-    startsOn: '2041-03-15',
+    startsOn: '2019-03-15',
     leadDays: 7,
     assigneeId: member.id,
   });
@@ -42,7 +71,7 @@ async function plan(page: Page) {
     title: `Generator service ${run}`,
     mode: 'floating',
     recurrence: { pattern: 'interval', every: 3, unit: 'month' },
-    startsOn: '2041-03-06',
+    startsOn: '2019-03-06',
     leadDays: 2,
   });
   return { run, api, generator };
@@ -58,8 +87,8 @@ test('month, week and agenda follow schedules as the clock moves: planned, due s
   await page.getByRole('banner').getByRole('link', { name: 'Calendar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
 
-  await page.goto('/calendar?view=month&date=2041-03-04');
-  const month = page.getByRole('table', { name: 'March 2041' });
+  await page.goto('/calendar?view=month&date=2019-03-04');
+  const month = page.getByRole('table', { name: 'March 2019' });
   await expect(month).toBeVisible();
   await expect(cell(page, 'Monday, March 4')).toHaveAttribute('aria-current', 'date');
   // The generator's first task appeared at its lead time; the checks of the 15th are planned.
@@ -73,7 +102,7 @@ test('month, week and agenda follow schedules as the clock moves: planned, due s
   await expect(fifteenth.getByRole('link', { name: '+2 more on Friday, March 15' })).toBeVisible();
 
   // A week on: the checks are tasks now, due soon; the generator's task is overdue.
-  await moveClock(api, '2041-03-08T09:00:00Z');
+  await moveClock(api, '2019-03-08T09:00:00Z');
   await page.reload();
   await expect(
     fifteenth.getByRole('link', { name: new RegExp(`Extinguisher check ${run}.*Due soon`) }),
@@ -84,7 +113,7 @@ test('month, week and agenda follow schedules as the clock moves: planned, due s
     }),
   ).toBeVisible();
   await page.getByRole('link', { name: 'Next month' }).click();
-  await expect(page.getByRole('table', { name: 'April 2041' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'April 2019' })).toBeVisible();
   await expect(
     cell(page, 'Monday, April 15').getByRole('link', {
       name: new RegExp(`Extinguisher check ${run}.*Planned`),
@@ -94,7 +123,7 @@ test('month, week and agenda follow schedules as the clock moves: planned, due s
   // The rest of the 15th is in the agenda, from that day.
   await page.getByRole('link', { name: 'Previous month' }).click();
   await fifteenth.getByRole('link', { name: '+2 more on Friday, March 15' }).click();
-  await expect(page).toHaveURL(/view=agenda&date=2041-03-15/);
+  await expect(page).toHaveURL(/view=agenda&date=2019-03-15/);
   const agendaDay = page.getByRole('region', { name: 'Friday, March 15' });
   await expect(agendaDay.getByRole('link', { name: new RegExp(`Extinguisher check ${run}`) })).toHaveCount(5);
 
@@ -103,12 +132,12 @@ test('month, week and agenda follow schedules as the clock moves: planned, due s
     await api.get<{ eventId: string; title: string }[]>('/api/tasks/pending?due=overdue')
   ).filter((pending) => pending.title === `Generator service ${run}`);
   await api.post(`/api/assets/${generator.id}/events/${task!.eventId}/complete`, {});
-  await page.goto('/calendar?view=week&date=2041-06-08');
+  await page.goto('/calendar?view=week&date=2019-06-08');
   const saturday = page.getByRole('listitem', { name: /Sat, Jun 8/ });
   await expect(saturday.getByRole('link', { name: new RegExp(`Generator service ${run}`) })).toContainText(
     'Planned',
   );
-  await page.goto('/calendar?view=week&date=2041-03-06');
+  await page.goto('/calendar?view=week&date=2019-03-06');
   await expect(
     page
       .getByRole('listitem', { name: /Wed, Mar 6/ })
@@ -116,7 +145,7 @@ test('month, week and agenda follow schedules as the clock moves: planned, due s
   ).toContainText('Completed');
 
   // Whose work: the demo member's checks, not the unassigned service.
-  await page.goto('/calendar?view=agenda&date=2041-03-06');
+  await page.goto('/calendar?view=agenda&date=2019-03-06');
   await page.getByLabel('Assigned to').selectOption({ label: E2E_MEMBER.displayName });
   await expect(page).toHaveURL(/assignee=/);
   await expect(
@@ -138,7 +167,7 @@ test('month, week and agenda follow schedules as the clock moves: planned, due s
 test('a member subscribes to their tasks; a regenerated address stops the old one', async ({ page }) => {
   const { run } = await plan(page);
   await signIn(page, E2E_MEMBER);
-  await page.goto('/calendar?view=agenda&date=2041-03-04');
+  await page.goto('/calendar?view=agenda&date=2019-03-04');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const dialog = page.getByRole('dialog', { name: 'Subscribe from a calendar app' });
   const create = dialog.getByRole('button', { name: 'Create feed address' });
@@ -168,7 +197,7 @@ test('the agenda opens by default on a phone, and the month counts each day @pho
   await signIn(page, E2E_ADMIN);
   await page.goto('/calendar');
   await expect(page.getByRole('link', { name: 'Agenda' })).toHaveAttribute('aria-current', 'true');
-  await page.goto('/calendar?view=month&date=2041-03-04');
+  await page.goto('/calendar?view=month&date=2019-03-04');
   const count = cell(page, 'Friday, March 15').getByRole('link', { name: /items on Friday, March 15/ });
   await expect(count).toBeVisible();
   await count.click();
@@ -187,8 +216,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await signIn(page, E2E_ADMIN);
     for (const view of ['month', 'week', 'agenda']) {
-      await page.goto(`/calendar?view=${view}&date=2041-03-04`);
-      await expect(page.getByRole('heading', { level: 2, name: /2041/ })).toBeVisible();
+      await page.goto(`/calendar?view=${view}&date=2019-03-04`);
+      await expect(page.getByRole('heading', { level: 2, name: /2019/ })).toBeVisible();
       await expect(page.getByText('Loading the calendar...')).toHaveCount(0);
       await expectNoViolations(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
