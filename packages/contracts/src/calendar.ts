@@ -45,6 +45,7 @@ export const CALENDAR_MESSAGES = {
   me: 'Me',
   unassigned: 'Unassigned',
   people: 'People',
+  otherPerson: 'Someone not in this list',
   legend: 'Legend',
   planned: 'Planned',
   more: (count: number) => `+${count} more`,

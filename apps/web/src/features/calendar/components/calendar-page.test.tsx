@@ -184,6 +184,17 @@ describe('the calendar page', () => {
     await waitFor(() => expect(queryOf(calls, '/api/calendar/days').at(-1)?.assignee).toBe('me'));
   });
 
+  it('keeps a person chosen by address who is not in the list', async () => {
+    const gone = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4aff';
+    const calls = setup({ '/api/calendar/days': daysAnswer([]) });
+    renderApp(`/calendar?view=week&date=2026-03-02&assignee=${gone}`);
+    await screen.findByRole('option', { name: 'Sam Rivera' });
+    expect(screen.getByRole('combobox', { name: 'Assigned to' })).toHaveDisplayValue(
+      'Someone not in this list',
+    );
+    expect(queryOf(calls, '/api/calendar/days').at(-1)?.assignee).toBe(gone);
+  });
+
   it('opens the agenda by default on a phone', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query) => ({ matches: query === '(max-width: 600px)', media: query }) as MediaQueryList,

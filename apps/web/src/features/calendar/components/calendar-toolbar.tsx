@@ -72,7 +72,7 @@ export function CalendarToolbar({ state, today, onAssignee }: TCalendarToolbarPr
           {people.length > 0 || !known ? (
             <optgroup label={CALENDAR_MESSAGES.people}>
               {/* A user not in the list (deactivated, or not loaded yet) stays chosen. */}
-              {known ? null : <option value={state.assignee}>{state.assignee}</option>}
+              {known ? null : <option value={state.assignee}>{CALENDAR_MESSAGES.otherPerson}</option>}
               {people.map((person) => (
                 <option key={person.id} value={person.id}>
                   {person.displayName}
