@@ -4,6 +4,7 @@ import { dashboardRoutes } from './modules/analytics/routes.ts';
 import { assetAdminRoutes, assetRoutes } from './modules/assets/routes.ts';
 import { auditLogRoutes, myActivityRoutes } from './modules/audit-logs/routes.ts';
 import { authRoutes, loginRoutes } from './modules/auth/routes.ts';
+import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { eventAdminRoutes, eventRoutes, taskRoutes } from './modules/events/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
         await pages.register(publicAssetRoutes, { prefix: '/public/orgs' });
         await pages.register(fileRoutes, { prefix: '/public/orgs' });
         await pages.register(publicOrganizationRoutes, { prefix: '/public/orgs' });
+        await pages.register(calendarFeedRoutes, { prefix: '/public/calendar' });
       });
       // Authorized by the signature in its URL, not by a token.
       await scope.register(localUploadRoutes, { prefix: LOCAL_UPLOAD_PATH });
@@ -58,6 +60,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(eventRoutes, { prefix: '/api/assets' });
       await scope.register(taskRoutes, { prefix: '/api/tasks' });
       await scope.register(scheduleRoutes, { prefix: '/api/schedules' });
+      await scope.register(calendarRoutes, { prefix: '/api/calendar' });
       await scope.register(exportRoutes, { prefix: '/api/exports' });
       await scope.register(labelRoutes, { prefix: '/api/labels' });
       await scope.register(uploadRoutes, { prefix: '/api/uploads' });

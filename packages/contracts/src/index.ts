@@ -4,6 +4,7 @@ export * from './asset-messages.ts';
 export * from './assets.ts';
 export * from './audit-logs.ts';
 export * from './auth.ts';
+export * from './calendar.ts';
 export * from './client-config.ts';
 export * from './due-dates.ts';
 export * from './error-codes.ts';

@@ -7,7 +7,7 @@ import {
   type TImportColumnTarget,
   type TRecurrence,
 } from '@mqr/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -39,6 +39,16 @@ const organizationId = () =>
   uuid('organization_id')
     .notNull()
     .references(() => organizations.id);
+
+/** The nil UUID: an assignee key for work assigned to nobody. */
+export const NO_ASSIGNEE = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Whose work a row is, as the calendar's indexes key it (ADR 059): its assignee, or NO_ASSIGNEE. An
+ * equality on it (unlike `is null`) keeps the index's order after it, so "unassigned" reads in order.
+ */
+export const assigneeKey = (column: AnyPgColumn | SQL) =>
+  sql`coalesce(${column}, ${sql.raw(`'${NO_ASSIGNEE}'::uuid`)})`;
 
 export const organizations = pgTable('organizations', {
   id: id(),
@@ -255,9 +265,14 @@ export const maintenanceEvents = pgTable(
     index('maintenance_events_open_due_by_asset_idx')
       .on(t.organizationId, t.assetId, t.dueOn)
       .where(sql`${t.taskStatus} <> 'Completed' and ${t.dueOn} is not null`),
-    // Planned tasks by due date (PM compliance per asset), with what it reads.
+    // Planned tasks by due date (PM compliance per asset), with what it reads; the calendar's day
+    // lists and agenda walk it in (due_on, asset_id) order (ADR 059).
     index('maintenance_events_org_due_idx')
       .on(t.organizationId, t.dueOn, t.assetId, t.taskCompletedAt)
+      .where(sql`${t.dueOn} is not null`),
+    // The calendar of one assignee, or of nobody: their tasks by due date, by asset (ADR 059).
+    index('maintenance_events_org_assignee_due_idx')
+      .on(t.organizationId, assigneeKey(t.assigneeId), t.dueOn, t.assetId, t.id)
       .where(sql`${t.dueOn} is not null`),
     // One task per schedule and due date, whoever creates it, however often (ADR 052); also the
     // foreign key's lookup when a schedule is deleted.
@@ -329,6 +344,14 @@ export const schedules = pgTable(
     // An asset's next due date among its active schedules (next service due).
     index('schedules_org_asset_next_idx')
       .on(t.organizationId, t.assetId, t.nextDueOn)
+      .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
+    // The calendar (ADR 059): active schedules whose next due date falls by a range's end, grouped by
+    // rule from the index alone; a group's schedules by asset. Everyone's, or one assignee's (nobody's).
+    index('schedules_org_next_due_idx')
+      .on(t.organizationId, t.nextDueOn, t.rrule, t.mode, t.assetId, t.id)
+      .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
+    index('schedules_org_assignee_next_due_idx')
+      .on(t.organizationId, assigneeKey(t.assigneeId), t.nextDueOn, t.rrule, t.mode, t.assetId, t.id)
       .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
     // The foreign keys' own lookups when a user is deleted or an asset goes.
     index('schedules_asset_idx').on(t.assetId),
@@ -701,4 +724,22 @@ export const emailOutbox = pgTable(
     // A delivery's messages (an organization's date, those still to send) and the clean-up of old ones.
     index('email_outbox_org_date_idx').on(t.organizationId, t.localDate, t.state),
   ],
+);
+
+/**
+ * Each user's ICS feed (modules/calendar, ADR 059): the SHA-256 of the random token in its secret
+ * address, never the token itself. Regenerating replaces the row, so the old address stops at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    /** Hex SHA-256 of the token. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
 );

@@ -44,6 +44,7 @@ describe('access scopes', () => {
       .sort();
     expect(publicApi).toEqual([
       'GET /api/client-config',
+      'GET /public/calendar/:file',
       'GET /public/orgs/:organizationId/assets/:slug',
       'GET /public/orgs/:organizationId/assets/:slug/events',
       'GET /public/orgs/:organizationId/assets/:slug/qr.png',

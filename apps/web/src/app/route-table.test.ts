@@ -29,6 +29,7 @@ const expected: Record<string, Record<keyof typeof viewers, string | null>> = {
   '/profile': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
   '/settings': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
   '/settings/audit-logs': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
+  '/calendar': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
   '/no/such/page': { loggedOut: '/', member: '/', admin: '/', superAdmin: '/' },
   '/assets/1/edit/extra': { loggedOut: '/', member: '/', admin: '/', superAdmin: '/' },
 };
@@ -62,6 +63,7 @@ describe('route table guards', () => {
       '/profile',
       '/settings',
       '/settings/audit-logs',
+      '/calendar',
     ]);
   });
 

@@ -106,6 +106,11 @@ export const ROUTE_TABLE = [
     access: 'signed-in',
     screen: async () => (await import('../features/audit-logs/components/audit-log-page.tsx')).AuditLogPage,
   },
+  {
+    path: '/calendar',
+    access: 'signed-in',
+    screen: async () => (await import('../features/calendar/components/calendar-page.tsx')).CalendarPage,
+  },
 ] as const satisfies readonly TRoute[];
 
 /** The route of a concrete URL path; undefined for an unknown path (which goes home). */

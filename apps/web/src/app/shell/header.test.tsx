@@ -55,17 +55,27 @@ describe('header', () => {
   });
 
   it.each([
-    ['member', MEMBER, ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Activity'], 'Member'],
+    ['member', MEMBER, ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Calendar', 'Activity'], 'Member'],
     [
       'admin',
       ADMIN,
-      ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Activity', 'Admin Users', 'Admin Fields'],
+      ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Calendar', 'Activity', 'Admin Users', 'Admin Fields'],
       'Administrator',
     ],
     [
       'super admin',
       SUPER,
-      ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Activity', 'Admin Users', 'Admin Fields', 'Organizations'],
+      [
+        'Home',
+        'Scan QR',
+        'Dashboard',
+        'Assets',
+        'Calendar',
+        'Activity',
+        'Admin Users',
+        'Admin Fields',
+        'Organizations',
+      ],
       'Super Administrator',
     ],
   ])('%s: role-aware links and role label', async (_who, role, links, label) => {

@@ -9,6 +9,7 @@ export const NAV_LINKS: readonly TNavLink[] = [
   { to: '/dashboard', label: 'Dashboard', visibleTo: 'signed-in' },
   // The assets page needs sign-in, but its link is shown to everyone (docs/product/overview.md#navigation).
   { to: '/assets', label: 'Assets', end: true, visibleTo: 'public' },
+  { to: '/calendar', label: 'Calendar', visibleTo: 'signed-in' },
   { to: '/settings/audit-logs', label: 'Activity', visibleTo: 'signed-in' },
   { to: '/admin/users', label: 'Admin Users', visibleTo: 'admin' },
   { to: '/admin/fields', label: 'Admin Fields', visibleTo: 'admin' },

@@ -1,0 +1,86 @@
+import { CALENDAR_MESSAGES, type TCalendarItem } from '@mqr/contracts';
+import { Link } from 'react-router';
+import hidden from '#web/components/ui/visually-hidden.module.css';
+import { assetPath, itemState, type TItemTone } from '../lib/item-state.ts';
+import styles from './calendar.module.css';
+
+const TONES: Record<TItemTone, string | undefined> = {
+  overdue: styles.overdue,
+  dueToday: styles.dueToday,
+  dueSoon: styles.dueSoon,
+  completed: styles.completed,
+  planned: styles.planned,
+  open: styles.open,
+};
+
+/** A state's marker: a shape as well as a colour (filled, hollow, dashed, ticked). */
+export function Marker({ tone }: { tone: TItemTone }) {
+  return <span className={`${styles.marker} ${TONES[tone]}`} aria-hidden="true" />;
+}
+
+/**
+ * One piece of work, linking to its asset's page: its title, its asset and its state. Compact (a
+ * month's cell): one line, the state as a marker and in words for assistive technology; otherwise
+ * the state and "Planned" as labels, and the assignee.
+ */
+export function CalendarItem({ item, compact = false }: { item: TCalendarItem; compact?: boolean }) {
+  const state = itemState(item);
+  const plannedTag = item.kind === 'planned' && state.tone !== 'planned';
+  if (compact) {
+    return (
+      <Link
+        to={assetPath(item)}
+        className={`${styles.compactItem} ${TONES[state.tone]}`}
+        title={`${item.title} · ${item.assetName} · ${state.label}`}
+      >
+        <Marker tone={state.tone} />
+        <span className={styles.compactText}>
+          <span className={styles.compactTitle}>{item.title}</span>{' '}
+          <span className={styles.compactAsset}>
+            <span className={hidden.visuallyHidden}>·</span> {item.assetName}
+          </span>
+        </span>
+        <span className={hidden.visuallyHidden}>
+          , {state.label}
+          {plannedTag ? `, ${CALENDAR_MESSAGES.planned}` : ''}
+        </span>
+      </Link>
+    );
+  }
+  return (
+    <Link to={assetPath(item)} className={`${styles.item} ${TONES[state.tone]}`}>
+      <Marker tone={state.tone} />
+      <span className={styles.itemText}>
+        <span className={styles.itemTitle}>{item.title}</span>
+        <span className={styles.itemMeta}>
+          <span className={styles.itemAsset}>{item.assetName}</span>
+          {item.assigneeName ? <span className={styles.muted}>{item.assigneeName}</span> : null}
+        </span>
+      </span>
+      <span className={styles.tags}>
+        <span className={`${styles.tag} ${TONES[state.tone]}`}>{state.label}</span>
+        {plannedTag ? (
+          <span className={`${styles.tag} ${styles.planned}`}>{CALENDAR_MESSAGES.planned}</span>
+        ) : null}
+      </span>
+    </Link>
+  );
+}
+
+/** A day's items as a list (the week and the agenda). */
+export function CalendarItemList({ items }: { items: readonly TCalendarItem[] }) {
+  return (
+    <ul className={styles.items}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <CalendarItem item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Today", beside a day's heading. */
+export function TodayTag() {
+  return <span className={styles.todayTag}>{CALENDAR_MESSAGES.today}</span>;
+}

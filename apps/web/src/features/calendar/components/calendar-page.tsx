@@ -1,0 +1,72 @@
+import { CALENDAR_MESSAGES, PRODUCT_NAME, type TCalendarDay } from '@mqr/contracts';
+import { useMemo, useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useCalendarDays } from '../hooks/use-calendar-days.ts';
+import { useCalendarState } from '../hooks/use-calendar-state.ts';
+import { PER_DAY, periodLabel, rangeOf, type TCalendarState } from '../lib/calendar-range.ts';
+import { AgendaView } from './agenda-view.tsx';
+import styles from './calendar.module.css';
+import { CalendarLegend } from './calendar-legend.tsx';
+import { CalendarToolbar } from './calendar-toolbar.tsx';
+import { FeedDialog } from './feed-dialog.tsx';
+import { MonthView } from './month-view.tsx';
+import { WeekView } from './week-view.tsx';
+
+/** The month or week view of the state's period, once its days are in. */
+function DaysView({ state, label }: { state: TCalendarState & { view: 'month' | 'week' }; label: string }) {
+  const range = rangeOf(state.view, state.date);
+  const days = useCalendarDays(range, state.assignee, PER_DAY[state.view]);
+  const byDate = useMemo(
+    () => new Map<string, TCalendarDay>((days.data?.days ?? []).map((day) => [day.date, day])),
+    [days.data],
+  );
+  if (days.isPending) return <StateMessage>{CALENDAR_MESSAGES.loading}</StateMessage>;
+  if (days.isError) return <Alert>{failureMessage(CALENDAR_MESSAGES.loadFailed, days.error)}</Alert>;
+  const today = days.data.today;
+  return state.view === 'month' ? (
+    <>
+      <CalendarLegend />
+      <MonthView date={state.date} today={today} days={byDate} assignee={state.assignee} label={label} />
+    </>
+  ) : (
+    <WeekView date={state.date} today={today} days={byDate} assignee={state.assignee} />
+  );
+}
+
+/**
+ * /calendar: scheduled and due work by month, week or agenda, for everyone or one person, and the
+ * user's own feed for calendar apps (docs/product/calendar.md).
+ */
+export function CalendarPage() {
+  const { state, update, today } = useCalendarState();
+  const [subscribing, setSubscribing] = useState(false);
+  const label = periodLabel(state.view, state.date);
+  return (
+    <>
+      <title>{`${CALENDAR_MESSAGES.title} · ${PRODUCT_NAME}`}</title>
+      <PageHeader
+        title={CALENDAR_MESSAGES.title}
+        subtitle={CALENDAR_MESSAGES.subtitle}
+        actions={
+          <Button variant="secondary" onClick={() => setSubscribing(true)}>
+            {CALENDAR_MESSAGES.subscribe}
+          </Button>
+        }
+      />
+      <CalendarToolbar state={state} today={today} onAssignee={(assignee) => update({ assignee })} />
+      <h2 className={styles.period} aria-live="polite">
+        {label}
+      </h2>
+      {state.view === 'agenda' ? (
+        <AgendaView range={rangeOf('agenda', state.date)} assignee={state.assignee} />
+      ) : (
+        <DaysView state={{ ...state, view: state.view }} label={label} />
+      )}
+      {subscribing ? <FeedDialog onClose={() => setSubscribing(false)} /> : null}
+    </>
+  );
+}

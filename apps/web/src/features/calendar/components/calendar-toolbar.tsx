@@ -1,0 +1,87 @@
+import { CALENDAR_MESSAGES, type TCalendarAssignee } from '@mqr/contracts';
+import { ButtonLink } from '#web/components/ui/button-link.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import { useAssignees } from '../hooks/use-assignees.ts';
+import {
+  CALENDAR_VIEW_LABELS,
+  CALENDAR_VIEWS,
+  paramsOf,
+  shiftDate,
+  type TCalendarState,
+} from '../lib/calendar-range.ts';
+import styles from './calendar.module.css';
+
+const PERIOD: Record<TCalendarState['view'], string> = { month: 'month', week: 'week', agenda: '4 weeks' };
+
+type TCalendarToolbarProps = {
+  state: TCalendarState;
+  today: string;
+  onAssignee: (assignee: TCalendarAssignee) => void;
+};
+
+/** The view (month, week, agenda), previous / today / next, and whose work. */
+export function CalendarToolbar({ state, today, onAssignee }: TCalendarToolbarProps) {
+  const assignees = useAssignees();
+  const to = (change: Partial<TCalendarState>) => `?${paramsOf({ ...state, ...change })}`;
+  const people = assignees.data ?? [];
+  const known =
+    ['all', 'me', 'unassigned'].includes(state.assignee) ||
+    people.some((person) => person.id === state.assignee);
+  return (
+    <div className={styles.toolbar}>
+      <nav aria-label={CALENDAR_MESSAGES.views} className={styles.group}>
+        {CALENDAR_VIEWS.map((view) => (
+          <ButtonLink
+            key={view}
+            to={to({ view })}
+            variant={view === state.view ? 'primary' : 'secondary'}
+            aria-current={view === state.view ? 'true' : undefined}
+          >
+            {CALENDAR_VIEW_LABELS[view]}
+          </ButtonLink>
+        ))}
+      </nav>
+      <div className={styles.group}>
+        <ButtonLink
+          to={to({ date: shiftDate(state.view, state.date, -1) })}
+          variant="secondary"
+          aria-label={`${CALENDAR_MESSAGES.previous} ${PERIOD[state.view]}`}
+        >
+          <span aria-hidden="true">‹</span> {CALENDAR_MESSAGES.previous}
+        </ButtonLink>
+        <ButtonLink to={to({ date: today })} variant="secondary">
+          {CALENDAR_MESSAGES.today}
+        </ButtonLink>
+        <ButtonLink
+          to={to({ date: shiftDate(state.view, state.date, 1) })}
+          variant="secondary"
+          aria-label={`${CALENDAR_MESSAGES.next} ${PERIOD[state.view]}`}
+        >
+          {CALENDAR_MESSAGES.next} <span aria-hidden="true">›</span>
+        </ButtonLink>
+      </div>
+      <div className={styles.filter}>
+        <SelectField
+          label={CALENDAR_MESSAGES.assignedTo}
+          value={state.assignee}
+          onChange={(event) => onAssignee(event.target.value)}
+        >
+          <option value="all">{CALENDAR_MESSAGES.everyone}</option>
+          <option value="me">{CALENDAR_MESSAGES.me}</option>
+          <option value="unassigned">{CALENDAR_MESSAGES.unassigned}</option>
+          {people.length > 0 || !known ? (
+            <optgroup label={CALENDAR_MESSAGES.people}>
+              {/* A user not in the list (deactivated, or not loaded yet) stays chosen. */}
+              {known ? null : <option value={state.assignee}>{CALENDAR_MESSAGES.otherPerson}</option>}
+              {people.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.displayName}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
+        </SelectField>
+      </div>
+    </div>
+  );
+}

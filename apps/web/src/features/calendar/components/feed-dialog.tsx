@@ -1,0 +1,108 @@
+import { CALENDAR_MESSAGES, type TCalendarFeedCreated } from '@mqr/contracts';
+import { useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { formatDate } from '#web/lib/dates.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useFeed } from '../hooks/use-feed.ts';
+import styles from './calendar.module.css';
+
+type TCopyState = 'idle' | 'copied' | 'failed';
+
+/** The address just made, to copy: shown this once (the server keeps only its hash). */
+function NewAddress({ created }: { created: TCalendarFeedCreated }) {
+  const [copy, setCopy] = useState<TCopyState>('idle');
+  const copyAddress = async () => {
+    try {
+      await navigator.clipboard.writeText(created.url);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  };
+  return (
+    <div className={styles.feedAddress}>
+      <div className={styles.copyRow}>
+        <TextField
+          label={CALENDAR_MESSAGES.feedAddress}
+          value={created.url}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button variant="secondary" onClick={() => void copyAddress()}>
+          {copy === 'copied' ? CALENDAR_MESSAGES.copied : CALENDAR_MESSAGES.copy}
+        </Button>
+      </div>
+      <p role="status" className={styles.copyStatus}>
+        {copy === 'failed' ? CALENDAR_MESSAGES.copyFailed : ''}
+      </p>
+      <Alert tone="info">{CALENDAR_MESSAGES.feedShownOnce}</Alert>
+    </div>
+  );
+}
+
+/**
+ * "Subscribe from a calendar app": the user's secret feed address, created, regenerated (the old
+ * one stops at once) or stopped (docs/product/calendar.md#subscribe-from-a-calendar-app).
+ */
+export function FeedDialog({ onClose }: { onClose: () => void }) {
+  const { status, create, stop } = useFeed();
+  const [created, setCreated] = useState<TCalendarFeedCreated | null>(null);
+  const [stopped, setStopped] = useState(false);
+  const busy = create.isPending || stop.isPending;
+  const active = status.data?.active === true;
+
+  const makeAddress = (confirmText: string | null) => {
+    if (confirmText && !window.confirm(confirmText)) return;
+    setStopped(false);
+    create.mutate(undefined, { onSuccess: (answer) => setCreated(answer) });
+  };
+  const stopFeed = () => {
+    if (!window.confirm(CALENDAR_MESSAGES.feedStopConfirm)) return;
+    stop.mutate(undefined, {
+      onSuccess: () => {
+        setCreated(null);
+        setStopped(true);
+      },
+    });
+  };
+
+  const failure = create.error ?? stop.error;
+  return (
+    <Dialog title={CALENDAR_MESSAGES.feedTitle} onClose={onClose} busy={busy}>
+      <div className={styles.feed}>
+        <p>{CALENDAR_MESSAGES.feedIntro}</p>
+        {status.isPending ? <StateMessage>{CALENDAR_MESSAGES.loading}</StateMessage> : null}
+        {status.isError ? <Alert>{CALENDAR_MESSAGES.feedLoadFailed}</Alert> : null}
+        {created ? <NewAddress key={created.url} created={created} /> : null}
+        {!created && active && status.data?.createdAt ? (
+          <p>{CALENDAR_MESSAGES.feedActive(formatDate(status.data.createdAt))}</p>
+        ) : null}
+        {!created && status.data && !active ? (
+          <p role="status">{stopped ? CALENDAR_MESSAGES.feedStopped : CALENDAR_MESSAGES.feedNone}</p>
+        ) : null}
+        {failure ? <Alert>{failureMessage(CALENDAR_MESSAGES.feedFailed, failure)}</Alert> : null}
+      </div>
+      <DialogFooter>
+        {status.data && (active || created) ? (
+          <>
+            <Button variant="secondary" disabled={busy} onClick={stopFeed}>
+              {CALENDAR_MESSAGES.feedStop}
+            </Button>
+            <Button disabled={busy} onClick={() => makeAddress(CALENDAR_MESSAGES.feedRegenerateConfirm)}>
+              {CALENDAR_MESSAGES.feedRegenerate}
+            </Button>
+          </>
+        ) : null}
+        {status.data && !active && !created ? (
+          <Button disabled={busy} onClick={() => makeAddress(null)}>
+            {CALENDAR_MESSAGES.feedCreate}
+          </Button>
+        ) : null}
+      </DialogFooter>
+    </Dialog>
+  );
+}

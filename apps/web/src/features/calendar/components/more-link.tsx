@@ -1,0 +1,28 @@
+import { CALENDAR_MESSAGES, type TCalendarAssignee } from '@mqr/contracts';
+import { Link } from 'react-router';
+import hidden from '#web/components/ui/visually-hidden.module.css';
+import { longDate, paramsOf } from '../lib/calendar-range.ts';
+import styles from './calendar.module.css';
+
+/** The agenda from a day on, with the same assignee: where a day's items that did not fit are read. */
+export function agendaOf(date: string, assignee: TCalendarAssignee) {
+  return `/calendar?${paramsOf({ view: 'agenda', date, assignee })}`;
+}
+
+/** "+3 more": the day's other items, in the agenda. */
+export function MoreLink({
+  date,
+  count,
+  assignee,
+}: {
+  date: string;
+  count: number;
+  assignee: TCalendarAssignee;
+}) {
+  return (
+    <Link className={styles.more} to={agendaOf(date, assignee)}>
+      {CALENDAR_MESSAGES.more(count)}{' '}
+      <span className={hidden.visuallyHidden}>{CALENDAR_MESSAGES.moreOn(longDate(date))}</span>
+    </Link>
+  );
+}

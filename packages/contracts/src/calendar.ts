@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { DUE_STATES } from './due-dates.ts';
+import { MAX_PAGE_SIZE } from './paging.ts';
+import { isScheduleDate, SCHEDULE_EARLIEST_DATE, SCHEDULE_LATEST_DATE } from './schedules.ts';
+import { TASK_STATUSES } from './task-statuses.ts';
+
+// The calendar of scheduled and due work, and each user's ICS feed (docs/product/calendar.md, ADR 059).
+
+/** A month view's six weeks: no calendar request spans more days. */
+export const CALENDAR_MAX_DAYS = 42;
+/** Items a day of the month and week views lists at most; the rest are counted ("+3 more"). */
+export const CALENDAR_PER_DAY_MAX = 50;
+export const CALENDAR_PER_DAY_DEFAULT = 10;
+/** Items of one agenda page. */
+export const AGENDA_PAGE_SIZE = 50;
+/** The people a calendar's assignee filter lists at most. */
+export const CALENDAR_ASSIGNEES_MAX = 500;
+
+/** The ICS feed: planned occurrences this many days ahead, open tasks due this many days back. */
+export const CALENDAR_FEED_DAYS_AHEAD = 90;
+export const CALENDAR_FEED_DAYS_BACK = 365;
+/** Events one feed holds at most (tasks first, then planned occurrences by date). */
+export const CALENDAR_FEED_MAX_EVENTS = 2000;
+
+export const CALENDAR_MESSAGES = {
+  title: 'Calendar',
+  date: `Use a date (YYYY-MM-DD) between ${SCHEDULE_EARLIEST_DATE} and ${SCHEDULE_LATEST_DATE}.`,
+  toBeforeFrom: 'The end of the range must be on or after its start.',
+  tooManyDays: `Show at most ${CALENDAR_MAX_DAYS} days at once.`,
+  assignee: 'Choose everyone, me, unassigned or a user.',
+  after: 'Read on with the next value of the previous page.',
+  subtitle: 'Scheduled and due work, day by day.',
+  loadFailed: 'Unable to load the calendar.',
+  empty: 'Nothing is due in these days.',
+  nothingDue: 'Nothing due.',
+  loading: 'Loading the calendar...',
+  showMore: 'Show more',
+  loadingMore: 'Loading...',
+  views: 'View',
+  previous: 'Previous',
+  next: 'Next',
+  today: 'Today',
+  assignedTo: 'Assigned to',
+  everyone: 'Everyone',
+  me: 'Me',
+  unassigned: 'Unassigned',
+  people: 'People',
+  otherPerson: 'Someone not in this list',
+  legend: 'Legend',
+  planned: 'Planned',
+  more: (count: number) => `+${count} more`,
+  moreOn: (date: string) => `on ${date}`,
+  itemsOn: (count: number, date: string) => `${count} ${count === 1 ? 'item' : 'items'} on ${date}`,
+  subscribe: 'Subscribe',
+  // The feed (docs/product/calendar.md#subscribe-from-a-calendar-app).
+  feedTitle: 'Subscribe from a calendar app',
+  feedIntro:
+    'Outlook, Google Calendar and Apple Calendar can show your tasks: subscribe to your private feed address. It holds the tasks assigned to you that have a due date, and the planned ones of the next 90 days.',
+  feedNone: 'You have no feed address yet.',
+  feedCreate: 'Create feed address',
+  feedActive: (date: string) =>
+    `Your feed address was created on ${date}. It is shown only when it is created: regenerate it to see a new one.`,
+  feedShownOnce:
+    'Copy it now: it is shown only once. Anyone with this address can see your tasks, so keep it private.',
+  feedRegenerate: 'Regenerate address',
+  feedRegenerateConfirm:
+    'Regenerate the feed address? The current address stops working at once: calendars subscribed to it stop updating.',
+  feedStop: 'Stop the feed',
+  feedStopConfirm: 'Stop the feed? The current address stops working at once.',
+  feedStopped: 'The feed is stopped: its address no longer works.',
+  feedFailed: 'Unable to change the feed. Please try again.',
+  feedLoadFailed: 'Unable to load your feed.',
+  feedAddress: 'Feed address',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Copy failed: select the address and copy it.',
+} as const;
+
+/** Who the calendar shows: everyone's work, mine, nobody's, or one user's. */
+export const CALENDAR_ASSIGNEE_CHOICES = ['all', 'me', 'unassigned'] as const;
+export const ZCalendarAssignee = z
+  .union([
+    z.enum(CALENDAR_ASSIGNEE_CHOICES, { message: CALENDAR_MESSAGES.assignee }),
+    z.string().uuid({ message: CALENDAR_MESSAGES.assignee }),
+  ])
+  .default('all');
+export type TCalendarAssignee = z.output<typeof ZCalendarAssignee>;
+
+const calendarDate = z
+  .string({ message: CALENDAR_MESSAGES.date })
+  .refine(isScheduleDate, { message: CALENDAR_MESSAGES.date });
+
+/** Days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+type Range = { from: string; to: string };
+
+/** A range of at most CALENDAR_MAX_DAYS days, its end on or after its start. */
+function checkRange(range: Range, context: z.RefinementCtx): void {
+  if (range.to < range.from) {
+    context.addIssue({ code: 'custom', message: CALENDAR_MESSAGES.toBeforeFrom, path: ['to'] });
+  } else if (daysBetween(range.from, range.to) > CALENDAR_MAX_DAYS) {
+    context.addIssue({ code: 'custom', message: CALENDAR_MESSAGES.tooManyDays, path: ['to'] });
+  }
+}
+
+/** GET /api/calendar/days: the month and week views, a day's first items and its count. */
+export const ZCalendarDaysQuery = z
+  .object({
+    from: calendarDate,
+    to: calendarDate,
+    assignee: ZCalendarAssignee,
+    perDay: z.coerce.number().int().min(1).max(CALENDAR_PER_DAY_MAX).default(CALENDAR_PER_DAY_DEFAULT),
+  })
+  .superRefine(checkRange);
+export type TCalendarDaysQuery = z.input<typeof ZCalendarDaysQuery>;
+
+export const CALENDAR_ITEM_KINDS = ['task', 'planned'] as const;
+export type TCalendarItemKind = (typeof CALENDAR_ITEM_KINDS)[number];
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const AFTER_PATTERN = new RegExp(`^(\\d{4}-\\d{2}-\\d{2})\\.(task|planned)\\.(${UUID})\\.(${UUID})$`);
+
+/** Where an agenda page ends: the last item's date, kind, asset and id (the order of the agenda). */
+export interface TAgendaPosition {
+  date: string;
+  kind: TCalendarItemKind;
+  assetId: string;
+  id: string;
+}
+
+export function formatAgendaPosition(position: TAgendaPosition): string {
+  return `${position.date}.${position.kind}.${position.assetId}.${position.id}`;
+}
+
+export function parseAgendaPosition(text: string): TAgendaPosition | null {
+  const match = AFTER_PATTERN.exec(text);
+  if (!match || !isScheduleDate(match[1]!)) return null;
+  return {
+    date: match[1]!,
+    kind: match[2] as TCalendarItemKind,
+    assetId: match[3]!.toLowerCase(),
+    id: match[4]!.toLowerCase(),
+  };
+}
+
+/** GET /api/calendar/agenda: the items of a range in order, a page at a time (`after`: the previous page's `nextAfter`). */
+export const ZAgendaQuery = z
+  .object({
+    from: calendarDate,
+    to: calendarDate,
+    assignee: ZCalendarAssignee,
+    after: z
+      .string()
+      .optional()
+      .refine((text) => text === undefined || parseAgendaPosition(text) !== null, {
+        message: CALENDAR_MESSAGES.after,
+      }),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(AGENDA_PAGE_SIZE),
+  })
+  .superRefine(checkRange);
+export type TAgendaQuery = z.input<typeof ZAgendaQuery>;
+
+/**
+ * One piece of work on a day: a task (a maintenance event with a due date, open or completed) or a
+ * planned occurrence of a schedule that is not a task yet (computed, never stored).
+ */
+export const ZCalendarItem = z.object({
+  kind: z.enum(CALENDAR_ITEM_KINDS),
+  /** Unique in a calendar: the event id, or "{scheduleId}:{date}" for a planned occurrence. */
+  key: z.string(),
+  date: z.string(),
+  title: z.string(),
+  assetId: z.string(),
+  assetName: z.string(),
+  assetSlug: z.string(),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  scheduleId: z.string().nullable(),
+  /** The task's id; null for a planned occurrence. */
+  eventId: z.string().nullable(),
+  /** The task's status; null for a planned occurrence. */
+  taskStatus: z.enum(TASK_STATUSES).nullable(),
+  dueState: z.enum(DUE_STATES),
+});
+export type TCalendarItem = z.infer<typeof ZCalendarItem>;
+
+export const ZCalendarDay = z.object({
+  date: z.string(),
+  /** Every item of the day (tasks and planned occurrences), listed or not. */
+  total: z.number().int(),
+  /** The day's first items (perDay at most): tasks first, then planned occurrences, each by asset. */
+  items: z.array(ZCalendarItem),
+});
+export type TCalendarDay = z.infer<typeof ZCalendarDay>;
+
+export const ZCalendarDays = z.object({
+  /** Today in the organization's time zone. */
+  today: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** The days of the range that have work, in order. */
+  days: z.array(ZCalendarDay),
+});
+export type TCalendarDays = z.infer<typeof ZCalendarDays>;
+
+export const ZAgenda = z.object({
+  today: z.string(),
+  items: z.array(ZCalendarItem),
+  /** `after` of the next page; null when this page ends the range. */
+  nextAfter: z.string().nullable(),
+});
+export type TAgenda = z.infer<typeof ZAgenda>;
+
+/** GET /api/calendar/assignees: the organization's active users, by name, for the filter. */
+export const ZCalendarAssigneeOption = z.object({ id: z.string(), displayName: z.string() });
+export type TCalendarAssigneeOption = z.infer<typeof ZCalendarAssigneeOption>;
+
+/** GET /api/calendar/feed: whether the signed-in user has a feed address (never the address itself). */
+export const ZCalendarFeed = z.object({
+  active: z.boolean(),
+  createdAt: z.string().nullable(),
+});
+export type TCalendarFeed = z.infer<typeof ZCalendarFeed>;
+
+/** POST /api/calendar/feed: a new address (the previous one stops); the only answer that holds it. */
+export const ZCalendarFeedCreated = z.object({
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type TCalendarFeedCreated = z.infer<typeof ZCalendarFeedCreated>;
+
+/** The ICS file's words. */
+export const CALENDAR_FEED_TEXTS = {
+  name: (organization: string) => `Maintenance tasks · ${organization}`,
+  description: (user: string) => `Maintenance tasks assigned to ${user}`,
+  planned: 'Planned',
+  summary: (title: string, asset: string) => `${title} · ${asset}`,
+} as const;
