@@ -249,6 +249,11 @@ export const maintenanceEvents = pgTable(
     index('maintenance_events_open_due_by_asset_idx')
       .on(t.organizationId, t.assetId, t.dueOn)
       .where(sql`${t.taskStatus} <> 'Completed' and ${t.dueOn} is not null`),
+    // Open planned tasks by due date, with their asset: the asset list's due filter reads the assets
+    // with a task overdue or due soon from it alone (ADR 057).
+    index('maintenance_events_open_due_idx')
+      .on(t.organizationId, t.dueOn, t.assetId)
+      .where(sql`${t.taskStatus} <> 'Completed' and ${t.dueOn} is not null`),
     // Planned tasks by due date (PM compliance per asset), with what it reads.
     index('maintenance_events_org_due_idx')
       .on(t.organizationId, t.dueOn, t.assetId, t.taskCompletedAt)
@@ -323,6 +328,10 @@ export const schedules = pgTable(
     // An asset's next due date among its active schedules (next service due).
     index('schedules_org_asset_next_idx')
       .on(t.organizationId, t.assetId, t.nextDueOn)
+      .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
+    // Active schedules by next due date, with their asset: the asset list's "due soon" (ADR 057).
+    index('schedules_org_next_due_idx')
+      .on(t.organizationId, t.nextDueOn, t.assetId)
       .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
     // The foreign keys' own lookups when a user is deleted or an asset goes.
     index('schedules_asset_idx').on(t.assetId),

@@ -307,12 +307,18 @@ export async function applySchedule(
 ): Promise<TApplyScheduleResult> {
   const assetIds = input.assetIds
     ? input.assetIds.map((id) => id.toLowerCase())
-    : await findSelectedByView(db, context.actor.organizationId, input.query!, {
-        max: SCHEDULE_APPLY_MAX_ASSETS,
-        tooMany: ASSET_SELECTION_MESSAGES.tooMany,
-        noneFound: ASSET_SELECTION_MESSAGES.noneFound,
-        path: 'query',
-      });
+    : await findSelectedByView(
+        db,
+        context.actor.organizationId,
+        input.query!,
+        {
+          max: SCHEDULE_APPLY_MAX_ASSETS,
+          tooMany: ASSET_SELECTION_MESSAGES.tooMany,
+          noneFound: ASSET_SELECTION_MESSAGES.noneFound,
+          path: 'query',
+        },
+        localDate(context.now, context.actor.timeZone),
+      );
   const { ids, tasksCreated } = await createSchedules(db, context, input, assetIds);
   return { created: ids.length, scheduleIds: ids, tasksCreated };
 }

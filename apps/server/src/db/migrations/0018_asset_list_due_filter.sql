@@ -1,0 +1,2 @@
+CREATE INDEX "maintenance_events_open_due_idx" ON "maintenance_events" USING btree ("organization_id","due_on","asset_id") WHERE "maintenance_events"."task_status" <> 'Completed' and "maintenance_events"."due_on" is not null;--> statement-breakpoint
+CREATE INDEX "schedules_org_next_due_idx" ON "schedules" USING btree ("organization_id","next_due_on","asset_id") WHERE "schedules"."paused_at" is null and "schedules"."next_due_on" is not null;
