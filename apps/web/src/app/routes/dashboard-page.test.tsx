@@ -120,7 +120,7 @@ describe('dashboard page for an administrator', () => {
     expect(await screen.findByText(ANALYTICS_TEXTS.lastDays(7))).toBeInTheDocument();
     expect(analyticsCalls().at(-1)!.url.searchParams.get('rangeDays')).toBe('7');
     expect(JSON.parse(window.localStorage.getItem(DASHBOARD_PREFERENCES_KEY)!)).toMatchObject({
-      sections: ['maintenanceHistory', 'turnaroundTicker'],
+      sections: ['maintenanceHistory', 'turnaroundTicker', 'pmCompliance'],
       rangeDays: 7,
     });
   });

@@ -2,6 +2,7 @@ import { EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/cont
 import { useEffect, useId, useRef } from 'react';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
@@ -10,6 +11,7 @@ import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';
 import { EventDetails } from './event-details.tsx';
 import styles from './maintenance-events.module.css';
+import { assignedTo } from './pending-task-item.tsx';
 
 type TMaintenanceEventItemProps = {
   event: TMaintenanceEvent;
@@ -65,6 +67,8 @@ export function MaintenanceEventItem({
           <p className={card.muted}>
             Performed <time dateTime={event.performedAt}>{formatDateTime(event.performedAt)}</time>
           </p>
+          <DueBadge dueOn={event.dueOn} dueState={event.dueState} />
+          {event.assigneeName ? <p className={card.muted}>{assignedTo(event.assigneeName)}</p> : null}
         </div>
         <StatusPill status={event.taskStatus} />
       </div>
