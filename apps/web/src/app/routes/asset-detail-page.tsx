@@ -85,7 +85,12 @@ export function AssetDetailPage() {
           }
         />
       </div>
-      <AssetSchedulesCard asset={asset} canManage={isAdmin && !retired} onChanged={reloadAfterSchedule} />
+      <AssetSchedulesCard
+        asset={asset}
+        canManage={isAdmin && !retired}
+        onChanged={reloadAfterSchedule}
+        className={styles.section}
+      />
       <MaintenanceEventsSection asset={asset} readOnly={retired} canDelete={isAdmin} />
     </>
   );

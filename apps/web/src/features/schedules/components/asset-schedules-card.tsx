@@ -23,6 +23,8 @@ type TAssetSchedulesCardProps = {
   canManage: boolean;
   /** After a change: reload what it changed beside the schedules (the asset's next service, its tasks). */
   onChanged: () => void;
+  /** The page's spacing around the card. */
+  className?: string;
 };
 
 /** What the card's dialog is doing: the form (new or an edit) or the delete question. */
@@ -32,7 +34,7 @@ type TOpen = { form: TSchedule | null } | { deleting: TSchedule } | null;
  * The asset page's "Planned maintenance" card: its next service due, and its schedules with their
  * recurrence, next due dates and actions (docs/product/asset-detail.md#planned-maintenance).
  */
-export function AssetSchedulesCard({ asset, canManage, onChanged }: TAssetSchedulesCardProps) {
+export function AssetSchedulesCard({ asset, canManage, onChanged, className }: TAssetSchedulesCardProps) {
   const headingId = useId();
   const [page, setPage] = useState(1);
   const query = useAssetSchedules(asset.id, page);
@@ -94,7 +96,7 @@ export function AssetSchedulesCard({ asset, canManage, onChanged }: TAssetSchedu
   }
 
   return (
-    <Card className={styles.card} aria-labelledby={headingId}>
+    <Card className={[styles.card, className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
       <div className={styles.head}>
         <div className={styles.titles}>
           <h2 id={headingId} className={styles.title}>

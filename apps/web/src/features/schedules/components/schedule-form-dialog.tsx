@@ -201,14 +201,14 @@ function ScheduleForm({ target, definitions, onBusy, onCancel, onChanged, onSave
         {...register('notes')}
       />
 
+      <SelectField label={SCHEDULE_TEXTS.repeats} error={errors.pattern?.message} {...register('pattern')}>
+        {(Object.keys(SCHEDULE_TEXTS.patterns) as (keyof typeof SCHEDULE_TEXTS.patterns)[]).map((key) => (
+          <option key={key} value={key}>
+            {SCHEDULE_TEXTS.patterns[key]}
+          </option>
+        ))}
+      </SelectField>
       <div className={styles.row}>
-        <SelectField label={SCHEDULE_TEXTS.repeats} error={errors.pattern?.message} {...register('pattern')}>
-          {(Object.keys(SCHEDULE_TEXTS.patterns) as (keyof typeof SCHEDULE_TEXTS.patterns)[]).map((key) => (
-            <option key={key} value={key}>
-              {SCHEDULE_TEXTS.patterns[key]}
-            </option>
-          ))}
-        </SelectField>
         <TextField
           label={everyLabel}
           type="number"
