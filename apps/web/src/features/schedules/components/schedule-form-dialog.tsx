@@ -7,6 +7,7 @@ import {
   type TFieldError,
   type TSchedule,
   type TScheduleBody,
+  type TUserOption,
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@mqr/contracts';
@@ -66,6 +67,7 @@ function toFormErrors(list: TFieldError[]): FieldErrors<TScheduleFormValues> {
  */
 export function ScheduleFormDialog({ target, onClose, onChanged, onApplied }: TScheduleFormDialogProps) {
   const definitions = useFields('MaintenanceEvent');
+  const assignees = useAssignableUsers();
   const title =
     target.kind === 'selection'
       ? SCHEDULE_TEXTS.bulkTitle
@@ -75,13 +77,14 @@ export function ScheduleFormDialog({ target, onClose, onChanged, onApplied }: TS
   const [busy, setBusy] = useState(false);
   return (
     <Dialog title={title} busy={busy} onClose={onClose}>
-      {definitions.isPending ? (
+      {definitions.isPending || assignees.isPending ? (
         <StateMessage>{SCHEDULE_TEXTS.loading}</StateMessage>
       ) : (
         <ScheduleForm
           target={target}
           // Without the definitions the defaults cannot be checked: the form goes on without them.
           definitions={definitions.data ?? []}
+          assignees={assignees.data ?? []}
           onBusy={setBusy}
           onCancel={onClose}
           onChanged={onChanged}
@@ -98,6 +101,8 @@ export function ScheduleFormDialog({ target, onClose, onChanged, onApplied }: TS
 type TScheduleFormProps = {
   target: TScheduleTarget;
   definitions: TFieldDefinition[];
+  /** The active people of the organization (loaded before the form, so the saved one stays chosen). */
+  assignees: TUserOption[];
   onBusy: (busy: boolean) => void;
   onCancel: () => void;
   onChanged: (() => void) | undefined;
@@ -122,10 +127,17 @@ function useScheduleMutation(
   >;
 }
 
-function ScheduleForm({ target, definitions, onBusy, onCancel, onChanged, onSaved }: TScheduleFormProps) {
+function ScheduleForm({
+  target,
+  definitions,
+  assignees,
+  onBusy,
+  onCancel,
+  onChanged,
+  onSaved,
+}: TScheduleFormProps) {
   const saved = target.kind === 'asset' ? target.schedule : undefined;
   const mutation = useScheduleMutation(target, onChanged);
-  const assignees = useAssignableUsers();
   const [failure, setFailure] = useState<string | null>(null);
   const [defaults] = useState(() => initialScheduleFormValues(saved, definitions));
   const resolver: Resolver<TScheduleFormValues> = async (values) => {
@@ -319,11 +331,11 @@ function ScheduleForm({ target, definitions, onBusy, onCancel, onChanged, onSave
           {...register('assigneeId')}
         >
           <option value="">{SCHEDULE_TEXTS.nobody}</option>
-          {/* The saved assignee stays listed until the list has loaded (or if they were deactivated). */}
-          {saved?.assigneeId && !assignees.data?.some((user) => user.id === saved.assigneeId) ? (
+          {/* A saved assignee no longer active stays listed, so that saving again says why it is refused. */}
+          {saved?.assigneeId && !assignees.some((user) => user.id === saved.assigneeId) ? (
             <option value={saved.assigneeId}>{saved.assigneeName ?? saved.assigneeId}</option>
           ) : null}
-          {(assignees.data ?? []).map((user) => (
+          {assignees.map((user) => (
             <option key={user.id} value={user.id}>
               {user.displayName}
             </option>
