@@ -1,5 +1,6 @@
 import { SCHEDULE_MODE_LABELS, type TAsset, type TSchedule } from '@mqr/contracts';
-import { type ReactNode, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -11,6 +12,7 @@ import { formatCalendarDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { pageCountOf } from '#web/lib/paged-response.ts';
 import type { TScheduleAction } from '../api/change-schedule.ts';
+import { scheduleKeys } from '../api/schedule-keys.ts';
 import { useAssetSchedules, useChangeSchedule } from '../hooks/use-schedules.ts';
 import { localToday } from '../lib/schedule-form-values.ts';
 import { recurrenceText, SCHEDULE_TEXTS } from '../lib/schedule-texts.ts';
@@ -18,7 +20,7 @@ import styles from './asset-schedules-card.module.css';
 import { ScheduleFormDialog } from './schedule-form-dialog.tsx';
 
 type TAssetSchedulesCardProps = {
-  asset: Pick<TAsset, 'id' | 'nextServiceDue' | 'overdue'>;
+  asset: Pick<TAsset, 'id' | 'nextServiceDue' | 'overdue' | 'events'>;
   /** Administrators of an asset in service: add, edit, pause, resume and delete. */
   canManage: boolean;
   /** After a change: reload what it changed beside the schedules (the asset's next service, its tasks). */
@@ -38,6 +40,7 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
   const headingId = useId();
   const [page, setPage] = useState(1);
   const query = useAssetSchedules(asset.id, page);
+  useReloadWhenTasksChange(asset);
   const change = useChangeSchedule(onChanged);
   const [open, setOpen] = useState<TOpen>(null);
 
@@ -147,6 +150,20 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
       ) : null}
     </Card>
   );
+}
+
+/**
+ * A task completed or deleted on the page (the asset reloads with new events) moves a floating
+ * schedule's next due date: the schedules reload with it.
+ */
+function useReloadWhenTasksChange(asset: Pick<TAsset, 'id' | 'events'>) {
+  const queryClient = useQueryClient();
+  const shown = useRef(asset.events);
+  useEffect(() => {
+    if (shown.current === asset.events) return;
+    shown.current = asset.events;
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.ofAsset(asset.id) });
+  }, [asset.events, asset.id, queryClient]);
 }
 
 /** One schedule: title and state, how it repeats, who, its next due dates, and the actions given. */
