@@ -1,4 +1,4 @@
-import { addDays, DUE_SOON_DAYS, type TDueCounts } from '@mqr/contracts';
+import { addDays, DUE_SOON_DAYS, DUE_TEXTS, type TDueCounts } from '@mqr/contracts';
 import { Link } from 'react-router';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
@@ -8,9 +8,9 @@ import styles from './due-task-cards.module.css';
 
 export const DUE_CARD_TEXTS = {
   region: 'Due tasks',
-  overdue: 'Overdue',
+  overdue: DUE_TEXTS.overdue,
   overdueCaption: 'Open tasks past their due date',
-  dueSoon: 'Due in the next 7 days',
+  dueSoon: DUE_TEXTS.dueNext7Days,
   dueSoonCaption: (today: string) =>
     `${formatCalendarDate(today)} to ${formatCalendarDate(addDays(today, DUE_SOON_DAYS))}`,
   loading: 'Loading due tasks...',

@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import { DUE_TEXTS, EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -11,7 +11,6 @@ import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';
 import { EventDetails } from './event-details.tsx';
 import styles from './maintenance-events.module.css';
-import { assignedTo } from './pending-task-item.tsx';
 
 type TMaintenanceEventItemProps = {
   event: TMaintenanceEvent;
@@ -68,7 +67,9 @@ export function MaintenanceEventItem({
             Performed <time dateTime={event.performedAt}>{formatDateTime(event.performedAt)}</time>
           </p>
           <DueBadge dueOn={event.dueOn} dueState={event.dueState} />
-          {event.assigneeName ? <p className={card.muted}>{assignedTo(event.assigneeName)}</p> : null}
+          {event.assigneeName ? (
+            <p className={card.muted}>{DUE_TEXTS.assignedTo(event.assigneeName)}</p>
+          ) : null}
         </div>
         <StatusPill status={event.taskStatus} />
       </div>

@@ -1,4 +1,4 @@
-import { TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
+import { DUE_TEXTS, TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
@@ -18,9 +18,6 @@ type TPendingTaskItemProps = {
   disabled: boolean;
   onAction: (action: TTaskAction) => void;
 };
-
-/** Who a task is assigned to, as the task cards say it. */
-export const assignedTo = (name: string) => `Assigned to ${name}`;
 
 /** One pending task: what, where, when and who, its status, its due date, and its actions. */
 export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendingTaskItemProps) {
@@ -43,7 +40,7 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
           <span>
             Performed <time dateTime={task.performedAt}>{formatDate(task.performedAt)}</time>
           </span>
-          {task.assigneeName ? <span>{assignedTo(task.assigneeName)}</span> : null}
+          {task.assigneeName ? <span>{DUE_TEXTS.assignedTo(task.assigneeName)}</span> : null}
         </p>
         <EventDetails event={task} formatAt={formatDate} />
       </div>

@@ -1,4 +1,4 @@
-import { TASK_DUE_FILTERS, type TTaskDueFilter } from '@mqr/contracts';
+import { DUE_STATE_LABELS, TASK_DUE_FILTERS, type TTaskDueFilter } from '@mqr/contracts';
 
 /**
  * The pending list's filters (docs/product/dashboard.md#pending-maintenance-tasks), kept in the
@@ -37,8 +37,8 @@ export const PENDING_TASKS_ID = 'pending-tasks';
 
 export const TASK_FILTER_TEXTS = {
   group: 'Show tasks',
-  overdue: 'Overdue',
-  soon: 'Due soon',
+  overdue: DUE_STATE_LABELS.overdue,
+  soon: DUE_STATE_LABELS.dueSoon,
   mine: 'Assigned to me',
   noneMatch: 'No pending tasks match these filters.',
   showAll: 'Show all tasks',

@@ -1,4 +1,4 @@
-import { SCHEDULE_MESSAGES, type TSchedule } from '@mqr/contracts';
+import { DUE_TEXTS, SCHEDULE_MESSAGES, type TSchedule } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ describe('the asset page’s planned maintenance', () => {
     });
     renderApp(`/assets/${ASSET_ID}`);
     const region = await card();
-    expect(region).toHaveTextContent(SCHEDULE_TEXTS.nextServiceDue(formatCalendarDate('2026-03-01')));
+    expect(region).toHaveTextContent(DUE_TEXTS.nextServiceDue(formatCalendarDate('2026-03-01')));
     expect(within(region).getByText('Overdue')).toBeInTheDocument();
     const monthly = await within(region).findByRole('listitem', { name: 'Monthly inspection' });
     expect(monthly).toHaveTextContent('Every month on day 1');

@@ -1,4 +1,4 @@
-import { SCHEDULE_MODE_LABELS, type TAsset, type TSchedule } from '@mqr/contracts';
+import { DUE_TEXTS, SCHEDULE_MODE_LABELS, type TAsset, type TSchedule } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -108,7 +108,7 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
           {asset.nextServiceDue ? (
             <p className={styles.next}>
               {asset.overdue ? <DueStatePill state="overdue" /> : null}
-              <span>{SCHEDULE_TEXTS.nextServiceDue(formatCalendarDate(asset.nextServiceDue))}</span>
+              <span>{DUE_TEXTS.nextServiceDue(formatCalendarDate(asset.nextServiceDue))}</span>
             </p>
           ) : null}
         </div>
@@ -196,7 +196,7 @@ function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: Rea
           formatCalendarDate(schedule.startsOn),
           schedule.endsOn ? formatCalendarDate(schedule.endsOn) : null,
         )}
-        {schedule.assigneeName ? ` · ${SCHEDULE_TEXTS.assignedTo(schedule.assigneeName)}` : null}
+        {schedule.assigneeName ? ` · ${DUE_TEXTS.assignedTo(schedule.assigneeName)}` : null}
       </p>
       {next ? (
         <p>

@@ -44,12 +44,10 @@ export const SCHEDULE_TEXTS = {
   empty: 'No planned maintenance yet.',
   loading: 'Loading schedules...',
   loadFailed: 'Unable to load the schedules.',
-  nextServiceDue: (date: string) => `Next service due ${date}`,
   active: 'Active',
   paused: 'Paused',
   leadTime: (days: number) =>
     days === 0 ? 'Appears on its due date' : `Appears ${plural(days, 'day')} before`,
-  assignedTo: (name: string) => `Assigned to ${name}`,
   period: (from: string, until: string | null) => (until ? `From ${from} to ${until}` : `From ${from}`),
   nextDue: (date: string) => `Next due ${date}`,
   thenDue: (dates: string) => `Then ${dates}`,
