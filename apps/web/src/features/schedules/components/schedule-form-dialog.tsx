@@ -12,7 +12,7 @@ import {
   WEEKDAYS,
 } from '@mqr/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type FieldError, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -150,7 +150,7 @@ function ScheduleForm({
   });
   const errors = formState.errors;
   const pattern = watch('pattern');
-  const ids = { weekdays: useId(), mode: useId(), defaults: useId() };
+  const ids = { mode: useId(), defaults: useId() };
 
   const onSubmit = handleSubmit(async (values) => {
     const checked = checkScheduleForm(values, definitions, saved);
@@ -254,12 +254,7 @@ function ScheduleForm({
         ) : null}
       </div>
       {pattern === 'weekdays' ? (
-        <fieldset
-          className={styles.group}
-          aria-describedby={errors.weekdays ? ids.weekdays : undefined}
-          aria-invalid={errors.weekdays ? true : undefined}
-        >
-          <legend className={fieldStyles.label}>{SCHEDULE_TEXTS.weekdays}</legend>
+        <ChoiceGroup legend={SCHEDULE_TEXTS.weekdays} error={errors.weekdays?.message}>
           <div className={styles.weekdays}>
             {WEEKDAYS.map((day) => (
               <label key={day} className={fieldStyles.check}>
@@ -273,20 +268,10 @@ function ScheduleForm({
               </label>
             ))}
           </div>
-          {errors.weekdays ? (
-            <span id={ids.weekdays} className={fieldStyles.error}>
-              {errors.weekdays.message}
-            </span>
-          ) : null}
-        </fieldset>
+        </ChoiceGroup>
       ) : null}
 
-      <fieldset
-        className={styles.group}
-        aria-describedby={errors.mode ? ids.mode : undefined}
-        aria-invalid={errors.mode ? true : undefined}
-      >
-        <legend className={fieldStyles.label}>{SCHEDULE_TEXTS.mode}</legend>
+      <ChoiceGroup legend={SCHEDULE_TEXTS.mode} error={errors.mode?.message}>
         {SCHEDULE_MODES.map((mode) => {
           const hintId = `${ids.mode}-${mode}`;
           return (
@@ -307,12 +292,7 @@ function ScheduleForm({
             </div>
           );
         })}
-        {errors.mode ? (
-          <span id={ids.mode} className={fieldStyles.error}>
-            {errors.mode.message}
-          </span>
-        ) : null}
-      </fieldset>
+      </ChoiceGroup>
 
       <div className={styles.row}>
         <TextField
@@ -386,5 +366,33 @@ function ScheduleForm({
         </div>
       </DialogFooter>
     </form>
+  );
+}
+
+/** A group of checkboxes or radio buttons under its legend, described by its error when it has one. */
+function ChoiceGroup({
+  legend,
+  error,
+  children,
+}: {
+  legend: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset
+      className={styles.group}
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className={fieldStyles.label}>{legend}</legend>
+      {children}
+      {error ? (
+        <span id={errorId} className={fieldStyles.error}>
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
   );
 }
