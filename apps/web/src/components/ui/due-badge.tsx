@@ -1,4 +1,4 @@
-import { DUE_STATE_LABELS, type TDueState } from '@mqr/contracts';
+import { DUE_STATE_LABELS, DUE_TEXTS, type TDueState, type TNextServiceDue } from '@mqr/contracts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import styles from './due-badge.module.css';
 
@@ -31,5 +31,25 @@ export function DueStatePill({ state }: { state: Exclude<TDueState, 'none'> }) {
     <span className={`${styles.pill} ${styles[state]}`} data-due-state={state}>
       {DUE_STATE_LABELS[state]}
     </span>
+  );
+}
+
+/**
+ * "Next service due {date}" after an "Overdue" pill when an open task is late (the asset page's
+ * planned maintenance and the public page); nothing without a next service.
+ */
+export function NextServiceDue({
+  asset,
+  className,
+}: {
+  asset: TNextServiceDue;
+  className?: string | undefined;
+}) {
+  if (!asset.nextServiceDue) return null;
+  return (
+    <p className={[styles.next, className].filter(Boolean).join(' ')}>
+      {asset.overdue ? <DueStatePill state="overdue" /> : null}
+      <span>{DUE_TEXTS.nextServiceDue(formatCalendarDate(asset.nextServiceDue))}</span>
+    </p>
   );
 }

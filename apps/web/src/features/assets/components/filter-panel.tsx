@@ -13,6 +13,10 @@ import { type TListFilters, type TListState, termsOf } from '../lib/list-state.t
 import { LIST_TEXTS } from './asset-list-texts.ts';
 import styles from './filter-panel.module.css';
 
+/** The choices of "Open tasks" and "Due", by the value they send ("any": none). */
+const openTaskChoices = LIST_TEXTS.openTasksChoices;
+const dueChoices = LIST_TEXTS.dueChoices;
+
 /** A field's filter as the form holds it. */
 type TDraft = { any: string[]; min: string; max: string; is: string; contains: string };
 const EMPTY: TDraft = { any: [], min: '', max: '', is: '', contains: '' };
@@ -99,25 +103,24 @@ export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
   return (
     <form id={id} className={styles.panel} aria-label={LIST_TEXTS.filterPanel} onSubmit={submit}>
       <div className={styles.groups}>
-        <SelectField
-          label={LIST_TEXTS.openTasks}
-          value={openTasks}
-          onChange={(event) => setOpenTasks(event.target.value)}
-        >
-          <option value="">{LIST_TEXTS.openTasksChoices.any}</option>
-          <option value="true">{LIST_TEXTS.openTasksChoices.true}</option>
-          <option value="false">{LIST_TEXTS.openTasksChoices.false}</option>
-        </SelectField>
-        <SelectField
-          label={LIST_TEXTS.due}
-          hint={LIST_TEXTS.dueHint}
-          value={due}
-          onChange={(event) => setDue(event.target.value)}
-        >
-          <option value="">{LIST_TEXTS.dueChoices.any}</option>
-          <option value="overdue">{LIST_TEXTS.dueChoices.overdue}</option>
-          <option value="soon">{LIST_TEXTS.dueChoices.soon}</option>
-        </SelectField>
+        {[
+          { label: LIST_TEXTS.openTasks, value: openTasks, set: setOpenTasks, choices: openTaskChoices },
+          { label: LIST_TEXTS.due, hint: LIST_TEXTS.dueHint, value: due, set: setDue, choices: dueChoices },
+        ].map(({ label, hint, value, set, choices }) => (
+          <SelectField
+            key={label}
+            label={label}
+            hint={hint}
+            value={value}
+            onChange={(event) => set(event.target.value)}
+          >
+            {Object.entries(choices).map(([option, text]) => (
+              <option key={option} value={option === 'any' ? '' : option}>
+                {text}
+              </option>
+            ))}
+          </SelectField>
+        ))}
         {active.map((field) => (
           <FieldFilter
             key={field.id}

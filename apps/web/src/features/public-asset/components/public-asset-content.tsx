@@ -1,12 +1,11 @@
-import { ASSET_MESSAGES, DUE_TEXTS, PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
+import { ASSET_MESSAGES, PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
 import { useCallback, useMemo } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { DueStatePill } from '#web/components/ui/due-badge.tsx';
+import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
 import { OlderEvents, PublicEventList } from '#web/features/events/index.ts';
 import { FieldValueList } from '#web/features/fields/index.ts';
-import { formatCalendarDate } from '#web/lib/dates.ts';
 import { useOlderPages } from '#web/lib/use-older-pages.ts';
 import { getPublicEventPage } from '../api/get-public-event-page.ts';
 import { usePublicAsset } from '../hooks/use-public-asset.ts';
@@ -35,12 +34,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
         <div className={styles.heroText}>
           <h1 className={styles.name}>{asset.name}</h1>
           {asset.retiredAt ? <p className={styles.retired}>{ASSET_MESSAGES.publicRetiredNotice}</p> : null}
-          {asset.nextServiceDue ? (
-            <p className={styles.service}>
-              {asset.overdue ? <DueStatePill state="overdue" /> : null}
-              <span>{DUE_TEXTS.nextServiceDue(formatCalendarDate(asset.nextServiceDue))}</span>
-            </p>
-          ) : null}
+          <NextServiceDue asset={asset} className={styles.service} />
           {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
           <p className={styles.muted}>QR slug: {asset.slug}</p>
         </div>

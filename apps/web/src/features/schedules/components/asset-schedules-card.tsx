@@ -5,7 +5,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
-import { DueStatePill } from '#web/components/ui/due-badge.tsx';
+import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
@@ -105,12 +105,7 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
           <h2 id={headingId} className={styles.title}>
             {SCHEDULE_TEXTS.cardTitle}
           </h2>
-          {asset.nextServiceDue ? (
-            <p className={styles.next}>
-              {asset.overdue ? <DueStatePill state="overdue" /> : null}
-              <span>{DUE_TEXTS.nextServiceDue(formatCalendarDate(asset.nextServiceDue))}</span>
-            </p>
-          ) : null}
+          <NextServiceDue asset={asset} />
         </div>
         {canManage ? (
           <Button onClick={() => setOpen({ form: null })}>{SCHEDULE_TEXTS.addSchedule}</Button>
