@@ -57,7 +57,7 @@ export function PmComplianceSection({ compliance }: { compliance: TPmCompliance 
               <tbody>
                 {compliance.assets.map((asset) => (
                   <tr key={asset.assetId}>
-                    <td>
+                    <td className={styles.assetCell}>
                       <Link className={styles.assetLink} to={`/assets/${encodeURIComponent(asset.assetId)}`}>
                         {asset.assetName}
                       </Link>
