@@ -113,6 +113,8 @@ test('hidden sections and a new range persist across a reload; the last section 
 
   await preferences.getByRole('checkbox', { name: 'Pending maintenance tasks' }).uncheck();
   await expect(page.getByRole('heading', { name: 'Pending maintenance tasks' })).toHaveCount(0);
+  await preferences.getByRole('checkbox', { name: 'PM compliance' }).uncheck();
+  await expect(page.getByRole('heading', { name: 'PM compliance' })).toHaveCount(0);
   await expect(preferences.getByRole('checkbox', { name: 'Maintenance history' })).toBeDisabled();
   await expect(preferences.getByRole('checkbox', { name: 'Maintenance history' })).toBeChecked();
 });

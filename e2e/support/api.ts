@@ -8,6 +8,7 @@ export interface ApiSession {
   post<T>(path: string, data: unknown): Promise<T>;
   put<T>(path: string, data: unknown): Promise<T>;
   get<T>(path: string): Promise<T>;
+  delete<T>(path: string): Promise<T>;
 }
 
 async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
@@ -24,7 +25,11 @@ export async function apiSignIn(request: APIRequestContext, user: Credentials): 
     organizationId: string;
   };
   const headers = async () => ({ authorization: `Bearer ${accessToken}`, ...(await xsrfHeader(request)) });
-  const send = async <T>(method: 'post' | 'put' | 'get', path: string, data?: unknown): Promise<T> => {
+  const send = async <T>(
+    method: 'post' | 'put' | 'get' | 'delete',
+    path: string,
+    data?: unknown,
+  ): Promise<T> => {
     const response = await request[method](path, {
       headers: await headers(),
       ...(data === undefined ? {} : { data }),
@@ -41,5 +46,6 @@ export async function apiSignIn(request: APIRequestContext, user: Credentials): 
     post: (path, data) => send('post', path, data),
     put: (path, data) => send('put', path, data),
     get: (path) => send('get', path),
+    delete: (path) => send('delete', path),
   };
 }

@@ -21,7 +21,7 @@ import {
 import { publicAssetRoutes } from './modules/public/routes.ts';
 import { scheduleAdminRoutes, scheduleRoutes, testClockRoutes } from './modules/schedules/routes.ts';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
-import { userAdminRoutes } from './modules/users/routes.ts';
+import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
 import { accessScope } from './plugins/access-scopes.ts';
 import { apiDocsUi } from './plugins/api-docs.ts';
 import { publicPageGuards } from './plugins/public-pages.ts';
@@ -61,6 +61,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(taskRoutes, { prefix: '/api/tasks' });
       await scope.register(scheduleRoutes, { prefix: '/api/schedules' });
       await scope.register(calendarRoutes, { prefix: '/api/calendar' });
+      await scope.register(userRoutes, { prefix: '/api/users' });
       await scope.register(exportRoutes, { prefix: '/api/exports' });
       await scope.register(labelRoutes, { prefix: '/api/labels' });
       await scope.register(uploadRoutes, { prefix: '/api/uploads' });

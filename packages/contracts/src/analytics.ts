@@ -183,6 +183,7 @@ export const DASHBOARD_SECTIONS = [
   'maintenanceHistory',
   'turnaroundTicker',
   'userPerformance',
+  'pmCompliance',
 ] as const;
 export type TDashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 export const DASHBOARD_SECTION_LABELS: Record<TDashboardSection, string> = {
@@ -190,6 +191,7 @@ export const DASHBOARD_SECTION_LABELS: Record<TDashboardSection, string> = {
   maintenanceHistory: 'Maintenance history',
   turnaroundTicker: 'Turnaround ticker',
   userPerformance: 'Team performance',
+  pmCompliance: 'PM compliance',
 };
 
 /** The dashboard analytics' words (docs/product/dashboard.md). */
@@ -224,7 +226,21 @@ export const ANALYTICS_TEXTS = {
   teamTitle: 'Active user throughput',
   teamSubtitle: (jobs: number) => `${jobs} active job(s) tracked`,
   teamEmpty: 'No active users with maintenance activity in this period.',
+  pmTitle: 'PM compliance',
+  pmSubtitle: (from: string, to: string) => `Scheduled tasks completed by their due date, ${from} to ${to}`,
+  pmOnTime: (onTime: number, scheduled: number) => `${onTime} of ${scheduled} on time`,
+  pmEmpty: 'No scheduled task fell due in this period.',
+  pmLowest: 'Lowest compliance',
+  pmAsset: 'Asset',
+  pmScheduled: 'Scheduled',
+  pmCompletedOnTime: 'On time',
+  pmRate: 'Compliance',
 } as const;
+
+/** A share from 0 to 1 as a whole percentage ("87%"), or N/A. */
+export function formatRate(rate: number | null | undefined): string {
+  return rate === null || rate === undefined ? ANALYTICS_TEXTS.notAvailable : `${Math.round(rate * 100)}%`;
+}
 
 /** Hours with one decimal (docs/product/overview.md#formats), or N/A. */
 export function formatHours(hours: number | null | undefined): string {

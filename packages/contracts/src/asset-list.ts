@@ -25,6 +25,13 @@ export type TSortOrder = (typeof SORT_ORDERS)[number];
 export const ASSET_FILTER_OPERATORS = ['any', 'min', 'max', 'is', 'contains'] as const;
 export type TAssetFilterOperator = (typeof ASSET_FILTER_OPERATORS)[number];
 
+/**
+ * The list's due filter (issue 15): assets with an open task past its due date (`overdue`), or with
+ * work due from today to DUE_SOON_DAYS ahead (`soon`: an open task, or an active schedule's next task).
+ */
+export const ASSET_DUE_FILTERS = ['overdue', 'soon'] as const;
+export type TAssetDueFilter = (typeof ASSET_DUE_FILTERS)[number];
+
 /** At most this many filter terms in one view (a Select's "any of" counts one term per option). */
 export const ASSET_FILTER_MAX_TERMS = 50;
 /** A filter's value (an option, a bound, a text) is at most this long. */
@@ -110,7 +117,8 @@ const filterTerm = storableText().regex(FILTER_PATTERN, { message: ASSET_LIST_ME
  * The view of the asset list, as its URL and its API query write it. Strings only, so that a JSON
  * body can carry the same object as a query string: `status`, `sort` (`created` by default, `retired`
  * on the retired list; `field:<id>` for a custom field), `order` (the sort's default when absent), `openTasks` (`true`:
- * assets with a pending or started task; `false`: without), and `filter`, given once per term.
+ * assets with a pending or started task; `false`: without), `due` (`overdue` or `soon`, ASSET_DUE_FILTERS),
+ * and `filter`, given once per term.
  */
 export const ZAssetListView = z.object({
   search: storableText().trim().max(200).optional(),
@@ -118,6 +126,7 @@ export const ZAssetListView = z.object({
   sort: z.string().regex(SORT_PATTERN, { message: ASSET_LIST_MESSAGES.sortInvalid }).optional(),
   order: z.enum(SORT_ORDERS).optional(),
   openTasks: z.enum(['true', 'false']).optional(),
+  due: z.enum(ASSET_DUE_FILTERS).optional(),
   filter: repeated(filterTerm, ASSET_FILTER_MAX_TERMS, ASSET_LIST_MESSAGES.filterTooMany)
     .transform((terms: string[], context) => {
       const parsed = terms.map((term) => parseFilterParam(term)!);

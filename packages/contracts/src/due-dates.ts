@@ -18,10 +18,12 @@ export const DUE_STATE_LABELS: Record<TDueState, string> = {
   none: '',
 };
 
-/** The public page's words (docs/product/schedules.md#next-service-due). */
+/** Words of due work the screens share (docs/product/schedules.md#next-service-due, dashboard.md#due-cards). */
 export const DUE_TEXTS = {
   nextServiceDue: (date: string) => `Next service due ${date}`,
   overdue: 'Overdue',
+  dueNext7Days: `Due in the next ${DUE_SOON_DAYS} days`,
+  assignedTo: (name: string) => `Assigned to ${name}`,
 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

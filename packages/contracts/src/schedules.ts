@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneSelection, ZAssetListView } from './asset-list.ts';
 import { isValidDate, ZFieldValueInput } from './field-values.ts';
 import { boundedInt, storableText } from './limits.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
@@ -60,6 +61,8 @@ export const SCHEDULE_MESSAGES = {
     `The lead time cannot be longer than the time between two due dates (${days} ${days === 1 ? 'day' : 'days'}).`,
   unknownAssignee: 'The assignee must be an active user of this organization.',
   assetRetired: 'This asset is retired: schedules cannot be added to it.',
+  someAssetsRetired: (count: number) =>
+    `${count.toLocaleString('en-US')} of these assets ${count === 1 ? 'is' : 'are'} retired: schedules cannot be added to them.`,
   tooManyAssets: `Apply a schedule to at most ${SCHEDULE_APPLY_MAX_ASSETS.toLocaleString('en-US')} assets at once.`,
   duplicateAssets: 'The same asset is named twice.',
   unknownAssets: (count: number) =>
@@ -161,7 +164,11 @@ export const ZCreateScheduleBody = z
   .superRefine(checkDraft);
 export type TCreateScheduleBody = z.input<typeof ZCreateScheduleBody>;
 
-/** POST /api/admin/schedules/apply: the same schedule created on each of these assets, one each. */
+/**
+ * POST /api/admin/schedules/apply: the same schedule created on each of these assets, one each. The
+ * assets are the asset list's selection (ADR 048): the ticked ones (`assetIds`, each once) or every
+ * asset the list shows for its view (`query`), at most SCHEDULE_APPLY_MAX_ASSETS either way.
+ */
 export const ZApplyScheduleBody = z
   .object({
     ...scheduleShape,
@@ -171,9 +178,14 @@ export const ZApplyScheduleBody = z
       .max(SCHEDULE_APPLY_MAX_ASSETS, { message: SCHEDULE_MESSAGES.tooManyAssets })
       .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
         message: SCHEDULE_MESSAGES.duplicateAssets,
-      }),
+      })
+      .optional(),
+    query: ZAssetListView.optional(),
   })
-  .superRefine(checkDraft);
+  .superRefine((body, context) => {
+    oneSelection(body, context);
+    checkDraft(body, context);
+  });
 export type TApplyScheduleBody = z.input<typeof ZApplyScheduleBody>;
 
 export const ZApplyScheduleResult = z.object({

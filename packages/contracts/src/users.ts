@@ -22,6 +22,13 @@ export const ZDisplayName = storableText({ message: USER_MESSAGES.displayNameReq
   .min(1, { message: USER_MESSAGES.displayNameRequired })
   .max(DISPLAY_NAME_MAX_LENGTH, { message: USER_MESSAGES.displayNameTooLong });
 
+/** The people of an organization a task can be assigned to: at most this many, by name. */
+export const ASSIGNABLE_USERS_MAX = 500;
+
+/** GET /api/users/assignable: an active user of the caller's organization, as a choice in a form. */
+export const ZUserOption = z.object({ id: z.string(), displayName: z.string() });
+export type TUserOption = z.infer<typeof ZUserOption>;
+
 /** A user as the admin screen lists it; `organizationName` helps super administrators. */
 export const ZAdminUser = z.object({
   id: z.string(),

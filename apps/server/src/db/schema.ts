@@ -265,6 +265,11 @@ export const maintenanceEvents = pgTable(
     index('maintenance_events_open_due_by_asset_idx')
       .on(t.organizationId, t.assetId, t.dueOn)
       .where(sql`${t.taskStatus} <> 'Completed' and ${t.dueOn} is not null`),
+    // Open planned tasks by due date, with their asset: the asset list's due filter reads the assets
+    // with a task overdue or due soon from it alone (ADR 057).
+    index('maintenance_events_open_due_idx')
+      .on(t.organizationId, t.dueOn, t.assetId)
+      .where(sql`${t.taskStatus} <> 'Completed' and ${t.dueOn} is not null`),
     // Planned tasks by due date (PM compliance per asset), with what it reads; the calendar's day
     // lists and agenda walk it in (due_on, asset_id) order (ADR 059).
     index('maintenance_events_org_due_idx')
@@ -345,7 +350,7 @@ export const schedules = pgTable(
     index('schedules_org_asset_next_idx')
       .on(t.organizationId, t.assetId, t.nextDueOn)
       .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
-    // The calendar (ADR 059): active schedules whose next due date falls by a range's end, grouped by
+    // The calendar (ADR 059) and the asset list's "due soon" (ADR 057): active schedules whose next due date falls by a range's end, grouped by
     // rule from the index alone; a group's schedules by asset. Everyone's, or one assignee's (nobody's).
     index('schedules_org_next_due_idx')
       .on(t.organizationId, t.nextDueOn, t.rrule, t.mode, t.assetId, t.id)

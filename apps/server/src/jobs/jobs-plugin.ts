@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { defineIdempotencyJobs } from '#server/modules/idempotency/jobs.ts';
 import { defineImportJobs } from '#server/modules/imports/jobs.ts';
 import { defineScheduleJobs } from '#server/modules/schedules/jobs.ts';
+import { defineEmbeddedUpkeep } from './embedded-upkeep.ts';
 import { JobRunner } from './job-runner.ts';
 
 declare module 'fastify' {
@@ -23,6 +24,8 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsPluginOpt
   defineImportJobs(jobs, app.db);
   if (options.scheduleEngine ?? true) defineScheduleJobs(jobs, app.db, app.clock, app.log);
   defineIdempotencyJobs(jobs, app.db);
+  // PostgreSQL's autovacuum does this for a server; the embedded database has no such process.
+  if (app.database.kind === 'pglite') defineEmbeddedUpkeep(jobs, app.db, app.log);
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   // Before onClose, where the database closes: the job in hand finishes (or is left to its lock).

@@ -1,3 +1,5 @@
+import { localDate } from '@mqr/contracts';
+
 /**
  * What time it is for the app (ADR 052): the schedules' engine, due states, "today" and the stamps of
  * task changes read it, never `new Date()` on their own, so tests can move time across months and
@@ -5,6 +7,11 @@
  */
 export interface Clock {
   now(): Date;
+}
+
+/** The date it is now in a time zone: "today" for an organization (ADR 051). */
+export function todayIn(clock: Clock, timeZone: string): string {
+  return localDate(clock.now(), timeZone);
 }
 
 /** The real time. */

@@ -1,4 +1,7 @@
 const mediumDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+// Calendar dates (YYYY-MM-DD: due dates, ADR 051) are read at UTC midnight and shown in UTC, so that
+// no browser's time zone moves them to the day before.
+const mediumCalendarDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const mediumDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function toDate(value: string | Date | null | undefined): Date | null {
@@ -11,6 +14,13 @@ function toDate(value: string | Date | null | undefined): Date | null {
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
   return date ? mediumDate.format(date) : '';
+}
+
+/** A calendar date (YYYY-MM-DD) as a medium date, the same day whatever the browser's time zone. */
+export function formatCalendarDate(isoDate: string | null | undefined): string {
+  if (!isoDate || !/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return '';
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? '' : mediumCalendarDate.format(date);
 }
 
 export function formatDateTime(value: string | Date | null | undefined): string {

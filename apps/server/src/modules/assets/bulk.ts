@@ -3,6 +3,7 @@ import {
   ASSET_SELECTION_MESSAGES,
   BULK_MESSAGES,
   checkFieldValue,
+  localDate,
   type TAssetListView,
   type TBulkResult,
   type TBulkRetireResult,
@@ -37,16 +38,22 @@ export type BulkFieldValue = z.output<typeof ZBulkFieldValueBody>;
 /** The selected ids: as given, or the view's assets in its order (400 past the limit, or for none). */
 export function selectedIds(
   db: DbOrTx,
-  organizationId: string,
+  context: AssetActionContext,
   selection: { assetIds?: string[] | undefined; query?: TAssetListView | undefined },
 ): Promise<string[]> | string[] {
   if (selection.assetIds) return selection.assetIds;
-  return findSelectedByView(db, organizationId, selection.query!, {
-    max: ASSET_SELECTION_MAX,
-    tooMany: ASSET_SELECTION_MESSAGES.tooMany,
-    noneFound: ASSET_SELECTION_MESSAGES.noneFound,
-    path: 'query',
-  });
+  return findSelectedByView(
+    db,
+    context.actor.organizationId,
+    selection.query!,
+    {
+      max: ASSET_SELECTION_MAX,
+      tooMany: ASSET_SELECTION_MESSAGES.tooMany,
+      noneFound: ASSET_SELECTION_MESSAGES.noneFound,
+      path: 'query',
+    },
+    localDate(context.now, context.actor.timeZone),
+  );
 }
 
 function chunksOf<T>(items: T[]): T[][] {
@@ -99,7 +106,7 @@ export async function setFieldValueOfSelection(
   const check = checkFieldValue({ ...field, isActive: true }, body.value);
   if (!check.ok) throw invalid('value', check.message);
   const value = check.value;
-  const ids = await selectedIds(db, organizationId, body);
+  const ids = await selectedIds(db, context, body);
 
   const changed = await db.transaction(async (tx) => {
     let count = 0;
@@ -137,7 +144,7 @@ export async function retireSelection(
   body: { assetIds?: string[] | undefined; query?: TAssetListView | undefined },
 ): Promise<TBulkRetireResult> {
   const organizationId = context.actor.organizationId;
-  const ids = await selectedIds(db, organizationId, body);
+  const ids = await selectedIds(db, context, body);
   return db.transaction(async (tx) => {
     const result = { selected: ids.length, changed: 0, withOpenTasks: 0 };
     for (const chunk of chunksOf(ids)) {

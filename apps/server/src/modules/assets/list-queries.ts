@@ -1,4 +1,11 @@
-import type { TAssetSortColumn, TAssetStatus, TSortOrder } from '@mqr/contracts';
+import {
+  addDays,
+  DUE_SOON_DAYS,
+  type TAssetDueFilter,
+  type TAssetSortColumn,
+  type TAssetStatus,
+  type TSortOrder,
+} from '@mqr/contracts';
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { assets } from '#server/db/schema.ts';
@@ -28,6 +35,11 @@ export interface ListView {
   status: TAssetStatus;
   search: string | undefined;
   openTasks: boolean | undefined;
+  /**
+   * The due filter, the organization's today it counts from, and the assets it keeps when they are
+   * few (findDueAssetIds).
+   */
+  due: { kind: TAssetDueFilter; today: string; assetIds: string[] | undefined } | undefined;
   filters: FieldFilter[];
   sort: ListSort;
   order: TSortOrder;
@@ -125,7 +137,68 @@ function filterConditions(view: ListView, assetId: SQL, except?: string): SQL[] 
       and e.asset_id = ${assetId} and e.task_status <> 'Completed')`;
     conditions.push(view.openTasks ? open : sql`not ${open}`);
   }
+  if (view.due) conditions.push(dueCondition(org, assetId, view.due));
   return conditions;
+}
+
+/**
+ * A due filter reads the assets by id when its sources name at most this many (each read up to one
+ * more on its index); past that it probes each asset the list walks (ADR 057).
+ */
+export const DUE_IDS_MAX = 2000;
+
+type DueView = NonNullable<ListView['due']>;
+
+/** The due filter's range on a date column: before today (overdue), or today to DUE_SOON_DAYS ahead. */
+function dueRange(column: SQL, due: Pick<DueView, 'kind' | 'today'>): SQL {
+  const today = sql`${due.today}::date`;
+  if (due.kind === 'overdue') return sql`${column} < ${today}`;
+  return sql`${column} between ${today} and ${addDays(due.today, DUE_SOON_DAYS)}::date`;
+}
+
+/** Open tasks due in the range (`maintenance_events_open_due_idx`). */
+const openTasksDue = (org: string, due: Pick<DueView, 'kind' | 'today'>) =>
+  sql`from maintenance_events d where d.organization_id = ${org} and d.task_status <> 'Completed'
+    and d.due_on is not null and ${dueRange(sql`d.due_on`, due)}`;
+
+/** Active schedules whose next task is due in the range (`schedules_org_next_due_idx`). */
+const schedulesDue = (org: string, due: Pick<DueView, 'kind' | 'today'>) =>
+  sql`from schedules s where s.organization_id = ${org} and s.paused_at is null
+    and s.next_due_on is not null and ${dueRange(sql`s.next_due_on`, due)}`;
+
+/**
+ * The assets with work due in the filter's range (an open task, or an active schedule's next task)
+ * when few: each source read on its index up to DUE_IDS_MAX + 1 rows; undefined when one has more.
+ */
+export async function findDueAssetIds(
+  db: DbOrTx,
+  organizationId: string,
+  due: Pick<DueView, 'kind' | 'today'>,
+): Promise<string[] | undefined> {
+  const reach = DUE_IDS_MAX + 1;
+  const result = (await db.execute(
+    sql`(select 'task' as source, d.asset_id as id ${openTasksDue(organizationId, due)} limit ${reach})
+      union all (select 'schedule', s.asset_id ${schedulesDue(organizationId, due)} limit ${reach})`,
+  )) as unknown as Rows<{ source: string; id: string }>;
+  const tasks = result.rows.filter((row) => row.source === 'task').length;
+  if (tasks === reach || result.rows.length - tasks === reach) return undefined;
+  return [...new Set(result.rows.map((row) => row.id))];
+}
+
+/**
+ * The due filter on the asset `assetId` (ADR 057): overdue, an open task due before today or an active
+ * schedule's next task due then (its engine run still to come); due soon, the same from today to
+ * DUE_SOON_DAYS ahead. A few such assets are a list of ids (read by primary key, then ordered); many,
+ * two probes whose subqueries PostgreSQL hashes once, while the list walks its own order (an `or` keeps
+ * it from turning them into a join that would read every match before ordering).
+ */
+function dueCondition(org: string, assetId: SQL, due: DueView): SQL {
+  if (due.assetIds) {
+    if (due.assetIds.length === 0) return sql`false`;
+    return sql`${assetId} = any(${`{${due.assetIds.join(',')}}`}::uuid[])`;
+  }
+  return sql`(exists (select 1 ${openTasksDue(org, due)} and d.asset_id = ${assetId})
+    or exists (select 1 ${schedulesDue(org, due)} and s.asset_id = ${assetId}))`;
 }
 
 /** The search's condition on the asset row `a` (name or slug contains the text, as the list's search). */

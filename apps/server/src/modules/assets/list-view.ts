@@ -5,6 +5,7 @@ import {
   isValidDate,
   NUMBER_PATTERN,
   parseSortParam,
+  type TAssetDueFilter,
   type TAssetFilterOperator,
   type TAssetFilterTerm,
   type TAssetListView,
@@ -13,7 +14,7 @@ import {
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
-import type { FieldFilter, ListView } from './list-queries.ts';
+import { type FieldFilter, findDueAssetIds, type ListView } from './list-queries.ts';
 
 /** The filter operators each data type takes, as the messages name them. */
 const OPERATORS: Record<TFieldDataType, { allowed: TAssetFilterOperator[]; named: string }> = {
@@ -65,21 +66,38 @@ function fieldFilter(field: FieldDefinitionRow, terms: TAssetFilterTerm[]): Fiel
   }
 }
 
+/** The due filter of a view: what it keeps, counting from the organization's today. */
+async function dueFilter(
+  db: DbOrTx,
+  organizationId: string,
+  kind: TAssetDueFilter,
+  today: string,
+): Promise<ListView['due']> {
+  return { kind, today, assetIds: await findDueAssetIds(db, organizationId, { kind, today }) };
+}
+
 /** True when the view narrows the list (a search, a filter): its count stops at a few pages (ADR 040). */
 export function isNarrowed(view: ListView): boolean {
-  return view.search !== undefined || view.filters.length > 0 || view.openTasks !== undefined;
+  return (
+    view.search !== undefined ||
+    view.filters.length > 0 ||
+    view.openTasks !== undefined ||
+    view.due !== undefined
+  );
 }
 
 /**
  * The list's view as the organization's SQL reads it: the custom fields it sorts and filters by are
  * Asset fields of the organization (active or retired; NOT_FOUND for any other id), each filter fits
  * its field's data type, and the sort by retirement date only on the retired assets (400s that say
- * what to change).
+ * what to change). `today` is the organization's date (its time zone, the app's clock): what the due
+ * filter counts from.
  */
 export async function resolveListView(
   db: DbOrTx,
   organizationId: string,
   input: TAssetListView,
+  today: string,
 ): Promise<ListView> {
   const sortParam = input.sort ?? defaultSort(input.status);
   const sort = parseSortParam(sortParam);
@@ -101,6 +119,7 @@ export async function resolveListView(
     status: input.status,
     search: input.search || undefined,
     openTasks: input.openTasks === undefined ? undefined : input.openTasks === 'true',
+    due: input.due === undefined ? undefined : await dueFilter(db, organizationId, input.due, today),
     filters: [...byField].map(([fieldId, fieldTerms]) => fieldFilter(fieldOf(fieldId), fieldTerms)),
     sort:
       'column' in sort

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { todayIn } from '#server/lib/clock.ts';
 import { acceptEmptyJsonBody } from '#server/lib/empty-json-body.ts';
 import { setPagingHeaders } from '#server/lib/paging.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
@@ -49,10 +50,12 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { page, pageSize } = request.query;
+      const user = currentUser(request);
       const { items, total, countedUpTo } = await listAssetPage(
         app.db,
-        currentUser(request).organizationId,
+        user.organizationId,
         request.query,
+        todayIn(app.clock, user.timeZone),
       );
       setPagingHeaders(reply, { total, page, pageSize, countedUpTo });
       return items;

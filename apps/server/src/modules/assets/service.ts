@@ -161,8 +161,9 @@ export async function listAssetPage(
   db: DbOrTx,
   organizationId: string,
   query: AssetListQuery,
+  today: string,
 ): Promise<{ items: TAssetListItem[]; total: number; countedUpTo: number }> {
-  const view = await resolveListView(db, organizationId, query);
+  const view = await resolveListView(db, organizationId, query, today);
   const narrowed = isNarrowed(view);
   const countedUpTo = narrowed ? MAX_COUNTED_SEARCH_ROWS : MAX_COUNTED_ROWS;
   const start = (query.page - 1) * query.pageSize;
@@ -404,15 +405,17 @@ export interface SelectionLimits {
 
 /**
  * The ids of the assets the list shows for `query`, in its order: at most `limits.max` (400 past
- * that, and when it finds none; ADR 048). Read in one walk of the view's indexes.
+ * that, and when it finds none; ADR 048). Read in one walk of the view's indexes. `today` is the
+ * organization's date (the due filter's).
  */
 export async function findSelectedByView(
   db: DbOrTx,
   organizationId: string,
   query: TAssetListView,
   limits: SelectionLimits,
+  today: string,
 ): Promise<string[]> {
-  const view = await resolveListView(db, organizationId, query);
+  const view = await resolveListView(db, organizationId, query, today);
   const ids = await findListIds(db, view, { offset: 0, limit: limits.max + 1 });
   const refuse = (message: string) =>
     new AppError('VALIDATION', message, { fields: [{ path: limits.path, message }] });

@@ -69,7 +69,7 @@ describe('GET /api/exports/assets.csv', () => {
     for (const name of ['Batch 1', 'Batch 2', 'Batch 3', 'Batch 4', 'Batch 5']) {
       await createAssetViaApi(t.app, t.headers.adminB, { name });
     }
-    const view = await resolveListView(t.db, orgId, ZAssetListView.parse({ search: 'Batch' }));
+    const view = await resolveListView(t.db, orgId, ZAssetListView.parse({ search: 'Batch' }), '2026-01-01');
     const whole = await collect(assetCsvRows(t.db, view));
     const batched = await collect(assetCsvRows(t.db, view, 2));
     expect(batched).toEqual(whole);

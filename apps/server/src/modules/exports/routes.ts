@@ -1,6 +1,7 @@
 import { ZAssetExportBody, ZAssetExportQuery, ZEventExportQuery } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { todayIn } from '#server/lib/clock.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { checkAssetsOfOrganization, resolveListView } from '../assets/service.ts';
 import { sendCsv } from './send-csv.ts';
@@ -24,7 +25,13 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Checked before the download starts: a bad filter is a 400, not a broken file.
-      const view = await resolveListView(app.db, currentUser(request).organizationId, request.query);
+      const user = currentUser(request);
+      const view = await resolveListView(
+        app.db,
+        user.organizationId,
+        request.query,
+        todayIn(app.clock, user.timeZone),
+      );
       return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, view));
     },
   );
@@ -40,13 +47,14 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const organizationId = currentUser(request).organizationId;
+      const user = currentUser(request);
+      const organizationId = user.organizationId;
       const { assetIds, query } = request.body;
       // Checked before the download starts: another organization's asset is a 404, not a broken file.
       if (assetIds) await checkAssetsOfOrganization(app.db, organizationId, assetIds);
       const source = assetIds
         ? { organizationId, assetIds }
-        : await resolveListView(app.db, organizationId, query!);
+        : await resolveListView(app.db, organizationId, query!, todayIn(app.clock, user.timeZone));
       return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, source));
     },
   );

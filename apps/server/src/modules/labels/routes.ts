@@ -1,6 +1,7 @@
 import { ZLabelSheetBody } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { todayIn } from '#server/lib/clock.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { makeLabelSheet } from './service.ts';
 
@@ -21,10 +22,12 @@ export async function labelRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      const user = currentUser(request);
       const pdf = await makeLabelSheet(
         app.db,
         {
-          organizationId: currentUser(request).organizationId,
+          organizationId: user.organizationId,
+          today: todayIn(app.clock, user.timeZone),
           publicBaseUrl: app.config.publicBaseUrl,
           storage: app.storage,
           onLogoError: (error) =>

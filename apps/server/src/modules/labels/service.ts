@@ -21,6 +21,8 @@ export type LabelSheetRequest = z.output<typeof ZLabelSheetBody>;
 
 export interface LabelSheetContext {
   organizationId: string;
+  /** The organization's date (the list view's due filter counts from it). */
+  today: string;
   /** What the QR codes point at (PUBLIC_BASE_URL). */
   publicBaseUrl: string;
   storage: FileStorage;
@@ -59,7 +61,11 @@ async function importedIds(
  * list shows for its view (a search alone: the view of that search) in the list's order (400 past
  * that, and when it finds none), or a part of what an import created.
  */
-async function idsToPrint(db: DbOrTx, organizationId: string, request: LabelSheetRequest): Promise<string[]> {
+async function idsToPrint(
+  db: DbOrTx,
+  { organizationId, today }: LabelSheetContext,
+  request: LabelSheetRequest,
+): Promise<string[]> {
   if (request.assetIds) {
     if (request.assetIds.length > LABEL_MAX_ASSETS) throw refused('assetIds', LABEL_MESSAGES.tooMany);
     return request.assetIds;
@@ -76,6 +82,7 @@ async function idsToPrint(db: DbOrTx, organizationId: string, request: LabelShee
       noneFound: bySearch ? LABEL_MESSAGES.noneFound : LABEL_MESSAGES.noneInView,
       path: bySearch ? 'search' : 'query',
     },
+    today,
   );
 }
 
@@ -149,7 +156,7 @@ export async function makeLabelSheet(
 ): Promise<Uint8Array> {
   const { organizationId } = context;
   const field = await chosenField(db, organizationId, request.fieldId);
-  const ids = await idsToPrint(db, organizationId, request);
+  const ids = await idsToPrint(db, context, request);
   const rows = await findLabelAssets(db, organizationId, ids, field?.id ?? null);
   if (rows.length !== ids.length) throw notFound('Asset');
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -1,10 +1,15 @@
-import { SCHEDULE_MESSAGES, type TSchedule } from '@mqr/contracts';
-import { and, eq } from 'drizzle-orm';
+import {
+  ASSET_SELECTION_MESSAGES,
+  SCHEDULE_APPLY_MAX_ASSETS,
+  SCHEDULE_MESSAGES,
+  type TSchedule,
+} from '@mqr/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries, fieldDefinitions, schedules, users } from '#server/db/schema.ts';
 import { SettableClock } from '#server/lib/clock.ts';
 import { auditEntriesOf, createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
-import { createUser } from '#server/test/fixtures.ts';
+import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { createScheduleViaApi, scheduleBody, tasksOfSchedule } from '#server/test/schedule-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { runScheduleEngine } from './engine.ts';
@@ -416,6 +421,79 @@ describe('applying a schedule to many assets', () => {
       message: SCHEDULE_MESSAGES.tooManyAssets,
     });
     expect(await t.db.select().from(schedules)).toHaveLength(before);
+  });
+});
+
+describe('applying a schedule to the asset list’s view', () => {
+  const apply = (body: object, headers = t.headers.adminA) =>
+    post('/api/admin/schedules/apply', headers, { ...scheduleBody(assetA.id), assetId: undefined, ...body });
+
+  it('creates one on every asset the list shows for a query, in the list’s order', async () => {
+    const names = ['Hose reel 3', 'Hose reel 1', 'Hose reel 2'];
+    const created = [];
+    for (const name of names) created.push(await createAssetViaApi(t.app, t.headers.adminA, { name }));
+    const response = await apply({ query: { search: 'hose reel', sort: 'name' } });
+    expect(response.statusCode).toBe(201);
+    const result = response.json();
+    expect(result.created).toBe(3);
+    const shown = await Promise.all(
+      (result.scheduleIds as string[]).map(
+        async (id) =>
+          (await t.app.inject({ url: `/api/schedules/${id}`, headers: t.headers.memberA })).json().assetName,
+      ),
+    );
+    expect(shown).toEqual(['Hose reel 1', 'Hose reel 2', 'Hose reel 3']);
+  });
+
+  it('refuses ids and a query together, a query matching nothing, one past 5,000, or one with retired assets; writes nothing', async () => {
+    const before = (await t.db.select().from(schedules)).length;
+    const both = await apply({ assetIds: [assetA.id], query: {} });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().fields).toContainEqual({
+      path: 'assetIds',
+      message: ASSET_SELECTION_MESSAGES.oneSource,
+    });
+    expect((await apply({})).statusCode).toBe(400);
+    const none = await apply({ query: { search: 'no such asset anywhere' } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toContainEqual({ path: 'query', message: ASSET_SELECTION_MESSAGES.noneFound });
+
+    await createAssetViaApi(t.app, t.headers.adminA, { name: 'Sprinkler valve live' });
+    const retired = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Sprinkler valve old' });
+    await post(`/api/admin/assets/${retired.id}/retire`, t.headers.adminA);
+    const withRetired = await apply({ query: { search: 'sprinkler valve', status: 'all' } });
+    expect(withRetired.statusCode).toBe(409);
+    expect(withRetired.json().message).toBe(SCHEDULE_MESSAGES.someAssetsRetired(1));
+    // The same view in service only: the live one.
+    expect(await t.db.select().from(schedules)).toHaveLength(before);
+    const inService = await apply({ query: { search: 'sprinkler valve' } });
+    expect(inService.json()).toMatchObject({ created: 1 });
+  });
+
+  it('never reaches another organization’s assets, and members get 403', async () => {
+    const fromB = await apply({ query: { search: 'hose reel' } }, t.headers.adminB);
+    expect(fromB.statusCode).toBe(400);
+    expect(fromB.json().fields).toContainEqual({
+      path: 'query',
+      message: ASSET_SELECTION_MESSAGES.noneFound,
+    });
+    expect((await apply({ query: {} }, t.headers.memberA)).statusCode).toBe(403);
+  });
+
+  it('stops past 5,000 assets in the view', async () => {
+    // A register longer than the limit, in an organization of its own.
+    const big = await createOrganization(t.db);
+    const admin = await createUser(t.db, big.id, { isAdmin: true });
+    await t.db.execute(sql`insert into assets (id, organization_id, name, slug)
+      select gen_random_uuid(), ${big.id}::uuid, 'Valve ' || i, 'valve-' || i
+      from generate_series(1, ${SCHEDULE_APPLY_MAX_ASSETS + 1}) as i`);
+    const tooMany = await apply({ query: {} }, (await loginAs(t.app, admin)).headers);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fields).toContainEqual({
+      path: 'query',
+      message: ASSET_SELECTION_MESSAGES.tooMany,
+    });
+    expect(await t.db.$count(schedules, eq(schedules.organizationId, big.id))).toBe(0);
   });
 });
 

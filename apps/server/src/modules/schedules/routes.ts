@@ -89,7 +89,7 @@ export async function scheduleAdminRoutes(instance: FastifyInstance): Promise<vo
         body: ZApplyScheduleBody,
         response: { 201: ZApplyScheduleResult },
         description:
-          'Creates the same schedule on each asset of assetIds (at most 5,000; one schedule per asset), all or none.',
+          'Creates the same schedule on each selected asset (one schedule per asset), all or none: the ticked ones (assetIds) or every asset the asset list shows for its view (query), at most 5,000.',
       },
     },
     async (request, reply) =>

@@ -1,5 +1,7 @@
 import {
+  ASSET_SELECTION_MESSAGES,
   localDate,
+  SCHEDULE_APPLY_MAX_ASSETS,
   SCHEDULE_MESSAGES,
   SCHEDULE_UPCOMING_COUNT,
   type TApplyScheduleResult,
@@ -16,6 +18,7 @@ import { AppError, conflict, notFound } from '#server/lib/app-error.ts';
 import { COUNT_CAP } from '#server/lib/paging.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
+import { findSelectedByView } from '../assets/service.ts';
 import { type AuditRecord, diffChanges, recordAudit, recordAudits } from '../audit-logs/service.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { resolveFieldValues, valuesByLabel } from '../fields/values.ts';
@@ -233,7 +236,12 @@ async function lockTargetAssets(tx: DbOrTx, organizationId: string, assetIds: st
     if (assetIds.length === 1) throw notFound('Asset');
     throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.unknownAssets(assetIds.length - found.length));
   }
-  if (found.some((asset) => asset.retired)) throw conflict(SCHEDULE_MESSAGES.assetRetired);
+  const retired = found.filter((asset) => asset.retired).length;
+  if (retired > 0) {
+    throw conflict(
+      assetIds.length === 1 ? SCHEDULE_MESSAGES.assetRetired : SCHEDULE_MESSAGES.someAssetsRetired(retired),
+    );
+  }
 }
 
 /**
@@ -288,13 +296,29 @@ export async function createSchedule(
   return getSchedule(db, context.actor.organizationId, ids[0]!);
 }
 
-/** "Apply to many assets": the same schedule on each of up to SCHEDULE_APPLY_MAX_ASSETS assets. */
+/**
+ * "Apply to many assets": the same schedule on each of up to SCHEDULE_APPLY_MAX_ASSETS assets, the
+ * ticked ones or those the asset list shows for its view (read in the list's order, ADR 048).
+ */
 export async function applySchedule(
   db: Db,
   context: ScheduleContext,
   input: ApplyScheduleInput,
 ): Promise<TApplyScheduleResult> {
-  const assetIds = input.assetIds.map((id) => id.toLowerCase());
+  const assetIds = input.assetIds
+    ? input.assetIds.map((id) => id.toLowerCase())
+    : await findSelectedByView(
+        db,
+        context.actor.organizationId,
+        input.query!,
+        {
+          max: SCHEDULE_APPLY_MAX_ASSETS,
+          tooMany: ASSET_SELECTION_MESSAGES.tooMany,
+          noneFound: ASSET_SELECTION_MESSAGES.noneFound,
+          path: 'query',
+        },
+        localDate(context.now, context.actor.timeZone),
+      );
   const { ids, tasksCreated } = await createSchedules(db, context, input, assetIds);
   return { created: ids.length, scheduleIds: ids, tasksCreated };
 }

@@ -122,6 +122,20 @@ export function listAllUsers(
   return listUsers(db, undefined, page);
 }
 
+/** The organization's active users by name (case-insensitive), at most `limit`: choices in a form. */
+export function listActiveUserOptions(
+  db: DbOrTx,
+  organizationId: string,
+  limit: number,
+): Promise<{ id: string; displayName: string }[]> {
+  return db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.isActive, true)))
+    .orderBy(sql`lower(${users.displayName})`, users.id)
+    .limit(limit);
+}
+
 /** A user of the organization as the admin screen shows it. */
 export async function findAdminUser(
   db: DbOrTx,

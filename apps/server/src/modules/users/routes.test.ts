@@ -545,6 +545,28 @@ describe('PUT /api/admin/users/:id', () => {
   });
 });
 
+describe('GET /api/users/assignable', () => {
+  it('answers any signed-in user the active people of their organization, by name, nothing more', async () => {
+    const org = await createOrganization(t.db);
+    const member = await createUser(t.db, org.id, { displayName: 'zoe Member' });
+    await createUser(t.db, org.id, { displayName: 'Adam Admin', isAdmin: true });
+    await createUser(t.db, org.id, { displayName: 'Gone Person', isActive: false });
+    await createUser(t.db, t.orgA.organization.id, { displayName: 'Another Organization' });
+    const response = await t.app.inject({
+      url: '/api/users/assignable',
+      headers: (await loginAs(t.app, member)).headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const options = response.json();
+    expect(options.map((option: { displayName: string }) => option.displayName)).toEqual([
+      'Adam Admin',
+      'zoe Member',
+    ]);
+    expect(Object.keys(options[0]).sort()).toEqual(['displayName', 'id']);
+    expect((await t.app.inject({ url: '/api/users/assignable' })).statusCode).toBe(401);
+  });
+});
+
 describe('API docs', () => {
   it('show the admin user routes behind a bearer token, a new user needing email, name and password', async () => {
     const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;

@@ -1,12 +1,35 @@
-import { ZAdminUser, ZCreateUserBody, ZPageQuery, ZUpdateUserBody } from '@mqr/contracts';
+import {
+  ASSIGNABLE_USERS_MAX,
+  ZAdminUser,
+  ZCreateUserBody,
+  ZPageQuery,
+  ZUpdateUserBody,
+  ZUserOption,
+} from '@mqr/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPagingHeaders } from '#server/lib/paging.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { createUser, listAdminUsers, updateUserAsAdmin } from './service.ts';
+import { createUser, listAdminUsers, listAssignableUsers, updateUserAsAdmin } from './service.ts';
 
 const ZIdParams = z.object({ id: z.string() });
+
+/** /api/users: what every signed-in user may know of the people of their organization. */
+export async function userRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/assignable',
+    {
+      schema: {
+        tags: ['users'],
+        response: { 200: z.array(ZUserOption) },
+        description: `The active users of the caller's organization (id and name), by name, at most ${ASSIGNABLE_USERS_MAX}: whom a task can be assigned to.`,
+      },
+    },
+    async (request) => listAssignableUsers(app.db, currentUser(request).organizationId),
+  );
+}
 
 /** /api/admin/users: the user management screen (administrators and super administrators). */
 export async function userAdminRoutes(instance: FastifyInstance): Promise<void> {

@@ -1,6 +1,8 @@
 import {
+  ASSIGNABLE_USERS_MAX,
   type TAdminUser,
   type TCurrentUser,
+  type TUserOption,
   USER_MESSAGES,
   type ZCreateUserBody,
   type ZUpdateUserBody,
@@ -25,6 +27,7 @@ import {
   findUserForAuth,
   findUserForUpdate,
   insertUser,
+  listActiveUserOptions,
   listAllUsers,
   listOrganizationUsers,
   type UserInsert,
@@ -154,6 +157,11 @@ export async function listAdminUsers(
     ? await listAllUsers(db, page)
     : await listOrganizationUsers(db, actor.organizationId, page);
   return { items: rows.map(toAdminUser), total };
+}
+
+/** Whom a task can be assigned to: the organization's active users, by name, at most ASSIGNABLE_USERS_MAX. */
+export function listAssignableUsers(db: DbOrTx, organizationId: string): Promise<TUserOption[]> {
+  return listActiveUserOptions(db, organizationId, ASSIGNABLE_USERS_MAX);
 }
 
 async function loadAdminUser(db: DbOrTx, organizationId: string, id: string): Promise<TAdminUser> {

@@ -32,6 +32,7 @@ function setup(
     [`/api/assets/${ASSET_ID}`]: assetResponse,
     [`/api/assets/${ASSET_ID}/qr.png`]: () =>
       new Response('png', { headers: { 'Content-Type': 'image/png' } }),
+    '/api/schedules': () => jsonResponse([]),
     ...more,
   });
 }

@@ -1,29 +1,40 @@
 import { ASSET_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { assetKeys } from '#web/features/assets/api/asset-keys.ts';
 import { AssetQrCard } from '#web/features/assets/components/asset-qr-card.tsx';
 import { RetireAssetButton, RetiredAssetNotice } from '#web/features/assets/components/asset-retirement.tsx';
 import { useAsset } from '#web/features/assets/hooks/use-asset.ts';
+import { taskKeys } from '#web/features/events/api/task-keys.ts';
 import { MaintenanceEventsSection } from '#web/features/events/components/maintenance-events-section.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
 import { QueuedWrites } from '#web/features/offline/index.ts';
+import { AssetSchedulesCard } from '#web/features/schedules/components/asset-schedules-card.tsx';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import styles from './asset-detail-page.module.css';
 
 /**
  * /assets/{id}: header, "Asset details", the QR card and retirement (features/assets), "Print label"
- * (features/labels), the maintenance events (features/events). A retired asset is read-only: no
- * edit, no new event, no task actions, no label.
+ * (features/labels), "Planned maintenance" (features/schedules), the maintenance events
+ * (features/events). A retired asset is read-only: no edit, no new event, no task actions, no label,
+ * no schedule change.
  */
 export function AssetDetailPage() {
   const { id } = useParams();
   const query = useAsset(id);
   const isAdmin = isAdminUser(useAuth());
+  const queryClient = useQueryClient();
+  // A schedule saved or resumed may create its task at once, and moves the next service due.
+  const reloadAfterSchedule = () => {
+    if (id) void queryClient.invalidateQueries({ queryKey: assetKeys.detail(id) });
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+  };
 
   if (!id) return <Alert>{ASSET_MESSAGES.detailMissingId}</Alert>;
   if (query.isPending) return <StateMessage>Loading asset...</StateMessage>;
@@ -76,6 +87,12 @@ export function AssetDetailPage() {
         />
       </div>
       <QueuedWrites assetId={asset.id} />
+      <AssetSchedulesCard
+        asset={asset}
+        canManage={isAdmin && !retired}
+        onChanged={reloadAfterSchedule}
+        className={styles.section}
+      />
       <MaintenanceEventsSection asset={asset} readOnly={retired} canDelete={isAdmin} />
     </>
   );

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
@@ -7,20 +8,32 @@ import { dashboardKeys } from '#web/features/dashboard/api/dashboard-keys.ts';
 import { AdminAnalytics } from '#web/features/dashboard/components/admin-analytics.tsx';
 import { useDashboardPreferences } from '#web/features/dashboard/hooks/use-dashboard-preferences.ts';
 import { taskKeys } from '#web/features/events/api/task-keys.ts';
+import { DueTaskCards, DueTaskCardsFromCounts } from '#web/features/events/components/due-task-cards.tsx';
 import { PendingTasksSection } from '#web/features/events/components/pending-tasks-section.tsx';
+import { taskFiltersOf } from '#web/features/events/lib/task-filters.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import styles from './dashboard-page.module.css';
 
-/** /dashboard: the administrators' figures (features/dashboard) and the pending tasks (features/events). */
+/**
+ * /dashboard: the administrators' figures (features/dashboard), the due cards and the pending tasks
+ * (features/events). Members' due cards read the due counts; administrators', their analytics.
+ */
 export function DashboardPage() {
   const queryClient = useQueryClient();
   const isAdmin = isAdminUser(useAuth());
   const controls = useDashboardPreferences();
-  // A started or completed task changes the figures too (only administrators have them).
-  const reloadFigures = () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.allAnalytics() });
+  const filters = taskFiltersOf(useSearchParams()[0]);
+  // A link to the filtered list (a due card's) shows it even where the preferences hide it.
+  const showTasks =
+    !isAdmin || controls.isVisible('pendingTasks') || filters.due !== undefined || filters.mine;
+  // A started or completed task changes the figures and the due counts too.
+  const reloadFigures = () => {
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.allAnalytics() });
+    void queryClient.invalidateQueries({ queryKey: taskKeys.dueCounts() });
+  };
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-    void queryClient.invalidateQueries({ queryKey: taskKeys.pending() });
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all });
   };
   return (
     <>
@@ -41,11 +54,13 @@ export function DashboardPage() {
         }
       />
       <div className={styles.sections}>
-        {isAdmin ? <AdminAnalytics controls={controls} /> : null}
+        {isAdmin ? (
+          <AdminAnalytics controls={controls} dueCards={(counts) => <DueTaskCards counts={counts} />} />
+        ) : (
+          <DueTaskCardsFromCounts />
+        )}
         {/* Members have no preferences card: they always see their pending tasks. */}
-        {!isAdmin || controls.isVisible('pendingTasks') ? (
-          <PendingTasksSection onTaskChanged={reloadFigures} />
-        ) : null}
+        {showTasks ? <PendingTasksSection onTaskChanged={reloadFigures} /> : null}
       </div>
     </>
   );

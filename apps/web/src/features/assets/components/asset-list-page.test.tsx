@@ -423,4 +423,103 @@ describe('asset list selection', () => {
       expect(screen.queryByRole('region', { name: LIST_TEXTS.selectionActions })).not.toBeInTheDocument(),
     );
   });
+
+  it('lets administrators schedule maintenance on every asset a view shows, one schedule each', async () => {
+    const bodies: unknown[] = [];
+    const calls = setup(
+      () => page(TWO, 20),
+      {
+        '/api/users/assignable': () => jsonResponse([]),
+        'POST /api/admin/schedules/apply': (_url, init) => {
+          bodies.push(JSON.parse(String(init.body)));
+          return jsonResponse({ created: 20, scheduleIds: [], tasksCreated: 3 }, 201);
+        },
+      },
+      { isAdmin: true },
+    );
+    const user = userEvent.setup();
+    renderApp('/assets?search=extinguisher');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    await user.click(screen.getByRole('button', { name: LIST_TEXTS.selectAllMatching('20') }));
+    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
+    await user.click(within(bar).getByRole('button', { name: 'Schedule maintenance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule maintenance' });
+    expect(dialog).toHaveTextContent(LIST_TEXTS.forAllMatching('20'));
+    await user.type(within(dialog).getByLabelText('Title'), 'Monthly inspection');
+    await user.clear(within(dialog).getByLabelText('Starts on'));
+    await user.type(within(dialog).getByLabelText('Starts on'), '2026-04-01');
+    const listLoads = listCalls(calls).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+    expect(
+      await screen.findByText('Schedules created on 20 assets. 3 tasks already due created.'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        query: { search: 'extinguisher', status: 'active', sort: 'created', order: 'desc' },
+        title: 'Monthly inspection',
+        notes: null,
+        fields: [],
+        recurrence: { pattern: 'interval', every: 1, unit: 'month' },
+        mode: 'fixed',
+        leadDays: 0,
+        assigneeId: null,
+        startsOn: '2026-04-01',
+        endsOn: null,
+      },
+    ]);
+    // The list reloads: its due filter and next service dates follow the new schedules.
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(listLoads));
+  });
+
+  it('offers members no schedule action, nor anyone on the retired list', async () => {
+    setup(() => page(TWO));
+    const user = userEvent.setup();
+    const { unmount } = renderApp('/assets');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
+    expect(within(bar).queryByRole('button', { name: 'Schedule maintenance' })).not.toBeInTheDocument();
+    unmount();
+    authStore.logout();
+    setup(() => page(TWO), {}, { isAdmin: true });
+    renderApp('/assets?status=retired');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    expect(screen.queryByRole('button', { name: 'Schedule maintenance' })).not.toBeInTheDocument();
+  });
+});
+
+describe('asset list due filter', () => {
+  beforeEach(() => authStore.logout());
+
+  it('filters the overdue assets from the panel, says so in words, and removes it', async () => {
+    const calls = setup(() => page(TWO));
+    const user = userEvent.setup();
+    const { router } = renderApp('/assets');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByRole('button', { name: LIST_TEXTS.filters }));
+    const panel = await screen.findByRole('form', { name: LIST_TEXTS.filterPanel });
+    const due = within(panel).getByLabelText(LIST_TEXTS.due);
+    expect(due).toHaveAccessibleDescription(LIST_TEXTS.dueHint);
+    await user.selectOptions(due, 'overdue');
+    await user.click(within(panel).getByRole('button', { name: LIST_TEXTS.applyFilters }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('due')).toBe('overdue'));
+    expect(new URLSearchParams(router.state.location.search).get('due')).toBe('overdue');
+    expect(screen.getByRole('button', { name: LIST_TEXTS.filtersCount(1) })).toBeInTheDocument();
+    const chips = screen.getByRole('list', { name: LIST_TEXTS.activeFilters });
+    await user.click(within(chips).getByRole('button', { name: LIST_TEXTS.removeFilter('Overdue') }));
+    // Back to the plain list (answered from the cache).
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('reads "due soon" from the URL and says when nothing is due', async () => {
+    const calls = setup(() => page([]));
+    renderApp('/assets?due=soon');
+    expect(await screen.findByText(LIST_TEXTS.noFilterMatch)).toBeInTheDocument();
+    expect(listCalls(calls).at(-1)?.get('due')).toBe('soon');
+    expect(
+      screen.getByRole('button', { name: LIST_TEXTS.removeFilter(LIST_TEXTS.dueChoices.soon) }),
+    ).toBeInTheDocument();
+  });
 });

@@ -14,6 +14,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { ExportButton, ExportSelectionButton } from '#web/features/exports/index.ts';
 import { useFields } from '#web/features/fields/index.ts';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
+import { ScheduleSelectionButton } from '#web/features/schedules/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { countLabel, pageCountOf } from '#web/lib/paged-response.ts';
@@ -39,7 +40,7 @@ type TSelection = { view: string } & ({ kind: 'ids'; ids: string[] } | { kind: '
 
 /** The empty list's message: nothing at all, nothing retired, or nothing that matches. */
 function emptyMessage(state: TListState): string {
-  if (state.filter.length > 0 || state.openTasks) return LIST_TEXTS.noFilterMatch;
+  if (state.filter.length > 0 || state.openTasks || state.due) return LIST_TEXTS.noFilterMatch;
   if (state.search) return ASSET_MESSAGES.listNoMatch;
   return state.status === 'retired' ? LIST_TEXTS.noRetired : ASSET_MESSAGES.listEmpty;
 }
@@ -218,6 +219,21 @@ export function AssetListPage() {
                   selection={apiSelection}
                   onError={(text) => setNotice({ tone: 'error', text })}
                 />
+                {isAdmin && state.status !== 'retired' ? (
+                  <ScheduleSelectionButton
+                    selection={apiSelection}
+                    scope={
+                      selection.kind === 'ids'
+                        ? LIST_TEXTS.forSelected(selection.ids.length)
+                        : LIST_TEXTS.forAllMatching(total)
+                    }
+                    onDone={(text) => {
+                      setNotice({ tone: 'success', text });
+                      // The list's due filter and the assets' next service due follow the new schedules.
+                      void queryClient.invalidateQueries({ queryKey: assetKeys.all });
+                    }}
+                  />
+                ) : null}
               </>
             }
             onClear={() => setSelection(null)}

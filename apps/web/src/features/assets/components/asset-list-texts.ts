@@ -1,4 +1,4 @@
-import type { TAssetSortColumn, TAssetStatus, TSortOrder } from '@mqr/contracts';
+import { DUE_TEXTS, type TAssetSortColumn, type TAssetStatus, type TSortOrder } from '@mqr/contracts';
 
 const assets = (count: number) => (count === 1 ? '1 asset' : `${count.toLocaleString('en-US')} assets`);
 
@@ -26,6 +26,9 @@ export const LIST_TEXTS = {
   filterPanel: 'Filter assets',
   openTasks: 'Open tasks',
   openTasksChoices: { any: 'Any', true: 'With open tasks', false: 'Without open tasks' },
+  due: 'Due',
+  dueHint: 'Open tasks, and the next due dates of active schedules.',
+  dueChoices: { any: 'Any', overdue: DUE_TEXTS.overdue, soon: DUE_TEXTS.dueNext7Days },
   any: 'Any',
   min: 'Min',
   max: 'Max',

@@ -9,9 +9,13 @@ import { Button } from '#web/components/ui/button.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { type TListState, termsOf } from '../lib/list-state.ts';
+import { type TListFilters, type TListState, termsOf } from '../lib/list-state.ts';
 import { LIST_TEXTS } from './asset-list-texts.ts';
 import styles from './filter-panel.module.css';
+
+/** The choices of "Open tasks" and "Due", by the value they send ("any": none). */
+const openTaskChoices = LIST_TEXTS.openTasksChoices;
+const dueChoices = LIST_TEXTS.dueChoices;
 
 /** A field's filter as the form holds it. */
 type TDraft = { any: string[]; min: string; max: string; is: string; contains: string };
@@ -49,24 +53,27 @@ type TFilterPanelProps = {
   state: TListState;
   /** The organization's Asset fields; the active ones can be filtered by. */
   fields: TFieldDefinition[];
-  onApply: (change: Pick<TListState, 'filter' | 'openTasks'>) => void;
+  onApply: (change: TListFilters) => void;
 };
 
 /**
  * The filters of the asset list, one group per active custom field by its data type (a Select's
- * options, a Number's or a Date's range, a Boolean, the text a Text contains) and open tasks. Applied
+ * options, a Number's or a Date's range, a Boolean, the text a Text contains), open tasks and due
+ * work (overdue, due soon). Applied
  * together ("Apply filters"), into the URL; a filter on a field this form does not show is kept.
  */
 export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
   const [drafts, setDrafts] = useState(() => draftsOf(state));
   const [openTasks, setOpenTasks] = useState(state.openTasks ?? '');
+  const [due, setDue] = useState(state.due ?? '');
   // A view changed elsewhere (Back, a filter removed from the summary) fills the form again.
-  const applied = JSON.stringify([state.filter, state.openTasks]);
+  const applied = JSON.stringify([state.filter, state.openTasks, state.due]);
   const [shownView, setShownView] = useState(applied);
   if (applied !== shownView) {
     setShownView(applied);
     setDrafts(draftsOf(state));
     setOpenTasks(state.openTasks ?? '');
+    setDue(state.due ?? '');
   }
   const active = fields.filter((field) => field.isActive);
   const shown = new Set(active.map((field) => field.id));
@@ -82,27 +89,38 @@ export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
     onApply({
       filter: [...hidden, ...termsOfDrafts(ownDrafts)],
       openTasks: openTasks === 'true' || openTasks === 'false' ? openTasks : undefined,
+      due: due === 'overdue' || due === 'soon' ? due : undefined,
     });
   }
 
   function clear() {
     setDrafts({});
     setOpenTasks('');
-    onApply({ filter: [], openTasks: undefined });
+    setDue('');
+    onApply({ filter: [], openTasks: undefined, due: undefined });
   }
 
   return (
     <form id={id} className={styles.panel} aria-label={LIST_TEXTS.filterPanel} onSubmit={submit}>
       <div className={styles.groups}>
-        <SelectField
-          label={LIST_TEXTS.openTasks}
-          value={openTasks}
-          onChange={(event) => setOpenTasks(event.target.value)}
-        >
-          <option value="">{LIST_TEXTS.openTasksChoices.any}</option>
-          <option value="true">{LIST_TEXTS.openTasksChoices.true}</option>
-          <option value="false">{LIST_TEXTS.openTasksChoices.false}</option>
-        </SelectField>
+        {[
+          { label: LIST_TEXTS.openTasks, value: openTasks, set: setOpenTasks, choices: openTaskChoices },
+          { label: LIST_TEXTS.due, hint: LIST_TEXTS.dueHint, value: due, set: setDue, choices: dueChoices },
+        ].map(({ label, hint, value, set, choices }) => (
+          <SelectField
+            key={label}
+            label={label}
+            hint={hint}
+            value={value}
+            onChange={(event) => set(event.target.value)}
+          >
+            {Object.entries(choices).map(([option, text]) => (
+              <option key={option} value={option === 'any' ? '' : option}>
+                {text}
+              </option>
+            ))}
+          </SelectField>
+        ))}
         {active.map((field) => (
           <FieldFilter
             key={field.id}

@@ -1,9 +1,9 @@
 import { filterParam, type TAssetFilterTerm, type TFieldDefinition } from '@mqr/contracts';
-import { type TListState, termsOf } from '../lib/list-state.ts';
+import { type TListFilters, type TListState, termsOf } from '../lib/list-state.ts';
 import { LIST_TEXTS } from './asset-list-texts.ts';
 import styles from './filter-panel.module.css';
 
-type TSummary = { key: string; text: string; remove: Pick<TListState, 'filter' | 'openTasks'> };
+type TSummary = { key: string; text: string; remove: TListFilters };
 
 /** Each filter of the state in words, and the state without it. */
 export function filterSummaries(state: TListState, fields: TFieldDefinition[]): TSummary[] {
@@ -26,13 +26,20 @@ export function filterSummaries(state: TListState, fields: TFieldDefinition[]): 
           ? say.contains(label, value('contains')!)
           : say.range(label, value('min'), value('max'));
     const rest = terms.filter((term) => term.fieldId !== fieldId).map((term) => filterParam(term));
-    return { key: fieldId, text, remove: { filter: rest, openTasks: state.openTasks } };
+    return { key: fieldId, text, remove: { filter: rest, openTasks: state.openTasks, due: state.due } };
   });
   if (state.openTasks) {
     summaries.push({
       key: 'openTasks',
       text: LIST_TEXTS.summaries.openTasks(state.openTasks),
-      remove: { filter: state.filter, openTasks: undefined },
+      remove: { filter: state.filter, openTasks: undefined, due: state.due },
+    });
+  }
+  if (state.due) {
+    summaries.push({
+      key: 'due',
+      text: LIST_TEXTS.dueChoices[state.due],
+      remove: { filter: state.filter, openTasks: state.openTasks, due: undefined },
     });
   }
   return summaries;
@@ -41,7 +48,7 @@ export function filterSummaries(state: TListState, fields: TFieldDefinition[]): 
 type TFilterSummaryProps = {
   state: TListState;
   fields: TFieldDefinition[];
-  onChange: (change: Pick<TListState, 'filter' | 'openTasks'>) => void;
+  onChange: (change: TListFilters) => void;
 };
 
 /** The list's filters in words, each a button that removes it (what a shared URL filters by, at a glance). */

@@ -45,7 +45,10 @@ export function ListControls({
   onColumns,
   filterPanelId,
 }: TListControlsProps) {
-  const filterCount = new Set(termsOf(state).map((term) => term.fieldId)).size + (state.openTasks ? 1 : 0);
+  const filterCount =
+    new Set(termsOf(state).map((term) => term.fieldId)).size +
+    (state.openTasks ? 1 : 0) +
+    (state.due ? 1 : 0);
   return (
     <div className={styles.controls}>
       <div className={styles.selects}>

@@ -23,6 +23,7 @@ describe('the asset list state in the URL', () => {
       sort: `field:${FIELD}`,
       order: 'desc' as const,
       openTasks: 'true' as const,
+      due: 'overdue' as const,
       filter: [`${FIELD}:min:5`, `${FIELD}:max:10`],
       page: 3,
     };
@@ -33,6 +34,7 @@ describe('the asset list state in the URL', () => {
       sort: `field:${FIELD}`,
       order: 'desc',
       openTasks: 'true',
+      due: 'overdue',
       filter: [`${FIELD}:min:5`, `${FIELD}:max:10`],
     });
     expect(termsOf(state)).toEqual([
@@ -43,9 +45,15 @@ describe('the asset list state in the URL', () => {
 
   it('takes what does not read as a value as its default', () => {
     const state = listStateOf(
-      new URLSearchParams('status=gone&order=up&openTasks=maybe&page=-2&filter=nonsense'),
+      new URLSearchParams('status=gone&order=up&openTasks=maybe&due=late&page=-2&filter=nonsense'),
     );
-    expect(state).toMatchObject({ status: 'active', order: undefined, openTasks: undefined, page: 1 });
+    expect(state).toMatchObject({
+      status: 'active',
+      order: undefined,
+      openTasks: undefined,
+      due: undefined,
+      page: 1,
+    });
     // A filter that is not a term goes to the server as it is, which says what is wrong with it.
     expect(state.filter).toEqual(['nonsense']);
     expect(termsOf(state)).toEqual([]);

@@ -1,9 +1,11 @@
 import {
+  ASSET_DUE_FILTERS,
   ASSET_STATUSES,
   defaultOrder,
   defaultSort,
   parseFilterParam,
   SORT_ORDERS,
+  type TAssetDueFilter,
   type TAssetFilterTerm,
   type TAssetListViewInput,
   type TAssetStatus,
@@ -12,7 +14,7 @@ import {
 
 /**
  * What the asset list shows, as its URL holds it (so a view can be shared): the same parameters as
- * GET /api/assets (`search`, `status`, `sort`, `order`, `openTasks`, `filter` once per term), and the
+ * GET /api/assets (`search`, `status`, `sort`, `order`, `openTasks`, `due`, `filter` once per term), and the
  * page. Defaults are left out of the URL.
  */
 export type TListState = {
@@ -23,9 +25,14 @@ export type TListState = {
   /** Absent: the sort's own default (dates newest first, names and values A to Z). */
   order: TSortOrder | undefined;
   openTasks: 'true' | 'false' | undefined;
+  /** Overdue or due soon (an open task, or an active schedule's next due date). */
+  due: TAssetDueFilter | undefined;
   filter: string[];
   page: number;
 };
+
+/** What the filter panel and the filter summary change: the filters beside the search and status. */
+export type TListFilters = Pick<TListState, 'filter' | 'openTasks' | 'due'>;
 
 export const DEFAULT_LIST_STATE: TListState = {
   search: '',
@@ -33,6 +40,7 @@ export const DEFAULT_LIST_STATE: TListState = {
   sort: 'created',
   order: undefined,
   openTasks: undefined,
+  due: undefined,
   filter: [],
   page: 1,
 };
@@ -50,6 +58,7 @@ export function listStateOf(params: URLSearchParams): TListState {
     sort: params.get('sort') || defaultSort(status),
     order: oneOf(SORT_ORDERS, params.get('order')),
     openTasks: oneOf(['true', 'false'] as const, params.get('openTasks')),
+    due: oneOf(ASSET_DUE_FILTERS, params.get('due')),
     filter: params.getAll('filter'),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
@@ -63,6 +72,7 @@ export function paramsOf(state: TListState): URLSearchParams {
   if (state.sort !== defaultSort(state.status)) params.set('sort', state.sort);
   if (state.order && state.order !== defaultOrder(state.sort)) params.set('order', state.order);
   if (state.openTasks) params.set('openTasks', state.openTasks);
+  if (state.due) params.set('due', state.due);
   for (const term of state.filter) params.append('filter', term);
   if (state.page > 1) params.set('page', String(state.page));
   return params;
@@ -76,6 +86,7 @@ export function viewOf(state: TListState): TAssetListViewInput {
     sort: state.sort,
     order: orderOf(state),
     ...(state.openTasks ? { openTasks: state.openTasks } : {}),
+    ...(state.due ? { due: state.due } : {}),
     ...(state.filter.length > 0 ? { filter: state.filter } : {}),
   };
 }

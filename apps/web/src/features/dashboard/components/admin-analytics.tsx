@@ -1,4 +1,5 @@
-import { ANALYTICS_TEXTS } from '@mqr/contracts';
+import { ANALYTICS_TEXTS, type TDueCounts } from '@mqr/contracts';
+import type { ReactNode } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -8,14 +9,21 @@ import type { useDashboardPreferences } from '../hooks/use-dashboard-preferences
 import styles from './admin-analytics.module.css';
 import { DashboardPreferencesCard } from './dashboard-preferences-card.tsx';
 import { MaintenanceHistorySection } from './maintenance-history-section.tsx';
+import { PmComplianceSection } from './pm-compliance-section.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TeamPerformanceSection } from './team-performance-section.tsx';
 import { TurnaroundTicker } from './turnaround-ticker.tsx';
 
 type TPreferencesControls = ReturnType<typeof useDashboardPreferences>;
 
-/** The administrators' part of the dashboard: summary cards, preferences and the analytics sections. */
-export function AdminAnalytics({ controls }: { controls: TPreferencesControls }) {
+type TAdminAnalyticsProps = {
+  controls: TPreferencesControls;
+  /** The due cards, shown below the summary cards with the analytics' due counts (app/routes composes them). */
+  dueCards: (counts: TDueCounts) => ReactNode;
+};
+
+/** The administrators' part of the dashboard: summary and due cards, preferences and the analytics sections. */
+export function AdminAnalytics({ controls, dueCards }: TAdminAnalyticsProps) {
   const { preferences, isVisible } = controls;
   const query = useAnalytics({
     enabled: true,
@@ -46,6 +54,7 @@ export function AdminAnalytics({ controls }: { controls: TPreferencesControls })
   return (
     <>
       {analytics ? <SummaryCards analytics={analytics} /> : status}
+      {analytics ? dueCards(analytics.dueTasks) : null}
       <DashboardPreferencesCard
         preferences={preferences}
         onToggleSection={controls.toggleSection}
@@ -54,6 +63,9 @@ export function AdminAnalytics({ controls }: { controls: TPreferencesControls })
       />
       {analytics && isVisible('turnaroundTicker') ? (
         <TurnaroundTicker metrics={analytics.turnaroundMetrics} />
+      ) : null}
+      {analytics && isVisible('pmCompliance') ? (
+        <PmComplianceSection compliance={analytics.pmCompliance} />
       ) : null}
       {analytics && isVisible('maintenanceHistory') ? (
         <MaintenanceHistorySection analytics={analytics} />

@@ -47,11 +47,12 @@ describe('DashboardPreferencesCard', () => {
     const card = screen.getByRole('region', { name: 'Dashboard preferences' });
     const group = within(card).getByRole('group', { name: 'Sections' });
     const boxes = within(group).getAllByRole('checkbox');
-    expect(boxes).toHaveLength(4);
+    expect(boxes).toHaveLength(5);
     expect(within(group).getByRole('checkbox', { name: 'Pending maintenance tasks' })).toBeChecked();
     expect(within(group).getByRole('checkbox', { name: 'Maintenance history' })).not.toBeChecked();
     expect(within(group).getByRole('checkbox', { name: 'Turnaround ticker' })).toBeChecked();
     expect(within(group).getByRole('checkbox', { name: 'Team performance' })).not.toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: 'PM compliance' })).not.toBeChecked();
     for (const box of boxes) expect(box).toBeEnabled();
 
     const range = screen.getByRole('spinbutton', { name: RANGE });
@@ -77,7 +78,12 @@ describe('DashboardPreferencesCard', () => {
   it('disables the last checked section and says why', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    for (const name of ['Pending maintenance tasks', 'Maintenance history', 'Turnaround ticker']) {
+    for (const name of [
+      'Pending maintenance tasks',
+      'Maintenance history',
+      'Turnaround ticker',
+      'PM compliance',
+    ]) {
       await user.click(screen.getByRole('checkbox', { name }));
     }
     const last = screen.getByRole('checkbox', { name: 'Team performance' });

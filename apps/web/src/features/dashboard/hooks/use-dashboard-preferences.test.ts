@@ -12,7 +12,7 @@ function fakeStorage(initial: Record<string, string> = {}) {
   };
 }
 
-const ALL = ['pendingTasks', 'maintenanceHistory', 'turnaroundTicker', 'userPerformance'];
+const ALL = ['pendingTasks', 'maintenanceHistory', 'turnaroundTicker', 'userPerformance', 'pmCompliance'];
 
 describe('useDashboardPreferences', () => {
   it('starts from the defaults and keeps every change across a remount', () => {
@@ -30,7 +30,7 @@ describe('useDashboardPreferences', () => {
 
     const second = renderHook(() => useDashboardPreferences(storage));
     expect(second.result.current.preferences).toEqual({
-      sections: ['pendingTasks', 'turnaroundTicker', 'userPerformance'],
+      sections: ['pendingTasks', 'turnaroundTicker', 'userPerformance', 'pmCompliance'],
       rangeDays: 90,
       turnaroundDays: 7,
     });
@@ -71,7 +71,9 @@ describe('useDashboardPreferences', () => {
   });
 
   it('keeps the last visible section', () => {
-    const storage = fakeStorage({ [DASHBOARD_PREFERENCES_KEY]: '{"sections":["userPerformance"]}' });
+    const storage = fakeStorage({
+      [DASHBOARD_PREFERENCES_KEY]: JSON.stringify({ sections: ['userPerformance'], known: ALL }),
+    });
     const { result } = renderHook(() => useDashboardPreferences(storage));
     act(() => result.current.toggleSection('userPerformance'));
     expect(result.current.preferences.sections).toEqual(['userPerformance']);
@@ -87,7 +89,7 @@ describe('useDashboardPreferences', () => {
       result.current.setRangeDays(10);
     });
     expect(result.current.preferences).toEqual({
-      sections: ['maintenanceHistory', 'turnaroundTicker'],
+      sections: ['maintenanceHistory', 'turnaroundTicker', 'pmCompliance'],
       rangeDays: 10,
       turnaroundDays: 14,
     });
@@ -100,6 +102,7 @@ describe('useDashboardPreferences', () => {
     act(() => result.current.setRangeDays(60));
     expect(JSON.parse(localStorage.getItem(DASHBOARD_PREFERENCES_KEY) ?? '')).toEqual({
       sections: ALL,
+      known: ALL,
       rangeDays: 60,
       turnaroundDays: 3,
     });

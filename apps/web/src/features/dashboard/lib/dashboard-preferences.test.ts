@@ -8,8 +8,9 @@ import {
   writePreferences,
 } from './dashboard-preferences.ts';
 
-const ALL = ['pendingTasks', 'maintenanceHistory', 'turnaroundTicker', 'userPerformance'];
-const stored = (value: unknown) => parsePreferences(JSON.stringify(value));
+const ALL = ['pendingTasks', 'maintenanceHistory', 'turnaroundTicker', 'userPerformance', 'pmCompliance'];
+/** Preferences as this version saves them: with the sections it knew. */
+const stored = (value: object) => parsePreferences(JSON.stringify({ known: ALL, ...value }));
 
 describe('dashboard preferences', () => {
   it('defaults to every section, 30 days of maintenance and a 14-day turnaround window', () => {
@@ -37,9 +38,23 @@ describe('dashboard preferences', () => {
     expect(stored({ sections: 'pendingTasks' }).sections).toEqual(ALL);
   });
 
-  it('reads a bare array as the visible sections', () => {
+  it('shows a section added since the preferences were saved, and keeps hidden the ones known then', () => {
+    // Saved before PM compliance existed: no `known`, the four sections of then.
+    const before = JSON.stringify({ sections: ['pendingTasks', 'userPerformance'], rangeDays: 30 });
+    expect(parsePreferences(before).sections).toEqual(['pendingTasks', 'userPerformance', 'pmCompliance']);
+    // Saved by this version with PM compliance hidden: it stays hidden.
+    expect(stored({ sections: ['pendingTasks', 'userPerformance'] }).sections).toEqual([
+      'pendingTasks',
+      'userPerformance',
+    ]);
+    expect(
+      parsePreferences(JSON.stringify({ sections: ['pendingTasks'], known: ['pendingTasks'] })).sections,
+    ).toEqual(['pendingTasks', 'maintenanceHistory', 'turnaroundTicker', 'userPerformance', 'pmCompliance']);
+  });
+
+  it('reads a bare array as the visible sections of then', () => {
     expect(parsePreferences('["userPerformance","nope"]')).toEqual({
-      sections: ['userPerformance'],
+      sections: ['userPerformance', 'pmCompliance'],
       rangeDays: 30,
       turnaroundDays: 14,
     });
@@ -94,7 +109,7 @@ describe('dashboard preferences', () => {
     const preferences = { sections: ['maintenanceHistory' as const], rangeDays: 60, turnaroundDays: 30 };
     writePreferences(storage, preferences);
     expect([...values.keys()]).toEqual([DASHBOARD_PREFERENCES_KEY]);
-    expect(JSON.parse(values.get(DASHBOARD_PREFERENCES_KEY) ?? '')).toEqual(preferences);
+    expect(JSON.parse(values.get(DASHBOARD_PREFERENCES_KEY) ?? '')).toEqual({ ...preferences, known: ALL });
     expect(readPreferences(storage)).toEqual(preferences);
   });
 

@@ -1,7 +1,21 @@
 import { clampDays, DASHBOARD_DAY_LIMITS, DASHBOARD_SECTIONS, type TDashboardSection } from '@mqr/contracts';
 
-/** The one localStorage key holding the dashboard preferences as JSON `{ sections, rangeDays, turnaroundDays }`. */
+/**
+ * The one localStorage key holding the dashboard preferences as JSON `{ sections, known, rangeDays,
+ * turnaroundDays }`: `known` lists the sections there were when they were saved.
+ */
 export const DASHBOARD_PREFERENCES_KEY = 'mqr.dashboard-sections';
+
+/**
+ * The sections of preferences saved without `known` (before PM compliance): a section added since
+ * is shown until hidden, instead of staying hidden because an older list did not name it.
+ */
+const SECTIONS_SAVED_WITHOUT_KNOWN: readonly TDashboardSection[] = [
+  'pendingTasks',
+  'maintenanceHistory',
+  'turnaroundTicker',
+  'userPerformance',
+];
 
 /** What an administrator chose for the dashboard in this browser. */
 export interface TDashboardPreferences {
@@ -28,11 +42,15 @@ function isSection(value: unknown): value is TDashboardSection {
   return typeof value === 'string' && (DASHBOARD_SECTIONS as readonly string[]).includes(value);
 }
 
-/** Known ids only, each once, in the canonical order; the defaults when none is valid. */
-function parseSections(value: unknown): TDashboardSection[] {
+/**
+ * Known ids only, each once, in the canonical order, with the sections added since they were saved
+ * (not in `known`); the defaults when none is valid.
+ */
+function parseSections(value: unknown, knownWhenSaved: unknown): TDashboardSection[] {
   if (!Array.isArray(value)) return defaults().sections;
-  const known = new Set(value.filter(isSection));
-  const sections = DASHBOARD_SECTIONS.filter((id) => known.has(id));
+  const visible = new Set(value.filter(isSection));
+  const known = new Set(Array.isArray(knownWhenSaved) ? knownWhenSaved : SECTIONS_SAVED_WITHOUT_KNOWN);
+  const sections = DASHBOARD_SECTIONS.filter((id) => visible.has(id) || !known.has(id));
   return sections.length > 0 ? sections : defaults().sections;
 }
 
@@ -56,7 +74,7 @@ export function parsePreferences(raw: string | null): TDashboardPreferences {
       : null;
   if (!record) return defaults();
   return {
-    sections: parseSections(record.sections),
+    sections: parseSections(record.sections, record.known),
     rangeDays:
       clampDays(record.rangeDays, DASHBOARD_DAY_LIMITS.rangeDays) ?? DASHBOARD_DAY_LIMITS.rangeDays.default,
     turnaroundDays:
@@ -84,7 +102,10 @@ export function writePreferences(
   if (!storage) return;
   const { sections, rangeDays, turnaroundDays } = preferences;
   try {
-    storage.setItem(DASHBOARD_PREFERENCES_KEY, JSON.stringify({ sections, rangeDays, turnaroundDays }));
+    storage.setItem(
+      DASHBOARD_PREFERENCES_KEY,
+      JSON.stringify({ sections, known: DASHBOARD_SECTIONS, rangeDays, turnaroundDays }),
+    );
   } catch (error) {
     console.warn('Dashboard preferences could not be saved.', error);
   }

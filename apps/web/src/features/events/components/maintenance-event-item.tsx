@@ -1,7 +1,8 @@
-import { EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import { DUE_TEXTS, EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
@@ -65,6 +66,10 @@ export function MaintenanceEventItem({
           <p className={card.muted}>
             Performed <time dateTime={event.performedAt}>{formatDateTime(event.performedAt)}</time>
           </p>
+          <DueBadge dueOn={event.dueOn} dueState={event.dueState} />
+          {event.assigneeName ? (
+            <p className={card.muted}>{DUE_TEXTS.assignedTo(event.assigneeName)}</p>
+          ) : null}
         </div>
         <StatusPill status={event.taskStatus} />
       </div>

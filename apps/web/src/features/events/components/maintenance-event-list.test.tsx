@@ -60,6 +60,7 @@ function setup(events: TMaintenanceEvent[], handlers: THandlers = {}, canEdit = 
     [`GET /api/assets/${ASSET_ID}`]: () => jsonResponse(asset({ events: current })),
     [`/api/assets/${ASSET_ID}/qr.png`]: () =>
       new Response('png', { headers: { 'Content-Type': 'image/png' } }),
+    '/api/schedules': () => jsonResponse([]),
     ...handlers,
   });
   return {

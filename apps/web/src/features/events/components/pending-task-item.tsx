@@ -1,8 +1,9 @@
-import { TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
+import { DUE_TEXTS, TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
+import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../hooks/use-task-action.ts';
@@ -18,7 +19,7 @@ type TPendingTaskItemProps = {
   onAction: (action: TTaskAction) => void;
 };
 
-/** One pending task: what, where, when and who, its status, and its actions. */
+/** One pending task: what, where, when and who, its status, its due date, and its actions. */
 export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendingTaskItemProps) {
   const titleId = useId();
   const assetPath = `/assets/${encodeURIComponent(task.assetId)}`;
@@ -30,6 +31,7 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
             {task.title}
           </h3>
           <StatusPill status={task.taskStatus} />
+          <DueBadge dueOn={task.dueOn} dueState={task.dueState} />
         </div>
         <p className={styles.meta}>
           <Link className={styles.assetLink} to={assetPath}>
@@ -38,6 +40,7 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
           <span>
             Performed <time dateTime={task.performedAt}>{formatDate(task.performedAt)}</time>
           </span>
+          {task.assigneeName ? <span>{DUE_TEXTS.assignedTo(task.assigneeName)}</span> : null}
         </p>
         <EventDetails event={task} formatAt={formatDate} />
       </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { authStore } from '#web/lib/auth-store.ts';
-import { formatDate } from '#web/lib/dates.ts';
+import { formatCalendarDate, formatDate } from '#web/lib/dates.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { eventOf, pendingTask, TASK_ASSET_ID, tasksPage } from '../task-fixtures.ts';
@@ -325,5 +325,86 @@ describe('pending maintenance tasks', () => {
     );
     expect(await taskItem('On page 1')).toBeInTheDocument();
     expect(screen.queryByText('All caught up! No pending maintenance tasks.')).not.toBeInTheDocument();
+  });
+});
+
+describe('pending tasks by due date', () => {
+  beforeEach(() => authStore.logout());
+
+  it('shows each task’s due state and date, and whom it is assigned to', async () => {
+    setup({
+      '/api/tasks/pending': () =>
+        tasksPage([
+          pendingTask({
+            title: 'Late check',
+            dueOn: '2026-02-01',
+            dueState: 'overdue',
+            assigneeName: 'Sam Rivera',
+          }),
+          pendingTask({ title: 'Today check', dueOn: '2026-02-04', dueState: 'dueToday' }),
+          pendingTask({ title: 'Soon check', dueOn: '2026-02-08', dueState: 'dueSoon' }),
+          pendingTask({ title: 'Later check', dueOn: '2026-03-01', dueState: 'none' }),
+          pendingTask({ title: 'Unplanned fix' }),
+        ]),
+    });
+    renderApp('/dashboard');
+    const late = await taskItem('Late check');
+    expect(within(late).getByText('Overdue')).toBeInTheDocument();
+    expect(late).toHaveTextContent(`Due ${formatCalendarDate('2026-02-01')}`);
+    expect(late).toHaveTextContent('Assigned to Sam Rivera');
+    expect(within(await taskItem('Today check')).getByText('Due today')).toBeInTheDocument();
+    expect(within(await taskItem('Soon check')).getByText('Due soon')).toBeInTheDocument();
+    const later = await taskItem('Later check');
+    expect(later).toHaveTextContent(`Due ${formatCalendarDate('2026-03-01')}`);
+    expect(within(later).queryByText(/Overdue|Due today|Due soon/)).not.toBeInTheDocument();
+    expect(await taskItem('Unplanned fix')).not.toHaveTextContent('Due ');
+  });
+
+  it('filters overdue or due soon, and assigned to me, in the URL and the request', async () => {
+    const calls = setup({
+      '/api/tasks/pending': (url) =>
+        url.searchParams.get('due') === 'soon' && url.searchParams.get('assignee') === 'me'
+          ? tasksPage([])
+          : tasksPage([pendingTask({ title: 'Late check', dueOn: '2026-02-01', dueState: 'overdue' })]),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard');
+    await taskItem('Late check');
+    const filters = screen.getByRole('group', { name: 'Show tasks' });
+    const overdue = within(filters).getByRole('button', { name: 'Overdue' });
+    const soon = within(filters).getByRole('button', { name: 'Due soon' });
+    const mine = within(filters).getByRole('button', { name: 'Assigned to me' });
+    expect(overdue).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(overdue);
+    expect(overdue).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(calls.at(-1)?.url.search).toBe('?page=1&pageSize=50&due=overdue'));
+    expect(router.state.location.search).toBe('?due=overdue');
+
+    // One due filter at a time; "Assigned to me" beside it.
+    await user.click(soon);
+    await user.click(mine);
+    expect(overdue).toHaveAttribute('aria-pressed', 'false');
+    expect(router.state.location.search).toBe('?due=soon&assignee=me');
+    expect(await screen.findByText('No pending tasks match these filters.')).toBeInTheDocument();
+    const last = calls.filter((call) => call.url.pathname === '/api/tasks/pending').at(-1)!.url.searchParams;
+    expect([last.get('due'), last.get('assignee')]).toEqual(['soon', 'me']);
+
+    await user.click(within(filters).getByRole('button', { name: 'Show all tasks' }));
+    expect(router.state.location.search).toBe('');
+    expect(await taskItem('Late check')).toBeInTheDocument();
+  });
+
+  it('opens filtered from a link, at the first page', async () => {
+    const calls = setup({ '/api/tasks/pending': () => tasksPage([pendingTask({ title: 'Mine' })]) });
+    renderApp('/dashboard?due=soon&assignee=me#pending-tasks');
+    await taskItem('Mine');
+    const request = calls.find((call) => call.url.pathname === '/api/tasks/pending')!.url.searchParams;
+    expect([request.get('page'), request.get('due'), request.get('assignee')]).toEqual(['1', 'soon', 'me']);
+    expect(screen.getByRole('button', { name: 'Due soon' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Assigned to me' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Pending maintenance tasks' })).toHaveFocus(),
+    );
   });
 });

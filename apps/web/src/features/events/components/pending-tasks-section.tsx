@@ -1,5 +1,6 @@
 import { TASK_MESSAGES } from '@mqr/contracts';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -8,18 +9,35 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { pageCountOf } from '#web/lib/paged-response.ts';
 import { usePendingTasks } from '../hooks/use-pending-tasks.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
+import {
+  NO_TASK_FILTERS,
+  PENDING_TASKS_ID,
+  TASK_FILTER_TEXTS,
+  type TTaskFilters,
+  taskFiltersOf,
+  withTaskFilters,
+} from '../lib/task-filters.ts';
 import { PendingTaskItem } from './pending-task-item.tsx';
 import styles from './pending-tasks.module.css';
 
 /**
- * "Pending maintenance tasks" card: the organization's open tasks, paged by the server.
+ * "Pending maintenance tasks" card: the organization's open tasks by due date, paged by the server,
+ * narrowed by the filters in the URL (overdue or due soon, assigned to me).
  * `onTaskChanged` reloads what else a started or completed task changes (the dashboard's figures).
  */
 export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => void }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [page, setPage] = useState(1);
-  const query = usePendingTasks(page);
+  const [params, setParams] = useSearchParams();
+  const filters = taskFiltersOf(params);
+  const filtersKey = JSON.stringify(filters);
+  const [paging, setPaging] = useState({ page: 1, filtersKey });
+  // A new filter starts again from the first page.
+  const page = paging.filtersKey === filtersKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ page: next, filtersKey });
+  const query = usePendingTasks(page, filters);
+  const filtered = filters.due !== undefined || filters.mine;
+  useScrollToCard(headingRef);
   const action = useTaskAction(TASK_MESSAGES, onTaskChanged);
 
   const data = query.data;
@@ -27,8 +45,8 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
   // The last page emptied (its tasks were completed): go back to the new last page.
   const lastPageEmptied = !!data && !query.isPlaceholderData && data.items.length === 0 && page > 1;
   useEffect(() => {
-    if (lastPageEmptied) setPage(pageCount);
-  }, [lastPageEmptied, pageCount]);
+    if (lastPageEmptied) setPaging({ page: pageCount, filtersKey });
+  }, [lastPageEmptied, pageCount, filtersKey]);
 
   // A finished action can take the focused button away (a completed task leaves the list, a started
   // one loses "Start task"): keyboard users then go on from the heading instead of the page top.
@@ -52,7 +70,7 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
       </div>
     );
   } else if (query.data.items.length === 0) {
-    content = <StateMessage>{TASK_MESSAGES.empty}</StateMessage>;
+    content = <StateMessage>{filtered ? TASK_FILTER_TEXTS.noneMatch : TASK_MESSAGES.empty}</StateMessage>;
   } else {
     const busy = action.running;
     content = (
@@ -80,12 +98,65 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
   }
 
   return (
-    <Card className={styles.card} aria-labelledby={headingId}>
+    <Card id={PENDING_TASKS_ID} className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.title}>
         {TASK_MESSAGES.title}
       </h2>
+      <TaskFilterButtons
+        filters={filters}
+        onChange={(next) => setParams(withTaskFilters(params, next), { replace: true })}
+      />
       {action.failure ? <Alert>{action.failure}</Alert> : null}
       {content}
     </Card>
   );
+}
+
+/** The filters as toggle buttons: "Overdue" and "Due soon" (one at a time), "Assigned to me". */
+function TaskFilterButtons({
+  filters,
+  onChange,
+}: {
+  filters: TTaskFilters;
+  onChange: (filters: TTaskFilters) => void;
+}) {
+  const toggle = (label: string, pressed: boolean, next: TTaskFilters) => (
+    <Button
+      variant="secondary"
+      className={styles.filter}
+      aria-pressed={pressed}
+      onClick={() => onChange(next)}
+    >
+      {label}
+    </Button>
+  );
+  const dueToggle = (due: 'overdue' | 'soon', label: string) =>
+    toggle(label, filters.due === due, { ...filters, due: filters.due === due ? undefined : due });
+  return (
+    <fieldset className={styles.filterSet}>
+      <legend className={styles.filterLegend}>{TASK_FILTER_TEXTS.group}</legend>
+      <div className={styles.filters}>
+        {dueToggle('overdue', TASK_FILTER_TEXTS.overdue)}
+        {dueToggle('soon', TASK_FILTER_TEXTS.soon)}
+        {toggle(TASK_FILTER_TEXTS.mine, filters.mine, { ...filters, mine: !filters.mine })}
+        {filters.due !== undefined || filters.mine ? (
+          <Button variant="ghost" onClick={() => onChange(NO_TASK_FILTERS)}>
+            {TASK_FILTER_TEXTS.showAll}
+          </Button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Opened at #pending-tasks (a dashboard card's link): the card scrolls into view, its heading focused. */
+function useScrollToCard(headingRef: RefObject<HTMLHeadingElement | null>) {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.hash !== `#${PENDING_TASKS_ID}`) return;
+    const heading = headingRef.current;
+    heading?.scrollIntoView?.({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+    // Every visit counts (the same card clicked again), not only a new hash.
+  }, [location, headingRef]);
 }

@@ -1,5 +1,6 @@
 import type { TPublicAsset } from '@mqr/contracts';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
+import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
@@ -18,6 +19,7 @@ function PublicEventItem({ event }: { event: TPublicEvent }) {
       <time className={card.muted} dateTime={event.performedAt}>
         {formatDateTime(event.performedAt)}
       </time>
+      <DueBadge dueOn={event.dueOn} dueState={event.dueState} />
       <EventDetails event={event} />
       {event.fields.length > 0 ? (
         <FieldValueList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
 import { OlderEvents, PublicEventList } from '#web/features/events/index.ts';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { useOlderPages } from '#web/lib/use-older-pages.ts';
@@ -33,6 +34,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
         <div className={styles.heroText}>
           <h1 className={styles.name}>{asset.name}</h1>
           {asset.retiredAt ? <p className={styles.retired}>{ASSET_MESSAGES.publicRetiredNotice}</p> : null}
+          <NextServiceDue asset={asset} className={styles.service} />
           {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
           <p className={styles.muted}>QR slug: {asset.slug}</p>
         </div>

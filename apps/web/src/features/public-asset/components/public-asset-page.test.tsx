@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
-import { formatDateTime } from '#web/lib/dates.ts';
+import { formatCalendarDate, formatDateTime } from '#web/lib/dates.ts';
 import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp, renderPublicAssetApp } from '#web/test/render-app.tsx';
 
@@ -227,6 +227,33 @@ describe.each([
       await screen.findByText('This asset is retired: it is no longer in service. Its history is kept.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Maintenance history' })).toBeInTheDocument();
+  });
+
+  it('shows the next service due, and an overdue badge when its task is late', async () => {
+    const late = publicAsset({ nextServiceDue: '2026-03-01', overdue: true });
+    late.events[1] = { ...late.events[1]!, dueOn: '2026-03-01', dueState: 'overdue' };
+    mockFetch({ [PATH]: () => jsonResponse(late) });
+    const view = renderApp(`/a/${ORG}/${SLUG}`);
+    const due = await screen.findByText(`Next service due ${formatCalendarDate('2026-03-01')}`);
+    const line = due.closest('p')!;
+    expect(within(line).getByText('Overdue')).toBeInTheDocument();
+    // The task itself says it too, with its date.
+    const task = screen.getByRole('heading', { level: 3, name: 'Leak check' }).closest('li')!;
+    expect(within(task).getByText('Overdue')).toBeInTheDocument();
+    expect(task).toHaveTextContent(`Due ${formatCalendarDate('2026-03-01')}`);
+    view.unmount();
+
+    mockFetch({ [PATH]: () => jsonResponse(publicAsset({ nextServiceDue: '2026-04-01', overdue: false })) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    const inDate = await screen.findByText(`Next service due ${formatCalendarDate('2026-04-01')}`);
+    expect(within(inDate.closest('p')!).queryByText('Overdue')).toBeNull();
+  });
+
+  it('says nothing of a next service when none is planned', async () => {
+    mockFetch({ [PATH]: () => jsonResponse(publicAsset()) });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    await screen.findByRole('heading', { level: 1, name: 'Boiler 2' });
+    expect(screen.queryByText(/Next service due/)).toBeNull();
   });
 
   it('shows no retirement notice for an asset in service', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "maintenance_events_open_due_idx" ON "maintenance_events" USING btree ("organization_id","due_on","asset_id") WHERE "maintenance_events"."task_status" <> 'Completed' and "maintenance_events"."due_on" is not null;

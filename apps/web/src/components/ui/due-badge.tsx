@@ -1,0 +1,55 @@
+import { DUE_STATE_LABELS, DUE_TEXTS, type TDueState, type TNextServiceDue } from '@mqr/contracts';
+import { formatCalendarDate } from '#web/lib/dates.ts';
+import styles from './due-badge.module.css';
+
+/** "Due {date}": a task's due date (docs/product/schedules.md#due-states). */
+export const dueOnText = (date: string) => `Due ${formatCalendarDate(date)}`;
+
+type TDueBadgeProps = {
+  /** The due date (YYYY-MM-DD); nothing is shown without one. */
+  dueOn: string | null;
+  dueState: TDueState;
+};
+
+/**
+ * A task's due date, and where it stands: "Overdue", "Due today" or "Due soon" in a pill whose
+ * words and mark (a square, a full dot, a ring) say it without the colour.
+ */
+export function DueBadge({ dueOn, dueState }: TDueBadgeProps) {
+  if (!dueOn) return null;
+  return (
+    <span className={styles.due}>
+      {dueState === 'none' ? null : <DueStatePill state={dueState} />}
+      <time dateTime={dueOn}>{dueOnText(dueOn)}</time>
+    </span>
+  );
+}
+
+/** The pill alone: "Overdue", "Due today" or "Due soon". */
+export function DueStatePill({ state }: { state: Exclude<TDueState, 'none'> }) {
+  return (
+    <span className={`${styles.pill} ${styles[state]}`} data-due-state={state}>
+      {DUE_STATE_LABELS[state]}
+    </span>
+  );
+}
+
+/**
+ * "Next service due {date}" after an "Overdue" pill when an open task is late (the asset page's
+ * planned maintenance and the public page); nothing without a next service.
+ */
+export function NextServiceDue({
+  asset,
+  className,
+}: {
+  asset: TNextServiceDue;
+  className?: string | undefined;
+}) {
+  if (!asset.nextServiceDue) return null;
+  return (
+    <p className={[styles.next, className].filter(Boolean).join(' ')}>
+      {asset.overdue ? <DueStatePill state="overdue" /> : null}
+      <span>{DUE_TEXTS.nextServiceDue(formatCalendarDate(asset.nextServiceDue))}</span>
+    </p>
+  );
+}

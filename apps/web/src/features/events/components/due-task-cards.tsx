@@ -1,0 +1,64 @@
+import { addDays, DUE_SOON_DAYS, DUE_TEXTS, type TDueCounts } from '@mqr/contracts';
+import { Link } from 'react-router';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { formatCalendarDate } from '#web/lib/dates.ts';
+import { useDueCounts } from '../hooks/use-due-counts.ts';
+import { pendingTasksPath } from '../lib/task-filters.ts';
+import styles from './due-task-cards.module.css';
+
+export const DUE_CARD_TEXTS = {
+  region: 'Due tasks',
+  overdue: DUE_TEXTS.overdue,
+  overdueCaption: 'Open tasks past their due date',
+  dueSoon: DUE_TEXTS.dueNext7Days,
+  dueSoonCaption: (today: string) =>
+    `${formatCalendarDate(today)} to ${formatCalendarDate(addDays(today, DUE_SOON_DAYS))}`,
+  loading: 'Loading due tasks...',
+  loadFailed: 'Unable to load the due tasks.',
+} as const;
+
+/**
+ * The dashboard's "Overdue" and "Due in the next 7 days" cards (docs/product/dashboard.md#due-cards),
+ * each a link to the pending list with that filter.
+ */
+export function DueTaskCards({ counts }: { counts: TDueCounts }) {
+  const cards = [
+    {
+      label: DUE_CARD_TEXTS.overdue,
+      value: counts.overdue,
+      caption: DUE_CARD_TEXTS.overdueCaption,
+      to: pendingTasksPath({ due: 'overdue' }),
+      alarm: counts.overdue > 0,
+    },
+    {
+      label: DUE_CARD_TEXTS.dueSoon,
+      value: counts.dueNext7Days,
+      caption: DUE_CARD_TEXTS.dueSoonCaption(counts.today),
+      to: pendingTasksPath({ due: 'soon' }),
+      alarm: false,
+    },
+  ];
+  return (
+    <section aria-label={DUE_CARD_TEXTS.region}>
+      <ul className={styles.grid}>
+        {cards.map((card) => (
+          <li key={card.label}>
+            <Link to={card.to} className={`${styles.card} ${card.alarm ? styles.alarm : ''}`}>
+              <span className={styles.label}>{card.label}</span>
+              <span className={styles.value}>{card.value.toLocaleString()}</span>
+              <span className={styles.caption}>{card.caption}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The due cards from GET /api/tasks/due-counts (members: administrators have them in their analytics). */
+export function DueTaskCardsFromCounts() {
+  const query = useDueCounts();
+  if (query.isPending) return <StateMessage>{DUE_CARD_TEXTS.loading}</StateMessage>;
+  if (query.isError) return <StateMessage>{DUE_CARD_TEXTS.loadFailed}</StateMessage>;
+  return <DueTaskCards counts={query.data} />;
+}

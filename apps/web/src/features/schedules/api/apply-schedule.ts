@@ -1,0 +1,17 @@
+import {
+  type TApplyScheduleResult,
+  type TAssetSelection,
+  type TScheduleBody,
+  ZApplyScheduleResult,
+} from '@mqr/contracts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+/** POST /api/admin/schedules/apply: the same schedule on each selected asset (ticked ids or the list's view). */
+export async function applySchedule(
+  selection: TAssetSelection,
+  body: TScheduleBody,
+): Promise<TApplyScheduleResult> {
+  return ZApplyScheduleResult.parse(
+    await apiRequest('/api/admin/schedules/apply', { method: 'POST', body: { ...body, ...selection } }),
+  );
+}

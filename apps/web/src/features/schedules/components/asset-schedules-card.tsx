@@ -1,0 +1,216 @@
+import { DUE_TEXTS, SCHEDULE_MODE_LABELS, type TAsset, type TSchedule } from '@mqr/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
+import { Pager } from '#web/components/ui/pager.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { formatCalendarDate } from '#web/lib/dates.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { pageCountOf } from '#web/lib/paged-response.ts';
+import type { TScheduleAction } from '../api/change-schedule.ts';
+import { scheduleKeys } from '../api/schedule-keys.ts';
+import { useAssetSchedules, useChangeSchedule } from '../hooks/use-schedules.ts';
+import { localToday } from '../lib/schedule-form-values.ts';
+import { recurrenceText, SCHEDULE_TEXTS } from '../lib/schedule-texts.ts';
+import styles from './asset-schedules-card.module.css';
+import { ScheduleFormDialog } from './schedule-form-dialog.tsx';
+
+type TAssetSchedulesCardProps = {
+  asset: Pick<TAsset, 'id' | 'nextServiceDue' | 'overdue' | 'events'>;
+  /** Administrators of an asset in service: add, edit, pause, resume and delete. */
+  canManage: boolean;
+  /** After a change: reload what it changed beside the schedules (the asset's next service, its tasks). */
+  onChanged: () => void;
+  /** The page's spacing around the card. */
+  className?: string;
+};
+
+/** What the card's dialog is doing: the form (new or an edit) or the delete question. */
+type TOpen = { form: TSchedule | null } | { deleting: TSchedule } | null;
+
+/**
+ * The asset page's "Planned maintenance" card: its next service due, and its schedules with their
+ * recurrence, next due dates and actions (docs/product/asset-detail.md#planned-maintenance).
+ */
+export function AssetSchedulesCard({ asset, canManage, onChanged, className }: TAssetSchedulesCardProps) {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const query = useAssetSchedules(asset.id, page);
+  useReloadWhenTasksChange(asset);
+  const change = useChangeSchedule(onChanged);
+  const [open, setOpen] = useState<TOpen>(null);
+
+  const run = (schedule: TSchedule, action: TScheduleAction) =>
+    change.mutate({ id: schedule.id, action }, { onSuccess: () => setOpen(null) });
+
+  let content: ReactNode;
+  if (query.isPending) content = <StateMessage>{SCHEDULE_TEXTS.loading}</StateMessage>;
+  else if (query.isError) content = <Alert>{SCHEDULE_TEXTS.loadFailed}</Alert>;
+  else if (query.data.items.length === 0) content = <p className={styles.muted}>{SCHEDULE_TEXTS.empty}</p>;
+  else {
+    content = (
+      <>
+        <ul className={styles.list}>
+          {query.data.items.map((schedule) => (
+            <ScheduleItem
+              key={schedule.id}
+              schedule={schedule}
+              actions={
+                canManage ? (
+                  <>
+                    <Button
+                      variant="secondary"
+                      disabled={change.isPending}
+                      onClick={() => setOpen({ form: schedule })}
+                    >
+                      {SCHEDULE_TEXTS.edit}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      disabled={change.isPending}
+                      onClick={() => run(schedule, schedule.status === 'active' ? 'pause' : 'resume')}
+                    >
+                      {change.isPending && change.variables?.id === schedule.id
+                        ? SCHEDULE_TEXTS.working
+                        : schedule.status === 'active'
+                          ? SCHEDULE_TEXTS.pause
+                          : SCHEDULE_TEXTS.resume}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      disabled={change.isPending}
+                      onClick={() => setOpen({ deleting: schedule })}
+                    >
+                      {SCHEDULE_TEXTS.delete}
+                    </Button>
+                  </>
+                ) : null
+              }
+            />
+          ))}
+        </ul>
+        <Pager page={page} pageCount={pageCountOf(query.data)} disabled={query.isFetching} onPage={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <Card className={[styles.card, className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
+      <div className={styles.head}>
+        <div className={styles.titles}>
+          <h2 id={headingId} className={styles.title}>
+            {SCHEDULE_TEXTS.cardTitle}
+          </h2>
+          <NextServiceDue asset={asset} />
+        </div>
+        {canManage ? (
+          <Button onClick={() => setOpen({ form: null })}>{SCHEDULE_TEXTS.addSchedule}</Button>
+        ) : null}
+      </div>
+      {change.isError && !(open && 'deleting' in open) ? (
+        <Alert>{failureMessage(SCHEDULE_TEXTS.changeFailed, change.error)}</Alert>
+      ) : null}
+      {content}
+      {open && 'form' in open ? (
+        <ScheduleFormDialog
+          target={{ kind: 'asset', assetId: asset.id, schedule: open.form ?? undefined }}
+          onChanged={onChanged}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {open && 'deleting' in open ? (
+        <Dialog title={SCHEDULE_TEXTS.deleteTitle} busy={change.isPending} onClose={() => setOpen(null)}>
+          <div className={styles.dialogBody}>
+            {change.isError ? (
+              <Alert>{failureMessage(SCHEDULE_TEXTS.changeFailed, change.error)}</Alert>
+            ) : null}
+            <p className={styles.strong}>{open.deleting.title}</p>
+            <p>{SCHEDULE_TEXTS.deleteText}</p>
+            <DialogFooter>
+              <div className={styles.dialogButtons}>
+                <Button variant="secondary" disabled={change.isPending} onClick={() => setOpen(null)}>
+                  {SCHEDULE_TEXTS.cancel}
+                </Button>
+                <Button disabled={change.isPending} onClick={() => run(open.deleting, 'delete')}>
+                  {change.isPending ? SCHEDULE_TEXTS.deleting : SCHEDULE_TEXTS.delete}
+                </Button>
+              </div>
+            </DialogFooter>
+          </div>
+        </Dialog>
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * A task completed or deleted on the page (the asset reloads with new events) moves a floating
+ * schedule's next due date: the schedules reload with it.
+ */
+function useReloadWhenTasksChange(asset: Pick<TAsset, 'id' | 'events'>) {
+  const queryClient = useQueryClient();
+  const shown = useRef(asset.events);
+  useEffect(() => {
+    if (shown.current === asset.events) return;
+    shown.current = asset.events;
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.ofAsset(asset.id) });
+  }, [asset.events, asset.id, queryClient]);
+}
+
+/** One schedule: title and state, how it repeats, who, its next due dates, and the actions given. */
+function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: ReactNode }) {
+  const titleId = useId();
+  const [next, ...then] = schedule.upcoming;
+  const paused = schedule.status === 'paused';
+  const facts = [
+    recurrenceText(schedule.recurrence),
+    SCHEDULE_MODE_LABELS[schedule.mode],
+    SCHEDULE_TEXTS.leadTime(schedule.leadDays),
+  ];
+  return (
+    <li className={styles.item} aria-labelledby={titleId}>
+      <div className={styles.itemHead}>
+        <h3 id={titleId} className={styles.itemTitle}>
+          {schedule.title}
+        </h3>
+        <span className={`${styles.state} ${paused ? styles.paused : styles.active}`}>
+          {paused ? SCHEDULE_TEXTS.paused : SCHEDULE_TEXTS.active}
+        </span>
+      </div>
+      <p className={styles.facts}>
+        {facts.map((fact) => (
+          <span key={fact}>{fact}</span>
+        ))}
+      </p>
+      <p className={styles.muted}>
+        {SCHEDULE_TEXTS.period(
+          formatCalendarDate(schedule.startsOn),
+          schedule.endsOn ? formatCalendarDate(schedule.endsOn) : null,
+        )}
+        {schedule.assigneeName ? ` · ${DUE_TEXTS.assignedTo(schedule.assigneeName)}` : null}
+      </p>
+      {next ? (
+        <p>
+          <span className={styles.strong}>{SCHEDULE_TEXTS.nextDue(formatCalendarDate(next))}</span>
+          {then.length > 0 ? (
+            <span className={styles.muted}>
+              {' · '}
+              {SCHEDULE_TEXTS.thenDue(then.map((date) => formatCalendarDate(date)).join(', '))}
+            </span>
+          ) : null}
+        </p>
+      ) : (
+        <p className={styles.muted}>
+          {schedule.mode === 'floating' && !(schedule.endsOn && schedule.endsOn < localToday())
+            ? SCHEDULE_TEXTS.waitingForCompletion
+            : SCHEDULE_TEXTS.ended}
+        </p>
+      )}
+      {actions ? <div className={styles.actions}>{actions}</div> : null}
+    </li>
+  );
+}
