@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { dashboardRoutes } from './modules/analytics/routes.ts';
+import { apiTokenAdminRoutes, apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { assetAdminRoutes, assetRoutes } from './modules/assets/routes.ts';
 import { auditLogRoutes, myActivityRoutes } from './modules/audit-logs/routes.ts';
-import { authRoutes, loginRoutes } from './modules/auth/routes.ts';
+import { authRoutes, loginRoutes, profileRoutes } from './modules/auth/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { eventAdminRoutes, eventRoutes, taskRoutes } from './modules/events/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
@@ -29,7 +30,8 @@ import { LOCAL_UPLOAD_PATH } from './storage/upload-signature.ts';
 
 /**
  * Every route of the app, by who may call it. A route's access is the scope it is registered in;
- * the scope's hooks authenticate and authorize before the body is read or validated.
+ * the scope's hooks authenticate and authorize before the body is read or validated. API tokens
+ * (ADR 061) reach every signed-in scope except the two that refuse them.
  */
 export async function registerRoutes(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(
@@ -76,6 +78,26 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(scheduleAdminRoutes, { prefix: '/api/admin/schedules' });
       await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });
     }),
+  );
+  // What an API token must never do (ADR 061): manage tokens, change the password or the email.
+  await app.register(
+    accessScope(
+      'signed-in',
+      async (scope) => {
+        await scope.register(profileRoutes, { prefix: '/api/auth' });
+        await scope.register(apiTokenRoutes, { prefix: '/api/api-tokens' });
+      },
+      { apiTokens: false },
+    ),
+  );
+  await app.register(
+    accessScope(
+      'admin',
+      async (scope) => {
+        await scope.register(apiTokenAdminRoutes, { prefix: '/api/admin/api-tokens' });
+      },
+      { apiTokens: false },
+    ),
   );
   await app.register(
     accessScope('super-admin', async (scope) => {
