@@ -24,6 +24,7 @@ import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { userAdminRoutes } from './modules/users/routes.ts';
 import { accessScope } from './plugins/access-scopes.ts';
 import { apiDocsUi } from './plugins/api-docs.ts';
+import { metricsRoutes } from './plugins/metrics.ts';
 import { publicPageGuards } from './plugins/public-pages.ts';
 import staticSpa from './plugins/static-spa.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/upload-signature.ts';
@@ -48,6 +49,8 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(localUploadRoutes, { prefix: LOCAL_UPLOAD_PATH });
       await scope.register(apiDocsUi);
       await scope.register(healthRoutes);
+      // Prometheus: authorized by METRICS_TOKEN, not by a user's token.
+      await scope.register(metricsRoutes);
       await scope.register(clientConfigRoutes);
       await scope.register(staticSpa, { webDistDir: config.webDistDir });
     }),
