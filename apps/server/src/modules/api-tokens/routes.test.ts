@@ -419,7 +419,10 @@ describe('tokens and organizations', () => {
       .select()
       .from(auditLogEntries)
       .where(and(eq(auditLogEntries.entityId, memberToken.token.id), eq(auditLogEntries.action, 'REVOKE')));
-    expect(JSON.parse(entry!.changes!)).toEqual({ status: 'revoked', owner: w.orgA.member.email });
+    expect(JSON.parse(entry!.changes!)).toEqual({
+      changes: { Status: { from: 'Active', to: 'Revoked' } },
+      owner: w.orgA.member.email,
+    });
     expect(entry?.organizationId).toBe(w.orgA.organization.id);
   });
 

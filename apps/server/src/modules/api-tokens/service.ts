@@ -166,10 +166,10 @@ export async function revokeApiToken(
       entityType: 'ApiToken',
       entityId: revoked.id,
       entityName: revoked.name,
-      changes:
-        revoked.userId === actor.id
-          ? { status: 'revoked' }
-          : { status: 'revoked', owner: revoked.ownerEmail },
+      changes: {
+        changes: { Status: { from: 'Active', to: 'Revoked' } },
+        ...(revoked.userId === actor.id ? {} : { owner: revoked.ownerEmail }),
+      },
       ipAddress: context.ipAddress,
     });
   });
