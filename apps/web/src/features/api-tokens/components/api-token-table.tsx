@@ -49,13 +49,17 @@ export function ApiTokenTable({
           {tokens.map((token) => (
             <tr key={token.id}>
               <td data-label={T.name}>
-                <span className={styles.tokenName}>{token.name}</span>
-                <code className={styles.hint}>{token.hint}…</code>
+                <span className={styles.stack}>
+                  <span className={styles.tokenName}>{token.name}</span>
+                  <code className={styles.hint}>{token.hint}…</code>
+                </span>
               </td>
               {showOwner ? (
                 <td data-label={T.owner} className={styles.owner}>
-                  {token.owner?.displayName || token.owner?.email}
-                  <span className={styles.muted}>{token.owner?.email}</span>
+                  <span className={styles.stack}>
+                    <span>{token.owner?.displayName || token.owner?.email}</span>
+                    <span className={styles.muted}>{token.owner?.email}</span>
+                  </span>
                 </td>
               ) : null}
               <td data-label={T.scope}>{API_TOKEN_SCOPE_LABELS[token.scope]}</td>
