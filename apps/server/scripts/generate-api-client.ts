@@ -1,26 +1,18 @@
 // Writes the API's OpenAPI document and the client types generated from it into docs/api-client:
 // npm run api:client (after changing a route; src/docs/api-client.test.ts fails until then).
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { documentText, schemaTypes } from '@mqr/api-client/generate';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { testConfig } from '#server/test/test-config.ts';
 
 const OUT = new URL('../../../docs/api-client/', import.meta.url);
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-openapi-'));
 try {
   // The settings of the API tests: the document they compare with is made the same way.
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_BASE_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
-  });
-  const app = await buildApp(config, {
+  const app = await buildApp(testConfig(dataDir), {
     logger: false,
     bootstrap: false,
     sweepUploads: false,
