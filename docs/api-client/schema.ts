@@ -4045,7 +4045,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Creates an API token that acts as you. The answer holds its secret, shown this once: only its hash is kept. */
+        /** @description Creates an API token that acts as you. The answer holds its secret, shown this once: only its hash is kept, so Idempotency-Key is ignored here (a repeat creates another token). */
         post: {
             parameters: {
                 query?: never;

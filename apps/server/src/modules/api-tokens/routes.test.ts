@@ -9,7 +9,7 @@ import {
 } from '@mqr/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiTokens, auditLogEntries } from '#server/db/schema.ts';
+import { apiTokens, auditLogEntries, idempotencyKeys } from '#server/db/schema.ts';
 import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { createUser, loginAs } from '#server/test/fixtures.ts';
@@ -59,6 +59,21 @@ describe('creating and listing API tokens', () => {
     expect(list.headers['x-total-count']).toBe('1');
     expect(list.json()).toEqual([token]);
     expect(list.body).not.toContain(secret);
+  });
+
+  it('never keeps the secret for an Idempotency-Key: a repeat creates another token', async () => {
+    const send = () =>
+      w.app.inject({
+        method: 'POST',
+        url: '/api/api-tokens',
+        headers: { ...w.headers.adminB, 'idempotency-key': 'create-token-1' },
+        payload: { name: 'Retried', scope: 'read', expiresInDays: 7 },
+      });
+    const first = (await send()).json<TCreatedApiToken>();
+    const second = (await send()).json<TCreatedApiToken>();
+    expect(second.token.id).not.toBe(first.token.id);
+    const kept = await w.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'create-token-1'));
+    expect(kept).toEqual([]);
   });
 
   it('refuses a missing name, an unknown scope and an expiry past a year or never', async () => {

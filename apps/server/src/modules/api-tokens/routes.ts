@@ -39,10 +39,11 @@ export async function apiTokenRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/',
     {
+      config: { answerHoldsSecret: true },
       schema: {
         tags: ['api-tokens'],
         description:
-          'Creates an API token that acts as you. The answer holds its secret, shown this once: only its hash is kept.',
+          'Creates an API token that acts as you. The answer holds its secret, shown this once: only its hash is kept, so Idempotency-Key is ignored here (a repeat creates another token).',
         body: ZCreateApiTokenBody,
         response: { 201: ZCreatedApiToken },
       },
