@@ -18,6 +18,7 @@ import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { registerRoutes } from './routes.ts';
@@ -165,6 +166,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
   await app.register(jobsPlugin, { scheduleEngine: options.scheduleEngine ?? true });
   await app.register(remindersPlugin, { compose: options.dailyDigest ?? true });
+  // Before the routes: it times every one of them.
+  await app.register(metricsPlugin);
   await registerRoutes(app, config);
   return app;
 }

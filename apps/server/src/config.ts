@@ -130,6 +130,15 @@ export const ZEnv = z.object({
     z.enum(LOG_LEVELS, { error: `Use one of ${LOG_LEVELS.join(', ')}.` }).default('info'),
   ),
   WEB_DIST_DIR: optionalString,
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .min(16, 'Must be at least 16 characters long.')
+      .regex(/^[\x21-\x7e]+$/, 'Use visible ASCII characters only (it is sent in an HTTP header).')
+      .optional(),
+  ),
   TEST_CLOCK: envBoolean(false),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['smtp:', 'smtps:']).optional()),
   SMTP_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.email('Must be an email address.').optional()),
@@ -177,6 +186,8 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute path of the built SPA. */
   webDistDir: string;
+  /** The bearer token Prometheus sends to GET /metrics; undefined: no metrics (404), prom-client not loaded. */
+  metricsToken: string | undefined;
   /** End-to-end tests only: PUT /api/test/clock moves the server's clock (never in production). */
   testClock: boolean;
   /** The mail server of email reminders (ADR 060); undefined: reminders are off. */
@@ -281,6 +292,12 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     description: 'Folder of the built web app served by the server.',
   },
   {
+    name: 'METRICS_TOKEN',
+    default: '(unset: no metrics)',
+    description:
+      'Turns on Prometheus metrics at `/metrics`, for requests with `Authorization: Bearer <token>` (at least 16 characters); others get 401. Unset, `/metrics` answers 404.',
+  },
+  {
     name: 'TEST_CLOCK',
     default: 'false',
     description:
@@ -372,6 +389,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoMemberPassword: e.DEMO_MEMBER_PASSWORD,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+    metricsToken: e.METRICS_TOKEN,
     testClock: e.TEST_CLOCK,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM?.toLowerCase(),

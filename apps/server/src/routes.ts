@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { dashboardRoutes } from './modules/analytics/routes.ts';
+import { apiTokenAdminRoutes, apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { assetAdminRoutes, assetRoutes } from './modules/assets/routes.ts';
 import { auditLogRoutes, myActivityRoutes } from './modules/audit-logs/routes.ts';
-import { authRoutes, loginRoutes } from './modules/auth/routes.ts';
+import { authRoutes, loginRoutes, profileRoutes } from './modules/auth/routes.ts';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { eventAdminRoutes, eventRoutes, taskRoutes } from './modules/events/routes.ts';
@@ -24,13 +25,15 @@ import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
 import { accessScope } from './plugins/access-scopes.ts';
 import { apiDocsUi } from './plugins/api-docs.ts';
+import { metricsRoutes } from './plugins/metrics.ts';
 import { publicPageGuards } from './plugins/public-pages.ts';
 import staticSpa from './plugins/static-spa.ts';
 import { LOCAL_UPLOAD_PATH } from './storage/upload-signature.ts';
 
 /**
  * Every route of the app, by who may call it. A route's access is the scope it is registered in;
- * the scope's hooks authenticate and authorize before the body is read or validated.
+ * the scope's hooks authenticate and authorize before the body is read or validated. API tokens
+ * (ADR 061) reach every signed-in scope except the two that refuse them.
  */
 export async function registerRoutes(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(
@@ -48,6 +51,8 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(localUploadRoutes, { prefix: LOCAL_UPLOAD_PATH });
       await scope.register(apiDocsUi);
       await scope.register(healthRoutes);
+      // Prometheus: authorized by METRICS_TOKEN, not by a user's token.
+      await scope.register(metricsRoutes);
       await scope.register(clientConfigRoutes);
       await scope.register(staticSpa, { webDistDir: config.webDistDir });
     }),
@@ -80,6 +85,26 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(scheduleAdminRoutes, { prefix: '/api/admin/schedules' });
       await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });
     }),
+  );
+  // What an API token must never do (ADR 061): manage tokens, change the password or the email.
+  await app.register(
+    accessScope(
+      'signed-in',
+      async (scope) => {
+        await scope.register(profileRoutes, { prefix: '/api/auth' });
+        await scope.register(apiTokenRoutes, { prefix: '/api/api-tokens' });
+      },
+      { apiTokens: false },
+    ),
+  );
+  await app.register(
+    accessScope(
+      'admin',
+      async (scope) => {
+        await scope.register(apiTokenAdminRoutes, { prefix: '/api/admin/api-tokens' });
+      },
+      { apiTokens: false },
+    ),
   );
   await app.register(
     accessScope('super-admin', async (scope) => {

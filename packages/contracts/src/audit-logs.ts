@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'RESTORE',
   'PAUSE',
   'RESUME',
+  'REVOKE',
 ] as const;
 export const AUDIT_ENTITY_TYPES = [
   'Asset',
@@ -20,6 +21,7 @@ export const AUDIT_ENTITY_TYPES = [
   'Organization',
   'FieldDefinition',
   'Schedule',
+  'ApiToken',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -34,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   RESTORE: 'Restored',
   PAUSE: 'Paused',
   RESUME: 'Resumed',
+  REVOKE: 'Revoked',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {
@@ -43,6 +46,7 @@ export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {
   Organization: 'Organization',
   FieldDefinition: 'Field Definition',
   Schedule: 'Schedule',
+  ApiToken: 'API Token',
 };
 
 /** Page sizes: the audit page, and the profile and settings activity lists. */

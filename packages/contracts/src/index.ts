@@ -1,4 +1,5 @@
 export * from './analytics.ts';
+export * from './api-tokens.ts';
 export * from './asset-list.ts';
 export * from './asset-messages.ts';
 export * from './assets.ts';

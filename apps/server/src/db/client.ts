@@ -21,8 +21,18 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
+  /** The connection pool now (metrics): PostgreSQL's up to 10 connections, the embedded database's one. */
+  poolStats(): PoolStats;
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -66,6 +76,12 @@ function overPool(
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: async () => {
       if (closed) return;

@@ -1,4 +1,5 @@
 import {
+  API_TOKEN_SCOPES,
   DEFAULT_TIME_ZONE,
   IMPORT_FORMATS,
   IMPORT_KINDS,
@@ -747,4 +748,41 @@ export const calendarFeeds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
+);
+
+/**
+ * Personal API tokens (modules/api-tokens, ADR 061): a script acts as its user with the secret,
+ * which is shown once and kept only as its SHA-256 hash. Revoked tokens keep their row (the audit
+ * log names them) but never authenticate again.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    scope: text('scope', { enum: API_TOKEN_SCOPES }).notNull(),
+    /** sha256 of the whole token, hex: what a request's token is looked up by. */
+    secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+    /** The prefix and the first characters of the secret, shown to tell tokens apart. */
+    hint: varchar('hint', { length: 16 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Written at most once a minute per token. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_secret_hash_unique').on(t.secretHash),
+    // A user's own list, and the administrators' list of the organization: live tokens, newest first.
+    index('api_tokens_org_user_created_idx')
+      .on(t.organizationId, t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.revokedAt} is null`),
+    index('api_tokens_org_created_idx')
+      .on(t.organizationId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.revokedAt} is null`),
+  ],
 );

@@ -92,6 +92,29 @@ export class JobRunner {
     });
   }
 
+  /**
+   * Jobs waiting and running, per queue of this runner, in the whole database (metrics). Reads the
+   * index of waiting jobs (jobs_waiting_idx) only: finished jobs are not counted.
+   */
+  async depths(): Promise<{ queue: string; state: 'queued' | 'running'; count: number }[]> {
+    const names = [...this.queues.keys()];
+    if (names.length === 0) return [];
+    const result = (await this.db.execute(sql`
+      select queue, state, count(*)::int as count from ${jobs}
+      where queue in ${names} and state in ('queued', 'running')
+      group by queue, state`)) as unknown as {
+      rows: { queue: string; state: 'queued' | 'running'; count: number }[];
+    };
+    const found = new Map(result.rows.map((row) => [`${row.queue} ${row.state}`, row.count]));
+    return names.flatMap((queue) =>
+      (['queued', 'running'] as const).map((state) => ({
+        queue,
+        state,
+        count: found.get(`${queue} ${state}`) ?? 0,
+      })),
+    );
+  }
+
   /** Queues a job, inside `tx` when given: it exists only if that transaction commits. */
   async send(queue: string, data: Record<string, string>, tx: DbOrTx = this.db): Promise<void> {
     if (!this.queues.has(queue)) throw new Error(`No queue named ${queue}.`);

@@ -19,15 +19,18 @@ export interface JobsPluginOptions {
 }
 
 /** The job runner with every queue of the app: started when the app is ready, stopped before it closes. */
-export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsPluginOptions) => {
-  const jobs = new JobRunner(app.db, app.log);
-  defineImportJobs(jobs, app.db);
-  if (options.scheduleEngine ?? true) defineScheduleJobs(jobs, app.db, app.clock, app.log);
-  defineIdempotencyJobs(jobs, app.db);
-  // PostgreSQL's autovacuum does this for a server; the embedded database has no such process.
-  if (app.database.kind === 'pglite') defineEmbeddedUpkeep(jobs, app.db, app.log);
-  app.decorate('jobs', jobs);
-  app.addHook('onReady', async () => jobs.start());
-  // Before onClose, where the database closes: the job in hand finishes (or is left to its lock).
-  app.addHook('preClose', () => jobs.stop());
-});
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, options: JobsPluginOptions) => {
+    const jobs = new JobRunner(app.db, app.log);
+    defineImportJobs(jobs, app.db);
+    if (options.scheduleEngine ?? true) defineScheduleJobs(jobs, app.db, app.clock, app.log);
+    defineIdempotencyJobs(jobs, app.db);
+    // PostgreSQL's autovacuum does this for a server; the embedded database has no such process.
+    if (app.database.kind === 'pglite') defineEmbeddedUpkeep(jobs, app.db, app.log);
+    app.decorate('jobs', jobs);
+    app.addHook('onReady', async () => jobs.start());
+    // Before onClose, where the database closes: the job in hand finishes (or is left to its lock).
+    app.addHook('preClose', () => jobs.stop());
+  },
+  { name: 'mqr-jobs' },
+);

@@ -1,3 +1,4 @@
+import { API_TOKEN_MESSAGES } from '@mqr/contracts';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantWorld } from '../test/tenant-world.ts';
@@ -94,6 +95,42 @@ describe('access scopes', () => {
     const headers = t.headers.adminA;
     for (const route of withAccess('super-admin')) {
       const response = await invalidRequest(route, headers);
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 403,
+      });
+    }
+  });
+
+  it('every session-only route refuses an API token with 403 before reading the request; read-only tokens only read', async () => {
+    const created = async (scope: 'read' | 'write') =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/api-tokens',
+          headers: t.headers.superA,
+          payload: { name: `Every route ${scope}`, scope, expiresInDays: 1 },
+        })
+      ).json().secret as string;
+    const write = { authorization: `Bearer ${await created('write')}` };
+    const read = { authorization: `Bearer ${await created('read')}` };
+    const sessionOnly = routes.filter((route) => route.options.config?.sessionOnly === true);
+    expect(sessionOnly.length).toBeGreaterThanOrEqual(6);
+    for (const route of sessionOnly) {
+      const response = await invalidRequest(route, write);
+      // HEAD twins answer the same status without a body.
+      const message = route.method === 'HEAD' ? undefined : response.json().message;
+      expect({ route: `${route.method} ${route.url}`, status: response.statusCode, message }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 403,
+        message: route.method === 'HEAD' ? undefined : API_TOKEN_MESSAGES.sessionOnly,
+      });
+    }
+    const writes = routes.filter(
+      (route) => route.access !== 'public' && !['GET', 'HEAD', 'OPTIONS'].includes(route.method),
+    );
+    for (const route of writes) {
+      const response = await invalidRequest(route, read);
       expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
         route: `${route.method} ${route.url}`,
         status: 403,

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by the access scope the route was declared in; never by the route itself. */
     access?: Access;
+    /** Set by a scope that refuses API tokens: only a signed-in browser session may call the route. */
+    sessionOnly?: boolean;
   }
 }
 
@@ -26,6 +28,34 @@ function accessHooks(app: FastifyInstance, access: Access): onRequestHookHandler
   }
 }
 
+export interface AccessScopeOptions {
+  /**
+   * false: the scope's routes refuse API tokens (403), for what a token must never do: manage
+   * tokens, change the password or email (ADR 061). Default true.
+   */
+  apiTokens?: boolean;
+}
+
+/** The OpenAPI security schemes (plugins/api-docs.ts). */
+export const SECURITY_SCHEMES = { signInToken: 'signInToken', apiToken: 'apiToken' } as const;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * What the API docs say a route needs: nothing (public), a sign-in token, or either a sign-in token
+ * or an API token, whose role names its scope: "read" for reads (any token), "write" for the rest.
+ */
+export function routeSecurity(
+  access: Access,
+  method: RouteOptions['method'],
+  sessionOnly: boolean,
+): Record<string, string[]>[] {
+  if (access === 'public') return [];
+  const signIn = { [SECURITY_SCHEMES.signInToken]: [] };
+  if (sessionOnly) return [signIn];
+  const reads = (Array.isArray(method) ? method : [method]).every((m) => READ_METHODS.has(m));
+  return [signIn, { [SECURITY_SCHEMES.apiToken]: [reads ? 'read' : 'write'] }];
+}
+
 /**
  * An encapsulated scope whose routes all answer to one access level: its hooks authenticate and
  * authorize every request before anything else, and each route is marked with the level (the
@@ -34,14 +64,19 @@ function accessHooks(app: FastifyInstance, access: Access): onRequestHookHandler
 export function accessScope(
   access: Access,
   registerRoutes: (scope: FastifyInstance) => Promise<void>,
+  options: AccessScopeOptions = {},
 ): FastifyPluginAsync {
+  const sessionOnly = options.apiTokens === false;
   return async (scope) => {
     scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, access };
-      // The API docs: public routes need no bearer token (the document's default asks for one).
-      if (access === 'public' && route.schema) route.schema = { ...route.schema, security: [] };
+      route.config = { ...route.config, access, ...(sessionOnly ? { sessionOnly } : {}) };
+      // The API docs: who may call the route, derived from its scope.
+      if (route.schema) {
+        route.schema = { ...route.schema, security: routeSecurity(access, route.method, sessionOnly) };
+      }
     });
     for (const hook of accessHooks(scope, access)) scope.addHook('onRequest', hook);
+    if (sessionOnly) scope.addHook('onRequest', scope.refuseApiTokens);
     await registerRoutes(scope);
   };
 }

@@ -11,6 +11,7 @@ interface Operation {
 }
 interface OpenApiDocument {
   security: unknown[];
+  components: { securitySchemes: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -43,16 +44,35 @@ function operationOf(route: RouteAccess): Operation | undefined {
 const fieldsOf = (schema: unknown) => Object.keys((schema as z.ZodObject | undefined)?.shape ?? {}).sort();
 
 describe('the API docs (/api/docs/json)', () => {
-  it('list every API route; public ones need no bearer token, every other one needs it', () => {
+  it('list every API route with what it needs: nothing (public), a sign-in token, or either token', () => {
     expect(routes.length).toBeGreaterThan(25);
-    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiToken', 'signInToken']);
+    expect(doc.security).toEqual([{ signInToken: [] }, { apiToken: ['write'] }]);
+    const sessionOnly: string[] = [];
     for (const route of routes) {
       const name = `${route.method} ${route.url}`;
       const operation = operationOf(route);
       expect(operation, name).toBeTypeOf('object');
-      // The document's bearer requirement applies unless the operation says none.
-      expect(operation?.security, name).toEqual(route.access === 'public' ? [] : undefined);
+      if (route.access === 'public') {
+        expect(operation?.security, name).toEqual([]);
+      } else if (operation?.security?.length === 1) {
+        expect(operation.security, name).toEqual([{ signInToken: [] }]);
+        sessionOnly.push(name);
+      } else {
+        // A read-only token may call reads; every other route needs a read and write token.
+        const role = route.method === 'GET' ? 'read' : 'write';
+        expect(operation?.security, name).toEqual([{ signInToken: [] }, { apiToken: [role] }]);
+      }
     }
+    // What an API token must never do: manage tokens, change the password or email.
+    expect(sessionOnly.sort()).toEqual([
+      'DELETE /api/admin/api-tokens/:id',
+      'DELETE /api/api-tokens/:id',
+      'GET /api/admin/api-tokens',
+      'GET /api/api-tokens',
+      'POST /api/api-tokens',
+      'PUT /api/auth/me',
+    ]);
   });
 
   it("describe each route's path, query and body fields as its schemas check them", () => {

@@ -1,3 +1,4 @@
+import { API_TOKEN_MESSAGES } from '@mqr/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
@@ -10,6 +11,11 @@ import {
 } from '../lib/login-throttle.ts';
 import type { AuthUser } from '../lib/request-context.ts';
 import { createTokenService, type TokenService } from '../lib/tokens.ts';
+import {
+  authenticateApiToken,
+  isApiTokenCredential,
+  type RequestApiToken,
+} from '../modules/api-tokens/service.ts';
 import { getUserByIdForAuth, toAuthUser } from '../modules/users/service.ts';
 
 export type AuthPreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -22,6 +28,8 @@ declare module 'fastify' {
     requireAdmin: AuthPreHandler;
     /** preHandler after authenticate: super administrators only; 403 otherwise. */
     requireSuperAdmin: AuthPreHandler;
+    /** preHandler after authenticate: refuses requests made with an API token (403; ADR 061). */
+    refuseApiTokens: AuthPreHandler;
     /** Issues and verifies access tokens (HS256, config.jwtSecret, config.tokenTtlHours). */
     tokens: TokenService;
     /** Failed sign-in counters (memory, or Redis when config.redisUrl is set); also wrong current passwords. */
@@ -36,6 +44,16 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API token the request authenticated with; null for a sign-in token (or none). */
+    apiToken: RequestApiToken | null;
+  }
+}
+
+/** Methods a read-only API token may use. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface AuthPluginOptions {
   /** Overrides of the login throttle limits (tests). */
@@ -60,6 +78,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   app.decorate('loginThrottle', loginThrottle);
   app.decorate('emailProbeThrottle', emailProbeThrottle);
   app.decorateRequest('user', null);
+  app.decorateRequest('apiToken', null);
   app.addHook('onClose', async () => {
     await loginThrottle.close();
   });
@@ -70,11 +89,23 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   };
 
   // One indexed query per request: a deactivated user or a changed password (tokenVersion) takes
-  // effect at the next request, not when the token expires.
+  // effect at the next request, not when the token expires. An API token (its prefix says so) is
+  // looked up with its user in one statement instead; it acts with the user's current role.
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     request.user = null;
+    request.apiToken = null;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw refuse(reply);
+    if (isApiTokenCredential(match[1])) {
+      const found = await authenticateApiToken(app.db, match[1], app.clock);
+      if (!found) throw refuse(reply);
+      if (found.token.scope === 'read' && !READ_METHODS.has(request.method)) {
+        throw forbidden(API_TOKEN_MESSAGES.readOnly);
+      }
+      request.user = toAuthUser(found.user);
+      request.apiToken = found.token;
+      return;
+    }
     const claims = await tokens.verifyToken(match[1]);
     if (!claims) throw refuse(reply);
     const row = await getUserByIdForAuth(app.db, claims.sub);
@@ -87,6 +118,10 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.user) throw refuse(reply);
     if (!request.user.isAdmin && !request.user.isSuperAdmin) throw forbidden();
+  });
+
+  app.decorate('refuseApiTokens', async (request: FastifyRequest) => {
+    if (request.apiToken) throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
   });
 
   app.decorate('requireSuperAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

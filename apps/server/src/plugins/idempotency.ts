@@ -27,6 +27,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The answer holds a secret shown once (a new API token): it is never stored, so the route
+     * ignores Idempotency-Key and a repeat runs again (ADR 061).
+     */
+    answerHoldsSecret?: boolean;
+  }
 }
 
 const claims = new AsyncLocalStorage<Claim>();
@@ -78,6 +85,7 @@ function keyOf(request: FastifyRequest): KeyOwner | undefined {
   const user = request.user;
   if (header === undefined || !user || !WRITES.has(request.method)) return undefined;
   if (request.routeOptions.config.access === 'public') return undefined;
+  if (request.routeOptions.config.answerHoldsSecret) return undefined;
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
     throw new AppError('VALIDATION', IDEMPOTENCY_MESSAGES.invalidKey, {
       fields: [{ path: IDEMPOTENCY_HEADER, message: IDEMPOTENCY_MESSAGES.invalidKey }],

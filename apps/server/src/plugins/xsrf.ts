@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
-import { XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
+import { API_TOKEN_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/app-error.ts';
@@ -10,6 +10,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** 32 random bytes in base64url. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const HEADER = XSRF_HEADER.toLowerCase();
+/** A request authenticated by an API token: a browser never sends one by itself (ADR 061). */
+const API_TOKEN_BEARER = new RegExp(`^Bearer[ ]+${API_TOKEN_PREFIX}`, 'i');
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -22,7 +24,9 @@ function sameToken(a: string, b: string): boolean {
  * readable by the page's scripts. A state-changing request that carries the cookie must echo it in the
  * X-XSRF-TOKEN header: another site can make the browser send the cookie but cannot read it. Requests
  * without the cookie (scripts, bearer-only API clients) are not checked: the API authenticates with
- * bearer tokens, never with cookies. Needs @fastify/cookie registered first.
+ * bearer tokens, never with cookies. Nor are requests made with an API token, even from a client
+ * that keeps cookies: another site can make a browser send the cookie, never the token (and a
+ * request whose token is not valid is refused by the auth hooks). Needs @fastify/cookie registered first.
  */
 async function xsrf(app: FastifyInstance): Promise<void> {
   const secure = app.config.publicBaseUrl.startsWith('https:');
@@ -39,6 +43,7 @@ async function xsrf(app: FastifyInstance): Promise<void> {
       });
     }
     if (cookie === undefined || SAFE_METHODS.has(request.method)) return;
+    if (API_TOKEN_BEARER.test(request.headers.authorization ?? '')) return;
     const header = request.headers[HEADER];
     if (!wellFormed || typeof header !== 'string' || !sameToken(header, cookie)) {
       throw forbidden(XSRF_MESSAGE);

@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../app.ts';
-import { type AppConfig, loadConfig } from '../config.ts';
+import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle, Db } from '../db/client.ts';
+import { testConfig } from './test-config.ts';
 import { createTestDatabase } from './test-database.ts';
+
+export { testConfig };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,18 +17,6 @@ export interface TestApp {
   config: AppConfig;
   /** Closes the app, deletes its database and temporary DATA_DIR. */
   close(): Promise<void>;
-}
-
-/** A test configuration: random JWT secret, temporary DATA_DIR, no web build, quiet logs. */
-export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
-  const base = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_BASE_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
-  });
-  return { ...base, ...overrides };
 }
 
 /**

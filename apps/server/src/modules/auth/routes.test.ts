@@ -267,12 +267,10 @@ describe('API docs', () => {
       'email',
       'password',
     ]);
-    for (const operation of [
-      paths['/api/auth/me'].get,
-      paths['/api/auth/me'].put,
-      paths['/api/auth/organization'].get,
-    ]) {
-      expect(operation.security).toBeUndefined();
+    for (const operation of [paths['/api/auth/me'].get, paths['/api/auth/organization'].get]) {
+      expect(operation.security).toEqual([{ signInToken: [] }, { apiToken: ['read'] }]);
     }
+    // Changing the password or email takes a sign-in token, never an API token (ADR 061).
+    expect(paths['/api/auth/me'].put.security).toEqual([{ signInToken: [] }]);
   });
 });

@@ -30,13 +30,24 @@ export async function loginRoutes(instance: FastifyInstance): Promise<void> {
   );
 }
 
-/** /api/auth: the signed-in user (and their profile changes) and their organization. */
+/** /api/auth: the signed-in user and their organization. */
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get('/me', { schema: { tags: ['auth'], response: { 200: ZCurrentUser } } }, async (request) =>
     toCurrentUser(currentUser(request)),
   );
+
+  app.get(
+    '/organization',
+    { schema: { tags: ['auth'], response: { 200: ZOrganization } } },
+    async (request) => getOrganization(app.db, currentUser(request).organizationId),
+  );
+}
+
+/** PUT /api/auth/me: the signed-in user's profile changes (name, email, password); never with an API token. */
+export async function profileRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.put(
     '/me',
@@ -61,11 +72,5 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
         { actor: currentUser(request), ipAddress: request.ip },
         request.body,
       ),
-  );
-
-  app.get(
-    '/organization',
-    { schema: { tags: ['auth'], response: { 200: ZOrganization } } },
-    async (request) => getOrganization(app.db, currentUser(request).organizationId),
   );
 }

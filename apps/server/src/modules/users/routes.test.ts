@@ -570,12 +570,10 @@ describe('GET /api/users/assignable', () => {
 describe('API docs', () => {
   it('show the admin user routes behind a bearer token, a new user needing email, name and password', async () => {
     const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths;
-    const operations = [
-      paths['/api/admin/users'].get,
-      paths['/api/admin/users'].post,
-      paths['/api/admin/users/{id}'].put,
-    ];
-    for (const operation of operations) expect(operation.security).toBeUndefined();
+    expect(paths['/api/admin/users'].get.security).toEqual([{ signInToken: [] }, { apiToken: ['read'] }]);
+    for (const operation of [paths['/api/admin/users'].post, paths['/api/admin/users/{id}'].put]) {
+      expect(operation.security).toEqual([{ signInToken: [] }, { apiToken: ['write'] }]);
+    }
     const created = paths['/api/admin/users'].post.requestBody.content['application/json'].schema;
     expect(created.required).toEqual(['email', 'displayName', 'password']);
   });

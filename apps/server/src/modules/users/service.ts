@@ -16,6 +16,7 @@ import { type LoginThrottle, throttled } from '#server/lib/login-throttle.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
+import { revokeAllApiTokensOf } from '../api-tokens/service.ts';
 import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { targetOrganization } from '../organizations/service.ts';
 import {
@@ -247,8 +248,8 @@ function adminSnapshot(
  * their organization only (404 otherwise), super administrators any user. Nothing about a super
  * administrator is changed by someone who is not one (403). Nobody removes their own admin flag or
  * deactivates themselves (409). The change takes effect at the user's next request: the auth plugin
- * reads the row on every request. Deactivation also bumps the token version, so the user's tokens
- * stay dead after a reactivation. Audited in the target's organization; a request that changes
+ * reads the row on every request. Deactivation also bumps the token version and revokes the user's
+ * API tokens, so their tokens stay dead after a reactivation. Audited in the target's organization; a request that changes
  * nothing writes nothing.
  */
 export async function updateUserAsAdmin(
@@ -289,6 +290,8 @@ export async function updateUserAsAdmin(
       ...(deactivated ? { tokenVersion: before.tokenVersion + 1 } : {}),
       updatedAt: new Date(),
     });
+    // Their API tokens end with the account: a reactivation does not bring them back (ADR 061).
+    if (deactivated) await revokeAllApiTokensOf(tx, scope, id);
     await recordAudit(tx, {
       organizationId: updated.organizationId,
       actor,

@@ -34,6 +34,7 @@ describe('settings page (settings variant)', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Profile',
       'Activity Logs',
+      'API tokens',
       'Organization',
     ]);
     const panel = screen.getByRole('tabpanel', { name: 'Profile' });
@@ -108,7 +109,11 @@ describe('settings page (settings variant)', () => {
     setup();
     renderApp('/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Activity Logs']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile',
+      'Activity Logs',
+      'API tokens',
+    ]);
   });
 
   it('keeps the success message 3 seconds; "No changes to save." only for a submit without changes', async () => {
@@ -164,7 +169,7 @@ describe('settings page (settings variant)', () => {
       within(screen.getByLabelText('Entity type'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All Types', 'Assets', 'Maintenance Events', 'User Profile']);
+    ).toEqual(['All Types', 'Assets', 'Maintenance Events', 'User Profile', 'API Tokens']);
     expect(calls.find((call) => call.url.pathname === '/api/audit-logs/my-activity')?.url.search).toBe(
       '?page=1&pageSize=20',
     );

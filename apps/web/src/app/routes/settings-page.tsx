@@ -9,6 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
+import { API_TOKEN_TEXTS } from '#web/features/api-tokens/components/api-token-texts.ts';
+import { ApiTokensPanel } from '#web/features/api-tokens/components/api-tokens-panel.tsx';
 import { AuditBrowser } from '#web/features/audit-logs/components/audit-browser.tsx';
 import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '#web/features/audit-logs/lib/audit-filters.ts';
 import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
@@ -33,8 +35,8 @@ const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
 
 /**
  * /settings, the settings variant: "Profile" (features/profile: display name, password and the daily
- * digest), "Activity Logs" (features/audit-logs) and, for administrators, "Organization" (its time
- * zone and daily digest).
+ * digest), "Activity Logs" (features/audit-logs), "API tokens" (features/api-tokens) and, for
+ * administrators, "Organization" (its time zone and daily digest).
  */
 export function SettingsPage() {
   const auth = useAuth();
@@ -43,6 +45,7 @@ export function SettingsPage() {
   const me = useQuery(currentUserQuery(token));
   if (!auth) return null;
   const memberSince = me.data?.createdAt;
+  const isAdmin = auth.isAdmin || auth.isSuperAdmin;
   const saved = { displayName: auth.displayName, email: auth.email };
   const organizationTab = {
     id: 'organization',
@@ -106,7 +109,16 @@ export function SettingsPage() {
               />
             ),
           },
-          ...(auth.isAdmin || auth.isSuperAdmin ? [organizationTab] : []),
+          {
+            id: 'api-tokens',
+            label: API_TOKEN_TEXTS.tab,
+            content: (
+              <Card as="div" className={styles.card}>
+                <ApiTokensPanel isAdmin={isAdmin} />
+              </Card>
+            ),
+          },
+          ...(isAdmin ? [organizationTab] : []),
         ]}
       />
     </>

@@ -128,7 +128,7 @@ describe('audit log page', () => {
       within(screen.getByLabelText('Entity type'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All', 'Assets', 'Users', 'Maintenance Events', 'Organizations']);
+    ).toEqual(['All', 'Assets', 'Users', 'Maintenance Events', 'Organizations', 'API Tokens']);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastQuery(calls).page).toBe('2'));

@@ -24,6 +24,7 @@ export const AUDIT_ENTITY_TYPE_OPTIONS: readonly TEntityTypeOption[] = [
   { value: 'AppUser', label: 'Users' },
   { value: 'MaintenanceEvent', label: 'Maintenance Events' },
   { value: 'Organization', label: 'Organizations' },
+  { value: 'ApiToken', label: 'API Tokens' },
 ];
 
 /** The settings screen's activity type choices (docs/product/profile-and-settings.md#activity-logs-tab). */
@@ -32,6 +33,7 @@ export const ACTIVITY_ENTITY_TYPE_OPTIONS: readonly TEntityTypeOption[] = [
   { value: 'Asset', label: 'Assets' },
   { value: 'MaintenanceEvent', label: 'Maintenance Events' },
   { value: 'AppUser', label: 'User Profile' },
+  { value: 'ApiToken', label: 'API Tokens' },
 ];
 
 /** A datetime-local value (local time) as ISO 8601 in UTC; undefined when empty or invalid. */

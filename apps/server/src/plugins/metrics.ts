@@ -1,0 +1,108 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Registry } from 'prom-client';
+import { notFound, unauthorized } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Prometheus registry; null unless METRICS_TOKEN is set (ADR 062). */
+    metrics: Registry | null;
+  }
+}
+
+/** Request durations, in seconds: from a cached read (a few ms) to a label sheet or an export. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** The route label of a request no route matched (a 404): never its raw URL. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * Prometheus metrics (ADR 062), only with METRICS_TOKEN: without it prom-client is never loaded (the
+ * idle server's memory, ADR 033) and /metrics answers 404. Collected: request durations by method,
+ * route pattern and status; the database pool (open, idle, waiting, max); the job runner's queues
+ * (queued and running jobs, in the whole database); Node's defaults (event-loop lag and its
+ * percentiles, memory, garbage collection, CPU). Register before any route: its hook times them all.
+ */
+async function metrics(app: FastifyInstance): Promise<void> {
+  if (!app.config.metricsToken) {
+    app.decorate('metrics', null);
+    return;
+  }
+  const prom = await import('prom-client');
+  const registry = new prom.Registry();
+  prom.collectDefaultMetrics({ register: registry });
+
+  const duration = new prom.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  const database = app.database;
+  new prom.Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool: connections open (total), idle, queries waiting for one, and the most it opens (max). The embedded database has one.',
+    labelNames: ['state', 'database'],
+    registers: [registry],
+    collect() {
+      const stats = database.poolStats();
+      for (const state of ['total', 'idle', 'waiting', 'max'] as const) {
+        this.set({ state, database: database.kind }, stats[state]);
+      }
+    },
+  });
+
+  new prom.Gauge({
+    name: 'jobs_queue_depth',
+    help: 'Background jobs queued (waiting or due) and running, per queue, in the whole database (the same on every instance).',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      for (const depth of await app.jobs.depths()) {
+        this.set({ queue: depth.queue, state: depth.state }, depth.count);
+      }
+    },
+  });
+
+  app.decorate('metrics', registry);
+}
+
+export const metricsPlugin = fp(metrics, { name: 'mqr-metrics', dependencies: ['mqr-jobs'] });
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time. */
+function hasMetricsToken(request: FastifyRequest, token: string): boolean {
+  const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
+}
+
+/** GET /metrics, the Prometheus text format (register in the public scope: its token is its authority). */
+export async function metricsRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/metrics',
+    { schema: { hide: true }, logLevel: 'warn' },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = app.config.metricsToken;
+      if (!app.metrics || !token) throw notFound('Page');
+      if (!hasMetricsToken(request, token)) {
+        reply.header('WWW-Authenticate', 'Bearer');
+        throw unauthorized();
+      }
+      const text = await app.metrics.metrics();
+      return reply.type(app.metrics.contentType).send(text);
+    },
+  );
+}

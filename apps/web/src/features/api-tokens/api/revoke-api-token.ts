@@ -1,0 +1,7 @@
+import { apiRequest } from '#web/lib/api-client.ts';
+import { TOKEN_LIST_URLS, type TTokenList } from './get-api-tokens.ts';
+
+/** DELETE /api/api-tokens/{id} (own) or /api/admin/api-tokens/{id} (administrators) → 204. */
+export async function revokeApiToken(list: TTokenList, id: string): Promise<void> {
+  await apiRequest(`${TOKEN_LIST_URLS[list]}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

@@ -1,0 +1,123 @@
+import {
+  API_TOKEN_MESSAGES,
+  API_TOKEN_SCOPE_LABELS,
+  isApiTokenExpired,
+  type TApiToken,
+} from '@mqr/contracts';
+import { useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Table } from '#web/components/ui/table.tsx';
+import hidden from '#web/components/ui/visually-hidden.module.css';
+import { formatDate, formatDateTime } from '#web/lib/dates.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import type { TTokenList } from '../api/get-api-tokens.ts';
+import { useRevokeApiToken } from '../hooks/use-api-tokens.ts';
+import { API_TOKEN_TEXTS as T } from './api-token-texts.ts';
+import styles from './api-tokens.module.css';
+
+/** Live tokens with their access, dates and a Revoke button (asks first); the owner in the organization's list. */
+export function ApiTokenTable({
+  list,
+  tokens,
+  label,
+}: {
+  list: TTokenList;
+  tokens: TApiToken[];
+  label: string;
+}) {
+  const [revoking, setRevoking] = useState<TApiToken | null>(null);
+  const showOwner = list === 'organization';
+  return (
+    <>
+      <Table label={label} stacked className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{T.name}</th>
+            {showOwner ? <th scope="col">{T.owner}</th> : null}
+            <th scope="col">{T.scope}</th>
+            <th scope="col">{T.created}</th>
+            <th scope="col">{T.expires}</th>
+            <th scope="col">{T.lastUsed}</th>
+            <th scope="col">
+              <span className={hidden.visuallyHidden}>{T.revoke}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tokens.map((token) => (
+            <tr key={token.id}>
+              <td data-label={T.name}>
+                <span className={styles.stack}>
+                  <span className={styles.tokenName}>{token.name}</span>
+                  <code className={styles.hint}>{token.hint}…</code>
+                </span>
+              </td>
+              {showOwner ? (
+                <td data-label={T.owner} className={styles.owner}>
+                  <span className={styles.stack}>
+                    <span>{token.owner?.displayName || token.owner?.email}</span>
+                    <span className={styles.muted}>{token.owner?.email}</span>
+                  </span>
+                </td>
+              ) : null}
+              <td data-label={T.scope}>{API_TOKEN_SCOPE_LABELS[token.scope]}</td>
+              <td data-label={T.created} className={styles.nowrap}>
+                {formatDate(token.createdAt)}
+              </td>
+              <td data-label={T.expires} className={styles.nowrap}>
+                {isApiTokenExpired(token) ? (
+                  <span className={styles.expired}>{T.expired}</span>
+                ) : (
+                  formatDate(token.expiresAt)
+                )}
+              </td>
+              <td data-label={T.lastUsed} className={styles.nowrap}>
+                {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : T.never}
+              </td>
+              <td>
+                <Button
+                  variant="secondary"
+                  aria-label={T.revokeLabel(token.name)}
+                  onClick={() => setRevoking(token)}
+                >
+                  {T.revoke}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {revoking ? <RevokeDialog list={list} token={revoking} onClose={() => setRevoking(null)} /> : null}
+    </>
+  );
+}
+
+function RevokeDialog({ list, token, onClose }: { list: TTokenList; token: TApiToken; onClose: () => void }) {
+  const revoke = useRevokeApiToken(list);
+  return (
+    <Dialog title={T.revokeTitle} busy={revoke.isPending} onClose={onClose}>
+      <div className={styles.dialogBody}>
+        {revoke.isError ? (
+          <Alert>{failureMessage(API_TOKEN_MESSAGES.revokeFailed, revoke.error)}</Alert>
+        ) : null}
+        <p className={styles.tokenName}>{token.name}</p>
+        <p>{T.revokeText}</p>
+        <DialogFooter>
+          <div className={styles.dialogButtons}>
+            <Button
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(token.id, { onSuccess: onClose })}
+            >
+              {revoke.isPending ? T.revoking : T.revokeConfirm}
+            </Button>
+            <Button variant="secondary" disabled={revoke.isPending} onClick={onClose}>
+              {T.cancel}
+            </Button>
+          </div>
+        </DialogFooter>
+      </div>
+    </Dialog>
+  );
+}

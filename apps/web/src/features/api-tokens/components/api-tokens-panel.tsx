@@ -1,0 +1,80 @@
+import { API_TOKEN_MESSAGES, type TCreatedApiToken } from '@mqr/contracts';
+import { useId, useState } from 'react';
+import { PagedList } from '#web/components/layouts/paged-list.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import type { TTokenList } from '../api/get-api-tokens.ts';
+import { useApiTokens } from '../hooks/use-api-tokens.ts';
+import { ApiTokenTable } from './api-token-table.tsx';
+import { API_TOKEN_TEXTS } from './api-token-texts.ts';
+import styles from './api-tokens.module.css';
+import { CreateApiTokenForm } from './create-api-token-form.tsx';
+import { NewTokenSecret } from './new-token-secret.tsx';
+
+/** One list of tokens, paged, with its heading. */
+function TokenList({
+  list,
+  title,
+  hint,
+  empty,
+}: {
+  list: TTokenList;
+  title: string;
+  hint?: string;
+  empty: string;
+}) {
+  const [page, setPage] = useState(1);
+  const query = useApiTokens(list, page);
+  const titleId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.sectionTitle}>
+        {title}
+      </h3>
+      {hint ? <p className={styles.muted}>{hint}</p> : null}
+      <PagedList
+        query={query}
+        loadingText={API_TOKEN_TEXTS.loading}
+        failedText={API_TOKEN_MESSAGES.loadFailed}
+        page={page}
+        onPage={setPage}
+      >
+        {(tokens) =>
+          tokens.length === 0 ? (
+            <StateMessage>{empty}</StateMessage>
+          ) : (
+            <ApiTokenTable list={list} tokens={tokens} label={title} />
+          )
+        }
+      </PagedList>
+    </section>
+  );
+}
+
+/**
+ * The API tokens tab (docs/product/api-tokens.md#api-tokens-tab): create a token (its secret shown
+ * once), the user's own tokens and, for administrators, every token of their organization.
+ */
+export function ApiTokensPanel({ isAdmin }: { isAdmin: boolean }) {
+  const [created, setCreated] = useState<TCreatedApiToken | null>(null);
+  return (
+    <div className={styles.panel}>
+      <p>
+        {API_TOKEN_TEXTS.intro} <a href="/api/docs">{API_TOKEN_TEXTS.docsLink}</a>
+      </p>
+      {created ? (
+        <NewTokenSecret created={created} onDone={() => setCreated(null)} />
+      ) : (
+        <CreateApiTokenForm onCreated={setCreated} />
+      )}
+      <TokenList list="own" title={API_TOKEN_TEXTS.ownTitle} empty={API_TOKEN_TEXTS.ownEmpty} />
+      {isAdmin ? (
+        <TokenList
+          list="organization"
+          title={API_TOKEN_TEXTS.organizationTitle}
+          hint={API_TOKEN_TEXTS.organizationHint}
+          empty={API_TOKEN_TEXTS.organizationEmpty}
+        />
+      ) : null}
+    </div>
+  );
+}
