@@ -5,10 +5,10 @@ import { E2E_ADMIN } from '../support/environment.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
 
-// Issue 15's "Done when" without the calendar: a monthly fixed schedule applied to 20 assets from the
-// asset list's selection and a floating one; the server's test clock moves forward; tasks appear at
-// their lead time, become overdue, show on the dashboard's cards, the pending list's filters, the
-// asset list's due filter and the public page; completing one moves the next due date (floating) or
+// Issue 15's "Done when": a monthly fixed schedule applied to 20 assets from the asset list's
+// selection and a floating one; the server's test clock moves forward; tasks appear at their lead
+// time, become overdue, show on the dashboard's cards, the pending list's filters, the asset list's
+// due filter, the calendar and the public page; completing one moves the next due date (floating) or
 // not (fixed). In an organization of its own, so that other specs' tasks do not count.
 
 /** The server's clock goes back to real time, whatever happened. */
@@ -159,6 +159,20 @@ test('planned maintenance: 20 assets on a monthly schedule and a floating one, a
   await expect(techPending.getByRole('listitem')).toHaveCount(1);
   await expect(techPending.getByRole('listitem').first()).toContainText('Compressor service');
   await techContext.close();
+
+  // The calendar shows the same work on its days: the 20 inspections overdue on 1 February, the
+  // compressor's service due soon on 10 February.
+  await page.goto('/calendar?view=agenda&date=2041-02-01');
+  await expect(
+    page
+      .getByRole('region', { name: 'Friday, February 1' })
+      .getByRole('link', { name: /Monthly inspection.*Overdue/ }),
+  ).toHaveCount(20);
+  await expect(
+    page
+      .getByRole('region', { name: 'Sunday, February 10' })
+      .getByRole('link', { name: /Compressor service.*Due soon/ }),
+  ).toHaveCount(1);
 
   // The asset list filters them.
   await page.goto('/assets?due=overdue');
