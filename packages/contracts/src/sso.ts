@@ -34,7 +34,7 @@ export const SSO_MESSAGES = {
   clientSecretKept: 'A client secret is saved; it is never shown. Leave this blank to keep it.',
   clientSecretRequired: 'Client secret is required.',
   displayNameLabel: 'Provider name',
-  displayNameHint: 'Shown on the button: "Sign in with {name}".',
+  displayNameHint: 'Shown on the sign-in button, as in "Sign in with Acme Login".',
   displayNameRequired: 'Provider name is required.',
   displayNameTooLong: `Provider name must be at most ${SSO_DISPLAY_NAME_MAX_LENGTH} characters.`,
   domainsLabel: 'Allowed email domains',
