@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PRODUCT_NAME, SSO_ORGANIZATION_PARAM, type TLoginBody, ZLoginBody } from '@mqr/contracts';
+import { SSO_ORGANIZATION_PARAM, type TLoginBody, ZLoginBody } from '@mqr/contracts';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card } from '#web/components/ui/card.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { useLogin } from '../hooks/use-login.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
 import { rememberedSsoOrganization } from '../lib/sso-organization.ts';
+import { SignInCard } from './sign-in-card.tsx';
 import styles from './sign-in-page.module.css';
 import { SsoSignIn } from './sso-sign-in.tsx';
 
@@ -36,40 +36,33 @@ export function SignInPage() {
   });
 
   return (
-    <div className={styles.wrap}>
-      <title>{`Sign in · ${PRODUCT_NAME}`}</title>
-      <Card className={styles.card}>
-        <div className={styles.heading}>
-          <h1 className={styles.title}>Sign in</h1>
-          <p className={styles.subtitle}>Access the maintenance dashboard</p>
-        </div>
-        {ssoOrganization ? (
-          <SsoSignIn key={ssoOrganization} organizationId={ssoOrganization} fromLink={!!linked} />
-        ) : null}
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          {loginMutation.isError ? <Alert>{signInErrorMessage(loginMutation.error)}</Alert> : null}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Button type="submit" block disabled={!isValid || busy}>
-            {busy ? 'Signing in...' : 'Sign in'}
-          </Button>
-        </form>
-      </Card>
-    </div>
+    <SignInCard subtitle="Access the maintenance dashboard">
+      {ssoOrganization ? (
+        <SsoSignIn key={ssoOrganization} organizationId={ssoOrganization} fromLink={!!linked} />
+      ) : null}
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {loginMutation.isError ? <Alert>{signInErrorMessage(loginMutation.error)}</Alert> : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" block disabled={!isValid || busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </SignInCard>
   );
 }

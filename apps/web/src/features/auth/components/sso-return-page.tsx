@@ -1,16 +1,15 @@
-import { PRODUCT_NAME, SSO_CALLBACK_PATH, SSO_MESSAGES, SSO_ORGANIZATION_PARAM } from '@mqr/contracts';
+import { SSO_CALLBACK_PATH, SSO_MESSAGES, SSO_ORGANIZATION_PARAM } from '@mqr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
-import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { authStore } from '#web/lib/auth-store.ts';
 import { finishSso } from '../api/sso.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
 import { rememberedSsoOrganization } from '../lib/sso-organization.ts';
-import styles from './sign-in-page.module.css';
+import { SignInCard } from './sign-in-card.tsx';
 
 const ANSWER_PARAMS = ['code', 'state', 'iss', 'error', 'error_description'] as const;
 
@@ -53,23 +52,17 @@ export function SsoReturnPage() {
     ? `/login?${SSO_ORGANIZATION_PARAM}=${encodeURIComponent(organization)}`
     : '/login';
   return (
-    <div className={styles.wrap}>
-      <title>{`Sign in · ${PRODUCT_NAME}`}</title>
-      <Card className={styles.card}>
-        <div className={styles.heading}>
-          <h1 className={styles.title}>Sign in</h1>
-        </div>
-        {finish.isError ? (
-          <>
-            <Alert>{signInErrorMessage(finish.error)}</Alert>
-            <ButtonLink to={again} block>
-              {SSO_MESSAGES.backToSignIn}
-            </ButtonLink>
-          </>
-        ) : (
-          <StateMessage>{SSO_MESSAGES.callbackTitle}</StateMessage>
-        )}
-      </Card>
-    </div>
+    <SignInCard>
+      {finish.isError ? (
+        <>
+          <Alert>{signInErrorMessage(finish.error)}</Alert>
+          <ButtonLink to={again} block>
+            {SSO_MESSAGES.backToSignIn}
+          </ButtonLink>
+        </>
+      ) : (
+        <StateMessage>{SSO_MESSAGES.callbackTitle}</StateMessage>
+      )}
+    </SignInCard>
   );
 }
