@@ -48,6 +48,7 @@ describe('route table guards', () => {
     expect(ROUTE_TABLE.map((r) => r.path)).toEqual([
       '/',
       '/login',
+      '/login/sso',
       '/scan',
       '/a/:organizationId/:slug',
       '/dashboard',
