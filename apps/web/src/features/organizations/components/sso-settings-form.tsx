@@ -1,4 +1,5 @@
 import {
+  SSO_DISPLAY_NAME_MAX_LENGTH,
   SSO_MESSAGES,
   splitDomains,
   type TSsoSettings,
@@ -140,7 +141,7 @@ export function SsoSettingsForm() {
         label={SSO_MESSAGES.displayNameLabel}
         hint={SSO_MESSAGES.displayNameHint}
         error={errors.displayName}
-        maxLength={60}
+        maxLength={SSO_DISPLAY_NAME_MAX_LENGTH}
         placeholder="Acme Login"
         {...text('displayName')}
       />
