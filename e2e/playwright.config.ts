@@ -55,6 +55,8 @@ export default defineConfig({
       REDIS_URL: '',
       // Specs of planned maintenance move the server's clock (PUT /api/test/clock) and put it back.
       TEST_CLOCK: 'true',
+      // The single sign-on spec starts an OpenID provider on this machine, without TLS.
+      SSO_ALLOW_HTTP: 'true',
     },
   },
 });

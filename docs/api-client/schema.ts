@@ -54,6 +54,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sso/{organizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organization's provider as the sign-in page offers it (the link /login?organization={id}); 404 when it offers no single sign-on. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            organizationId: string;
+                            organizationName: string;
+                            displayName: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/{organizationId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Starts a sign-in at the organization's provider: answers the URL to send the browser to, and sets the short-lived attempt cookie (state, nonce, PKCE verifier, sealed). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            authorizationUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Finishes the sign-in with the query the provider sent the browser back with (code, state, iss, or error), checked against the attempt cookie, which is cleared whatever the outcome. Answers what POST /api/auth/login answers, and the email. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        state?: string;
+                        iss?: string;
+                        error?: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            displayName: string;
+                            isAdmin: boolean;
+                            isSuperAdmin: boolean;
+                            organizationId: string;
+                            canEditCompletedMaintenanceEvents: boolean;
+                            accessToken: string;
+                            expiresAt: string;
+                            email: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/orgs/{organizationId}/assets/{slug}": {
         parameters: {
             query?: never;
@@ -4354,6 +4497,99 @@ export interface paths {
                             logoUrl: string | null;
                             timeZone: string;
                             dailyDigest: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organization/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The administrator's organization's identity provider. The client secret is never answered: hasClientSecret says whether one is saved. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            enabled: boolean;
+                            issuer: string;
+                            clientId: string;
+                            hasClientSecret: boolean;
+                            displayName: string;
+                            allowedDomains: string[];
+                            createUsers: boolean;
+                            requireSso: boolean;
+                            redirectUri: string;
+                            signInUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Saves the administrator's organization's identity provider. clientSecret is write-only: left out or empty keeps the saved one (required the first time). When enabled, the issuer's discovery document must answer (400 on issuer otherwise). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        issuer: string;
+                        clientId: string;
+                        clientSecret?: string;
+                        displayName: string;
+                        allowedDomains: string[];
+                        createUsers: boolean;
+                        requireSso: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            enabled: boolean;
+                            issuer: string;
+                            clientId: string;
+                            hasClientSecret: boolean;
+                            displayName: string;
+                            allowedDomains: string[];
+                            createUsers: boolean;
+                            requireSso: boolean;
+                            redirectUri: string;
+                            signInUrl: string;
                         };
                     };
                 };

@@ -13,6 +13,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import './lib/request-context.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
+import { ssoPlugin } from './modules/sso/sso-plugin.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(xsrfPlugin);
   await app.register(redisPlugin);
   await app.register(authPlugin);
+  await app.register(ssoPlugin);
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
   await app.register(jobsPlugin, { scheduleEngine: options.scheduleEngine ?? true });
   await app.register(remindersPlugin, { compose: options.dailyDigest ?? true });

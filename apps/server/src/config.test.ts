@@ -211,6 +211,16 @@ describe('loadConfig', () => {
     ).toBe('postgres://u@db/mqr');
   });
 
+  it('accepts http identity providers only when SSO_ALLOW_HTTP says so, and never in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).ssoAllowHttp).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, SSO_ALLOW_HTTP: 'true' }).ssoAllowHttp).toBe(
+      true,
+    );
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: secret, SSO_ALLOW_HTTP: '1' })).toEqual([
+      'SSO_ALLOW_HTTP: Never in production: sign-in answers would travel without TLS.',
+    ]);
+  });
+
   it('documents every variable in CONFIG_DOCS, once', () => {
     const documented = CONFIG_DOCS.map((d) => d.name);
     expect(new Set(documented).size).toBe(documented.length);

@@ -140,6 +140,7 @@ export const ZEnv = z.object({
       .optional(),
   ),
   TEST_CLOCK: envBoolean(false),
+  SSO_ALLOW_HTTP: envBoolean(false),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['smtp:', 'smtps:']).optional()),
   SMTP_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.email('Must be an email address.').optional()),
 });
@@ -190,6 +191,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** End-to-end tests only: PUT /api/test/clock moves the server's clock (never in production). */
   testClock: boolean;
+  /** Tests and trials only: single sign-on accepts http:// issuers (ADR 063). */
+  ssoAllowHttp: boolean;
   /** The mail server of email reminders (ADR 060); undefined: reminders are off. */
   smtpUrl: string | undefined;
   /** The address reminders are sent from (set whenever smtpUrl is). */
@@ -304,6 +307,12 @@ export const CONFIG_DOCS: ConfigDoc[] = [
       "End-to-end tests only: lets a super administrator move the server's clock (`PUT /api/test/clock`). Refused with NODE_ENV=production.",
   },
   {
+    name: 'SSO_ALLOW_HTTP',
+    default: 'false',
+    description:
+      'Tests and trials only: single sign-on accepts identity providers at http:// addresses (without TLS). Refused with NODE_ENV=production.',
+  },
+  {
     name: 'SMTP_URL',
     default: '(unset: no email reminders)',
     description:
@@ -344,6 +353,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     if (e.TEST_CLOCK && e.NODE_ENV === 'production') {
       problems.push('TEST_CLOCK: Never in production: it lets the API move the server clock.');
+    }
+    if (e.SSO_ALLOW_HTTP && e.NODE_ENV === 'production') {
+      problems.push('SSO_ALLOW_HTTP: Never in production: sign-in answers would travel without TLS.');
     }
     if (!e.JWT_SECRET && e.NODE_ENV === 'production' && e.DATABASE_URL) {
       problems.push(
@@ -391,6 +403,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     metricsToken: e.METRICS_TOKEN,
     testClock: e.TEST_CLOCK,
+    ssoAllowHttp: e.SSO_ALLOW_HTTP,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM?.toLowerCase(),
   };

@@ -19,6 +19,10 @@ console.info(`routes fuzz: seed ${seed}, ${numRuns} runs per route (FUZZ_SEED=${
 
 const t = await buildTestApp();
 afterAll(() => t.close());
+// Single sign-on settings name any issuer: its discovery is refused here, never sent to the network.
+t.app.sso.oidc.fetch = async () => {
+  throw new TypeError('no network in the fuzz test');
+};
 
 /** Routes that take input: the API and the public pages, not the docs UI or the web app's files. */
 const fuzzed = t.app

@@ -21,6 +21,7 @@ import {
 } from './modules/organizations/routes.ts';
 import { publicAssetRoutes } from './modules/public/routes.ts';
 import { scheduleAdminRoutes, scheduleRoutes, testClockRoutes } from './modules/schedules/routes.ts';
+import { ssoRoutes, ssoSettingsRoutes } from './modules/sso/routes.ts';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
 import { accessScope } from './plugins/access-scopes.ts';
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
   await app.register(
     accessScope('public', async (scope) => {
       await scope.register(loginRoutes, { prefix: '/api/auth' });
+      await scope.register(ssoRoutes, { prefix: '/api/auth/sso' });
       // What a QR code opens: rate limited per address, with ETags.
       await scope.register(async (pages) => {
         await publicPageGuards(pages);
@@ -84,6 +86,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(eventAdminRoutes, { prefix: '/api/admin/assets' });
       await scope.register(scheduleAdminRoutes, { prefix: '/api/admin/schedules' });
       await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });
+      await scope.register(ssoSettingsRoutes, { prefix: '/api/admin/organization/sso' });
     }),
   );
   // What an API token must never do (ADR 061): manage tokens, change the password or the email.

@@ -28,6 +28,7 @@ export * from './public.ts';
 export * from './reminders.ts';
 export * from './roles.ts';
 export * from './schedules.ts';
+export * from './sso.ts';
 export * from './task-statuses.ts';
 export * from './users.ts';
 export * from './xsrf.ts';

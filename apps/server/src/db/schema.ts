@@ -97,6 +97,29 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * An organization's single sign-on provider (OpenID Connect, ADR 063): at most one per organization.
+ * The client secret is sealed (AES-256-GCM under a key derived from JWT_SECRET) and never answered.
+ */
+export const ssoSettings = pgTable('sso_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  enabled: boolean('enabled').notNull().default(false),
+  issuer: varchar('issuer', { length: 500 }).notNull(),
+  clientId: varchar('client_id', { length: 500 }).notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  displayName: varchar('display_name', { length: 60 }).notNull(),
+  /** Lower-cased email domains whose people may sign in this way. */
+  allowedDomains: jsonb('allowed_domains').$type<string[]>().notNull(),
+  /** Someone at an allowed domain without an account gets one, as a member, on first sign-in. */
+  createUsers: boolean('create_users').notNull().default(false),
+  /** Members may not sign in with a password (administrators still may). */
+  requireSso: boolean('require_sso').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export const FIELD_TARGETS = ['Asset', 'MaintenanceEvent'] as const;
 export const FIELD_DATA_TYPES = ['Text', 'Number', 'Date', 'Boolean', 'Select'] as const;
 

@@ -44,6 +44,7 @@ describe('access scopes', () => {
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     expect(publicApi).toEqual([
+      'GET /api/auth/sso/:organizationId',
       'GET /api/client-config',
       'GET /public/calendar/:file',
       'GET /public/orgs/:organizationId/assets/:slug',
@@ -52,6 +53,8 @@ describe('access scopes', () => {
       'GET /public/orgs/:organizationId/files/:fileId',
       'GET /public/orgs/:organizationId/logo',
       'POST /api/auth/login',
+      'POST /api/auth/sso/:organizationId/start',
+      'POST /api/auth/sso/callback',
       'PUT /api/uploads/local/*',
     ]);
   });

@@ -13,6 +13,7 @@ const viewers: Record<string, TViewer> = {
 const expected: Record<string, Record<keyof typeof viewers, string | null>> = {
   '/': { loggedOut: null, member: null, admin: null, superAdmin: null },
   '/login': { loggedOut: null, member: '/dashboard', admin: '/dashboard', superAdmin: '/dashboard' },
+  '/login/sso': { loggedOut: null, member: '/dashboard', admin: '/dashboard', superAdmin: '/dashboard' },
   '/scan': { loggedOut: null, member: null, admin: null, superAdmin: null },
   '/a/org-1/pump-7x': { loggedOut: null, member: null, admin: null, superAdmin: null },
   '/dashboard': { loggedOut: '/login', member: null, admin: null, superAdmin: null },
@@ -47,6 +48,7 @@ describe('route table guards', () => {
     expect(ROUTE_TABLE.map((r) => r.path)).toEqual([
       '/',
       '/login',
+      '/login/sso',
       '/scan',
       '/a/:organizationId/:slug',
       '/dashboard',

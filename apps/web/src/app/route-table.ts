@@ -23,6 +23,12 @@ export const ROUTE_TABLE = [
     screen: async () => (await import('../features/auth/components/sign-in-page.tsx')).SignInPage,
   },
   {
+    path: '/login/sso',
+    access: 'public',
+    signedInRedirect: '/dashboard',
+    screen: async () => (await import('../features/auth/components/sso-return-page.tsx')).SsoReturnPage,
+  },
+  {
     path: '/scan',
     access: 'public',
     screen: async () => (await import('../features/scan/components/scan-page.tsx')).ScanPage,

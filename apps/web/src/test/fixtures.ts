@@ -1,4 +1,4 @@
-import type { TCurrentUser, TLoginResponse } from '@mqr/contracts';
+import type { TCurrentUser, TLoginResponse, TSsoSettings } from '@mqr/contracts';
 import { vi } from 'vitest';
 
 export const HOUR = 3_600_000;
@@ -74,4 +74,22 @@ export function pdfResponse(fileName = 'labels-2026-11-26.pdf'): Response {
       'content-disposition': `attachment; filename="${fileName}"`,
     },
   });
+}
+
+/** GET /api/admin/organization/sso of an organization that has not set single sign-on up. */
+export function ssoSettings(overrides: Partial<TSsoSettings> = {}): TSsoSettings {
+  return {
+    configured: false,
+    enabled: false,
+    issuer: '',
+    clientId: '',
+    hasClientSecret: false,
+    displayName: '',
+    allowedDomains: [],
+    createUsers: false,
+    requireSso: false,
+    redirectUri: 'http://localhost:3000/login/sso',
+    signInUrl: 'http://localhost:3000/login?organization=org-1',
+    ...overrides,
+  };
 }

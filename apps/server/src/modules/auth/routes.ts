@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '#server/plugins/auth.ts';
 import { getOrganization } from '../organizations/service.ts';
+import { assertPasswordSignInAllowed } from '../sso/service.ts';
 import { updateProfile } from '../users/profile.ts';
 import { toCurrentUser } from '../users/service.ts';
 import { login } from './service.ts';
@@ -23,7 +24,13 @@ export async function loginRoutes(instance: FastifyInstance): Promise<void> {
     { schema: { tags: ['auth'], body: ZLoginBody, response: { 200: ZLoginResponse } } },
     async (request) =>
       login(
-        { db: app.db, tokens: app.tokens, throttle: app.loginThrottle, log: request.log },
+        {
+          db: app.db,
+          tokens: app.tokens,
+          throttle: app.loginThrottle,
+          log: request.log,
+          assertPasswordAllowed: (user) => assertPasswordSignInAllowed(app.db, user),
+        },
         request.body,
         request.ip,
       ),

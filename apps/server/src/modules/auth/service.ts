@@ -4,19 +4,37 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { unauthorized } from '#server/lib/app-error.ts';
 import { type LoginThrottle, throttled } from '#server/lib/login-throttle.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
-import { verifyCredentials } from '../users/service.ts';
+import { type UserRow, verifyCredentials } from '../users/service.ts';
 
 export interface LoginDeps {
   db: DbOrTx;
   tokens: TokenService;
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
+  /** Throws when this user may not sign in with a password (single sign-on required, ADR 063). */
+  assertPasswordAllowed?: (user: UserRow) => Promise<void>;
+}
+
+/** A new session for the user: the token and what the browser keeps of them (any way of signing in). */
+export async function signedIn(tokens: TokenService, user: UserRow): Promise<TLoginResponse> {
+  const { accessToken, expiresAt } = await tokens.issueToken(user);
+  return {
+    accessToken,
+    expiresAt,
+    displayName: user.displayName,
+    isAdmin: user.isAdmin,
+    isSuperAdmin: user.isSuperAdmin,
+    organizationId: user.organizationId,
+    canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents,
+  };
 }
 
 /**
  * Signs a user in. Unknown email, wrong password and inactive user all give the same 401 (see
  * verifyCredentials), so the answer does not reveal which accounts exist. Failures count towards
- * the per-IP and per-email limits, checked before the password.
+ * the per-IP and per-email limits, checked before the password. A right password of someone whose
+ * organization requires single sign-on is refused after the check (so the refusal tells nothing to
+ * someone who does not know the password).
  */
 export async function login(deps: LoginDeps, body: TLoginBody, ip: string): Promise<TLoginResponse> {
   const email = body.email.toLowerCase();
@@ -28,15 +46,6 @@ export async function login(deps: LoginDeps, body: TLoginBody, ip: string): Prom
     throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
   }
   await throttled(deps.log, () => deps.throttle.recordSuccess(email));
-
-  const { accessToken, expiresAt } = await deps.tokens.issueToken(user);
-  return {
-    accessToken,
-    expiresAt,
-    displayName: user.displayName,
-    isAdmin: user.isAdmin,
-    isSuperAdmin: user.isSuperAdmin,
-    organizationId: user.organizationId,
-    canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents,
-  };
+  await deps.assertPasswordAllowed?.(user);
+  return signedIn(deps.tokens, user);
 }

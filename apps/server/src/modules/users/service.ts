@@ -69,6 +69,11 @@ export async function getUserByIdForAuth(db: DbOrTx, id: string): Promise<AuthUs
   return findUserForAuth(db, id);
 }
 
+/** The user (of any organization, active or not) with this email: single sign-on looks people up by it. */
+export async function getUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
+}
+
 /** True when some user (of any organization) has this email. */
 export async function isEmailTaken(db: DbOrTx, email: string): Promise<boolean> {
   return (await findUserByEmail(db, email)) !== undefined;
@@ -171,9 +176,11 @@ async function loadAdminUser(db: DbOrTx, organizationId: string, id: string): Pr
   return toAdminUser(row);
 }
 
-/** A new user: a member unless its flags say otherwise. */
+/** A new user: a member unless its flags say otherwise; its id made here unless given. */
 export type NewUser = Pick<UserInsert, 'organizationId' | 'email' | 'displayName' | 'passwordHash'> &
-  Partial<Pick<UserInsert, 'isAdmin' | 'isSuperAdmin' | 'isActive' | 'canEditCompletedMaintenanceEvents'>>;
+  Partial<
+    Pick<UserInsert, 'id' | 'isAdmin' | 'isSuperAdmin' | 'isActive' | 'canEditCompletedMaintenanceEvents'>
+  >;
 
 /**
  * Inserts a user and its CREATE entry in the user's organization, in the caller's transaction. A

@@ -2,15 +2,20 @@ import { REMINDER_TEXTS } from '@mqr/contracts';
 import { type ReactNode, useId } from 'react';
 import styles from './account-pages.module.css';
 
-/** "Email reminders": the daily digest's switch under a profile or organization form. */
-export function RemindersSection({ children }: { children: ReactNode }) {
+/** A titled part of a settings card, under its form (email reminders, single sign-on). */
+export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
-        {REMINDER_TEXTS.heading}
+        {title}
       </h2>
       {children}
     </section>
   );
+}
+
+/** "Email reminders": the daily digest's switch under a profile or organization form. */
+export function RemindersSection({ children }: { children: ReactNode }) {
+  return <SettingsSection title={REMINDER_TEXTS.heading}>{children}</SettingsSection>;
 }

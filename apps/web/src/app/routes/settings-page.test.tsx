@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditEntry, auditPage } from '#web/features/audit-logs/audit-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch, ssoSettings } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 
 type THandlers = Parameters<typeof mockFetch>[0];
@@ -15,6 +15,7 @@ function setup(role: { isAdmin?: boolean } = {}, extra: THandlers = {}) {
     'GET /api/auth/me': () => jsonResponse({ ...currentUser(role), createdAt: '2024-03-05T10:00:00.000Z' }),
     '/api/auth/organization': () =>
       jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true }),
+    'GET /api/admin/organization/sso': () => jsonResponse(ssoSettings()),
     ...extra,
   });
 }
@@ -114,6 +115,103 @@ describe('settings page (settings variant)', () => {
       'Activity Logs',
       'API tokens',
     ]);
+  });
+
+  it('lets an administrator set up single sign-on: the secret is write-only, the links are to copy', async () => {
+    const calls = setup(
+      { isAdmin: true },
+      {
+        'PUT /api/admin/organization/sso': (_url, init) => {
+          const body = JSON.parse(String(init.body));
+          const { clientSecret: _secret, ...saved } = body;
+          return jsonResponse(ssoSettings({ ...saved, configured: true, hasClientSecret: true }));
+        },
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Organization' }));
+    const sso = await screen.findByRole('form', { name: 'Single sign-on' });
+    expect(within(sso).getByLabelText('Redirect URI')).toHaveValue('http://localhost:3000/login/sso');
+    expect(within(sso).getByLabelText('Sign-in link')).toHaveValue(
+      'http://localhost:3000/login?organization=org-1',
+    );
+    expect(within(sso).getByLabelText('Redirect URI')).toHaveAttribute('readonly');
+
+    // Checked before sending: nothing is sent while a field is wrong.
+    await user.click(within(sso).getByRole('button', { name: 'Save single sign-on' }));
+    expect(await within(sso).findByText('Provider name is required.')).toBeInTheDocument();
+    expect(within(sso).getByText('Enter the issuer URL, starting with https://.')).toBeInTheDocument();
+    expect(within(sso).getByText('Client secret is required.')).toBeInTheDocument();
+    expect(within(sso).getByText('Enter at least one email domain.')).toBeInTheDocument();
+    expect(within(sso).getByLabelText('Client secret')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      calls.filter(
+        (call) => call.url.pathname === '/api/admin/organization/sso' && call.init.method === 'PUT',
+      ),
+    ).toEqual([]);
+
+    await user.click(within(sso).getByLabelText('Offer single sign-on'));
+    await user.type(within(sso).getByLabelText('Provider name'), 'Acme Login');
+    await user.type(within(sso).getByLabelText('Issuer URL'), 'https://login.acme.test');
+    await user.type(within(sso).getByLabelText('Client ID'), 'mqr');
+    await user.type(within(sso).getByLabelText('Client secret'), 's3cret');
+    await user.type(within(sso).getByLabelText('Allowed email domains'), 'acme.test, Acme.example');
+    await user.click(within(sso).getByLabelText('Create accounts on first sign-in'));
+    await user.click(within(sso).getByRole('button', { name: 'Save single sign-on' }));
+    expect(await within(sso).findByText('Single sign-on settings saved.')).toBeInTheDocument();
+    const put = calls.find(
+      (call) => call.url.pathname === '/api/admin/organization/sso' && call.init.method === 'PUT',
+    );
+    expect(JSON.parse(String(put?.init.body))).toEqual({
+      enabled: true,
+      displayName: 'Acme Login',
+      issuer: 'https://login.acme.test',
+      clientId: 'mqr',
+      clientSecret: 's3cret',
+      allowedDomains: ['acme.test', 'Acme.example'],
+      createUsers: true,
+      requireSso: false,
+    });
+    // The secret is never shown again; the input is empty and says one is kept.
+    expect(within(sso).getByLabelText('Client secret')).toHaveValue('');
+    expect(
+      within(sso).getByText('A client secret is saved; it is never shown. Leave this blank to keep it.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's reason under the field when the provider cannot be read", async () => {
+    const message =
+      "Could not read the provider's settings at this issuer URL. Check the address and that the provider can be reached from this server.";
+    setup(
+      { isAdmin: true },
+      {
+        'GET /api/admin/organization/sso': () =>
+          jsonResponse(
+            ssoSettings({
+              configured: true,
+              hasClientSecret: true,
+              enabled: true,
+              displayName: 'Acme',
+              issuer: 'https://old.acme.test',
+              clientId: 'mqr',
+              allowedDomains: ['acme.test'],
+            }),
+          ),
+        'PUT /api/admin/organization/sso': () =>
+          jsonResponse({ code: 'VALIDATION', message, fields: [{ path: 'issuer', message }] }, 400),
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Organization' }));
+    const sso = await screen.findByRole('form', { name: 'Single sign-on' });
+    expect(within(sso).getByLabelText('Allowed email domains')).toHaveValue('acme.test');
+    await user.click(within(sso).getByRole('button', { name: 'Save single sign-on' }));
+    expect(await within(sso).findByRole('alert')).toHaveTextContent(
+      `Unable to save the single sign-on settings. ${message}`,
+    );
+    expect(within(sso).getByLabelText('Issuer URL')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('keeps the success message 3 seconds; "No changes to save." only for a submit without changes', async () => {

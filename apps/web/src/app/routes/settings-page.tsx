@@ -3,6 +3,7 @@ import {
   AUDIT_MESSAGES,
   PRODUCT_NAME,
   PROFILE_MESSAGES,
+  SSO_MESSAGES,
   type TRoleFlags,
 } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -16,12 +17,13 @@ import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '#web/features/audit-logs/lib/audit
 import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
 import { OrganizationDigestSwitch } from '#web/features/organizations/components/organization-digest-switch.tsx';
 import { OrganizationSettingsForm } from '#web/features/organizations/components/organization-settings-form.tsx';
+import { SsoSettingsForm } from '#web/features/organizations/components/sso-settings-form.tsx';
 import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import styles from './account-pages.module.css';
-import { RemindersSection } from './reminders-section.tsx';
+import { RemindersSection, SettingsSection } from './reminders-section.tsx';
 
 export const SETTINGS_TITLE = 'Settings';
 
@@ -36,7 +38,7 @@ const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
 /**
  * /settings, the settings variant: "Profile" (features/profile: display name, password and the daily
  * digest), "Activity Logs" (features/audit-logs), "API tokens" (features/api-tokens) and, for
- * administrators, "Organization" (its time zone and daily digest).
+ * administrators, "Organization" (its time zone, daily digest and single sign-on).
  */
 export function SettingsPage() {
   const auth = useAuth();
@@ -56,6 +58,9 @@ export function SettingsPage() {
         <RemindersSection>
           <OrganizationDigestSwitch />
         </RemindersSection>
+        <SettingsSection title={SSO_MESSAGES.heading}>
+          <SsoSettingsForm />
+        </SettingsSection>
       </Card>
     ),
   };

@@ -87,6 +87,14 @@ describe('sign-in page', () => {
       { code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Try again in 15 minutes.' },
       'Too many sign-in attempts. Try again in 15 minutes.',
     ],
+    [
+      403,
+      {
+        code: 'FORBIDDEN',
+        message: 'Your organization signs in with single sign-on: use "Sign in with Acme Login".',
+      },
+      'Your organization signs in with single sign-on: use "Sign in with Acme Login".',
+    ],
   ])('shows the error of a %i answer as an alert', async (status, body, message) => {
     mockFetch({ 'POST /api/auth/login': () => jsonResponse(body, status) });
     const user = userEvent.setup();

@@ -1,27 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LOGIN_MESSAGES, PRODUCT_NAME, type TLoginBody, ZLoginBody } from '@mqr/contracts';
+import { SSO_ORGANIZATION_PARAM, type TLoginBody, ZLoginBody } from '@mqr/contracts';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card } from '#web/components/ui/card.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
 import { useLogin } from '../hooks/use-login.ts';
+import { signInErrorMessage } from '../lib/sign-in-error.ts';
+import { rememberedSsoOrganization } from '../lib/sso-organization.ts';
+import { SignInCard } from './sign-in-card.tsx';
 import styles from './sign-in-page.module.css';
-
-const GENERIC_ERROR = 'Unable to sign in right now. Please try again.';
-
-function errorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return GENERIC_ERROR;
-  if (error.isNetworkError) return NETWORK_ERROR_MESSAGE;
-  if (error.status === 401) return LOGIN_MESSAGES.invalidCredentials;
-  if (error.status === 429 || error.status === 400) return error.message;
-  return GENERIC_ERROR;
-}
+import { SsoSignIn } from './sso-sign-in.tsx';
 
 export function SignInPage() {
   const navigate = useNavigate();
+  // Single sign-on: the organization the link names, else the one this browser last signed in with.
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get(SSO_ORGANIZATION_PARAM);
+  const ssoOrganization = linked || rememberedSsoOrganization();
   const loginMutation = useLogin();
   const {
     register,
@@ -40,37 +36,33 @@ export function SignInPage() {
   });
 
   return (
-    <div className={styles.wrap}>
-      <title>{`Sign in · ${PRODUCT_NAME}`}</title>
-      <Card className={styles.card}>
-        <div className={styles.heading}>
-          <h1 className={styles.title}>Sign in</h1>
-          <p className={styles.subtitle}>Access the maintenance dashboard</p>
-        </div>
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          {loginMutation.isError ? <Alert>{errorMessage(loginMutation.error)}</Alert> : null}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Button type="submit" block disabled={!isValid || busy}>
-            {busy ? 'Signing in...' : 'Sign in'}
-          </Button>
-        </form>
-      </Card>
-    </div>
+    <SignInCard subtitle="Access the maintenance dashboard">
+      {ssoOrganization ? (
+        <SsoSignIn key={ssoOrganization} organizationId={ssoOrganization} fromLink={!!linked} />
+      ) : null}
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {loginMutation.isError ? <Alert>{signInErrorMessage(loginMutation.error)}</Alert> : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" block disabled={!isValid || busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </SignInCard>
   );
 }

@@ -1,0 +1,215 @@
+import {
+  SSO_DISPLAY_NAME_MAX_LENGTH,
+  SSO_MESSAGES,
+  splitDomains,
+  type TSsoSettings,
+  type TSsoSettingsBody,
+  ZSsoSettingsBody,
+} from '@mqr/contracts';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useSsoSettings, useUpdateSsoSettings } from '../hooks/use-sso-settings.ts';
+import styles from './organization-settings-form.module.css';
+
+type TValues = {
+  enabled: boolean;
+  displayName: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  domains: string;
+  createUsers: boolean;
+  requireSso: boolean;
+};
+type TField = 'displayName' | 'issuer' | 'clientId' | 'clientSecret' | 'allowedDomains';
+type TErrors = Partial<Record<TField, string>>;
+type TNotice = { tone: 'success' | 'error'; text: string };
+
+function valuesOf(settings: TSsoSettings): TValues {
+  return {
+    enabled: settings.enabled,
+    displayName: settings.displayName,
+    issuer: settings.issuer,
+    clientId: settings.clientId,
+    clientSecret: '',
+    domains: settings.allowedDomains.join(', '),
+    createUsers: settings.createUsers,
+    requireSso: settings.requireSso,
+  };
+}
+
+function bodyOf(values: TValues): TSsoSettingsBody {
+  return {
+    enabled: values.enabled,
+    displayName: values.displayName,
+    issuer: values.issuer,
+    clientId: values.clientId,
+    ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}),
+    allowedDomains: splitDomains(values.domains),
+    createUsers: values.createUsers,
+    requireSso: values.requireSso,
+  };
+}
+
+/** The first message of each field, by its first path segment (allowedDomains.2 → allowedDomains). */
+function errorsOf(fields: { path: string; message: string }[]): TErrors {
+  const errors: TErrors = {};
+  for (const { path, message } of fields) {
+    const field = path.split('.')[0] as TField;
+    errors[field] ??= message;
+  }
+  return errors;
+}
+
+/**
+ * The organization's identity provider (docs/product/profile-and-settings.md#single-sign-on): the
+ * client secret is write-only, the redirect URI and the sign-in link are to copy.
+ */
+export function SsoSettingsForm() {
+  const settings = useSsoSettings();
+  const update = useUpdateSsoSettings();
+  const [edited, setEdited] = useState<TValues | null>(null);
+  const [errors, setErrors] = useState<TErrors>({});
+  const [notice, setNotice] = useState<TNotice | null>(null);
+
+  if (settings.isPending) return <StateMessage>Loading...</StateMessage>;
+  if (settings.isError) {
+    return (
+      <div className={styles.form}>
+        <Alert>{SSO_MESSAGES.loadFailed}</Alert>
+        <div>
+          <Button variant="secondary" onClick={() => settings.refetch()}>
+            Retry
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const saved = settings.data;
+  const values = edited ?? valuesOf(saved);
+  const change = (patch: Partial<TValues>) => setEdited({ ...values, ...patch });
+  const text = (field: keyof TValues) => ({
+    value: values[field] as string,
+    onChange: (event: { target: { value: string } }) => change({ [field]: event.target.value }),
+  });
+  const check = (field: 'enabled' | 'createUsers' | 'requireSso') => ({
+    checked: values[field],
+    onChange: (event: { target: { checked: boolean } }) => change({ [field]: event.target.checked }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const body = bodyOf(values);
+    const parsed = ZSsoSettingsBody.safeParse(body);
+    const local = parsed.success
+      ? {}
+      : errorsOf(
+          parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        );
+    if (!saved.hasClientSecret && !values.clientSecret.trim())
+      local.clientSecret = SSO_MESSAGES.clientSecretRequired;
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    update.mutate(body, {
+      onSuccess: () => {
+        setEdited(null);
+        setNotice({ tone: 'success', text: SSO_MESSAGES.saved });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(errorsOf(error.fields));
+        setNotice({ tone: 'error', text: failureMessage(SSO_MESSAGES.saveFailed, error) });
+      },
+    });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} aria-label={SSO_MESSAGES.heading} noValidate>
+      <p className={styles.intro}>{SSO_MESSAGES.intro}</p>
+      <CheckboxField
+        label={SSO_MESSAGES.enabledLabel}
+        hint={SSO_MESSAGES.enabledHint}
+        {...check('enabled')}
+      />
+      <TextField
+        label={SSO_MESSAGES.displayNameLabel}
+        hint={SSO_MESSAGES.displayNameHint}
+        error={errors.displayName}
+        maxLength={SSO_DISPLAY_NAME_MAX_LENGTH}
+        placeholder="Acme Login"
+        {...text('displayName')}
+      />
+      <TextField
+        label={SSO_MESSAGES.issuerLabel}
+        hint={SSO_MESSAGES.issuerHint}
+        error={errors.issuer}
+        type="url"
+        inputMode="url"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="https://login.example.com"
+        {...text('issuer')}
+      />
+      <TextField
+        label={SSO_MESSAGES.clientIdLabel}
+        error={errors.clientId}
+        autoCapitalize="none"
+        spellCheck={false}
+        {...text('clientId')}
+      />
+      <TextField
+        label={SSO_MESSAGES.clientSecretLabel}
+        hint={saved.hasClientSecret ? SSO_MESSAGES.clientSecretKept : undefined}
+        error={errors.clientSecret}
+        type="password"
+        autoComplete="new-password"
+        {...text('clientSecret')}
+      />
+      <TextField
+        label={SSO_MESSAGES.domainsLabel}
+        hint={SSO_MESSAGES.domainsHint}
+        error={errors.allowedDomains}
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="example.com"
+        {...text('domains')}
+      />
+      <CheckboxField
+        label={SSO_MESSAGES.createUsersLabel}
+        hint={SSO_MESSAGES.createUsersHint}
+        {...check('createUsers')}
+      />
+      <CheckboxField
+        label={SSO_MESSAGES.requireSsoLabel}
+        hint={SSO_MESSAGES.requireSsoHint}
+        {...check('requireSso')}
+      />
+      <TextField
+        label={SSO_MESSAGES.redirectUriLabel}
+        hint={SSO_MESSAGES.redirectUriHint}
+        value={saved.redirectUri}
+        readOnly
+        onFocus={(event) => event.target.select()}
+      />
+      <TextField
+        label={SSO_MESSAGES.signInLinkLabel}
+        hint={SSO_MESSAGES.signInLinkHint}
+        value={saved.signInUrl}
+        readOnly
+        onFocus={(event) => event.target.select()}
+      />
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : SSO_MESSAGES.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

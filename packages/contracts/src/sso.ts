@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { ZLoginResponse } from './auth.ts';
+import { storableText } from './limits.ts';
+
+// Single sign-on with OpenID Connect (docs/product/sign-in.md#single-sign-on, ADR 063).
+
+export const SSO_ISSUER_MAX_LENGTH = 500;
+export const SSO_CLIENT_ID_MAX_LENGTH = 500;
+export const SSO_CLIENT_SECRET_MAX_LENGTH = 2000;
+export const SSO_DISPLAY_NAME_MAX_LENGTH = 60;
+export const SSO_DOMAINS_MAX = 20;
+/** How long a sign-in started at the provider may take, in seconds. */
+export const SSO_ATTEMPT_TTL_SECONDS = 600;
+/** The path of the web page the provider sends the browser back to (the redirect URI's path). */
+export const SSO_CALLBACK_PATH = '/login/sso';
+/** The sign-in page's query parameter that names the organization whose provider it offers. */
+export const SSO_ORGANIZATION_PARAM = 'organization';
+
+export const SSO_MESSAGES = {
+  // The settings section (docs/product/profile-and-settings.md#single-sign-on).
+  heading: 'Single sign-on',
+  intro:
+    "Let the people of this organization sign in with your company's identity provider (OpenID Connect), such as Microsoft Entra ID, Google Workspace, Okta or Keycloak.",
+  enabledLabel: 'Offer single sign-on',
+  enabledHint: 'When on, the sign-in link below shows a "Sign in with …" button.',
+  issuerLabel: 'Issuer URL',
+  issuerHint:
+    'The address of your provider; its settings are read from /.well-known/openid-configuration under it.',
+  issuerInvalid: 'Enter the issuer URL, starting with https://.',
+  issuerHttp: 'The issuer URL must start with https://.',
+  clientIdLabel: 'Client ID',
+  clientIdRequired: 'Client ID is required.',
+  clientSecretLabel: 'Client secret',
+  clientSecretKept: 'A client secret is saved; it is never shown. Leave this blank to keep it.',
+  clientSecretRequired: 'Client secret is required.',
+  displayNameLabel: 'Provider name',
+  displayNameHint: 'Shown on the sign-in button, as in "Sign in with Acme Login".',
+  displayNameRequired: 'Provider name is required.',
+  displayNameTooLong: `Provider name must be at most ${SSO_DISPLAY_NAME_MAX_LENGTH} characters.`,
+  domainsLabel: 'Allowed email domains',
+  domainsHint:
+    'Separated by commas or spaces, e.g. example.com. Only people whose email is at one of these domains can sign in this way.',
+  domainsRequired: 'Enter at least one email domain.',
+  domainsTooMany: `Enter at most ${SSO_DOMAINS_MAX} email domains.`,
+  domainInvalid: 'Enter email domains such as example.com, without "@".',
+  createUsersLabel: 'Create accounts on first sign-in',
+  createUsersHint:
+    'Someone at an allowed domain who has no account yet gets one, as a member. When off, an administrator adds people first.',
+  requireSsoLabel: 'Members must use single sign-on',
+  requireSsoHint:
+    'Members can no longer sign in with a password. Administrators keep theirs, so a provider outage never locks the organization out.',
+  redirectUriLabel: 'Redirect URI',
+  redirectUriHint: 'Register this address at your provider for this client.',
+  signInLinkLabel: 'Sign-in link',
+  signInLinkHint: "Share this link with your people: it opens the sign-in page with your provider's button.",
+  save: 'Save single sign-on',
+  saved: 'Single sign-on settings saved.',
+  saveFailed: 'Unable to save the single sign-on settings.',
+  loadFailed: 'Unable to load the single sign-on settings.',
+  discoveryFailed:
+    "Could not read the provider's settings at this issuer URL. Check the address and that the provider can be reached from this server.",
+  secretUnreadable:
+    "The saved client secret can no longer be read (the server's JWT_SECRET changed). Enter it again.",
+  // The sign-in page.
+  signInWith: (provider: string) => `Sign in with ${provider}`,
+  redirecting: 'Opening your provider...',
+  otherWay: 'or with your email and password',
+  notSetUp: 'Single sign-on is not set up for this organization.',
+  // The return from the provider (/login/sso).
+  callbackTitle: 'Signing you in...',
+  backToSignIn: 'Back to sign in',
+  attemptExpired: 'This sign-in has expired or was started in another browser. Start again.',
+  attemptMismatch: 'The answer from the provider does not match the sign-in started here. Start again.',
+  providerRefused: (detail: string) => `The identity provider did not sign you in: ${detail}`,
+  providerUnreachable: 'The identity provider cannot be reached right now. Try again in a moment.',
+  emailMissing: 'The identity provider did not give an email address for your account.',
+  emailUnverified: 'The identity provider has not verified your email address.',
+  domainNotAllowed: (domain: string, organization: string) =>
+    `Email addresses at ${domain} cannot sign in to ${organization}.`,
+  noAccount: (email: string, organization: string) =>
+    `There is no account for ${email} in ${organization}. Ask an administrator to add you.`,
+  otherOrganization: (email: string, organization: string) =>
+    `${email} belongs to an account outside ${organization}. Sign in with that account's email and password.`,
+  superAdministrator: 'Super administrators sign in with their email and password.',
+  deactivated: (organization: string) =>
+    `Your account is deactivated. Ask an administrator of ${organization} to reactivate it.`,
+  // Password sign-in of a member whose organization requires single sign-on.
+  passwordNotAllowed: (provider: string) =>
+    `Your organization signs in with single sign-on: use "Sign in with ${provider}".`,
+} as const;
+
+const DOMAIN_PATTERN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+/** An email domain as stored: lower case, no "@", no trailing dot. */
+export const ZEmailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((domain) => domain.replace(/^@/, '').replace(/\.$/, ''))
+  .refine((domain) => DOMAIN_PATTERN.test(domain), { message: SSO_MESSAGES.domainInvalid });
+
+/** The domains typed in one input, separated by commas, semicolons or spaces. */
+export function splitDomains(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((domain) => domain.trim())
+    .filter(Boolean);
+}
+
+/** True for an absolute http(s) URL without query or fragment (an issuer identifier). */
+function isIssuerUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /api/admin/organization/sso: the administrator's own organization's provider. */
+export const ZSsoSettingsBody = z.object({
+  enabled: z.boolean(),
+  issuer: storableText({ message: SSO_MESSAGES.issuerInvalid })
+    .trim()
+    .max(SSO_ISSUER_MAX_LENGTH, { message: SSO_MESSAGES.issuerInvalid })
+    .refine(isIssuerUrl, { message: SSO_MESSAGES.issuerInvalid })
+    .transform((issuer) => issuer.replace(/\/+$/, '')),
+  clientId: storableText({ message: SSO_MESSAGES.clientIdRequired })
+    .trim()
+    .min(1, { message: SSO_MESSAGES.clientIdRequired })
+    .max(SSO_CLIENT_ID_MAX_LENGTH),
+  /** Write-only: left out (or empty) keeps the saved secret; required the first time. */
+  clientSecret: storableText().max(SSO_CLIENT_SECRET_MAX_LENGTH).optional(),
+  displayName: storableText({ message: SSO_MESSAGES.displayNameRequired })
+    .trim()
+    .min(1, { message: SSO_MESSAGES.displayNameRequired })
+    .max(SSO_DISPLAY_NAME_MAX_LENGTH, { message: SSO_MESSAGES.displayNameTooLong }),
+  allowedDomains: z
+    .array(ZEmailDomain, { message: SSO_MESSAGES.domainsRequired })
+    .min(1, { message: SSO_MESSAGES.domainsRequired })
+    .max(SSO_DOMAINS_MAX, { message: SSO_MESSAGES.domainsTooMany })
+    .transform((domains) => [...new Set(domains)]),
+  createUsers: z.boolean(),
+  requireSso: z.boolean(),
+});
+export type TSsoSettingsBody = z.input<typeof ZSsoSettingsBody>;
+
+/** What an administrator reads of the settings: never the client secret, only whether one is saved. */
+export const ZSsoSettings = z.object({
+  /** False until the settings are first saved (the other fields are then empty defaults). */
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  issuer: z.string(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+  displayName: z.string(),
+  allowedDomains: z.array(z.string()),
+  createUsers: z.boolean(),
+  requireSso: z.boolean(),
+  /** The address to register at the provider. */
+  redirectUri: z.string(),
+  /** The sign-in page with this organization's button, to share. */
+  signInUrl: z.string(),
+});
+export type TSsoSettings = z.infer<typeof ZSsoSettings>;
+
+/** GET /api/auth/sso/:organizationId: what the sign-in page shows of an organization's provider. */
+export const ZSsoProvider = z.object({
+  organizationId: z.string(),
+  organizationName: z.string(),
+  displayName: z.string(),
+});
+export type TSsoProvider = z.infer<typeof ZSsoProvider>;
+
+/** POST /api/auth/sso/:organizationId/start: where to send the browser (the provider's sign-in). */
+export const ZSsoStartResponse = z.object({ authorizationUrl: z.string() });
+export type TSsoStartResponse = z.infer<typeof ZSsoStartResponse>;
+
+const callbackParam = storableText().max(4096).optional();
+
+/** POST /api/auth/sso/callback: the query the provider sent the browser back with. */
+export const ZSsoCallbackBody = z.object({
+  code: callbackParam,
+  state: callbackParam,
+  iss: callbackParam,
+  error: callbackParam,
+  error_description: callbackParam,
+});
+export type TSsoCallbackBody = z.infer<typeof ZSsoCallbackBody>;
+
+/** A sign-in through the provider answers what a password sign-in does, and the email. */
+export const ZSsoLoginResponse = ZLoginResponse.extend({ email: z.string() });
+export type TSsoLoginResponse = z.infer<typeof ZSsoLoginResponse>;
