@@ -72,3 +72,26 @@ describe('limitStartupMemory', () => {
     expect(sizes.started).toBeGreaterThan(sizes.starting);
   });
 });
+
+describe('the API documents in YAML', () => {
+  it('are written by the real yaml package, loaded only when first asked for', async () => {
+    const out = await inFreshProcess<{ before: boolean; text: string; after: boolean }>(`
+      import { createRequire } from 'node:module';
+      import { limitStartupMemory } from '${STARTUP_MEMORY}';
+      limitStartupMemory();
+      const require = createRequire(import.meta.url);
+      const yamlLoaded = () => Object.keys(require.cache).some((file) => file.includes('/node_modules/yaml/'));
+      // As @fastify/swagger asks for it: from one of its own files.
+      const swaggerRequire = createRequire(require.resolve('@fastify/swagger'));
+      const yaml = swaggerRequire('yaml');
+      const before = yamlLoaded();
+      const text = yaml.stringify({ openapi: '3.0.3', info: { title: 'Maintenance QR' } });
+      console.log(JSON.stringify({ before, text, after: yamlLoaded() }));
+    `);
+    expect(out).toEqual({
+      before: false,
+      text: 'openapi: 3.0.3\ninfo:\n  title: Maintenance QR\n',
+      after: true,
+    });
+  });
+});

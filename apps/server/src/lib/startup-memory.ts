@@ -16,8 +16,26 @@ const DEFAULT_SEMI_SPACE_GROWTH_FACTOR = 2;
  */
 export function limitStartupMemory(): () => void {
   resolveDrizzleWithoutItsManifest();
+  deferSwaggerYaml();
   v8.setFlagsFromString('--semi-space-growth-factor=1');
   return () => v8.setFlagsFromString(`--semi-space-growth-factor=${DEFAULT_SEMI_SPACE_GROWTH_FACTOR}`);
+}
+
+const DEFERRED_YAML = new URL('./deferred-yaml.cjs', import.meta.url).href;
+
+/**
+ * @fastify/swagger and @fastify/swagger-ui require `yaml` when they load, for documents served only
+ * on request: they get deferred-yaml.cjs, which requires it at the first YAML document.
+ */
+function deferSwaggerYaml(): void {
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      if (specifier === 'yaml' && context.parentURL?.includes('/node_modules/@fastify/swagger')) {
+        return { url: DEFERRED_YAML, format: 'commonjs', shortCircuit: true };
+      }
+      return nextResolve(specifier, context);
+    },
+  });
 }
 
 const DRIZZLE_FILES = '/node_modules/drizzle-orm/';

@@ -1,5 +1,4 @@
 import { addDays, CALENDAR_FEED_TEXTS, TASK_STATUS_LABELS } from '@mqr/contracts';
-import ical from 'ical-generator';
 import type { CalendarRow } from './queries.ts';
 
 // The ICS file of a user's feed, written by ical-generator (ADR 059).
@@ -29,7 +28,9 @@ export function feedUid(
   return `task-${row.id}@${domain}`;
 }
 
-export function buildFeed(content: FeedContent): string {
+export async function buildFeed(content: FeedContent): Promise<string> {
+  // ical-generator loads with the first feed, not with the server (idle memory, ADR 033).
+  const { default: ical } = await import('ical-generator');
   const domain = new URL(content.publicBaseUrl).hostname;
   const calendar = ical({
     name: CALENDAR_FEED_TEXTS.name(content.organizationName),

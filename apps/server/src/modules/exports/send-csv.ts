@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
 /**
  * Streams CSV rows as a download: UTF-8 with a byte order mark (so spreadsheets read it as UTF-8),
  * CRLF line ends (RFC 4180). Rows are read as the client takes them (ADR 042).
  */
-export function sendCsv(reply: FastifyReply, fileName: string, rows: AsyncIterable<string[]>) {
+export async function sendCsv(reply: FastifyReply, fileName: string, rows: AsyncIterable<string[]>) {
+  // Loaded at the first download, not with the server (idle memory, ADR 033).
+  const { stringify } = await import('csv-stringify');
   const csv = stringify({ bom: true, record_delimiter: 'windows' });
   pipeline(Readable.from(rows), csv).catch((error: unknown) => {
     reply.log.error({ err: error }, 'A CSV download stopped');

@@ -30,8 +30,8 @@ describe('detectDelimiter', () => {
     ['Name\tRoom\r\nA\t1', '\t'],
     ['"Name;with;semicolons",Room\r\n"a;b;c",1', ','],
     ['Name\r\nA', ','],
-  ])('finds the delimiter of %j', (text, delimiter) => {
-    expect(detectDelimiter(text)).toBe(delimiter);
+  ])('finds the delimiter of %j', async (text, delimiter) => {
+    expect(await detectDelimiter(text)).toBe(delimiter);
   });
 });
 

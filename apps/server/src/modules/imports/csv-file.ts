@@ -1,6 +1,4 @@
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@mqr/contracts';
-import { CsvError, parse } from 'csv-parse';
-import { parse as parseSync } from 'csv-parse/sync';
 import { AppError } from '#server/lib/app-error.ts';
 
 /** The delimiters an import recognises, the first winning a tie. */
@@ -33,7 +31,9 @@ export function csvText(bytes: Uint8Array): string {
  * the same number of columns as the header most often, with the most columns. Read by csv-parse
  * itself, so quoted delimiters do not count.
  */
-export function detectDelimiter(text: string): string {
+export async function detectDelimiter(text: string): Promise<string> {
+  // csv-parse loads with the first import, not with the server (idle memory, ADR 033).
+  const { parse: parseSync } = await import('csv-parse/sync');
   let best: { delimiter: string; consistent: number; columns: number } | undefined;
   for (const delimiter of DELIMITERS) {
     let records: string[][];
@@ -77,6 +77,7 @@ export function checkHeaders(headers: string[]): string[] {
  * is read. More than IMPORT_MAX_ROWS data rows, or text that is not CSV, is refused with where.
  */
 export async function* csvRecords(text: string, delimiter: string): AsyncGenerator<string[]> {
+  const { CsvError, parse } = await import('csv-parse');
   const parser = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true });
   let count = 0;
   try {
@@ -87,7 +88,7 @@ export async function* csvRecords(text: string, delimiter: string): AsyncGenerat
     }
   } catch (error) {
     if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 0;
+      const line = (error as { lines?: number }).lines ?? 0;
       throw refuse(IMPORT_MESSAGES.unreadable(line, error.message.replace(/^[A-Za-z_]+: /, '')));
     }
     throw error;

@@ -103,7 +103,7 @@ export async function uploadImport(
   file: { fileName: string; bytes: Uint8Array },
 ): Promise<TImportRun> {
   const text = csvText(file.bytes);
-  const delimiter = detectDelimiter(text);
+  const delimiter = await detectDelimiter(text);
   const organizationId = actor.organizationId;
   const definitions = await getFieldDefinitionRows(db, organizationId, IMPORT_TARGETS[kind].fieldTarget);
   const row = await db.transaction(async (tx) => {

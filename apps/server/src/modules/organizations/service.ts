@@ -5,7 +5,6 @@ import {
   type TAdminOrganization,
   type TOrganization,
 } from '@mqr/contracts';
-import { fileTypeFromBuffer } from 'file-type';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
@@ -206,6 +205,8 @@ export async function renameOrganization(
  * declared type: PNG (animated too), JPEG, GIF or WebP; undefined for anything else (SVG, HTML...).
  */
 export async function detectLogoType(bytes: Uint8Array): Promise<LogoContentType | undefined> {
+  // file-type loads with the first logo, not with the server (idle memory, ADR 033).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime === 'image/apng' ? 'image/png' : detected?.mime;
   return LOGO_CONTENT_TYPES.find((type) => type === mime);

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@mqr/contracts';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One email to send. */
 export interface OutgoingEmail {
@@ -34,20 +34,27 @@ export function isPermanentRefusal(error: unknown): boolean {
  * again later rather than hanging.
  */
 export function smtpMailer(smtpUrl: string, fromAddress: string): Mailer {
-  const transport = createTransport(
-    {
-      url: smtpUrl,
-      pool: true,
-      maxConnections: 1,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 60_000,
-    },
-    { from: { name: PRODUCT_NAME, address: fromAddress } },
-  );
+  // nodemailer loads with the first message, not with the server (idle memory, ADR 033).
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () => {
+    transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport(
+        {
+          url: smtpUrl,
+          pool: true,
+          maxConnections: 1,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 60_000,
+        },
+        { from: { name: PRODUCT_NAME, address: fromAddress } },
+      ),
+    );
+    return transport;
+  };
   return {
     async send(email) {
-      const info = await transport.sendMail({
+      const info = await (await transporter()).sendMail({
         to: email.to,
         subject: email.subject,
         text: email.text,
@@ -57,6 +64,8 @@ export function smtpMailer(smtpUrl: string, fromAddress: string): Mailer {
       });
       return { response: String(info.response ?? '') };
     },
-    close: () => transport.close(),
+    close: () => {
+      void transport?.then((opened) => opened.close());
+    },
   };
 }

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
+
+/** openid-client, loaded at the first single sign-on rather than with the server (idle memory, ADR 033). */
+export const openIdClient = () => import('openid-client');
 
 /** What the server needs to talk to an organization's provider. */
 export interface ProviderSettings {
@@ -31,7 +34,11 @@ const KEPT_MAX = 200;
  * client_secret_basic, the method OpenID Connect assumes when a provider lists none, unless the
  * provider lists only client_secret_post.
  */
-function clientSecretAuth(clientSecret: string): client.ClientAuth {
+function clientSecretAuth(
+  library: Awaited<ReturnType<typeof openIdClient>>,
+  clientSecret: string,
+): client.ClientAuth {
+  const client = library;
   const basic = client.ClientSecretBasic(clientSecret);
   const post = client.ClientSecretPost(clientSecret);
   return (as, metadata, body, headers) => {
@@ -56,16 +63,18 @@ export function createOidcClients(options: OidcClientsOptions): OidcClients {
       const hit = kept.get(key);
       if (hit && hit.until > now()) return hit.configuration;
       if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value as string);
-      const configuration = client.discovery(
-        new URL(provider.issuer),
-        provider.clientId,
-        { client_secret: provider.clientSecret },
-        clientSecretAuth(provider.clientSecret),
-        {
-          [client.customFetch]: (url, init) => clients.fetch(url, init as RequestInit),
-          execute: options.allowHttp ? [client.allowInsecureRequests] : [],
-          timeout: options.timeoutSeconds ?? 10,
-        },
+      const configuration = openIdClient().then((client) =>
+        client.discovery(
+          new URL(provider.issuer),
+          provider.clientId,
+          { client_secret: provider.clientSecret },
+          clientSecretAuth(client, provider.clientSecret),
+          {
+            [client.customFetch]: (url, init) => clients.fetch(url, init as RequestInit),
+            execute: options.allowHttp ? [client.allowInsecureRequests] : [],
+            timeout: options.timeoutSeconds ?? 10,
+          },
+        ),
       );
       kept.set(key, { configuration, until: now() + KEPT_MS });
       // A failed discovery is not kept: the next attempt asks the provider again.
@@ -92,7 +101,8 @@ const MISMATCH_CODES = new Set([
 ]);
 
 /** Sorts an error thrown by openid-client into what the person is told. */
-export function classifyOidcError(error: unknown): OidcFailure {
+export async function classifyOidcError(error: unknown): Promise<OidcFailure> {
+  const client = await openIdClient();
   if (error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError) {
     return { kind: 'refused', detail: error.error_description || error.error };
   }

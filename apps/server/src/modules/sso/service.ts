@@ -12,7 +12,7 @@ import {
   type ZSsoSettingsBody,
 } from '@mqr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -27,7 +27,7 @@ import { isUuid } from '#server/lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
 import { signedIn } from '../auth/service.ts';
 import { addUser, getUserByEmail, USERS_EMAIL_UNIQUE, type UserRow } from '../users/service.ts';
-import { classifyOidcError, type OidcClients } from './oidc.ts';
+import { classifyOidcError, type OidcClients, openIdClient } from './oidc.ts';
 import {
   findSsoSettings,
   findSsoSettingsWithOrganization,
@@ -239,6 +239,7 @@ export async function startSsoSignIn(
   const row = await enabledProvider(context, organizationId);
   if (!row) throw new AppError('NOT_FOUND', SSO_MESSAGES.notSetUp);
   const configuration = await providerConfiguration(context, row, log);
+  const client = await openIdClient();
   const attempt: Attempt = {
     organizationId: row.organizationId,
     state: client.randomState(),
@@ -275,13 +276,13 @@ async function providerIdentity(
   if (claims.email !== undefined) {
     return { email: claims.email, emailVerified: claims.email_verified, name: claims.name };
   }
-  const info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+  const info = await (await openIdClient()).fetchUserInfo(configuration, tokens.access_token, claims.sub);
   return { email: info.email, emailVerified: info.email_verified, name: info.name };
 }
 
 /** The error to answer for a failed exchange with the provider. */
-function providerError(error: unknown, log: FastifyBaseLogger): AppError {
-  const failure = classifyOidcError(error);
+async function providerError(error: unknown, log: FastifyBaseLogger): Promise<AppError> {
+  const failure = await classifyOidcError(error);
   log.info({ err: error, failure: failure.kind }, 'single sign-on: the provider exchange failed');
   if (failure.kind === 'refused') {
     return new AppError('VALIDATION', SSO_MESSAGES.providerRefused(failure.detail.slice(0, 300)));
@@ -319,7 +320,7 @@ export async function finishSsoSignIn(
   }
   let identity: Awaited<ReturnType<typeof providerIdentity>>;
   try {
-    const tokens = await client.authorizationCodeGrant(configuration, answer, {
+    const tokens = await (await openIdClient()).authorizationCodeGrant(configuration, answer, {
       pkceCodeVerifier: attempt.codeVerifier,
       expectedState: attempt.state,
       expectedNonce: attempt.nonce,
@@ -327,7 +328,7 @@ export async function finishSsoSignIn(
     });
     identity = await providerIdentity(configuration, tokens);
   } catch (error) {
-    throw providerError(error, log);
+    throw await providerError(error, log);
   }
 
   const parsedEmail = ZEmail.safeParse(identity.email);
