@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TWebhookEndpointWithSecret, TWebhookEventType } from '@mqr/contracts';
+import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 
 /** A message the receiver took: its verified body and webhook-id. */
@@ -19,6 +21,8 @@ export interface TestWebhookReceiver {
   received: ReceivedWebhook[];
   /** Requests that arrived, verified or not (retries and redeliveries included). */
   requests: number;
+  /** The webhook-id of every verified request, repeats included. */
+  verifiedIds: string[];
   /** Requests whose signature did not verify (answered 401). */
   rejected: number;
   /** The statuses to answer the next requests with, one each, before answering 204. */
@@ -60,6 +64,7 @@ export async function startWebhookReceiver(): Promise<TestWebhookReceiver> {
         return;
       }
       const id = String(request.headers['webhook-id']);
+      receiver.verifiedIds.push(id);
       if (!seen.has(id)) {
         seen.add(id);
         receiver.received.push({ id, type: message.type, data: message.data, headers: request.headers });
@@ -74,6 +79,7 @@ export async function startWebhookReceiver(): Promise<TestWebhookReceiver> {
     secret: undefined,
     received: [],
     requests: 0,
+    verifiedIds: [],
     rejected: 0,
     failNext: [],
     async waitFor(count, timeoutMs = 15_000) {
@@ -93,4 +99,23 @@ export async function startWebhookReceiver(): Promise<TestWebhookReceiver> {
       }),
   };
   return receiver;
+}
+
+/** Subscribes the receiver to `events` through the API (an administrator's headers) and gives it the secret. */
+export async function subscribeReceiver(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  receiver: TestWebhookReceiver,
+  events: TWebhookEventType[],
+): Promise<TWebhookEndpointWithSecret> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/webhooks',
+    headers,
+    payload: { url: receiver.url, events },
+  });
+  if (response.statusCode !== 201) throw new Error(`subscribe: ${response.statusCode} ${response.body}`);
+  const created = response.json<TWebhookEndpointWithSecret>();
+  receiver.secret = created.secret;
+  return created;
 }
