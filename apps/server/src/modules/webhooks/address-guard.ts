@@ -32,7 +32,7 @@ export function isPublicAddress(address: string): boolean {
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /** Every address a host name resolves to (an IP literal resolves to itself). */
-function resolveAll(host: string): Promise<LookupAddress[]> {
+export function resolveAll(host: string): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) => {
     lookup(host, { all: true, verbatim: true }, (error, addresses) =>
       error ? reject(error) : resolve(addresses),
@@ -44,7 +44,11 @@ function resolveAll(host: string): Promise<LookupAddress[]> {
  * Checks an endpoint's URL before it is saved and before each delivery: https only, and a host
  * whose every address is public, unless `allowPrivate` (WEBHOOKS_ALLOW_PRIVATE_ADDRESSES) lifts both.
  */
-export async function checkEndpointUrl(value: string, allowPrivate: boolean): Promise<void> {
+export async function checkEndpointUrl(
+  value: string,
+  allowPrivate: boolean,
+  resolve: (host: string) => Promise<LookupAddress[]> = resolveAll,
+): Promise<void> {
   const url = new URL(value);
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
     throw new RefusedAddressError('notHttps');
@@ -52,7 +56,7 @@ export async function checkEndpointUrl(value: string, allowPrivate: boolean): Pr
   if (allowPrivate) return;
   let addresses: LookupAddress[];
   try {
-    addresses = await resolveAll(hostOf(url));
+    addresses = await resolve(hostOf(url));
   } catch {
     throw new RefusedAddressError('unresolved');
   }

@@ -1,3 +1,4 @@
+import type { LookupAddress } from 'node:dns';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
@@ -6,7 +7,7 @@ import type { SecretBox } from '#server/lib/secret-box.ts';
 import { checkEndpointUrl, RefusedAddressError } from './address-guard.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './outbox.ts';
 import { type AttemptRecord, findDeliveryToSend, recordAttempt } from './queries.ts';
-import { type AttemptOutcome, sendWebhook } from './sender.ts';
+import type { AttemptOutcome, sendWebhook } from './sender.ts';
 
 /** Attempts of one round (the first and its retries) before a delivery fails. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -23,6 +24,9 @@ export interface WebhookDeps {
   allowPrivate: boolean;
   /** The first retry's delay; each next one is three times the last. */
   firstRetryMs: number;
+  /** How host names are resolved for the address checks, and how an attempt is sent (tests without a network replace them). */
+  resolve: (host: string) => Promise<LookupAddress[]>;
+  send: typeof sendWebhook;
 }
 
 /** The delay before retry `n` (1 for the first): 10 s, 30 s, 90 s… with the default, about 3 h in all. */
@@ -63,9 +67,9 @@ export async function attemptDelivery(deps: WebhookDeps, job: DeliveryJob): Prom
       responseTimeMs: 0,
     };
   } else {
-    outcome = await checkEndpointUrl(found.url, deps.allowPrivate).then(
+    outcome = await checkEndpointUrl(found.url, deps.allowPrivate, deps.resolve).then(
       () =>
-        sendWebhook(
+        deps.send(
           { url: found.url, secret, messageId: found.delivery.messageId, body: found.delivery.body },
           { allowPrivate: deps.allowPrivate, now },
         ),

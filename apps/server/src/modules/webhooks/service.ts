@@ -106,7 +106,7 @@ function audit(context: WebhookContext, row: EndpointRow, action: AuditRecord['a
 /** 400 on `url` when the address is refused (https, private, unresolved), before anything is written. */
 async function checkUrl(context: WebhookContext, url: string): Promise<void> {
   try {
-    await checkEndpointUrl(url, context.deps.allowPrivate);
+    await checkEndpointUrl(url, context.deps.allowPrivate, context.deps.resolve);
   } catch (error) {
     if (!(error instanceof RefusedAddressError)) throw error;
     throw new AppError('VALIDATION', error.message, { fields: [{ path: 'url', message: error.message }] });

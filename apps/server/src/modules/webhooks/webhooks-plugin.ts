@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSecretBox } from '#server/lib/secret-box.ts';
+import { resolveAll } from './address-guard.ts';
 import type { WebhookDeps } from './delivery.ts';
 import { defineWebhookJobs } from './jobs.ts';
+import { sendWebhook } from './sender.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +23,8 @@ async function webhooks(app: FastifyInstance): Promise<void> {
     secrets: createSecretBox(app.config.jwtSecret, 'webhook signing secret'),
     allowPrivate: app.config.webhooksAllowPrivateAddresses,
     firstRetryMs: app.config.webhooksFirstRetrySeconds * 1000,
+    resolve: resolveAll,
+    send: sendWebhook,
   };
   defineWebhookJobs(deps);
   app.decorate('webhooks', deps);
