@@ -1,0 +1,137 @@
+import {
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  WEBHOOK_DELIVERY_STATE_LABELS,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_MESSAGES,
+} from '@mqr/contracts';
+import { useId, useState } from 'react';
+import { PagedList } from '#web/components/layouts/paged-list.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { Table } from '#web/components/ui/table.tsx';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useRedeliverWebhook, useWebhookDeliveries } from '../hooks/use-webhooks.ts';
+import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
+import styles from './webhooks.module.css';
+
+const STATE_CLASS: Record<TWebhookDelivery['state'], string | undefined> = {
+  pending: styles.pending,
+  delivered: styles.delivered,
+  failed: styles.failed,
+};
+
+function details(delivery: TWebhookDelivery): string {
+  const parts = [delivery.state === 'delivered' ? null : delivery.lastError];
+  if (delivery.nextAttemptAt) parts.push(T.nextAttempt(formatDateTime(delivery.nextAttemptAt)));
+  return parts.filter(Boolean).join(' · ') || T.none;
+}
+
+/** An endpoint's delivery log, paged, newest first: status, HTTP status, response time, attempts, Redeliver. */
+export function WebhookDeliveries({
+  endpoint,
+  onClose,
+}: {
+  endpoint: TWebhookEndpoint;
+  onClose: () => void;
+}) {
+  const [page, setPage] = useState(1);
+  const query = useWebhookDeliveries(endpoint.id, page);
+  const redeliver = useRedeliverWebhook();
+  const titleId = useId();
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <div className={styles.sectionHeader}>
+        <h3 id={titleId} className={styles.sectionTitle}>
+          {T.deliveriesTitle(endpoint.url)}
+        </h3>
+        <Button variant="secondary" onClick={onClose}>
+          {T.closeDeliveries}
+        </Button>
+      </div>
+      <p className={styles.muted}>{T.deliveriesHint}</p>
+      {redeliver.isError ? (
+        <Alert>{failureMessage(WEBHOOK_MESSAGES.redeliverFailed, redeliver.error)}</Alert>
+      ) : null}
+      <PagedList
+        query={query}
+        loadingText={T.deliveriesLoading}
+        failedText={WEBHOOK_MESSAGES.loadFailed}
+        page={page}
+        onPage={setPage}
+      >
+        {(deliveries) =>
+          deliveries.length === 0 ? (
+            <StateMessage>{T.deliveriesEmpty}</StateMessage>
+          ) : (
+            <Table label={T.deliveriesTitle(endpoint.url)} stacked className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{T.event}</th>
+                  <th scope="col">{T.created}</th>
+                  <th scope="col">{T.status}</th>
+                  <th scope="col">{T.httpStatus}</th>
+                  <th scope="col">{T.responseTime}</th>
+                  <th scope="col">{T.attempts}</th>
+                  <th scope="col">{T.details}</th>
+                  <th scope="col">{T.redeliver}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.map((delivery) => {
+                  const event = WEBHOOK_EVENT_LABELS[delivery.eventType];
+                  const when = formatDateTime(delivery.createdAt);
+                  const busy = redeliver.isPending && redeliver.variables?.deliveryId === delivery.id;
+                  return (
+                    <tr key={delivery.id}>
+                      <td data-label={T.event}>
+                        <span className={styles.stack}>
+                          <span>{event}</span>
+                          <code className={styles.muted}>{delivery.messageId}</code>
+                        </span>
+                      </td>
+                      <td data-label={T.created} className={styles.nowrap}>
+                        {when}
+                      </td>
+                      <td data-label={T.status}>
+                        <span className={STATE_CLASS[delivery.state]}>
+                          {WEBHOOK_DELIVERY_STATE_LABELS[delivery.state]}
+                        </span>
+                      </td>
+                      <td data-label={T.httpStatus}>{delivery.statusCode ?? T.none}</td>
+                      <td data-label={T.responseTime} className={styles.nowrap}>
+                        {delivery.responseTimeMs === null || delivery.attempts === 0
+                          ? T.none
+                          : T.ms(delivery.responseTimeMs)}
+                      </td>
+                      <td data-label={T.attempts}>{delivery.attempts}</td>
+                      <td data-label={T.details} className={styles.details}>
+                        {details(delivery)}
+                      </td>
+                      <td>
+                        {delivery.state === 'pending' ? null : (
+                          <Button
+                            variant="secondary"
+                            aria-label={T.redeliverLabel(event, when)}
+                            disabled={busy}
+                            onClick={() =>
+                              redeliver.mutate({ endpointId: endpoint.id, deliveryId: delivery.id })
+                            }
+                          >
+                            {busy ? T.redelivering : T.redeliver}
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          )
+        }
+      </PagedList>
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import {
+  type TWebhookEndpoint,
+  type TWebhookEndpointWithSecret,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_MESSAGES,
+} from '@mqr/contracts';
+import { useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Table } from '#web/components/ui/table.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useDeleteWebhookEndpoint, useRotateWebhookSecret } from '../hooks/use-webhooks.ts';
+import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
+import styles from './webhooks.module.css';
+
+type TConfirm = { kind: 'delete' | 'rotate'; endpoint: TWebhookEndpoint };
+
+/** The endpoints with their events and switch, and Edit, Deliveries, New secret and Delete (these two ask first). */
+export function WebhookEndpointTable({
+  endpoints,
+  onEdit,
+  onDeliveries,
+  onRotated,
+  onDeleted,
+}: {
+  endpoints: TWebhookEndpoint[];
+  onEdit: (endpoint: TWebhookEndpoint) => void;
+  onDeliveries: (endpoint: TWebhookEndpoint) => void;
+  onRotated: (rotated: TWebhookEndpointWithSecret) => void;
+  onDeleted: (endpoint: TWebhookEndpoint) => void;
+}) {
+  const [confirm, setConfirm] = useState<TConfirm | null>(null);
+  return (
+    <>
+      <Table label={T.listTitle} stacked className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{T.url}</th>
+            <th scope="col">{T.events}</th>
+            <th scope="col">{T.status}</th>
+            <th scope="col">{T.actions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {endpoints.map((endpoint) => (
+            <tr key={endpoint.id}>
+              <td data-label={T.url}>
+                <span className={styles.stack}>
+                  <code className={styles.url}>{endpoint.url}</code>
+                  {endpoint.description ? <span className={styles.muted}>{endpoint.description}</span> : null}
+                </span>
+              </td>
+              <td data-label={T.events}>
+                {endpoint.events.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}
+              </td>
+              <td data-label={T.status}>
+                <span className={endpoint.enabled ? styles.on : styles.off}>
+                  {endpoint.enabled ? T.on : T.off}
+                </span>
+              </td>
+              <td data-label={T.actions}>
+                <div className={styles.rowButtons}>
+                  <Button
+                    variant="secondary"
+                    aria-label={T.deliveriesLabel(endpoint.url)}
+                    onClick={() => onDeliveries(endpoint)}
+                  >
+                    {T.deliveries}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    aria-label={T.editLabel(endpoint.url)}
+                    onClick={() => onEdit(endpoint)}
+                  >
+                    {T.edit}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    aria-label={T.rotateLabel(endpoint.url)}
+                    onClick={() => setConfirm({ kind: 'rotate', endpoint })}
+                  >
+                    {T.rotate}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    aria-label={T.deleteLabel(endpoint.url)}
+                    onClick={() => setConfirm({ kind: 'delete', endpoint })}
+                  >
+                    {T.delete}
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {confirm?.kind === 'delete' ? (
+        <DeleteDialog
+          endpoint={confirm.endpoint}
+          onClose={() => setConfirm(null)}
+          onDeleted={() => {
+            setConfirm(null);
+            onDeleted(confirm.endpoint);
+          }}
+        />
+      ) : null}
+      {confirm?.kind === 'rotate' ? (
+        <RotateDialog
+          endpoint={confirm.endpoint}
+          onClose={() => setConfirm(null)}
+          onRotated={(rotated) => {
+            setConfirm(null);
+            onRotated(rotated);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** A confirmation: what it does, the endpoint, and the confirm and Cancel buttons. */
+function ConfirmDialog({
+  title,
+  text,
+  endpoint,
+  confirm,
+  busyText,
+  failure,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  endpoint: TWebhookEndpoint;
+  confirm: string;
+  busyText: string;
+  failure: string | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog title={title} busy={busy} onClose={onClose}>
+      <div className={styles.dialogBody}>
+        {failure ? <Alert>{failure}</Alert> : null}
+        <code className={styles.url}>{endpoint.url}</code>
+        <p>{text}</p>
+        <DialogFooter>
+          <div className={styles.buttons}>
+            <Button disabled={busy} onClick={onConfirm}>
+              {busy ? busyText : confirm}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={onClose}>
+              {T.cancel}
+            </Button>
+          </div>
+        </DialogFooter>
+      </div>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({
+  endpoint,
+  onClose,
+  onDeleted,
+}: {
+  endpoint: TWebhookEndpoint;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteWebhookEndpoint();
+  return (
+    <ConfirmDialog
+      title={T.deleteTitle}
+      text={T.deleteText}
+      endpoint={endpoint}
+      confirm={T.deleteConfirm}
+      busyText={T.deleting}
+      failure={remove.isError ? failureMessage(WEBHOOK_MESSAGES.deleteFailed, remove.error) : null}
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(endpoint.id, { onSuccess: onDeleted })}
+      onClose={onClose}
+    />
+  );
+}
+
+function RotateDialog({
+  endpoint,
+  onClose,
+  onRotated,
+}: {
+  endpoint: TWebhookEndpoint;
+  onClose: () => void;
+  onRotated: (rotated: TWebhookEndpointWithSecret) => void;
+}) {
+  const rotate = useRotateWebhookSecret();
+  return (
+    <ConfirmDialog
+      title={T.rotateTitle}
+      text={T.rotateText}
+      endpoint={endpoint}
+      confirm={T.rotateConfirm}
+      busyText={T.rotating}
+      failure={rotate.isError ? failureMessage(T.rotateFailed, rotate.error) : null}
+      busy={rotate.isPending}
+      onConfirm={() => rotate.mutate(endpoint.id, { onSuccess: onRotated })}
+      onClose={onClose}
+    />
+  );
+}
