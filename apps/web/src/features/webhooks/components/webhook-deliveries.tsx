@@ -10,6 +10,7 @@ import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
+import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { Table } from '#web/components/ui/table.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
@@ -42,16 +43,16 @@ export function WebhookDeliveries({
   const redeliver = useRedeliverWebhook();
   const titleId = useId();
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
+    <section className={tabPanel.section} aria-labelledby={titleId}>
       <div className={styles.sectionHeader}>
-        <h3 id={titleId} className={styles.sectionTitle}>
+        <h3 id={titleId} className={tabPanel.sectionTitle}>
           {T.deliveriesTitle(endpoint.url)}
         </h3>
         <Button variant="secondary" onClick={onClose}>
           {T.closeDeliveries}
         </Button>
       </div>
-      <p className={styles.muted}>{T.deliveriesHint}</p>
+      <p className={tabPanel.muted}>{T.deliveriesHint}</p>
       {redeliver.isError ? (
         <Alert>{failureMessage(WEBHOOK_MESSAGES.redeliverFailed, redeliver.error)}</Alert>
       ) : null}
@@ -89,7 +90,7 @@ export function WebhookDeliveries({
                       <td data-label={T.event}>
                         <span className={styles.stack}>
                           <span>{event}</span>
-                          <code className={styles.muted}>{delivery.messageId}</code>
+                          <code className={tabPanel.muted}>{delivery.messageId}</code>
                         </span>
                       </td>
                       <td data-label={T.created} className={styles.nowrap}>

@@ -11,6 +11,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
+import tabPanel from '#web/components/ui/tab-panel.module.css';
 import fieldStyles from '#web/components/ui/text-field.module.css';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -71,7 +72,7 @@ export function WebhookEndpointForm({
       aria-label={endpoint ? T.formEdit : T.formNew}
       noValidate
     >
-      <h3 className={styles.sectionTitle}>{endpoint ? T.formEdit : T.formNew}</h3>
+      <h3 className={tabPanel.sectionTitle}>{endpoint ? T.formEdit : T.formNew}</h3>
       <div className={styles.formGrid}>
         <TextField
           label={T.urlLabel}

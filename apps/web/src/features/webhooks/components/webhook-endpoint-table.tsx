@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { Table } from '#web/components/ui/table.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useDeleteWebhookEndpoint, useRotateWebhookSecret } from '../hooks/use-webhooks.ts';
@@ -48,7 +49,9 @@ export function WebhookEndpointTable({
               <td data-label={T.url}>
                 <span className={styles.stack}>
                   <code className={styles.url}>{endpoint.url}</code>
-                  {endpoint.description ? <span className={styles.muted}>{endpoint.description}</span> : null}
+                  {endpoint.description ? (
+                    <span className={tabPanel.muted}>{endpoint.description}</span>
+                  ) : null}
                 </span>
               </td>
               <td data-label={T.events}>
@@ -95,20 +98,14 @@ export function WebhookEndpointTable({
           ))}
         </tbody>
       </Table>
-      {confirm?.kind === 'delete' ? (
-        <DeleteDialog
-          endpoint={confirm.endpoint}
+      {confirm ? (
+        <ConfirmDialog
+          confirm={confirm}
           onClose={() => setConfirm(null)}
-          onDeleted={() => {
+          onDeleted={(endpoint) => {
             setConfirm(null);
-            onDeleted(confirm.endpoint);
+            onDeleted(endpoint);
           }}
-        />
-      ) : null}
-      {confirm?.kind === 'rotate' ? (
-        <RotateDialog
-          endpoint={confirm.endpoint}
-          onClose={() => setConfirm(null)}
           onRotated={(rotated) => {
             setConfirm(null);
             onRotated(rotated);
@@ -119,38 +116,57 @@ export function WebhookEndpointTable({
   );
 }
 
-/** A confirmation: what it does, the endpoint, and the confirm and Cancel buttons. */
+const CONFIRM_TEXTS = {
+  delete: {
+    title: T.deleteTitle,
+    text: T.deleteText,
+    confirm: T.deleteConfirm,
+    busy: T.deleting,
+    failed: WEBHOOK_MESSAGES.deleteFailed,
+  },
+  rotate: {
+    title: T.rotateTitle,
+    text: T.rotateText,
+    confirm: T.rotateConfirm,
+    busy: T.rotating,
+    failed: T.rotateFailed,
+  },
+};
+
+/** Delete or New secret, asked first: what it does, the endpoint, and the confirm and Cancel buttons. */
 function ConfirmDialog({
-  title,
-  text,
-  endpoint,
-  confirm,
-  busyText,
-  failure,
-  busy,
-  onConfirm,
+  confirm: { kind, endpoint },
   onClose,
+  onDeleted,
+  onRotated,
 }: {
-  title: string;
-  text: string;
-  endpoint: TWebhookEndpoint;
-  confirm: string;
-  busyText: string;
-  failure: string | null;
-  busy: boolean;
-  onConfirm: () => void;
+  confirm: TConfirm;
   onClose: () => void;
+  onDeleted: (endpoint: TWebhookEndpoint) => void;
+  onRotated: (rotated: TWebhookEndpointWithSecret) => void;
 }) {
+  const remove = useDeleteWebhookEndpoint();
+  const rotate = useRotateWebhookSecret();
+  const action = kind === 'delete' ? remove : rotate;
+  const texts = CONFIRM_TEXTS[kind];
+  const busy = action.isPending;
+  const onConfirm = () => {
+    if (kind === 'delete') {
+      remove.mutate(endpoint.id, { onSuccess: () => onDeleted(endpoint) });
+    } else {
+      rotate.mutate(endpoint.id, { onSuccess: onRotated });
+    }
+  };
   return (
-    <Dialog title={title} busy={busy} onClose={onClose}>
+    <Dialog title={texts.title} busy={busy} onClose={onClose}>
       <div className={styles.dialogBody}>
-        {failure ? <Alert>{failure}</Alert> : null}
+        {action.isError ? <Alert>{failureMessage(texts.failed, action.error)}</Alert> : null}
         <code className={styles.url}>{endpoint.url}</code>
-        <p>{text}</p>
+        <p>{texts.text}</p>
         <DialogFooter>
           <div className={styles.buttons}>
             <Button disabled={busy} onClick={onConfirm}>
-              {busy ? busyText : confirm}
+              {busy ? texts.busy : texts.confirm}
             </Button>
             <Button variant="secondary" disabled={busy} onClick={onClose}>
               {T.cancel}
@@ -159,55 +175,5 @@ function ConfirmDialog({
         </DialogFooter>
       </div>
     </Dialog>
-  );
-}
-
-function DeleteDialog({
-  endpoint,
-  onClose,
-  onDeleted,
-}: {
-  endpoint: TWebhookEndpoint;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  const remove = useDeleteWebhookEndpoint();
-  return (
-    <ConfirmDialog
-      title={T.deleteTitle}
-      text={T.deleteText}
-      endpoint={endpoint}
-      confirm={T.deleteConfirm}
-      busyText={T.deleting}
-      failure={remove.isError ? failureMessage(WEBHOOK_MESSAGES.deleteFailed, remove.error) : null}
-      busy={remove.isPending}
-      onConfirm={() => remove.mutate(endpoint.id, { onSuccess: onDeleted })}
-      onClose={onClose}
-    />
-  );
-}
-
-function RotateDialog({
-  endpoint,
-  onClose,
-  onRotated,
-}: {
-  endpoint: TWebhookEndpoint;
-  onClose: () => void;
-  onRotated: (rotated: TWebhookEndpointWithSecret) => void;
-}) {
-  const rotate = useRotateWebhookSecret();
-  return (
-    <ConfirmDialog
-      title={T.rotateTitle}
-      text={T.rotateText}
-      endpoint={endpoint}
-      confirm={T.rotateConfirm}
-      busyText={T.rotating}
-      failure={rotate.isError ? failureMessage(T.rotateFailed, rotate.error) : null}
-      busy={rotate.isPending}
-      onConfirm={() => rotate.mutate(endpoint.id, { onSuccess: onRotated })}
-      onClose={onClose}
-    />
   );
 }

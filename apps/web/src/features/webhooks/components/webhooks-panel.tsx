@@ -4,12 +4,12 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SecretShownOnce } from '#web/components/ui/secret-shown-once.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
+import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { useWebhookEndpoints } from '../hooks/use-webhooks.ts';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookEndpointForm } from './webhook-endpoint-form.tsx';
 import { WebhookEndpointTable } from './webhook-endpoint-table.tsx';
 import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
-import styles from './webhooks.module.css';
 
 type TForm = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; endpoint: TWebhookEndpoint };
 
@@ -35,7 +35,7 @@ export function WebhooksPanel() {
   const list = endpoints.data ?? [];
   const full = list.length >= WEBHOOK_ENDPOINTS_PER_ORGANIZATION;
   return (
-    <div className={styles.panel}>
+    <div className={tabPanel.panel}>
       <p>{T.intro}</p>
       {secret ? (
         <SecretShownOnce secret={secret} texts={SECRET_TEXTS} onDone={() => setSecret(null)} />
@@ -45,7 +45,7 @@ export function WebhooksPanel() {
           <Button disabled={full || !endpoints.isSuccess} onClick={() => setForm({ kind: 'new' })}>
             {T.add}
           </Button>
-          {full ? <p className={styles.muted}>{WEBHOOK_MESSAGES.tooMany}</p> : null}
+          {full ? <p className={tabPanel.muted}>{WEBHOOK_MESSAGES.tooMany}</p> : null}
         </div>
       ) : (
         <WebhookEndpointForm
@@ -59,8 +59,8 @@ export function WebhooksPanel() {
           }}
         />
       )}
-      <section className={styles.section} aria-label={T.listTitle}>
-        <h3 className={styles.sectionTitle}>{T.listTitle}</h3>
+      <section className={tabPanel.section} aria-label={T.listTitle}>
+        <h3 className={tabPanel.sectionTitle}>{T.listTitle}</h3>
         {endpoints.isPending ? <StateMessage>{T.loading}</StateMessage> : null}
         {endpoints.isError ? <Alert>{WEBHOOK_MESSAGES.loadFailed}</Alert> : null}
         {endpoints.isSuccess && list.length === 0 ? <StateMessage>{T.empty}</StateMessage> : null}
