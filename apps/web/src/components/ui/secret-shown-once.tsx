@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from './button.tsx';
 import styles from './secret-shown-once.module.css';
 import { TextField } from './text-field.tsx';
@@ -26,7 +26,10 @@ export function SecretShownOnce({
 }) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const input = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLElement>(null);
   const titleId = useId();
+  // Shown above what asked for it (a button further down the page): brought into view once.
+  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), []);
 
   async function copySecret() {
     try {
@@ -39,7 +42,7 @@ export function SecretShownOnce({
   }
 
   return (
-    <section className={styles.secret} aria-labelledby={titleId}>
+    <section ref={box} className={styles.secret} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.secretTitle}>
         {texts.title}
       </h3>

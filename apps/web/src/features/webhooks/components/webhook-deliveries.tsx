@@ -12,6 +12,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { Table } from '#web/components/ui/table.tsx';
+import hidden from '#web/components/ui/visually-hidden.module.css';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useRedeliverWebhook, useWebhookDeliveries } from '../hooks/use-webhooks.ts';
@@ -24,10 +25,10 @@ const STATE_CLASS: Record<TWebhookDelivery['state'], string | undefined> = {
   failed: styles.failed,
 };
 
-function details(delivery: TWebhookDelivery): string {
+function details(delivery: TWebhookDelivery): string | null {
   const parts = [delivery.state === 'delivered' ? null : delivery.lastError];
   if (delivery.nextAttemptAt) parts.push(T.nextAttempt(formatDateTime(delivery.nextAttemptAt)));
-  return parts.filter(Boolean).join(' · ') || T.none;
+  return parts.filter(Boolean).join(' · ') || null;
 }
 
 /** An endpoint's delivery log, paged, newest first: status, HTTP status, response time, attempts, Redeliver. */
@@ -67,7 +68,7 @@ export function WebhookDeliveries({
           deliveries.length === 0 ? (
             <StateMessage>{T.deliveriesEmpty}</StateMessage>
           ) : (
-            <Table label={T.deliveriesTitle(endpoint.url)} stacked className={styles.table}>
+            <Table label={T.deliveriesTitle(endpoint.url)} stacked>
               <thead>
                 <tr>
                   <th scope="col">{T.event}</th>
@@ -77,7 +78,9 @@ export function WebhookDeliveries({
                   <th scope="col">{T.responseTime}</th>
                   <th scope="col">{T.attempts}</th>
                   <th scope="col">{T.details}</th>
-                  <th scope="col">{T.redeliver}</th>
+                  <th scope="col">
+                    <span className={hidden.visuallyHidden}>{T.redeliver}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -87,15 +90,8 @@ export function WebhookDeliveries({
                   const busy = redeliver.isPending && redeliver.variables?.deliveryId === delivery.id;
                   return (
                     <tr key={delivery.id}>
-                      <td data-label={T.event}>
-                        <span className={styles.stack}>
-                          <span>{event}</span>
-                          <code className={tabPanel.muted}>{delivery.messageId}</code>
-                        </span>
-                      </td>
-                      <td data-label={T.created} className={styles.nowrap}>
-                        {when}
-                      </td>
+                      <td data-label={T.event}>{event}</td>
+                      <td data-label={T.created}>{when}</td>
                       <td data-label={T.status}>
                         <span className={STATE_CLASS[delivery.state]}>
                           {WEBHOOK_DELIVERY_STATE_LABELS[delivery.state]}
@@ -109,7 +105,10 @@ export function WebhookDeliveries({
                       </td>
                       <td data-label={T.attempts}>{delivery.attempts}</td>
                       <td data-label={T.details} className={styles.details}>
-                        {details(delivery)}
+                        <span className={styles.stack}>
+                          <code className={styles.messageId}>{delivery.messageId}</code>
+                          <span>{details(delivery)}</span>
+                        </span>
                       </td>
                       <td>
                         {delivery.state === 'pending' ? null : (

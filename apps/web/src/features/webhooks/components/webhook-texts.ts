@@ -58,7 +58,7 @@ export const WEBHOOK_TEXTS = {
   event: 'Event',
   created: 'Created',
   httpStatus: 'HTTP status',
-  responseTime: 'Response time',
+  responseTime: 'Response',
   attempts: 'Attempts',
   details: 'Details',
   nextAttempt: (when: string) => `Next attempt ${when}`,
