@@ -29,7 +29,7 @@ export function SecretShownOnce({
   const box = useRef<HTMLElement>(null);
   const titleId = useId();
   // Shown above what asked for it (a button further down the page): brought into view once.
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  useEffect(() => box.current?.scrollIntoView?.({ block: 'center' }), []);
 
   async function copySecret() {
     try {
