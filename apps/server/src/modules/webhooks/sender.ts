@@ -1,6 +1,5 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Webhook } from 'standardwebhooks';
 import { guardedLookup } from './address-guard.ts';
 
 /** How long one attempt may take, connection to answer. */
@@ -24,16 +23,18 @@ export type AttemptOutcome =
  * the `standardwebhooks` package. Redirects are not followed (a 3xx is a failed attempt), the answer's
  * body is not read, and unless `allowPrivate` the connection only goes to public addresses.
  */
-export function sendWebhook(
+export async function sendWebhook(
   message: WebhookMessage,
   options: { allowPrivate: boolean; now: Date; timeoutMs?: number },
 ): Promise<AttemptOutcome> {
+  // Loaded at the first delivery, not at start (ADR 068).
+  const { Webhook } = await import('standardwebhooks');
   const signature = new Webhook(message.secret).sign(message.messageId, options.now, message.body);
   const url = new URL(message.url);
   const client = url.protocol === 'https:' ? https : http;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  return new Promise((resolve) => {
+  return new Promise<AttemptOutcome>((resolve) => {
     const request = client.request(
       url,
       {
