@@ -139,12 +139,20 @@ describe('webhook endpoints', () => {
       const response = await w.app.inject({ method, url, headers: w.headers.adminB, payload });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
+    // Nor through an endpoint of B's own.
+    const own = await endpointOf(w.headers.adminB);
+    const across = await w.app.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/${own.endpoint.id}/deliveries/${delivery!.id}/redeliver`,
+      headers: w.headers.adminB,
+    });
+    expect(across.statusCode).toBe(404);
     const listB = await w.app.inject({
       method: 'GET',
       url: '/api/admin/webhooks',
       headers: w.headers.adminB,
     });
-    expect(listB.json<TWebhookEndpoint[]>().map((e) => e.id)).not.toContain(endpoint.id);
+    expect(listB.json<TWebhookEndpoint[]>().map((e) => e.id)).toEqual([own.endpoint.id]);
     const [after] = await w.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(after).toMatchObject({ url: 'http://127.0.0.1:9/never', events: endpoint.events });
     // Ids that are not ids are 404 too, never 500.
