@@ -29,7 +29,10 @@ export function SecretShownOnce({
   const box = useRef<HTMLElement>(null);
   const titleId = useId();
   // Shown above what asked for it (a button further down the page): brought into view once.
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'center' }), []);
+  // A block body: Chromium's scrollIntoView answers a promise, which React would take for a clean-up.
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
 
   async function copySecret() {
     try {
