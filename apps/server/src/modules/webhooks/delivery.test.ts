@@ -170,6 +170,38 @@ describe('deliveries', () => {
     await settled();
   });
 
+  it('a turned-off endpoint fails its waiting delivery without sending it, and gets no new ones', async () => {
+    const requests = receiver.requests;
+    receiver.failNext = [500];
+    await createAssetViaApi(w.app, w.headers.adminA, { name: 'Switched off pump' });
+    let waiting: TWebhookDelivery | undefined;
+    for (let i = 0; i < 100 && !waiting; i++) {
+      waiting = (await deliveries()).find((d) => d.state === 'pending' && d.attempts === 1);
+      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const url = `/api/admin/webhooks/${endpointId}`;
+    const off = { url: receiver.url, events: [...WEBHOOK_EVENT_TYPES], enabled: false };
+    const put = await w.app.inject({ method: 'PUT', url, headers: w.headers.adminA, payload: off });
+    expect(put.statusCode).toBe(200);
+    await createAssetViaApi(w.app, w.headers.adminA, { name: 'Unheard pump' });
+    const list = await settled();
+    expect(list.find((d) => d.id === waiting!.id)).toMatchObject({
+      state: 'failed',
+      attempts: 2,
+      lastError: 'The endpoint is turned off.',
+      responseTimeMs: null,
+    });
+    expect(list[0]!.id).toBe(waiting!.id);
+    expect(receiver.requests).toBe(requests + 1);
+    const on = await w.app.inject({
+      method: 'PUT',
+      url,
+      headers: w.headers.adminA,
+      payload: { ...off, enabled: true },
+    });
+    expect(on.statusCode).toBe(200);
+  });
+
   it('fails a delivery after its last attempt, with no further job', async () => {
     receiver.failNext = [500];
     await createAssetViaApi(w.app, w.headers.adminA, { name: 'Last try pump' });

@@ -59,13 +59,11 @@ export async function attemptDelivery(deps: WebhookDeps, job: DeliveryJob): Prom
   // Real time, not the app's clock: receivers check the signature's timestamp against theirs.
   const now = new Date();
   const secret = deps.secrets.open(found.secretSealed);
+  const notSent = (error: string): AttemptOutcome => ({ error, responseTimeMs: null });
   let outcome: AttemptOutcome;
-  if (!found.enabled) outcome = { error: 'The endpoint is turned off.', responseTimeMs: 0 };
+  if (!found.enabled) outcome = notSent('The endpoint is turned off.');
   else if (!secret) {
-    outcome = {
-      error: 'The signing secret can no longer be read (JWT_SECRET changed). Rotate the secret.',
-      responseTimeMs: 0,
-    };
+    outcome = notSent('The signing secret can no longer be read (JWT_SECRET changed). Rotate the secret.');
   } else {
     outcome = await checkEndpointUrl(found.url, deps.allowPrivate, deps.resolve).then(
       () =>
@@ -74,7 +72,7 @@ export async function attemptDelivery(deps: WebhookDeps, job: DeliveryJob): Prom
           { allowPrivate: deps.allowPrivate, now },
         ),
       (error: unknown) => {
-        if (error instanceof RefusedAddressError) return { error: error.message, responseTimeMs: 0 };
+        if (error instanceof RefusedAddressError) return notSent(error.message);
         throw error;
       },
     );

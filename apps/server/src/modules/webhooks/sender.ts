@@ -16,7 +16,8 @@ export interface WebhookMessage {
 /** What an attempt came to: the endpoint's status, or why none came. */
 export type AttemptOutcome =
   | { statusCode: number; responseTimeMs: number }
-  | { error: string; responseTimeMs: number };
+  /** responseTimeMs null: no request was made (a refused address, a turned-off endpoint). */
+  | { error: string; responseTimeMs: number | null };
 
 /**
  * One attempt (ADR 064): a POST of the body with the Standard Webhooks headers, signed now with
