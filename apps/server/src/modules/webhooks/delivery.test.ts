@@ -7,6 +7,7 @@ import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createTwoOrganizations, loginAs } from '#server/test/fixtures.ts';
+import { importClient } from '#server/test/import-client.ts';
 import { type AuthHeaders, tenantWorld } from '#server/test/tenant-world.ts';
 import {
   startWebhookReceiver,
@@ -118,6 +119,39 @@ describe('deliveries', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(receiver.received).toHaveLength(start + 6);
     expect(receiver.rejected).toBe(0);
+  });
+
+  it('a bulk retirement sends asset.retired for each asset retired, one webhook-id each', async () => {
+    const start = receiver.received.length;
+    const ids: string[] = [];
+    for (const name of ['Bulk pump 1', 'Bulk pump 2', 'Bulk pump 3']) {
+      ids.push((await createAssetViaApi(w.app, w.headers.adminA, { name })).id);
+    }
+    const retired = await post('/api/admin/assets/bulk/retire', w.headers.adminA, { assetIds: ids });
+    expect(retired.json()).toMatchObject({ changed: 3 });
+    const received = (await receiver.waitFor(start + 6)).slice(start);
+    const retirements = received.filter((m) => m.type === 'asset.retired');
+    expect(retirements.map((m) => m.data.assetId).sort()).toEqual([...ids].sort());
+    expect(new Set(retirements.map((m) => m.id)).size).toBe(3);
+    await settled();
+  });
+
+  it('an import sends asset.created for the assets it creates and asset.updated for those it updates', async () => {
+    const { uploaded, checked, committed } = importClient(() => w.app);
+    const admin = w.headers.adminA;
+    const start = receiver.received.length;
+    const first = await uploaded(admin, 'Name,Slug\r\nImported pump,imported-pump\r\n');
+    await checked(admin, first.id);
+    expect(await committed(admin, first.id)).toMatchObject({ createdCount: 1 });
+    const second = await uploaded(admin, 'Name,Slug\r\nImported pump (north),imported-pump\r\n');
+    await checked(admin, second.id);
+    expect(await committed(admin, second.id)).toMatchObject({ updatedCount: 1 });
+    const received = (await receiver.waitFor(start + 2)).slice(start);
+    expect(received.map((m) => [m.type, m.data.slug, m.data.name])).toEqual([
+      ['asset.created', 'imported-pump', 'Imported pump'],
+      ['asset.updated', 'imported-pump', 'Imported pump (north)'],
+    ]);
+    await settled();
   });
 
   it('retries after a 500 with the same webhook-id, and logs both attempts', async () => {
