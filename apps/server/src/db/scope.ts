@@ -1,0 +1,48 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Whose rows the database shows the code running now (row-level security, ADR 066): one
+ * organization's, every organization's (`system`), or, when nothing says, none at all.
+ */
+export type DbScope = { organizationId: string | null; system: boolean };
+
+const storage = new AsyncLocalStorage<DbScope>();
+
+const NONE: Readonly<DbScope> = Object.freeze({ organizationId: null, system: false });
+
+/** The scope of the code running now; none outside a request or an `asSystem`/`asOrganization` call. */
+export function currentScope(): Readonly<DbScope> {
+  return storage.getStore() ?? NONE;
+}
+
+/**
+ * Runs `fn` seeing every organization's rows: for code that crosses organizations on purpose (the job
+ * runner, sign-in lookups, the public page by its slug, super-administrator screens). Each use is listed
+ * in ADR 066; code that forgets it sees no tenant rows (fail closed).
+ */
+export function asSystem<T>(fn: () => T): T {
+  return storage.run({ organizationId: null, system: true }, fn);
+}
+
+/** Runs `fn` seeing only organization `organizationId`'s rows (a background job of one organization). */
+export function asOrganization<T>(organizationId: string, fn: () => T): T {
+  return storage.run({ organizationId, system: false }, fn);
+}
+
+/**
+ * Runs `fn` with a scope the caller may still change in place (a request: it starts with none and
+ * the auth plugin sets its organization once the user is known).
+ */
+export function withScope<T>(scope: DbScope, fn: () => T): T {
+  return storage.run(scope, fn);
+}
+
+/**
+ * Names the organization of the request running now, once its user is known (the auth plugin). Throws
+ * outside a request's scope (plugins/db-scope.ts), which would otherwise leave the request seeing nothing.
+ */
+export function setRequestOrganization(organizationId: string): void {
+  const scope = storage.getStore();
+  if (!scope || scope.system) throw new Error('setRequestOrganization: not in a request scope');
+  scope.organizationId = organizationId;
+}
