@@ -19,10 +19,18 @@ describe('createAdmin', () => {
     await expect(createAdmin(database.ownerDb, { ...base, email: 'a@example.com' })).rejects.toThrow(
       /no organization yet/,
     );
-    const first = await createAdmin(database.ownerDb, { ...base, email: 'A@Example.com', organization: 'Acme' });
+    const first = await createAdmin(database.ownerDb, {
+      ...base,
+      email: 'A@Example.com',
+      organization: 'Acme',
+    });
     expect(first.organization).toMatchObject({ name: 'Acme', created: true });
     expect(first.email).toBe('a@example.com');
-    const byName = await createAdmin(database.ownerDb, { ...base, email: 'b@example.com', organization: 'Acme' });
+    const byName = await createAdmin(database.ownerDb, {
+      ...base,
+      email: 'b@example.com',
+      organization: 'Acme',
+    });
     expect(byName.organization).toEqual({ ...first.organization, created: false });
     const byId = await createAdmin(database.ownerDb, {
       ...base,

@@ -46,3 +46,11 @@ export function setRequestOrganization(organizationId: string): void {
   if (!scope || scope.system) throw new Error('setRequestOrganization: not in a request scope');
   scope.organizationId = organizationId;
 }
+
+/** Lets the request running now see every organization (super-administrator screens; ADR 066). */
+export function setRequestSystem(): void {
+  const scope = storage.getStore();
+  if (!scope) throw new Error('setRequestSystem: not in a request scope');
+  scope.organizationId = null;
+  scope.system = true;
+}

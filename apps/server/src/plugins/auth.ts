@@ -1,7 +1,7 @@
 import { API_TOKEN_MESSAGES } from '@mqr/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { asOrganization, asSystem, setRequestOrganization } from '../db/scope.ts';
+import { asOrganization, asSystem, setRequestOrganization, setRequestSystem } from '../db/scope.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import {
   LoginThrottle,
@@ -63,6 +63,15 @@ export interface AuthPluginOptions {
   emailProbeThrottle?: Partial<LoginThrottleLimits>;
 }
 
+/**
+ * What the rest of the request sees in the database (ADR 066): the user's organization; every
+ * organization for a super administrator, whose screens and writes may target any of them.
+ */
+function scopeRequestTo(user: AuthUser): void {
+  if (user.isSuperAdmin) setRequestSystem();
+  else setRequestOrganization(user.organizationId);
+}
+
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i;
 
 async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
@@ -106,7 +115,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
       }
       request.user = toAuthUser(found.user);
       request.apiToken = found.token;
-      setRequestOrganization(request.user.organizationId);
+      scopeRequestTo(request.user);
       return;
     }
     const claims = await tokens.verifyToken(match[1]);
@@ -117,7 +126,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
       throw refuse(reply);
     }
     request.user = toAuthUser(row);
-    setRequestOrganization(row.organizationId);
+    scopeRequestTo(request.user);
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,7 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { withScope } from '../db/scope.ts';
+import { setRequestOrganization, withScope } from '../db/scope.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 /**
  * Runs each request in a database scope of its own (ADR 066): no organization until the auth plugin
@@ -23,6 +24,17 @@ async function dbScope(app: FastifyInstance): Promise<void> {
     if (resource) resource.runInAsyncScope(done);
     else done();
   });
+}
+
+/**
+ * preHandler of routes whose path names the organization (`:organizationId`, the public pages): they
+ * see only that organization's rows. A path naming none sees nothing (and answers 404).
+ */
+export async function scopeToOrganizationParam(request: FastifyRequest): Promise<void> {
+  const { organizationId } = (request.params ?? {}) as { organizationId?: unknown };
+  if (typeof organizationId === 'string' && isUuid(organizationId)) {
+    setRequestOrganization(organizationId.toLowerCase());
+  }
 }
 
 export const dbScopePlugin = fp(dbScope, { name: 'mqr-db-scope' });

@@ -17,7 +17,12 @@ describe('seedOrganization', () => {
     const fixture = await createTwoOrganizations(database.ownerDb);
     orgA = fixture.orgA.organization.id;
     orgB = fixture.orgB.organization.id;
-    await seedOrganization(database.ownerDb, { organizationId: orgA, assets: 60, events: 150, batchSize: 25 });
+    await seedOrganization(database.ownerDb, {
+      organizationId: orgA,
+      assets: 60,
+      events: 150,
+      batchSize: 25,
+    });
   });
   afterAll(() => database.close());
 

@@ -21,8 +21,16 @@ const slugsFrom = (slugs: string[]) => () => slugs.shift() ?? 'fallback-zzzzzz';
 describe('insertAssetWithFreeSlug', () => {
   it('tries a new suffix while the organization holds the slug; another organization may hold the same one', async () => {
     const next = slugsFrom(['pump-aaaaaa', 'pump-aaaaaa', 'pump-bbbbbb', 'pump-aaaaaa']);
-    const first = await insertAssetWithFreeSlug(database.ownerDb, { organizationId: orgA, name: 'Pump' }, next);
-    const second = await insertAssetWithFreeSlug(database.ownerDb, { organizationId: orgA, name: 'Pump' }, next);
+    const first = await insertAssetWithFreeSlug(
+      database.ownerDb,
+      { organizationId: orgA, name: 'Pump' },
+      next,
+    );
+    const second = await insertAssetWithFreeSlug(
+      database.ownerDb,
+      { organizationId: orgA, name: 'Pump' },
+      next,
+    );
     const inB = await insertAssetWithFreeSlug(database.ownerDb, { organizationId: orgB, name: 'Pump' }, next);
     expect(first.slug).toBe('pump-aaaaaa');
     expect(second.slug).toBe('pump-bbbbbb');
@@ -30,9 +38,17 @@ describe('insertAssetWithFreeSlug', () => {
   });
 
   it('gives up after ten slugs the organization already holds', async () => {
-    await insertAssetWithFreeSlug(database.ownerDb, { organizationId: orgA, name: 'Valve' }, () => 'valve-cccccc');
+    await insertAssetWithFreeSlug(
+      database.ownerDb,
+      { organizationId: orgA, name: 'Valve' },
+      () => 'valve-cccccc',
+    );
     await expect(
-      insertAssetWithFreeSlug(database.ownerDb, { organizationId: orgA, name: 'Valve' }, () => 'valve-cccccc'),
+      insertAssetWithFreeSlug(
+        database.ownerDb,
+        { organizationId: orgA, name: 'Valve' },
+        () => 'valve-cccccc',
+      ),
     ).rejects.toThrow('Could not find a free slug for the asset.');
   });
 });
