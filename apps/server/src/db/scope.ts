@@ -17,16 +17,38 @@ export function currentScope(): Readonly<DbScope> {
 
 /**
  * Runs `fn` seeing every organization's rows: for code that crosses organizations on purpose (the job
- * runner, sign-in lookups, the public page by its slug, super-administrator screens). Each use is listed
- * in ADR 066; code that forgets it sees no tenant rows (fail closed).
+ * runner, sign-in lookups, super administrators). Each use is listed in ADR 066; code that forgets it
+ * sees no tenant rows (fail closed).
  */
-export function asSystem<T>(fn: () => T): T {
-  return storage.run({ organizationId: null, system: true }, fn);
+export function asSystem<T>(fn: () => T | PromiseLike<T>): Promise<T> {
+  return runIn({ organizationId: null, system: true }, fn);
 }
 
-/** Runs `fn` seeing only organization `organizationId`'s rows (a background job of one organization). */
-export function asOrganization<T>(organizationId: string, fn: () => T): T {
-  return storage.run({ organizationId, system: false }, fn);
+/** Runs `fn` seeing only organization `organizationId`'s rows (a lookup a signed URL or token names). */
+export function asOrganization<T>(organizationId: string, fn: () => T | PromiseLike<T>): Promise<T> {
+  return runIn({ organizationId, system: false }, fn);
+}
+
+/**
+ * Calls `fn` and, still in `scope`, the `then` of what it returns: a drizzle query is lazy, and would
+ * otherwise run when awaited, after the scope has ended.
+ */
+function runIn<T>(scope: DbScope, fn: () => T | PromiseLike<T>): Promise<T> {
+  return storage.run(scope, () => {
+    try {
+      const result = fn();
+      return new Promise<T>((resolve, reject) => {
+        if (isThenable(result)) result.then(resolve, reject);
+        else resolve(result);
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  });
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /**
