@@ -10,7 +10,7 @@ import { accessScope } from '../plugins/access-scopes.ts';
 import { testConfig } from '../test/build-test-app.ts';
 import { createTwoOrganizations, loginAs, type OrgFixture } from '../test/fixtures.ts';
 import { appRoleUrl, createTestDatabase, withDatabaseName } from '../test/test-database.ts';
-import type { DatabaseHandle, Db } from './client.ts';
+import { type DatabaseHandle, type Db, openDatabase } from './client.ts';
 import { assets } from './schema.ts';
 import { asOrganization, asSystem } from './scope.ts';
 import { ScopedPool } from './scoped-pool.ts';
@@ -158,6 +158,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row-level security on PostgreSQL 
       expect(await sqlState(db.execute(sql`set role postgres`))).toBe('42501');
     });
     expect(await asSystem(() => assetOrganizations(db))).toEqual([a, a, b]);
+  });
+
+  it('refuses to start with an app role that row-level security does not restrict', async () => {
+    const ownerUrl = withDatabaseName(process.env.TEST_DATABASE_URL!, new URL(appUrl).pathname.slice(1));
+    const unrestricted = await openDatabase({ databaseUrl: ownerUrl, appDatabaseUrl: ownerUrl });
+    try {
+      await expect(unrestricted.migrate()).rejects.toThrow(
+        /DATABASE_APP_URL: the role "postgres" is a superuser or bypasses row-level security/,
+      );
+    } finally {
+      await unrestricted.close();
+    }
   });
 
   it('gives every statement of a transaction its scope', async () => {

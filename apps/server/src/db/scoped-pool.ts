@@ -66,8 +66,8 @@ export class ScopedPool extends pg.Pool {
     if (args.some((arg) => typeof arg === 'function')) {
       throw new TypeError('ScopedPool.query takes no callback');
     }
-    const scope = currentScope();
-    return this.queryInScope(scope, args);
+    // A copy: a request's scope object is named in place once its user is known.
+    return this.queryInScope({ ...currentScope() }, args);
   }
 
   private async queryInScope(scope: DbScope, args: AnyArgs): Promise<pg.QueryResult> {
