@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { testConfig } from '../test/build-test-app.ts';
 import { createTwoOrganizations, loginAs, type OrgFixture } from '../test/fixtures.ts';
 import { appRoleUrl, createTestDatabase, withDatabaseName } from '../test/test-database.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './client.ts';
-import { assets } from './schema.ts';
+import { assetFieldValues, assets, fieldDefinitions } from './schema.ts';
 import { asOrganization, asSystem } from './scope.ts';
 import { ScopedPool } from './scoped-pool.ts';
 
@@ -88,6 +88,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row-level security on PostgreSQL 
       { organizationId: a, name: 'A valve', slug: 'a-valve' },
       { organizationId: b, name: 'B pump', slug: 'b-pump' },
     ]);
+    // A custom field value of each organization's first asset, for the list's "contains" view.
+    for (const org of [a, b]) {
+      const [field] = await database.ownerDb
+        .insert(fieldDefinitions)
+        .values({
+          organizationId: org,
+          target: 'Asset',
+          label: 'Material',
+          key: 'material',
+          dataType: 'Text',
+        })
+        .returning();
+      const [asset] = await database.ownerDb
+        .select()
+        .from(assets)
+        .where(eq(assets.organizationId, org))
+        .limit(1);
+      await database.ownerDb
+        .insert(assetFieldValues)
+        .values({ organizationId: org, assetId: asset!.id, fieldId: field!.id, value: 'Steel' });
+    }
     const name = (
       (await database.ownerDb.execute(sql`select current_database() as name`)) as unknown as Rows<{
         name: string;
@@ -158,6 +179,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row-level security on PostgreSQL 
       expect(await sqlState(db.execute(sql`set role postgres`))).toBe('42501');
     });
     expect(await asSystem(() => assetOrganizations(db))).toEqual([a, a, b]);
+  });
+
+  it('applies the same rule through the views the list searches read, and shows the owner every row', async () => {
+    const through = (target: Db) => async () =>
+      (
+        (await target.execute(
+          sql`select organization_id from assets_in_scope where name ilike '%pump%' order by name`,
+        )) as unknown as Rows<{ organization_id: string }>
+      ).rows.map((row) => row.organization_id);
+    expect(await asOrganization(a, through(db))).toEqual([a]);
+    expect(await asOrganization(b, through(db))).toEqual([b]);
+    expect(await through(db)()).toEqual([]);
+    expect(await asSystem(through(db))).toEqual([a, b]);
+    expect(await through(database.ownerDb)()).toEqual([a, b]);
+    const values = (target: Db) => async () =>
+      (
+        (await target.execute(
+          sql`select organization_id from asset_field_values_in_scope where value ilike '%steel%' order by organization_id`,
+        )) as unknown as Rows<{ organization_id: string }>
+      ).rows.map((row) => row.organization_id);
+    expect(await asOrganization(a, values(db))).toEqual([a]);
+    expect(await values(db)()).toEqual([]);
+    expect(await values(database.ownerDb)()).toEqual([a, b].sort());
   });
 
   it('refuses to start with an app role that row-level security does not restrict', async () => {

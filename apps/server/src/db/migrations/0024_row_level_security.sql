@@ -55,3 +55,14 @@ ALTER TABLE "calendar_feeds" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "calendar_feeds" USING (organization_id = nullif(current_setting('app.organization_id', true), '')::uuid OR current_setting('app.scope', true) = 'system') WITH CHECK (organization_id = nullif(current_setting('app.organization_id', true), '')::uuid OR current_setting('app.scope', true) = 'system');--> statement-breakpoint
 ALTER TABLE "api_tokens" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "api_tokens" USING (organization_id = nullif(current_setting('app.organization_id', true), '')::uuid OR current_setting('app.scope', true) = 'system') WITH CHECK (organization_id = nullif(current_setting('app.organization_id', true), '')::uuid OR current_setting('app.scope', true) = 'system');
+--> statement-breakpoint
+-- What the asset list's searches and "contains" filters read (ADR 066): the same rule as the policies,
+-- as an ordinary condition of a view its owner runs, so ILIKE (not LEAKPROOF) may still use the
+-- trigram indexes, which a policy would forbid. The owner, whom row-level security does not restrict,
+-- sees every row through them, as through the tables.
+CREATE VIEW "assets_in_scope" AS SELECT * FROM "assets"
+  WHERE organization_id = nullif(current_setting('app.organization_id', true), '')::uuid
+    OR current_setting('app.scope', true) = 'system' OR NOT row_security_active('assets');--> statement-breakpoint
+CREATE VIEW "asset_field_values_in_scope" AS SELECT * FROM "asset_field_values"
+  WHERE organization_id = nullif(current_setting('app.organization_id', true), '')::uuid
+    OR current_setting('app.scope', true) = 'system' OR NOT row_security_active('asset_field_values');
