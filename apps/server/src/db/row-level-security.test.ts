@@ -182,26 +182,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('row-level security on PostgreSQL 
   });
 
   it('applies the same rule through the views the list searches read, and shows the owner every row', async () => {
-    const through = (target: Db) => async () =>
-      (
-        (await target.execute(
-          sql`select organization_id from assets_in_scope where name ilike '%pump%' order by name`,
-        )) as unknown as Rows<{ organization_id: string }>
-      ).rows.map((row) => row.organization_id);
-    expect(await asOrganization(a, through(db))).toEqual([a]);
-    expect(await asOrganization(b, through(db))).toEqual([b]);
-    expect(await through(db)()).toEqual([]);
-    expect(await asSystem(through(db))).toEqual([a, b]);
-    expect(await through(database.ownerDb)()).toEqual([a, b]);
-    const values = (target: Db) => async () =>
-      (
-        (await target.execute(
-          sql`select organization_id from asset_field_values_in_scope where value ilike '%steel%' order by organization_id`,
-        )) as unknown as Rows<{ organization_id: string }>
-      ).rows.map((row) => row.organization_id);
-    expect(await asOrganization(a, values(db))).toEqual([a]);
-    expect(await values(db)()).toEqual([]);
-    expect(await values(database.ownerDb)()).toEqual([a, b].sort());
+    /** The organizations of the rows `query` finds on `target`'s connection. */
+    const found = (target: Db, query: ReturnType<typeof sql>) => async () =>
+      ((await target.execute(query)) as unknown as Rows<{ organization_id: string }>).rows.map(
+        (row) => row.organization_id,
+      );
+    const pumps = sql`select organization_id from assets_in_scope where name ilike '%pump%' order by name`;
+    expect(await asOrganization(a, found(db, pumps))).toEqual([a]);
+    expect(await asOrganization(b, found(db, pumps))).toEqual([b]);
+    expect(await found(db, pumps)()).toEqual([]);
+    expect(await asSystem(found(db, pumps))).toEqual([a, b]);
+    expect(await found(database.ownerDb, pumps)()).toEqual([a, b]);
+    const steel = sql`select organization_id from asset_field_values_in_scope
+      where value ilike '%steel%' order by organization_id`;
+    expect(await asOrganization(a, found(db, steel))).toEqual([a]);
+    expect(await found(db, steel)()).toEqual([]);
+    expect(await found(database.ownerDb, steel)()).toEqual([a, b].sort());
   });
 
   it('refuses to start with an app role that row-level security does not restrict', async () => {
