@@ -5,9 +5,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { runFirstStart } from './bootstrap/first-start.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/client.ts';
+import { asSystem } from './db/scope.ts';
 import { type Clock, SettableClock, systemClock } from './lib/clock.ts';
 import { serializeLoggableError } from './lib/loggable-error.ts';
 import apiDocs from './plugins/api-docs.ts';
+import { dbScopePlugin } from './plugins/db-scope.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import './lib/request-context.ts';
@@ -121,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (!database) {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
+      appDatabaseUrl: config.databaseAppUrl,
       pgliteDir: config.pgliteDir,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost (idle client)'),
     });
@@ -132,7 +135,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   try {
     if (ownsDatabase) await handle.migrate();
     if (options.bootstrap ?? true) {
-      await runFirstStart(handle.db, config, { print: options.print, log: app.log });
+      // Before any organization exists: it looks across them all (ADR 066).
+      await asSystem(() => runFirstStart(handle.db, config, { print: options.print, log: app.log }));
     }
   } catch (error) {
     if (ownsDatabase) await handle.close().catch(() => {});
@@ -153,6 +157,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   await app.register(errors);
+  // First: every later hook and route runs in the request's database scope (ADR 066).
+  await app.register(dbScopePlugin);
   await app.register(securityHeaders, { config });
   await app.register(cookie);
   // Before compression: it keeps answers as they are, not compressed.
