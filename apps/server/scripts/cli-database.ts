@@ -1,7 +1,9 @@
 // What the command-line tools share: failing with a message, and opening the configured database.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { type AppConfig, ConfigError, loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
-import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
+import { acquireDataDirLock, DataDirLockedError } from '#server/db/data-dir-lock.ts';
 
 export function fail(message: string, code = 1): never {
   process.stderr.write(`${message}\n`);
@@ -25,13 +27,28 @@ export async function openCliDatabase(
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      fail(
-        `${error.message}\nThe server is running on this DATA_DIR: stop it, run ${task}, then start it again.`,
-      );
-    }
-    throw error;
+    failWhenLocked(error, task);
   }
   await database.migrate();
   return { config, database };
+}
+
+/** Fails with what to do when `error` is the data directory's lock held by a running server; rethrows anything else. */
+export function failWhenLocked(error: unknown, task: string): never {
+  if (error instanceof DataDirLockedError) {
+    fail(
+      `${error.message}\nThe server is running on this DATA_DIR: stop it, run ${task}, then start it again.`,
+    );
+  }
+  throw error;
+}
+
+/** Takes DATA_DIR's lock (the one the server holds while it runs), or fails saying to stop the server. */
+export function lockDataDir(dataDir: string, task: string): { release(): void } {
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    return acquireDataDirLock(`${path.join(dataDir, 'db')}.lock`, dataDir);
+  } catch (error) {
+    failWhenLocked(error, task);
+  }
 }
