@@ -1,24 +1,10 @@
 // Runs the test of two server processes on one PostgreSQL with S3 (s3rver, started by the test) and
 // Redis (ADR 069). Outside CI it is skipped when PostgreSQL or Redis is missing; CI must run it.
-import { Socket } from 'node:net';
+import { isReachable as reachable } from '../apps/server/src/test/redis.ts';
 import { isCi, run } from './run.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function reachable(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(Number(port || defaultPort), hostname, () => done(true));
-  });
-}
 
 const missing: string[] = [];
 if (!databaseUrl) missing.push('set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSession } from '#server/test/http-session.ts';
+import { runScript } from '#server/test/run-script.ts';
 import { killServerProcesses, type ServerProcess, startServerProcess } from '#server/test/server-process.ts';
 
 const BACKUP = fileURLToPath(new URL('./backup.ts', import.meta.url));
@@ -14,21 +14,7 @@ const RESTORE = fileURLToPath(new URL('./restore.ts', import.meta.url));
 const ADMIN = { email: 'admin@example.com', password: 'backup-admin-password' };
 
 function run(script: string, args: string[], dataDir: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript(script, args, { DATA_DIR: dataDir });
 }
 
 function start(dataDir: string): Promise<ServerProcess> {

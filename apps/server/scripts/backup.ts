@@ -1,12 +1,11 @@
 // Backs DATA_DIR up into one archive: npm run backup -- <file.tar.gz>
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { BackupPart } from '#server/backup/archive-format.ts';
 import { BackupError } from '#server/backup/archive-format.ts';
 import { createBackup } from '#server/backup/create-backup.ts';
 import { PRODUCTION_BACKUPS, readBackupSettings } from './backup-settings.ts';
-import { fail, lockDataDir } from './cli-database.ts';
+import { fail, lockDataDir, parseCliArgs } from './cli-database.ts';
 
 const USAGE = `Usage: npm run backup -- <file.tar.gz>
 
@@ -24,22 +23,7 @@ function describe(parts: BackupPart[], files: { count: number; bytes: number }):
 }
 
 async function main(): Promise<void> {
-  let parsed: ReturnType<typeof parse>;
-  function parse() {
-    return parseArgs({
-      options: { help: { type: 'boolean', short: 'h', default: false } },
-      allowPositionals: true,
-    });
-  }
-  try {
-    parsed = parse();
-  } catch (error) {
-    fail(`${(error as Error).message}\n\n${USAGE}`, 2);
-  }
-  if (parsed.values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const parsed = parseCliArgs({}, USAGE);
   const [file, ...extra] = parsed.positionals;
   if (!file || extra.length > 0) fail(USAGE, 2);
 

@@ -1,6 +1,7 @@
 // What the command-line tools share: failing with a message, and opening the configured database.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { type AppConfig, ConfigError, loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from '#server/db/data-dir-lock.ts';
@@ -51,4 +52,29 @@ export function lockDataDir(dataDir: string, task: string): { release(): void } 
   } catch (error) {
     failWhenLocked(error, task);
   }
+}
+
+/**
+ * The script's options and positionals; `--help` prints the usage and exits 0, a bad option prints
+ * it and exits 2.
+ */
+export function parseCliArgs(
+  options: ParseArgsOptionsConfig,
+  usage: string,
+): { values: Record<string, unknown>; positionals: string[] } {
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${usage}`, 2);
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  return parsed;
 }

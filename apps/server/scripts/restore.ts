@@ -1,9 +1,8 @@
 // Restores a backup into DATA_DIR: npm run restore -- <file.tar.gz> [--force]
-import { parseArgs } from 'node:util';
 import { BackupError } from '#server/backup/archive-format.ts';
 import { readBackupManifest, restoreBackup } from '#server/backup/restore-backup.ts';
 import { PRODUCTION_BACKUPS, readBackupSettings } from './backup-settings.ts';
-import { fail, lockDataDir } from './cli-database.ts';
+import { fail, lockDataDir, parseCliArgs } from './cli-database.ts';
 
 const USAGE = `Usage: npm run restore -- <file.tar.gz> [--force]
 
@@ -11,25 +10,7 @@ Restores an archive of npm run backup into DATA_DIR, which must be empty (or --f
 parts replace the database, files and secret there). Stop the server first.`;
 
 async function main(): Promise<void> {
-  let parsed: ReturnType<typeof parse>;
-  function parse() {
-    return parseArgs({
-      options: {
-        force: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: true,
-    });
-  }
-  try {
-    parsed = parse();
-  } catch (error) {
-    fail(`${(error as Error).message}\n\n${USAGE}`, 2);
-  }
-  if (parsed.values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
+  const parsed = parseCliArgs({ force: { type: 'boolean', default: false } }, USAGE);
   const [file, ...extra] = parsed.positionals;
   if (!file || extra.length > 0) fail(USAGE, 2);
 
@@ -44,7 +25,7 @@ async function main(): Promise<void> {
     }
     const lock = lockDataDir(settings.dataDir, 'npm run restore');
     try {
-      await restoreBackup({ file, dataDir: settings.dataDir, force: parsed.values.force });
+      await restoreBackup({ file, dataDir: settings.dataDir, force: parsed.values.force === true });
     } finally {
       lock.release();
     }
