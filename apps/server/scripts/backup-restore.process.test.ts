@@ -102,6 +102,7 @@ describe('npm run backup / npm run restore (embedded database and local files)',
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(/the embedded database, 3 files \(.+ MB\), the JWT secret/);
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
     // Never over an existing file.
     expect((await run(BACKUP, [archive], original)).stderr).toMatch(/already exists/);
 

@@ -52,7 +52,8 @@ export async function createBackup(options: {
     const manifestTar = path.join(staging, 'manifest.tar');
     await create({ file: manifestTar, cwd: staging, portable: true }, [MANIFEST_NAME]);
     // `@archive` adds that archive's entries: the manifest comes first, from outside DATA_DIR.
-    await create({ file: partial, cwd: options.dataDir, gzip: true, portable: true }, [
+    // Readable by its owner only: it holds password hashes and the JWT secret.
+    await create({ file: partial, cwd: options.dataDir, gzip: true, portable: true, mode: 0o600 }, [
       `@${manifestTar}`,
       ...parts,
     ]);
