@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOGIN_THROTTLE_DEFAULTS } from './lib/login-throttle.ts';
 import { DIGEST_COMPOSE_QUEUE } from './modules/reminders/jobs.ts';
 import { type HttpAnswer, HttpSession } from './test/http-session.ts';
 import { TEST_REDIS_URL } from './test/redis.ts';
@@ -92,6 +93,12 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
     Number((await db.query<{ n: string }>(query, params)).rows[0]!.n);
 
   it('start at once on an empty database: the migrations run once and one demo organization is made', async () => {
+    const journal = JSON.parse(
+      await readFile(new URL('./db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+    ) as { entries: unknown[] };
+    expect(await count('select count(*) as n from drizzle.__drizzle_migrations')).toBe(
+      journal.entries.length,
+    );
     expect(await count('select count(*) as n from organizations')).toBe(1);
     expect(await count('select count(*) as n from users where email = $1', [ADMIN.email])).toBe(1);
     const printed = servers.filter((s) =>
@@ -152,9 +159,10 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
         headers: { 'x-forwarded-for': address },
       });
     const answers: HttpAnswer[] = [];
-    // The default limit is 10 failures per email: five on each instance, alternating.
-    for (let i = 0; i < 10; i++) answers.push(await attempt(urls()[i % 2]!, 'wrong password'));
-    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(401));
+    // One instance refuses the sign-in after `limit` failures (10 per email); here they alternate.
+    const limit = LOGIN_THROTTLE_DEFAULTS.maxFailuresPerEmail;
+    for (let i = 0; i < limit; i++) answers.push(await attempt(urls()[i % 2]!, 'wrong password'));
+    expect(answers.map((a) => a.status)).toEqual(Array(limit).fill(401));
     for (const url of urls()) {
       const refused = await attempt(url, MEMBER.password);
       expect(refused.status).toBe(429);
@@ -162,7 +170,7 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
     }
     const redis = new Redis(TEST_REDIS_URL);
     try {
-      expect(await redis.get(`mqr:login:email:${MEMBER.email}`)).toBe('10');
+      expect(await redis.get(`mqr:login:email:${MEMBER.email}`)).toBe(String(limit));
       await redis.del(`mqr:login:email:${MEMBER.email}`);
     } finally {
       await redis.quit();
