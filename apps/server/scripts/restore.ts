@@ -1,6 +1,6 @@
 // Restores a backup into DATA_DIR: npm run restore -- <file.tar.gz> [--force]
 import { BackupError } from '#server/backup/archive-format.ts';
-import { readBackupManifest, restoreBackup } from '#server/backup/restore-backup.ts';
+import { readBackup, restoreBackup } from '#server/backup/restore-backup.ts';
 import { PRODUCTION_BACKUPS, readBackupSettings } from './backup-settings.ts';
 import { fail, lockDataDir, parseCliArgs } from './cli-database.ts';
 
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
 
   const settings = readBackupSettings();
   try {
-    const manifest = await readBackupManifest(file);
+    const { manifest, files } = await readBackup(file);
     if (manifest.parts.includes('db') && settings.postgres) {
       fail(`DATABASE_URL is set: the server would not use an embedded database. ${PRODUCTION_BACKUPS}`);
     }
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       lock.release();
     }
     process.stdout.write(
-      `Restored the backup of ${manifest.createdAt} (${manifest.files.count} files) into ${settings.dataDir}. Start the server.\n`,
+      `Restored the backup of ${manifest.createdAt} (${files.count} files) into ${settings.dataDir}. Start the server.\n`,
     );
   } catch (error) {
     if (error instanceof BackupError) fail(error.message);
