@@ -4,7 +4,9 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/client.ts';
 import { HttpSession } from '#server/test/http-session.ts';
 import { runScript } from '#server/test/run-script.ts';
 import { killServerProcesses, type ServerProcess, startServerProcess } from '#server/test/server-process.ts';
@@ -67,6 +69,31 @@ async function download(url: string, publicUrl: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** Each table of the embedded database in `dataDir`: its row count and an md5 of its rows, in order. */
+async function tableDigests(dataDir: string): Promise<Record<string, string>> {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+  try {
+    const tables = (await database.db.execute(sql`
+      select quote_ident(table_schema) || '.' || quote_ident(table_name) as name, table_name as short
+      from information_schema.tables
+      where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE'`)) as unknown as {
+      rows: { name: string; short: string }[];
+    };
+    const digests: Record<string, string> = {};
+    for (const { name, short } of tables.rows) {
+      const result = (await database.db.execute(
+        sql.raw(
+          `select count(*) || ' ' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from ${name} t`,
+        ),
+      )) as unknown as { rows: { digest: string }[] };
+      digests[short] = result.rows[0]!.digest;
+    }
+    return digests;
+  } finally {
+    await database.close();
+  }
+}
+
 describe('npm run backup / npm run restore (embedded database and local files)', () => {
   let root: string;
   beforeAll(async () => {
@@ -120,6 +147,12 @@ describe('npm run backup / npm run restore (embedded database and local files)',
       /already holds db, files, jwt-secret: restore into an empty folder, or add --force/,
     );
     expect((await run(RESTORE, [archive, '--force'], restored)).code).toBe(0);
+
+    // Row for row the same database: every table's rows hashed, in the original and the restored folder.
+    const originalTables = await tableDigests(original);
+    expect(Object.keys(originalTables).length).toBeGreaterThan(20);
+    expect(originalTables.assets).toMatch(/^3 /);
+    expect(await tableDigests(restored)).toEqual(originalTables);
 
     const second = await start(restored);
     try {
