@@ -112,7 +112,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       return typeof header === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(header) ? header : randomUUID();
     },
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // While it closes (SIGTERM: a rolling restart), a request that still reaches it is served, with
+    // `Connection: close`, rather than refused with 503: the balancer sends the next ones elsewhere.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

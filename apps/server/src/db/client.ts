@@ -80,6 +80,31 @@ function openPostgres(
   return overPool(pool, 'postgres', onPoolError, () => Promise.all([pool.end(), owner.end()]), owner);
 }
 
+/**
+ * The advisory lock of migrations: instances starting at once on one database (a first deployment, or
+ * a rolling one with a new migration) would each create the same tables and all but one fail.
+ */
+export const MIGRATION_LOCK_KEY = 7_151_100_001;
+
+/** Migrates on one connection holding MIGRATION_LOCK_KEY: the others wait, then find nothing to do. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } finally {
+    // A connection whose unlock failed is dropped: its session (and the lock) ends with it.
+    client.release(broken);
+  }
+}
+
 /** The one code path over a `pg` pool, for PostgreSQL and for the embedded database's thread alike. */
 function overPool(
   pool: pg.Pool,
@@ -107,7 +132,7 @@ function overPool(
       max: pool.options.max,
     }),
     migrate: async () => {
-      await migratePg(drizzlePg(owner ?? pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateUnderLock(owner ?? pool);
       if (owner) await grantToAppRole(owner, pool);
     },
     close: async () => {

@@ -93,8 +93,9 @@ async function uploadSweep(app: FastifyInstance, options: UploadSweepOptions): P
     timer = setInterval(run, options.intervalMs ?? SWEEP_INTERVAL_MS);
     timer.unref();
   });
-  // preClose: before the database closes (onClose).
-  app.addHook('preClose', async () => {
+  // onClose: after the server has stopped listening (ADR 069), before the database closes (its
+  // onClose was registered first, and runs last).
+  app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
   });
