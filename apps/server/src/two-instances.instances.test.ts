@@ -14,10 +14,16 @@ import { startRoundRobinLoad } from './test/round-robin-load.ts';
 import { startTestS3, type TestS3 } from './test/s3rver.ts';
 import { killServerProcesses, type ServerProcess, startServerProcess } from './test/server-process.ts';
 import { startTestSmtp, type TestSmtp } from './test/smtp-server.ts';
-import { adminQuery, dropDatabase, withDatabaseName } from './test/test-database.ts';
+import {
+  adminQuery,
+  appRoleUrl,
+  createTestAppRole,
+  dropDatabase,
+  withDatabaseName,
+} from './test/test-database.ts';
 
 /**
- * The deployment with several instances, as real processes (ADR 069): two `server.ts` on one new
+ * The deployment with several instances, as real processes (ADR 069): two `main.js` processes on one new
  * PostgreSQL database, files in S3 (s3rver), sign-in limits in Redis, one mail server. The browser
  * alternates between them; then one of them is stopped (SIGTERM) under load and started again.
  * Run by `npm run test:instances` (scripts/test-two-instances.ts), which needs PostgreSQL and Redis.
@@ -42,13 +48,18 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
   const urls = () => servers.map((s) => s.url);
 
   beforeAll(async () => {
-    await adminQuery(adminUrl!, (client) => client.query(`CREATE DATABASE "${databaseName}"`));
+    await adminQuery(adminUrl!, async (client) => {
+      await client.query(`CREATE DATABASE "${databaseName}"`);
+      await createTestAppRole(client);
+    });
     databaseUrl = withDatabaseName(adminUrl!, databaseName);
     db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     s3 = await startTestS3('instances');
     smtp = await startTestSmtp();
     const shared = {
       DATABASE_URL: databaseUrl,
+      // As production is advised to run: queries as a role that owns nothing, under row-level security (ADR 066).
+      DATABASE_APP_URL: appRoleUrl(databaseUrl),
       JWT_SECRET: randomBytes(32).toString('base64url'),
       STORAGE: 's3',
       S3_ENDPOINT: s3.s3.endpoint!,

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export const SERVER_SCRIPT = fileURLToPath(new URL('../server.ts', import.meta.url));
+/** The server as `npm start` runs it (ADR 070). */
+export const SERVER_SCRIPT = fileURLToPath(new URL('../../main.js', import.meta.url));
 const STARTED = 'Maintenance QR is running at';
 
 /** A port free on 127.0.0.1 right now. */
@@ -17,7 +18,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A `node apps/server/src/server.ts` started by a test, with its output kept. */
+/** A `node apps/server/main.js` started by a test, with its output kept. */
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
