@@ -34,7 +34,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node apps/server/src/server.ts',
+    command: 'node apps/server/main.js',
     cwd: repoRoot,
     url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     reuseExistingServer: false,

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,26 +7,12 @@ import { openDatabase } from '#server/db/client.ts';
 import { acquireDataDirLock } from '#server/db/data-dir-lock.ts';
 import { organizations, users } from '#server/db/schema.ts';
 import { verifyPassword } from '#server/lib/passwords.ts';
+import { runScript } from '#server/test/run-script.ts';
 
 const SCRIPT = fileURLToPath(new URL('./create-admin.ts', import.meta.url));
 
 function run(args: string[], env: Record<string, string>, stdin?: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.stdin.end(stdin ?? '');
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript(SCRIPT, args, env, stdin);
 }
 
 describe('scripts/create-admin.ts', () => {

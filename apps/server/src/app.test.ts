@@ -11,7 +11,7 @@ describe('buildApp', () => {
   afterAll(() => t.close());
 
   it('decorates the app with db, database and config', () => {
-    expect(t.app.db).toBe(t.db);
+    expect(t.app.db).toBe(t.database.db);
     expect(t.app.database).toBe(t.database);
     expect(t.app.config).toBe(t.config);
   });

@@ -5,9 +5,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { runFirstStart } from './bootstrap/first-start.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/client.ts';
+import { asSystem } from './db/scope.ts';
 import { type Clock, SettableClock, systemClock } from './lib/clock.ts';
 import { serializeLoggableError } from './lib/loggable-error.ts';
 import apiDocs from './plugins/api-docs.ts';
+import { dbScopePlugin } from './plugins/db-scope.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import './lib/request-context.ts';
@@ -111,7 +113,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       return typeof header === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(header) ? header : randomUUID();
     },
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // While it closes (SIGTERM: a rolling restart), a request that still reaches it is served, with
+    // `Connection: close`, rather than refused with 503: the balancer sends the next ones elsewhere.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -122,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (!database) {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
+      appDatabaseUrl: config.databaseAppUrl,
       pgliteDir: config.pgliteDir,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost (idle client)'),
     });
@@ -133,7 +138,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   try {
     if (ownsDatabase) await handle.migrate();
     if (options.bootstrap ?? true) {
-      await runFirstStart(handle.db, config, { print: options.print, log: app.log });
+      // Before any organization exists: it looks across them all (ADR 066).
+      await asSystem(() => runFirstStart(handle.db, config, { print: options.print, log: app.log }));
     }
   } catch (error) {
     if (ownsDatabase) await handle.close().catch(() => {});
@@ -154,6 +160,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   await app.register(errors);
+  // First: every later hook and route runs in the request's database scope (ADR 066).
+  await app.register(dbScopePlugin);
   await app.register(securityHeaders, { config });
   await app.register(cookie);
   // Before compression: it keeps answers as they are, not compressed.

@@ -184,6 +184,31 @@ describe('loadConfig', () => {
     });
   });
 
+  it("takes the app role's DATABASE_APP_URL only with DATABASE_URL (row-level security, ADR 066)", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).databaseAppUrl).toBeUndefined();
+    const appUrl = 'postgres://mqr_app:secret@db.example.com/mqr';
+    expect(problemsOf({ JWT_SECRET: secret, DATABASE_APP_URL: appUrl })).toEqual([
+      'DATABASE_APP_URL: Requires DATABASE_URL (the owner of the tables, which migrates).',
+    ]);
+    expect(
+      problemsOf({
+        JWT_SECRET: secret,
+        DATABASE_URL: 'postgres://db/mqr',
+        DATABASE_APP_URL: 'mysql://db/mqr',
+      })[0],
+    ).toMatch(/^DATABASE_APP_URL: /);
+    const both = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: secret,
+      DATABASE_URL: 'postgres://owner@db.example.com/mqr',
+      DATABASE_APP_URL: appUrl,
+    });
+    expect(both).toMatchObject({
+      databaseUrl: 'postgres://owner@db.example.com/mqr',
+      databaseAppUrl: appUrl,
+    });
+  });
+
   it('ignores S3 settings with local storage', () => {
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, S3_BUCKET: 'b' }).s3).toBeUndefined();
   });

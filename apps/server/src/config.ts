@@ -84,6 +84,10 @@ export const ZEnv = z.object({
     (v) => (v === '' ? undefined : v),
     urlString(['postgres:', 'postgresql:']).optional(),
   ),
+  DATABASE_APP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    urlString(['postgres:', 'postgresql:']).optional(),
+  ),
   DATA_DIR: optionalString.default('./data'),
   PUBLIC_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   JWT_SECRET: z.preprocess(
@@ -163,6 +167,8 @@ export interface AppConfig {
   host: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite in `pgliteDir`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connection string of the app's own role, under row-level security (ADR 066). */
+  databaseAppUrl: string | undefined;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   /** `DATA_DIR/db`. */
@@ -225,6 +231,12 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     default: '(unset: embedded PGlite)',
     description:
       'PostgreSQL 15+ connection string. When unset, an embedded database is kept in `DATA_DIR/db`.',
+  },
+  {
+    name: 'DATABASE_APP_URL',
+    default: '(unset)',
+    description:
+      'With DATABASE_URL: connection string of a role that does not own the tables. The server then queries as that role, under row-level security, and uses DATABASE_URL only to migrate and grant it access.',
   },
   {
     name: 'DATA_DIR',
@@ -375,6 +387,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (e.SSO_ALLOW_HTTP && e.NODE_ENV === 'production') {
       problems.push('SSO_ALLOW_HTTP: Never in production: sign-in answers would travel without TLS.');
     }
+    if (e.DATABASE_APP_URL && !e.DATABASE_URL) {
+      problems.push('DATABASE_APP_URL: Requires DATABASE_URL (the owner of the tables, which migrates).');
+    }
     if (!e.JWT_SECRET && e.NODE_ENV === 'production' && e.DATABASE_URL) {
       problems.push(
         'JWT_SECRET: Required in production with DATABASE_URL (every instance must share it; at least 32 characters).',
@@ -390,6 +405,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     dataDir,
     pgliteDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),

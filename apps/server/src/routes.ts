@@ -27,6 +27,7 @@ import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
 import { webhookAdminRoutes } from './modules/webhooks/routes.ts';
 import { accessScope } from './plugins/access-scopes.ts';
 import { apiDocsUi } from './plugins/api-docs.ts';
+import { scopeToOrganizationParam } from './plugins/db-scope.ts';
 import { metricsRoutes } from './plugins/metrics.ts';
 import { publicPageGuards } from './plugins/public-pages.ts';
 import staticSpa from './plugins/static-spa.ts';
@@ -45,6 +46,8 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       // What a QR code opens: rate limited per address, with ETags.
       await scope.register(async (pages) => {
         await publicPageGuards(pages);
+        // Each path names its organization (the calendar feed's token does, once found).
+        pages.addHook('preHandler', scopeToOrganizationParam);
         await pages.register(publicAssetRoutes, { prefix: '/public/orgs' });
         await pages.register(fileRoutes, { prefix: '/public/orgs' });
         await pages.register(publicOrganizationRoutes, { prefix: '/public/orgs' });

@@ -1,62 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killServerProcesses, type ServerProcess, startServerProcess } from './test/server-process.ts';
 
-const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Every server started, killed at the end even when a test timed out. */
-const children = new Set<ChildProcess>();
-
-async function start(dataDir: string, logLevel = 'warn'): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: logLevel,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let out = '';
-  child.stdout!.on('data', (d) => {
-    out += d;
-  });
-  child.stderr!.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  while (!out.includes('Maintenance QR is running at')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, port, output: () => out, exited };
+function start(dataDir: string, logLevel = 'warn'): Promise<ServerProcess> {
+  return startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: logLevel });
 }
 
 /**
@@ -95,7 +46,7 @@ describe('server.ts', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-server-'));
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    killServerProcesses();
     await rm(dataDir, { recursive: true, force: true });
   });
 

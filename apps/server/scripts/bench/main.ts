@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DEFAULT_WEB_DIST_DIR } from '#server/config.ts';
@@ -29,6 +30,8 @@ import {
 } from './saved-results.ts';
 import { scenariosFor } from './scenarios.ts';
 import { prepareScheduleOrganization, timeScheduleEngine } from './schedule-timing.ts';
+
+const STRIP_TYPES = fileURLToPath(new URL('../strip-types.js', import.meta.url));
 
 const USAGE = `Usage: npm run bench -- [options]
 
@@ -434,17 +437,21 @@ async function judgeSchedules(
   }
 }
 
-/** The server serves the built web app; the public page's measures need it. */
-function ensureWebBuilt(): void {
-  if (existsSync(`${DEFAULT_WEB_DIST_DIR}/public-asset.html`)) return;
-  process.stdout.write('Building the web app (npm run build) for the public page measures\n');
-  const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('npm run build failed.');
+/**
+ * The server as `npm start` runs it: the built web app (the public page's measures need it) and the
+ * server's type-stripped sources (ADR 070), written again each run so that none is stale.
+ */
+function ensureBuilt(): void {
+  const [command, args] = existsSync(`${DEFAULT_WEB_DIST_DIR}/public-asset.html`)
+    ? [process.execPath, ['--disable-warning=ExperimentalWarning', STRIP_TYPES]]
+    : ['npm', ['run', 'build']];
+  const built = spawnSync(command, args, { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`${command} ${args.join(' ')} failed.`);
 }
 
 async function main(): Promise<void> {
   const settings = options();
-  ensureWebBuilt();
+  ensureBuilt();
   const report = new Report(!settings.quick);
   const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));

@@ -12,7 +12,7 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
-const SERVER_ENTRY = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
+const SERVER_ENTRY = fileURLToPath(new URL('../../main.js', import.meta.url));
 const BARE_ENTRY = fileURLToPath(new URL('./bare-reference.ts', import.meta.url));
 
 export async function freePort(): Promise<number> {

@@ -32,10 +32,10 @@ describe('first start', () => {
     const app = await buildApp(config, { database, logger: false, print: (t) => printed.push(t) });
     await app.close();
 
-    const orgs = await database.db.select().from(organizations);
+    const orgs = await database.ownerDb.select().from(organizations);
     expect(orgs).toHaveLength(1);
     expect(orgs[0]!.name).toBe(DEMO_ORGANIZATION_NAME);
-    const people = await database.db.select().from(users).orderBy(asc(users.displayName));
+    const people = await database.ownerDb.select().from(users).orderBy(asc(users.displayName));
     expect(
       people.map((u) => ({
         email: u.email,
@@ -81,7 +81,7 @@ describe('first start', () => {
     expect(await verifyPassword(member!.passwordHash, generated!)).toBe(true);
     expect(block.split('\n')[0]).toMatch(/^\+-+\+$/);
 
-    const audit = await database.db.select().from(auditLogEntries);
+    const audit = await database.ownerDb.select().from(auditLogEntries);
     expect(
       audit
         .map((a) => ({
@@ -120,10 +120,10 @@ describe('first start', () => {
     const app = await buildApp(config, { database, logger: false, print: (t) => printed.push(t) });
     await app.close();
     expect(printed).toEqual([]);
-    expect(await runFirstStart(database.db, config, { print: (t) => printed.push(t) })).toBeUndefined();
+    expect(await runFirstStart(database.ownerDb, config, { print: (t) => printed.push(t) })).toBeUndefined();
     expect(printed).toEqual([]);
-    expect(await database.db.select().from(organizations)).toHaveLength(1);
-    expect(await database.db.select().from(users)).toHaveLength(2);
+    expect(await database.ownerDb.select().from(organizations)).toHaveLength(1);
+    expect(await database.ownerDb.select().from(users)).toHaveLength(2);
   });
 
   it('generates strong distinct passwords', () => {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -9,6 +10,8 @@ import { addOrganization } from '../modules/organizations/service.ts';
 import { addUser } from '../modules/users/service.ts';
 
 export const DEMO_ORGANIZATION_NAME = 'Demo organization';
+/** The advisory lock the first start takes, so several instances starting at once make one demo. */
+const FIRST_START_LOCK_KEY = 7_151_100_002;
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
@@ -78,8 +81,10 @@ export async function runFirstStart(
   const memberEmail = config.demoMemberEmail.toLowerCase();
 
   const result = await db.transaction(async (tx) => {
-    // Two instances starting at once on PostgreSQL: only one creates the demo data.
-    const again = await tx.select({ id: organizations.id }).from(organizations).limit(1).for('update');
+    // Two instances starting at once on PostgreSQL: only one creates the demo data (a row lock would
+    // not do: there is no row yet to lock).
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK_KEY})`);
+    const again = await tx.select({ id: organizations.id }).from(organizations).limit(1);
     if (again.length > 0) return undefined;
     const org = await addOrganization(tx, SYSTEM, DEMO_ORGANIZATION_NAME);
     const admin = await addUser(tx, SYSTEM, {

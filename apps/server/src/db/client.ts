@@ -9,6 +9,8 @@ import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
+import { asSystem } from './scope.ts';
+import { ScopedPool } from './scoped-pool.ts';
 
 /** The one database type the rest of the server sees, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,7 +19,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface DatabaseHandle {
+  /** What the app queries with: with an app role (DATABASE_APP_URL), row-level security applies (ADR 066). */
   db: Db;
+  /** The tables' owner, whom row-level security does not restrict: migrations, and tests' own setup. */
+  ownerDb: Db;
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
@@ -38,6 +43,11 @@ export interface PoolStats {
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite in `dataDir` is used. */
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL only: the connection string of a role that does not own the tables, which the app then
+   * queries as, under row-level security (ADR 066); `databaseUrl` (the owner) only migrates and grants.
+   */
+  appDatabaseUrl?: string | undefined;
   /** Folder of the embedded database (PGlite only); absent = in memory. */
   pgliteDir?: string | undefined;
   /** PGlite only: hold an exclusive lock file `<pgliteDir>.lock` while open (default true). */
@@ -50,13 +60,49 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onPoolError)
+    ? openPostgres(options.databaseUrl, options.appDatabaseUrl, options.onPoolError)
     : openPglite(options.pgliteDir, options.lock ?? true, options.onPoolError);
 }
 
-function openPostgres(connectionString: string, onPoolError?: (error: Error) => void): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
-  return overPool(pool, 'postgres', onPoolError, () => pool.end());
+function openPostgres(
+  connectionString: string,
+  appConnectionString: string | undefined,
+  onPoolError?: (error: Error) => void,
+): DatabaseHandle {
+  const options = { max: 10, connectionTimeoutMillis: 5000 };
+  if (!appConnectionString) {
+    const pool = new pg.Pool({ ...options, connectionString });
+    return overPool(pool, 'postgres', onPoolError, () => pool.end());
+  }
+  const pool = new ScopedPool({ ...options, connectionString: appConnectionString });
+  // The owner's pool is for migrations (and tests' setup): it opens connections only when used.
+  const owner = new pg.Pool({ ...options, max: 2, connectionString });
+  return overPool(pool, 'postgres', onPoolError, () => Promise.all([pool.end(), owner.end()]), owner);
+}
+
+/**
+ * The advisory lock of migrations: instances starting at once on one database (a first deployment, or
+ * a rolling one with a new migration) would each create the same tables and all but one fail.
+ */
+export const MIGRATION_LOCK_KEY = 7_151_100_001;
+
+/** Migrates on one connection holding MIGRATION_LOCK_KEY: the others wait, then find nothing to do. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: Error) => {
+        broken = error;
+      });
+    }
+  } finally {
+    // A connection whose unlock failed is dropped: its session (and the lock) ends with it.
+    client.release(broken);
+  }
 }
 
 /** The one code path over a `pg` pool, for PostgreSQL and for the embedded database's thread alike. */
@@ -64,14 +110,17 @@ function overPool(
   pool: pg.Pool,
   kind: DatabaseHandle['kind'],
   onPoolError: ((error: Error) => void) | undefined,
-  end: () => Promise<void>,
+  end: () => Promise<unknown>,
+  owner?: pg.Pool,
 ): DatabaseHandle {
   // An idle client losing its connection (PostgreSQL restart) emits here; without a listener Node would crash.
   pool.on('error', (error) => onPoolError?.(error));
+  owner?.on('error', (error) => onPoolError?.(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,
+    ownerDb: owner ? (drizzlePg(owner, { schema }) as unknown as Db) : db,
     kind,
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -82,13 +131,53 @@ function overPool(
       waiting: pool.waitingCount,
       max: pool.options.max,
     }),
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migrateUnderLock(owner ?? pool);
+      if (owner) await grantToAppRole(owner, pool);
+    },
     close: async () => {
       if (closed) return;
       closed = true;
       await end();
     },
   };
+}
+
+/**
+ * Lets the app's role read and write every table (idempotent: after each migration, so new tables are
+ * included), after checking that it is a role row-level security restricts (ADR 066).
+ */
+async function grantToAppRole(owner: pg.Pool, app: pg.Pool): Promise<void> {
+  const { rows } = await asSystem(() =>
+    app.query<{ name: string; unrestricted: boolean; owns: number }>(
+      `select current_user as name, rolsuper or rolbypassrls as unrestricted,
+         (select count(*)::int from pg_class where relnamespace = 'public'::regnamespace
+            and relkind in ('r', 'p') and pg_has_role(current_user, relowner, 'USAGE')) as owns
+       from pg_roles where rolname = current_user`,
+    ),
+  );
+  const role = rows[0]!;
+  if (role.unrestricted || role.owns > 0) {
+    throw new Error(
+      `DATABASE_APP_URL: the role "${role.name}" ${role.unrestricted ? 'is a superuser or bypasses row-level security' : 'owns the tables'}; it must be a role of its own (README, Production)`,
+    );
+  }
+  const client = await owner.connect();
+  try {
+    const name = client.escapeIdentifier(role.name);
+    await client.query('begin');
+    // Instances starting together: one grants at a time (concurrent GRANTs on a table can fail).
+    await client.query(`select pg_advisory_xact_lock(hashtext('mqr: grants to the app role'))`);
+    await client.query(`grant usage on schema public to ${name}`);
+    await client.query(`grant select, insert, update, delete on all tables in schema public to ${name}`);
+    await client.query(`grant usage, select on all sequences in schema public to ${name}`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema.ts';
+import { asSystem } from '../db/scope.ts';
 
 /** A job's handler: its data in, done when it resolves; a throw runs it again later, unless this run is the last. */
 export type JobHandler = (data: Record<string, string>, run: { last: boolean }) => Promise<void>;
@@ -160,7 +161,8 @@ export class JobRunner {
     if (this.stopped || this.running) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.work().finally(() => {
+      // Jobs of every organization, whichever request's send() scheduled this look (ADR 066).
+      this.running = asSystem(() => this.work()).finally(() => {
         this.running = undefined;
         // Looks again after pollMs: only now, once `running` is cleared, can it be scheduled.
         this.schedule(this.pollMs);

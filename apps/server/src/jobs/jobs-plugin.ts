@@ -29,8 +29,10 @@ export const jobsPlugin = fp(
     if (app.database.kind === 'pglite') defineEmbeddedUpkeep(jobs, app.db, app.log);
     app.decorate('jobs', jobs);
     app.addHook('onReady', async () => jobs.start());
-    // Before onClose, where the database closes: the job in hand finishes (or is left to its lock).
-    app.addHook('preClose', () => jobs.stop());
+    // onClose: once the server has stopped listening and answered its requests in flight, so a
+    // long job never keeps a stopping instance in the balancer (ADR 069); before the database's
+    // onClose (hooks run last-registered first): the job in hand finishes (or is left to its lock).
+    app.addHook('onClose', () => jobs.stop());
   },
   { name: 'mqr-jobs' },
 );

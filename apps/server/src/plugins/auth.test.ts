@@ -44,7 +44,7 @@ beforeAll(async () => {
     }),
   );
   await app.ready();
-  db = database.db;
+  db = database.ownerDb;
   close = async () => {
     await app.close();
     await database.close();

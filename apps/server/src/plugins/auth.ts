@@ -1,6 +1,7 @@
 import { API_TOKEN_MESSAGES } from '@mqr/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { asOrganization, asSystem, setRequestOrganization, setRequestSystem } from '../db/scope.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import {
   LoginThrottle,
@@ -62,6 +63,15 @@ export interface AuthPluginOptions {
   emailProbeThrottle?: Partial<LoginThrottleLimits>;
 }
 
+/**
+ * What the rest of the request sees in the database (ADR 066): the user's organization; every
+ * organization for a super administrator, whose screens and writes may target any of them.
+ */
+function scopeRequestTo(user: AuthUser): void {
+  if (user.isSuperAdmin) setRequestSystem();
+  else setRequestOrganization(user.organizationId);
+}
+
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i;
 
 async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
@@ -97,22 +107,26 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw refuse(reply);
     if (isApiTokenCredential(match[1])) {
-      const found = await authenticateApiToken(app.db, match[1], app.clock);
+      // A token names no organization until it is found: the lookup crosses them (ADR 066).
+      const found = await asSystem(() => authenticateApiToken(app.db, match[1]!, app.clock));
       if (!found) throw refuse(reply);
       if (found.token.scope === 'read' && !READ_METHODS.has(request.method)) {
         throw forbidden(API_TOKEN_MESSAGES.readOnly);
       }
       request.user = toAuthUser(found.user);
       request.apiToken = found.token;
+      scopeRequestTo(request.user);
       return;
     }
     const claims = await tokens.verifyToken(match[1]);
     if (!claims) throw refuse(reply);
-    const row = await getUserByIdForAuth(app.db, claims.sub);
+    // Looked up in the organization the signed token names: a user of another one is not found.
+    const row = await asOrganization(claims.org, () => getUserByIdForAuth(app.db, claims.sub));
     if (!row?.isActive || row.tokenVersion !== claims.ver || row.organizationId !== claims.org) {
       throw refuse(reply);
     }
     request.user = toAuthUser(row);
+    scopeRequestTo(request.user);
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

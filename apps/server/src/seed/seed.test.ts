@@ -14,27 +14,32 @@ describe('seedOrganization', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const fixture = await createTwoOrganizations(database.db);
+    const fixture = await createTwoOrganizations(database.ownerDb);
     orgA = fixture.orgA.organization.id;
     orgB = fixture.orgB.organization.id;
-    await seedOrganization(database.db, { organizationId: orgA, assets: 60, events: 150, batchSize: 25 });
+    await seedOrganization(database.ownerDb, {
+      organizationId: orgA,
+      assets: 60,
+      events: 150,
+      batchSize: 25,
+    });
   });
   afterAll(() => database.close());
 
   it('creates the requested assets with unique slugs, v7 ids and custom values, in that organization only', async () => {
-    const rows = await database.db.select().from(assets).where(eq(assets.organizationId, orgA));
+    const rows = await database.ownerDb.select().from(assets).where(eq(assets.organizationId, orgA));
     expect(rows).toHaveLength(60);
     expect(new Set(rows.map((row) => row.slug)).size).toBe(60);
     for (const row of rows) {
       expect(row.slug).toMatch(SLUG_PATTERN);
       expect(row.id[14]).toBe('7');
     }
-    const [values] = await database.db
+    const [values] = await database.ownerDb
       .select({ n: count() })
       .from(assetFieldValues)
       .where(eq(assetFieldValues.organizationId, orgA));
     expect(values?.n).toBe(120);
-    const [other] = await database.db
+    const [other] = await database.ownerDb
       .select({ n: count() })
       .from(assets)
       .where(eq(assets.organizationId, orgB));
@@ -42,7 +47,7 @@ describe('seedOrganization', () => {
   });
 
   it('creates events in every status with consistent task stamps', async () => {
-    const events = await database.db
+    const events = await database.ownerDb
       .select()
       .from(maintenanceEvents)
       .where(eq(maintenanceEvents.organizationId, orgA));
@@ -57,7 +62,7 @@ describe('seedOrganization', () => {
         expect(event.taskCompletedAt).toBeNull();
       }
     }
-    const [spread] = await database.db
+    const [spread] = await database.ownerDb
       .select({ n: sql<number>`count(distinct ${maintenanceEvents.assetId})::int` })
       .from(maintenanceEvents)
       .where(eq(maintenanceEvents.organizationId, orgA));
@@ -65,8 +70,8 @@ describe('seedOrganization', () => {
   });
 
   it('continues numbering on a second run', async () => {
-    await seedOrganization(database.db, { organizationId: orgA, assets: 5, events: 0 });
-    const [total] = await database.db
+    await seedOrganization(database.ownerDb, { organizationId: orgA, assets: 5, events: 0 });
+    const [total] = await database.ownerDb
       .select({ n: count() })
       .from(assets)
       .where(and(eq(assets.organizationId, orgA)));

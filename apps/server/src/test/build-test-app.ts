@@ -12,6 +12,7 @@ export { testConfig };
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The tables' owner, for tests' own setup and checks: row-level security does not apply (ADR 066). */
   db: Db;
   database: DatabaseHandle;
   config: AppConfig;
@@ -49,7 +50,7 @@ export async function buildTestApp(
   }
   return {
     app,
-    db: database.db,
+    db: database.ownerDb,
     database,
     config,
     close: async () => {

@@ -6,7 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
-import { adminQuery, randomSuffix, withDatabaseName } from './test-database.ts';
+import {
+  adminQuery,
+  appRoleUrl,
+  createTestAppRole,
+  randomSuffix,
+  withDatabaseName,
+} from './test-database.ts';
 
 /**
  * The template database every test file copies (createTestDatabase). With TEST_DATABASE_URL: a
@@ -19,8 +25,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const run = randomSuffix();
     const templateName = `mqr_test_template_${run}`;
     const prefix = `mqr_test_${run}_`;
-    await adminQuery(adminUrl, (c) => c.query(`CREATE DATABASE "${templateName}"`));
-    const handle = await openDatabase({ databaseUrl: withDatabaseName(adminUrl, templateName) });
+    await adminQuery(adminUrl, async (c) => {
+      await createTestAppRole(c);
+      await c.query(`CREATE DATABASE "${templateName}"`);
+    });
+    // Migrated with the app role, as in production: the copies inherit its grants (ADR 066).
+    const templateUrl = withDatabaseName(adminUrl, templateName);
+    const handle = await openDatabase({ databaseUrl: templateUrl, appDatabaseUrl: appRoleUrl(templateUrl) });
     try {
       await handle.migrate();
     } finally {

@@ -24,6 +24,28 @@ export function withDatabaseName(url: string, name: string): string {
   return u.toString();
 }
 
+/** The role the app queries as in tests on PostgreSQL: it owns nothing, so row-level security applies (ADR 066). */
+export const TEST_APP_ROLE = 'mqr_test_app';
+
+/** The connection string `url` as the test app role (the test server trusts local connections). */
+export function appRoleUrl(url: string): string {
+  const u = new URL(url);
+  u.username = TEST_APP_ROLE;
+  u.password = '';
+  return u.toString();
+}
+
+/** Creates the test app role unless it exists (roles belong to the whole server, shared by test runs). */
+export async function createTestAppRole(client: pg.Client): Promise<void> {
+  try {
+    await client.query(`CREATE ROLE ${TEST_APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS`);
+  } catch (error) {
+    // 42710 duplicate_object; 23505 when another run created it at the same instant.
+    const code = (error as { code?: string }).code;
+    if (code !== '42710' && code !== '23505') throw error;
+  }
+}
+
 export function randomSuffix(): string {
   return randomBytes(6).toString('hex');
 }
@@ -164,8 +186,10 @@ async function createPostgresCopy(
       }
     }
   });
+  const url = withDatabaseName(t.adminUrl, name);
   const handle = await openDatabase({
-    databaseUrl: withDatabaseName(t.adminUrl, name),
+    databaseUrl: url,
+    appDatabaseUrl: appRoleUrl(url),
     onPoolError: () => {},
   });
   return deletedOnClose(handle, () => dropDatabase(t.adminUrl, name));

@@ -15,6 +15,8 @@ import { escapeLike } from './queries.ts';
  * The asset list's view in SQL (ADR 047): which of an organization's assets it shows and in what
  * order, read as ids by an index walk (a page, a batch of an export, a selection), then the rows of
  * those ids. Every statement is led by the organization and served by the indexes of migration 0015.
+ * Where a search or a "contains" filter may apply, the walk reads the `_in_scope` views rather than
+ * the tables: under row-level security their ILIKE would lose its trigram index (ADR 066).
  */
 
 /** A custom field filter, checked against its field's data type (modules/assets/list-view.ts). */
@@ -128,7 +130,7 @@ function filterConditions(view: ListView, assetId: SQL, except?: string): SQL[] 
   const conditions = view.filters
     .filter((filter) => filter.fieldId !== except)
     .map(
-      (filter) => sql`exists (select 1 from asset_field_values f where f.organization_id = ${org}
+      (filter) => sql`exists (select 1 from asset_field_values_in_scope f where f.organization_id = ${org}
         and f.field_id = ${filter.fieldId} and f.asset_id = ${assetId} and ${valueCondition(filter, 'f')})`,
     );
   if (view.openTasks !== undefined) {
@@ -256,7 +258,7 @@ function columnSortIds(
   }
   const branches = statusBranches(view.status);
   const branch = (status: SQL, limit: number) =>
-    sql`select a.id, ${key('a')} as k from assets a where ${sql.join([status, ...conditions], sql` and `)}
+    sql`select a.id, ${key('a')} as k from assets_in_scope a where ${sql.join([status, ...conditions], sql` and `)}
       order by ${orderBy(key('a'), sql`a.id`, order, indexDescending)} limit ${limit}`;
   if (branches.length === 1)
     return idsOf(db, sql`${branch(branches[0]!, window.limit)} offset ${window.offset}`);
@@ -302,8 +304,10 @@ function valuedIds(
     const bound = sort.numeric ? sql`${from.key}::numeric` : sql`${from.key}::text`;
     conditions.push(following(view.order, sql`${key}, v.asset_id`, sql`${bound}, ${from.id}::uuid`));
   }
-  const join = view.search ? sql`join assets a on a.id = v.asset_id and a.organization_id = ${org}` : sql``;
-  return sql`select v.asset_id as id from asset_field_values v ${join}
+  const join = view.search
+    ? sql`join assets_in_scope a on a.id = v.asset_id and a.organization_id = ${org}`
+    : sql``;
+  return sql`select v.asset_id as id from asset_field_values_in_scope v ${join}
     where ${sql.join(conditions, sql` and `)}
     order by ${orderBy(key, sql`v.asset_id`, view.order, false)} ${limit}`;
 }

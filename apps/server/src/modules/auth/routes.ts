@@ -8,6 +8,7 @@ import {
 } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asSystem } from '#server/db/scope.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { getOrganization } from '../organizations/service.ts';
 import { assertPasswordSignInAllowed } from '../sso/service.ts';
@@ -22,17 +23,20 @@ export async function loginRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/login',
     { schema: { tags: ['auth'], body: ZLoginBody, response: { 200: ZLoginResponse } } },
+    // The email names the organization only once found: the lookup crosses them (ADR 066).
     async (request) =>
-      login(
-        {
-          db: app.db,
-          tokens: app.tokens,
-          throttle: app.loginThrottle,
-          log: request.log,
-          assertPasswordAllowed: (user) => assertPasswordSignInAllowed(app.db, user),
-        },
-        request.body,
-        request.ip,
+      asSystem(() =>
+        login(
+          {
+            db: app.db,
+            tokens: app.tokens,
+            throttle: app.loginThrottle,
+            log: request.log,
+            assertPasswordAllowed: (user) => assertPasswordSignInAllowed(app.db, user),
+          },
+          request.body,
+          request.ip,
+        ),
       ),
   );
 }

@@ -23,6 +23,7 @@ import {
 } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
+import { asOrganization, asSystem } from '#server/db/scope.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
@@ -305,8 +306,18 @@ export async function renderFeed(
 ): Promise<string | null> {
   const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
   if (!TOKEN_PATTERN.test(token)) return null;
-  const owner = await findFeedOwner(db, hashToken(token));
+  // The token names its organization only once found (ADR 066); the rest reads that one's rows.
+  const owner = await asSystem(() => findFeedOwner(db, hashToken(token)));
   if (!owner?.isActive) return null;
+  return asOrganization(owner.organizationId, () => feedOf(db, owner, now, publicBaseUrl));
+}
+
+async function feedOf(
+  db: DbOrTx,
+  owner: NonNullable<Awaited<ReturnType<typeof findFeedOwner>>>,
+  now: Date,
+  publicBaseUrl: string,
+): Promise<string> {
   const today = localDate(now, owner.timeZone);
   const scope: CalendarScope = {
     organizationId: owner.organizationId,

@@ -26,8 +26,11 @@ async function reminders(app: FastifyInstance, options: RemindersPluginOptions):
     { db: app.db, clock: app.clock, log: app.log, mailer, links: { publicBaseUrl } },
     { compose: options.compose ?? true },
   );
-  // After the job runner has stopped (preClose): no delivery is using it any more.
-  app.addHook('onClose', async () => mailer.close());
+  // Once the job runner has stopped (stop() may be called twice): no delivery is using it any more.
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    mailer.close();
+  });
 }
 
 export const remindersPlugin = fp(reminders, { name: 'mqr-reminders' });

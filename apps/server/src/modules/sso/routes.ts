@@ -12,7 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asSystem } from '#server/db/scope.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { scopeToOrganizationParam } from '#server/plugins/db-scope.ts';
 import {
   finishSsoSignIn,
   getSsoProvider,
@@ -39,6 +41,8 @@ const cookieOptions = (https: boolean) => ({
 export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const https = app.config.publicBaseUrl.startsWith('https:');
+  // The sign-in page and its start name the organization (ADR 066).
+  app.addHook('preHandler', scopeToOrganizationParam);
 
   app.get(
     '/:organizationId',
@@ -90,12 +94,15 @@ export async function ssoRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const attempt = request.cookies[SSO_ATTEMPT_COOKIE];
       reply.clearCookie(SSO_ATTEMPT_COOKIE, cookieOptions(https));
-      return finishSsoSignIn(app.sso, {
-        body: request.body,
-        attempt,
-        ipAddress: request.ip,
-        log: request.log,
-      });
+      // The attempt names the organization, the provider's answer the user: looked up across them.
+      return asSystem(() =>
+        finishSsoSignIn(app.sso, {
+          body: request.body,
+          attempt,
+          ipAddress: request.ip,
+          log: request.log,
+        }),
+      );
     },
   );
 }

@@ -1,50 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { UPLOAD_MESSAGES } from '@mqr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { startTestS3, type TestS3 } from '#server/test/s3rver.ts';
 import { createTenants } from '#server/test/tenant-world.ts';
 import { BYTES_PER_MB } from './service.ts';
 
-/** s3rver 3.7 ships no types: the part of its API used here. */
-interface S3rverServer {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: Record<string, unknown>) => S3rverServer;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
-
 const BUCKET = 'test-bucket';
-let s3rver: S3rverServer;
-let s3Dir: string;
+let s3: TestS3;
 let t: TestApp;
 let headers: { authorization: string };
 let assetId: string;
 
 beforeAll(async () => {
-  s3Dir = await mkdtemp(path.join(os.tmpdir(), 'mqr-s3rver-'));
-  s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3rver.run();
+  s3 = await startTestS3(BUCKET);
   t = await buildTestApp({
     storage: 's3',
     maxUploadMb: 1,
-    s3: {
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket: BUCKET,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    },
+    s3: s3.s3,
   });
   headers = (await createTenants(t)).headers.memberA;
   const asset = await t.app.inject({
@@ -59,8 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await s3rver?.close();
-  await rm(s3Dir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 async function presign(fileName: string, contentType: string) {

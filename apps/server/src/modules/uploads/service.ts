@@ -1,6 +1,7 @@
 import { type TPresignResponse, UPLOAD_MESSAGES, type ZPresignBody } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
+import { asOrganization } from '#server/db/scope.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { mediaTypeOf } from '#server/storage/content-disposition.ts';
@@ -101,7 +102,8 @@ export async function checkLocalUpload(
   }
   const organizationId = target.objectKey.split('/')[0]!;
   const [pending] = isUuid(organizationId)
-    ? await findPendingUploads(db, organizationId, [target.objectKey])
+    ? // The signed key names the organization (a route without a user; ADR 066).
+      await asOrganization(organizationId, () => findPendingUploads(db, organizationId, [target.objectKey]))
     : [];
   if (!pending) return refuse(409, UPLOAD_MESSAGES.notPending);
   const maxBytes = Math.min(target.maxBytes, pending.maxBytes);

@@ -98,7 +98,8 @@ describe('sweepAbandonedUploads', () => {
 describe('uploadSweepPlugin', () => {
   it('sweeps when the app is ready, again on its timer, and stops on close', async () => {
     const app = Fastify({ logger: false });
-    app.decorate('db', t.db);
+    // The app's own connection: under row-level security on PostgreSQL, the sweep must say it crosses organizations.
+    app.decorate('db', t.app.db);
     app.decorate('storage', t.app.storage);
     await app.register(uploadSweepPlugin, { intervalMs: 50 });
     const first = await pendingUpload(orgA, new Date(), 2 * ABANDONED_UPLOAD_AGE_MS);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '#server/db/client.ts';
+import { asSystem } from '#server/db/scope.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import {
   claimPendingUploads,
@@ -76,7 +77,8 @@ async function uploadSweep(app: FastifyInstance, options: UploadSweepOptions): P
   let running: Promise<unknown> | undefined;
   const run = () => {
     if (running) return;
-    running = sweepAbandonedUploads(app.db, app.storage, new Date(), app.log)
+    // Every organization's abandoned uploads (ADR 066).
+    running = asSystem(() => sweepAbandonedUploads(app.db, app.storage, new Date(), app.log))
       .then((result) => {
         if (result.removed > 0 || result.failed > 0) app.log.info(result, 'abandoned uploads swept');
       })
@@ -91,8 +93,9 @@ async function uploadSweep(app: FastifyInstance, options: UploadSweepOptions): P
     timer = setInterval(run, options.intervalMs ?? SWEEP_INTERVAL_MS);
     timer.unref();
   });
-  // preClose: before the database closes (onClose).
-  app.addHook('preClose', async () => {
+  // onClose: after the server has stopped listening (ADR 069), before the database closes (its
+  // onClose was registered first, and runs last).
+  app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;
   });

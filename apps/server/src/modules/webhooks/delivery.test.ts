@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { jobs, maintenanceEvents, webhookDeliveries } from '#server/db/schema.ts';
+import { asSystem } from '#server/db/scope.ts';
 import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
@@ -255,7 +256,10 @@ describe('deliveries', () => {
       .set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 })
       .where(eq(webhookDeliveries.id, row!.id));
     receiver.failNext = [502];
-    await attemptDelivery(w.app.webhooks, { deliveryId: row!.id, attempt: WEBHOOK_MAX_ATTEMPTS, first: 1 });
+    // As the job runner runs it: in the system scope (ADR 066).
+    await asSystem(() =>
+      attemptDelivery(w.app.webhooks, { deliveryId: row!.id, attempt: WEBHOOK_MAX_ATTEMPTS, first: 1 }),
+    );
     const [failed] = await w.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
     expect(failed).toMatchObject({
       state: 'failed',

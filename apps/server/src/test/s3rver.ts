@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { S3Config } from '../config.ts';
+
+/** s3rver 3.7 ships no types: the part of its API used here. */
+interface S3rverServer {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverClass = new (options: Record<string, unknown>) => S3rverServer;
+const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+
+export interface TestS3 {
+  /** The app's S3 settings for it (path-style, s3rver's fixed keys). */
+  s3: S3Config;
+  close(): Promise<void>;
+}
+
+/** A real S3 endpoint inside the test (s3rver on 127.0.0.1, a folder of its own) with one bucket. */
+export async function startTestS3(bucket = 'test-bucket'): Promise<TestS3> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'mqr-s3rver-'));
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  const { port } = await server.run();
+  return {
+    s3: {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
+    close: async () => {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
