@@ -57,6 +57,9 @@ export default defineConfig({
       TEST_CLOCK: 'true',
       // The single sign-on spec starts an OpenID provider on this machine, without TLS.
       SSO_ALLOW_HTTP: 'true',
+      // The webhooks spec starts its receiver on this machine, over http, and wants retries quick.
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOKS_FIRST_RETRY_SECONDS: '1',
     },
   },
 });

@@ -17,6 +17,7 @@ import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
 import { ssoPlugin } from './modules/sso/sso-plugin.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
+import { webhooksPlugin } from './modules/webhooks/webhooks-plugin.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
   await app.register(jobsPlugin, { scheduleEngine: options.scheduleEngine ?? true });
   await app.register(remindersPlugin, { compose: options.dailyDigest ?? true });
+  await app.register(webhooksPlugin);
   // Before the routes: it times every one of them.
   await app.register(metricsPlugin);
   await registerRoutes(app, config);

@@ -147,6 +147,8 @@ export const ZEnv = z.object({
   SSO_ALLOW_HTTP: envBoolean(false),
   SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['smtp:', 'smtps:']).optional()),
   SMTP_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.email('Must be an email address.').optional()),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: envBoolean(false),
+  WEBHOOKS_FIRST_RETRY_SECONDS: envInt(10, 1, 3600),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -203,6 +205,10 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The address reminders are sent from (set whenever smtpUrl is). */
   smtpFrom: string | undefined;
+  /** Webhooks may go to loopback, private and link-local addresses, and over http:// (ADR 064). */
+  webhooksAllowPrivateAddresses: boolean;
+  /** A failed webhook delivery's first retry comes after this; each next one waits three times longer. */
+  webhooksFirstRetrySeconds: number;
 }
 
 export interface ConfigDoc {
@@ -336,6 +342,18 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     description:
       'The address the daily digest is sent from, e.g. `maintenance@example.com`; it shows as "Maintenance QR".',
   },
+  {
+    name: 'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES',
+    default: 'false',
+    description:
+      'Lets webhook endpoints be on loopback, private, link-local or unique-local addresses and use http:// (an intranet receiver, tests). Off: only https:// to public addresses, checked when saved and at each delivery.',
+  },
+  {
+    name: 'WEBHOOKS_FIRST_RETRY_SECONDS',
+    default: '10',
+    description:
+      'Delay before the first retry of a failed webhook delivery; each next retry waits three times longer (8 attempts, about 3 hours with the default).',
+  },
 ];
 
 export class ConfigError extends Error {
@@ -422,6 +440,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ssoAllowHttp: e.SSO_ALLOW_HTTP,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM?.toLowerCase(),
+    webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
+    webhooksFirstRetrySeconds: e.WEBHOOKS_FIRST_RETRY_SECONDS,
   };
 }
 

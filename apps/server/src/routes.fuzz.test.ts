@@ -23,6 +23,11 @@ afterAll(() => t.close());
 t.app.sso.oidc.fetch = async () => {
   throw new TypeError('no network in the fuzz test');
 };
+// Webhook endpoints name any host: neither resolved nor sent to here.
+t.app.webhooks.resolve = async () => {
+  throw new TypeError('no network in the fuzz test');
+};
+t.app.webhooks.send = async () => ({ error: 'no network in the fuzz test', responseTimeMs: 0 });
 
 /** Routes that take input: the API and the public pages, not the docs UI or the web app's files. */
 const fuzzed = t.app

@@ -24,6 +24,7 @@ import { scheduleAdminRoutes, scheduleRoutes, testClockRoutes } from './modules/
 import { ssoRoutes, ssoSettingsRoutes } from './modules/sso/routes.ts';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
+import { webhookAdminRoutes } from './modules/webhooks/routes.ts';
 import { accessScope } from './plugins/access-scopes.ts';
 import { apiDocsUi } from './plugins/api-docs.ts';
 import { scopeToOrganizationParam } from './plugins/db-scope.ts';
@@ -90,6 +91,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(scheduleAdminRoutes, { prefix: '/api/admin/schedules' });
       await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });
       await scope.register(ssoSettingsRoutes, { prefix: '/api/admin/organization/sso' });
+      await scope.register(webhookAdminRoutes, { prefix: '/api/admin/webhooks' });
     }),
   );
   // What an API token must never do (ADR 061): manage tokens, change the password or the email.

@@ -22,6 +22,7 @@ export const AUDIT_ENTITY_TYPES = [
   'FieldDefinition',
   'Schedule',
   'ApiToken',
+  'WebhookEndpoint',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -47,6 +48,7 @@ export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {
   FieldDefinition: 'Field Definition',
   Schedule: 'Schedule',
   ApiToken: 'API Token',
+  WebhookEndpoint: 'Webhook Endpoint',
 };
 
 /** Page sizes: the audit page, and the profile and settings activity lists. */

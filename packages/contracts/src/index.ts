@@ -31,4 +31,5 @@ export * from './schedules.ts';
 export * from './sso.ts';
 export * from './task-statuses.ts';
 export * from './users.ts';
+export * from './webhooks.ts';
 export * from './xsrf.ts';

@@ -7,6 +7,8 @@ import {
   SCHEDULE_MODES,
   type TImportColumnTarget,
   type TRecurrence,
+  type TWebhookEventType,
+  WEBHOOK_DELIVERY_STATES,
 } from '@mqr/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -809,3 +811,69 @@ export const apiTokens = pgTable(
       .where(sql`${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * Webhook endpoints (modules/webhooks, ADR 064): an organization's HTTPS addresses and the events
+ * each receives. The signing secret is sealed (lib/secret-box.ts) and shown once.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    url: varchar('url', { length: 2000 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull().default(''),
+    events: text('events').array().$type<TWebhookEventType[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secretSealed: text('secret_sealed').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_org_created_idx').on(t.organizationId, t.createdAt, t.id)],
+);
+
+/**
+ * The webhooks' outbox (ADR 064): one row per event and endpoint, written in the transaction of the
+ * change, delivered by a job of the runner queued in the same transaction; its latest attempt kept.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The `webhook-id` header: one per event, the same for every endpoint, attempt and redelivery. */
+    messageId: varchar('message_id', { length: 64 }).notNull(),
+    eventType: varchar('event_type', { length: 50 }).$type<TWebhookEventType>().notNull(),
+    /** The exact body sent, so every attempt signs and sends the same bytes. */
+    body: text('body').notNull(),
+    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    statusCode: integer('status_code'),
+    responseTimeMs: integer('response_time_ms'),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // An endpoint's log, newest first.
+    index('webhook_deliveries_endpoint_created_idx').on(
+      t.organizationId,
+      t.endpointId,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The organization's date up to which tasks that fell overdue were sent as `task.overdue` (ADR 064). */
+export const webhookOverdueScans = pgTable('webhook_overdue_scans', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id),
+  scannedThrough: date('scanned_through', { mode: 'string' }).notNull(),
+});

@@ -116,10 +116,18 @@ export class JobRunner {
     );
   }
 
-  /** Queues a job, inside `tx` when given: it exists only if that transaction commits. */
-  async send(queue: string, data: Record<string, string>, tx: DbOrTx = this.db): Promise<void> {
+  /**
+   * Queues a job, inside `tx` when given: it exists only if that transaction commits. `runAfter`
+   * delays it (a delivery's own retry schedule, ADR 064).
+   */
+  async send(
+    queue: string,
+    data: Record<string, string>,
+    tx: DbOrTx = this.db,
+    runAfter?: Date,
+  ): Promise<void> {
     if (!this.queues.has(queue)) throw new Error(`No queue named ${queue}.`);
-    await tx.insert(jobs).values({ queue, data });
+    await tx.insert(jobs).values({ queue, data, ...(runAfter ? { runAfter } : {}) });
     // Looks soon rather than at the next poll (after the caller's transaction has committed).
     this.schedule(50);
   }

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { type AuditRecord, recordAudits } from '../audit-logs/service.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
+import { emitAssetEvents } from '../webhooks/service.ts';
 import { statusChange } from './lifecycle.ts';
 import {
   findRetirementStateForUpdate,
@@ -126,6 +127,11 @@ export async function setFieldValueOfSelection(
           }),
         ),
       );
+      await emitAssetEvents(
+        tx,
+        'asset.updated',
+        changing.map((asset) => ({ ...asset, organizationId })),
+      );
       count += changing.length;
     }
     return count;
@@ -163,6 +169,11 @@ export async function retireSelection(
       await recordAudits(
         tx,
         retiring.map((asset) => auditOf(context, organizationId, asset, 'RETIRE', statusChange('RETIRE'))),
+      );
+      await emitAssetEvents(
+        tx,
+        'asset.retired',
+        retiring.map((asset) => ({ ...asset, organizationId })),
       );
       result.changed += retiring.length;
     }

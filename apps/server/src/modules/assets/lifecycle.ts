@@ -4,6 +4,7 @@ import { AppError, conflict } from '#server/lib/app-error.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { type AuditRecord, recordAudit } from '../audit-logs/service.ts';
 import { deleteAssetHistory, hasOpenTasks, removeObjects } from '../events/service.ts';
+import { emitAssetEvents } from '../webhooks/service.ts';
 import { deleteAllAssetValues, deleteAssetRow, updateAsset as updateAssetRow } from './queries.ts';
 import { type AssetActionContext, type AssetRow, getAsset, getAssetRow } from './service.ts';
 
@@ -55,6 +56,7 @@ async function changeService(
       updatedById: context.actor.id,
     });
     await recordAudit(tx, auditOf(context, row, action, statusChange(action)));
+    if (action === 'RETIRE') await emitAssetEvents(tx, 'asset.retired', [row]);
   });
   return getAsset(db, organizationId, id, context.publicBaseUrl, context.now);
 }

@@ -277,9 +277,15 @@ export function findSelectionForUpdate(
   organizationId: string,
   ids: string[],
   fieldId: string,
-): Promise<{ id: string; name: string; retiredAt: Date | null; value: string | null }[]> {
+): Promise<{ id: string; name: string; slug: string; retiredAt: Date | null; value: string | null }[]> {
   return tx
-    .select({ id: assets.id, name: assets.name, retiredAt: assets.retiredAt, value: assetFieldValues.value })
+    .select({
+      id: assets.id,
+      name: assets.name,
+      slug: assets.slug,
+      retiredAt: assets.retiredAt,
+      value: assetFieldValues.value,
+    })
     .from(assets)
     .leftJoin(
       assetFieldValues,
@@ -301,11 +307,12 @@ export function findRetirementStateForUpdate(
   tx: DbOrTx,
   organizationId: string,
   ids: string[],
-): Promise<{ id: string; name: string; retiredAt: Date | null; hasOpenTasks: boolean }[]> {
+): Promise<{ id: string; name: string; slug: string; retiredAt: Date | null; hasOpenTasks: boolean }[]> {
   return tx
     .select({
       id: assets.id,
       name: assets.name,
+      slug: assets.slug,
       retiredAt: assets.retiredAt,
       // Qualified by hand: drizzle writes a selected column without its table, which inside the
       // subquery would name the event's own column.

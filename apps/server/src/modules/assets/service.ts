@@ -25,6 +25,7 @@ import { listAssetEventPage, toFile } from '../events/event-view.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
 import { targetOrganization } from '../organizations/service.ts';
+import { emitAssetEvents } from '../webhooks/service.ts';
 import { countStatusUpTo, findListIds, findListRows, type ListRow, type ListView } from './list-queries.ts';
 import { isNarrowed, resolveListView } from './list-view.ts';
 import {
@@ -305,6 +306,7 @@ export async function createAsset(db: Db, context: AssetActionContext, body: Ass
       changes: { created: true },
       ipAddress: context.ipAddress,
     });
+    await emitAssetEvents(tx, 'asset.created', [created]);
     return created;
   });
   return toAsset(
@@ -359,6 +361,7 @@ export async function updateAsset(
       },
       ipAddress: context.ipAddress,
     });
+    await emitAssetEvents(tx, 'asset.updated', [updated]);
     return updated;
   });
   return toAsset(

@@ -29,6 +29,7 @@ import {
   planAttachments,
   removeStoredObjects,
 } from '../uploads/attachments.ts';
+import { emitEventRecorded, emitTaskEvent } from '../webhooks/service.ts';
 import { describeEventChanges, type EventContent } from './change-log.ts';
 import { iso, listAssetEventPage, loadEvent, taskPlan } from './event-view.ts';
 import {
@@ -214,6 +215,7 @@ export async function createEvent(
       changes: { created: true },
       ipAddress: context.ipAddress,
     });
+    await emitEventRecorded(tx, row);
     return row;
   });
   return savedEvent(db, context, asset.id, created.id);
@@ -373,6 +375,7 @@ export async function changeTaskStatus(
       changes: { status: transition.to },
       ipAddress: context.ipAddress,
     });
+    await emitTaskEvent(tx, transition.to === 'Completed' ? 'task.completed' : 'task.started', row);
     if (row.scheduleId && transition.to === 'Completed') {
       await onScheduledTaskCompleted(tx, scheduleChange(context, row.scheduleId));
     }

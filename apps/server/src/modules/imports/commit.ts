@@ -11,6 +11,7 @@ import { generateSlug } from '#server/lib/slug.ts';
 import { deleteAssetValues, findValuesOfAssets } from '../assets/queries.ts';
 import { insertAssetWithFreeSlug } from '../assets/service.ts';
 import { type AuditRecord, diffChanges, recordAudits } from '../audit-logs/service.ts';
+import { emitAssetEvents } from '../webhooks/service.ts';
 import type { Actor } from './import-kind.ts';
 import type { CheckedRow, ImportPlan } from './plan.ts';
 import { findAssetsBySlugs, type ImportRunRow, updateImportRun } from './queries.ts';
@@ -128,6 +129,9 @@ export async function commitChunk(
     const cleared = new Map<string, string[]>();
     let createdCount = 0;
     let updatedCount = 0;
+    /** What the webhooks say of the created and updated assets (ADR 064). */
+    const created: { id: string; organizationId: string; slug: string; name: string }[] = [];
+    const updated: typeof created = [];
     const toCreate = checked
       .filter((c) => !c.slug || !existing.has(c.slug))
       .map((c) => ({ row: c, slug: c.slug ?? generateSlug(c.name) }));
@@ -151,23 +155,25 @@ export async function commitChunk(
     const insertedBySlug = new Map(inserted.map((asset) => [asset.slug, asset.id]));
     for (const { row: c, slug } of toCreate) {
       let assetId = insertedBySlug.get(slug);
+      let assetSlug = slug;
       if (!assetId) {
         // The file's slug was taken since the chunk began: the job fails and its retry updates that asset.
         if (c.slug) throw new Error(`The slug ${c.slug} was taken while the import ran.`);
         // A made-up slug that another asset holds (rare): made again until one is free.
-        assetId = (
-          await insertAssetWithFreeSlug(tx, {
-            organizationId,
-            name: c.name,
-            description: c.description,
-            importId: row.id,
-            createdById: actor?.id ?? null,
-            updatedById: actor?.id ?? null,
-          })
-        ).id;
+        const made = await insertAssetWithFreeSlug(tx, {
+          organizationId,
+          name: c.name,
+          description: c.description,
+          importId: row.id,
+          createdById: actor?.id ?? null,
+          updatedById: actor?.id ?? null,
+        });
+        assetId = made.id;
+        assetSlug = made.slug;
       }
       const id = assetId;
       createdCount += 1;
+      created.push({ id, organizationId, slug: assetSlug, name: c.name });
       c.values.forEach((value, index) => {
         if (value !== null) values.push({ assetId: id, fieldId: fieldIds[index]!, value });
       });
@@ -196,6 +202,7 @@ export async function commitChunk(
       // Retired since the check: the import stops here, as when a row no longer passes.
       if (asset.retiredAt) throw new Error(`Row ${c.rowNumber}: ${ASSET_MESSAGES.retired}`);
       updatedCount += 1;
+      updated.push({ id: asset.id, organizationId, slug: asset.slug, name: c.name });
       await tx
         .update(assets)
         .set({
@@ -241,6 +248,8 @@ export async function commitChunk(
       await deleteAssetValues(tx, organizationId, assetId, fieldIdsCleared);
     }
     await recordAudits(tx, audits);
+    await emitAssetEvents(tx, 'asset.created', created);
+    await emitAssetEvents(tx, 'asset.updated', updated);
     return updateImportRun(tx, organizationId, row.id, ['Importing'], {
       rowsDone: checked.at(-1)?.rowNumber ?? row.rowsDone,
       createdCount: row.createdCount + createdCount,

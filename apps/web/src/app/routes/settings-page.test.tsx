@@ -37,6 +37,7 @@ describe('settings page (settings variant)', () => {
       'Activity Logs',
       'API tokens',
       'Organization',
+      'Webhooks',
     ]);
     const panel = screen.getByRole('tabpanel', { name: 'Profile' });
     expect(within(panel).getByText('alex@example.com')).toBeInTheDocument();
@@ -106,7 +107,7 @@ describe('settings page (settings variant)', () => {
     );
   });
 
-  it('shows members no Organization tab', async () => {
+  it('shows members no Organization or Webhooks tab', async () => {
     setup();
     renderApp('/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();

@@ -20,6 +20,8 @@ import { OrganizationSettingsForm } from '#web/features/organizations/components
 import { SsoSettingsForm } from '#web/features/organizations/components/sso-settings-form.tsx';
 import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
+import { WEBHOOK_TEXTS } from '#web/features/webhooks/components/webhook-texts.ts';
+import { WebhooksPanel } from '#web/features/webhooks/components/webhooks-panel.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import styles from './account-pages.module.css';
@@ -38,7 +40,8 @@ const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
 /**
  * /settings, the settings variant: "Profile" (features/profile: display name, password and the daily
  * digest), "Activity Logs" (features/audit-logs), "API tokens" (features/api-tokens) and, for
- * administrators, "Organization" (its time zone, daily digest and single sign-on).
+ * administrators, "Organization" (its time zone, daily digest and single sign-on) and "Webhooks"
+ * (features/webhooks).
  */
 export function SettingsPage() {
   const auth = useAuth();
@@ -61,6 +64,15 @@ export function SettingsPage() {
         <SettingsSection title={SSO_MESSAGES.heading}>
           <SsoSettingsForm />
         </SettingsSection>
+      </Card>
+    ),
+  };
+  const webhooksTab = {
+    id: 'webhooks',
+    label: WEBHOOK_TEXTS.tab,
+    content: (
+      <Card as="div" className={styles.card}>
+        <WebhooksPanel />
       </Card>
     ),
   };
@@ -123,7 +135,7 @@ export function SettingsPage() {
               </Card>
             ),
           },
-          ...(isAdmin ? [organizationTab] : []),
+          ...(isAdmin ? [organizationTab, webhooksTab] : []),
         ]}
       />
     </>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { Table } from '#web/components/ui/table.tsx';
 import hidden from '#web/components/ui/visually-hidden.module.css';
 import { formatDate, formatDateTime } from '#web/lib/dates.ts';
@@ -58,7 +59,7 @@ export function ApiTokenTable({
                 <td data-label={T.owner} className={styles.owner}>
                   <span className={styles.stack}>
                     <span>{token.owner?.displayName || token.owner?.email}</span>
-                    <span className={styles.muted}>{token.owner?.email}</span>
+                    <span className={`${tabPanel.muted} ${styles.ownerEmail}`}>{token.owner?.email}</span>
                   </span>
                 </td>
               ) : null}

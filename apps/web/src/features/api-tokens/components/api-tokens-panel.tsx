@@ -2,11 +2,11 @@ import { API_TOKEN_MESSAGES, type TCreatedApiToken } from '@mqr/contracts';
 import { useId, useState } from 'react';
 import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
+import tabPanel from '#web/components/ui/tab-panel.module.css';
 import type { TTokenList } from '../api/get-api-tokens.ts';
 import { useApiTokens } from '../hooks/use-api-tokens.ts';
 import { ApiTokenTable } from './api-token-table.tsx';
 import { API_TOKEN_TEXTS } from './api-token-texts.ts';
-import styles from './api-tokens.module.css';
 import { CreateApiTokenForm } from './create-api-token-form.tsx';
 import { NewTokenSecret } from './new-token-secret.tsx';
 
@@ -26,11 +26,11 @@ function TokenList({
   const query = useApiTokens(list, page);
   const titleId = useId();
   return (
-    <section className={styles.section} aria-labelledby={titleId}>
-      <h3 id={titleId} className={styles.sectionTitle}>
+    <section className={tabPanel.section} aria-labelledby={titleId}>
+      <h3 id={titleId} className={tabPanel.sectionTitle}>
         {title}
       </h3>
-      {hint ? <p className={styles.muted}>{hint}</p> : null}
+      {hint ? <p className={tabPanel.muted}>{hint}</p> : null}
       <PagedList
         query={query}
         loadingText={API_TOKEN_TEXTS.loading}
@@ -57,7 +57,7 @@ function TokenList({
 export function ApiTokensPanel({ isAdmin }: { isAdmin: boolean }) {
   const [created, setCreated] = useState<TCreatedApiToken | null>(null);
   return (
-    <div className={styles.panel}>
+    <div className={tabPanel.panel}>
       <p>
         {API_TOKEN_TEXTS.intro} <a href="/api/docs">{API_TOKEN_TEXTS.docsLink}</a>
       </p>

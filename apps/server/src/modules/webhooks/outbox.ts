@@ -1,0 +1,126 @@
+import type { TWebhookEventType } from '@mqr/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { DbOrTx } from '#server/db/client.ts';
+import { jobs, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
+
+/** The runner's queue of deliveries: one job per delivery attempt (ADR 064). */
+export const WEBHOOK_DELIVERY_QUEUE = 'webhooks.deliver';
+
+/** A new `webhook-id`: one per event, shared by its endpoints, kept on retries and redeliveries. */
+export const newMessageId = () => `msg_${uuidv7().replaceAll('-', '')}`;
+
+/** The Standard Webhooks body of an event. */
+export const eventBody = (type: TWebhookEventType, timestamp: Date, data: Record<string, unknown>) =>
+  JSON.stringify({ type, timestamp: timestamp.toISOString(), data });
+
+/**
+ * Writes the outbox (ADR 064) in the caller's transaction: for each message (`message_id`, `body`
+ * columns of `messages`) a delivery to every enabled endpoint of the organization subscribed to
+ * `type`, and the job that sends it. One statement, whatever the counts; with no such endpoint
+ * it writes nothing. Committed with the change, or not at all.
+ */
+export async function writeDeliveries(
+  tx: DbOrTx,
+  organizationId: string,
+  type: TWebhookEventType,
+  messages: SQL,
+): Promise<void> {
+  await tx.execute(sql`
+    with endpoint as (
+      select id from ${webhookEndpoints}
+      where organization_id = ${organizationId} and enabled and ${type} = any(events)
+    ), message as (${messages}), delivery as (
+      insert into ${webhookDeliveries} (id, organization_id, endpoint_id, message_id, event_type, body, next_attempt_at)
+      select gen_random_uuid(), ${organizationId}, endpoint.id, message.message_id, ${type}, message.body, now()
+      from endpoint cross join message
+      returning id
+    )
+    insert into ${jobs} (id, queue, data)
+    select gen_random_uuid(), ${WEBHOOK_DELIVERY_QUEUE},
+      jsonb_build_object('deliveryId', delivery.id::text, 'attempt', '1', 'first', '1')
+    from delivery`);
+}
+
+/**
+ * What the other modules call, once per change, inside its transaction: the organization's
+ * subscribed endpoints will receive `type` with each of `items` as its data.
+ */
+export async function emitWebhookEvents(
+  tx: DbOrTx,
+  organizationId: string,
+  type: TWebhookEventType,
+  items: Record<string, unknown>[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const now = new Date();
+  const messages = items.map((data) => ({
+    message_id: newMessageId(),
+    body: eventBody(type, now, { organizationId, ...data }),
+  }));
+  await writeDeliveries(
+    tx,
+    organizationId,
+    type,
+    sql`select message_id, body from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb) as m(message_id text, body text)`,
+  );
+}
+
+/** What an asset event says of its asset. */
+type AssetFacts = { id: string; organizationId: string; slug: string; name: string };
+
+/** asset.created, asset.updated or asset.retired, for one or several assets of one organization. */
+export async function emitAssetEvents(
+  tx: DbOrTx,
+  type: 'asset.created' | 'asset.updated' | 'asset.retired',
+  assets: AssetFacts[],
+): Promise<void> {
+  const [first] = assets;
+  if (!first) return;
+  const items = assets.map((asset) => ({ assetId: asset.id, slug: asset.slug, name: asset.name }));
+  await emitWebhookEvents(tx, first.organizationId, type, items);
+}
+
+/** What a maintenance event or task event says of it. */
+type EventFacts = {
+  id: string;
+  organizationId: string;
+  assetId: string;
+  title: string;
+  performedAt: Date;
+  taskStatus: string;
+  dueOn: string | null;
+  assigneeId: string | null;
+};
+
+const taskItem = (row: EventFacts) => ({
+  taskId: row.id,
+  assetId: row.assetId,
+  title: row.title,
+  status: row.taskStatus,
+  dueOn: row.dueOn,
+  assigneeId: row.assigneeId,
+});
+
+/** maintenance_event.created (and task.started when it was recorded as started). */
+export async function emitEventRecorded(tx: DbOrTx, row: EventFacts): Promise<void> {
+  await emitWebhookEvents(tx, row.organizationId, 'maintenance_event.created', [
+    {
+      eventId: row.id,
+      assetId: row.assetId,
+      title: row.title,
+      performedAt: row.performedAt.toISOString(),
+      taskStatus: row.taskStatus,
+    },
+  ]);
+  if (row.taskStatus === 'InProgress') await emitTaskEvent(tx, 'task.started', row);
+}
+
+/** task.started or task.completed. */
+export async function emitTaskEvent(
+  tx: DbOrTx,
+  type: 'task.started' | 'task.completed',
+  row: EventFacts,
+): Promise<void> {
+  await emitWebhookEvents(tx, row.organizationId, type, [taskItem(row)]);
+}

@@ -1,0 +1,7 @@
+import { apiRequest } from '#web/lib/api-client.ts';
+import { endpointUrl } from './webhook-keys.ts';
+
+/** DELETE /api/admin/webhooks/{id} → 204. */
+export async function deleteWebhookEndpoint(id: string): Promise<void> {
+  await apiRequest(endpointUrl(id), { method: 'DELETE' });
+}

@@ -1,0 +1,137 @@
+import {
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  WEBHOOK_DELIVERY_STATE_LABELS,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_MESSAGES,
+} from '@mqr/contracts';
+import { useId, useState } from 'react';
+import { PagedList } from '#web/components/layouts/paged-list.tsx';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import tabPanel from '#web/components/ui/tab-panel.module.css';
+import { Table } from '#web/components/ui/table.tsx';
+import hidden from '#web/components/ui/visually-hidden.module.css';
+import { formatDateTime } from '#web/lib/dates.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useRedeliverWebhook, useWebhookDeliveries } from '../hooks/use-webhooks.ts';
+import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
+import styles from './webhooks.module.css';
+
+const STATE_CLASS: Record<TWebhookDelivery['state'], string | undefined> = {
+  pending: styles.pending,
+  delivered: styles.delivered,
+  failed: styles.failed,
+};
+
+function details(delivery: TWebhookDelivery): string | null {
+  const parts = [delivery.state === 'delivered' ? null : delivery.lastError];
+  if (delivery.nextAttemptAt) parts.push(T.nextAttempt(formatDateTime(delivery.nextAttemptAt)));
+  return parts.filter(Boolean).join(' · ') || null;
+}
+
+/** An endpoint's delivery log, paged, newest first: status, HTTP status, response time, attempts, Redeliver. */
+export function WebhookDeliveries({
+  endpoint,
+  onClose,
+}: {
+  endpoint: TWebhookEndpoint;
+  onClose: () => void;
+}) {
+  const [page, setPage] = useState(1);
+  const query = useWebhookDeliveries(endpoint.id, page);
+  const redeliver = useRedeliverWebhook();
+  const titleId = useId();
+  return (
+    <section className={tabPanel.section} aria-labelledby={titleId}>
+      <div className={styles.sectionHeader}>
+        <h3 id={titleId} className={tabPanel.sectionTitle}>
+          {T.deliveriesTitle(endpoint.url)}
+        </h3>
+        <Button variant="secondary" onClick={onClose}>
+          {T.closeDeliveries}
+        </Button>
+      </div>
+      <p className={tabPanel.muted}>{T.deliveriesHint}</p>
+      {redeliver.isError ? (
+        <Alert>{failureMessage(WEBHOOK_MESSAGES.redeliverFailed, redeliver.error)}</Alert>
+      ) : null}
+      <PagedList
+        query={query}
+        loadingText={T.deliveriesLoading}
+        failedText={WEBHOOK_MESSAGES.loadFailed}
+        page={page}
+        onPage={setPage}
+      >
+        {(deliveries) =>
+          deliveries.length === 0 ? (
+            <StateMessage>{T.deliveriesEmpty}</StateMessage>
+          ) : (
+            <Table label={T.deliveriesTitle(endpoint.url)} stacked>
+              <thead>
+                <tr>
+                  <th scope="col">{T.event}</th>
+                  <th scope="col">{T.created}</th>
+                  <th scope="col">{T.status}</th>
+                  <th scope="col">{T.httpStatus}</th>
+                  <th scope="col">{T.responseTime}</th>
+                  <th scope="col">{T.attempts}</th>
+                  <th scope="col">{T.details}</th>
+                  <th scope="col">
+                    <span className={hidden.visuallyHidden}>{T.redeliver}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.map((delivery) => {
+                  const event = WEBHOOK_EVENT_LABELS[delivery.eventType];
+                  const when = formatDateTime(delivery.createdAt);
+                  const busy = redeliver.isPending && redeliver.variables?.deliveryId === delivery.id;
+                  return (
+                    <tr key={delivery.id}>
+                      <td data-label={T.event}>{event}</td>
+                      <td data-label={T.created}>{when}</td>
+                      <td data-label={T.status}>
+                        <span className={STATE_CLASS[delivery.state]}>
+                          {WEBHOOK_DELIVERY_STATE_LABELS[delivery.state]}
+                        </span>
+                      </td>
+                      <td data-label={T.httpStatus}>{delivery.statusCode ?? T.none}</td>
+                      <td data-label={T.responseTime} className={styles.nowrap}>
+                        {delivery.responseTimeMs === null || delivery.attempts === 0
+                          ? T.none
+                          : T.ms(delivery.responseTimeMs)}
+                      </td>
+                      <td data-label={T.attempts}>{delivery.attempts}</td>
+                      <td data-label={T.details} className={styles.details}>
+                        <span className={styles.stack}>
+                          <code className={styles.messageId}>{delivery.messageId}</code>
+                          <span>{details(delivery)}</span>
+                        </span>
+                      </td>
+                      <td>
+                        {delivery.state === 'pending' ? null : (
+                          <Button
+                            variant="secondary"
+                            aria-label={T.redeliverLabel(event, when)}
+                            disabled={busy}
+                            onClick={() =>
+                              redeliver.mutate({ endpointId: endpoint.id, deliveryId: delivery.id })
+                            }
+                          >
+                            {busy ? T.redelivering : T.redeliver}
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+          )
+        }
+      </PagedList>
+    </section>
+  );
+}

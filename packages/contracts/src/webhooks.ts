@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { storableText } from './limits.ts';
+
+/**
+ * Webhooks (ADR 064): an organization's HTTPS endpoints receive its events in the Standard Webhooks
+ * format (`webhook-id`, `webhook-timestamp`, `webhook-signature`), signed with the endpoint's secret.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'asset.created',
+  'asset.updated',
+  'asset.retired',
+  'maintenance_event.created',
+  'task.started',
+  'task.completed',
+  'task.overdue',
+] as const;
+export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
+  'asset.created': 'Asset created',
+  'asset.updated': 'Asset updated',
+  'asset.retired': 'Asset retired',
+  'maintenance_event.created': 'Maintenance event recorded',
+  'task.started': 'Task started',
+  'task.completed': 'Task completed',
+  'task.overdue': 'Task overdue',
+};
+
+/** Standard Webhooks secrets: `whsec_` and the base64 of 32 random bytes. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
+/** Endpoints one organization may have. */
+export const WEBHOOK_ENDPOINTS_PER_ORGANIZATION = 20;
+
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+export type TWebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+export const WEBHOOK_DELIVERY_STATE_LABELS: Record<TWebhookDeliveryState, string> = {
+  pending: 'Waiting',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
+
+export const WEBHOOK_MESSAGES = {
+  urlRequired: 'Endpoint URL is required',
+  urlInvalid: 'Enter a full URL starting with https://.',
+  urlTooLong: `The URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters.`,
+  urlNotHttps: 'The endpoint URL must start with https://.',
+  urlPrivate:
+    'This address is on a private, loopback or link-local network: webhooks are only sent to public addresses.',
+  urlUnresolved: 'The endpoint’s host name could not be found.',
+  descriptionTooLong: `The description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters.`,
+  eventsRequired: 'Choose at least one event.',
+  tooMany: `Your organization already has ${WEBHOOK_ENDPOINTS_PER_ORGANIZATION} webhook endpoints. Delete one first.`,
+  stillPending: 'This delivery is still being tried. Wait for its next attempt.',
+  // Screen texts.
+  loadFailed: 'Unable to load webhooks.',
+  saveFailed: 'Unable to save the webhook endpoint.',
+  deleteFailed: 'Unable to delete the webhook endpoint.',
+  redeliverFailed: 'Unable to redeliver.',
+} as const;
+
+/** POST /api/admin/webhooks and PUT /api/admin/webhooks/{id}. */
+export const ZWebhookEndpointBody = z.object({
+  url: storableText({ message: WEBHOOK_MESSAGES.urlRequired })
+    .trim()
+    .min(1, { message: WEBHOOK_MESSAGES.urlRequired })
+    .max(WEBHOOK_URL_MAX_LENGTH, { message: WEBHOOK_MESSAGES.urlTooLong })
+    .refine((value) => URL.canParse(value), { message: WEBHOOK_MESSAGES.urlInvalid }),
+  description: storableText()
+    .trim()
+    .max(WEBHOOK_DESCRIPTION_MAX_LENGTH, { message: WEBHOOK_MESSAGES.descriptionTooLong })
+    .default(''),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES), { message: WEBHOOK_MESSAGES.eventsRequired })
+    .min(1, { message: WEBHOOK_MESSAGES.eventsRequired })
+    .max(WEBHOOK_EVENT_TYPES.length)
+    .transform((events) => WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type))),
+  enabled: z.boolean().default(true),
+});
+export type TWebhookEndpointBody = z.input<typeof ZWebhookEndpointBody>;
+
+/** An endpoint as listed: never its secret (shown once, at creation and rotation). */
+export const ZWebhookEndpoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+
+/** A creation's or a rotation's answer: the endpoint and its signing secret, shown this once. */
+export const ZWebhookEndpointWithSecret = z.object({ endpoint: ZWebhookEndpoint, secret: z.string() });
+export type TWebhookEndpointWithSecret = z.infer<typeof ZWebhookEndpointWithSecret>;
+
+/** One event sent (or to send) to one endpoint, with its latest attempt. */
+export const ZWebhookDelivery = z.object({
+  id: z.string(),
+  /** The `webhook-id` header: the same on every attempt and redelivery. */
+  messageId: z.string(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  state: z.enum(WEBHOOK_DELIVERY_STATES),
+  attempts: z.number().int(),
+  /** The HTTP status of the latest attempt; null when none answered. */
+  statusCode: z.number().int().nullable(),
+  responseTimeMs: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
