@@ -21,6 +21,7 @@ import {
   dropDatabase,
   withDatabaseName,
 } from './test/test-database.ts';
+import { startWebhookReceiver } from './test/webhook-receiver.ts';
 
 /**
  * The deployment with several instances, as real processes (ADR 069): two `main.js` processes on one new
@@ -72,6 +73,9 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
       // As behind a load balancer: the client's address comes from X-Forwarded-For.
       TRUST_PROXY: 'true',
       TEST_CLOCK: 'true',
+      // The webhooks' receiver is on loopback; a failed attempt is retried after 1 s.
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOKS_FIRST_RETRY_SECONDS: '1',
       SMTP_URL: smtp.url,
       SMTP_FROM: 'reminders@example.com',
       ADMIN_EMAIL: ADMIN.email,
@@ -190,7 +194,7 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
     }
   });
 
-  it('run the scheduled jobs once between them: each due task made once, each digest sent once', async () => {
+  it('run the scheduled jobs once between them: each due task made once, each digest and webhook sent once', async () => {
     const [one, two] = urls() as [string, string];
     const admin = new HttpSession();
     await admin.signIn(two, ADMIN.email, ADMIN.password);
@@ -254,12 +258,35 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
   });
 
   /**
-   * Webhooks (issue 17 §5): "webhooks run once". modules/webhooks is being built on another branch;
-   * after it merges, make a receiver here, subscribe it on one instance, cause an event on the other,
-   * and expect exactly one delivery.
+   * "Webhooks run once": subscribed on one instance, assets made on both, a first attempt failed and
+   * retried by whichever instance claims it: each event reaches the receiver once, signed.
    */
   async function webhookDeliveredOnce(): Promise<void> {
-    // Added at the merge of modules/webhooks.
+    const [one, two] = urls() as [string, string];
+    const admin = new HttpSession();
+    await admin.signIn(two, ADMIN.email, ADMIN.password);
+    const receiver = await startWebhookReceiver();
+    try {
+      const endpoint: { secret: string } = await admin.expect(201, one, 'POST', '/api/admin/webhooks', {
+        body: { url: receiver.url, events: ['asset.created'] },
+      });
+      receiver.secret = endpoint.secret;
+      receiver.failNext = [500];
+      const names = ['Boiler 1', 'Boiler 2', 'Boiler 3', 'Boiler 4'];
+      for (const [i, name] of names.entries()) {
+        await admin.expect(201, urls()[i % 2]!, 'POST', '/api/assets', { body: { name } });
+      }
+      const received = await receiver.waitFor(names.length, 30_000);
+      // Settled: nothing more comes (the retry's delay is 1 s here).
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(received.map((m) => m.data.name).sort()).toEqual(names);
+      expect(new Set(receiver.verifiedIds).size).toBe(names.length);
+      expect(receiver.verifiedIds).toHaveLength(names.length);
+      expect(receiver.requests).toBe(names.length + 1);
+      expect(receiver.rejected).toBe(0);
+    } finally {
+      await receiver.close();
+    }
   }
 
   it('a rolling restart: SIGTERM one under load, every request that reached it is answered, and it rejoins', async () => {
