@@ -29,7 +29,7 @@ import {
   saveResults,
 } from './saved-results.ts';
 import { scenariosFor } from './scenarios.ts';
-import { prepareScheduleOrganization, timeScheduleEngine } from './schedule-timing.ts';
+import { countScheduledTasks, prepareScheduleOrganization, timeScheduleEngine } from './schedule-timing.ts';
 
 const STRIP_TYPES = fileURLToPath(new URL('../strip-types.js', import.meta.url));
 
@@ -421,6 +421,7 @@ async function judgeSchedules(
     connections: 8,
   };
   const timing = await timeScheduleEngine(server, assetList, settings.seconds);
+  if (settings.databaseUrl) timing.tasksCreated = await countScheduledTasks(settings.databaseUrl);
   report.write(
     `\nschedules: the due tasks of ${count.toLocaleString('en-US')} schedules created in ${timing.seconds.toFixed(1)} s (${timing.tasksCreated.toLocaleString('en-US')} tasks)\n`,
   );

@@ -2,6 +2,7 @@
 // size) in an organization of their own, timed through the real server's test clock (TEST_CLOCK), while
 // the big tenant's asset list is loaded, beside its p95 at rest.
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '#server/db/client.ts';
 import { organizations, users } from '#server/db/schema.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
@@ -132,4 +133,23 @@ export async function timeScheduleEngine(
   const { tasksCreated } = await engine;
   await clock('DELETE');
   return { seconds: engineSeconds, tasksCreated, atRest, during };
+}
+
+/**
+ * The tasks the schedules' organization holds, counted in PostgreSQL: the timed run's answer counts
+ * only its own, and the engine's repeating job, polling on the same moved clock, may make some of them.
+ */
+export async function countScheduledTasks(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from maintenance_events e join organizations o on o.id = e.organization_id
+       where o.name = $1 and e.schedule_id is not null`,
+      [SCHEDULE_ORGANIZATION],
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
 }
