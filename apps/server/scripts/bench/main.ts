@@ -29,7 +29,7 @@ import {
   saveResults,
 } from './saved-results.ts';
 import { scenariosFor } from './scenarios.ts';
-import { countScheduledTasks, prepareScheduleOrganization, timeScheduleEngine } from './schedule-timing.ts';
+import { prepareScheduleOrganization, timeScheduleEngine, waitForScheduledTasks } from './schedule-timing.ts';
 
 const STRIP_TYPES = fileURLToPath(new URL('../strip-types.js', import.meta.url));
 
@@ -421,7 +421,11 @@ async function judgeSchedules(
     connections: 8,
   };
   const timing = await timeScheduleEngine(server, assetList, settings.seconds);
-  if (settings.databaseUrl) timing.tasksCreated = await countScheduledTasks(settings.databaseUrl);
+  if (settings.databaseUrl) {
+    const settled = await waitForScheduledTasks(settings.databaseUrl, count);
+    timing.tasksCreated = settled.tasks;
+    timing.seconds += settled.waitedSeconds;
+  }
   report.write(
     `\nschedules: the due tasks of ${count.toLocaleString('en-US')} schedules created in ${timing.seconds.toFixed(1)} s (${timing.tasksCreated.toLocaleString('en-US')} tasks)\n`,
   );

@@ -136,19 +136,32 @@ export async function timeScheduleEngine(
 }
 
 /**
- * The tasks the schedules' organization holds, counted in PostgreSQL: the timed run's answer counts
- * only its own, and the engine's repeating job, polling on the same moved clock, may make some of them.
+ * Waits until the schedules' organization holds `expected` tasks (or `timeoutMs` passes), counted in
+ * PostgreSQL: the timed run's answer counts only its own, and the engine's repeating job, polling on
+ * the same moved clock, makes some of them and may still be finishing its last chunk. Answers the
+ * count and the seconds waited.
  */
-export async function countScheduledTasks(databaseUrl: string): Promise<number> {
+export async function waitForScheduledTasks(
+  databaseUrl: string,
+  expected: number,
+  timeoutMs = 60_000,
+): Promise<{ tasks: number; waitedSeconds: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const started = performance.now();
   try {
-    const { rows } = await client.query<{ n: number }>(
-      `select count(*)::int as n from maintenance_events e join organizations o on o.id = e.organization_id
-       where o.name = $1 and e.schedule_id is not null`,
-      [SCHEDULE_ORGANIZATION],
-    );
-    return rows[0]!.n;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from maintenance_events e join organizations o on o.id = e.organization_id
+         where o.name = $1 and e.schedule_id is not null`,
+        [SCHEDULE_ORGANIZATION],
+      );
+      const waitedMs = performance.now() - started;
+      if (rows[0]!.n >= expected || waitedMs > timeoutMs) {
+        return { tasks: rows[0]!.n, waitedSeconds: waitedMs / 1000 };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   } finally {
     await client.end();
   }
