@@ -15,8 +15,10 @@ import { escapeLike } from './queries.ts';
  * The asset list's view in SQL (ADR 047): which of an organization's assets it shows and in what
  * order, read as ids by an index walk (a page, a batch of an export, a selection), then the rows of
  * those ids. Every statement is led by the organization and served by the indexes of migration 0015.
- * Where a search or a "contains" filter may apply, the walk reads the `_in_scope` views rather than
- * the tables: under row-level security their ILIKE would lose its trigram index (ADR 066).
+ * Where a search or a "contains" filter applies, the walk reads the `_in_scope` views rather than
+ * the tables: under row-level security their ILIKE would lose its trigram index (ADR 066). Only
+ * there: the views' scope condition makes the planner expect a few rows where there are thousands,
+ * and a small tenant's filtered list then joined its matches one by one (ADR 071).
  */
 
 /** A custom field filter, checked against its field's data type (modules/assets/list-view.ts). */
@@ -124,13 +126,17 @@ function valueCondition(filter: FieldFilter, alias: string): SQL {
   }
 }
 
+/** Where a filter's values are read: the scope view for a "contains" (its ILIKE), the table otherwise. */
+const valuesOf = (filter: FieldFilter | undefined) =>
+  sql.raw(filter?.kind === 'contains' ? 'asset_field_values_in_scope' : 'asset_field_values');
+
 /** The conditions of the view on the asset whose id is `assetId` (beside its status and search). */
 function filterConditions(view: ListView, assetId: SQL, except?: string): SQL[] {
   const org = view.organizationId;
   const conditions = view.filters
     .filter((filter) => filter.fieldId !== except)
     .map(
-      (filter) => sql`exists (select 1 from asset_field_values_in_scope f where f.organization_id = ${org}
+      (filter) => sql`exists (select 1 from ${valuesOf(filter)} f where f.organization_id = ${org}
         and f.field_id = ${filter.fieldId} and f.asset_id = ${assetId} and ${valueCondition(filter, 'f')})`,
     );
   if (view.openTasks !== undefined) {
@@ -210,6 +216,9 @@ function searchCondition(search: string): SQL {
   return sql`(a.name ilike ${pattern} or a.slug like ${pattern.toLowerCase()})`;
 }
 
+/** Where a list reads its assets: the scope view for a search (its ILIKE), the table otherwise. */
+const assetsOf = (view: ListView) => sql.raw(view.search ? 'assets_in_scope' : 'assets');
+
 const IN_SERVICE = sql`a.retired_at is null`;
 const RETIRED = sql`a.retired_at is not null`;
 
@@ -258,7 +267,7 @@ function columnSortIds(
   }
   const branches = statusBranches(view.status);
   const branch = (status: SQL, limit: number) =>
-    sql`select a.id, ${key('a')} as k from assets_in_scope a where ${sql.join([status, ...conditions], sql` and `)}
+    sql`select a.id, ${key('a')} as k from ${assetsOf(view)} a where ${sql.join([status, ...conditions], sql` and `)}
       order by ${orderBy(key('a'), sql`a.id`, order, indexDescending)} limit ${limit}`;
   if (branches.length === 1)
     return idsOf(db, sql`${branch(branches[0]!, window.limit)} offset ${window.offset}`);
@@ -307,7 +316,7 @@ function valuedIds(
   const join = view.search
     ? sql`join assets_in_scope a on a.id = v.asset_id and a.organization_id = ${org}`
     : sql``;
-  return sql`select v.asset_id as id from asset_field_values_in_scope v ${join}
+  return sql`select v.asset_id as id from ${valuesOf(sameField)} v ${join}
     where ${sql.join(conditions, sql` and `)}
     order by ${orderBy(key, sql`v.asset_id`, view.order, false)} ${limit}`;
 }
