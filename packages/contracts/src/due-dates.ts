@@ -37,29 +37,37 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-// Making a formatter costs far more than using one (most of an asset page's CPU): one per time zone,
-// kept. Time zones are checked IANA names, so there are a few hundred at most.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+// Making a formatter costs far more than using one, and using one is still most of an asset page's
+// own work: one formatter per time zone, and its last answer, good for the rest of that UTC minute
+// (zones are whole minutes apart from UTC). Time zones are checked IANA names: a few hundred at most.
+const MINUTE_MS = 60_000;
+const dateFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; date: string }>();
 
-function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+function formatDate(format: Intl.DateTimeFormat, instant: Date): string {
+  const parts = format.formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in an IANA time zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  const minute = Math.floor(instant.getTime() / MINUTE_MS);
+  let kept = dateFormats.get(timeZone);
+  if (!kept) {
+    const format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
     });
-    dateFormats.set(timeZone, format);
+    kept = { format, minute: Number.NaN, date: '' };
+    dateFormats.set(timeZone, kept);
   }
-  return format;
-}
-
-/** The calendar date (YYYY-MM-DD) of an instant in an IANA time zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  const parts = dateFormatIn(timeZone).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  if (kept.minute !== minute) {
+    kept.date = formatDate(kept.format, instant);
+    kept.minute = minute;
+  }
+  return kept.date;
 }
 
 /** The due state of a task: none once Completed or without a due date; `today` is the organization's date. */

@@ -44,6 +44,16 @@ describe('XSRF protection', () => {
     expect(other).not.toBe(cookie);
   });
 
+  it('does not set one on a request with a bearer token: a script, or a page that has its cookie', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(xsrfCookie(response.headers['set-cookie'])).toBeUndefined();
+  });
+
   it('does not set it again when the request carries one', async () => {
     const token = tokenFrom(await t.app.inject({ method: 'GET', url: '/api/auth/me' }));
     const response = await t.app.inject({

@@ -20,8 +20,9 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Double-submit cookie. Every response to a request without a (well-formed) XSRF-TOKEN cookie sets one,
- * readable by the page's scripts. A state-changing request that carries the cookie must echo it in the
+ * Double-submit cookie. Every response to a request without a (well-formed) XSRF-TOKEN cookie nor an
+ * Authorization header sets one, readable by the page's scripts (the page itself and the sign-in
+ * have neither). A state-changing request that carries the cookie must echo it in the
  * X-XSRF-TOKEN header: another site can make the browser send the cookie but cannot read it. Requests
  * without the cookie (scripts, bearer-only API clients) are not checked: the API authenticates with
  * bearer tokens, never with cookies. Nor are requests made with an API token, even from a client
@@ -34,7 +35,8 @@ async function xsrf(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     const wellFormed = cookie !== undefined && TOKEN_PATTERN.test(cookie);
-    if (!wellFormed) {
+    // A request with a bearer token is a script or a page that was given its cookie with the page.
+    if (!wellFormed && request.headers.authorization === undefined) {
       reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
         path: '/',
         sameSite: 'strict',
