@@ -130,14 +130,18 @@ function valueCondition(filter: FieldFilter, alias: string): SQL {
 const valuesOf = (filter: FieldFilter | undefined) =>
   sql.raw(filter?.kind === 'contains' ? 'asset_field_values_in_scope' : 'asset_field_values');
 
-/** The conditions of the view on the asset whose id is `assetId` (beside its status and search). */
-function filterConditions(view: ListView, assetId: SQL, except?: string): SQL[] {
+/**
+ * The conditions of the view on the asset whose id is `assetId` (beside its status and search). With
+ * `probe`, each filter is a check of the asset at hand (`offset 0` keeps PostgreSQL from turning it
+ * into a join): the walk in the list's order probes its assets and stops at the page (ADR 071).
+ */
+function filterConditions(view: ListView, assetId: SQL, except?: string, probe = false): SQL[] {
   const org = view.organizationId;
   const conditions = view.filters
     .filter((filter) => filter.fieldId !== except)
     .map(
       (filter) => sql`exists (select 1 from ${valuesOf(filter)} f where f.organization_id = ${org}
-        and f.field_id = ${filter.fieldId} and f.asset_id = ${assetId} and ${valueCondition(filter, 'f')})`,
+        and f.field_id = ${filter.fieldId} and f.asset_id = ${assetId} and ${valueCondition(filter, 'f')}${probe ? sql` offset 0` : sql``})`,
     );
   if (view.openTasks !== undefined) {
     // Pending and started tasks, one entry each in maintenance_events_org_asset_open_idx.
@@ -239,8 +243,45 @@ async function idsOf(db: DbOrTx, query: SQL): Promise<string[]> {
   return result.rows.map((row) => row.id);
 }
 
+/** A filter's matches are counted up to this many to tell whether it keeps a large share (ADR 071). */
+export const BROAD_FILTER_COUNT = 2000;
+/** The filters keep at least this share of the tenant's assets: a walk probing each reads few. */
+const BROAD_SHARE = 0.1;
+
+/**
+ * Whether the view's filters keep at least BROAD_SHARE of the organization's assets in service, by
+ * the share each filter's matches are of them (as if independent), each counted on its value index up
+ * to BROAD_FILTER_COUNT. PostgreSQL's statistics cannot tell: they are of every tenant at once, and
+ * the values' field names one tenant, so it expects a handful of a small tenant's assets where there
+ * are thousands, and joins them all before ordering. Only filters that an index counts, in a list of
+ * assets in service without a search, open-task or due filter: anything else is left to the planner.
+ */
+async function filtersAreBroad(db: DbOrTx, view: ListView): Promise<boolean> {
+  const countable = view.filters.every((filter) => filter.kind !== 'contains');
+  if (view.filters.length === 0 || !countable || view.search || view.status !== 'active') return false;
+  if (view.openTasks !== undefined || view.due) return false;
+  const org = view.organizationId;
+  const matches = view.filters.map(
+    (filter) => sql`(select count(*)::int from (select 1 from asset_field_values f
+      where f.organization_id = ${org} and f.field_id = ${filter.fieldId} and ${valueCondition(filter, 'f')}
+      limit ${BROAD_FILTER_COUNT}) m)`,
+  );
+  // One statement: the kept count of assets in service (ADR 039), then, for a tenant small enough
+  // that BROAD_FILTER_COUNT matches can be a large share of it, each filter's matches.
+  const result = (await db.execute(
+    sql`select n.assets, case when n.assets <= ${BROAD_FILTER_COUNT / BROAD_SHARE}
+        then array[${sql.join(matches, sql`, `)}] end as matches
+      from (select coalesce((select c.assets from organization_asset_counts c
+        where c.organization_id = ${org}), 0) as assets) n`,
+  )) as unknown as Rows<{ assets: number; matches: number[] | null }>;
+  const { assets, matches: counts } = result.rows[0] ?? { assets: 0, matches: null };
+  if (!counts) return false;
+  const share = counts.reduce((product, count) => product * (count / Math.max(assets, 1)), 1);
+  return share >= BROAD_SHARE;
+}
+
 /** Ids in the view's order of a column sort (with `extra` conditions: the empties of a field sort). */
-function columnSortIds(
+async function columnSortIds(
   db: DbOrTx,
   view: ListView,
   column: TAssetSortColumn,
@@ -250,10 +291,11 @@ function columnSortIds(
 ): Promise<string[]> {
   const org = view.organizationId;
   const { key, indexDescending } = COLUMN_KEYS[column];
+  const probe = extra.length === 0 && (await filtersAreBroad(db, view));
   const conditions = [
     sql`a.organization_id = ${org}`,
     ...(view.search ? [searchCondition(view.search)] : []),
-    ...filterConditions(view, sql`a.id`),
+    ...filterConditions(view, sql`a.id`, undefined, probe),
     ...extra,
   ];
   if (window.after) {
