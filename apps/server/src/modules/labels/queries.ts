@@ -12,19 +12,23 @@ export interface LabelAssetRow {
   fieldValue: string | null;
 }
 
-/** The organization's assets among `ids`, with their value of field `fieldId` (null for none). */
+/**
+ * The organization's assets among `ids`, with their value of field `fieldId` (null for none). The value
+ * is read on the values' primary key (asset, field): its organization is checked as a filter, not as an
+ * index condition, which would let the planner pick the (organization, field) index instead, and walk
+ * every value of the field for each asset when it takes a just-imported field for a rare one (ADR 073).
+ */
 const labelAssetsByIds = preparedQuery('label_assets_by_ids', (db) =>
   db
-    .select({ id: assets.id, name: assets.name, slug: assets.slug, fieldValue: assetFieldValues.value })
+    .select({
+      id: assets.id,
+      name: assets.name,
+      slug: assets.slug,
+      fieldValue: sql<string | null>`(select v.value from ${assetFieldValues} v
+        where v.asset_id = ${assets.id} and v.field_id = ${sql.placeholder('fieldId')}
+        and (v.organization_id = ${assets.organizationId}) is true)`,
+    })
     .from(assets)
-    .leftJoin(
-      assetFieldValues,
-      and(
-        eq(assetFieldValues.assetId, assets.id),
-        eq(assetFieldValues.organizationId, assets.organizationId),
-        eq(assetFieldValues.fieldId, sql.placeholder('fieldId')),
-      ),
-    )
     .where(and(eq(assets.organizationId, sql.placeholder('organizationId')), isAnyOf(assets.id, 'ids'))),
 );
 
