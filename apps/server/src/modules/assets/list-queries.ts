@@ -6,8 +6,9 @@ import {
   type TAssetStatus,
   type TSortOrder,
 } from '@mqr/contracts';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { inOrganization } from '#server/db/organization-filter.ts';
 import { assets } from '#server/db/schema.ts';
 import { escapeLike } from './queries.ts';
 
@@ -475,14 +476,14 @@ export async function findListRows(
     columns.length === 0
       ? sql`'{}'::json`
       : // Qualified by hand: drizzle writes a selected column without its table, which inside the
-        // subquery would name the value's own column.
+        // subquery would name the value's own column. Rows read on their primary keys (ADR 073).
         sql`coalesce((select json_object_agg(v.field_id, v.value) from asset_field_values v
-          where v.organization_id = assets.organization_id and v.asset_id = assets.id
-          and ${inArray(sql`v.field_id`, columns)}), '{}'::json)`;
+          where v.asset_id = assets.id and ${inArray(sql`v.field_id`, columns)}
+          and ${inOrganization(sql.raw('v.organization_id'), sql.raw('assets.organization_id'))}), '{}'::json)`;
   const rows = await db
     .select({ ...getTableColumns(assets), values: values.mapWith((json: Record<string, string>) => json) })
     .from(assets)
-    .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)));
+    .where(and(inArray(assets.id, ids), inOrganization(assets.organizationId, organizationId)));
   const byId = new Map(rows.map((row) => [row.id, row as ListRow]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

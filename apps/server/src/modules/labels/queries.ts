@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { inOrganization } from '#server/db/organization-filter.ts';
 import { isAnyOf, preparedQuery } from '#server/db/prepared.ts';
 import { assetFieldValues, assets } from '#server/db/schema.ts';
 
@@ -13,10 +14,8 @@ export interface LabelAssetRow {
 }
 
 /**
- * The organization's assets among `ids`, with their value of field `fieldId` (null for none). The value
- * is read on the values' primary key (asset, field): its organization is checked as a filter, not as an
- * index condition, which would let the planner pick the (organization, field) index instead, and walk
- * every value of the field for each asset when it takes a just-imported field for a rare one (ADR 073).
+ * The organization's assets among `ids`, with their value of field `fieldId` (null for none), each read
+ * on its primary key with the organization checked as a filter (ADR 073).
  */
 const labelAssetsByIds = preparedQuery('label_assets_by_ids', (db) =>
   db
@@ -26,10 +25,15 @@ const labelAssetsByIds = preparedQuery('label_assets_by_ids', (db) =>
       slug: assets.slug,
       fieldValue: sql<string | null>`(select v.value from ${assetFieldValues} v
         where v.asset_id = ${assets.id} and v.field_id = ${sql.placeholder('fieldId')}
-        and (v.organization_id = ${assets.organizationId}) is true)`,
+        and ${inOrganization(sql.raw('v.organization_id'), assets.organizationId)})`,
     })
     .from(assets)
-    .where(and(eq(assets.organizationId, sql.placeholder('organizationId')), isAnyOf(assets.id, 'ids'))),
+    .where(
+      and(
+        isAnyOf(assets.id, 'ids'),
+        inOrganization(assets.organizationId, sql.placeholder('organizationId')),
+      ),
+    ),
 );
 
 /**
