@@ -48,6 +48,8 @@ export interface ListView {
   filters: FieldFilter[];
   sort: ListSort;
   order: TSortOrder;
+  /** Filters checked asset by asset along the list's order rather than joined (filtersAreBroad, ADR 071). */
+  probeFilters: boolean;
 }
 
 /** Where a read starts: after `offset` rows, or after the asset `after` (keyset); `limit` ids. */
@@ -245,7 +247,7 @@ async function idsOf(db: DbOrTx, query: SQL): Promise<string[]> {
 }
 
 /** A filter's matches are counted up to this many to tell whether it keeps a large share (ADR 071). */
-export const BROAD_FILTER_COUNT = 2000;
+const BROAD_FILTER_COUNT = 2000;
 /** The filters keep at least this share of the tenant's assets: a walk probing each reads few. */
 const BROAD_SHARE = 0.1;
 
@@ -257,7 +259,7 @@ const BROAD_SHARE = 0.1;
  * are thousands, and joins them all before ordering. Only filters that an index counts, in a list of
  * assets in service without a search, open-task or due filter: anything else is left to the planner.
  */
-async function filtersAreBroad(db: DbOrTx, view: ListView): Promise<boolean> {
+export async function filtersAreBroad(db: DbOrTx, view: Omit<ListView, 'probeFilters'>): Promise<boolean> {
   const countable = view.filters.every((filter) => filter.kind !== 'contains');
   if (view.filters.length === 0 || !countable || view.search || view.status !== 'active') return false;
   if (view.openTasks !== undefined || view.due) return false;
@@ -282,7 +284,7 @@ async function filtersAreBroad(db: DbOrTx, view: ListView): Promise<boolean> {
 }
 
 /** Ids in the view's order of a column sort (with `extra` conditions: the empties of a field sort). */
-async function columnSortIds(
+function columnSortIds(
   db: DbOrTx,
   view: ListView,
   column: TAssetSortColumn,
@@ -292,7 +294,7 @@ async function columnSortIds(
 ): Promise<string[]> {
   const org = view.organizationId;
   const { key, indexDescending } = COLUMN_KEYS[column];
-  const probe = extra.length === 0 && (await filtersAreBroad(db, view));
+  const probe = extra.length === 0 && view.probeFilters;
   const conditions = [
     sql`a.organization_id = ${org}`,
     ...(view.search ? [searchCondition(view.search)] : []),

@@ -14,7 +14,7 @@ import {
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
-import { type FieldFilter, findDueAssetIds, type ListView } from './list-queries.ts';
+import { type FieldFilter, filtersAreBroad, findDueAssetIds, type ListView } from './list-queries.ts';
 
 /** The filter operators each data type takes, as the messages name them. */
 const OPERATORS: Record<TFieldDataType, { allowed: TAssetFilterOperator[]; named: string }> = {
@@ -114,7 +114,7 @@ export async function resolveListView(
   };
   const byField = new Map<string, TAssetFilterTerm[]>();
   for (const term of terms) byField.set(term.fieldId, [...(byField.get(term.fieldId) ?? []), term]);
-  return {
+  const view = {
     organizationId,
     status: input.status,
     search: input.search || undefined,
@@ -127,4 +127,6 @@ export async function resolveListView(
         : { fieldId: sort.fieldId, numeric: fieldOf(sort.fieldId).dataType === 'Number' },
     order: input.order ?? defaultOrder(sortParam),
   };
+  // Decided once per view: a page, its count and every batch of an export read the same way.
+  return { ...view, probeFilters: await filtersAreBroad(db, view) };
 }
