@@ -96,7 +96,12 @@ test('an administrator prints the labels of a new import from label 4, then one 
   // One asset's label from its page, on a label printer's 2 × 1 in roll.
   await page.goto('/assets');
   await page.getByLabel('Search by name or slug').fill(`label-${run}-5`);
-  await page.getByRole('link', { name: `Open Label ${run} 5`, exact: true }).click();
+  // Clicked once the search has answered: a click on the list it replaces can land on another row.
+  const table = page.getByRole('table', { name: 'Assets' });
+  await expect(page).toHaveURL(new RegExp(`search=label-${run}-5`));
+  await expect(table.getByRole('link', { name: /^Open / })).toHaveCount(1);
+  await table.getByRole('link', { name: `Open Label ${run} 5`, exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Label ${run} 5`, level: 1 })).toBeVisible();
   await page.getByRole('region', { name: 'QR code' }).getByRole('button', { name: 'Print label' }).click();
   await dialog.getByLabel('Label layout').selectOption({ label: 'Label printer, 2 × 1 in' });
   await expect(dialog.getByLabel('Start at label')).toHaveCount(0);
