@@ -158,6 +158,16 @@ describe('a filtered or sorted long list', () => {
     const bySize = (query: string) => get(`/api/assets?sort=field:${field.id}&${query}`);
     const last = (await bySize(`order=desc&pageSize=3`)).json<TAssetSummary[]>();
     expect(last.map((asset) => asset.name)).toEqual(['Valve 10005', 'Valve 10004', 'Valve 10003']);
+    // A field sort probes a broad filter on another field along the sorted values too (ADR 071).
+    const even = await insertField(t.db, orgA, { dataType: 'Boolean', label: 'Even' });
+    await t.db.execute(sql`
+      insert into asset_field_values (organization_id, asset_id, field_id, value)
+      select ${orgA}::uuid, id, ${even.id}::uuid, (substr(name, 7)::int % 2 = 0)::text
+      from assets where organization_id = ${orgA}::uuid`);
+    await t.db.execute(sql`analyze asset_field_values`);
+    const evenBySize = await bySize(`filter=${even.id}:is:true&order=desc&pageSize=3`);
+    // Valve 10000 has no size.
+    expect(namesOf(evenBySize)).toEqual(['Valve 10004', 'Valve 10002', 'Valve 9998']);
     // 9,995 sizes, then the 10 empties, newest first: page 200 crosses from one to the other, page 201
     // starts 5 rows into the empties.
     const names = async (page: number) =>

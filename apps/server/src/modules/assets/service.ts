@@ -26,7 +26,14 @@ import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/servi
 import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
 import { targetOrganization } from '../organizations/service.ts';
 import { emitAssetEvents } from '../webhooks/service.ts';
-import { countStatusUpTo, findListIds, findListRows, type ListRow, type ListView } from './list-queries.ts';
+import {
+  countStatusUpTo,
+  findListIds,
+  findListPage,
+  findListRows,
+  type ListRow,
+  type ListView,
+} from './list-queries.ts';
 import { isNarrowed, resolveListView } from './list-view.ts';
 import {
   type AssetInsert,
@@ -168,24 +175,26 @@ export async function listAssetPage(
   const narrowed = isNarrowed(view);
   const countedUpTo = narrowed ? MAX_COUNTED_SEARCH_ROWS : MAX_COUNTED_ROWS;
   const start = (query.page - 1) * query.pageSize;
+  const columns = query.columns ?? [];
   const counted = () => findListIds(db, view, { offset: 0, limit: countedUpTo + 1 });
-  let ids: string[];
-  let total: number;
   if (narrowed && !query.after && start + query.pageSize <= countedUpTo) {
     const walk = await counted();
-    ids = walk.slice(start, start + query.pageSize);
-    total = walk.length;
-  } else {
-    [ids, total] = await Promise.all([
-      findListIds(db, view, { offset: query.after ? 0 : start, limit: query.pageSize, after: query.after }),
-      narrowed
-        ? counted().then((walk) => walk.length)
-        : view.status === 'active'
-          ? countAssetsOf(db, organizationId).then((count) => Math.min(count, countedUpTo + 1))
-          : countStatusUpTo(db, view, countedUpTo + 1),
-    ]);
+    const rows = await findListRows(db, organizationId, walk.slice(start, start + query.pageSize), columns);
+    return { items: rows.map(toAssetListItem), total: walk.length, countedUpTo };
   }
-  const rows = await findListRows(db, organizationId, ids, query.columns ?? []);
+  const [rows, total] = await Promise.all([
+    findListPage(
+      db,
+      view,
+      { offset: query.after ? 0 : start, limit: query.pageSize, after: query.after },
+      columns,
+    ),
+    narrowed
+      ? counted().then((walk) => walk.length)
+      : view.status === 'active'
+        ? countAssetsOf(db, organizationId).then((count) => Math.min(count, countedUpTo + 1))
+        : countStatusUpTo(db, view, countedUpTo + 1),
+  ]);
   return { items: rows.map(toAssetListItem), total, countedUpTo };
 }
 
@@ -377,14 +386,13 @@ export { type ListView, resolveListView };
  * Up to `size` of the view's assets after the asset `after`, in the view's order (keyset, however
  * deep): one batch of an export (ADR 042).
  */
-export async function findAssetViewBatch(
+export function findAssetViewBatch(
   db: DbOrTx,
   view: ListView,
   after: string | undefined,
   size: number,
 ): Promise<AssetRow[]> {
-  const ids = await findListIds(db, view, { offset: 0, limit: size, after });
-  return findListRows(db, view.organizationId, ids, []);
+  return findListPage(db, view, { offset: 0, limit: size, after }, []);
 }
 
 /** The organization's assets among `ids`, in the order of `ids` (another organization's are left out). */
