@@ -191,6 +191,7 @@ export const assets = pgTable(
       .where(sql`${t.retiredAt} is null`),
     // Trigram indexes serve the case-insensitive "contains" search on name or slug, led by the
     // organization (btree_gin) so a small organization's search never walks a big one's entries.
+    // Their pending lists are capped at 256 kB by migration 0026 (ADR 074).
     index('assets_org_name_trgm_idx').using('gin', t.organizationId, t.name.op('gin_trgm_ops')),
     index('assets_org_slug_trgm_idx').using('gin', t.organizationId, t.slug.op('gin_trgm_ops')),
   ],
@@ -229,7 +230,8 @@ export const assetFieldValues = pgTable(
     index('asset_field_values_org_field_number_idx')
       .on(t.organizationId, t.fieldId, t.numberValue, t.assetId)
       .where(sql`${t.numberValue} is not null`),
-    // A Text field's "contains" filter, led by organization and field (btree_gin).
+    // A Text field's "contains" filter, led by organization and field (btree_gin); pending list
+    // capped at 256 kB by migration 0026 (ADR 074).
     index('asset_field_values_org_field_trgm_idx').using(
       'gin',
       t.organizationId,
