@@ -234,6 +234,17 @@ class WorkerConnection extends Duplex {
     callback();
   }
 
+  // pg corks the stream around a query's messages (parse, bind, describe, execute, sync): sent as one
+  // message, the worker runs them as one unit and answers once, where it ran and answered each.
+  override _writev(
+    chunks: { chunk: Buffer; encoding: BufferEncoding }[],
+    callback: (error?: Error | null) => void,
+  ): void {
+    const bytes = new Uint8Array(Buffer.concat(chunks.map(({ chunk }) => chunk)));
+    this.thread.send({ type: 'data', id: this.id, bytes }, [bytes.buffer]);
+    callback();
+  }
+
   override _final(callback: (error?: Error | null) => void): void {
     this.thread.forget(this);
     this.push(null);

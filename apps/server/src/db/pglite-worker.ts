@@ -92,13 +92,46 @@ async function execute(db: PGlite, id: number, unit: Buffer): Promise<void> {
     await endConnection(db, id);
     return;
   }
-  await db.execProtocolRawStream(new Uint8Array(unit), {
-    onRawData: (data) => {
-      const copy = data.slice();
-      post({ type: 'data', id, bytes: copy }, [copy.buffer as ArrayBuffer]);
-    },
-  });
+  const answer = new Answer(id);
+  try {
+    await db.execProtocolRawStream(new Uint8Array(unit), { onRawData: (data) => answer.add(data) });
+  } finally {
+    answer.send();
+  }
   lastConnection = id;
+}
+
+/** An answer goes to the main thread once this big, and at its end. */
+const ANSWER_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * What PGlite writes for one unit, gathered into few messages: it writes each protocol message on its
+ * own (a row description, every row, the command's end), and each message to the main thread costs
+ * more than copying the bytes.
+ */
+class Answer {
+  private readonly id: number;
+  private parts: Uint8Array[] = [];
+  private size = 0;
+
+  constructor(id: number) {
+    this.id = id;
+  }
+
+  add(data: Uint8Array): void {
+    this.parts.push(data.slice());
+    this.size += data.length;
+    if (this.size >= ANSWER_CHUNK_BYTES) this.send();
+  }
+
+  send(): void {
+    if (this.size === 0) return;
+    const bytes =
+      this.parts.length === 1 ? this.parts[0]! : new Uint8Array(Buffer.concat(this.parts, this.size));
+    post({ type: 'data', id: this.id, bytes }, [bytes.buffer as ArrayBuffer]);
+    this.parts = [];
+    this.size = 0;
+  }
 }
 
 /**
