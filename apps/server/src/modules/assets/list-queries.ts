@@ -467,6 +467,29 @@ export async function countStatusUpTo(db: DbOrTx, view: ListView, cap: number): 
   );
 }
 
+/**
+ * How many assets a view whose filters are probed (ADR 071) holds, counting no further than `cap`:
+ * its first filter's matches, read on their value index, each checked for the other filters and for
+ * being in service. The list's own order would pass the matches spread among every other asset.
+ */
+export function countProbedUpTo(db: DbOrTx, view: ListView, cap: number): Promise<number> {
+  const org = view.organizationId;
+  const [first] = view.filters;
+  if (!first) throw new Error('A probed view has filters.');
+  const conditions = [
+    sql`f.organization_id = ${org}`,
+    sql`f.field_id = ${first.fieldId}`,
+    valueCondition(first, 'f'),
+    sql`not exists (select 1 from assets r where r.organization_id = ${org} and r.retired_at is not null
+      and r.id = f.asset_id)`,
+    ...filterConditions(view, sql`f.asset_id`, first.fieldId, true),
+  ];
+  return countOf(
+    db,
+    sql`select 1 from asset_field_values f where ${sql.join(conditions, sql` and `)} limit ${cap}`,
+  );
+}
+
 /** A row of the list: the asset and the values of the chosen fields (by field id). */
 export type ListRow = typeof assets.$inferSelect & { values: Record<string, string> };
 

@@ -27,6 +27,7 @@ import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fie
 import { targetOrganization } from '../organizations/service.ts';
 import { emitAssetEvents } from '../webhooks/service.ts';
 import {
+  countProbedUpTo,
   countStatusUpTo,
   findListIds,
   findListPage,
@@ -177,7 +178,10 @@ export async function listAssetPage(
   const start = (query.page - 1) * query.pageSize;
   const columns = query.columns ?? [];
   const counted = () => findListIds(db, view, { offset: 0, limit: countedUpTo + 1 });
-  if (narrowed && !query.after && start + query.pageSize <= countedUpTo) {
+  // Broad filters probed along the list's order are counted on their own index (ADR 071).
+  const countNarrowed = () =>
+    view.probeFilters ? countProbedUpTo(db, view, countedUpTo + 1) : counted().then((walk) => walk.length);
+  if (narrowed && !view.probeFilters && !query.after && start + query.pageSize <= countedUpTo) {
     const walk = await counted();
     const rows = await findListRows(db, organizationId, walk.slice(start, start + query.pageSize), columns);
     return { items: rows.map(toAssetListItem), total: walk.length, countedUpTo };
@@ -190,7 +194,7 @@ export async function listAssetPage(
       columns,
     ),
     narrowed
-      ? counted().then((walk) => walk.length)
+      ? countNarrowed()
       : view.status === 'active'
         ? countAssetsOf(db, organizationId).then((count) => Math.min(count, countedUpTo + 1))
         : countStatusUpTo(db, view, countedUpTo + 1),
