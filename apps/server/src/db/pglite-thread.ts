@@ -227,11 +227,8 @@ class WorkerConnection extends Duplex {
 
   override _read(): void {}
 
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    const bytes = new Uint8Array(chunk.byteLength);
-    bytes.set(chunk);
-    this.thread.send({ type: 'data', id: this.id, bytes }, [bytes.buffer]);
-    callback();
+  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this._writev([{ chunk, encoding }], callback);
   }
 
   // pg corks the stream around a query's messages (parse, bind, describe, execute, sync): sent as one

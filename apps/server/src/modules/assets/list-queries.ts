@@ -15,7 +15,8 @@ import { escapeLike } from './queries.ts';
 /**
  * The asset list's view in SQL (ADR 047): which of an organization's assets it shows and in what
  * order, read as ids by an index walk (a page, a batch of an export, a selection), then the rows of
- * those ids (in the walk's own statement for a column sort's page). Every statement is led by the organization and served by the indexes of migration 0015.
+ * those ids (in the walk's own statement for a column sort's page). Every statement is led by the
+ * organization and served by the indexes of migration 0015.
  * Where a search or a "contains" filter applies, the walk reads the `_in_scope` views rather than
  * the tables: under row-level security their ILIKE would lose its trigram index (ADR 066). Only
  * there: the views' scope condition makes the planner expect a few rows where there are thousands,
