@@ -4,7 +4,7 @@ import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { BUSIEST_ASSETS_CACHE, dashboardAnalytics } from './service.ts';
 
-// The production threshold is 50,000 completions; the same rule on a smaller window keeps the test quick.
+// The production threshold is 5,000 completions; the same rule on a smaller window keeps the test quick.
 const CACHE = { ...BUSIEST_ASSETS_CACHE, minCompletions: 200 };
 
 const t = tenantWorld();

@@ -55,7 +55,7 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
  * first. Smaller windows are always computed afresh. The assets' PM compliance follows the same rule
  * on the number of scheduled tasks of the range (ADR 053).
  */
-export const BUSIEST_ASSETS_CACHE = { minCompletions: 50_000, ttlMs: 60_000, maxEntries: 500 };
+export const BUSIEST_ASSETS_CACHE = { minCompletions: 5_000, ttlMs: 60_000, maxEntries: 500 };
 export type TBusiestAssetsCache = typeof BUSIEST_ASSETS_CACHE;
 
 interface RecentEntry {
