@@ -247,6 +247,26 @@ async function idsOf(db: DbOrTx, query: SQL): Promise<string[]> {
   return result.rows.map((row) => row.id);
 }
 
+/**
+ * A list of assets in service narrowed only by filters that a value index counts: no search, open-task
+ * or due filter, no "contains".
+ */
+function onlyIndexedFilters(view: Omit<ListView, 'probeFilters'>): boolean {
+  const countable = view.filters.every((filter) => filter.kind !== 'contains');
+  if (view.filters.length === 0 || !countable || view.search || view.status !== 'active') return false;
+  return view.openTasks === undefined && !view.due;
+}
+
+/**
+ * Whether the view is counted on its first filter's value index (countOnFilterIndexUpTo), which
+ * reads at most the cap of its matches, rather than by the walk in the list's order, which passes
+ * every asset the filters leave out: its filters are probed (ADR 071), or it has one indexed filter
+ * alone, whatever its share (a big tenant's filters are never probed).
+ */
+export function countsOnFilterIndex(view: ListView): boolean {
+  return view.probeFilters || (view.filters.length === 1 && onlyIndexedFilters(view));
+}
+
 /** A filter's matches are counted up to this many to tell whether it keeps a large share (ADR 071). */
 const BROAD_FILTER_COUNT = 2000;
 /** The filters keep at least this share of the tenant's assets: a walk probing each reads few. */
@@ -261,9 +281,7 @@ const BROAD_SHARE = 0.1;
  * assets in service without a search, open-task or due filter: anything else is left to the planner.
  */
 export async function filtersAreBroad(db: DbOrTx, view: Omit<ListView, 'probeFilters'>): Promise<boolean> {
-  const countable = view.filters.every((filter) => filter.kind !== 'contains');
-  if (view.filters.length === 0 || !countable || view.search || view.status !== 'active') return false;
-  if (view.openTasks !== undefined || view.due) return false;
+  if (!onlyIndexedFilters(view)) return false;
   const org = view.organizationId;
   const matches = view.filters.map(
     (filter) => sql`(select count(*)::int from (select 1 from asset_field_values f
@@ -469,14 +487,15 @@ export async function countStatusUpTo(db: DbOrTx, view: ListView, cap: number): 
 }
 
 /**
- * How many assets a view whose filters are probed (ADR 071) holds, counting no further than `cap`:
- * its first filter's matches, read on their value index, each checked for the other filters and for
- * being in service. The list's own order would pass the matches spread among every other asset.
+ * How many assets a view counted on its filter index (countsOnFilterIndex) holds, counting no further
+ * than `cap`: its first filter's matches, read on their value index, each checked for the other
+ * filters and for being in service. The list's own order would pass the matches spread among every
+ * other asset.
  */
-export function countProbedUpTo(db: DbOrTx, view: ListView, cap: number): Promise<number> {
+export function countOnFilterIndexUpTo(db: DbOrTx, view: ListView, cap: number): Promise<number> {
   const org = view.organizationId;
   const [first] = view.filters;
-  if (!first) throw new Error('A probed view has filters.');
+  if (!first) throw new Error('A view counted on its filter index has filters.');
   const conditions = [
     sql`f.organization_id = ${org}`,
     sql`f.field_id = ${first.fieldId}`,

@@ -27,8 +27,9 @@ import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fie
 import { targetOrganization } from '../organizations/service.ts';
 import { emitAssetEvents } from '../webhooks/service.ts';
 import {
-  countProbedUpTo,
+  countOnFilterIndexUpTo,
   countStatusUpTo,
+  countsOnFilterIndex,
   findListIds,
   findListPage,
   findListRows,
@@ -178,10 +179,11 @@ export async function listAssetPage(
   const start = (query.page - 1) * query.pageSize;
   const columns = query.columns ?? [];
   const counted = () => findListIds(db, view, { offset: 0, limit: countedUpTo + 1 });
-  // Broad filters probed along the list's order are counted on their own index (ADR 071).
+  // Filters that a value index counts are counted there (ADR 071), the page walked on its own.
+  const onFilterIndex = countsOnFilterIndex(view);
   const countNarrowed = () =>
-    view.probeFilters ? countProbedUpTo(db, view, countedUpTo + 1) : counted().then((walk) => walk.length);
-  if (narrowed && !view.probeFilters && !query.after && start + query.pageSize <= countedUpTo) {
+    onFilterIndex ? countOnFilterIndexUpTo(db, view, countedUpTo + 1) : counted().then((walk) => walk.length);
+  if (narrowed && !onFilterIndex && !query.after && start + query.pageSize <= countedUpTo) {
     const walk = await counted();
     const rows = await findListRows(db, organizationId, walk.slice(start, start + query.pageSize), columns);
     return { items: rows.map(toAssetListItem), total: walk.length, countedUpTo };
