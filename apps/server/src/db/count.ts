@@ -16,3 +16,32 @@ export async function countUpTo(
   const [row] = await db.select({ n: count() }).from(capped);
   return row?.n ?? 0;
 }
+
+/** How long a count that reached its cap is taken to reach it still (ADR 076). */
+export const REACHED_CAP_MEMORY_MS = 60_000;
+const REACHED_CAP_KEYS = 1000;
+/** When each key's count last reached its cap, oldest first. */
+const reachedCap = new Map<string, number>();
+
+/**
+ * `count()` (a countUpTo of `cap`), except that a count that reached its cap answers the cap again
+ * for a minute without counting, on this instance: past the cap a list says "10,000+" whatever its
+ * length, and a list that long does not fall below it within a minute. Under the cap it counts at
+ * every call (ADR 076).
+ */
+export async function countUpToRemembered(
+  key: string,
+  cap: number,
+  count: () => Promise<number>,
+  now = Date.now(),
+): Promise<number> {
+  const at = reachedCap.get(key);
+  if (at !== undefined && now - at < REACHED_CAP_MEMORY_MS) return cap;
+  const counted = await count();
+  reachedCap.delete(key);
+  if (counted >= cap) {
+    reachedCap.set(key, now);
+    if (reachedCap.size > REACHED_CAP_KEYS) reachedCap.delete(reachedCap.keys().next().value!);
+  }
+  return counted;
+}

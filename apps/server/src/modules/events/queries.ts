@@ -2,7 +2,7 @@ import { EVENT_PAGE_SIZE } from '@mqr/contracts';
 import { and, asc, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
-import { countUpTo } from '#server/db/count.ts';
+import { countUpTo, countUpToRemembered } from '#server/db/count.ts';
 import { type Json, jsonRows } from '#server/db/json-rows.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { idsOfPage } from '#server/db/page-ids.ts';
@@ -509,7 +509,9 @@ export async function listOpenTasks(
   page: { page: number; pageSize: number },
 ) {
   const [total, rows] = await Promise.all([
-    countUpTo(db, maintenanceEvents, openTasksCondition(organizationId, filter), COUNT_CAP),
+    countUpToRemembered(`open-tasks:${organizationId}:${JSON.stringify(filter)}`, COUNT_CAP, () =>
+      countUpTo(db, maintenanceEvents, openTasksCondition(organizationId, filter), COUNT_CAP),
+    ),
     selectOpenTasks(db, organizationId, filter, page),
   ]);
   return { rows, total };
