@@ -250,6 +250,8 @@ async function compareWithBare(
     const seconds = Math.max(1, Math.round(settings.seconds / 2));
     const load = (url: string, headers: Record<string, string>) =>
       runLoad({ url, headers, connections: 8, seconds });
+    // The app is warm from the scenarios; the reference gets its second of warm-up too (pool, plans).
+    await runLoad({ url: `${bare.url}/`, headers: {}, connections: 8, seconds: 1 });
     let app = 0;
     let reference = 0;
     for (let round = 0; round < BARE_ROUNDS; round++) {
