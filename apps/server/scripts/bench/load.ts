@@ -57,15 +57,58 @@ function resultOf(result: AutocannonResult, seconds: number): LoadResult {
   };
 }
 
-export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const result = (await autocannon({
+function autocannonRun(options: LoadOptions): Promise<AutocannonResult> {
+  return autocannon({
     url: options.url,
     headers: options.headers,
     connections: options.connections,
     duration: options.seconds,
     skipAggregateResult: true,
-  })) as unknown as AutocannonResult;
-  return resultOf(result, options.seconds);
+  }) as unknown as Promise<AutocannonResult>;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  return resultOf(await autocannonRun(options), options.seconds);
+}
+
+/** One load's rounds as if they were one run: their latency histograms added, their counts summed. */
+function mergeRounds(rounds: AutocannonResult[]): AutocannonResult {
+  const histogram = hdr.build({ bitBucketSize: 64, autoResize: true, useWebAssembly: false });
+  for (const round of rounds) {
+    const next = hdr.decodeFromCompressedBase64(round.latencies, 64, false);
+    histogram.add(next);
+    next.destroy();
+  }
+  const latencies = hdr.encodeIntoCompressedBase64(histogram);
+  histogram.destroy();
+  const sum = (field: 'totalCompletedRequests' | 'duration' | 'errors' | 'timeouts' | 'non2xx') =>
+    rounds.reduce((total, round) => total + round[field], 0);
+  return {
+    latencies,
+    totalCompletedRequests: sum('totalCompletedRequests'),
+    duration: sum('duration'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    non2xx: sum('non2xx'),
+  };
+}
+
+/**
+ * Several loads measured in alternating rounds of `seconds` (A, B, A, B, …), each load's rounds then
+ * merged into one result: a shared machine's busier minutes slow each load alike, where loads run
+ * one after the other could each land in a different minute.
+ */
+export async function runAlternating(
+  loads: Omit<LoadOptions, 'seconds'>[],
+  rounds: number,
+  seconds: number,
+): Promise<LoadResult[]> {
+  const results: AutocannonResult[][] = loads.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, load] of loads.entries())
+      results[index]!.push(await autocannonRun({ ...load, seconds }));
+  }
+  return results.map((runs) => resultOf(mergeRounds(runs), seconds * rounds));
 }
 
 /** The load until `work` settles (10 minutes at most): the latencies a user sees while it runs. */

@@ -17,7 +17,7 @@ import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from '.
 import { historyCsv, prepareImportOrganization, registerCsv, timeImport } from './import-timing.ts';
 import { checkInstallable } from './installability.ts';
 import { timeLabels } from './label-timing.ts';
-import { runLoad } from './load.ts';
+import { type LoadOptions, type LoadResult, runAlternating, runLoad } from './load.ts';
 import { type RunningProcess, startBareReference, startServer } from './processes.ts';
 import { measurePublicPage, PUBLIC_PAGE_GOALS } from './public-page.ts';
 import { loadAverage, Report } from './report.ts';
@@ -185,34 +185,103 @@ async function seed(place: Place, size: DatasetSize, schedules?: number) {
   }
 }
 
-/** Every scenario of each tenant at each connection count; the p95 of each at 8 connections. */
+/** Requests still in flight when a load stops go on in the server: the next row waits for them. */
+const settle = (result: LoadResult) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(30_000, Math.max(500, 2 * result.p99))));
+
+/** A load after a second of warm-up: plans cached, pages in memory, as on a server up a while. */
+async function measureLoad(load: Omit<LoadOptions, 'seconds'>, seconds: number): Promise<LoadResult> {
+  await runLoad({ ...load, seconds: 1 });
+  const result = await runLoad({ ...load, seconds });
+  await settle(result);
+  return result;
+}
+
+/** Rounds of the small tenant beside the big one and alone, one after the other (measurePaired). */
+const PAIRED_ROUNDS = 2;
+
+/**
+ * One scenario of the small tenant beside the big one and of the same tenant alone, in alternating
+ * rounds that add up to the row's length, so both see the machine's same minutes (it is shared: run
+ * ten minutes apart, the same code differed by half).
+ */
+async function measurePaired(
+  beside: Omit<LoadOptions, 'seconds'>,
+  alone: Omit<LoadOptions, 'seconds'>,
+  seconds: number,
+): Promise<[LoadResult, LoadResult]> {
+  await runLoad({ ...beside, seconds: 1 });
+  await runLoad({ ...alone, seconds: 1 });
+  const rounds = runAlternating(
+    [beside, alone],
+    PAIRED_ROUNDS,
+    Math.max(1, Math.round(seconds / PAIRED_ROUNDS)),
+  );
+  const [besideResult, aloneResult] = (await rounds) as [LoadResult, LoadResult];
+  await settle(aloneResult);
+  return [besideResult, aloneResult];
+}
+
+/** The small tenant on a database without the big organization, served by a server of its own. */
+interface AloneTwin {
+  server: RunningProcess;
+  tenant: Tenant;
+}
+
+/**
+ * Every scenario of each tenant at each connection count; the p95 of each at 8 connections. With
+ * `alone`, the small tenant's rows at 8 connections are measured paired with its twin's (measurePaired),
+ * whose p95 come back as `aloneP95`.
+ */
 async function measureScenarios(
   server: RunningProcess,
   tenants: Tenant[],
   settings: Settings,
   report: Report,
-  options: { label?: (tenant: Tenant) => string; connections?: number[]; judged?: boolean } = {},
-): Promise<{ p95: P95ByScenario }> {
+  options: { judged?: boolean; alone?: AloneTwin } = {},
+): Promise<{ p95: P95ByScenario; aloneP95: P95ByScenario }> {
   const p95: P95ByScenario = {};
+  const aloneP95: P95ByScenario = {};
+  const { alone } = options;
+  const aloneToken = alone ? await signIn(alone.server, alone.tenant) : undefined;
   for (const tenant of tenants) {
     const signedIn: Record<string, string> = { authorization: `Bearer ${await signIn(server, tenant)}` };
-    for (const scenario of scenariosFor(tenant)) {
-      for (const connections of options.connections ?? settings.connections) {
+    const twinScenarios = alone && tenant.label === 'small' ? scenariosFor(alone.tenant) : undefined;
+    for (const [index, scenario] of scenariosFor(tenant).entries()) {
+      for (const connections of settings.connections) {
         const load = {
           url: `${server.url}${scenario.path}`,
           headers: scenario.signedIn ? signedIn : {},
           connections,
         };
-        // A second of warm-up first: plans cached, pages in memory, as on a server that has been up a while.
-        await runLoad({ ...load, seconds: 1 });
-        const result = await runLoad({ ...load, seconds: settings.seconds });
-        // Requests still in flight when the load stops go on in the server: let them finish before
-        // the next row, so a slow row does not slow the one after it.
-        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, Math.max(500, 2 * result.p99))));
         const key = `${tenant.label}: ${scenario.name}`;
         const judged = connections === 8 && (options.judged ?? true);
+        const twin = connections === 8 ? twinScenarios?.[index] : undefined;
+        if (alone && twin) {
+          const [result, aloneResult] = await measurePaired(
+            load,
+            {
+              url: `${alone.server.url}${twin.path}`,
+              headers: twin.signedIn ? { authorization: `Bearer ${aloneToken}` } : {},
+              connections,
+            },
+            settings.seconds,
+          );
+          report.loadRow(
+            tenant.label,
+            scenario.name,
+            connections,
+            result,
+            judged ? scenario.p95GoalMs : undefined,
+          );
+          report.loadRow('small alone', twin.name, connections, aloneResult);
+          p95[key] = result.p95;
+          aloneP95[key] = aloneResult.p95;
+          continue;
+        }
+        const result = await measureLoad(load, settings.seconds);
         report.loadRow(
-          options.label?.(tenant) ?? tenant.label,
+          tenant.label,
           scenario.name,
           connections,
           result,
@@ -222,7 +291,7 @@ async function measureScenarios(
       }
     }
   }
-  return { p95 };
+  return { p95, aloneP95 };
 }
 
 /** Rounds of the app's asset detail and the bare reference, one after the other (see compareWithBare). */
@@ -283,34 +352,24 @@ async function aloneDatabaseUrl(databaseUrl: string): Promise<string> {
   return withDatabaseName(databaseUrl, name);
 }
 
-/** The small tenant on a database without the big organization: its p95 at 8 connections. */
-async function measureSmallAlone(
-  settings: Settings,
-  scratchDir: string,
-  report: Report,
-): Promise<P95ByScenario> {
-  const place: Place = settings.databaseUrl
+/** Where the small organizations are alone: a database beside BENCH_DATABASE_URL's, or a data dir beside the embedded one. */
+async function alonePlace(settings: Settings, scratchDir: string): Promise<Place> {
+  return settings.databaseUrl
     ? { databaseUrl: await aloneDatabaseUrl(settings.databaseUrl), dataDir: scratchDir }
     : {
         databaseUrl: undefined,
         dataDir: settings.quick ? path.join(scratchDir, 'alone') : `${settings.dataDir}-small-alone`,
       };
-  const { small } = await seed(place, { ...settings.size, bigAssets: 0, bigEvents: 0, longHistory: 0 });
-  const server = await startServer(serverEnv(place));
-  try {
-    const { p95 } = await measureScenarios(server, [small], settings, report, {
-      label: () => 'small alone',
-      connections: [8],
-      judged: false,
-    });
-    // The import writes 50,000 assets (the labels' import 1,000 more): timed here, never in the
-    // measured data set, whose trigram indexes it would leave to be vacuumed under the next run's searches.
-    await judgeImport(server, settings.databaseUrl ? 'postgres' : 'pglite', settings, report);
-    await judgeLabels(server, report);
-    return p95;
-  } finally {
-    await server.stop();
-  }
+}
+
+/**
+ * The import writes 50,000 assets (the labels' import 1,000 more): timed on the small organizations'
+ * own database, never in the measured data set, whose trigram indexes it would leave to be vacuumed
+ * under the next run's searches.
+ */
+async function judgeImportsAndLabels(server: RunningProcess, settings: Settings, report: Report) {
+  await judgeImport(server, settings.databaseUrl ? 'postgres' : 'pglite', settings, report);
+  await judgeLabels(server, report);
 }
 
 /** Each small-tenant scenario beside the big one as a ratio of the same alone (goal: within 1.2×). */
@@ -476,23 +535,37 @@ async function main(): Promise<void> {
     const schedules = settings.schedules;
     const { big, small } = await seed(place, settings.size, schedules);
     if (!big) throw new Error('The data set has no big organization: give it assets (--assets).');
+    const lonely = await alonePlace(settings, scratchDir);
+    const { small: smallAlone } = await seed(lonely, {
+      ...settings.size,
+      bigAssets: 0,
+      bigEvents: 0,
+      longHistory: 0,
+    });
     // The test clock starts the engine's timed run (judgeSchedules); nothing else uses it.
     const server = await startServer({ ...serverEnv(place), TEST_CLOCK: 'true' });
+    let aloneServer: RunningProcess | undefined;
     let beside: P95ByScenario;
+    let alone: P95ByScenario;
     try {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const memory = await server.residentMb();
+      aloneServer = await startServer(serverEnv(lonely));
       // The latency goals are PostgreSQL's; the embedded database is judged as a ratio of it.
       const goals =
         kind === 'postgres'
           ? 'goals on p95 at 8 connections'
           : "PostgreSQL's p95 goals not judged here: the embedded database is judged against PostgreSQL's figures";
-      report.write(`\n${settings.seconds} s per row; ${goals}; load average ${loadAverage()}\n\n`);
+      report.write(
+        `\n${settings.seconds} s per row; ${goals}; the small tenant at 8 connections in ${PAIRED_ROUNDS} rounds alternating with "small alone" (the same tenant on a database without the big one); load average ${loadAverage()}\n\n`,
+      );
       report.tableHeader();
       const measured = await measureScenarios(server, [big, small], settings, report, {
         judged: kind === 'postgres',
+        alone: { server: aloneServer, tenant: smallAlone },
       });
       beside = measured.p95;
+      alone = measured.aloneP95;
 
       const memoryGoal = GOALS.memoryMb[kind];
       report.write('\n');
@@ -510,10 +583,12 @@ async function main(): Promise<void> {
     } finally {
       await server.stop();
     }
-
-    report.write('\n');
-    report.tableHeader();
-    judgeSmallBesideBig(kind, beside, await measureSmallAlone(settings, scratchDir, report), report);
+    try {
+      await judgeImportsAndLabels(aloneServer, settings, report);
+    } finally {
+      await aloneServer.stop();
+    }
+    judgeSmallBesideBig(kind, beside, alone, report);
 
     const figures = { ...beside };
     if (!settings.quick) {
