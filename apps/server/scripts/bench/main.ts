@@ -257,6 +257,14 @@ async function measureScenarios(
         const key = `${tenant.label}: ${scenario.name}`;
         const judged = connections === 8 && (options.judged ?? true);
         const twin = connections === 8 ? twinScenarios?.[index] : undefined;
+        const showRow = (result: LoadResult) =>
+          report.loadRow(
+            tenant.label,
+            scenario.name,
+            connections,
+            result,
+            judged ? scenario.p95GoalMs : undefined,
+          );
         if (alone && twin) {
           const [result, aloneResult] = await measurePaired(
             load,
@@ -267,26 +275,14 @@ async function measureScenarios(
             },
             settings.seconds,
           );
-          report.loadRow(
-            tenant.label,
-            scenario.name,
-            connections,
-            result,
-            judged ? scenario.p95GoalMs : undefined,
-          );
+          showRow(result);
           report.loadRow('small alone', twin.name, connections, aloneResult);
           p95[key] = result.p95;
           aloneP95[key] = aloneResult.p95;
           continue;
         }
         const result = await measureLoad(load, settings.seconds);
-        report.loadRow(
-          tenant.label,
-          scenario.name,
-          connections,
-          result,
-          judged ? scenario.p95GoalMs : undefined,
-        );
+        showRow(result);
         if (connections === 8) p95[key] = result.p95;
       }
     }
