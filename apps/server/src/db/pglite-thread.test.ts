@@ -66,6 +66,41 @@ describe('the embedded database on its own thread', () => {
     expect(order).toEqual(['transaction', 'outside']);
   });
 
+  it('gives each connection its own named statements in the one session, dropped when it ends', async () => {
+    const [first, second] = [await pool.connect(), await pool.connect()];
+    try {
+      const one = await first.query({ name: 'same_name', text: 'select 1 as n' });
+      const two = await second.query({ name: 'same_name', text: "select 'two' as n" });
+      expect([one.rows[0].n, two.rows[0].n]).toEqual([1, 'two']);
+      // Run again: each connection binds the statement it prepared.
+      const again = await first.query({ name: 'same_name', text: 'select 1 as n' });
+      expect(again.rows[0].n).toBe(1);
+    } finally {
+      first.release(true);
+    }
+    const left = await second.query('select name from pg_prepared_statements order by name');
+    second.release();
+    expect(
+      left.rows.map((row) => row.name).filter((name: string) => name.endsWith('_same_name')),
+    ).toHaveLength(1);
+  });
+
+  it("runs no other connection's statement inside an open transaction, and rolls back one left open", async () => {
+    const holder = await pool.connect();
+    await holder.query('begin');
+    await holder.query("select set_config('mqr.test', 'inside', true)");
+    let outsideDone = false;
+    const outside = pool.query("select current_setting('mqr.test', true) as value").then((result) => {
+      outsideDone = true;
+      return result.rows[0]?.value;
+    });
+    await sleep(50);
+    expect(outsideDone).toBe(false);
+    // The connection goes away with its transaction open: rolled back, and the waiting query runs.
+    holder.release(true);
+    expect(await outside).not.toBe('inside');
+  });
+
   it('answers "database unavailable" once the thread is gone, and the process goes on', async () => {
     const db = drizzle(pool);
     await db.execute(sql`select 1`);

@@ -21,6 +21,9 @@ export type FromWorker =
   | { type: 'data'; id: number; bytes: Uint8Array }
   | { type: 'closed' };
 
+/** Connections of the pool to the thread: statements of this many requests wait in the thread at once. */
+export const PGLITE_CONNECTIONS = 4;
+
 /** How long closing may take before the thread is stopped anyway. */
 const CLOSE_TIMEOUT_MS = 15_000;
 
@@ -101,12 +104,14 @@ export class PgliteThread {
   }
 
   /**
-   * A node-postgres pool over this thread. PGlite is one session: the pool has one connection, which a
-   * transaction keeps until it ends, and requests wait their turn for it (no wait limit, as in the process).
+   * A node-postgres pool over this thread. PGlite is one session, which the thread shares between the
+   * pool's connections (ADR 078): their statements wait in the thread, in arrival order, so it runs
+   * the next as soon as one ends; a transaction has the session to itself until it ends. Requests
+   * beyond the connections wait their turn for one (no wait limit, as in the process).
    */
   pool(): pg.Pool {
     return new pg.Pool({
-      max: 1,
+      max: PGLITE_CONNECTIONS,
       user: 'postgres',
       database: 'postgres',
       stream: () => this.connect(),

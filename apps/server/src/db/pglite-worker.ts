@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { renameStatements } from './pglite-statement-names.ts';
 import type { FromWorker, ToWorker, WorkerOptions } from './pglite-thread.ts';
 
 const port = parentPort!;
@@ -37,17 +38,55 @@ const TERMINATE = 0x58; // 'X'
 
 /** Bytes received on a connection and not yet a whole message. */
 const pending = new Map<number, Buffer>();
-/** Messages run one after another, whichever connection sent them: PGlite is one session. */
-let queue: Promise<void> = Promise.resolve();
-/** The connection whose transaction is open, if any: rolled back if it goes away. */
-let lastConnection: number | undefined;
+/** Work for the database: a connection's unit of messages, a connection's end, or closing. */
+type Task = { kind: 'unit'; id: number; unit: Buffer } | { kind: 'end'; id: number } | { kind: 'close' };
 
-/** Queues a task; a failure is not an SQL error (those are answers) but a broken database: this thread ends. */
-function run(task: () => Promise<void>): void {
-  queue = queue.then(task).catch((error: unknown) => {
-    post({ type: 'failed', message: String((error as Error)?.message ?? error) });
-    process.exit(1);
-  });
+/**
+ * Tasks waiting, in arrival order. PGlite is one session: they run one after another, whichever
+ * connection sent them, so the next is ready the moment one ends, never waiting for a round trip to
+ * the main thread (ADR 078). While a transaction is open, only its connection's tasks run.
+ */
+const waiting: Task[] = [];
+/** The connection whose transaction is open, if any: rolled back if it goes away. */
+let owner: number | undefined;
+let running = false;
+/** The session-wide names of each connection's prepared statements (pglite-statement-names.ts). */
+const statementNames = new Map<number, Set<string>>();
+
+/** The next task that may run: the open transaction's connection's first, else the first of all. */
+function takeNext(): Task | undefined {
+  const index =
+    owner === undefined ? 0 : waiting.findIndex((task) => task.kind !== 'close' && task.id === owner);
+  return index < 0 ? undefined : waiting.splice(index, 1)[0];
+}
+
+/** Runs waiting tasks while one may run; a failure is not an SQL error (those are answers) but a broken database: this thread ends. */
+function runWaiting(db: PGlite): void {
+  if (running) return;
+  const task = takeNext();
+  if (!task) return;
+  running = true;
+  perform(db, task).then(
+    () => {
+      running = false;
+      runWaiting(db);
+    },
+    (error: unknown) => {
+      post({ type: 'failed', message: String((error as Error)?.message ?? error) });
+      process.exit(1);
+    },
+  );
+}
+
+async function perform(db: PGlite, task: Task): Promise<void> {
+  if (task.kind === 'unit') return execute(db, task.id, task.unit);
+  if (task.kind === 'end') return endConnection(db, task.id);
+  try {
+    await db.close();
+  } finally {
+    post({ type: 'closed' });
+    port.close();
+  }
 }
 
 /**
@@ -92,13 +131,16 @@ async function execute(db: PGlite, id: number, unit: Buffer): Promise<void> {
     await endConnection(db, id);
     return;
   }
+  const names = statementNames.get(id) ?? new Set<string>();
+  statementNames.set(id, names);
+  const messages = unit[0] === 0 ? unit : renameStatements(id, unit, names);
   const answer = new Answer(id);
   try {
-    await db.execProtocolRawStream(new Uint8Array(unit), { onRawData: (data) => answer.add(data) });
+    await db.execProtocolRawStream(new Uint8Array(messages), { onRawData: (data) => answer.add(data) });
   } finally {
     answer.send();
   }
-  lastConnection = id;
+  owner = db.isInTransaction() ? id : undefined;
 }
 
 /** An answer goes to the main thread once this big, and at its end. */
@@ -141,9 +183,15 @@ class Answer {
  */
 async function endConnection(db: PGlite, id: number): Promise<void> {
   pending.delete(id);
-  if (lastConnection === id && db.isInTransaction()) await db.exec('rollback');
-  if (lastConnection === id) lastConnection = undefined;
-  if (!db.isInTransaction()) await db.exec('deallocate all');
+  if (owner === id) {
+    if (db.isInTransaction()) await db.exec('rollback');
+    owner = undefined;
+  }
+  for (const name of statementNames.get(id) ?? []) {
+    // A name only ever bound, or whose Parse failed, was never prepared: nothing to drop.
+    await db.exec(`deallocate "${name.replaceAll('"', '""')}"`).catch(() => {});
+  }
+  statementNames.delete(id);
 }
 
 async function main(): Promise<void> {
@@ -159,26 +207,12 @@ async function main(): Promise<void> {
     return;
   }
   port.on('message', (message: ToWorker) => {
-    switch (message.type) {
-      case 'data': {
-        for (const unit of takeUnits(message.id, Buffer.from(message.bytes)))
-          run(() => execute(db, message.id, unit));
-        break;
-      }
-      case 'end':
-        run(() => endConnection(db, message.id));
-        break;
-      case 'close':
-        run(async () => {
-          try {
-            await db.close();
-          } finally {
-            post({ type: 'closed' });
-            port.close();
-          }
-        });
-        break;
-    }
+    if (message.type === 'data') {
+      for (const unit of takeUnits(message.id, Buffer.from(message.bytes)))
+        waiting.push({ kind: 'unit', id: message.id, unit });
+    } else if (message.type === 'end') waiting.push({ kind: 'end', id: message.id });
+    else waiting.push({ kind: 'close' });
+    runWaiting(db);
   });
   post({ type: 'ready' });
 }

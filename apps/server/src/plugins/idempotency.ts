@@ -142,7 +142,7 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const keepAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     claim.open = false;
@@ -156,10 +156,19 @@ async function idempotency(app: FastifyInstance): Promise<void> {
       body: payload ?? '',
     }).catch((error: unknown) => request.log.warn({ err: error }, 'idempotency: the answer was not kept'));
     return payload;
+  };
+  // Callback hooks: a read (no claim) passes straight through, without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.idempotencyClaim) return done(null, payload);
+    keepAnswer(request, reply, payload).then(
+      (kept) => done(null, kept),
+      (error: unknown) => done(error as Error),
+    );
   });
 
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.idempotencyClaim) request.idempotencyClaim.open = false;
+    done();
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE_CONNECTIONS } from '#server/db/pglite-thread.ts';
 import { jobs } from '#server/db/schema.ts';
 import { IMPORT_JOBS } from '#server/modules/imports/jobs.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
@@ -137,7 +138,7 @@ describe('metrics with METRICS_TOKEN', () => {
     const samples = parseSamples((await scrape(`Bearer ${METRICS_TOKEN}`)).body);
     const kind = t.database.kind;
     const max = find(samples, 'db_pool_connections', { state: 'max', database: kind })?.value;
-    expect(max).toBe(kind === 'pglite' ? 1 : 10);
+    expect(max).toBe(kind === 'pglite' ? PGLITE_CONNECTIONS : 10);
     for (const state of ['total', 'idle', 'waiting']) {
       const value = find(samples, 'db_pool_connections', { state, database: kind })?.value;
       expect(value, state).toBeGreaterThanOrEqual(0);

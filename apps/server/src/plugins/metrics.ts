@@ -39,7 +39,7 @@ async function metrics(app: FastifyInstance): Promise<void> {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       {
         method: request.method,
@@ -48,12 +48,13 @@ async function metrics(app: FastifyInstance): Promise<void> {
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const database = app.database;
   new prom.Gauge({
     name: 'db_pool_connections',
-    help: 'Database pool: connections open (total), idle, queries waiting for one, and the most it opens (max). The embedded database has one.',
+    help: 'Database pool: connections open (total), idle, queries waiting for one, and the most it opens (max). The embedded database has 4, sharing its one session.',
     labelNames: ['state', 'database'],
     registers: [registry],
     collect() {

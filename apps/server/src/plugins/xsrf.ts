@@ -32,7 +32,7 @@ function sameToken(a: string, b: string): boolean {
 async function xsrf(app: FastifyInstance): Promise<void> {
   const secure = app.config.publicBaseUrl.startsWith('https:');
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies[XSRF_COOKIE];
     const wellFormed = cookie !== undefined && TOKEN_PATTERN.test(cookie);
     // A request with a bearer token is a script or a page that was given its cookie with the page.
@@ -44,12 +44,13 @@ async function xsrf(app: FastifyInstance): Promise<void> {
         httpOnly: false,
       });
     }
-    if (cookie === undefined || SAFE_METHODS.has(request.method)) return;
-    if (API_TOKEN_BEARER.test(request.headers.authorization ?? '')) return;
+    if (cookie === undefined || SAFE_METHODS.has(request.method)) return done();
+    if (API_TOKEN_BEARER.test(request.headers.authorization ?? '')) return done();
     const header = request.headers[HEADER];
     if (!wellFormed || typeof header !== 'string' || !sameToken(header, cookie)) {
-      throw forbidden(XSRF_MESSAGE);
+      return done(forbidden(XSRF_MESSAGE));
     }
+    done();
   });
 }
 
