@@ -212,14 +212,10 @@ async function measurePaired(
 ): Promise<[LoadResult, LoadResult]> {
   await runLoad({ ...beside, seconds: 1 });
   await runLoad({ ...alone, seconds: 1 });
-  const rounds = runAlternating(
-    [beside, alone],
-    PAIRED_ROUNDS,
-    Math.max(1, Math.round(seconds / PAIRED_ROUNDS)),
-  );
-  const [besideResult, aloneResult] = (await rounds) as [LoadResult, LoadResult];
-  await settle(aloneResult);
-  return [besideResult, aloneResult];
+  const roundSeconds = Math.max(1, Math.round(seconds / PAIRED_ROUNDS));
+  const [besideResult, aloneResult] = await runAlternating([beside, alone], PAIRED_ROUNDS, roundSeconds);
+  await settle(aloneResult!);
+  return [besideResult!, aloneResult!];
 }
 
 /** The small tenant on a database without the big organization, served by a server of its own. */

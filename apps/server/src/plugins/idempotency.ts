@@ -142,9 +142,12 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     );
   });
 
-  const keepAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
+  const keepAnswer = async (
+    claim: NonNullable<FastifyRequest['idempotencyClaim']>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+  ) => {
     claim.open = false;
     // A server error after the commit, or a streamed answer: not kept (a repeat answers ALREADY_DONE).
     const kept = payload === undefined || payload === null || typeof payload === 'string';
@@ -159,8 +162,9 @@ async function idempotency(app: FastifyInstance): Promise<void> {
   };
   // Callback hooks: a read (no claim) passes straight through, without a promise.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.idempotencyClaim) return done(null, payload);
-    keepAnswer(request, reply, payload).then(
+    const claim = request.idempotencyClaim;
+    if (!claim) return done(null, payload);
+    keepAnswer(claim, request, reply, payload).then(
       (kept) => done(null, kept),
       (error: unknown) => done(error as Error),
     );

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
+import { PGLITE_CONNECTIONS } from '../db/pglite-thread.ts';
 import { notFound, unauthorized } from '../lib/app-error.ts';
 
 declare module 'fastify' {
@@ -54,7 +55,7 @@ async function metrics(app: FastifyInstance): Promise<void> {
   const database = app.database;
   new prom.Gauge({
     name: 'db_pool_connections',
-    help: 'Database pool: connections open (total), idle, queries waiting for one, and the most it opens (max). The embedded database has 4, sharing its one session.',
+    help: `Database pool: connections open (total), idle, queries waiting for one, and the most it opens (max). The embedded database has ${PGLITE_CONNECTIONS}, sharing its one session.`,
     labelNames: ['state', 'database'],
     registers: [registry],
     collect() {
