@@ -66,6 +66,21 @@ describe('admin fields', () => {
     );
   });
 
+  it('keeps what was typed before the list arrived, and then offers its next display order', async () => {
+    let arrive: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    setup([serial, colour], { '/api/fields': () => arrived.then(() => jsonResponse([serial, colour])) });
+    const user = userEvent.setup();
+    renderApp('/admin/fields');
+    await user.type(await screen.findByLabelText('Label'), 'Voltage');
+    arrive();
+    await screen.findByRole('table', { name: 'Field definitions' });
+    expect(screen.getByLabelText('Label')).toHaveValue('Voltage');
+    await waitFor(() => expect(screen.getByLabelText('Display order')).toHaveValue('30'));
+  });
+
   it('offers 0 when there is no field, and says so', async () => {
     setup([]);
     renderApp('/admin/fields');

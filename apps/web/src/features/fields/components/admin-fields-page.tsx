@@ -146,7 +146,7 @@ export function AdminFieldsPage() {
       status={status}
       form={
         <FieldDefinitionForm
-          key={`${target}:${editing?.id ?? 'new'}:${formVersion}:${query.isSuccess ? 'ready' : 'wait'}`}
+          key={`${target}:${editing?.id ?? 'new'}:${formVersion}`}
           target={target}
           editing={editing}
           nextOrder={nextDisplayOrder(all)}

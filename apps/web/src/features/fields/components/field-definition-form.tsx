@@ -1,4 +1,5 @@
 import type { TFieldDefinition, TFieldTarget } from '@mqr/contracts';
+import { useEffect, useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import frame from '#web/components/layouts/admin-screen.module.css';
 import { Button } from '#web/components/ui/button.tsx';
@@ -63,11 +64,21 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
     handleSubmit,
     watch,
     setError,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<TFieldFormValues>({
     resolver,
     defaultValues: editing ? fieldFormFromDefinition(editing) : emptyFieldForm(nextOrder),
   });
+  // The list may arrive after the form is shown: its next display order replaces the one offered,
+  // unless the administrator changed it; nothing already typed is lost.
+  const offeredOrder = useRef(String(nextOrder));
+  useEffect(() => {
+    if (editing || getValues('displayOrder') !== offeredOrder.current) return;
+    offeredOrder.current = String(nextOrder);
+    setValue('displayOrder', offeredOrder.current);
+  }, [editing, nextOrder, getValues, setValue]);
   const dataType = watch('dataType');
 
   const onSubmit = handleSubmit((values) => {
