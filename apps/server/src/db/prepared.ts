@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
+import { leanExecutor } from './prepared-executor.ts';
 
 /** Values for a prepared query's `sql.placeholder(name)`s, by name. */
 export type PlaceholderValues = Record<string, unknown>;
@@ -27,14 +28,14 @@ export function preparedQuery<T>(
   build: (db: DbOrTx) => Preparable<T>,
 ): (db: DbOrTx, values: PlaceholderValues) => Promise<T> {
   // A transaction is a handle of its own: its query is built for it, on its connection.
-  const built = new WeakMap<DbOrTx, Prepared<T>>();
-  return (db, values) => {
-    let query = built.get(db);
-    if (!query) {
-      query = build(db).prepare(name);
-      built.set(db, query);
+  const built = new WeakMap<DbOrTx, (values: PlaceholderValues) => Promise<T>>();
+  return (db, values = {}) => {
+    let execute = built.get(db);
+    if (!execute) {
+      execute = leanExecutor(build(db).prepare(name)) as (values: PlaceholderValues) => Promise<T>;
+      built.set(db, execute);
     }
-    return query.execute(values);
+    return execute(values);
   };
 }
 

@@ -1,7 +1,6 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { setRequestOrganization, withScope } from '../db/scope.ts';
+import { type DbScope, setRequestOrganization, withScope } from '../db/scope.ts';
 import { isUuid } from '../lib/uuid.ts';
 
 /**
@@ -9,19 +8,17 @@ import { isUuid } from '../lib/uuid.ts';
  * sets the signed-in user's; routes without a user mark their cross-organization lookups `asSystem`.
  */
 async function dbScope(app: FastifyInstance): Promise<void> {
-  const resources = new WeakMap<FastifyRequest, AsyncResource>();
+  const scopes = new WeakMap<FastifyRequest, DbScope>();
   app.addHook('onRequest', (request, _reply, done) => {
-    withScope({ organizationId: null, system: false }, () => {
-      const resource = new AsyncResource('mqr-db-scope');
-      resources.set(request, resource);
-      resource.runInAsyncScope(done);
-    });
+    const scope: DbScope = { organizationId: null, system: false };
+    scopes.set(request, scope);
+    withScope(scope, done);
   });
   // The hooks after body parsing run from the request stream's events, in another async context:
-  // re-enter the request's (as @fastify/request-context does).
+  // re-enter the request's scope, the same object, which the auth plugin names in place.
   app.addHook('preValidation', (request, _reply, done) => {
-    const resource = resources.get(request);
-    if (resource) resource.runInAsyncScope(done);
+    const scope = scopes.get(request);
+    if (scope) withScope(scope, done);
     else done();
   });
 }
