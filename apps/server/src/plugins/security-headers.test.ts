@@ -10,7 +10,7 @@ describe('security headers', () => {
   afterAll(() => t.close());
 
   it('sends the CSP the SPA runs under, without upgrade-insecure-requests on http', async () => {
-    for (const url of ['/api/client-config', '/healthz', '/some/page', '/api/docs']) {
+    for (const url of ['/healthz', '/some/page', '/api/docs']) {
       const res = await t.app.inject(url);
       const csp = res.headers['content-security-policy'];
       expect(csp, url).toBe(
@@ -23,12 +23,27 @@ describe('security headers', () => {
     }
   });
 
+  it('sends API answers the headers of data, not of a page: nothing in them may run, be framed or sniffed', async () => {
+    for (const url of ['/api/client-config', '/api/assets', '/api/no-such-route']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
   it('adds upgrade-insecure-requests and HSTS when the public address is https', async () => {
     const https = await buildTestApp({ publicBaseUrl: 'https://mqr.example.com' });
     try {
       const res = await https.app.inject('/healthz');
       expect(res.headers['content-security-policy']).toMatch(/upgrade-insecure-requests/);
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const api = await https.app.inject('/api/client-config');
+      expect(api.headers['strict-transport-security']).toBe(res.headers['strict-transport-security']);
     } finally {
       await https.close();
     }
