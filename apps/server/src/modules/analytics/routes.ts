@@ -36,6 +36,7 @@ export async function dashboardRoutes(instance: FastifyInstance): Promise<void> 
           organizationId: currentUser(request).organizationId,
           organizationTimeZone: currentUser(request).timeZone,
           now: app.clock.now(),
+          figuresRead: app.database.kind === 'pglite' ? 'statements' : 'snapshot',
           ...request.query,
         }),
       ),

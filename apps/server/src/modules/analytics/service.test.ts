@@ -162,6 +162,13 @@ describe('dashboardAnalytics on a hand-computed dataset', () => {
     expect(result).toMatchObject({ rangeDays: 30, turnaroundDays: 14, timeZone: 'UTC' });
   });
 
+  it('reads the same figures statement by statement (the embedded database) as in one snapshot', async () => {
+    const snapshot = await dashboardAnalytics(t.db, request());
+    const statements = await dashboardAnalytics(t.db, { ...request(), figuresRead: 'statements' });
+    expect(statements).toEqual(snapshot);
+    expect(statements.summary.completedEvents).toBe(14);
+  });
+
   it('lists the history newest first with each event turnaround and asset', async () => {
     const { maintenanceHistory: history } = await dashboardAnalytics(t.db, request());
     const completed = history.map((event) => Date.parse(event.taskCompletedAt!));

@@ -38,7 +38,18 @@ export interface AnalyticsRequest {
   organizationTimeZone: string;
   /** The end of both periods: the app's clock (tests pass a fixed instant). */
   now?: Date;
+  /** How the figures are read; default `snapshot` (see FiguresRead). */
+  figuresRead?: FiguresRead;
 }
+
+/**
+ * How the dashboard reads its figures: in one read-only snapshot (PostgreSQL), so they agree with
+ * each other; or statement by statement (the embedded database), where a transaction holds its one
+ * session and every other request's statements would wait while the dashboard's JavaScript runs
+ * between its own. There a completion recorded while the figures are read may show in some of them
+ * and not yet in the others, until the next load (ADR 080).
+ */
+export type FiguresRead = 'snapshot' | 'statements';
 
 /** The rolling period of `days` × 24 hours that ends at `now`, both ends included. */
 function lastDays(organizationId: string, days: number, now: Date): CompletedPeriod {
@@ -160,8 +171,8 @@ export async function dashboardAnalytics(
   const range = lastDays(request.organizationId, request.rangeDays, now);
   const window = lastDays(request.organizationId, request.turnaroundDays, now);
 
-  // One connection and one snapshot for the figures: a dashboard never takes a pool's worth of
-  // connections from the other pages (ADR 034), and its figures agree with each other.
+  // One connection for the figures, in one snapshot on PostgreSQL: a dashboard never takes a pool's
+  // worth of connections from the other pages (ADR 034), and its figures agree with each other.
   const today = localDate(now, request.organizationTimeZone);
   const duePeriod: DuePeriod = {
     organizationId: request.organizationId,
@@ -169,18 +180,19 @@ export async function dashboardAnalytics(
     to: addDays(today, -1),
     timeZone: request.organizationTimeZone,
   };
-  const { summary, buckets, history, overall, team, dueTasks, pmOverall } = await db.transaction(
-    async (tx) => ({
-      summary: await completedSummary(tx, range),
-      buckets: await completionsPerDay(tx, range, request.timeZone, HISTORY_CHART_DAYS),
-      history: await newestCompleted(tx, range, ANALYTICS_HISTORY_LIMIT),
-      overall: await completedSummary(tx, window),
-      team: await teamPerformance(tx, range, ANALYTICS_TEAM_LIMIT),
-      dueTasks: await getDueCounts(tx, request.organizationId, today),
-      pmOverall: await pmComplianceOverall(tx, duePeriod),
-    }),
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const readFigures = async (tx: DbOrTx) => ({
+    summary: await completedSummary(tx, range),
+    buckets: await completionsPerDay(tx, range, request.timeZone, HISTORY_CHART_DAYS),
+    history: await newestCompleted(tx, range, ANALYTICS_HISTORY_LIMIT),
+    overall: await completedSummary(tx, window),
+    team: await teamPerformance(tx, range, ANALYTICS_TEAM_LIMIT),
+    dueTasks: await getDueCounts(tx, request.organizationId, today),
+    pmOverall: await pmComplianceOverall(tx, duePeriod),
+  });
+  const { summary, buckets, history, overall, team, dueTasks, pmOverall } =
+    request.figuresRead === 'statements'
+      ? await readFigures(db)
+      : await db.transaction(readFigures, { isolationLevel: 'repeatable read', accessMode: 'read only' });
   const busiest = await recentAnswer(
     `busiest:${window.organizationId}:${request.turnaroundDays}`,
     overall.count,
