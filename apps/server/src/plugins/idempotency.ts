@@ -131,6 +131,8 @@ async function idempotency(app: FastifyInstance): Promise<void> {
   app.decorateRequest('idempotencyClaim', null);
 
   app.addHook('preHandler', (request, reply, done) => {
+    // A read, or a write without a key: nothing to look up, and no promise to wait for.
+    if (request.headers[HEADER] === undefined || !WRITES.has(request.method)) return done();
     begin(app.db, request, reply).then(
       (claim) => {
         if (claim === 'replayed') return;
