@@ -9,6 +9,20 @@ import { tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
 
+/** A query's answer through leanExecutor and through drizzle's own execute, each with a statement of its own. */
+async function bothWays(
+  build: () => { prepare(name: string): unknown },
+  name: string,
+  values: { id: string },
+) {
+  return asSystem(async () => {
+    const prepared = (suffix: string) => build().prepare(`${name}_${suffix}`) as never;
+    const lean = await leanExecutor(prepared('lean'))(values);
+    const drizzle = await (prepared('drizzle') as { execute(v: unknown): Promise<unknown> }).execute(values);
+    return { lean, drizzle };
+  });
+}
+
 describe('leanExecutor', () => {
   it('answers a flat select as drizzle does: columns, timestamps, nulls and SQL fields decoded', async () => {
     const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Lean pump' });
@@ -24,11 +38,7 @@ describe('leanExecutor', () => {
         })
         .from(assets)
         .where(eq(assets.id, sql.placeholder('id')));
-    const values = { id: asset.id };
-    const [lean, drizzle] = await asSystem(async () => [
-      await leanExecutor(build().prepare('lean_flat') as never)(values),
-      await build().prepare('drizzle_flat').execute(values),
-    ]);
+    const { lean, drizzle } = await bothWays(build, 'flat', { id: asset.id });
     expect(lean).toEqual(drizzle);
     expect(lean).toEqual([
       {
@@ -50,11 +60,7 @@ describe('leanExecutor', () => {
         .from(assets)
         .leftJoin(organizations, eq(organizations.id, assets.organizationId))
         .where(eq(assets.id, sql.placeholder('id')));
-    const values = { id: asset.id };
-    const [lean, drizzle] = await asSystem(async () => [
-      await leanExecutor(build().prepare('lean_nested') as never)(values),
-      await build().prepare('drizzle_nested').execute(values),
-    ]);
+    const { lean, drizzle } = await bothWays(build, 'nested', { id: asset.id });
     expect(lean).toEqual(drizzle);
     expect(lean).toEqual([
       { asset: { id: asset.id, name: 'Nested valve' }, organization: { name: expect.any(String) } },

@@ -80,10 +80,14 @@ function fingerprintOf(request: FastifyRequest): string {
 }
 
 /** The key of a signed-in write, if it carries one; 400 for a malformed key. */
+/** A write that sends a key: only these can have one to look up. */
+const sendsKey = (request: FastifyRequest) =>
+  request.headers[HEADER] !== undefined && WRITES.has(request.method);
+
 function keyOf(request: FastifyRequest): KeyOwner | undefined {
   const header = request.headers[HEADER];
   const user = request.user;
-  if (header === undefined || !user || !WRITES.has(request.method)) return undefined;
+  if (!sendsKey(request) || !user) return undefined;
   if (request.routeOptions.config.access === 'public') return undefined;
   if (request.routeOptions.config.answerHoldsSecret) return undefined;
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
@@ -132,7 +136,7 @@ async function idempotency(app: FastifyInstance): Promise<void> {
 
   app.addHook('preHandler', (request, reply, done) => {
     // A read, or a write without a key: nothing to look up, and no promise to wait for.
-    if (request.headers[HEADER] === undefined || !WRITES.has(request.method)) return done();
+    if (!sendsKey(request)) return done();
     begin(app.db, request, reply).then(
       (claim) => {
         if (claim === 'replayed') return;
