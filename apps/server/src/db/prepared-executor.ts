@@ -1,13 +1,14 @@
 import { Column, is, SQL } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { fillPlaceholders } from 'drizzle-orm/sql';
+import { DescribedStatementQuery, type TypeParsers, takesSubmittable } from './described-statement-query.ts';
 
 /** What drizzle's node-postgres prepared query holds (its fields are internal, hence checked at run time). */
 interface NodePgPrepared {
   execute(values?: Record<string, unknown>): Promise<unknown>;
-  client?: { query(config: unknown, params: unknown[]): Promise<{ rows: unknown[][] }> };
+  client?: { query(config: unknown, params?: unknown[]): Promise<{ rows: unknown[][] }> };
   params?: unknown[];
-  queryConfig?: { name?: string; text: string; rowMode?: string };
+  queryConfig?: { name?: string; text: string; rowMode?: string; types?: TypeParsers };
   fields?: { path: string[]; field: unknown }[];
   customResultMapper?: unknown;
   logger?: { logQuery(text: string, params: unknown[]): void };
@@ -28,7 +29,8 @@ function decoderOf(field: unknown): Decoder | undefined {
  * its per-run layers: tracing spans, the cache check, and a row mapper that inspects every field of
  * every row. Its decoders are picked once. Queries of another shape (nested or nullable joins, a custom
  * mapper, another driver) run through drizzle itself. On the asset detail these layers were the
- * largest part of drizzle's share of a request (ADR 079).
+ * largest part of drizzle's share of a request (ADR 079); node-postgres' own per-run work is trimmed
+ * by DescribedStatementQuery (ADR 081).
  */
 export function leanExecutor(query: NodePgPrepared): (values: Record<string, unknown>) => Promise<unknown> {
   const { client, params, queryConfig, fields, logger } = query;
@@ -54,15 +56,25 @@ export function leanExecutor(query: NodePgPrepared): (values: Record<string, unk
     }
     return mapped;
   };
+  const { name, text, types } = queryConfig;
+  // A named statement on node-postgres runs as a DescribedStatementQuery (ADR 081); another client
+  // (a test's, a driver's) gets the config as drizzle gives it.
+  const run: (filled: unknown[]) => Promise<unknown[][]> =
+    name && types && takesSubmittable(client)
+      ? async (filled) =>
+          (await (client.query(
+            new DescribedStatementQuery(name, text, filled, types),
+          ) as unknown)) as unknown[][]
+      : async (filled) => (await client.query(queryConfig, filled)).rows;
   return async (values) => {
     const filled = fillPlaceholders(params, values);
-    logger?.logQuery(queryConfig.text, filled);
-    let result: { rows: unknown[][] };
+    logger?.logQuery(text, filled);
+    let rows: unknown[][];
     try {
-      result = await client.query(queryConfig, filled);
+      rows = await run(filled);
     } catch (error) {
-      throw new DrizzleQueryError(queryConfig.text, filled, error as Error);
+      throw new DrizzleQueryError(text, filled, error as Error);
     }
-    return result.rows.map(mapRow);
+    return rows.map(mapRow);
   };
 }
