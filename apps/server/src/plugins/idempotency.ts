@@ -79,11 +79,11 @@ function fingerprintOf(request: FastifyRequest): string {
   return requestFingerprint({ method: request.method, url: request.url, body });
 }
 
-/** The key of a signed-in write, if it carries one; 400 for a malformed key. */
 /** A write that sends a key: only these can have one to look up. */
 const sendsKey = (request: FastifyRequest) =>
   request.headers[HEADER] !== undefined && WRITES.has(request.method);
 
+/** The key of a signed-in write, if it carries one; 400 for a malformed key. */
 function keyOf(request: FastifyRequest): KeyOwner | undefined {
   const header = request.headers[HEADER];
   const user = request.user;

@@ -171,8 +171,9 @@ export async function dashboardAnalytics(
   const range = lastDays(request.organizationId, request.rangeDays, now);
   const window = lastDays(request.organizationId, request.turnaroundDays, now);
 
-  // One connection for the figures, in one snapshot on PostgreSQL: a dashboard never takes a pool's
-  // worth of connections from the other pages (ADR 034), and its figures agree with each other.
+  // On PostgreSQL, one connection and one snapshot for the figures: a dashboard never takes a pool's
+  // worth of connections from the other pages (ADR 034), and its figures agree with each other. The
+  // embedded database reads them statement by statement (FiguresRead, ADR 080).
   const today = localDate(now, request.organizationTimeZone);
   const duePeriod: DuePeriod = {
     organizationId: request.organizationId,
