@@ -5094,7 +5094,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Every live API token of your organization, with its owner. Newest first, paged (X-Total-Count, X-Page, X-Page-Size). */
+        /** @description The live API tokens of your organization, with their owners (an organization administrator's list leaves out super administrators' tokens). Newest first, paged (X-Total-Count, X-Page, X-Page-Size). */
         get: {
             parameters: {
                 query?: {
@@ -5150,7 +5150,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Revokes an API token of your organization's users. */
+        /** @description Revokes an API token of your organization's users (a super administrator's for super administrators only; 404 otherwise). */
         delete: {
             parameters: {
                 query?: never;

@@ -445,7 +445,11 @@ describe('tokens and organizations', () => {
     const superToken = await tokenFor(w.headers.superA, { name: 'Root script' });
     const adminToken = await tokenFor(w.headers.adminA, { name: 'Admin script' });
     const listIds = async (headers: AuthHeaders) => {
-      const response = await w.app.inject({ method: 'GET', url: '/api/admin/api-tokens?pageSize=100', headers });
+      const response = await w.app.inject({
+        method: 'GET',
+        url: '/api/admin/api-tokens?pageSize=100',
+        headers,
+      });
       expect(response.statusCode).toBe(200);
       const ids = response.json<TApiToken[]>().map((t) => t.id);
       expect(Number(response.headers['x-total-count'])).toBe(ids.length);
@@ -461,9 +465,9 @@ describe('tokens and organizations', () => {
     const refused = await revoke(superToken.token.id, w.headers.adminA);
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ code: 'NOT_FOUND', message: API_TOKEN_MESSAGES.notFound });
-    expect((await w.app.inject({ method: 'GET', url: '/api/assets', headers: superToken.headers })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await w.app.inject({ method: 'GET', url: '/api/assets', headers: superToken.headers })).statusCode,
+    ).toBe(200);
 
     // Another organization's super administrator does not reach them either (their own organization only).
     const superB = await createUser(w.db, w.orgB.organization.id, { isAdmin: true, isSuperAdmin: true });
@@ -477,9 +481,9 @@ describe('tokens and organizations', () => {
     const otherSuper = await createUser(w.db, w.orgA.organization.id, { isAdmin: true, isSuperAdmin: true });
     const otherSuperHeaders = (await loginAs(w.app, otherSuper)).headers;
     expect((await revoke(superToken.token.id, otherSuperHeaders)).statusCode).toBe(204);
-    expect((await w.app.inject({ method: 'GET', url: '/api/assets', headers: superToken.headers })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await w.app.inject({ method: 'GET', url: '/api/assets', headers: superToken.headers })).statusCode,
+    ).toBe(401);
     expect((await revoke(adminToken.token.id, w.headers.superA)).statusCode).toBe(204);
   });
 

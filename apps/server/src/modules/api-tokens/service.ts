@@ -163,7 +163,9 @@ export async function revokeApiToken(
   if (!isUuid(id)) throw new AppError('NOT_FOUND', API_TOKEN_MESSAGES.notFound);
   await db.transaction(async (tx) => {
     const scope =
-      whose === 'own' ? { organizationId: actor.organizationId, userId: actor.id } : organizationTokens(actor);
+      whose === 'own'
+        ? { organizationId: actor.organizationId, userId: actor.id }
+        : organizationTokens(actor);
     const revoked = await revokeToken(tx, scope, id);
     if (!revoked) throw new AppError('NOT_FOUND', API_TOKEN_MESSAGES.notFound);
     await recordAudit(tx, {
