@@ -476,7 +476,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The ICS file of a feed address: the open tasks assigned to its user and their planned occurrences, as all-day events. 404 for an unknown, regenerated or stopped address, or a deactivated user. */
+        /** @description The ICS file of a feed address: the open tasks assigned to its user and their planned occurrences, as all-day events. 404 for an unknown, regenerated or stopped address, and for one ended by its user's password change or deactivation or by the revocation or expiry of the API token that made it. */
         get: {
             parameters: {
                 query?: never;
@@ -2140,7 +2140,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description A new secret feed address for the signed-in user; the previous one stops at once. The only answer that shows it. */
+        /** @description A new secret feed address for the signed-in user; the previous one stops at once. The only answer that shows it. Made with an API token, it ends with that token. */
         post: {
             parameters: {
                 query?: never;
