@@ -476,7 +476,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The ICS file of a feed address: the open tasks assigned to its user and their planned occurrences, as all-day events. 404 for an unknown, regenerated or stopped address, or a deactivated user. */
+        /** @description The ICS file of a feed address: the open tasks assigned to its user and their planned occurrences, as all-day events. 404 for an unknown, regenerated or stopped address, and for one ended by its user's password change or deactivation or by the revocation or expiry of the API token that made it. */
         get: {
             parameters: {
                 query?: never;
@@ -2140,7 +2140,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description A new secret feed address for the signed-in user; the previous one stops at once. The only answer that shows it. */
+        /** @description A new secret feed address for the signed-in user; the previous one stops at once. The only answer that shows it. Made with an API token, it ends with that token. */
         post: {
             parameters: {
                 query?: never;
@@ -5094,7 +5094,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Every live API token of your organization, with its owner. Newest first, paged (X-Total-Count, X-Page, X-Page-Size). */
+        /** @description The live API tokens of your organization, with their owners (an organization administrator's list leaves out super administrators' tokens). Newest first, paged (X-Total-Count, X-Page, X-Page-Size). */
         get: {
             parameters: {
                 query?: {
@@ -5150,7 +5150,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Revokes an API token of your organization's users. */
+        /** @description Revokes an API token of your organization's users (a super administrator's for super administrators only; 404 otherwise). */
         delete: {
             parameters: {
                 query?: never;

@@ -8,12 +8,14 @@ import { type DatabaseHandle, type Db, openDatabase } from './db/client.ts';
 import { asSystem } from './db/scope.ts';
 import { type Clock, SettableClock, systemClock } from './lib/clock.ts';
 import { serializeLoggableError } from './lib/loggable-error.ts';
+import { requestSerializer } from './lib/loggable-request.ts';
 import apiDocs from './plugins/api-docs.ts';
 import { dbScopePlugin } from './plugins/db-scope.ts';
 import errors from './plugins/errors.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import './lib/request-context.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
+import { FEED_PATH } from './modules/calendar/service.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
 import { ssoPlugin } from './modules/sso/sso-plugin.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
@@ -68,6 +70,10 @@ export interface BuildAppOptions {
 /** JSON bodies; file uploads do not go through the JSON parser. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** Paths whose rest is a secret, masked in the request log (ADR 084): a calendar feed's token. */
+export const SECRET_URL_PATHS = [`${FEED_PATH}/`];
+
+/** Headers and bodies' secrets, should any log line carry them (the request serializer shows no header). */
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -86,7 +92,7 @@ function loggerOptions(config: AppConfig, logger: BuildAppOptions['logger']): bo
   const base = {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeLoggableError },
+    serializers: { err: serializeLoggableError, req: requestSerializer(SECRET_URL_PATHS) },
   };
   if (logger === undefined || logger === true) return base;
   return { ...base, ...logger };

@@ -194,6 +194,31 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
     }
   });
 
+  it('count guesses sent at once to both in Redis: no more passwords checked than the limit', async () => {
+    const limit = LOGIN_THROTTLE_DEFAULTS.maxFailuresPerEmail;
+    const guesses = 4 * limit;
+    // Each from its own forwarded address, so only the account's limit applies.
+    const addresses = Array.from({ length: guesses }, (_, i) => `198.51.100.${i + 1}`);
+    const answers = await Promise.all(
+      addresses.map((address, i) =>
+        new HttpSession().request(urls()[i % 2]!, 'POST', '/api/auth/login', {
+          body: { email: MEMBER.email, password: `guess ${i}` },
+          headers: { 'x-forwarded-for': address },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(guesses - limit);
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      expect(await redis.get(`mqr:login:email:${MEMBER.email}`)).toBe(String(limit));
+      await redis.del(`mqr:login:email:${MEMBER.email}`, ...addresses.map((a) => `mqr:login:ip:${a}`));
+    } finally {
+      await redis.quit();
+    }
+  });
+
   it('run the scheduled jobs once between them: each due task made once, each digest and webhook sent once', async () => {
     const [one, two] = urls() as [string, string];
     const admin = new HttpSession();

@@ -762,6 +762,8 @@ export const emailOutbox = pgTable(
 /**
  * Each user's ICS feed (modules/calendar, ADR 059): the SHA-256 of the random token in its secret
  * address, never the token itself. Regenerating replaces the row, so the old address stops at once.
+ * A feed lives only as long as what made it (ADR 084): the user's sessions of that time, and the
+ * API token that made it, if one did.
  */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
@@ -773,6 +775,10 @@ export const calendarFeeds = pgTable(
     /** Hex SHA-256 of the token. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     createdAt: createdAt(),
+    /** The user's token version when the feed was made: a password change or deactivation ends it. */
+    tokenVersion: integer('token_version').notNull(),
+    /** The API token the feed was made with: it ends when that token is revoked or expires. */
+    apiTokenId: uuid('api_token_id').references((): AnyPgColumn => apiTokens.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
 );

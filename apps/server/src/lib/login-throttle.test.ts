@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shouldRunRedisTests, TEST_REDIS_URL } from '../test/redis.ts';
 import { AppError } from './app-error.ts';
-import {
-  LoginThrottle,
-  MemoryThrottleStore,
-  RedisThrottleStore,
-  type ThrottleStore,
-  tooManyAttemptsMessage,
-} from './login-throttle.ts';
+import { LoginThrottle, type LoginThrottleLimits, tooManyAttemptsMessage } from './login-throttle.ts';
 
-const REDIS_URL = TEST_REDIS_URL;
 const runRedisTests = await shouldRunRedisTests();
 
 async function rateLimited(promise: Promise<unknown>): Promise<AppError> {
@@ -24,74 +17,159 @@ async function rateLimited(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-function throttleContract(name: string, makeStore: () => ThrottleStore) {
+const newAccount = () => `${randomUUID()}@example.com`;
+const newAddress = () => `ip-${randomUUID()}`;
+/** A password check that fails, counting its calls: the stand-in for argon2's verify. */
+const wrongPassword = () => vi.fn(async () => false);
+const rightPassword = async () => true;
+
+type MakeThrottle = (limits: LoginThrottleLimits, successClearsAccount?: boolean) => LoginThrottle;
+
+function throttleContract(name: string, make: MakeThrottle) {
   describe(`LoginThrottle on ${name}`, () => {
     const limits = { maxFailuresPerEmail: 3, maxFailuresPerIp: 5, windowMs: 60_000 };
 
-    it('refuses an email after its limit of failures, with Retry-After within the window', async () => {
-      const throttle = new LoginThrottle(makeStore(), limits);
-      const email = `${randomUUID()}@example.com`;
-      for (let i = 0; i < 3; i++) {
-        await throttle.assertAllowed('10.0.0.1', email);
-        await throttle.recordFailure(`10.0.0.${i + 1}`, email);
-      }
-      const error = await rateLimited(throttle.assertAllowed('10.0.0.9', email));
+    it('refuses an account after its limit of failures, with Retry-After within the window, without checking', async () => {
+      const throttle = make(limits);
+      const account = newAccount();
+      const check = wrongPassword();
+      for (let i = 0; i < 3; i++) expect(await throttle.attempt(newAddress(), account, check)).toBe(false);
+      const error = await rateLimited(throttle.attempt(newAddress(), account, check));
+      expect(check).toHaveBeenCalledTimes(3);
       expect(error.retryAfterSeconds).toBeGreaterThan(0);
       expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
       expect(error.message).toBe('Too many sign-in attempts. Try again in 1 minute.');
-      // Other emails from other IPs are not affected.
-      await throttle.assertAllowed('10.0.0.9', `${randomUUID()}@example.com`);
+      // Other accounts from other addresses are not affected.
+      expect(await throttle.attempt(newAddress(), newAccount(), rightPassword)).toBe(true);
     });
 
-    it('refuses an IP after its limit of failures, whatever the email', async () => {
-      const throttle = new LoginThrottle(makeStore(), limits);
-      const ip = `ip-${randomUUID()}`;
-      for (let i = 0; i < 5; i++) await throttle.recordFailure(ip, `${randomUUID()}@example.com`);
-      await rateLimited(throttle.assertAllowed(ip, `${randomUUID()}@example.com`));
-      await throttle.assertAllowed(`ip-${randomUUID()}`, `${randomUUID()}@example.com`);
+    it('refuses an address after its limit of failures, whatever the account', async () => {
+      const throttle = make(limits);
+      const ip = newAddress();
+      for (let i = 0; i < 5; i++) await throttle.attempt(ip, newAccount(), wrongPassword());
+      await rateLimited(throttle.attempt(ip, newAccount(), rightPassword));
+      expect(await throttle.attempt(newAddress(), newAccount(), rightPassword)).toBe(true);
     });
 
-    it('a success clears the email counter but not the IP counter', async () => {
-      const throttle = new LoginThrottle(makeStore(), limits);
-      const ip = `ip-${randomUUID()}`;
-      const email = `${randomUUID()}@example.com`;
-      for (let i = 0; i < 2; i++) await throttle.recordFailure(ip, email);
-      await throttle.recordSuccess(email);
-      for (let i = 0; i < 2; i++) await throttle.recordFailure(ip, email);
-      await throttle.assertAllowed(`ip-${randomUUID()}`, email);
-      await throttle.recordFailure(ip, email);
-      // 5 failures from this IP in the window: limited even though the email was reset.
-      await rateLimited(throttle.assertAllowed(ip, `${randomUUID()}@example.com`));
+    it('attempts sent at once: no more are checked than the account allows', async () => {
+      const throttle = make(limits);
+      const account = newAccount();
+      const check = wrongPassword();
+      const settled = await Promise.allSettled(
+        Array.from({ length: 40 }, () => throttle.attempt(newAddress(), account, check)),
+      );
+      expect(check).toHaveBeenCalledTimes(limits.maxFailuresPerEmail);
+      expect(settled.filter((s) => s.status === 'rejected')).toHaveLength(40 - limits.maxFailuresPerEmail);
     });
 
-    it('counts emails case-insensitively', async () => {
-      const throttle = new LoginThrottle(makeStore(), limits);
-      const email = `${randomUUID()}@example.com`;
-      for (let i = 0; i < 3; i++) await throttle.recordFailure(`ip-${randomUUID()}`, email.toUpperCase());
-      await rateLimited(throttle.assertAllowed(`ip-${randomUUID()}`, email));
+    it('attempts sent at once from one address: no more are checked than the address allows', async () => {
+      const throttle = make(limits);
+      const ip = newAddress();
+      const check = wrongPassword();
+      await Promise.allSettled(Array.from({ length: 40 }, () => throttle.attempt(ip, newAccount(), check)));
+      expect(check).toHaveBeenCalledTimes(limits.maxFailuresPerIp);
     });
 
-    it('a window ends: counts start again', async () => {
-      const store = makeStore();
-      const throttle = new LoginThrottle(store, { ...limits, windowMs: 150 });
-      const email = `${randomUUID()}@example.com`;
-      for (let i = 0; i < 3; i++) await throttle.recordFailure(`ip-${randomUUID()}`, email);
-      await rateLimited(throttle.assertAllowed(`ip-${randomUUID()}`, email));
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      await throttle.assertAllowed(`ip-${randomUUID()}`, email);
-      expect((await store.increment(`email:${email}`, 150)).count).toBe(1);
+    it('a success gives its attempt back to the address; with successClearsAccount it clears the account', async () => {
+      const throttle = make(limits, true);
+      const ip = newAddress();
+      const account = newAccount();
+      for (let i = 0; i < 2; i++) await throttle.attempt(ip, account, wrongPassword());
+      // Successes never count against the address.
+      for (let i = 0; i < 10; i++) expect(await throttle.attempt(ip, account, rightPassword)).toBe(true);
+      const check = wrongPassword();
+      for (let i = 0; i < 3; i++) await throttle.attempt(newAddress(), account, check);
+      expect(check).toHaveBeenCalledTimes(3);
+      // 2 + 3 failures from this address in the window: limited even though the account was cleared.
+      for (let i = 0; i < 3; i++) await throttle.attempt(ip, newAccount(), wrongPassword());
+      await rateLimited(throttle.attempt(ip, newAccount(), rightPassword));
+    });
+
+    it('without successClearsAccount a success gives back its own attempt only', async () => {
+      const throttle = make(limits, false);
+      const account = newAccount();
+      for (let i = 0; i < 2; i++) await throttle.attempt(newAddress(), account, wrongPassword());
+      expect(await throttle.attempt(newAddress(), account, rightPassword)).toBe(true);
+      await throttle.attempt(newAddress(), account, wrongPassword());
+      await rateLimited(throttle.attempt(newAddress(), account, rightPassword));
+    });
+
+    it('a refused attempt counts against neither: a blocked account does not use up the address', async () => {
+      const throttle = make(limits);
+      const account = newAccount();
+      for (let i = 0; i < 3; i++) await throttle.attempt(newAddress(), account, wrongPassword());
+      const ip = newAddress();
+      for (let i = 0; i < 10; i++) await rateLimited(throttle.attempt(ip, account, rightPassword));
+      const check = wrongPassword();
+      for (let i = 0; i < 5; i++) await throttle.attempt(ip, newAccount(), check);
+      expect(check).toHaveBeenCalledTimes(5);
+    });
+
+    it('counts accounts case-insensitively', async () => {
+      const throttle = make(limits);
+      const account = newAccount();
+      for (let i = 0; i < 3; i++)
+        await throttle.attempt(newAddress(), account.toUpperCase(), wrongPassword());
+      await rateLimited(throttle.attempt(newAddress(), account, rightPassword));
+    });
+
+    it('a check that throws keeps its attempt counted', async () => {
+      const throttle = make(limits);
+      const account = newAccount();
+      const failing = async () => {
+        throw new Error('database down');
+      };
+      for (let i = 0; i < 3; i++)
+        await expect(throttle.attempt(newAddress(), account, failing)).rejects.toThrow();
+      await rateLimited(throttle.attempt(newAddress(), account, rightPassword));
     });
   });
 }
 
-throttleContract('memory', () => new MemoryThrottleStore());
+throttleContract(
+  'memory',
+  (limits, successClearsAccount) => new LoginThrottle(null, limits, { successClearsAccount }),
+);
 
-describe.runIf(runRedisTests)('Redis store', () => {
+describe('LoginThrottle in memory: windows', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a window ends: counts start again', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const throttle = new LoginThrottle(null, {
+      maxFailuresPerEmail: 2,
+      maxFailuresPerIp: 10,
+      windowMs: 60_000,
+    });
+    const account = newAccount();
+    for (let i = 0; i < 2; i++) await throttle.attempt(newAddress(), account, wrongPassword());
+    const error = await rateLimited(throttle.attempt(newAddress(), account, rightPassword));
+    expect(error.retryAfterSeconds).toBe(60);
+    vi.advanceTimersByTime(45_000);
+    expect(
+      (await rateLimited(throttle.attempt(newAddress(), account, rightPassword))).retryAfterSeconds,
+    ).toBe(15);
+    vi.advanceTimersByTime(15_001);
+    expect(await throttle.attempt(newAddress(), account, rightPassword)).toBe(true);
+  });
+
+  it('new limits take effect at once (tests lower them on a built app)', async () => {
+    const throttle = new LoginThrottle(null);
+    const account = newAccount();
+    throttle.limits = { ...throttle.limits, maxFailuresPerEmail: 1 };
+    await throttle.attempt(newAddress(), account, wrongPassword());
+    await rateLimited(throttle.attempt(newAddress(), account, rightPassword));
+  });
+});
+
+describe.runIf(runRedisTests)('LoginThrottle on Redis', () => {
   const prefix = `mqr:test:login:${randomUUID()}:`;
   let redis: Redis;
 
   beforeAll(async () => {
-    redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
   });
 
@@ -101,34 +179,56 @@ describe.runIf(runRedisTests)('Redis store', () => {
     await redis.quit();
   });
 
-  throttleContract('redis', () => new RedisThrottleStore(redis, { prefix }));
+  const onRedis: MakeThrottle = (limits, successClearsAccount) =>
+    new LoginThrottle(redis, limits, { successClearsAccount, redisPrefix: prefix });
 
-  it('stores counters under the prefix with an expiry, shared between two stores', async () => {
-    const a = new RedisThrottleStore(redis, { prefix });
-    const b = new RedisThrottleStore(redis, { prefix });
-    await a.increment('shared', 60_000);
-    expect((await b.increment('shared', 60_000)).count).toBe(2);
-    const ttl = await redis.pttl(`${prefix}shared`);
+  throttleContract('redis', onRedis);
+
+  it('keeps counters under the prefix with the window as expiry, shared between two throttles', async () => {
+    const limits = { maxFailuresPerEmail: 3, maxFailuresPerIp: 5, windowMs: 60_000 };
+    const [a, b] = [onRedis(limits), onRedis(limits)];
+    const account = newAccount();
+    const ip = newAddress();
+    const check = wrongPassword();
+    await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).attempt(ip, account, check)),
+    );
+    expect(check).toHaveBeenCalledTimes(3);
+    const ttl = await redis.pttl(`${prefix}email:${account}`);
     expect(ttl).toBeGreaterThan(55_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
-    // A later failure does not extend the window (fixed window).
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await a.increment('shared', 60_000);
-    expect(await redis.pttl(`${prefix}shared`)).toBeLessThanOrEqual(ttl);
+    // The refused attempts were given back to the address: only the three checked count.
+    expect(await redis.get(`${prefix}ip:${ip}`)).toBe('3');
   });
 });
 
-describe('MemoryThrottleStore', () => {
-  it('prunes expired windows and stays bounded', async () => {
-    let now = 0;
-    const store = new MemoryThrottleStore({ maxEntries: 100, now: () => now });
-    for (let i = 0; i < 50; i++) await store.increment(`a${i}`, 1000);
-    now = 5000;
-    await store.increment('b', 1000);
-    expect(store.size).toBe(1);
-    for (let i = 0; i < 500; i++) await store.increment(`c${i}`, 60_000);
-    expect(store.size).toBeLessThanOrEqual(100);
-    expect(await store.get('c499')).toEqual({ count: 1, resetAt: 65_000 });
+describe('LoginThrottle with Redis unreachable', () => {
+  let redis: Redis;
+  beforeAll(() => {
+    // As plugins/redis.ts connects: no offline queue, so commands fail at once while it is down.
+    redis = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    });
+  });
+  afterAll(() => {
+    redis.disconnect();
+  });
+
+  it('counts in this process instead: still refuses past the limit, still lets the right password in', async () => {
+    const throttle = new LoginThrottle(redis, {
+      maxFailuresPerEmail: 3,
+      maxFailuresPerIp: 30,
+      windowMs: 60_000,
+    });
+    const account = newAccount();
+    expect(await throttle.attempt(newAddress(), account, rightPassword)).toBe(true);
+    const check = wrongPassword();
+    await Promise.allSettled(
+      Array.from({ length: 10 }, () => throttle.attempt(newAddress(), account, check)),
+    );
+    expect(check).toHaveBeenCalledTimes(3);
   });
 });
 

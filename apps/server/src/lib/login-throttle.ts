@@ -1,14 +1,17 @@
 import type { Redis } from 'ioredis';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './app-error.ts';
 
 /**
- * Failed sign-ins are counted per client IP and per email in fixed windows. Once a counter reaches
- * its limit, further sign-ins for that IP or email are refused (429) before the password is checked,
- * until the window ends. A successful sign-in clears the email's counter (not the IP's: one IP
- * guessing many accounts must stay limited).
+ * Guesses at a secret (sign-in, the current password) are counted per client address and per account
+ * in fixed windows, with `rate-limiter-flexible` (ADR 083). An attempt is counted **before** it is
+ * checked, in one atomic increment (in Redis when configured), so guesses sent at once cannot all
+ * pass a check that has not seen the others yet: past the limit the request is refused (429) and
+ * the secret is not checked. An attempt that succeeds is given back to the address (successes do
+ * not count against an office behind one address); for sign-in it also clears the account's count.
  *
- * Defaults: 10 failures per email and 30 per IP in 15 minutes. An IP limit above the email limit
- * keeps an office behind one NAT address usable while one person mistypes.
+ * Defaults: 10 attempts per account and 30 per address in 15 minutes. An address limit above the
+ * account limit keeps an office behind one NAT address usable while one person mistypes.
  */
 export const LOGIN_THROTTLE_DEFAULTS: LoginThrottleLimits = {
   maxFailuresPerEmail: 10,
@@ -16,26 +19,12 @@ export const LOGIN_THROTTLE_DEFAULTS: LoginThrottleLimits = {
   windowMs: 15 * 60 * 1000,
 };
 
+/** Failed attempts allowed per account and per address in a window (successes are given back). */
 export interface LoginThrottleLimits {
   maxFailuresPerEmail: number;
   maxFailuresPerIp: number;
+  /** Rounded up to whole seconds, the counters' unit. */
   windowMs: number;
-}
-
-export interface WindowCount {
-  count: number;
-  /** Epoch milliseconds when the window (and the count) ends. */
-  resetAt: number;
-}
-
-/** Where counters live: memory (one instance) or Redis (shared by every instance). */
-export interface ThrottleStore {
-  /** Adds one to the key's counter, starting a window of `windowMs` if none is running. */
-  increment(key: string, windowMs: number): Promise<WindowCount>;
-  /** The running window of the key, or null when there is none. */
-  get(key: string): Promise<WindowCount | null>;
-  delete(key: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number, attempts = 'sign-in attempts'): string {
@@ -48,198 +37,139 @@ export interface ThrottleOptions {
   keyPrefix?: string;
   /** What the 429 message says was tried too often ("sign-in attempts"). */
   attempts?: string;
+  /**
+   * A success clears the account's count (sign-in: the password is proven) instead of giving its
+   * one attempt back (email probing, where a free email must not wipe the taken ones).
+   */
+  successClearsAccount?: boolean;
+  /** Where Redis keys start ('mqr:login:'). */
+  redisPrefix?: string;
+}
+
+interface Limiters {
+  byAddress: RateLimiterAbstract;
+  byAccount: RateLimiterAbstract;
+  /** The library's answer class: a refusal rejects with one, a failing store with an Error. */
+  Res: typeof RateLimiterRes;
 }
 
 export class LoginThrottle {
-  readonly store: ThrottleStore;
-  /** Mutable so tests can use small limits on an app built with the defaults. */
-  limits: LoginThrottleLimits;
-  private readonly now: () => number;
-  private readonly keyPrefix: string;
-  private readonly attempts: string | undefined;
+  private readonly redis: Redis | null;
+  private readonly options: ThrottleOptions;
+  private current: LoginThrottleLimits;
+  private limiters: Promise<Limiters> | undefined;
 
-  constructor(
-    store: ThrottleStore,
-    limits: Partial<LoginThrottleLimits> = {},
-    now: () => number = Date.now,
-    options: ThrottleOptions = {},
-  ) {
-    this.store = store;
-    this.limits = { ...LOGIN_THROTTLE_DEFAULTS, ...limits };
-    this.now = now;
-    this.keyPrefix = options.keyPrefix ?? '';
-    this.attempts = options.attempts;
+  /** Counters in Redis (shared by every instance) with `redis`, in this process's memory without. */
+  constructor(redis: Redis | null, limits: Partial<LoginThrottleLimits> = {}, options: ThrottleOptions = {}) {
+    this.redis = redis;
+    this.options = options;
+    this.current = { ...LOGIN_THROTTLE_DEFAULTS, ...limits };
+  }
+
+  get limits(): LoginThrottleLimits {
+    return this.current;
+  }
+
+  /** Tests use small limits on an app built with the defaults (counters in memory start again). */
+  set limits(limits: LoginThrottleLimits) {
+    this.current = limits;
+    this.limiters = undefined;
   }
 
   /**
-   * Throws RATE_LIMITED (with retryAfterSeconds) when the IP or the account is over its limit. The
-   * account is an email for sign-in, a user id for other throttles.
+   * Counts one attempt of the account from the address, before it is checked. Throws RATE_LIMITED
+   * (with retryAfterSeconds) when either is past its limit; that attempt then counts against neither
+   * (the refused one is not a guess). The account is an email for sign-in, a user id for others.
    */
-  async assertAllowed(ip: string, email: string): Promise<void> {
-    const [byIp, byEmail] = await Promise.all([
-      this.store.get(this.ipKey(ip)),
-      this.store.get(this.emailKey(email)),
+  async consume(ip: string, account: string): Promise<void> {
+    const { byAddress, byAccount, Res } = await this.load();
+    const keys = [ip, account.toLowerCase()] as const;
+    // Already refused: answered without a write, so a flood of new addresses against a blocked
+    // account (or of accounts from a blocked address) makes no new counters.
+    const seen = await Promise.all([byAddress.get(keys[0]), byAccount.get(keys[1])]);
+    const limits = [byAddress.points, byAccount.points];
+    const full = seen.filter((res, i): res is RateLimiterRes => res !== null && isOver(res, limits[i]!));
+    if (full.length > 0) throw this.refusal(full);
+
+    const limiters = [byAddress, byAccount];
+    const results = await Promise.allSettled(limiters.map((limiter, i) => limiter.consume(keys[i]!)));
+    for (const result of results) {
+      if (result.status === 'rejected' && !(result.reason instanceof Res)) throw result.reason;
+    }
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as RateLimiterRes] : []));
+    if (refused.length === 0) return;
+    // Both counters went up, the refused one past its limit: both are given back, so the counts
+    // hold the attempts that were checked, and the full one stays full until its window ends.
+    await Promise.all(limiters.map((limiter, i) => limiter.reward(keys[i]!)));
+    throw this.refusal(refused);
+  }
+
+  /** The attempt counted by `consume` succeeded: given back to the address, and to the account. */
+  async succeeded(ip: string, account: string): Promise<void> {
+    const { byAddress, byAccount } = await this.load();
+    const accountKey = account.toLowerCase();
+    await Promise.all([
+      byAddress.reward(ip),
+      this.options.successClearsAccount ? byAccount.delete(accountKey) : byAccount.reward(accountKey),
     ]);
-    let resetAt = 0;
-    if (byIp && byIp.count >= this.limits.maxFailuresPerIp) resetAt = Math.max(resetAt, byIp.resetAt);
-    if (byEmail && byEmail.count >= this.limits.maxFailuresPerEmail)
-      resetAt = Math.max(resetAt, byEmail.resetAt);
-    if (resetAt === 0) return;
-    const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - this.now()) / 1000));
-    throw new AppError('RATE_LIMITED', tooManyAttemptsMessage(retryAfterSeconds, this.attempts), {
+  }
+
+  /**
+   * One attempt at a secret: counted before `check` runs (refused past a limit, `check` not run),
+   * given back when `check` answers something truthy (a user, `true`).
+   */
+  async attempt<T>(ip: string, account: string, check: () => Promise<T>): Promise<T> {
+    await this.consume(ip, account);
+    const result = await check();
+    if (result) await this.succeeded(ip, account);
+    return result;
+  }
+
+  private refusal(refused: RateLimiterRes[]): AppError {
+    const waitMs = Math.max(...refused.map((res) => res.msBeforeNext));
+    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return new AppError('RATE_LIMITED', tooManyAttemptsMessage(retryAfterSeconds, this.options.attempts), {
       retryAfterSeconds,
     });
   }
 
-  async recordFailure(ip: string, email: string): Promise<void> {
-    await Promise.all([
-      this.store.increment(this.ipKey(ip), this.limits.windowMs),
-      this.store.increment(this.emailKey(email), this.limits.windowMs),
-    ]);
+  /** The library loads at the first attempt (ADR 068); limiters are rebuilt when the limits change. */
+  private load(): Promise<Limiters> {
+    this.limiters ??= this.build(this.current);
+    return this.limiters;
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.store.delete(this.emailKey(email));
-  }
-
-  close(): Promise<void> {
-    return this.store.close();
-  }
-
-  private ipKey(ip: string): string {
-    return `${this.keyPrefix}ip:${ip}`;
-  }
-
-  private emailKey(email: string): string {
-    return `${this.keyPrefix}email:${email.toLowerCase()}`;
-  }
-}
-
-/**
- * Runs a throttle operation. Its own RATE_LIMITED error passes through; a failing store (Redis down)
- * is logged and ignored, so an outage of the shared counters does not stop everyone signing in.
- */
-export async function throttled(
-  log: { error: (object: object, message: string) => void },
-  operation: () => Promise<void>,
-): Promise<void> {
-  try {
-    await operation();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    log.error({ err: error }, 'Login throttle store failed; continuing without it');
+  private async build(limits: LoginThrottleLimits): Promise<Limiters> {
+    const {
+      RateLimiterMemory,
+      RateLimiterRedis,
+      RateLimiterRes: Res,
+    } = await import('rate-limiter-flexible');
+    const duration = Math.max(1, Math.ceil(limits.windowMs / 1000));
+    const prefix = `${this.options.redisPrefix ?? 'mqr:login:'}${this.options.keyPrefix ?? ''}`;
+    const limiter = (points: number, name: string): RateLimiterAbstract => {
+      const keyPrefix = `${prefix}${name}`;
+      const inMemory = new RateLimiterMemory({ points, duration, keyPrefix });
+      if (!this.redis) return inMemory;
+      // While Redis is down (its commands fail at once: plugins/redis.ts), each instance counts on
+      // its own rather than not at all, and nobody is refused for the outage.
+      return new RateLimiterRedis({
+        storeClient: this.redis,
+        points,
+        duration,
+        keyPrefix,
+        insuranceLimiter: inMemory,
+      });
+    };
+    return {
+      byAddress: limiter(limits.maxFailuresPerIp, 'ip'),
+      byAccount: limiter(limits.maxFailuresPerEmail, 'email'),
+      Res,
+    };
   }
 }
 
-/**
- * Counters in this process. Bounded: expired windows are pruned as the map grows, and past
- * `maxEntries` the oldest windows are dropped (a flood of distinct keys cannot exhaust memory).
- */
-export class MemoryThrottleStore implements ThrottleStore {
-  private readonly entries = new Map<string, WindowCount>();
-  private readonly maxEntries: number;
-  private readonly now: () => number;
-  private nextPruneAt = 0;
-
-  constructor(options: { maxEntries?: number; now?: () => number } = {}) {
-    this.maxEntries = options.maxEntries ?? 100_000;
-    this.now = options.now ?? Date.now;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  async increment(key: string, windowMs: number): Promise<WindowCount> {
-    const now = this.now();
-    this.prune(now);
-    const current = this.entries.get(key);
-    if (current && current.resetAt > now) {
-      current.count += 1;
-      return { ...current };
-    }
-    if (current) this.entries.delete(key);
-    const created = { count: 1, resetAt: now + windowMs };
-    this.entries.set(key, created);
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    return { ...created };
-  }
-
-  async get(key: string): Promise<WindowCount | null> {
-    const current = this.entries.get(key);
-    if (!current) return null;
-    if (current.resetAt <= this.now()) {
-      this.entries.delete(key);
-      return null;
-    }
-    return { ...current };
-  }
-
-  async delete(key: string): Promise<void> {
-    this.entries.delete(key);
-  }
-
-  async close(): Promise<void> {
-    this.entries.clear();
-  }
-
-  /** Drops expired windows, at most once a second unless the map is full. */
-  private prune(now: number): void {
-    if (now < this.nextPruneAt && this.entries.size < this.maxEntries) return;
-    this.nextPruneAt = now + 1000;
-    for (const [key, entry] of this.entries) {
-      if (entry.resetAt <= now) this.entries.delete(key);
-    }
-  }
-}
-
-/**
- * Counters in Redis, shared by every server instance. INCR and PEXPIRE NX run in one MULTI, so a
- * window starts with the first failure and a key can never be left without an expiry. The
- * connection is the caller's (the app's: plugins/redis.ts), which closes it.
- */
-export class RedisThrottleStore implements ThrottleStore {
-  private readonly redis: Redis;
-  private readonly prefix: string;
-
-  constructor(redis: Redis, options: { prefix?: string } = {}) {
-    this.redis = redis;
-    this.prefix = options.prefix ?? 'mqr:login:';
-  }
-
-  async increment(key: string, windowMs: number): Promise<WindowCount> {
-    const fullKey = this.prefix + key;
-    const results = await this.redis
-      .multi()
-      .incr(fullKey)
-      .pexpire(fullKey, windowMs, 'NX')
-      .pttl(fullKey)
-      .exec();
-    if (!results) throw new Error('Redis transaction was aborted');
-    for (const [error] of results) if (error) throw error;
-    const count = Number(results[0]?.[1]);
-    const ttl = Number(results[2]?.[1]);
-    return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
-  }
-
-  async get(key: string): Promise<WindowCount | null> {
-    const fullKey = this.prefix + key;
-    const results = await this.redis.multi().get(fullKey).pttl(fullKey).exec();
-    if (!results) throw new Error('Redis transaction was aborted');
-    for (const [error] of results) if (error) throw error;
-    const value = results[0]?.[1];
-    const ttl = Number(results[1]?.[1]);
-    if (value === null || value === undefined || ttl <= 0) return null;
-    return { count: Number(value), resetAt: Date.now() + ttl };
-  }
-
-  async delete(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
-  }
-
-  async close(): Promise<void> {}
+/** Whether the next attempt would go past `points` in a window still running. */
+function isOver(res: RateLimiterRes, points: number): boolean {
+  return res.consumedPoints >= points && res.msBeforeNext > 0;
 }

@@ -3,13 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { asOrganization, asSystem, setRequestOrganization, setRequestSystem } from '../db/scope.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
-import {
-  LoginThrottle,
-  type LoginThrottleLimits,
-  MemoryThrottleStore,
-  RedisThrottleStore,
-  type ThrottleStore,
-} from '../lib/login-throttle.ts';
+import { LoginThrottle, type LoginThrottleLimits } from '../lib/login-throttle.ts';
 import type { AuthUser } from '../lib/request-context.ts';
 import { createTokenService, type TokenService } from '../lib/tokens.ts';
 import {
@@ -33,7 +27,7 @@ declare module 'fastify' {
     refuseApiTokens: AuthPreHandler;
     /** Issues and verifies access tokens (HS256, config.jwtSecret, config.tokenTtlHours). */
     tokens: TokenService;
-    /** Failed sign-in counters (memory, or Redis when config.redisUrl is set); also wrong current passwords. */
+    /** Sign-in attempts counted before the password is checked (memory, or Redis when config.redisUrl is set); also current passwords. */
     loginThrottle: LoginThrottle;
     /** Counters of "this email is already taken" answers, per user and per address (email probing). */
     emailProbeThrottle: LoginThrottle;
@@ -77,9 +71,8 @@ const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i;
 async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
   const tokens = createTokenService({ secret: app.config.jwtSecret, ttlHours: app.config.tokenTtlHours });
 
-  const store: ThrottleStore = app.redis ? new RedisThrottleStore(app.redis) : new MemoryThrottleStore();
-  const loginThrottle = new LoginThrottle(store, options.loginThrottle);
-  const emailProbeThrottle = new LoginThrottle(store, options.emailProbeThrottle, Date.now, {
+  const loginThrottle = new LoginThrottle(app.redis, options.loginThrottle, { successClearsAccount: true });
+  const emailProbeThrottle = new LoginThrottle(app.redis, options.emailProbeThrottle, {
     keyPrefix: 'email-probe:',
     attempts: 'emails that are already taken',
   });
@@ -89,9 +82,6 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   app.decorate('emailProbeThrottle', emailProbeThrottle);
   app.decorateRequest('user', null);
   app.decorateRequest('apiToken', null);
-  app.addHook('onClose', async () => {
-    await loginThrottle.close();
-  });
 
   const refuse = (reply: FastifyReply) => {
     reply.header('WWW-Authenticate', 'Bearer');

@@ -100,16 +100,30 @@ export async function insertToken(tx: DbOrTx, values: ApiTokenInsert): Promise<A
 }
 
 /**
+ * Whose live tokens: the organization's, one user's (`userId`), and without super administrators'
+ * (`ownersNotSuperAdmins`: what an organization administrator reaches, ADR 084).
+ */
+export interface TokenScope {
+  organizationId: string;
+  userId?: string;
+  ownersNotSuperAdmins?: boolean;
+}
+
+/**
  * One page of live tokens, newest first: the organization's (indexes api_tokens_org_created_idx)
  * or one user's (api_tokens_org_user_created_idx).
  */
 export async function listLiveTokens(
   db: DbOrTx,
-  scope: { organizationId: string; userId?: string },
+  scope: TokenScope,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: ListedApiTokenRow[]; total: number }> {
   const where = liveTokensOf(scope);
-  const [totalRow] = await db.select({ total: count() }).from(apiTokens).where(where);
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(where);
   const rows = await db
     .select(listedColumns)
     .from(apiTokens)
@@ -121,10 +135,12 @@ export async function listLiveTokens(
   return { rows, total: Number(totalRow?.total ?? 0) };
 }
 
-function liveTokensOf(scope: { organizationId: string; userId?: string }): SQL | undefined {
+/** The live tokens of the scope (with `ownersNotSuperAdmins`, the statement joins `users` on the owner). */
+function liveTokensOf(scope: TokenScope): SQL | undefined {
   return and(
     eq(apiTokens.organizationId, scope.organizationId),
     scope.userId === undefined ? undefined : eq(apiTokens.userId, scope.userId),
+    scope.ownersNotSuperAdmins ? eq(users.isSuperAdmin, false) : undefined,
     isNull(apiTokens.revokedAt),
   );
 }
@@ -135,7 +151,7 @@ function liveTokensOf(scope: { organizationId: string; userId?: string }): SQL |
  */
 export async function revokeToken(
   tx: DbOrTx,
-  scope: { organizationId: string; userId?: string },
+  scope: TokenScope,
   id: string,
 ): Promise<(ApiTokenRow & { ownerEmail: string }) | undefined> {
   const [row] = await tx

@@ -441,6 +441,52 @@ describe('tokens and organizations', () => {
     expect(entry?.organizationId).toBe(w.orgA.organization.id);
   });
 
+  it("an organization administrator neither sees nor revokes a super administrator's tokens; super administrators do", async () => {
+    const superToken = await tokenFor(w.headers.superA, { name: 'Root script' });
+    const adminToken = await tokenFor(w.headers.adminA, { name: 'Admin script' });
+    const listIds = async (headers: AuthHeaders) => {
+      const response = await w.app.inject({
+        method: 'GET',
+        url: '/api/admin/api-tokens?pageSize=100',
+        headers,
+      });
+      expect(response.statusCode).toBe(200);
+      const ids = response.json<TApiToken[]>().map((t) => t.id);
+      expect(Number(response.headers['x-total-count'])).toBe(ids.length);
+      return ids;
+    };
+    const revoke = (id: string, headers: AuthHeaders) =>
+      w.app.inject({ method: 'DELETE', url: `/api/admin/api-tokens/${id}`, headers });
+
+    const seenByAdmin = await listIds(w.headers.adminA);
+    expect(seenByAdmin).toContain(adminToken.token.id);
+    expect(seenByAdmin).not.toContain(superToken.token.id);
+    // Answered as an unknown token, and the token goes on working.
+    const refused = await revoke(superToken.token.id, w.headers.adminA);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ code: 'NOT_FOUND', message: API_TOKEN_MESSAGES.notFound });
+    expect(
+      (await w.app.inject({ method: 'GET', url: '/api/assets', headers: superToken.headers })).statusCode,
+    ).toBe(200);
+
+    // Another organization's super administrator does not reach them either (their own organization only).
+    const superB = await createUser(w.db, w.orgB.organization.id, { isAdmin: true, isSuperAdmin: true });
+    const superBHeaders = (await loginAs(w.app, superB)).headers;
+    expect(await listIds(superBHeaders)).not.toContain(superToken.token.id);
+    expect((await revoke(superToken.token.id, superBHeaders)).statusCode).toBe(404);
+
+    // Super administrators of the organization see every token of it, and revoke another super administrator's.
+    const seenBySuper = await listIds(w.headers.superA);
+    expect(seenBySuper).toEqual(expect.arrayContaining([superToken.token.id, adminToken.token.id]));
+    const otherSuper = await createUser(w.db, w.orgA.organization.id, { isAdmin: true, isSuperAdmin: true });
+    const otherSuperHeaders = (await loginAs(w.app, otherSuper)).headers;
+    expect((await revoke(superToken.token.id, otherSuperHeaders)).statusCode).toBe(204);
+    expect(
+      (await w.app.inject({ method: 'GET', url: '/api/assets', headers: superToken.headers })).statusCode,
+    ).toBe(401);
+    expect((await revoke(adminToken.token.id, w.headers.superA)).statusCode).toBe(204);
+  });
+
   it('a revoked or unknown token id answers 404, a malformed one too', async () => {
     for (const id of ['not-a-uuid', '00000000-0000-7000-8000-000000000000']) {
       const response = await w.app.inject({

@@ -71,7 +71,7 @@ export async function apiTokenAdminRoutes(instance: FastifyInstance): Promise<vo
     {
       schema: {
         tags: ['api-tokens'],
-        description: `Every live API token of your organization, with its owner. ${PAGED}`,
+        description: `The live API tokens of your organization, with their owners (an organization administrator's list leaves out super administrators' tokens). ${PAGED}`,
         querystring: ZPageQuery,
         response: { 200: z.array(ZApiToken) },
       },
@@ -92,7 +92,8 @@ export async function apiTokenAdminRoutes(instance: FastifyInstance): Promise<vo
     {
       schema: {
         tags: ['api-tokens'],
-        description: "Revokes an API token of your organization's users.",
+        description:
+          "Revokes an API token of your organization's users (a super administrator's for super administrators only; 404 otherwise).",
         params: ZIdParams,
       },
     },

@@ -133,15 +133,24 @@ export async function listOwnApiTokens(db: DbOrTx, actor: AuthUser, page: Page) 
   return { items: rows.map(toApiToken), total };
 }
 
-/** Administrators: every live token of their organization, with its owner. */
+/**
+ * What an administrator reaches of their organization's tokens: a super administrator every one;
+ * an organization administrator all but super administrators' (ADR 084), which they may not change.
+ */
+function organizationTokens(actor: AuthUser) {
+  return { organizationId: actor.organizationId, ownersNotSuperAdmins: !actor.isSuperAdmin };
+}
+
+/** Administrators: the live tokens of their organization they reach, with their owners. */
 export async function listOrganizationApiTokens(db: DbOrTx, actor: AuthUser, page: Page) {
-  const { rows, total } = await listLiveTokens(db, { organizationId: actor.organizationId }, page);
+  const { rows, total } = await listLiveTokens(db, organizationTokens(actor), page);
   return { items: rows.map(withOwner), total };
 }
 
 /**
- * Revokes a live token: one of the acting user's own (`own`), or any of their organization's
- * (administrators). Another user's or organization's token, a revoked one or a malformed id: 404.
+ * Revokes a live token: one of the acting user's own (`own`), or one of their organization's that
+ * they reach (administrators; see organizationTokens). Another user's or organization's token, a
+ * super administrator's for an organization administrator, a revoked one or a malformed id: 404.
  * Audited as REVOKE in the organization, naming the owner when it is someone else.
  */
 export async function revokeApiToken(
@@ -153,10 +162,10 @@ export async function revokeApiToken(
   const { actor } = context;
   if (!isUuid(id)) throw new AppError('NOT_FOUND', API_TOKEN_MESSAGES.notFound);
   await db.transaction(async (tx) => {
-    const scope = {
-      organizationId: actor.organizationId,
-      ...(whose === 'own' ? { userId: actor.id } : {}),
-    };
+    const scope =
+      whose === 'own'
+        ? { organizationId: actor.organizationId, userId: actor.id }
+        : organizationTokens(actor);
     const revoked = await revokeToken(tx, scope, id);
     if (!revoked) throw new AppError('NOT_FOUND', API_TOKEN_MESSAGES.notFound);
     await recordAudit(tx, {

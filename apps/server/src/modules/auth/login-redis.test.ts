@@ -8,7 +8,7 @@ import { shouldRunRedisTests, TEST_REDIS_URL } from '#server/test/redis.ts';
 const REDIS_URL = TEST_REDIS_URL;
 const runRedisTests = await shouldRunRedisTests();
 
-// Two server instances with REDIS_URL share the failed sign-in counters (keys `mqr:login:*`).
+// Two server instances with REDIS_URL share the sign-in counters (keys `mqr:login:*`).
 describe.runIf(runRedisTests)('login throttle shared through Redis', () => {
   let one: TestApp;
   let two: TestApp;
@@ -30,6 +30,9 @@ describe.runIf(runRedisTests)('login throttle shared through Redis', () => {
     two.app.loginThrottle.limits = limits;
   });
 
+  const attempt = (t: TestApp, password: string, remoteAddress = ip) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
   afterAll(async () => {
     await redis?.del(`mqr:login:email:${email}`, `mqr:login:ip:${ip}`);
     await redis?.quit();
@@ -38,13 +41,6 @@ describe.runIf(runRedisTests)('login throttle shared through Redis', () => {
   });
 
   it('failures on one instance count on the other', async () => {
-    const attempt = (t: TestApp, password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password },
-        remoteAddress: ip,
-      });
     expect((await attempt(one, 'wrong password')).statusCode).toBe(401);
     expect((await attempt(two, 'wrong password')).statusCode).toBe(401);
     expect((await attempt(one, 'wrong password')).statusCode).toBe(401);
@@ -56,10 +52,26 @@ describe.runIf(runRedisTests)('login throttle shared through Redis', () => {
     expect(ttl).toBeLessThanOrEqual(60_000);
     expect(await redis.get(`mqr:login:ip:${ip}`)).toBe('3');
 
-    // Reset the email counter (as a success would) and sign in on either instance.
-    await one.app.loginThrottle.recordSuccess(email);
+    // Once the window is over (here: the counter removed), a success clears the email's counter.
+    await redis.del(`mqr:login:email:${email}`);
+    expect((await attempt(one, 'wrong password')).statusCode).toBe(401);
     expect((await attempt(two, user.password)).statusCode).toBe(200);
     expect(await redis.exists(`mqr:login:email:${email}`)).toBe(0);
+    await redis.del(`mqr:login:ip:${ip}`);
+  });
+
+  it('guesses sent at once to both instances: no more passwords checked than the limit', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => attempt(i % 2 ? one : two, `guess ${i}`, `fd00::${i + 1}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limits.maxFailuresPerEmail);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(24 - limits.maxFailuresPerEmail);
+    expect(await redis.get(`mqr:login:email:${email}`)).toBe(String(limits.maxFailuresPerEmail));
+    await redis.del(
+      `mqr:login:email:${email}`,
+      ...Array.from({ length: 24 }, (_, i) => `mqr:login:ip:fd00::${i + 1}`),
+    );
   });
 });
 

@@ -115,6 +115,25 @@ describe('login throttle', () => {
     expect((await login(t.orgB.admin.email, t.orgB.admin.password)).statusCode).toBe(200);
   });
 
+  it('guesses sent at once: no more passwords are checked than the account allows', async () => {
+    const user = await createUser(t.db, t.orgA.organization.id);
+    // Each from its own address, so only the account's limit (3) applies.
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => login(user.email, `guess ${i}`)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limits.maxFailuresPerEmail);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(24 - limits.maxFailuresPerEmail);
+  });
+
+  it('guesses sent at once from one address: no more checked than the address allows', async () => {
+    const ip = nextIp();
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => login(`someone-${i}@example.com`, 'x', ip)),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limits.maxFailuresPerIp);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(24 - limits.maxFailuresPerIp);
+  });
+
   it('a successful sign-in resets the email counter', async () => {
     const user = await createUser(t.db, t.orgA.organization.id);
     for (let i = 0; i < 2; i++) await login(user.email, 'wrong password');

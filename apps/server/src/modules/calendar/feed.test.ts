@@ -203,7 +203,7 @@ describe('a user’s feed', () => {
     url = renewed.url;
   });
 
-  it('stops while its user is deactivated', async () => {
+  it('stops for good when its user is deactivated', async () => {
     const setActive = (isActive: boolean) =>
       t.app.inject({
         method: 'PUT',
@@ -215,10 +215,14 @@ describe('a user’s feed', () => {
     const stopped = await fetchFeed(url);
     expect(stopped.statusCode).toBe(404);
     expect(stopped.json().message).toBe('Calendar feed not found.');
-    // Active again (and signed in again: deactivation ended the member's sessions), it works again.
+    // Active again (and signed in again: deactivation ended the member's sessions), the address
+    // stays stopped, like the sessions; a new one works (ADR 084).
     expect((await setActive(true)).statusCode).toBe(200);
-    expect((await fetchFeed(url)).statusCode).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
     t.headers.memberA = (await loginAs(t.app, t.orgA.member)).headers;
+    expect(await feedStatus(t.headers.memberA)).toEqual({ active: false, createdAt: null });
+    url = (await createFeed(t.headers.memberA)).url;
+    expect((await fetchFeed(url)).statusCode).toBe(200);
   });
 
   it('stops when its user stops it; stopping again writes nothing', async () => {

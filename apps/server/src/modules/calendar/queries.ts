@@ -1,6 +1,7 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
+  apiTokens,
   assets,
   assigneeKey,
   calendarFeeds,
@@ -302,62 +303,92 @@ export function listActiveUsers(db: DbOrTx, organizationId: string, limit: numbe
 
 // The ICS feeds.
 
+/**
+ * Whether a feed still lives (ADR 084), in a statement that joins its user and, left, the API token
+ * it was made with: the user is active with the token version of the feed's making (no password
+ * change or deactivation since), and that API token, if any, is neither revoked nor expired at `now`.
+ */
+function feedLives(now: Date): SQL | undefined {
+  return and(
+    eq(users.isActive, true),
+    eq(users.tokenVersion, calendarFeeds.tokenVersion),
+    or(isNull(calendarFeeds.apiTokenId), and(isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now))),
+  );
+}
+
+const userOfFeed = and(
+  eq(users.id, calendarFeeds.userId),
+  eq(users.organizationId, calendarFeeds.organizationId),
+);
+const apiTokenOfFeed = and(
+  eq(apiTokens.id, calendarFeeds.apiTokenId),
+  eq(apiTokens.organizationId, calendarFeeds.organizationId),
+);
+
+/** The user's feed while it lives (see feedLives). */
 export async function findFeed(
   db: DbOrTx,
   organizationId: string,
   userId: string,
+  now: Date,
 ): Promise<{ createdAt: Date } | undefined> {
   const [row] = await db
     .select({ createdAt: calendarFeeds.createdAt })
     .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.organizationId, organizationId), eq(calendarFeeds.userId, userId)))
+    .innerJoin(users, userOfFeed)
+    .leftJoin(apiTokens, apiTokenOfFeed)
+    .where(
+      and(eq(calendarFeeds.organizationId, organizationId), eq(calendarFeeds.userId, userId), feedLives(now)),
+    )
     .limit(1);
   return row;
 }
 
-/** Sets the user's feed token (hashed), replacing any earlier one; answers whether there was one. */
+/**
+ * Sets the user's feed token (hashed), replacing any earlier one, bound to the user's token version
+ * as it is now and to the API token that made it (null for a session).
+ */
 export async function replaceFeed(
   tx: DbOrTx,
-  feed: { organizationId: string; userId: string; tokenHash: string; createdAt: Date },
-): Promise<boolean> {
-  const removed = await tx
-    .delete(calendarFeeds)
-    .where(and(eq(calendarFeeds.organizationId, feed.organizationId), eq(calendarFeeds.userId, feed.userId)))
-    .returning({ userId: calendarFeeds.userId });
-  await tx.insert(calendarFeeds).values(feed);
-  return removed.length > 0;
+  feed: {
+    organizationId: string;
+    userId: string;
+    tokenHash: string;
+    createdAt: Date;
+    apiTokenId: string | null;
+  },
+): Promise<void> {
+  await deleteFeed(tx, feed.organizationId, feed.userId);
+  const tokenVersion = sql<number>`(select ${users.tokenVersion} from ${users} where ${users.id} = ${feed.userId} and ${users.organizationId} = ${feed.organizationId})`;
+  await tx.insert(calendarFeeds).values({ ...feed, tokenVersion });
 }
 
-/** Removes the user's feed; answers whether there was one. */
-export async function deleteFeed(tx: DbOrTx, organizationId: string, userId: string): Promise<boolean> {
-  const removed = await tx
+/** Removes the user's feed, living or not. */
+export async function deleteFeed(tx: DbOrTx, organizationId: string, userId: string): Promise<void> {
+  await tx
     .delete(calendarFeeds)
-    .where(and(eq(calendarFeeds.organizationId, organizationId), eq(calendarFeeds.userId, userId)))
-    .returning({ userId: calendarFeeds.userId });
-  return removed.length > 0;
+    .where(and(eq(calendarFeeds.organizationId, organizationId), eq(calendarFeeds.userId, userId)));
 }
 
 /**
- * The owner of a feed token's hash, with what the feed needs (the one lookup of tenant data without
- * an organization id: the secret address names its user, as a sign-in token does; a unique index).
+ * The owner of a living feed by its token's hash, with what the feed needs (the one lookup of tenant
+ * data without an organization id: the secret address names its user, as a sign-in token does; a
+ * unique index). Undefined for an unknown token and for a feed that no longer lives alike.
  */
-export async function findFeedOwner(db: DbOrTx, tokenHash: string) {
+export async function findFeedOwner(db: DbOrTx, tokenHash: string, now: Date) {
   const [row] = await db
     .select({
       userId: users.id,
       organizationId: users.organizationId,
       displayName: users.displayName,
-      isActive: users.isActive,
       timeZone: organizations.timeZone,
       organizationName: organizations.name,
     })
     .from(calendarFeeds)
-    .innerJoin(
-      users,
-      and(eq(users.id, calendarFeeds.userId), eq(users.organizationId, calendarFeeds.organizationId)),
-    )
+    .innerJoin(users, userOfFeed)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(calendarFeeds.tokenHash, tokenHash))
+    .leftJoin(apiTokens, apiTokenOfFeed)
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash), feedLives(now)))
     .limit(1);
   return row;
 }

@@ -32,6 +32,7 @@ export async function calendarRoutes(instance: FastifyInstance): Promise<void> {
     ...context(request),
     ipAddress: request.ip,
     publicBaseUrl: app.config.publicBaseUrl,
+    apiTokenId: request.apiToken?.id ?? null,
   });
 
   app.get(
@@ -77,7 +78,7 @@ export async function calendarRoutes(instance: FastifyInstance): Promise<void> {
         description: 'Whether the signed-in user has a feed address, and since when (never the address).',
       },
     },
-    async (request) => getFeed(app.db, currentUser(request)),
+    async (request) => getFeed(app.db, context(request)),
   );
 
   await app.register(async (changes) => {
@@ -91,7 +92,7 @@ export async function calendarRoutes(instance: FastifyInstance): Promise<void> {
           body: ZEmptyBody,
           response: { 201: ZCalendarFeedCreated },
           description:
-            'A new secret feed address for the signed-in user; the previous one stops at once. The only answer that shows it.',
+            'A new secret feed address for the signed-in user; the previous one stops at once. The only answer that shows it. Made with an API token, it ends with that token.',
         },
       },
       async (request, reply) => reply.code(201).send(await createFeed(app.db, changeContext(request))),
@@ -119,7 +120,7 @@ export async function calendarFeedRoutes(instance: FastifyInstance): Promise<voi
         tags: ['calendar'],
         params: ZFeedParams,
         description:
-          'The ICS file of a feed address: the open tasks assigned to its user and their planned occurrences, as all-day events. 404 for an unknown, regenerated or stopped address, or a deactivated user.',
+          "The ICS file of a feed address: the open tasks assigned to its user and their planned occurrences, as all-day events. 404 for an unknown, regenerated or stopped address, and for one ended by its user's password change or deactivation or by the revocation or expiry of the API token that made it.",
       },
     },
     async (request, reply) => {

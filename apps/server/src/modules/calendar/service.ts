@@ -228,14 +228,17 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const FEED_PATH = '/public/calendar';
 export const feedUrl = (publicBaseUrl: string, token: string) => `${publicBaseUrl}${FEED_PATH}/${token}.ics`;
 
-export async function getFeed(db: DbOrTx, actor: AuthUser): Promise<TCalendarFeed> {
-  const feed = await findFeed(db, actor.organizationId, actor.id);
+/** Whether the user has a living feed (ADR 084: one that its password change, deactivation or API token ended has not). */
+export async function getFeed(db: DbOrTx, context: CalendarContext): Promise<TCalendarFeed> {
+  const feed = await findFeed(db, context.actor.organizationId, context.actor.id, context.now);
   return { active: feed !== undefined, createdAt: feed?.createdAt.toISOString() ?? null };
 }
 
 export interface FeedChangeContext extends CalendarContext {
   ipAddress: string;
   publicBaseUrl: string;
+  /** The API token of the request (null for a session): a feed it makes ends with it (ADR 084). */
+  apiTokenId: string | null;
 }
 
 /** What the audit entry shows of the feed: never its token. */
@@ -265,36 +268,43 @@ function auditFeed(
 
 /**
  * Creates the signed-in user's feed address, or a new one in place of the old, which stops at once
- * (one row per user: the old token's hash is gone in the same transaction). Audited as an UPDATE of
- * the user. The answer is the only place the address is ever shown.
+ * (one row per user: the old token's hash is gone in the same transaction). It lives until the
+ * user's password changes or they are deactivated, and, made with an API token, until that token is
+ * revoked or expires (ADR 084). Audited as an UPDATE of the user ("regenerated" when a living feed
+ * was replaced). The answer is the only place the address is ever shown.
  */
 export async function createFeed(db: Db, context: FeedChangeContext): Promise<TCalendarFeedCreated> {
   const token = randomBytes(32).toString('base64url');
   const createdAt = context.now;
+  const { actor } = context;
   await db.transaction(async (tx) => {
-    const replaced = await replaceFeed(tx, {
-      organizationId: context.actor.organizationId,
-      userId: context.actor.id,
+    const living = await findFeed(tx, actor.organizationId, actor.id, context.now);
+    await replaceFeed(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.id,
       tokenHash: hashToken(token),
       createdAt,
+      apiTokenId: context.apiTokenId,
     });
-    await auditFeed(tx, context, replaced ? FEED_AUDIT.regenerated : FEED_AUDIT.created);
+    await auditFeed(tx, context, living ? FEED_AUDIT.regenerated : FEED_AUDIT.created);
   });
   return { url: feedUrl(context.publicBaseUrl, token), createdAt: createdAt.toISOString() };
 }
 
-/** Stops the signed-in user's feed (its address answers 404 from now on); nothing to stop writes nothing. */
+/** Stops the signed-in user's feed (its address answers 404 from now on); nothing living to stop writes nothing. */
 export async function stopFeed(db: Db, context: FeedChangeContext): Promise<void> {
+  const { actor } = context;
   await db.transaction(async (tx) => {
-    if (await deleteFeed(tx, context.actor.organizationId, context.actor.id)) {
-      await auditFeed(tx, context, FEED_AUDIT.stopped);
-    }
+    const living = await findFeed(tx, actor.organizationId, actor.id, context.now);
+    await deleteFeed(tx, actor.organizationId, actor.id);
+    if (living) await auditFeed(tx, context, FEED_AUDIT.stopped);
   });
 }
 
 /**
- * The ICS file of a feed address ("{token}.ics"), or null when the address is not a feed's (never
- * was, regenerated since, stopped) or its user is deactivated: the open tasks assigned to the user
+ * The ICS file of a feed address ("{token}.ics"), or null when the address is not a living feed's
+ * (never was, regenerated since, stopped, or ended by a password change, a deactivation or the
+ * revocation or expiry of the API token that made it: ADR 084): the open tasks assigned to the user
  * that have a due date, and the planned occurrences of their schedules over the next
  * CALENDAR_FEED_DAYS_AHEAD days, CALENDAR_FEED_MAX_EVENTS at most, as all-day events.
  */
@@ -307,8 +317,8 @@ export async function renderFeed(
   const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
   if (!TOKEN_PATTERN.test(token)) return null;
   // The token names its organization only once found (ADR 066); the rest reads that one's rows.
-  const owner = await asSystem(() => findFeedOwner(db, hashToken(token)));
-  if (!owner?.isActive) return null;
+  const owner = await asSystem(() => findFeedOwner(db, hashToken(token), now));
+  if (!owner) return null;
   return asOrganization(owner.organizationId, () => feedOf(db, owner, now, publicBaseUrl));
 }
 

@@ -355,6 +355,20 @@ describe('PUT /api/auth/me: throttles', () => {
     });
   });
 
+  it('wrong current passwords sent at once: no more are checked than the account allows', async () => {
+    const { headers } = await signedInUser();
+    await withLimit(t.app.loginThrottle, 3, async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, guess) =>
+          putMe(headers, { newPassword: 'a new password', currentPassword: `guess ${guess}` }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(21);
+    });
+  });
+
   it('throttles answers that an email is taken, per user', async () => {
     const { user, headers } = await signedInUser();
     await withLimit(t.app.emailProbeThrottle, 2, async () => {
@@ -399,7 +413,6 @@ describe('updateProfile', () => {
         tokens: t.app.tokens,
         passwordThrottle: t.app.loginThrottle,
         emailProbeThrottle: t.app.emailProbeThrottle,
-        log: t.app.log,
       },
       { actor, ipAddress: '127.0.0.1' },
       { email, currentPassword: user.password },

@@ -1,10 +1,9 @@
 import { PROFILE_MESSAGES, type TProfileUpdateResponse, type ZProfileUpdateBody } from '@mqr/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { AppError, unauthorized } from '#server/lib/app-error.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
-import { type LoginThrottle, throttled } from '#server/lib/login-throttle.ts';
+import type { LoginThrottle } from '#server/lib/login-throttle.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
@@ -30,7 +29,6 @@ export interface ProfileDeps {
   passwordThrottle: LoginThrottle;
   /** Answers that an email is taken, counted per user and address. */
   emailProbeThrottle: LoginThrottle;
-  log: FastifyBaseLogger;
 }
 
 export interface ProfileContext {
@@ -48,9 +46,9 @@ function currentPasswordError(message: string): AppError {
 /**
  * PUT /api/auth/me: the signed-in user changes their display name, email or password, or turns
  * their daily digest on or off (only the fields sent). A new email or password needs the current password, checked before anything else
- * (so a stolen token alone cannot probe which emails exist) and throttled as sign-in is: a wrong
- * one counts against the account and the address. Answers that an email is taken are throttled
- * too. A new password bumps the token version, which ends every session of the user; the answer
+ * (so a stolen token alone cannot probe which emails exist) and throttled as sign-in is: each
+ * one counts against the account and the address before it is checked, a right one is given back.
+ * Answers that an email is taken are throttled too. A new password bumps the token version, which ends every session of the user; the answer
  * carries a new token for this one. Audited as an UPDATE of the AppUser; a request that changes
  * nothing writes nothing.
  */
@@ -73,15 +71,14 @@ export async function updateProfile(
           : PROFILE_MESSAGES.currentPasswordRequiredForEmail,
       );
     }
-    await throttled(deps.log, () => deps.passwordThrottle.assertAllowed(context.ipAddress, current.email));
-    if (!(await verifyPassword(current.passwordHash, body.currentPassword))) {
-      await throttled(deps.log, () => deps.passwordThrottle.recordFailure(context.ipAddress, current.email));
-      throw currentPasswordError(PROFILE_MESSAGES.currentPasswordWrong);
-    }
+    const currentPassword = body.currentPassword;
+    const right = await deps.passwordThrottle.attempt(context.ipAddress, current.email, () =>
+      verifyPassword(current.passwordHash, currentPassword),
+    );
+    if (!right) throw currentPasswordError(PROFILE_MESSAGES.currentPasswordWrong);
   }
   const probe = {
     throttle: deps.emailProbeThrottle,
-    log: deps.log,
     ipAddress: context.ipAddress,
     actorId: actor.id,
   };

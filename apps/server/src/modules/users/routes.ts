@@ -61,7 +61,6 @@ export async function userAdminRoutes(instance: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const user = await createUser(app.db, context(request), request.body, {
         throttle: app.emailProbeThrottle,
-        log: request.log,
         ipAddress: request.ip,
         actorId: currentUser(request).id,
       });

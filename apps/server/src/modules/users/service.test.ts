@@ -42,7 +42,7 @@ describe('createUser', () => {
         isActive: true,
         canEditCompletedMaintenanceEvents: false,
       },
-      { throttle: t.app.emailProbeThrottle, log: t.app.log, ipAddress: '127.0.0.1', actorId: actor.id },
+      { throttle: t.app.emailProbeThrottle, ipAddress: '127.0.0.1', actorId: actor.id },
     );
     await expect(attempt).rejects.toMatchObject({ code: 'CONFLICT', message: USER_MESSAGES.emailTaken });
     const rows = await t.db.select().from(users).where(eq(users.email, email));

@@ -7,12 +7,11 @@ import {
   type ZCreateUserBody,
   type ZUpdateUserBody,
 } from '@mqr/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
-import { type LoginThrottle, throttled } from '#server/lib/login-throttle.ts';
+import type { LoginThrottle } from '#server/lib/login-throttle.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
@@ -130,23 +129,25 @@ export function emailTakenError(message: string): AppError {
 /** Who asks whether an email is taken: those answers are counted per user and per address. */
 export interface EmailProbe {
   throttle: LoginThrottle;
-  log: FastifyBaseLogger;
   ipAddress: string;
   actorId: string;
 }
 
 /**
  * 409 when the email belongs to someone (any organization). Whether an email exists must not be
- * learnable without limit: past the limit of "taken" answers the request is refused (429) first.
+ * learnable without limit: each look-up counts before it runs and a free email is given back, so
+ * past the limit of "taken" answers the request is refused (429) first, even when sent at once.
  */
 export async function assertEmailFree(db: DbOrTx, probe: EmailProbe, email: string, message: string) {
-  await throttled(probe.log, () => probe.throttle.assertAllowed(probe.ipAddress, probe.actorId));
-  if (await isEmailTaken(db, email)) throw await emailTaken(probe, message);
+  const free = await probe.throttle.attempt(probe.ipAddress, probe.actorId, async () => {
+    return !(await isEmailTaken(db, email));
+  });
+  if (!free) throw emailTakenError(message);
 }
 
-/** Counts one "taken" answer and returns the 409 to throw. */
+/** Counts one "taken" answer found after the check (the unique index) and returns the 409 to throw. */
 export async function emailTaken(probe: EmailProbe, message: string): Promise<AppError> {
-  await throttled(probe.log, () => probe.throttle.recordFailure(probe.ipAddress, probe.actorId));
+  await probe.throttle.consume(probe.ipAddress, probe.actorId);
   return emailTakenError(message);
 }
 
