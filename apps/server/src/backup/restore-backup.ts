@@ -51,6 +51,16 @@ function entryProblem(entry: ReadEntry, part: BackupPart | 'manifest' | undefine
   return undefined;
 }
 
+/** Adds an entry of a part to the listing's tally (folders hold no bytes of their own). */
+function countEntry(listing: Listing, part: BackupPart, entry: ReadEntry): void {
+  const tally = listing.parts[part] ?? { count: 0, bytes: 0 };
+  listing.parts[part] = tally;
+  if (entry.type === 'Directory') return;
+  tally.count++;
+  tally.bytes += entry.size;
+  if (entry.path === 'db/PG_VERSION') listing.hasPgVersion = true;
+}
+
 /** Reads every entry of the archive once (a truncated or corrupt one fails here: gzip checks its CRC). */
 async function listArchive(file: string): Promise<Listing> {
   const listing: Listing = { manifestText: undefined, parts: {}, hasPgVersion: false, refused: undefined };
@@ -66,14 +76,7 @@ async function listArchive(file: string): Promise<Listing> {
         const problem = entryProblem(entry, part);
         if (problem) listing.refused ??= problem;
         if (part !== 'manifest') {
-          if (part) {
-            const tally = (listing.parts[part] ??= { count: 0, bytes: 0 });
-            if (entry.type !== 'Directory') {
-              tally.count++;
-              tally.bytes += entry.size;
-            }
-          }
-          if (entry.path === 'db/PG_VERSION' && entry.type !== 'Directory') listing.hasPgVersion = true;
+          if (part) countEntry(listing, part, entry);
           entry.resume();
           return;
         }
