@@ -86,6 +86,7 @@ export async function calendarRoutes(instance: FastifyInstance): Promise<void> {
     scoped.post(
       '/feed',
       {
+        config: { answerHoldsSecret: true },
         schema: {
           tags: ['calendar'],
           body: ZEmptyBody,
