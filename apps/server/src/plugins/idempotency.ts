@@ -30,8 +30,8 @@ interface Claim {
   holdsSecret: boolean;
   /** A committed (or committing) transaction of this request holds the key. */
   inserted: boolean;
-  /** The answer sent is the stored answer of an earlier request with the key. */
-  replayed: boolean;
+  /** The key decided the answer (a replay, or a refusal of the key): nothing to keep or look up again. */
+  answered: boolean;
   /** False once the request has answered: work it left behind (timers) no longer claims the key. */
   open: boolean;
 }
@@ -135,7 +135,7 @@ function keyOf(request: FastifyRequest): KeyOwner | undefined {
 
 /** Makes `reply` the replay of a stored answer; answers the body to send. */
 function replay(claim: Claim, reply: FastifyReply, answer: StoredAnswer): string {
-  claim.replayed = true;
+  claim.answered = true;
   reply.code(answer.statusCode).header(IDEMPOTENCY_REPLAYED_HEADER, 'true').removeHeader('Retry-After');
   if (answer.contentType) reply.type(answer.contentType);
   else reply.removeHeader('content-type');
@@ -169,7 +169,7 @@ async function idempotency(app: FastifyInstance): Promise<void> {
           fingerprint: undefined,
           holdsSecret,
           inserted: false,
-          replayed: false,
+          answered: false,
           open: true,
         };
       }
@@ -196,7 +196,11 @@ async function idempotency(app: FastifyInstance): Promise<void> {
       (sent) => {
         if (!sent) claims.run(claim, done);
       },
-      (error: unknown) => done(error as Error),
+      (error: unknown) => {
+        // The key refused the request (another request's key, or its first still running).
+        claim.answered = true;
+        done(error as Error);
+      },
     );
   });
 
@@ -220,7 +224,7 @@ async function idempotency(app: FastifyInstance): Promise<void> {
 
   const keepAnswer = async (claim: Claim, request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     claim.open = false;
-    if (claim.replayed) return payload;
+    if (claim.answered) return payload;
     if (!claim.inserted) return asRepeat(claim, request, reply, payload);
     // A server error after the commit, or a streamed answer: not kept (a repeat answers ALREADY_DONE).
     const kept = payload === undefined || payload === null || typeof payload === 'string';
