@@ -4639,7 +4639,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Subscribes an endpoint to events. The URL must be https:// and resolve to public addresses only (unless the server allows private ones). The answer holds the signing secret (`whsec_…`), shown this once, so Idempotency-Key is ignored here. */
+        /** @description Subscribes an endpoint to events. The URL must be https:// and resolve to public addresses only (unless the server allows private ones). The answer holds the signing secret (`whsec_…`), shown this once. With an Idempotency-Key a repeat gets the same answer for 10 minutes, then 409 ALREADY_DONE: never a second endpoint. */
         post: {
             parameters: {
                 query?: never;
@@ -4998,7 +4998,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Creates an API token that acts as you. The answer holds its secret, shown this once: only its hash is kept, so Idempotency-Key is ignored here (a repeat creates another token). */
+        /** @description Creates an API token that acts as you. The answer holds its secret, shown this once (only its hash is kept). With an Idempotency-Key a repeat gets the same answer for 10 minutes, then 409 ALREADY_DONE: never a second token. */
         post: {
             parameters: {
                 query?: never;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -208,5 +208,42 @@ describe('npm run backup / npm run restore (embedded database and local files)',
     const missing = await run(BACKUP, [path.join(root, 'none.tar.gz')], path.join(root, 'never-started'));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No embedded database in .*never-started/);
+  });
+
+  it('with --force, refuses an archive whose manifest lists a part it lacks, and keeps the database and the JWT secret', {
+    timeout: 60_000,
+  }, async () => {
+    const target = path.join(root, 'kept');
+    await mkdir(path.join(target, 'db'), { recursive: true });
+    await writeFile(path.join(target, 'db', 'PG_VERSION'), '17\n');
+    await writeFile(path.join(target, 'db', 'data'), 'the current database');
+    await writeFile(path.join(target, 'jwt-secret'), 'current-secret'.repeat(4), { mode: 0o600 });
+
+    const { create } = await import('tar');
+    const source = path.join(root, 'lacking');
+    await mkdir(path.join(source, 'db'), { recursive: true });
+    await writeFile(
+      path.join(source, 'manifest.json'),
+      JSON.stringify({
+        format: 'maintenance-qr-backup',
+        version: 1,
+        createdAt: new Date().toISOString(),
+        parts: ['db', 'jwt-secret'],
+        files: { count: 0, bytes: 0 },
+      }),
+    );
+    await writeFile(path.join(source, 'db', 'PG_VERSION'), '17\n');
+    await writeFile(path.join(source, 'db', 'data'), 'another database');
+    const archive = path.join(root, 'lacking.tar.gz');
+    await create({ file: archive, cwd: source, gzip: true }, ['manifest.json', 'db']);
+
+    const refused = await run(RESTORE, [archive, '--force'], target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /lacking\.tar\.gz is incomplete: its manifest lists jwt-secret \(the JWT secret\), which the archive does not hold\. Nothing was changed\./,
+    );
+    expect(await readFile(path.join(target, 'db', 'data'), 'utf8')).toBe('the current database');
+    expect(await readFile(path.join(target, 'jwt-secret'), 'utf8')).toBe('current-secret'.repeat(4));
+    expect((await readdir(target)).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 // Records a maintenance event on an asset found by name, with an API token:
 //
 //   MQR_URL=https://maintenance.example.com MQR_TOKEN=mqr_… \
-//     node docs/api-client/examples/record-maintenance.ts "Compressor 7" "Filter replaced"
+//     npm run api:example -- "Compressor 7" "Filter replaced"
+//
+// npm runs it on the project's Node.js 24 (Node 20's npm is enough); `node` directly needs 22.18+.
 //
 // The client is typed by the API's OpenAPI document (schema.ts, made by openapi-typescript): a route,
 // query or body that the API no longer accepts fails `npm run typecheck`, so this example cannot rot.
@@ -60,7 +62,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [search, title] = process.argv.slice(2);
   const token = process.env.MQR_TOKEN;
   if (!search || !title || !token) {
-    console.error('Usage: MQR_URL=… MQR_TOKEN=mqr_… node record-maintenance.ts <asset name> <event title>');
+    console.error('Usage: MQR_URL=… MQR_TOKEN=mqr_… npm run api:example -- <asset name> <event title>');
     process.exit(2);
   }
   const client = maintenanceClient(process.env.MQR_URL ?? 'http://localhost:3000', token);

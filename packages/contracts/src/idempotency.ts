@@ -12,10 +12,17 @@ export const IDEMPOTENCY_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** How long a key and its answer are kept. */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 48;
+/**
+ * How long an answer that holds a secret shown once (a new API token, a webhook signing secret, a
+ * calendar feed's address, a new session token) is replayed; the key itself stays 48 hours (ADR 086).
+ */
+export const IDEMPOTENCY_SECRET_REPLAY_MINUTES = 10;
 
 export const IDEMPOTENCY_MESSAGES = {
   invalidKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
   reused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   inProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
   answerLost: 'This request was already carried out, but its answer was not kept. Reload to see the result.',
+  secretShown:
+    'This request was already carried out. Its answer held a secret that is shown only once, so it cannot be shown again. Reload to see the result.',
 } as const;

@@ -21,6 +21,16 @@ export const MANIFEST_NAME = 'manifest.json';
 export const BACKUP_PARTS = ['db', 'files', 'jwt-secret'] as const;
 export type BackupPart = (typeof BACKUP_PARTS)[number];
 
+/** What each part is, as messages name it. */
+export const PART_NAMES: Record<BackupPart, string> = {
+  db: 'the embedded database',
+  files: 'the uploaded files',
+  'jwt-secret': 'the JWT secret',
+};
+
+/** A part as messages name it: `jwt-secret (the JWT secret)`. */
+export const partLabel = (part: BackupPart) => `${part} (${PART_NAMES[part]})`;
+
 export class BackupError extends Error {
   constructor(message: string) {
     super(message);

@@ -711,12 +711,21 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     contentType: varchar('content_type', { length: 255 }),
     body: text('body'),
+    /**
+     * Set when the answer holds a secret shown once (ADR 086): its body is sealed, replayed until
+     * then, and erased after it; the key itself stays until expires_at.
+     */
+    secretUntil: timestamp('secret_until', { withTimezone: true }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId, t.key] }),
     index('idempotency_keys_expires_idx').on(t.expiresAt),
+    // The sealed secrets still kept: the cleanup job erases them once their time is up.
+    index('idempotency_keys_secret_idx')
+      .on(t.secretUntil)
+      .where(sql`${t.secretUntil} is not null and ${t.body} is not null`),
   ],
 );
 

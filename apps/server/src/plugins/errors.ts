@@ -144,13 +144,19 @@ export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): F
   return reply.code(404).type('application/json; charset=utf-8').send(body);
 }
 
+/** Sets a mapped error's status and headers on `reply`; answers the body to send. */
+export function prepareErrorReply(reply: FastifyReply, mapped: MappedError): TApiError {
+  if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', String(mapped.retryAfterSeconds));
+  reply.code(mapped.status).type('application/json; charset=utf-8');
+  return mapped.body;
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error);
     if (mapped.log === 'error') request.log.error({ err: error }, 'request failed');
     else if (mapped.log === 'warn') request.log.warn({ err: error }, mapped.logMessage);
-    if (mapped.retryAfterSeconds !== undefined) reply.header('Retry-After', String(mapped.retryAfterSeconds));
-    return reply.code(mapped.status).type('application/json; charset=utf-8').send(mapped.body);
+    return reply.send(prepareErrorReply(reply, mapped));
   });
   app.setNotFoundHandler((request, reply) => sendApiNotFound(request, reply));
 }

@@ -1,9 +1,26 @@
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, IDEMPOTENCY_REPLAYED_HEADER } from '@mqr/contracts';
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENCY_REPLAYED_HEADER,
+  IDEMPOTENCY_SECRET_REPLAY_MINUTES,
+} from '@mqr/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogEntries, idempotencyKeys, maintenanceEvents, pendingUploads } from '#server/db/schema.ts';
-import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_CLEANUP_QUEUE } from '#server/modules/idempotency/jobs.ts';
+import { z } from 'zod';
+import {
+  auditLogEntries,
+  idempotencyKeys,
+  importRuns,
+  maintenanceEvents,
+  pendingUploads,
+} from '#server/db/schema.ts';
+import {
+  deleteExpiredIdempotencyKeys,
+  eraseShownIdempotentSecrets,
+  IDEMPOTENCY_CLEANUP_QUEUE,
+} from '#server/modules/idempotency/jobs.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
+import { multipart } from '#server/test/multipart-body.ts';
 import { type AuthHeaders, tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
@@ -52,7 +69,7 @@ describe('Idempotency-Key', () => {
     expect(await eventsOf(asset.id)).toHaveLength(2);
   });
 
-  it('creates one event when the same key arrives several times at once', async () => {
+  it('creates one event when the same key arrives several times at once: each waits for the first answer', async () => {
     const asset = await newAsset();
     const key = newKey();
     const answers = await Promise.all(
@@ -61,21 +78,51 @@ describe('Idempotency-Key', () => {
     const events = await eventsOf(asset.id);
     expect(events).toHaveLength(1);
     for (const answer of answers) {
-      if (answer.statusCode === 201) expect(answer.json().id).toBe(events[0]!.id);
-      else {
-        expect(answer.statusCode).toBe(409);
-        expect(answer.json()).toMatchObject({
-          code: 'IN_PROGRESS',
-          message: IDEMPOTENCY_MESSAGES.inProgress,
-        });
-        expect(answer.headers['retry-after']).toBe('1');
-      }
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json()).toEqual(answers[0]!.json());
+      expect(answer.headers['retry-after']).toBeUndefined();
     }
-    expect(answers.some((answer) => answer.statusCode === 201)).toBe(true);
-    // A retry after the race gets the first answer.
-    const retry = await postEvent(t.headers.memberA, asset.id, key, { title: 'Belt' });
-    expect(retry.statusCode).toBe(201);
-    expect(retry.json().id).toBe(events[0]!.id);
+    expect(answers[0]!.json().id).toBe(events[0]!.id);
+    // One answer is the first request's own; every other one is its replay.
+    const replayed = answers.filter((answer) => answer.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]);
+    expect(replayed).toHaveLength(answers.length - 1);
+  });
+
+  it('answers a completion sent twice at once with its first answer, not a conflict', async () => {
+    const asset = await newAsset();
+    const event = (await postEvent(t.headers.memberA, asset.id, undefined, { title: 'Filter' })).json();
+    const key = newKey();
+    const complete = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/assets/${asset.id}/events/${event.id}/complete`,
+        headers: { ...t.headers.memberA, [IDEMPOTENCY_HEADER]: key },
+        payload: {},
+      });
+    const answers = await Promise.all([complete(), complete(), complete()]);
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual(answers[0]!.json());
+    }
+    const completions = await t.db
+      .select()
+      .from(auditLogEntries)
+      .where(and(eq(auditLogEntries.entityId, event.id), eq(auditLogEntries.action, 'COMPLETE_TASK')));
+    expect(completions).toHaveLength(1);
+  });
+
+  it('refuses the key sent at once with another request (422), and keeps the first request’s change', async () => {
+    const asset = await newAsset();
+    const key = newKey();
+    const [one, two] = await Promise.all([
+      postEvent(t.headers.memberA, asset.id, key, { title: 'One' }),
+      postEvent(t.headers.memberA, asset.id, key, { title: 'Two' }),
+    ]);
+    const statuses = [one!.statusCode, two!.statusCode].sort();
+    expect(statuses).toEqual([201, 422]);
+    const refused = one!.statusCode === 422 ? one! : two!;
+    expect(refused.json()).toEqual({ code: 'KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
+    expect(await eventsOf(asset.id)).toHaveLength(1);
   });
 
   it('refuses the key with a different request (422) and writes nothing', async () => {
@@ -225,4 +272,120 @@ describe('Idempotency-Key', () => {
     )) as unknown as { rows: { state: string }[] };
     expect(queued.rows).toHaveLength(1);
   });
+
+  it('fingerprints a multipart upload by its content: another file of the same length with the key answers 422', async () => {
+    const key = newKey();
+    const upload = (csv: string, boundary?: string) => {
+      const form = multipart(
+        [{ name: 'file', fileName: 'assets.csv', contentType: 'text/csv', data: csv }],
+        boundary,
+      );
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/admin/imports',
+        headers: { ...t.headers.adminA, [IDEMPOTENCY_HEADER]: key, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+    };
+    const first = await upload('Name\nPump A\n');
+    expect(first.statusCode, first.body).toBe(201);
+    // Another file, byte for byte as long, under the same key: refused, the first import stays alone.
+    const other = await upload('Name\nPump B\n');
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ code: 'KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
+    // The same form sent again, with the new boundary a browser picks: the first answer.
+    const again = await upload('Name\nPump A\n', '----another-boundary-9a1c');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers[IDEMPOTENCY_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const runs = await t.db
+      .select()
+      .from(importRuns)
+      .where(eq(importRuns.organizationId, t.orgA.organization.id));
+    expect(runs.map((run) => run.id)).toEqual([first.json().id]);
+  });
+
+  it('keeps an answer that holds a secret sealed, replays it for minutes, then says it was shown once', async () => {
+    const key = newKey();
+    const createFeed = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/calendar/feed',
+        headers: { ...t.headers.memberB, [IDEMPOTENCY_HEADER]: key },
+      });
+    const first = await createFeed();
+    expect(first.statusCode, first.body).toBe(201);
+    const feedToken = new URL(first.json().url).pathname.split('/').pop()!.replace('.ics', '');
+    const [row] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(row!.body).not.toContain(feedToken);
+    expect(row!.secretUntil!.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(
+      (IDEMPOTENCY_SECRET_REPLAY_MINUTES - 1) * 60_000,
+    );
+    expect(row!.secretUntil!.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(
+      (IDEMPOTENCY_SECRET_REPLAY_MINUTES + 1) * 60_000,
+    );
+    // Within the replay time: the first answer, secret and all.
+    const again = await createFeed();
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+
+    // Past it: the change is not made again, and its secret is not shown again.
+    await t.db
+      .update(idempotencyKeys)
+      .set({ secretUntil: new Date(Date.now() - 1000) })
+      .where(eq(idempotencyKeys.key, key));
+    const late = await createFeed();
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ code: 'ALREADY_DONE', message: IDEMPOTENCY_MESSAGES.secretShown });
+    const status = await t.app.inject({ url: '/api/calendar/feed', headers: t.headers.memberB });
+    expect(status.json()).toEqual({ active: true, createdAt: first.json().createdAt });
+    expect((await t.app.inject({ url: new URL(first.json().url).pathname })).statusCode).toBe(200);
+
+    // The cleanup job erases the sealed answer; the key stays, so a repeat still makes nothing.
+    expect(await eraseShownIdempotentSecrets(t.db)).toBeGreaterThanOrEqual(1);
+    const [erased] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(erased).toMatchObject({ body: null, statusCode: 201 });
+    expect((await createFeed()).json()).toEqual({
+      code: 'ALREADY_DONE',
+      message: IDEMPOTENCY_MESSAGES.secretShown,
+    });
+  });
+
+  it('covers every signed-in write route: each refuses a malformed key before reading its body', async () => {
+    const writes = t.app
+      .routeAccess()
+      .filter((route) => route.access !== undefined && route.access !== 'public')
+      .filter((route) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method));
+    expect(writes.length).toBeGreaterThan(40);
+    const uncovered: string[] = [];
+    for (const route of writes) {
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: route.url.replace(/:[A-Za-z]+/g, '01900000-0000-7000-8000-000000000000'),
+        headers: { ...t.headers.superA, [IDEMPOTENCY_HEADER]: 'not a key' },
+        payload: {},
+      });
+      if (response.statusCode !== 400 || response.json().message !== IDEMPOTENCY_MESSAGES.invalidKey) {
+        uncovered.push(
+          `${route.method} ${route.url} → ${response.statusCode} ${response.body.slice(0, 120)}`,
+        );
+      }
+    }
+    expect(uncovered).toEqual([]);
+    // An answer with a secret's field is kept sealed and replayed for minutes only (ADR 086).
+    const unmarked = writes
+      .filter((route) => Object.values(route.options.schema?.response ?? {}).some(hasSecretField))
+      .filter((route) => !route.options.config?.answerHoldsSecret)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(unmarked).toEqual([]);
+  });
 });
+
+/** An object schema with a text field named like a secret (`secret`, `accessToken`...). */
+function hasSecretField(schema: unknown): boolean {
+  if (!(schema instanceof z.ZodObject)) return false;
+  return Object.entries(schema.shape as Record<string, z.ZodType>).some(([key, field]) => {
+    const text = field instanceof z.ZodOptional ? field.unwrap() : field;
+    return /secret|token$/i.test(key) && text instanceof z.ZodString;
+  });
+}

@@ -4,10 +4,12 @@ import { jobs } from '#server/db/schema.ts';
 import { IMPORT_JOBS } from '#server/modules/imports/jobs.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { promtoolCheckMetrics, shouldRunPromtool } from '#server/test/promtool.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 import { UNMATCHED_ROUTE } from './metrics.ts';
 
 const METRICS_TOKEN = 'scrape-me-please-0123456789';
+const promtool = await shouldRunPromtool();
 
 /** One sample of the Prometheus text format: its name, labels and value. */
 interface Sample {
@@ -150,5 +152,24 @@ describe('metrics with METRICS_TOKEN', () => {
     expect(find(samples, 'nodejs_eventloop_lag_seconds')?.value).toBeGreaterThanOrEqual(0);
     expect(find(samples, 'nodejs_eventloop_lag_p99_seconds')).toBeDefined();
     expect(find(samples, 'process_resident_memory_bytes')?.value).toBeGreaterThan(0);
+    // Node's active handles, requests and resources: by type, and all of them (no `_total`: not counters).
+    for (const name of ['nodejs_active_handles', 'nodejs_active_requests', 'nodejs_active_resources']) {
+      expect(find(samples, `${name}_all`)?.value, name).toBeGreaterThanOrEqual(0);
+      expect(find(samples, `${name}_total`), name).toBeUndefined();
+    }
+    // Handles are open (the database's sockets or thread, timers): their sum counts them.
+    expect(find(samples, 'nodejs_active_handles_all')?.value).toBeGreaterThan(0);
   });
+
+  it.runIf(promtool)(
+    'pass `promtool check metrics`: names and types as Prometheus expects them',
+    async () => {
+      await t.app.inject({ method: 'GET', url: '/api/assets', headers: tenants.headers.memberA });
+      const response = await scrape(`Bearer ${METRICS_TOKEN}`);
+      expect(response.statusCode).toBe(200);
+      expect(await promtoolCheckMetrics(response.body)).toEqual({ code: 0, output: '' });
+    },
+  );
+  if (!promtool)
+    it.skip('pass `promtool check metrics` (promtool not installed: apt-get install -y prometheus)', () => {});
 });

@@ -6,9 +6,11 @@ export interface Part {
   data: Buffer | string;
 }
 
-/** A multipart/form-data body built by hand. */
-export function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
-  const boundary = '----mqr-test-boundary-7d3f';
+/** A multipart/form-data body built by hand (a browser picks a new random boundary each time). */
+export function multipart(
+  parts: Part[],
+  boundary = '----mqr-test-boundary-7d3f',
+): { payload: Buffer; contentType: string } {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = part.fileName

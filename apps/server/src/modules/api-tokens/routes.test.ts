@@ -61,7 +61,7 @@ describe('creating and listing API tokens', () => {
     expect(list.body).not.toContain(secret);
   });
 
-  it('never keeps the secret for an Idempotency-Key: a repeat creates another token', async () => {
+  it('with an Idempotency-Key, answers a repeat with the same token, never a second one, and keeps its secret sealed', async () => {
     const send = () =>
       w.app.inject({
         method: 'POST',
@@ -69,11 +69,18 @@ describe('creating and listing API tokens', () => {
         headers: { ...w.headers.adminB, 'idempotency-key': 'create-token-1' },
         payload: { name: 'Retried', scope: 'read', expiresInDays: 7 },
       });
-    const first = (await send()).json<TCreatedApiToken>();
-    const second = (await send()).json<TCreatedApiToken>();
-    expect(second.token.id).not.toBe(first.token.id);
-    const kept = await w.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'create-token-1'));
-    expect(kept).toEqual([]);
+    const first = await send();
+    const second = await send();
+    expect(second.statusCode).toBe(201);
+    expect(second.json<TCreatedApiToken>()).toEqual(first.json<TCreatedApiToken>());
+    const [kept] = await w.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'create-token-1'));
+    expect(kept!.body).not.toContain(first.json<TCreatedApiToken>().secret.slice(4));
+    expect(kept!.secretUntil).not.toBeNull();
+    const mine = await w.db
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, w.orgB.admin.id), eq(apiTokens.name, 'Retried')));
+    expect(mine).toHaveLength(1);
   });
 
   it('refuses a missing name, an unknown scope and an expiry past a year or never', async () => {

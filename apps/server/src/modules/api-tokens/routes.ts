@@ -43,7 +43,7 @@ export async function apiTokenRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['api-tokens'],
         description:
-          'Creates an API token that acts as you. The answer holds its secret, shown this once: only its hash is kept, so Idempotency-Key is ignored here (a repeat creates another token).',
+          'Creates an API token that acts as you. The answer holds its secret, shown this once (only its hash is kept). With an Idempotency-Key a repeat gets the same answer for 10 minutes, then 409 ALREADY_DONE: never a second token.',
         body: ZCreateApiTokenBody,
         response: { 201: ZCreatedApiToken },
       },

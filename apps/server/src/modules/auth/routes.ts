@@ -62,6 +62,8 @@ export async function profileRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/me',
     {
+      // A password change answers a new session token.
+      config: { answerHoldsSecret: true },
       schema: {
         tags: ['auth'],
         description:

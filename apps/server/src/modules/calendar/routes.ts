@@ -87,6 +87,7 @@ export async function calendarRoutes(instance: FastifyInstance): Promise<void> {
     scoped.post(
       '/feed',
       {
+        config: { answerHoldsSecret: true },
         schema: {
           tags: ['calendar'],
           body: ZEmptyBody,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { idempotencyKeys } from '#server/db/schema.ts';
 
@@ -62,16 +62,35 @@ export async function insertKey(
   return rows.length > 0;
 }
 
-/** Stores the first answer of the key's request. */
+/**
+ * Stores the first answer of the key's request. One that holds a secret (`secretMinutes`) is stored
+ * as the caller sealed it, replayed for that many minutes, then erased (eraseShownSecrets).
+ */
 export async function saveAnswer(
   db: DbOrTx,
   owner: KeyOwner,
-  answer: { statusCode: number; contentType: string | null; body: string },
+  answer: { statusCode: number; contentType: string | null; body: string; secretMinutes?: number },
 ): Promise<void> {
+  const { secretMinutes, ...stored } = answer;
   await db
     .update(idempotencyKeys)
-    .set(answer)
+    .set({
+      ...stored,
+      ...(secretMinutes === undefined
+        ? {}
+        : { secretUntil: sql`now() + make_interval(mins => ${secretMinutes})` }),
+    })
     .where(and(ownedBy(owner), isNull(idempotencyKeys.statusCode)));
+}
+
+/** Erases up to `limit` sealed secret answers whose replay time is over; answers how many. */
+export async function eraseShownSecrets(db: DbOrTx, now: Date, limit: number): Promise<number> {
+  const result = (await db.execute(sql`
+    update ${idempotencyKeys} set body = null where (organization_id, user_id, key) in (
+      select organization_id, user_id, key from ${idempotencyKeys}
+      where secret_until is not null and body is not null and ${lte(idempotencyKeys.secretUntil, now)}
+      limit ${limit})`)) as unknown as { rowCount: number | null };
+  return result.rowCount ?? 0;
 }
 
 /** Deletes up to `limit` expired keys; answers how many went. */

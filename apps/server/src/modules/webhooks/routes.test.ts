@@ -1,7 +1,7 @@
 import { type TWebhookEndpoint, type TWebhookEndpointWithSecret, WEBHOOK_MESSAGES } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogEntries, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
+import { auditLogEntries, idempotencyKeys, webhookDeliveries, webhookEndpoints } from '#server/db/schema.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createTwoOrganizations, loginAs } from '#server/test/fixtures.ts';
@@ -48,6 +48,41 @@ describe('webhook endpoints', () => {
       .where(eq(auditLogEntries.entityId, created.endpoint.id));
     expect(audit).toMatchObject({ action: 'CREATE', entityType: 'WebhookEndpoint' });
     expect(audit!.changes).not.toContain(created.secret);
+  });
+
+  it('a save retried with its Idempotency-Key makes one endpoint: the repeat answers the first, secret and all', async () => {
+    const save = () =>
+      w.app.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers: { ...w.headers.adminB, 'idempotency-key': 'save-endpoint-1' },
+        payload: body({ description: 'Saved twice' }),
+      });
+    const first = await save();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await save();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const list = await w.app.inject({ method: 'GET', url: '/api/admin/webhooks', headers: w.headers.adminB });
+    const saved = list
+      .json<TWebhookEndpoint[]>()
+      .filter((endpoint) => endpoint.description === 'Saved twice');
+    expect(saved.map((endpoint) => endpoint.id)).toEqual([
+      first.json<TWebhookEndpointWithSecret>().endpoint.id,
+    ]);
+    const [kept] = await w.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, 'save-endpoint-1'));
+    expect(kept!.body).not.toContain(first.json<TWebhookEndpointWithSecret>().secret.slice(6));
+    const id = first.json<TWebhookEndpointWithSecret>().endpoint.id;
+    const removed = await w.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/webhooks/${id}`,
+      headers: w.headers.adminB,
+    });
+    expect(removed.statusCode).toBe(204);
   });
 
   it('updates, rotates the secret and deletes, each audited', async () => {

@@ -54,7 +54,7 @@ export async function webhookAdminRoutes(instance: FastifyInstance): Promise<voi
       schema: {
         tags: TAGS,
         description:
-          'Subscribes an endpoint to events. The URL must be https:// and resolve to public addresses only (unless the server allows private ones). The answer holds the signing secret (`whsec_…`), shown this once, so Idempotency-Key is ignored here.',
+          'Subscribes an endpoint to events. The URL must be https:// and resolve to public addresses only (unless the server allows private ones). The answer holds the signing secret (`whsec_…`), shown this once. With an Idempotency-Key a repeat gets the same answer for 10 minutes, then 409 ALREADY_DONE: never a second endpoint.',
         body: ZWebhookEndpointBody,
         response: { 201: ZWebhookEndpointWithSecret },
       },

@@ -1,7 +1,7 @@
 import type { TEventBody } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { assetKeys } from '#web/features/assets/index.ts';
+import { useRetryKey } from '#web/lib/use-retry-key.ts';
 import { createEvent } from '../api/create-event.ts';
 import { updateEvent } from '../api/update-event.ts';
 
@@ -12,12 +12,7 @@ import { updateEvent } from '../api/update-event.ts';
  */
 export function useSaveEvent(assetId: string, eventId: string | undefined) {
   const queryClient = useQueryClient();
-  const lastKey = useRef<{ body: string; key: string } | null>(null);
-  const keyFor = (body: TEventBody) => {
-    const json = JSON.stringify(body);
-    if (lastKey.current?.body !== json) lastKey.current = { body: json, key: crypto.randomUUID() };
-    return lastKey.current.key;
-  };
+  const keyFor = useRetryKey();
   return useMutation({
     mutationFn: (body: TEventBody) =>
       eventId ? updateEvent(assetId, eventId, body, keyFor(body)) : createEvent(assetId, body, keyFor(body)),

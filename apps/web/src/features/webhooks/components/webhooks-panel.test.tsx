@@ -1,6 +1,6 @@
 import { type TWebhookDelivery, type TWebhookEndpoint, WEBHOOK_MESSAGES } from '@mqr/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
@@ -89,6 +89,42 @@ describe('Webhooks tab', () => {
     expect(within(table).getByText('On')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByDisplayValue(SECRET)).not.toBeInTheDocument();
+  });
+
+  it('sends a save again after a failure with the same Idempotency-Key, and a changed form with a new one', async () => {
+    let posts = 0;
+    const calls = mockFetch({
+      'GET /api/admin/webhooks': () => jsonResponse([]),
+      'POST /api/admin/webhooks': () =>
+        ++posts < 3
+          ? jsonResponse(
+              { code: 'UNAVAILABLE', message: 'The database is unavailable. Try again shortly.' },
+              503,
+            )
+          : jsonResponse({ endpoint: endpoint(), secret: SECRET }, 201),
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    await user.type(screen.getByLabelText('Endpoint URL'), 'https://erp.example.com/hooks');
+    await user.click(screen.getByLabelText('Asset created'));
+    const save = async (attempt: number) => {
+      await user.click(screen.getByRole('button', { name: 'Save endpoint' }));
+      await waitFor(() => expect(calls.filter((call) => call.init.method === 'POST')).toHaveLength(attempt));
+    };
+    await save(1);
+    expect(await screen.findAllByText('Unable to save the webhook endpoint.')).not.toHaveLength(0);
+    await save(2);
+    await user.type(screen.getByLabelText('Description'), 'ERP');
+    await save(3);
+    expect(await screen.findByLabelText('Secret')).toHaveValue(SECRET);
+    const keys = calls
+      .filter((call) => call.init.method === 'POST')
+      .map((call) => new Headers(call.init.headers).get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it("shows the server's reason under the URL when the address is refused", async () => {

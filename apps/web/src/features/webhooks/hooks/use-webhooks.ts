@@ -5,6 +5,7 @@ import {
   type TWebhookEndpointWithSecret,
 } from '@mqr/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRetryKey } from '#web/lib/use-retry-key.ts';
 import { createWebhookEndpoint } from '../api/create-webhook-endpoint.ts';
 import { deleteWebhookEndpoint } from '../api/delete-webhook-endpoint.ts';
 import { getWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
@@ -47,14 +48,19 @@ function useWebhookMutation<TArgs, TResult>(mutationFn: (args: TArgs) => Promise
 /** A saved endpoint: with its secret when it was created. */
 export type TSavedWebhookEndpoint = TWebhookEndpointWithSecret | { endpoint: TWebhookEndpoint; secret: null };
 
-/** Creates an endpoint, or saves one (with its id). */
-export const useSaveWebhookEndpoint = () =>
-  useWebhookMutation(
+/**
+ * Creates an endpoint, or saves one (with its id). A creation sent again with the same form (after a
+ * failure) carries the same Idempotency-Key: one that reached the server is not made twice.
+ */
+export function useSaveWebhookEndpoint() {
+  const keyFor = useRetryKey();
+  return useWebhookMutation(
     ({ id, body }: { id?: string; body: TWebhookEndpointBody }): Promise<TSavedWebhookEndpoint> =>
       id
         ? updateWebhookEndpoint(id, body).then((endpoint) => ({ endpoint, secret: null }))
-        : createWebhookEndpoint(body),
+        : createWebhookEndpoint(body, keyFor(body)),
   );
+}
 
 export const useDeleteWebhookEndpoint = () => useWebhookMutation((id: string) => deleteWebhookEndpoint(id));
 
