@@ -93,7 +93,7 @@ function alertChanges(changes: ChangeMap): AlertChange[] {
  * Saves the administrator's organization's settings. First the administrator's own password
  * (ADR 082: a token or an unattended session cannot change how people sign in), throttled as
  * sign-in is. The secret is kept when none is sent (required the first time). Turned on, the provider
- * must be usable (usableProvider), so a broken or private one is never saved; turning it off never
+ * must be usable (assertUsableProvider), so a broken or private one is never saved; turning it off never
  * needs the provider. Audited as an UPDATE of the organization and emailed to every administrator
  * of it, in the transaction of the change; the same settings again write and send nothing.
  */
