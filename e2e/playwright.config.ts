@@ -57,7 +57,8 @@ export default defineConfig({
       TEST_CLOCK: 'true',
       // The single sign-on spec starts an OpenID provider on this machine, without TLS.
       SSO_ALLOW_HTTP: 'true',
-      // The webhooks spec starts its receiver on this machine, over http, and wants retries quick.
+      // The webhooks spec starts its receiver on this machine, over http, and wants retries quick; the
+      // single sign-on spec's provider is on this machine too (the private-address guard, ADR 082).
       WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
       WEBHOOKS_FIRST_RETRY_SECONDS: '1',
     },

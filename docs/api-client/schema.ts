@@ -151,7 +151,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Finishes the sign-in with the query the provider sent the browser back with (code, state, iss, or error), checked against the attempt cookie, which is cleared whatever the outcome. Answers what POST /api/auth/login answers, and the email. */
+        /** @description Finishes the sign-in with the query the provider sent the browser back with (code, state, iss, or error), checked against the attempt cookie, which is cleared whatever the outcome. Answers what POST /api/auth/login answers, and the email; or, for an account that has never signed in with this provider, linkRequired (nobody signed in) and a short-lived cookie for POST /api/auth/sso/link. */
         post: {
             parameters: {
                 query?: never;
@@ -167,6 +167,63 @@ export interface paths {
                         iss?: string;
                         error?: string;
                         error_description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            displayName: string;
+                            isAdmin: boolean;
+                            isSuperAdmin: boolean;
+                            organizationId: string;
+                            canEditCompletedMaintenanceEvents: boolean;
+                            accessToken: string;
+                            expiresAt: string;
+                            email: string;
+                        } | {
+                            /** @enum {boolean} */
+                            linkRequired: true;
+                            email: string;
+                            organizationName: string;
+                            providerName: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Links the account the provider vouched for (the cookie set by the callback's linkRequired) once its password is given, and signs it in: from then on the provider signs it in directly. A wrong password answers 400 on password (counted as a failed sign-in) and keeps the cookie for another try. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
                     };
                 };
             };
@@ -4509,99 +4566,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/organization/sso": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The administrator's organization's identity provider. The client secret is never answered: hasClientSecret says whether one is saved. */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            configured: boolean;
-                            enabled: boolean;
-                            issuer: string;
-                            clientId: string;
-                            hasClientSecret: boolean;
-                            displayName: string;
-                            allowedDomains: string[];
-                            createUsers: boolean;
-                            requireSso: boolean;
-                            redirectUri: string;
-                            signInUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-        /** @description Saves the administrator's organization's identity provider. clientSecret is write-only: left out or empty keeps the saved one (required the first time). When enabled, the issuer's discovery document must answer (400 on issuer otherwise). */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enabled: boolean;
-                        issuer: string;
-                        clientId: string;
-                        clientSecret?: string;
-                        displayName: string;
-                        allowedDomains: string[];
-                        createUsers: boolean;
-                        requireSso: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            configured: boolean;
-                            enabled: boolean;
-                            issuer: string;
-                            clientId: string;
-                            hasClientSecret: boolean;
-                            displayName: string;
-                            allowedDomains: string[];
-                            createUsers: boolean;
-                            requireSso: boolean;
-                            redirectUri: string;
-                            signInUrl: string;
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/webhooks": {
         parameters: {
             query?: never;
@@ -5171,6 +5135,100 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organization/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The administrator's organization's identity provider. The client secret is never answered: hasClientSecret says whether one is saved. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            enabled: boolean;
+                            issuer: string;
+                            clientId: string;
+                            hasClientSecret: boolean;
+                            displayName: string;
+                            allowedDomains: string[];
+                            createUsers: boolean;
+                            requireSso: boolean;
+                            redirectUri: string;
+                            signInUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Saves the administrator's organization's identity provider, with the administrator's currentPassword (400 when wrong; throttled as sign-in). clientSecret is write-only: left out or empty keeps the saved one (required the first time). When enabled, the issuer's discovery document must answer, and the issuer and the addresses it names must be public (400 on issuer otherwise). Every change is emailed to the organization's administrators. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        issuer: string;
+                        clientId: string;
+                        clientSecret?: string;
+                        displayName: string;
+                        allowedDomains: string[];
+                        createUsers: boolean;
+                        requireSso: boolean;
+                        currentPassword: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            configured: boolean;
+                            enabled: boolean;
+                            issuer: string;
+                            clientId: string;
+                            hasClientSecret: boolean;
+                            displayName: string;
+                            allowedDomains: string[];
+                            createUsers: boolean;
+                            requireSso: boolean;
+                            redirectUri: string;
+                            signInUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

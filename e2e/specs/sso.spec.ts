@@ -8,7 +8,8 @@ import { signIn, signOut, userMenuButton } from '../support/session.ts';
 
 // Single sign-on (docs/product/sign-in.md#single-sign-on) against a real OpenID provider
 // (oidc-provider) started by the spec on this machine: an administrator sets it up on the
-// Organization tab, and people sign in through "Sign in with …" and the provider's own form.
+// Organization tab with their password, and people sign in through "Sign in with …" and the
+// provider's own form; someone who already had a password account links it once (ADR 082).
 
 const PROVIDER_NAME = 'Acme Login';
 let idp: TestIdentityProvider;
@@ -41,6 +42,7 @@ test.afterEach(async ({ page }) => {
     allowedDomains: [domain],
     createUsers: false,
     requireSso: false,
+    currentPassword: E2E_ADMIN.password,
   });
 });
 
@@ -71,9 +73,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await form.getByLabel('Client secret').fill(idp.clientSecret);
     await form.getByLabel('Allowed email domains').fill(domain);
     await form.getByLabel('Create accounts on first sign-in').check();
+    // Saving asks for the administrator's own password first.
+    await form.getByRole('button', { name: 'Save single sign-on' }).click();
+    await expect(
+      form.getByText('Enter your current password to change the single sign-on settings.'),
+    ).toBeVisible();
+    await form.getByLabel('Current password').fill('not my password');
+    await form.getByRole('button', { name: 'Save single sign-on' }).click();
+    await expect(form.getByRole('alert')).toContainText('Current password is incorrect.');
+    await expect(form.getByLabel('Current password')).toHaveValue('');
+    await form.getByLabel('Current password').fill(E2E_ADMIN.password);
     await form.getByRole('button', { name: 'Save single sign-on' }).click();
     await expect(form.getByRole('status')).toHaveText('Single sign-on settings saved.');
     await expect(form.getByLabel('Client secret')).toHaveValue('');
+    await expect(form.getByLabel('Current password')).toHaveValue('');
     await expectNoViolations(page);
     const link = await form.getByLabel('Sign-in link').inputValue();
     expect(link).toMatch(/\/login\?organization=[0-9a-f-]{36}$/);
@@ -111,6 +124,7 @@ test('someone outside the allowed domains is told so plainly, and not signed in 
     allowedDomains: [domain],
     createUsers: true,
     requireSso: false,
+    currentPassword: E2E_ADMIN.password,
   });
   await page.goto(new URL(saved.signInUrl).pathname + new URL(saved.signInUrl).search);
   await page.getByRole('button', { name: `Sign in with ${PROVIDER_NAME}` }).click();
@@ -122,3 +136,63 @@ test('someone outside the allowed domains is told so plainly, and not signed in 
   await expect(page.getByRole('button', { name: `Sign in with ${PROVIDER_NAME}` })).toBeVisible();
   await expect(page.getByLabel('Email')).toBeVisible();
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`someone with a password account links it once, then the provider signs them in (${colorScheme}) @phone`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const admin = await apiSignIn(page.request, E2E_ADMIN);
+    // A person with a password account, known to the provider by the same address.
+    const person = {
+      login: `linker-${uniqueSuffix()}`,
+      email: `linker-${uniqueSuffix()}@${domain}`,
+      password: 'linker-password',
+      displayName: 'Lin Ker',
+    };
+    await admin.post('/api/admin/users', {
+      email: person.email,
+      displayName: person.displayName,
+      password: person.password,
+      isAdmin: false,
+      isActive: true,
+      canEditCompletedMaintenanceEvents: false,
+    });
+    idp.accounts.set(person.login, { email: person.email, name: 'Lin at the provider' });
+    const saved = await admin.put<{ signInUrl: string }>('/api/admin/organization/sso', {
+      enabled: true,
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      displayName: PROVIDER_NAME,
+      allowedDomains: [domain],
+      createUsers: false,
+      requireSso: false,
+      currentPassword: E2E_ADMIN.password,
+    });
+    const link = new URL(saved.signInUrl);
+    await page.goto(link.pathname + link.search);
+    await page.getByRole('button', { name: `Sign in with ${PROVIDER_NAME}` }).click();
+    await signInAtProvider(page, person.login);
+
+    // The provider vouched for the address, but the account has its own password: nobody is signed in yet.
+    const form = page.getByRole('form', { name: 'Link your account' });
+    await expect(form).toContainText(`${person.email} already has an account at`);
+    await expectNoViolations(page);
+    await form.getByLabel('Password').fill('not the password');
+    await form.getByRole('button', { name: 'Link and sign in' }).click();
+    await expect(form.getByText('The password is incorrect.')).toBeVisible();
+    await expectNoViolations(page);
+    await form.getByLabel('Password').fill(person.password);
+    await form.getByRole('button', { name: 'Link and sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(userMenuButton(page, person)).toBeVisible();
+
+    // Linked: the next time, the provider alone signs them in (its session is still open, so it
+    // sends the browser straight back).
+    await signOut(page, person);
+    await page.getByRole('button', { name: `Sign in with ${PROVIDER_NAME}` }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(userMenuButton(page, person)).toBeVisible();
+  });
+}

@@ -181,10 +181,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(xsrfPlugin);
   await app.register(redisPlugin);
   await app.register(authPlugin);
-  await app.register(ssoPlugin);
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
   await app.register(jobsPlugin, { scheduleEngine: options.scheduleEngine ?? true });
   await app.register(remindersPlugin, { compose: options.dailyDigest ?? true });
+  // After the reminders: changes to the sign-in settings are emailed through their outbox (ADR 082).
+  await app.register(ssoPlugin);
   await app.register(webhooksPlugin);
   // Before the routes: it times every one of them.
   await app.register(metricsPlugin);

@@ -205,7 +205,10 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The address reminders are sent from (set whenever smtpUrl is). */
   smtpFrom: string | undefined;
-  /** Webhooks may go to loopback, private and link-local addresses, and over http:// (ADR 064). */
+  /**
+   * Webhooks may go to loopback, private and link-local addresses, and over http:// (ADR 064);
+   * single sign-on providers may be at such addresses too (ADR 082).
+   */
   webhooksAllowPrivateAddresses: boolean;
   /** A failed webhook delivery's first retry comes after this; each next one waits three times longer. */
   webhooksFirstRetrySeconds: number;
@@ -346,7 +349,7 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     name: 'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES',
     default: 'false',
     description:
-      'Lets webhook endpoints be on loopback, private, link-local or unique-local addresses and use http:// (an intranet receiver, tests). Off: only https:// to public addresses, checked when saved and at each delivery.',
+      'Lets webhook endpoints and single sign-on providers be on loopback, private, link-local or unique-local addresses, and webhooks use http:// (an intranet receiver or provider, tests). Off: webhooks only https:// to public addresses, checked when saved and at each delivery; a provider, its issuer and every address its discovery document names, only at public addresses, checked when saved and at each call.',
   },
   {
     name: 'WEBHOOKS_FIRST_RETRY_SECONDS',

@@ -36,7 +36,7 @@ import { LOCAL_UPLOAD_PATH } from './storage/upload-signature.ts';
 /**
  * Every route of the app, by who may call it. A route's access is the scope it is registered in;
  * the scope's hooks authenticate and authorize before the body is read or validated. API tokens
- * (ADR 061) reach every signed-in scope except the two that refuse them.
+ * (ADR 061) reach every signed-in scope except the two that refuse them (ADR 082 for sign-in settings).
  */
 export async function registerRoutes(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(
@@ -90,11 +90,11 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(eventAdminRoutes, { prefix: '/api/admin/assets' });
       await scope.register(scheduleAdminRoutes, { prefix: '/api/admin/schedules' });
       await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });
-      await scope.register(ssoSettingsRoutes, { prefix: '/api/admin/organization/sso' });
       await scope.register(webhookAdminRoutes, { prefix: '/api/admin/webhooks' });
     }),
   );
-  // What an API token must never do (ADR 061): manage tokens, change the password or the email.
+  // What an API token must never do (ADR 061, 082): manage tokens, change the password or the
+  // email, change how people sign in.
   await app.register(
     accessScope(
       'signed-in',
@@ -110,6 +110,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       'admin',
       async (scope) => {
         await scope.register(apiTokenAdminRoutes, { prefix: '/api/admin/api-tokens' });
+        await scope.register(ssoSettingsRoutes, { prefix: '/api/admin/organization/sso' });
       },
       { apiTokens: false },
     ),

@@ -33,7 +33,8 @@ export const API_TOKEN_MESSAGES = {
   expiry: `Choose an expiry from 1 to ${API_TOKEN_MAX_DAYS} days.`,
   tooMany: `You already have ${API_TOKENS_PER_USER} API tokens. Revoke one you no longer use first.`,
   readOnly: 'This API token can only read. Create a token with read and write access to make changes.',
-  sessionOnly: 'API tokens cannot be used here. Sign in to manage API tokens or change your password.',
+  sessionOnly:
+    'API tokens cannot be used here. Sign in to manage API tokens, change your password or change how people sign in.',
   notFound: 'API token not found.',
   // Screen texts (docs/product/api-tokens.md#api-tokens-tab).
   loadFailed: 'Unable to load API tokens.',

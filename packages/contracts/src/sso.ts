@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLoginResponse } from './auth.ts';
+import { PROFILE_MESSAGES, passwordText, ZLoginResponse } from './auth.ts';
 import { storableText } from './limits.ts';
 
 // Single sign-on with OpenID Connect (docs/product/sign-in.md#single-sign-on, ADR 063).
@@ -57,6 +57,15 @@ export const SSO_MESSAGES = {
   saved: 'Single sign-on settings saved.',
   saveFailed: 'Unable to save the single sign-on settings.',
   loadFailed: 'Unable to load the single sign-on settings.',
+  currentPasswordLabel: 'Current password',
+  currentPasswordHint:
+    'Changing how people sign in needs your password. Every administrator of this organization is emailed about each change.',
+  currentPasswordRequired: 'Enter your current password to change the single sign-on settings.',
+  currentPasswordWrong: PROFILE_MESSAGES.currentPasswordWrong,
+  issuerPrivate:
+    'This issuer URL is on a private, loopback or link-local network: this server only calls identity providers at public addresses.',
+  endpointPrivate: (name: string) =>
+    `The provider's settings name an address on a private, loopback or link-local network (${name}): this server only calls identity providers at public addresses.`,
   discoveryFailed:
     "Could not read the provider's settings at this issuer URL. Check the address and that the provider can be reached from this server.",
   secretUnreadable:
@@ -84,6 +93,16 @@ export const SSO_MESSAGES = {
   superAdministrator: 'Super administrators sign in with their email and password.',
   deactivated: (organization: string) =>
     `Your account is deactivated. Ask an administrator of ${organization} to reactivate it.`,
+  // An account that exists but never signed in with this provider links once, with its password.
+  linkTitle: 'Link your account',
+  linkIntro: (email: string, organization: string, provider: string) =>
+    `${email} already has an account at ${organization}. Enter its password once to sign in with ${provider} from now on.`,
+  linkPasswordLabel: 'Password',
+  linkPasswordRequired: 'Password is required.',
+  linkPasswordWrong: 'The password is incorrect.',
+  linkSubmit: 'Link and sign in',
+  linkSubmitting: 'Linking...',
+  identityTaken: 'This identity at your provider is already linked to another account.',
   // Password sign-in of a member whose organization requires single sign-on.
   passwordNotAllowed: (provider: string) =>
     `Your organization signs in with single sign-on: use "Sign in with ${provider}".`,
@@ -145,6 +164,10 @@ export const ZSsoSettingsBody = z.object({
     .transform((domains) => [...new Set(domains)]),
   createUsers: z.boolean(),
   requireSso: z.boolean(),
+  /** The administrator's own password: a change to how people sign in needs it (ADR 082). */
+  currentPassword: passwordText({ message: SSO_MESSAGES.currentPasswordRequired }).min(1, {
+    message: SSO_MESSAGES.currentPasswordRequired,
+  }),
 });
 export type TSsoSettingsBody = z.input<typeof ZSsoSettingsBody>;
 
@@ -194,3 +217,27 @@ export type TSsoCallbackBody = z.infer<typeof ZSsoCallbackBody>;
 /** A sign-in through the provider answers what a password sign-in does, and the email. */
 export const ZSsoLoginResponse = ZLoginResponse.extend({ email: z.string() });
 export type TSsoLoginResponse = z.infer<typeof ZSsoLoginResponse>;
+
+/**
+ * The provider vouched for an account that has never signed in with it: nobody is signed in yet. A
+ * short-lived cookie holds the identity until POST /api/auth/sso/link proves the account's password.
+ */
+export const ZSsoLinkRequired = z.object({
+  linkRequired: z.literal(true),
+  email: z.string(),
+  organizationName: z.string(),
+  providerName: z.string(),
+});
+export type TSsoLinkRequired = z.infer<typeof ZSsoLinkRequired>;
+
+/** POST /api/auth/sso/callback: signed in, or asked to link the account first. */
+export const ZSsoCallbackResponse = z.union([ZSsoLoginResponse, ZSsoLinkRequired]);
+export type TSsoCallbackResponse = z.infer<typeof ZSsoCallbackResponse>;
+
+/** POST /api/auth/sso/link: the account's password, once, to link it to the provider's identity. */
+export const ZSsoLinkBody = z.object({
+  password: passwordText({ message: SSO_MESSAGES.linkPasswordRequired }).min(1, {
+    message: SSO_MESSAGES.linkPasswordRequired,
+  }),
+});
+export type TSsoLinkBody = z.infer<typeof ZSsoLinkBody>;

@@ -122,6 +122,38 @@ export const ssoSettings = pgTable('sso_settings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Who an identity at an organization's provider is (ADR 082): the provider's issuer and its `sub`
+ * for the person, bound to one user. Written when single sign-on creates the account, or when an
+ * existing account links by proving its password once; a sign-in through the provider finds its
+ * user here, never by email alone, so a provider the organization points at later cannot sign in
+ * as accounts it never vouched for.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organization's issuer URL when the link was made (as saved: no trailing slash). */
+    issuer: varchar('issuer', { length: 500 }).notNull(),
+    /**
+     * The provider's `sub`. Null only for accounts single sign-on created before ADR 082, whose
+     * subject was never kept: the first sign-in from this issuer with the account's email fills it.
+     */
+    subject: varchar('subject', { length: 255 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A sign-in's lookup; one account per identity.
+    uniqueIndex('sso_identities_subject_unique').on(t.organizationId, t.issuer, t.subject),
+    // One identity per account and provider: linking again replaces it.
+    uniqueIndex('sso_identities_user_issuer_unique').on(t.organizationId, t.userId, t.issuer),
+  ],
+);
+
 export const FIELD_TARGETS = ['Asset', 'MaintenanceEvent'] as const;
 export const FIELD_DATA_TYPES = ['Text', 'Number', 'Date', 'Boolean', 'Select'] as const;
 
@@ -743,7 +775,7 @@ export const emailOutbox = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** What it is: the daily digest, for now. */
+    /** What it is: the daily digest, or an alert to the administrators (ADR 082). */
     kind: varchar('kind', { length: 50 }).notNull(),
     /** The organization's date it is for. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
@@ -761,8 +793,11 @@ export const emailOutbox = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Never the same digest twice: one per person, kind and date, whoever writes it.
-    uniqueIndex('email_outbox_user_kind_date_unique').on(t.userId, t.kind, t.localDate),
+    // Never the same digest twice: one per person and date, whoever writes it. Other kinds (a
+    // sign-in settings alert, ADR 082) are one message per change, however many a day.
+    uniqueIndex('email_outbox_user_kind_date_unique')
+      .on(t.userId, t.kind, t.localDate)
+      .where(sql`${t.kind} = 'daily_digest'`),
     // A delivery's messages (an organization's date, those still to send) and the clean-up of old ones.
     index('email_outbox_org_date_idx').on(t.organizationId, t.localDate, t.state),
   ],

@@ -55,6 +55,7 @@ describe('access scopes', () => {
       'POST /api/auth/login',
       'POST /api/auth/sso/:organizationId/start',
       'POST /api/auth/sso/callback',
+      'POST /api/auth/sso/link',
       'PUT /api/uploads/local/*',
     ]);
   });

@@ -64,13 +64,16 @@ describe('the API docs (/api/docs/json)', () => {
         expect(operation?.security, name).toEqual([{ signInToken: [] }, { apiToken: [role] }]);
       }
     }
-    // What an API token must never do: manage tokens, change the password or email.
+    // What an API token must never do: manage tokens, change the password or email, change how
+    // people sign in (ADR 082).
     expect(sessionOnly.sort()).toEqual([
       'DELETE /api/admin/api-tokens/:id',
       'DELETE /api/api-tokens/:id',
       'GET /api/admin/api-tokens',
+      'GET /api/admin/organization/sso',
       'GET /api/api-tokens',
       'POST /api/api-tokens',
+      'PUT /api/admin/organization/sso',
       'PUT /api/auth/me',
     ]);
   });

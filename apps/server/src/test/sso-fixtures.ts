@@ -1,15 +1,19 @@
 import { SSO_CALLBACK_PATH, type TSsoSettingsBody } from '@mqr/contracts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '@mqr/oidc-testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { SSO_ATTEMPT_COOKIE } from '../modules/sso/routes.ts';
+import { SSO_ATTEMPT_COOKIE, SSO_LINK_COOKIE } from '../modules/sso/routes.ts';
 import type { TestApp } from './build-test-app.ts';
+import { DEFAULT_FIXTURE_PASSWORD } from './fixtures.ts';
 
 /** A real OpenID provider that sends browsers back to the test app's sign-in return page. */
 export function startProviderFor(t: Pick<TestApp, 'config'>): Promise<TestIdentityProvider> {
   return startTestIdentityProvider({ redirectUris: [`${t.config.publicBaseUrl}${SSO_CALLBACK_PATH}`] });
 }
 
-/** Settings for the provider, allowing `domains`; overrides change any of them. */
+/**
+ * Settings for the provider, allowing `domains`, with the fixtures' password as the administrator's
+ * current password; overrides change any of them.
+ */
 export function ssoSettingsFor(
   idp: TestIdentityProvider,
   domains: string[],
@@ -24,6 +28,7 @@ export function ssoSettingsFor(
     allowedDomains: domains,
     createUsers: false,
     requireSso: false,
+    currentPassword: DEFAULT_FIXTURE_PASSWORD,
     ...overrides,
   };
 }
@@ -40,6 +45,26 @@ export function putSsoSettings(
 export function attemptCookieOf(response: LightMyRequestResponse): string | undefined {
   const cookie = response.cookies.find((c) => c.name === SSO_ATTEMPT_COOKIE);
   return cookie?.value;
+}
+
+/** The pending link cookie's value in a response's Set-Cookie, or undefined (a cleared cookie is ''). */
+export function linkCookieOf(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((c) => c.name === SSO_LINK_COOKIE)?.value;
+}
+
+/** POST /api/auth/sso/link with the account's password and the pending link cookie, if any. */
+export function linkSso(
+  app: FastifyInstance,
+  pending: string | undefined,
+  password: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sso/link',
+    headers: pending === undefined ? {} : { cookie: `${SSO_LINK_COOKIE}=${pending}` },
+    payload: { password },
+    remoteAddress: '203.0.113.7',
+  });
 }
 
 /** POST …/start: the provider's URL and the attempt cookie. */

@@ -10,7 +10,7 @@ import { freePort, startTestSmtp } from '#server/test/smtp-server.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 import { defineReminderJobs } from './jobs.ts';
 import { smtpMailer } from './mailer.ts';
-import { composeDailyDigests, DELIVERY_MESSAGES, DIGEST_DELIVERY_QUEUE, deliverDigests } from './service.ts';
+import { composeDailyDigests, DELIVERY_MESSAGES, deliverEmails, EMAIL_DELIVERY_QUEUE } from './service.ts';
 
 const FROM = 'reminders@example.com';
 const TODAY = '2026-05-04';
@@ -84,13 +84,13 @@ describe('delivering the daily digest', () => {
     // Refused connections: the delivery waits and tries again; its messages stay queued.
     await vi.waitFor(
       async () => {
-        const [job] = await w.db.select().from(jobs).where(eq(jobs.queue, DIGEST_DELIVERY_QUEUE));
+        const [job] = await w.db.select().from(jobs).where(eq(jobs.queue, EMAIL_DELIVERY_QUEUE));
         expect(job).toMatchObject({ state: 'queued', lastError: expect.stringMatching(/ECONNREFUSED/) });
         expect(job!.attempts).toBeGreaterThanOrEqual(3);
       },
       { timeout: 10_000, interval: 50 },
     );
-    const [job] = await w.db.select().from(jobs).where(eq(jobs.queue, DIGEST_DELIVERY_QUEUE));
+    const [job] = await w.db.select().from(jobs).where(eq(jobs.queue, EMAIL_DELIVERY_QUEUE));
     // The delay doubles: the third try waits 400 ms after the second.
     expect(job!.runAfter.getTime() - job!.updatedAt.getTime()).toBeGreaterThanOrEqual(350);
     expect((await outboxStates(w)).map(([, state]) => state)).toEqual(['queued', 'queued', 'queued']);
@@ -99,7 +99,7 @@ describe('delivering the daily digest', () => {
     cleanups.push(() => smtp.close());
     await smtp.waitFor(3);
     await vi.waitFor(async () => {
-      const [done] = await w.db.select().from(jobs).where(eq(jobs.queue, DIGEST_DELIVERY_QUEUE));
+      const [done] = await w.db.select().from(jobs).where(eq(jobs.queue, EMAIL_DELIVERY_QUEUE));
       expect(done?.state).toBe('done');
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -116,7 +116,7 @@ describe('delivering the daily digest', () => {
     runner.start();
     await smtp.waitFor(2);
     await vi.waitFor(async () => {
-      const [done] = await w.db.select().from(jobs).where(eq(jobs.queue, DIGEST_DELIVERY_QUEUE));
+      const [done] = await w.db.select().from(jobs).where(eq(jobs.queue, EMAIL_DELIVERY_QUEUE));
       expect(done).toMatchObject({ state: 'done', attempts: 1 });
     });
     const [refused] = await w.db.select().from(emailOutbox).where(eq(emailOutbox.userId, w.orgA.member.id));
@@ -140,8 +140,8 @@ describe('delivering the daily digest', () => {
     await w.db.update(users).set({ email: moved }).where(eq(users.id, w.orgA.member.id));
 
     const delivery = { organizationId: w.orgA.organization.id, localDate: TODAY };
-    expect(await deliverDigests(deps, delivery, { last: false })).toEqual({ sent: 1 });
-    expect(await deliverDigests(deps, delivery, { last: false })).toEqual({ sent: 0 });
+    expect(await deliverEmails(deps, delivery, { last: false })).toEqual({ sent: 1 });
+    expect(await deliverEmails(deps, delivery, { last: false })).toEqual({ sent: 0 });
     expect(smtp.received.flatMap((message) => message.to)).toEqual([moved]);
     const rows = await w.db.select().from(emailOutbox);
     const stateOf = (userId: string) => rows.find((row) => row.userId === userId);
@@ -159,7 +159,7 @@ describe('delivering the daily digest', () => {
     const { runner, deps } = deliveryRunner(w, `smtp://127.0.0.1:${await freePort()}`);
     await composeDailyDigests({ db: w.db, jobs: runner, clock: w.clock });
     const delivery = { organizationId: w.orgA.organization.id, localDate: TODAY };
-    await expect(deliverDigests(deps, delivery, { last: true })).rejects.toMatchObject({ code: 'ESOCKET' });
+    await expect(deliverEmails(deps, delivery, { last: true })).rejects.toMatchObject({ code: 'ESOCKET' });
     expect((await outboxStates(w)).map(([, state]) => state)).toEqual(['failed', 'failed', 'failed']);
   });
 });

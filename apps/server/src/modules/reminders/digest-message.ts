@@ -45,7 +45,8 @@ export const assetLink = (links: DigestLinks, assetId: string) => `${links.publi
 export const turnOffLink = (links: DigestLinks) => `${links.publicBaseUrl}/profile`;
 const dashboardLink = (links: DigestLinks) => `${links.publicBaseUrl}/dashboard`;
 
-function escapeHtml(text: string): string {
+/** Text as HTML: every message's words and values are escaped, never markup. */
+export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')

@@ -4,7 +4,7 @@ import type { JobRunner } from '#server/jobs/job-runner.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { DigestLinks } from './digest-message.ts';
 import type { Mailer } from './mailer.ts';
-import { composeDailyDigests, DIGEST_DELIVERY_QUEUE, deliverDigests } from './service.ts';
+import { composeDailyDigests, deliverEmails, EMAIL_DELIVERY_QUEUE } from './service.ts';
 
 /** The repeating job that composes the digests that are due (ADR 060). */
 export const DIGEST_COMPOSE_QUEUE = 'reminders.compose-digests';
@@ -25,7 +25,7 @@ export interface ReminderJobsDeps {
 }
 
 /**
- * The reminder jobs: the deliveries (a job per organization and date, queued with its outbox rows)
+ * The reminder jobs: the email deliveries (a job per organization and date, queued with its outbox rows)
  * and, unless `compose` is false (tests compose themselves), the repeating job that composes them.
  */
 export function defineReminderJobs(
@@ -34,12 +34,12 @@ export function defineReminderJobs(
   options: { compose: boolean },
 ): void {
   jobs.define(
-    DIGEST_DELIVERY_QUEUE,
+    EMAIL_DELIVERY_QUEUE,
     { retryLimit: DIGEST_DELIVERY_RETRIES, lockSeconds: 120 },
     async (data, attempt) => {
       const delivery = { organizationId: data.organizationId ?? '', localDate: data.localDate ?? '' };
-      const { sent } = await deliverDigests(deps, delivery, attempt);
-      if (sent > 0) deps.log.info({ ...delivery, sent }, 'daily digests sent');
+      const { sent } = await deliverEmails(deps, delivery, attempt);
+      if (sent > 0) deps.log.info({ ...delivery, sent }, 'emails sent');
     },
   );
   if (!options.compose) return;

@@ -119,7 +119,27 @@ export async function insertDigests(
     from unnest(${column(digests.map((d) => d.id))}::uuid[], ${column(digests.map((d) => d.userId))}::uuid[],
       ${column(digests.map((d) => d.email))}::text[], ${column(digests.map((d) => JSON.stringify(d.content)))}::text[])
       as d(id, user_id, recipient, content)
-    on conflict (user_id, kind, local_date) do nothing
+    on conflict (user_id, kind, local_date) where kind = 'daily_digest' do nothing
+    returning id`)) as unknown as Rows<{ id: string }>;
+  return result.rows.length;
+}
+
+/**
+ * Writes one message of `kind` to every active administrator of the organization (super
+ * administrators of it included) in one statement, each with `recipientName` and the
+ * `organizationName` added to `content`. Answers how many were written.
+ */
+export async function insertAdministratorEmails(
+  tx: DbOrTx,
+  message: { organizationId: string; localDate: string; kind: string; content: Record<string, unknown> },
+): Promise<number> {
+  const result = (await tx.execute(sql`
+    insert into ${emailOutbox} (id, organization_id, user_id, kind, local_date, recipient, content)
+    select gen_random_uuid(), u.organization_id, u.id, ${message.kind}, ${message.localDate}::date, u.email,
+      ${JSON.stringify(message.content)}::jsonb
+        || jsonb_build_object('recipientName', u.display_name, 'organizationName', org.name)
+    from ${users} u join ${organizations} org on org.id = u.organization_id
+    where u.organization_id = ${message.organizationId} and u.is_active and (u.is_admin or u.is_super_admin)
     returning id`)) as unknown as Rows<{ id: string }>;
   return result.rows.length;
 }
@@ -158,15 +178,15 @@ export async function failInterrupted(db: DbOrTx, delivery: Delivery, reason: st
 }
 
 /**
- * Cancels the queued messages whose person turned the digest off, or was deactivated, or whose
- * organization turned it off, since they were written.
+ * Cancels the queued messages of people deactivated since they were written, and the digests of
+ * people or organizations that turned the digest off meanwhile.
  */
 export async function cancelUnwanted(db: DbOrTx, delivery: Delivery): Promise<void> {
   await db.execute(sql`
     update ${emailOutbox} o set state = 'cancelled', updated_at = now()
     from ${users} u, ${organizations} org
     where ${ofDelivery(delivery, "'queued'")} and u.id = o.user_id and org.id = o.organization_id
-      and not (u.is_active and u.daily_digest and org.daily_digest)`);
+      and not (u.is_active and (o.kind <> ${DAILY_DIGEST} or (u.daily_digest and org.daily_digest)))`);
 }
 
 /**
@@ -182,8 +202,8 @@ export async function claimNextMessage(db: DbOrTx, delivery: Delivery): Promise<
       select o.id from ${emailOutbox} o where ${ofDelivery(delivery, "'queued'")}
       order by o.id limit 1 for update skip locked)
       and u.id = m.user_id
-    returning m.id, m.user_id as "userId", m.local_date::text as "localDate", m.recipient, m.content`)) as unknown as Rows<
-    Pick<OutboxRow, 'id' | 'userId' | 'localDate' | 'recipient'> & { content: DigestContent }
+    returning m.id, m.user_id as "userId", m.kind, m.local_date::text as "localDate", m.recipient, m.content`)) as unknown as Rows<
+    Pick<OutboxRow, 'id' | 'userId' | 'kind' | 'localDate' | 'recipient'> & { content: DigestContent }
   >;
   return result.rows[0] as OutboxRow | undefined;
 }

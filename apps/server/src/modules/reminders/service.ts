@@ -1,12 +1,17 @@
 import { addDays, DIGEST_HOUR, DIGEST_SECTION_LIMIT, DUE_SOON_DAYS, localDate } from '@mqr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '#server/db/client.ts';
+import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import {
+  renderSignInSettingsAlert,
+  SIGN_IN_SETTINGS_ALERT,
+  type SignInSettingsAlertContent,
+} from './alert-message.ts';
 import { buildDigests, type DigestContent } from './digest.ts';
 import { type DigestLinks, renderDigest, turnOffLink } from './digest-message.ts';
-import { isPermanentRefusal, type Mailer } from './mailer.ts';
+import { isPermanentRefusal, type Mailer, type OutgoingEmail } from './mailer.ts';
 import {
   cancelUnwanted,
   claimNextMessage,
@@ -17,12 +22,18 @@ import {
   failQueued,
   findDigestRows,
   findOrganizationsDueForDigest,
+  insertAdministratorEmails,
   insertDigests,
+  type OutboxRow,
   settleMessage,
 } from './queries.ts';
 
-/** The queue of digest deliveries: one job per organization and date, queued with its outbox rows. */
-export const DIGEST_DELIVERY_QUEUE = 'reminders.send-digests';
+/**
+ * The queue of email deliveries: one job per organization and date, queued with its outbox rows,
+ * which sends whatever of that date is queued (digests, alerts). Its name is from when it sent
+ * digests only, kept so jobs queued by an older version still run.
+ */
+export const EMAIL_DELIVERY_QUEUE = 'reminders.send-digests';
 
 /** Sent, failed and cancelled outbox rows are kept this many days, then deleted. */
 const KEEP_OUTBOX_DAYS = 30;
@@ -67,7 +78,7 @@ async function composeOrganizationDigests(
       digests.map((digest) => ({ ...digest, id: uuidv7() })),
     );
     if (written > 0) {
-      await deps.jobs.send(DIGEST_DELIVERY_QUEUE, { organizationId: organization.id, localDate: today }, tx);
+      await deps.jobs.send(EMAIL_DELIVERY_QUEUE, { organizationId: organization.id, localDate: today }, tx);
     }
     await deleteOldOutboxRows(tx, organization.id, addDays(today, -KEEP_OUTBOX_DAYS));
     return written;
@@ -95,47 +106,81 @@ export interface DeliveryDeps {
   log: FastifyBaseLogger;
 }
 
-/** A Message-ID that is the same for every try of a digest: a copy is one message to the receiver. */
-function digestMessageId(message: { userId: string; localDate: string }, links: DigestLinks): string {
-  return `<daily-digest.${message.localDate}.${message.userId}@${new URL(links.publicBaseUrl).hostname}>`;
+/**
+ * An outbox row as the message to send, by its kind. Its Message-ID is the same for every try: a
+ * copy is one message to the receiver.
+ */
+function messageOf(message: OutboxRow, links: DigestLinks): Omit<OutgoingEmail, 'to'> {
+  const host = new URL(links.publicBaseUrl).hostname;
+  if (message.kind === SIGN_IN_SETTINGS_ALERT) {
+    return {
+      ...renderSignInSettingsAlert(message.content as unknown as SignInSettingsAlertContent, links),
+      messageId: `<sign-in-settings.${message.id}@${host}>`,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    };
+  }
+  return {
+    ...renderDigest(message.content as unknown as DigestContent, links),
+    messageId: `<daily-digest.${message.localDate}.${message.userId}@${host}>`,
+    headers: { 'List-Unsubscribe': `<${turnOffLink(links)}>`, 'Auto-Submitted': 'auto-generated' },
+  };
 }
 
 /**
- * Sends a delivery's queued digests, one at a time, each marked `sending` before it goes and `sent`
+ * Emails every active administrator of the organization (ADR 082), in the caller's transaction:
+ * the messages and their delivery job commit with the change that caused them, or not at all.
+ */
+export async function emailAdministrators(
+  jobs: JobRunner,
+  tx: DbOrTx,
+  alert: {
+    organizationId: string;
+    localDate: string;
+    content: Omit<SignInSettingsAlertContent, 'recipientName' | 'organizationName'>;
+  },
+): Promise<void> {
+  const written = await insertAdministratorEmails(tx, {
+    organizationId: alert.organizationId,
+    localDate: alert.localDate,
+    kind: SIGN_IN_SETTINGS_ALERT,
+    content: { ...alert.content },
+  });
+  if (written > 0) {
+    await jobs.send(
+      EMAIL_DELIVERY_QUEUE,
+      { organizationId: alert.organizationId, localDate: alert.localDate },
+      tx,
+    );
+  }
+}
+
+/**
+ * Sends a delivery's queued messages (digests, alerts), one at a time, each marked `sending` before it goes and `sent`
  * once the mail server accepted it: it is never sent twice. A refusal for good (an unknown address)
  * fails that message and goes on; any other failure (the server down, a timeout) puts it back and
  * throws, so the job runner tries the delivery again later with a doubling delay; on the last try the
  * messages still queued fail. Answers how many were sent.
  */
-export async function deliverDigests(
+export async function deliverEmails(
   deps: DeliveryDeps,
   delivery: Delivery,
   attempt: { last: boolean },
 ): Promise<{ sent: number }> {
   const interrupted = await failInterrupted(deps.db, delivery, DELIVERY_MESSAGES.interrupted);
   if (interrupted > 0)
-    deps.log.warn({ ...delivery, interrupted }, 'daily digest: interrupted messages not sent again');
+    deps.log.warn({ ...delivery, interrupted }, 'email: interrupted messages not sent again');
   await cancelUnwanted(deps.db, delivery);
   let sent = 0;
   for (;;) {
     const message = await claimNextMessage(deps.db, delivery);
     if (!message) return { sent };
-    const rendered = renderDigest(message.content as unknown as DigestContent, deps.links);
     let response: string;
     try {
-      ({ response } = await deps.mailer.send({
-        to: message.recipient,
-        ...rendered,
-        messageId: digestMessageId(message, deps.links),
-        headers: { 'List-Unsubscribe': `<${turnOffLink(deps.links)}>`, 'Auto-Submitted': 'auto-generated' },
-      }));
+      ({ response } = await deps.mailer.send({ to: message.recipient, ...messageOf(message, deps.links) }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isPermanentRefusal(error)) {
-        deps.log.warn(
-          { ...delivery, message: message.id, err: error },
-          'daily digest refused by the mail server',
-        );
+        deps.log.warn({ ...delivery, message: message.id, err: error }, 'email refused by the mail server');
         await settleMessage(deps.db, message.id, { state: 'failed', error: reason });
         continue;
       }

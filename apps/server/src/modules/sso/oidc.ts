@@ -22,6 +22,11 @@ export interface OidcClients {
 export interface OidcClientsOptions {
   /** Accept http:// issuers (SSO_ALLOW_HTTP: tests and trials). */
   allowHttp: boolean;
+  /**
+   * The HTTP client of every call to a provider: the private-address guard's (lib/guarded-fetch.ts),
+   * so the issuer and every address its discovery document names are called only when public.
+   */
+  fetch: typeof fetch;
   /** Seconds a call to a provider may take. */
   timeoutSeconds?: number;
   now?: () => number;
@@ -54,7 +59,7 @@ export function createOidcClients(options: OidcClientsOptions): OidcClients {
   const kept = new Map<string, { configuration: Promise<client.Configuration>; until: number }>();
 
   const clients: OidcClients = {
-    fetch: globalThis.fetch,
+    fetch: options.fetch,
     configuration(provider) {
       // The secret's hash in the key: a new secret (or client, or issuer) is a new configuration.
       const key = createHash('sha256')

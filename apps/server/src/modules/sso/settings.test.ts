@@ -1,14 +1,18 @@
-import { SSO_MESSAGES } from '@mqr/contracts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { API_TOKEN_MESSAGES, SSO_MESSAGES, type TCreatedApiToken } from '@mqr/contracts';
 import type { TestIdentityProvider } from '@mqr/oidc-testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries, ssoSettings } from '#server/db/schema.ts';
+import { resolveAll } from '#server/lib/address-guard.ts';
 import { auditEntriesOf } from '#server/test/asset-fixtures.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { putSsoSettings, ssoSettingsFor, startProviderFor } from '#server/test/sso-fixtures.ts';
-import { tenantWorld } from '#server/test/tenant-world.ts';
+import { type AuthHeaders, tenantWorld } from '#server/test/tenant-world.ts';
 
-const t = tenantWorld({ ssoAllowHttp: true });
+// The provider listens on loopback: allowed as for webhooks in tests (WEBHOOKS_ALLOW_PRIVATE_ADDRESSES).
+const t = tenantWorld({ ssoAllowHttp: true, webhooksAllowPrivateAddresses: true });
 let idp: TestIdentityProvider;
 
 beforeAll(async () => {
@@ -55,6 +59,79 @@ describe('who may read and change the single sign-on settings', () => {
       displayName: 'Acme Login',
       allowedDomains: ['b.test'],
     });
+  });
+});
+
+/** A read-and-write API token of the signed-in user, as an Authorization header. */
+async function apiTokenOf(headers: AuthHeaders): Promise<AuthHeaders> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/api-tokens',
+    headers,
+    payload: { name: 'Script', scope: 'write', expiresInDays: 30 },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return { authorization: `Bearer ${response.json<TCreatedApiToken>().secret}` };
+}
+
+describe('changing how people sign in needs a signed-in session and the password (ADR 082)', () => {
+  it("refuses an administrator's read-and-write API token, even with the right password, writing nothing", async () => {
+    const organizationId = t.orgA.organization.id;
+    const token = await apiTokenOf(t.headers.adminA);
+    const before = await settingsRow(organizationId);
+    const audits = await t.db.$count(auditLogEntries);
+    for (const response of [
+      await putSsoSettings(t.app, token, ssoSettingsFor(idp, ['acme.test'], { createUsers: true })),
+      await getSettings(token),
+    ]) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json().message).toBe(API_TOKEN_MESSAGES.sessionOnly);
+    }
+    expect(await settingsRow(organizationId)).toEqual(before);
+    expect(await t.db.$count(auditLogEntries)).toBe(audits);
+  });
+
+  it('refuses a save without the current password, or with a wrong one, and changes nothing', async () => {
+    const organizationId = t.orgA.organization.id;
+    const before = await settingsRow(organizationId);
+    const audits = await t.db.$count(auditLogEntries);
+    const { currentPassword: _, ...withoutPassword } = ssoSettingsFor(idp, ['evil.test'], {
+      createUsers: true,
+    });
+    const cases: [object, string][] = [
+      [withoutPassword, SSO_MESSAGES.currentPasswordRequired],
+      [{ ...withoutPassword, currentPassword: '' }, SSO_MESSAGES.currentPasswordRequired],
+      [{ ...withoutPassword, currentPassword: 'not my password' }, SSO_MESSAGES.currentPasswordWrong],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await putSsoSettings(t.app, t.headers.adminA, payload);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().fields).toEqual([{ path: 'currentPassword', message }]);
+    }
+    expect(await settingsRow(organizationId)).toEqual(before);
+    expect(await t.db.$count(auditLogEntries)).toBe(audits);
+  });
+
+  it('counts a wrong password as a failed sign-in: past the limit, 429 even with the right one', async () => {
+    const limits = t.app.loginThrottle.limits;
+    t.app.loginThrottle.limits = { ...limits, maxFailuresPerEmail: 2 };
+    try {
+      const admin = await createUser(t.db, t.orgA.organization.id, { isAdmin: true });
+      const { headers } = await loginAs(t.app, admin);
+      const wrong = ssoSettingsFor(idp, ['acme.test'], { currentPassword: 'guess' });
+      for (let i = 0; i < 2; i++) expect((await putSsoSettings(t.app, headers, wrong)).statusCode).toBe(400);
+      const right = await putSsoSettings(t.app, headers, ssoSettingsFor(idp, ['acme.test']));
+      expect(right.statusCode, right.body).toBe(429);
+      // The same counter as signing in with that email.
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: admin.email, password: admin.password },
+      });
+      expect(signIn.statusCode).toBe(429);
+    } finally {
+      t.app.loginThrottle.limits = limits;
+    }
   });
 });
 
@@ -240,6 +317,99 @@ describe('GET /api/auth/sso/:organizationId', () => {
       const missing = await t.app.inject({ method: 'GET', url: `/api/auth/sso/${id}` });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ code: 'NOT_FOUND', message: SSO_MESSAGES.notSetUp });
+    }
+  });
+});
+
+describe('providers on private addresses (WEBHOOKS_ALLOW_PRIVATE_ADDRESSES off)', () => {
+  const p = tenantWorld({ ssoAllowHttp: true });
+  const rowOf = async (organizationId: string) =>
+    (await p.db.select().from(ssoSettings).where(eq(ssoSettings.organizationId, organizationId)))[0];
+
+  /** Every URL the app asks its providers for, still through the guard. */
+  function recordFetches(): string[] {
+    const urls: string[] = [];
+    const guarded = p.app.sso.oidc.fetch;
+    p.app.sso.oidc.fetch = (url, init) => {
+      urls.push(String(url));
+      return guarded(url, init);
+    };
+    return urls;
+  }
+
+  it('refuses an issuer on loopback or a name for it before calling it, writing nothing', async () => {
+    const urls = recordFetches();
+    const audits = await p.db.$count(auditLogEntries);
+    const port = new URL(idp.issuer).port;
+    for (const issuer of [idp.issuer, `http://localhost:${port}`, 'http://[::1]:9', 'http://10.0.0.8']) {
+      const response = await putSsoSettings(
+        p.app,
+        p.headers.adminA,
+        ssoSettingsFor(idp, ['a.test'], { issuer }),
+      );
+      expect(response.statusCode, `${issuer}: ${response.body}`).toBe(400);
+      expect(response.json().fields).toEqual([{ path: 'issuer', message: SSO_MESSAGES.issuerPrivate }]);
+    }
+    expect(urls).toEqual([]);
+    expect(await rowOf(p.orgA.organization.id)).toBeUndefined();
+    expect(await p.db.$count(auditLogEntries)).toBe(audits);
+  });
+
+  it('refuses a provider whose discovery document names a private address the server would call', async () => {
+    const issuer = 'https://idp.example';
+    const resolve = p.app.sso.resolve;
+    const fetch = p.app.sso.oidc.fetch;
+    // A public issuer (as DNS would answer) whose document sends the keys to the server's own network.
+    p.app.sso.resolve = async (host) =>
+      host === 'idp.example' ? [{ address: '93.184.216.34', family: 4 }] : resolveAll(host);
+    p.app.sso.oidc.fetch = async () =>
+      Response.json({
+        issuer,
+        authorization_endpoint: `${issuer}/authorize`,
+        token_endpoint: `${issuer}/token`,
+        jwks_uri: 'http://127.0.0.1:9/jwks',
+      });
+    try {
+      const response = await putSsoSettings(
+        p.app,
+        p.headers.adminB,
+        ssoSettingsFor(idp, ['b.test'], { issuer, clientId: 'guarded-client' }),
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().fields).toEqual([
+        { path: 'issuer', message: SSO_MESSAGES.endpointPrivate('jwks_uri') },
+      ]);
+      expect(await rowOf(p.orgB.organization.id)).toBeUndefined();
+    } finally {
+      p.app.sso.resolve = resolve;
+      p.app.sso.oidc.fetch = fetch;
+    }
+  });
+
+  it('never calls a provider on a private address at sign-in, whatever was saved', async () => {
+    let requests = 0;
+    const server = createServer((_request, response) => {
+      requests++;
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const organizationId = p.orgA.organization.id;
+      await p.db.insert(ssoSettings).values({
+        organizationId,
+        enabled: true,
+        issuer: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        clientId: 'saved-before',
+        clientSecretSealed: p.app.sso.secrets.seal('secret'),
+        displayName: 'Old provider',
+        allowedDomains: ['a.test'],
+      });
+      const start = await p.app.inject({ method: 'POST', url: `/api/auth/sso/${organizationId}/start` });
+      expect(start.statusCode, start.body).toBe(503);
+      expect(start.json().message).toBe(SSO_MESSAGES.providerUnreachable);
+      expect(requests).toBe(0);
+    } finally {
+      server.close();
     }
   });
 });

@@ -11,6 +11,8 @@ import { createUser, type FixtureUser } from '#server/test/fixtures.ts';
 import {
   attemptCookieOf,
   finishSso,
+  linkCookieOf,
+  linkSso,
   putSsoSettings,
   signInThroughProvider,
   ssoSettingsFor,
@@ -20,7 +22,7 @@ import {
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
 const clock = new SettableClock();
-const t = tenantWorld({ ssoAllowHttp: true }, { clock });
+const t = tenantWorld({ ssoAllowHttp: true, webhooksAllowPrivateAddresses: true }, { clock });
 let idp: TestIdentityProvider;
 let ada: FixtureUser;
 let orgA: string;
@@ -32,6 +34,9 @@ beforeAll(async () => {
   idp.accounts.set('ada', { email: 'Ada@Acme.test', name: 'Ada at Acme' });
   const saved = await putSsoSettings(t.app, t.headers.adminA, ssoSettingsFor(idp, ['acme.test']));
   expect(saved.statusCode).toBe(200);
+  // Ada had a password account before: she links it once (identities.test.ts), then signs in directly.
+  const pending = linkCookieOf(await signInThroughProvider(t.app, idp, orgA, 'ada'));
+  expect((await linkSso(t.app, pending, ada.password)).statusCode).toBe(200);
 });
 afterAll(async () => {
   await idp?.close();

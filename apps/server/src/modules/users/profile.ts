@@ -1,13 +1,14 @@
 import { PROFILE_MESSAGES, type TProfileUpdateResponse, type ZProfileUpdateBody } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
-import { AppError, unauthorized } from '#server/lib/app-error.ts';
+import { unauthorized } from '#server/lib/app-error.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import type { LoginThrottle } from '#server/lib/login-throttle.ts';
-import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { assertAccountPassword } from './password-check.ts';
 import { findUserForUpdate, type UserRow, updateUser } from './queries.ts';
 import {
   assertEmailFree,
@@ -39,10 +40,6 @@ export interface ProfileContext {
 /** What the audit entry shows of a password change: never the password or its hash. */
 export const PASSWORD_AUDIT_CHANGE = { from: '[hidden]', to: '[changed]' } as const;
 
-function currentPasswordError(message: string): AppError {
-  return new AppError('VALIDATION', message, { fields: [{ path: 'currentPassword', message }] });
-}
-
 /**
  * PUT /api/auth/me: the signed-in user changes their display name, email or password, or turns
  * their daily digest on or off (only the fields sent). A new email or password needs the current password, checked before anything else
@@ -64,18 +61,18 @@ export async function updateProfile(
   const emailChanging = body.email !== undefined && body.email !== current.email;
   const passwordChanging = body.newPassword !== undefined;
   if (emailChanging || passwordChanging) {
-    if (!body.currentPassword) {
-      throw currentPasswordError(
-        passwordChanging
+    await assertAccountPassword(
+      { throttle: deps.passwordThrottle, ipAddress: context.ipAddress },
+      current,
+      body.currentPassword,
+      {
+        field: 'currentPassword',
+        missing: passwordChanging
           ? PROFILE_MESSAGES.currentPasswordRequired
           : PROFILE_MESSAGES.currentPasswordRequiredForEmail,
-      );
-    }
-    const currentPassword = body.currentPassword;
-    const right = await deps.passwordThrottle.attempt(context.ipAddress, current.email, () =>
-      verifyPassword(current.passwordHash, currentPassword),
+        wrong: PROFILE_MESSAGES.currentPasswordWrong,
+      },
     );
-    if (!right) throw currentPasswordError(PROFILE_MESSAGES.currentPasswordWrong);
   }
   const probe = {
     throttle: deps.emailProbeThrottle,

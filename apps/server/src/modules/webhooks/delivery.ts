@@ -2,9 +2,10 @@ import type { LookupAddress } from 'node:dns';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
+import { checkEndpointUrl, RefusedAddressError } from '#server/lib/address-guard.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
-import { checkEndpointUrl, RefusedAddressError } from './address-guard.ts';
+import { refusalMessage } from './address-refusals.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './outbox.ts';
 import { type AttemptRecord, findDeliveryToSend, recordAttempt } from './queries.ts';
 import type { AttemptOutcome, sendWebhook } from './sender.ts';
@@ -72,7 +73,7 @@ export async function attemptDelivery(deps: WebhookDeps, job: DeliveryJob): Prom
           { allowPrivate: deps.allowPrivate, now },
         ),
       (error: unknown) => {
-        if (error instanceof RefusedAddressError) return notSent(error.message);
+        if (error instanceof RefusedAddressError) return notSent(refusalMessage(error));
         throw error;
       },
     );

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { guardedLookup } from './address-guard.ts';
+import { guardedLookup, RefusedAddressError } from '#server/lib/address-guard.ts';
+import { refusalMessage } from './address-refusals.ts';
 
 /** How long one attempt may take, connection to answer. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -69,7 +70,7 @@ function describeError(error: Error & { code?: string }, timeoutMs: number): str
   if (error.name === 'AbortError' || error.name === 'TimeoutError') {
     return `No answer within ${timeoutMs / 1000} s.`;
   }
-  if (error.name === 'RefusedAddressError') return error.message;
+  if (error instanceof RefusedAddressError) return refusalMessage(error);
   if (error.code === 'ECONNREFUSED') return 'The connection was refused.';
   if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN') return 'The host name could not be found.';
   return error.code ? `${error.message} (${error.code})` : error.message;

@@ -11,11 +11,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { organizations } from '#server/db/schema.ts';
+import { checkEndpointUrl, RefusedAddressError } from '#server/lib/address-guard.ts';
 import { AppError, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { type AuditRecord, diffChanges, recordAudit } from '../audit-logs/service.ts';
-import { checkEndpointUrl, RefusedAddressError } from './address-guard.ts';
+import { refusalMessage } from './address-refusals.ts';
 import type { WebhookDeps } from './delivery.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './outbox.ts';
 import {
@@ -109,7 +110,8 @@ async function checkUrl(context: WebhookContext, url: string): Promise<void> {
     await checkEndpointUrl(url, context.deps.allowPrivate, context.deps.resolve);
   } catch (error) {
     if (!(error instanceof RefusedAddressError)) throw error;
-    throw new AppError('VALIDATION', error.message, { fields: [{ path: 'url', message: error.message }] });
+    const message = refusalMessage(error);
+    throw new AppError('VALIDATION', message, { fields: [{ path: 'url', message }] });
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { resolveAll } from '#server/lib/address-guard.ts';
 import { createSecretBox } from '#server/lib/secret-box.ts';
-import { resolveAll } from './address-guard.ts';
 import type { WebhookDeps } from './delivery.ts';
 import { defineWebhookJobs } from './jobs.ts';
 import { sendWebhook } from './sender.ts';

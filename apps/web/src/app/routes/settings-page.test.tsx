@@ -124,7 +124,7 @@ describe('settings page (settings variant)', () => {
       {
         'PUT /api/admin/organization/sso': (_url, init) => {
           const body = JSON.parse(String(init.body));
-          const { clientSecret: _secret, ...saved } = body;
+          const { clientSecret: _secret, currentPassword: _password, ...saved } = body;
           return jsonResponse(ssoSettings({ ...saved, configured: true, hasClientSecret: true }));
         },
       },
@@ -147,6 +147,10 @@ describe('settings page (settings variant)', () => {
     expect(within(sso).getByText('Enter at least one email domain.')).toBeInTheDocument();
     expect(within(sso).getByLabelText('Client secret')).toHaveAttribute('aria-invalid', 'true');
     expect(
+      within(sso).getByText('Enter your current password to change the single sign-on settings.'),
+    ).toBeInTheDocument();
+    expect(within(sso).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(
       calls.filter(
         (call) => call.url.pathname === '/api/admin/organization/sso' && call.init.method === 'PUT',
       ),
@@ -159,6 +163,7 @@ describe('settings page (settings variant)', () => {
     await user.type(within(sso).getByLabelText('Client secret'), 's3cret');
     await user.type(within(sso).getByLabelText('Allowed email domains'), 'acme.test, Acme.example');
     await user.click(within(sso).getByLabelText('Create accounts on first sign-in'));
+    await user.type(within(sso).getByLabelText('Current password'), 'my password');
     await user.click(within(sso).getByRole('button', { name: 'Save single sign-on' }));
     expect(await within(sso).findByText('Single sign-on settings saved.')).toBeInTheDocument();
     const put = calls.find(
@@ -173,9 +178,11 @@ describe('settings page (settings variant)', () => {
       allowedDomains: ['acme.test', 'Acme.example'],
       createUsers: true,
       requireSso: false,
+      currentPassword: 'my password',
     });
-    // The secret is never shown again; the input is empty and says one is kept.
+    // Neither the secret nor the password stays; the secret's input says one is kept.
     expect(within(sso).getByLabelText('Client secret')).toHaveValue('');
+    expect(within(sso).getByLabelText('Current password')).toHaveValue('');
     expect(
       within(sso).getByText('A client secret is saved; it is never shown. Leave this blank to keep it.'),
     ).toBeInTheDocument();
@@ -208,11 +215,48 @@ describe('settings page (settings variant)', () => {
     await user.click(await screen.findByRole('tab', { name: 'Organization' }));
     const sso = await screen.findByRole('form', { name: 'Single sign-on' });
     expect(within(sso).getByLabelText('Allowed email domains')).toHaveValue('acme.test');
+    await user.type(within(sso).getByLabelText('Current password'), 'my password');
     await user.click(within(sso).getByRole('button', { name: 'Save single sign-on' }));
     expect(await within(sso).findByRole('alert')).toHaveTextContent(
       `Unable to save the single sign-on settings. ${message}`,
     );
     expect(within(sso).getByLabelText('Issuer URL')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says under the password when it is wrong, and does not keep it', async () => {
+    const message = 'Current password is incorrect.';
+    setup(
+      { isAdmin: true },
+      {
+        'GET /api/admin/organization/sso': () =>
+          jsonResponse(
+            ssoSettings({
+              configured: true,
+              hasClientSecret: true,
+              enabled: true,
+              displayName: 'Acme',
+              issuer: 'https://login.acme.test',
+              clientId: 'mqr',
+              allowedDomains: ['acme.test'],
+            }),
+          ),
+        'PUT /api/admin/organization/sso': () =>
+          jsonResponse({ code: 'VALIDATION', message, fields: [{ path: 'currentPassword', message }] }, 400),
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Organization' }));
+    const sso = await screen.findByRole('form', { name: 'Single sign-on' });
+    const password = within(sso).getByLabelText('Current password');
+    await user.type(password, 'a guess');
+    await user.click(within(sso).getByRole('button', { name: 'Save single sign-on' }));
+    expect(await within(sso).findByRole('alert')).toHaveTextContent(
+      `Unable to save the single sign-on settings. ${message}`,
+    );
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(password).toHaveValue('');
   });
 
   it('keeps the success message 3 seconds; "No changes to save." only for a submit without changes', async () => {

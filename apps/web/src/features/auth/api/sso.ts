@@ -1,7 +1,10 @@
 import {
   type TSsoCallbackBody,
+  type TSsoCallbackResponse,
+  type TSsoLinkBody,
   type TSsoLoginResponse,
   type TSsoProvider,
+  ZSsoCallbackResponse,
   ZSsoLoginResponse,
   ZSsoProvider,
   ZSsoStartResponse,
@@ -21,7 +24,15 @@ export async function startSso(organizationId: string): Promise<string> {
   return ZSsoStartResponse.parse(data).authorizationUrl;
 }
 
-/** POST /api/auth/sso/callback: the provider's answer, exchanged for a session. */
-export async function finishSso(body: TSsoCallbackBody): Promise<TSsoLoginResponse> {
-  return ZSsoLoginResponse.parse(await apiRequest('/api/auth/sso/callback', { method: 'POST', body }));
+/**
+ * POST /api/auth/sso/callback: the provider's answer, exchanged for a session, or for the request to
+ * link an account that never signed in with this provider (linkRequired).
+ */
+export async function finishSso(body: TSsoCallbackBody): Promise<TSsoCallbackResponse> {
+  return ZSsoCallbackResponse.parse(await apiRequest('/api/auth/sso/callback', { method: 'POST', body }));
+}
+
+/** POST /api/auth/sso/link: the account's password, once, to link it to the provider; a session. */
+export async function linkSso(body: TSsoLinkBody): Promise<TSsoLoginResponse> {
+  return ZSsoLoginResponse.parse(await apiRequest('/api/auth/sso/link', { method: 'POST', body }));
 }

@@ -1,4 +1,9 @@
-import { SSO_CALLBACK_PATH, SSO_MESSAGES, SSO_ORGANIZATION_PARAM } from '@mqr/contracts';
+import {
+  SSO_CALLBACK_PATH,
+  SSO_MESSAGES,
+  SSO_ORGANIZATION_PARAM,
+  type TSsoLoginResponse,
+} from '@mqr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,6 +15,7 @@ import { finishSso } from '../api/sso.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
 import { rememberedSsoOrganization } from '../lib/sso-organization.ts';
 import { SignInCard } from './sign-in-card.tsx';
+import { SsoLinkForm } from './sso-link-form.tsx';
 
 const ANSWER_PARAMS = ['code', 'state', 'iss', 'error', 'error_description'] as const;
 
@@ -27,16 +33,20 @@ function takeAnswer(): Record<string, string> {
 
 /**
  * /login/sso, where the identity provider sends the browser back: the server checks the answer
- * against the attempt and signs the person in, or the page says plainly why not
+ * against the attempt and signs the person in, asks for the password of an account that has never
+ * signed in with this provider (SsoLinkForm), or the page says plainly why not
  * (docs/product/sign-in.md#coming-back-from-the-provider).
  */
 export function SsoReturnPage() {
   const navigate = useNavigate();
+  const signedIn = (response: TSsoLoginResponse) => {
+    authStore.login(response, response.email);
+    navigate('/dashboard', { replace: true });
+  };
   const finish = useMutation({
     mutationFn: finishSso,
     onSuccess: (response) => {
-      authStore.login(response, response.email);
-      navigate('/dashboard', { replace: true });
+      if (!('linkRequired' in response)) signedIn(response);
     },
   });
   // One exchange per answer: its code works once (React may run effects twice in development).
@@ -51,6 +61,17 @@ export function SsoReturnPage() {
   const again = organization
     ? `/login?${SSO_ORGANIZATION_PARAM}=${encodeURIComponent(organization)}`
     : '/login';
+  const link = finish.data && 'linkRequired' in finish.data ? finish.data : null;
+  if (link) {
+    return (
+      <SignInCard>
+        <SsoLinkForm link={link} onSignedIn={signedIn} />
+        <ButtonLink to={again} variant="secondary" block>
+          {SSO_MESSAGES.backToSignIn}
+        </ButtonLink>
+      </SignInCard>
+    );
+  }
   return (
     <SignInCard>
       {finish.isError ? (

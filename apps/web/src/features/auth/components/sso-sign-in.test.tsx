@@ -136,4 +136,75 @@ describe('coming back from the provider (/login/sso)', () => {
     expect(router.state.location.search).toBe('?organization=org-1');
     expect(await screen.findByRole('button', { name: 'Sign in with Acme Login' })).toBeInTheDocument();
   });
+
+  it('asks an account that never signed in with the provider for its password once, then signs in', async () => {
+    window.history.replaceState(null, '', '/login/sso?code=c&state=s');
+    const link = {
+      linkRequired: true,
+      email: 'ada@acme.test',
+      organizationName: 'Acme Works',
+      providerName: 'Acme Login',
+    };
+    const wrong = SSO_MESSAGES.linkPasswordWrong;
+    let tries = 0;
+    const calls = mockFetch({
+      'POST /api/auth/sso/callback': () => jsonResponse(link),
+      'POST /api/auth/sso/link': () =>
+        ++tries === 1
+          ? jsonResponse(
+              { code: 'VALIDATION', message: wrong, fields: [{ path: 'password', message: wrong }] },
+              400,
+            )
+          : jsonResponse({ ...loginResponse({ accessToken: 'linked-token' }), email: 'ada@acme.test' }),
+      ...signedInHandlers,
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/login/sso');
+    const form = await screen.findByRole('form', { name: 'Link your account' });
+    expect(form).toHaveTextContent(SSO_MESSAGES.linkIntro('ada@acme.test', 'Acme Works', 'Acme Login'));
+    expect(authStore.getSnapshot().auth).toBeNull();
+
+    // Checked before sending.
+    await user.click(screen.getByRole('button', { name: 'Link and sign in' }));
+    expect(await screen.findByText(SSO_MESSAGES.linkPasswordRequired)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.pathname === '/api/auth/sso/link')).toHaveLength(0);
+
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'a guess');
+    await user.click(screen.getByRole('button', { name: 'Link and sign in' }));
+    expect(await screen.findByText(wrong)).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(password);
+    await user.type(password, 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Link and sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Operations dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    const posts = calls.filter((call) => call.url.pathname === '/api/auth/sso/link');
+    expect(JSON.parse(String(posts.at(-1)!.init.body))).toEqual({ password: 'correct horse battery' });
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toMatchObject({
+      token: 'linked-token',
+    });
+  });
+
+  it('says why a link was refused for another reason, above the form', async () => {
+    window.history.replaceState(null, '', '/login/sso?code=c&state=s');
+    mockFetch({
+      'POST /api/auth/sso/callback': () =>
+        jsonResponse({
+          linkRequired: true,
+          email: 'ada@acme.test',
+          organizationName: 'Acme Works',
+          providerName: 'Acme Login',
+        }),
+      'POST /api/auth/sso/link': () =>
+        jsonResponse({ code: 'VALIDATION', message: SSO_MESSAGES.attemptExpired }, 400),
+    });
+    const user = userEvent.setup();
+    renderApp('/login/sso');
+    await user.type(await screen.findByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Link and sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SSO_MESSAGES.attemptExpired);
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
+  });
 });

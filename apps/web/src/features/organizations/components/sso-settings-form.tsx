@@ -26,8 +26,9 @@ type TValues = {
   domains: string;
   createUsers: boolean;
   requireSso: boolean;
+  currentPassword: string;
 };
-type TField = 'displayName' | 'issuer' | 'clientId' | 'clientSecret' | 'allowedDomains';
+type TField = 'displayName' | 'issuer' | 'clientId' | 'clientSecret' | 'allowedDomains' | 'currentPassword';
 type TErrors = Partial<Record<TField, string>>;
 type TNotice = { tone: 'success' | 'error'; text: string };
 
@@ -41,6 +42,7 @@ function valuesOf(settings: TSsoSettings): TValues {
     domains: settings.allowedDomains.join(', '),
     createUsers: settings.createUsers,
     requireSso: settings.requireSso,
+    currentPassword: '',
   };
 }
 
@@ -54,6 +56,7 @@ function bodyOf(values: TValues): TSsoSettingsBody {
     allowedDomains: splitDomains(values.domains),
     createUsers: values.createUsers,
     requireSso: values.requireSso,
+    currentPassword: values.currentPassword,
   };
 }
 
@@ -69,7 +72,8 @@ function errorsOf(fields: { path: string; message: string }[]): TErrors {
 
 /**
  * The organization's identity provider (docs/product/profile-and-settings.md#single-sign-on): the
- * client secret is write-only, the redirect URI and the sign-in link are to copy.
+ * client secret is write-only, the redirect URI and the sign-in link are to copy, and saving needs
+ * the administrator's current password (ADR 082), which is never kept in the form after a save.
  */
 export function SsoSettingsForm() {
   const settings = useSsoSettings();
@@ -125,6 +129,8 @@ export function SsoSettingsForm() {
       onError: (error) => {
         if (error instanceof ApiError) setErrors(errorsOf(error.fields));
         setNotice({ tone: 'error', text: failureMessage(SSO_MESSAGES.saveFailed, error) });
+        // A password typed once is not kept for the next try.
+        setEdited({ ...values, currentPassword: '' });
       },
     });
   };
@@ -203,6 +209,14 @@ export function SsoSettingsForm() {
         value={saved.signInUrl}
         readOnly
         onFocus={(event) => event.target.select()}
+      />
+      <TextField
+        label={SSO_MESSAGES.currentPasswordLabel}
+        hint={SSO_MESSAGES.currentPasswordHint}
+        error={errors.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        {...text('currentPassword')}
       />
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div>

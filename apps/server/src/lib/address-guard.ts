@@ -1,21 +1,35 @@
 import { type LookupAddress, lookup } from 'node:dns';
-import { WEBHOOK_MESSAGES } from '@mqr/contracts';
 import ipaddr from 'ipaddr.js';
 
-/** Why an endpoint's address is refused: its message is the one the API and the delivery log show. */
+/**
+ * The private-address guard of every URL the server fetches on someone's say-so (webhook endpoints,
+ * ADR 064; identity providers, ADR 082): a host on loopback, a private network or link-local is
+ * refused, so a saved URL cannot make the server reach into its own network.
+ */
+
+/** Why an address is refused; callers tell it in their own words (the reason says which). */
 export class RefusedAddressError extends Error {
   readonly reason: 'notHttps' | 'private' | 'unresolved';
   constructor(reason: RefusedAddressError['reason']) {
     super(
       reason === 'notHttps'
-        ? WEBHOOK_MESSAGES.urlNotHttps
+        ? 'The URL must start with https://.'
         : reason === 'private'
-          ? WEBHOOK_MESSAGES.urlPrivate
-          : WEBHOOK_MESSAGES.urlUnresolved,
+          ? 'The address is on a private, loopback or link-local network.'
+          : 'The host name could not be found.',
     );
     this.name = 'RefusedAddressError';
     this.reason = reason;
   }
+}
+
+/** The RefusedAddressError in an error's chain of causes (fetch and openid-client wrap it), if any. */
+export function refusedAddressIn(error: unknown): RefusedAddressError | undefined {
+  for (let cause = error, depth = 0; cause && depth < 10; depth++) {
+    if (cause instanceof RefusedAddressError) return cause;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /**
@@ -40,6 +54,21 @@ export function resolveAll(host: string): Promise<LookupAddress[]> {
   });
 }
 
+/** Resolves the URL's host now; throws RefusedAddressError unless every address is public. */
+export async function assertPublicHost(
+  url: URL,
+  resolve: (host: string) => Promise<LookupAddress[]> = resolveAll,
+): Promise<void> {
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolve(hostOf(url));
+  } catch {
+    throw new RefusedAddressError('unresolved');
+  }
+  if (addresses.length === 0) throw new RefusedAddressError('unresolved');
+  if (!addresses.every((entry) => isPublicAddress(entry.address))) throw new RefusedAddressError('private');
+}
+
 /**
  * Checks an endpoint's URL before it is saved and before each delivery: https only, and a host
  * whose every address is public, unless `allowPrivate` (WEBHOOKS_ALLOW_PRIVATE_ADDRESSES) lifts both.
@@ -53,15 +82,7 @@ export async function checkEndpointUrl(
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
     throw new RefusedAddressError('notHttps');
   }
-  if (allowPrivate) return;
-  let addresses: LookupAddress[];
-  try {
-    addresses = await resolve(hostOf(url));
-  } catch {
-    throw new RefusedAddressError('unresolved');
-  }
-  if (addresses.length === 0) throw new RefusedAddressError('unresolved');
-  if (!addresses.every((entry) => isPublicAddress(entry.address))) throw new RefusedAddressError('private');
+  if (!allowPrivate) await assertPublicHost(url, resolve);
 }
 
 type LookupCallback = (
@@ -71,9 +92,10 @@ type LookupCallback = (
 ) => void;
 
 /**
- * The `lookup` of a delivery's request: resolves as usual, then refuses the connection when an
+ * The `lookup` of an outgoing connection: resolves as usual, then refuses the connection when an
  * address is not public. The connection goes to the address checked here, so a host that changes
- * its answer between the check and the connection (DNS rebinding) cannot slip through.
+ * its answer between a check and the connection (DNS rebinding) cannot slip through. Node does not
+ * call `lookup` for an IP literal: check the URL with assertPublicHost first.
  */
 export function guardedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
   resolveAll(hostname).then(
