@@ -3,7 +3,6 @@ import { SSO_CALLBACK_PATH, XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
 import type { TestIdentityProvider } from '@mqr/oidc-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_ATTEMPT_COOKIE } from './modules/sso/routes.ts';
-import { createUser } from './test/fixtures.ts';
 import { putSsoSettings, ssoSettingsFor, startProviderFor, startSso } from './test/sso-fixtures.ts';
 import { tenantWorld } from './test/tenant-world.ts';
 
@@ -12,7 +11,7 @@ import { tenantWorld } from './test/tenant-world.ts';
 
 const captured: string[] = [];
 const t = tenantWorld(
-  { ssoAllowHttp: true },
+  { ssoAllowHttp: true, webhooksAllowPrivateAddresses: true },
   { logger: { level: 'info', stream: { write: (line: string) => captured.push(line) } } },
 );
 let idp: TestIdentityProvider;
@@ -22,11 +21,11 @@ const secrets = new Map<string, string>();
 beforeAll(async () => {
   idp = await startProviderFor(t);
   const orgA = t.orgA.organization.id;
-  await createUser(t.db, orgA, { email: 'ada@acme.test' });
   idp.accounts.set('ada', { email: 'ada@acme.test', name: 'Ada' });
-  expect((await putSsoSettings(t.app, t.headers.adminA, ssoSettingsFor(idp, ['acme.test']))).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await putSsoSettings(t.app, t.headers.adminA, ssoSettingsFor(idp, ['acme.test'], { createUsers: true })))
+      .statusCode,
+  ).toBe(200);
   const session = t.headers.memberA;
   secrets.set('password', t.orgA.member.password);
   secrets.set('sign-in token', session.authorization.replace('Bearer ', ''));
