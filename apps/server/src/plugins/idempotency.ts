@@ -91,7 +91,11 @@ const isStreamed = (request: FastifyRequest) =>
 /** What identifies a request with a parsed body: method, path with query, and the validated body. */
 function fingerprintOf(request: FastifyRequest): string {
   const body = request.body === undefined ? '' : JSON.stringify(request.body);
-  return requestFingerprint({ method: request.method, url: request.url, body });
+  return requestFingerprint(request.server.config.jwtSecret, {
+    method: request.method,
+    url: request.url,
+    body,
+  });
 }
 
 /**
@@ -107,7 +111,7 @@ export async function fingerprintStreamedBody(
 ): Promise<void> {
   const claim = request.idempotencyClaim;
   if (!claim || claim.fingerprint !== undefined) return;
-  claim.fingerprint = requestFingerprint({
+  claim.fingerprint = requestFingerprint(request.server.config.jwtSecret, {
     method: request.method,
     url: request.url,
     body: `multipart ${await contentDigest()}`,

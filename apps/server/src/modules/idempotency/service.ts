@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { IDEMPOTENCY_MESSAGES } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -11,9 +11,24 @@ export const ANSWER_WAIT_MS = 30_000;
 const REPEAT_WAIT_MS = 5_000;
 const POLL_MS = 50;
 
-/** What identifies a request: a key reused with another fingerprint is refused. */
-export function requestFingerprint(parts: { method: string; url: string; body: string }): string {
-  return createHash('sha256').update(`${parts.method} ${parts.url}\n${parts.body}`).digest('hex');
+/** The fingerprints' HMAC key per server secret (one in production), derived once. */
+const fingerprintKeys = new Map<string, Buffer>();
+
+/**
+ * What identifies a request: a key reused with another fingerprint is refused. An HMAC keyed by the
+ * server's secret, not a bare hash: a body may hold a password (a password change, sign-in settings),
+ * and a stored bare hash of it could be tried against guesses by whoever reads the table.
+ */
+export function requestFingerprint(
+  secret: string,
+  parts: { method: string; url: string; body: string },
+): string {
+  let key = fingerprintKeys.get(secret);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', secret, 'maintenance-qr', 'idempotency fingerprint', 32));
+    fingerprintKeys.set(secret, key);
+  }
+  return createHmac('sha256', key).update(`${parts.method} ${parts.url}\n${parts.body}`).digest('hex');
 }
 
 /** The first answer of a key, as the repeat sends it again. */
