@@ -131,7 +131,7 @@ export function SettingsPage() {
             label: API_TOKEN_TEXTS.tab,
             content: (
               <Card as="div" className={styles.card}>
-                <ApiTokensPanel isAdmin={isAdmin} />
+                <ApiTokensPanel isAdmin={isAdmin} isSuperAdmin={auth.isSuperAdmin} />
               </Card>
             ),
           },

@@ -24,6 +24,9 @@ export const API_TOKEN_TEXTS = {
   ownEmpty: 'You have no API tokens.',
   organizationTitle: "Your organization's tokens",
   organizationHint: 'Every token of your organization. Revoke one that someone should no longer use.',
+  /** An organization administrator does not reach super administrators' tokens (ADR 084). */
+  organizationHintForAdmin:
+    "Every token of your organization except super administrators'. Revoke one that someone should no longer use.",
   organizationEmpty: 'Nobody in your organization has an API token.',
   loading: 'Loading API tokens...',
   name: 'Name',

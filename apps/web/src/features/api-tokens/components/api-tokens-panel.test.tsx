@@ -32,11 +32,11 @@ function paged(items: TApiToken[]) {
   });
 }
 
-function renderPanel(isAdmin = false) {
+function renderPanel(isAdmin = false, isSuperAdmin = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <ApiTokensPanel isAdmin={isAdmin} />
+      <ApiTokensPanel isAdmin={isAdmin} isSuperAdmin={isSuperAdmin} />
     </QueryClientProvider>,
   );
 }
@@ -180,5 +180,25 @@ describe('API tokens tab', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it("tells an organization administrator that super administrators' tokens are not listed", async () => {
+    mockFetch({
+      'GET /api/api-tokens': () => paged([]),
+      'GET /api/admin/api-tokens': () => paged([]),
+    });
+    const { unmount } = renderPanel(true);
+    expect(
+      await screen.findByText(
+        "Every token of your organization except super administrators'. Revoke one that someone should no longer use.",
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    renderPanel(true, true);
+    expect(
+      await screen.findByText(
+        'Every token of your organization. Revoke one that someone should no longer use.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -52,9 +52,16 @@ function TokenList({
 
 /**
  * The API tokens tab (docs/product/api-tokens.md#api-tokens-tab): create a token (its secret shown
- * once), the user's own tokens and, for administrators, every token of their organization.
+ * once), the user's own tokens and, for administrators, every token of their organization (but a
+ * super administrator's, for an organization administrator).
  */
-export function ApiTokensPanel({ isAdmin }: { isAdmin: boolean }) {
+export function ApiTokensPanel({
+  isAdmin,
+  isSuperAdmin = false,
+}: {
+  isAdmin: boolean;
+  isSuperAdmin?: boolean;
+}) {
   const [created, setCreated] = useState<TCreatedApiToken | null>(null);
   return (
     <div className={tabPanel.panel}>
@@ -71,7 +78,7 @@ export function ApiTokensPanel({ isAdmin }: { isAdmin: boolean }) {
         <TokenList
           list="organization"
           title={API_TOKEN_TEXTS.organizationTitle}
-          hint={API_TOKEN_TEXTS.organizationHint}
+          hint={isSuperAdmin ? API_TOKEN_TEXTS.organizationHint : API_TOKEN_TEXTS.organizationHintForAdmin}
           empty={API_TOKEN_TEXTS.organizationEmpty}
         />
       ) : null}
