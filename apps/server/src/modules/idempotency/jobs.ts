@@ -20,7 +20,7 @@ export async function deleteExpiredIdempotencyKeys(db: Db, now = new Date()): Pr
 export function defineIdempotencyJobs(jobs: JobRunner, db: Db): void {
   jobs.repeat(
     IDEMPOTENCY_CLEANUP_QUEUE,
-    { everyMs: IDEMPOTENCY_CLEANUP_EVERY_MS, lockSeconds: 60 },
+    { everyMs: IDEMPOTENCY_CLEANUP_EVERY_MS, lockSeconds: 60, timeoutSeconds: 10 * 60 },
     async () => {
       await deleteExpiredIdempotencyKeys(db);
     },

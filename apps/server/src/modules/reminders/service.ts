@@ -67,7 +67,11 @@ async function composeOrganizationDigests(
       digests.map((digest) => ({ ...digest, id: uuidv7() })),
     );
     if (written > 0) {
-      await deps.jobs.send(DIGEST_DELIVERY_QUEUE, { organizationId: organization.id, localDate: today }, tx);
+      await deps.jobs.send(
+        DIGEST_DELIVERY_QUEUE,
+        { organizationId: organization.id, localDate: today },
+        { tx, organizationId: organization.id },
+      );
     }
     await deleteOldOutboxRows(tx, organization.id, addDays(today, -KEEP_OUTBOX_DAYS));
     return written;
