@@ -141,6 +141,27 @@ describe('JobRunner', () => {
     });
   });
 
+  it('serves the organizations with work waiting in turn, one job each, not in the order the jobs came', async () => {
+    const order: string[] = [];
+    const organizations = ['A', 'B', 'C'].map((name, i) => ({
+      name,
+      id: `00000000-0000-4000-8000-00000000000${i + 1}`,
+    }));
+    const runner = await startRunner((jobs) =>
+      jobs.define('test.turns', settings, async (data) => {
+        order.push(data.name!);
+      }),
+    );
+    await runner.stop();
+    for (const { name, id } of organizations) {
+      for (let n = 0; n < 3; n++)
+        await runner.send('test.turns', { name: `${name}${n}` }, { organizationId: id });
+    }
+    runner.start();
+    await vi.waitFor(() => expect(order).toHaveLength(9), { timeout: 5000, interval: 20 });
+    expect(order).toEqual(['A0', 'B0', 'C0', 'A1', 'B1', 'C1', 'A2', 'B2', 'C2']);
+  });
+
   it('aborts an attempt past its time limit, counts it as failed, frees its slot and tries again', async () => {
     const signals: AbortSignal[] = [];
     const jobs = await startRunner((jobs) =>

@@ -77,6 +77,8 @@ interface Queue {
   everyMs?: number;
   /** This instance's jobs of the queue in hand, by id: their organization. */
   running: Map<string, string | null>;
+  /** The organization whose job this instance took last: the next turn is the one after it. */
+  turn: string | null;
 }
 
 /** Done and failed jobs are kept this long, then deleted. */
@@ -143,6 +145,7 @@ export class JobRunner {
       handler,
       ...(everyMs === undefined ? {} : { everyMs }),
       running: new Map(),
+      turn: null,
     });
   }
 
@@ -239,7 +242,7 @@ export class JobRunner {
         const open = [...this.queues.values()].filter((q) => q.running.size < q.settings.concurrency);
         if (open.length === 0) break;
         const job = await claimJob(this.db, {
-          queues: open.map((q) => q.name),
+          queues: open.map((q) => ({ name: q.name, turn: q.turn })),
           full: open.flatMap(fullOrganizations),
           lockSeconds: Math.max(...open.map((q) => q.settings.lockSeconds)),
         });
@@ -270,6 +273,7 @@ export class JobRunner {
     const queue = this.queues.get(job.queue);
     if (!queue) return;
     queue.running.set(job.id, job.organizationId);
+    if (job.organizationId !== null) queue.turn = job.organizationId;
     const attempt = this.attempt(queue, job).finally(() => {
       queue.running.delete(job.id);
       this.inHand.delete(attempt);
