@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, expect, it, vi } from 'vitest';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
@@ -6,6 +7,7 @@ import {
   subscribeReceiver,
   type TestWebhookReceiver,
 } from '#server/test/webhook-receiver.ts';
+import { sendWebhook } from './sender.ts';
 
 const w = tenantWorld({ webhooksAllowPrivateAddresses: true, webhooksFirstRetrySeconds: 1 });
 
@@ -46,4 +48,24 @@ it("an organization's endpoints that do not answer hold up no other organization
   // A's deliveries hold at most their share of the slots: four of eight.
   await vi.waitFor(() => expect(open()).toBe(4), { timeout: 5_000, interval: 20 });
   expect(taken()).toBe(4);
+});
+
+it("ends a request to an endpoint that never answers at its job's time limit, or at its own timeout", async () => {
+  const endpoint = await receiver();
+  endpoint.silent = true;
+  const message = {
+    url: endpoint.url,
+    secret: `whsec_${randomBytes(32).toString('base64')}`,
+    messageId: 'msg_silent',
+    body: '{}',
+  };
+  const attempt = new AbortController();
+  const sending = sendWebhook(message, { allowPrivate: true, now: new Date(), signal: attempt.signal });
+  await vi.waitFor(() => expect(endpoint.open).toBe(1), { timeout: 5_000, interval: 20 });
+  attempt.abort();
+  expect(await sending).toMatchObject({ error: 'The attempt reached its time limit.' });
+  await vi.waitFor(() => expect(endpoint.open).toBe(0), { timeout: 5_000, interval: 20 });
+  expect(await sendWebhook(message, { allowPrivate: true, now: new Date(), timeoutMs: 200 })).toMatchObject({
+    error: 'No answer within 0.2 s.',
+  });
 });
