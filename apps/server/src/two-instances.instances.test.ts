@@ -22,6 +22,7 @@ import {
   withDatabaseName,
 } from './test/test-database.ts';
 import { startWebhookReceiver } from './test/webhook-receiver.ts';
+import { checkWebhooksFairShare } from './test/webhooks-fair-share-check.ts';
 
 /**
  * The deployment with several instances, as real processes (ADR 069): two `main.js` processes on one new
@@ -316,6 +317,10 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
       await receiver.close();
     }
   }
+
+  // Issue 30 (ADR 087): jobs take turns between organizations on every instance.
+  it("one organization's endpoints that never answer delay no other organization's delivery by more than 2 s", () =>
+    checkWebhooksFairShare(urls(), db, ADMIN));
 
   it('a rolling restart: SIGTERM one under load, every request that reached it is answered, and it rejoins', async () => {
     const [one] = urls() as [string, string];

@@ -25,6 +25,10 @@ export interface TestWebhookReceiver {
   rejected: number;
   /** The statuses to answer the next requests with, one each, before answering 204. */
   failNext: number[];
+  /** While true, requests are taken and never answered: an endpoint that does not respond. */
+  silent: boolean;
+  /** Requests left unanswered (`silent`) whose sender has not given up yet. */
+  open: number;
   /** Resolves once `count` messages were received (or throws after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
@@ -41,6 +45,11 @@ export async function startWebhookReceiver(): Promise<TestWebhookReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       receiver.requests++;
+      if (receiver.silent) {
+        receiver.open++;
+        response.once('close', () => receiver.open--);
+        return;
+      }
       const status = receiver.failNext.shift();
       if (status !== undefined) {
         response.writeHead(status).end();
@@ -80,6 +89,8 @@ export async function startWebhookReceiver(): Promise<TestWebhookReceiver> {
     verifiedIds: [],
     rejected: 0,
     failNext: [],
+    silent: false,
+    open: 0,
     async waitFor(count, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
       while (receiver.received.length < count) {

@@ -696,14 +696,19 @@ export const importProblems = pgTable(
 );
 
 /**
- * Background jobs (jobs/job-runner.ts, ADR 044): queued in the transaction of the change that asks
- * for them, claimed with SKIP LOCKED by one instance at a time, kept alive by a heartbeat.
+ * Background jobs (jobs/job-runner.ts, ADR 044, 087): queued in the transaction of the change that
+ * asks for them, claimed with SKIP LOCKED by one instance at a time, kept alive by a heartbeat.
  */
 export const jobs = pgTable(
   'jobs',
   {
     id: id(),
     queue: varchar('queue', { length: 100 }).notNull(),
+    /**
+     * Whose work it is: claims take turns between organizations (ADR 087). None for the system's own
+     * work (the repeating jobs). No foreign key: a job of a deleted organization finds nothing and ends.
+     */
+    organizationId: uuid('organization_id'),
     data: jsonb('data').$type<Record<string, string>>().notNull(),
     /** queued → running → done, or failed once its tries are spent. */
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
@@ -718,8 +723,11 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // What a worker looks for: queued jobs that are due, and running ones whose lock ran out.
-    index('jobs_waiting_idx').on(t.queue, t.runAfter).where(sql`${t.state} in ('queued', 'running')`),
+    // The claim's walk (ADR 087): per queue, the organizations with queued jobs, one probe each, and
+    // each one's oldest due job; also the jobs of no organization, and the queued counts of metrics.
+    index('jobs_queued_idx').on(t.queue, t.organizationId, t.runAfter).where(sql`${t.state} = 'queued'`),
+    // How many jobs of an organization a queue runs now, and running jobs whose lock ran out.
+    index('jobs_running_idx').on(t.queue, t.organizationId).where(sql`${t.state} = 'running'`),
   ],
 );
 

@@ -59,7 +59,8 @@ export async function keepUpEmbeddedDatabase(db: Db): Promise<Upkeep[]> {
 }
 
 export function defineEmbeddedUpkeep(jobs: JobRunner, db: Db, log: FastifyBaseLogger): void {
-  jobs.repeat(EMBEDDED_UPKEEP_QUEUE, { everyMs: EMBEDDED_UPKEEP_EVERY_MS, lockSeconds: 600 }, async () => {
+  const settings = { everyMs: EMBEDDED_UPKEEP_EVERY_MS, lockSeconds: 600, timeoutSeconds: 60 * 60 };
+  jobs.repeat(EMBEDDED_UPKEEP_QUEUE, settings, async () => {
     const done = await keepUpEmbeddedDatabase(db);
     if (done.length > 0) log.debug({ done }, 'embedded database: statistics and vacuum kept up');
   });

@@ -26,7 +26,7 @@ describe('closing while a job runs', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    t.app.jobs.define('test.hold', { retryLimit: 0, lockSeconds: 30 }, async () => {
+    t.app.jobs.define('test.hold', { retryLimit: 0, lockSeconds: 30, timeoutSeconds: 60 }, async () => {
       started = true;
       await new Promise<void>((resolve) => {
         release = resolve;

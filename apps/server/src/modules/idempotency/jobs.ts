@@ -33,7 +33,7 @@ export function eraseShownIdempotentSecrets(db: Db, now = new Date()): Promise<n
 export function defineIdempotencyJobs(jobs: JobRunner, db: Db): void {
   jobs.repeat(
     IDEMPOTENCY_CLEANUP_QUEUE,
-    { everyMs: IDEMPOTENCY_CLEANUP_EVERY_MS, lockSeconds: 60 },
+    { everyMs: IDEMPOTENCY_CLEANUP_EVERY_MS, lockSeconds: 60, timeoutSeconds: 10 * 60 },
     async () => {
       await eraseShownIdempotentSecrets(db);
       await deleteExpiredIdempotencyKeys(db);

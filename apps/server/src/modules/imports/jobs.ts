@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/client.ts';
-import type { JobRunner } from '#server/jobs/job-runner.ts';
+import type { JobAttempt, JobRunner } from '#server/jobs/job-runner.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { updateImportRun } from './queries.ts';
 import { runImportCheck, runImportCommit } from './service.ts';
@@ -11,19 +11,26 @@ const STOPPED =
   'The import stopped on a server error. Upload the file again; if it happens again, see the server log.';
 
 /**
+ * Two imports run at once on each instance, one per organization (ADR 087): another organization's
+ * long import never holds up a check. An attempt may take 30 minutes (a file has at most 100,000
+ * rows); past that it stops after its batch and the next attempt goes on.
+ */
+const IMPORT_QUEUE_SETTINGS = { retryLimit: 3, lockSeconds: 60, timeoutSeconds: 30 * 60, concurrency: 2 };
+
+/**
  * Registers the import jobs. Both pick up where the import's row says they stand, so a retry after
  * a crash (another instance, once the lock runs out) goes on rather than starting over. A refusal
  * (a field changed since the mapping) or a last failed try marks the import Failed with the reason.
  */
 export function defineImportJobs(jobs: JobRunner, db: Db): void {
-  const settings = { retryLimit: 3, lockSeconds: 60 };
+  const settings = IMPORT_QUEUE_SETTINGS;
   const job =
     (status: 'Checking' | 'Importing', run: typeof runImportCheck) =>
-    async (data: Record<string, string>, attempt: { last: boolean }) => {
+    async (data: Record<string, string>, attempt: JobAttempt) => {
       const organizationId = data.organizationId ?? '';
       const importId = data.importId ?? '';
       try {
-        await run(db, organizationId, importId);
+        await run(db, organizationId, importId, attempt.signal);
       } catch (error) {
         if (!(error instanceof AppError) && !attempt.last) throw error;
         const reason = error instanceof AppError ? error.message : STOPPED;

@@ -104,7 +104,7 @@ export async function importRoutes(instance: FastifyInstance): Promise<void> {
       const organizationId = organizationOf(request);
       const started = await app.db.transaction(async (tx) => {
         const run = await startImportCheck(tx, organizationId, request.params.id);
-        await app.jobs.send(IMPORT_JOBS.check, { organizationId, importId: run.id }, tx);
+        await app.jobs.send(IMPORT_JOBS.check, { organizationId, importId: run.id }, { tx, organizationId });
         return run;
       });
       return reply.code(202).send(started);
@@ -126,7 +126,7 @@ export async function importRoutes(instance: FastifyInstance): Promise<void> {
       const organizationId = organizationOf(request);
       const started = await app.db.transaction(async (tx) => {
         const run = await startImportCommit(tx, organizationId, request.params.id);
-        await app.jobs.send(IMPORT_JOBS.commit, { organizationId, importId: run.id }, tx);
+        await app.jobs.send(IMPORT_JOBS.commit, { organizationId, importId: run.id }, { tx, organizationId });
         return run;
       });
       return reply.code(202).send(started);

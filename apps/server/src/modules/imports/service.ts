@@ -251,7 +251,12 @@ export async function startImportCommit(
  * IMPORT_MAX_PROBLEMS of them, all counted), progress kept in rowsDone. Writes no asset or event.
  * Run again from the start when interrupted.
  */
-export async function runImportCheck(db: Db, organizationId: string, importId: string): Promise<void> {
+export async function runImportCheck(
+  db: Db,
+  organizationId: string,
+  importId: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const row = await findImportRun(db, organizationId, importId);
   if (row?.status !== 'Checking') return;
   await deleteImportProblems(db, organizationId, importId);
@@ -259,6 +264,7 @@ export async function runImportCheck(db: Db, organizationId: string, importId: s
   let problemCount = 0;
   let after = 0;
   for (;;) {
+    signal?.throwIfAborted();
     const rows = await findImportRows(db, organizationId, importId, after, ROWS_PER_BATCH);
     if (rows.length === 0) break;
     const found = await check(rows);
@@ -282,7 +288,12 @@ export async function runImportCheck(db: Db, organizationId: string, importId: s
  * stops the import (the job marks it Failed with the row and the reason), with the chunks before it
  * kept.
  */
-export async function runImportCommit(db: Db, organizationId: string, importId: string): Promise<void> {
+export async function runImportCommit(
+  db: Db,
+  organizationId: string,
+  importId: string,
+  signal?: AbortSignal,
+): Promise<void> {
   let row = await findImportRun(db, organizationId, importId);
   if (row?.status !== 'Importing') return;
   const kind = KINDS[row.kind];
@@ -290,6 +301,7 @@ export async function runImportCommit(db: Db, organizationId: string, importId: 
   const plan = await planOf(db, row);
   const actor = await actorOf(db, row);
   for (;;) {
+    signal?.throwIfAborted();
     const rows = await findImportRows(db, organizationId, importId, row.rowsDone, COMMIT_CHUNK_ROWS);
     if (rows.length === 0) break;
     const next = await kind.commitChunk(db, row, plan, actor, rows);

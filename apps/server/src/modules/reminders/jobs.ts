@@ -35,7 +35,8 @@ export function defineReminderJobs(
 ): void {
   jobs.define(
     EMAIL_DELIVERY_QUEUE,
-    { retryLimit: DIGEST_DELIVERY_RETRIES, lockSeconds: 120 },
+    // Two organizations' emails at once; one attempt sends a day's emails of one organization.
+    { retryLimit: DIGEST_DELIVERY_RETRIES, lockSeconds: 120, timeoutSeconds: 10 * 60, concurrency: 2 },
     async (data, attempt) => {
       const delivery = { organizationId: data.organizationId ?? '', localDate: data.localDate ?? '' };
       const { sent } = await deliverEmails(deps, delivery, attempt);
@@ -43,7 +44,8 @@ export function defineReminderJobs(
     },
   );
   if (!options.compose) return;
-  jobs.repeat(DIGEST_COMPOSE_QUEUE, { everyMs: DIGEST_COMPOSE_EVERY_MS, lockSeconds: 300 }, async () => {
+  const compose = { everyMs: DIGEST_COMPOSE_EVERY_MS, lockSeconds: 300, timeoutSeconds: 10 * 60 };
+  jobs.repeat(DIGEST_COMPOSE_QUEUE, compose, async () => {
     const { digests } = await composeDailyDigests({ db: deps.db, jobs, clock: deps.clock });
     if (digests > 0) deps.log.info({ digests }, 'daily digests composed');
   });

@@ -78,7 +78,11 @@ async function composeOrganizationDigests(
       digests.map((digest) => ({ ...digest, id: uuidv7() })),
     );
     if (written > 0) {
-      await deps.jobs.send(EMAIL_DELIVERY_QUEUE, { organizationId: organization.id, localDate: today }, tx);
+      await deps.jobs.send(
+        EMAIL_DELIVERY_QUEUE,
+        { organizationId: organization.id, localDate: today },
+        { tx, organizationId: organization.id },
+      );
     }
     await deleteOldOutboxRows(tx, organization.id, addDays(today, -KEEP_OUTBOX_DAYS));
     return written;
@@ -149,7 +153,7 @@ export async function emailAdministrators(
     await jobs.send(
       EMAIL_DELIVERY_QUEUE,
       { organizationId: alert.organizationId, localDate: alert.localDate },
-      tx,
+      { tx, organizationId: alert.organizationId },
     );
   }
 }

@@ -54,7 +54,11 @@ export const deliveryJobOf = (data: Record<string, string>): DeliveryJob => ({
  * status, a refused address, no answer) is a failed attempt. The attempt is recorded only once:
  * a run taken over after its instance stopped before recording sends again (at least once).
  */
-export async function attemptDelivery(deps: WebhookDeps, job: DeliveryJob): Promise<void> {
+export async function attemptDelivery(
+  deps: WebhookDeps,
+  job: DeliveryJob,
+  signal?: AbortSignal,
+): Promise<void> {
   const found = await findDeliveryToSend(deps.db, job.deliveryId);
   if (found?.delivery.state !== 'pending' || found.delivery.attempts !== job.attempt - 1) return;
   // Real time, not the app's clock: receivers check the signature's timestamp against theirs.
@@ -70,7 +74,7 @@ export async function attemptDelivery(deps: WebhookDeps, job: DeliveryJob): Prom
       () =>
         deps.send(
           { url: found.url, secret, messageId: found.delivery.messageId, body: found.delivery.body },
-          { allowPrivate: deps.allowPrivate, now },
+          { allowPrivate: deps.allowPrivate, now, ...(signal ? { signal } : {}) },
         ),
       (error: unknown) => {
         if (error instanceof RefusedAddressError) return notSent(refusalMessage(error));
@@ -94,7 +98,8 @@ export async function attemptDelivery(deps: WebhookDeps, job: DeliveryJob): Prom
     if (!(await recordAttempt(tx, job.deliveryId, job.attempt, record))) return;
     if (nextAttemptAt) {
       const next = { deliveryId: job.deliveryId, attempt: String(job.attempt + 1), first: String(job.first) };
-      await deps.jobs.send(WEBHOOK_DELIVERY_QUEUE, next, tx, nextAttemptAt);
+      const { organizationId } = found.delivery;
+      await deps.jobs.send(WEBHOOK_DELIVERY_QUEUE, next, { tx, organizationId, runAfter: nextAttemptAt });
     }
   });
 }

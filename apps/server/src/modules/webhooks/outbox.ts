@@ -36,8 +36,8 @@ export async function writeDeliveries(
       from endpoint cross join message
       returning id
     )
-    insert into ${jobs} (id, queue, data)
-    select gen_random_uuid(), ${WEBHOOK_DELIVERY_QUEUE},
+    insert into ${jobs} (id, queue, organization_id, data)
+    select gen_random_uuid(), ${WEBHOOK_DELIVERY_QUEUE}, ${organizationId},
       jsonb_build_object('deliveryId', delivery.id::text, 'attempt', '1', 'first', '1')
     from delivery`);
 }

@@ -27,7 +27,13 @@ export type AttemptOutcome =
  */
 export async function sendWebhook(
   message: WebhookMessage,
-  options: { allowPrivate: boolean; now: Date; timeoutMs?: number },
+  options: {
+    allowPrivate: boolean;
+    now: Date;
+    timeoutMs?: number;
+    /** The job's attempt (its time limit, ADR 087): the request ends with it, whichever comes first. */
+    signal?: AbortSignal;
+  },
 ): Promise<AttemptOutcome> {
   // Loaded at the first delivery, not at start (ADR 068).
   const { Webhook } = await import('standardwebhooks');
@@ -36,6 +42,8 @@ export async function sendWebhook(
   const client = url.protocol === 'https:' ? https : http;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
   return new Promise<AttemptOutcome>((resolve) => {
     const request = client.request(
       url,
@@ -48,7 +56,7 @@ export async function sendWebhook(
           'webhook-timestamp': String(Math.floor(options.now.getTime() / 1000)),
           'webhook-signature': signature,
         },
-        signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+        signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
         ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
       },
       (response) => {
@@ -56,12 +64,14 @@ export async function sendWebhook(
         response.destroy();
       },
     );
-    request.on('error', (error) =>
+    request.on('error', (error) => {
+      // The job's time limit rather than the request's own (a slow address check before it).
+      const limit = options.signal?.aborted && !timeout.aborted;
       resolve({
-        error: describeError(error, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+        error: limit ? 'The attempt reached its time limit.' : describeError(error, timeoutMs),
         responseTimeMs: elapsed(),
-      }),
-    );
+      });
+    });
     request.end(message.body);
   });
 }

@@ -251,7 +251,7 @@ export async function redeliverWebhook(
     await context.deps.jobs.send(
       WEBHOOK_DELIVERY_QUEUE,
       { deliveryId: reopened.id, attempt, first: attempt },
-      tx,
+      { tx, organizationId: endpoint.organizationId },
     );
     return reopened;
   });
