@@ -1340,6 +1340,11 @@ export interface paths {
                             size?: number;
                         }[];
                         startTask?: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
+                         */
+                        occurredAt?: string;
                     };
                 };
             };
@@ -1439,6 +1444,11 @@ export interface paths {
                             size?: number;
                         }[];
                         startTask?: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
+                         */
+                        occurredAt?: string;
                     };
                 };
             };
@@ -1522,7 +1532,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /**
+                         * Format: date-time
+                         * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
+                         */
+                        occurredAt?: string;
                     } | null;
                 };
             };
@@ -1605,7 +1619,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /**
+                         * Format: date-time
+                         * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
+                         */
+                        occurredAt?: string;
                     } | null;
                 };
             };
