@@ -11,7 +11,7 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 /**
  * The shape of the API's answers: a digest of its OpenAPI document (kept current by a test). Copies
- * of answers kept on a device by a build with another shape are dropped (ADR 085).
+ * of answers kept on a device by a build with another shape are dropped (ADR 090).
  */
 const apiShape = createHash('sha256')
   .update(readFileSync(new URL('../../docs/api-client/openapi.json', import.meta.url)))

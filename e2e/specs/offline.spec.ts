@@ -492,6 +492,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoViolations(page);
       await shot('dashboard-offline');
 
+      // An asset this device did not keep: offline, said so, never as an error.
+      const other = await setup.admin.post<TAsset>('/api/assets', {
+        name: `Roof fan ${setup.run}`,
+        fields: [],
+      });
+      await page.goto(`/assets/${other.id}`);
+      await expect(page.getByText('This asset was not kept on this device')).toBeVisible();
+      await expectNoViolations(page);
+      await shot('asset-not-kept-offline');
+
       await context.setOffline(false);
       await page.goto('/outbox');
       await expect(

@@ -11,7 +11,7 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
-        // Offline, queries wait (networkMode 'online') and show what this device kept (ADR 085).
+        // Offline, queries wait (networkMode 'online') and show what this device kept (ADR 090).
       },
       // Offline writes go to the outbox (lib/offline-writes.ts) instead of waiting here.
       mutations: { retry: false, networkMode: 'always' },

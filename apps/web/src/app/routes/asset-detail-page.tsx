@@ -37,7 +37,7 @@ export function AssetDetailPage() {
   };
 
   if (!id) return <Alert>{ASSET_MESSAGES.detailMissingId}</Alert>;
-  // The data whenever there is some: read now, or kept on this device and shown offline (ADR 085).
+  // The data whenever there is some: read now, or kept on this device and shown offline (ADR 090).
   const asset = query.data;
   if (!asset) {
     return (

@@ -2,7 +2,7 @@
  * What the events feature offers the other features (ADR 022): the read-only event cards of the
  * public asset page, the line under a history that loads older events, the writes the offline
  * outbox sends later (each with its Idempotency-Key), uploads included, and what shows a saved
- * event or a task's stamps in the kept copies (ADR 085). The asset page's events section and the
+ * event or a task's stamps in the kept copies (ADR 090). The asset page's events section and the
  * dashboard's pending tasks are composed in app/routes.
  */
 export { completeTask } from './api/complete-task.ts';

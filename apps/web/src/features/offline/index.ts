@@ -1,5 +1,5 @@
 /**
- * The offline layer (ADR 055, 056, 085; docs/product/offline.md), composed in app/: the service worker
+ * The offline layer (ADR 055, 056, 085, 090; docs/product/offline.md), composed in app/: the service worker
  * and its update prompt, the kept copies (the query cache of the reads kept per user on this device),
  * the outbox of writes made offline with its screen, the header's indicator, and signing out with
  * the data it kept.

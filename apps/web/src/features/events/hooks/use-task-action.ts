@@ -33,7 +33,7 @@ type TVariables = { action: TTaskAction; task: TTask };
 
 /**
  * Start or complete a task, after the user confirms. What shows the task shows the server's answer
- * (kept copies included, ADR 085), then reloads on success and on a 409 (someone else moved the task
+ * (kept copies included, ADR 090), then reloads on success and on a 409 (someone else moved the task
  * first): the asset's detail and the pending tasks. The mutation stays pending until they have, so
  * the buttons stay disabled until the list shows the new state. `onChanged` reloads more (the
  * dashboard's figures) without holding the buttons. Offline (or when the connection drops), the

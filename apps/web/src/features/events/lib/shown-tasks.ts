@@ -5,7 +5,7 @@ import type { TPage } from '#web/lib/paged-response.ts';
 import { taskKeys } from '../api/task-keys.ts';
 
 /**
- * What the screens show of a task and keep on the device (the query cache, ADR 085): its asset's page
+ * What the screens show of a task and keep on the device (the query cache, ADR 090): its asset's page
  * and the pending tasks' pages. A task action done offline shows at once, as it will be once sent;
  * what the server answers replaces it; an action discarded before it was sent is undone.
  */

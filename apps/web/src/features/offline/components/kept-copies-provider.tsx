@@ -8,7 +8,7 @@ import { ownerOfToken } from '../lib/owner.ts';
 /**
  * Puts the signed-in user's kept copies back into the query cache before the screens read (they wait
  * meanwhile, as with TanStack Query's own persister provider), then keeps `reads` on this device as
- * they change (ADR 085). Another user signing in gets their own copies, never these. The persister
+ * they change (ADR 090). Another user signing in gets their own copies, never these. The persister
  * loads with the first signed-in screen, not with the app.
  */
 export function KeptCopiesProvider({

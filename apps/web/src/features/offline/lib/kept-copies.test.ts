@@ -26,7 +26,7 @@ const keptKeys = async (owner: string) =>
     (query) => query.queryKey,
   );
 
-describe('the kept copies (the query cache kept on the device, ADR 085)', () => {
+describe('the kept copies (the query cache kept on the device, ADR 090)', () => {
   afterEach(async () => {
     signedIn = 'org:alice';
     await clearOwner('org:alice');

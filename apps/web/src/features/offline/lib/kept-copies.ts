@@ -88,7 +88,7 @@ export type TKeptCopies = {
 
 /**
  * Puts `owner`'s kept copies back into the query cache, then keeps the kept reads up to date on this
- * device as the cache changes (TanStack Query's persister, ADR 085). `buster` changes when the shape
+ * device as the cache changes (TanStack Query's persister, ADR 090). `buster` changes when the shape
  * of the API's answers does: copies kept by an older version are then dropped.
  */
 export function keepCopies(

@@ -1,7 +1,7 @@
 import { matchQuery, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
- * A kind of read kept on this device for reading offline (ADR 085): the beginning of its query keys,
+ * A kind of read kept on this device for reading offline (ADR 090): the beginning of its query keys,
  * and how many of them are kept (the ones read last).
  */
 export type TKeptRead = { key: QueryKey; limit: number };

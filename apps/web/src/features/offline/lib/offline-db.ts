@@ -64,7 +64,7 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
         outbox.createIndex('owner', 'owner');
       }
       if (oldVersion < 2) {
-        // Version 1 kept raw API answers by URL (ADR 055); the kept copies are now the query cache (ADR 085).
+        // Version 1 kept raw API answers by URL (ADR 055); the kept copies are now the query cache (ADR 090).
         if ((db.objectStoreNames as DOMStringList).contains('reads')) {
           db.deleteObjectStore('reads' as never);
         }
