@@ -452,7 +452,7 @@ test('signing out with unsent changes asks first, then leaves no offline data of
     await menu.click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await kept()).toEqual([0, 0]);
+    await expect.poll(kept).toEqual([0, 0]);
     await context.setOffline(false);
     // Nothing was sent: the task is still pending.
     const detail = await setup.admin.get<TAsset>(`/api/assets/${setup.asset.id}`);
