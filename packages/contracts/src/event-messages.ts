@@ -12,14 +12,6 @@ export const EVENT_MESSAGES = {
   notesTooLong: `Notes must be at most ${EVENT_NOTES_MAX_LENGTH} characters.`,
   recordedByTooLong: `Recorded by must be at most ${EVENT_RECORDED_BY_MAX_LENGTH} characters.`,
   performedAtInvalid: 'Performed at must be a date and time.',
-  // The time a write sent later says the work was done (ADR 085).
-  occurredAtInvalid: 'Occurred at must be a date and time.',
-  occurredAtFuture:
-    'The time this was done is still in the future for the server: check the date and time of the device it was recorded on.',
-  occurredAtBeforeAsset:
-    'The time this was done is before the asset was created: check the date and time of the device it was recorded on.',
-  occurredAtBeforeEvent:
-    'The time this was done is before the maintenance event was recorded: check the date and time of the device it was recorded on.',
   tooManyFiles: `At most ${EVENT_MAX_FILES} files can be attached at once.`,
   duplicateFile: 'The same file is attached twice.',
   // Server rules (docs/product/events-and-tasks.md#task-transitions: transitions answer 409, editing a Completed event 403).
@@ -41,4 +33,15 @@ export const EVENT_MESSAGES = {
   moreFailed: 'Unable to load older events. Please try again.',
   shown: (shown: number, total: number) =>
     `Showing ${shown.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'event' : 'events'}`,
+} as const;
+
+/** Why the time a write sent later says the work was done is refused (ADR 085): the server's, apart from the public page's texts. */
+export const OCCURRED_AT_MESSAGES = {
+  invalid: 'Occurred at must be a date and time.',
+  future:
+    'The time this was done is still in the future for the server: check the date and time of the device it was recorded on.',
+  beforeAsset:
+    'The time this was done is before the asset was created: check the date and time of the device it was recorded on.',
+  beforeEvent:
+    'The time this was done is before the maintenance event was recorded: check the date and time of the device it was recorded on.',
 } as const;

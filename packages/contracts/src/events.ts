@@ -6,6 +6,7 @@ import {
   EVENT_NOTES_MAX_LENGTH,
   EVENT_RECORDED_BY_MAX_LENGTH,
   EVENT_TITLE_MAX_LENGTH,
+  OCCURRED_AT_MESSAGES,
 } from './event-messages.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
@@ -109,7 +110,7 @@ export const CLOCK_SKEW_MINUTES = 5;
  * field app's outbox): the server stamps the write with it instead of the time it arrives, within
  * bounds (ADR 085). Absent: now.
  */
-export const ZOccurredAt = instant(EVENT_MESSAGES.occurredAtInvalid)
+export const ZOccurredAt = instant(OCCURRED_AT_MESSAGES.invalid)
   .optional()
   .describe(
     `When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than ${CLOCK_SKEW_MINUTES} minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to ${CLOCK_SKEW_MINUTES} minutes before, that time); else 400. A completion is never stamped before its start.`,

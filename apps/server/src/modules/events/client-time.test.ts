@@ -1,4 +1,4 @@
-import { EVENT_MESSAGES } from '@mqr/contracts';
+import { OCCURRED_AT_MESSAGES } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventChangeEntries, maintenanceEvents } from '#server/db/schema.ts';
@@ -143,12 +143,12 @@ describe('the bounds of a time sent later', () => {
       occurredAt: ahead,
     });
     expect(refusedEvent.statusCode).toBe(400);
-    expect(refusedEvent.json()).toMatchObject(refusedOn(EVENT_MESSAGES.occurredAtFuture));
+    expect(refusedEvent.json()).toMatchObject(refusedOn(OCCURRED_AT_MESSAGES.future));
     const refusedTask = await post(t.headers.memberA, taskUrl(asset.id, event.id, 'complete'), {
       occurredAt: ahead,
     });
     expect(refusedTask.statusCode).toBe(400);
-    expect(refusedTask.json()).toMatchObject(refusedOn(EVENT_MESSAGES.occurredAtFuture));
+    expect(refusedTask.json()).toMatchObject(refusedOn(OCCURRED_AT_MESSAGES.future));
     expect(await eventRow(event.id)).toMatchObject({ taskStatus: 'Pending', taskCompletedAt: null });
     expect(await auditEntriesOf(t.db, t.orgA.organization.id, event.id)).toHaveLength(1);
   });
@@ -166,7 +166,7 @@ describe('the bounds of a time sent later', () => {
       occurredAt: plus(createdAt, -CLOCK_SKEW_MS - 1000),
     });
     expect(before.statusCode).toBe(400);
-    expect(before.json()).toMatchObject(refusedOn(EVENT_MESSAGES.occurredAtBeforeAsset));
+    expect(before.json()).toMatchObject(refusedOn(OCCURRED_AT_MESSAGES.beforeAsset));
     const justBefore = await createTask(asset.id, { occurredAt: plus(createdAt, -MINUTE) });
     expect(justBefore.performedAt).toBe(createdAt);
   });
@@ -180,7 +180,7 @@ describe('the bounds of a time sent later', () => {
         occurredAt: plus(recorded, -CLOCK_SKEW_MS - 1000),
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject(refusedOn(EVENT_MESSAGES.occurredAtBeforeEvent));
+      expect(response.json()).toMatchObject(refusedOn(OCCURRED_AT_MESSAGES.beforeEvent));
     }
     const edit = await t.app.inject({
       method: 'PUT',
@@ -189,7 +189,7 @@ describe('the bounds of a time sent later', () => {
       payload: { title: 'Renamed', occurredAt: plus(recorded, -CLOCK_SKEW_MS - 1000) },
     });
     expect(edit.statusCode).toBe(400);
-    expect(edit.json()).toMatchObject(refusedOn(EVENT_MESSAGES.occurredAtBeforeEvent));
+    expect(edit.json()).toMatchObject(refusedOn(OCCURRED_AT_MESSAGES.beforeEvent));
     expect(await eventRow(event.id)).toMatchObject({ title: 'Check pressure', taskStatus: 'Pending' });
   });
 
@@ -211,9 +211,7 @@ describe('the bounds of a time sent later', () => {
     for (const occurredAt of ['yesterday', '2026-03-10T10:00:00', 12]) {
       const response = await post(t.headers.memberA, eventsUrl(asset.id), { title: 'X', occurredAt });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual([
-        { path: 'occurredAt', message: EVENT_MESSAGES.occurredAtInvalid },
-      ]);
+      expect(response.json().fields).toEqual([{ path: 'occurredAt', message: OCCURRED_AT_MESSAGES.invalid }]);
     }
   });
 

@@ -1,4 +1,4 @@
-import { CLOCK_SKEW_MINUTES, EVENT_MESSAGES } from '@mqr/contracts';
+import { CLOCK_SKEW_MINUTES, OCCURRED_AT_MESSAGES } from '@mqr/contracts';
 import { AppError } from '#server/lib/app-error.ts';
 
 /**
@@ -24,7 +24,7 @@ export function stampOf(
 ): Date {
   if (!occurredAt) return now;
   const at = Date.parse(occurredAt);
-  if (at > now.getTime() + CLOCK_SKEW_MS) throw refused(EVENT_MESSAGES.occurredAtFuture);
+  if (at > now.getTime() + CLOCK_SKEW_MS) throw refused(OCCURRED_AT_MESSAGES.future);
   if (at < notBefore.getTime() - CLOCK_SKEW_MS) throw refused(tooEarly);
   return new Date(Math.min(now.getTime(), Math.max(at, notBefore.getTime())));
 }

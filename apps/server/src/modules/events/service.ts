@@ -4,6 +4,7 @@ import {
   DUE_SOON_DAYS,
   EVENT_MESSAGES,
   localDate,
+  OCCURRED_AT_MESSAGES,
   type TDueCounts,
   type TEventPage,
   type TMaintenanceEvent,
@@ -182,7 +183,7 @@ export async function createEvent(
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields);
   const plan = await planAttachments(db, context.storage, organizationId, [], body.files);
-  const now = stampOf(context.now, body.occurredAt, asset.createdAt, EVENT_MESSAGES.occurredAtBeforeAsset);
+  const now = stampOf(context.now, body.occurredAt, asset.createdAt, OCCURRED_AT_MESSAGES.beforeAsset);
   const started = body.startTask === true;
   const created = await db.transaction(async (tx) => {
     // Held until the commit: the asset cannot be retired with this new open task on it.
@@ -242,7 +243,7 @@ export async function updateEvent(
   const asset = await getAssetInService(db, organizationId, assetId);
   const current = await getEventRow(db, organizationId, asset.id, eventId);
   assertEditable(current, actor);
-  const now = stampOf(context.now, body.occurredAt, current.createdAt, EVENT_MESSAGES.occurredAtBeforeEvent);
+  const now = stampOf(context.now, body.occurredAt, current.createdAt, OCCURRED_AT_MESSAGES.beforeEvent);
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   const existingFiles = await findFilesOfEvents(db, organizationId, [eventId]);
   const plan = await planAttachments(db, context.storage, organizationId, existingFiles, body.files);
@@ -367,7 +368,7 @@ export async function changeTaskStatus(
         context.now,
         occurredAt,
         (await getEventRow(db, organizationId, asset.id, eventId)).createdAt,
-        EVENT_MESSAGES.occurredAtBeforeEvent,
+        OCCURRED_AT_MESSAGES.beforeEvent,
       )
     : context.now;
   const transition: Transition = TRANSITIONS[action];
