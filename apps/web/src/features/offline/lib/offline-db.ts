@@ -64,10 +64,10 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
         outbox.createIndex('owner', 'owner');
       }
       if (oldVersion < 2) {
-        // Version 1 kept raw API answers by URL (ADR 055); the kept copies are now the query cache (ADR 090).
-        if ((db.objectStoreNames as DOMStringList).contains('reads')) {
-          db.deleteObjectStore('reads' as never);
-        }
+        // Version 1 kept raw API answers by URL in `reads` (ADR 055), a store this schema no longer
+        // has; the kept copies are now the query cache (ADR 090).
+        const version1 = db as unknown as IDBPDatabase;
+        if (version1.objectStoreNames.contains('reads')) version1.deleteObjectStore('reads');
         db.createObjectStore('queries', { keyPath: 'owner' });
       }
     },
