@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import react from '@vitejs/plugin-react';
@@ -7,8 +9,18 @@ import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * The shape of the API's answers: a digest of its OpenAPI document (kept current by a test). Copies
+ * of answers kept on a device by a build with another shape are dropped (ADR 090).
+ */
+const apiShape = createHash('sha256')
+  .update(readFileSync(new URL('../../docs/api-client/openapi.json', import.meta.url)))
+  .digest('hex')
+  .slice(0, 16);
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  define: { __API_SHAPE__: JSON.stringify(apiShape) },
   plugins: [
     react(),
     // The installable app and its service worker (ADR 055): registered by the app (features/offline),

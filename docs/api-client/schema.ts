@@ -1397,6 +1397,11 @@ export interface paths {
                             size?: number;
                         }[];
                         startTask?: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
+                         */
+                        occurredAt?: string;
                     };
                 };
             };
@@ -1496,6 +1501,11 @@ export interface paths {
                             size?: number;
                         }[];
                         startTask?: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
+                         */
+                        occurredAt?: string;
                     };
                 };
             };
@@ -1579,7 +1589,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /**
+                         * Format: date-time
+                         * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
+                         */
+                        occurredAt?: string;
                     } | null;
                 };
             };
@@ -1662,7 +1676,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /**
+                         * Format: date-time
+                         * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
+                         */
+                        occurredAt?: string;
                     } | null;
                 };
             };

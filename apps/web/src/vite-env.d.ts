@@ -5,3 +5,6 @@ declare module '*.module.css' {
   const classes: Readonly<Record<string, string>>;
   export default classes;
 }
+
+/** A digest of the API's OpenAPI document, set at build time (vite.config.ts). */
+declare const __API_SHAPE__: string;

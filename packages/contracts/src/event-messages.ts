@@ -34,3 +34,14 @@ export const EVENT_MESSAGES = {
   shown: (shown: number, total: number) =>
     `Showing ${shown.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'event' : 'events'}`,
 } as const;
+
+/** Why the time a write sent later says the work was done is refused (ADR 085): the server's, apart from the public page's texts. */
+export const OCCURRED_AT_MESSAGES = {
+  invalid: 'Occurred at must be a date and time.',
+  future:
+    'The time this was done is still in the future for the server: check the date and time of the device it was recorded on.',
+  beforeAsset:
+    'The time this was done is before the asset was created: check the date and time of the device it was recorded on.',
+  beforeEvent:
+    'The time this was done is before the maintenance event was recorded: check the date and time of the device it was recorded on.',
+} as const;

@@ -6,10 +6,11 @@ import {
   EVENT_NOTES_MAX_LENGTH,
   EVENT_RECORDED_BY_MAX_LENGTH,
   EVENT_TITLE_MAX_LENGTH,
+  OCCURRED_AT_MESSAGES,
 } from './event-messages.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
-import { instant, storableText, ZEmptyBody } from './limits.ts';
+import { instant, storableText } from './limits.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
 import { TASK_STATUSES } from './task-statuses.ts';
 
@@ -101,10 +102,25 @@ export const ZEventFileInput = z.object({
 });
 export type TEventFileInput = z.infer<typeof ZEventFileInput>;
 
+/** How far a device's clock may be off the server's for a time sent later (ADR 085). */
+export const CLOCK_SKEW_MINUTES = 5;
+
+/**
+ * When the work was done, by the clock of the device it was recorded on, for a write sent later (the
+ * field app's outbox): the server stamps the write with it instead of the time it arrives, within
+ * bounds (ADR 085). Absent: now.
+ */
+export const ZOccurredAt = instant(OCCURRED_AT_MESSAGES.invalid)
+  .optional()
+  .describe(
+    `When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than ${CLOCK_SKEW_MINUTES} minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to ${CLOCK_SKEW_MINUTES} minutes before, that time); else 400. A completion is never stamped before its start.`,
+  );
+
 /**
  * POST/PUT /api/assets/{id}/events[/{eventId}] body. `files` is the event's whole attachment list
  * after the save (on edit, attached files left out are removed). `startTask` counts on create only.
- * `performedAt` defaults to now on create and stays as it was on edit when absent.
+ * `performedAt` defaults to now (or `occurredAt`) on create and stays as it was on edit when absent.
+ * `occurredAt` stamps the new event (its creation and its start) or the edit (its change log line).
  */
 export const ZEventBody = z.object({
   title: storableText({ message: EVENT_MESSAGES.titleRequired })
@@ -125,11 +141,16 @@ export const ZEventBody = z.object({
       message: EVENT_MESSAGES.duplicateFile,
     }),
   startTask: z.boolean().optional(),
+  occurredAt: ZOccurredAt,
 });
 export type TEventBody = z.input<typeof ZEventBody>;
 
-/** POST .../start and .../complete take no body (an empty JSON object is accepted). */
-export const ZTaskActionBody = ZEmptyBody;
+/**
+ * POST .../start and .../complete: no body, an empty JSON object, or `occurredAt`, when the task was
+ * started or completed on a device that sends it later (ADR 085).
+ */
+export const ZTaskActionBody = z.object({ occurredAt: ZOccurredAt }).nullish();
+export type TTaskActionBody = z.input<typeof ZTaskActionBody>;
 
 /** The pending list's due filters: overdue (due before today), due soon (today to DUE_SOON_DAYS ahead). */
 export const TASK_DUE_FILTERS = ['overdue', 'soon'] as const;

@@ -1,15 +1,82 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect } from 'react';
+import type { TAsset } from '@mqr/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { assetKeys } from '#web/features/assets/index.ts';
+import { organizationPrefix } from '#web/features/auth/api/get-organization.ts';
 import { taskKeys } from '#web/features/events/api/task-keys.ts';
+import { showSavedEvent, showTaskStamps, stampsBefore } from '#web/features/events/index.ts';
+import { fieldKeys } from '#web/features/fields/api/field-keys.ts';
 import { useFields } from '#web/features/fields/index.ts';
 import {
   currentOwner,
-  forgetOtherUsersReads,
+  forgetOtherUsers,
+  KeptCopiesProvider,
   OfflineLayer,
-  type TOutboxEntry,
+  type TKeptAssets,
+  type TKeptRead,
+  type TOutboxEffects,
 } from '#web/features/offline/index.ts';
+import { scheduleKeys } from '#web/features/schedules/api/schedule-keys.ts';
 import { authStore, useAuth } from '#web/lib/auth-store.ts';
+import { clientConfigKey } from '#web/lib/client-config.ts';
+
+/** Assets whose pages (with their events, QR code and schedules) stay readable offline: the ones opened last. */
+export const RECENT_ASSETS_KEPT = 30;
+
+/**
+ * The reads kept on this device for reading offline (docs/product/offline.md#reading-offline), each
+ * kind up to its limit, the ones read last: the header's organization, the event form's fields and
+ * upload limit, the dashboard's pending tasks and due counts, and the assets opened last.
+ */
+export const KEPT_READS: readonly TKeptRead[] = [
+  { key: organizationPrefix, limit: 1 },
+  { key: clientConfigKey, limit: 1 },
+  { key: fieldKeys.list('MaintenanceEvent'), limit: 1 },
+  { key: taskKeys.pending(), limit: 20 },
+  { key: taskKeys.dueCounts(), limit: 1 },
+  { key: assetKeys.details(), limit: RECENT_ASSETS_KEPT },
+  { key: assetKeys.qrImages(), limit: RECENT_ASSETS_KEPT },
+  { key: scheduleKeys.ofAssets(), limit: RECENT_ASSETS_KEPT },
+];
+
+/** The asset pages kept in the query cache: a name for the outbox screen, the asset a scanned code names. */
+function keptAssetsIn(queryClient: QueryClient): TKeptAssets {
+  return {
+    nameOf: (assetId) => queryClient.getQueryData<TAsset>(assetKeys.detail(assetId))?.name ?? null,
+    find: (organizationId, slug) =>
+      queryClient
+        .getQueriesData<TAsset>({ queryKey: assetKeys.details() })
+        .map(([, asset]) => asset)
+        .find((asset) => asset?.organizationId === organizationId && asset.slug === slug)?.id ?? null,
+  };
+}
+
+/**
+ * What the outbox's moves change on the screens and in the kept copies: the server's answer shows
+ * (a task sent as completed stays completed offline too), a task action refused or discarded is
+ * undone, and the asset and the tasks reload when they can.
+ */
+function outboxEffectsOn(queryClient: QueryClient): TOutboxEffects {
+  const reload = (assetId: string) => {
+    void queryClient.invalidateQueries({ queryKey: assetKeys.detail(assetId) });
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+  };
+  return {
+    onAnswered({ write, state }, answer) {
+      if (answer) showSavedEvent(queryClient, write.assetId, answer);
+      else if (state === 'failed' && write.kind === 'task-action') {
+        showTaskStamps(queryClient, write, stampsBefore(write.action, write.taskStatus));
+      }
+      reload(write.assetId);
+    },
+    onDiscarded({ write }) {
+      if (write.kind === 'task-action') {
+        showTaskStamps(queryClient, write, stampsBefore(write.action, write.taskStatus));
+      }
+      reload(write.assetId);
+    },
+  };
+}
 
 /** Reads the maintenance event fields once signed in: the composer then has them offline too. */
 function KeepEventFieldsOffline() {
@@ -17,33 +84,34 @@ function KeepEventFieldsOffline() {
   return null;
 }
 
+/** Changes when the API's answers change shape (the OpenAPI document, at build time): older kept copies are dropped. */
+const KEPT_FORMAT = __API_SHAPE__;
+
 /**
- * The offline layer (features/offline) around the app: a write the server answered reloads the asset
- * and the pending tasks that show it, another user signing in on this device leaves nothing of the
- * previous user's kept answers behind, and the event composer's fields are read ahead.
+ * The offline layer (features/offline) around the app: the signed-in user's kept copies back in the
+ * query cache and kept up to date, the outbox and what its moves change, nothing of the previous
+ * user's copies left when another user signs in on this device, and the event composer's fields
+ * read ahead.
  */
 export function OfflineComposition({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const onSent = useCallback(
-    (entry: TOutboxEntry) => {
-      void queryClient.invalidateQueries({ queryKey: assetKeys.detail(entry.write.assetId) });
-      void queryClient.invalidateQueries({ queryKey: taskKeys.pending() });
-    },
-    [queryClient],
-  );
+  const effects = useMemo(() => outboxEffectsOn(queryClient), [queryClient]);
+  const keptAssets = useMemo(() => keptAssetsIn(queryClient), [queryClient]);
   useEffect(() => {
     let owner = currentOwner();
     return authStore.subscribe(() => {
       const next = currentOwner();
-      if (next && next !== owner) void forgetOtherUsersReads(next).catch(() => {});
+      if (next && next !== owner) void forgetOtherUsers(next).catch(() => {});
       owner = next;
     });
   }, []);
   const signedIn = useAuth() !== null;
   return (
-    <OfflineLayer onSent={onSent}>
-      {signedIn ? <KeepEventFieldsOffline /> : null}
-      {children}
-    </OfflineLayer>
+    <KeptCopiesProvider reads={KEPT_READS} buster={KEPT_FORMAT}>
+      <OfflineLayer effects={effects} keptAssets={keptAssets}>
+        {signedIn ? <KeepEventFieldsOffline /> : null}
+        {children}
+      </OfflineLayer>
+    </KeptCopiesProvider>
   );
 }

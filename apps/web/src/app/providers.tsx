@@ -11,8 +11,7 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
-        // Offline too: the API client answers from what this device kept (features/offline).
-        networkMode: 'always',
+        // Offline, queries wait (networkMode 'online') and show what this device kept (ADR 090).
       },
       // Offline writes go to the outbox (lib/offline-writes.ts) instead of waiting here.
       mutations: { retry: false, networkMode: 'always' },

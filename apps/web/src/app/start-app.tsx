@@ -1,22 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { createReadCache, currentOwner, registerServiceWorker } from '../features/offline/index.ts';
-import { setReadCache } from '../lib/api-client.ts';
+import { boundKeptReads, registerServiceWorker } from '../features/offline/index.ts';
 import { getThemeStore } from '../lib/theme-store.ts';
-import { OfflineComposition } from './offline-composition.tsx';
-import { AppProviders } from './providers.tsx';
+import { followBrowserConnection } from '../lib/use-online.ts';
+import { KEPT_READS, OfflineComposition } from './offline-composition.tsx';
+import { AppProviders, createQueryClient } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
 /** Renders the whole app (providers, offline layer, router, every screen) into `root`. */
 export function startApp(root: HTMLElement) {
   getThemeStore();
   registerServiceWorker();
-  setReadCache(createReadCache(currentOwner));
+  followBrowserConnection();
+  const queryClient = createQueryClient();
+  boundKeptReads(queryClient, KEPT_READS);
   const router = createAppRouter();
   createRoot(root).render(
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <OfflineComposition>
           <RouterProvider router={router} />
         </OfflineComposition>

@@ -138,34 +138,4 @@ describe('api client', () => {
     expect(headersOf(0).get('Idempotency-Key')).toBe('key-1');
     expect(headersOf(1).has('Idempotency-Key')).toBe(false);
   });
-
-  it('keeps signed-in reads in its read cache and answers from it when the network fails', async () => {
-    const store = createAuthStore({ storage: null });
-    store.login(loginResponse({ accessToken: 'abc' }), 'a@b.co');
-    const kept = new Map<string, string>();
-    const readCache = {
-      keep: (url: string, response: Response) => void response.text().then((text) => kept.set(url, text)),
-      match: async (url: string) =>
-        kept.has(url) ? new Response(kept.get(url), { status: 200 }) : undefined,
-    };
-    let online = true;
-    const fetchImpl = vi.fn(async () => {
-      if (!online) throw new TypeError('Failed to fetch');
-      return jsonResponse({ id: 'a1' });
-    });
-    const client = createApiClient({
-      store,
-      fetchImpl: fetchImpl as unknown as typeof fetch,
-      readCache: () => readCache,
-    });
-    await client.request('/api/assets/a1');
-    await client.request('/api/assets/a1', { method: 'PUT', body: {} });
-    await vi.waitFor(() => expect([...kept.keys()]).toEqual(['/api/assets/a1']));
-    online = false;
-    await expect(client.request('/api/assets/a1')).resolves.toEqual({ id: 'a1' });
-    await expect(client.request('/api/assets/other')).rejects.toMatchObject({ status: 0 });
-    // Signed out: neither kept nor answered.
-    store.logout();
-    await expect(client.request('/api/assets/a1')).rejects.toMatchObject({ status: 0 });
-  });
 });

@@ -42,15 +42,6 @@ export type TRequestOptions = {
   idempotencyKey?: string;
 };
 
-/**
- * Where signed-in GET answers are kept for reading offline (features/offline, per user): `keep` is
- * given every successful answer (it chooses what to keep), `match` is asked when the network fails.
- */
-export type TReadCache = {
-  keep(url: string, response: Response): void;
-  match(url: string): Promise<Response | undefined>;
-};
-
 export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
@@ -75,11 +66,8 @@ function withQuery(url: string, query: TRequestOptions['query']): string {
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
-export function createApiClient(
-  options: { store?: TAuthStore; fetchImpl?: typeof fetch; readCache?: () => TReadCache | null } = {},
-) {
+export function createApiClient(options: { store?: TAuthStore; fetchImpl?: typeof fetch } = {}) {
   const store = options.store ?? authStore;
-  const readCache = options.readCache ?? (() => appReadCache);
 
   async function send(url: string, init: TRequestOptions = {}): Promise<Response> {
     const method = init.method ?? 'GET';
@@ -102,8 +90,6 @@ export function createApiClient(
 
     const fetchImpl = options.fetchImpl ?? globalThis.fetch;
     const fullUrl = withQuery(url, init.query);
-    // A signed-in read: kept for offline use, and answered from there when the network fails.
-    const cache = method === 'GET' && token && isRelative(url) ? readCache() : null;
     let response: Response;
     try {
       response = await fetchImpl(fullUrl, {
@@ -115,11 +101,8 @@ export function createApiClient(
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      const copy = await cache?.match(fullUrl);
-      if (copy) return copy;
       throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
     }
-    if (cache && response.ok) cache.keep(fullUrl, response.clone());
 
     if (!response.ok) {
       // The token is no longer valid (expired, user deactivated, password changed).
@@ -175,13 +158,6 @@ function isApiErrorBody(value: unknown): value is TApiError {
             typeof (field as Record<string, unknown>).message === 'string',
         )))
   );
-}
-
-let appReadCache: TReadCache | null = null;
-
-/** Installs the app's read cache (app/ composes it from features/offline); null removes it. */
-export function setReadCache(cache: TReadCache | null): void {
-  appReadCache = cache;
 }
 
 const defaultClient = createApiClient();

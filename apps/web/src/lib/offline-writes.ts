@@ -14,6 +14,8 @@ export type TQueuedEventSave = {
   storedFiles: TEventFileInput[];
   /** Files still to upload: their bytes wait on this device. */
   newFiles: File[];
+  /** When the user saved it (ISO): the server stamps the event or the edit with it (ADR 085). */
+  occurredAt: string;
 };
 
 /** A task started or completed while offline. */
@@ -23,7 +25,10 @@ export type TQueuedTaskAction = {
   assetId: string;
   eventId: string;
   title: string;
+  /** The task's status when the action was made (before it). */
   taskStatus: TTaskStatus;
+  /** When the user made it (ISO): the task's start or completion time (ADR 085). */
+  occurredAt: string;
 };
 
 export type TQueuedWrite = TQueuedEventSave | TQueuedTaskAction;

@@ -112,9 +112,10 @@ function selectEventViews(db: DbOrTx, where: SQL | undefined) {
     .where(where);
 }
 
-/** An asset of the organization as its events see it (id, retired or not), or undefined. */
+/** An asset of the organization as its events see it (id, created when, retired or not), or undefined. */
 export interface EventAssetRow {
   id: string;
+  createdAt: Date;
   retiredAt: Date | null;
 }
 
@@ -129,7 +130,7 @@ export async function findEventAsset(
   options: { lock?: 'share' } = {},
 ): Promise<EventAssetRow | undefined> {
   const query = db
-    .select({ id: assets.id, retiredAt: assets.retiredAt })
+    .select({ id: assets.id, createdAt: assets.createdAt, retiredAt: assets.retiredAt })
     .from(assets)
     .where(and(eq(assets.organizationId, organizationId), eq(assets.id, assetId)))
     .limit(1);
@@ -350,7 +351,8 @@ export async function transitionTask(
       : {
           taskStartedAt: sql`coalesce(${maintenanceEvents.taskStartedAt}, ${at})`,
           taskStartedById: sql`coalesce(${maintenanceEvents.taskStartedById}, ${change.actorId}::uuid)`,
-          taskCompletedAt: change.at,
+          // Never before its start (a start recorded meanwhile, a device's clock behind: ADR 085).
+          taskCompletedAt: sql`greatest(${at}, coalesce(${maintenanceEvents.taskStartedAt}, ${at}))`,
           taskCompletedById: change.actorId,
         };
   const [row] = await db

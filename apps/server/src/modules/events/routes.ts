@@ -123,6 +123,7 @@ async function taskActionRoutes(instance: FastifyInstance): Promise<void> {
           request.params.id,
           request.params.eventId,
           action,
+          request.body?.occurredAt,
         ),
     );
   }

@@ -4,6 +4,7 @@ import {
   DUE_SOON_DAYS,
   EVENT_MESSAGES,
   localDate,
+  OCCURRED_AT_MESSAGES,
   type TDueCounts,
   type TEventPage,
   type TMaintenanceEvent,
@@ -31,6 +32,7 @@ import {
 } from '../uploads/attachments.ts';
 import { emitEventRecorded, emitTaskEvent } from '../webhooks/service.ts';
 import { describeEventChanges, type EventContent } from './change-log.ts';
+import { claimedTime, stampOf } from './client-time.ts';
 import { iso, listAssetEventPage, loadEvent, taskPlan } from './event-view.ts';
 import {
   countDueTasks,
@@ -53,7 +55,10 @@ import {
 
 export type EventInput = z.output<typeof ZEventBody>;
 
-/** Who acts, from where, and when: `now` is the app's clock (ADR 052), the stamp of what they do. */
+/**
+ * Who acts, from where, and when: `now` is the app's clock (ADR 052), the stamp of what they do
+ * unless the request says when it was done (`occurredAt`, ADR 085).
+ */
 export interface EventActionContext {
   actor: AuthUser;
   ipAddress: string;
@@ -178,7 +183,7 @@ export async function createEvent(
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields);
   const plan = await planAttachments(db, context.storage, organizationId, [], body.files);
-  const now = context.now;
+  const now = stampOf(context.now, body.occurredAt, asset.createdAt, OCCURRED_AT_MESSAGES.beforeAsset);
   const started = body.startTask === true;
   const created = await db.transaction(async (tx) => {
     // Held until the commit: the asset cannot be retired with this new open task on it.
@@ -212,7 +217,7 @@ export async function createEvent(
       entityType: 'MaintenanceEvent',
       entityId: row.id,
       entityName: row.title,
-      changes: { created: true },
+      changes: { created: true, ...claimedTime(body.occurredAt) },
       ipAddress: context.ipAddress,
     });
     await emitEventRecorded(tx, row);
@@ -236,7 +241,9 @@ export async function updateEvent(
   const { actor } = context;
   const organizationId = actor.organizationId;
   const asset = await getAssetInService(db, organizationId, assetId);
-  assertEditable(await getEventRow(db, organizationId, asset.id, eventId), actor);
+  const current = await getEventRow(db, organizationId, asset.id, eventId);
+  assertEditable(current, actor);
+  const now = stampOf(context.now, body.occurredAt, current.createdAt, OCCURRED_AT_MESSAGES.beforeEvent);
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   const existingFiles = await findFilesOfEvents(db, organizationId, [eventId]);
   const plan = await planAttachments(db, context.storage, organizationId, existingFiles, body.files);
@@ -268,7 +275,6 @@ export async function updateEvent(
     const lines = describeEventChanges(before, after, logged);
     if (lines.length === 0) return false;
 
-    const now = context.now;
     const updated = await updateEventRow(tx, organizationId, row.id, {
       title: after.title,
       notes: after.notes,
@@ -304,6 +310,7 @@ export async function updateEvent(
           auditSnapshot(before, definitions, namesOf(existingFiles)),
           auditSnapshot(after, definitions, [...namesOf(plan.keep), ...namesOf(plan.add)]),
         ),
+        ...claimedTime(body.occurredAt),
       },
       ipAddress: context.ipAddress,
     });
@@ -338,9 +345,11 @@ const TRANSITIONS = {
 export type TaskAction = keyof typeof TRANSITIONS;
 
 /**
- * Starts or completes a task (any signed-in member). One conditional UPDATE decides, so of two
- * concurrent requests only one succeeds; the other answers 409 like any illegal transition. A
- * completed task of a floating schedule moves its next due date (in the same transaction).
+ * Starts or completes a task (any signed-in member), now or at `occurredAt` (ADR 085: not before the
+ * event was recorded; a completion is never stamped before its start). One conditional UPDATE
+ * decides, so of two concurrent requests only one succeeds; the other answers 409 like any illegal
+ * transition. A completed task of a floating schedule moves its next due date (in the same
+ * transaction).
  */
 export async function changeTaskStatus(
   db: Db,
@@ -348,17 +357,26 @@ export async function changeTaskStatus(
   assetId: string,
   eventId: string,
   action: TaskAction,
+  occurredAt?: string | null,
 ): Promise<TMaintenanceEvent> {
   const { actor } = context;
   const organizationId = actor.organizationId;
   const asset = await getAssetInService(db, organizationId, assetId);
   if (!isUuid(eventId)) throw eventNotFound();
+  const at = occurredAt
+    ? stampOf(
+        context.now,
+        occurredAt,
+        (await getEventRow(db, organizationId, asset.id, eventId)).createdAt,
+        OCCURRED_AT_MESSAGES.beforeEvent,
+      )
+    : context.now;
   const transition: Transition = TRANSITIONS[action];
   await db.transaction(async (tx) => {
     const row = await transitionTask(tx, organizationId, asset.id, eventId, {
       from: transition.from,
       to: transition.to,
-      at: context.now,
+      at,
       actorId: actor.id,
     });
     if (!row) {
@@ -372,7 +390,7 @@ export async function changeTaskStatus(
       entityType: 'MaintenanceEvent',
       entityId: row.id,
       entityName: row.title,
-      changes: { status: transition.to },
+      changes: { status: transition.to, ...claimedTime(occurredAt) },
       ipAddress: context.ipAddress,
     });
     await emitTaskEvent(tx, transition.to === 'Completed' ? 'task.completed' : 'task.started', row);

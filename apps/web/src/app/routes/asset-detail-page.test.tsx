@@ -1,7 +1,9 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ASSET_ID, asset, ORG_ID } from '#web/features/assets/asset-fixtures.ts';
+import { assetKeys } from '#web/features/assets/index.ts';
 import { maintenanceEvent } from '#web/features/events/event-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import {
@@ -173,5 +175,36 @@ describe('asset detail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Unable to load asset. Ensure the API is running.',
     );
+  });
+
+  describe('offline', () => {
+    afterEach(() => onlineManager.setOnline(true));
+
+    it('an asset not kept on this device: says the device is offline and what can still be done, never an error; back online, the page', async () => {
+      const calls = setup();
+      onlineManager.setOnline(false);
+      renderApp(`/assets/${ASSET_ID}`);
+      const notice = await screen.findByText('You are offline.');
+      expect(notice.closest('[role="status"]')).toHaveTextContent(
+        'You are offline. This asset was not kept on this device: open it once while online to keep it. You can still record work on the assets kept on this device.',
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(calls.some((call) => call.url.pathname === `/api/assets/${ASSET_ID}`)).toBe(false);
+      onlineManager.setOnline(true);
+      expect(await screen.findByRole('heading', { name: 'Boiler 3', level: 1 })).toBeInTheDocument();
+    });
+
+    it('an asset kept without its schedules: the page, and the schedules section says they were not kept', async () => {
+      setup();
+      onlineManager.setOnline(false);
+      const { queryClient } = renderApp(`/assets/${ASSET_ID}`);
+      queryClient.setQueryData(assetKeys.detail(ASSET_ID), stored);
+      expect(await screen.findByRole('heading', { name: 'Boiler 3', level: 1 })).toBeInTheDocument();
+      const planned = screen.getByRole('region', { name: 'Planned maintenance' });
+      expect(await within(planned).findByRole('status')).toHaveTextContent(
+        'You are offline. The planned maintenance of this asset was not kept on this device. You can still record work on this asset.',
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
   });
 });

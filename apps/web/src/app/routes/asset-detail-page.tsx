@@ -4,8 +4,8 @@ import { useParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { OFFLINE_TEXTS, QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
-import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { assetKeys } from '#web/features/assets/api/asset-keys.ts';
 import { AssetQrCard } from '#web/features/assets/components/asset-qr-card.tsx';
 import { RetireAssetButton, RetiredAssetNotice } from '#web/features/assets/components/asset-retirement.tsx';
@@ -37,9 +37,18 @@ export function AssetDetailPage() {
   };
 
   if (!id) return <Alert>{ASSET_MESSAGES.detailMissingId}</Alert>;
-  if (query.isPending) return <StateMessage>Loading asset...</StateMessage>;
-  if (query.isError) return <Alert>{ASSET_MESSAGES.detailFailed}</Alert>;
+  // The data whenever there is some: read now, or kept on this device and shown offline (ADR 090).
   const asset = query.data;
+  if (!asset) {
+    return (
+      <QueryFallback
+        query={query}
+        loading="Loading asset..."
+        failed={ASSET_MESSAGES.detailFailed}
+        offline={OFFLINE_TEXTS.asset}
+      />
+    );
+  }
   const retired = asset.retiredAt !== null;
   const publicPath = `/a/${encodeURIComponent(asset.organizationId)}/${encodeURIComponent(asset.slug)}`;
 

@@ -1,15 +1,17 @@
 /**
- * The offline layer (ADR 055, docs/product/offline.md), composed in app/: the service worker and its
- * update prompt, the read cache the API client answers from offline (per user), the outbox of writes
- * made offline with its screen, the header's indicator, and signing out with the data it kept.
+ * The offline layer (ADR 055, 056, 085, 090; docs/product/offline.md), composed in app/: the service worker
+ * and its update prompt, the kept copies (the query cache of the reads kept per user on this device),
+ * the outbox of writes made offline with its screen, the header's indicator, and signing out with
+ * the data it kept.
  */
+export { KeptCopiesProvider } from './components/kept-copies-provider.tsx';
 export { OfflineLayer } from './components/offline-layer.tsx';
 export { OfflineStatus } from './components/offline-status.tsx';
 export { QueuedWrites } from './components/queued-writes.tsx';
 export { UpdatePrompt } from './components/update-prompt.tsx';
 export { signOutAndForget } from './hooks/use-sign-out.ts';
-export type { TOutboxEntry } from './lib/offline-db.ts';
+export { boundKeptReads, type TKeptRead } from './lib/kept-reads.ts';
+export { forgetOtherUsers, type TOutboxEntry } from './lib/offline-db.ts';
 export { OUTBOX_MESSAGES } from './lib/outbox-messages.ts';
-export { currentOwner } from './lib/outbox-runner.ts';
-export { createReadCache, forgetOtherUsersReads } from './lib/read-cache.ts';
+export { currentOwner, type TKeptAssets, type TOutboxEffects } from './lib/outbox-runner.ts';
 export { registerServiceWorker } from './lib/service-worker.ts';

@@ -5,6 +5,10 @@ export const assetKeys = {
   all: ['assets'] as const,
   list: (query: { view: TAssetListViewInput; page: number; columns: string[] }) =>
     [...assetKeys.all, 'list', query] as const,
-  detail: (id: string) => [...assetKeys.all, 'detail', id] as const,
-  qr: (url: string) => [...assetKeys.all, 'qr', url] as const,
+  /** Every asset's page. */
+  details: () => [...assetKeys.all, 'detail'] as const,
+  detail: (id: string) => [...assetKeys.details(), id] as const,
+  /** Every staff QR image. */
+  qrImages: () => [...assetKeys.all, 'qr'] as const,
+  qr: (url: string) => [...assetKeys.qrImages(), url] as const,
 };

@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
+import { OFFLINE_TEXTS, OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
@@ -18,6 +19,7 @@ import { ScheduleSelectionButton } from '#web/features/schedules/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { countLabel, pageCountOf } from '#web/lib/paged-response.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { assetKeys } from '../api/asset-keys.ts';
 import { useAssets } from '../hooks/use-assets.ts';
 import { UPDATED_COLUMN, useListColumns } from '../hooks/use-list-columns.ts';
@@ -65,6 +67,7 @@ export function AssetListPage() {
   );
   const data = query.data;
   const pageCount = data ? pageCountOf(data) : 1;
+  const online = useOnline();
 
   const search = useSearchBox(state.search, (text) => update({ search: text }, { replace: true }));
   const filterPanelId = useId();
@@ -97,7 +100,9 @@ export function AssetListPage() {
       : { query: view };
 
   let content: ReactNode;
-  if (query.isPending) {
+  if (!query.data && !online) {
+    content = <OfflineNotice>{OFFLINE_TEXTS.page}</OfflineNotice>;
+  } else if (query.isPending) {
     content = <StateMessage>{ASSET_MESSAGES.listLoading}</StateMessage>;
   } else if (query.isError) {
     content = <ListFailure error={query.error} />;

@@ -6,10 +6,16 @@ export async function completeTask(
   assetId: string,
   eventId: string,
   idempotencyKey?: string,
+  /** When it was done, for an action sent later (ADR 085); absent: now. */
+  occurredAt?: string,
 ): Promise<TMaintenanceEvent> {
   const data = await apiRequest(
     `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/complete`,
-    { method: 'POST', body: {}, ...(idempotencyKey ? { idempotencyKey } : {}) },
+    {
+      method: 'POST',
+      body: occurredAt ? { occurredAt } : {},
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    },
   );
   return ZMaintenanceEvent.parse(data);
 }

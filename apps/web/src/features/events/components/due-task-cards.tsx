@@ -1,7 +1,9 @@
 import { addDays, DUE_SOON_DAYS, DUE_TEXTS, type TDueCounts } from '@mqr/contracts';
 import { Link } from 'react-router';
+import { OFFLINE_TEXTS, OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { useDueCounts } from '../hooks/use-due-counts.ts';
 import { pendingTasksPath } from '../lib/task-filters.ts';
 import styles from './due-task-cards.module.css';
@@ -58,7 +60,9 @@ export function DueTaskCards({ counts }: { counts: TDueCounts }) {
 /** The due cards from GET /api/tasks/due-counts (members: administrators have them in their analytics). */
 export function DueTaskCardsFromCounts() {
   const query = useDueCounts();
-  if (query.isPending) return <StateMessage>{DUE_CARD_TEXTS.loading}</StateMessage>;
+  const online = useOnline();
+  if (query.data) return <DueTaskCards counts={query.data} />;
+  if (!online) return <OfflineNotice>{OFFLINE_TEXTS.dueTasks}</OfflineNotice>;
   if (query.isError) return <StateMessage>{DUE_CARD_TEXTS.loadFailed}</StateMessage>;
-  return <DueTaskCards counts={query.data} />;
+  return <StateMessage>{DUE_CARD_TEXTS.loading}</StateMessage>;
 }

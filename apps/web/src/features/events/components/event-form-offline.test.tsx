@@ -1,12 +1,20 @@
+import type { TAsset, TPendingTask } from '@mqr/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asset } from '#web/features/assets/asset-fixtures.ts';
+import { assetKeys } from '#web/features/assets/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { authStore } from '#web/lib/auth-store.ts';
 import { OfflineWritesContext, type TOfflineWrites } from '#web/lib/offline-writes.ts';
+import type { TPage } from '#web/lib/paged-response.ts';
+import { loginResponse } from '#web/test/fixtures.ts';
+import { taskKeys } from '../api/task-keys.ts';
 import { maintenanceEvent } from '../event-fixtures.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
+import { pendingTask } from '../task-fixtures.ts';
 import { EventForm } from './event-form.tsx';
 
 const api = vi.hoisted(() => ({ completeTask: vi.fn(), createEvent: vi.fn() }));
@@ -25,7 +33,15 @@ function offlineLayer(offline: boolean) {
       <OfflineWritesContext value={writes}>{children}</OfflineWritesContext>
     </QueryClientProvider>
   );
-  return { writes, wrapper };
+  return { writes, wrapper, client };
+}
+
+/** The time a test's write was queued with, checked to lie within the test's own span. */
+function queuedAt(queue: TOfflineWrites['queue'], startedAt: number): string {
+  const { occurredAt } = vi.mocked(queue).mock.calls[0]![0];
+  expect(Date.parse(occurredAt)).toBeGreaterThanOrEqual(startedAt);
+  expect(Date.parse(occurredAt)).toBeLessThanOrEqual(Date.now());
+  return occurredAt;
 }
 
 function renderForm(
@@ -50,12 +66,23 @@ function renderForm(
   return { ...layer, onSaved };
 }
 
+const event = () => maintenanceEvent({ id: 'e-1', taskStatus: 'InProgress', files: [] });
+const page = (items: TPendingTask[]): TPage<TPendingTask> => ({
+  items,
+  total: items.length,
+  totalCapped: false,
+  page: 1,
+  pageSize: 50,
+});
+
 describe('the event form and the task actions without a connection', () => {
   afterEach(() => {
     vi.resetAllMocks();
+    authStore.logout();
   });
 
-  it('keeps an edit with its new photo on the device and closes, sending nothing', async () => {
+  it('keeps an edit with its new photo on the device, with the time it was saved, and closes, sending nothing', async () => {
+    const startedAt = Date.now();
     const { writes, onSaved } = renderForm(true);
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('Notes'));
@@ -72,7 +99,9 @@ describe('the event form and the task actions without a connection', () => {
       body: expect.objectContaining({ notes: 'Leak at the flange.' }),
       storedFiles: [],
       newFiles: [photo],
+      occurredAt: expect.any(String),
     });
+    queuedAt(writes.queue, startedAt);
     expect(api.createEvent).not.toHaveBeenCalled();
   });
 
@@ -91,13 +120,27 @@ describe('the event form and the task actions without a connection', () => {
       startFailed: 'f',
       completeFailed: 'f',
     };
-    const queued = { kind: 'task-action', action: 'complete', ...task };
+    const queued = { kind: 'task-action', action: 'complete', ...task, occurredAt: expect.any(String) };
+    authStore.login(loginResponse({ displayName: 'Tess Tech' }), 'tess@example.com');
 
     const offline = offlineLayer(true);
+    const kept = pendingTask({ eventId: 'e-1', assetId: 'a-1', taskStatus: 'InProgress' });
+    const startedAt = Date.now();
+    offline.client.setQueryData<TAsset>(assetKeys.detail('a-1'), asset({ id: 'a-1', events: [event()] }));
+    offline.client.setQueryData<TPage<TPendingTask>>(taskKeys.pendingPage(1), page([kept]));
     const first = renderHook(() => useTaskAction(texts), { wrapper: offline.wrapper });
     first.result.current.run('complete', task);
     await waitFor(() => expect(offline.writes.queue).toHaveBeenCalledWith(queued));
     expect(api.completeTask).not.toHaveBeenCalled();
+    // The asset's page and the pending tasks kept on the device show it done, when and by whom.
+    const doneAt = queuedAt(offline.writes.queue, startedAt);
+    const done = { taskStatus: 'Completed', taskCompletedAt: doneAt, taskCompletedBy: 'Tess Tech' };
+    await waitFor(() =>
+      expect(offline.client.getQueryData<TAsset>(assetKeys.detail('a-1'))?.events[0]).toMatchObject(done),
+    );
+    expect(offline.client.getQueryData<TPage<TPendingTask>>(taskKeys.pendingPage(1))?.items[0]).toMatchObject(
+      done,
+    );
 
     const dropping = offlineLayer(false);
     api.completeTask.mockRejectedValueOnce(new ApiError(0, 'NETWORK', 'Unable to reach the server.'));

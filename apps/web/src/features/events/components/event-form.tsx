@@ -123,7 +123,11 @@ export function EventForm({
     onSaved();
   });
 
-  /** Offline: the save waits in the outbox with the chosen files' bytes, and is sent when the connection returns. */
+  /**
+   * Offline: the save waits in the outbox with the chosen files' bytes and the time it was saved
+   * (the event's when its "Performed at" was left as the form opened), and is sent when the
+   * connection returns.
+   */
   async function keepOnDevice(body: TEventBodyWithoutFiles) {
     if (!offline) return;
     setPhase('saving');
@@ -135,6 +139,7 @@ export function EventForm({
         taskWasOpen: !!event && event.taskStatus !== 'Completed',
         body,
         ...attachments.split(),
+        occurredAt: new Date().toISOString(),
       });
     } catch {
       setPhase('idle');

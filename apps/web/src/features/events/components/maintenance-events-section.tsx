@@ -2,7 +2,9 @@ import type { TAsset, TMaintenanceEvent } from '@mqr/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { OFFLINE_TEXTS, OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { useOlderPages } from '#web/lib/use-older-pages.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { getEventPage } from '../api/get-event-page.ts';
 import { EventComposerDialog } from './event-composer-dialog.tsx';
 import { MaintenanceEventList } from './maintenance-event-list.tsx';
@@ -35,6 +37,7 @@ export function MaintenanceEventsSection({ asset, readOnly, canDelete }: TMainte
     [asset.id],
   );
   const history = useOlderPages(firstPage, fetchPage);
+  const online = useOnline();
   return (
     <Card className={styles.section} aria-labelledby="maintenance-events-title">
       <div className={styles.sectionHead}>
@@ -52,7 +55,11 @@ export function MaintenanceEventsSection({ asset, readOnly, canDelete }: TMainte
         canDelete={canDelete}
         onEdit={(event) => setComposer({ event })}
       />
-      <OlderEvents history={history} total={asset.eventCount} />
+      <OlderEvents
+        history={history}
+        total={asset.eventCount}
+        failure={online ? undefined : <OfflineNotice>{OFFLINE_TEXTS.olderEvents}</OfflineNotice>}
+      />
       {composer ? (
         <EventComposerDialog
           assetId={asset.id}

@@ -1,4 +1,5 @@
 import { EVENT_MESSAGES } from '@mqr/contracts';
+import type { ReactNode } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import type { TOlderPages } from '#web/lib/use-older-pages.ts';
@@ -9,16 +10,18 @@ type TOlderEventsProps = {
   history: Pick<TOlderPages<unknown>, 'events' | 'hasMore' | 'loading' | 'failed' | 'loadMore'>;
   /** All the asset's events. */
   total: number;
+  /** Said when the next page could not be loaded, instead of the failure text (the staff page, offline). */
+  failure?: ReactNode;
 };
 
 /** Under an asset's history: how much of it is shown, and the button that loads the next older page. */
-export function OlderEvents({ history, total }: TOlderEventsProps) {
+export function OlderEvents({ history, total, failure }: TOlderEventsProps) {
   const { hasMore, loading, failed, loadMore } = history;
   const shown = history.events.length;
   if (!hasMore && shown >= total) return null;
   return (
     <div className={styles.showMore}>
-      {failed ? <Alert>{EVENT_MESSAGES.moreFailed}</Alert> : null}
+      {failed ? (failure ?? <Alert>{EVENT_MESSAGES.moreFailed}</Alert>) : null}
       <p className={styles.count} aria-live="polite">
         {EVENT_MESSAGES.shown(shown, total)}
       </p>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { asset } from '#web/features/assets/asset-fixtures.ts';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatCalendarDate, formatDate } from '#web/lib/dates.ts';
@@ -170,7 +171,7 @@ describe('pending maintenance tasks', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     const { queryClient } = renderApp('/dashboard');
-    queryClient.setQueryData(assetKeys.detail(TASK_ASSET_ID), { cached: true });
+    queryClient.setQueryData(assetKeys.detail(TASK_ASSET_ID), asset({ id: TASK_ASSET_ID, events: [] }));
     const item = await taskItem('Belt check');
     await user.click(within(item).getByRole('button', { name: 'Start task' }));
     expect(confirm).toHaveBeenCalledWith('Start this maintenance task now?');

@@ -4,9 +4,11 @@ import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { OFFLINE_TEXTS, OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { pageCountOf } from '#web/lib/paged-response.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { usePendingTasks } from '../hooks/use-pending-tasks.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
 import {
@@ -39,6 +41,7 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
   const filtered = filters.due !== undefined || filters.mine;
   useScrollToCard(headingRef);
   const action = useTaskAction(TASK_MESSAGES, onTaskChanged);
+  const online = useOnline();
 
   const data = query.data;
   const pageCount = data ? pageCountOf(data) : 1;
@@ -58,17 +61,21 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
   }, [settled]);
 
   let content: ReactNode;
-  if (query.isPending) {
-    content = <StateMessage>{TASK_MESSAGES.loading}</StateMessage>;
-  } else if (query.isError) {
-    content = (
-      <div className={styles.failed}>
-        <Alert>{TASK_MESSAGES.loadFailed}</Alert>
-        <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </div>
-    );
+  if (!query.data) {
+    if (!online) {
+      content = <OfflineNotice>{OFFLINE_TEXTS.tasks}</OfflineNotice>;
+    } else if (query.isError) {
+      content = (
+        <div className={styles.failed}>
+          <Alert>{TASK_MESSAGES.loadFailed}</Alert>
+          <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        </div>
+      );
+    } else {
+      content = <StateMessage>{TASK_MESSAGES.loading}</StateMessage>;
+    }
   } else if (query.data.items.length === 0) {
     content = <StateMessage>{filtered ? TASK_FILTER_TEXTS.noneMatch : TASK_MESSAGES.empty}</StateMessage>;
   } else {

@@ -2,12 +2,14 @@ import type { TTaskStatus } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useOfflineWrites } from '#web/lib/offline-writes.ts';
+import { useAuth } from '#web/lib/auth-store.ts';
+import { type TQueuedTaskAction, useOfflineWrites } from '#web/lib/offline-writes.ts';
 import { completeTask } from '../api/complete-task.ts';
 import { startTask } from '../api/start-task.ts';
 import { taskKeys } from '../api/task-keys.ts';
+import { showSavedEvent, showTaskStamps, stampsAfter, type TTaskAction } from '../lib/shown-tasks.ts';
 
-export type TTaskAction = 'start' | 'complete';
+export type { TTaskAction };
 
 /** The task of a maintenance event: where it is, its status (the confirm text depends on it) and title. */
 export type TTask = { assetId: string; eventId: string; taskStatus: TTaskStatus; title: string };
@@ -30,15 +32,18 @@ export function confirmText(texts: TTaskActionTexts, action: TTaskAction, task: 
 type TVariables = { action: TTaskAction; task: TTask };
 
 /**
- * Start or complete a task, after the user confirms. What shows the task reloads on success and on a
- * 409 (someone else moved the task first): the asset's detail and the pending tasks. The mutation
- * stays pending until they have, so the buttons stay disabled until the list shows the new state.
- * `onChanged` reloads more (the dashboard's figures) without holding the buttons. Offline (or when
- * the connection drops), the action waits in the outbox instead (lib/offline-writes.ts).
+ * Start or complete a task, after the user confirms. What shows the task shows the server's answer
+ * (kept copies included, ADR 090), then reloads on success and on a 409 (someone else moved the task
+ * first): the asset's detail and the pending tasks. The mutation stays pending until they have, so
+ * the buttons stay disabled until the list shows the new state. `onChanged` reloads more (the
+ * dashboard's figures) without holding the buttons. Offline (or when the connection drops), the
+ * action waits in the outbox instead (lib/offline-writes.ts), with the time it was done, and the task
+ * shows as it will be once sent.
  */
 export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
   const queryClient = useQueryClient();
   const offline = useOfflineWrites();
+  const displayName = useAuth()?.displayName ?? '';
   const reload = (task: TTask) => {
     onChanged?.();
     return Promise.all([
@@ -48,16 +53,36 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
   };
   const mutation = useMutation({
     mutationFn: async ({ action, task }: TVariables) => {
-      const queued = { kind: 'task-action', action, ...task } as const;
-      if (offline?.isOffline()) return offline.queue(queued);
+      const queued: TQueuedTaskAction = {
+        kind: 'task-action',
+        action,
+        ...task,
+        occurredAt: new Date().toISOString(),
+      };
+      const keep = async () => {
+        await offline?.queue(queued);
+        return { queued };
+      };
+      if (offline?.isOffline()) return keep();
       try {
-        return await (action === 'start' ? startTask : completeTask)(task.assetId, task.eventId);
+        return { saved: await (action === 'start' ? startTask : completeTask)(task.assetId, task.eventId) };
       } catch (error) {
-        if (offline && error instanceof ApiError && error.isNetworkError) return offline.queue(queued);
+        if (offline && error instanceof ApiError && error.isNetworkError) return keep();
         throw error;
       }
     },
-    onSuccess: (_event, { task }) => reload(task),
+    onSuccess: (result, { action, task }) => {
+      if ('queued' in result) {
+        showTaskStamps(
+          queryClient,
+          task,
+          stampsAfter(action, task.taskStatus, result.queued.occurredAt, displayName),
+        );
+        return;
+      }
+      showSavedEvent(queryClient, task.assetId, result.saved);
+      return reload(task);
+    },
     onError: (error, { task }) => {
       if (error instanceof ApiError && error.status === 409) void reload(task);
     },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useOnline } from '../hooks/use-online.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { useOutbox } from '../hooks/use-outbox.ts';
 import { isUnsent } from '../lib/outbox.ts';
 import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';

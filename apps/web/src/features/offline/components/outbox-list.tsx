@@ -1,7 +1,7 @@
 import type { TOutboxEntry } from '../lib/offline-db.ts';
-import { removeEntry, saveEntry } from '../lib/outbox.ts';
+import { saveEntry } from '../lib/outbox.ts';
 import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
-import { sendNow } from '../lib/outbox-runner.ts';
+import { discardEntry, sendNow } from '../lib/outbox-runner.ts';
 import styles from './outbox.module.css';
 import { OutboxEntry } from './outbox-entry.tsx';
 
@@ -19,7 +19,7 @@ export function OutboxList({
     void saveEntry({ ...entry, state: 'waiting', message: null }).then(() => sendNow());
   const remove = (entry: TOutboxEntry) => {
     if (entry.state !== 'conflict' && !window.confirm(OUTBOX_MESSAGES.confirmDiscard)) return;
-    void removeEntry(entry.id);
+    void discardEntry(entry);
   };
   return (
     <ol className={styles.list} aria-labelledby={labelledBy}>

@@ -6,7 +6,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import hidden from '#web/components/ui/visually-hidden.module.css';
-import { useOnline } from '../hooks/use-online.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { useOutbox } from '../hooks/use-outbox.ts';
 import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
 import { sendNow } from '../lib/outbox-runner.ts';

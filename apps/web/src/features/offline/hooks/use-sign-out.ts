@@ -6,7 +6,8 @@ import { currentOwner } from '../lib/outbox-runner.ts';
 
 /**
  * Signing out on this device: when changes have not been sent, the user confirms first (they would
- * be lost); then this user's offline data (kept reads, outbox) is deleted and the session ends.
+ * be lost); then the session ends and this user's offline data (kept copies, outbox) is deleted
+ * (in that order: once signed out, nothing more is kept for them).
  * Answers false when the user chose to stay.
  */
 export async function signOutAndForget(
@@ -16,10 +17,12 @@ export async function signOutAndForget(
   if (owner) {
     const unsent = (await listOutbox(owner).catch(() => [])).filter(isUnsent).length;
     if (unsent > 0 && !confirm(OUTBOX_MESSAGES.signOutQuestion(unsent))) return false;
+  }
+  authStore.logout();
+  if (owner) {
     await clearOwner(owner).catch(() => {
       // IndexedDB unavailable: there is nothing kept to delete.
     });
   }
-  authStore.logout();
   return true;
 }

@@ -1,17 +1,12 @@
 import type { TEventFileInput } from '@mqr/contracts';
+import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { TQueuedEventSave, TQueuedTaskAction } from '#web/lib/offline-writes.ts';
 
-/** A signed-in GET answer kept for reading offline, per user (`owner`). */
-export type TStoredRead = {
+/** A user's kept copies: TanStack Query's cache of the reads kept for offline use, as its persister saves it. */
+export type TKeptQueries = {
   owner: string;
-  url: string;
-  status: number;
-  headers: [string, string][];
-  body: ArrayBuffer;
-  storedAt: number;
-  /** For an asset's page (GET /api/assets/{id}): `{organizationId}/{slug}`, what a scanned code names. */
-  assetAddress?: string;
+  client: PersistedClient;
 };
 
 /** A file waiting on this device to be uploaded with its event. */
@@ -37,6 +32,7 @@ export type TOutboxState = 'waiting' | 'sending' | 'failed' | 'conflict';
 export type TOutboxEntry = {
   id: number;
   owner: string;
+  /** When the user made the change (its write's occurredAt, ADR 085): sent with it, and shown. */
   createdAt: string;
   /** The Idempotency-Key of the write: every attempt sends the same one. */
   key: string;
@@ -52,22 +48,28 @@ export type TOutboxEntry = {
 };
 
 interface OfflineDb extends DBSchema {
-  reads: { key: [string, string]; value: TStoredRead; indexes: { owner: string; address: [string, string] } };
+  queries: { key: string; value: TKeptQueries };
   outbox: { key: number; value: TOutboxEntry; indexes: { owner: string } };
 }
 
 const DB_NAME = 'mqr-offline';
 let opening: Promise<IDBPDatabase<OfflineDb>> | undefined;
 
-/** The app's offline database (IndexedDB): reads kept per user, and the outbox. */
+/** The app's offline database (IndexedDB): each user's kept copies, and the outbox. */
 export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
-  opening ??= openDB<OfflineDb>(DB_NAME, 1, {
-    upgrade(db) {
-      const reads = db.createObjectStore('reads', { keyPath: ['owner', 'url'] });
-      reads.createIndex('owner', 'owner');
-      reads.createIndex('address', ['owner', 'assetAddress']);
-      const outbox = db.createObjectStore('outbox', { keyPath: 'id', autoIncrement: true });
-      outbox.createIndex('owner', 'owner');
+  opening ??= openDB<OfflineDb>(DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        const outbox = db.createObjectStore('outbox', { keyPath: 'id', autoIncrement: true });
+        outbox.createIndex('owner', 'owner');
+      }
+      if (oldVersion < 2) {
+        // Version 1 kept raw API answers by URL in `reads` (ADR 055), a store this schema no longer
+        // has; the kept copies are now the query cache (ADR 090).
+        const version1 = db as unknown as IDBPDatabase;
+        if (version1.objectStoreNames.contains('reads')) version1.deleteObjectStore('reads');
+        db.createObjectStore('queries', { keyPath: 'owner' });
+      }
     },
     // Another tab opened a newer version: this one lets go (and reopens on its next use).
     blocking() {
@@ -78,14 +80,23 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
   return opening;
 }
 
-/** Deletes what this device keeps for a user: their kept reads and their outbox. */
+/** Deletes what this device keeps for a user: their kept copies and their outbox. */
 export async function clearOwner(owner: string): Promise<void> {
   const db = await offlineDb();
-  const tx = db.transaction(['reads', 'outbox'], 'readwrite');
-  for (const store of ['reads', 'outbox'] as const) {
-    for (const key of await tx.objectStore(store).index('owner').getAllKeys(owner)) {
-      await tx.objectStore(store).delete(key);
-    }
+  const tx = db.transaction(['queries', 'outbox'], 'readwrite');
+  await tx.objectStore('queries').delete(owner);
+  for (const key of await tx.objectStore('outbox').index('owner').getAllKeys(owner)) {
+    await tx.objectStore('outbox').delete(key);
+  }
+  await tx.done;
+}
+
+/** Deletes the kept copies of every user but `owner` (another user signed in on this device). */
+export async function forgetOtherUsers(owner: string): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction('queries', 'readwrite');
+  for (const key of await tx.store.getAllKeys()) {
+    if (key !== owner) await tx.store.delete(key);
   }
   await tx.done;
 }

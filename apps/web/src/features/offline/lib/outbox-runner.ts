@@ -1,10 +1,26 @@
 import { authStore } from '#web/lib/auth-store.ts';
 import type { TOfflineWrites, TQueuedTaskAction, TQueuedWrite } from '#web/lib/offline-writes.ts';
 import type { TOutboxEntry } from './offline-db.ts';
-import { addToOutbox, listOutbox, onOutboxChange } from './outbox.ts';
+import { addToOutbox, listOutbox, onOutboxChange, removeEntry } from './outbox.ts';
 import { ownerOfToken } from './owner.ts';
-import { findKeptAsset, keptAssetName } from './read-cache.ts';
-import { sendOutbox } from './sync.ts';
+import type { TOnAnswered } from './sync.ts';
+
+/**
+ * The asset pages kept on this device for the signed-in user (app/ reads them in the query cache):
+ * an asset's name for the outbox screen, and the asset a scanned code names.
+ */
+export type TKeptAssets = {
+  nameOf(assetId: string): string | null;
+  find(organizationId: string, slug: string): string | null;
+};
+
+/** What the app does when the outbox moves (app/ updates the kept copies that show it). */
+export type TOutboxEffects = {
+  /** The server answered an entry: sent (with its answer), refused or in conflict. */
+  onAnswered: TOnAnswered;
+  /** The user discarded an entry that was never sent. */
+  onDiscarded: (entry: TOutboxEntry) => void;
+};
 
 /** While writes wait and the browser says it is online, another round this often. */
 const RETRY_MS = 20_000;
@@ -18,7 +34,16 @@ export const isOffline = (): boolean => typeof navigator !== 'undefined' && navi
 
 let running: Promise<void> | null = null;
 let again = false;
-let sentListener: (entry: TOutboxEntry) => void = () => {};
+const NO_EFFECTS: TOutboxEffects = { onAnswered: () => {}, onDiscarded: () => {} };
+let effects = NO_EFFECTS;
+
+/** Sends what waits; the sending (uploads, the events' requests) loads only when something does. */
+async function sendWaiting(owner: string): Promise<void> {
+  const entries = await listOutbox(owner);
+  if (!entries.some((entry) => entry.state === 'waiting' || entry.state === 'sending')) return;
+  const { sendOutbox } = await import('./sync.ts');
+  await sendOutbox(owner, (entry, answer) => effects.onAnswered(entry, answer));
+}
 
 /** Sends the signed-in user's outbox now (a round already under way runs once more after). */
 export function sendNow(): Promise<void> {
@@ -28,7 +53,7 @@ export function sendNow(): Promise<void> {
     again = true;
     return running;
   }
-  running = sendOutbox(owner, (entry) => sentListener(entry))
+  running = sendWaiting(owner)
     .catch(() => {
       // IndexedDB unavailable: nothing to send from this device.
     })
@@ -53,34 +78,48 @@ async function alreadyQueued(owner: string, write: TQueuedTaskAction): Promise<b
   );
 }
 
+/** Takes a write the user discards out of the outbox; the screens stop showing it as done. */
+export async function discardEntry(entry: TOutboxEntry): Promise<void> {
+  await removeEntry(entry.id);
+  if (entry.state !== 'conflict') effects.onDiscarded(entry);
+}
+
 /** The writes the screens hand over (lib/offline-writes.ts), for the signed-in user. */
-export const offlineWrites: TOfflineWrites = {
-  isOffline,
-  async queue(write: TQueuedWrite) {
-    const owner = currentOwner();
-    if (!owner) throw new Error('Signed out: nothing can be queued.');
-    if (write.kind === 'task-action' && (await alreadyQueued(owner, write))) return;
-    await addToOutbox(owner, write, await keptAssetName(owner, write.assetId).catch(() => null));
-    void sendNow();
-  },
-  async findScannedAsset(organizationId, slug) {
-    const owner = currentOwner();
-    const assetId = owner ? await findKeptAsset(owner, organizationId, slug).catch(() => null) : null;
-    if (assetId) return `/assets/${encodeURIComponent(assetId)}`;
-    const publicPage = `/public/orgs/${encodeURIComponent(organizationId)}/assets/${encodeURIComponent(slug)}`;
-    const kept =
-      typeof caches === 'undefined' ? undefined : await caches.match(publicPage).catch(() => undefined);
-    return kept ? `/a/${encodeURIComponent(organizationId)}/${encodeURIComponent(slug)}` : null;
-  },
-};
+export function createOfflineWrites(keptAssets: TKeptAssets): TOfflineWrites {
+  return {
+    isOffline,
+    async queue(write: TQueuedWrite) {
+      const owner = currentOwner();
+      if (!owner) throw new Error('Signed out: nothing can be queued.');
+      if (write.kind === 'task-action' && (await alreadyQueued(owner, write))) return;
+      await addToOutbox(owner, write, keptAssets.nameOf(write.assetId));
+      void sendNow();
+    },
+    findScannedAsset: (organizationId, slug) => findScanned(keptAssets, organizationId, slug),
+  };
+}
+
+/** Where a scanned code opens offline: the kept staff page of the asset, else its public page kept by the service worker. */
+async function findScanned(
+  keptAssets: TKeptAssets,
+  organizationId: string,
+  slug: string,
+): Promise<string | null> {
+  const assetId = currentOwner() ? keptAssets.find(organizationId, slug) : null;
+  if (assetId) return `/assets/${encodeURIComponent(assetId)}`;
+  const publicPage = `/public/orgs/${encodeURIComponent(organizationId)}/assets/${encodeURIComponent(slug)}`;
+  const kept =
+    typeof caches === 'undefined' ? undefined : await caches.match(publicPage).catch(() => undefined);
+  return kept ? `/a/${encodeURIComponent(organizationId)}/${encodeURIComponent(slug)}` : null;
+}
 
 /**
  * Sends the outbox whenever it can: at start, when the connection returns, when a write is queued,
- * after signing in, and every RETRY_MS while writes wait. `onSent` hears of every entry the server
- * answered (sent, refused or in conflict). Answers the stop.
+ * after signing in, and every RETRY_MS while writes wait. `effects` hear of every entry the server
+ * answered (sent, refused or in conflict) and of entries discarded. Answers the stop.
  */
-export function startOutboxRunner(onSent: (entry: TOutboxEntry) => void): () => void {
-  sentListener = onSent;
+export function startOutboxRunner(outboxEffects: TOutboxEffects): () => void {
+  effects = outboxEffects;
   const retry = async () => {
     const owner = currentOwner();
     if (!owner || isOffline()) return;
@@ -101,7 +140,7 @@ export function startOutboxRunner(onSent: (entry: TOutboxEntry) => void): () => 
     window.removeEventListener('online', onOnline);
     window.clearInterval(timer);
     unsubscribe();
-    sentListener = () => {};
+    effects = NO_EFFECTS;
   };
 }
 

@@ -21,7 +21,7 @@ export function onOutboxChange(listener: TListener): () => void {
 
 export const newKey = (): string => crypto.randomUUID();
 
-/** Adds a write to the end of the user's outbox, its new files' bytes with it. */
+/** Adds a write to the end of the user's outbox, its new files' bytes with it, recorded when it was made. */
 export async function addToOutbox(
   owner: string,
   write: TQueuedWrite,
@@ -42,7 +42,7 @@ export async function addToOutbox(
   const stored = write.kind === 'save-event' ? (({ newFiles: _files, ...rest }) => rest)(write) : write;
   const entry: Omit<TOutboxEntry, 'id'> = {
     owner,
-    createdAt: new Date().toISOString(),
+    createdAt: write.occurredAt,
     key: newKey(),
     write: stored,
     files,

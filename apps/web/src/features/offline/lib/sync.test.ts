@@ -26,6 +26,10 @@ vi.mock('#web/features/assets/index.ts', () => ({ getAsset: api.getAsset }));
 const OWNER = 'org:tech';
 const offline = () => new ApiError(0, 'NETWORK', 'Unable to reach the server.');
 
+/** When the technician did things, offline: the outbox sends these times, not the time of the sync. */
+const DONE_AT = '2026-05-03T13:03:00.000Z';
+const SAVED_AT = '2026-05-03T13:01:00.000Z';
+
 const completeTask = (eventId = 'e1'): TQueuedWrite => ({
   kind: 'task-action',
   action: 'complete',
@@ -33,6 +37,7 @@ const completeTask = (eventId = 'e1'): TQueuedWrite => ({
   eventId,
   title: 'Check pressure',
   taskStatus: 'InProgress',
+  occurredAt: DONE_AT,
 });
 
 const photo = () => new File([new Uint8Array([1, 2, 3])], 'seal.png', { type: 'image/png' });
@@ -44,6 +49,7 @@ const newEvent = (): TQueuedEventSave => ({
   body: { title: 'Replaced seal', notes: 'In the plant room.' },
   storedFiles: [],
   newFiles: [photo()],
+  occurredAt: SAVED_AT,
 });
 
 const stamps = (patch: Partial<TMaintenanceEvent>) => ({
@@ -75,6 +81,25 @@ describe('sending the outbox', () => {
     await clearOwner(OWNER);
   });
 
+  it('sends each write with the time it was made, and hands on what the server answered', async () => {
+    await addToOutbox(OWNER, newEvent(), 'Pump');
+    await addToOutbox(OWNER, completeTask(), 'Pump');
+    const [event, task] = await listOutbox(OWNER);
+    expect(event!.createdAt).toBe(SAVED_AT);
+    const answer = { id: 'e1', taskStatus: 'Completed', taskCompletedAt: DONE_AT };
+    api.completeTask.mockResolvedValue(answer);
+    const sent = vi.fn();
+    await sendOutbox(OWNER, sent);
+    expect(api.createEvent).toHaveBeenCalledWith(
+      'a1',
+      expect.objectContaining({ title: 'Replaced seal', occurredAt: SAVED_AT }),
+      event!.key,
+    );
+    expect(api.completeTask).toHaveBeenCalledWith('a1', 'e1', task!.key, DONE_AT);
+    expect(sent).toHaveBeenNthCalledWith(1, expect.objectContaining({ id: event!.id }), { id: 'new-event' });
+    expect(sent).toHaveBeenNthCalledWith(2, expect.objectContaining({ id: task!.id }), answer);
+  });
+
   it('uploads the files with their own keys, then saves the event with its key, and empties the outbox', async () => {
     await addToOutbox(OWNER, newEvent(), 'Pump');
     const [entry] = await listOutbox(OWNER);
@@ -92,6 +117,7 @@ describe('sending the outbox', () => {
         title: 'Replaced seal',
         notes: 'In the plant room.',
         files: [{ objectKey: 'org/k1', fileName: 'seal.png', contentType: 'image/png', size: 3 }],
+        occurredAt: SAVED_AT,
       },
       entry!.key,
     );
@@ -114,7 +140,7 @@ describe('sending the outbox', () => {
     expect(api.presignUpload).toHaveBeenCalledTimes(1);
     expect(api.createEvent).toHaveBeenCalledTimes(2);
     expect(api.createEvent.mock.calls[1]![2]).toBe(api.createEvent.mock.calls[0]![2]);
-    expect(api.completeTask).toHaveBeenCalledWith('a1', 'e1', next!.key);
+    expect(api.completeTask).toHaveBeenCalledWith('a1', 'e1', next!.key, DONE_AT);
     expect(await listOutbox(OWNER)).toEqual([]);
   });
 
@@ -158,10 +184,10 @@ describe('sending the outbox', () => {
     ];
     expect(api.createEvent).toHaveBeenCalledWith(
       'a1',
-      { title: 'Replaced seal', notes: 'In the plant room.', files, startTask: false },
+      { title: 'Replaced seal', notes: 'In the plant room.', files, startTask: false, occurredAt: SAVED_AT },
       `${entry!.key}:new`,
     );
-    expect(api.completeTask).toHaveBeenCalledWith('a1', 'new-event', `${entry!.key}:new:complete`);
+    expect(api.completeTask).toHaveBeenCalledWith('a1', 'new-event', `${entry!.key}:new:complete`, SAVED_AT);
     const [conflict] = await listOutbox(OWNER);
     expect(conflict!.message).toMatch(
       /^Already completed by Ana on .+\. Your notes and files were saved as a new event\.$/,

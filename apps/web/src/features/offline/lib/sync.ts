@@ -15,11 +15,17 @@ import type { TOutboxEntry, TOutboxFile } from './offline-db.ts';
 import { clearProgress, listOutbox, newKey, removeEntry, saveEntry, setProgress } from './outbox.ts';
 import { OUTBOX_MESSAGES } from './outbox-messages.ts';
 
-/** How an attempt ended: sent (it leaves the outbox), stop (no connection: the rest waits too), or the entry's new state. */
+/**
+ * How an attempt ended: sent (it leaves the outbox; with the server's answer, null when that was
+ * lost), stop (no connection: the rest waits too), or the entry's new state.
+ */
 type TOutcome =
-  | 'sent'
+  | { sent: TMaintenanceEvent | null }
   | 'stop'
   | { state: 'failed' | 'conflict'; message: string; savedAs?: TEventFileInput[] };
+
+/** What the server is told of when it was done: the time the technician made the change (ADR 085). */
+const doneAt = (entry: TOutboxEntry): string => entry.createdAt;
 
 /** The connection or the server is the trouble (not the write): it waits and goes again later. */
 function isTransient(error: unknown): boolean {
@@ -99,14 +105,17 @@ const filesOf = (entry: TOutboxEntry): TEventFileInput[] => [
   })),
 ];
 
-/** Sends one entry; every request carries its Idempotency-Key, so a repeat after a cut is no second record. */
+/**
+ * Sends one entry with the time it was made; every request carries its Idempotency-Key, so a repeat
+ * after a cut is no second record.
+ */
 async function send(entry: TOutboxEntry): Promise<TOutcome> {
   const { write } = entry;
+  const occurredAt = doneAt(entry);
   if (write.kind === 'task-action') {
     const run = write.action === 'start' ? startTask : completeTask;
     try {
-      await run(write.assetId, write.eventId, entry.key);
-      return 'sent';
+      return { sent: await run(write.assetId, write.eventId, entry.key, occurredAt) };
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CONFLICT') {
         return { state: 'conflict', message: conflictText(await taskStamps(write.assetId, write.eventId)) };
@@ -115,14 +124,10 @@ async function send(entry: TOutboxEntry): Promise<TOutcome> {
     }
   }
   await uploadFiles(entry);
-  const body = { ...write.body, files: filesOf(entry) };
-  if (!write.eventId) {
-    await createEvent(write.assetId, body, entry.key);
-    return 'sent';
-  }
+  const body = { ...write.body, files: filesOf(entry), occurredAt };
+  if (!write.eventId) return { sent: await createEvent(write.assetId, body, entry.key) };
   try {
-    await updateEvent(write.assetId, write.eventId, body, entry.key);
-    return 'sent';
+    return { sent: await updateEvent(write.assetId, write.eventId, body, entry.key) };
   } catch (error) {
     // The task was completed by someone else meanwhile and may not be edited: nothing typed or
     // attached is lost, it becomes a new event of the asset, completed (the work it records was
@@ -131,7 +136,7 @@ async function send(entry: TOutboxEntry): Promise<TOutcome> {
     if (!locked || !write.taskWasOpen) throw error;
     const stamps = await taskStamps(write.assetId, write.eventId);
     const kept = await createEvent(write.assetId, { ...body, startTask: false }, `${entry.key}:new`);
-    await completeTask(write.assetId, kept.id, `${entry.key}:new:complete`);
+    await completeTask(write.assetId, kept.id, `${entry.key}:new:complete`, occurredAt);
     return {
       state: 'conflict',
       message: OUTBOX_MESSAGES.savedAsNew(conflictText(stamps)),
@@ -144,19 +149,22 @@ async function attempt(entry: TOutboxEntry): Promise<TOutcome> {
   try {
     return await send(entry);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'ALREADY_DONE') return 'sent';
+    if (error instanceof ApiError && error.code === 'ALREADY_DONE') return { sent: null };
     return isTransient(error) ? 'stop' : refusal(error);
   } finally {
     clearProgress(entry.id);
   }
 }
 
+/** Hears of each entry the server answered: sent (with its answer, null when lost), refused or in conflict. */
+export type TOnAnswered = (entry: TOutboxEntry, answer: TMaintenanceEvent | null) => void;
+
 /**
  * Sends the user's waiting writes in order, one at a time; a write the server refuses is marked
  * failed (or conflict) and the next goes on; no connection stops the round (what is left waits).
  * One round at a time across the app's tabs (a Web Lock), and within this tab.
  */
-export async function sendOutbox(owner: string, onSent: (entry: TOutboxEntry) => void): Promise<void> {
+export async function sendOutbox(owner: string, onSent: TOnAnswered): Promise<void> {
   const run = async () => {
     for (const entry of await listOutbox(owner)) {
       if (entry.state !== 'waiting' && entry.state !== 'sending') continue;
@@ -168,9 +176,9 @@ export async function sendOutbox(owner: string, onSent: (entry: TOutboxEntry) =>
         await saveEntry(entry);
         return;
       }
-      if (outcome === 'sent') {
+      if ('sent' in outcome) {
         await removeEntry(entry.id);
-        onSent(entry);
+        onSent(entry, outcome.sent);
         continue;
       }
       Object.assign(entry, outcome);
@@ -178,7 +186,7 @@ export async function sendOutbox(owner: string, onSent: (entry: TOutboxEntry) =>
       if (outcome.state === 'conflict')
         entry.files = entry.files.map((file) => ({ ...file, blob: new Blob() }));
       await saveEntry(entry);
-      onSent(entry);
+      onSent(entry, null);
     }
   };
   if (typeof navigator !== 'undefined' && navigator.locks) {

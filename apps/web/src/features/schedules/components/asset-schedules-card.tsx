@@ -6,8 +6,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
+import { OFFLINE_TEXTS, QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
-import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { pageCountOf } from '#web/lib/paged-response.ts';
@@ -48,9 +48,16 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
     change.mutate({ id: schedule.id, action }, { onSuccess: () => setOpen(null) });
 
   let content: ReactNode;
-  if (query.isPending) content = <StateMessage>{SCHEDULE_TEXTS.loading}</StateMessage>;
-  else if (query.isError) content = <Alert>{SCHEDULE_TEXTS.loadFailed}</Alert>;
-  else if (query.data.items.length === 0) content = <p className={styles.muted}>{SCHEDULE_TEXTS.empty}</p>;
+  if (!query.data) {
+    content = (
+      <QueryFallback
+        query={query}
+        loading={SCHEDULE_TEXTS.loading}
+        failed={SCHEDULE_TEXTS.loadFailed}
+        offline={OFFLINE_TEXTS.schedules}
+      />
+    );
+  } else if (query.data.items.length === 0) content = <p className={styles.muted}>{SCHEDULE_TEXTS.empty}</p>;
   else {
     content = (
       <>
