@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -39,5 +40,36 @@ export async function readMultipartFile(
     return { fileName: part.filename, bytes };
   } catch (error) {
     throw uploadError(error, errors);
+  }
+}
+
+/**
+ * Hands the file of a multipart request's `field` to `receive` as a stream, as it arrives (the scope
+ * registers @fastify/multipart with the route's size limit), and answers what `receive` made of it:
+ * over the limit answers `tooLarge` (whatever `receive` thought of the cut file), without the file
+ * `missing`. After a refusal the rest of the body is read and dropped, so the client, still sending,
+ * gets the answer on a connection that stays usable.
+ */
+export async function receiveMultipartFile<T>(
+  request: FastifyRequest,
+  field: string,
+  errors: FileUploadErrors,
+  receive: (file: Readable) => Promise<T>,
+): Promise<{ fileName: string; received: T }> {
+  if (!request.isMultipart()) throw errors.missing();
+  let truncated = () => false;
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== field) {
+      part?.file.resume();
+      throw errors.missing();
+    }
+    truncated = () => part.file.truncated;
+    const received = await receive(part.file);
+    if (truncated()) throw errors.tooLarge();
+    return { fileName: part.filename, received };
+  } catch (error) {
+    if (!request.raw.readableEnded) request.raw.resume();
+    throw truncated() ? errors.tooLarge() : uploadError(error, errors);
   }
 }

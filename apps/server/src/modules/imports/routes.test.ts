@@ -6,9 +6,15 @@ import {
   type TImportRun,
 } from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assetFieldValues, assets, auditLogEntries, fieldDefinitions } from '#server/db/schema.ts';
+import {
+  assetFieldValues,
+  assets,
+  auditLogEntries,
+  fieldDefinitions,
+  importRows,
+} from '#server/db/schema.ts';
 import { insertField } from '#server/test/asset-fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
@@ -60,12 +66,36 @@ describe('POST /api/admin/imports', () => {
     ],
     ['a header named twice', 'Name,Serial,name\r\nA,1,B\r\n', IMPORT_MESSAGES.duplicateHeader('name')],
     ['a blank header', 'Name,,Serial\r\nA,1,B\r\n', IMPORT_MESSAGES.blankHeader(2)],
+    [
+      'a header of 10,000 columns',
+      `${Array.from({ length: 10_000 }, (_, i) => `Column ${i + 1}`).join(',')}\r\n${'x,'.repeat(9_999)}x\r\n`,
+      IMPORT_MESSAGES.tooManyColumns,
+    ],
+    [
+      'a header that is a formula',
+      'Name,"=HYPERLINK(""http://evil.example"")"\r\nPump,1\r\n',
+      IMPORT_MESSAGES.formulaHeader(2, '=HYPERLINK("http://evil.example")'),
+    ],
+    [
+      'a header that starts with a tab',
+      'Name;\tSerial\r\nPump;1\r\n',
+      IMPORT_MESSAGES.formulaHeader(2, '\tSerial'),
+    ],
   ])('refuses %s with a clear message and writes nothing', async (_, data, message) => {
+    const storedRows = async () => {
+      const [stored] = await t.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(importRows)
+        .where(eq(importRows.organizationId, t.orgB.organization.id));
+      return stored?.count;
+    };
     const before = await get(t.headers.adminB, '/api/admin/imports');
+    const rowsBefore = await storedRows();
     const response = await upload(t.headers.adminB, data);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect((await get(t.headers.adminB, '/api/admin/imports')).json()).toEqual(before.json());
+    expect(await storedRows()).toBe(rowsBefore);
   });
 
   it('refuses a quote that never closes, saying where', async () => {
@@ -75,7 +105,11 @@ describe('POST /api/admin/imports', () => {
   });
 
   it('refuses a file over the size limit', async () => {
-    const response = await upload(t.headers.adminB, Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a'));
+    const header = Buffer.from('Name\r\n');
+    const response = await upload(
+      t.headers.adminB,
+      Buffer.concat([header, Buffer.alloc(IMPORT_MAX_BYTES, 'a')]),
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(IMPORT_MESSAGES.tooLarge);
   });
@@ -189,6 +223,25 @@ describe('checking and committing an import', () => {
       .where(and(eq(auditLogEntries.organizationId, orgId), eq(auditLogEntries.entityId, five!.id)));
     expect(audits).toEqual([
       expect.objectContaining({ action: 'CREATE', entityType: 'Asset', userId: t.orgA.admin.id }),
+    ]);
+  });
+
+  it('lists problems in problems.csv with cells a spreadsheet shows as text', async () => {
+    // A column our export named `'=Total` (the field "=Total") and `'@Owner`, with bad numbers in them.
+    const run = await uploaded(t.headers.adminA, "Name,'=Total,'@Owner\r\nPump,abc,x\r\n");
+    expect(run.headers).toEqual(['Name', '=Total', '@Owner']);
+    const mapping: TImportColumnTarget[] = [
+      { kind: 'name' },
+      { kind: 'newField', label: 'Total', key: 'total_safe', dataType: 'Number' },
+      { kind: 'newField', label: 'Owner', key: 'owner_safe', dataType: 'Number' },
+    ];
+    expect((await map(t.headers.adminA, run.id, mapping)).statusCode).toBe(200);
+    expect(await checked(t.headers.adminA, run.id)).toMatchObject({ status: 'Checked', problemCount: 2 });
+    const csv = await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems.csv`);
+    const rows: string[][] = parse(csv.body, { bom: true });
+    expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
+      ['1', "'=Total"],
+      ['1', "'@Owner"],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import {
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_SELECT_OPTIONS,
@@ -13,10 +14,11 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
+import { spreadsheetSafe } from '../exports/spreadsheet-safe.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
 import { assetImport } from './asset-import.ts';
 import { actorOf, createNewFields } from './commit.ts';
-import { checkHeaders, csvRecords, csvText, detectDelimiter } from './csv-file.ts';
+import { type CsvStart, csvRecords, receiveCsv } from './csv-file.ts';
 import { eventImport } from './event-import.ts';
 import { recogniseFormat, suggestMapping, wrongKindOfFile } from './formats.ts';
 import type { ImportKindRules } from './import-kind.ts';
@@ -90,30 +92,50 @@ async function previewOf(db: DbOrTx, row: ImportRunRow): Promise<string[][]> {
   return rows.map((r) => r.cells);
 }
 
+/** An uploaded CSV, received and its start checked (receiveImportFile), waiting to be read. */
+export interface ReceivedImportFile {
+  fileName: string;
+  start: CsvStart;
+  /** Its bytes, from the first. */
+  read: () => AsyncIterable<Uint8Array>;
+}
+
 /**
- * Reads an uploaded CSV of a kind (assets, or maintenance history) into a new import of the actor's
- * organization: checks the file (encoding, binary, header names, size in rows, our export of the
- * other kind), stores its rows, recognises its format and proposes a mapping. All or nothing: a
- * refused file writes nothing.
+ * Receives an uploaded CSV of a kind into `destination` as it arrives, refusing it as soon as its
+ * start shows what is wrong (encoding, binary, header row, our export of the other kind): nothing
+ * of a refused file is read further, nor written to the database.
+ */
+export function receiveImportFile(
+  kind: TImportKind,
+  source: AsyncIterable<Buffer>,
+  destination: Writable,
+): Promise<CsvStart> {
+  return receiveCsv(source, destination, ({ headers }) => {
+    const wrongKind = wrongKindOfFile(headers, kind);
+    if (wrongKind) throw new AppError('VALIDATION', wrongKind);
+  });
+}
+
+/**
+ * Reads a received CSV of a kind (assets, or maintenance history) into a new import of the actor's
+ * organization: stores its rows, streamed (size in rows, CSV syntax checked on the way), recognises
+ * its format and proposes a mapping. All or nothing: a refused file writes nothing.
  */
 export async function uploadImport(
   db: Db,
   actor: AuthUser,
   kind: TImportKind,
-  file: { fileName: string; bytes: Uint8Array },
+  file: ReceivedImportFile,
 ): Promise<TImportRun> {
-  const text = csvText(file.bytes);
-  const delimiter = await detectDelimiter(text);
+  const { delimiter, headers } = file.start;
   const organizationId = actor.organizationId;
   const definitions = await getFieldDefinitionRows(db, organizationId, IMPORT_TARGETS[kind].fieldTarget);
+  const format = recogniseFormat(headers, kind);
   const row = await db.transaction(async (tx) => {
-    const records = csvRecords(text, delimiter);
+    const records = csvRecords(file.read(), delimiter);
+    // The header row, read and checked with the start of the file.
     const first = await records.next();
     if (first.done) throw new AppError('VALIDATION', IMPORT_MESSAGES.empty);
-    const headers = checkHeaders(first.value);
-    const wrongKind = wrongKindOfFile(headers, kind);
-    if (wrongKind) throw new AppError('VALIDATION', wrongKind);
-    const format = recogniseFormat(headers, kind);
     const created = await insertImportRun(tx, {
       organizationId,
       createdById: actor.id,
@@ -313,7 +335,10 @@ export async function listImportProblems(
   });
 }
 
-/** Every stored problem of an import, in file order, in batches (the problems CSV). */
+/**
+ * Every stored problem of an import, in file order, in batches (the problems CSV), each cell made
+ * safe for a spreadsheet as the exports' are: a column's name comes from the file.
+ */
 export async function* importProblemRows(db: DbOrTx, organizationId: string, importId: string) {
   await importOf(db, organizationId, importId);
   yield ['Row', 'Column', 'Problem'];
@@ -322,7 +347,9 @@ export async function* importProblemRows(db: DbOrTx, organizationId: string, imp
       offset,
       limit: ROWS_PER_BATCH,
     });
-    for (const problem of problems) yield [String(problem.row), problem.column, problem.message];
+    for (const problem of problems) {
+      yield [String(problem.row), problem.column, problem.message].map(spreadsheetSafe);
+    }
     if (problems.length < ROWS_PER_BATCH) return;
   }
 }
