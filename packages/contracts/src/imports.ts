@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DISPLAY_ORDER_MAX,
   FIELD_DATA_TYPES,
   FIELD_KEY_MAX_LENGTH,
   FIELD_KEY_PATTERN,
@@ -112,6 +113,8 @@ export const IMPORT_MESSAGES = {
   unknownField: 'This custom field does not exist for assets of this organization.',
   retiredField: 'This custom field is retired: reactivate it to import into it.',
   newFieldKeyTaken: (key: string) => `A custom field with the key "${key}" already exists.`,
+  noRoomForNewFields: (label: string, displayOrder: number) =>
+    `The new fields would come after the field "${label}", whose display order ${displayOrder} leaves no room below the largest, ${DISPLAY_ORDER_MAX}. Lower its display order under Fields, then run the check again.`,
   tooManyOptions: (column: string) =>
     `Column "${column}" has more than ${IMPORT_MAX_SELECT_OPTIONS} different values: import it as Text.`,
   wrongColumnCount: 'The mapping must name a target for every column of the file.',

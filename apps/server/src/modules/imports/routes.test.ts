@@ -16,6 +16,7 @@ import {
   importRows,
 } from '#server/db/schema.ts';
 import { insertField } from '#server/test/asset-fixtures.ts';
+import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
@@ -243,6 +244,30 @@ describe('checking and committing an import', () => {
       ['1', "'=Total"],
       ['1', "'@Owner"],
     ]);
+  });
+
+  it('fails the check, never the commit, when a new field would find no display order', async () => {
+    // A field set to the database's largest integer before display orders had their limit.
+    const organization = await createOrganization(t.db);
+    const admin = (await loginAs(t.app, await createUser(t.db, organization.id, { isAdmin: true }))).headers;
+    const last = await insertField(t.db, organization.id, { label: 'Last', displayOrder: 2_147_483_647 });
+    const run = await uploaded(admin, 'Name,Colour\r\nPump,Red\r\n');
+    expect(run.mapping[1]).toMatchObject({ kind: 'newField', label: 'Colour' });
+    const check = await post(admin, `/api/admin/imports/${run.id}/check`);
+    expect(check.statusCode).toBe(400);
+    expect(check.json().message).toBe(IMPORT_MESSAGES.noRoomForNewFields('Last', 2_147_483_647));
+    expect((await get(admin, `/api/admin/imports/${run.id}`)).json().status).toBe('Uploaded');
+    expect((await post(admin, `/api/admin/imports/${run.id}/commit`)).statusCode).toBe(409);
+
+    // Lowered under Fields, the same import checks and commits, its field after the last one.
+    await t.db.update(fieldDefinitions).set({ displayOrder: 500 }).where(eq(fieldDefinitions.id, last.id));
+    expect(await checked(admin, run.id)).toMatchObject({ status: 'Checked', problemCount: 0 });
+    expect(await committed(admin, run.id)).toMatchObject({ status: 'Done', createdCount: 1 });
+    const [colour] = await t.db
+      .select()
+      .from(fieldDefinitions)
+      .where(and(eq(fieldDefinitions.organizationId, organization.id), eq(fieldDefinitions.label, 'Colour')));
+    expect(colour?.displayOrder).toBe(510);
   });
 
   it('updates the assets whose slug the file names and keeps their other fields', async () => {

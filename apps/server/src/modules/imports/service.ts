@@ -22,7 +22,7 @@ import { type CsvStart, csvRecords, receiveCsv } from './csv-file.ts';
 import { eventImport } from './event-import.ts';
 import { recogniseFormat, suggestMapping, wrongKindOfFile } from './formats.ts';
 import type { ImportKindRules } from './import-kind.ts';
-import { buildPlan } from './plan.ts';
+import { buildPlan, checkRoomForNewFields } from './plan.ts';
 import {
   deleteImportProblems,
   deleteImportRows,
@@ -235,14 +235,17 @@ export async function setImportMapping(
   return toImportRun(updated, await previewOf(db, updated));
 }
 
-/** Marks an import as being checked (the check then runs in the background, runImportCheck). */
+/**
+ * Marks an import as being checked (the check then runs in the background, runImportCheck); refuses
+ * at once a mapping whose new fields would find no display order.
+ */
 export async function startImportCheck(
   db: DbOrTx,
   organizationId: string,
   importId: string,
 ): Promise<TImportRun> {
   const row = await importOf(db, organizationId, importId);
-  await planOf(db, row);
+  checkRoomForNewFields(await planOf(db, row));
   const started = await updateImportRun(db, organizationId, importId, ['Uploaded', 'Checked'], {
     status: 'Checking',
     rowsDone: 0,
@@ -277,7 +280,10 @@ export async function runImportCheck(db: Db, organizationId: string, importId: s
   const row = await findImportRun(db, organizationId, importId);
   if (row?.status !== 'Checking') return;
   await deleteImportProblems(db, organizationId, importId);
-  const check = KINDS[row.kind].startCheck(db, organizationId, await planOf(db, row));
+  const plan = await planOf(db, row);
+  // Fields changed since the check was started: refused here (the import fails its check), never by the commit.
+  checkRoomForNewFields(plan);
+  const check = KINDS[row.kind].startCheck(db, organizationId, plan);
   let problemCount = 0;
   let after = 0;
   for (;;) {
