@@ -390,7 +390,7 @@ async function judgeHeavyWork(server: RunningProcess, settings: Settings, report
   const loop = (delay: { p99Ms: number; maxMs: number }) =>
     `its event loop delay p99 ${delay.p99Ms.toFixed(0)} ms, max ${delay.maxMs.toFixed(0)} ms`;
   report.write(
-    `\nheavy work of one organization beside /healthz (probed 50 times a second; at rest p99 ${timing.atRest.p99.toFixed(0)} ms)\n`,
+    `\nheavy work of one organization beside /healthz (probed 50 times a second; at rest p99 ${timing.atRest.p99.toFixed(0)} ms, ${loop(timing.restLoop)})\n`,
   );
   report.goal(
     `  a ${timing.csvMegabytes.toFixed(0)} MB CSV uploaded and checked in ${timing.importSeconds.toFixed(1)} s (${loop(timing.importLoop)}): ${p99(timing.duringImport)}`,
