@@ -29,8 +29,13 @@ describe('HeavyWork', () => {
     const first = await heavy.forRequest('a');
     const second = await heavy.forRequest('b');
     const granted: string[] = [];
-    const third = heavy.forRequest('c').then((release) => (granted.push('c'), release));
-    const fourth = heavy.forRequest('d').then((release) => (granted.push('d'), release));
+    const noted = (organizationId: string) =>
+      heavy.forRequest(organizationId).then((release) => {
+        granted.push(organizationId);
+        return release;
+      });
+    const third = noted('c');
+    const fourth = noted('d');
     await nextTurn();
     expect(granted).toEqual([]);
     expect(heavy.load()).toMatchObject({ running: 2, waiting: 2 });
