@@ -131,7 +131,7 @@ function decoded(decoder: TextDecoder, chunk: Uint8Array | undefined, stream: bo
  * NUL byte (binary: an .xlsx, an image), UTF-8 throughout (a byte order mark is fine), and, as soon
  * as its first IMPORT_HEADER_MAX_BYTES are in (or the whole file, when shorter), its delimiter and
  * header row, which `accept` may refuse too. A refusal stops the upload there: a file with 10,000
- * columns is refused from its first megabyte, not after it was read whole. Answers the start.
+ * columns is refused from its first 256 KB, not after it was read whole. Answers the start.
  */
 export async function receiveCsv(
   source: AsyncIterable<Buffer>,

@@ -59,7 +59,7 @@ async function uploadRoute(instance: FastifyInstance): Promise<void> {
       const actor = currentUser(request);
       const { kind } = request.query;
       // The file goes to disk as it arrives, checked on the way (ADR 088): a slow upload holds no
-      // turn of heavy work, and a bad header row stops it from its first megabyte.
+      // turn of heavy work, and a bad header row stops it within its first 256 KB.
       return withTemporaryFile(async (path) => {
         const { fileName, received: start } = await receiveMultipartFile(
           request,
