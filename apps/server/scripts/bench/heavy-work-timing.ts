@@ -1,6 +1,13 @@
 // Heavy work beside everyone else (issue 30 §3): /healthz as a prober sees it from this process while a
 // large CSV import is uploaded and checked, then while 8 label sheets are asked for at once by one
 // organization (each retried after its Retry-After, as a user would), with the server's memory meanwhile.
+
+import { once } from 'node:events';
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { LABEL_LAYOUTS } from '@mqr/contracts';
 import { signInImportAdmin, timeImport } from './import-timing.ts';
 import { type LoadResult, runLoadWhile } from './load.ts';
@@ -11,18 +18,30 @@ const PROBES_PER_SECOND = 50;
 const SHEETS_AT_ONCE = 8;
 const LAYOUT = LABEL_LAYOUTS[0];
 
-/** A register of about `megabytes` MB (within the import's 100,000 rows): slug, name, serial, room and long notes. */
-export function largeRegisterCsv(megabytes: number): Blob {
+/**
+ * A register of about `megabytes` MB (within the import's 100,000 rows) in a file of `folder`: slug,
+ * name, serial, room and long notes. Written a thousand rows at a time and sent from the disk, so
+ * that this process, which also probes /healthz, never holds (nor collects) the whole text.
+ */
+export async function largeRegisterFile(megabytes: number, folder: string): Promise<Blob> {
   const target = megabytes * 1024 * 1024;
   const rows = Math.min(90_000, Math.floor(target / 450));
   const notes = 'x'.repeat(Math.max(0, Math.floor(target / rows) - 75));
-  const lines = ['Slug,Name,Serial,Room,Notes'];
-  for (let i = 1; i <= rows; i++) {
-    lines.push(
-      `heavy-pump-${i},Heavy pump ${i},SN-${300000 + i},Room ${i % 40},"Checked, cleaned: ${notes}"`,
-    );
+  const file = path.join(folder, 'large-register.csv');
+  const out = createWriteStream(file);
+  out.write('Slug,Name,Serial,Room,Notes\r\n');
+  for (let start = 1; start <= rows; start += 1000) {
+    const lines: string[] = [];
+    for (let i = start; i < Math.min(start + 1000, rows + 1); i++) {
+      lines.push(
+        `heavy-pump-${i},Heavy pump ${i},SN-${300000 + i},Room ${i % 40},"Checked, cleaned: ${notes}"\r\n`,
+      );
+    }
+    if (!out.write(lines.join(''))) await once(out, 'drain');
   }
-  return new Blob([`${lines.join('\r\n')}\r\n`], { type: 'text/csv' });
+  out.end();
+  await finished(out);
+  return openAsBlob(file, { type: 'text/csv' });
 }
 
 /** A register of `count` new assets to print. */
@@ -118,13 +137,14 @@ export async function timeHeavyWork(server: RunningProcess, options: { megabytes
     healthzWhile(server, rest),
     eventLoopDelayWhile(server, rest),
   ]);
-  const csv = largeRegisterCsv(options.megabytes);
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-heavy-'));
+  const csv = await largeRegisterFile(options.megabytes, folder);
   const importing = timeImport(server, csv, { kind: 'assets', checkOnly: true });
   const [duringImport, importLoop] = await Promise.all([
     healthzWhile(server, importing),
     eventLoopDelayWhile(server, importing),
   ]);
-  const imported = await importing;
+  const imported = await importing.finally(() => rm(folder, { recursive: true, force: true }));
 
   const authorization = await signInImportAdmin(server);
   // The renderer's libraries load with the first sheet after a start (ADR 068): not what is measured.
