@@ -2442,7 +2442,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first) or those an import created (importId, in file order, 5,000 a part), at most 5,000, on the chosen label layout from startPosition on the first sheet. */
+        /** @description A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first) or those an import created (importId, in file order, 5,000 a part), at most 5,000, on the chosen label layout from startPosition on the first sheet. A few sheets are made at a time: a request past its organization share gets 429, one the server has no room for 503, both with Retry-After. */
         post: {
             parameters: {
                 query?: never;

@@ -7,6 +7,7 @@ import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/client.ts';
 import { asSystem } from './db/scope.ts';
 import { type Clock, SettableClock, systemClock } from './lib/clock.ts';
+import { HeavyWork, heavyWorkLimits } from './lib/heavy-work.ts';
 import { serializeLoggableError } from './lib/loggable-error.ts';
 import { requestSerializer } from './lib/loggable-request.ts';
 import apiDocs from './plugins/api-docs.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** What time it is (ADR 052): settable with TEST_CLOCK, or when a test gives one. */
     clock: Clock;
+    /** Turns for label PDFs, CSV exports, import uploads and checks (ADR 089). */
+    heavyWork: HeavyWork;
   }
 }
 
@@ -156,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('database', handle);
   app.decorate('db', handle.db);
   app.decorate('clock', options.clock ?? (config.testClock ? new SettableClock() : systemClock));
+  app.decorate('heavyWork', new HeavyWork(heavyWorkLimits(config)));
   const storage = options.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
   app.addHook('onClose', async () => {

@@ -149,6 +149,8 @@ export const ZEnv = z.object({
   SMTP_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.email('Must be an email address.').optional()),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: envBoolean(false),
   WEBHOOKS_FIRST_RETRY_SECONDS: envInt(10, 1, 3600),
+  HEAVY_WORK_AT_ONCE: envInt(3, 1, 64),
+  HEAVY_WORK_PER_ORGANIZATION: envInt(2, 1, 64),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -212,6 +214,10 @@ export interface AppConfig {
   webhooksAllowPrivateAddresses: boolean;
   /** A failed webhook delivery's first retry comes after this; each next one waits three times longer. */
   webhooksFirstRetrySeconds: number;
+  /** Label PDFs, CSV exports, import uploads and checks running at once on this instance (ADR 089). */
+  heavyWorkAtOnce: number;
+  /** Of those, running or waiting for one organization; past it a request gets 429. */
+  heavyWorkPerOrganization: number;
 }
 
 export interface ConfigDoc {
@@ -357,6 +363,18 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     description:
       'Delay before the first retry of a failed webhook delivery; each next retry waits three times longer (8 attempts, about 3 hours with the default).',
   },
+  {
+    name: 'HEAVY_WORK_AT_ONCE',
+    default: '3',
+    description:
+      'Label PDFs, CSV exports, import uploads and import checks that one instance works on at once; a few more requests wait up to 15 s for a turn, others get 503 with Retry-After.',
+  },
+  {
+    name: 'HEAVY_WORK_PER_ORGANIZATION',
+    default: '2',
+    description:
+      "Of those, how many one organization may have running or waiting on one instance; past it its requests get 429 with Retry-After, and other organizations' work goes on.",
+  },
 ];
 
 export class ConfigError extends Error {
@@ -445,6 +463,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpFrom: e.SMTP_FROM?.toLowerCase(),
     webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     webhooksFirstRetrySeconds: e.WEBHOOKS_FIRST_RETRY_SECONDS,
+    heavyWorkAtOnce: e.HEAVY_WORK_AT_ONCE,
+    heavyWorkPerOrganization: e.HEAVY_WORK_PER_ORGANIZATION,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedInt, INPUT_MESSAGES, INT4_MAX, INT4_MIN, isStorableText, storableText } from './limits.ts';
+import { boundedInt, INPUT_MESSAGES, INT4_MAX, isStorableText, storableText } from './limits.ts';
 
 export const FIELD_TARGETS = ['Asset', 'MaintenanceEvent'] as const;
 export type TFieldTarget = (typeof FIELD_TARGETS)[number];
@@ -11,6 +11,12 @@ export const FIELD_KEY_MAX_LENGTH = 100;
 export const FIELD_KEY_PATTERN = /^[a-z0-9_-]+$/;
 /** The next display order offered on the form: highest existing plus this (0 when none). */
 export const DISPLAY_ORDER_STEP = 10;
+/**
+ * Display orders go from DISPLAY_ORDER_MIN to DISPLAY_ORDER_MAX: room for 100,000 fields a step
+ * apart, and far inside the database's integer, so fields added after the last (an import's) fit.
+ */
+export const DISPLAY_ORDER_MAX = 1_000_000;
+export const DISPLAY_ORDER_MIN = -DISPLAY_ORDER_MAX;
 
 export const FIELD_MESSAGES = {
   labelRequired: 'Label is required.',
@@ -20,7 +26,7 @@ export const FIELD_MESSAGES = {
   keyTooLong: `Key must be at most ${FIELD_KEY_MAX_LENGTH} characters.`,
   keyTaken: 'A field with this key already exists for this target.',
   maxLengthPositive: `Max length must be a whole number from 1 to ${INT4_MAX}.`,
-  displayOrderInteger: `Display order must be a whole number from ${INT4_MIN} to ${INT4_MAX}.`,
+  displayOrderInteger: `Display order must be a whole number from ${DISPLAY_ORDER_MIN} to ${DISPLAY_ORDER_MAX}.`,
   optionsInvalid: 'Options must be a JSON array of strings.',
   // Screen messages (docs/product/fields.md#field-definitions-page).
   loadFailed: 'Unable to load field definitions.',
@@ -104,7 +110,9 @@ export const ZFieldDefinitionBody = z.object({
     .refine((text) => (normalizeOptions(text) ?? []).every(isStorableText), {
       message: INPUT_MESSAGES.unstorableText,
     }),
-  displayOrder: boundedInt(INT4_MIN, INT4_MAX, FIELD_MESSAGES.displayOrderInteger).default(0),
+  displayOrder: boundedInt(DISPLAY_ORDER_MIN, DISPLAY_ORDER_MAX, FIELD_MESSAGES.displayOrderInteger).default(
+    0,
+  ),
   isActive: z.boolean().default(true),
 });
 export type TFieldDefinitionBody = z.input<typeof ZFieldDefinitionBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DISPLAY_ORDER_MAX,
   FIELD_DATA_TYPES,
   FIELD_KEY_MAX_LENGTH,
   FIELD_KEY_PATTERN,
@@ -11,6 +12,10 @@ import { storableText } from './limits.ts';
 /** The largest CSV an import takes, and its most rows (a header row and up to this many). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
+/** The most columns a file may have: as many as a mapping names (checked on upload, from the header row). */
+export const IMPORT_MAX_COLUMNS = 500;
+/** The header row must end within the file's first this many bytes (its delimiter is told from them). */
+export const IMPORT_HEADER_MAX_BYTES = 256 * 1024;
 /** Rows of the file shown in the mapping screen's preview. */
 export const IMPORT_PREVIEW_ROWS = 10;
 /** A Select field made from a column takes at most this many distinct values as its options. */
@@ -89,6 +94,10 @@ export const IMPORT_MESSAGES = {
   unreadable: (line: number, reason: string) => `The file cannot be read as CSV at line ${line}: ${reason}`,
   duplicateHeader: (header: string) => `Two columns are named "${header}". Rename one and try again.`,
   blankHeader: (column: number) => `Column ${column} has no name in the first row.`,
+  tooManyColumns: `The file has more than ${IMPORT_MAX_COLUMNS} columns. Keep only the columns to import and try again.`,
+  headerTooLong: `The first row, which names the columns, is longer than ${IMPORT_HEADER_MAX_BYTES / 1024} KB. Keep only the columns to import and try again.`,
+  formulaHeader: (column: number, name: string) =>
+    `Column ${column} is named "${name.length > 40 ? `${name.slice(0, 40)}…` : name}", which a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a line break). Rename it and try again.`,
   notMapped: {
     name: 'Choose the column that holds the asset name.',
     asset: 'Choose the column that holds the asset slug.',
@@ -104,6 +113,8 @@ export const IMPORT_MESSAGES = {
   unknownField: 'This custom field does not exist for assets of this organization.',
   retiredField: 'This custom field is retired: reactivate it to import into it.',
   newFieldKeyTaken: (key: string) => `A custom field with the key "${key}" already exists.`,
+  noRoomForNewFields: (label: string, displayOrder: number) =>
+    `The new fields would come after the field "${label}", whose display order ${displayOrder} leaves no room below the largest, ${DISPLAY_ORDER_MAX}. Lower its display order under Fields, then run the check again.`,
   tooManyOptions: (column: string) =>
     `Column "${column}" has more than ${IMPORT_MAX_SELECT_OPTIONS} different values: import it as Text.`,
   wrongColumnCount: 'The mapping must name a target for every column of the file.',
@@ -143,7 +154,9 @@ export const ZImportColumnTarget = z.discriminatedUnion('kind', [
 export type TImportColumnTarget = z.infer<typeof ZImportColumnTarget>;
 
 /** PUT /api/admin/imports/:id/mapping: one target per column of the file, in the file's order. */
-export const ZImportMappingBody = z.object({ columns: z.array(ZImportColumnTarget).min(1).max(500) });
+export const ZImportMappingBody = z.object({
+  columns: z.array(ZImportColumnTarget).min(1).max(IMPORT_MAX_COLUMNS),
+});
 export type TImportMappingBody = z.infer<typeof ZImportMappingBody>;
 
 /** An import as the screens show it. */

@@ -17,6 +17,7 @@ export * from './field-values.ts';
 export * from './fields.ts';
 export * from './file-types.ts';
 export * from './files.ts';
+export * from './heavy-work.ts';
 export * from './idempotency.ts';
 export * from './imports.ts';
 export * from './labels.ts';

@@ -16,6 +16,8 @@ export interface LoadOptions {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /** Requests a second in all (a paced probe rather than a load); as fast as answered when absent. */
+  overallRate?: number;
 }
 
 /** autocannon's summary has no p95: its raw latency histogram (milliseconds) is read instead. */
@@ -125,6 +127,7 @@ export async function runLoadWhile(
         connections: options.connections,
         duration: 600,
         skipAggregateResult: true,
+        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
       },
       (error, finished) => (error ? reject(error) : resolve(finished as unknown as AutocannonResult)),
     );

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { fingerprintStreamedBody } from '#server/plugins/idempotency.ts';
@@ -46,22 +47,68 @@ export async function readMultipartFile(
   } catch (error) {
     throw uploadError(error, errors);
   }
-  await fingerprintStreamedBody(request, () => contentDigest(field, file));
+  await fingerprintStreamedBody(request, () => contentDigest(field, file.fileName, slices(file.bytes)));
   return file;
 }
 
 /** Bytes hashed between two turns of the event loop (about a millisecond's work). */
 const HASH_SLICE = 512 * 1024;
 
+/** A buffer in slices, hashed in place (no second copy). */
+function* slices(bytes: Buffer): Iterable<Buffer> {
+  for (let start = 0; start < bytes.length; start += HASH_SLICE)
+    yield bytes.subarray(start, start + HASH_SLICE);
+}
+
 /**
- * What the form held: the field, the file name and a SHA-256 of the bytes, hashed in place (no
- * second copy) a slice at a time, letting other requests run in between (an import is up to 50 MB).
+ * What the form held: the field, the file name and a SHA-256 of the bytes, hashed a piece at a time,
+ * letting other requests run in between (an import is up to 50 MB).
  */
-async function contentDigest(field: string, file: { fileName: string; bytes: Buffer }): Promise<string> {
+async function contentDigest(
+  field: string,
+  fileName: string,
+  pieces: Iterable<Buffer> | AsyncIterable<Buffer>,
+): Promise<string> {
   const hash = createHash('sha256');
-  for (let start = 0; start < file.bytes.length; start += HASH_SLICE) {
-    hash.update(file.bytes.subarray(start, start + HASH_SLICE));
+  for await (const piece of pieces) {
+    hash.update(piece);
     await setImmediate();
   }
-  return JSON.stringify({ field, fileName: file.fileName, sha256: hash.digest('hex') });
+  return JSON.stringify({ field, fileName, sha256: hash.digest('hex') });
+}
+
+/**
+ * Hands the file of a multipart request's `field` to `receive` as a stream, as it arrives (the scope
+ * registers @fastify/multipart with the route's size limit), and answers what `receive` made of it:
+ * over the limit answers `tooLarge` (whatever `receive` thought of the cut file), without the file
+ * `missing`. After a refusal the rest of the body is read and dropped, so the client, still sending,
+ * gets the answer on a connection that stays usable. With an Idempotency-Key, the bytes `receive` kept
+ * are read again through `kept` for the request's fingerprint, as readMultipartFile's are (ADR 086).
+ */
+export async function receiveMultipartFile<T>(
+  request: FastifyRequest,
+  field: string,
+  errors: FileUploadErrors,
+  receive: (file: Readable) => Promise<T>,
+  kept: () => AsyncIterable<Buffer>,
+): Promise<{ fileName: string; received: T }> {
+  if (!request.isMultipart()) throw errors.missing();
+  let truncated = () => false;
+  let file: { fileName: string; received: T };
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== field) {
+      part?.file.resume();
+      throw errors.missing();
+    }
+    truncated = () => part.file.truncated;
+    const received = await receive(part.file);
+    if (truncated()) throw errors.tooLarge();
+    file = { fileName: part.filename, received };
+  } catch (error) {
+    if (!request.raw.readableEnded) request.raw.resume();
+    throw truncated() ? errors.tooLarge() : uploadError(error, errors);
+  }
+  await fingerprintStreamedBody(request, () => contentDigest(field, file.fileName, kept()));
+  return file;
 }

@@ -23,6 +23,10 @@ describe('mapError', () => {
     });
     const limited = mapError(new AppError('RATE_LIMITED', 'Too many attempts.', { retryAfterSeconds: 60 }));
     expect(limited).toMatchObject({ status: 429, retryAfterSeconds: 60 });
+    // A busy server's refusal is load shed on purpose: a warning, not an error.
+    const busy = mapError(new AppError('UNAVAILABLE', 'Busy.', { retryAfterSeconds: 5 }));
+    expect(busy).toMatchObject({ status: 503, retryAfterSeconds: 5, log: 'warn' });
+    expect(mapError(new AppError('UNAVAILABLE', 'Down.'))).toMatchObject({ status: 503, log: 'error' });
     const withFields = mapError(
       new AppError('VALIDATION', 'Bad.', { fields: [{ path: 'name', message: 'Required.' }] }),
     );

@@ -76,6 +76,13 @@ const STATUS_CODES: Partial<Record<number, TErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 
+/** A 5xx is logged as an error, unless it asks to be tried again later (a busy server, ADR 089): a warning. */
+function appErrorLog(error: AppError): Pick<MappedError, 'log' | 'logMessage'> {
+  if (ERROR_STATUS[error.code] < 500) return { log: 'none' };
+  if (error.retryAfterSeconds !== undefined) return { log: 'warn', logMessage: 'refused for now: busy' };
+  return { log: 'error' };
+}
+
 /** Maps any thrown value to the HTTP answer; pure, so it is unit tested on its own. */
 export function mapError(error: unknown): MappedError {
   if (error instanceof AppError) {
@@ -85,7 +92,7 @@ export function mapError(error: unknown): MappedError {
       status: ERROR_STATUS[error.code],
       body,
       ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
-      log: ERROR_STATUS[error.code] >= 500 ? 'error' : 'none',
+      ...appErrorLog(error),
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,12 +1,16 @@
 import { ApiError } from './api-client.ts';
 
+/** A refusal the server explains: a 4xx, or a 503 that says to try again (busy, ADR 089). */
+const explained = (error: ApiError) =>
+  (error.status >= 400 && error.status < 500) || (error.status === 503 && error.code === 'UNAVAILABLE');
+
 /**
  * A screen's failure text, followed by the server's own explanation when the server refused the
- * request (4xx: validation, conflict such as an email already taken or the self lock-out, ...).
- * Server faults and network failures keep the screen text alone.
+ * request (4xx: validation, conflict such as an email already taken or the self lock-out, ...; 503:
+ * busy, try again). Server faults and network failures keep the screen text alone.
  */
 export function failureMessage(base: string, error: unknown): string {
-  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return base;
+  if (!(error instanceof ApiError) || !explained(error)) return base;
   if (error.code === 'HTTP_ERROR' || !error.message || error.message === base) return base;
   return `${base} ${error.message}`;
 }

@@ -2,6 +2,7 @@ import { ZAssetExportBody, ZAssetExportQuery, ZEventExportQuery } from '@mqr/con
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayIn } from '#server/lib/clock.ts';
+import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { checkAssetsOfOrganization, resolveListView } from '../assets/service.ts';
 import { sendCsv } from './send-csv.ts';
@@ -9,7 +10,10 @@ import { assetCsvRows, eventCsvRows } from './service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** /api/exports: the organization's assets and maintenance history as CSV files. */
+/**
+ * /api/exports: the organization's assets and maintenance history as CSV files. Each download holds a
+ * turn of heavy work until its stream ends or its client goes away (ADR 089).
+ */
 export async function exportRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -32,6 +36,7 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
         request.query,
         todayIn(app.clock, user.timeZone),
       );
+      await holdTurnUntilAnswered(app.heavyWork, user.organizationId, reply);
       return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, view));
     },
   );
@@ -55,6 +60,7 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
       const source = assetIds
         ? { organizationId, assetIds }
         : await resolveListView(app.db, organizationId, query!, todayIn(app.clock, user.timeZone));
+      await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
       return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, source));
     },
   );
@@ -71,6 +77,7 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const organizationId = currentUser(request).organizationId;
       const range = { from: new Date(request.query.from), to: new Date(request.query.to) };
+      await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
       return sendCsv(
         reply,
         `maintenance-history-${today()}.csv`,

@@ -1,7 +1,14 @@
 import { NUMBER_PATTERN } from '@mqr/contracts';
 
 /** What a spreadsheet runs as a formula when a cell starts with it (OWASP, CSV injection). */
+const FORMULA_CHARACTER = /^[=+\-@\t\r]/;
+/** The same after any leading quotes: such a cell gets one more quote. */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** True for a cell a spreadsheet would run as a formula: one spreadsheetSafe quotes, not quoted yet. */
+export function startsLikeFormula(value: string): boolean {
+  return !NUMBER_PATTERN.test(value) && FORMULA_CHARACTER.test(value);
+}
 
 /**
  * A cell a spreadsheet shows as text, never runs: a value that starts like a formula gets a leading

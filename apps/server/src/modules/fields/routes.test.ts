@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES } from '@mqr/contracts';
+import { DISPLAY_ORDER_MAX, DISPLAY_ORDER_MIN, FIELD_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
 import { assetFieldValues } from '#server/db/schema.ts';
 import { auditEntriesOf, fieldBody, insertField } from '#server/test/asset-fixtures.ts';
@@ -84,6 +84,40 @@ describe('POST /api/admin/fields', () => {
     expect(maxLength.json().fields).toEqual([
       { path: 'maxLength', message: FIELD_MESSAGES.maxLengthPositive },
     ]);
+  });
+
+  it.each([DISPLAY_ORDER_MAX + 1, DISPLAY_ORDER_MIN - 1, 2_147_483_647])(
+    'refuses display order %i (400, path displayOrder) on create and update, writing nothing',
+    async (order) => {
+      const keep = (
+        await post(t.headers.adminA, fieldBody({ key: `order_${order < 0 ? 'low' : order}` }))
+      ).json();
+      for (const response of [
+        await post(t.headers.adminA, fieldBody({ key: 'order_refused', displayOrder: order })),
+        await put(t.headers.adminA, keep.id, fieldBody({ key: keep.key, displayOrder: order })),
+      ]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fields).toEqual([
+          { path: 'displayOrder', message: FIELD_MESSAGES.displayOrderInteger },
+        ]);
+      }
+      const listed: { key: string; displayOrder: number }[] = (
+        await list(t.headers.adminA, '?includeInactive=true')
+      ).json();
+      expect(listed.find((field) => field.key === 'order_refused')).toBeUndefined();
+      expect(listed.find((field) => field.key === keep.key)?.displayOrder).toBe(keep.displayOrder);
+    },
+  );
+
+  it('takes the ends of the display order range', async () => {
+    for (const [key, order] of [
+      ['order_max', DISPLAY_ORDER_MAX],
+      ['order_min', DISPLAY_ORDER_MIN],
+    ] as const) {
+      const response = await post(t.headers.adminA, fieldBody({ key, displayOrder: order }));
+      expect(response.statusCode).toBe(201);
+      expect(response.json().displayOrder).toBe(order);
+    }
   });
 
   it('refuses a key already used for the same target (409, path key); the other target or organization may reuse it', async () => {

@@ -1,25 +1,100 @@
-import { IMPORT_MESSAGES } from '@mqr/contracts';
+import { Writable } from 'node:stream';
+import { IMPORT_HEADER_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkHeaders, csvRecords, csvText, detectDelimiter } from './csv-file.ts';
+import { checkHeaders, csvRecords, detectDelimiter, readStart, receiveCsv } from './csv-file.ts';
+
+/** The chunks of a text or bytes, as a network or a file gives them. */
+async function* chunksOf(data: string | Buffer, size = 16 * 1024): AsyncGenerator<Buffer> {
+  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data);
+  for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
+}
 
 async function all(text: string, delimiter: string) {
   const records: string[][] = [];
-  for await (const record of csvRecords(text, delimiter)) records.push(record);
+  for await (const record of csvRecords(chunksOf(text, 7), delimiter)) records.push(record);
   return records;
 }
 
-describe('csvText', () => {
-  it('takes a byte order mark off', () => {
-    expect(csvText(Buffer.from('\uFEFFName\r\nA'))).toBe('Name\r\nA');
+/** A destination that keeps what it is given. */
+function collector() {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  return { stream, bytes: () => Buffer.concat(chunks) };
+}
+
+describe('receiveCsv', () => {
+  it('copies the file as it came and answers its delimiter and header row', async () => {
+    const csv = '\uFEFFName;Room\r\nPump;B\r\n';
+    const out = collector();
+    expect(await receiveCsv(chunksOf(csv, 3), out.stream)).toEqual({
+      delimiter: ';',
+      headers: ['Name', 'Room'],
+    });
+    expect(out.bytes().toString()).toBe(csv);
   });
 
   it.each([
     [Buffer.alloc(0), IMPORT_MESSAGES.empty],
     [Buffer.from(' \r\n '), IMPORT_MESSAGES.empty],
+    [Buffer.from('\r\n\r\n'), IMPORT_MESSAGES.empty],
     [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00]), IMPORT_MESSAGES.binary],
     [Buffer.from([0x43, 0x61, 0x66, 0xe9]), IMPORT_MESSAGES.encoding],
-  ])('refuses a bad file with a clear message (%#)', (bytes, message) => {
-    expect(() => csvText(bytes)).toThrow(message);
+    [Buffer.concat([Buffer.from('Name\r\nCaf'), Buffer.from([0xc3])]), IMPORT_MESSAGES.encoding],
+  ])('refuses a bad file with a clear message (%#)', async (bytes, message) => {
+    await expect(receiveCsv(chunksOf(bytes), collector().stream)).rejects.toThrow(message);
+  });
+
+  it('reads a character split between two chunks', async () => {
+    const start = await receiveCsv(chunksOf('Café,Größe\r\n1,2\r\n', 4), collector().stream);
+    expect(start.headers).toEqual(['Café', 'Größe']);
+  });
+
+  it('refuses 10,000 columns from the start of the file, without reading the rest', async () => {
+    const header = Array.from({ length: 10_000 }, (_, i) => `Column ${i + 1}`).join(',');
+    let chunksRead = 0;
+    async function* hugeFile() {
+      for await (const chunk of chunksOf(`${header}\r\n`)) {
+        chunksRead += 1;
+        yield chunk;
+      }
+      // 40 MB of rows that must never be read.
+      const row = Buffer.from(`${'x,'.repeat(9_999)}x\r\n`);
+      for (let i = 0; i < 2000; i++) {
+        chunksRead += 1;
+        yield row;
+      }
+    }
+    await expect(receiveCsv(hugeFile(), collector().stream)).rejects.toThrow(IMPORT_MESSAGES.tooManyColumns);
+    expect(chunksRead).toBeLessThan(100);
+  });
+
+  it('refuses a header row that does not end within its first megabyte', async () => {
+    const names = Array.from({ length: 400 }, () => 'n'.repeat(3000)).join(',');
+    await expect(receiveCsv(chunksOf(`${names}\r\nA\r\n`), collector().stream)).rejects.toThrow(
+      IMPORT_MESSAGES.headerTooLong,
+    );
+  });
+
+  it('lets `accept` refuse the start', async () => {
+    const refusal = new Error('not this kind');
+    await expect(
+      receiveCsv(chunksOf('Name\r\nA\r\n'), collector().stream, () => {
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+  });
+});
+
+describe('readStart', () => {
+  it('reads a start cut in the middle of a row up to its last line break', async () => {
+    const text = `Name;Room\r\n${'Pump;B\r\n'.repeat(5)}Pump;"cut here`;
+    expect(await readStart(text, false)).toEqual({ delimiter: ';', headers: ['Name', 'Room'] });
+    expect(IMPORT_HEADER_MAX_BYTES).toBeGreaterThan(text.length);
   });
 });
 
@@ -41,6 +116,23 @@ describe('checkHeaders', () => {
     expect(() => checkHeaders(['Name', ' '])).toThrow(IMPORT_MESSAGES.blankHeader(2));
     expect(() => checkHeaders(['Name', 'NAME'])).toThrow(IMPORT_MESSAGES.duplicateHeader('NAME'));
   });
+
+  it.each(['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\tTab', '\rReturn'])(
+    'refuses a name a spreadsheet would run as a formula, naming the column: %j',
+    (name) => {
+      expect(() => checkHeaders(['Name', name])).toThrow(IMPORT_MESSAGES.formulaHeader(2, name));
+    },
+  );
+
+  it('takes a name our export quoted as its text, and a plain number as a name', () => {
+    expect(checkHeaders(['Name', "'=Total", '-5'])).toEqual(['Name', '=Total', '-5']);
+  });
+
+  it(`refuses more than ${IMPORT_MAX_COLUMNS} columns`, () => {
+    const names = (count: number) => Array.from({ length: count }, (_, i) => `c${i}`);
+    expect(checkHeaders(names(IMPORT_MAX_COLUMNS))).toHaveLength(IMPORT_MAX_COLUMNS);
+    expect(() => checkHeaders(names(IMPORT_MAX_COLUMNS + 1))).toThrow(IMPORT_MESSAGES.tooManyColumns);
+  });
 });
 
 describe('csvRecords', () => {
@@ -52,9 +144,34 @@ describe('csvRecords', () => {
     ]);
   });
 
+  it('takes a byte order mark off', async () => {
+    expect(await all('\uFEFFName\r\nA', ',')).toEqual([['Name'], ['A']]);
+  });
+
   it('says at which line the file stops being CSV', async () => {
     await expect(all('Name\r\nA\r\n"B\r\n', ',')).rejects.toThrow(
       /^The file cannot be read as CSV at line \d+: /,
     );
+  });
+
+  it('leaves the event loop free while it reads a big file', async () => {
+    // 4 MB in one chunk, as a file read whole would come: a timer set once parsing has begun fires
+    // before the last row is read (read whole at once, the rows would all come before it).
+    const big = Buffer.from(
+      `Name,Note\r\n${'Pump,checked and logged by the night shift\r\n'.repeat(95_000)}`,
+    );
+    let timerFired = false;
+    let firedBeforeTheEnd = false;
+    let rows = 0;
+    for await (const _ of csvRecords([big], ',')) {
+      rows += 1;
+      if (rows === 1) {
+        setTimeout(() => {
+          timerFired = true;
+        }, 0);
+      } else if (timerFired) firedBeforeTheEnd = true;
+    }
+    expect(rows).toBe(95_001);
+    expect(firedBeforeTheEnd).toBe(true);
   });
 });

@@ -3,6 +3,8 @@ import {
   ASSET_MESSAGES,
   ASSET_NAME_MAX_LENGTH,
   checkFieldValue,
+  DISPLAY_ORDER_MAX,
+  DISPLAY_ORDER_STEP,
   type FieldRule,
   IMPORT_MESSAGES,
   IMPORT_TARGET_LABELS,
@@ -37,6 +39,8 @@ export interface ImportPlan {
   fields: PlannedField[];
   /** Active required fields of the kind that no column fills: a new record would miss them. */
   requiredElsewhere: FieldRule[];
+  /** The kind's field with the highest display order (retired ones too): new fields go after it. */
+  lastField: { label: string; displayOrder: number } | undefined;
 }
 
 const refuse = (message: string) => new AppError('VALIDATION', message);
@@ -114,7 +118,25 @@ export function buildPlan(
   const requiredElsewhere = definitions
     .filter((definition) => definition.isActive && definition.isRequired && !mapped.has(definition.id))
     .map(ruleOf);
-  return { kind, headers, columns, fields, requiredElsewhere };
+  const lastField = definitions.reduce<FieldDefinitionRow | undefined>(
+    (last, definition) => (!last || definition.displayOrder > last.displayOrder ? definition : last),
+    undefined,
+  );
+  return { kind, headers, columns, fields, requiredElsewhere, lastField };
+}
+
+/**
+ * Refuses a plan whose new fields would not fit after the last field: the commit gives each the
+ * next display order, a step apart, and an order past DISPLAY_ORDER_MAX (a field set that high before
+ * it was the limit) is refused here, by the check, not by the commit in the background.
+ */
+export function checkRoomForNewFields(plan: ImportPlan): void {
+  const added = plan.fields.filter((field) => field.newField).length;
+  const last = plan.lastField;
+  if (added === 0 || !last) return;
+  if (last.displayOrder + added * DISPLAY_ORDER_STEP > DISPLAY_ORDER_MAX) {
+    throw refuse(IMPORT_MESSAGES.noRoomForNewFields(last.label, last.displayOrder));
+  }
 }
 
 /** What is wrong with a row, by column. */

@@ -6,10 +6,17 @@ import {
   type TImportRun,
 } from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assetFieldValues, assets, auditLogEntries, fieldDefinitions } from '#server/db/schema.ts';
+import {
+  assetFieldValues,
+  assets,
+  auditLogEntries,
+  fieldDefinitions,
+  importRows,
+} from '#server/db/schema.ts';
 import { insertField } from '#server/test/asset-fixtures.ts';
+import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
@@ -60,12 +67,36 @@ describe('POST /api/admin/imports', () => {
     ],
     ['a header named twice', 'Name,Serial,name\r\nA,1,B\r\n', IMPORT_MESSAGES.duplicateHeader('name')],
     ['a blank header', 'Name,,Serial\r\nA,1,B\r\n', IMPORT_MESSAGES.blankHeader(2)],
+    [
+      'a header of 10,000 columns',
+      `${Array.from({ length: 10_000 }, (_, i) => `Column ${i + 1}`).join(',')}\r\n${'x,'.repeat(9_999)}x\r\n`,
+      IMPORT_MESSAGES.tooManyColumns,
+    ],
+    [
+      'a header that is a formula',
+      'Name,"=HYPERLINK(""http://evil.example"")"\r\nPump,1\r\n',
+      IMPORT_MESSAGES.formulaHeader(2, '=HYPERLINK("http://evil.example")'),
+    ],
+    [
+      'a header that starts with a tab',
+      'Name;\tSerial\r\nPump;1\r\n',
+      IMPORT_MESSAGES.formulaHeader(2, '\tSerial'),
+    ],
   ])('refuses %s with a clear message and writes nothing', async (_, data, message) => {
+    const storedRows = async () => {
+      const [stored] = await t.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(importRows)
+        .where(eq(importRows.organizationId, t.orgB.organization.id));
+      return stored?.count;
+    };
     const before = await get(t.headers.adminB, '/api/admin/imports');
+    const rowsBefore = await storedRows();
     const response = await upload(t.headers.adminB, data);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect((await get(t.headers.adminB, '/api/admin/imports')).json()).toEqual(before.json());
+    expect(await storedRows()).toBe(rowsBefore);
   });
 
   it('refuses a quote that never closes, saying where', async () => {
@@ -75,7 +106,11 @@ describe('POST /api/admin/imports', () => {
   });
 
   it('refuses a file over the size limit', async () => {
-    const response = await upload(t.headers.adminB, Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a'));
+    const header = Buffer.from('Name\r\n');
+    const response = await upload(
+      t.headers.adminB,
+      Buffer.concat([header, Buffer.alloc(IMPORT_MAX_BYTES, 'a')]),
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(IMPORT_MESSAGES.tooLarge);
   });
@@ -190,6 +225,49 @@ describe('checking and committing an import', () => {
     expect(audits).toEqual([
       expect.objectContaining({ action: 'CREATE', entityType: 'Asset', userId: t.orgA.admin.id }),
     ]);
+  });
+
+  it('lists problems in problems.csv with cells a spreadsheet shows as text', async () => {
+    // A column our export named `'=Total` (the field "=Total") and `'@Owner`, with bad numbers in them.
+    const run = await uploaded(t.headers.adminA, "Name,'=Total,'@Owner\r\nPump,abc,x\r\n");
+    expect(run.headers).toEqual(['Name', '=Total', '@Owner']);
+    const mapping: TImportColumnTarget[] = [
+      { kind: 'name' },
+      { kind: 'newField', label: 'Total', key: 'total_safe', dataType: 'Number' },
+      { kind: 'newField', label: 'Owner', key: 'owner_safe', dataType: 'Number' },
+    ];
+    expect((await map(t.headers.adminA, run.id, mapping)).statusCode).toBe(200);
+    expect(await checked(t.headers.adminA, run.id)).toMatchObject({ status: 'Checked', problemCount: 2 });
+    const csv = await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems.csv`);
+    const rows: string[][] = parse(csv.body, { bom: true });
+    expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
+      ['1', "'=Total"],
+      ['1', "'@Owner"],
+    ]);
+  });
+
+  it('fails the check, never the commit, when a new field would find no display order', async () => {
+    // A field set to the database's largest integer before display orders had their limit.
+    const organization = await createOrganization(t.db);
+    const admin = (await loginAs(t.app, await createUser(t.db, organization.id, { isAdmin: true }))).headers;
+    const last = await insertField(t.db, organization.id, { label: 'Last', displayOrder: 2_147_483_647 });
+    const run = await uploaded(admin, 'Name,Colour\r\nPump,Red\r\n');
+    expect(run.mapping[1]).toMatchObject({ kind: 'newField', label: 'Colour' });
+    const check = await post(admin, `/api/admin/imports/${run.id}/check`);
+    expect(check.statusCode).toBe(400);
+    expect(check.json().message).toBe(IMPORT_MESSAGES.noRoomForNewFields('Last', 2_147_483_647));
+    expect((await get(admin, `/api/admin/imports/${run.id}`)).json().status).toBe('Uploaded');
+    expect((await post(admin, `/api/admin/imports/${run.id}/commit`)).statusCode).toBe(409);
+
+    // Lowered under Fields, the same import checks and commits, its field after the last one.
+    await t.db.update(fieldDefinitions).set({ displayOrder: 500 }).where(eq(fieldDefinitions.id, last.id));
+    expect(await checked(admin, run.id)).toMatchObject({ status: 'Checked', problemCount: 0 });
+    expect(await committed(admin, run.id)).toMatchObject({ status: 'Done', createdCount: 1 });
+    const [colour] = await t.db
+      .select()
+      .from(fieldDefinitions)
+      .where(and(eq(fieldDefinitions.organizationId, organization.id), eq(fieldDefinitions.label, 'Colour')));
+    expect(colour?.displayOrder).toBe(510);
   });
 
   it('updates the assets whose slug the file names and keeps their other fields', async () => {

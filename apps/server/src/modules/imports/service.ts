@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import {
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_SELECT_OPTIONS,
@@ -13,14 +14,15 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
+import { spreadsheetSafe } from '../exports/spreadsheet-safe.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
 import { assetImport } from './asset-import.ts';
 import { actorOf, createNewFields } from './commit.ts';
-import { checkHeaders, csvRecords, csvText, detectDelimiter } from './csv-file.ts';
+import { type CsvStart, csvRecords, receiveCsv } from './csv-file.ts';
 import { eventImport } from './event-import.ts';
 import { recogniseFormat, suggestMapping, wrongKindOfFile } from './formats.ts';
 import type { ImportKindRules } from './import-kind.ts';
-import { buildPlan } from './plan.ts';
+import { buildPlan, checkRoomForNewFields } from './plan.ts';
 import {
   deleteImportProblems,
   deleteImportRows,
@@ -90,30 +92,50 @@ async function previewOf(db: DbOrTx, row: ImportRunRow): Promise<string[][]> {
   return rows.map((r) => r.cells);
 }
 
+/** An uploaded CSV, received and its start checked (receiveImportFile), waiting to be read. */
+export interface ReceivedImportFile {
+  fileName: string;
+  start: CsvStart;
+  /** Its bytes, from the first. */
+  read: () => AsyncIterable<Uint8Array>;
+}
+
 /**
- * Reads an uploaded CSV of a kind (assets, or maintenance history) into a new import of the actor's
- * organization: checks the file (encoding, binary, header names, size in rows, our export of the
- * other kind), stores its rows, recognises its format and proposes a mapping. All or nothing: a
- * refused file writes nothing.
+ * Receives an uploaded CSV of a kind into `destination` as it arrives, refusing it as soon as its
+ * start shows what is wrong (encoding, binary, header row, our export of the other kind): nothing
+ * of a refused file is read further, nor written to the database.
+ */
+export function receiveImportFile(
+  kind: TImportKind,
+  source: AsyncIterable<Buffer>,
+  destination: Writable,
+): Promise<CsvStart> {
+  return receiveCsv(source, destination, ({ headers }) => {
+    const wrongKind = wrongKindOfFile(headers, kind);
+    if (wrongKind) throw new AppError('VALIDATION', wrongKind);
+  });
+}
+
+/**
+ * Reads a received CSV of a kind (assets, or maintenance history) into a new import of the actor's
+ * organization: stores its rows, streamed (size in rows, CSV syntax checked on the way), recognises
+ * its format and proposes a mapping. All or nothing: a refused file writes nothing.
  */
 export async function uploadImport(
   db: Db,
   actor: AuthUser,
   kind: TImportKind,
-  file: { fileName: string; bytes: Uint8Array },
+  file: ReceivedImportFile,
 ): Promise<TImportRun> {
-  const text = csvText(file.bytes);
-  const delimiter = await detectDelimiter(text);
+  const { delimiter, headers } = file.start;
   const organizationId = actor.organizationId;
   const definitions = await getFieldDefinitionRows(db, organizationId, IMPORT_TARGETS[kind].fieldTarget);
+  const format = recogniseFormat(headers, kind);
   const row = await db.transaction(async (tx) => {
-    const records = csvRecords(text, delimiter);
+    const records = csvRecords(file.read(), delimiter);
+    // The header row, read and checked with the start of the file.
     const first = await records.next();
     if (first.done) throw new AppError('VALIDATION', IMPORT_MESSAGES.empty);
-    const headers = checkHeaders(first.value);
-    const wrongKind = wrongKindOfFile(headers, kind);
-    if (wrongKind) throw new AppError('VALIDATION', wrongKind);
-    const format = recogniseFormat(headers, kind);
     const created = await insertImportRun(tx, {
       organizationId,
       createdById: actor.id,
@@ -213,14 +235,17 @@ export async function setImportMapping(
   return toImportRun(updated, await previewOf(db, updated));
 }
 
-/** Marks an import as being checked (the check then runs in the background, runImportCheck). */
+/**
+ * Marks an import as being checked (the check then runs in the background, runImportCheck); refuses
+ * at once a mapping whose new fields would find no display order.
+ */
 export async function startImportCheck(
   db: DbOrTx,
   organizationId: string,
   importId: string,
 ): Promise<TImportRun> {
   const row = await importOf(db, organizationId, importId);
-  await planOf(db, row);
+  checkRoomForNewFields(await planOf(db, row));
   const started = await updateImportRun(db, organizationId, importId, ['Uploaded', 'Checked'], {
     status: 'Checking',
     rowsDone: 0,
@@ -260,7 +285,10 @@ export async function runImportCheck(
   const row = await findImportRun(db, organizationId, importId);
   if (row?.status !== 'Checking') return;
   await deleteImportProblems(db, organizationId, importId);
-  const check = KINDS[row.kind].startCheck(db, organizationId, await planOf(db, row));
+  const plan = await planOf(db, row);
+  // Fields changed since the check was started: refused here (the import fails its check), never by the commit.
+  checkRoomForNewFields(plan);
+  const check = KINDS[row.kind].startCheck(db, organizationId, plan);
   let problemCount = 0;
   let after = 0;
   for (;;) {
@@ -325,7 +353,10 @@ export async function listImportProblems(
   });
 }
 
-/** Every stored problem of an import, in file order, in batches (the problems CSV). */
+/**
+ * Every stored problem of an import, in file order, in batches (the problems CSV), each cell made
+ * safe for a spreadsheet as the exports' are: a column's name comes from the file.
+ */
 export async function* importProblemRows(db: DbOrTx, organizationId: string, importId: string) {
   await importOf(db, organizationId, importId);
   yield ['Row', 'Column', 'Problem'];
@@ -334,7 +365,9 @@ export async function* importProblemRows(db: DbOrTx, organizationId: string, imp
       offset,
       limit: ROWS_PER_BATCH,
     });
-    for (const problem of problems) yield [String(problem.row), problem.column, problem.message];
+    for (const problem of problems) {
+      yield [String(problem.row), problem.column, problem.message].map(spreadsheetSafe);
+    }
     if (problems.length < ROWS_PER_BATCH) return;
   }
 }

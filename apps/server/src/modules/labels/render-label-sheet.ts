@@ -321,13 +321,15 @@ function drawLabelTexts(
 }
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Labels drawn between two yields to the event loop: a few milliseconds of work, whatever the layout. */
+const LABELS_PER_TURN = 8;
 
 /**
  * A PDF of QR labels for `labels`, in order, laid out on `layout` from `startPosition` on the first
  * sheet: each label has its asset's QR code (vector), name, slug, the organization's name, and
  * optionally the logo and a custom field. Text the standard fonts cannot encode is replaced, never
  * refused; text too long for a label shrinks, then ends with an ellipsis. Yields to the event loop
- * between pages, so other requests go on while a large sheet is made.
+ * every few labels, so other requests go on while a large sheet is made.
  */
 export async function renderLabelSheet(input: LabelSheetInput): Promise<Uint8Array> {
   const layout = typeof input.layout === 'string' ? labelLayout(input.layout) : input.layout;
@@ -350,11 +352,9 @@ export async function renderLabelSheet(input: LabelSheetInput): Promise<Uint8Arr
   let content: PageContent | undefined;
   for (const [index, label] of input.labels.entries()) {
     const slot = (start + index) % perPage;
+    if (index > 0 && index % LABELS_PER_TURN === 0) await nextTick();
     if (!content || slot === 0) {
-      if (content) {
-        content.finish(doc);
-        await nextTick();
-      }
+      content?.finish(doc);
       content = new PageContent(doc.addPage([layout.pageWidth, layout.pageHeight]), fonts, logo);
     }
     const origin = labelBox(layout, slot);

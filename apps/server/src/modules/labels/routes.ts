@@ -2,6 +2,7 @@ import { ZLabelSheetBody } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayIn } from '#server/lib/clock.ts';
+import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { makeLabelSheet } from './service.ts';
 
@@ -18,11 +19,13 @@ export async function labelRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['labels'],
         body: ZLabelSheetBody,
         description:
-          'A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first) or those an import created (importId, in file order, 5,000 a part), at most 5,000, on the chosen label layout from startPosition on the first sheet.',
+          'A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first) or those an import created (importId, in file order, 5,000 a part), at most 5,000, on the chosen label layout from startPosition on the first sheet. A few sheets are made at a time: a request past its organization share gets 429, one the server has no room for 503, both with Retry-After.',
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
+      // A sheet of 5,000 labels takes seconds of a core and a hundred MB: a few at a time (ADR 089).
+      await holdTurnUntilAnswered(app.heavyWork, user.organizationId, reply);
       const pdf = await makeLabelSheet(
         app.db,
         {

@@ -1,3 +1,4 @@
+import { HEAVY_WORK_MESSAGES } from '@mqr/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -75,6 +76,17 @@ describe('ExportDialog', () => {
     render(<ExportDialog view={{ search: 'x' }} onClose={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.assetsButton }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`${EXPORT_TEXTS.failed} Search is too long.`);
+    expect(downloads).toEqual([]);
+  });
+
+  it.each([
+    ['its organization is at its share', 429, 'RATE_LIMITED', HEAVY_WORK_MESSAGES.organizationBusy],
+    ['the server is busy', 503, 'UNAVAILABLE', HEAVY_WORK_MESSAGES.serverBusy],
+  ])('says to try again when %s', async (_, status, code, message) => {
+    mockFetch({ '/api/exports/events.csv': () => jsonResponse({ code, message }, status) });
+    render(<ExportDialog view={{}} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.historyButton }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${EXPORT_TEXTS.failed} ${message}`);
     expect(downloads).toEqual([]);
   });
 });

@@ -52,6 +52,16 @@ describe('field definition form', () => {
     });
   });
 
+  it('refuses a display order past the limit, as the server does', () => {
+    const result = checkFieldForm(
+      { ...emptyFieldForm(0), label: 'L', key: 'k', displayOrder: '2147483647' },
+      'Asset',
+    );
+    expect(result.ok ? [] : result.errors).toEqual([
+      { path: 'displayOrder', message: 'Display order must be a whole number from -1000000 to 1000000.' },
+    ]);
+  });
+
   it('reports invalid values with the shared messages', () => {
     const result = checkFieldForm(
       { ...emptyFieldForm(0), label: ' ', key: 'bad key!', maxLength: '0', displayOrder: '1.5' },
@@ -60,7 +70,7 @@ describe('field definition form', () => {
     expect(result.ok ? [] : result.errors).toEqual([
       {
         path: 'displayOrder',
-        message: 'Display order must be a whole number from -2147483648 to 2147483647.',
+        message: 'Display order must be a whole number from -1000000 to 1000000.',
       },
       { path: 'maxLength', message: 'Max length must be a whole number from 1 to 2147483647.' },
       { path: 'label', message: 'Label is required.' },

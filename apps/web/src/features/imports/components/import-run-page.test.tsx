@@ -1,4 +1,9 @@
-import { EVENT_CSV_COLUMNS, type TImportColumnTarget, type TImportRun } from '@mqr/contracts';
+import {
+  EVENT_CSV_COLUMNS,
+  IMPORT_MESSAGES,
+  type TImportColumnTarget,
+  type TImportRun,
+} from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +19,7 @@ import {
 } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { historyRun, IMPORT_ID, importRun } from '../import-fixtures.ts';
+import { IMPORT_TEXTS } from './import-texts.ts';
 
 const location = fieldDefinition({ label: 'Location', key: 'location' });
 const retired = fieldDefinition({ label: 'Cost centre', key: 'cost_centre', isActive: false });
@@ -135,6 +141,17 @@ describe('import page', () => {
       .map((c) => `${c.init.method} ${c.url.pathname}`);
     expect(order).toEqual([`PUT ${RUN_URL}/mapping`, `POST ${RUN_URL}/check`]);
     expect(await screen.findByText('Checking row 0 of 3')).toBeInTheDocument();
+  });
+
+  it('says why the check could not start when new fields would find no display order', async () => {
+    const message = IMPORT_MESSAGES.noRoomForNewFields('Serial', 2_147_483_647);
+    setup([importRun()], {
+      [`PUT ${RUN_URL}/mapping`]: () => jsonResponse(importRun()),
+      [`POST ${RUN_URL}/check`]: () => jsonResponse({ code: 'VALIDATION', message }, 400),
+    });
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Check the file' }));
+    expect(await screen.findByText(`${IMPORT_TEXTS.checkFailed} ${message}`)).toBeInTheDocument();
   });
 
   it('asks for a new field’s label without asking the server', async () => {

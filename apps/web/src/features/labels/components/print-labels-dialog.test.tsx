@@ -1,4 +1,4 @@
-import { LABEL_MESSAGES, type TLabelSource } from '@mqr/contracts';
+import { HEAVY_WORK_MESSAGES, LABEL_MESSAGES, type TLabelSource } from '@mqr/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -130,6 +130,17 @@ describe('PrintLabelsDialog', () => {
     expect(downloads).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says to try again in a few seconds when the server has no turn for the sheet', async () => {
+    setup({ importId: IMPORT_ID }, 3, () =>
+      jsonResponse({ code: 'UNAVAILABLE', message: HEAVY_WORK_MESSAGES.serverBusy }, 503),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: LABEL_TEXTS.download }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${LABEL_TEXTS.failed} ${HEAVY_WORK_MESSAGES.serverBusy}`,
+    );
+    expect(downloads).toEqual([]);
   });
 
   it(`prints an import of more than 5,000 assets in parts`, async () => {
