@@ -1,5 +1,4 @@
 import {
-  ASSET_CSV_COLUMNS,
   EVENT_CSV_COLUMNS,
   FIELD_KEY_MAX_LENGTH,
   fieldKeyOf,
@@ -8,6 +7,7 @@ import {
   type TImportBuiltInTarget,
   type TImportColumnTarget,
   type TImportKind,
+  type TImportMatchKey,
 } from '@mqr/contracts';
 
 export type ImportFormat = 'Maintenance QR' | 'Snipe-IT' | 'HomeBox' | 'Other';
@@ -42,9 +42,16 @@ const HISTORY_COLUMNS: Record<string, BuiltIn> = {
 };
 
 /**
+ * The columns every asset export of ours has had, which recognise it (External ID came later, ADR
+ * 092: an older export is still ours).
+ */
+const OUR_ASSET_EXPORT = ['Slug', 'Name', 'Description', 'Created at', 'Updated at'];
+
+/**
  * The built-in columns of each known export, by kind of file and lower-cased header: ours (export to
  * CSV), Snipe-IT's asset export and HomeBox's item export (`HB.` columns). Anything else becomes a
- * custom field.
+ * custom field. Snipe-IT's asset tag and HomeBox's asset ID are those tools' identifiers: the
+ * external ID (ADR 092; a tag such as "LAP 001" is no slug).
  */
 const BUILT_IN: Record<TImportKind, Partial<Record<ImportFormat, Record<string, BuiltIn>>>> = {
   assets: {
@@ -52,12 +59,19 @@ const BUILT_IN: Record<TImportKind, Partial<Record<ImportFormat, Record<string, 
       slug: 'slug',
       name: 'name',
       description: 'description',
+      'external id': 'externalId',
       'created at': 'ignore',
       'updated at': 'ignore',
     },
-    'Snipe-IT': { 'asset tag': 'slug', name: 'name', 'asset name': 'name', notes: 'description' },
-    HomeBox: { 'hb.name': 'name', 'hb.description': 'description' },
-    Other: { slug: 'slug', name: 'name', 'asset name': 'name', description: 'description' },
+    'Snipe-IT': { 'asset tag': 'externalId', name: 'name', 'asset name': 'name', notes: 'description' },
+    HomeBox: { 'hb.name': 'name', 'hb.description': 'description', 'hb.asset_id': 'externalId' },
+    Other: {
+      slug: 'slug',
+      name: 'name',
+      'asset name': 'name',
+      description: 'description',
+      'external id': 'externalId',
+    },
   },
   events: {
     // The asset's name is there for people reading the file; the slug finds the asset.
@@ -74,7 +88,7 @@ const hasAll = (has: Set<string>, columns: readonly string[]) =>
 export function recogniseFormat(headers: string[], kind: TImportKind): ImportFormat {
   const has = headerSet(headers);
   if (kind === 'events') return hasAll(has, EVENT_CSV_COLUMNS.slice(0, 5)) ? 'Maintenance QR' : 'Other';
-  if (hasAll(has, ASSET_CSV_COLUMNS)) return 'Maintenance QR';
+  if (hasAll(has, OUR_ASSET_EXPORT)) return 'Maintenance QR';
   if (
     has.has('asset tag') &&
     (has.has('name') || has.has('asset name')) &&
@@ -136,4 +150,17 @@ export function suggestMapping(
     keys.add(key);
     return { kind: 'newField', label, key, dataType: 'Text' };
   });
+}
+
+/**
+ * How a file of assets first matches existing assets (ADR 092): by slug when a column is imported as
+ * slug (our own export), else by external ID when one is (Snipe-IT's asset tag, HomeBox's asset ID),
+ * else not at all; never by name, which the administrator asks for. Null for history files.
+ */
+export function proposeMatchBy(kind: TImportKind, mapping: TImportColumnTarget[]): TImportMatchKey | null {
+  if (kind !== 'assets') return null;
+  const mapped = (target: 'slug' | 'externalId') => mapping.some((column) => column.kind === target);
+  if (mapped('slug')) return 'slug';
+  if (mapped('externalId')) return 'externalId';
+  return 'none';
 }
