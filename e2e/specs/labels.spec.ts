@@ -61,9 +61,11 @@ test('an administrator prints the labels of a new import from label 4, then one 
     .setInputFiles({ name: 'labels.csv', mimeType: 'text/csv', buffer: Buffer.from(register(run)) });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await page.getByRole('button', { name: 'Check the file' }).click();
-  await expect(page.getByText(`All ${ROWS} rows passed the check.`)).toBeVisible();
+  await expect(
+    page.getByText(`All ${ROWS} rows passed the check: ${ROWS} create, 0 update, 0 unchanged.`),
+  ).toBeVisible();
   await page.getByRole('button', { name: `Import ${ROWS} assets` }).click();
-  await expect(page.getByText(`Import finished: ${ROWS} created, 0 updated.`)).toBeVisible({
+  await expect(page.getByText(`Import finished: ${ROWS} created, 0 updated, 0 unchanged.`)).toBeVisible({
     timeout: 30_000,
   });
 

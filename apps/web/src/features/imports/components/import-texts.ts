@@ -164,8 +164,16 @@ export const IMPORT_TEXTS = {
   undoTitle: 'Undo this import?',
   undoLoading: 'Looking at what the import changed...',
   undoLoadFailed: 'Unable to tell what undoing would do.',
-  undoText: (deleteCount: number, revertCount: number) =>
-    `Undoing deletes the ${deleteCount === 1 ? 'asset' : `${countText(deleteCount)} assets`} the import created and puts the ${revertCount === 1 ? 'asset' : `${countText(revertCount)} assets`} it updated back as they were. It cannot be undone itself.`,
+  undoText: (deleteCount: number, revertCount: number) => {
+    const assets = (count: number) => (count === 1 ? 'asset' : `${countText(count)} assets`);
+    const parts = [
+      ...(deleteCount > 0 ? [`deletes the ${assets(deleteCount)} the import created`] : []),
+      ...(revertCount > 0 ? [`puts the ${assets(revertCount)} it updated back as they were`] : []),
+    ];
+    return parts.length > 0
+      ? `Undoing ${parts.join(' and ')}. It cannot be undone itself.`
+      : 'The import left no asset to delete or put back: undoing only marks it undone.';
+  },
   undoBlocked: (count: number) =>
     count === 1
       ? 'This asset changed since the import (an edit, an event, a file or a schedule), so the import can no longer be undone:'
