@@ -45,7 +45,9 @@ export function RecentImports() {
               <td data-label="File">
                 <Link to={`/assets/import/${run.id}`}>{run.fileName}</Link>
               </td>
-              <td data-label={IMPORT_TEXTS.kindHeader}>{IMPORT_TEXTS.kinds[run.kind].label}</td>
+              <td className={tables.words} data-label={IMPORT_TEXTS.kindHeader}>
+                {IMPORT_TEXTS.kinds[run.kind].label}
+              </td>
               <td data-label="Status">
                 <span>
                   <ImportStatusBadge run={run} />
