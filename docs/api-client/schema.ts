@@ -885,6 +885,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         description?: string | null;
+                        externalId?: string | null;
                         organizationId?: string | null;
                         /** @default [] */
                         fields?: {
@@ -911,6 +912,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {
@@ -1079,6 +1081,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {
@@ -1158,6 +1161,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         description?: string | null;
+                        externalId?: string | null;
                         organizationId?: string | null;
                         /** @default [] */
                         fields?: {
@@ -1184,6 +1188,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {
@@ -2561,7 +2566,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -3008,7 +3013,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -3077,7 +3082,7 @@ export interface paths {
                             kind: "assets" | "events";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3089,7 +3094,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3103,12 +3108,22 @@ export interface paths {
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3141,7 +3156,7 @@ export interface paths {
                             kind: "assets" | "events";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3153,7 +3168,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3167,12 +3182,22 @@ export interface paths {
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3216,7 +3241,7 @@ export interface paths {
                             kind: "assets" | "events";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3228,7 +3253,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3242,12 +3267,22 @@ export interface paths {
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3257,7 +3292,27 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** @description Discards an import with its stored rows and problems; the assets it brought in stay. 409 while it is checked or imported. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -3288,7 +3343,7 @@ export interface paths {
                             kind: "ignore";
                         } | {
                             /** @enum {string} */
-                            kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                            kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
                         } | {
                             /** @enum {string} */
                             kind: "field";
@@ -3302,6 +3357,8 @@ export interface paths {
                             /** @enum {string} */
                             dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                         })[];
+                        /** @enum {string} */
+                        matchBy?: "slug" | "externalId" | "name" | "none";
                     };
                 };
             };
@@ -3318,7 +3375,7 @@ export interface paths {
                             kind: "assets" | "events";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3330,7 +3387,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3344,12 +3401,22 @@ export interface paths {
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3397,7 +3464,7 @@ export interface paths {
                             kind: "assets" | "events";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3409,7 +3476,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3423,12 +3490,22 @@ export interface paths {
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3475,7 +3552,7 @@ export interface paths {
                             kind: "assets" | "events";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3487,7 +3564,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3501,12 +3578,22 @@ export interface paths {
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3558,6 +3645,171 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The warnings of the check (rows that add an asset whose name is in use), in file order. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            row: number;
+                            column: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What undoing a finished import of assets would do, and which of its assets changed since (409 when it cannot be undone). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            undoUntil: string;
+                            deleteCount: number;
+                            revertCount: number;
+                            blocked: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            }[];
+                            blockedCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Undoes a finished import of assets within 7 days: deletes the assets it created and puts back those it updated, in one transaction; 409 naming the assets that changed since. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "assets" | "events";
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
+                            /** @enum {string} */
+                            format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
+                            delimiter: string;
+                            headers: string[];
+                            preview: string[][];
+                            rowCount: number;
+                            mapping: ({
+                                /** @enum {string} */
+                                kind: "ignore";
+                            } | {
+                                /** @enum {string} */
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                            } | {
+                                /** @enum {string} */
+                                kind: "field";
+                                /** Format: uuid */
+                                fieldId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "newField";
+                                label: string;
+                                key: string;
+                                /** @enum {string} */
+                                dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                            })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
+                            rowsDone: number;
+                            problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
+                            createdCount: number;
+                            updatedCount: number;
+                            unchangedCount: number;
+                            skippedCount: number;
+                            error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3703,6 +3955,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {
@@ -3815,6 +4068,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {
