@@ -37,6 +37,9 @@ export const FIELD_MESSAGES = {
   loading: 'Loading fields...',
   empty: 'No fields configured yet.',
   noMatch: 'No fields match your search.',
+  publicHint: 'Shown on the public QR page to anyone who scans it. Untick to keep it for signed-in staff.',
+  visibilityPublic: 'Public',
+  visibilityInternal: 'Internal',
 } as const;
 
 /**
