@@ -66,7 +66,7 @@ export function AdminFieldsPage() {
           {shown.map((definition) => (
             <tr key={definition.id}>
               <td className={styles.label}>{definition.label}</td>
-              <td>
+              <td className={styles.key}>
                 <code>{definition.key}</code>
               </td>
               <td>{definition.dataType}</td>
