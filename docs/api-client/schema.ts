@@ -289,7 +289,6 @@ export interface paths {
                             fields: {
                                 label: string;
                                 value: string | null;
-                                isActive: boolean;
                             }[];
                             events: {
                                 title: string;
@@ -801,6 +800,7 @@ export interface paths {
                             dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             isRequired: boolean;
                             isActive: boolean;
+                            isPublic: boolean;
                             maxLength: number | null;
                             optionsJson: string | null;
                             displayOrder: number;
@@ -2634,6 +2634,7 @@ export interface paths {
                         displayOrder?: number;
                         /** @default true */
                         isActive?: boolean;
+                        isPublic?: boolean;
                     };
                 };
             };
@@ -2654,6 +2655,7 @@ export interface paths {
                             dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             isRequired: boolean;
                             isActive: boolean;
+                            isPublic: boolean;
                             maxLength: number | null;
                             optionsJson: string | null;
                             displayOrder: number;
@@ -2704,6 +2706,7 @@ export interface paths {
                         displayOrder?: number;
                         /** @default true */
                         isActive?: boolean;
+                        isPublic?: boolean;
                     };
                 };
             };
@@ -2724,6 +2727,7 @@ export interface paths {
                             dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             isRequired: boolean;
                             isActive: boolean;
+                            isPublic: boolean;
                             maxLength: number | null;
                             optionsJson: string | null;
                             displayOrder: number;
@@ -3102,6 +3106,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             rowsDone: number;
                             problemCount: number;
@@ -3166,6 +3172,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             rowsDone: number;
                             problemCount: number;
@@ -3241,6 +3249,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             rowsDone: number;
                             problemCount: number;
@@ -3301,6 +3311,8 @@ export interface paths {
                             key: string;
                             /** @enum {string} */
                             dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                            /** @default false */
+                            isPublic?: boolean;
                         })[];
                     };
                 };
@@ -3343,6 +3355,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             rowsDone: number;
                             problemCount: number;
@@ -3422,6 +3436,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             rowsDone: number;
                             problemCount: number;
@@ -3500,6 +3516,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             rowsDone: number;
                             problemCount: number;

@@ -149,6 +149,8 @@ export const ZImportColumnTarget = z.discriminatedUnion('kind', [
     label: storableText().trim().min(1).max(FIELD_LABEL_MAX_LENGTH),
     key: z.string().trim().toLowerCase().min(1).max(FIELD_KEY_MAX_LENGTH).regex(FIELD_KEY_PATTERN),
     dataType: z.enum(FIELD_DATA_TYPES),
+    /** The new field shows on the public QR page; internal unless said (ADR 091). */
+    isPublic: z.boolean().default(false),
   }),
 ]);
 export type TImportColumnTarget = z.infer<typeof ZImportColumnTarget>;
@@ -210,4 +212,34 @@ export function fieldKeyOf(label: string): string {
     .replace(/^_+|_+$/g, '')
     .slice(0, FIELD_KEY_MAX_LENGTH);
   return key || 'field';
+}
+
+/**
+ * Words in a column's name that say it holds data about a person, or money: the mapping warns beside
+ * the visibility of a new field made from such a column (ADR 091). Matched on whole words, in any
+ * case, once `.`, `_`, `:` and `/` are spaces and camelCase is split. "Name" alone is the asset's
+ * name: only the names of people count ("First name", "Last name", "Username"). Snipe-IT's "Checked
+ * Out To: Email" is personal, its "Purchase Cost" financial.
+ */
+export const SENSITIVE_COLUMN_PATTERNS = {
+  personal: [
+    /\be[ -]?mails?\b/i,
+    /\b(phone|mobile|telephone)\b/i,
+    /\b(first|last|given|family|full|middle|user)[ -]?names?\b/i,
+    /\b(username|surname)s?\b/i,
+    /\b(checked[ -]?out|assigned|issued|sold)[ -]to\b/i,
+    /\b(owner|employee|assignee)\b/i,
+  ],
+  financial: [/\b(cost|price|value|purchase|salary|wage|invoice|amount)s?\b/i],
+} as const;
+
+/** What a column's name looks like it holds, for the mapping's warning: personal, financial, or neither. */
+export function sensitiveColumnKind(header: string): 'personal' | 'financial' | null {
+  const words = header
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[._:/\s]+/g, ' ')
+    .trim();
+  if (SENSITIVE_COLUMN_PATTERNS.personal.some((pattern) => pattern.test(words))) return 'personal';
+  if (SENSITIVE_COLUMN_PATTERNS.financial.some((pattern) => pattern.test(words))) return 'financial';
+  return null;
 }

@@ -168,6 +168,11 @@ export const fieldDefinitions = pgTable(
     dataType: text('data_type', { enum: FIELD_DATA_TYPES }).notNull(),
     isRequired: boolean('is_required').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Shown on the public QR page (true) or to signed-in staff only (false), ADR 091. Internal unless
+     * said: every code that makes a field sets it; fields made before it existed were made public.
+     */
+    isPublic: boolean('is_public').notNull().default(false),
     maxLength: integer('max_length'),
     /** JSON array of option strings, Select only. */
     options: jsonb('options').$type<string[]>(),

@@ -47,11 +47,13 @@ const taskColumns = {
   assigneeName: assignedTo.displayName,
 };
 
-/** A custom value of an event with its field's label. */
+/** A custom value of an event with its field's label, and whether the public page may show it (ADR 091). */
 export interface EventValueRow {
   fieldId: string;
   label: string;
   value: string;
+  isActive: boolean;
+  isPublic: boolean;
 }
 
 /** A change log entry of an event, with the display name of who made it. */
@@ -81,7 +83,8 @@ const eventDetailColumns = {
     rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
   ),
   values: jsonRows(
-    sql`json_build_object('fieldId', v.field_id, 'label', d.label, 'value', v.value)`,
+    sql`json_build_object('fieldId', v.field_id, 'label', d.label, 'value', v.value,
+      'isActive', d.is_active, 'isPublic', d.is_public)`,
     sql`from ${eventFieldValues} v join ${fieldDefinitions} d on d.id = v.field_id where ${ofThisEvent('v')}`,
     sql`d.display_order, d.label, d.id`,
   ).mapWith((rows: EventValueRow[]) => rows),

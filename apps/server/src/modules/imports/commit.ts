@@ -28,9 +28,9 @@ export async function actorOf(db: Db, row: ImportRunRow): Promise<Actor> {
 }
 
 /**
- * Creates the custom fields the mapping asks for (after the organization's last field of the target,
- * each with a CREATE audit entry) and points the mapping at them, in one transaction: a commit run
- * again after a crash finds them made.
+ * Creates the custom fields the mapping asks for, public or internal as it says (after the
+ * organization's last field of the target, each with a CREATE audit entry) and points the mapping
+ * at them, in one transaction: a commit run again after a crash finds them made.
  */
 export async function createNewFields(
   db: Db,
@@ -63,6 +63,7 @@ export async function createNewFields(
           key: spec.key,
           dataType: spec.dataType,
           options: spec.options,
+          isPublic: spec.isPublic,
           displayOrder,
         })
         .returning();

@@ -57,8 +57,8 @@ describe('suggestMapping', () => {
       { kind: 'ignore' },
       { kind: 'field', fieldId: 'f1' },
       { kind: 'field', fieldId: 'f2' },
-      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text' },
-      { kind: 'newField', label: 'Name', key: 'name', dataType: 'Text' },
+      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Name', key: 'name', dataType: 'Text', isPublic: false },
       { kind: 'ignore' },
     ]);
   });
@@ -70,7 +70,7 @@ describe('suggestMapping', () => {
     ]);
     expect(mapping.slice(1)).toEqual([
       { kind: 'field', fieldId: 'f' },
-      { kind: 'newField', label: 'room', key: 'room_2', dataType: 'Text' },
+      { kind: 'newField', label: 'room', key: 'room_2', dataType: 'Text', isPublic: false },
       { kind: 'ignore' },
     ]);
   });

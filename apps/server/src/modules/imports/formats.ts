@@ -99,7 +99,7 @@ export function wrongKindOfFile(headers: string[], kind: TImportKind): string | 
 /**
  * The first mapping of a file: the format's built-in columns, then the organization's fields of the
  * kind by label or key (case-insensitive; a retired one: not imported), and every other column a new
- * Text field named after it, with a key no field has. Each built-in target and each field takes one
+ * internal Text field named after it, with a key no field has. Each built-in target and each field takes one
  * column at most (the first).
  */
 export function suggestMapping(
@@ -134,6 +134,7 @@ export function suggestMapping(
     let key = fieldKeyOf(label);
     for (let n = 2; keys.has(key); n++) key = `${fieldKeyOf(label).slice(0, FIELD_KEY_MAX_LENGTH - 4)}_${n}`;
     keys.add(key);
-    return { kind: 'newField', label, key, dataType: 'Text' };
+    // Internal: an import proposes no field for the public page; the administrator chooses (ADR 091).
+    return { kind: 'newField', label, key, dataType: 'Text', isPublic: false };
   });
 }

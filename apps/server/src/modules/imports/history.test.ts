@@ -66,7 +66,7 @@ describe('uploading a maintenance history file', () => {
       { kind: 'completedAt' },
       { kind: 'completedBy' },
       { kind: 'field', fieldId: cost.id },
-      { kind: 'newField', label: 'Part', key: 'part', dataType: 'Text' },
+      { kind: 'newField', label: 'Part', key: 'part', dataType: 'Text', isPublic: false },
     ]);
   });
 
@@ -167,7 +167,13 @@ describe('checking and importing maintenance history', () => {
       'hist-pump,Belt,2024-03-13T10:00:00Z,Completed,,,Nobody we know,',
     ]);
     const again = await uploaded(t.headers.adminA, fixed, 'events');
-    expect(again.mapping[7]).toEqual({ kind: 'newField', label: 'Part', key: 'part', dataType: 'Text' });
+    expect(again.mapping[7]).toEqual({
+      kind: 'newField',
+      label: 'Part',
+      key: 'part',
+      dataType: 'Text',
+      isPublic: false,
+    });
     expect(await checked(t.headers.adminA, again.id)).toMatchObject({ status: 'Checked', problemCount: 0 });
     expect(await committed(t.headers.adminA, again.id)).toMatchObject({
       status: 'Done',

@@ -19,7 +19,7 @@ const plan = buildPlan(
     { kind: 'slug' },
     { kind: 'field', fieldId: 'installed' },
     { kind: 'field', fieldId: 'in-use' },
-    { kind: 'newField', label: 'Size', key: 'size', dataType: 'Select' },
+    { kind: 'newField', label: 'Size', key: 'size', dataType: 'Select', isPublic: false },
   ],
   definitions,
   new Map([[4, ['L', 'M']]]),
@@ -52,7 +52,7 @@ describe('buildPlan', () => {
       buildPlan(
         'assets',
         ['Name', 'Tag'],
-        [{ kind: 'name' }, { kind: 'newField', label: 'Tag', key: 'tag', dataType: 'Text' }],
+        [{ kind: 'name' }, { kind: 'newField', label: 'Tag', key: 'tag', dataType: 'Text', isPublic: false }],
         definitions,
         new Map(),
       ),

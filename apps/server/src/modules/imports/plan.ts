@@ -27,7 +27,14 @@ export interface PlannedField {
   /** Null for a new field until the commit has created it. */
   fieldId: string | null;
   rule: FieldRule;
-  newField?: { label: string; key: string; dataType: FieldRule['dataType']; options: string[] | null };
+  newField?: {
+    label: string;
+    key: string;
+    dataType: FieldRule['dataType'];
+    options: string[] | null;
+    /** Shown on the public QR page (ADR 091). */
+    isPublic: boolean;
+  };
 }
 
 /** A mapping checked against the file and the organization's fields: what each column becomes. */

@@ -51,8 +51,8 @@ describe('POST /api/admin/imports', () => {
     expect(run.mapping).toEqual([
       { kind: 'name' },
       { kind: 'field', fieldId: serial.id },
-      { kind: 'newField', label: 'Room', key: 'room', dataType: 'Text' },
-      { kind: 'newField', label: 'Notes', key: 'notes', dataType: 'Text' },
+      { kind: 'newField', label: 'Room', key: 'room', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Notes', key: 'notes', dataType: 'Text', isPublic: false },
     ]);
   });
 
@@ -129,7 +129,7 @@ describe('POST /api/admin/imports', () => {
     expect(snipe.mapping.slice(0, 3)).toEqual([
       { kind: 'slug' },
       { kind: 'name' },
-      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text' },
+      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text', isPublic: false },
     ]);
     expect(snipe.mapping[6]).toEqual({ kind: 'description' });
     const homebox = await uploaded(
@@ -138,12 +138,12 @@ describe('POST /api/admin/imports', () => {
     );
     expect(homebox.format).toBe('HomeBox');
     expect(homebox.mapping).toEqual([
-      { kind: 'newField', label: 'Import ref', key: 'import_ref', dataType: 'Text' },
-      { kind: 'newField', label: 'Location', key: 'location', dataType: 'Text' },
+      { kind: 'newField', label: 'Import ref', key: 'import_ref', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Location', key: 'location', dataType: 'Text', isPublic: false },
       { kind: 'name' },
       { kind: 'description' },
-      { kind: 'newField', label: 'Serial number', key: 'serial_number', dataType: 'Text' },
-      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text' },
+      { kind: 'newField', label: 'Serial number', key: 'serial_number', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text', isPublic: false },
     ]);
   });
 });
@@ -163,7 +163,7 @@ describe('checking and committing an import', () => {
     const run = await uploaded(t.headers.adminA, bad);
     const mapping: TImportColumnTarget[] = [
       ...run.mapping.slice(0, 3),
-      { kind: 'newField', label: 'Condition', key: 'condition_check', dataType: 'Select' },
+      { kind: 'newField', label: 'Condition', key: 'condition_check', dataType: 'Select', isPublic: false },
     ];
     const mapped = await map(t.headers.adminA, run.id, mapping);
     expect(mapped.statusCode, mapped.body).toBe(200);
@@ -233,8 +233,8 @@ describe('checking and committing an import', () => {
     expect(run.headers).toEqual(['Name', '=Total', '@Owner']);
     const mapping: TImportColumnTarget[] = [
       { kind: 'name' },
-      { kind: 'newField', label: 'Total', key: 'total_safe', dataType: 'Number' },
-      { kind: 'newField', label: 'Owner', key: 'owner_safe', dataType: 'Number' },
+      { kind: 'newField', label: 'Total', key: 'total_safe', dataType: 'Number', isPublic: false },
+      { kind: 'newField', label: 'Owner', key: 'owner_safe', dataType: 'Number', isPublic: false },
     ];
     expect((await map(t.headers.adminA, run.id, mapping)).statusCode).toBe(200);
     expect(await checked(t.headers.adminA, run.id)).toMatchObject({ status: 'Checked', problemCount: 2 });

@@ -21,7 +21,7 @@ export function importRun(overrides: Partial<TImportRun> = {}): TImportRun {
     mapping: [
       { kind: 'slug' },
       { kind: 'name' },
-      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text' },
+      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text', isPublic: false },
       { kind: 'ignore' },
       { kind: 'description' },
     ],
@@ -54,7 +54,7 @@ export function historyRun(overrides: Partial<TImportRun> = {}): TImportRun {
       { kind: 'title' },
       { kind: 'performedAt' },
       { kind: 'status' },
-      { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Text' },
+      { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Text', isPublic: false },
     ],
     ...overrides,
   });

@@ -101,6 +101,43 @@ describe('import page', () => {
     expect(row('Serial').getByLabelText('Type')).toHaveValue('Text');
     expect(row('Serial').getByLabelText('Key')).toHaveValue('serial');
     expect(row('Serial').getByRole('group', { name: 'New custom field for Serial' })).toBeInTheDocument();
+    // Internal, as the server proposes every new field; Serial is neither personal nor financial.
+    const visibility = row('Serial').getByRole('checkbox', { name: IMPORT_TEXTS.fieldPublic });
+    expect(visibility).not.toBeChecked();
+    expect(visibility).toHaveAccessibleDescription(IMPORT_TEXTS.fieldPublicHint);
+  });
+
+  it('warns beside the visibility of a new field whose column looks personal or financial', async () => {
+    const headers = ['Name', 'Checked Out To: Email', 'Purchase Cost', 'Model'];
+    const newField = (label: string, key: string): TImportColumnTarget => ({
+      kind: 'newField',
+      label,
+      key,
+      dataType: 'Text',
+      isPublic: false,
+    });
+    setup([
+      importRun({
+        headers,
+        preview: [['Pump 1', 'pat@example.org', '2266.13', 'Grundfos']],
+        rowCount: 1,
+        mapping: [
+          { kind: 'name' },
+          newField('Checked Out To: Email', 'checked_out_to_email'),
+          newField('Purchase Cost', 'purchase_cost'),
+          newField('Model', 'model'),
+        ],
+      }),
+    ]);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    const email = (await screen.findAllByRole('checkbox', { name: IMPORT_TEXTS.fieldPublic }))[0]!;
+    expect(email).not.toBeChecked();
+    expect(email).toHaveAccessibleDescription(
+      `${IMPORT_TEXTS.fieldPublicHint}${IMPORT_TEXTS.sensitiveColumn.personal}`,
+    );
+    expect(row('Purchase Cost').getByText(IMPORT_TEXTS.sensitiveColumn.financial)).toBeInTheDocument();
+    expect(row('Model').queryByText(IMPORT_TEXTS.sensitiveColumn.personal)).toBeNull();
+    expect(row('Model').queryByText(IMPORT_TEXTS.sensitiveColumn.financial)).toBeNull();
   });
 
   it('saves the mapping with a new Select field, then starts the check', async () => {
@@ -127,13 +164,14 @@ describe('import page', () => {
     await user.type(label, 'Plant / Site');
     await user.selectOptions(row('Location').getByLabelText('Type'), 'Select');
     expect(row('Location').getByLabelText('Key')).toHaveValue('plant_site');
+    await user.click(row('Location').getByRole('checkbox', { name: IMPORT_TEXTS.fieldPublic }));
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${RUN_URL}/check`)).toBe(true));
     expect(saved).toEqual([
       { kind: 'slug' },
       { kind: 'name' },
-      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text' },
-      { kind: 'newField', label: 'Plant / Site', key: 'plant_site', dataType: 'Select' },
+      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Plant / Site', key: 'plant_site', dataType: 'Select', isPublic: true },
       { kind: 'description' },
     ]);
     const order = calls
@@ -193,7 +231,9 @@ describe('import page', () => {
     await screen.findByRole('table', { name: 'Column mapping' });
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check the file' })).not.toBeInTheDocument();
-    expect(row('Serial').getByText('New custom field: Serial (Text, key serial)')).toBeInTheDocument();
+    expect(
+      row('Serial').getByText('New custom field: Serial (Text, key serial, internal)'),
+    ).toBeInTheDocument();
     expect(
       await screen.findByText('All 5,000 rows passed the check.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();

@@ -83,6 +83,16 @@ export const IMPORT_TEXTS = {
   fieldLabel: 'Field label',
   fieldType: 'Type',
   fieldKey: 'Key',
+  fieldPublic: 'Public',
+  fieldPublicHint:
+    'Shown on the public QR page to anyone who scans it. Unticked, only signed-in staff see it.',
+  sensitiveColumn: {
+    personal:
+      'This column looks like personal data (names, emails, phone numbers): keep it internal unless anyone who scans the code may see it.',
+    financial:
+      'This column looks like financial data (costs, prices, values): keep it internal unless anyone who scans the code may see it.',
+  },
+  visibility: (isPublic: boolean) => (isPublic ? 'public' : 'internal'),
   labelRequired: 'Enter a label for the new field.',
   fieldsFailed: 'Unable to load the custom fields: only the built-in targets are offered.',
   check: 'Check the file',
