@@ -22,6 +22,62 @@ export const IMPORT_PREVIEW_ROWS = 10;
 export const IMPORT_MAX_SELECT_OPTIONS = 200;
 /** Problems kept for one dry run; past them the run says how many more rows failed. */
 export const IMPORT_MAX_PROBLEMS = 10_000;
+/** The longest cell a file may hold, in characters: more than any text an import writes (ADR 094). */
+export const IMPORT_MAX_CELL_LENGTH = 10_000;
+
+/**
+ * The encodings an import reads (names as iconv-lite and browsers know them), and what the check
+ * calls them. UTF-16 is told by its byte order mark and cannot be changed; the others all write the
+ * delimiters, quotes and line breaks as ASCII does, so their cells are kept as the file's bytes and
+ * one can be chosen for another after the upload (ADR 094).
+ */
+export const IMPORT_ENCODINGS = [
+  'utf-8',
+  'windows-1252',
+  'macintosh',
+  'iso-8859-15',
+  'windows-1250',
+  'iso-8859-2',
+  'windows-1251',
+  'windows-1253',
+  'windows-1254',
+  'windows-1257',
+  'utf-16le',
+  'utf-16be',
+] as const;
+export type TImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+export const IMPORT_ENCODING_LABELS: Record<TImportEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'windows-1252': 'Windows-1252 (Western European)',
+  macintosh: 'Mac Roman',
+  'iso-8859-15': 'ISO-8859-15 (Western European)',
+  'windows-1250': 'Windows-1250 (Central European)',
+  'iso-8859-2': 'ISO-8859-2 (Central European)',
+  'windows-1251': 'Windows-1251 (Cyrillic)',
+  'windows-1253': 'Windows-1253 (Greek)',
+  'windows-1254': 'Windows-1254 (Turkish)',
+  'windows-1257': 'Windows-1257 (Baltic)',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+};
+/** The encodings one may choose for a file read byte by byte (every one but UTF-16). */
+export const IMPORT_BYTE_ENCODINGS = IMPORT_ENCODINGS.filter((encoding) => !encoding.startsWith('utf-16'));
+
+/** How a file writes numbers: 1,234.56 (a decimal point) or 1.234,56 (a decimal comma). */
+export const IMPORT_NUMBER_FORMATS = ['point', 'comma'] as const;
+export type TImportNumberFormat = (typeof IMPORT_NUMBER_FORMATS)[number];
+export const IMPORT_NUMBER_EXAMPLES: Record<TImportNumberFormat, string> = {
+  point: '1,234.56',
+  comma: '1.234,56',
+};
+/** How a file writes dates: year, day or month first. */
+export const IMPORT_DATE_ORDERS = ['YMD', 'DMY', 'MDY'] as const;
+export type TImportDateOrder = (typeof IMPORT_DATE_ORDERS)[number];
+export const IMPORT_DATE_EXAMPLES: Record<TImportDateOrder, string> = {
+  YMD: '2021-03-15',
+  DMY: '15.03.2021',
+  MDY: '03/15/2021',
+};
 
 export const IMPORT_STATUSES = ['Uploaded', 'Checking', 'Checked', 'Importing', 'Done', 'Failed'] as const;
 export type TImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -82,6 +138,9 @@ export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
 /** What the file was recognised as (its header row), which picks the first mapping. */
 export const IMPORT_FORMATS = ['Maintenance QR', 'Snipe-IT', 'HomeBox', 'Other'] as const;
 
+/** A file's text in a message: at most 40 characters. */
+const clipped = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
 /** What a bad file or a bad mapping is told. */
 export const IMPORT_MESSAGES = {
   noFile: 'Choose a CSV file to import.',
@@ -90,14 +149,17 @@ export const IMPORT_MESSAGES = {
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
   binary: 'This is not a CSV file: it holds binary data. Export the sheet as CSV and try again.',
-  encoding: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.',
+  cellTooLong: (row: number, column: string) =>
+    `Row ${row}, column "${clipped(column)}" holds more than ${IMPORT_MAX_CELL_LENGTH.toLocaleString('en-US')} characters. Shorten it, or leave the column out of the file, and try again.`,
+  encodingFixed:
+    'This file starts with a UTF-16 byte order mark, which tells its encoding: it cannot be changed.',
   unreadable: (line: number, reason: string) => `The file cannot be read as CSV at line ${line}: ${reason}`,
   duplicateHeader: (header: string) => `Two columns are named "${header}". Rename one and try again.`,
   blankHeader: (column: number) => `Column ${column} has no name in the first row.`,
   tooManyColumns: `The file has more than ${IMPORT_MAX_COLUMNS} columns. Keep only the columns to import and try again.`,
   headerTooLong: `The first row, which names the columns, is longer than ${IMPORT_HEADER_MAX_BYTES / 1024} KB. Keep only the columns to import and try again.`,
   formulaHeader: (column: number, name: string) =>
-    `Column ${column} is named "${name.length > 40 ? `${name.slice(0, 40)}…` : name}", which a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a line break). Rename it and try again.`,
+    `Column ${column} is named "${clipped(name)}", which a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a line break). Rename it and try again.`,
   notMapped: {
     name: 'Choose the column that holds the asset name.',
     asset: 'Choose the column that holds the asset slug.',
@@ -129,8 +191,14 @@ export const IMPORT_MESSAGES = {
   assetRequired: 'Asset slug is required.',
   assetNotFound: 'No asset of this organization has this slug: import the asset first, or correct the slug.',
   assetRetired: 'This asset is retired: restore it to add history.',
-  momentInvalid: (label: string) =>
-    `${label} must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.`,
+  momentInvalid: (label: string, value: string, order: TImportDateOrder = 'YMD') =>
+    order === 'YMD'
+      ? `${label} "${clipped(value)}" must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.`
+      : `${label} "${clipped(value)}" must be a date written as ${IMPORT_DATE_EXAMPLES[order]} or a date and time such as ${IMPORT_DATE_EXAMPLES[order]} 14:30.`,
+  numberInvalid: (value: string, format: TImportNumberFormat) =>
+    `"${clipped(value)}" is not a number written as ${IMPORT_NUMBER_EXAMPLES[format]}.`,
+  dateInvalid: (value: string, order: TImportDateOrder) =>
+    `"${clipped(value)}" is not a date written as ${IMPORT_DATE_EXAMPLES[order]}.`,
   statusInvalid: 'Status must be Pending, In progress or Completed.',
   pendingHasStamp: 'A pending event has no start or completion: clear this cell or change the status.',
   inProgressHasCompletion: 'An event in progress has no completion: clear this cell or change the status.',
@@ -159,6 +227,17 @@ export const ZImportMappingBody = z.object({
 });
 export type TImportMappingBody = z.infer<typeof ZImportMappingBody>;
 
+/**
+ * PUT /api/admin/imports/:id/reading: how to read the file: its encoding (another one only for a file
+ * read byte by byte), and how it writes numbers and dates.
+ */
+export const ZImportReadingBody = z.object({
+  encoding: z.enum(IMPORT_ENCODINGS),
+  numberFormat: z.enum(IMPORT_NUMBER_FORMATS),
+  dateOrder: z.enum(IMPORT_DATE_ORDERS),
+});
+export type TImportReadingBody = z.infer<typeof ZImportReadingBody>;
+
 /** An import as the screens show it. */
 export const ZImportRun = z.object({
   id: z.string(),
@@ -167,6 +246,16 @@ export const ZImportRun = z.object({
   status: z.enum(IMPORT_STATUSES),
   format: z.enum(IMPORT_FORMATS),
   delimiter: z.string(),
+  /** The file's encoding, as detected on upload or chosen since. */
+  encoding: z.enum(IMPORT_ENCODINGS),
+  /** Whether another encoding may be chosen (false for UTF-16, told by its byte order mark). */
+  encodingChangeable: z.boolean(),
+  /**
+   * How the file writes numbers and dates: guessed on upload when it holds numbers or dates that
+   * are not plain (12.345,67, 15.03.2021), chosen since, or null (plain: 1234.56, 2021-03-15).
+   */
+  numberFormat: z.enum(IMPORT_NUMBER_FORMATS).nullable(),
+  dateOrder: z.enum(IMPORT_DATE_ORDERS).nullable(),
   headers: z.array(z.string()),
   preview: z.array(z.array(z.string())),
   rowCount: z.number(),
@@ -184,7 +273,7 @@ export const ZImportRun = z.object({
 });
 export type TImportRun = z.infer<typeof ZImportRun>;
 
-/** A problem the dry run found: a row of the file (1 = the first row after the header) and a column. */
+/** A problem the dry run found: a row as a spreadsheet numbers it (the header is row 1) and a column. */
 export const ZImportProblem = z.object({
   row: z.number(),
   column: z.string(),

@@ -95,7 +95,7 @@ export const eventImport: ImportKindRules = {
   startCheck(db, organizationId, plan) {
     const firstRowOfEvent = new Map<string, number>();
     return async (rows) => {
-      const checked = rows.map((r) => checkEventRow(plan, r.rowNumber, r.cells));
+      const checked = rows.map((r) => checkEventRow(plan, r.sheetRow, r.cells));
       const assets = await assetsOf(db, organizationId, checked);
       return checked.flatMap((row) =>
         historyProblems(plan, row, assets, firstRowOfEvent).map((problem) => ({
@@ -109,7 +109,7 @@ export const eventImport: ImportKindRules = {
     const organizationId = run.organizationId;
     const fieldIds = plan.fields.map((field) => field.fieldId);
     if (fieldIds.some((id) => id === null)) throw new Error('The import has fields still to create.');
-    const checked = rows.map((r) => checkEventRow(plan, r.rowNumber, r.cells));
+    const checked = rows.map((r) => checkEventRow(plan, r.sheetRow, r.cells));
     stopAtBrokenRow(checked);
     return db.transaction(async (tx) => {
       // One history import of the organization writes at a time: its look-up of the events already
@@ -183,7 +183,7 @@ export const eventImport: ImportKindRules = {
         ),
       );
       return updateImportRun(tx, organizationId, run.id, ['Importing'], {
-        rowsDone: checked.at(-1)?.rowNumber ?? run.rowsDone,
+        rowsDone: rows.at(-1)?.rowNumber ?? run.rowsDone,
         createdCount: run.createdCount + events.length,
       });
     });

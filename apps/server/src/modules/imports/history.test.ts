@@ -134,7 +134,7 @@ describe('checking and importing maintenance history', () => {
       'hist-secret,Inspection,2024-03-06,,,',
       'hist-press,Grease,2024-03-07,,,',
       'hist-pump,,2024-03-08,,,',
-      'hist-pump,Belt,05/03/2024,,,',
+      'hist-pump,Belt,next Tuesday,,,',
       'hist-pump,Belt,2024-03-09,Maybe,,',
       'hist-pump,Belt,2024-03-10,,=1+1,',
       'hist-pump,Oil change,2024-03-05T12:00:00Z,Completed,,',
@@ -144,15 +144,15 @@ describe('checking and importing maintenance history', () => {
     expect(run.format).toBe('Other');
     expect(await checked(t.headers.adminA, run.id)).toMatchObject({ status: 'Checked', problemCount: 9 });
     expect((await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json()).toEqual([
-      { row: 2, column: 'Asset', message: IMPORT_MESSAGES.assetNotFound },
       { row: 3, column: 'Asset', message: IMPORT_MESSAGES.assetNotFound },
-      { row: 4, column: 'Asset', message: IMPORT_MESSAGES.assetRetired },
-      { row: 5, column: 'Title', message: 'Title is required.' },
-      { row: 6, column: 'Date', message: IMPORT_MESSAGES.momentInvalid('Performed at') },
-      { row: 7, column: 'Status', message: IMPORT_MESSAGES.statusInvalid },
-      { row: 8, column: 'Cost', message: IMPORT_MESSAGES.formula },
-      { row: 9, column: 'Title', message: IMPORT_MESSAGES.eventTwice(1) },
-      { row: 10, column: 'Cost', message: 'Please provide a valid value.' },
+      { row: 4, column: 'Asset', message: IMPORT_MESSAGES.assetNotFound },
+      { row: 5, column: 'Asset', message: IMPORT_MESSAGES.assetRetired },
+      { row: 6, column: 'Title', message: 'Title is required.' },
+      { row: 7, column: 'Date', message: IMPORT_MESSAGES.momentInvalid('Performed at', 'next Tuesday') },
+      { row: 8, column: 'Status', message: IMPORT_MESSAGES.statusInvalid },
+      { row: 9, column: 'Cost', message: IMPORT_MESSAGES.formula },
+      { row: 10, column: 'Title', message: IMPORT_MESSAGES.eventTwice(2) },
+      { row: 11, column: 'Cost', message: IMPORT_MESSAGES.numberInvalid('x', 'point') },
     ]);
     expect((await post(t.headers.adminA, `/api/admin/imports/${run.id}/commit`)).json().message).toBe(
       IMPORT_MESSAGES.hasProblems,
@@ -383,7 +383,7 @@ describe('checking and importing maintenance history', () => {
     await t.db.update(assets).set({ retiredAt: new Date() }).where(eq(assets.id, asset.id));
     const failed: TImportRun = await committed(t.headers.adminA, run.id);
     expect(failed).toMatchObject({ status: 'Failed', createdCount: 0 });
-    expect(failed.error).toBe(`Row 1, Asset: ${IMPORT_MESSAGES.assetRetired} Run the check again.`);
+    expect(failed.error).toBe(`Row 2, Asset: ${IMPORT_MESSAGES.assetRetired} Run the check again.`);
     expect(await eventsOf([asset.id])).toEqual([]);
   });
 

@@ -7,8 +7,12 @@ import type { ImportRunRow } from './queries.ts';
 /** Who started the import, as its audit entries name them (null once the user is gone: "system"). */
 export type Actor = AuditRecord['actor'];
 
-/** A row of the file as the upload stored it. */
-export type StoredRow = { rowNumber: number; cells: string[] };
+/**
+ * A row of the file as the upload stored it, its cells read: `rowNumber` its place among the rows
+ * with a value (where a check or commit goes on from), `sheetRow` the row a spreadsheet shows, which
+ * problems name.
+ */
+export type StoredRow = { rowNumber: number; sheetRow: number; cells: string[] };
 
 /** A problem of the check: a row of the file, a column, a message. */
 export type NumberedProblem = RowProblem & { rowNumber: number };
