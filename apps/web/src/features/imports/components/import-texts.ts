@@ -1,8 +1,12 @@
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELL_LENGTH,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_ROWS,
+  type TImportDateOrder,
   type TImportKind,
+  type TImportNumberFormat,
   type TImportRun,
 } from '@mqr/contracts';
 
@@ -32,7 +36,7 @@ export const IMPORT_TEXTS = {
     },
   } satisfies Record<TImportKind, { label: string; hint: string }>,
   fileLabel: 'CSV file',
-  fileHint: `UTF-8 text with the column names in the first row, separated by commas, semicolons or tabs. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${countText(IMPORT_MAX_ROWS)} rows.`,
+  fileHint: `Text with the column names in the first row, separated by commas, semicolons or tabs: UTF-8, UTF-16 or an older encoding such as Windows-1252 or Mac Roman, found from the file. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${countText(IMPORT_MAX_ROWS)} rows, ${countText(IMPORT_MAX_COLUMNS)} columns and ${countText(IMPORT_MAX_CELL_LENGTH)} characters in a cell.`,
   formatsHint: {
     assets: 'Exports of Snipe-IT and HomeBox are recognised.',
     events: 'The maintenance history export of Maintenance QR is recognised.',
@@ -58,6 +62,29 @@ export const IMPORT_TEXTS = {
       : `Recognised as a ${format} export.`,
   rows: (rowCount: number, delimiter: string, kind: TImportKind) =>
     `${countText(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}${kind === 'events' ? ' of maintenance history' : ''}, separated by ${DELIMITERS[delimiter] ?? `“${delimiter}”`}.`,
+
+  readingHeading: 'Reading the file',
+  readingIntro:
+    'How the file was read, found from its contents. If the sample values below look wrong (letters such as é or ü garbled, numbers or dates misread), change it here.',
+  encodingLabel: 'Encoding',
+  encodingHint: 'Choose the encoding the file was saved in when letters look wrong.',
+  encodingFixed: (label: string) =>
+    `Encoding: ${label}, told by the byte order mark at the start of the file.`,
+  numbersLabel: 'Numbers',
+  numberOptions: {
+    point: 'Decimal point: 1,234.56',
+    comma: 'Decimal comma: 1.234,56',
+  } satisfies Record<TImportNumberFormat, string>,
+  datesLabel: 'Dates',
+  dateOptions: {
+    YMD: 'Year first: 2021-03-15',
+    DMY: 'Day first: 15.03.2021',
+    MDY: 'Month first: 03/15/2021',
+  } satisfies Record<TImportDateOrder, string>,
+  guessedHint: 'Guessed from the values in the file.',
+  readAgain: 'Read the file again',
+  readingAgain: 'Reading…',
+  readFailed: 'The file could not be read again.',
 
   mappingHeading: 'Columns',
   mappingTable: 'Column mapping',
@@ -98,7 +125,7 @@ export const IMPORT_TEXTS = {
       ? '1 problem found. Fix it in the file and upload it again.'
       : `${countText(count)} problems found. Fix them in the file and upload it again.`,
   problemsCapped: `The first ${countText(IMPORT_MAX_PROBLEMS)} are listed.`,
-  problemsHint: 'Row 1 is the first row under the column names.',
+  problemsHint: 'Rows are numbered as in a spreadsheet: the column names are row 1.',
   problemsTable: 'Problems',
   rowHeader: 'Row',
   problemHeader: 'Problem',
