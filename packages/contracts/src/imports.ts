@@ -200,6 +200,7 @@ export const IMPORT_MESSAGES = {
   dateInvalid: (value: string, order: TImportDateOrder) =>
     `"${clipped(value)}" is not a date written as ${IMPORT_DATE_EXAMPLES[order]}.`,
   statusInvalid: 'Status must be Pending, In progress or Completed.',
+  personTooLong: (label: string) => `${label} must be at most 200 characters.`,
   pendingHasStamp: 'A pending event has no start or completion: clear this cell or change the status.',
   inProgressHasCompletion: 'An event in progress has no completion: clear this cell or change the status.',
   completedBeforeStarted: 'Completed at must not be before Started at.',

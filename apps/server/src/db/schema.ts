@@ -295,6 +295,12 @@ export const maintenanceEvents = pgTable(
     taskStartedById: uuid('task_started_by_id').references(() => users.id),
     taskCompletedAt: timestamp('task_completed_at', { withTimezone: true }),
     taskCompletedById: uuid('task_completed_by_id').references(() => users.id),
+    /**
+     * Who started and completed the work, as a history import named them when the name is no user of
+     * the organization (ADR 095): shown where no user is.
+     */
+    taskStartedByName: varchar('task_started_by_name', { length: 200 }),
+    taskCompletedByName: varchar('task_completed_by_name', { length: 200 }),
     /** The date a planned task is due, in the organization's calendar (ADR 051); null when unplanned. */
     dueOn: date('due_on', { mode: 'string' }),
     /** The schedule that created the task; set null when the schedule is deleted (its tasks stay). */

@@ -62,7 +62,7 @@ function historyProblems(
 
 /**
  * The user each name stands for (an email or a display name, case-insensitively, of exactly one user
- * of the organization); a name that matches none, or several, stands for nobody.
+ * of the organization); a name that matches none, or several, is kept as the name it is.
  */
 async function peopleOf(db: DbOrTx, organizationId: string, rows: CheckedEventRow[]) {
   const names = new Set(
@@ -76,7 +76,11 @@ async function peopleOf(db: DbOrTx, organizationId: string, rows: CheckedEventRo
     const matches = found.filter((user) => user.email === name || user.displayName.toLowerCase() === name);
     if (matches.length === 1) people.set(name, matches[0]!.id);
   }
-  return (name: string | null) => (name ? (people.get(name.toLowerCase()) ?? null) : null);
+  /** The user a name stands for, or the name kept as text (ADR 095); both null without a name. */
+  return (name: string | null) => {
+    const id = name ? (people.get(name.toLowerCase()) ?? null) : null;
+    return { id, name: id ? null : name };
+  };
 }
 
 /** The earliest of the moments an event has: its record's creation, so its turnaround is never negative. */
@@ -147,9 +151,11 @@ export const eventImport: ImportKindRules = {
               recordedBy: row.recordedBy,
               taskStatus: row.status,
               taskStartedAt: row.startedAt,
-              taskStartedById: personOf(row.startedBy),
+              taskStartedById: personOf(row.startedBy).id,
+              taskStartedByName: personOf(row.startedBy).name,
               taskCompletedAt: row.completedAt,
-              taskCompletedById: personOf(row.completedBy),
+              taskCompletedById: personOf(row.completedBy).id,
+              taskCompletedByName: personOf(row.completedBy).name,
               createdById: actor?.id ?? null,
               updatedById: actor?.id ?? null,
               createdAt: earliest(identity.performedAt, row.startedAt, row.completedAt),

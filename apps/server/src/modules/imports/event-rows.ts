@@ -127,6 +127,11 @@ export function checkEventRow(plan: ImportPlan, rowNumber: number, cells: string
   if (row.text('performedAt') === '') {
     row.problem('performedAt', FIELD_VALUE_MESSAGES.required(IMPORT_TARGET_LABELS.performedAt));
   }
+  for (const person of ['startedBy', 'completedBy'] as const) {
+    if (row.text(person).length > EVENT_RECORDED_BY_MAX_LENGTH) {
+      row.problem(person, IMPORT_MESSAGES.personTooLong(IMPORT_TARGET_LABELS[person]));
+    }
+  }
   const status = statusOf(row.text('status'));
   if (!status) row.problem('status', IMPORT_MESSAGES.statusInvalid);
   const stamps = {

@@ -197,8 +197,25 @@ describe('checking and importing maintenance history', () => {
     });
     expect(filter).toMatchObject({ taskStartedAt: filter!.performedAt, taskCompletedAt: null, notes: null });
     expect(inspection).toMatchObject({ taskStartedAt: null, taskCompletedAt: null });
-    // A name that is no user of the organization leaves the stamp without a person.
-    expect(belt).toMatchObject({ taskCompletedAt: belt!.performedAt, taskCompletedById: null });
+    // A name that is no user of the organization is kept as the name it is (ADR 095), shown as the person.
+    expect(belt).toMatchObject({
+      taskCompletedAt: belt!.performedAt,
+      taskCompletedById: null,
+      taskCompletedByName: 'Nobody we know',
+      taskStartedById: null,
+      taskStartedByName: 'Nobody we know',
+    });
+    expect(oil).toMatchObject({ taskCompletedByName: null, taskStartedByName: null });
+    const shown = await get(t.headers.adminA, `/api/assets/${pump.id}/events`);
+    expect(shown.json().events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          title: 'Belt',
+          taskCompletedBy: 'Nobody we know',
+          taskStartedBy: 'Nobody we know',
+        }),
+      ]),
+    );
 
     const [part] = await t.db
       .select()
@@ -292,23 +309,33 @@ describe('checking and importing maintenance history', () => {
     const back = (parse(await exportOf(t.headers.adminB), { bom: true }) as string[][]).filter(
       (record, index) => index === 0 || record[0] === asset.slug,
     );
-    // The same rows, but who started and completed: people of organization A are not B's users. The
-    // organizations' other event fields make other columns: the shared ones are compared by name.
+    // The same rows, who started and completed included: people of organization A are not B's users,
+    // and their names are kept as text (ADR 095). The organizations' other event fields make other
+    // columns: the shared ones are compared by name.
     const columns = [...EVENT_CSV_COLUMNS, 'Spare part'];
-    const people = ['Started by', 'Completed by'];
-    const byName = (records: string[][], withPeople: boolean) =>
-      records
-        .slice(1)
-        .map((record) =>
-          columns.map((column) =>
-            !withPeople && people.includes(column) ? '' : record[records[0]!.indexOf(column)],
-          ),
-        );
-    expect(byName(back, false)).toEqual(byName(ours, false));
-    expect(
-      byName(back, true).flatMap((record) => people.map((column) => record[columns.indexOf(column)])),
-    ).toEqual(['', '', '', '', '', '']);
-    expect(byName(ours, true).some((record) => record.includes(t.orgA.admin.displayName))).toBe(true);
+    const byName = (records: string[][]) =>
+      records.slice(1).map((record) => columns.map((column) => record[records[0]!.indexOf(column)]));
+    expect(byName(back)).toEqual(byName(ours));
+    expect(byName(ours).some((record) => record.includes(t.orgA.admin.displayName))).toBe(true);
+  });
+
+  it('keeps a starter kept by name when a user completes the imported work', async () => {
+    const asset = await insertAsset(t.orgA.organization.id, 'hist-kept-name');
+    const file = csv([
+      'Asset,Title,Date,Status,Started by',
+      'hist-kept-name,Overhaul,2024-05-02,In progress,Kim Outside',
+    ]);
+    const run = await uploaded(t.headers.adminA, file, 'events');
+    await checked(t.headers.adminA, run.id);
+    expect(await committed(t.headers.adminA, run.id)).toMatchObject({ status: 'Done', createdCount: 1 });
+    const [event] = await eventsOf([asset.id]);
+    const completed = await post(t.headers.adminA, `/api/assets/${asset.id}/events/${event!.id}/complete`);
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json()).toMatchObject({
+      taskStatus: 'Completed',
+      taskStartedBy: 'Kim Outside',
+      taskCompletedBy: t.orgA.admin.displayName,
+    });
   });
 
   it('counts imported completed events in the analytics, with their completer', async () => {

@@ -6,4 +6,7 @@ ALTER TABLE "import_rows" ALTER COLUMN "sheet_row" SET NOT NULL;--> statement-br
 ALTER TABLE "import_runs" ADD COLUMN "encoding" text DEFAULT 'utf-8' NOT NULL;--> statement-breakpoint
 ALTER TABLE "import_runs" ADD COLUMN "raw_headers" jsonb;--> statement-breakpoint
 ALTER TABLE "import_runs" ADD COLUMN "number_format" text;--> statement-breakpoint
-ALTER TABLE "import_runs" ADD COLUMN "date_order" text;
+ALTER TABLE "import_runs" ADD COLUMN "date_order" text;--> statement-breakpoint
+-- Started by and Completed by names of imported history that match no user (ADR 095).
+ALTER TABLE "maintenance_events" ADD COLUMN "task_started_by_name" varchar(200);--> statement-breakpoint
+ALTER TABLE "maintenance_events" ADD COLUMN "task_completed_by_name" varchar(200);
