@@ -4,6 +4,7 @@ import {
   FIELD_KEY_MAX_LENGTH,
   fieldKeyOf,
   fieldLabelOf,
+  fieldTypeOf,
   IMPORT_MESSAGES,
   type TImportBuiltInTarget,
   type TImportColumnTarget,
@@ -99,7 +100,8 @@ export function wrongKindOfFile(headers: string[], kind: TImportKind): string | 
 /**
  * The first mapping of a file: the format's built-in columns, then the organization's fields of the
  * kind by label or key (case-insensitive; a retired one: not imported), and every other column a new
- * Text field named after it, with a key no field has. Each built-in target and each field takes one
+ * field named after it, with a key no field has: of the type its name ends with, as our exports
+ * write it ("Install date (date)", ADR 095), else Text. Each built-in target and each field takes one
  * column at most (the first).
  */
 export function suggestMapping(
@@ -124,8 +126,9 @@ export function suggestMapping(
       used.add(target);
       return { kind: target };
     }
-    const label = fieldLabelOf(header);
-    const field = byName.get(lower) ?? byName.get(label.toLowerCase());
+    const typed = fieldTypeOf(header);
+    const label = fieldLabelOf(typed.name);
+    const field = byName.get(typed.name.trim().toLowerCase()) ?? byName.get(label.toLowerCase());
     if (field && !field.isActive) return { kind: 'ignore' };
     if (field && !used.has(field.id)) {
       used.add(field.id);
@@ -134,6 +137,6 @@ export function suggestMapping(
     let key = fieldKeyOf(label);
     for (let n = 2; keys.has(key); n++) key = `${fieldKeyOf(label).slice(0, FIELD_KEY_MAX_LENGTH - 4)}_${n}`;
     keys.add(key);
-    return { kind: 'newField', label, key, dataType: 'Text' };
+    return { kind: 'newField', label, key, dataType: typed.dataType ?? 'Text' };
   });
 }
