@@ -100,7 +100,7 @@ export const IMPORT_TEXTS = {
     'Asset slug finds the asset, in upper or lower case: one of this organization’s assets in service.',
     'Performed at, Started at and Completed at take a date (2024-03-05, read as 12:00 UTC) or a date and time (2024-03-05T14:30:00Z; without an offset, read as UTC).',
     'Status: Pending, In progress or Completed (Open, Started and Done too); empty means Completed.',
-    'Started by and Completed by name users of this organization by email or name; other names leave the person out.',
+    'Started by and Completed by name users of this organization by email or name; other names are kept as written.',
   ],
   ignore: "Don't import",
   customFields: 'Custom fields',
