@@ -45,6 +45,25 @@ export const EVENT_CSV_COLUMNS = [
   'Completed by',
 ] as const;
 
+/**
+ * The columns of the schedules CSV (ADR 095), which the import of schedules reads back: the asset
+ * by slug, the recurrence as the API writes it (JSON), the next due date, the assignee by email.
+ */
+export const SCHEDULE_CSV_COLUMNS = [
+  'Asset slug',
+  'Asset name',
+  'Title',
+  'Notes',
+  'Recurrence',
+  'Counts from',
+  'Lead days',
+  'Starts on',
+  'Ends on',
+  'Next due',
+  'Assignee',
+  'Status',
+] as const;
+
 /** A field's type at the end of a column's name, as the exports write it: " (date)". */
 const TYPE_SUFFIX = new RegExp(` \\((${FIELD_DATA_TYPES.join('|')})\\)$`, 'i');
 

@@ -82,8 +82,11 @@ export const IMPORT_DATE_EXAMPLES: Record<TImportDateOrder, string> = {
 export const IMPORT_STATUSES = ['Uploaded', 'Checking', 'Checked', 'Importing', 'Done', 'Failed'] as const;
 export type TImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** What an import brings in: assets (the register), or past maintenance events of existing assets. */
-export const IMPORT_KINDS = ['assets', 'events'] as const;
+/**
+ * What an import brings in: assets (the register), past maintenance events of existing assets, or
+ * schedules of existing assets (our schedules export, ADR 095).
+ */
+export const IMPORT_KINDS = ['assets', 'events', 'schedules'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
 /** POST /api/admin/imports?kind=: what the file holds (assets when not said). */
@@ -91,10 +94,16 @@ export const ZImportUploadQuery = z.object({ kind: z.enum(IMPORT_KINDS).default(
 
 /**
  * Where the columns of each kind of file can go: its built-in places in the order the mapping offers
- * them (`required` ones must each take a column), and the custom fields of `fieldTarget`.
+ * them (`required` ones must each take a column), and, when `takesFields`, the custom fields of
+ * `fieldTarget`.
  */
 export const IMPORT_TARGETS = {
-  assets: { builtIn: ['name', 'description', 'slug'], required: ['name'], fieldTarget: 'Asset' },
+  assets: {
+    builtIn: ['name', 'description', 'slug'],
+    required: ['name'],
+    fieldTarget: 'Asset',
+    takesFields: true,
+  },
   events: {
     builtIn: [
       'asset',
@@ -110,13 +119,42 @@ export const IMPORT_TARGETS = {
     ],
     required: ['asset', 'title', 'performedAt'],
     fieldTarget: 'MaintenanceEvent',
+    takesFields: true,
+  },
+  schedules: {
+    builtIn: [
+      'asset',
+      'title',
+      'notes',
+      'recurrence',
+      'mode',
+      'leadDays',
+      'startsOn',
+      'endsOn',
+      'nextDueOn',
+      'assignee',
+      'status',
+    ],
+    required: ['asset', 'title', 'recurrence', 'startsOn'],
+    fieldTarget: 'MaintenanceEvent',
+    takesFields: false,
   },
 } as const satisfies Record<
   TImportKind,
-  { builtIn: readonly string[]; required: readonly string[]; fieldTarget: TFieldTarget }
+  { builtIn: readonly string[]; required: readonly string[]; fieldTarget: TFieldTarget; takesFields: boolean }
 >;
 export type TImportBuiltInTarget = (typeof IMPORT_TARGETS)[TImportKind]['builtIn'][number];
-const BUILT_IN_TARGETS = [...IMPORT_TARGETS.assets.builtIn, ...IMPORT_TARGETS.events.builtIn] as const;
+const BUILT_IN_TARGETS = [
+  ...IMPORT_TARGETS.assets.builtIn,
+  ...IMPORT_TARGETS.events.builtIn,
+  'recurrence',
+  'mode',
+  'leadDays',
+  'startsOn',
+  'endsOn',
+  'nextDueOn',
+  'assignee',
+] as const;
 
 /** What each built-in target is called on the mapping screen and in messages. */
 export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
@@ -133,6 +171,13 @@ export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
   startedBy: 'Started by',
   completedAt: 'Completed at',
   completedBy: 'Completed by',
+  recurrence: 'Recurrence',
+  mode: 'Counts from',
+  leadDays: 'Lead days',
+  startsOn: 'Starts on',
+  endsOn: 'Ends on',
+  nextDueOn: 'Next due',
+  assignee: 'Assignee',
 };
 
 /** What the file was recognised as (its header row), which picks the first mapping. */
@@ -165,9 +210,13 @@ export const IMPORT_MESSAGES = {
     asset: 'Choose the column that holds the asset slug.',
     title: 'Choose the column that holds the title.',
     performedAt: 'Choose the column that holds when the work was performed.',
+    recurrence: 'Choose the column that holds the recurrence.',
+    startsOn: 'Choose the column that holds the start date.',
   },
+  noCustomFields: 'A file of schedules has no column to import into a custom field.',
   wrongTarget: (target: string) => `A file of this kind has no column to import as ${target}.`,
   assetsFileAsHistory: 'This file is an asset export of Maintenance QR: choose "Assets" and upload it again.',
+  schedulesFile: 'This file is a schedules export of Maintenance QR: choose "Schedules" and upload it again.',
   historyFileAsAssets:
     'This file is a maintenance history export of Maintenance QR: choose "Maintenance history" and upload it again.',
   mappedTwice: (target: string) => `Only one column can be imported as ${target}.`,
@@ -201,6 +250,12 @@ export const IMPORT_MESSAGES = {
     `"${clipped(value)}" is not a date written as ${IMPORT_DATE_EXAMPLES[order]}.`,
   statusInvalid: 'Status must be Pending, In progress or Completed.',
   personTooLong: (label: string) => `${label} must be at most 200 characters.`,
+  // Schedules (docs/product/imports.md#schedules).
+  recurrenceInvalid:
+    'Recurrence must be written as the schedules export writes it, e.g. {"pattern":"interval","every":1,"unit":"month"}.',
+  modeInvalid: 'Counts from must be "Fixed calendar" or "From the last completion".',
+  scheduleStatusInvalid: 'Status must be Active or Paused.',
+  nextDueOutOfRange: 'Next due must be on or after Starts on, and not after Ends on.',
   pendingHasStamp: 'A pending event has no start or completion: clear this cell or change the status.',
   inProgressHasCompletion: 'An event in progress has no completion: clear this cell or change the status.',
   completedBeforeStarted: 'Completed at must not be before Started at.',

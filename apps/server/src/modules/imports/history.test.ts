@@ -381,7 +381,7 @@ describe('checking and importing maintenance history', () => {
     const row = (await findImportRun(t.db, orgId, run.id))!;
     const plan = await planOf(t.db, row);
     const chunk = await findImportRows(t.db, orgId, run.id, 0, COMMIT_CHUNK_ROWS);
-    expect(await eventImport.commitChunk(t.db, row, plan, null, chunk)).toMatchObject({
+    expect(await eventImport.commitChunk(t.db, row, plan, null, chunk, new Date())).toMatchObject({
       rowsDone: COMMIT_CHUNK_ROWS,
       createdCount: COMMIT_CHUNK_ROWS,
     });

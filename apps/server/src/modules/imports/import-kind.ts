@@ -34,8 +34,8 @@ export interface ImportKindRules {
   ): (rows: StoredRow[]) => Promise<NumberedProblem[]>;
   /**
    * Writes the next chunk of rows with their audit entries and the import's progress, in one
-   * transaction. Throws (rowStopped) when a row no longer passes; undefined when the import is no
-   * longer Importing.
+   * transaction (`now`: the app's clock). Throws (rowStopped) when a row no longer passes; undefined
+   * when the import is no longer Importing.
    */
   commitChunk(
     db: Db,
@@ -43,6 +43,7 @@ export interface ImportKindRules {
     plan: ImportPlan,
     actor: Actor,
     rows: StoredRow[],
+    now: Date,
   ): Promise<ImportRunRow | undefined>;
 }
 

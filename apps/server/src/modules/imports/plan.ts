@@ -81,6 +81,9 @@ export function buildPlan(
   const mapped = new Set<string>();
   mapping.forEach((target, column) => {
     const header = headers[column] ?? '';
+    if ((target.kind === 'field' || target.kind === 'newField') && !IMPORT_TARGETS[kind].takesFields) {
+      throw refuse(IMPORT_MESSAGES.noCustomFields);
+    }
     switch (target.kind) {
       case 'ignore':
         return;

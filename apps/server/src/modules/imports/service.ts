@@ -14,6 +14,7 @@ import {
 } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import { type Clock, systemClock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { spreadsheetSafe } from '../exports/spreadsheet-safe.ts';
@@ -43,6 +44,7 @@ import {
   listImportRuns,
   updateImportRun,
 } from './queries.ts';
+import { scheduleImport } from './schedule-import.ts';
 
 /** Rows stored per statement on upload, and read per step of a check. */
 const ROWS_PER_BATCH = 1000;
@@ -54,7 +56,11 @@ const RECENT_IMPORTS = 20;
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** What each kind of import does with its rows. */
-const KINDS: Record<TImportKind, ImportKindRules> = { assets: assetImport, events: eventImport };
+const KINDS: Record<TImportKind, ImportKindRules> = {
+  assets: assetImport,
+  events: eventImport,
+  schedules: scheduleImport,
+};
 
 /** Rows of a history import that its commit left out because the asset already had that event. */
 function skippedCount(row: ImportRunRow): number {
@@ -409,6 +415,7 @@ export async function runImportCommit(
   organizationId: string,
   importId: string,
   signal?: AbortSignal,
+  clock: Clock = systemClock,
 ): Promise<void> {
   let row = await findImportRun(db, organizationId, importId);
   if (row?.status !== 'Importing') return;
@@ -420,7 +427,7 @@ export async function runImportCommit(
     signal?.throwIfAborted();
     const rows = await rowsOf(db, row, row.rowsDone, COMMIT_CHUNK_ROWS);
     if (rows.length === 0) break;
-    const next = await kind.commitChunk(db, row, plan, actor, rows);
+    const next = await kind.commitChunk(db, row, plan, actor, rows, clock.now());
     if (!next) return;
     row = next;
   }
