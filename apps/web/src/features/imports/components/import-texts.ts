@@ -17,6 +17,20 @@ export function countText(value: number): string {
 
 const DELIMITERS: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
 
+/** What each kind of file's rows are, after "{N} rows". */
+const ROWS_OF: Record<TImportKind, string> = {
+  assets: '',
+  events: ' of maintenance history',
+  schedules: ' of schedules',
+};
+
+/** What one and many records of each kind are called on the import button. */
+const NOUNS: Record<TImportKind, [string, string]> = {
+  assets: ['asset', 'assets'],
+  events: ['event', 'events'],
+  schedules: ['schedule', 'schedules'],
+};
+
 /** The texts of the import screens (docs/product/assets.md#import-from-csv). */
 export const IMPORT_TEXTS = {
   uploadTitle: 'Import from CSV',
@@ -34,12 +48,17 @@ export const IMPORT_TEXTS = {
       label: 'Maintenance history',
       hint: 'One row per past maintenance event of an asset already here, found by its slug: from a paper logbook or another tool.',
     },
+    schedules: {
+      label: 'Schedules',
+      hint: 'One row per schedule of an asset already here, found by its slug: from the schedules export of another organization.',
+    },
   } satisfies Record<TImportKind, { label: string; hint: string }>,
   fileLabel: 'CSV file',
   fileHint: `Text with the column names in the first row, separated by commas, semicolons or tabs: UTF-8, UTF-16 or an older encoding such as Windows-1252 or Mac Roman, found from the file. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${countText(IMPORT_MAX_ROWS)} rows, ${countText(IMPORT_MAX_COLUMNS)} columns and ${countText(IMPORT_MAX_CELL_LENGTH)} characters in a cell.`,
   formatsHint: {
     assets: 'Exports of Snipe-IT and HomeBox are recognised.',
     events: 'The maintenance history export of Maintenance QR is recognised.',
+    schedules: 'The schedules export of Maintenance QR is recognised.',
   } satisfies Record<TImportKind, string>,
   upload: 'Upload',
   uploading: 'Uploading…',
@@ -61,7 +80,7 @@ export const IMPORT_TEXTS = {
       ? 'Not a known export: the columns are matched by their names.'
       : `Recognised as a ${format} export.`,
   rows: (rowCount: number, delimiter: string, kind: TImportKind) =>
-    `${countText(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}${kind === 'events' ? ' of maintenance history' : ''}, separated by ${DELIMITERS[delimiter] ?? `“${delimiter}”`}.`,
+    `${countText(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}${ROWS_OF[kind]}, separated by ${DELIMITERS[delimiter] ?? `“${delimiter}”`}.`,
 
   readingHeading: 'Reading the file',
   readingIntro:
@@ -140,17 +159,21 @@ export const IMPORT_TEXTS = {
     assets: 'A row whose slug an asset already has updates that asset; the other rows create assets.',
     events:
       'Each row adds a past event to its asset; an event the asset already has (same title and performed at) is skipped, so a file imported twice adds its events once.',
+    schedules:
+      'Each row adds a schedule to its asset, due next on its Next due date (else its first), assigned to the user with its Assignee email.',
   } satisfies Record<TImportKind, string>,
   importButton: (count: number, kind: TImportKind) => {
-    const [one, many] = kind === 'events' ? ['event', 'events'] : ['asset', 'assets'];
+    const [one, many] = NOUNS[kind];
     return count === 1 ? `Import 1 ${one}` : `Import ${countText(count)} ${many}`;
   },
   importStarting: 'Starting…',
   commitFailed: 'The import could not be started.',
-  done: (run: Pick<TImportRun, 'kind' | 'createdCount' | 'updatedCount' | 'skippedCount'>) =>
-    run.kind === 'events'
+  done: (run: Pick<TImportRun, 'kind' | 'createdCount' | 'updatedCount' | 'skippedCount'>) => {
+    if (run.kind === 'schedules') return `Import finished: ${countText(run.createdCount)} schedules added.`;
+    return run.kind === 'events'
       ? `Import finished: ${countText(run.createdCount)} events added, ${countText(run.skippedCount)} skipped as already recorded.`
-      : `Import finished: ${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated.`,
+      : `Import finished: ${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated.`;
+  },
   viewAssets: 'View assets',
   printLabels: (created: number) =>
     created === 1
@@ -172,6 +195,7 @@ export function resultText(run: TImportRun): string {
     case 'Importing':
       return `${countText(run.rowsDone)} of ${countText(run.rowCount)} imported`;
     case 'Done':
+      if (run.kind === 'schedules') return `${countText(run.createdCount)} added`;
       return run.kind === 'events'
         ? `${countText(run.createdCount)} added, ${countText(run.skippedCount)} skipped`
         : `${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated`;
