@@ -103,7 +103,7 @@ describe('receiveCsv', () => {
   });
 
   it('reads a file whose first 256 KB are ASCII in the encoding its later bytes tell', async () => {
-    const ascii = 'Name,Note\r\n' + 'Pump,checked\r\n'.repeat(30_000);
+    const ascii = `Name,Note\r\n${'Pump,checked\r\n'.repeat(30_000)}`;
     const bytes = Buffer.concat([Buffer.from(ascii), iconv.encode('Café,Größe\r\n', 'windows-1252')]);
     expect(bytes.length).toBeGreaterThan(IMPORT_HEADER_MAX_BYTES);
     const start = await receiveCsv(chunksOf(bytes), collector().stream);
