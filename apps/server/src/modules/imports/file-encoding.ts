@@ -23,6 +23,12 @@ const CHARDET_NAMES: Record<string, TImportEncoding> = {
 };
 const KNOWN = new Set<string>(IMPORT_ENCODINGS);
 
+/** A character past ASCII: U+0080 and above. */
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+/** A text of the file's bytes, one character per byte (how cells read byte by byte are kept). */
+export const bytesAsText = (bytes: Buffer) => bytes.toString('latin1');
+
 /** True for UTF-16, which the import reads as text (its cells are not kept as bytes). */
 export const isUtf16 = (encoding: TImportEncoding) => encoding.startsWith('utf-16');
 
@@ -81,13 +87,13 @@ export class EncodingSniffer {
         this.#validUtf8 = false;
       }
     }
-    if (this.#sampleBytes < DETECT_BYTES && chunk.some((byte) => byte >= 0x80)) {
+    if (this.#sampleBytes < DETECT_BYTES && NOT_ASCII.test(bytesAsText(chunk))) {
       const piece = chunk.subarray(0, DETECT_BYTES - this.#sampleBytes);
       this.#sample.push(piece);
       this.#sampleBytes += piece.length;
     }
     this.#lineFeeds ||= chunk.includes(0x0a);
-    this.#carriageReturns ||= chunk.includes(0x0d);
+    this.#carriageReturns ||= !this.#lineFeeds && chunk.includes(0x0d);
   }
 
   /** Whether the bytes so far are binary data: a NUL byte in a file that is not UTF-16. */
@@ -111,12 +117,6 @@ export class EncodingSniffer {
     return detectSingleByte(Buffer.concat(this.#sample), this.#carriageReturns && !this.#lineFeeds);
   }
 }
-
-/** A character past ASCII: U+0080 and above. */
-const NOT_ASCII = /[\u0080-\uffff]/;
-
-/** A text of the file's bytes, one character per byte (how cells read byte by byte are kept). */
-export const bytesAsText = (bytes: Buffer) => bytes.toString('latin1');
 
 /**
  * Reads text kept as bytes (bytesAsText) in an encoding; text that is ASCII reads the same in all of
