@@ -3078,13 +3078,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3093,7 +3098,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3123,11 +3128,11 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Reads a CSV of assets, or of past maintenance events with kind=events (the "file" field, UTF-8, at most 50 MB), into a new import with a proposed mapping. */
+        /** @description Reads a CSV of assets, or of past maintenance events with kind=events (the "file" field, UTF-8, UTF-16 with its byte order mark, or a single-byte encoding such as Windows-1252 or Mac Roman, detected; at most 50 MB), into a new import with a proposed mapping. */
         post: {
             parameters: {
                 query?: {
-                    kind?: "assets" | "events";
+                    kind?: "assets" | "events" | "schedules";
                 };
                 header?: never;
                 path?: never;
@@ -3144,13 +3149,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3159,7 +3169,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3221,13 +3231,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3236,7 +3251,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3298,7 +3313,7 @@ export interface paths {
                             kind: "ignore";
                         } | {
                             /** @enum {string} */
-                            kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                            kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                         } | {
                             /** @enum {string} */
                             kind: "field";
@@ -3327,13 +3342,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3342,7 +3362,103 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                            } | {
+                                /** @enum {string} */
+                                kind: "field";
+                                /** Format: uuid */
+                                fieldId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "newField";
+                                label: string;
+                                key: string;
+                                /** @enum {string} */
+                                dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
+                            })[];
+                            rowsDone: number;
+                            problemCount: number;
+                            createdCount: number;
+                            updatedCount: number;
+                            skippedCount: number;
+                            error: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/reading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description How the file is read: its encoding (another one reads its header row again and proposes the mapping again), and how it writes numbers and dates. Uploaded or Checked only, else 409. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                        /** @enum {string} */
+                        numberFormat: "point" | "comma";
+                        /** @enum {string} */
+                        dateOrder: "YMD" | "DMY" | "MDY";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "assets" | "events" | "schedules";
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            /** @enum {string} */
+                            format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
+                            delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
+                            headers: string[];
+                            preview: string[][];
+                            rowCount: number;
+                            mapping: ({
+                                /** @enum {string} */
+                                kind: "ignore";
+                            } | {
+                                /** @enum {string} */
+                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3408,13 +3524,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3423,7 +3544,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3488,13 +3609,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3503,7 +3629,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3982,6 +4108,40 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/schedules/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organization's schedules as CSV, for administrators (it names assignees by email): asset slug and name, title, notes, recurrence (as the API writes it), counts from, lead days, starts on, ends on, next due, assignee and status. The import of schedules reads it back. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -22,7 +22,7 @@ export interface JobsPluginOptions {
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: JobsPluginOptions) => {
     const jobs = new JobRunner(app.db, app.log);
-    defineImportJobs(jobs, app.db, app.heavyWork);
+    defineImportJobs(jobs, app.db, app.heavyWork, app.clock);
     if (options.scheduleEngine ?? true) defineScheduleJobs(jobs, app.db, app.clock, app.log);
     defineIdempotencyJobs(jobs, app.db);
     // PostgreSQL's autovacuum does this for a server; the embedded database has no such process.

@@ -1,5 +1,5 @@
 import { EVENT_PAGE_SIZE } from '@mqr/contracts';
-import { and, asc, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo, countUpToRemembered } from '#server/db/count.ts';
@@ -30,6 +30,9 @@ const completedBy = alias(users, 'task_completed_by');
 const updatedBy = alias(users, 'event_updated_by');
 const assignedTo = alias(users, 'task_assignee');
 
+/** A stamp's person: the user's display name, else the name a history import kept (ADR 095). */
+const personName = (user: AnyColumn, kept: AnyColumn) => sql<string | null>`coalesce(${user}, ${kept})`;
+
 /** What an event and a pending task both show; the stamps and the assignee as display names (withTaskPeople). */
 const taskColumns = {
   title: maintenanceEvents.title,
@@ -38,9 +41,9 @@ const taskColumns = {
   performedAt: maintenanceEvents.performedAt,
   taskStatus: maintenanceEvents.taskStatus,
   taskStartedAt: maintenanceEvents.taskStartedAt,
-  taskStartedBy: startedBy.displayName,
+  taskStartedBy: personName(startedBy.displayName, maintenanceEvents.taskStartedByName),
   taskCompletedAt: maintenanceEvents.taskCompletedAt,
-  taskCompletedBy: completedBy.displayName,
+  taskCompletedBy: personName(completedBy.displayName, maintenanceEvents.taskCompletedByName),
   dueOn: maintenanceEvents.dueOn,
   scheduleId: maintenanceEvents.scheduleId,
   assigneeId: maintenanceEvents.assigneeId,
@@ -353,7 +356,8 @@ export async function transitionTask(
       ? { taskStartedAt: change.at, taskStartedById: change.actorId }
       : {
           taskStartedAt: sql`coalesce(${maintenanceEvents.taskStartedAt}, ${at})`,
-          taskStartedById: sql`coalesce(${maintenanceEvents.taskStartedById}, ${change.actorId}::uuid)`,
+          // A start an import kept by name only stays that person's.
+          taskStartedById: sql`coalesce(${maintenanceEvents.taskStartedById}, case when ${maintenanceEvents.taskStartedByName} is null then ${change.actorId}::uuid end)`,
           // Never before its start (a start recorded meanwhile, a device's clock behind: ADR 085).
           taskCompletedAt: sql`greatest(${at}, coalesce(${maintenanceEvents.taskStartedAt}, ${at}))`,
           taskCompletedById: change.actorId,

@@ -37,7 +37,7 @@ export const assetImport: ImportKindRules = {
   startCheck(db, organizationId, plan) {
     const firstRowOfSlug = new Map<string, number>();
     return async (rows) => {
-      const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
+      const checked = rows.map((r) => checkRow(plan, r.sheetRow, r.cells));
       const slugs = [...new Set(checked.flatMap((c) => (c.slug ? [c.slug] : [])))];
       const existing = new Map(
         (await findAssetsBySlugs(db, organizationId, slugs)).map((asset) => [
@@ -54,8 +54,8 @@ export const assetImport: ImportKindRules = {
     };
   },
   commitChunk(db, run, plan, actor, rows) {
-    const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
+    const checked = rows.map((r) => checkRow(plan, r.sheetRow, r.cells));
     stopAtBrokenRow(checked);
-    return commitChunk(db, run, plan, actor, checked);
+    return commitChunk(db, run, plan, actor, checked, rows.at(-1)?.rowNumber ?? run.rowsDone);
   },
 };

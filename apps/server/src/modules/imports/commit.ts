@@ -106,8 +106,9 @@ function snapshot(plan: ImportPlan, name: string, description: string | null, va
 /**
  * Writes one chunk of checked rows: rows whose slug the organization has update that asset (name,
  * description and the mapped fields; other fields stay), the others create one (with the row's slug,
- * or one made from the name). Asset, values, audit entries and the import's progress commit together.
- * Undefined when the import is no longer Importing.
+ * or one made from the name). Asset, values, audit entries and the import's progress (`rowsDone`:
+ * the stored row the chunk ends with) commit together. Undefined when the import is no longer
+ * Importing.
  */
 export async function commitChunk(
   db: Db,
@@ -115,6 +116,7 @@ export async function commitChunk(
   plan: ImportPlan,
   actor: Actor,
   checked: CheckedRow[],
+  rowsDone: number,
 ): Promise<ImportRunRow | undefined> {
   const organizationId = row.organizationId;
   const fieldIds = plan.fields.map((field) => field.fieldId);
@@ -252,7 +254,7 @@ export async function commitChunk(
     await emitAssetEvents(tx, 'asset.created', created);
     await emitAssetEvents(tx, 'asset.updated', updated);
     return updateImportRun(tx, organizationId, row.id, ['Importing'], {
-      rowsDone: checked.at(-1)?.rowNumber ?? row.rowsDone,
+      rowsDone,
       createdCount: row.createdCount + createdCount,
       updatedCount: row.updatedCount + updatedCount,
     });

@@ -25,6 +25,32 @@ describe('labelOf and keyOf', () => {
 });
 
 describe('suggestMapping', () => {
+  it('creates a new field of the type its column names, and matches an existing field without the type', () => {
+    const fields = [{ id: 'f1', key: 'installed', label: 'Install date', isActive: true }];
+    expect(
+      suggestMapping(
+        [
+          'Name',
+          'Install date (date)',
+          'Cost (Number)',
+          'Size (select)',
+          'Weight (number) (text)',
+          'Note (soon)',
+        ],
+        'assets',
+        'Other',
+        fields,
+      ),
+    ).toEqual([
+      { kind: 'name' },
+      { kind: 'field', fieldId: 'f1' },
+      { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Number' },
+      { kind: 'newField', label: 'Size', key: 'size', dataType: 'Select' },
+      { kind: 'newField', label: 'Weight (number)', key: 'weight_number', dataType: 'Text' },
+      { kind: 'newField', label: 'Note (soon)', key: 'note_soon', dataType: 'Text' },
+    ]);
+  });
+
   it('maps our own export back, existing fields by label or key, and the rest as new fields', () => {
     const fields = [
       { id: 'f1', key: 'serial', label: 'Serial number', isActive: true },

@@ -61,9 +61,9 @@ describe('POST /api/admin/imports', () => {
     ['blank lines only', '\r\n\r\n', IMPORT_MESSAGES.empty],
     ['binary data', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), IMPORT_MESSAGES.binary],
     [
-      'Latin-1 text',
-      Buffer.from([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0x43, 0x61, 0x66, 0xe9]),
-      IMPORT_MESSAGES.encoding,
+      'a cell of 100,000 characters',
+      `Name,Serial\r\nPump,1\r\n\r\nFan,${'x'.repeat(100_000)}\r\n`,
+      IMPORT_MESSAGES.cellTooLong(4, 'Serial'),
     ],
     ['a header named twice', 'Name,Serial,name\r\nA,1,B\r\n', IMPORT_MESSAGES.duplicateHeader('name')],
     ['a blank header', 'Name,,Serial\r\nA,1,B\r\n', IMPORT_MESSAGES.blankHeader(2)],
@@ -171,11 +171,11 @@ describe('checking and committing an import', () => {
     expect(result).toMatchObject({ status: 'Checked', problemCount: 5, rowsDone: 5 });
     const problems = (await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json();
     expect(problems).toEqual([
-      { row: 2, column: 'Name', message: 'Asset name is required.' },
-      { row: 3, column: 'Slug', message: IMPORT_MESSAGES.slugInvalid },
-      { row: 3, column: 'Cost', message: 'Please provide a valid value.' },
-      { row: 4, column: 'Cost', message: IMPORT_MESSAGES.formula },
-      { row: 4, column: 'Slug', message: IMPORT_MESSAGES.slugTwice(1) },
+      { row: 3, column: 'Name', message: 'Asset name is required.' },
+      { row: 4, column: 'Slug', message: IMPORT_MESSAGES.slugInvalid },
+      { row: 4, column: 'Cost', message: IMPORT_MESSAGES.numberInvalid('x', 'point') },
+      { row: 5, column: 'Cost', message: IMPORT_MESSAGES.formula },
+      { row: 5, column: 'Slug', message: IMPORT_MESSAGES.slugTwice(2) },
     ]);
     const csv = await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems.csv`);
     expect(parse(csv.body, { bom: true })).toEqual([
@@ -241,8 +241,8 @@ describe('checking and committing an import', () => {
     const csv = await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems.csv`);
     const rows: string[][] = parse(csv.body, { bom: true });
     expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
-      ['1', "'=Total"],
-      ['1', "'@Owner"],
+      ['2', "'=Total"],
+      ['2', "'@Owner"],
     ]);
   });
 
@@ -299,7 +299,7 @@ describe('checking and committing an import', () => {
     const second = await uploaded(t.headers.adminB, 'Name,Slug\r\nOld lathe (sold),old-lathe\r\n');
     expect(await checked(t.headers.adminB, second.id)).toMatchObject({ status: 'Checked', problemCount: 1 });
     const problems = (await get(t.headers.adminB, `/api/admin/imports/${second.id}/problems`)).json();
-    expect(problems).toEqual([{ row: 1, column: 'Slug', message: ASSET_MESSAGES.retired }]);
+    expect(problems).toEqual([{ row: 2, column: 'Slug', message: ASSET_MESSAGES.retired }]);
     expect((await post(t.headers.adminB, `/api/admin/imports/${second.id}/commit`)).statusCode).toBe(409);
     expect(await assetsNamed(orgId, 'Old lathe (sold)')).toEqual([]);
   });

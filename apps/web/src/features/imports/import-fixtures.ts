@@ -11,6 +11,10 @@ export function importRun(overrides: Partial<TImportRun> = {}): TImportRun {
     status: 'Uploaded',
     format: 'Snipe-IT',
     delimiter: ',',
+    encoding: 'utf-8',
+    encodingChangeable: true,
+    numberFormat: null,
+    dateOrder: null,
     headers: ['Asset Tag', 'Name', 'Serial', 'Location', 'Notes'],
     preview: [
       ['pump-1', 'Pump 1', 'SN-001', 'Plant A', ''],

@@ -61,6 +61,59 @@ describe('import page', () => {
   beforeEach(() => authStore.logout());
   afterEach(() => vi.restoreAllMocks());
 
+  it('shows how the file was read, and reads it again in another encoding and format', async () => {
+    const european = importRun({
+      encoding: 'windows-1252',
+      numberFormat: 'comma',
+      dateOrder: 'DMY',
+      headers: ['Name', 'GrÃ¶ÃŸe'],
+      preview: [['Pumpe', '12,5']],
+      mapping: [
+        { kind: 'name' },
+        { kind: 'newField', label: 'GrÃ¶ÃŸe', key: 'gr_e', dataType: 'Text', isPublic: false },
+      ],
+    });
+    const reread = importRun({
+      ...european,
+      encoding: 'utf-8',
+      headers: ['Name', 'Größe'],
+      mapping: [
+        { kind: 'name' },
+        { kind: 'newField', label: 'Größe', key: 'grosse', dataType: 'Text', isPublic: false },
+      ],
+    });
+    let sent: unknown;
+    setup([european, reread], {
+      [`PUT ${RUN_URL}/reading`]: (_url, init) => {
+        sent = JSON.parse(String(init.body));
+        return jsonResponse(reread);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Reading the file' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Encoding')).toHaveValue('windows-1252');
+    expect(screen.getByLabelText('Numbers')).toHaveValue('comma');
+    expect(screen.getByLabelText('Dates')).toHaveValue('DMY');
+    const readAgain = screen.getByRole('button', { name: 'Read the file again' });
+    expect(readAgain).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Encoding'), 'utf-8');
+    await user.click(readAgain);
+    await waitFor(() => expect(sent).toEqual({ encoding: 'utf-8', numberFormat: 'comma', dateOrder: 'DMY' }));
+    expect(await screen.findByRole('rowheader', { name: 'Größe' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Field label')).toHaveValue('Größe');
+  });
+
+  it('shows a UTF-16 file’s encoding as told by the file, and asks no formats of plain ones', async () => {
+    setup([importRun({ encoding: 'utf-16le', encodingChangeable: false })]);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(
+      await screen.findByText('Encoding: UTF-16 LE, told by the byte order mark at the start of the file.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Numbers')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Read the file again' })).not.toBeInTheDocument();
+  });
+
   it('shows the file and the proposed mapping, with sample values', async () => {
     const proposed = importRun().mapping.map(
       (target, column): TImportColumnTarget =>

@@ -1,7 +1,8 @@
-import type { TImportColumnTarget, TImportRun } from '@mqr/contracts';
+import type { TImportColumnTarget, TImportReadingBody, TImportRun } from '@mqr/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { importKeys } from '../api/import-keys.ts';
 import { saveImportMapping } from '../api/save-import-mapping.ts';
+import { saveImportReading } from '../api/save-import-reading.ts';
 import { startImportCheck } from '../api/start-import-check.ts';
 import { startImportCommit } from '../api/start-import-commit.ts';
 
@@ -38,4 +39,17 @@ export function useCheckImport(id: string) {
 export function useCommitImport(id: string) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: () => startImportCommit(id), ...started(queryClient, id) });
+}
+
+/** "Read the file again": another encoding, number or date format; the answer has the new preview. */
+export function useReadImportAgain(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reading: TImportReadingBody) => saveImportReading(id, reading),
+    onSuccess: (run: TImportRun) => queryClient.setQueryData<TImportRun>(importKeys.detail(id), run),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: importKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: importKeys.list() });
+    },
+  });
 }
