@@ -44,10 +44,10 @@ describe('suggestMapping', () => {
     ).toEqual([
       { kind: 'name' },
       { kind: 'field', fieldId: 'f1' },
-      { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Number' },
-      { kind: 'newField', label: 'Size', key: 'size', dataType: 'Select' },
-      { kind: 'newField', label: 'Weight (number)', key: 'weight_number', dataType: 'Text' },
-      { kind: 'newField', label: 'Note (soon)', key: 'note_soon', dataType: 'Text' },
+      { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Number', isPublic: false },
+      { kind: 'newField', label: 'Size', key: 'size', dataType: 'Select', isPublic: false },
+      { kind: 'newField', label: 'Weight (number)', key: 'weight_number', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Note (soon)', key: 'note_soon', dataType: 'Text', isPublic: false },
     ]);
   });
 
