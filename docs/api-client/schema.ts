@@ -289,7 +289,6 @@ export interface paths {
                             fields: {
                                 label: string;
                                 value: string | null;
-                                isActive: boolean;
                             }[];
                             events: {
                                 title: string;
@@ -801,6 +800,7 @@ export interface paths {
                             dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             isRequired: boolean;
                             isActive: boolean;
+                            isPublic: boolean;
                             maxLength: number | null;
                             optionsJson: string | null;
                             displayOrder: number;
@@ -2639,6 +2639,7 @@ export interface paths {
                         displayOrder?: number;
                         /** @default true */
                         isActive?: boolean;
+                        isPublic?: boolean;
                     };
                 };
             };
@@ -2659,6 +2660,7 @@ export interface paths {
                             dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             isRequired: boolean;
                             isActive: boolean;
+                            isPublic: boolean;
                             maxLength: number | null;
                             optionsJson: string | null;
                             displayOrder: number;
@@ -2709,6 +2711,7 @@ export interface paths {
                         displayOrder?: number;
                         /** @default true */
                         isActive?: boolean;
+                        isPublic?: boolean;
                     };
                 };
             };
@@ -2729,6 +2732,7 @@ export interface paths {
                             dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             isRequired: boolean;
                             isActive: boolean;
+                            isPublic: boolean;
                             maxLength: number | null;
                             optionsJson: string | null;
                             displayOrder: number;
@@ -3079,13 +3083,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3094,7 +3103,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3107,6 +3116,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
@@ -3132,11 +3143,11 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Reads a CSV of assets, or of past maintenance events with kind=events (the "file" field, UTF-8, at most 50 MB), into a new import with a proposed mapping. */
+        /** @description Reads a CSV of assets, or of past maintenance events with kind=events (the "file" field, UTF-8, UTF-16 with its byte order mark, or a single-byte encoding such as Windows-1252 or Mac Roman, detected; at most 50 MB), into a new import with a proposed mapping. */
         post: {
             parameters: {
                 query?: {
-                    kind?: "assets" | "events";
+                    kind?: "assets" | "events" | "schedules";
                 };
                 header?: never;
                 path?: never;
@@ -3153,13 +3164,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3168,7 +3184,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3181,6 +3197,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
@@ -3238,13 +3256,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3253,7 +3276,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3266,6 +3289,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
@@ -3343,7 +3368,7 @@ export interface paths {
                             kind: "ignore";
                         } | {
                             /** @enum {string} */
-                            kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                            kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                         } | {
                             /** @enum {string} */
                             kind: "field";
@@ -3356,6 +3381,8 @@ export interface paths {
                             key: string;
                             /** @enum {string} */
                             dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                            /** @default false */
+                            isPublic?: boolean;
                         })[];
                         /** @enum {string} */
                         matchBy?: "slug" | "externalId" | "name" | "none";
@@ -3372,13 +3399,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3387,7 +3419,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3400,6 +3432,114 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
+                            })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
+                            rowsDone: number;
+                            problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
+                            createdCount: number;
+                            updatedCount: number;
+                            unchangedCount: number;
+                            skippedCount: number;
+                            error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/reading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description How the file is read: its encoding (another one reads its header row again and proposes the mapping again), and how it writes numbers and dates. Uploaded or Checked only, else 409. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                        /** @enum {string} */
+                        numberFormat: "point" | "comma";
+                        /** @enum {string} */
+                        dateOrder: "YMD" | "DMY" | "MDY";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "assets" | "events" | "schedules";
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
+                            /** @enum {string} */
+                            format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
+                            delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
+                            headers: string[];
+                            preview: string[][];
+                            rowCount: number;
+                            mapping: ({
+                                /** @enum {string} */
+                                kind: "ignore";
+                            } | {
+                                /** @enum {string} */
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                            } | {
+                                /** @enum {string} */
+                                kind: "field";
+                                /** Format: uuid */
+                                fieldId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "newField";
+                                label: string;
+                                key: string;
+                                /** @enum {string} */
+                                dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
@@ -3461,13 +3601,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3476,7 +3621,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3489,6 +3634,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
@@ -3549,13 +3696,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3564,7 +3716,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3577,6 +3729,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
@@ -3758,13 +3912,18 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events";
+                            kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
                             headers: string[];
                             preview: string[][];
                             rowCount: number;
@@ -3773,7 +3932,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3786,6 +3945,8 @@ export interface paths {
                                 key: string;
                                 /** @enum {string} */
                                 dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
                             })[];
                             matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
@@ -4218,6 +4379,40 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/schedules/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organization's schedules as CSV, for administrators (it names assignees by email): asset slug and name, title, notes, recurrence (as the API writes it), counts from, lead days, starts on, ends on, next due, assignee and status. The import of schedules reads it back. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

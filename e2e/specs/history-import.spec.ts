@@ -60,16 +60,17 @@ test('an administrator imports a logbook with bad rows, fixes it, and sees the e
       .filter({ hasText: message });
   await expect(
     problem(
-      3,
+      4,
       'Asset',
       'No asset of this organization has this slug: import the asset first, or correct the slug.',
     ),
   ).toHaveCount(1);
   await expect(
+    // Rows as the spreadsheet numbers them; the day-first date (31/04) made the check read dates so.
     problem(
-      4,
+      5,
       'Date',
-      'Performed at must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.',
+      'Performed at "31/04/2024" must be a date written as 15.03.2021 or a date and time such as 15.03.2021 14:30.',
     ),
   ).toHaveCount(1);
   await expect(page.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);

@@ -11,9 +11,9 @@ const ROWS = 1000;
 /** Rows of the first file that break a rule, and what the check says of each. */
 const BAD_ROWS = new Map([
   [100, 'Asset name is required.'],
-  [200, 'Please provide a valid value.'],
+  [200, '"2024-02-31" is not a date written as 2021-03-15.'],
   [300, 'This cell holds a spreadsheet formula: put its value in the cell instead.'],
-  [400, 'Please provide a valid value.'],
+  [400, '"soon" is not a date written as 2021-03-15.'],
   [500, 'Asset name is required.'],
 ]);
 
@@ -85,11 +85,12 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
   await expect(page.getByText('5 problems found. Fix them in the file and upload it again.')).toBeVisible();
   const problems = page.getByRole('table', { name: 'Problems' });
   for (const [row, message] of BAD_ROWS) {
+    // Named by the spreadsheet's row: the column names are row 1.
     await expect(
       problems
         .getByRole('row')
         .filter({ hasText: message })
-        .filter({ has: page.getByRole('cell', { name: String(row), exact: true }) }),
+        .filter({ has: page.getByRole('cell', { name: String(row + 1), exact: true }) }),
     ).toHaveCount(1);
   }
   await expect(page.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
@@ -124,7 +125,10 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
     'Created at',
     'Updated at',
   ]);
-  expect(records[0]).toEqual(expect.arrayContaining([`Serial ${run}`, `Room ${run}`, `Installed ${run}`]));
+  // Each field's type follows its name, for the import to read back.
+  expect(records[0]).toEqual(
+    expect.arrayContaining([`Serial ${run}`, `Room ${run} (select)`, `Installed ${run} (date)`]),
+  );
   expect(records).toHaveLength(ROWS + 1);
   const serial = records[0]!.indexOf(`Serial ${run}`);
   const byName = new Map(records.slice(1).map((record) => [record[1]!, record]));
@@ -149,12 +153,12 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
   );
   // Rows 1, 5, 9… are in Room 1; the earliest day (the 2nd) is every 28th row from row 1.
   const roomOne = [...byName.values()].filter(
-    (record) => record[records[0]!.indexOf(`Room ${run}`)] === 'Room 1',
+    (record) => record[records[0]!.indexOf(`Room ${run} (select)`)] === 'Room 1',
   );
   expect(roomOne).toHaveLength(250);
   // A filtered list is counted to 200: four pages and more.
   await expect(page.getByText('Page 1 of 4+')).toBeVisible();
-  const installed = records[0]!.indexOf(`Installed ${run}`);
+  const installed = records[0]!.indexOf(`Installed ${run} (date)`);
   const firstDay = roomOne.map((record) => record[installed]!).sort()[0]!;
   const shownRows = () => table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.textContent));
   await expect.poll(async () => (await shownRows())[0]).toContain(firstDay);
@@ -195,8 +199,15 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
   await signIn(branch, newAdmin);
   await uploadFile(branch, 'assets.csv', exported.toString('utf8'));
   await expect(branch.getByText('Recognised as a Maintenance QR export.')).toBeVisible();
-  await chooseType(branch, `Room ${run}`, 'Select');
-  await chooseType(branch, `Installed ${run}`, 'Date');
+  // The fields come with their types, read from the column names.
+  for (const [column, type] of [
+    [`Room ${run} (select)`, 'Select'],
+    [`Installed ${run} (date)`, 'Date'],
+  ]) {
+    await expect(
+      branch.getByRole('group', { name: `New custom field for ${column}` }).getByLabel('Type'),
+    ).toHaveValue(type!);
+  }
   await branch.getByRole('button', { name: 'Check the file' }).click();
   await expect(
     branch.getByText('All 1,000 rows passed the check: 1,000 create, 0 update, 0 unchanged.'),
@@ -211,7 +222,14 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
     'Every asset of the organization, with a column for each custom field.',
   );
   // The run's columns (other tests' fields of the shared organization came along, empty).
-  const kept = ['Slug', 'Name', 'Description', `Serial ${run}`, `Room ${run}`, `Installed ${run}`];
+  const kept = [
+    'Slug',
+    'Name',
+    'Description',
+    `Serial ${run}`,
+    `Room ${run} (select)`,
+    `Installed ${run} (date)`,
+  ];
   const runColumns = (rows: string[][]) =>
     rows
       .slice(1)
@@ -222,7 +240,11 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
   // One of them retired, restored, retired again and deleted.
   const [slug, name] = runColumns(copied)[0]!;
   await branch.getByLabel('Search by name or slug').fill(slug!);
-  await branch.getByRole('table', { name: 'Assets' }).getByRole('link', { name: 'Open' }).first().click();
+  // The row of that asset (the list is still the whole register until the search answers).
+  await branch
+    .getByRole('table', { name: 'Assets' })
+    .getByRole('link', { name: `Open ${name}`, exact: true })
+    .click();
   await expect(branch.getByRole('heading', { name: name!, level: 1 })).toBeVisible();
   const retire = async () => {
     await branch.getByRole('button', { name: 'Retire asset' }).click();

@@ -110,6 +110,21 @@ beforeAll(async () => {
     writtenAt: new Date(),
   });
   known.imports.push(run!.id);
+  // An import still open, read byte by byte: its reading (encoding, formats) and mapping can change.
+  const [open] = await t.db
+    .insert(importRuns)
+    .values({
+      organizationId: orgA.organization.id,
+      fileName: 'open.csv',
+      format: 'Other',
+      delimiter: ',',
+      headers: ['Name'],
+      rawHeaders: ['Name'],
+      rowCount: 0,
+      mapping: [{ kind: 'name' }],
+    })
+    .returning();
+  known.imports.push(open!.id);
   const tables = (await t.db.execute(sql`
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' order by 1

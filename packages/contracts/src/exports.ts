@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneSelection, ZAssetListView, ZAssetSelection } from './asset-list.ts';
+import { FIELD_DATA_TYPES, type TFieldDataType } from './fields.ts';
 import { instant } from './limits.ts';
 
 /** What the CSV exports say of bad input. */
@@ -50,3 +51,43 @@ export const EVENT_CSV_COLUMNS = [
   'Completed at',
   'Completed by',
 ] as const;
+
+/**
+ * The columns of the schedules CSV (ADR 095), which the import of schedules reads back: the asset
+ * by slug, the recurrence as the API writes it (JSON), the next due date, the assignee by email.
+ */
+export const SCHEDULE_CSV_COLUMNS = [
+  'Asset slug',
+  'Asset name',
+  'Title',
+  'Notes',
+  'Recurrence',
+  'Counts from',
+  'Lead days',
+  'Starts on',
+  'Ends on',
+  'Next due',
+  'Assignee',
+  'Status',
+] as const;
+
+/** A field's type at the end of a column's name, as the exports write it: " (date)". */
+const TYPE_SUFFIX = new RegExp(` \\((${FIELD_DATA_TYPES.join('|')})\\)$`, 'i');
+
+/**
+ * A custom field's column name with its type after it, "Install date (date)", so that a spreadsheet
+ * keeps it and the import creates the field with that type (ADR 095). A Text field's name stays as
+ * it is, unless it would read as another type ("Size (number)" is then "Size (number) (text)").
+ */
+export function withFieldType(name: string, dataType: TFieldDataType): string {
+  if (dataType === 'Text' && !TYPE_SUFFIX.test(name)) return name;
+  return `${name} (${dataType.toLowerCase()})`;
+}
+
+/** The name and the type of a column named as withFieldType names it; no type when it gives none. */
+export function fieldTypeOf(header: string): { name: string; dataType: TFieldDataType | undefined } {
+  const match = TYPE_SUFFIX.exec(header.trim());
+  if (!match) return { name: header, dataType: undefined };
+  const dataType = FIELD_DATA_TYPES.find((type) => type.toLowerCase() === match[1]?.toLowerCase());
+  return { name: header.trim().slice(0, match.index), dataType };
+}

@@ -37,7 +37,19 @@ export const FIELD_MESSAGES = {
   loading: 'Loading fields...',
   empty: 'No fields configured yet.',
   noMatch: 'No fields match your search.',
+  publicHint: 'Shown on the public QR page to anyone who scans it. Untick to keep it for signed-in staff.',
+  visibilityPublic: 'Public',
+  visibilityInternal: 'Internal',
 } as const;
+
+/**
+ * Whether a field's values may show where anyone can read them (the public QR page, a label): a public
+ * field in use. An internal field is for signed-in staff only, and a retired one shows on no public
+ * page whatever its visibility (ADR 091).
+ */
+export function isShownPublicly(field: { isPublic: boolean; isActive: boolean }): boolean {
+  return field.isPublic && field.isActive;
+}
 
 /** A field definition as the API returns it. `optionsJson` is a JSON array of strings (Select only). */
 export const ZFieldDefinition = z.object({
@@ -48,6 +60,8 @@ export const ZFieldDefinition = z.object({
   dataType: z.enum(FIELD_DATA_TYPES),
   isRequired: z.boolean(),
   isActive: z.boolean(),
+  /** On the public QR page (true), or for signed-in staff only (false): see isShownPublicly. */
+  isPublic: z.boolean(),
   maxLength: z.number().int().nullable(),
   optionsJson: z.string().nullable(),
   displayOrder: z.number().int(),
@@ -114,6 +128,11 @@ export const ZFieldDefinitionBody = z.object({
     0,
   ),
   isActive: z.boolean().default(true),
+  /**
+   * Public or internal (ADR 091). Left out: public for a new field (the fields screen's default), and
+   * unchanged on an update, so that a client that does not know it never makes an internal field public.
+   */
+  isPublic: z.boolean().optional(),
 });
 export type TFieldDefinitionBody = z.input<typeof ZFieldDefinitionBody>;
 

@@ -22,6 +22,62 @@ export const IMPORT_PREVIEW_ROWS = 10;
 export const IMPORT_MAX_SELECT_OPTIONS = 200;
 /** Problems kept for one dry run; past them the run says how many more rows failed. */
 export const IMPORT_MAX_PROBLEMS = 10_000;
+/** The longest cell a file may hold, in characters: more than any text an import writes (ADR 094). */
+export const IMPORT_MAX_CELL_LENGTH = 10_000;
+
+/**
+ * The encodings an import reads (names as iconv-lite and browsers know them), and what the check
+ * calls them. UTF-16 is told by its byte order mark and cannot be changed; the others all write the
+ * delimiters, quotes and line breaks as ASCII does, so their cells are kept as the file's bytes and
+ * one can be chosen for another after the upload (ADR 094).
+ */
+export const IMPORT_ENCODINGS = [
+  'utf-8',
+  'windows-1252',
+  'macintosh',
+  'iso-8859-15',
+  'windows-1250',
+  'iso-8859-2',
+  'windows-1251',
+  'windows-1253',
+  'windows-1254',
+  'windows-1257',
+  'utf-16le',
+  'utf-16be',
+] as const;
+export type TImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+export const IMPORT_ENCODING_LABELS: Record<TImportEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'windows-1252': 'Windows-1252 (Western European)',
+  macintosh: 'Mac Roman',
+  'iso-8859-15': 'ISO-8859-15 (Western European)',
+  'windows-1250': 'Windows-1250 (Central European)',
+  'iso-8859-2': 'ISO-8859-2 (Central European)',
+  'windows-1251': 'Windows-1251 (Cyrillic)',
+  'windows-1253': 'Windows-1253 (Greek)',
+  'windows-1254': 'Windows-1254 (Turkish)',
+  'windows-1257': 'Windows-1257 (Baltic)',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+};
+/** The encodings one may choose for a file read byte by byte (every one but UTF-16). */
+export const IMPORT_BYTE_ENCODINGS = IMPORT_ENCODINGS.filter((encoding) => !encoding.startsWith('utf-16'));
+
+/** How a file writes numbers: 1,234.56 (a decimal point) or 1.234,56 (a decimal comma). */
+export const IMPORT_NUMBER_FORMATS = ['point', 'comma'] as const;
+export type TImportNumberFormat = (typeof IMPORT_NUMBER_FORMATS)[number];
+export const IMPORT_NUMBER_EXAMPLES: Record<TImportNumberFormat, string> = {
+  point: '1,234.56',
+  comma: '1.234,56',
+};
+/** How a file writes dates: year, day or month first. */
+export const IMPORT_DATE_ORDERS = ['YMD', 'DMY', 'MDY'] as const;
+export type TImportDateOrder = (typeof IMPORT_DATE_ORDERS)[number];
+export const IMPORT_DATE_EXAMPLES: Record<TImportDateOrder, string> = {
+  YMD: '2021-03-15',
+  DMY: '15.03.2021',
+  MDY: '03/15/2021',
+};
 
 /** Warnings kept for one dry run, as for problems; all are counted. */
 export const IMPORT_MAX_WARNINGS = 10_000;
@@ -42,8 +98,11 @@ export const IMPORT_STATUSES = [
 ] as const;
 export type TImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** What an import brings in: assets (the register), or past maintenance events of existing assets. */
-export const IMPORT_KINDS = ['assets', 'events'] as const;
+/**
+ * What an import brings in: assets (the register), past maintenance events of existing assets, or
+ * schedules of existing assets (our schedules export, ADR 095).
+ */
+export const IMPORT_KINDS = ['assets', 'events', 'schedules'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
 /** POST /api/admin/imports?kind=: what the file holds (assets when not said). */
@@ -51,13 +110,15 @@ export const ZImportUploadQuery = z.object({ kind: z.enum(IMPORT_KINDS).default(
 
 /**
  * Where the columns of each kind of file can go: its built-in places in the order the mapping offers
- * them (`required` ones must each take a column), and the custom fields of `fieldTarget`.
+ * them (`required` ones must each take a column), and, when `takesFields`, the custom fields of
+ * `fieldTarget`.
  */
 export const IMPORT_TARGETS = {
   assets: {
     builtIn: ['name', 'description', 'slug', 'externalId'],
     required: ['name'],
     fieldTarget: 'Asset',
+    takesFields: true,
   },
   events: {
     builtIn: [
@@ -74,13 +135,42 @@ export const IMPORT_TARGETS = {
     ],
     required: ['asset', 'title', 'performedAt'],
     fieldTarget: 'MaintenanceEvent',
+    takesFields: true,
+  },
+  schedules: {
+    builtIn: [
+      'asset',
+      'title',
+      'notes',
+      'recurrence',
+      'mode',
+      'leadDays',
+      'startsOn',
+      'endsOn',
+      'nextDueOn',
+      'assignee',
+      'status',
+    ],
+    required: ['asset', 'title', 'recurrence', 'startsOn'],
+    fieldTarget: 'MaintenanceEvent',
+    takesFields: false,
   },
 } as const satisfies Record<
   TImportKind,
-  { builtIn: readonly string[]; required: readonly string[]; fieldTarget: TFieldTarget }
+  { builtIn: readonly string[]; required: readonly string[]; fieldTarget: TFieldTarget; takesFields: boolean }
 >;
 export type TImportBuiltInTarget = (typeof IMPORT_TARGETS)[TImportKind]['builtIn'][number];
-const BUILT_IN_TARGETS = [...IMPORT_TARGETS.assets.builtIn, ...IMPORT_TARGETS.events.builtIn] as const;
+const BUILT_IN_TARGETS = [
+  ...IMPORT_TARGETS.assets.builtIn,
+  ...IMPORT_TARGETS.events.builtIn,
+  'recurrence',
+  'mode',
+  'leadDays',
+  'startsOn',
+  'endsOn',
+  'nextDueOn',
+  'assignee',
+] as const;
 
 /** What each built-in target is called on the mapping screen and in messages. */
 export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
@@ -98,6 +188,13 @@ export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
   startedBy: 'Started by',
   completedAt: 'Completed at',
   completedBy: 'Completed by',
+  recurrence: 'Recurrence',
+  mode: 'Counts from',
+  leadDays: 'Lead days',
+  startsOn: 'Starts on',
+  endsOn: 'Ends on',
+  nextDueOn: 'Next due',
+  assignee: 'Assignee',
 };
 
 /**
@@ -118,6 +215,9 @@ export const IMPORT_MATCH_LABELS: Record<TImportMatchKey, string> = {
 /** What the file was recognised as (its header row), which picks the first mapping. */
 export const IMPORT_FORMATS = ['Maintenance QR', 'Snipe-IT', 'HomeBox', 'Other'] as const;
 
+/** A file's text in a message: at most 40 characters. */
+const clipped = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
+
 /** What a bad file or a bad mapping is told. */
 export const IMPORT_MESSAGES = {
   noFile: 'Choose a CSV file to import.',
@@ -126,22 +226,29 @@ export const IMPORT_MESSAGES = {
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
   binary: 'This is not a CSV file: it holds binary data. Export the sheet as CSV and try again.',
-  encoding: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.',
+  cellTooLong: (row: number, column: string) =>
+    `Row ${row}, column "${clipped(column)}" holds more than ${IMPORT_MAX_CELL_LENGTH.toLocaleString('en-US')} characters. Shorten it, or leave the column out of the file, and try again.`,
+  encodingFixed:
+    'This file starts with a UTF-16 byte order mark, which tells its encoding: it cannot be changed.',
   unreadable: (line: number, reason: string) => `The file cannot be read as CSV at line ${line}: ${reason}`,
   duplicateHeader: (header: string) => `Two columns are named "${header}". Rename one and try again.`,
   blankHeader: (column: number) => `Column ${column} has no name in the first row.`,
   tooManyColumns: `The file has more than ${IMPORT_MAX_COLUMNS} columns. Keep only the columns to import and try again.`,
   headerTooLong: `The first row, which names the columns, is longer than ${IMPORT_HEADER_MAX_BYTES / 1024} KB. Keep only the columns to import and try again.`,
   formulaHeader: (column: number, name: string) =>
-    `Column ${column} is named "${name.length > 40 ? `${name.slice(0, 40)}…` : name}", which a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a line break). Rename it and try again.`,
+    `Column ${column} is named "${clipped(name)}", which a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a line break). Rename it and try again.`,
   notMapped: {
     name: 'Choose the column that holds the asset name.',
     asset: 'Choose the column that holds the asset slug.',
     title: 'Choose the column that holds the title.',
     performedAt: 'Choose the column that holds when the work was performed.',
+    recurrence: 'Choose the column that holds the recurrence.',
+    startsOn: 'Choose the column that holds the start date.',
   },
+  noCustomFields: 'A file of schedules has no column to import into a custom field.',
   wrongTarget: (target: string) => `A file of this kind has no column to import as ${target}.`,
   assetsFileAsHistory: 'This file is an asset export of Maintenance QR: choose "Assets" and upload it again.',
+  schedulesFile: 'This file is a schedules export of Maintenance QR: choose "Schedules" and upload it again.',
   historyFileAsAssets:
     'This file is a maintenance history export of Maintenance QR: choose "Maintenance history" and upload it again.',
   mappedTwice: (target: string) => `Only one column can be imported as ${target}.`,
@@ -186,9 +293,22 @@ export const IMPORT_MESSAGES = {
   assetRequired: 'Asset slug is required.',
   assetNotFound: 'No asset of this organization has this slug: import the asset first, or correct the slug.',
   assetRetired: 'This asset is retired: restore it to add history.',
-  momentInvalid: (label: string) =>
-    `${label} must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.`,
+  momentInvalid: (label: string, value: string, order: TImportDateOrder = 'YMD') =>
+    order === 'YMD'
+      ? `${label} "${clipped(value)}" must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.`
+      : `${label} "${clipped(value)}" must be a date written as ${IMPORT_DATE_EXAMPLES[order]} or a date and time such as ${IMPORT_DATE_EXAMPLES[order]} 14:30.`,
+  numberInvalid: (value: string, format: TImportNumberFormat) =>
+    `"${clipped(value)}" is not a number written as ${IMPORT_NUMBER_EXAMPLES[format]}.`,
+  dateInvalid: (value: string, order: TImportDateOrder) =>
+    `"${clipped(value)}" is not a date written as ${IMPORT_DATE_EXAMPLES[order]}.`,
   statusInvalid: 'Status must be Pending, In progress or Completed.',
+  personTooLong: (label: string) => `${label} must be at most 200 characters.`,
+  // Schedules (docs/product/imports.md#schedules).
+  recurrenceInvalid:
+    'Recurrence must be written as the schedules export writes it, e.g. {"pattern":"interval","every":1,"unit":"month"}.',
+  modeInvalid: 'Counts from must be "Fixed calendar" or "From the last completion".',
+  scheduleStatusInvalid: 'Status must be Active or Paused.',
+  nextDueOutOfRange: 'Next due must be on or after Starts on, and not after Ends on.',
   pendingHasStamp: 'A pending event has no start or completion: clear this cell or change the status.',
   inProgressHasCompletion: 'An event in progress has no completion: clear this cell or change the status.',
   completedBeforeStarted: 'Completed at must not be before Started at.',
@@ -206,6 +326,8 @@ export const ZImportColumnTarget = z.discriminatedUnion('kind', [
     label: storableText().trim().min(1).max(FIELD_LABEL_MAX_LENGTH),
     key: z.string().trim().toLowerCase().min(1).max(FIELD_KEY_MAX_LENGTH).regex(FIELD_KEY_PATTERN),
     dataType: z.enum(FIELD_DATA_TYPES),
+    /** The new field shows on the public QR page; internal unless said (ADR 091). */
+    isPublic: z.boolean().default(false),
   }),
 ]);
 export type TImportColumnTarget = z.infer<typeof ZImportColumnTarget>;
@@ -225,6 +347,17 @@ export type TImportMappingBody = z.infer<typeof ZImportMappingBody>;
 export const ZImportPlanned = z.object({ create: z.number(), update: z.number(), unchanged: z.number() });
 export type TImportPlanned = z.infer<typeof ZImportPlanned>;
 
+/**
+ * PUT /api/admin/imports/:id/reading: how to read the file: its encoding (another one only for a file
+ * read byte by byte), and how it writes numbers and dates.
+ */
+export const ZImportReadingBody = z.object({
+  encoding: z.enum(IMPORT_ENCODINGS),
+  numberFormat: z.enum(IMPORT_NUMBER_FORMATS),
+  dateOrder: z.enum(IMPORT_DATE_ORDERS),
+});
+export type TImportReadingBody = z.infer<typeof ZImportReadingBody>;
+
 /** An import as the screens show it. */
 export const ZImportRun = z.object({
   id: z.string(),
@@ -233,11 +366,21 @@ export const ZImportRun = z.object({
   status: z.enum(IMPORT_STATUSES),
   format: z.enum(IMPORT_FORMATS),
   delimiter: z.string(),
+  /** The file's encoding, as detected on upload or chosen since. */
+  encoding: z.enum(IMPORT_ENCODINGS),
+  /** Whether another encoding may be chosen (false for UTF-16, told by its byte order mark). */
+  encodingChangeable: z.boolean(),
+  /**
+   * How the file writes numbers and dates: guessed on upload when it holds numbers or dates that
+   * are not plain (12.345,67, 15.03.2021), chosen since, or null (plain: 1234.56, 2021-03-15).
+   */
+  numberFormat: z.enum(IMPORT_NUMBER_FORMATS).nullable(),
+  dateOrder: z.enum(IMPORT_DATE_ORDERS).nullable(),
   headers: z.array(z.string()),
   preview: z.array(z.array(z.string())),
   rowCount: z.number(),
   mapping: z.array(ZImportColumnTarget),
-  /** How rows of a file of assets find the asset they update; null for maintenance history. */
+  /** How rows of a file of assets find the asset they update; null for history and schedules. */
   matchBy: z.enum(IMPORT_MATCH_KEYS).nullable(),
   /** Rows checked or imported so far (of rowCount) while Checking or Importing. */
   rowsDone: z.number(),
@@ -278,7 +421,10 @@ export const ZImportUndoPreview = z.object({
 });
 export type TImportUndoPreview = z.infer<typeof ZImportUndoPreview>;
 
-/** A problem (or a warning) the dry run found: a row of the file (1 = the first row after the header) and a column. */
+/**
+ * A problem (or a warning) the dry run found: a row as a spreadsheet numbers it (the header is row 1)
+ * and a column.
+ */
 export const ZImportProblem = z.object({
   row: z.number(),
   column: z.string(),
@@ -304,4 +450,34 @@ export function fieldKeyOf(label: string): string {
     .replace(/^_+|_+$/g, '')
     .slice(0, FIELD_KEY_MAX_LENGTH);
   return key || 'field';
+}
+
+/**
+ * Words in a column's name that say it holds data about a person, or money: the mapping warns beside
+ * the visibility of a new field made from such a column (ADR 091). Matched on whole words, in any
+ * case, once `.`, `_`, `:` and `/` are spaces and camelCase is split. "Name" alone is the asset's
+ * name: only the names of people count ("First name", "Last name", "Username"). Snipe-IT's "Checked
+ * Out To: Email" is personal, its "Purchase Cost" financial.
+ */
+export const SENSITIVE_COLUMN_PATTERNS = {
+  personal: [
+    /\be[ -]?mails?\b/i,
+    /\b(phone|mobile|telephone)\b/i,
+    /\b(first|last|given|family|full|middle|user)[ -]?names?\b/i,
+    /\b(username|surname)s?\b/i,
+    /\b(checked[ -]?out|assigned|issued|sold)[ -]to\b/i,
+    /\b(owner|employee|assignee)\b/i,
+  ],
+  financial: [/\b(cost|price|value|purchase|salary|wage|invoice|amount)s?\b/i],
+} as const;
+
+/** What a column's name looks like it holds, for the mapping's warning: personal, financial, or neither. */
+export function sensitiveColumnKind(header: string): 'personal' | 'financial' | null {
+  const words = header
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[._:/\s]+/g, ' ')
+    .trim();
+  if (SENSITIVE_COLUMN_PATTERNS.personal.some((pattern) => pattern.test(words))) return 'personal';
+  if (SENSITIVE_COLUMN_PATTERNS.financial.some((pattern) => pattern.test(words))) return 'financial';
+  return null;
 }

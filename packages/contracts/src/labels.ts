@@ -46,6 +46,8 @@ export const LABEL_MESSAGES = {
   importCreatedNone: 'This import created no assets that are still in service: there are no labels to print.',
   importPartEmpty: (part: number) =>
     `This import created fewer than ${((part - 1) * LABEL_MAX_ASSETS + 1).toLocaleString('en-US')} assets that are still in service: choose an earlier part.`,
+  fieldNotPublic:
+    'A label shows only an active public field: anyone can read a printed label. Choose another field, or none.',
   layoutInvalid: `Choose one of the label layouts: ${LABEL_LAYOUT_IDS.join(', ')}.`,
   startPositionWhole: 'Start position must be a whole number, 1 for the first label of a sheet.',
   startPositionRange: (labelsPerSheet: number) =>

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
 import { ZFile } from './files.ts';
 
-/** An event on the public page: the staff event without ids, `updatedBy` or the change log. */
+/**
+ * An event on the public page: the staff event without ids, `updatedBy` or the change log, and its
+ * values of active public fields only (ADR 091).
+ */
 export const ZPublicEvent = ZMaintenanceEvent.pick({
   title: true,
   notes: true,
@@ -28,7 +31,8 @@ export const ZPublicAsset = z.object({
   qrCodeUrl: z.string(),
   /** When the asset was retired (no longer in service); null while in service. */
   retiredAt: z.string().nullable(),
-  fields: z.array(z.object({ label: z.string(), value: z.string().nullable(), isActive: z.boolean() })),
+  /** The values of the asset's active public fields, in display order (ADR 091). */
+  fields: z.array(z.object({ label: z.string(), value: z.string().nullable() })),
   /** The newest events; `eventsNextAfter` asks GET .../events for older ones. */
   events: z.array(ZPublicEvent),
   eventsNextAfter: z.string().nullable(),

@@ -1,9 +1,12 @@
 import {
   API_TOKEN_SCOPES,
   DEFAULT_TIME_ZONE,
+  IMPORT_DATE_ORDERS,
+  IMPORT_ENCODINGS,
   IMPORT_FORMATS,
   IMPORT_KINDS,
   IMPORT_MATCH_KEYS,
+  IMPORT_NUMBER_FORMATS,
   IMPORT_STATUSES,
   SCHEDULE_MODES,
   type TImportColumnTarget,
@@ -170,6 +173,11 @@ export const fieldDefinitions = pgTable(
     dataType: text('data_type', { enum: FIELD_DATA_TYPES }).notNull(),
     isRequired: boolean('is_required').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Shown on the public QR page (true) or to signed-in staff only (false), ADR 091. Internal unless
+     * said: every code that makes a field sets it; fields made before it existed were made public.
+     */
+    isPublic: boolean('is_public').notNull().default(false),
     maxLength: integer('max_length'),
     /** JSON array of option strings, Select only. */
     options: jsonb('options').$type<string[]>(),
@@ -305,6 +313,12 @@ export const maintenanceEvents = pgTable(
     taskStartedById: uuid('task_started_by_id').references(() => users.id),
     taskCompletedAt: timestamp('task_completed_at', { withTimezone: true }),
     taskCompletedById: uuid('task_completed_by_id').references(() => users.id),
+    /**
+     * Who started and completed the work, as a history import named them when the name is no user of
+     * the organization (ADR 095): shown where no user is.
+     */
+    taskStartedByName: varchar('task_started_by_name', { length: 200 }),
+    taskCompletedByName: varchar('task_completed_by_name', { length: 200 }),
     /** The date a planned task is due, in the organization's calendar (ADR 051); null when unplanned. */
     dueOn: date('due_on', { mode: 'string' }),
     /** The schedule that created the task; set null when the schedule is deleted (its tasks stay). */
@@ -663,10 +677,21 @@ export const importRuns = pgTable(
     fileName: varchar('file_name', { length: 255 }).notNull(),
     format: text('format', { enum: IMPORT_FORMATS }).notNull(),
     delimiter: varchar('delimiter', { length: 1 }).notNull(),
+    /** The file's encoding (ADR 094): detected on upload, or chosen since. */
+    encoding: text('encoding', { enum: IMPORT_ENCODINGS }).notNull().default('utf-8'),
     headers: jsonb('headers').$type<string[]>().notNull(),
+    /**
+     * The header row as the file's bytes, one character per byte, when the cells are kept so too and
+     * read in the import's encoding (another can then be chosen, ADR 094); null when they are kept as
+     * text (a UTF-16 file, or an import from before).
+     */
+    rawHeaders: jsonb('raw_headers').$type<string[]>(),
+    /** How the file writes numbers and dates; null: plainly (1234.56, 2021-03-15). */
+    numberFormat: text('number_format', { enum: IMPORT_NUMBER_FORMATS }),
+    dateOrder: text('date_order', { enum: IMPORT_DATE_ORDERS }),
     rowCount: integer('row_count').notNull(),
     mapping: jsonb('mapping').$type<TImportColumnTarget[]>().notNull(),
-    /** How rows of a file of assets find the asset they update (ADR 092); null for history. */
+    /** How rows of a file of assets find the asset they update (ADR 092); null for history and schedules. */
     matchBy: text('match_by', { enum: IMPORT_MATCH_KEYS }),
     status: text('status', { enum: IMPORT_STATUSES }).notNull().default('Uploaded'),
     rowsDone: integer('rows_done').notNull().default(0),
@@ -687,7 +712,10 @@ export const importRuns = pgTable(
   (t) => [index('import_runs_org_created_idx').on(t.organizationId, t.createdAt.desc())],
 );
 
-/** The data rows of an import's file (row 1 = the first row after the header), as text cells. */
+/**
+ * The data rows of an import's file, as cells (row 1 = the first row after the header, counting
+ * only rows with a value; `sheetRow` the row as a spreadsheet numbers it, the header being row 1).
+ */
 export const importRows = pgTable(
   'import_rows',
   {
@@ -696,6 +724,7 @@ export const importRows = pgTable(
       .references(() => importRuns.id, { onDelete: 'cascade' }),
     organizationId: organizationId(),
     rowNumber: integer('row_number').notNull(),
+    sheetRow: integer('sheet_row').notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
+import { createAssetViaApi, fieldBody, insertField } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { PUBLIC_RATE_LIMIT_MESSAGE } from './public-pages.ts';
 
@@ -12,7 +12,7 @@ describe('the public pages', () => {
     const url = `/public/orgs/${asset.organizationId}/assets/${asset.slug}`;
     const first = await t.app.inject({ url });
     expect(first.statusCode).toBe(200);
-    expect(first.headers['cache-control']).toBe('public, max-age=30');
+    expect(first.headers['cache-control']).toBe('private, max-age=30');
     const tag = first.headers.etag as string;
     expect(tag).toMatch(/^W\//);
 
@@ -29,6 +29,31 @@ describe('the public pages', () => {
     const changed = await t.app.inject({ url, headers: { 'if-none-match': tag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().events.map((e: { title: string }) => e.title)).toEqual(['Inspection']);
+  });
+
+  it('answers a field made internal at once: a new ETag without it, and no shared cache keeps the old', async () => {
+    const room = await insertField(t.db, t.orgA.organization.id, { label: 'Keyholder phone' });
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, {
+      name: 'Plant room door',
+      fields: [{ fieldId: room.id, value: '+44 7700 900123' }],
+    });
+    const url = `/public/orgs/${asset.organizationId}/assets/${asset.slug}`;
+    const first = await t.app.inject({ url });
+    expect(first.json().fields).toEqual([{ label: 'Keyholder phone', value: '+44 7700 900123' }]);
+    // `private`: only the visitor's own browser may keep what it showed.
+    expect(first.headers['cache-control']).toMatch(/^private\b/);
+
+    const made = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/fields/${room.id}`,
+      headers: t.headers.adminA,
+      payload: fieldBody({ label: room.label, key: room.key, isPublic: false }),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const again = await t.app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().fields).toEqual([]);
+    expect(again.body).not.toContain('900123');
   });
 
   it('limits one address, with 429 and Retry-After, and leaves others and signed-in routes alone', async () => {

@@ -87,7 +87,8 @@ async function ensureDemoFields(db: DbOrTx, organizationId: string) {
   ];
   await db
     .insert(fieldDefinitions)
-    .values(wanted.map((field) => ({ ...field, organizationId, target: 'Asset' as const })))
+    // Public, as fields made on the fields screen are (ADR 091): the demo's QR pages show them.
+    .values(wanted.map((field) => ({ ...field, organizationId, target: 'Asset' as const, isPublic: true })))
     .onConflictDoNothing();
   const rows = await db
     .select({ id: fieldDefinitions.id, key: fieldDefinitions.key })

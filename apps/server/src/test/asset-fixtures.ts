@@ -6,7 +6,10 @@ import { auditLogEntries, fieldDefinitions } from '../db/schema.ts';
 
 type FieldRow = typeof fieldDefinitions.$inferSelect;
 
-/** Inserts a field definition directly (Text, Asset, active, optional unless overridden). */
+/**
+ * Inserts a field definition directly (Text, Asset, active, optional and public, as a field made on
+ * the fields screen, unless overridden).
+ */
 export async function insertField(
   db: DbOrTx,
   organizationId: string,
@@ -15,12 +18,20 @@ export async function insertField(
   const key = overrides.key ?? `field_${Math.random().toString(36).slice(2, 10)}`;
   const [row] = await db
     .insert(fieldDefinitions)
-    .values({ organizationId, target: 'Asset', label: key, key, dataType: 'Text', ...overrides })
+    .values({
+      organizationId,
+      target: 'Asset',
+      label: key,
+      key,
+      dataType: 'Text',
+      isPublic: true,
+      ...overrides,
+    })
     .returning();
   return row!;
 }
 
-/** A stored field definition, as the queries answer it, for unit tests (Text on Asset, active, optional). */
+/** A stored field definition, as the queries answer it, for unit tests (Text on Asset, active, optional, public). */
 export function fieldDefinitionRow(overrides: Partial<FieldRow>): FieldRow {
   return {
     id: 'f-id',
@@ -34,6 +45,7 @@ export function fieldDefinitionRow(overrides: Partial<FieldRow>): FieldRow {
     options: null,
     displayOrder: 0,
     isActive: true,
+    isPublic: true,
     createdAt: new Date(),
     updatedAt: new Date(),
     ...overrides,

@@ -79,15 +79,17 @@ export interface AssetFieldDisplay {
   fieldId: string;
   label: string;
   isActive: boolean;
+  /** Whether the public page may show it (with isActive: isShownPublicly, ADR 091). */
+  isPublic: boolean;
   value: string | null;
 }
 
 /**
  * The custom values an asset shows, as one JSON column of its row: every active Asset definition
- * (value or null) and the retired ones that hold a value, in display order.
+ * (value or null) and the retired ones that hold a value, in display order, with their visibility.
  */
 const fieldDisplay = jsonRows(
-  sql`json_build_object('fieldId', d.id, 'label', d.label, 'value', v.value, 'isActive', d.is_active)`,
+  sql`json_build_object('fieldId', d.id, 'label', d.label, 'value', v.value, 'isActive', d.is_active, 'isPublic', d.is_public)`,
   sql`from ${fieldDefinitions} d left join ${assetFieldValues} v
     on v.field_id = d.id and v.asset_id = ${assets.id} and v.organization_id = ${assets.organizationId}
     where d.organization_id = ${assets.organizationId} and d.target = 'Asset' and (d.is_active or v.value is not null)`,

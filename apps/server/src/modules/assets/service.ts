@@ -1,5 +1,6 @@
 import {
   ASSET_MESSAGES,
+  isShownPublicly,
   localDate,
   MAX_COUNTED_ROWS,
   MAX_COUNTED_SEARCH_ROWS,
@@ -22,7 +23,7 @@ import type { AuthUser } from '#server/lib/request-context.ts';
 import { generateSlug } from '#server/lib/slug.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { diffChanges, recordAudit } from '../audit-logs/service.ts';
-import { listAssetEventPage, toFile } from '../events/event-view.ts';
+import { type EventReader, listAssetEventPage, toFile } from '../events/event-view.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
 import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
 import { targetOrganization } from '../organizations/service.ts';
@@ -39,6 +40,7 @@ import {
 } from './list-queries.ts';
 import { isNarrowed, resolveListView } from './list-view.ts';
 import {
+  type AssetFieldDisplay,
   type AssetInsert,
   type AssetRow,
   countAssetsAmong,
@@ -79,7 +81,7 @@ export interface AssetView {
   row: AssetRow;
   nextService: TNextServiceDue;
   today: string;
-  fields: { fieldId: string; label: string; value: string | null; isActive: boolean }[];
+  fields: AssetFieldDisplay[];
   events: TMaintenanceEvent[];
   eventsNextAfter: string | null;
   eventCount: number;
@@ -112,25 +114,27 @@ function nextServiceDue(plan: { openDueOn: string | null; scheduledDueOn: string
 }
 
 /**
- * What an asset shows, found by id or slug, with a fixed number of queries whatever the length of its
- * history: the asset with its custom values and planned maintenance, then its newest events with
- * their details. `now` is the app's clock: what today is in the asset's organization.
+ * What an asset shows to `reader`, found by id or slug, with a fixed number of queries whatever the
+ * length of its history: the asset with its custom values and planned maintenance, then its newest
+ * events with their details; the public sees the values of active public fields only. `now` is the
+ * app's clock: what today is in the asset's organization.
  */
 async function findAssetView(
   db: DbOrTx,
   organizationId: string,
   key: { id: string } | { slug: string },
   now: Date,
+  reader: EventReader = 'staff',
 ): Promise<AssetView> {
   const found = await findAssetWithFields(db, organizationId, key);
   if (!found) throw notFound('Asset');
   const today = localDate(now, found.plan.timeZone);
-  const page = await listAssetEventPage(db, organizationId, found.row.id, today);
+  const page = await listAssetEventPage(db, organizationId, found.row.id, today, undefined, reader);
   return {
     row: found.row,
     nextService: nextServiceDue(found.plan, today),
     today,
-    fields: found.fields,
+    fields: reader === 'public' ? found.fields.filter(isShownPublicly) : found.fields,
     events: page.events,
     eventsNextAfter: page.nextAfter,
     eventCount: page.total,
@@ -144,7 +148,7 @@ export function toAsset(view: AssetView, publicBaseUrl: string): TAsset {
     externalId: view.row.externalId,
     publicUrl: assetPublicUrl(publicBaseUrl, view.row.organizationId, view.row.slug),
     updatedAt: view.row.updatedAt.toISOString(),
-    fields: view.fields,
+    fields: view.fields.map(({ fieldId, label, value, isActive }) => ({ fieldId, label, value, isActive })),
     events: view.events,
     eventsNextAfter: view.eventsNextAfter,
     eventCount: view.eventCount,
@@ -236,14 +240,17 @@ export async function getAssetRowBySlug(db: DbOrTx, organizationId: string, slug
   return row;
 }
 
-/** What the public page shows of the asset with this slug (today by `now`); NOT_FOUND otherwise. */
-export async function getAssetViewBySlug(
+/**
+ * What the public page shows of the asset with this slug (today by `now`): the values of active
+ * public fields only, its own and its events' (ADR 091); NOT_FOUND otherwise.
+ */
+export async function getPublicAssetView(
   db: DbOrTx,
   organizationId: string,
   slug: string,
   now: Date,
 ): Promise<AssetView> {
-  return findAssetView(db, organizationId, { slug }, now);
+  return findAssetView(db, organizationId, { slug }, now, 'public');
 }
 
 /** Checks the custom values of a payload against the organization's Asset definitions (see resolveFieldValues). */

@@ -1,8 +1,15 @@
-import { dueStateOf, EVENT_PAGE_SIZE, type TFile, type TMaintenanceEvent } from '@mqr/contracts';
+import {
+  dueStateOf,
+  EVENT_PAGE_SIZE,
+  isShownPublicly,
+  type TFile,
+  type TMaintenanceEvent,
+} from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { filePublicUrl } from '#server/lib/public-urls.ts';
 import {
   countAssetEvents,
+  type EventValueRow,
   type EventViewRow,
   type FileRow,
   findAssetEventPage,
@@ -44,10 +51,24 @@ export function taskPlan(
 }
 
 /**
- * Events as the API shows them: custom values with labels, files, change log newest first, the
- * stamps' display names, and their due state on `today`.
+ * Who reads the events: staff see every value stored, the public page only those of active public
+ * fields (isShownPublicly, ADR 091).
  */
-function toMaintenanceEvents(rows: EventViewRow[], today: string): TMaintenanceEvent[] {
+export type EventReader = 'staff' | 'public';
+
+const valueShownTo = (reader: EventReader) => (value: EventValueRow) =>
+  reader === 'staff' || isShownPublicly(value);
+
+/**
+ * Events as the API shows them to `reader`: custom values with labels, files, change log newest
+ * first, the stamps' display names, and their due state on `today`.
+ */
+function toMaintenanceEvents(
+  rows: EventViewRow[],
+  today: string,
+  reader: EventReader = 'staff',
+): TMaintenanceEvent[] {
+  const visible = valueShownTo(reader);
   return rows.map(
     (e): TMaintenanceEvent => ({
       id: e.id,
@@ -63,7 +84,7 @@ function toMaintenanceEvents(rows: EventViewRow[], today: string): TMaintenanceE
       ...taskPlan(e, today),
       updatedAt: e.updatedAt.toISOString(),
       updatedBy: e.updatedBy,
-      fields: e.values.map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value })),
+      fields: e.values.filter(visible).map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value })),
       files: e.files.map(toFile),
       changeLog: e.changes.map((c) => ({
         id: c.id,
@@ -87,7 +108,8 @@ export interface AssetEventPage {
 
 /**
  * EVENT_PAGE_SIZE events of an asset, newest performedAt first, after the event `after` when given;
- * a fixed number of queries whatever the asset's history (ADR 028). Due states are of `today`.
+ * a fixed number of queries whatever the asset's history (ADR 028). Due states are of `today`; the
+ * custom values are those `reader` may see.
  */
 export async function listAssetEventPage(
   db: DbOrTx,
@@ -95,6 +117,7 @@ export async function listAssetEventPage(
   assetId: string,
   today: string,
   after?: string,
+  reader: EventReader = 'staff',
 ): Promise<AssetEventPage> {
   const rows = await findAssetEventPage(db, organizationId, assetId, after);
   // A first page that holds the whole history is its own count (most assets): one query fewer.
@@ -102,7 +125,7 @@ export async function listAssetEventPage(
   const total = whole ? rows.length : await countAssetEvents(db, organizationId, assetId);
   const shown = rows.slice(0, EVENT_PAGE_SIZE);
   return {
-    events: toMaintenanceEvents(shown, today),
+    events: toMaintenanceEvents(shown, today, reader),
     files: shown.flatMap((row) => row.files).sort(oldestFileFirst),
     nextAfter: rows.length > EVENT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
     total,

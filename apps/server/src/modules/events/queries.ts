@@ -1,5 +1,5 @@
 import { EVENT_PAGE_SIZE } from '@mqr/contracts';
-import { and, asc, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo, countUpToRemembered } from '#server/db/count.ts';
@@ -30,6 +30,9 @@ const completedBy = alias(users, 'task_completed_by');
 const updatedBy = alias(users, 'event_updated_by');
 const assignedTo = alias(users, 'task_assignee');
 
+/** A stamp's person: the user's display name, else the name a history import kept (ADR 095). */
+const personName = (user: AnyColumn, kept: AnyColumn) => sql<string | null>`coalesce(${user}, ${kept})`;
+
 /** What an event and a pending task both show; the stamps and the assignee as display names (withTaskPeople). */
 const taskColumns = {
   title: maintenanceEvents.title,
@@ -38,20 +41,22 @@ const taskColumns = {
   performedAt: maintenanceEvents.performedAt,
   taskStatus: maintenanceEvents.taskStatus,
   taskStartedAt: maintenanceEvents.taskStartedAt,
-  taskStartedBy: startedBy.displayName,
+  taskStartedBy: personName(startedBy.displayName, maintenanceEvents.taskStartedByName),
   taskCompletedAt: maintenanceEvents.taskCompletedAt,
-  taskCompletedBy: completedBy.displayName,
+  taskCompletedBy: personName(completedBy.displayName, maintenanceEvents.taskCompletedByName),
   dueOn: maintenanceEvents.dueOn,
   scheduleId: maintenanceEvents.scheduleId,
   assigneeId: maintenanceEvents.assigneeId,
   assigneeName: assignedTo.displayName,
 };
 
-/** A custom value of an event with its field's label. */
+/** A custom value of an event with its field's label, and whether the public page may show it (ADR 091). */
 export interface EventValueRow {
   fieldId: string;
   label: string;
   value: string;
+  isActive: boolean;
+  isPublic: boolean;
 }
 
 /** A change log entry of an event, with the display name of who made it. */
@@ -81,7 +86,8 @@ const eventDetailColumns = {
     rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
   ),
   values: jsonRows(
-    sql`json_build_object('fieldId', v.field_id, 'label', d.label, 'value', v.value)`,
+    sql`json_build_object('fieldId', v.field_id, 'label', d.label, 'value', v.value,
+      'isActive', d.is_active, 'isPublic', d.is_public)`,
     sql`from ${eventFieldValues} v join ${fieldDefinitions} d on d.id = v.field_id where ${ofThisEvent('v')}`,
     sql`d.display_order, d.label, d.id`,
   ).mapWith((rows: EventValueRow[]) => rows),
@@ -350,7 +356,8 @@ export async function transitionTask(
       ? { taskStartedAt: change.at, taskStartedById: change.actorId }
       : {
           taskStartedAt: sql`coalesce(${maintenanceEvents.taskStartedAt}, ${at})`,
-          taskStartedById: sql`coalesce(${maintenanceEvents.taskStartedById}, ${change.actorId}::uuid)`,
+          // A start an import kept by name only stays that person's.
+          taskStartedById: sql`coalesce(${maintenanceEvents.taskStartedById}, case when ${maintenanceEvents.taskStartedByName} is null then ${change.actorId}::uuid end)`,
           // Never before its start (a start recorded meanwhile, a device's clock behind: ADR 085).
           taskCompletedAt: sql`greatest(${at}, coalesce(${maintenanceEvents.taskStartedAt}, ${at}))`,
           taskCompletedById: change.actorId,

@@ -1,7 +1,13 @@
+import { fieldTypeOf, type TFieldDataType } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
 import { fieldHeaders } from './column-headers.ts';
 
-const field = (key: string, label: string) => ({ id: `id-${key}`, key, label });
+const field = (key: string, label: string, dataType: TFieldDataType = 'Text') => ({
+  id: `id-${key}`,
+  key,
+  label,
+  dataType,
+});
 
 describe('fieldHeaders', () => {
   it('names a column by its field label', () => {
@@ -23,5 +29,38 @@ describe('fieldHeaders', () => {
     const headers = fieldHeaders(['Name'], [field('room', 'Name'), field('other', 'room')]);
     expect(new Set(headers.map((h) => h.toLowerCase())).size).toBe(headers.length);
     expect(headers).toEqual(['room', 'other']);
+  });
+
+  it('writes each type but Text after the name, which the import reads back', () => {
+    const headers = fieldHeaders(
+      ['Name'],
+      [
+        field('installed', 'Install date', 'Date'),
+        field('cost', 'Cost', 'Number'),
+        field('ok', 'Checked', 'Boolean'),
+        field('size', 'Size', 'Select'),
+        field('room', 'Room'),
+        field('odd', 'Weight (number)'),
+        field('name_n', 'Name', 'Number'),
+      ],
+    );
+    expect(headers).toEqual([
+      'Install date (date)',
+      'Cost (number)',
+      'Checked (boolean)',
+      'Size (select)',
+      'Room',
+      'Weight (number) (text)',
+      'name_n (number)',
+    ]);
+    expect(headers.map((header) => fieldTypeOf(header))).toEqual([
+      { name: 'Install date', dataType: 'Date' },
+      { name: 'Cost', dataType: 'Number' },
+      { name: 'Checked', dataType: 'Boolean' },
+      { name: 'Size', dataType: 'Select' },
+      { name: 'Room', dataType: undefined },
+      { name: 'Weight (number)', dataType: 'Text' },
+      { name: 'name_n', dataType: 'Number' },
+    ]);
   });
 });

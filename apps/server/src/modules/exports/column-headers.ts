@@ -1,14 +1,18 @@
+import { type TFieldDataType, withFieldType } from '@mqr/contracts';
+
 /** A custom field as a column of an export. */
 export interface FieldColumn {
   id: string;
   key: string;
   label: string;
+  dataType: TFieldDataType;
 }
 
 /**
  * The header of each custom field's column: its label, which the import matches; its key where the
  * label is taken (by a fixed column or another field, compared case-insensitively, as the import
- * compares them); `label (key)` where both are.
+ * compares them); `label (key)` where both are. Each is followed by the field's type
+ * (withFieldType: "Install date (date)"), which the import reads back.
  */
 export function fieldHeaders(fixed: readonly string[], fields: FieldColumn[]): string[] {
   const lower = (text: string) => text.trim().toLowerCase();
@@ -24,6 +28,6 @@ export function fieldHeaders(fixed: readonly string[], fields: FieldColumn[]): s
           !taken.has(lower(candidate)) && (index > 0 || labelCounts.get(lower(field.label)) === 1),
       ) ?? `${field.label} (${field.id})`;
     taken.add(lower(header));
-    return header;
+    return withFieldType(header, field.dataType);
   });
 }

@@ -138,7 +138,7 @@ describe('GET /api/exports/events.csv', () => {
     const records = recordsOf(
       await get(t.headers.memberA, range('2026-01-01T00:00:00Z', '2026-12-31T23:59:59Z')),
     );
-    expect(records[0]).toEqual([...EVENT_CSV_COLUMNS, 'Pressure']);
+    expect(records[0]).toEqual([...EVENT_CSV_COLUMNS, 'Pressure (number)']);
     expect(
       records.slice(1).map((record) => [record[0], record[2], record[3], record[5], record.at(-1)]),
     ).toEqual([

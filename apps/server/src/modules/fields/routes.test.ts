@@ -31,6 +31,7 @@ describe('POST /api/admin/fields', () => {
       dataType: 'Text',
       isRequired: false,
       isActive: true,
+      isPublic: true,
       maxLength: 40,
       optionsJson: null,
       displayOrder: 0,
@@ -164,6 +165,21 @@ describe('PUT /api/admin/fields/:id', () => {
       fieldBody({ label: 'Color', key: 'colour', isActive: true }),
     );
     expect(reactivated.json().isActive).toBe(true);
+  });
+
+  it('keeps the visibility an update leaves out, changes the one it gives, and audits the change', async () => {
+    const internal = (
+      await post(t.headers.adminA, fieldBody({ key: 'owner_email', isPublic: false }))
+    ).json();
+    expect(internal.isPublic).toBe(false);
+    const { isPublic: _, ...withoutVisibility } = fieldBody({ key: 'owner_email', label: 'Owner email' });
+    const relabelled = await put(t.headers.adminA, internal.id, withoutVisibility);
+    expect(relabelled.statusCode).toBe(200);
+    expect(relabelled.json()).toMatchObject({ label: 'Owner email', isPublic: false });
+    const published = await put(t.headers.adminA, internal.id, { ...withoutVisibility, isPublic: true });
+    expect(published.json().isPublic).toBe(true);
+    const [entry] = await auditEntriesOf(t.db, t.orgA.organization.id, internal.id);
+    expect(JSON.parse(entry!.changes!)).toEqual({ changes: { isPublic: { from: false, to: true } } });
   });
 
   it('refuses a change of target (400, path target) and a key taken by another field (409)', async () => {

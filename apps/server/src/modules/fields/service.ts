@@ -47,6 +47,7 @@ export function toFieldDefinition(row: FieldDefinitionRow): TFieldDefinition {
     dataType: row.dataType,
     isRequired: row.isRequired,
     isActive: row.isActive,
+    isPublic: row.isPublic,
     maxLength: row.maxLength,
     optionsJson: row.options ? JSON.stringify(row.options) : null,
     displayOrder: row.displayOrder,
@@ -55,9 +56,13 @@ export function toFieldDefinition(row: FieldDefinitionRow): TFieldDefinition {
   };
 }
 
-/** The columns a payload sets: maxLength only for Text, options only for Select (null when empty). */
-function columnsFromBody(body: FieldDefinitionInput) {
+/**
+ * The columns a payload sets: maxLength only for Text, options only for Select (null when empty), and
+ * the visibility it gives, else `isPublic` (public for a new field, the stored one on an update).
+ */
+function columnsFromBody(body: FieldDefinitionInput, isPublic: boolean) {
   return {
+    isPublic: body.isPublic ?? isPublic,
     target: body.target,
     label: body.label,
     key: body.key.trim().toLowerCase(),
@@ -83,6 +88,7 @@ function auditSnapshot(row: Pick<FieldDefinitionRow, keyof ReturnType<typeof col
     dataType: row.dataType,
     isRequired: row.isRequired,
     isActive: row.isActive,
+    isPublic: row.isPublic,
     maxLength: row.maxLength,
     options: row.options,
     displayOrder: row.displayOrder,
@@ -113,7 +119,8 @@ export async function createField(
   body: FieldDefinitionInput,
 ): Promise<TFieldDefinition> {
   const organizationId = context.actor.organizationId;
-  const columns = columnsFromBody(body);
+  // Public unless the administrator unticks it, as the public page listed every field before (ADR 091).
+  const columns = columnsFromBody(body, true);
   if (await findFieldDefinitionByKey(db, organizationId, columns.target, columns.key)) throw keyTaken();
   try {
     const row = await db.transaction(async (tx) => {
@@ -150,11 +157,11 @@ export async function updateField(
 ): Promise<TFieldDefinition> {
   const organizationId = context.actor.organizationId;
   if (!isUuid(id)) throw notFound('Field');
-  const columns = columnsFromBody(body);
   try {
     const row = await db.transaction(async (tx) => {
       const existing = await findFieldDefinition(tx, organizationId, id);
       if (!existing) throw notFound('Field');
+      const columns = columnsFromBody(body, existing.isPublic);
       if (columns.target !== existing.target) {
         throw new AppError('VALIDATION', FIELD_RULE_MESSAGES.targetFixed, {
           fields: [{ path: 'target', message: FIELD_RULE_MESSAGES.targetFixed }],

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '#server/db/client.ts';
 import { fileKeys, findBatchAssets, planRow } from './asset-match.ts';
 import { commitChunk } from './commit.ts';
 import { type ImportKindRules, type NumberedProblem, rowStopped, stopAtBrokenRow } from './import-kind.ts';
@@ -14,7 +15,7 @@ export const assetImport: ImportKindRules = {
   startCheck(db, organizationId, plan) {
     const againstEarlierRows = fileKeys(plan);
     return async (rows) => {
-      const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
+      const checked = rows.map((r) => checkRow(plan, r.sheetRow, r.cells));
       const found = await findBatchAssets(db, organizationId, plan, checked);
       const planned = { create: 0, update: 0, unchanged: 0 };
       const problems: NumberedProblem[] = [];
@@ -29,9 +30,9 @@ export const assetImport: ImportKindRules = {
     };
   },
   async commitChunk(db, run, plan, actor, rows) {
-    const checked = rows.map((r) => checkRow(plan, r.rowNumber, r.cells));
+    const checked = rows.map((r) => checkRow(plan, r.sheetRow, r.cells));
     stopAtBrokenRow(checked);
-    return commitChunk(db, run, plan, actor, async (tx) => {
+    const planRows = async (tx: DbOrTx) => {
       // Locked: what a row is compared with is what it replaces, and what an undo puts back.
       const found = await findBatchAssets(tx, run.organizationId, plan, checked, true);
       const planned = checked.map((row) => planRow(plan, row, found));
@@ -39,6 +40,8 @@ export const assetImport: ImportKindRules = {
       const broken = planned.find((row) => row.problems.length > 0);
       if (broken) throw rowStopped(broken.row.rowNumber, broken.problems[0]);
       return planned;
-    });
+    };
+    // Progress is the stored row the chunk ends with (rowNumber), not the spreadsheet's row.
+    return commitChunk(db, run, plan, actor, planRows, rows.at(-1)?.rowNumber ?? run.rowsDone);
   },
 };

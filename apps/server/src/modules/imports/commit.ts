@@ -24,9 +24,9 @@ export async function actorOf(db: Db, row: ImportRunRow): Promise<Actor> {
 }
 
 /**
- * Creates the custom fields the mapping asks for (after the organization's last field of the target,
- * each with a CREATE audit entry) and points the mapping at them, in one transaction: a commit run
- * again after a crash finds them made.
+ * Creates the custom fields the mapping asks for, public or internal as it says (after the
+ * organization's last field of the target, each with a CREATE audit entry) and points the mapping
+ * at them, in one transaction: a commit run again after a crash finds them made.
  */
 export async function createNewFields(
   db: Db,
@@ -59,6 +59,7 @@ export async function createNewFields(
           key: spec.key,
           dataType: spec.dataType,
           options: spec.options,
+          isPublic: spec.isPublic,
           displayOrder,
         })
         .returning();
@@ -102,8 +103,8 @@ function snapshot(
  * that create an asset (with the row's slug, or one made from the name), rows that update the asset
  * they match (name and the mapped columns; an empty cell clears a mapped one, columns not imported
  * stay), rows that would change nothing write nothing. Assets, values, what an undo needs (ADR 093),
- * audit entries, webhook events and the import's progress commit together. Undefined when the import
- * is no longer Importing.
+ * audit entries, webhook events and the import's progress (`rowsDone`: the stored row the chunk ends
+ * with) commit together. Undefined when the import is no longer Importing.
  */
 export async function commitChunk(
   db: Db,
@@ -111,6 +112,7 @@ export async function commitChunk(
   plan: ImportPlan,
   actor: Actor,
   planRows: (tx: DbOrTx) => Promise<PlannedRow[]>,
+  rowsDone: number,
 ): Promise<ImportRunRow | undefined> {
   const organizationId = row.organizationId;
   const fieldIds = plan.fields.map((field) => field.fieldId);
@@ -229,7 +231,7 @@ export async function commitChunk(
     await emitAssetEvents(tx, 'asset.created', created);
     await emitAssetEvents(tx, 'asset.updated', updated);
     return updateImportRun(tx, organizationId, row.id, ['Importing'], {
-      rowsDone: planned.at(-1)?.row.rowNumber ?? row.rowsDone,
+      rowsDone,
       createdCount: row.createdCount + created.length,
       updatedCount: row.updatedCount + updated.length,
       unchangedCount: row.unchangedCount + planned.filter((p) => p.action === 'unchanged').length,

@@ -1,7 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { IMPORT_HEADER_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MESSAGES } from '@mqr/contracts';
+import {
+  IMPORT_HEADER_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MESSAGES,
+  type TImportEncoding,
+} from '@mqr/contracts';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { checkHeaders, csvRecords, detectDelimiter, readStart, receiveCsv } from './csv-file.ts';
+import { decodeBytesText, EncodingSniffer } from './file-encoding.ts';
+
+/** The encoding the sniffer tells for a whole file. */
+async function sniffed(bytes: Buffer) {
+  const sniffer = new EncodingSniffer();
+  for await (const chunk of chunksOf(bytes)) sniffer.push(chunk);
+  return sniffer.encoding(true);
+}
 
 /** The chunks of a text or bytes, as a network or a file gives them. */
 async function* chunksOf(data: string | Buffer, size = 16 * 1024): AsyncGenerator<Buffer> {
@@ -9,11 +24,13 @@ async function* chunksOf(data: string | Buffer, size = 16 * 1024): AsyncGenerato
   for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
 }
 
-async function all(text: string, delimiter: string) {
+async function all(data: string | Buffer, delimiter: string, encoding?: TImportEncoding) {
   const records: string[][] = [];
-  for await (const record of csvRecords(chunksOf(text, 7), delimiter)) records.push(record);
+  for await (const record of csvRecords(chunksOf(data, 7), delimiter, encoding)) records.push(record.cells);
   return records;
 }
+
+const peerFile = (name: string) => readFileSync(new URL(`../../test/peer-files/${name}`, import.meta.url));
 
 /** A destination that keeps what it is given. */
 function collector() {
@@ -32,8 +49,10 @@ describe('receiveCsv', () => {
     const csv = '\uFEFFName;Room\r\nPump;B\r\n';
     const out = collector();
     expect(await receiveCsv(chunksOf(csv, 3), out.stream)).toEqual({
+      encoding: 'utf-8',
       delimiter: ';',
       headers: ['Name', 'Room'],
+      rawHeaders: ['Name', 'Room'],
     });
     expect(out.bytes().toString()).toBe(csv);
   });
@@ -43,10 +62,52 @@ describe('receiveCsv', () => {
     [Buffer.from(' \r\n '), IMPORT_MESSAGES.empty],
     [Buffer.from('\r\n\r\n'), IMPORT_MESSAGES.empty],
     [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00]), IMPORT_MESSAGES.binary],
-    [Buffer.from([0x43, 0x61, 0x66, 0xe9]), IMPORT_MESSAGES.encoding],
-    [Buffer.concat([Buffer.from('Name\r\nCaf'), Buffer.from([0xc3])]), IMPORT_MESSAGES.encoding],
+    [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), IMPORT_MESSAGES.binary],
   ])('refuses a bad file with a clear message (%#)', async (bytes, message) => {
     await expect(receiveCsv(chunksOf(bytes), collector().stream)).rejects.toThrow(message);
+  });
+
+  it.each([
+    [
+      'Windows-1252 with semicolons, as Excel on Windows saves "CSV"',
+      'Name;Größe;Straße\r\nPumpe für Kühlwasser;12,5;Müllerstraße\r\nLüfter;3;Hauptstraße\r\n',
+      'windows-1252',
+      ';',
+    ],
+    [
+      'UTF-16 LE with its byte order mark and tabs, as Excel saves "Unicode text"',
+      'Name\tGröße\r\nPumpe\t12,5\r\n',
+      'utf-16le',
+      '\t',
+    ],
+    ['UTF-16 BE with its byte order mark', 'Name,Größe\r\nPumpe,1\r\n', 'utf-16be', ','],
+  ] as const)('detects and reads %s', async (_, text, encoding, delimiter) => {
+    const bytes = iconv.encode(text, encoding, { addBOM: encoding !== 'windows-1252' });
+    const out = collector();
+    const start = await receiveCsv(chunksOf(bytes, 5), out.stream);
+    expect(start).toMatchObject({ encoding, delimiter, headers: text.split('\r\n')[0]?.split(delimiter) });
+    expect(out.bytes().equals(bytes)).toBe(true);
+  });
+
+  it("detects Mac Roman in Snipe-IT's sample with an old Mac's CR line ends, and reads its rows", async () => {
+    const bytes = peerFile('snipeit-assets-sample-BAD.csv');
+    // Its header names "Category" and "Company" twice: refused, once its encoding was told.
+    await expect(receiveCsv(chunksOf(bytes), collector().stream)).rejects.toThrow(
+      IMPORT_MESSAGES.duplicateHeader('Category'),
+    );
+    expect(await sniffed(bytes)).toBe('macintosh');
+    const records = await all(bytes, ',', 'macintosh');
+    expect(records).toHaveLength(201);
+    const cities = records.map((cells) => decodeBytesText(cells[11] ?? '', 'macintosh'));
+    expect(cities).toContain('Goz BÃ©Ã¯da');
+  });
+
+  it('reads a file whose first 256 KB are ASCII in the encoding its later bytes tell', async () => {
+    const ascii = `Name,Note\r\n${'Pump,checked\r\n'.repeat(30_000)}`;
+    const bytes = Buffer.concat([Buffer.from(ascii), iconv.encode('Café,Größe\r\n', 'windows-1252')]);
+    expect(bytes.length).toBeGreaterThan(IMPORT_HEADER_MAX_BYTES);
+    const start = await receiveCsv(chunksOf(bytes), collector().stream);
+    expect(start).toMatchObject({ encoding: 'windows-1252', headers: ['Name', 'Note'] });
   });
 
   it('reads a character split between two chunks', async () => {
@@ -93,7 +154,7 @@ describe('receiveCsv', () => {
 describe('readStart', () => {
   it('reads a start cut in the middle of a row up to its last line break', async () => {
     const text = `Name;Room\r\n${'Pump;B\r\n'.repeat(5)}Pump;"cut here`;
-    expect(await readStart(text, false)).toEqual({ delimiter: ';', headers: ['Name', 'Room'] });
+    expect(await readStart(text, false)).toEqual({ delimiter: ';', cells: ['Name', 'Room'] });
     expect(IMPORT_HEADER_MAX_BYTES).toBeGreaterThan(text.length);
   });
 });
@@ -148,6 +209,39 @@ describe('csvRecords', () => {
     expect(await all('\uFEFFName\r\nA', ',')).toEqual([['Name'], ['A']]);
   });
 
+  it('skips rows of empty cells as Excel writes them, and numbers rows as a spreadsheet does', async () => {
+    const rows: { sheetRow: number; cells: string[] }[] = [];
+    const text = 'Name,Room\r\n,\r\nPump,"B\r\n2"\r\n\r\n , \r\nFan,C\r\n,,\r\n';
+    for await (const record of csvRecords(chunksOf(text, 4), ',')) rows.push(record);
+    expect(rows).toEqual([
+      { sheetRow: 1, cells: ['Name', 'Room'] },
+      { sheetRow: 3, cells: ['Pump', 'B\r\n2'] },
+      { sheetRow: 6, cells: ['Fan', 'C'] },
+    ]);
+  });
+
+  it("reads an old Mac's CR line ends", async () => {
+    expect(await all('Name,Room\rPump,B\rFan,C\r', ',')).toEqual([
+      ['Name', 'Room'],
+      ['Pump', 'B'],
+      ['Fan', 'C'],
+    ]);
+  });
+
+  it('keeps the cells of a single-byte file as its bytes, and decodes UTF-16', async () => {
+    const cp1252 = iconv.encode('Name;Größe\r\nPumpe;12,5\r\n', 'windows-1252');
+    const [, cells] = await all(cp1252, ';', 'windows-1252');
+    expect(cells?.map((cell) => decodeBytesText(cell, 'windows-1252'))).toEqual(['Pumpe', '12,5']);
+    expect(
+      (await all(cp1252, ';', 'windows-1252'))[0]?.map((cell) => decodeBytesText(cell, 'windows-1252')),
+    ).toEqual(['Name', 'Größe']);
+    const utf16 = iconv.encode('Name\tGröße\r\nPumpe\t12,5\r\n', 'utf-16le', { addBOM: true });
+    expect(await all(utf16, '\t', 'utf-16le')).toEqual([
+      ['Name', 'Größe'],
+      ['Pumpe', '12,5'],
+    ]);
+  });
+
   it('says at which line the file stops being CSV', async () => {
     await expect(all('Name\r\nA\r\n"B\r\n', ',')).rejects.toThrow(
       /^The file cannot be read as CSV at line \d+: /,
@@ -163,7 +257,7 @@ describe('csvRecords', () => {
     let timerFired = false;
     let firedBeforeTheEnd = false;
     let rows = 0;
-    for await (const _ of csvRecords([big], ',')) {
+    for await (const _ of csvRecords([big], ',', 'utf-8')) {
       rows += 1;
       if (rows === 1) {
         setTimeout(() => {

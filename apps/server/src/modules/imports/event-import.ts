@@ -62,7 +62,7 @@ function historyProblems(
 
 /**
  * The user each name stands for (an email or a display name, case-insensitively, of exactly one user
- * of the organization); a name that matches none, or several, stands for nobody.
+ * of the organization); a name that matches none, or several, is kept as the name it is.
  */
 async function peopleOf(db: DbOrTx, organizationId: string, rows: CheckedEventRow[]) {
   const names = new Set(
@@ -76,7 +76,11 @@ async function peopleOf(db: DbOrTx, organizationId: string, rows: CheckedEventRo
     const matches = found.filter((user) => user.email === name || user.displayName.toLowerCase() === name);
     if (matches.length === 1) people.set(name, matches[0]!.id);
   }
-  return (name: string | null) => (name ? (people.get(name.toLowerCase()) ?? null) : null);
+  /** The user a name stands for, or the name kept as text (ADR 095); both null without a name. */
+  return (name: string | null) => {
+    const id = name ? (people.get(name.toLowerCase()) ?? null) : null;
+    return { id, name: id ? null : name };
+  };
 }
 
 /** The earliest of the moments an event has: its record's creation, so its turnaround is never negative. */
@@ -95,7 +99,7 @@ export const eventImport: ImportKindRules = {
   startCheck(db, organizationId, plan) {
     const firstRowOfEvent = new Map<string, number>();
     return async (rows) => {
-      const checked = rows.map((r) => checkEventRow(plan, r.rowNumber, r.cells));
+      const checked = rows.map((r) => checkEventRow(plan, r.sheetRow, r.cells));
       const assets = await assetsOf(db, organizationId, checked);
       const problems = checked.flatMap((row) =>
         historyProblems(plan, row, assets, firstRowOfEvent).map((problem) => ({
@@ -110,7 +114,7 @@ export const eventImport: ImportKindRules = {
     const organizationId = run.organizationId;
     const fieldIds = plan.fields.map((field) => field.fieldId);
     if (fieldIds.some((id) => id === null)) throw new Error('The import has fields still to create.');
-    const checked = rows.map((r) => checkEventRow(plan, r.rowNumber, r.cells));
+    const checked = rows.map((r) => checkEventRow(plan, r.sheetRow, r.cells));
     stopAtBrokenRow(checked);
     return db.transaction(async (tx) => {
       // One history import of the organization writes at a time: its look-up of the events already
@@ -148,9 +152,11 @@ export const eventImport: ImportKindRules = {
               recordedBy: row.recordedBy,
               taskStatus: row.status,
               taskStartedAt: row.startedAt,
-              taskStartedById: personOf(row.startedBy),
+              taskStartedById: personOf(row.startedBy).id,
+              taskStartedByName: personOf(row.startedBy).name,
               taskCompletedAt: row.completedAt,
-              taskCompletedById: personOf(row.completedBy),
+              taskCompletedById: personOf(row.completedBy).id,
+              taskCompletedByName: personOf(row.completedBy).name,
               createdById: actor?.id ?? null,
               updatedById: actor?.id ?? null,
               createdAt: earliest(identity.performedAt, row.startedAt, row.completedAt),
@@ -184,7 +190,7 @@ export const eventImport: ImportKindRules = {
         ),
       );
       return updateImportRun(tx, organizationId, run.id, ['Importing'], {
-        rowsDone: checked.at(-1)?.rowNumber ?? run.rowsDone,
+        rowsDone: rows.at(-1)?.rowNumber ?? run.rowsDone,
         createdCount: run.createdCount + events.length,
       });
     });

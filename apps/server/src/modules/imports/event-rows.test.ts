@@ -65,6 +65,15 @@ describe('momentOf', () => {
     expect(momentOf(text)).toBeUndefined();
   });
 
+  it.each([
+    ['15.03.2024', 'DMY', '2024-03-15T12:00:00.000Z'],
+    ['15.03.2024 08:30', 'DMY', '2024-03-15T08:30:00.000Z'],
+    ['3/15/2024 08:30:00 +01:00', 'MDY', '2024-03-15T07:30:00.000Z'],
+    ['2024-03-15', 'DMY', '2024-03-15T12:00:00.000Z'],
+  ] as const)('reads %s written %s as %s', (text, order, iso) => {
+    expect((momentOf(text, order) as Date).toISOString()).toBe(iso);
+  });
+
   it('refuses a year outside 1900-9999 with its own message', () => {
     expect(momentOf('1899-12-31')).toBe(INPUT_MESSAGES.instantOutOfRange);
   });
@@ -177,7 +186,7 @@ describe('checkEventRow', () => {
       { column: 'Recorded by', message: 'Recorded by must be at most 200 characters.' },
       { column: 'Performed at', message: FIELD_VALUE_MESSAGES.required('Performed at') },
       { column: 'Status', message: IMPORT_MESSAGES.statusInvalid },
-      { column: 'Started at', message: IMPORT_MESSAGES.momentInvalid('Started at') },
+      { column: 'Started at', message: IMPORT_MESSAGES.momentInvalid('Started at', 'soon') },
       { column: 'Checked', message: FIELD_VALUE_MESSAGES.invalid },
     ]);
     // A cell our export quoted is the text it holds; the slug's case does not count.

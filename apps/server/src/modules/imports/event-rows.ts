@@ -9,8 +9,10 @@ import {
   INPUT_MESSAGES,
   isInstantInRange,
   isValidDate,
+  type TImportDateOrder,
   type TTaskStatus,
 } from '@mqr/contracts';
+import { dateIn } from './cell-formats.ts';
 import { type CheckedRowBase, type ImportPlan, readRow } from './plan.ts';
 
 /** A row of a history file as the import would write it, with what is wrong with it. */
@@ -65,10 +67,13 @@ function offsetOf(zone: string): string {
 /**
  * The moment a cell names: an ISO date-time with an offset as it says; a date-time without one in
  * UTC; a date alone at 12:00 UTC, which is that same day in every time zone from UTC−11 to UTC+11.
- * `T` or a space between date and time; seconds and fractions optional. Undefined when the cell is
- * none of these, or the day or time does not exist; a message when it falls outside 1900–9999.
+ * `T` or a space between date and time; seconds and fractions optional. The date may be written in
+ * the file's order (`15.03.2021 14:30`). Undefined when the cell is none of these, or the day or
+ * time does not exist; a message when it falls outside 1900–9999.
  */
-export function momentOf(text: string): Date | string | undefined {
+export function momentOf(cell: string, order: TImportDateOrder = 'YMD'): Date | string | undefined {
+  const date = dateIn(cell, order);
+  const text = date ? `${date.iso}${cell.slice(date.length)}` : cell;
   let iso: string;
   if (isValidDate(text)) iso = `${text}T12:00:00Z`;
   else {
@@ -112,14 +117,20 @@ export function checkEventRow(plan: ImportPlan, rowNumber: number, cells: string
   const moment = (target: 'performedAt' | 'startedAt' | 'completedAt'): Date | null => {
     const text = row.text(target);
     if (text === '') return null;
-    const parsed = momentOf(text);
+    const order = plan.formats.dateOrder;
+    const parsed = momentOf(text, order);
     if (parsed instanceof Date) return parsed;
-    row.problem(target, parsed ?? IMPORT_MESSAGES.momentInvalid(IMPORT_TARGET_LABELS[target]));
+    row.problem(target, parsed ?? IMPORT_MESSAGES.momentInvalid(IMPORT_TARGET_LABELS[target], text, order));
     return null;
   };
   const performedAt = moment('performedAt');
   if (row.text('performedAt') === '') {
     row.problem('performedAt', FIELD_VALUE_MESSAGES.required(IMPORT_TARGET_LABELS.performedAt));
+  }
+  for (const person of ['startedBy', 'completedBy'] as const) {
+    if (row.text(person).length > EVENT_RECORDED_BY_MAX_LENGTH) {
+      row.problem(person, IMPORT_MESSAGES.personTooLong(IMPORT_TARGET_LABELS[person]));
+    }
   }
   const status = statusOf(row.text('status'));
   if (!status) row.problem('status', IMPORT_MESSAGES.statusInvalid);

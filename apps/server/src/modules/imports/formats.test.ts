@@ -26,6 +26,32 @@ describe('labelOf and keyOf', () => {
 });
 
 describe('suggestMapping', () => {
+  it('creates a new field of the type its column names, and matches an existing field without the type', () => {
+    const fields = [{ id: 'f1', key: 'installed', label: 'Install date', isActive: true }];
+    expect(
+      suggestMapping(
+        [
+          'Name',
+          'Install date (date)',
+          'Cost (Number)',
+          'Size (select)',
+          'Weight (number) (text)',
+          'Note (soon)',
+        ],
+        'assets',
+        'Other',
+        fields,
+      ),
+    ).toEqual([
+      { kind: 'name' },
+      { kind: 'field', fieldId: 'f1' },
+      { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Number', isPublic: false },
+      { kind: 'newField', label: 'Size', key: 'size', dataType: 'Select', isPublic: false },
+      { kind: 'newField', label: 'Weight (number)', key: 'weight_number', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Note (soon)', key: 'note_soon', dataType: 'Text', isPublic: false },
+    ]);
+  });
+
   it('maps our own export back, existing fields by label or key, and the rest as new fields', () => {
     const fields = [
       { id: 'f1', key: 'serial', label: 'Serial number', isActive: true },
@@ -58,8 +84,8 @@ describe('suggestMapping', () => {
       { kind: 'ignore' },
       { kind: 'field', fieldId: 'f1' },
       { kind: 'field', fieldId: 'f2' },
-      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text' },
-      { kind: 'newField', label: 'Name', key: 'name', dataType: 'Text' },
+      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Name', key: 'name', dataType: 'Text', isPublic: false },
       { kind: 'ignore' },
     ]);
   });
@@ -71,7 +97,7 @@ describe('suggestMapping', () => {
     ]);
     expect(mapping.slice(1)).toEqual([
       { kind: 'field', fieldId: 'f' },
-      { kind: 'newField', label: 'room', key: 'room_2', dataType: 'Text' },
+      { kind: 'newField', label: 'room', key: 'room_2', dataType: 'Text', isPublic: false },
       { kind: 'ignore' },
     ]);
   });

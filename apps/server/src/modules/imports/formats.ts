@@ -3,7 +3,11 @@ import {
   FIELD_KEY_MAX_LENGTH,
   fieldKeyOf,
   fieldLabelOf,
+  fieldTypeOf,
+  IMPORT_KINDS,
   IMPORT_MESSAGES,
+  IMPORT_TARGETS,
+  SCHEDULE_CSV_COLUMNS,
   type TImportBuiltInTarget,
   type TImportColumnTarget,
   type TImportKind,
@@ -41,6 +45,24 @@ const HISTORY_COLUMNS: Record<string, BuiltIn> = {
   'completed by': 'completedBy',
 };
 
+/** The columns of a schedules file, by lower-cased header: our schedules export's, and plain words. */
+const SCHEDULE_COLUMNS: Record<string, BuiltIn> = {
+  'asset slug': 'asset',
+  asset: 'asset',
+  slug: 'asset',
+  'asset name': 'ignore',
+  title: 'title',
+  notes: 'notes',
+  recurrence: 'recurrence',
+  'counts from': 'mode',
+  'lead days': 'leadDays',
+  'starts on': 'startsOn',
+  'ends on': 'endsOn',
+  'next due': 'nextDueOn',
+  assignee: 'assignee',
+  status: 'status',
+};
+
 /**
  * The columns every asset export of ours has had, which recognise it (External ID came later, ADR
  * 092: an older export is still ours).
@@ -50,8 +72,8 @@ const OUR_ASSET_EXPORT = ['Slug', 'Name', 'Description', 'Created at', 'Updated 
 /**
  * The built-in columns of each known export, by kind of file and lower-cased header: ours (export to
  * CSV), Snipe-IT's asset export and HomeBox's item export (`HB.` columns). Anything else becomes a
- * custom field. Snipe-IT's asset tag and HomeBox's asset ID are those tools' identifiers: the
- * external ID (ADR 092; a tag such as "LAP 001" is no slug).
+ * custom field (not imported for schedules, which take none). Snipe-IT's asset tag and HomeBox's
+ * asset ID are those tools' identifiers: the external ID (ADR 092; a tag such as "LAP 001" is no slug).
  */
 const BUILT_IN: Record<TImportKind, Partial<Record<ImportFormat, Record<string, BuiltIn>>>> = {
   assets: {
@@ -78,6 +100,7 @@ const BUILT_IN: Record<TImportKind, Partial<Record<ImportFormat, Record<string, 
     'Maintenance QR': { ...HISTORY_COLUMNS, 'asset name': 'ignore' },
     Other: HISTORY_COLUMNS,
   },
+  schedules: { 'Maintenance QR': SCHEDULE_COLUMNS, Other: SCHEDULE_COLUMNS },
 };
 
 const headerSet = (headers: string[]) => new Set(headers.map((header) => header.trim().toLowerCase()));
@@ -88,6 +111,7 @@ const hasAll = (has: Set<string>, columns: readonly string[]) =>
 export function recogniseFormat(headers: string[], kind: TImportKind): ImportFormat {
   const has = headerSet(headers);
   if (kind === 'events') return hasAll(has, EVENT_CSV_COLUMNS.slice(0, 5)) ? 'Maintenance QR' : 'Other';
+  if (kind === 'schedules') return hasAll(has, SCHEDULE_CSV_COLUMNS.slice(0, 6)) ? 'Maintenance QR' : 'Other';
   if (hasAll(has, OUR_ASSET_EXPORT)) return 'Maintenance QR';
   if (
     has.has('asset tag') &&
@@ -105,15 +129,24 @@ export function recogniseFormat(headers: string[], kind: TImportKind): ImportFor
  * of the other kind; undefined otherwise.
  */
 export function wrongKindOfFile(headers: string[], kind: TImportKind): string | undefined {
-  const other: TImportKind = kind === 'assets' ? 'events' : 'assets';
-  if (recogniseFormat(headers, other) !== 'Maintenance QR') return undefined;
-  return other === 'events' ? IMPORT_MESSAGES.historyFileAsAssets : IMPORT_MESSAGES.assetsFileAsHistory;
+  const other = IMPORT_KINDS.find(
+    (candidate) => candidate !== kind && recogniseFormat(headers, candidate) === 'Maintenance QR',
+  );
+  return other ? WRONG_KIND[other] : undefined;
 }
+
+/** What a file of our export of each kind is told when uploaded as another kind. */
+const WRONG_KIND: Record<TImportKind, string> = {
+  assets: IMPORT_MESSAGES.assetsFileAsHistory,
+  events: IMPORT_MESSAGES.historyFileAsAssets,
+  schedules: IMPORT_MESSAGES.schedulesFile,
+};
 
 /**
  * The first mapping of a file: the format's built-in columns, then the organization's fields of the
  * kind by label or key (case-insensitive; a retired one: not imported), and every other column a new
- * Text field named after it, with a key no field has. Each built-in target and each field takes one
+ * internal field named after it, with a key no field has: of the type its name ends with, as our
+ * exports write it ("Install date (date)", ADR 095), else Text. Each built-in target and each field takes one
  * column at most (the first).
  */
 export function suggestMapping(
@@ -138,8 +171,10 @@ export function suggestMapping(
       used.add(target);
       return { kind: target };
     }
-    const label = fieldLabelOf(header);
-    const field = byName.get(lower) ?? byName.get(label.toLowerCase());
+    const typed = fieldTypeOf(header);
+    const label = fieldLabelOf(typed.name);
+    if (!IMPORT_TARGETS[kind].takesFields) return { kind: 'ignore' };
+    const field = byName.get(typed.name.trim().toLowerCase()) ?? byName.get(label.toLowerCase());
     if (field && !field.isActive) return { kind: 'ignore' };
     if (field && !used.has(field.id)) {
       used.add(field.id);
@@ -148,14 +183,15 @@ export function suggestMapping(
     let key = fieldKeyOf(label);
     for (let n = 2; keys.has(key); n++) key = `${fieldKeyOf(label).slice(0, FIELD_KEY_MAX_LENGTH - 4)}_${n}`;
     keys.add(key);
-    return { kind: 'newField', label, key, dataType: 'Text' };
+    // Internal: an import proposes no field for the public page; the administrator chooses (ADR 091).
+    return { kind: 'newField', label, key, dataType: typed.dataType ?? 'Text', isPublic: false };
   });
 }
 
 /**
  * How a file of assets first matches existing assets (ADR 092): by slug when a column is imported as
  * slug (our own export), else by external ID when one is (Snipe-IT's asset tag, HomeBox's asset ID),
- * else not at all; never by name, which the administrator asks for. Null for history files.
+ * else not at all; never by name, which the administrator asks for. Null for history and schedules.
  */
 export function proposeMatchBy(kind: TImportKind, mapping: TImportColumnTarget[]): TImportMatchKey | null {
   if (kind !== 'assets') return null;

@@ -66,7 +66,7 @@ describe('uploading a maintenance history file', () => {
       { kind: 'completedAt' },
       { kind: 'completedBy' },
       { kind: 'field', fieldId: cost.id },
-      { kind: 'newField', label: 'Part', key: 'part', dataType: 'Text' },
+      { kind: 'newField', label: 'Part', key: 'part', dataType: 'Text', isPublic: false },
     ]);
   });
 
@@ -134,7 +134,7 @@ describe('checking and importing maintenance history', () => {
       'hist-secret,Inspection,2024-03-06,,,',
       'hist-press,Grease,2024-03-07,,,',
       'hist-pump,,2024-03-08,,,',
-      'hist-pump,Belt,05/03/2024,,,',
+      'hist-pump,Belt,next Tuesday,,,',
       'hist-pump,Belt,2024-03-09,Maybe,,',
       'hist-pump,Belt,2024-03-10,,=1+1,',
       'hist-pump,Oil change,2024-03-05T12:00:00Z,Completed,,',
@@ -144,15 +144,15 @@ describe('checking and importing maintenance history', () => {
     expect(run.format).toBe('Other');
     expect(await checked(t.headers.adminA, run.id)).toMatchObject({ status: 'Checked', problemCount: 9 });
     expect((await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json()).toEqual([
-      { row: 2, column: 'Asset', message: IMPORT_MESSAGES.assetNotFound },
       { row: 3, column: 'Asset', message: IMPORT_MESSAGES.assetNotFound },
-      { row: 4, column: 'Asset', message: IMPORT_MESSAGES.assetRetired },
-      { row: 5, column: 'Title', message: 'Title is required.' },
-      { row: 6, column: 'Date', message: IMPORT_MESSAGES.momentInvalid('Performed at') },
-      { row: 7, column: 'Status', message: IMPORT_MESSAGES.statusInvalid },
-      { row: 8, column: 'Cost', message: IMPORT_MESSAGES.formula },
-      { row: 9, column: 'Title', message: IMPORT_MESSAGES.eventTwice(1) },
-      { row: 10, column: 'Cost', message: 'Please provide a valid value.' },
+      { row: 4, column: 'Asset', message: IMPORT_MESSAGES.assetNotFound },
+      { row: 5, column: 'Asset', message: IMPORT_MESSAGES.assetRetired },
+      { row: 6, column: 'Title', message: 'Title is required.' },
+      { row: 7, column: 'Date', message: IMPORT_MESSAGES.momentInvalid('Performed at', 'next Tuesday') },
+      { row: 8, column: 'Status', message: IMPORT_MESSAGES.statusInvalid },
+      { row: 9, column: 'Cost', message: IMPORT_MESSAGES.formula },
+      { row: 10, column: 'Title', message: IMPORT_MESSAGES.eventTwice(2) },
+      { row: 11, column: 'Cost', message: IMPORT_MESSAGES.numberInvalid('x', 'point') },
     ]);
     expect((await post(t.headers.adminA, `/api/admin/imports/${run.id}/commit`)).json().message).toBe(
       IMPORT_MESSAGES.hasProblems,
@@ -167,7 +167,13 @@ describe('checking and importing maintenance history', () => {
       'hist-pump,Belt,2024-03-13T10:00:00Z,Completed,,,Nobody we know,',
     ]);
     const again = await uploaded(t.headers.adminA, fixed, 'events');
-    expect(again.mapping[7]).toEqual({ kind: 'newField', label: 'Part', key: 'part', dataType: 'Text' });
+    expect(again.mapping[7]).toEqual({
+      kind: 'newField',
+      label: 'Part',
+      key: 'part',
+      dataType: 'Text',
+      isPublic: false,
+    });
     expect(await checked(t.headers.adminA, again.id)).toMatchObject({ status: 'Checked', problemCount: 0 });
     expect(await committed(t.headers.adminA, again.id)).toMatchObject({
       status: 'Done',
@@ -197,8 +203,25 @@ describe('checking and importing maintenance history', () => {
     });
     expect(filter).toMatchObject({ taskStartedAt: filter!.performedAt, taskCompletedAt: null, notes: null });
     expect(inspection).toMatchObject({ taskStartedAt: null, taskCompletedAt: null });
-    // A name that is no user of the organization leaves the stamp without a person.
-    expect(belt).toMatchObject({ taskCompletedAt: belt!.performedAt, taskCompletedById: null });
+    // A name that is no user of the organization is kept as the name it is (ADR 095), shown as the person.
+    expect(belt).toMatchObject({
+      taskCompletedAt: belt!.performedAt,
+      taskCompletedById: null,
+      taskCompletedByName: 'Nobody we know',
+      taskStartedById: null,
+      taskStartedByName: 'Nobody we know',
+    });
+    expect(oil).toMatchObject({ taskCompletedByName: null, taskStartedByName: null });
+    const shown = await get(t.headers.adminA, `/api/assets/${pump.id}/events`);
+    expect(shown.json().events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          title: 'Belt',
+          taskCompletedBy: 'Nobody we know',
+          taskStartedBy: 'Nobody we know',
+        }),
+      ]),
+    );
 
     const [part] = await t.db
       .select()
@@ -292,23 +315,33 @@ describe('checking and importing maintenance history', () => {
     const back = (parse(await exportOf(t.headers.adminB), { bom: true }) as string[][]).filter(
       (record, index) => index === 0 || record[0] === asset.slug,
     );
-    // The same rows, but who started and completed: people of organization A are not B's users. The
-    // organizations' other event fields make other columns: the shared ones are compared by name.
+    // The same rows, who started and completed included: people of organization A are not B's users,
+    // and their names are kept as text (ADR 095). The organizations' other event fields make other
+    // columns: the shared ones are compared by name.
     const columns = [...EVENT_CSV_COLUMNS, 'Spare part'];
-    const people = ['Started by', 'Completed by'];
-    const byName = (records: string[][], withPeople: boolean) =>
-      records
-        .slice(1)
-        .map((record) =>
-          columns.map((column) =>
-            !withPeople && people.includes(column) ? '' : record[records[0]!.indexOf(column)],
-          ),
-        );
-    expect(byName(back, false)).toEqual(byName(ours, false));
-    expect(
-      byName(back, true).flatMap((record) => people.map((column) => record[columns.indexOf(column)])),
-    ).toEqual(['', '', '', '', '', '']);
-    expect(byName(ours, true).some((record) => record.includes(t.orgA.admin.displayName))).toBe(true);
+    const byName = (records: string[][]) =>
+      records.slice(1).map((record) => columns.map((column) => record[records[0]!.indexOf(column)]));
+    expect(byName(back)).toEqual(byName(ours));
+    expect(byName(ours).some((record) => record.includes(t.orgA.admin.displayName))).toBe(true);
+  });
+
+  it('keeps a starter kept by name when a user completes the imported work', async () => {
+    const asset = await insertAsset(t.orgA.organization.id, 'hist-kept-name');
+    const file = csv([
+      'Asset,Title,Date,Status,Started by',
+      'hist-kept-name,Overhaul,2024-05-02,In progress,Kim Outside',
+    ]);
+    const run = await uploaded(t.headers.adminA, file, 'events');
+    await checked(t.headers.adminA, run.id);
+    expect(await committed(t.headers.adminA, run.id)).toMatchObject({ status: 'Done', createdCount: 1 });
+    const [event] = await eventsOf([asset.id]);
+    const completed = await post(t.headers.adminA, `/api/assets/${asset.id}/events/${event!.id}/complete`);
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json()).toMatchObject({
+      taskStatus: 'Completed',
+      taskStartedBy: 'Kim Outside',
+      taskCompletedBy: t.orgA.admin.displayName,
+    });
   });
 
   it('counts imported completed events in the analytics, with their completer', async () => {
@@ -354,7 +387,7 @@ describe('checking and importing maintenance history', () => {
     const row = (await findImportRun(t.db, orgId, run.id))!;
     const plan = await planOf(t.db, row);
     const chunk = await findImportRows(t.db, orgId, run.id, 0, COMMIT_CHUNK_ROWS);
-    expect(await eventImport.commitChunk(t.db, row, plan, null, chunk)).toMatchObject({
+    expect(await eventImport.commitChunk(t.db, row, plan, null, chunk, new Date())).toMatchObject({
       rowsDone: COMMIT_CHUNK_ROWS,
       createdCount: COMMIT_CHUNK_ROWS,
     });
@@ -383,7 +416,7 @@ describe('checking and importing maintenance history', () => {
     await t.db.update(assets).set({ retiredAt: new Date() }).where(eq(assets.id, asset.id));
     const failed: TImportRun = await committed(t.headers.adminA, run.id);
     expect(failed).toMatchObject({ status: 'Failed', createdCount: 0 });
-    expect(failed.error).toBe(`Row 1, Asset: ${IMPORT_MESSAGES.assetRetired} Run the check again.`);
+    expect(failed.error).toBe(`Row 2, Asset: ${IMPORT_MESSAGES.assetRetired} Run the check again.`);
     expect(await eventsOf([asset.id])).toEqual([]);
   });
 

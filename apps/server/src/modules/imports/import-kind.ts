@@ -8,8 +8,12 @@ import type { ImportRunRow } from './queries.ts';
 /** Who started the import, as its audit entries name them (null once the user is gone: "system"). */
 export type Actor = AuditRecord['actor'];
 
-/** A row of the file as the upload stored it. */
-export type StoredRow = { rowNumber: number; cells: string[] };
+/**
+ * A row of the file as the upload stored it, its cells read: `rowNumber` its place among the rows
+ * with a value (where a check or commit goes on from), `sheetRow` the row a spreadsheet shows, which
+ * problems name.
+ */
+export type StoredRow = { rowNumber: number; sheetRow: number; cells: string[] };
 
 /** A problem of the check: a row of the file, a column, a message. */
 export type NumberedProblem = RowProblem & { rowNumber: number };
@@ -41,8 +45,8 @@ export interface ImportKindRules {
   ): (rows: StoredRow[]) => Promise<CheckedBatch>;
   /**
    * Writes the next chunk of rows with their audit entries and the import's progress, in one
-   * transaction. Throws (rowStopped) when a row no longer passes; undefined when the import is no
-   * longer Importing.
+   * transaction (`now`: the app's clock). Throws (rowStopped) when a row no longer passes; undefined
+   * when the import is no longer Importing.
    */
   commitChunk(
     db: Db,
@@ -50,6 +54,7 @@ export interface ImportKindRules {
     plan: ImportPlan,
     actor: Actor,
     rows: StoredRow[],
+    now: Date,
   ): Promise<ImportRunRow | undefined>;
 }
 

@@ -28,7 +28,8 @@ const IMPORT_QUEUE_SETTINGS = { retryLimit: 3, lockSeconds: 60, timeoutSeconds: 
  * Registers the import jobs. Both pick up where the import's row says they stand, so a retry after
  * a crash (another instance, once the lock runs out) goes on rather than starting over. A refusal
  * (a field changed since the mapping) or a last failed try marks the import Failed with the reason.
- * A check waits for a turn of heavy work (ADR 089), as label sheets and exports do.
+ * A check waits for a turn of heavy work (ADR 089), as label sheets and exports do; a commit reads
+ * the app's clock (the schedules it creates fall due by it, and an import's 7 days to undo start by it).
  */
 export function defineImportJobs(jobs: JobRunner, db: Db, heavyWork: HeavyWork, clock: Clock): void {
   const settings = IMPORT_QUEUE_SETTINGS;
@@ -49,7 +50,9 @@ export function defineImportJobs(jobs: JobRunner, db: Db, heavyWork: HeavyWork, 
   const checkInTurn: typeof runImportCheck = (checkDb, organizationId, importId, signal) =>
     heavyWork.inBackground(organizationId, () => runImportCheck(checkDb, organizationId, importId, signal));
   jobs.define(IMPORT_JOBS.check, settings, job('Checking', checkInTurn));
-  jobs.define(IMPORT_JOBS.commit, settings, job('Importing', runImportCommit));
+  const commitOnClock: typeof runImportCommit = (commitDb, organizationId, importId, signal) =>
+    runImportCommit(commitDb, organizationId, importId, signal, clock);
+  jobs.define(IMPORT_JOBS.commit, settings, job('Importing', commitOnClock));
   jobs.repeat(
     IMPORT_UNDO_SWEEP_QUEUE,
     { everyMs: IMPORT_UNDO_SWEEP_EVERY_MS, lockSeconds: 60, timeoutSeconds: 10 * 60 },

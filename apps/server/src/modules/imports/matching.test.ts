@@ -146,7 +146,7 @@ describe('matching existing assets', () => {
       planned: { create: 3, update: 0, unchanged: 0 },
     });
     expect(await listOf(headers, again.id, 'warnings')).toEqual(
-      [1, 2, 3].map((row) => ({ row, column: 'HB.name', message: IMPORT_MESSAGES.nameExists })),
+      [2, 3, 4].map((row) => ({ row, column: 'HB.name', message: IMPORT_MESSAGES.nameExists })),
     );
     expect(await listOf(headers, again.id, 'problems')).toEqual([]);
 
@@ -173,8 +173,8 @@ describe('matching existing assets', () => {
     await createAssetViaApi(t.app, headers, { name: 'Fan' });
     const run = await checkFile(headers, 'Name,Note\r\nPump,a\r\nFan,b\r\nfan,c\r\n', { matchBy: 'name' });
     expect(await listOf(headers, run.id, 'problems')).toEqual([
-      { row: 1, column: 'Name', message: IMPORT_MESSAGES.nameAmbiguous(2) },
-      { row: 3, column: 'Name', message: IMPORT_MESSAGES.nameTwice(2) },
+      { row: 2, column: 'Name', message: IMPORT_MESSAGES.nameAmbiguous(2) },
+      { row: 4, column: 'Name', message: IMPORT_MESSAGES.nameTwice(3) },
     ]);
   });
 
@@ -194,17 +194,17 @@ describe('matching existing assets', () => {
     );
     expect(run.matchBy).toBe('slug');
     expect(await listOf(headers, run.id, 'problems')).toEqual([
-      { row: 2, column: 'External ID', message: ASSET_MESSAGES.externalIdTaken },
-      { row: 4, column: 'External ID', message: IMPORT_MESSAGES.externalIdTwice(3) },
-      { row: 5, column: 'Slug', message: IMPORT_MESSAGES.slugTwice(1) },
+      { row: 3, column: 'External ID', message: ASSET_MESSAGES.externalIdTaken },
+      { row: 5, column: 'External ID', message: IMPORT_MESSAGES.externalIdTwice(4) },
+      { row: 6, column: 'Slug', message: IMPORT_MESSAGES.slugTwice(2) },
     ]);
 
     const byId = await checkFile(headers, 'Name,Slug,External ID\r\nPump,pump-2,P-1\r\nHose,fan-1,H-1\r\n', {
       matchBy: 'externalId',
     });
     expect(await listOf(headers, byId.id, 'problems')).toEqual([
-      { row: 1, column: 'Slug', message: IMPORT_MESSAGES.slugDiffers('pump-1') },
-      { row: 2, column: 'Slug', message: IMPORT_MESSAGES.otherAssetTakesSlug },
+      { row: 2, column: 'Slug', message: IMPORT_MESSAGES.slugDiffers('pump-1') },
+      { row: 3, column: 'Slug', message: IMPORT_MESSAGES.otherAssetTakesSlug },
     ]);
   });
 
@@ -240,7 +240,7 @@ describe('matching existing assets', () => {
     expect((await checkFile(headers, file)).planned).toEqual({ create: 0, update: 0, unchanged: 1 });
     const moved = await checkFile(headers, 'Name,External ID,Room\r\nOld lathe,L-1,Store\r\n');
     expect(await listOf(headers, moved.id, 'problems')).toEqual([
-      { row: 1, column: 'External ID', message: ASSET_MESSAGES.retired },
+      { row: 2, column: 'External ID', message: ASSET_MESSAGES.retired },
     ]);
   });
 

@@ -19,7 +19,7 @@ const plan = buildPlan(
     { kind: 'slug' },
     { kind: 'field', fieldId: 'installed' },
     { kind: 'field', fieldId: 'in-use' },
-    { kind: 'newField', label: 'Size', key: 'size', dataType: 'Select' },
+    { kind: 'newField', label: 'Size', key: 'size', dataType: 'Select', isPublic: false },
   ],
   definitions,
   new Map([[4, ['L', 'M']]]),
@@ -54,7 +54,7 @@ describe('buildPlan', () => {
       buildPlan(
         'assets',
         ['Name', 'Tag'],
-        [{ kind: 'name' }, { kind: 'newField', label: 'Tag', key: 'tag', dataType: 'Text' }],
+        [{ kind: 'name' }, { kind: 'newField', label: 'Tag', key: 'tag', dataType: 'Text', isPublic: false }],
         definitions,
         new Map(),
         'none',
@@ -82,17 +82,53 @@ describe('checkRow', () => {
     expect(row.problems).toEqual([
       { column: 'Name', message: 'Asset name is required.' },
       { column: 'Slug', message: IMPORT_MESSAGES.slugInvalid },
-      { column: 'Installed', message: FIELD_VALUE_MESSAGES.invalid },
+      { column: 'Installed', message: IMPORT_MESSAGES.dateInvalid('05/03/2024', 'YMD') },
       { column: 'In use', message: FIELD_VALUE_MESSAGES.invalid },
       { column: 'Size', message: FIELD_VALUE_MESSAGES.invalid },
     ]);
   });
 
-  it('refuses a formula and takes a quoted one as text', () => {
+  it('refuses a formula, once, and takes a quoted one as text', () => {
     expect(checkRow(plan, 3, ['=1+1', '', '', '', '']).problems).toEqual([
       { column: 'Name', message: IMPORT_MESSAGES.formula },
-      { column: 'Name', message: 'Asset name is required.' },
     ]);
     expect(checkRow(plan, 4, ["'=1+1", '', '', '', '']).name).toBe('=1+1');
+  });
+
+  it.each(['\t=HYPERLINK("http://evil.example")', '\r=1+1', ' \n=cmd|x'])(
+    'finds a formula hidden behind blanks: %j',
+    (cell) => {
+      expect(checkRow(plan, 5, ['Pump', '', '', '', cell]).problems).toEqual([
+        { column: 'Size', message: IMPORT_MESSAGES.formula },
+      ]);
+    },
+  );
+
+  it('reads numbers and dates as the file writes them, and names the value and the format when not', () => {
+    const european = buildPlan(
+      'assets',
+      ['Name', 'Cost', 'Installed'],
+      [
+        { kind: 'name' },
+        { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Number', isPublic: false },
+        { kind: 'newField', label: 'Installed', key: 'installed_on', dataType: 'Date', isPublic: false },
+      ],
+      [],
+      new Map(),
+      'none',
+      { numberFormat: 'comma', dateOrder: 'DMY' },
+    );
+    expect(checkRow(european, 2, ['Pump', '12.345,67', '15.03.2021']).values).toEqual([
+      '12345.67',
+      '2021-03-15',
+    ]);
+    expect(checkRow(european, 3, ['Pump', '-0,5', '2021-03-15']).values).toEqual(['-0.5', '2021-03-15']);
+    expect(checkRow(european, 4, ['Pump', '1,234.56', '03/15/2021']).problems).toEqual([
+      { column: 'Cost', message: IMPORT_MESSAGES.numberInvalid('1,234.56', 'comma') },
+      { column: 'Installed', message: IMPORT_MESSAGES.dateInvalid('03/15/2021', 'DMY') },
+    ]);
+    expect(IMPORT_MESSAGES.numberInvalid('1,234.56', 'comma')).toBe(
+      '"1,234.56" is not a number written as 1.234,56.',
+    );
   });
 });

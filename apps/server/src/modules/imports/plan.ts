@@ -21,6 +21,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { fromSpreadsheetSafe } from '../exports/spreadsheet-safe.ts';
 import type { FieldDefinitionRow } from '../fields/queries.ts';
+import { type CellFormats, dateIn, numberIn, PLAIN_FORMATS } from './cell-formats.ts';
 
 /** A column imported into a custom field: an existing one, or one the import creates. */
 export interface PlannedField {
@@ -29,7 +30,14 @@ export interface PlannedField {
   /** Null for a new field until the commit has created it. */
   fieldId: string | null;
   rule: FieldRule;
-  newField?: { label: string; key: string; dataType: FieldRule['dataType']; options: string[] | null };
+  newField?: {
+    label: string;
+    key: string;
+    dataType: FieldRule['dataType'];
+    options: string[] | null;
+    /** Shown on the public QR page (ADR 091). */
+    isPublic: boolean;
+  };
 }
 
 /** A mapping checked against the file and the organization's fields: what each column becomes. */
@@ -43,8 +51,10 @@ export interface ImportPlan {
   requiredElsewhere: FieldRule[];
   /** The kind's field with the highest display order (retired ones too): new fields go after it. */
   lastField: { label: string; displayOrder: number } | undefined;
-  /** How rows of a file of assets find the asset they update (ADR 092); null for history. */
+  /** How rows of a file of assets find the asset they update (ADR 092); null for history and schedules. */
   matchBy: TImportMatchKey | null;
+  /** How the file writes numbers and dates. */
+  formats: CellFormats;
 }
 
 const refuse = (message: string) => new AppError('VALIDATION', message);
@@ -63,8 +73,9 @@ const ruleOf = (definition: FieldDefinitionRow): FieldRule => ({
  * definitions for the kind of file: its built-in targets only, each at most once and the required
  * ones (an asset's name; an event's asset, title and performed at) once, existing active fields once
  * each, new field keys free; a file of assets matched by slug or external ID imports that column, a
- * history file matches nothing. `selectOptions` gives a new Select field's options (the column's
- * distinct values). Refuses with the reason.
+ * file of history or schedules matches nothing. `selectOptions` gives a new Select field's options
+ * (the column's distinct values), `formats` how the file writes numbers and dates. Refuses with the
+ * reason.
  */
 export function buildPlan(
   kind: TImportKind,
@@ -73,6 +84,7 @@ export function buildPlan(
   definitions: FieldDefinitionRow[],
   selectOptions: ReadonlyMap<number, string[]>,
   matchBy: TImportMatchKey | null,
+  formats: CellFormats = PLAIN_FORMATS,
 ): ImportPlan {
   if (mapping.length !== headers.length) throw refuse(IMPORT_MESSAGES.wrongColumnCount);
   const targets: readonly TImportBuiltInTarget[] = IMPORT_TARGETS[kind].builtIn;
@@ -83,6 +95,9 @@ export function buildPlan(
   const mapped = new Set<string>();
   mapping.forEach((target, column) => {
     const header = headers[column] ?? '';
+    if ((target.kind === 'field' || target.kind === 'newField') && !IMPORT_TARGETS[kind].takesFields) {
+      throw refuse(IMPORT_MESSAGES.noCustomFields);
+    }
     switch (target.kind) {
       case 'ignore':
         return;
@@ -132,7 +147,7 @@ export function buildPlan(
     (last, definition) => (!last || definition.displayOrder > last.displayOrder ? definition : last),
     undefined,
   );
-  return { kind, headers, columns, fields, requiredElsewhere, lastField, matchBy };
+  return { kind, headers, columns, fields, requiredElsewhere, lastField, matchBy, formats };
 }
 
 /**
@@ -175,34 +190,62 @@ const BOOLEAN_WORDS: Record<string, string> = {
   '0': 'false',
 };
 
-/** A spreadsheet's way of writing a value, in the form the field stores: yes/no → true/false, a date-time → its date. */
-function normalised(rule: FieldRule, value: string): string {
-  if (rule.dataType === 'Boolean') return BOOLEAN_WORDS[value.toLowerCase()] ?? value;
-  if (rule.dataType === 'Date') return /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
-  return value;
+/**
+ * A spreadsheet's way of writing a value, in the form the field stores, or a problem: yes/no →
+ * true/false; a number in the file's format (`12.345,67` → 12345.67); a date in the file's order, or
+ * a date-time's date. Anything else is left to the field's own rules.
+ */
+function normalised(
+  rule: FieldRule,
+  value: string,
+  formats: CellFormats,
+): { value: string } | { problem: string } {
+  if (value === '') return { value };
+  switch (rule.dataType) {
+    case 'Boolean':
+      return { value: BOOLEAN_WORDS[value.toLowerCase()] ?? value };
+    case 'Number': {
+      const number = numberIn(value, formats.numberFormat);
+      return number === undefined
+        ? { problem: IMPORT_MESSAGES.numberInvalid(value, formats.numberFormat) }
+        : { value: number };
+    }
+    case 'Date': {
+      const date = dateIn(value, formats.dateOrder)?.iso;
+      return date === undefined
+        ? { problem: IMPORT_MESSAGES.dateInvalid(value, formats.dateOrder) }
+        : { value: date };
+    }
+    default:
+      return { value };
+  }
 }
 
+/** A cell that a spreadsheet runs as a formula: `=` first, after any spaces, tabs or line breaks. */
+const FORMULA_CELL = /^\s*=/;
+
 /**
- * Reads one row of the file as the plan maps it, collecting its problems. A cell that starts with `=`
- * is a spreadsheet formula and refused; a cell our export quoted (`'=…`) is taken as the text it
- * holds; text the database cannot store is refused. `values` checks each custom value against its
- * field.
+ * Reads one row of the file as the plan maps it, collecting its problems, one at most per cell: a
+ * cell that starts with `=` (after any blanks that would hide it) is a spreadsheet formula and
+ * refused; a cell our export quoted (`'=…`) is taken as the text it holds; text the database cannot
+ * store is refused. A refused cell reads as empty, but is not also "required". `values` checks each
+ * custom value against its field.
  */
 export function readRow(plan: ImportPlan, cells: string[]) {
   const problems: RowProblem[] = [];
   const headerOf = (column: number | undefined) => (column === undefined ? '' : (plan.headers[column] ?? ''));
   const read = new Map<number, string>();
+  const refused = new Set<number>();
+  const refuse = (column: number, message: string) => {
+    refused.add(column);
+    problems.push({ column: headerOf(column), message });
+    return '';
+  };
   const readCell = (column: number): string => {
     const raw = cells[column] ?? '';
-    if (raw.startsWith('=')) {
-      problems.push({ column: headerOf(column), message: IMPORT_MESSAGES.formula });
-      return '';
-    }
+    if (FORMULA_CELL.test(raw)) return refuse(column, IMPORT_MESSAGES.formula);
     const text = fromSpreadsheetSafe(raw).trim();
-    if (!isStorableText(text)) {
-      problems.push({ column: headerOf(column), message: INPUT_MESSAGES.unstorableText });
-      return '';
-    }
+    if (!isStorableText(text)) return refuse(column, INPUT_MESSAGES.unstorableText);
     return text;
   };
   // Each cell is read once, so asking for it again notes its problem once.
@@ -216,12 +259,20 @@ export function readRow(plan: ImportPlan, cells: string[]) {
     problems,
     /** The trimmed text of the column a built-in target takes ('' when no column does). */
     text: (target: TImportBuiltInTarget) => cellAt(plan.columns[target]),
-    /** Notes a problem of a built-in target's column. */
-    problem: (target: TImportBuiltInTarget, message: string) =>
-      problems.push({ column: headerOf(plan.columns[target]), message }),
+    /** Notes a problem of a built-in target's column, unless its cell was refused already. */
+    problem: (target: TImportBuiltInTarget, message: string) => {
+      const column = plan.columns[target];
+      if (column === undefined || !refused.has(column)) problems.push({ column: headerOf(column), message });
+    },
     values: () =>
       plan.fields.map((field) => {
-        const check = checkFieldValue(field.rule, normalised(field.rule, cellAt(field.column)));
+        const text = cellAt(field.column);
+        if (refused.has(field.column)) return null;
+        const read = normalised(field.rule, text, plan.formats);
+        const check =
+          'problem' in read
+            ? { ok: false as const, message: read.problem }
+            : checkFieldValue(field.rule, read.value);
         if (check.ok) return check.value;
         problems.push({ column: field.header, message: check.message });
         return null;

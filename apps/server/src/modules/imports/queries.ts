@@ -89,25 +89,26 @@ export async function insertImportRows(
   db: DbOrTx,
   organizationId: string,
   importId: string,
-  rows: { rowNumber: number; cells: string[] }[],
+  rows: { rowNumber: number; sheetRow: number; cells: string[] }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.execute(sql`
-    insert into ${importRows} (organization_id, import_id, row_number, cells)
-    select ${organizationId}, ${importId}, r."rowNumber", r.cells
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r("rowNumber" integer, cells jsonb)`);
+    insert into ${importRows} (organization_id, import_id, row_number, sheet_row, cells)
+    select ${organizationId}, ${importId}, r."rowNumber", r."sheetRow", r.cells
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r("rowNumber" integer, "sheetRow" integer, cells jsonb)`);
 }
 
-/** Up to `size` rows of the import after row `after`, in file order. */
+/** Up to `size` rows of the import after row `after`, in file order, their cells as stored. */
 export function findImportRows(
   db: DbOrTx,
   organizationId: string,
   importId: string,
   after: number,
   size: number,
-): Promise<{ rowNumber: number; cells: string[] }[]> {
+): Promise<{ rowNumber: number; sheetRow: number; cells: string[] }[]> {
   return db
-    .select({ rowNumber: importRows.rowNumber, cells: importRows.cells })
+    .select({ rowNumber: importRows.rowNumber, sheetRow: importRows.sheetRow, cells: importRows.cells })
     .from(importRows)
     .where(
       and(

@@ -51,8 +51,8 @@ describe('POST /api/admin/imports', () => {
     expect(run.mapping).toEqual([
       { kind: 'name' },
       { kind: 'field', fieldId: serial.id },
-      { kind: 'newField', label: 'Room', key: 'room', dataType: 'Text' },
-      { kind: 'newField', label: 'Notes', key: 'notes', dataType: 'Text' },
+      { kind: 'newField', label: 'Room', key: 'room', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Notes', key: 'notes', dataType: 'Text', isPublic: false },
     ]);
   });
 
@@ -61,9 +61,9 @@ describe('POST /api/admin/imports', () => {
     ['blank lines only', '\r\n\r\n', IMPORT_MESSAGES.empty],
     ['binary data', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), IMPORT_MESSAGES.binary],
     [
-      'Latin-1 text',
-      Buffer.from([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0x43, 0x61, 0x66, 0xe9]),
-      IMPORT_MESSAGES.encoding,
+      'a cell of 100,000 characters',
+      `Name,Serial\r\nPump,1\r\n\r\nFan,${'x'.repeat(100_000)}\r\n`,
+      IMPORT_MESSAGES.cellTooLong(4, 'Serial'),
     ],
     ['a header named twice', 'Name,Serial,name\r\nA,1,B\r\n', IMPORT_MESSAGES.duplicateHeader('name')],
     ['a blank header', 'Name,,Serial\r\nA,1,B\r\n', IMPORT_MESSAGES.blankHeader(2)],
@@ -130,7 +130,7 @@ describe('POST /api/admin/imports', () => {
     expect(snipe.mapping.slice(0, 3)).toEqual([
       { kind: 'externalId' },
       { kind: 'name' },
-      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text' },
+      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text', isPublic: false },
     ]);
     expect(snipe.mapping[6]).toEqual({ kind: 'description' });
     expect(snipe.matchBy).toBe('externalId');
@@ -140,13 +140,13 @@ describe('POST /api/admin/imports', () => {
     );
     expect(homebox.format).toBe('HomeBox');
     expect(homebox.mapping).toEqual([
-      { kind: 'newField', label: 'Import ref', key: 'import_ref', dataType: 'Text' },
-      { kind: 'newField', label: 'Location', key: 'location', dataType: 'Text' },
+      { kind: 'newField', label: 'Import ref', key: 'import_ref', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Location', key: 'location', dataType: 'Text', isPublic: false },
       { kind: 'name' },
       { kind: 'externalId' },
       { kind: 'description' },
-      { kind: 'newField', label: 'Serial number', key: 'serial_number', dataType: 'Text' },
-      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text' },
+      { kind: 'newField', label: 'Serial number', key: 'serial_number', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text', isPublic: false },
     ]);
     expect(homebox.matchBy).toBe('externalId');
   });
@@ -167,7 +167,7 @@ describe('checking and committing an import', () => {
     const run = await uploaded(t.headers.adminA, bad);
     const mapping: TImportColumnTarget[] = [
       ...run.mapping.slice(0, 3),
-      { kind: 'newField', label: 'Condition', key: 'condition_check', dataType: 'Select' },
+      { kind: 'newField', label: 'Condition', key: 'condition_check', dataType: 'Select', isPublic: false },
     ];
     const mapped = await map(t.headers.adminA, run.id, mapping);
     expect(mapped.statusCode, mapped.body).toBe(200);
@@ -175,11 +175,11 @@ describe('checking and committing an import', () => {
     expect(result).toMatchObject({ status: 'Checked', problemCount: 5, rowsDone: 5 });
     const problems = (await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json();
     expect(problems).toEqual([
-      { row: 2, column: 'Name', message: 'Asset name is required.' },
-      { row: 3, column: 'Slug', message: IMPORT_MESSAGES.slugInvalid },
-      { row: 3, column: 'Cost', message: 'Please provide a valid value.' },
-      { row: 4, column: 'Cost', message: IMPORT_MESSAGES.formula },
-      { row: 4, column: 'Slug', message: IMPORT_MESSAGES.slugTwice(1) },
+      { row: 3, column: 'Name', message: 'Asset name is required.' },
+      { row: 4, column: 'Slug', message: IMPORT_MESSAGES.slugInvalid },
+      { row: 4, column: 'Cost', message: IMPORT_MESSAGES.numberInvalid('x', 'point') },
+      { row: 5, column: 'Cost', message: IMPORT_MESSAGES.formula },
+      { row: 5, column: 'Slug', message: IMPORT_MESSAGES.slugTwice(2) },
     ]);
     const csv = await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems.csv`);
     expect(parse(csv.body, { bom: true })).toEqual([
@@ -237,16 +237,16 @@ describe('checking and committing an import', () => {
     expect(run.headers).toEqual(['Name', '=Total', '@Owner']);
     const mapping: TImportColumnTarget[] = [
       { kind: 'name' },
-      { kind: 'newField', label: 'Total', key: 'total_safe', dataType: 'Number' },
-      { kind: 'newField', label: 'Owner', key: 'owner_safe', dataType: 'Number' },
+      { kind: 'newField', label: 'Total', key: 'total_safe', dataType: 'Number', isPublic: false },
+      { kind: 'newField', label: 'Owner', key: 'owner_safe', dataType: 'Number', isPublic: false },
     ];
     expect((await map(t.headers.adminA, run.id, mapping)).statusCode).toBe(200);
     expect(await checked(t.headers.adminA, run.id)).toMatchObject({ status: 'Checked', problemCount: 2 });
     const csv = await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems.csv`);
     const rows: string[][] = parse(csv.body, { bom: true });
     expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
-      ['1', "'=Total"],
-      ['1', "'@Owner"],
+      ['2', "'=Total"],
+      ['2', "'@Owner"],
     ]);
   });
 
@@ -303,7 +303,7 @@ describe('checking and committing an import', () => {
     const second = await uploaded(t.headers.adminB, 'Name,Slug\r\nOld lathe (sold),old-lathe\r\n');
     expect(await checked(t.headers.adminB, second.id)).toMatchObject({ status: 'Checked', problemCount: 1 });
     const problems = (await get(t.headers.adminB, `/api/admin/imports/${second.id}/problems`)).json();
-    expect(problems).toEqual([{ row: 1, column: 'Slug', message: ASSET_MESSAGES.retired }]);
+    expect(problems).toEqual([{ row: 2, column: 'Slug', message: ASSET_MESSAGES.retired }]);
     expect((await post(t.headers.adminB, `/api/admin/imports/${second.id}/commit`)).statusCode).toBe(409);
     expect(await assetsNamed(orgId, 'Old lathe (sold)')).toEqual([]);
   });

@@ -6,6 +6,7 @@ import {
   IMPORT_UNDO_DAYS,
   ZImportMappingBody,
   ZImportProblem,
+  ZImportReadingBody,
   ZImportRun,
   ZImportUndoPreview,
   ZImportUploadQuery,
@@ -28,6 +29,7 @@ import {
   listImports,
   receiveImportFile,
   setImportMapping,
+  setImportReading,
   startImportCheck,
   startImportCommit,
   uploadImport,
@@ -56,7 +58,7 @@ async function uploadRoute(instance: FastifyInstance): Promise<void> {
         consumes: ['multipart/form-data'],
         querystring: ZImportUploadQuery,
         response: { 201: ZImportRun },
-        description: `Reads a CSV of assets, or of past maintenance events with kind=events (the "file" field, UTF-8, at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB), into a new import with a proposed mapping.`,
+        description: `Reads a CSV of assets, or of past maintenance events with kind=events (the "file" field, UTF-8, UTF-16 with its byte order mark, or a single-byte encoding such as Windows-1252 or Mac Roman, detected; at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB), into a new import with a proposed mapping.`,
       },
     },
     async (request, reply) => {
@@ -115,6 +117,21 @@ export async function importRoutes(instance: FastifyInstance): Promise<void> {
         request.body.columns,
         request.body.matchBy,
       ),
+  );
+
+  app.put(
+    '/:id/reading',
+    {
+      schema: {
+        tags: ['imports'],
+        params: ZIdParams,
+        body: ZImportReadingBody,
+        response: { 200: ZImportRun },
+        description:
+          'How the file is read: its encoding (another one reads its header row again and proposes the mapping again), and how it writes numbers and dates. Uploaded or Checked only, else 409.',
+      },
+    },
+    async (request) => setImportReading(app.db, organizationOf(request), request.params.id, request.body),
   );
 
   app.post(

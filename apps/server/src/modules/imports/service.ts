@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import {
+  IMPORT_MAX_CELL_LENGTH,
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_SELECT_OPTIONS,
   IMPORT_MAX_WARNINGS,
@@ -12,21 +13,25 @@ import {
   type TImportMatchKey,
   type TImportPlanned,
   type TImportProblem,
+  type TImportReadingBody,
   type TImportRun,
 } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import { type Clock, systemClock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { recordAudit } from '../audit-logs/service.ts';
 import { spreadsheetSafe } from '../exports/spreadsheet-safe.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
 import { assetImport } from './asset-import.ts';
+import { type CellFormats, FormatSniffer, PLAIN_FORMATS } from './cell-formats.ts';
 import { actorOf, createNewFields } from './commit.ts';
-import { type CsvStart, csvRecords, receiveCsv } from './csv-file.ts';
+import { type CsvStart, csvRecords, headersIn, receiveCsv } from './csv-file.ts';
 import { eventImport } from './event-import.ts';
+import { decodeBytesText, isUtf16 } from './file-encoding.ts';
 import { proposeMatchBy, recogniseFormat, suggestMapping, wrongKindOfFile } from './formats.ts';
-import type { ImportKindRules } from './import-kind.ts';
+import type { ImportKindRules, StoredRow } from './import-kind.ts';
 import { buildPlan, checkRoomForNewFields } from './plan.ts';
 import {
   deleteImportProblems,
@@ -37,6 +42,7 @@ import {
   findImportProblems,
   findImportRows,
   findImportRun,
+  type ImportRunInsert,
   type ImportRunRow,
   insertImportProblems,
   insertImportRows,
@@ -44,6 +50,7 @@ import {
   listImportRuns,
   updateImportRun,
 } from './queries.ts';
+import { scheduleImport } from './schedule-import.ts';
 
 /** Rows stored per statement on upload, and read per step of a check. */
 const ROWS_PER_BATCH = 1000;
@@ -55,7 +62,11 @@ const RECENT_IMPORTS = 20;
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** What each kind of import does with its rows. */
-const KINDS: Record<TImportKind, ImportKindRules> = { assets: assetImport, events: eventImport };
+const KINDS: Record<TImportKind, ImportKindRules> = {
+  assets: assetImport,
+  events: eventImport,
+  schedules: scheduleImport,
+};
 
 /** Rows of a history import that its commit left out because the asset already had that event. */
 function skippedCount(row: ImportRunRow): number {
@@ -77,6 +88,10 @@ export function toImportRun(row: ImportRunRow, preview: string[][]): TImportRun 
     status: row.status,
     format: row.format,
     delimiter: row.delimiter,
+    encoding: row.encoding,
+    encodingChangeable: row.rawHeaders !== null,
+    numberFormat: row.numberFormat,
+    dateOrder: row.dateOrder,
     headers: row.headers,
     preview,
     rowCount: row.rowCount,
@@ -105,9 +120,21 @@ async function importOf(db: DbOrTx, organizationId: string, importId: string): P
   return row;
 }
 
+/** A cell of the import as stored, read: in its encoding when the cells are kept as bytes (ADR 094). */
+function cellReader(row: ImportRunRow): (cell: string) => string {
+  const encoding = row.encoding;
+  return row.rawHeaders ? (cell) => decodeBytesText(cell, encoding) : (cell) => cell;
+}
+
+/** Up to `size` rows of the import after row `after`, in file order, their cells read. */
+async function rowsOf(db: DbOrTx, row: ImportRunRow, after: number, size: number): Promise<StoredRow[]> {
+  const read = cellReader(row);
+  const rows = await findImportRows(db, row.organizationId, row.id, after, size);
+  return rows.map((stored) => ({ ...stored, cells: stored.cells.map(read) }));
+}
+
 async function previewOf(db: DbOrTx, row: ImportRunRow): Promise<string[][]> {
-  const rows = await findImportRows(db, row.organizationId, row.id, 0, IMPORT_PREVIEW_ROWS);
-  return rows.map((r) => r.cells);
+  return (await rowsOf(db, row, 0, IMPORT_PREVIEW_ROWS)).map((r) => r.cells);
 }
 
 /** An uploaded CSV, received and its start checked (receiveImportFile), waiting to be read. */
@@ -134,10 +161,19 @@ export function receiveImportFile(
   });
 }
 
+/** Refuses a cell longer than IMPORT_MAX_CELL_LENGTH characters, naming its row and column. */
+function checkCellLength(cell: string, read: (cell: string) => string, sheetRow: number, header: string) {
+  // A cell kept as bytes has at least as many bytes as characters: only a long one is read.
+  if (cell.length > IMPORT_MAX_CELL_LENGTH && read(cell).length > IMPORT_MAX_CELL_LENGTH) {
+    throw new AppError('VALIDATION', IMPORT_MESSAGES.cellTooLong(sheetRow, header));
+  }
+}
+
 /**
  * Reads a received CSV of a kind (assets, or maintenance history) into a new import of the actor's
- * organization: stores its rows, streamed (size in rows, CSV syntax checked on the way), recognises
- * its format and proposes a mapping. All or nothing: a refused file writes nothing.
+ * organization: stores its rows, streamed (size in rows and cells, CSV syntax checked on the way),
+ * with its encoding, recognises its format, guesses how it writes numbers and dates, and proposes a
+ * mapping. All or nothing: a refused file writes nothing.
  */
 export async function uploadImport(
   db: Db,
@@ -145,13 +181,15 @@ export async function uploadImport(
   kind: TImportKind,
   file: ReceivedImportFile,
 ): Promise<TImportRun> {
-  const { delimiter, headers } = file.start;
+  const { delimiter, headers, encoding, rawHeaders } = file.start;
   const organizationId = actor.organizationId;
   const definitions = await getFieldDefinitionRows(db, organizationId, IMPORT_TARGETS[kind].fieldTarget);
   const format = recogniseFormat(headers, kind);
   const mapping = suggestMapping(headers, kind, format, definitions);
+  const read = rawHeaders ? (cell: string) => decodeBytesText(cell, encoding) : (cell: string) => cell;
+  const formats = new FormatSniffer();
   const row = await db.transaction(async (tx) => {
-    const records = csvRecords(file.read(), delimiter);
+    const records = csvRecords(file.read(), delimiter, encoding);
     // The header row, read and checked with the start of the file.
     const first = await records.next();
     if (first.done) throw new AppError('VALIDATION', IMPORT_MESSAGES.empty);
@@ -162,24 +200,36 @@ export async function uploadImport(
       fileName: file.fileName.slice(0, 255) || 'import.csv',
       format,
       delimiter,
+      encoding,
       headers,
+      rawHeaders,
       rowCount: 0,
       mapping,
       matchBy: proposeMatchBy(kind, mapping),
     });
-    let batch: { rowNumber: number; cells: string[] }[] = [];
+    let batch: { rowNumber: number; sheetRow: number; cells: string[] }[] = [];
     let rowCount = 0;
-    for await (const record of records) {
+    for await (const { sheetRow, cells: record } of records) {
       rowCount += 1;
       // Every row as wide as the header: missing cells are blank, cells past the last column dropped.
-      batch.push({ rowNumber: rowCount, cells: headers.map((_, column) => record[column] ?? '') });
+      const cells = headers.map((header, column) => {
+        const cell = record[column] ?? '';
+        checkCellLength(cell, read, sheetRow, header);
+        formats.see(cell);
+        return cell;
+      });
+      batch.push({ rowNumber: rowCount, sheetRow, cells });
       if (batch.length === ROWS_PER_BATCH) {
         await insertImportRows(tx, organizationId, created.id, batch);
         batch = [];
       }
     }
     await insertImportRows(tx, organizationId, created.id, batch);
-    return (await updateImportRun(tx, organizationId, created.id, ['Uploaded'], { rowCount })) ?? created;
+    const updated = await updateImportRun(tx, organizationId, created.id, ['Uploaded'], {
+      rowCount,
+      ...formats.guesses(),
+    });
+    return updated ?? created;
   });
   return toImportRun(row, await previewOf(db, row));
 }
@@ -228,20 +278,26 @@ export async function planOf(
   const selectOptions = new Map<number, string[]>();
   for (const [column, target] of mapping.entries()) {
     if (target.kind !== 'newField' || target.dataType !== 'Select') continue;
-    const values = await distinctColumnValues(
+    const read = cellReader(row);
+    const stored = await distinctColumnValues(
       db,
       row.organizationId,
       row.id,
       column,
       IMPORT_MAX_SELECT_OPTIONS + 1,
     );
+    const values = stored.map(read);
     if (values.length > IMPORT_MAX_SELECT_OPTIONS) {
       throw new AppError('VALIDATION', IMPORT_MESSAGES.tooManyOptions(row.headers[column] ?? ''));
     }
     selectOptions.set(column, values);
   }
+  const formats: CellFormats = {
+    numberFormat: row.numberFormat ?? PLAIN_FORMATS.numberFormat,
+    dateOrder: row.dateOrder ?? PLAIN_FORMATS.dateOrder,
+  };
   const key = matchBy ?? proposeMatchBy(row.kind, mapping);
-  return buildPlan(row.kind, row.headers, mapping, definitions, selectOptions, key);
+  return buildPlan(row.kind, row.headers, mapping, definitions, selectOptions, key, formats);
 }
 
 /** What a check has not found yet: no problems, warnings or plan. */
@@ -266,6 +322,44 @@ export async function setImportMapping(
     status: 'Uploaded',
     ...UNCHECKED,
   });
+  if (!updated) throw conflict(IMPORT_MESSAGES.notCheckable);
+  await deleteImportProblems(db, organizationId, importId);
+  return toImportRun(updated, await previewOf(db, updated));
+}
+
+/**
+ * Sets how an import's file is read: its encoding (for a file read byte by byte only: its header row
+ * is read again in the new one, and its format and proposed mapping are made again from it), and how
+ * it writes numbers and dates. Its last check no longer counts.
+ */
+export async function setImportReading(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  reading: TImportReadingBody,
+): Promise<TImportRun> {
+  const row = await importOf(db, organizationId, importId);
+  const changes: Partial<ImportRunInsert> = {
+    numberFormat: reading.numberFormat,
+    dateOrder: reading.dateOrder,
+    status: 'Uploaded',
+    ...UNCHECKED,
+  };
+  if (reading.encoding !== row.encoding) {
+    if (!row.rawHeaders || isUtf16(reading.encoding)) {
+      throw new AppError('VALIDATION', IMPORT_MESSAGES.encodingFixed);
+    }
+    const headers = headersIn(row.rawHeaders, reading.encoding);
+    const wrongKind = wrongKindOfFile(headers, row.kind);
+    if (wrongKind) throw new AppError('VALIDATION', wrongKind);
+    const format = recogniseFormat(headers, row.kind);
+    const fieldTarget = IMPORT_TARGETS[row.kind].fieldTarget;
+    const definitions = await getFieldDefinitionRows(db, organizationId, fieldTarget);
+    const mapping = suggestMapping(headers, row.kind, format, definitions);
+    const matchBy = proposeMatchBy(row.kind, mapping);
+    Object.assign(changes, { encoding: reading.encoding, headers, format, mapping, matchBy });
+  }
+  const updated = await updateImportRun(db, organizationId, importId, ['Uploaded', 'Checked'], changes);
   if (!updated) throw conflict(IMPORT_MESSAGES.notCheckable);
   await deleteImportProblems(db, organizationId, importId);
   return toImportRun(updated, await previewOf(db, updated));
@@ -330,7 +424,7 @@ export async function runImportCheck(
   let after = 0;
   for (;;) {
     signal?.throwIfAborted();
-    const rows = await findImportRows(db, organizationId, importId, after, ROWS_PER_BATCH);
+    const rows = await rowsOf(db, row, after, ROWS_PER_BATCH);
     if (rows.length === 0) break;
     const found = await check(rows);
     const warnings = found.warnings ?? [];
@@ -375,6 +469,7 @@ export async function runImportCommit(
   organizationId: string,
   importId: string,
   signal?: AbortSignal,
+  clock: Clock = systemClock,
 ): Promise<void> {
   let row = await findImportRun(db, organizationId, importId);
   if (row?.status !== 'Importing') return;
@@ -384,15 +479,15 @@ export async function runImportCommit(
   const actor = await actorOf(db, row);
   for (;;) {
     signal?.throwIfAborted();
-    const rows = await findImportRows(db, organizationId, importId, row.rowsDone, COMMIT_CHUNK_ROWS);
+    const rows = await rowsOf(db, row, row.rowsDone, COMMIT_CHUNK_ROWS);
     if (rows.length === 0) break;
-    const next = await kind.commitChunk(db, row, plan, actor, rows);
+    const next = await kind.commitChunk(db, row, plan, actor, rows, clock.now());
     if (!next) return;
     row = next;
   }
   await updateImportRun(db, organizationId, importId, ['Importing'], {
     status: 'Done',
-    finishedAt: new Date(),
+    finishedAt: clock.now(),
   });
   await deleteImportRows(db, organizationId, importId);
 }

@@ -205,6 +205,25 @@ describe('POST /api/labels', () => {
     }
   });
 
+  it('refuses an internal field and a retired one with 400: a printed label is public', async () => {
+    const orgId = t.orgA.organization.id;
+    const internal = await insertField(t.db, orgId, { label: 'Holder email', isPublic: false });
+    const retired = await insertField(t.db, orgId, { label: 'Old tag', isActive: false });
+    const [own] = await createAssets(1, () => 'Private asset');
+    for (const field of [internal, retired]) {
+      const response = await post(t.headers.memberA, {
+        assetIds: [own.id],
+        layout: 'avery-l7160',
+        fieldId: field.id,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION',
+        fields: [{ path: 'fieldId', message: LABEL_MESSAGES.fieldNotPublic }],
+      });
+    }
+  });
+
   it('refuses a bad layout, a start position off the sheet, and no or two selections with 400', async () => {
     const [own] = await createAssets(1, () => 'Validated asset');
     const cases: [object, string, string][] = [

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  isShownPublicly,
   LABEL_MAX_ASSETS,
   LABEL_MESSAGES,
   LOGO_MAX_BYTES,
@@ -86,12 +87,16 @@ async function idsToPrint(
   );
 }
 
-/** The Asset custom field chosen for the labels; NOT_FOUND for one of another organization or target. */
+/**
+ * The Asset custom field chosen for the labels: NOT_FOUND for one of another organization or target,
+ * 400 for an internal or retired one, since a printed label is public (ADR 091).
+ */
 async function chosenField(db: DbOrTx, organizationId: string, fieldId: string | null | undefined) {
   if (!fieldId) return undefined;
   const fields = await getFieldDefinitionRows(db, organizationId, 'Asset');
   const field = fields.find((candidate) => candidate.id === fieldId.toLowerCase());
   if (!field) throw notFound('Field');
+  if (!isShownPublicly(field)) throw refused('fieldId', LABEL_MESSAGES.fieldNotPublic);
   return field;
 }
 

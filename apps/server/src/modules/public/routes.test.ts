@@ -75,10 +75,10 @@ describe('GET /public/orgs/:organizationId/assets/:slug', () => {
       description: 'In the basement',
       organizationId: t.orgA.organization.id,
       qrCodeUrl: `/public/orgs/${t.orgA.organization.id}/assets/${asset.slug}/qr.png`,
+      // A retired field shows on no public page (ADR 091).
       fields: [
-        { label: 'Location', value: 'Basement', isActive: true },
-        { label: 'Owner', value: null, isActive: true },
-        { label: 'Old code', value: 'X1', isActive: false },
+        { label: 'Location', value: 'Basement' },
+        { label: 'Owner', value: null },
       ],
       events: [
         {

@@ -16,8 +16,12 @@ import { getPublicAsset, getPublicEventPage } from './service.ts';
 
 const ZParams = z.object({ organizationId: z.string(), slug: z.string() });
 
-/** A repeat scan within half a minute is answered by the browser (or a shared cache) itself. */
-const PUBLIC_PAGE_CACHE = 'public, max-age=30';
+/**
+ * A repeat scan within half a minute is answered by the visitor's browser itself, with what it
+ * already showed. No shared cache keeps the answer: a field made internal or retired leaves the next
+ * visitor's page at once (ADR 091).
+ */
+export const PUBLIC_PAGE_CACHE = 'private, max-age=30';
 
 function checkParams(params: z.infer<typeof ZParams>): void {
   if (!isUuid(params.organizationId) || !SLUG_PATTERN.test(params.slug) || params.slug.length > 255) {

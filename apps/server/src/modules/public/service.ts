@@ -7,7 +7,7 @@ import {
 } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { publicAssetQrCodeUrl } from '#server/lib/public-urls.ts';
-import { getAssetRowBySlug, getAssetViewBySlug } from '../assets/service.ts';
+import { getAssetRowBySlug, getPublicAssetView } from '../assets/service.ts';
 import { listAssetEventPage } from '../events/event-view.ts';
 import { getOrganizationTimeZone } from '../organizations/service.ts';
 
@@ -32,8 +32,8 @@ function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
 
 /**
  * The public page of an asset: names and values only (no user emails, no ids of users, events or
- * field definitions), the newest events first, and its next service due. NOT_FOUND for an unknown
- * organization or slug. `now` is the app's clock.
+ * field definitions), the values of active public fields only (ADR 091), the newest events first,
+ * and its next service due. NOT_FOUND for an unknown organization or slug. `now` is the app's clock.
  */
 export async function getPublicAsset(
   db: DbOrTx,
@@ -41,7 +41,7 @@ export async function getPublicAsset(
   slug: string,
   now: Date,
 ): Promise<TPublicAsset> {
-  const view = await getAssetViewBySlug(db, organizationId, slug, now);
+  const view = await getPublicAssetView(db, organizationId, slug, now);
   const { row } = view;
   return {
     name: row.name,
@@ -50,7 +50,7 @@ export async function getPublicAsset(
     organizationId: row.organizationId,
     qrCodeUrl: publicAssetQrCodeUrl(row.organizationId, row.slug),
     retiredAt: row.retiredAt?.toISOString() ?? null,
-    fields: view.fields.map((f) => ({ label: f.label, value: f.value, isActive: f.isActive })),
+    fields: view.fields.map((f) => ({ label: f.label, value: f.value })),
     events: view.events.map(toPublicEvent),
     eventsNextAfter: view.eventsNextAfter,
     eventCount: view.eventCount,
@@ -72,6 +72,13 @@ export async function getPublicEventPage(
 ): Promise<TPublicEventPage> {
   const row = await getAssetRowBySlug(db, organizationId, slug);
   const timeZone = await getOrganizationTimeZone(db, organizationId);
-  const page = await listAssetEventPage(db, organizationId, row.id, localDate(now, timeZone), after);
+  const page = await listAssetEventPage(
+    db,
+    organizationId,
+    row.id,
+    localDate(now, timeZone),
+    after,
+    'public',
+  );
   return { events: page.events.map(toPublicEvent), nextAfter: page.nextAfter };
 }

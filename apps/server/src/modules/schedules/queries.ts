@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
@@ -55,6 +55,26 @@ export async function findScheduleView(
     .where(and(eq(schedules.organizationId, organizationId), eq(schedules.id, id)))
     .limit(1);
   return row;
+}
+
+/**
+ * A batch of the organization's schedules after the schedule `after`, in the order of their ids, as
+ * the list shows them, with the assignee's email: the schedules export.
+ */
+export function findScheduleBatch(
+  db: DbOrTx,
+  organizationId: string,
+  after: string | undefined,
+  limit: number,
+) {
+  return db
+    .select({ ...scheduleViewColumns, assigneeEmail: assignee.email })
+    .from(schedules)
+    .innerJoin(assets, and(eq(assets.id, schedules.assetId), eq(assets.organizationId, organizationId)))
+    .leftJoin(assignee, eq(assignee.id, schedules.assigneeId))
+    .where(and(eq(schedules.organizationId, organizationId), after ? gt(schedules.id, after) : undefined))
+    .orderBy(asc(schedules.id))
+    .limit(limit);
 }
 
 const NEWEST_FIRST = [descNullsLast(schedules.createdAt), descNullsLast(schedules.id)];

@@ -14,8 +14,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SettableClock } from '#server/lib/clock.ts';
 import { acceptEmptyJsonBody } from '#server/lib/empty-json-body.ts';
+import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
 import { setPagingHeaders } from '#server/lib/paging.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { sendCsv } from '../exports/send-csv.ts';
+import { scheduleCsvRows } from '../exports/service.ts';
 import { runScheduleEngine } from './engine.ts';
 import {
   applySchedule,
@@ -73,6 +76,23 @@ export async function scheduleRoutes(instance: FastifyInstance): Promise<void> {
 export async function scheduleAdminRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const context = (request: FastifyRequest) => scheduleContext(app, request);
+
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        tags: ['schedules'],
+        description:
+          "The organization's schedules as CSV, for administrators (it names assignees by email): asset slug and name, title, notes, recurrence (as the API writes it), counts from, lead days, starts on, ends on, next due, assignee and status. The import of schedules reads it back.",
+      },
+    },
+    async (request, reply) => {
+      const organizationId = currentUser(request).organizationId;
+      await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
+      const today = app.clock.now().toISOString().slice(0, 10);
+      return sendCsv(reply, `schedules-${today}.csv`, scheduleCsvRows(app.db, organizationId));
+    },
+  );
 
   app.post(
     '/',

@@ -323,6 +323,68 @@ export async function applySchedule(
   return { created: ids.length, scheduleIds: ids, tasksCreated };
 }
 
+/** The problem of a schedule's recurrence (checkRecurrence), by the input's key; undefined when none. */
+export function recurrenceProblem(input: ScheduleInput): { path: string; message: string } | undefined {
+  try {
+    checkRecurrence(input);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const [field] = error.fields ?? [];
+    return { path: field?.path ?? 'recurrence', message: error.message };
+  }
+}
+
+/** A schedule an import creates (ADR 095): as a save takes it, on its asset, due next and paused as the file says. */
+export interface ImportedSchedule {
+  input: ScheduleInput;
+  assetId: string;
+  /** The file's next due date; null: the schedule's first. */
+  nextDueOn: string | null;
+  paused: boolean;
+}
+
+/**
+ * Creates imported schedules in the caller's transaction, each checked as a save is (the caller has
+ * checked the assets and assignees), with one audit entry naming the file, then the tasks already due
+ * (in the organization's time zone).
+ */
+export async function insertImportedSchedules(
+  tx: DbOrTx,
+  run: { organizationId: string; actor: AuditRecord['actor']; timeZone: string; now: Date; fileName: string },
+  items: ImportedSchedule[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const rows: ScheduleInsert[] = items.map(({ input, assetId, nextDueOn, paused }) => {
+    const checked = checkRecurrence(input);
+    return {
+      ...columnsOf(input, checked.rrule),
+      id: uuidv7(),
+      organizationId: run.organizationId,
+      assetId,
+      nextDueOn: nextDueOn ?? checked.firstDueOn,
+      pausedAt: paused ? run.now : null,
+      createdById: run.actor?.id ?? null,
+      updatedById: run.actor?.id ?? null,
+    };
+  });
+  await insertSchedules(tx, rows);
+  await recordAudits(
+    tx,
+    rows.map((row) => ({
+      organizationId: run.organizationId,
+      actor: run.actor,
+      action: 'CREATE',
+      entityType: 'Schedule',
+      entityId: row.id!,
+      entityName: row.title,
+      changes: { created: true, assetId: row.assetId, import: run.fileName },
+      ipAddress: null,
+    })),
+  );
+  await createDueTasksIn(tx, { ...run, scheduleIds: rows.map((row) => row.id!) });
+}
+
 /**
  * The due date of a schedule's next task from where its tasks stand: for a fixed schedule, the first
  * due date after its latest task (or its first one); for a floating one, none while a task is open,

@@ -14,6 +14,7 @@ export function fieldDefinition(overrides: Partial<TFieldDefinition> = {}): TFie
     dataType: 'Text',
     isRequired: false,
     isActive: true,
+    isPublic: true,
     maxLength: null,
     optionsJson: null,
     displayOrder: counter * 10,

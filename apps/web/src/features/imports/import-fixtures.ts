@@ -11,6 +11,10 @@ export function importRun(overrides: Partial<TImportRun> = {}): TImportRun {
     status: 'Uploaded',
     format: 'Snipe-IT',
     delimiter: ',',
+    encoding: 'utf-8',
+    encodingChangeable: true,
+    numberFormat: null,
+    dateOrder: null,
     headers: ['Asset Tag', 'Name', 'Serial', 'Location', 'Notes'],
     preview: [
       ['pump-1', 'Pump 1', 'SN-001', 'Plant A', ''],
@@ -21,7 +25,7 @@ export function importRun(overrides: Partial<TImportRun> = {}): TImportRun {
     mapping: [
       { kind: 'slug' },
       { kind: 'name' },
-      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text' },
+      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text', isPublic: false },
       { kind: 'ignore' },
       { kind: 'description' },
     ],
@@ -61,7 +65,7 @@ export function historyRun(overrides: Partial<TImportRun> = {}): TImportRun {
       { kind: 'title' },
       { kind: 'performedAt' },
       { kind: 'status' },
-      { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Text' },
+      { kind: 'newField', label: 'Cost', key: 'cost', dataType: 'Text', isPublic: false },
     ],
     ...overrides,
   });

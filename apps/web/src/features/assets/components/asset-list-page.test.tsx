@@ -22,6 +22,7 @@ function field(overrides: Partial<TFieldDefinition>): TFieldDefinition {
     dataType: 'Number',
     isRequired: false,
     isActive: true,
+    isPublic: true,
     maxLength: null,
     optionsJson: null,
     displayOrder: 0,

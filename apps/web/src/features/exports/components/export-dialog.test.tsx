@@ -89,6 +89,18 @@ describe('ExportDialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(`${EXPORT_TEXTS.failed} ${message}`);
     expect(downloads).toEqual([]);
   });
+  it('offers administrators the schedules, and members not', async () => {
+    render(<ExportDialog view={{}} onClose={() => {}} />);
+    expect(screen.queryByRole('button', { name: EXPORT_TEXTS.schedulesButton })).not.toBeInTheDocument();
+  });
+
+  it('downloads the schedules for an administrator', async () => {
+    authStore.login(loginResponse({ isAdmin: true }), 'alex@example.com');
+    mockFetch({ '/api/admin/schedules/export.csv': () => csv('schedules-2026-11-28.csv') });
+    render(<ExportDialog view={{}} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.schedulesButton }));
+    await vi.waitFor(() => expect(downloads).toEqual(['schedules-2026-11-28.csv']));
+  });
 });
 
 describe('historyRange', () => {

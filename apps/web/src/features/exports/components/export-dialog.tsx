@@ -4,6 +4,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { downloadCsv } from '../api/download-csv.ts';
 import styles from './export-dialog.module.css';
@@ -20,11 +21,15 @@ export const EXPORT_TEXTS = {
   historyHeading: 'Maintenance history',
   historyText: 'The events performed between these days (both included), oldest first.',
   historyButton: 'Download history',
+  schedulesHeading: 'Schedules',
+  schedulesText:
+    'Every schedule of the organization: its asset, recurrence, next due date and assignee (by email). The import of schedules reads it back.',
+  schedulesButton: 'Download schedules',
   badRange: 'Choose a From and a To day, To not before From.',
   failed: 'The export could not be downloaded.',
 } as const;
 
-type Download = 'assets' | 'history';
+type Download = 'assets' | 'history' | 'schedules';
 
 /** What the assets' download says it holds: every asset, the assets of a search, or of the list's view. */
 function assetsText(view: TAssetListViewInput): string {
@@ -34,10 +39,11 @@ function assetsText(view: TAssetListViewInput): string {
 }
 
 /**
- * The CSV exports of the organization: the asset list (its current view: search, filters, order) and
- * the maintenance history.
+ * The CSV exports of the organization: the asset list (its current view: search, filters, order),
+ * the maintenance history and, for administrators, the schedules (they name people by email).
  */
 export function ExportDialog({ view, onClose }: { view: TAssetListViewInput; onClose: () => void }) {
+  const isAdmin = isAdminUser(useAuth());
   const [days, setDays] = useState(defaultHistoryDays);
   const [busy, setBusy] = useState<Download | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +58,7 @@ export function ExportDialog({ view, onClose }: { view: TAssetListViewInput; onC
     setBusy(kind);
     try {
       if (kind === 'assets') await downloadCsv('/api/exports/assets.csv', view);
+      else if (kind === 'schedules') await downloadCsv('/api/admin/schedules/export.csv', {});
       else await downloadCsv('/api/exports/events.csv', { ...range });
     } catch (caught) {
       setError(failureMessage(EXPORT_TEXTS.failed, caught));
@@ -96,6 +103,17 @@ export function ExportDialog({ view, onClose }: { view: TAssetListViewInput; onC
             {busy === 'history' ? 'Preparing…' : EXPORT_TEXTS.historyButton}
           </Button>
         </section>
+        {isAdmin ? (
+          <section className={styles.section} aria-labelledby="export-schedules">
+            <h3 id="export-schedules" className={styles.heading}>
+              {EXPORT_TEXTS.schedulesHeading}
+            </h3>
+            <p className={styles.text}>{EXPORT_TEXTS.schedulesText}</p>
+            <Button variant="secondary" disabled={busy !== null} onClick={() => void download('schedules')}>
+              {busy === 'schedules' ? 'Preparing…' : EXPORT_TEXTS.schedulesButton}
+            </Button>
+          </section>
+        ) : null}
       </div>
     </Dialog>
   );

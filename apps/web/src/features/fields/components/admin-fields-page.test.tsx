@@ -1,4 +1,4 @@
-import type { TFieldDefinition } from '@mqr/contracts';
+import { FIELD_MESSAGES, type TFieldDefinition } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ const colour = fieldDefinition({
   optionsJson: '["Red","Blue"]',
   displayOrder: 20,
   isActive: false,
+  isPublic: false,
 });
 const eventField = fieldDefinition({
   target: 'MaintenanceEvent',
@@ -56,9 +57,12 @@ describe('admin fields', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Label', 'Key', 'Type', 'Required', 'Order', 'Status', 'Updated', 'Actions']);
+    ).toEqual(['Label', 'Key', 'Type', 'Required', 'Order', 'Status', 'Visibility', 'Updated', 'Actions']);
     expect(within(table).getByText('Serial number')).toBeInTheDocument();
     expect(within(table).getByText('Inactive')).toBeInTheDocument();
+    const [serialRow, colourRow] = within(table).getAllByRole('row').slice(1);
+    expect(within(serialRow!).getByText('Public')).toBeInTheDocument();
+    expect(within(colourRow!).getByText('Internal')).toBeInTheDocument();
     expect(screen.getByLabelText('Display order')).toHaveValue('30');
     expect(screen.getByLabelText('Show inactive')).toBeChecked();
     expect(calls.find((c) => c.url.pathname === '/api/fields')?.url.search).toBe(
@@ -140,8 +144,26 @@ describe('admin fields', () => {
       optionsJson: '["S","M","L"]',
       displayOrder: 30,
       isActive: true,
+      isPublic: true,
     });
     expect(screen.getByLabelText('Label')).toHaveValue('');
+  });
+
+  it('creates a public field unless Public is unticked, and says what Public means', async () => {
+    const created = fieldDefinition({ label: 'Owner email', key: 'owner_email', isPublic: false });
+    const calls = setup(undefined, { 'POST /api/admin/fields': () => jsonResponse(created, 201) });
+    const user = userEvent.setup();
+    renderApp('/admin/fields');
+    await screen.findByText('Serial number');
+    const visibility = screen.getByRole('checkbox', { name: 'Public' });
+    expect(visibility).toBeChecked();
+    expect(visibility).toHaveAccessibleDescription(FIELD_MESSAGES.publicHint);
+    await user.type(screen.getByLabelText('Label'), 'Owner email');
+    await user.type(screen.getByLabelText('Key'), 'owner_email');
+    await user.click(visibility);
+    await user.click(screen.getByRole('button', { name: 'Create field' }));
+    expect(await screen.findByText('Field created successfully.')).toBeInTheDocument();
+    expect(body(calls.find((c) => c.init.method === 'POST'))).toMatchObject({ isPublic: false });
   });
 
   it('shows the save error and the key conflict next to the key', async () => {
@@ -180,6 +202,8 @@ describe('admin fields', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Colour' }));
     expect(screen.getByLabelText('Options (one per line)')).toHaveValue('Red\nBlue');
     expect(screen.getByLabelText('Active')).not.toBeChecked();
+    expect(screen.getByLabelText('Public')).not.toBeChecked();
+    await user.click(screen.getByLabelText('Public'));
     const label = screen.getByLabelText('Label');
     await user.clear(label);
     await user.type(label, 'Paint');
@@ -190,6 +214,7 @@ describe('admin fields', () => {
       key: 'colour',
       optionsJson: '["Red","Blue"]',
       isActive: false,
+      isPublic: true,
     });
   });
 
@@ -212,6 +237,7 @@ describe('admin fields', () => {
       optionsJson: null,
       displayOrder: 10,
       isActive: false,
+      isPublic: true,
     });
     await user.click(screen.getByRole('button', { name: 'Activate Colour' }));
     expect(await screen.findByText('Unable to update field state.')).toBeInTheDocument();

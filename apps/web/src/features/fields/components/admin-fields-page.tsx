@@ -57,6 +57,7 @@ export function AdminFieldsPage() {
             <th scope="col">Required</th>
             <th scope="col">Order</th>
             <th scope="col">Status</th>
+            <th scope="col">Visibility</th>
             <th scope="col">Updated</th>
             <th scope="col">Actions</th>
           </tr>
@@ -65,7 +66,7 @@ export function AdminFieldsPage() {
           {shown.map((definition) => (
             <tr key={definition.id}>
               <td className={styles.label}>{definition.label}</td>
-              <td>
+              <td className={styles.key}>
                 <code>{definition.key}</code>
               </td>
               <td>{definition.dataType}</td>
@@ -75,6 +76,9 @@ export function AdminFieldsPage() {
                 <span className={definition.isActive ? styles.active : styles.inactive}>
                   {definition.isActive ? 'Active' : 'Inactive'}
                 </span>
+              </td>
+              <td>
+                {definition.isPublic ? FIELD_MESSAGES.visibilityPublic : FIELD_MESSAGES.visibilityInternal}
               </td>
               <td className={styles.nowrap}>{formatDate(definition.updatedAt)}</td>
               <td>

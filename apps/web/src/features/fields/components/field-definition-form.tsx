@@ -1,4 +1,4 @@
-import type { TFieldDefinition, TFieldTarget } from '@mqr/contracts';
+import { FIELD_MESSAGES, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
 import { useEffect, useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import frame from '#web/components/layouts/admin-screen.module.css';
@@ -37,6 +37,7 @@ const FORM_PATHS = [
   'optionsJson',
   'isRequired',
   'isActive',
+  'isPublic',
 ];
 
 function formPath(path: string): keyof TFieldFormValues | null {
@@ -153,6 +154,7 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
       <div className={styles.checks}>
         <CheckboxField label="Required" {...register('isRequired')} />
         <CheckboxField label="Active" {...register('isActive')} />
+        <CheckboxField label="Public" hint={FIELD_MESSAGES.publicHint} {...register('isPublic')} />
       </div>
       <div className={styles.formActions}>
         <Button type="submit" disabled={busy}>

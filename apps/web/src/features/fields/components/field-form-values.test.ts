@@ -33,6 +33,7 @@ describe('field definition form', () => {
         optionsJson: '["Red","Blue"]',
         displayOrder: 10,
         isActive: true,
+        isPublic: true,
       },
     });
     const text = checkFieldForm(
@@ -43,12 +44,19 @@ describe('field definition form', () => {
         maxLength: '20',
         optionsText: 'x',
         displayOrder: '',
+        isPublic: false,
       },
       'MaintenanceEvent',
     );
     expect(text).toMatchObject({
       ok: true,
-      body: { target: 'MaintenanceEvent', maxLength: 20, optionsJson: null, displayOrder: 0 },
+      body: {
+        target: 'MaintenanceEvent',
+        maxLength: 20,
+        optionsJson: null,
+        displayOrder: 0,
+        isPublic: false,
+      },
     });
   });
 
@@ -95,7 +103,7 @@ describe('field definition form', () => {
     ]);
   });
 
-  it('resubmits the whole definition with isActive flipped', () => {
+  it('resubmits the whole definition with isActive flipped, its visibility kept', () => {
     const definition = fieldDefinition({
       label: 'Colour',
       key: 'colour',
@@ -103,6 +111,7 @@ describe('field definition form', () => {
       optionsJson: '["Red"]',
       displayOrder: 30,
       isRequired: true,
+      isPublic: false,
     });
     expect(bodyFromDefinition(definition, false)).toEqual({
       target: 'Asset',
@@ -114,6 +123,7 @@ describe('field definition form', () => {
       optionsJson: '["Red"]',
       displayOrder: 30,
       isActive: false,
+      isPublic: false,
     });
   });
 });

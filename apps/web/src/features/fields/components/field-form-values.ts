@@ -21,6 +21,8 @@ export type TFieldFormValues = {
   optionsText: string;
   isRequired: boolean;
   isActive: boolean;
+  /** Shown on the public QR page; unticked, for signed-in staff only (ADR 091). */
+  isPublic: boolean;
 };
 
 /** The display order offered for a new field: highest existing plus 10, 0 when there is none. */
@@ -39,6 +41,7 @@ export function emptyFieldForm(displayOrder: number): TFieldFormValues {
     optionsText: '',
     isRequired: false,
     isActive: true,
+    isPublic: true,
   };
 }
 
@@ -52,6 +55,7 @@ export function fieldFormFromDefinition(definition: TFieldDefinition): TFieldFor
     optionsText: (normalizeOptions(definition.optionsJson) ?? []).join('\n'),
     isRequired: definition.isRequired,
     isActive: definition.isActive,
+    isPublic: definition.isPublic,
   };
 }
 
@@ -70,6 +74,7 @@ export function bodyFromDefinition(
     optionsJson: definition.dataType === 'Select' ? definition.optionsJson : null,
     displayOrder: definition.displayOrder,
     isActive,
+    isPublic: definition.isPublic,
   };
 }
 
@@ -104,6 +109,7 @@ export function checkFieldForm(values: TFieldFormValues, target: TFieldTarget): 
     optionsJson: values.dataType === 'Select' ? optionsJsonFromLines(values.optionsText) : null,
     displayOrder: Number.isInteger(displayOrder) ? displayOrder : 0,
     isActive: values.isActive,
+    isPublic: values.isPublic,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

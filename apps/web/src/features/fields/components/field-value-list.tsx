@@ -3,7 +3,8 @@ import styles from './field-value-list.module.css';
 export interface TFieldValueDisplay {
   label: string;
   value: string | null;
-  isActive: boolean;
+  /** False: a retired field, tagged (staff pages; the public page shows none, ADR 091). */
+  isActive?: boolean;
 }
 
 /** Dates are stored as yyyy-mm-dd strings; longer date-time strings show their first 10 characters. */
@@ -23,7 +24,7 @@ export function FieldValueList({ fields }: { fields: TFieldValueDisplay[] }) {
         <div key={field.label} className={styles.row}>
           <dt className={styles.label}>
             {field.label}
-            {field.isActive ? null : <span className={styles.retired}>retired</span>}
+            {field.isActive === false ? <span className={styles.retired}>retired</span> : null}
           </dt>
           <dd className={styles.value}>{displayValue(field.value)}</dd>
         </div>

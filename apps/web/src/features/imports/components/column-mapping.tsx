@@ -2,6 +2,7 @@ import {
   FIELD_LABEL_MAX_LENGTH,
   IMPORT_TARGET_LABELS,
   IMPORT_TARGETS,
+  sensitiveColumnKind,
   type TFieldDataType,
   type TFieldDefinition,
   type TImportBuiltInTarget,
@@ -11,6 +12,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { DataTypeSelectField } from '#web/features/fields/index.ts';
@@ -44,13 +46,40 @@ const builtInText = (choice: 'ignore' | TImportBuiltInTarget) =>
 /** What a saved choice reads as when the mapping is read-only. */
 function choiceText(draft: TColumnDraft, key: string | undefined, fields: TFieldDefinition[]): string {
   if (draft.choice === 'newField') {
-    return `${IMPORT_TEXTS.newField}: ${draft.label} (${draft.dataType}, key ${key ?? ''})`;
+    return `${IMPORT_TEXTS.newField}: ${draft.label} (${draft.dataType}, key ${key ?? ''}, ${IMPORT_TEXTS.visibility(draft.isPublic)})`;
   }
   if (draft.choice.startsWith('field:')) {
     const field = fields.find((f) => `field:${f.id}` === draft.choice);
     return field ? field.label : IMPORT_TEXTS.unknownField;
   }
   return builtInText(draft.choice as 'ignore' | TImportBuiltInTarget);
+}
+
+/**
+ * Whether a new field shows on the public QR page (internal unless ticked, ADR 091), with a warning
+ * when the column's name looks personal or financial.
+ */
+function NewFieldVisibility(props: {
+  header: string;
+  isPublic: boolean;
+  onChange: (isPublic: boolean) => void;
+}) {
+  const sensitive = sensitiveColumnKind(props.header);
+  return (
+    <CheckboxField
+      label={IMPORT_TEXTS.fieldPublic}
+      checked={props.isPublic}
+      onChange={(event) => props.onChange(event.target.checked)}
+      hint={
+        <>
+          {IMPORT_TEXTS.fieldPublicHint}
+          {sensitive ? (
+            <strong className={styles.warning}>{IMPORT_TEXTS.sensitiveColumn[sensitive]}</strong>
+          ) : null}
+        </>
+      }
+    />
+  );
 }
 
 /**
@@ -190,6 +219,11 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
                     label={IMPORT_TEXTS.fieldKey}
                     value={draft.label.trim() ? (keys[column] ?? '') : ''}
                     readOnly
+                  />
+                  <NewFieldVisibility
+                    header={header}
+                    isPublic={draft.isPublic}
+                    onChange={(isPublic) => change(column, { isPublic })}
                   />
                 </fieldset>
               ) : null}

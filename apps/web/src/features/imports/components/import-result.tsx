@@ -36,9 +36,8 @@ function passedText(run: TImportRun): string {
 
 /** The hint under a check that passed: how the rows will be written. */
 function importHint(run: TImportRun): string {
-  return run.kind === 'assets' && run.matchBy
-    ? IMPORT_TEXTS.matchHints[run.matchBy]
-    : IMPORT_TEXTS.historyImportHint;
+  if (run.kind === 'assets') return IMPORT_TEXTS.matchHints[run.matchBy ?? 'none'];
+  return IMPORT_TEXTS.importHint[run.kind];
 }
 
 /** Whether the finished import can still be undone, as far as this screen can tell (the server decides). */

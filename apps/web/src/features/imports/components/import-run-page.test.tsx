@@ -61,6 +61,59 @@ describe('import page', () => {
   beforeEach(() => authStore.logout());
   afterEach(() => vi.restoreAllMocks());
 
+  it('shows how the file was read, and reads it again in another encoding and format', async () => {
+    const european = importRun({
+      encoding: 'windows-1252',
+      numberFormat: 'comma',
+      dateOrder: 'DMY',
+      headers: ['Name', 'GrÃ¶ÃŸe'],
+      preview: [['Pumpe', '12,5']],
+      mapping: [
+        { kind: 'name' },
+        { kind: 'newField', label: 'GrÃ¶ÃŸe', key: 'gr_e', dataType: 'Text', isPublic: false },
+      ],
+    });
+    const reread = importRun({
+      ...european,
+      encoding: 'utf-8',
+      headers: ['Name', 'Größe'],
+      mapping: [
+        { kind: 'name' },
+        { kind: 'newField', label: 'Größe', key: 'grosse', dataType: 'Text', isPublic: false },
+      ],
+    });
+    let sent: unknown;
+    setup([european, reread], {
+      [`PUT ${RUN_URL}/reading`]: (_url, init) => {
+        sent = JSON.parse(String(init.body));
+        return jsonResponse(reread);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Reading the file' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Encoding')).toHaveValue('windows-1252');
+    expect(screen.getByLabelText('Numbers')).toHaveValue('comma');
+    expect(screen.getByLabelText('Dates')).toHaveValue('DMY');
+    const readAgain = screen.getByRole('button', { name: 'Read the file again' });
+    expect(readAgain).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Encoding'), 'utf-8');
+    await user.click(readAgain);
+    await waitFor(() => expect(sent).toEqual({ encoding: 'utf-8', numberFormat: 'comma', dateOrder: 'DMY' }));
+    expect(await screen.findByRole('rowheader', { name: 'Größe' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Field label')).toHaveValue('Größe');
+  });
+
+  it('shows a UTF-16 file’s encoding as told by the file, and asks no formats of plain ones', async () => {
+    setup([importRun({ encoding: 'utf-16le', encodingChangeable: false })]);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(
+      await screen.findByText('Encoding: UTF-16 LE, told by the byte order mark at the start of the file.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Numbers')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Read the file again' })).not.toBeInTheDocument();
+  });
+
   it('shows the file and the proposed mapping, with sample values', async () => {
     const proposed = importRun().mapping.map(
       (target, column): TImportColumnTarget =>
@@ -109,6 +162,43 @@ describe('import page', () => {
     expect(row('Serial').getByLabelText('Type')).toHaveValue('Text');
     expect(row('Serial').getByLabelText('Key')).toHaveValue('serial');
     expect(row('Serial').getByRole('group', { name: 'New custom field for Serial' })).toBeInTheDocument();
+    // Internal, as the server proposes every new field; Serial is neither personal nor financial.
+    const visibility = row('Serial').getByRole('checkbox', { name: IMPORT_TEXTS.fieldPublic });
+    expect(visibility).not.toBeChecked();
+    expect(visibility).toHaveAccessibleDescription(IMPORT_TEXTS.fieldPublicHint);
+  });
+
+  it('warns beside the visibility of a new field whose column looks personal or financial', async () => {
+    const headers = ['Name', 'Checked Out To: Email', 'Purchase Cost', 'Model'];
+    const newField = (label: string, key: string): TImportColumnTarget => ({
+      kind: 'newField',
+      label,
+      key,
+      dataType: 'Text',
+      isPublic: false,
+    });
+    setup([
+      importRun({
+        headers,
+        preview: [['Pump 1', 'pat@example.org', '2266.13', 'Grundfos']],
+        rowCount: 1,
+        mapping: [
+          { kind: 'name' },
+          newField('Checked Out To: Email', 'checked_out_to_email'),
+          newField('Purchase Cost', 'purchase_cost'),
+          newField('Model', 'model'),
+        ],
+      }),
+    ]);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    const email = (await screen.findAllByRole('checkbox', { name: IMPORT_TEXTS.fieldPublic }))[0]!;
+    expect(email).not.toBeChecked();
+    expect(email).toHaveAccessibleDescription(
+      `${IMPORT_TEXTS.fieldPublicHint}${IMPORT_TEXTS.sensitiveColumn.personal}`,
+    );
+    expect(row('Purchase Cost').getByText(IMPORT_TEXTS.sensitiveColumn.financial)).toBeInTheDocument();
+    expect(row('Model').queryByText(IMPORT_TEXTS.sensitiveColumn.personal)).toBeNull();
+    expect(row('Model').queryByText(IMPORT_TEXTS.sensitiveColumn.financial)).toBeNull();
   });
 
   it('saves the mapping with a new Select field, then starts the check', async () => {
@@ -135,13 +225,14 @@ describe('import page', () => {
     await user.type(label, 'Plant / Site');
     await user.selectOptions(row('Location').getByLabelText('Type'), 'Select');
     expect(row('Location').getByLabelText('Key')).toHaveValue('plant_site');
+    await user.click(row('Location').getByRole('checkbox', { name: IMPORT_TEXTS.fieldPublic }));
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${RUN_URL}/check`)).toBe(true));
     expect(saved).toEqual([
       { kind: 'slug' },
       { kind: 'name' },
-      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text' },
-      { kind: 'newField', label: 'Plant / Site', key: 'plant_site', dataType: 'Select' },
+      { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text', isPublic: false },
+      { kind: 'newField', label: 'Plant / Site', key: 'plant_site', dataType: 'Select', isPublic: true },
       { kind: 'description' },
     ]);
     const order = calls
@@ -201,7 +292,9 @@ describe('import page', () => {
     await screen.findByRole('table', { name: 'Column mapping' });
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check the file' })).not.toBeInTheDocument();
-    expect(row('Serial').getByText('New custom field: Serial (Text, key serial)')).toBeInTheDocument();
+    expect(
+      row('Serial').getByText('New custom field: Serial (Text, key serial, internal)'),
+    ).toBeInTheDocument();
     expect(
       await screen.findByText('All 5,000 rows passed the check.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { useFields } from '#web/features/fields/index.ts';
 import { isRunning, useImport } from '../hooks/use-import.ts';
 import { ColumnMapping } from './column-mapping.tsx';
+import { FileReading } from './file-reading.tsx';
 import { hasResult, ImportResult } from './import-result.tsx';
 import styles from './import-run-page.module.css';
 import { IMPORT_TEXTS } from './import-texts.ts';
@@ -81,13 +82,27 @@ function ImportColumns({
         <StateMessage>{IMPORT_TEXTS.runLoading}</StateMessage>
       ) : (
         <ColumnMapping
-          // Editable again after a check: the form starts again from the saved mapping.
-          key={`${run.id}:${editable}`}
+          // Editable again after a check, or read in another encoding: the form starts again from the
+          // saved mapping.
+          key={`${run.id}:${editable}:${run.encoding}`}
           run={run}
           fields={(fields.data ?? []).filter((field) => field.target === target)}
           editable={editable}
         />
       )}
+    </Card>
+  );
+}
+
+/** The "Reading the file" card: its encoding, and how it writes numbers and dates. */
+function ImportReading({ run }: { run: TImportRun }) {
+  const titleId = useId();
+  return (
+    <Card className={stack.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.cardTitle}>
+        {IMPORT_TEXTS.readingHeading}
+      </h2>
+      <FileReading key={`${run.encoding}:${run.numberFormat}:${run.dateOrder}`} run={run} />
     </Card>
   );
 }
@@ -116,6 +131,7 @@ export function ImportRunPage() {
             <ImportResult run={run} />
           </Card>
         ) : null}
+        {editable ? <ImportReading run={run} /> : null}
         <ImportColumns run={run} editable={editable} headingRef={columnsRef} />
       </div>
     );

@@ -1,9 +1,13 @@
 import {
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELL_LENGTH,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_ROWS,
+  type TImportDateOrder,
   type TImportKind,
   type TImportMatchKey,
+  type TImportNumberFormat,
   type TImportPlanned,
   type TImportRun,
 } from '@mqr/contracts';
@@ -19,6 +23,20 @@ export function plannedText(planned: TImportPlanned): string {
 }
 
 const DELIMITERS: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
+
+/** What each kind of file's rows are, after "{N} rows". */
+const ROWS_OF: Record<TImportKind, string> = {
+  assets: '',
+  events: ' of maintenance history',
+  schedules: ' of schedules',
+};
+
+/** What one and many records of each kind are called on the import button. */
+const NOUNS: Record<TImportKind, [string, string]> = {
+  assets: ['asset', 'assets'],
+  events: ['event', 'events'],
+  schedules: ['schedule', 'schedules'],
+};
 
 /** The texts of the import screens (docs/product/assets.md#import-from-csv). */
 export const IMPORT_TEXTS = {
@@ -37,12 +55,17 @@ export const IMPORT_TEXTS = {
       label: 'Maintenance history',
       hint: 'One row per past maintenance event of an asset already here, found by its slug: from a paper logbook or another tool.',
     },
+    schedules: {
+      label: 'Schedules',
+      hint: 'One row per schedule of an asset already here, found by its slug: from the schedules export of another organization.',
+    },
   } satisfies Record<TImportKind, { label: string; hint: string }>,
   fileLabel: 'CSV file',
-  fileHint: `UTF-8 text with the column names in the first row, separated by commas, semicolons or tabs. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${countText(IMPORT_MAX_ROWS)} rows.`,
+  fileHint: `Text with the column names in the first row, separated by commas, semicolons or tabs: UTF-8, UTF-16 or an older encoding such as Windows-1252 or Mac Roman, found from the file. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB, ${countText(IMPORT_MAX_ROWS)} rows, ${countText(IMPORT_MAX_COLUMNS)} columns and ${countText(IMPORT_MAX_CELL_LENGTH)} characters in a cell.`,
   formatsHint: {
     assets: 'Exports of Snipe-IT and HomeBox are recognised.',
     events: 'The maintenance history export of Maintenance QR is recognised.',
+    schedules: 'The schedules export of Maintenance QR is recognised.',
   } satisfies Record<TImportKind, string>,
   upload: 'Upload',
   uploading: 'Uploading…',
@@ -74,7 +97,30 @@ export const IMPORT_TEXTS = {
       ? 'Not a known export: the columns are matched by their names.'
       : `Recognised as a ${format} export.`,
   rows: (rowCount: number, delimiter: string, kind: TImportKind) =>
-    `${countText(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}${kind === 'events' ? ' of maintenance history' : ''}, separated by ${DELIMITERS[delimiter] ?? `“${delimiter}”`}.`,
+    `${countText(rowCount)} ${rowCount === 1 ? 'row' : 'rows'}${ROWS_OF[kind]}, separated by ${DELIMITERS[delimiter] ?? `“${delimiter}”`}.`,
+
+  readingHeading: 'Reading the file',
+  readingIntro:
+    'How the file was read, found from its contents. If the sample values below look wrong (letters such as é or ü garbled, numbers or dates misread), change it here.',
+  encodingLabel: 'Encoding',
+  encodingHint: 'Choose the encoding the file was saved in when letters look wrong.',
+  encodingFixed: (label: string) =>
+    `Encoding: ${label}, told by the byte order mark at the start of the file.`,
+  numbersLabel: 'Numbers',
+  numberOptions: {
+    point: 'Decimal point: 1,234.56',
+    comma: 'Decimal comma: 1.234,56',
+  } satisfies Record<TImportNumberFormat, string>,
+  datesLabel: 'Dates',
+  dateOptions: {
+    YMD: 'Year first: 2021-03-15',
+    DMY: 'Day first: 15.03.2021',
+    MDY: 'Month first: 03/15/2021',
+  } satisfies Record<TImportDateOrder, string>,
+  guessedHint: 'Guessed from the values in the file.',
+  readAgain: 'Read the file again',
+  readingAgain: 'Reading…',
+  readFailed: 'The file could not be read again.',
 
   mappingHeading: 'Columns',
   mappingTable: 'Column mapping',
@@ -99,7 +145,7 @@ export const IMPORT_TEXTS = {
     'Asset slug finds the asset, in upper or lower case: one of this organization’s assets in service.',
     'Performed at, Started at and Completed at take a date (2024-03-05, read as 12:00 UTC) or a date and time (2024-03-05T14:30:00Z; without an offset, read as UTC).',
     'Status: Pending, In progress or Completed (Open, Started and Done too); empty means Completed.',
-    'Started by and Completed by name users of this organization by email or name; other names leave the person out.',
+    'Started by and Completed by name users of this organization by email or name; other names are kept as written.',
   ],
   ignore: "Don't import",
   customFields: 'Custom fields',
@@ -109,6 +155,16 @@ export const IMPORT_TEXTS = {
   fieldLabel: 'Field label',
   fieldType: 'Type',
   fieldKey: 'Key',
+  fieldPublic: 'Public',
+  fieldPublicHint:
+    'Shown on the public QR page to anyone who scans it. Unticked, only signed-in staff see it.',
+  sensitiveColumn: {
+    personal:
+      'This column looks like personal data (names, emails, phone numbers): keep it internal unless anyone who scans the code may see it.',
+    financial:
+      'This column looks like financial data (costs, prices, values): keep it internal unless anyone who scans the code may see it.',
+  },
+  visibility: (isPublic: boolean) => (isPublic ? 'public' : 'internal'),
   labelRequired: 'Enter a label for the new field.',
   fieldsFailed: 'Unable to load the custom fields: only the built-in targets are offered.',
   check: 'Check the file',
@@ -124,7 +180,7 @@ export const IMPORT_TEXTS = {
       ? '1 problem found. Fix it in the file and upload it again.'
       : `${countText(count)} problems found. Fix them in the file and upload it again.`,
   problemsCapped: `The first ${countText(IMPORT_MAX_PROBLEMS)} are listed.`,
-  problemsHint: 'Row 1 is the first row under the column names.',
+  problemsHint: 'Rows are numbered as in a spreadsheet: the column names are row 1.',
   problemsTable: 'Problems',
   rowHeader: 'Row',
   problemHeader: 'Problem',
@@ -145,20 +201,27 @@ export const IMPORT_TEXTS = {
   warningHeader: 'Warning',
   warningsLoading: 'Loading warnings...',
   warningsFailed: 'Unable to load the warnings.',
-  historyImportHint:
-    'Each row adds a past event to its asset; an event the asset already has (same title and performed at) is skipped, so a file imported twice adds its events once.',
+  /** How the rows of a file of history or schedules are written (a file of assets: matchHints). */
+  importHint: {
+    events:
+      'Each row adds a past event to its asset; an event the asset already has (same title and performed at) is skipped, so a file imported twice adds its events once.',
+    schedules:
+      'Each row adds a schedule to its asset, due next on its Next due date (else its first), assigned to the user with its Assignee email.',
+  } satisfies Record<Exclude<TImportKind, 'assets'>, string>,
   importButton: (count: number, kind: TImportKind) => {
-    const [one, many] = kind === 'events' ? ['event', 'events'] : ['asset', 'assets'];
+    const [one, many] = NOUNS[kind];
     return count === 1 ? `Import 1 ${one}` : `Import ${countText(count)} ${many}`;
   },
   importStarting: 'Starting…',
   commitFailed: 'The import could not be started.',
   done: (
     run: Pick<TImportRun, 'kind' | 'createdCount' | 'updatedCount' | 'skippedCount' | 'unchangedCount'>,
-  ) =>
-    run.kind === 'events'
+  ) => {
+    if (run.kind === 'schedules') return `Import finished: ${countText(run.createdCount)} schedules added.`;
+    return run.kind === 'events'
       ? `Import finished: ${countText(run.createdCount)} events added, ${countText(run.skippedCount)} skipped as already recorded.`
-      : `Import finished: ${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated, ${countText(run.unchangedCount)} unchanged.`,
+      : `Import finished: ${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated, ${countText(run.unchangedCount)} unchanged.`;
+  },
   undo: 'Undo import',
   undoUntil: (date: string) => `It can be undone until ${date}.`,
   undoTitle: 'Undo this import?',
@@ -205,6 +268,7 @@ export function resultText(run: TImportRun): string {
     case 'Importing':
       return `${countText(run.rowsDone)} of ${countText(run.rowCount)} imported`;
     case 'Done':
+      if (run.kind === 'schedules') return `${countText(run.createdCount)} added`;
       return run.kind === 'events'
         ? `${countText(run.createdCount)} added, ${countText(run.skippedCount)} skipped`
         : `${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated, ${countText(run.unchangedCount)} unchanged`;

@@ -34,7 +34,7 @@ describe('import upload page', () => {
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('accept', '.csv,.tsv,text/csv,text/tab-separated-values');
     expect(input).toHaveAccessibleDescription(
-      'UTF-8 text with the column names in the first row, separated by commas, semicolons or tabs. At most 50 MB and 100,000 rows. Exports of Snipe-IT and HomeBox are recognised.',
+      'Text with the column names in the first row, separated by commas, semicolons or tabs: UTF-8, UTF-16 or an older encoding such as Windows-1252 or Mac Roman, found from the file. At most 50 MB, 100,000 rows, 500 columns and 10,000 characters in a cell. Exports of Snipe-IT and HomeBox are recognised.',
     );
     expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
     expect(await screen.findByText('No imports yet. Upload a CSV file to start one.')).toBeInTheDocument();
@@ -129,13 +129,13 @@ describe('import upload page', () => {
   it('shows why the server refused the file, and stays', async () => {
     setup({
       'POST /api/admin/imports': () =>
-        jsonResponse({ code: 'VALIDATION', message: IMPORT_MESSAGES.encoding }, 400),
+        jsonResponse({ code: 'VALIDATION', message: IMPORT_MESSAGES.binary }, 400),
     });
     const user = userEvent.setup();
     const { router } = renderApp('/assets/import');
     await user.upload(await screen.findByLabelText('CSV file'), csvFile());
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.encoding);
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.binary);
     expect(router.state.location.pathname).toBe('/assets/import');
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
   });

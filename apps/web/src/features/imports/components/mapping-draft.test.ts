@@ -19,7 +19,8 @@ describe('mapping draft', () => {
     const targets = [
       { kind: 'name' },
       { kind: 'field', fieldId: '0193f8a0-0000-7000-8000-000000000001' },
-      { kind: 'newField', label: 'Purchase date', key: 'purchase_date', dataType: 'Date' },
+      { kind: 'newField', label: 'Purchase date', key: 'purchase_date', dataType: 'Date', isPublic: false },
+      { kind: 'newField', label: 'Room', key: 'room', dataType: 'Text', isPublic: true },
       { kind: 'ignore' },
     ] as const;
     const drafts = targets.map((target) => draftOf(target, 'Column'));
@@ -27,16 +28,18 @@ describe('mapping draft', () => {
       'name',
       'field:0193f8a0-0000-7000-8000-000000000001',
       'newField',
+      'newField',
       'ignore',
     ]);
+    expect(drafts.map((draft) => draft.isPublic)).toEqual([false, false, false, true, false]);
     const keys = newFieldKeys(drafts, []);
-    expect(keys).toEqual([undefined, undefined, 'purchase_date', undefined]);
+    expect(keys).toEqual([undefined, undefined, 'purchase_date', 'room', undefined]);
     expect(drafts.map((draft, column) => targetOf(draft, keys[column]))).toEqual(targets);
   });
 
   it('keeps a proposed key while its label stays, and never repeats a key', () => {
     const proposed = draftOf(
-      { kind: 'newField', label: 'Serial No', key: 'serial_no_2', dataType: 'Text' },
+      { kind: 'newField', label: 'Serial No', key: 'serial_no_2', dataType: 'Text', isPublic: false },
       'x',
     );
     const renamed = { ...proposed, label: 'Serial' };

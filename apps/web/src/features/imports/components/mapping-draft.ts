@@ -11,13 +11,15 @@ import {
 export type TMappingChoice = 'ignore' | TImportBuiltInTarget | 'newField' | `field:${string}`;
 
 /**
- * One column's row of the mapping form: its choice, and the new field's label and type (`proposed`:
- * the label and key the server proposed, kept while the label is).
+ * One column's row of the mapping form: its choice, and the new field's label, type and visibility
+ * (`proposed`: the label and key the server proposed, kept while the label is).
  */
 export type TColumnDraft = {
   choice: TMappingChoice;
   label: string;
   dataType: TFieldDataType;
+  /** The new field shows on the public QR page; internal unless ticked (ADR 091). */
+  isPublic: boolean;
   proposed?: { label: string; key: string };
 };
 
@@ -29,7 +31,7 @@ export { fieldKeyOf, fieldLabelOf };
 
 /** The form's row of one column of the saved mapping. */
 export function draftOf(target: TImportColumnTarget | undefined, header: string): TColumnDraft {
-  const fallback = { label: fieldLabelOf(header), dataType: 'Text' as const };
+  const fallback = { label: fieldLabelOf(header), dataType: 'Text' as const, isPublic: false };
   if (!target) return { choice: 'ignore', ...fallback };
   switch (target.kind) {
     case 'field':
@@ -39,6 +41,7 @@ export function draftOf(target: TImportColumnTarget | undefined, header: string)
         choice: 'newField',
         label: target.label,
         dataType: target.dataType,
+        isPublic: target.isPublic,
         proposed: { label: target.label, key: target.key },
       };
     default:
@@ -70,7 +73,13 @@ export function targetOf(draft: TColumnDraft, key: string | undefined): TImportC
     return { kind: 'field', fieldId: draft.choice.slice('field:'.length) };
   if (draft.choice === 'newField') {
     const label = draft.label.trim();
-    return { kind: 'newField', label, key: key ?? fieldKeyOf(label), dataType: draft.dataType };
+    return {
+      kind: 'newField',
+      label,
+      key: key ?? fieldKeyOf(label),
+      dataType: draft.dataType,
+      isPublic: draft.isPublic,
+    };
   }
   return { kind: draft.choice as 'ignore' | TImportBuiltInTarget };
 }

@@ -1,8 +1,9 @@
-import type { TImportMappingBody, TImportRun } from '@mqr/contracts';
+import type { TImportMappingBody, TImportReadingBody, TImportRun } from '@mqr/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { discardImport } from '../api/discard-import.ts';
 import { importKeys } from '../api/import-keys.ts';
 import { saveImportMapping } from '../api/save-import-mapping.ts';
+import { saveImportReading } from '../api/save-import-reading.ts';
 import { startImportCheck } from '../api/start-import-check.ts';
 import { startImportCommit } from '../api/start-import-commit.ts';
 import { getImportUndo, undoImport } from '../api/undo-import.ts';
@@ -40,6 +41,19 @@ export function useCheckImport(id: string) {
 export function useCommitImport(id: string) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: () => startImportCommit(id), ...started(queryClient, id) });
+}
+
+/** "Read the file again": another encoding, number or date format; the answer has the new preview. */
+export function useReadImportAgain(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reading: TImportReadingBody) => saveImportReading(id, reading),
+    onSuccess: (run: TImportRun) => queryClient.setQueryData<TImportRun>(importKeys.detail(id), run),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: importKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: importKeys.list() });
+    },
+  });
 }
 
 /** What undoing the import would do, asked when its dialog opens (never kept: assets change). */

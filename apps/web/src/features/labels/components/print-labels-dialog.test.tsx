@@ -12,12 +12,13 @@ const IMPORT_ID = '0193f8a0-1111-7000-8000-000000000001';
 const ASSET_ID = '0193f8a0-2222-7000-8000-000000000002';
 const serial = fieldDefinition({ label: 'Serial', key: 'serial' });
 const retiredField = fieldDefinition({ label: 'Old code', key: 'old_code', isActive: false });
+const internalField = fieldDefinition({ label: 'Holder email', key: 'holder_email', isPublic: false });
 
 type THandlers = Parameters<typeof mockFetch>[0];
 
 function setup(source: TLabelSource, count: number, labels: THandlers['x'] = () => pdfResponse()) {
   const calls = mockFetch({
-    '/api/fields': () => jsonResponse([serial, retiredField]),
+    '/api/fields': () => jsonResponse([serial, retiredField, internalField]),
     'POST /api/labels': labels,
   });
   const onClose = vi.fn();
@@ -62,6 +63,7 @@ describe('PrintLabelsDialog', () => {
     const field = screen.getByLabelText(LABEL_TEXTS.field);
     await waitFor(() => expect(field).toHaveTextContent('Serial'));
     expect(field).not.toHaveTextContent('Old code');
+    expect(field).not.toHaveTextContent('Holder email');
     await user.selectOptions(field, serial.id);
     await user.click(screen.getByRole('checkbox', { name: LABEL_TEXTS.logo }));
     await user.click(screen.getByRole('button', { name: LABEL_TEXTS.download }));

@@ -1,4 +1,5 @@
 import {
+  isShownPublicly,
   LABEL_LAYOUTS,
   LABEL_MAX_ASSETS,
   LABEL_MESSAGES,
@@ -38,7 +39,8 @@ export const LABEL_TEXTS = {
   partHint: `A PDF holds at most ${count(LABEL_MAX_ASSETS)} labels: print the rest as further parts.`,
   field: 'Custom field to print',
   noField: 'None',
-  fieldHint: 'Printed as “Label: value” on each label whose asset has a value.',
+  fieldHint:
+    'Printed as “Label: value” on each label whose asset has a value. Only public fields are offered: anyone can read a label.',
   fieldsFailed: 'Unable to load the custom fields: the labels can be printed without one.',
   logo: 'Include the organization’s logo',
   summary: (labels: number, perSheet: number, start: number) => {
@@ -89,7 +91,10 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
   const partSize = Math.min(LABEL_MAX_ASSETS, total - (part - 1) * LABEL_MAX_ASSETS);
   const startNumber = perSheet === 1 ? 1 : Number(start);
   const startValid = Number.isInteger(startNumber) && startNumber >= 1 && startNumber <= perSheet;
-  const activeFields = (fields.data ?? []).filter((field) => field.target === 'Asset' && field.isActive);
+  // A label stuck on an asset is public: only what the public page shows may go on it (ADR 091).
+  const printableFields = (fields.data ?? []).filter(
+    (field) => field.target === 'Asset' && isShownPublicly(field),
+  );
 
   function chooseLayout(next: TLabelLayoutId) {
     setLayout(next);
@@ -183,7 +188,7 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
           onChange={(event) => setFieldId(event.target.value)}
         >
           <option value="">{LABEL_TEXTS.noField}</option>
-          {activeFields.map((field) => (
+          {printableFields.map((field) => (
             <option key={field.id} value={field.id}>
               {field.label}
             </option>

@@ -53,6 +53,20 @@ describe('the kept copies (the query cache kept on the device, ADR 090)', () => 
     expect(await keptKeys('org:alice')).toEqual([]);
   });
 
+  it('gives the kept copies back as stale, so a screen that uses one reads it again', async () => {
+    const first = await startApp();
+    first.queryClient.setQueryData(['assets', 'detail', 'a1'], { name: 'Pump' });
+    await expect.poll(() => keptKeys('org:alice')).toHaveLength(1);
+    first.copies.stop();
+
+    const again = await startApp();
+    const restored = again.queryClient.getQueryCache().find({ queryKey: ['assets', 'detail', 'a1'] });
+    expect(restored?.state.data).toEqual({ name: 'Pump' });
+    // Fresh for 30 s by the app's default, had it not been marked: a reload would show the old copy.
+    expect(restored?.isStaleByTime(30_000)).toBe(true);
+    again.copies.stop();
+  });
+
   it('writes nothing once the user is signed out: the cache emptied then leaves the kept copies as they were', async () => {
     const { queryClient, copies } = await startApp();
     queryClient.setQueryData(['tasks', 'pending', { page: 1 }], { items: [1] });

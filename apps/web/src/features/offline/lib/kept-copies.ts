@@ -108,8 +108,11 @@ export function keepCopies(
     .catch(() => {
       // Unreadable copies were deleted: the app reads what it needs again.
     })
-    .then(() => {
+    .then(async () => {
       if (stopped) return;
+      // A kept copy is what the device last saw, not a fresh read: shown at once, and read again
+      // as soon as a screen uses it and the device is online (a reload shows the latest, as before).
+      await queryClient.invalidateQueries();
       unsubscribe = persistQueryClientSubscribe({
         ...common,
         dehydrateOptions: {

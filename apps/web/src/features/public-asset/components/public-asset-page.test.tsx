@@ -32,9 +32,8 @@ function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset {
     qrCodeUrl: `${PATH}/qr.png`,
     retiredAt: null,
     fields: [
-      { label: 'Serial', value: 'SN-42', isActive: true },
-      { label: 'Colour', value: null, isActive: true },
-      { label: 'Old tag', value: 'T-1', isActive: false },
+      { label: 'Serial', value: 'SN-42' },
+      { label: 'Colour', value: null },
     ],
     events: [
       {
@@ -113,14 +112,14 @@ describe.each([
     );
   });
 
-  it('lists the asset details with a dash for no value and a retired tag', async () => {
+  it('lists the asset details with a dash for no value, and no retired tag (the public sees no retired field)', async () => {
     mockFetch({ [PATH]: () => jsonResponse(publicAsset()) });
     renderApp(`/a/${ORG}/${SLUG}`);
     const details = (await screen.findByRole('heading', { name: 'Asset details' })).closest('section');
     if (!details) throw new Error('no details section');
     expect(within(details).getByText('SN-42')).toBeInTheDocument();
     expect(within(details).getByText('—')).toBeInTheDocument();
-    expect(within(details).getByText('retired')).toBeInTheDocument();
+    expect(within(details).queryByText('retired')).toBeNull();
   });
 
   it('shows each event with its status pill, stamps, fields and files', async () => {

@@ -97,10 +97,7 @@ describe('Webhooks tab', () => {
       'GET /api/admin/webhooks': () => jsonResponse([]),
       'POST /api/admin/webhooks': () =>
         ++posts < 3
-          ? jsonResponse(
-              { code: 'UNAVAILABLE', message: 'The database is unavailable. Try again shortly.' },
-              503,
-            )
+          ? jsonResponse({ code: 'INTERNAL', message: 'Something went wrong.' }, 500)
           : jsonResponse({ endpoint: endpoint(), secret: SECRET }, 201),
     });
     const user = userEvent.setup();

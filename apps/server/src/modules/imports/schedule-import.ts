@@ -1,0 +1,253 @@
+import {
+  DEFAULT_TIME_ZONE,
+  IMPORT_MESSAGES,
+  IMPORT_TARGET_LABELS,
+  isScheduleDate,
+  SCHEDULE_MESSAGES,
+  SCHEDULE_MODE_LABELS,
+  SCHEDULE_MODES,
+  type TImportBuiltInTarget,
+  type TScheduleMode,
+  ZScheduleBody,
+} from '@mqr/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { organizations, users } from '#server/db/schema.ts';
+import { lockAssets } from '../schedules/queries.ts';
+import {
+  type ImportedSchedule,
+  insertImportedSchedules,
+  recurrenceProblem,
+  type ScheduleInput,
+} from '../schedules/service.ts';
+import { dateIn } from './cell-formats.ts';
+import { type ImportKindRules, rowStopped, type StoredRow } from './import-kind.ts';
+import { type CheckedRowBase, type ImportPlan, type RowProblem, readRow } from './plan.ts';
+import { findAssetsBySlugs, updateImportRun } from './queries.ts';
+
+/** A row of a schedules file as the import would write it, with what is wrong with it. */
+interface CheckedScheduleRow extends CheckedRowBase {
+  /** The asset's slug, lower-cased. */
+  slug: string;
+  /** The assignee's email, lower-cased; null for none. */
+  assignee: string | null;
+  /** The schedule as a save takes it (its assignee found later), when its cells are right. */
+  schedule: Omit<ImportedSchedule, 'assetId'> | undefined;
+}
+
+/** "Counts from" as the export writes it (the screen's words) or as the API does. */
+const MODES = new Map<string, TScheduleMode>(
+  SCHEDULE_MODES.flatMap((mode) => [
+    [mode, mode],
+    [SCHEDULE_MODE_LABELS[mode].toLowerCase(), mode],
+  ]),
+);
+
+/** The built-in target of each key of a schedule's save (for its problems' columns). */
+const TARGET_OF: Record<string, TImportBuiltInTarget> = {
+  title: 'title',
+  notes: 'notes',
+  recurrence: 'recurrence',
+  mode: 'mode',
+  leadDays: 'leadDays',
+  startsOn: 'startsOn',
+  endsOn: 'endsOn',
+};
+
+/**
+ * One row of a schedules file: the asset's slug (required), the schedule's cells read as a save takes
+ * them (the recurrence as the API writes it; dates in the file's order; Counts from and Status in
+ * words), checked with the schedule form's rules and messages, its recurrence's too (a due date
+ * between start and end, a lead time no longer than two due dates apart), and its next due date
+ * within its start and end.
+ */
+export function checkScheduleRow(plan: ImportPlan, rowNumber: number, cells: string[]): CheckedScheduleRow {
+  const row = readRow(plan, cells);
+  const order = plan.formats.dateOrder;
+  const slug = row.text('asset').toLowerCase();
+  if (slug === '') row.problem('asset', IMPORT_MESSAGES.assetRequired);
+  const date = (target: 'startsOn' | 'endsOn' | 'nextDueOn'): string | null => {
+    const text = row.text(target);
+    if (text === '') return null;
+    const iso = dateIn(text, order)?.iso;
+    if (iso && isScheduleDate(iso)) return iso;
+    row.problem(target, iso ? SCHEDULE_MESSAGES.date : IMPORT_MESSAGES.dateInvalid(text, order));
+    return null;
+  };
+  let recurrence: unknown;
+  try {
+    recurrence = JSON.parse(row.text('recurrence') || 'null');
+  } catch {
+    row.problem('recurrence', IMPORT_MESSAGES.recurrenceInvalid);
+  }
+  const mode = row.text('mode') === '' ? 'fixed' : MODES.get(row.text('mode').toLowerCase());
+  if (!mode) row.problem('mode', IMPORT_MESSAGES.modeInvalid);
+  const status = row.text('status').toLowerCase();
+  if (status !== '' && status !== 'active' && status !== 'paused') {
+    row.problem('status', IMPORT_MESSAGES.scheduleStatusInvalid);
+  }
+  const leadDays = row.text('leadDays');
+  const body = {
+    title: row.text('title'),
+    notes: row.text('notes'),
+    recurrence,
+    mode: mode ?? 'fixed',
+    leadDays: leadDays === '' ? 0 : /^\d+$/.test(leadDays) ? Number(leadDays) : leadDays,
+    startsOn: date('startsOn') ?? '',
+    endsOn: date('endsOn'),
+  };
+  const nextDueOn = date('nextDueOn');
+  const parsed = ZScheduleBody.safeParse(body);
+  let schedule: CheckedScheduleRow['schedule'];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const target = TARGET_OF[String(issue.path[0])] ?? 'recurrence';
+      // A date the cell check refused already, or a recurrence that is no JSON, is not told twice.
+      if (target === 'startsOn' && row.text('startsOn') === '') {
+        row.problem('startsOn', SCHEDULE_MESSAGES.date);
+      } else if (target === 'recurrence' && issue.code !== 'custom') {
+        row.problem('recurrence', IMPORT_MESSAGES.recurrenceInvalid);
+      } else row.problem(target, issue.message);
+    }
+  } else {
+    const input: ScheduleInput = parsed.data;
+    const problem = recurrenceProblem(input);
+    if (problem) row.problem(TARGET_OF[problem.path] ?? 'recurrence', problem.message);
+    else if (nextDueOn && (nextDueOn < input.startsOn || (input.endsOn && nextDueOn > input.endsOn))) {
+      row.problem('nextDueOn', IMPORT_MESSAGES.nextDueOutOfRange);
+    } else schedule = { input, nextDueOn, paused: status === 'paused' };
+  }
+  return {
+    rowNumber,
+    problems: dedupe(row.problems),
+    values: [],
+    slug,
+    assignee: row.text('assignee').toLowerCase() || null,
+    schedule,
+  };
+}
+
+/** The problems of a row, each once (a save's rules and the cell's may say the same of a column). */
+function dedupe(problems: RowProblem[]): RowProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const key = `${problem.column}\n${problem.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The active users of the organization with these emails (lower-cased), by email. */
+async function assigneesOf(db: DbOrTx, organizationId: string, rows: CheckedScheduleRow[]) {
+  const emails = [...new Set(rows.flatMap((row) => (row.assignee ? [row.assignee] : [])))];
+  if (emails.length === 0) return new Map<string, string>();
+  const found = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.isActive, true),
+        inArray(sql`lower(${users.email})`, emails),
+      ),
+    );
+  return new Map(found.map((user) => [user.email.toLowerCase(), user.id]));
+}
+
+/**
+ * Each row's schedule on its asset, or its problems beyond its cells: an asset the organization
+ * does not have, or has retired; an assignee who is no active user of it.
+ */
+async function resolveRows(db: DbOrTx, organizationId: string, plan: ImportPlan, rows: CheckedScheduleRow[]) {
+  const slugs = [...new Set(rows.flatMap((row) => (row.slug ? [row.slug] : [])))];
+  const assets = new Map((await findAssetsBySlugs(db, organizationId, slugs)).map((a) => [a.slug, a]));
+  const assignees = await assigneesOf(db, organizationId, rows);
+  const header = (target: TImportBuiltInTarget) => {
+    const column = plan.columns[target];
+    return column === undefined ? IMPORT_TARGET_LABELS[target] : (plan.headers[column] ?? '');
+  };
+  return rows.map((row) => {
+    const problems = [...row.problems];
+    const asset = row.slug ? assets.get(row.slug) : undefined;
+    if (row.slug && !asset)
+      problems.push({ column: header('asset'), message: IMPORT_MESSAGES.assetNotFound });
+    else if (asset?.retiredAt)
+      problems.push({ column: header('asset'), message: SCHEDULE_MESSAGES.assetRetired });
+    const assigneeId = row.assignee ? assignees.get(row.assignee) : null;
+    if (assigneeId === undefined) {
+      problems.push({ column: header('assignee'), message: SCHEDULE_MESSAGES.unknownAssignee });
+    }
+    const schedule =
+      problems.length === 0 && row.schedule && asset
+        ? {
+            ...row.schedule,
+            input: { ...row.schedule.input, assigneeId: assigneeId ?? null },
+            assetId: asset.id,
+          }
+        : undefined;
+    return { rowNumber: row.rowNumber, problems, schedule };
+  });
+}
+
+/** The organization's time zone: where "today" is for the tasks already due (ADR 051). */
+async function timeZoneOf(db: DbOrTx, organizationId: string): Promise<string> {
+  const [organization] = await db
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return organization?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+const checkedRows = (plan: ImportPlan, rows: StoredRow[]) =>
+  rows.map((r) => checkScheduleRow(plan, r.sheetRow, r.cells));
+
+/**
+ * An import of schedules (ADR 095): each row creates a schedule on an existing asset of the
+ * organization in service (by its slug), as the schedule form would, due next on the file's Next due
+ * date (else its first), paused when the file says so, assigned to an active user by email.
+ */
+export const scheduleImport: ImportKindRules = {
+  startCheck(db, organizationId, plan) {
+    return async (rows) => {
+      const resolved = await resolveRows(db, organizationId, plan, checkedRows(plan, rows));
+      const problems = resolved.flatMap((row) =>
+        row.problems.map((problem) => ({ ...problem, rowNumber: row.rowNumber })),
+      );
+      return { problems };
+    };
+  },
+  commitChunk(db, run, plan, actor, rows, now) {
+    const organizationId = run.organizationId;
+    return db.transaction(async (tx) => {
+      const checked = checkedRows(plan, rows);
+      // Their assets stay as they are (not retired) until the schedules are in, as for a save.
+      const slugs = [...new Set(checked.map((row) => row.slug))];
+      const found = await findAssetsBySlugs(tx, organizationId, slugs);
+      await lockAssets(
+        tx,
+        organizationId,
+        found.map((asset) => asset.id),
+      );
+      const resolved = await resolveRows(tx, organizationId, plan, checked);
+      const broken = resolved.find((row) => row.problems.length > 0 || !row.schedule);
+      if (broken) throw rowStopped(broken.rowNumber, broken.problems[0]);
+      await insertImportedSchedules(
+        tx,
+        {
+          organizationId,
+          actor,
+          timeZone: await timeZoneOf(tx, organizationId),
+          now,
+          fileName: run.fileName,
+        },
+        resolved.map((row) => row.schedule!),
+      );
+      return updateImportRun(tx, organizationId, run.id, ['Importing'], {
+        rowsDone: rows.at(-1)?.rowNumber ?? run.rowsDone,
+        createdCount: run.createdCount + resolved.length,
+      });
+    });
+  },
+};
