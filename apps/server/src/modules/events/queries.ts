@@ -156,14 +156,14 @@ export async function hasOpenTasks(db: DbOrTx, organizationId: string, assetId: 
 
 /**
  * Deletes events of the organization with what hangs on them (custom values, change log, files),
- * either these events of an asset or every event and file of the asset. Answers the object keys of
- * the deleted files (to remove from storage after the commit) and how many events went.
+ * either these events of an asset or every event and file of the assets. Answers the deleted files'
+ * object keys (to remove from storage after the commit) and the deleted events, each with its asset.
  */
 export async function deleteEventsWithDetails(
   tx: DbOrTx,
   organizationId: string,
-  which: { assetId: string; eventIds?: string[] },
-): Promise<{ objectKeys: string[]; events: number }> {
+  which: { assetIds: string[]; eventIds?: string[] },
+): Promise<{ files: { assetId: string; objectKey: string }[]; events: { assetId: string }[] }> {
   const ofEvents = (column: typeof eventFieldValues.eventId | typeof eventChangeEntries.eventId) =>
     which.eventIds
       ? inArray(column, which.eventIds)
@@ -175,7 +175,7 @@ export async function deleteEventsWithDetails(
             .where(
               and(
                 eq(maintenanceEvents.organizationId, organizationId),
-                eq(maintenanceEvents.assetId, which.assetId),
+                inArray(maintenanceEvents.assetId, which.assetIds),
               ),
             ),
         );
@@ -190,22 +190,22 @@ export async function deleteEventsWithDetails(
     .where(
       and(
         eq(files.organizationId, organizationId),
-        eq(files.assetId, which.assetId),
+        inArray(files.assetId, which.assetIds),
         which.eventIds ? inArray(files.eventId, which.eventIds) : undefined,
       ),
     )
-    .returning({ objectKey: files.objectKey });
+    .returning({ assetId: files.assetId, objectKey: files.objectKey });
   const removedEvents = await tx
     .delete(maintenanceEvents)
     .where(
       and(
         eq(maintenanceEvents.organizationId, organizationId),
-        eq(maintenanceEvents.assetId, which.assetId),
+        inArray(maintenanceEvents.assetId, which.assetIds),
         which.eventIds ? inArray(maintenanceEvents.id, which.eventIds) : undefined,
       ),
     )
-    .returning({ id: maintenanceEvents.id });
-  return { objectKeys: removedFiles.map((file) => file.objectKey), events: removedEvents.length };
+    .returning({ assetId: maintenanceEvents.assetId });
+  return { files: removedFiles, events: removedEvents };
 }
 
 /** A page of an asset's history and one more event, which says whether an older page exists. */
