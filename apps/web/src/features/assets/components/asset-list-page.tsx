@@ -211,6 +211,7 @@ export function AssetListPage() {
             }
             fields={fields}
             canRetire={isAdmin && state.status !== 'retired'}
+            canRestoreOrDelete={isAdmin && state.status === 'retired'}
             extraActions={
               <>
                 <PrintLabelsButton
@@ -244,7 +245,7 @@ export function AssetListPage() {
             onClear={() => setSelection(null)}
             onDone={(text, done) => {
               setNotice({ tone: 'success', text });
-              if (done === 'retired') setSelection(null);
+              if (done === 'left') setSelection(null);
             }}
           />
         ) : null}
