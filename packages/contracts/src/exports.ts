@@ -42,4 +42,5 @@ export const EVENT_CSV_COLUMNS = [
   'Started by',
   'Completed at',
   'Completed by',
+  'Due on',
 ] as const;

@@ -335,7 +335,8 @@ export async function updateEvent(
 /**
  * Moves a task to `to` only while its status is one of `from` (one statement, so of two concurrent
  * requests only one matches). Starting stamps the start; completing stamps the completion and, for a
- * task never started, the start too. Answers the updated row, or undefined when nothing matched.
+ * task never started, the start too, and a planned task's performed moment is its completion.
+ * Answers the updated row, or undefined when nothing matched.
  */
 export async function transitionTask(
   db: DbOrTx,
@@ -345,15 +346,19 @@ export async function transitionTask(
   change: { from: readonly TaskStatus[]; to: 'InProgress' | 'Completed'; at: Date; actorId: string },
 ): Promise<EventRow | undefined> {
   const at = sql.param(change.at, maintenanceEvents.taskStartedAt);
+  // Never before its start (a start recorded meanwhile, a device's clock behind: ADR 085).
+  const completedAt = sql`greatest(${at}, coalesce(${maintenanceEvents.taskStartedAt}, ${at}))`;
   const stamps: PgUpdateSetSource<typeof maintenanceEvents> =
     change.to === 'InProgress'
       ? { taskStartedAt: change.at, taskStartedById: change.actorId }
       : {
           taskStartedAt: sql`coalesce(${maintenanceEvents.taskStartedAt}, ${at})`,
           taskStartedById: sql`coalesce(${maintenanceEvents.taskStartedById}, ${change.actorId}::uuid)`,
-          // Never before its start (a start recorded meanwhile, a device's clock behind: ADR 085).
-          taskCompletedAt: sql`greatest(${at}, coalesce(${maintenanceEvents.taskStartedAt}, ${at}))`,
+          taskCompletedAt: completedAt,
           taskCompletedById: change.actorId,
+          // A planned task is performed when it is completed, not on the day it was due (ADR 096).
+          performedAt: sql`case when ${maintenanceEvents.dueOn} is null then ${maintenanceEvents.performedAt}
+            else ${completedAt} end`,
         };
   const [row] = await db
     .update(maintenanceEvents)
