@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { addDays, EVENT_CSV_COLUMNS, localDate } from '@mqr/contracts';
+import { addDays, DEFAULT_TIME_ZONE, EVENT_CSV_COLUMNS, localDate } from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const post = (url: string, payload: object = {}) =>
 /** An asset of organization A with a monthly schedule whose first task is due in 5 days (lead 7 days). */
 async function plannedTask(name: string) {
   const asset = await createAssetViaApi(t.app, t.headers.adminA, { name });
-  const today = localDate(clock.now(), t.orgA.organization.timeZone);
+  const today = localDate(clock.now(), DEFAULT_TIME_ZONE);
   const schedule = await createScheduleViaApi(
     t.app,
     t.headers.adminA,
@@ -109,7 +109,9 @@ describe('the performed date of a planned task', () => {
 describe('the migration of planned tasks completed before', () => {
   it('moves a completed planned task off its due date onto its completion, and nothing else', async () => {
     const migrations = new URL('../../db/migrations/', import.meta.url);
-    const file = readdirSync(migrations).find((name) => name.endsWith('_planned_tasks_performed_when_completed.sql'))!;
+    const file = readdirSync(migrations).find((name) =>
+      name.endsWith('_planned_tasks_performed_when_completed.sql'),
+    )!;
     const migration = readFileSync(new URL(file, migrations), 'utf8');
     const { asset, task } = await plannedTask('Hose reel');
     const other = await plannedTask('Hose reel 2');
@@ -119,8 +121,14 @@ describe('the migration of planned tasks completed before', () => {
     // As completed before ADR 096: the engine's placeholder, and one a person set by hand.
     const placeholder = task.performedAt;
     const byHand = new Date('2026-02-03T10:00:00.000Z');
-    await t.db.update(maintenanceEvents).set({ performedAt: placeholder }).where(eq(maintenanceEvents.id, task.id));
-    await t.db.update(maintenanceEvents).set({ performedAt: byHand }).where(eq(maintenanceEvents.id, other.task.id));
+    await t.db
+      .update(maintenanceEvents)
+      .set({ performedAt: placeholder })
+      .where(eq(maintenanceEvents.id, task.id));
+    await t.db
+      .update(maintenanceEvents)
+      .set({ performedAt: byHand })
+      .where(eq(maintenanceEvents.id, other.task.id));
 
     await t.db.execute(sql.raw(migration));
     const moved = await eventRow(task.id);
