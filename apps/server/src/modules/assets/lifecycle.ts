@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict } from '#server/lib/app-error.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { type AuditRecord, recordAudit, recordAudits } from '../audit-logs/service.ts';
-import { deleteAssetsHistory, hasOpenTasks, removeObjects } from '../events/service.ts';
+import { type DeletedHistory, deleteAssetsHistory, hasOpenTasks, removeObjects } from '../events/service.ts';
 import { emitAssetEvents } from '../webhooks/service.ts';
 import { deleteAssetRows, deleteValuesOfAssets, updateAsset as updateAssetRow } from './queries.ts';
 import { type AssetActionContext, type AssetRow, getAsset, getAssetRow } from './service.ts';
@@ -96,9 +96,28 @@ export async function deleteAsset(
 export type AssetToDelete = Pick<AssetRow, 'id' | 'organizationId' | 'name' | 'slug'>;
 
 /**
- * Deletes the assets (one organization's, checked by the caller) with their custom values, events
- * (with their values, change logs and files) and schedules, set-based, in the caller's transaction;
- * writes one DELETE audit entry each. Answers the object keys to remove from storage after the commit.
+ * Deletes the organization's assets `ids` (checked by the caller) with their custom values, events
+ * (with their values, change logs and files) and schedules, set-based, in the caller's transaction.
+ * Answers what went with each: its events and the object keys to remove from storage after the commit.
+ */
+export async function deleteAssetsWithHistory(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: string[],
+): Promise<DeletedHistory> {
+  const history = await deleteAssetsHistory(tx, organizationId, ids);
+  await deleteValuesOfAssets(tx, organizationId, ids);
+  await deleteAssetRows(tx, organizationId, ids);
+  return history;
+}
+
+/** The object keys of what deleting assets took, to remove from storage after the commit. */
+export const objectKeysOf = (history: DeletedHistory) =>
+  [...history.values()].flatMap((deleted) => deleted.objectKeys);
+
+/**
+ * Deletes the assets (one organization's, checked by the caller) as deleteAssetsWithHistory does,
+ * and writes one DELETE audit entry each. Answers the object keys to remove after the commit.
  */
 export async function deleteAssetsFor(
   tx: DbOrTx,
@@ -106,11 +125,11 @@ export async function deleteAssetsFor(
   rows: AssetToDelete[],
 ): Promise<string[]> {
   if (rows.length === 0) return [];
-  const organizationId = rows[0]!.organizationId;
-  const ids = rows.map((row) => row.id);
-  const history = await deleteAssetsHistory(tx, organizationId, ids);
-  await deleteValuesOfAssets(tx, organizationId, ids);
-  await deleteAssetRows(tx, organizationId, ids);
+  const history = await deleteAssetsWithHistory(
+    tx,
+    rows[0]!.organizationId,
+    rows.map((row) => row.id),
+  );
   await recordAudits(
     tx,
     rows.map((row) => {
@@ -123,7 +142,7 @@ export async function deleteAssetsFor(
       });
     }),
   );
-  return [...history.values()].flatMap((deleted) => deleted.objectKeys);
+  return objectKeysOf(history);
 }
 
 function auditOf(
