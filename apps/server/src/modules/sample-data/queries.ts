@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
 import {
   assetFieldValues,
   assets,
@@ -71,6 +72,35 @@ export function findStaff(db: DbOrTx, organizationId: string) {
     .where(and(eq(users.organizationId, organizationId), eq(users.isActive, true)))
     .orderBy(users.createdAt, users.id)
     .limit(20);
+}
+
+/**
+ * Who adds or removes the sample from the command line: the organization's oldest active
+ * administrator (the audit log names them), in the organization's time zone; undefined without one.
+ */
+export async function findSampleDataActor(db: DbOrTx, organizationId: string): Promise<AuthUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      isAdmin: users.isAdmin,
+      isSuperAdmin: users.isSuperAdmin,
+      canEditCompletedMaintenanceEvents: users.canEditCompletedMaintenanceEvents,
+      timeZone: organizations.timeZone,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.isActive, true),
+        sql`(${users.isAdmin} or ${users.isSuperAdmin})`,
+      ),
+    )
+    .orderBy(users.createdAt, users.id)
+    .limit(1);
+  return row ? { ...row, organizationId, dailyDigest: false } : undefined;
 }
 
 /** Marks what the sample made. */
