@@ -30,12 +30,18 @@ describe('scripts/seed.ts --sample', () => {
 
   it('adds the sample site once and removes it again, as the app does', { timeout: 120_000 }, async () => {
     const env = { DATA_DIR: dataDir };
-    const admin = await runScript(CREATE_ADMIN, ['--email', 'ops@example.com', '--organization', 'Acme'], env);
+    const admin = await runScript(
+      CREATE_ADMIN,
+      ['--email', 'ops@example.com', '--organization', 'Acme'],
+      env,
+    );
     expect(admin.code, admin.stderr).toBe(0);
 
     const added = await runScript(SEED, ['--sample', '--organization', 'Acme'], env);
     expect(added.stderr).toBe('');
-    expect(added.stdout).toMatch(/Added sample data to "Acme": 30 assets, \d+ events, 8 schedules, 2 files\./);
+    expect(added.stdout).toMatch(
+      /Added sample data to "Acme": 30 assets, \d+ events, 8 schedules, 2 files\./,
+    );
     expect(await filesUnder(path.join(dataDir, 'files'))).toHaveLength(2);
 
     const again = await runScript(SEED, ['--sample'], env);

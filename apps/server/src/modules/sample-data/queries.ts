@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import type { AuthUser } from '#server/lib/request-context.ts';
 import {
   assetFieldValues,
   assets,
@@ -15,6 +14,7 @@ import {
   schedules,
   users,
 } from '#server/db/schema.ts';
+import type { AuthUser } from '#server/lib/request-context.ts';
 
 // The sample data's reads and writes (ADR 097); every statement is scoped by the organization.
 
