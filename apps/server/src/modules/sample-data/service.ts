@@ -54,6 +54,21 @@ export interface SampleDataContext {
 
 const DAY_MS = 86_400_000;
 
+/** The one audit entry of adding or removing the sample: an UPDATE of the organization. */
+function auditSampleData(tx: DbOrTx, context: SampleDataContext, organizationName: string, changes: object) {
+  const organizationId = context.actor.organizationId;
+  return recordAudit(tx, {
+    organizationId,
+    actor: context.actor,
+    action: 'UPDATE',
+    entityType: 'Organization',
+    entityId: organizationId,
+    entityName: organizationName,
+    changes,
+    ipAddress: context.ipAddress,
+  });
+}
+
 export async function getSampleDataStatus(db: DbOrTx, organizationId: string): Promise<TSampleDataStatus> {
   const state = await findSampleState(db, organizationId);
   const present = state.assets + state.fields + state.schedules > 0;
@@ -130,15 +145,8 @@ export async function addSampleData(db: Db, context: SampleDataContext): Promise
       const organizationName = await lockOrganization(tx, organizationId);
       if ((await getSampleDataStatus(tx, organizationId)).present) return null;
       const written = await writeSampleSet(tx, context, set, staff, documents);
-      await recordAudit(tx, {
-        organizationId,
-        actor,
-        action: 'UPDATE',
-        entityType: 'Organization',
-        entityId: organizationId,
-        entityName: organizationName,
-        changes: { changes: { 'Sample data': { from: null, to: `${written.assets} assets added` } } },
-        ipAddress: context.ipAddress,
+      await auditSampleData(tx, context, organizationName, {
+        changes: { 'Sample data': { from: null, to: `${written.assets} assets added` } },
       });
       return written;
     });
@@ -376,18 +384,9 @@ export async function removeSampleData(db: Db, context: SampleDataContext): Prom
     await deleteSampleRecords(tx, organizationId);
     const result = { removed: removing.length, kept: sampleAssets.length - removing.length, fields };
     if (present) {
-      await recordAudit(tx, {
-        organizationId,
-        actor,
-        action: 'UPDATE',
-        entityType: 'Organization',
-        entityId: organizationId,
-        entityName: organizationName,
-        changes: {
-          changes: { 'Sample data': { from: `${sampleAssets.length} assets`, to: null } },
-          ...result,
-        },
-        ipAddress: context.ipAddress,
+      await auditSampleData(tx, context, organizationName, {
+        changes: { 'Sample data': { from: `${sampleAssets.length} assets`, to: null } },
+        ...result,
       });
     }
     return { result, objectKeys: objectKeysOf(history) };
