@@ -315,23 +315,25 @@ async function writeSampleSchedules(
     );
     dueDates.slice(0, schedule.completedBefore).forEach((dueOn, index) => {
       const late = index === schedule.completedBefore - 1;
-      const doneAt = new Date(Date.parse(`${addDays(dueOn, late ? 3 : -1)}T10:00:00Z`));
+      const startedAt = new Date(Date.parse(`${addDays(dueOn, late ? 3 : -1)}T10:00:00Z`));
+      const completedAt = new Date(startedAt.getTime() + DAY_MS / 24);
       history.push({
         organizationId,
         assetId,
         title: schedule.title,
         notes: schedule.notes,
-        performedAt: doneAt,
+        // Performed when completed (ADR 096).
+        performedAt: completedAt,
         taskStatus: 'Completed',
-        taskStartedAt: doneAt,
+        taskStartedAt: startedAt,
         taskStartedById: actor.id,
-        taskCompletedAt: new Date(doneAt.getTime() + DAY_MS / 24),
+        taskCompletedAt: completedAt,
         taskCompletedById: actor.id,
         dueOn,
         scheduleId: id,
         assigneeId,
         createdAt: new Date(Date.parse(`${dueOn}T00:00:00Z`) - schedule.leadDays * DAY_MS),
-        updatedAt: doneAt,
+        updatedAt: completedAt,
       });
     });
     return {
@@ -355,12 +357,7 @@ async function writeSampleSchedules(
     };
   });
   await insertSchedules(tx, rows);
-  // Completed tasks' performed moment is their completion (ADR 096).
-  if (history.length > 0) {
-    await tx
-      .insert(maintenanceEvents)
-      .values(history.map((task) => ({ ...task, performedAt: task.taskCompletedAt! })));
-  }
+  if (history.length > 0) await tx.insert(maintenanceEvents).values(history);
   return rows.map((row) => row.id!);
 }
 
