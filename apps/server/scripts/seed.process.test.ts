@@ -40,7 +40,7 @@ describe('scripts/seed.ts --sample', () => {
     const added = await runScript(SEED, ['--sample', '--organization', 'Acme'], env);
     expect(added.stderr).toBe('');
     expect(added.stdout).toMatch(
-      /Added sample data to "Acme": 30 assets, \d+ events, 8 schedules, 2 files\./,
+      /Added sample data to "Acme": 30 assets, \d+ events, 9 schedules, 2 files\./,
     );
     expect(await filesUnder(path.join(dataDir, 'files'))).toHaveLength(2);
 

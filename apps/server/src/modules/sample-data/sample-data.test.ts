@@ -65,7 +65,7 @@ describe('sample data', () => {
     });
     const added = await call('POST', t.headers.adminA);
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ added: true, assets: SAMPLE_ASSET_COUNT, schedules: 8, files: 2 });
+    expect(added.json()).toMatchObject({ added: true, assets: SAMPLE_ASSET_COUNT, schedules: 9, files: 2 });
     expect(added.json().events).toBeGreaterThan(SAMPLE_ASSET_COUNT);
     expect(await status(t.headers.adminA)).toMatchObject({
       present: true,

@@ -73,7 +73,7 @@ export interface SampleSchedule {
   startsOn: string;
   /** Whether its tasks are assigned to the person who adds the sample. */
   assigned: boolean;
-  /** How many of its first due dates were done already (on time, and the last one late). */
+  /** How many of its first due dates were done already (on time, every fourth one late). */
   completedBefore: number;
 }
 
@@ -222,6 +222,14 @@ function sampleSchedules(today: string): SampleSchedule[] {
       recurrence: monthly,
       startsOn: addDays(today, 12),
       assigned: true,
+    },
+    {
+      ...base,
+      asset: 14,
+      title: 'Weekly test run',
+      recurrence: { pattern: 'interval', every: 1, unit: 'week' },
+      startsOn: addDays(today, -35),
+      completedBefore: 5,
     },
   ];
 }

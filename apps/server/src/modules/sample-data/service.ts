@@ -290,8 +290,8 @@ async function writeSampleEvents(
 }
 
 /**
- * The sample's schedules, each with its first due dates done already (on time, the last one late)
- * so PM compliance has something to show; the engine then creates the tasks due now.
+ * The sample's schedules, each with its first due dates done already (on time, every fourth one
+ * late) so PM compliance has something to show; the engine then creates the tasks due now.
  */
 async function writeSampleSchedules(
   tx: DbOrTx,
@@ -314,7 +314,7 @@ async function writeSampleSchedules(
       schedule.completedBefore + 1,
     );
     dueDates.slice(0, schedule.completedBefore).forEach((dueOn, index) => {
-      const late = index === schedule.completedBefore - 1;
+      const late = index % 4 === 3;
       const startedAt = new Date(Date.parse(`${addDays(dueOn, late ? 3 : -1)}T10:00:00Z`));
       const completedAt = new Date(startedAt.getTime() + DAY_MS / 24);
       history.push({

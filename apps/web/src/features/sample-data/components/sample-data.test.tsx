@@ -34,7 +34,7 @@ describe('sample data', () => {
     const calls = setup(true, () => jsonResponse(status), {
       'POST /api/admin/sample-data': () => {
         status = PRESENT;
-        return jsonResponse({ added: true, assets: 30, events: 75, schedules: 8, files: 2 }, 201);
+        return jsonResponse({ added: true, assets: 30, events: 75, schedules: 9, files: 2 }, 201);
       },
     });
     const user = userEvent.setup();
