@@ -1,6 +1,6 @@
 import { IMPORT_TARGETS, PRODUCT_NAME, type TImportRun } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type Ref, useEffect, useId, useRef } from 'react';
 import { useParams } from 'react-router';
 import stack from '#web/components/layouts/card-stack.module.css';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -32,14 +32,41 @@ function useReloadAfterImport(status: TImportRun['status'] | undefined) {
   }, [status, queryClient]);
 }
 
+/**
+ * Moves keyboard focus to the heading of the step an import reached, as the buttons that led there
+ * go: the columns when the page opens on an upload, the result once a check or an import ends. Not
+ * when the columns come back after a change of the mapping (focus stays where the person works).
+ */
+function useStepFocus(status: TImportRun['status'] | undefined) {
+  const columnsRef = useRef<HTMLHeadingElement>(null);
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  const seen = useRef<TImportRun['status'] | undefined>(undefined);
+  useEffect(() => {
+    if (!status || status === seen.current) return;
+    const first = seen.current === undefined;
+    seen.current = status;
+    if (first && status === 'Uploaded') columnsRef.current?.focus();
+    else if (!first && status !== 'Uploaded' && !isRunning({ status })) resultRef.current?.focus();
+  }, [status]);
+  return { columnsRef, resultRef };
+}
+
 /** The "Columns" card: where each column goes, with the custom fields of the import's kind. */
-function ImportColumns({ run, editable }: { run: TImportRun; editable: boolean }) {
+function ImportColumns({
+  run,
+  editable,
+  headingRef,
+}: {
+  run: TImportRun;
+  editable: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const target = IMPORT_TARGETS[run.kind].fieldTarget;
   const fields = useFields(target);
   const titleId = useId();
   return (
     <Card className={stack.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.cardTitle}>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.cardTitle}>
         {IMPORT_TEXTS.mappingHeading}
       </h2>
       {editable ? <p className={styles.muted}>{IMPORT_TEXTS.mappingIntro}</p> : null}
@@ -87,6 +114,7 @@ export function ImportRunPage() {
   const resultTitleId = useId();
   const run = query.data;
   useReloadAfterImport(run?.status);
+  const { columnsRef, resultRef } = useStepFocus(run?.status);
 
   let body: ReactNode;
   if (query.isPending) body = <StateMessage>{IMPORT_TEXTS.runLoading}</StateMessage>;
@@ -97,14 +125,14 @@ export function ImportRunPage() {
       <div className={stack.stack}>
         {hasResult(run) ? (
           <Card className={stack.card} aria-labelledby={resultTitleId}>
-            <h2 id={resultTitleId} className={styles.cardTitle}>
+            <h2 id={resultTitleId} ref={resultRef} tabIndex={-1} className={styles.cardTitle}>
               {isRunning(run) ? IMPORT_TEXTS.progressHeading : IMPORT_TEXTS.resultHeading}
             </h2>
             <ImportResult run={run} />
           </Card>
         ) : null}
         {editable ? <ImportReading run={run} /> : null}
-        <ImportColumns run={run} editable={editable} />
+        <ImportColumns run={run} editable={editable} headingRef={columnsRef} />
       </div>
     );
   }
