@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { encodableText } from '../labels/label-text.ts';
 
 /**
  * A one-page PDF the sample attaches to an event (a commissioning report, a certificate), made here:
@@ -17,9 +18,12 @@ export async function sampleDocument(document: {
   const page = pdf.addPage([595, 842]); // A4, in points
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  // The standard fonts know WinAnsi only: a name of the organization's people may hold anything.
+  const boldCharacters = new Set(bold.getCharacterSet());
+  const supported = new Set(regular.getCharacterSet().filter((code) => boldCharacters.has(code)));
   let y = 770;
   const line = (text: string, size = 12, font = regular) => {
-    page.drawText(text, { x: 60, y, size, font });
+    page.drawText(encodableText(text, supported), { x: 60, y, size, font });
     y -= size * 1.8;
   };
   line(document.title, 22, bold);
