@@ -2150,6 +2150,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar/overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The open tasks due before today, however long ago, oldest first (due date, asset), limit at a time; after=nextAfter of the previous page; assignee=all|me|unassigned|{userId}. */
+        get: {
+            parameters: {
+                query?: {
+                    assignee?: ("all" | "me" | "unassigned") | string;
+                    after?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            today: string;
+                            items: {
+                                /** @enum {string} */
+                                kind: "task" | "planned";
+                                key: string;
+                                date: string;
+                                title: string;
+                                assetId: string;
+                                assetName: string;
+                                assetSlug: string;
+                                assigneeId: string | null;
+                                assigneeName: string | null;
+                                scheduleId: string | null;
+                                eventId: string | null;
+                                taskStatus: ("Pending" | "InProgress" | "Completed") | null;
+                                /** @enum {string} */
+                                dueState: "overdue" | "dueToday" | "dueSoon" | "none";
+                            }[];
+                            nextAfter: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendar/assignees": {
         parameters: {
             query?: never;
@@ -4075,6 +4135,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/assets/bulk/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Puts the selected retired assets back in service (assetIds, or every asset the list shows for query; at most 5,000). Audited per restored asset. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assetIds?: string[];
+                        query?: {
+                            search?: string;
+                            /**
+                             * @default active
+                             * @enum {string}
+                             */
+                            status?: "active" | "retired" | "all";
+                            sort?: string;
+                            /** @enum {string} */
+                            order?: "asc" | "desc";
+                            /** @enum {string} */
+                            openTasks?: "true" | "false";
+                            /** @enum {string} */
+                            due?: "overdue" | "soon";
+                            filter?: string[];
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            selected: number;
+                            changed: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/assets/bulk/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes the selected assets for good (assetIds, or every asset the list shows for query; at most 5,000): all must be retired, and confirmCount must be their number. Nothing is deleted unless all can be. Audited per deleted asset. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assetIds?: string[];
+                        query?: {
+                            search?: string;
+                            /**
+                             * @default active
+                             * @enum {string}
+                             */
+                            status?: "active" | "retired" | "all";
+                            sort?: string;
+                            /** @enum {string} */
+                            order?: "asc" | "desc";
+                            /** @enum {string} */
+                            openTasks?: "true" | "false";
+                            /** @enum {string} */
+                            due?: "overdue" | "soon";
+                            filter?: string[];
+                        };
+                        confirmCount: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            selected: number;
+                            changed: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/assets/{id}/retire": {
         parameters: {
             query?: never;
@@ -5378,6 +5561,124 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sample-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Whether the organization holds sample data (and how many sample assets), and whether it holds no asset at all. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            present: boolean;
+                            assets: number;
+                            addedAt: string | null;
+                            organizationEmpty: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Adds the sample site (about thirty assets with typed fields, history, two documents and schedules with due and overdue work), marked as sample: 201. While sample data is there it adds nothing: 200 with added false. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            added: boolean;
+                            assets: number;
+                            events: number;
+                            schedules: number;
+                            files: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            added: boolean;
+                            assets: number;
+                            events: number;
+                            schedules: number;
+                            files: number;
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Removes the sample data: its assets with their history, files and schedules, and its fields that hold no value any more. Sample assets someone changed or added to are kept, as theirs. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            removed: number;
+                            kept: number;
+                            fields: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -21,7 +21,7 @@ test('the demo administrator signs in, sees the admin links and signs out @phone
   await signOut(page, E2E_ADMIN);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
 });
 
 test('a member sees no admin links and is sent home from the admin screens', async ({ page }) => {
@@ -42,9 +42,25 @@ test('a logged-out visitor is sent to /login from signed-in pages', async ({ pag
   // Signed-in screens that exist so far; later issues add theirs (ADR 006).
   for (const path of ['/dashboard', '/assets', '/assets/new']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(path)}$`));
   }
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a deep link opened signed out lands there after signing in, never on another site @phone', async ({
+  page,
+}) => {
+  await page.goto('/calendar?view=agenda#top');
+  await expect(page).toHaveURL(/\/login\?next=%2Fcalendar%3Fview%3Dagenda%23top$/);
+  await page.getByLabel('Email').fill(E2E_MEMBER.email);
+  await page.getByLabel('Password').fill(E2E_MEMBER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/calendar\?view=agenda#top$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+
+  // Signed in, a sign-in link naming another site opens the dashboard instead.
+  await page.goto('/login?next=%2F%2Fevil.example%2F');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a wrong password shows the generic message and keeps the visitor on /login', async ({ page }) => {

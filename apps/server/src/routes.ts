@@ -20,6 +20,7 @@ import {
   publicOrganizationRoutes,
 } from './modules/organizations/routes.ts';
 import { publicAssetRoutes } from './modules/public/routes.ts';
+import { sampleDataRoutes } from './modules/sample-data/routes.ts';
 import { scheduleAdminRoutes, scheduleRoutes, testClockRoutes } from './modules/schedules/routes.ts';
 import { ssoRoutes, ssoSettingsRoutes } from './modules/sso/routes.ts';
 import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
@@ -91,6 +92,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(scheduleAdminRoutes, { prefix: '/api/admin/schedules' });
       await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });
       await scope.register(webhookAdminRoutes, { prefix: '/api/admin/webhooks' });
+      await scope.register(sampleDataRoutes, { prefix: '/api/admin/sample-data' });
     }),
   );
   // What an API token must never do (ADR 061, 082): manage tokens, change the password or the

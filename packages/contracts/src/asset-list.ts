@@ -198,8 +198,15 @@ export function oneSelection(
   if (given.length !== 1) context.addIssue({ code: 'custom', message, path: [sources[0]!] });
 }
 
+const assetCount = (count: number) => (count === 1 ? '1 asset' : `${count.toLocaleString('en-US')} assets`);
+
 export const BULK_MESSAGES = {
   fieldRetired: 'This field is retired: its values stay as they are. Choose an active field.',
+  deleteNotRetired: (inService: number) =>
+    `Only retired assets can be deleted: ${assetCount(inService)} of this selection ${inService === 1 ? 'is' : 'are'} in service. Retire them first, or leave them out.`,
+  deleteCountMismatch: (count: number) =>
+    `This selection holds ${assetCount(count)}: type ${count.toLocaleString('en-US')} to confirm.`,
+  deleteCountInvalid: 'Type the number of assets to delete.',
 } as const;
 
 /**
@@ -226,5 +233,21 @@ export type TBulkResult = z.infer<typeof ZBulkResult>;
 export const ZBulkRetireResult = ZBulkResult.extend({ withOpenTasks: z.number().int() });
 export type TBulkRetireResult = z.infer<typeof ZBulkRetireResult>;
 
-/** POST /api/admin/assets/bulk/retire (administrators): the selected assets. */
+/** POST /api/admin/assets/bulk/retire and .../bulk/restore (administrators): the selected assets. */
 export const ZBulkRetireBody = ZAssetSelection.superRefine((body, context) => oneSelection(body, context));
+
+/**
+ * POST /api/admin/assets/bulk/delete (administrators): the selected assets, all retired, and their
+ * number as the person typed it to confirm (checked against the selection before anything is deleted).
+ */
+export const ZBulkDeleteBody = z
+  .object({
+    ...ZAssetSelection.shape,
+    confirmCount: z
+      .number({ message: BULK_MESSAGES.deleteCountInvalid })
+      .int({ message: BULK_MESSAGES.deleteCountInvalid })
+      .min(1, { message: BULK_MESSAGES.deleteCountInvalid })
+      .max(ASSET_SELECTION_MAX, { message: ASSET_SELECTION_MESSAGES.tooMany }),
+  })
+  .superRefine((body, context) => oneSelection(body, context));
+export type TBulkDeleteBody = z.input<typeof ZBulkDeleteBody>;

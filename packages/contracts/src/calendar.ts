@@ -35,6 +35,11 @@ export const CALENDAR_MESSAGES = {
   nothingDue: 'Nothing due.',
   loading: 'Loading the calendar...',
   showMore: 'Show more',
+  overdue: 'Overdue',
+  overdueHint: 'Open tasks past their due date',
+  showMoreOverdue: 'Show more overdue tasks',
+  overdueFailed: 'Unable to load the overdue tasks.',
+  dueOn: (date: string) => `Due ${date}`,
   loadingMore: 'Loading...',
   views: 'View',
   previous: 'Previous',
@@ -162,6 +167,17 @@ export const ZAgendaQuery = z
   })
   .superRefine(checkRange);
 export type TAgendaQuery = z.input<typeof ZAgendaQuery>;
+
+/**
+ * GET /api/calendar/overdue: the open tasks due before today, however long ago, oldest first, a page
+ * at a time (`after`: the previous page's `nextAfter`). The agenda shows them first, as "Overdue".
+ */
+export const ZOverdueQuery = z.object({
+  assignee: ZCalendarAssignee,
+  after: ZAgendaQuery.shape.after,
+  limit: ZAgendaQuery.shape.limit,
+});
+export type TOverdueQuery = z.input<typeof ZOverdueQuery>;
 
 /**
  * One piece of work on a day: a task (a maintenance event with a due date, open or completed) or a

@@ -50,6 +50,7 @@ export const EVENT_CSV_COLUMNS = [
   'Started by',
   'Completed at',
   'Completed by',
+  'Due on',
 ] as const;
 
 /**

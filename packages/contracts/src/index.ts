@@ -28,6 +28,7 @@ export * from './product.ts';
 export * from './public.ts';
 export * from './reminders.ts';
 export * from './roles.ts';
+export * from './sample-data.ts';
 export * from './schedules.ts';
 export * from './sso.ts';
 export * from './task-statuses.ts';

@@ -1022,3 +1022,23 @@ export const webhookOverdueScans = pgTable('webhook_overdue_scans', {
     .references(() => organizations.id),
   scannedThrough: date('scanned_through', { mode: 'string' }).notNull(),
 });
+
+/** What "Add sample data" makes that "Remove sample data" looks for (ADR 097). */
+export const SAMPLE_RECORD_KINDS = ['asset', 'field', 'schedule'] as const;
+
+/**
+ * The assets, custom fields and schedules "Add sample data" made in an organization
+ * (modules/sample-data, ADR 097), and when: removing the sample deletes these and what hangs on them,
+ * never what a person made. Not a foreign key: a sample asset someone deleted leaves its row, which
+ * the removal forgets.
+ */
+export const sampleRecords = pgTable(
+  'sample_records',
+  {
+    organizationId: organizationId(),
+    kind: text('kind', { enum: SAMPLE_RECORD_KINDS }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.kind, t.entityId] })],
+);

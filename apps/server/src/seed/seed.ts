@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { assets, fieldDefinitions, organizations, users } from '../db/schema.ts';
 
@@ -16,7 +16,7 @@ export interface SeedResult {
   events: number;
 }
 
-const ASSET_KINDS = [
+export const ASSET_KINDS = [
   'Pump',
   'Boiler',
   'Chiller',
@@ -34,7 +34,7 @@ const ASSET_KINDS = [
   'Valve',
   'Press',
 ];
-const SITES = [
+export const SITES = [
   'North plant',
   'South plant',
   'Warehouse',
@@ -44,7 +44,7 @@ const SITES = [
   'Office block',
   'Yard',
 ];
-const TASKS = [
+export const TASKS = [
   'Quarterly inspection',
   'Filter replacement',
   'Lubrication',
@@ -56,7 +56,7 @@ const TASKS = [
   'Vibration analysis',
   'Annual service',
 ];
-const LOCATIONS = ['Plant room', 'Warehouse', 'Workshop', 'Roof', 'Basement'];
+export const LOCATIONS = ['Plant room', 'Warehouse', 'Workshop', 'Roof', 'Basement'];
 
 // A UUID v7 (time-ordered) made in SQL from a timestamp, as the application makes them.
 const uuidV7 = (ts: string) =>
@@ -65,37 +65,71 @@ const uuidV7 = (ts: string) =>
 const textArray = (values: string[]) =>
   sql.raw(`ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`);
 
-/** The Asset fields the demo data fills: created once per organization when missing. */
-async function ensureDemoFields(db: DbOrTx, organizationId: string) {
-  const wanted = [
-    {
-      key: 'serial_number',
-      label: 'Serial number',
-      dataType: 'Text' as const,
-      maxLength: 40,
-      options: null,
-      displayOrder: 10,
-    },
-    {
-      key: 'location',
-      label: 'Location',
-      dataType: 'Select' as const,
-      maxLength: null,
-      options: LOCATIONS,
-      displayOrder: 20,
-    },
-  ];
-  await db
+/** A custom field demo data fills, created when the organization has none with its key. */
+export interface DemoField {
+  target: 'Asset' | 'MaintenanceEvent';
+  key: string;
+  label: string;
+  dataType: 'Text' | 'Number' | 'Date' | 'Boolean' | 'Select';
+  maxLength?: number | null;
+  options?: string[] | null;
+  displayOrder: number;
+}
+
+/** The Asset fields every demo data set fills: a serial number and a location. */
+export const SERIAL_NUMBER_FIELD: DemoField = {
+  target: 'Asset',
+  key: 'serial_number',
+  label: 'Serial number',
+  dataType: 'Text',
+  maxLength: 40,
+  displayOrder: 10,
+};
+export const LOCATION_FIELD: DemoField = {
+  target: 'Asset',
+  key: 'location',
+  label: 'Location',
+  dataType: 'Select',
+  options: LOCATIONS,
+  displayOrder: 20,
+};
+
+/**
+ * The organization's fields with these keys, created when missing (an organization's own field of
+ * the same key is used as it is). Answers each key's field id and the ids of the fields it created.
+ */
+export async function ensureDemoFields(
+  db: DbOrTx,
+  organizationId: string,
+  wanted: DemoField[],
+): Promise<{ idOf: (key: string) => string; created: string[] }> {
+  const created = await db
     .insert(fieldDefinitions)
     // Public, as fields made on the fields screen are (ADR 091): the demo's QR pages show them.
-    .values(wanted.map((field) => ({ ...field, organizationId, target: 'Asset' as const, isPublic: true })))
-    .onConflictDoNothing();
+    .values(
+      wanted.map((field) => ({
+        organizationId,
+        target: field.target,
+        key: field.key,
+        label: field.label,
+        dataType: field.dataType,
+        maxLength: field.maxLength ?? null,
+        options: field.options ?? null,
+        displayOrder: field.displayOrder,
+        isPublic: true,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: fieldDefinitions.id });
   const rows = await db
-    .select({ id: fieldDefinitions.id, key: fieldDefinitions.key })
+    .select({ id: fieldDefinitions.id, key: fieldDefinitions.key, target: fieldDefinitions.target })
     .from(fieldDefinitions)
-    .where(and(eq(fieldDefinitions.organizationId, organizationId), eq(fieldDefinitions.target, 'Asset')));
-  const idOf = (key: string) => rows.find((row) => row.key === key)?.id;
-  return { serialNumber: idOf('serial_number')!, location: idOf('location')! };
+    .where(eq(fieldDefinitions.organizationId, organizationId));
+  const idOf = (key: string) => {
+    const target = wanted.find((field) => field.key === key)!.target;
+    return rows.find((row) => row.key === key && row.target === target)!.id;
+  };
+  return { idOf, created: created.map((row) => row.id) };
 }
 
 /**
@@ -122,7 +156,8 @@ export async function seedOrganization(db: DbOrTx, options: SeedOptions): Promis
     throw new Error('The organization has no users to record maintenance: create one first.');
   const staffIds = sql.raw(`ARRAY[${staff.map((u) => `'${u.id}'::uuid`).join(',')}]`);
   const staffNames = textArray(staff.map((u) => u.name));
-  const fields = await ensureDemoFields(db, organizationId);
+  const demo = await ensureDemoFields(db, organizationId, [SERIAL_NUMBER_FIELD, LOCATION_FIELD]);
+  const fields = { serialNumber: demo.idOf('serial_number'), location: demo.idOf('location') };
 
   // Continue numbering after the assets already there, so names and slugs stay unique across runs.
   const [existing] = await db

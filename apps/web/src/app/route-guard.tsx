@@ -1,12 +1,34 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { authStore, useAuth } from '../lib/auth-store.ts';
-import { redirectFor, type TRouteRule } from './route-access.ts';
+import {
+  keepReturnPath,
+  keptReturnPath,
+  RETURN_PARAM,
+  safeReturnPath,
+  signInPathFrom,
+} from '../lib/return-path.ts';
+import { LOGIN_PATH, redirectFor, type TRouteRule } from './route-access.ts';
 
-/** Renders the route when the viewer may open it, otherwise redirects (rules in route-access.ts). */
+/**
+ * Opens the page a sign-in returns to, and forgets the one kept for single sign-on: the first
+ * target holds until the navigation lands (forgetting it re-renders the guard before then).
+ */
+function ReturnAfterSignIn({ to }: { to: string }) {
+  const [target] = useState(to);
+  useEffect(() => keepReturnPath(null), []);
+  return <Navigate to={target} replace />;
+}
+
+/**
+ * Renders the route when the viewer may open it, otherwise redirects (rules in route-access.ts): a
+ * visitor to the sign-in page, which returns to this page afterwards; a signed-in user away from the
+ * sign-in pages, to the page that sent them there (`?next=`, or the one kept in this tab across a
+ * single sign-on) if it is one of this site, else the rule's page.
+ */
 export function RouteGuard({ rule }: { rule: Pick<TRouteRule, 'access' | 'signedInRedirect'> }) {
   const viewer = useAuth();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
 
   // Expiry is checked on every token read: reading it on each navigation logs out an expired session.
   useEffect(() => {
@@ -15,6 +37,13 @@ export function RouteGuard({ rule }: { rule: Pick<TRouteRule, 'access' | 'signed
   }, [pathname]);
 
   const to = redirectFor(rule, viewer);
+  if (to === LOGIN_PATH) return <Navigate to={signInPathFrom(`${pathname}${search}${hash}`)} replace />;
+  if (to && viewer && to === rule.signedInRedirect) {
+    const origin = window.location.origin;
+    const next =
+      safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM), origin) ?? keptReturnPath(origin);
+    return <ReturnAfterSignIn to={next ?? to} />;
+  }
   if (to) return <Navigate to={to} replace />;
   return <Outlet />;
 }

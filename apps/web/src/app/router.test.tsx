@@ -31,6 +31,24 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('sends a logged-out visitor of a deep link to /login, naming the page to return to', async () => {
+    const { router } = renderApp('/assets?status=retired&page=2#list');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/assets?status=retired&page=2#list',
+    );
+  });
+
+  it('sends a signed-in visitor of /login to the page it names, if it is one of this site', async () => {
+    signIn();
+    const { router } = renderApp('/login?next=%2Fcalendar%3Fview%3Dagenda');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar'));
+    expect(router.state.location.search).toBe('?view=agenda');
+    await router.navigate('/login?next=%2F%2Fevil.example%2F');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
   it('sends a signed-in visitor of /login to /dashboard', async () => {
     signIn();
     const { router } = renderApp('/login');

@@ -7,20 +7,22 @@ import {
   type TAssetListView,
   type TBulkResult,
   type TBulkRetireResult,
+  type ZBulkDeleteBody,
   type ZBulkFieldValueBody,
 } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { AppError, notFound } from '#server/lib/app-error.ts';
+import { AppError, conflict, notFound } from '#server/lib/app-error.ts';
 import { type AuditRecord, recordAudits } from '../audit-logs/service.ts';
+import { removeObjects } from '../events/service.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
 import { emitAssetEvents } from '../webhooks/service.ts';
-import { statusChange } from './lifecycle.ts';
+import { type AssetDeleteContext, deleteAssetsFor, statusChange } from './lifecycle.ts';
 import {
   findRetirementStateForUpdate,
   findSelectionForUpdate,
   markAssetsUpdated,
-  retireAssets,
+  setRetirementOfAssets,
   setValueOfAssets,
 } from './queries.ts';
 import { type AssetActionContext, findSelectedByView } from './service.ts';
@@ -160,10 +162,11 @@ export async function retireSelection(
       const retiring = inService.filter((asset) => !asset.hasOpenTasks);
       result.withOpenTasks += inService.length - retiring.length;
       if (retiring.length === 0) continue;
-      await retireAssets(
+      await setRetirementOfAssets(
         tx,
         organizationId,
         retiring.map((asset) => asset.id),
+        true,
         context.actor.id,
       );
       await recordAudits(
@@ -179,4 +182,84 @@ export async function retireSelection(
     }
     return result;
   });
+}
+
+/**
+ * Puts the selected retired assets back in service (administrators), as restoring each on its page
+ * would, with a RESTORE audit entry each. Assets in service are left as they are, so a request sent
+ * again changes nothing more.
+ */
+export async function restoreSelection(
+  db: Db,
+  context: AssetActionContext,
+  body: { assetIds?: string[] | undefined; query?: TAssetListView | undefined },
+): Promise<TBulkResult> {
+  const organizationId = context.actor.organizationId;
+  const ids = await selectedIds(db, context, body);
+  const changed = await db.transaction(async (tx) => {
+    let count = 0;
+    for (const chunk of chunksOf(ids)) {
+      const current = await findRetirementStateForUpdate(tx, organizationId, chunk);
+      if (current.length !== chunk.length) throw notFound('Asset');
+      const restoring = current.filter((asset) => asset.retiredAt !== null);
+      if (restoring.length === 0) continue;
+      await setRetirementOfAssets(
+        tx,
+        organizationId,
+        restoring.map((asset) => asset.id),
+        false,
+        context.actor.id,
+      );
+      await recordAudits(
+        tx,
+        restoring.map((asset) => auditOf(context, organizationId, asset, 'RESTORE', statusChange('RESTORE'))),
+      );
+      count += restoring.length;
+    }
+    return count;
+  });
+  return { selected: ids.length, changed };
+}
+
+export type BulkDelete = z.output<typeof ZBulkDeleteBody>;
+
+/**
+ * Deletes the selected assets for good (administrators), as deleting each on its page would: every
+ * one of them must be retired, and `confirmCount` must be how many they are. Everything is checked,
+ * every asset locked, before the first row goes; then all of them go in the same transaction, with a
+ * DELETE audit entry each. Their stored files leave storage after the commit.
+ */
+export async function deleteSelection(
+  db: Db,
+  context: AssetDeleteContext,
+  body: BulkDelete,
+): Promise<TBulkResult> {
+  const organizationId = context.actor.organizationId;
+  const ids = await selectedIds(db, context, body);
+  if (body.confirmCount !== ids.length) {
+    throw invalid('confirmCount', BULK_MESSAGES.deleteCountMismatch(ids.length));
+  }
+  const objectKeys = await db.transaction(async (tx) => {
+    const locked = [];
+    for (const chunk of chunksOf(ids)) {
+      const current = await findRetirementStateForUpdate(tx, organizationId, chunk);
+      if (current.length !== chunk.length) throw notFound('Asset');
+      locked.push(...current);
+    }
+    const inService = locked.filter((asset) => asset.retiredAt === null).length;
+    if (inService > 0) throw conflict(BULK_MESSAGES.deleteNotRetired(inService));
+    const keys: string[] = [];
+    for (const chunk of chunksOf(locked)) {
+      keys.push(
+        ...(await deleteAssetsFor(
+          tx,
+          context,
+          chunk.map((asset) => ({ ...asset, organizationId })),
+        )),
+      );
+    }
+    return keys;
+  });
+  await removeObjects(context, objectKeys);
+  return { selected: ids.length, changed: ids.length };
 }

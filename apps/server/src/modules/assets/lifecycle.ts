@@ -2,10 +2,10 @@ import { ASSET_MESSAGES, type TAsset } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict } from '#server/lib/app-error.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
-import { type AuditRecord, recordAudit } from '../audit-logs/service.ts';
-import { deleteAssetHistory, hasOpenTasks, removeObjects } from '../events/service.ts';
+import { type AuditRecord, recordAudit, recordAudits } from '../audit-logs/service.ts';
+import { type DeletedHistory, deleteAssetsHistory, hasOpenTasks, removeObjects } from '../events/service.ts';
 import { emitAssetEvents } from '../webhooks/service.ts';
-import { deleteAllAssetValues, deleteAssetRow, updateAsset as updateAssetRow } from './queries.ts';
+import { deleteAssetRows, deleteValuesOfAssets, updateAsset as updateAssetRow } from './queries.ts';
 import { type AssetActionContext, type AssetRow, getAsset, getAssetRow } from './service.ts';
 
 /** What the audit log says of a retirement or a restoration (docs/product/audit-log.md). */
@@ -61,6 +61,12 @@ async function changeService(
   return getAsset(db, organizationId, id, context.publicBaseUrl, context.now);
 }
 
+/** Deleting assets also removes their stored files, after the commit. */
+export type AssetDeleteContext = AssetActionContext & {
+  storage: FileStorage;
+  onStorageError: (error: unknown, key: string) => void;
+};
+
 /**
  * Deletes a retired asset for good (administrators, ADR 046), once its name is typed to confirm: its
  * custom values, events (with their values, change logs and files) and the row go; one DELETE audit
@@ -68,10 +74,7 @@ async function changeService(
  */
 export async function deleteAsset(
   db: Db,
-  context: AssetActionContext & {
-    storage: FileStorage;
-    onStorageError: (error: unknown, key: string) => void;
-  },
+  context: AssetDeleteContext,
   id: string,
   confirmName: string,
 ): Promise<void> {
@@ -84,26 +87,67 @@ export async function deleteAsset(
         fields: [{ path: 'confirmName', message: ASSET_MESSAGES.deleteConfirmMismatch }],
       });
     }
-    const history = await deleteAssetHistory(tx, organizationId, row.id);
-    await deleteAllAssetValues(tx, organizationId, row.id);
-    await deleteAssetRow(tx, organizationId, row.id);
-    await recordAudit(
-      tx,
-      auditOf(context, row, 'DELETE', {
-        deleted: true,
-        slug: row.slug,
-        events: history.events,
-        files: history.objectKeys.length,
-      }),
-    );
-    return history.objectKeys;
+    return deleteAssetsFor(tx, context, [row]);
   });
   await removeObjects(context, objectKeys);
 }
 
+/** What deleting an asset needs of it, and names in its audit entry. */
+export type AssetToDelete = Pick<AssetRow, 'id' | 'organizationId' | 'name' | 'slug'>;
+
+/**
+ * Deletes the organization's assets `ids` (checked by the caller) with their custom values, events
+ * (with their values, change logs and files) and schedules, set-based, in the caller's transaction.
+ * Answers what went with each: its events and the object keys to remove from storage after the commit.
+ */
+export async function deleteAssetsWithHistory(
+  tx: DbOrTx,
+  organizationId: string,
+  ids: string[],
+): Promise<DeletedHistory> {
+  const history = await deleteAssetsHistory(tx, organizationId, ids);
+  await deleteValuesOfAssets(tx, organizationId, ids);
+  await deleteAssetRows(tx, organizationId, ids);
+  return history;
+}
+
+/** The object keys of what deleting assets took, to remove from storage after the commit. */
+export const objectKeysOf = (history: DeletedHistory) =>
+  [...history.values()].flatMap((deleted) => deleted.objectKeys);
+
+/**
+ * Deletes the assets (one organization's, checked by the caller) as deleteAssetsWithHistory does,
+ * and writes one DELETE audit entry each. Answers the object keys to remove after the commit.
+ */
+export async function deleteAssetsFor(
+  tx: DbOrTx,
+  context: AssetActionContext,
+  rows: AssetToDelete[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const history = await deleteAssetsWithHistory(
+    tx,
+    rows[0]!.organizationId,
+    rows.map((row) => row.id),
+  );
+  await recordAudits(
+    tx,
+    rows.map((row) => {
+      const { events, objectKeys } = history.get(row.id)!;
+      return auditOf(context, row, 'DELETE', {
+        deleted: true,
+        slug: row.slug,
+        events,
+        files: objectKeys.length,
+      });
+    }),
+  );
+  return objectKeysOf(history);
+}
+
 function auditOf(
   context: AssetActionContext,
-  row: AssetRow,
+  row: Pick<AssetRow, 'id' | 'organizationId' | 'name'>,
   action: AuditRecord['action'],
   changes: Record<string, unknown>,
 ): AuditRecord {

@@ -259,20 +259,16 @@ export async function deleteAssetValues(
     );
 }
 
-/** Deletes every custom value of an asset (its deletion). */
-export async function deleteAllAssetValues(
-  db: DbOrTx,
-  organizationId: string,
-  assetId: string,
-): Promise<void> {
+/** Deletes every custom value of the organization's assets `ids` (before the assets themselves). */
+export async function deleteValuesOfAssets(db: DbOrTx, organizationId: string, ids: string[]): Promise<void> {
   await db
     .delete(assetFieldValues)
-    .where(and(eq(assetFieldValues.organizationId, organizationId), eq(assetFieldValues.assetId, assetId)));
+    .where(and(eq(assetFieldValues.organizationId, organizationId), inArray(assetFieldValues.assetId, ids)));
 }
 
-/** Deletes the asset's row (after what hangs on it). */
-export async function deleteAssetRow(db: DbOrTx, organizationId: string, assetId: string): Promise<void> {
-  await db.delete(assets).where(and(eq(assets.organizationId, organizationId), eq(assets.id, assetId)));
+/** Deletes the organization's asset rows `ids` (after what hangs on them). */
+export async function deleteAssetRows(db: DbOrTx, organizationId: string, ids: string[]): Promise<void> {
+  await db.delete(assets).where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)));
 }
 
 /**
@@ -331,17 +327,21 @@ export function findRetirementStateForUpdate(
     .for('update');
 }
 
-/** Retires the organization's assets `ids` now, stamped as changed by `userId`. */
-export async function retireAssets(
+/**
+ * Retires the organization's assets `ids` now (`retire`), or puts them back in service, stamped as
+ * changed by `userId`.
+ */
+export async function setRetirementOfAssets(
   tx: DbOrTx,
   organizationId: string,
   ids: string[],
+  retire: boolean,
   userId: string,
 ): Promise<void> {
   const now = new Date();
   await tx
     .update(assets)
-    .set({ retiredAt: now, updatedAt: now, updatedById: userId })
+    .set({ retiredAt: retire ? now : null, updatedAt: now, updatedById: userId })
     .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)));
 }
 

@@ -3,6 +3,7 @@ import {
   ZAssetBody,
   ZAssetListItem,
   ZAssetListQuery,
+  ZBulkDeleteBody,
   ZBulkFieldValueBody,
   ZBulkResult,
   ZBulkRetireBody,
@@ -19,8 +20,8 @@ import { setPagingHeaders } from '#server/lib/paging.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { renderQrPng } from '#server/lib/qr-code.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { retireSelection, setFieldValueOfSelection } from './bulk.ts';
-import { deleteAsset, restoreAsset, retireAsset } from './lifecycle.ts';
+import { deleteSelection, restoreSelection, retireSelection, setFieldValueOfSelection } from './bulk.ts';
+import { type AssetDeleteContext, deleteAsset, restoreAsset, retireAsset } from './lifecycle.ts';
 import {
   type AssetActionContext,
   createAsset,
@@ -136,6 +137,15 @@ function actionContext(app: FastifyInstance, request: FastifyRequest): AssetActi
   };
 }
 
+function deleteContext(app: FastifyInstance, request: FastifyRequest): AssetDeleteContext {
+  return {
+    ...actionContext(app, request),
+    storage: app.storage,
+    onStorageError: (error, objectKey) =>
+      request.log.warn({ err: error, objectKey }, 'could not remove a deleted file from storage'),
+  };
+}
+
 /** /api/admin/assets: retire, restore and delete assets (administrators, ADR 046). */
 export async function assetAdminRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -156,6 +166,34 @@ export async function assetAdminRoutes(instance: FastifyInstance): Promise<void>
   );
 
   app.post(
+    '/bulk/restore',
+    {
+      schema: {
+        tags: ['assets'],
+        body: ZBulkRetireBody,
+        response: { 200: ZBulkResult },
+        description:
+          'Puts the selected retired assets back in service (assetIds, or every asset the list shows for query; at most 5,000). Audited per restored asset.',
+      },
+    },
+    async (request) => restoreSelection(app.db, actionContext(app, request), request.body),
+  );
+
+  app.post(
+    '/bulk/delete',
+    {
+      schema: {
+        tags: ['assets'],
+        body: ZBulkDeleteBody,
+        response: { 200: ZBulkResult },
+        description:
+          'Deletes the selected assets for good (assetIds, or every asset the list shows for query; at most 5,000): all must be retired, and confirmCount must be their number. Nothing is deleted unless all can be. Audited per deleted asset.',
+      },
+    },
+    async (request) => deleteSelection(app.db, deleteContext(app, request), request.body),
+  );
+
+  app.post(
     '/:id/retire',
     { schema: { tags: ['assets'], params: ZIdParams, body: ZEmptyBody, response: { 200: ZAsset } } },
     async (request) => retireAsset(app.db, actionContext(app, request), request.params.id),
@@ -171,17 +209,7 @@ export async function assetAdminRoutes(instance: FastifyInstance): Promise<void>
     '/:id',
     { schema: { tags: ['assets'], params: ZIdParams, body: ZDeleteAssetBody } },
     async (request, reply) => {
-      await deleteAsset(
-        app.db,
-        {
-          ...actionContext(app, request),
-          storage: app.storage,
-          onStorageError: (error, objectKey) =>
-            request.log.warn({ err: error, objectKey }, 'could not remove a deleted file from storage'),
-        },
-        request.params.id,
-        request.body.confirmName,
-      );
+      await deleteAsset(app.db, deleteContext(app, request), request.params.id, request.body.confirmName);
       return reply.code(204).send();
     },
   );

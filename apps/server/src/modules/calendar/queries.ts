@@ -162,6 +162,35 @@ export function findTasksInOrder(
   );
 }
 
+/**
+ * The open tasks due before `today`, however long ago, in the calendar's order (due date, asset, id),
+ * `limit` after the task `after` (the agenda's "Overdue" group). Everyone's walk
+ * maintenance_events_open_due_idx; one assignee's or nobody's, the assignee's due index.
+ */
+export function findOverdueTasks(
+  db: DbOrTx,
+  organizationId: string,
+  filter: AssigneeFilter,
+  today: string,
+  after: { date: string; assetId: string; id: string } | undefined,
+  limit: number,
+): Promise<CalendarRow[]> {
+  const afterTask = after
+    ? sql`and (e.due_on, e.asset_id, e.id) > (${after.date}::date, ${after.assetId}::uuid, ${after.id}::uuid)`
+    : sql``;
+  return withNames(
+    db,
+    organizationId,
+    sql`picked as (
+      select ${taskColumns} from ${maintenanceEvents} e
+      where e.organization_id = ${organizationId} and e.task_status <> 'Completed'
+        and e.due_on is not null and e.due_on < ${today} ${assigneeCondition('e', filter)} ${afterTask}
+      order by e.due_on, e.asset_id, e.id
+      limit ${limit}
+    )`,
+  );
+}
+
 /** The open tasks of one assignee due within the range, by due date (the ICS feed). */
 export function findOpenTasksOf(
   db: DbOrTx,

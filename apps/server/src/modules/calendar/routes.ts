@@ -7,6 +7,7 @@ import {
   ZCalendarFeed,
   ZCalendarFeedCreated,
   ZEmptyBody,
+  ZOverdueQuery,
 } from '@mqr/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import {
   getAgenda,
   getCalendarDays,
   getFeed,
+  getOverdue,
   listAssignees,
   renderFeed,
   stopFeed,
@@ -61,6 +63,20 @@ export async function calendarRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => getAgenda(app.db, context(request), request.query),
+  );
+
+  app.get(
+    '/overdue',
+    {
+      schema: {
+        tags: ['calendar'],
+        querystring: ZOverdueQuery,
+        response: { 200: ZAgenda },
+        description:
+          'The open tasks due before today, however long ago, oldest first (due date, asset), limit at a time; after=nextAfter of the previous page; assignee=all|me|unassigned|{userId}.',
+      },
+    },
+    async (request) => getOverdue(app.db, context(request), request.query),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import {
   type ZAgendaQuery,
   type ZCalendarAssignee,
   type ZCalendarDaysQuery,
+  type ZOverdueQuery,
 } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -39,6 +40,7 @@ import {
   findFeed,
   findFeedOwner,
   findOpenTasksOf,
+  findOverdueTasks,
   findPlannedItems,
   findTasksInOrder,
   findTasksPerDay,
@@ -210,6 +212,37 @@ export async function getAgenda(db: DbOrTx, context: CalendarContext, query: Age
     nextAfter:
       more && last
         ? formatAgendaPosition({ date: last.date, kind: last.kind, assetId: last.assetId, id: last.id })
+        : null,
+  };
+}
+
+/**
+ * The open tasks due before today, oldest first, `limit` at a time after `after`: what the agenda
+ * shows first, so that work already late is in view whatever day it opens on.
+ */
+export async function getOverdue(
+  db: DbOrTx,
+  context: CalendarContext,
+  query: z.output<typeof ZOverdueQuery>,
+): Promise<TAgenda> {
+  const scope = await scopeOf(db, context, query.assignee);
+  const after = query.after ? parseAgendaPosition(query.after)! : undefined;
+  const rows = await findOverdueTasks(
+    db,
+    scope.organizationId,
+    scope.filter,
+    scope.today,
+    after,
+    query.limit + 1,
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    today: scope.today,
+    items: page.map((row) => toItem(row, scope.today)),
+    nextAfter:
+      rows.length > query.limit && last
+        ? formatAgendaPosition({ date: last.date, kind: 'task', assetId: last.assetId, id: last.id })
         : null,
   };
 }

@@ -162,14 +162,14 @@ export async function hasOpenTasks(db: DbOrTx, organizationId: string, assetId: 
 
 /**
  * Deletes events of the organization with what hangs on them (custom values, change log, files),
- * either these events of an asset or every event and file of the asset. Answers the object keys of
- * the deleted files (to remove from storage after the commit) and how many events went.
+ * either these events of an asset or every event and file of the assets. Answers the deleted files'
+ * object keys (to remove from storage after the commit) and the deleted events, each with its asset.
  */
 export async function deleteEventsWithDetails(
   tx: DbOrTx,
   organizationId: string,
-  which: { assetId: string; eventIds?: string[] },
-): Promise<{ objectKeys: string[]; events: number }> {
+  which: { assetIds: string[]; eventIds?: string[] },
+): Promise<{ files: { assetId: string; objectKey: string }[]; events: { assetId: string }[] }> {
   const ofEvents = (column: typeof eventFieldValues.eventId | typeof eventChangeEntries.eventId) =>
     which.eventIds
       ? inArray(column, which.eventIds)
@@ -181,7 +181,7 @@ export async function deleteEventsWithDetails(
             .where(
               and(
                 eq(maintenanceEvents.organizationId, organizationId),
-                eq(maintenanceEvents.assetId, which.assetId),
+                inArray(maintenanceEvents.assetId, which.assetIds),
               ),
             ),
         );
@@ -196,22 +196,22 @@ export async function deleteEventsWithDetails(
     .where(
       and(
         eq(files.organizationId, organizationId),
-        eq(files.assetId, which.assetId),
+        inArray(files.assetId, which.assetIds),
         which.eventIds ? inArray(files.eventId, which.eventIds) : undefined,
       ),
     )
-    .returning({ objectKey: files.objectKey });
+    .returning({ assetId: files.assetId, objectKey: files.objectKey });
   const removedEvents = await tx
     .delete(maintenanceEvents)
     .where(
       and(
         eq(maintenanceEvents.organizationId, organizationId),
-        eq(maintenanceEvents.assetId, which.assetId),
+        inArray(maintenanceEvents.assetId, which.assetIds),
         which.eventIds ? inArray(maintenanceEvents.id, which.eventIds) : undefined,
       ),
     )
-    .returning({ id: maintenanceEvents.id });
-  return { objectKeys: removedFiles.map((file) => file.objectKey), events: removedEvents.length };
+    .returning({ assetId: maintenanceEvents.assetId });
+  return { files: removedFiles, events: removedEvents };
 }
 
 /** A page of an asset's history and one more event, which says whether an older page exists. */
@@ -341,7 +341,8 @@ export async function updateEvent(
 /**
  * Moves a task to `to` only while its status is one of `from` (one statement, so of two concurrent
  * requests only one matches). Starting stamps the start; completing stamps the completion and, for a
- * task never started, the start too. Answers the updated row, or undefined when nothing matched.
+ * task never started, the start too, and a planned task's performed moment is its completion.
+ * Answers the updated row, or undefined when nothing matched.
  */
 export async function transitionTask(
   db: DbOrTx,
@@ -351,6 +352,8 @@ export async function transitionTask(
   change: { from: readonly TaskStatus[]; to: 'InProgress' | 'Completed'; at: Date; actorId: string },
 ): Promise<EventRow | undefined> {
   const at = sql.param(change.at, maintenanceEvents.taskStartedAt);
+  // Never before its start (a start recorded meanwhile, a device's clock behind: ADR 085).
+  const completedAt = sql`greatest(${at}, coalesce(${maintenanceEvents.taskStartedAt}, ${at}))`;
   const stamps: PgUpdateSetSource<typeof maintenanceEvents> =
     change.to === 'InProgress'
       ? { taskStartedAt: change.at, taskStartedById: change.actorId }
@@ -358,9 +361,11 @@ export async function transitionTask(
           taskStartedAt: sql`coalesce(${maintenanceEvents.taskStartedAt}, ${at})`,
           // A start an import kept by name only stays that person's.
           taskStartedById: sql`coalesce(${maintenanceEvents.taskStartedById}, case when ${maintenanceEvents.taskStartedByName} is null then ${change.actorId}::uuid end)`,
-          // Never before its start (a start recorded meanwhile, a device's clock behind: ADR 085).
-          taskCompletedAt: sql`greatest(${at}, coalesce(${maintenanceEvents.taskStartedAt}, ${at}))`,
+          taskCompletedAt: completedAt,
           taskCompletedById: change.actorId,
+          // A planned task is performed when it is completed, not on the day it was due (ADR 096).
+          performedAt: sql`case when ${maintenanceEvents.dueOn} is null then ${maintenanceEvents.performedAt}
+            else ${completedAt} end`,
         };
   const [row] = await db
     .update(maintenanceEvents)

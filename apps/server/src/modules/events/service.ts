@@ -426,9 +426,10 @@ export async function deleteEvent(
   const objectKeys = await db.transaction(async (tx) => {
     const row = await getEventRow(tx, organizationId, asset.id, eventId, { forUpdate: true });
     const removed = await deleteEventsWithDetails(tx, organizationId, {
-      assetId: asset.id,
+      assetIds: [asset.id],
       eventIds: [row.id],
     });
+    const objectKeys = removed.files.map((file) => file.objectKey);
     await recordAudit(tx, {
       organizationId,
       actor,
@@ -436,25 +437,33 @@ export async function deleteEvent(
       entityType: 'MaintenanceEvent',
       entityId: row.id,
       entityName: row.title,
-      changes: { deleted: true, assetId: asset.id, files: removed.objectKeys.length },
+      changes: { deleted: true, assetId: asset.id, files: objectKeys.length },
       ipAddress: context.ipAddress,
     });
     if (row.scheduleId) await onScheduledTaskDeleted(tx, scheduleChange(context, row.scheduleId));
-    return removed.objectKeys;
+    return objectKeys;
   });
   await removeObjects(context, objectKeys);
 }
 
+/** What deleting assets took with each of them: its events and the object keys of its files. */
+export type DeletedHistory = Map<string, { events: number; objectKeys: string[] }>;
+
 /**
- * Deletes every event of an asset with its values, change log and files (the asset's deletion, in
- * its transaction): answers the object keys to remove after the commit and the count of events.
+ * Deletes every event of the assets with their values, change logs and files (the assets' deletion,
+ * in its transaction): answers, per asset, how many events went and the object keys to remove from
+ * storage after the commit.
  */
-export function deleteAssetHistory(
+export async function deleteAssetsHistory(
   tx: DbOrTx,
   organizationId: string,
-  assetId: string,
-): Promise<{ objectKeys: string[]; events: number }> {
-  return deleteEventsWithDetails(tx, organizationId, { assetId });
+  assetIds: string[],
+): Promise<DeletedHistory> {
+  const removed = await deleteEventsWithDetails(tx, organizationId, { assetIds });
+  const history: DeletedHistory = new Map(assetIds.map((id) => [id, { events: 0, objectKeys: [] }]));
+  for (const event of removed.events) history.get(event.assetId)!.events += 1;
+  for (const file of removed.files) history.get(file.assetId)!.objectKeys.push(file.objectKey);
+  return history;
 }
 
 /** Whether the asset has a Pending or InProgress task (it cannot be retired then). */

@@ -94,7 +94,10 @@ export async function* assetCsvRows(
   );
 }
 
-/** The organization's events performed within the range, oldest first, with every event field. */
+/**
+ * The organization's events performed within the range (planned tasks not completed yet: due within it),
+ * oldest first, with every event field.
+ */
 export async function* eventCsvRows(
   db: DbOrTx,
   organizationId: string,
@@ -116,7 +119,8 @@ export async function* eventCsvRows(
       event.assetSlug,
       event.assetName,
       event.title,
-      iso(event.performedAt),
+      // A planned task not completed yet has not been performed: its due date says when (ADR 096).
+      event.dueOn !== null && event.taskStatus !== 'Completed' ? '' : iso(event.performedAt),
       event.taskStatus,
       event.notes ?? '',
       event.recordedBy ?? '',
@@ -124,6 +128,7 @@ export async function* eventCsvRows(
       event.taskStartedBy ?? '',
       iso(event.taskCompletedAt),
       event.taskCompletedBy ?? '',
+      event.dueOn ?? '',
     ],
   );
 }

@@ -43,6 +43,8 @@ const HISTORY_COLUMNS: Record<string, BuiltIn> = {
   'started by': 'startedBy',
   'completed at': 'completedAt',
   'completed by': 'completedBy',
+  // A planned task's due date: its schedule makes it, a history import does not (ADR 096).
+  'due on': 'ignore',
 };
 
 /** The columns of a schedules file, by lower-cased header: our schedules export's, and plain words. */

@@ -104,13 +104,15 @@ describe('uploadSweepPlugin', () => {
     await app.register(uploadSweepPlugin, { intervalMs: 50 });
     const first = await pendingUpload(orgA, new Date(), 2 * ABANDONED_UPLOAD_AGE_MS);
     await app.ready();
-    await vi.waitFor(async () => expect(await isPending(orgA, first)).toBe(false));
+    // A busy machine (a full test run) may take a while: wait up to 10 s rather than vitest's 1 s.
+    const patiently = { timeout: 10_000, interval: 50 };
+    await vi.waitFor(async () => expect(await isPending(orgA, first)).toBe(false), patiently);
 
     const second = await pendingUpload(orgA, new Date(), 2 * ABANDONED_UPLOAD_AGE_MS);
     await vi.waitFor(async () => {
       expect(await isPending(orgA, second)).toBe(false);
       expect(await t.app.storage.stat(second)).toBeUndefined();
-    });
+    }, patiently);
 
     await app.close();
     const afterClose = await pendingUpload(orgA, new Date(), 2 * ABANDONED_UPLOAD_AGE_MS);

@@ -11,6 +11,7 @@ import { taskKeys } from '#web/features/events/api/task-keys.ts';
 import { DueTaskCards, DueTaskCardsFromCounts } from '#web/features/events/components/due-task-cards.tsx';
 import { PendingTasksSection } from '#web/features/events/components/pending-tasks-section.tsx';
 import { taskFiltersOf } from '#web/features/events/lib/task-filters.ts';
+import { SampleDataNotice, SampleDataOffer } from '#web/features/sample-data/index.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import styles from './dashboard-page.module.css';
 
@@ -54,6 +55,8 @@ export function DashboardPage() {
         }
       />
       <div className={styles.sections}>
+        <SampleDataNotice />
+        <SampleDataOffer />
         {isAdmin ? (
           <AdminAnalytics controls={controls} dueCards={(counts) => <DueTaskCards counts={counts} />} />
         ) : (

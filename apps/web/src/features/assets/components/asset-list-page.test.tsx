@@ -377,6 +377,86 @@ describe('asset list selection', () => {
     expect(screen.queryByRole('region', { name: LIST_TEXTS.selectionActions })).not.toBeInTheDocument();
   });
 
+  it('lets administrators restore the ticked retired assets, and offers neither action in service', async () => {
+    const bodies: unknown[] = [];
+    setup(
+      () => page(TWO),
+      {
+        'POST /api/admin/assets/bulk/restore': (_url, init) => {
+          bodies.push(JSON.parse(String(init.body)));
+          return jsonResponse({ selected: 2, changed: 2 });
+        },
+      },
+      { isAdmin: true },
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderApp('/assets');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    let bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
+    expect(within(bar).queryByRole('button', { name: LIST_TEXTS.restore })).not.toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: LIST_TEXTS.delete })).not.toBeInTheDocument();
+    unmount();
+
+    renderApp('/assets?status=retired');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
+    expect(within(bar).queryByRole('button', { name: LIST_TEXTS.retire })).not.toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.restore }));
+    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.restoreTitle('2') });
+    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.restore }));
+    expect(await screen.findByText(LIST_TEXTS.restoreDone(2))).toBeInTheDocument();
+    expect(bodies).toEqual([{ assetIds: [ASSET_ID, TWO[1]!.id] }]);
+    expect(screen.queryByRole('region', { name: LIST_TEXTS.selectionActions })).not.toBeInTheDocument();
+  });
+
+  it('deletes the retired selection once its number is typed, and shows the server’s refusal', async () => {
+    const bodies: unknown[] = [];
+    let answer = jsonResponse(
+      {
+        code: 'CONFLICT',
+        message: 'Only retired assets can be deleted: 1 asset of this selection is in service.',
+      },
+      409,
+    );
+    setup(
+      () => page(TWO),
+      {
+        'POST /api/admin/assets/bulk/delete': (_url, init) => {
+          bodies.push(JSON.parse(String(init.body)));
+          return answer;
+        },
+      },
+      { isAdmin: true },
+    );
+    const user = userEvent.setup();
+    renderApp('/assets?status=retired');
+    await screen.findByRole('table', { name: 'Assets' });
+    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
+    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.delete }));
+    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.deleteTitle('2') });
+    const button = within(dialog).getByRole('button', { name: LIST_TEXTS.delete });
+    expect(within(dialog).getByText(LIST_TEXTS.deleteHint(2))).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    const input = within(dialog).getByLabelText(LIST_TEXTS.deleteLabel);
+    await user.type(input, '3');
+    expect(button).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, '2');
+    await user.click(button);
+    expect(await within(dialog).findByText(/1 asset of this selection is in service/)).toBeInTheDocument();
+    answer = jsonResponse({ selected: 2, changed: 2 });
+    await user.click(button);
+    expect(await screen.findByText(LIST_TEXTS.deleteDone(2))).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { assetIds: [ASSET_ID, TWO[1]!.id], confirmCount: 2 },
+      { assetIds: [ASSET_ID, TWO[1]!.id], confirmCount: 2 },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('prints the labels of every asset a view shows that is longer than it counted', async () => {
     const bodies: unknown[] = [];
     setup(

@@ -15,6 +15,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { ExportButton, ExportSelectionButton } from '#web/features/exports/index.ts';
 import { useFields } from '#web/features/fields/index.ts';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
+import { SampleDataNotice, SampleDataOffer } from '#web/features/sample-data/index.ts';
 import { ScheduleSelectionButton } from '#web/features/schedules/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
@@ -107,7 +108,14 @@ export function AssetListPage() {
   } else if (query.isError) {
     content = <ListFailure error={query.error} />;
   } else if (items.length === 0) {
-    content = <StateMessage>{emptyMessage(state)}</StateMessage>;
+    const message = emptyMessage(state);
+    content = (
+      <>
+        <StateMessage>{message}</StateMessage>
+        {/* An organization without any asset yet: administrators may start from a sample site. */}
+        {message === ASSET_MESSAGES.listEmpty && state.status === 'active' ? <SampleDataOffer /> : null}
+      </>
+    );
   } else {
     content = (
       <>
@@ -176,6 +184,7 @@ export function AssetListPage() {
         }
       />
       <Card className={styles.card}>
+        <SampleDataNotice />
         <div className={styles.search}>
           <TextField
             label={SEARCH_LABEL}
@@ -211,6 +220,7 @@ export function AssetListPage() {
             }
             fields={fields}
             canRetire={isAdmin && state.status !== 'retired'}
+            canRestoreOrDelete={isAdmin && state.status === 'retired'}
             extraActions={
               <>
                 <PrintLabelsButton
@@ -244,7 +254,7 @@ export function AssetListPage() {
             onClear={() => setSelection(null)}
             onDone={(text, done) => {
               setNotice({ tone: 'success', text });
-              if (done === 'retired') setSelection(null);
+              if (done === 'left') setSelection(null);
             }}
           />
         ) : null}

@@ -93,4 +93,22 @@ export const LIST_TEXTS = {
   retireFailed: 'The assets could not be retired.',
   retireDone: (changed: number, withOpenTasks: number) =>
     `Retired ${assets(changed)}.${withOpenTasks > 0 ? ` ${assets(withOpenTasks)} with open tasks stayed in service.` : ''}`,
+
+  restore: 'Restore',
+  restoreTitle: (count: string) => `Restore ${count === '1' ? '1 asset' : `${count} assets`}?`,
+  restoreText:
+    'Restored assets go back in service: they show in the asset list again and can be edited and maintained.',
+  restoring: 'Restoring…',
+  restoreFailed: 'The assets could not be restored.',
+  restoreDone: (changed: number) => `Restored ${assets(changed)}.`,
+
+  delete: 'Delete',
+  deleteTitle: (count: string) => `Delete ${count === '1' ? '1 asset' : `${count} assets`} for good?`,
+  deleteText:
+    'Their custom values, maintenance history and attached files are deleted and cannot be brought back. Their QR codes will no longer open anything. The audit log keeps a record of each deletion.',
+  deleteLabel: 'Type the number of assets to confirm',
+  deleteHint: (count: number) => `Type ${count}.`,
+  deleting: 'Deleting…',
+  deleteFailed: 'The assets could not be deleted.',
+  deleteDone: (changed: number) => `Deleted ${assets(changed)}.`,
 } as const;

@@ -8,17 +8,26 @@ type TDialogActionsProps = {
   label: string;
   pendingLabel: string;
   pending: boolean;
+  /** The action waits for something the dialog asks first (a typed confirmation). */
+  disabled?: boolean;
   /** Runs the action; without it the button submits the dialog's form. */
   onAction?: () => void;
   onCancel: () => void;
 };
 
 /** The footer of a bulk action's dialog: the action, and "Cancel"; both wait while it runs. */
-export function DialogActions({ label, pendingLabel, pending, onAction, onCancel }: TDialogActionsProps) {
+export function DialogActions({
+  label,
+  pendingLabel,
+  pending,
+  disabled = false,
+  onAction,
+  onCancel,
+}: TDialogActionsProps) {
   return (
     <DialogFooter>
       <div className={styles.dialogButtons}>
-        <Button type={onAction ? 'button' : 'submit'} disabled={pending} onClick={onAction}>
+        <Button type={onAction ? 'button' : 'submit'} disabled={pending || disabled} onClick={onAction}>
           {pending ? pendingLabel : label}
         </Button>
         <Button variant="secondary" disabled={pending} onClick={onCancel}>

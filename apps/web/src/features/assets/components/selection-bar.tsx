@@ -1,13 +1,9 @@
 import type { TAssetSelection, TFieldDefinition } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
-import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog } from '#web/components/ui/dialog.tsx';
-import { failureMessage } from '#web/lib/failure-message.ts';
-import { useRetireSelection } from '../hooks/use-bulk-actions.ts';
 import { LIST_TEXTS } from './asset-list-texts.ts';
-import { DialogActions } from './dialog-actions.tsx';
 import styles from './selection-bar.module.css';
+import { ServiceDialog } from './service-dialog.tsx';
 import { SetFieldValueDialog } from './set-field-value-dialog.tsx';
 
 type TSelectionBarProps = {
@@ -19,18 +15,21 @@ type TSelectionBarProps = {
   fields: TFieldDefinition[];
   /** Administrators, on a list that can hold assets in service. */
   canRetire: boolean;
+  /** Administrators, on the retired list: restore or delete the selection. */
+  canRestoreOrDelete: boolean;
   /** Actions other features offer on the selection (the export). */
   extraActions?: ReactNode;
   onClear: () => void;
-  /** Says what an action did, once it is done (`retired`: the assets left the list). */
-  onDone: (message: string, action: 'value' | 'retired') => void;
+  /** Says what an action did, once it is done (`left`: the assets left the list). */
+  onDone: (message: string, action: 'value' | 'left') => void;
 };
 
-type TOpen = 'value' | 'retire' | null;
+type TOpen = 'value' | 'retire' | 'restore' | 'delete' | null;
 
 /**
  * What can be done with the selected assets: print their labels, export them, set a field value,
- * retire them (administrators, not on the retired list), or clear the selection.
+ * retire them (administrators, not on the retired list), restore or delete them (administrators, on
+ * the retired list), or clear the selection.
  */
 export function SelectionBar({
   selection,
@@ -38,6 +37,7 @@ export function SelectionBar({
   summary,
   fields,
   canRetire,
+  canRestoreOrDelete,
   extraActions,
   onClear,
   onDone,
@@ -59,6 +59,16 @@ export function SelectionBar({
             {LIST_TEXTS.retire}
           </Button>
         ) : null}
+        {canRestoreOrDelete ? (
+          <>
+            <Button variant="secondary" onClick={() => setOpen('restore')}>
+              {LIST_TEXTS.restore}
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen('delete')}>
+              {LIST_TEXTS.delete}
+            </Button>
+          </>
+        ) : null}
         <Button variant="ghost" onClick={onClear}>
           {LIST_TEXTS.clearSelection}
         </Button>
@@ -75,51 +85,19 @@ export function SelectionBar({
           }}
         />
       ) : null}
-      {open === 'retire' ? (
-        <RetireSelectionDialog
+      {open === 'retire' || open === 'restore' || open === 'delete' ? (
+        <ServiceDialog
+          kind={open}
           selection={selection}
           count={count}
           scope={scope}
           onClose={() => setOpen(null)}
           onDone={(message) => {
             setOpen(null);
-            onDone(message, 'retired');
+            onDone(message, 'left');
           }}
         />
       ) : null}
     </section>
-  );
-}
-
-type TRetireSelectionDialogProps = {
-  selection: TAssetSelection;
-  count: string;
-  scope: string;
-  onClose: () => void;
-  onDone: (message: string) => void;
-};
-
-/** Asks before retiring the selected assets, then says how many were retired. */
-function RetireSelectionDialog({ selection, count, scope, onClose, onDone }: TRetireSelectionDialogProps) {
-  const mutation = useRetireSelection(selection);
-  return (
-    <Dialog title={LIST_TEXTS.retireTitle(count)} busy={mutation.isPending} onClose={onClose}>
-      <div className={styles.dialogBody}>
-        {mutation.isError ? <Alert>{failureMessage(LIST_TEXTS.retireFailed, mutation.error)}</Alert> : null}
-        <p>{scope}</p>
-        <p>{LIST_TEXTS.retireText}</p>
-        <DialogActions
-          label={LIST_TEXTS.retire}
-          pendingLabel={LIST_TEXTS.retiring}
-          pending={mutation.isPending}
-          onAction={() =>
-            mutation.mutate(undefined, {
-              onSuccess: (result) => onDone(LIST_TEXTS.retireDone(result.changed, result.withOpenTasks)),
-            })
-          }
-          onCancel={onClose}
-        />
-      </div>
-    </Dialog>
   );
 }

@@ -6,8 +6,8 @@ import { AUTH_STORAGE_KEY, authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 
-async function openSignIn() {
-  const utils = renderApp('/login');
+async function openSignIn(path = '/login') {
+  const utils = renderApp(path);
   await screen.findByRole('heading', { name: 'Sign in' });
   return {
     ...utils,
@@ -30,6 +30,32 @@ describe('sign-in page', () => {
     const { submit } = await openSignIn();
     expect(screen.getByText('Access the maintenance dashboard')).toBeInTheDocument();
     expect(submit).toBeDisabled();
+  });
+
+  it('returns to the page that sent the visitor here, and to the dashboard from anywhere else', async () => {
+    for (const [next, landing] of [
+      ['%2Fassets%3Fstatus%3Dretired', '/assets?status=retired'],
+      ['https%3A%2F%2Fevil.example%2F', '/dashboard'],
+      ['%2F%5Cevil.example', '/dashboard'],
+    ] as const) {
+      authStore.logout();
+      mockFetch({
+        'POST /api/auth/login': () => jsonResponse(loginResponse()),
+        '/api/auth/me': () => jsonResponse(currentUser()),
+        '/api/auth/organization': () => jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null }),
+        '/api/fields': () => jsonResponse([]),
+        '/api/assets': () => jsonResponse([], 200, { 'X-Total-Count': '0' }),
+      });
+      const user = userEvent.setup();
+      const { email, password, submit, router, unmount } = await openSignIn(`/login?next=${next}`);
+      await user.type(email, 'sam@example.com');
+      await user.type(password, 'secret');
+      await user.click(submit);
+      await waitFor(() =>
+        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(landing),
+      );
+      unmount();
+    }
   });
 
   it('shows the validation messages', async () => {

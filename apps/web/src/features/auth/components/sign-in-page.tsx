@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SSO_ORGANIZATION_PARAM, type TLoginBody, ZLoginBody } from '@mqr/contracts';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { RETURN_PARAM, safeReturnPath } from '#web/lib/return-path.ts';
 import { useLogin } from '../hooks/use-login.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
 import { rememberedSsoOrganization } from '../lib/sso-organization.ts';
@@ -13,7 +14,6 @@ import styles from './sign-in-page.module.css';
 import { SsoSignIn } from './sso-sign-in.tsx';
 
 export function SignInPage() {
-  const navigate = useNavigate();
   // Single sign-on: the organization the link names, else the one this browser last signed in with.
   const [searchParams] = useSearchParams();
   const linked = searchParams.get(SSO_ORGANIZATION_PARAM);
@@ -31,14 +31,20 @@ export function SignInPage() {
 
   const busy = loginMutation.isPending;
 
-  const onSubmit = handleSubmit((values: TLoginBody) => {
-    loginMutation.mutate(values, { onSuccess: () => navigate('/dashboard', { replace: true }) });
-  });
+  // The page that sent the visitor here (kept for a single sign-on round trip). Signed in, the
+  // route's guard opens it, or the dashboard.
+  const next = safeReturnPath(searchParams.get(RETURN_PARAM), window.location.origin);
+  const onSubmit = handleSubmit((values: TLoginBody) => loginMutation.mutate(values));
 
   return (
     <SignInCard subtitle="Access the maintenance dashboard">
       {ssoOrganization ? (
-        <SsoSignIn key={ssoOrganization} organizationId={ssoOrganization} fromLink={!!linked} />
+        <SsoSignIn
+          key={ssoOrganization}
+          organizationId={ssoOrganization}
+          fromLink={!!linked}
+          returnPath={next}
+        />
       ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {loginMutation.isError ? <Alert>{signInErrorMessage(loginMutation.error)}</Alert> : null}

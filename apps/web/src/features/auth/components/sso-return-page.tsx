@@ -6,7 +6,6 @@ import {
 } from '@mqr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
@@ -38,11 +37,8 @@ function takeAnswer(): Record<string, string> {
  * (docs/product/sign-in.md#coming-back-from-the-provider).
  */
 export function SsoReturnPage() {
-  const navigate = useNavigate();
-  const signedIn = (response: TSsoLoginResponse) => {
-    authStore.login(response, response.email);
-    navigate('/dashboard', { replace: true });
-  };
+  // Signed in, the route's guard opens the page the sign-in started from (or the dashboard).
+  const signedIn = (response: TSsoLoginResponse) => authStore.login(response, response.email);
   const finish = useMutation({
     mutationFn: finishSso,
     onSuccess: (response) => {

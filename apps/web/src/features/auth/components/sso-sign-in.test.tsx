@@ -118,6 +118,32 @@ describe('coming back from the provider (/login/sso)', () => {
     });
   });
 
+  it('opens the page the sign-in started from, kept in this tab across the provider’s pages', async () => {
+    mockFetch({
+      'GET /api/auth/sso/org-1': () => jsonResponse(PROVIDER),
+      'POST /api/auth/sso/org-1/start': () =>
+        jsonResponse({ authorizationUrl: 'http://idp.test/auth?state=s' }),
+    });
+    const user = userEvent.setup();
+    const start = renderApp('/login?organization=org-1&next=%2Fcalendar%3Fview%3Dagenda');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Acme Login' }));
+    await waitFor(() => expect(localStorage.getItem(SSO_ORGANIZATION_KEY)).toBe('org-1'));
+    start.unmount();
+
+    window.history.replaceState(null, '', '/login/sso?code=the-code&state=the-state');
+    mockFetch({
+      'POST /api/auth/sso/callback': () =>
+        jsonResponse({ ...loginResponse({ accessToken: 'sso-token' }), email: 'ada@acme.test' }),
+      '/api/calendar/assignees': () => jsonResponse([]),
+      '/api/calendar/agenda': () => jsonResponse({ today: '2026-03-02', items: [], nextAfter: null }),
+      '/api/calendar/overdue': () => jsonResponse({ today: '2026-03-02', items: [], nextAfter: null }),
+      ...signedInHandlers,
+    });
+    const { router } = renderApp('/login/sso');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calendar'));
+    expect(router.state.location.search).toBe('?view=agenda');
+  });
+
   it('says plainly why not, takes the code out of the address and leads back to the sign-in page', async () => {
     localStorage.setItem(SSO_ORGANIZATION_KEY, 'org-1');
     window.history.replaceState(null, '', '/login/sso?code=c&state=s');

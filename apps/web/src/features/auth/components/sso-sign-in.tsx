@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { keepReturnPath } from '#web/lib/return-path.ts';
 import { getSsoProvider, startSso } from '../api/sso.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
 import { rememberSsoOrganization } from '../lib/sso-organization.ts';
@@ -13,13 +14,15 @@ type TSsoSignInProps = {
   organizationId: string;
   /** True when the page's link named the organization; false when this browser remembered it. */
   fromLink: boolean;
+  /** The page to open once signed in (kept in this tab while the provider's pages are shown). */
+  returnPath: string | null;
 };
 
 /**
  * "Sign in with {provider}" for the organization the sign-in link names (or this browser last used):
  * the server starts the attempt, then the browser goes to the provider (docs/product/sign-in.md#single-sign-on).
  */
-export function SsoSignIn({ organizationId, fromLink }: TSsoSignInProps) {
+export function SsoSignIn({ organizationId, fromLink, returnPath }: TSsoSignInProps) {
   const provider = useQuery({
     queryKey: ['sso-provider', organizationId],
     queryFn: () => getSsoProvider(organizationId),
@@ -29,6 +32,7 @@ export function SsoSignIn({ organizationId, fromLink }: TSsoSignInProps) {
     mutationFn: () => startSso(organizationId),
     onSuccess: (authorizationUrl) => {
       rememberSsoOrganization(organizationId);
+      keepReturnPath(returnPath);
       window.location.assign(authorizationUrl);
     },
   });

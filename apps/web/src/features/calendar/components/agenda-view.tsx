@@ -5,9 +5,10 @@ import { Button } from '#web/components/ui/button.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useAgenda } from '../hooks/use-agenda.ts';
+import { useOverdue } from '../hooks/use-overdue.ts';
 import { longDate } from '../lib/calendar-range.ts';
 import styles from './calendar.module.css';
-import { CalendarItemList, TodayTag } from './calendar-item.tsx';
+import { CalendarItemList, Marker, TodayTag } from './calendar-item.tsx';
 
 function AgendaDay({ date, today, items }: { date: string; today: string; items: TCalendarItem[] }) {
   const headingId = useId();
@@ -22,24 +23,63 @@ function AgendaDay({ date, today, items }: { date: string; today: string; items:
   );
 }
 
-/** The agenda: the range's days that have work, in order, a page at a time ("Show more"). */
+/**
+ * The open tasks due before today, however long ago, oldest first, each with its due date: shown
+ * first in an agenda that holds today, so that late work is in view where the calendar opens.
+ */
+function OverdueGroup({ assignee }: { assignee: TCalendarAssignee }) {
+  const headingId = useId();
+  const overdue = useOverdue(assignee, true);
+  if (overdue.isPending) return null;
+  if (overdue.isError) return <Alert>{failureMessage(CALENDAR_MESSAGES.overdueFailed, overdue.error)}</Alert>;
+  const items = overdue.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return null;
+  return (
+    <section className={`${styles.agendaDay} ${styles.overdueGroup}`} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.dayHeading}>
+        <Marker tone="overdue" />
+        {CALENDAR_MESSAGES.overdue}
+      </h3>
+      <p className={styles.muted}>{CALENDAR_MESSAGES.overdueHint}</p>
+      <CalendarItemList items={items} dated />
+      {overdue.isFetchNextPageError ? <Alert>{CALENDAR_MESSAGES.overdueFailed}</Alert> : null}
+      {overdue.hasNextPage ? (
+        <Button
+          variant="secondary"
+          disabled={overdue.isFetchingNextPage}
+          onClick={() => void overdue.fetchNextPage()}
+        >
+          {overdue.isFetchingNextPage ? CALENDAR_MESSAGES.loadingMore : CALENDAR_MESSAGES.showMoreOverdue}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The agenda: the range's days that have work, in order, a page at a time ("Show more"); when the
+ * range holds today (`withOverdue`), the overdue tasks first.
+ */
 export function AgendaView({
   range,
   assignee,
+  withOverdue,
 }: {
   range: { from: string; to: string };
   assignee: TCalendarAssignee;
+  withOverdue: boolean;
 }) {
   const agenda = useAgenda(range, assignee);
   if (agenda.isPending) return <StateMessage>{CALENDAR_MESSAGES.loading}</StateMessage>;
   if (agenda.isError) return <Alert>{failureMessage(CALENDAR_MESSAGES.loadFailed, agenda.error)}</Alert>;
   const items = agenda.data.pages.flatMap((page) => page.items);
   const today = agenda.data.pages[0]?.today ?? '';
-  if (items.length === 0) return <StateMessage>{CALENDAR_MESSAGES.empty}</StateMessage>;
   const byDate = new Map<string, TCalendarItem[]>();
   for (const item of items) byDate.set(item.date, [...(byDate.get(item.date) ?? []), item]);
   return (
     <div className={styles.agenda}>
+      {withOverdue ? <OverdueGroup assignee={assignee} /> : null}
+      {items.length === 0 ? <StateMessage>{CALENDAR_MESSAGES.empty}</StateMessage> : null}
       {[...byDate].map(([date, dayItems]) => (
         <AgendaDay key={date} date={date} today={today} items={dayItems} />
       ))}

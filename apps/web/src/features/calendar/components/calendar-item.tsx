@@ -1,6 +1,7 @@
 import { CALENDAR_MESSAGES, type TCalendarItem } from '@mqr/contracts';
 import { Link } from 'react-router';
 import hidden from '#web/components/ui/visually-hidden.module.css';
+import { formatCalendarDate } from '#web/lib/dates.ts';
 import { assetPath, itemState, type TItemTone } from '../lib/item-state.ts';
 import styles from './calendar.module.css';
 
@@ -23,7 +24,16 @@ export function Marker({ tone }: { tone: TItemTone }) {
  * month's cell): one line, the state as a marker and in words for assistive technology; otherwise
  * the state and "Planned" as labels, and the assignee.
  */
-export function CalendarItem({ item, compact = false }: { item: TCalendarItem; compact?: boolean }) {
+export function CalendarItem({
+  item,
+  compact = false,
+  dated = false,
+}: {
+  item: TCalendarItem;
+  compact?: boolean;
+  /** Says the item's due date (a list of items of several days). */
+  dated?: boolean;
+}) {
   const state = itemState(item);
   const plannedTag = item.kind === 'planned' && state.tone !== 'planned';
   if (compact) {
@@ -54,6 +64,9 @@ export function CalendarItem({ item, compact = false }: { item: TCalendarItem; c
         <span className={styles.itemTitle}>{item.title}</span>
         <span className={styles.itemMeta}>
           <span className={styles.itemAsset}>{item.assetName}</span>
+          {dated ? (
+            <span className={styles.muted}>{CALENDAR_MESSAGES.dueOn(formatCalendarDate(item.date))}</span>
+          ) : null}
           {item.assigneeName ? <span className={styles.muted}>{item.assigneeName}</span> : null}
         </span>
       </span>
@@ -67,13 +80,19 @@ export function CalendarItem({ item, compact = false }: { item: TCalendarItem; c
   );
 }
 
-/** A day's items as a list (the week and the agenda). */
-export function CalendarItemList({ items }: { items: readonly TCalendarItem[] }) {
+/** A day's items as a list (the week and the agenda), or those of several days, each dated. */
+export function CalendarItemList({
+  items,
+  dated = false,
+}: {
+  items: readonly TCalendarItem[];
+  dated?: boolean;
+}) {
   return (
     <ul className={styles.items}>
       {items.map((item) => (
         <li key={item.key}>
-          <CalendarItem item={item} />
+          <CalendarItem item={item} dated={dated} />
         </li>
       ))}
     </ul>

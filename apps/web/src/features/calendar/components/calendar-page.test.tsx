@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
+import { formatCalendarDate } from '#web/lib/dates.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { agendaPage, calendarDay, calendarDays, calendarItem } from '../calendar-fixtures.ts';
@@ -199,11 +200,50 @@ describe('the calendar page', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query) => ({ matches: query === '(max-width: 600px)', media: query }) as MediaQueryList,
     );
-    const calls = setup({ '/api/calendar/agenda': () => jsonResponse(agendaPage([], null)) });
+    const calls = setup({
+      '/api/calendar/agenda': () => jsonResponse(agendaPage([], null)),
+      '/api/calendar/overdue': () => jsonResponse(agendaPage([], null)),
+    });
     renderApp('/calendar');
     expect(await screen.findByText('Nothing is due in these days.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Agenda' })).toHaveAttribute('aria-current', 'true');
     expect(queryOf(calls, '/api/calendar/agenda')).toHaveLength(1);
+  });
+
+  it('opens the agenda on the overdue tasks first, each with its due date, then today’s work', async () => {
+    const late = calendarItem({
+      title: 'Hose test',
+      date: '2025-10-01',
+      dueState: 'overdue',
+      assetName: 'Hose 2',
+    });
+    const later = calendarItem({ title: 'Valve check', date: '2026-02-27', dueState: 'overdue' });
+    const calls = setup({
+      '/api/calendar/agenda': () => jsonResponse(agendaPage([calendarItem({ title: 'Walk-round' })], null)),
+      '/api/calendar/overdue': (url) =>
+        url.searchParams.get('after')
+          ? jsonResponse(agendaPage([later], null))
+          : jsonResponse(agendaPage([late], 'position-1')),
+    });
+    const user = userEvent.setup();
+    renderApp('/calendar?view=agenda&assignee=me');
+    const group = (await screen.findByRole('heading', { level: 3, name: 'Overdue' })).closest('section')!;
+    expect(within(group).getByText('Open tasks past their due date')).toBeInTheDocument();
+    const first = within(group).getByRole('link', { name: /Hose test/ });
+    expect(first).toHaveTextContent(`Due ${formatCalendarDate('2025-10-01')}`);
+    // The overdue group comes before the days of the agenda.
+    const walk = await screen.findByRole('link', { name: /Walk-round/ });
+    expect(first.compareDocumentPosition(walk) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(group).getByRole('button', { name: 'Show more overdue tasks' }));
+    expect(await within(group).findByRole('link', { name: /Valve check/ })).toBeInTheDocument();
+    expect(queryOf(calls, '/api/calendar/overdue')).toEqual([
+      { assignee: 'me' },
+      { assignee: 'me', after: 'position-1' },
+    ]);
+
+    // Another four weeks, not holding today: no overdue group.
+    await user.click(screen.getByRole('link', { name: 'Next 4 weeks' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Overdue' })).not.toBeInTheDocument());
   });
 });
 

@@ -45,6 +45,7 @@ export function CalendarPage() {
   const { state, update, today } = useCalendarState();
   const [subscribing, setSubscribing] = useState(false);
   const label = periodLabel(state.view, state.date);
+  const agendaRange = rangeOf('agenda', state.date);
   return (
     <>
       <title>{`${CALENDAR_MESSAGES.title} · ${PRODUCT_NAME}`}</title>
@@ -62,7 +63,11 @@ export function CalendarPage() {
         {label}
       </h2>
       {state.view === 'agenda' ? (
-        <AgendaView range={rangeOf('agenda', state.date)} assignee={state.assignee} />
+        <AgendaView
+          range={agendaRange}
+          assignee={state.assignee}
+          withOverdue={agendaRange.from <= today && today <= agendaRange.to}
+        />
       ) : (
         <DaysView state={{ ...state, view: state.view }} label={label} />
       )}

@@ -17,6 +17,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { useOfflineWrites } from '#web/lib/offline-writes.ts';
 import { useEventAttachments } from '../hooks/use-event-attachments.ts';
 import { useSaveEvent } from '../hooks/use-save-event.ts';
+import { showsPerformedDate } from '../lib/performed.ts';
 import { EventAttachmentsField } from './event-attachments-field.tsx';
 import styles from './event-form.module.css';
 import {
@@ -189,12 +190,15 @@ export function EventForm({
           error={errors.recordedBy?.message}
           {...register('recordedBy')}
         />
-        <TextField
-          label="Performed at"
-          type="datetime-local"
-          error={errors.performedAt?.message}
-          {...register('performedAt')}
-        />
+        {/* A planned task not completed yet is performed when it is completed (ADR 096). */}
+        {event && !showsPerformedDate(event) ? null : (
+          <TextField
+            label="Performed at"
+            type="datetime-local"
+            error={errors.performedAt?.message}
+            {...register('performedAt')}
+          />
+        )}
       </div>
       {isEdit ? null : <CheckboxField label="Start task immediately" {...register('startTask')} />}
 

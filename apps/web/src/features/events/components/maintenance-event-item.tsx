@@ -7,6 +7,7 @@ import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../hooks/use-task-action.ts';
+import { showsPerformedDate } from '../lib/performed.ts';
 import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';
 import { EventDetails } from './event-details.tsx';
@@ -63,9 +64,11 @@ export function MaintenanceEventItem({
           <h3 id={titleId} ref={headingRef} tabIndex={-1} className={card.title}>
             {event.title}
           </h3>
-          <p className={card.muted}>
-            Performed <time dateTime={event.performedAt}>{formatDateTime(event.performedAt)}</time>
-          </p>
+          {showsPerformedDate(event) ? (
+            <p className={card.muted}>
+              Performed <time dateTime={event.performedAt}>{formatDateTime(event.performedAt)}</time>
+            </p>
+          ) : null}
           <DueBadge dueOn={event.dueOn} dueState={event.dueState} />
           {event.assigneeName ? (
             <p className={card.muted}>{DUE_TEXTS.assignedTo(event.assigneeName)}</p>

@@ -161,6 +161,30 @@ describe('maintenance event list', () => {
     expect(screen.queryByText(EVENT_MESSAGES.editCompletedForbidden)).toBeNull();
   });
 
+  it('shows a planned task its due date until it is completed, and the performed date once it is', async () => {
+    const planned = maintenanceEvent({
+      id: 'e-planned',
+      title: 'Quarterly check',
+      dueOn: '2026-04-01',
+      performedAt: '2026-03-31T22:00:00.000Z',
+    });
+    const done = maintenanceEvent({
+      ...completed,
+      id: 'e-planned-done',
+      title: 'Monthly check',
+      dueOn: '2026-03-01',
+      performedAt: '2026-02-01T11:00:00.000Z',
+    });
+    setup([planned, done], {}, true);
+    renderApp(`/assets/${ASSET_ID}`);
+    const open = await item('Quarterly check');
+    expect(open).toHaveTextContent('Due');
+    expect(open).not.toHaveTextContent('Performed');
+    expect(await item('Monthly check')).toHaveTextContent(
+      `Performed ${formatDateTime('2026-02-01T11:00:00.000Z')}`,
+    );
+  });
+
   it('disables editing a Completed event without the permission, and says why', async () => {
     setup([pending, completed]);
     renderApp(`/assets/${ASSET_ID}`);

@@ -7,6 +7,7 @@ import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../hooks/use-task-action.ts';
+import { showsPerformedDate } from '../lib/performed.ts';
 import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';
 
@@ -37,9 +38,11 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
           <Link className={styles.assetLink} to={assetPath}>
             {task.assetName}
           </Link>
-          <span>
-            Performed <time dateTime={task.performedAt}>{formatDate(task.performedAt)}</time>
-          </span>
+          {showsPerformedDate(task) ? (
+            <span>
+              Performed <time dateTime={task.performedAt}>{formatDate(task.performedAt)}</time>
+            </span>
+          ) : null}
           {task.assigneeName ? <span>{DUE_TEXTS.assignedTo(task.assigneeName)}</span> : null}
         </p>
         <EventDetails event={task} formatAt={formatDate} />

@@ -358,7 +358,12 @@ describe('pending tasks by due date', () => {
     const later = await taskItem('Later check');
     expect(later).toHaveTextContent(`Due ${formatCalendarDate('2026-03-01')}`);
     expect(within(later).queryByText(/Overdue|Due today|Due soon/)).not.toBeInTheDocument();
-    expect(await taskItem('Unplanned fix')).not.toHaveTextContent('Due ');
+    // A planned task has not been performed yet: its due date, never a performed date (ADR 096).
+    expect(later).not.toHaveTextContent('Performed');
+    expect(late).not.toHaveTextContent('Performed');
+    const unplanned = await taskItem('Unplanned fix');
+    expect(unplanned).not.toHaveTextContent('Due ');
+    expect(unplanned).toHaveTextContent('Performed');
   });
 
   it('filters overdue or due soon, and assigned to me, in the URL and the request', async () => {

@@ -4,6 +4,7 @@ import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
+import { showsPerformedDate } from '../lib/performed.ts';
 import card from './event-card.module.css';
 import { EventDetails } from './event-details.tsx';
 
@@ -16,9 +17,11 @@ function PublicEventItem({ event }: { event: TPublicEvent }) {
         <h3 className={card.title}>{event.title}</h3>
         <StatusPill status={event.taskStatus} />
       </div>
-      <time className={card.muted} dateTime={event.performedAt}>
-        {formatDateTime(event.performedAt)}
-      </time>
+      {showsPerformedDate(event) ? (
+        <time className={card.muted} dateTime={event.performedAt}>
+          {formatDateTime(event.performedAt)}
+        </time>
+      ) : null}
       <DueBadge dueOn={event.dueOn} dueState={event.dueState} />
       <EventDetails event={event} />
       {event.fields.length > 0 ? (

@@ -240,6 +240,8 @@ describe.each([
     const task = screen.getByRole('heading', { level: 3, name: 'Leak check' }).closest('li')!;
     expect(within(task).getByText('Overdue')).toBeInTheDocument();
     expect(task).toHaveTextContent(`Due ${formatCalendarDate('2026-03-01')}`);
+    // Not performed yet: no performed date beside the due date (ADR 096).
+    expect(within(task).queryByText(formatDateTime(late.events[1]!.performedAt))).toBeNull();
     view.unmount();
 
     mockFetch({ [PATH]: () => jsonResponse(publicAsset({ nextServiceDue: '2026-04-01', overdue: false })) });

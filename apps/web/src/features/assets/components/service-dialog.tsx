@@ -1,0 +1,112 @@
+import type { TAssetSelection } from '@mqr/contracts';
+import { useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useDeleteSelection, useRestoreSelection, useRetireSelection } from '../hooks/use-bulk-actions.ts';
+import { LIST_TEXTS } from './asset-list-texts.ts';
+import { DialogActions } from './dialog-actions.tsx';
+import styles from './selection-bar.module.css';
+
+type TServiceDialogProps = {
+  kind: 'retire' | 'restore' | 'delete';
+  selection: TAssetSelection;
+  /** How many assets are selected, as shown ("3", "1,234", "200+"). */
+  count: string;
+  scope: string;
+  onClose: () => void;
+  onDone: (message: string) => void;
+};
+
+/** The number a person typed, when it is one (commas and spaces allowed, as the list writes it). */
+function typedNumber(text: string): number | null {
+  const digits = text.replace(/[\s,]/g, '');
+  return /^\d{1,6}$/.test(digits) ? Number(digits) : null;
+}
+
+/**
+ * Asks before taking the selected assets out of service, back into it, or away for good (the
+ * deletion once their number is typed), then says what was done.
+ */
+export function ServiceDialog({ kind, selection, count, scope, onClose, onDone }: TServiceDialogProps) {
+  const retire = useRetireSelection(selection);
+  const restore = useRestoreSelection(selection);
+  const remove = useDeleteSelection(selection);
+  const [typed, setTyped] = useState('');
+  const mutation = { retire, restore, delete: remove }[kind];
+  const texts = {
+    retire: {
+      title: LIST_TEXTS.retireTitle(count),
+      text: LIST_TEXTS.retireText,
+      action: LIST_TEXTS.retire,
+      pending: LIST_TEXTS.retiring,
+      failed: LIST_TEXTS.retireFailed,
+    },
+    restore: {
+      title: LIST_TEXTS.restoreTitle(count),
+      text: LIST_TEXTS.restoreText,
+      action: LIST_TEXTS.restore,
+      pending: LIST_TEXTS.restoring,
+      failed: LIST_TEXTS.restoreFailed,
+    },
+    delete: {
+      title: LIST_TEXTS.deleteTitle(count),
+      text: LIST_TEXTS.deleteText,
+      action: LIST_TEXTS.delete,
+      pending: LIST_TEXTS.deleting,
+      failed: LIST_TEXTS.deleteFailed,
+    },
+  }[kind];
+  // The count shown is exact for ticked rows and most lists; past a list's count ("200+") the server
+  // says the number when the one typed is not it.
+  const exact = /^[\d,]+$/.test(count) ? Number(count.replaceAll(',', '')) : null;
+  const confirmCount = typedNumber(typed);
+  const confirmed = confirmCount !== null && (exact === null || confirmCount === exact);
+
+  function act() {
+    if (kind === 'retire') {
+      retire.mutate(undefined, {
+        onSuccess: (result) => onDone(LIST_TEXTS.retireDone(result.changed, result.withOpenTasks)),
+      });
+    } else if (kind === 'restore') {
+      restore.mutate(undefined, { onSuccess: (result) => onDone(LIST_TEXTS.restoreDone(result.changed)) });
+    } else if (confirmCount !== null) {
+      remove.mutate(confirmCount, { onSuccess: (result) => onDone(LIST_TEXTS.deleteDone(result.changed)) });
+    }
+  }
+
+  return (
+    <Dialog title={texts.title} busy={mutation.isPending} onClose={onClose}>
+      <form
+        className={styles.dialogBody}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (kind !== 'delete' || confirmed) act();
+        }}
+      >
+        {mutation.isError ? <Alert>{failureMessage(texts.failed, mutation.error)}</Alert> : null}
+        <p>{scope}</p>
+        <p>{texts.text}</p>
+        {kind === 'delete' ? (
+          <TextField
+            label={LIST_TEXTS.deleteLabel}
+            hint={exact === null ? undefined : LIST_TEXTS.deleteHint(exact)}
+            value={typed}
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        ) : null}
+        <DialogActions
+          label={texts.action}
+          pendingLabel={texts.pending}
+          pending={mutation.isPending}
+          disabled={kind === 'delete' && !confirmed}
+          onCancel={onClose}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { SAMPLE_DATA_TEXTS } from '@mqr/contracts';
+import { useState } from 'react';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useRemoveSampleData, useSampleDataStatus } from '../hooks/use-sample-data.ts';
+import styles from './sample-data.module.css';
+
+/**
+ * While the organization holds sample data, administrators see it said, with "Remove sample data"
+ * (asked once, then what was removed and kept is said in its place).
+ */
+export function SampleDataNotice() {
+  const status = useSampleDataStatus();
+  const remove = useRemoveSampleData();
+  const [asking, setAsking] = useState(false);
+  if (remove.data) {
+    return <Alert tone="success">{SAMPLE_DATA_TEXTS.removed(remove.data.removed, remove.data.kept)}</Alert>;
+  }
+  if (!status.data?.present) return null;
+  const close = () => {
+    setAsking(false);
+    remove.reset();
+  };
+  return (
+    <section className={styles.box} aria-label={SAMPLE_DATA_TEXTS.noticeLabel}>
+      <p className={styles.text}>{SAMPLE_DATA_TEXTS.notice(status.data.assets)}</p>
+      <Button variant="secondary" onClick={() => setAsking(true)}>
+        {SAMPLE_DATA_TEXTS.remove}
+      </Button>
+      {asking ? (
+        <Dialog title={SAMPLE_DATA_TEXTS.removeTitle} busy={remove.isPending} onClose={close}>
+          <div className={styles.body}>
+            {remove.isError ? (
+              <Alert>{failureMessage(SAMPLE_DATA_TEXTS.removeFailed, remove.error)}</Alert>
+            ) : null}
+            <p>{SAMPLE_DATA_TEXTS.removeText}</p>
+            <DialogFooter>
+              <div className={styles.dialogButtons}>
+                <Button disabled={remove.isPending} onClick={() => remove.mutate()}>
+                  {remove.isPending ? SAMPLE_DATA_TEXTS.removing : SAMPLE_DATA_TEXTS.remove}
+                </Button>
+                <Button variant="secondary" disabled={remove.isPending} onClick={close}>
+                  {SAMPLE_DATA_TEXTS.cancel}
+                </Button>
+              </div>
+            </DialogFooter>
+          </div>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

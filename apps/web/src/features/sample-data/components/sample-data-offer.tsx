@@ -1,0 +1,25 @@
+import { SAMPLE_DATA_TEXTS } from '@mqr/contracts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useAddSampleData, useSampleDataStatus } from '../hooks/use-sample-data.ts';
+import styles from './sample-data.module.css';
+
+/**
+ * "Add sample data", for administrators of an organization that has no asset at all (the empty asset
+ * list, the dashboard): a first look that is not empty. Once added, the notice takes its place.
+ */
+export function SampleDataOffer() {
+  const status = useSampleDataStatus();
+  const add = useAddSampleData();
+  if (!status.data?.organizationEmpty || status.data.present) return null;
+  return (
+    <section className={styles.box} aria-label={SAMPLE_DATA_TEXTS.noticeLabel}>
+      <p className={styles.text}>{SAMPLE_DATA_TEXTS.offer}</p>
+      <Button disabled={add.isPending} onClick={() => add.mutate()}>
+        {add.isPending ? SAMPLE_DATA_TEXTS.adding : SAMPLE_DATA_TEXTS.add}
+      </Button>
+      {add.isError ? <Alert>{failureMessage(SAMPLE_DATA_TEXTS.addFailed, add.error)}</Alert> : null}
+    </section>
+  );
+}
