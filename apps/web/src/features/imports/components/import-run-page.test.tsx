@@ -443,11 +443,11 @@ describe('import page of a maintenance history file', () => {
     const options = within(screen.getByLabelText('Import Cost as'))
       .getAllByRole('option')
       .map((option) => option.textContent);
-    // The targets are named as the columns of our history export (its asset name aside), then the
-    // organization's event fields only: an asset field is no place for a column of events.
+    // The targets are named as the columns of our history export (its asset name and due date aside),
+    // then the organization's event fields only: an asset field is no place for a column of events.
     expect(options).toEqual([
       "Don't import",
-      ...EVENT_CSV_COLUMNS.filter((column) => column !== 'Asset name'),
+      ...EVENT_CSV_COLUMNS.filter((column) => column !== 'Asset name' && column !== 'Due on'),
       'Labour cost',
       'New custom field',
     ]);
@@ -499,5 +499,47 @@ describe('import page of a maintenance history file', () => {
     expect(row('Date').getByText('Performed at')).toBeInTheDocument();
     // A history file creates events, no assets: there are no labels to print.
     expect(screen.queryByRole('button', { name: /^Print/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('import page keyboard focus', () => {
+  beforeEach(() => authStore.logout());
+
+  const heading = (name: string) => screen.getByRole('heading', { level: 2, name });
+
+  it('opens on the columns after an upload, then moves to the result after the check and the import', async () => {
+    let current = importRun();
+    setup([], {
+      [`GET ${RUN_URL}`]: () => jsonResponse(current),
+      [`PUT ${RUN_URL}/mapping`]: () => jsonResponse(current),
+      [`POST ${RUN_URL}/check`]: () => {
+        current = importRun({ status: 'Checked', rowsDone: 3 });
+        return jsonResponse({ ...importRun({ status: 'Checking' }), preview: [] }, 202);
+      },
+      [`POST ${RUN_URL}/commit`]: () => {
+        current = importRun({ status: 'Done', rowsDone: 3, createdCount: 3 });
+        return jsonResponse(importRun({ status: 'Importing', rowsDone: 0 }), 202);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    await waitFor(() => expect(heading(IMPORT_TEXTS.mappingHeading)).toHaveFocus());
+
+    await user.click(await screen.findByRole('button', { name: 'Check the file' }));
+    await waitFor(() => expect(heading(IMPORT_TEXTS.resultHeading)).toHaveFocus(), { timeout: 3000 });
+    expect(screen.getByText('All 3 rows passed the check.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Import 3 assets' }));
+    expect(
+      await screen.findByText('Import finished: 3 created, 0 updated, 0 unchanged.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(heading(IMPORT_TEXTS.resultHeading)).toHaveFocus();
+  });
+
+  it('leaves focus alone when the page opens on an import checked earlier', async () => {
+    setup([importRun({ status: 'Checked', rowsDone: 3 }), importRun()]);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByText('All 3 rows passed the check.')).toBeInTheDocument();
+    expect(document.activeElement).toBe(document.body);
   });
 });
