@@ -885,6 +885,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         description?: string | null;
+                        externalId?: string | null;
                         organizationId?: string | null;
                         /** @default [] */
                         fields?: {
@@ -911,6 +912,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {
@@ -1079,6 +1081,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {
@@ -1158,6 +1161,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         description?: string | null;
+                        externalId?: string | null;
                         organizationId?: string | null;
                         /** @default [] */
                         fields?: {
@@ -1184,6 +1188,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {
@@ -2621,7 +2626,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -3072,7 +3077,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -3141,7 +3146,7 @@ export interface paths {
                             kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3158,7 +3163,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3174,12 +3179,22 @@ export interface paths {
                                 /** @default false */
                                 isPublic: boolean;
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3212,7 +3227,7 @@ export interface paths {
                             kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3229,7 +3244,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3245,12 +3260,22 @@ export interface paths {
                                 /** @default false */
                                 isPublic: boolean;
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3294,7 +3319,7 @@ export interface paths {
                             kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3311,7 +3336,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3327,12 +3352,22 @@ export interface paths {
                                 /** @default false */
                                 isPublic: boolean;
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3342,7 +3377,27 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** @description Discards an import with its stored rows and problems; the assets it brought in stay. 409 while it is checked or imported. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -3373,7 +3428,7 @@ export interface paths {
                             kind: "ignore";
                         } | {
                             /** @enum {string} */
-                            kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                            kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                         } | {
                             /** @enum {string} */
                             kind: "field";
@@ -3389,6 +3444,8 @@ export interface paths {
                             /** @default false */
                             isPublic?: boolean;
                         })[];
+                        /** @enum {string} */
+                        matchBy?: "slug" | "externalId" | "name" | "none";
                     };
                 };
             };
@@ -3405,7 +3462,7 @@ export interface paths {
                             kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3422,7 +3479,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3438,12 +3495,22 @@ export interface paths {
                                 /** @default false */
                                 isPublic: boolean;
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3501,7 +3568,7 @@ export interface paths {
                             kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3518,7 +3585,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3534,12 +3601,22 @@ export interface paths {
                                 /** @default false */
                                 isPublic: boolean;
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3587,7 +3664,7 @@ export interface paths {
                             kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3604,7 +3681,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3620,12 +3697,22 @@ export interface paths {
                                 /** @default false */
                                 isPublic: boolean;
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3672,7 +3759,7 @@ export interface paths {
                             kind: "assets" | "events" | "schedules";
                             fileName: string;
                             /** @enum {string} */
-                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed";
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
                             /** @enum {string} */
                             format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
                             delimiter: string;
@@ -3689,7 +3776,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3705,12 +3792,22 @@ export interface paths {
                                 /** @default false */
                                 isPublic: boolean;
                             })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
                             rowsDone: number;
                             problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
                             createdCount: number;
                             updatedCount: number;
+                            unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -3762,6 +3859,178 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The warnings of the check (rows that add an asset whose name is in use), in file order. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            row: number;
+                            column: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What undoing a finished import of assets would do, and which of its assets changed since (409 when it cannot be undone). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            undoUntil: string;
+                            deleteCount: number;
+                            revertCount: number;
+                            blocked: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            }[];
+                            blockedCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Undoes a finished import of assets within 7 days: deletes the assets it created and puts back those it updated, in one transaction; 409 naming the assets that changed since. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "assets" | "events" | "schedules";
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
+                            /** @enum {string} */
+                            format: "Maintenance QR" | "Snipe-IT" | "HomeBox" | "Other";
+                            delimiter: string;
+                            /** @enum {string} */
+                            encoding: "utf-8" | "windows-1252" | "macintosh" | "iso-8859-15" | "windows-1250" | "iso-8859-2" | "windows-1251" | "windows-1253" | "windows-1254" | "windows-1257" | "utf-16le" | "utf-16be";
+                            encodingChangeable: boolean;
+                            numberFormat: ("point" | "comma") | null;
+                            dateOrder: ("YMD" | "DMY" | "MDY") | null;
+                            headers: string[];
+                            preview: string[][];
+                            rowCount: number;
+                            mapping: ({
+                                /** @enum {string} */
+                                kind: "ignore";
+                            } | {
+                                /** @enum {string} */
+                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                            } | {
+                                /** @enum {string} */
+                                kind: "field";
+                                /** Format: uuid */
+                                fieldId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "newField";
+                                label: string;
+                                key: string;
+                                /** @enum {string} */
+                                dataType: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                /** @default false */
+                                isPublic: boolean;
+                            })[];
+                            matchBy: ("slug" | "externalId" | "name" | "none") | null;
+                            rowsDone: number;
+                            problemCount: number;
+                            warningCount: number;
+                            planned: {
+                                create: number;
+                                update: number;
+                                unchanged: number;
+                            } | null;
+                            createdCount: number;
+                            updatedCount: number;
+                            unchangedCount: number;
+                            skippedCount: number;
+                            error: string | null;
+                            undoUntil: string | null;
+                            undoneAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4030,6 +4299,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {
@@ -4142,6 +4412,7 @@ export interface paths {
                             qrCodeUrl: string;
                             createdAt: string;
                             retiredAt: string | null;
+                            externalId: string | null;
                             publicUrl: string;
                             updatedAt: string;
                             fields: {

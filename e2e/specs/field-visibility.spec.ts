@@ -69,11 +69,11 @@ test('a Snipe-IT register comes in with its people and costs internal, off the p
   await expect(model.getByRole('checkbox', { name: 'Public' })).toBeChecked();
 
   await page.getByRole('button', { name: 'Check the file' }).click();
-  const rows = /All (\d+) rows passed the check\./;
+  const rows = /All (\d+) rows passed the check: \1 create, 0 update, 0 unchanged\./;
   await expect(page.getByText(rows)).toBeVisible({ timeout: 30_000 });
   const count = rows.exec((await page.getByText(rows).textContent()) ?? '')![1]!;
   await page.getByRole('button', { name: `Import ${count} assets` }).click();
-  await expect(page.getByText(`Import finished: ${count} created, 0 updated.`)).toBeVisible({
+  await expect(page.getByText(`Import finished: ${count} created, 0 updated, 0 unchanged.`)).toBeVisible({
     timeout: 60_000,
   });
   await page.goto('/admin/fields');
@@ -84,9 +84,12 @@ test('a Snipe-IT register comes in with its people and costs internal, off the p
   await expect(fieldRow('Model').getByRole('cell', { name: 'Public', exact: true })).toBeVisible();
   await expectNoViolations(page);
 
-  // Row 2 of the file, checked out to Gage McCrackem, seen signed out by scanning its code.
+  // Row 3 of the file, checked out to Gage McCrackem, seen signed out by scanning its code; its
+  // asset tag is its external ID (ADR 092), which the list's search finds whole.
+  const adminApi = await apiSignIn(page.request, admin);
+  const [dragline] = await adminApi.get<{ slug: string }[]>('/api/assets?search=WBH-2841795');
   const visitor = await browser.newPage();
-  await visitor.goto(`/a/${organization.id}/wbh-2841795`);
+  await visitor.goto(`/a/${organization.id}/${dragline!.slug}`);
   await expect(visitor.getByRole('heading', { name: 'Dragline' })).toBeVisible();
   await expect(visitor.getByRole('heading', { name: 'Asset details' })).toBeVisible();
   await expect(visitor.getByText('Macbook Pro 13"', { exact: true })).toBeVisible();

@@ -99,9 +99,13 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
   await chooseType(page, `Room ${run}`, 'Select');
   await chooseType(page, `Installed ${run}`, 'Date');
   await page.getByRole('button', { name: 'Check the file' }).click();
-  await expect(page.getByText('All 1,000 rows passed the check.')).toBeVisible();
+  await expect(
+    page.getByText('All 1,000 rows passed the check: 1,000 create, 0 update, 0 unchanged.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Import 1,000 assets' }).click();
-  await expect(page.getByText('Import finished: 1,000 created, 0 updated.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Import finished: 1,000 created, 0 updated, 0 unchanged.')).toBeVisible({
+    timeout: 60_000,
+  });
 
   await page.getByRole('link', { name: 'View assets' }).click();
   await page.getByLabel('Search by name or slug').fill(`Imported ${run} 1000`);
@@ -113,7 +117,14 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
     page,
     `The assets that match “Imported ${run}”, with a column for each custom field.`,
   );
-  expect(records[0]?.slice(0, 5)).toEqual(['Slug', 'Name', 'Description', 'Created at', 'Updated at']);
+  expect(records[0]?.slice(0, 6)).toEqual([
+    'Slug',
+    'Name',
+    'Description',
+    'External ID',
+    'Created at',
+    'Updated at',
+  ]);
   // Each field's type follows its name, for the import to read back.
   expect(records[0]).toEqual(
     expect.arrayContaining([`Serial ${run}`, `Room ${run} (select)`, `Installed ${run} (date)`]),
@@ -198,9 +209,11 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
     ).toHaveValue(type!);
   }
   await branch.getByRole('button', { name: 'Check the file' }).click();
-  await expect(branch.getByText('All 1,000 rows passed the check.')).toBeVisible();
+  await expect(
+    branch.getByText('All 1,000 rows passed the check: 1,000 create, 0 update, 0 unchanged.'),
+  ).toBeVisible();
   await branch.getByRole('button', { name: 'Import 1,000 assets' }).click();
-  await expect(branch.getByText('Import finished: 1,000 created, 0 updated.')).toBeVisible({
+  await expect(branch.getByText('Import finished: 1,000 created, 0 updated, 0 unchanged.')).toBeVisible({
     timeout: 60_000,
   });
   await branch.goto('/assets');

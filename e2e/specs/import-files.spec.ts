@@ -57,9 +57,11 @@ test('an administrator imports a Windows-1252 semicolon file with European numbe
   await chooseType(page, `Preis ${run}`, 'Number');
   await chooseType(page, `Kaufdatum ${run}`, 'Date');
   await page.getByRole('button', { name: 'Check the file' }).click();
-  await expect(page.getByText('All 2 rows passed the check.')).toBeVisible();
+  await expect(page.getByText('All 2 rows passed the check: 2 create, 0 update, 0 unchanged.')).toBeVisible();
   await page.getByRole('button', { name: 'Import 2 assets' }).click();
-  await expect(page.getByText('Import finished: 2 created, 0 updated.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Import finished: 2 created, 0 updated, 0 unchanged.')).toBeVisible({
+    timeout: 30_000,
+  });
 
   await page.getByRole('link', { name: 'View assets' }).click();
   await page.getByLabel('Search by name or slug').fill(`Pumpe für Kühlwasser ${run}`);

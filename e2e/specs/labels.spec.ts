@@ -60,10 +60,17 @@ test('an administrator prints the labels of a new import from label 4, then one 
     .getByLabel('CSV file', { exact: true })
     .setInputFiles({ name: 'labels.csv', mimeType: 'text/csv', buffer: Buffer.from(register(run)) });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  // Labels print public fields only (ADR 091): the new serial field is made public.
+  await page
+    .getByRole('group', { name: `New custom field for Serial ${run}`, exact: true })
+    .getByRole('checkbox', { name: 'Public' })
+    .check();
   await page.getByRole('button', { name: 'Check the file' }).click();
-  await expect(page.getByText(`All ${ROWS} rows passed the check.`)).toBeVisible();
+  await expect(
+    page.getByText(`All ${ROWS} rows passed the check: ${ROWS} create, 0 update, 0 unchanged.`),
+  ).toBeVisible();
   await page.getByRole('button', { name: `Import ${ROWS} assets` }).click();
-  await expect(page.getByText(`Import finished: ${ROWS} created, 0 updated.`)).toBeVisible({
+  await expect(page.getByText(`Import finished: ${ROWS} created, 0 updated, 0 unchanged.`)).toBeVisible({
     timeout: 30_000,
   });
 

@@ -2,12 +2,16 @@
 
 export const ASSET_NAME_MAX_LENGTH = 200;
 export const ASSET_DESCRIPTION_MAX_LENGTH = 2000;
+/** An asset's identifier in another tool (a Snipe-IT asset tag, a HomeBox asset ID): as long as a slug. */
+export const ASSET_EXTERNAL_ID_MAX_LENGTH = 255;
 
 export const ASSET_MESSAGES = {
   nameRequired: 'Asset name is required.',
   nameTooLong: `Asset name must be at most ${ASSET_NAME_MAX_LENGTH} characters.`,
   descriptionTooLong: `Description must be at most ${ASSET_DESCRIPTION_MAX_LENGTH} characters.`,
   otherOrganization: 'You can only save assets in your own organization.',
+  externalIdTooLong: `External ID must be at most ${ASSET_EXTERNAL_ID_MAX_LENGTH} characters.`,
+  externalIdTaken: 'Another asset of the organization has this external ID.',
   // Screen messages (docs/product/assets.md#asset-list, asset-detail.md, public-asset.md).
   listLoading: 'Loading assets...',
   listEmpty: 'No assets have been created yet.',

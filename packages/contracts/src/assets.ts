@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ZAssetListColumns, ZAssetListView } from './asset-list.ts';
-import { ASSET_DESCRIPTION_MAX_LENGTH, ASSET_MESSAGES, ASSET_NAME_MAX_LENGTH } from './asset-messages.ts';
+import {
+  ASSET_DESCRIPTION_MAX_LENGTH,
+  ASSET_EXTERNAL_ID_MAX_LENGTH,
+  ASSET_MESSAGES,
+  ASSET_NAME_MAX_LENGTH,
+} from './asset-messages.ts';
 import { ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
 import { ZFieldValueInput } from './field-values.ts';
 import { ZFile } from './files.ts';
@@ -10,7 +15,10 @@ import { afterOnFirstPage, withinCountedRows, ZAfter, ZPageQuery } from './pagin
 /** Slugs (and the QR links that carry them): letters, digits and hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** POST/PUT /api/assets body. Empty description is omitted; custom values are checked against their definitions. */
+/**
+ * POST/PUT /api/assets body. Empty description is omitted; custom values are checked against their
+ * definitions. `externalId` (ADR 092): left out, a save keeps the asset's; empty or null clears it.
+ */
 export const ZAssetBody = z.object({
   name: storableText({ message: ASSET_MESSAGES.nameRequired })
     .trim()
@@ -21,6 +29,11 @@ export const ZAssetBody = z.object({
     .max(ASSET_DESCRIPTION_MAX_LENGTH, { message: ASSET_MESSAGES.descriptionTooLong })
     .nullish()
     .transform((text) => (text ? text : null)),
+  externalId: storableText()
+    .trim()
+    .max(ASSET_EXTERNAL_ID_MAX_LENGTH, { message: ASSET_MESSAGES.externalIdTooLong })
+    .nullish()
+    .transform((text) => (text === undefined ? undefined : text || null)),
   organizationId: z.string().uuid().nullish(),
   fields: z.array(ZFieldValueInput).default([]),
 });
@@ -68,6 +81,8 @@ export const ZAssetFieldValue = z.object({
 });
 
 export const ZAsset = ZAssetSummary.extend({
+  /** The asset's identifier in another tool, unique in its organization (ADR 092); null when none. */
+  externalId: z.string().nullable(),
   /** The absolute public page the QR code encodes. */
   publicUrl: z.string(),
   updatedAt: z.string(),

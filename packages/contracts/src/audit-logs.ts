@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'PAUSE',
   'RESUME',
   'REVOKE',
+  'UNDO',
 ] as const;
 export const AUDIT_ENTITY_TYPES = [
   'Asset',
@@ -23,6 +24,7 @@ export const AUDIT_ENTITY_TYPES = [
   'Schedule',
   'ApiToken',
   'WebhookEndpoint',
+  'Import',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -38,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   PAUSE: 'Paused',
   RESUME: 'Resumed',
   REVOKE: 'Revoked',
+  UNDO: 'Undone',
 };
 
 export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {
@@ -49,6 +52,7 @@ export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {
   Schedule: 'Schedule',
   ApiToken: 'API Token',
   WebhookEndpoint: 'Webhook Endpoint',
+  Import: 'Import',
 };
 
 /** Page sizes: the audit page, and the profile and settings activity lists. */

@@ -28,7 +28,14 @@ export const ZEventExportQuery = z
   });
 
 /** The first columns of the asset CSV, before one column per custom field. */
-export const ASSET_CSV_COLUMNS = ['Slug', 'Name', 'Description', 'Created at', 'Updated at'] as const;
+export const ASSET_CSV_COLUMNS = [
+  'Slug',
+  'Name',
+  'Description',
+  'External ID',
+  'Created at',
+  'Updated at',
+] as const;
 
 /** The first columns of the maintenance history CSV, before one column per event custom field. */
 export const EVENT_CSV_COLUMNS = [

@@ -79,7 +79,23 @@ export const IMPORT_DATE_EXAMPLES: Record<TImportDateOrder, string> = {
   MDY: '03/15/2021',
 };
 
-export const IMPORT_STATUSES = ['Uploaded', 'Checking', 'Checked', 'Importing', 'Done', 'Failed'] as const;
+/** Warnings kept for one dry run, as for problems; all are counted. */
+export const IMPORT_MAX_WARNINGS = 10_000;
+/** Days after an import of assets ends during which it can be undone (ADR 093). */
+export const IMPORT_UNDO_DAYS = 7;
+/** Assets an undo's refusal names, of those that changed since the import. */
+export const IMPORT_UNDO_LISTED = 20;
+
+/** Undone: an import of assets whose created assets were deleted and updates reverted (ADR 093). */
+export const IMPORT_STATUSES = [
+  'Uploaded',
+  'Checking',
+  'Checked',
+  'Importing',
+  'Done',
+  'Failed',
+  'Undone',
+] as const;
 export type TImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /**
@@ -99,7 +115,7 @@ export const ZImportUploadQuery = z.object({ kind: z.enum(IMPORT_KINDS).default(
  */
 export const IMPORT_TARGETS = {
   assets: {
-    builtIn: ['name', 'description', 'slug'],
+    builtIn: ['name', 'description', 'slug', 'externalId'],
     required: ['name'],
     fieldTarget: 'Asset',
     takesFields: true,
@@ -161,6 +177,7 @@ export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
   name: 'Name',
   description: 'Description',
   slug: 'Slug',
+  externalId: 'External ID',
   asset: 'Asset slug',
   title: 'Title',
   performedAt: 'Performed at',
@@ -178,6 +195,21 @@ export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
   endsOn: 'Ends on',
   nextDueOn: 'Next due',
   assignee: 'Assignee',
+};
+
+/**
+ * How an import of assets finds the asset a row updates (ADR 092): by slug, by external ID, by name
+ * (in service, case-insensitive: only when asked), or not at all (every row creates an asset).
+ */
+export const IMPORT_MATCH_KEYS = ['slug', 'externalId', 'name', 'none'] as const;
+export type TImportMatchKey = (typeof IMPORT_MATCH_KEYS)[number];
+
+/** What the mapping's "Match existing assets by" offers, and how messages name the key. */
+export const IMPORT_MATCH_LABELS: Record<TImportMatchKey, string> = {
+  slug: 'Slug',
+  externalId: 'External ID',
+  name: 'Name',
+  none: 'Nothing: always create new assets',
 };
 
 /** What the file was recognised as (its header row), which picks the first mapping. */
@@ -236,6 +268,27 @@ export const IMPORT_MESSAGES = {
   slugInvalid: 'A slug uses lowercase letters, digits and single hyphens (e.g. pump-7).',
   slugTwice: (row: number) => `This slug is already used by row ${row} of the file.`,
   otherAssetTakesSlug: 'Another asset of the organization has this slug.',
+  // Matching existing assets (docs/product/imports.md#matching-existing-assets, ADR 092).
+  matchKeyNotMapped: (key: 'slug' | 'externalId') =>
+    `Choose the column that holds the ${key === 'slug' ? 'slug' : 'external ID'} to match existing assets by it, or match by something else.`,
+  matchKeyForAssets: 'Only a file of assets matches existing assets: leave out matchBy.',
+  externalIdTwice: (row: number) => `This external ID is already used by row ${row} of the file.`,
+  nameTwice: (row: number) =>
+    `This name is already in row ${row} of the file: both rows would update the same asset.`,
+  nameAmbiguous: (count: number) =>
+    `${count} assets in service have this name: match by slug or external ID instead.`,
+  slugDiffers: (slug: string) =>
+    `The asset this row matches has the slug "${slug}": a slug never changes. Correct the cell or clear it.`,
+  nameExists:
+    'An asset in service already has this name: this row adds another. Match by name to update that asset instead.',
+  // Undo and discard (docs/product/imports.md#undo, ADR 093).
+  undoOnlyAssets: 'Only an import of assets can be undone.',
+  undoNotDone: 'Only a finished import can be undone.',
+  undoAlreadyUndone: 'This import has already been undone.',
+  undoExpired: `This import finished more than ${IMPORT_UNDO_DAYS} days ago, or before imports could be undone: it can no longer be undone.`,
+  undoBlocked: (count: number, names: string[]) =>
+    `${count === 1 ? '1 asset' : `${count} assets`} of this import changed since it ran (edited, retired, or given an event, a file or a schedule): ${names.join(', ')}${count > names.length ? ` and ${count - names.length} more` : ''}. Undoing would lose that work, so nothing was undone.`,
+  discardRunning: 'This import is being checked or imported: wait until it stops, then discard it.',
   // Maintenance history (docs/product/imports.md#maintenance-history).
   assetRequired: 'Asset slug is required.',
   assetNotFound: 'No asset of this organization has this slug: import the asset first, or correct the slug.',
@@ -279,11 +332,20 @@ export const ZImportColumnTarget = z.discriminatedUnion('kind', [
 ]);
 export type TImportColumnTarget = z.infer<typeof ZImportColumnTarget>;
 
-/** PUT /api/admin/imports/:id/mapping: one target per column of the file, in the file's order. */
+/**
+ * PUT /api/admin/imports/:id/mapping: one target per column of the file, in the file's order, and
+ * for a file of assets how rows find the asset they update (left out: the slug when a column is
+ * imported as slug, else the external ID when one is, else none).
+ */
 export const ZImportMappingBody = z.object({
   columns: z.array(ZImportColumnTarget).min(1).max(IMPORT_MAX_COLUMNS),
+  matchBy: z.enum(IMPORT_MATCH_KEYS).optional(),
 });
 export type TImportMappingBody = z.infer<typeof ZImportMappingBody>;
+
+/** What a check found an import of assets would do: rows that create, update, or leave an asset as it is. */
+export const ZImportPlanned = z.object({ create: z.number(), update: z.number(), unchanged: z.number() });
+export type TImportPlanned = z.infer<typeof ZImportPlanned>;
 
 /**
  * PUT /api/admin/imports/:id/reading: how to read the file: its encoding (another one only for a file
@@ -318,20 +380,51 @@ export const ZImportRun = z.object({
   preview: z.array(z.array(z.string())),
   rowCount: z.number(),
   mapping: z.array(ZImportColumnTarget),
+  /** How rows of a file of assets find the asset they update; null for history and schedules. */
+  matchBy: z.enum(IMPORT_MATCH_KEYS).nullable(),
   /** Rows checked or imported so far (of rowCount) while Checking or Importing. */
   rowsDone: z.number(),
   problemCount: z.number(),
+  /** Rows that pass but deserve a look (a name an asset in service already has), up to IMPORT_MAX_WARNINGS listed. */
+  warningCount: z.number(),
+  /** What the last check found the import would do with the rows of a file of assets; null before. */
+  planned: ZImportPlanned.nullable(),
   createdCount: z.number(),
   updatedCount: z.number(),
+  /** Rows of a file of assets whose asset already held every value: nothing written. */
+  unchangedCount: z.number(),
   /** Rows of a history import left out because the asset already has that event (0 for assets). */
   skippedCount: z.number(),
   error: z.string().nullable(),
+  /** Until when the import can be undone (a finished import of assets, for IMPORT_UNDO_DAYS); null otherwise. */
+  undoUntil: z.string().nullable(),
+  /** When the import was undone; null otherwise. */
+  undoneAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TImportRun = z.infer<typeof ZImportRun>;
 
-/** A problem the dry run found: a row as a spreadsheet numbers it (the header is row 1) and a column. */
+/** An asset of an import that changed since it ran, which keeps the import from being undone. */
+export const ZImportUndoBlocker = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+
+/** GET /api/admin/imports/:id/undo: what undoing the import would do, or why it cannot be done. */
+export const ZImportUndoPreview = z.object({
+  undoUntil: z.string(),
+  /** Assets the import created that undoing deletes. */
+  deleteCount: z.number(),
+  /** Assets the import updated that undoing puts back as they were. */
+  revertCount: z.number(),
+  /** The first IMPORT_UNDO_LISTED assets that changed since the import, by name, and how many did. */
+  blocked: z.array(ZImportUndoBlocker),
+  blockedCount: z.number(),
+});
+export type TImportUndoPreview = z.infer<typeof ZImportUndoPreview>;
+
+/**
+ * A problem (or a warning) the dry run found: a row as a spreadsheet numbers it (the header is row 1)
+ * and a column.
+ */
 export const ZImportProblem = z.object({
   row: z.number(),
   column: z.string(),

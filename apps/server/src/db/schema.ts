@@ -5,10 +5,12 @@ import {
   IMPORT_ENCODINGS,
   IMPORT_FORMATS,
   IMPORT_KINDS,
+  IMPORT_MATCH_KEYS,
   IMPORT_NUMBER_FORMATS,
   IMPORT_STATUSES,
   SCHEDULE_MODES,
   type TImportColumnTarget,
+  type TImportPlanned,
   type TRecurrence,
   type TWebhookEventType,
   WEBHOOK_DELIVERY_STATES,
@@ -206,9 +208,18 @@ export const assets = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     /** The CSV import that created the asset, if one did: its labels can be printed together. */
     importId: uuid('import_id').references((): AnyPgColumn => importRuns.id, { onDelete: 'set null' }),
+    /**
+     * The asset's identifier in another tool (a Snipe-IT asset tag, a HomeBox asset ID), as written;
+     * unique in its organization whatever its case, what an import may match rows by (ADR 092).
+     */
+    externalId: varchar('external_id', { length: 255 }),
   },
   (t) => [
     uniqueIndex('assets_org_slug_unique').on(t.organizationId, t.slug),
+    // Also the import's look-up of a batch's external IDs, and the search's exact match (ADR 092).
+    uniqueIndex('assets_org_external_id_unique')
+      .on(t.organizationId, sql`lower(${t.externalId})`)
+      .where(sql`${t.externalId} is not null`),
     // The lists show assets in service; retired ones have their own index, newest retired first.
     index('assets_org_created_idx')
       .on(t.organizationId, t.createdAt.desc(), t.id.desc())
@@ -222,6 +233,8 @@ export const assets = pgTable(
     index('assets_org_import_idx')
       .on(t.organizationId, t.importId, t.createdAt, t.id)
       .where(sql`${t.importId} is not null`),
+    // The foreign key's own look-up (by import id alone) when an import is discarded (ADR 093).
+    index('assets_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     // The list's other orders (ADR 047): by name (case-insensitive) and by last update, in service.
     index('assets_org_name_idx')
       .on(t.organizationId, sql`lower(${t.name})`, t.id)
@@ -678,12 +691,21 @@ export const importRuns = pgTable(
     dateOrder: text('date_order', { enum: IMPORT_DATE_ORDERS }),
     rowCount: integer('row_count').notNull(),
     mapping: jsonb('mapping').$type<TImportColumnTarget[]>().notNull(),
+    /** How rows of a file of assets find the asset they update (ADR 092); null for history and schedules. */
+    matchBy: text('match_by', { enum: IMPORT_MATCH_KEYS }),
     status: text('status', { enum: IMPORT_STATUSES }).notNull().default('Uploaded'),
     rowsDone: integer('rows_done').notNull().default(0),
     problemCount: integer('problem_count').notNull().default(0),
+    warningCount: integer('warning_count').notNull().default(0),
+    /** What the last check found a file of assets would do: rows that create, update, or change nothing. */
+    planned: jsonb('planned').$type<TImportPlanned>(),
     createdCount: integer('created_count').notNull().default(0),
     updatedCount: integer('updated_count').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
     error: text('error'),
+    /** When the commit ended Done: an import of assets can be undone for IMPORT_UNDO_DAYS after (ADR 093). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -720,8 +742,42 @@ export const importProblems = pgTable(
     rowNumber: integer('row_number').notNull(),
     column: varchar('column_name', { length: 255 }).notNull(),
     message: text('message').notNull(),
+    /** A warning lets the import go on (a name already in use); a problem stops it. */
+    isWarning: boolean('is_warning').notNull().default(false),
   },
-  (t) => [index('import_problems_import_row_idx').on(t.importId, t.rowNumber, t.id)],
+  (t) => [index('import_problems_import_row_idx').on(t.importId, t.isWarning, t.rowNumber, t.id)],
+);
+
+/** What an import's update of an asset replaced: only the columns its mapping imports are present. */
+export interface ImportChangeBefore {
+  name: string;
+  description?: string | null;
+  externalId?: string | null;
+  /** Custom values by field id; null where the asset had none. */
+  values: Record<string, string | null>;
+}
+
+/**
+ * What undoing an import of assets needs (ADR 093): each asset its commit created or updated, the
+ * moment it wrote the asset (a later change shows in the asset's updated_at), and for an update the
+ * values it replaced. Kept IMPORT_UNDO_DAYS, then swept; no foreign key to the asset, whose deletion
+ * leaves its row to be skipped.
+ */
+export const importChanges = pgTable(
+  'import_changes',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    assetId: uuid('asset_id').notNull(),
+    created: boolean('created').notNull(),
+    /** The asset's updated_at as the commit wrote it. */
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+    /** For an update: what the mapped columns held before (name, description, external ID, values by field id). */
+    before: jsonb('before').$type<ImportChangeBefore>(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.assetId] })],
 );
 
 /**

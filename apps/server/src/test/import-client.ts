@@ -1,4 +1,4 @@
-import type { TImportColumnTarget, TImportKind, TImportRun } from '@mqr/contracts';
+import type { TImportColumnTarget, TImportKind, TImportMatchKey, TImportRun } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { multipart } from './multipart-body.ts';
@@ -29,12 +29,12 @@ export function importClient(app: () => FastifyInstance) {
     return response.json();
   }
 
-  function map(headers: Headers, id: string, columns: TImportColumnTarget[]) {
+  function map(headers: Headers, id: string, columns: TImportColumnTarget[], matchBy?: TImportMatchKey) {
     return app().inject({
       method: 'PUT',
       url: `/api/admin/imports/${id}/mapping`,
       headers,
-      payload: { columns },
+      payload: matchBy ? { columns, matchBy } : { columns },
     });
   }
 

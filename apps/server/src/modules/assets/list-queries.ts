@@ -217,11 +217,15 @@ function dueCondition(org: string, assetId: SQL, due: DueView): SQL {
     or exists (select 1 ${schedulesDue(org, due)} and s.asset_id = ${assetId}))`;
 }
 
-/** The search's condition on the asset row `a` (name or slug contains the text, as the list's search). */
+/**
+ * The search's condition on the asset row `a`: name or slug contains the text, or the external ID is
+ * the whole text in any case (ADR 092: a tag typed from an old label, probed on its unique index).
+ */
 function searchCondition(search: string): SQL {
   const pattern = `%${escapeLike(search)}%`;
   // Slugs are lower-case ASCII (SLUG_PATTERN): LIKE on the lower-cased term finds what ILIKE would.
-  return sql`(a.name ilike ${pattern} or a.slug like ${pattern.toLowerCase()})`;
+  return sql`(a.name ilike ${pattern} or a.slug like ${pattern.toLowerCase()}
+    or lower(a.external_id) = lower(${search}))`;
 }
 
 /** Where a list reads its assets: the scope view for a search (its ILIKE), the table otherwise. */

@@ -1,6 +1,7 @@
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { jsonRows } from '#server/db/json-rows.ts';
+import { inOrganization } from '#server/db/organization-filter.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import {
   assetFieldValues,
@@ -22,7 +23,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The custom values of these assets of the organization (of these fields only, when given). */
+/**
+ * The custom values of these assets of the organization (of these fields only, when given), read on
+ * the primary key (asset, field): the organization is a filter the planner picks no index by (ADR
+ * 073), or a freshly imported tenant's (organization, field) index is walked whole per batch.
+ */
 export function findValuesOfAssets(
   db: DbOrTx,
   organizationId: string,
@@ -38,7 +43,7 @@ export function findValuesOfAssets(
     .from(assetFieldValues)
     .where(
       and(
-        eq(assetFieldValues.organizationId, organizationId),
+        inOrganization(assetFieldValues.organizationId, organizationId),
         inArray(assetFieldValues.assetId, assetIds),
         fieldIds ? inArray(assetFieldValues.fieldId, fieldIds) : undefined,
       ),

@@ -305,6 +305,56 @@ describe('PUT /api/assets/:id', () => {
   });
 });
 
+describe('external ID (ADR 092)', () => {
+  it('is saved, kept when a save leaves it out, cleared with null, and audited from → to', async () => {
+    const created = await post(t.headers.memberA, { name: 'Tagged pump', externalId: '  TAG-0001 ' });
+    expect(created.statusCode, created.body).toBe(201);
+    const asset = created.json();
+    expect(asset.externalId).toBe('TAG-0001');
+    expect((await put(t.headers.memberA, asset.id, { name: 'Tagged pump 2' })).json().externalId).toBe(
+      'TAG-0001',
+    );
+    const changed = await put(t.headers.memberA, asset.id, { name: 'Tagged pump 2', externalId: 'TAG-0002' });
+    expect(changed.json().externalId).toBe('TAG-0002');
+    const [entry] = await auditEntriesOf(t.db, t.orgA.organization.id, asset.id);
+    expect(JSON.parse(entry!.changes!)).toEqual({
+      changes: { externalId: { from: 'TAG-0001', to: 'TAG-0002' } },
+    });
+    for (const externalId of [null, '  ']) {
+      expect(
+        (await put(t.headers.memberA, asset.id, { name: 'Tagged pump 2', externalId })).json().externalId,
+      ).toBe(null);
+    }
+  });
+
+  it("is one asset's in its organization whatever its case (409 on the field), another organization's own", async () => {
+    const first = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Laptop 1', externalId: 'LAP-1' });
+    const taken = await post(t.headers.adminA, { name: 'Laptop 2', externalId: 'lap-1' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      message: ASSET_MESSAGES.externalIdTaken,
+      fields: [{ path: 'externalId', message: ASSET_MESSAGES.externalIdTaken }],
+    });
+    const second = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Laptop 2' });
+    const moved = await put(t.headers.adminA, second.id, { name: 'Laptop 2', externalId: 'Lap-1' });
+    expect(moved.statusCode).toBe(409);
+    expect((await get(t.headers.adminA, `/api/assets/${second.id}`)).json().externalId).toBeNull();
+    expect((await post(t.headers.adminB, { name: 'Laptop of B', externalId: 'LAP-1' })).statusCode).toBe(201);
+    // The list's search finds it by its whole external ID, in any case; a part of it does not.
+    const found = await get(t.headers.adminA, '/api/assets?search=lap-1');
+    expect(found.json().map((item: { id: string }) => item.id)).toEqual([first.id]);
+    expect((await get(t.headers.adminA, '/api/assets?search=LAP-')).json()).toEqual([]);
+  });
+
+  it('refuses one longer than 255 characters', async () => {
+    const response = await post(t.headers.adminA, { name: 'Long', externalId: 'x'.repeat(256) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual([
+      { path: 'externalId', message: ASSET_MESSAGES.externalIdTooLong },
+    ]);
+  });
+});
+
 describe('select options removed while assets hold them (ADR 020)', () => {
   /** Saves the Select field's options through the admin API, as an administrator would. */
   async function setOptions(

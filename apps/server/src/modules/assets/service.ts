@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { assetPublicUrl, assetQrCodeUrl } from '#server/lib/public-urls.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { generateSlug } from '#server/lib/slug.ts';
@@ -144,6 +145,7 @@ async function findAssetView(
 export function toAsset(view: AssetView, publicBaseUrl: string): TAsset {
   return {
     ...toAssetSummary(view.row),
+    externalId: view.row.externalId,
     publicUrl: assetPublicUrl(publicBaseUrl, view.row.organizationId, view.row.slug),
     updatedAt: view.row.updatedAt.toISOString(),
     fields: view.fields.map(({ fieldId, label, value, isActive }) => ({ fieldId, label, value, isActive })),
@@ -260,14 +262,36 @@ export function resolveAssetValues(
   return resolveFieldValues('Asset', definitions, payload, stored);
 }
 
-/** The audited view of an asset: name, description and each custom value keyed by its label. */
+/** The audited view of an asset: name, description, external ID and each custom value keyed by its label. */
 function auditSnapshot(
-  name: string,
-  description: string | null,
+  row: Pick<AssetRow, 'name' | 'description' | 'externalId'>,
   values: Map<string, string | null>,
   definitions: FieldDefinitionRow[],
 ): Record<string, unknown> {
-  return { name, description, ...valuesByLabel(definitions, values) };
+  return {
+    name: row.name,
+    description: row.description,
+    externalId: row.externalId,
+    ...valuesByLabel(definitions, values),
+  };
+}
+
+/** The unique index of external IDs (ADR 092): an insert or update that breaks it is a 409. */
+const EXTERNAL_ID_INDEX = 'assets_org_external_id_unique';
+
+export const externalIdTaken = () =>
+  new AppError('CONFLICT', ASSET_MESSAGES.externalIdTaken, {
+    fields: [{ path: 'externalId', message: ASSET_MESSAGES.externalIdTaken }],
+  });
+
+/** Runs a save (its whole transaction), answering 409 when its external ID is another asset's. */
+async function savingExternalId<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isUniqueViolation(error, EXTERNAL_ID_INDEX)) throw externalIdTaken();
+    throw error;
+  }
 }
 
 async function writeValues(
@@ -309,28 +333,31 @@ export async function createAsset(db: Db, context: AssetActionContext, body: Ass
   );
   const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
   const values = resolveAssetValues(definitions, body.fields);
-  const row = await db.transaction(async (tx) => {
-    const created = await insertAssetWithFreeSlug(tx, {
-      organizationId,
-      name: body.name,
-      description: body.description,
-      createdById: context.actor.id,
-      updatedById: context.actor.id,
-    });
-    await writeValues(tx, organizationId, created.id, values);
-    await recordAudit(tx, {
-      organizationId,
-      actor: context.actor,
-      action: 'CREATE',
-      entityType: 'Asset',
-      entityId: created.id,
-      entityName: created.name,
-      changes: { created: true },
-      ipAddress: context.ipAddress,
-    });
-    await emitAssetEvents(tx, 'asset.created', [created]);
-    return created;
-  });
+  const row = await savingExternalId(() =>
+    db.transaction(async (tx) => {
+      const created = await insertAssetWithFreeSlug(tx, {
+        organizationId,
+        name: body.name,
+        description: body.description,
+        externalId: body.externalId ?? null,
+        createdById: context.actor.id,
+        updatedById: context.actor.id,
+      });
+      await writeValues(tx, organizationId, created.id, values);
+      await recordAudit(tx, {
+        organizationId,
+        actor: context.actor,
+        action: 'CREATE',
+        entityType: 'Asset',
+        entityId: created.id,
+        entityName: created.name,
+        changes: { created: true },
+        ipAddress: context.ipAddress,
+      });
+      await emitAssetEvents(tx, 'asset.created', [created]);
+      return created;
+    }),
+  );
   return toAsset(
     await findAssetView(db, row.organizationId, { id: row.id }, context.now),
     context.publicBaseUrl,
@@ -339,7 +366,8 @@ export async function createAsset(db: Db, context: AssetActionContext, body: Ass
 
 /**
  * Replaces name, description and the active custom values (active fields left out are cleared;
- * retired ones keep their stored values). The slug never changes; assets never change organization.
+ * retired ones keep their stored values), and the external ID when the body has one (null clears
+ * it). The slug never changes; assets never change organization.
  */
 export async function updateAsset(
   db: Db,
@@ -353,39 +381,42 @@ export async function updateAsset(
     throw forbidden(ASSET_MESSAGES.otherOrganization);
   }
   const definitions = await getFieldDefinitionRows(db, organizationId, 'Asset');
-  const row = await db.transaction(async (tx) => {
-    // Locked: the stored values a save may keep unchanged (ADR 020) are the ones it replaces.
-    const current = await getAssetRow(tx, organizationId, existing.id, { forUpdate: true });
-    if (current.retiredAt) throw conflict(ASSET_MESSAGES.retired);
-    const storedValues = await findAssetValues(tx, organizationId, current.id);
-    const values = resolveAssetValues(definitions, body.fields, storedValues);
-    const before = new Map<string, string | null>();
-    for (const fieldId of values.keys()) before.set(fieldId, storedValues.get(fieldId) ?? null);
-    const updated = await updateAssetRow(tx, organizationId, current.id, {
-      name: body.name,
-      description: body.description,
-      updatedById: context.actor.id,
-      updatedAt: new Date(),
-    });
-    await writeValues(tx, organizationId, current.id, values);
-    await recordAudit(tx, {
-      organizationId,
-      actor: context.actor,
-      action: 'UPDATE',
-      entityType: 'Asset',
-      entityId: updated.id,
-      entityName: updated.name,
-      changes: {
-        changes: diffChanges(
-          auditSnapshot(current.name, current.description, before, definitions),
-          auditSnapshot(updated.name, updated.description, values, definitions),
-        ),
-      },
-      ipAddress: context.ipAddress,
-    });
-    await emitAssetEvents(tx, 'asset.updated', [updated]);
-    return updated;
-  });
+  const row = await savingExternalId(() =>
+    db.transaction(async (tx) => {
+      // Locked: the stored values a save may keep unchanged (ADR 020) are the ones it replaces.
+      const current = await getAssetRow(tx, organizationId, existing.id, { forUpdate: true });
+      if (current.retiredAt) throw conflict(ASSET_MESSAGES.retired);
+      const storedValues = await findAssetValues(tx, organizationId, current.id);
+      const values = resolveAssetValues(definitions, body.fields, storedValues);
+      const before = new Map<string, string | null>();
+      for (const fieldId of values.keys()) before.set(fieldId, storedValues.get(fieldId) ?? null);
+      const updated = await updateAssetRow(tx, organizationId, current.id, {
+        name: body.name,
+        description: body.description,
+        externalId: body.externalId === undefined ? current.externalId : body.externalId,
+        updatedById: context.actor.id,
+        updatedAt: new Date(),
+      });
+      await writeValues(tx, organizationId, current.id, values);
+      await recordAudit(tx, {
+        organizationId,
+        actor: context.actor,
+        action: 'UPDATE',
+        entityType: 'Asset',
+        entityId: updated.id,
+        entityName: updated.name,
+        changes: {
+          changes: diffChanges(
+            auditSnapshot(current, before, definitions),
+            auditSnapshot(updated, values, definitions),
+          ),
+        },
+        ipAddress: context.ipAddress,
+      });
+      await emitAssetEvents(tx, 'asset.updated', [updated]);
+      return updated;
+    }),
+  );
   return toAsset(
     await findAssetView(db, row.organizationId, { id: row.id }, context.now),
     context.publicBaseUrl,

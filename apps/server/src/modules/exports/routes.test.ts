@@ -34,6 +34,7 @@ describe('GET /api/exports/assets.csv', () => {
     const plain = await createAssetViaApi(t.app, t.headers.adminA, {
       name: 'Export pump',
       description: 'Line one, with a comma\nline "two"',
+      externalId: 'ICC-2065556',
       fields: [{ fieldId: serial.id, value: 'SN-1' }],
     });
     const risky = await createAssetViaApi(t.app, t.headers.adminA, {
@@ -49,12 +50,13 @@ describe('GET /api/exports/assets.csv', () => {
       plain.slug,
       'Export pump',
       'Line one, with a comma\nline "two"',
+      'ICC-2065556',
       plain.createdAt,
       plain.updatedAt,
       'SN-1',
     ]);
-    expect(bySlug.get(risky.slug)?.slice(1, 3)).toEqual([`'=HYPERLINK("http://evil.example","x")`, '']);
-    expect(bySlug.get(risky.slug)?.[5]).toBe("'-2+3");
+    expect(bySlug.get(risky.slug)?.slice(1, 4)).toEqual([`'=HYPERLINK("http://evil.example","x")`, '', '']);
+    expect(bySlug.get(risky.slug)?.[6]).toBe("'-2+3");
     expect(records.some((record) => record[1] === 'Export pump of B')).toBe(false);
   });
 

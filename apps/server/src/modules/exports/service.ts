@@ -83,7 +83,14 @@ export async function* assetCsvRows(
     assetBatchOf(db, source, batchSize),
     async (ids) =>
       (await findValuesOfAssets(db, organizationId, ids)).map((v) => ({ ...v, owner: v.assetId })),
-    (asset) => [asset.slug, asset.name, asset.description ?? '', iso(asset.createdAt), iso(asset.updatedAt)],
+    (asset) => [
+      asset.slug,
+      asset.name,
+      asset.description ?? '',
+      asset.externalId ?? '',
+      iso(asset.createdAt),
+      iso(asset.updatedAt),
+    ],
   );
 }
 

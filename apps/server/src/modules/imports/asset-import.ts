@@ -1,61 +1,47 @@
-import { ASSET_MESSAGES, FIELD_VALUE_MESSAGES, IMPORT_MESSAGES } from '@mqr/contracts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { fileKeys, findBatchAssets, planRow } from './asset-match.ts';
 import { commitChunk } from './commit.ts';
-import { type ImportKindRules, stopAtBrokenRow } from './import-kind.ts';
-import { type CheckedRow, checkRow, type ImportPlan } from './plan.ts';
-import { findAssetsBySlugs } from './queries.ts';
+import { type ImportKindRules, type NumberedProblem, rowStopped, stopAtBrokenRow } from './import-kind.ts';
+import { checkRow, type RowProblem } from './plan.ts';
+
+const numbered = (rowNumber: number, problems: RowProblem[]): NumberedProblem[] =>
+  problems.map((problem) => ({ ...problem, rowNumber }));
 
 /**
- * The problems of one row beyond its cells: a slug an earlier row of the file already uses, a slug
- * of a retired asset (read-only until restored, ADR 046), and, for a row that creates an asset, the
- * required fields no column fills. `existing`: whether each existing slug's asset is retired.
+ * An import of assets: each row creates an asset, updates the one it matches by the mapping's key,
+ * or leaves it as it is when it would change nothing (ADRs 045, 092).
  */
-function fileProblems(
-  plan: ImportPlan,
-  checked: CheckedRow,
-  firstRowOfSlug: Map<string, number>,
-  existing: ReadonlyMap<string, { retired: boolean }>,
-) {
-  const problems = [...checked.problems];
-  const slugHeader = plan.columns.slug === undefined ? '' : (plan.headers[plan.columns.slug] ?? '');
-  if (checked.slug) {
-    const first = firstRowOfSlug.get(checked.slug);
-    if (first !== undefined) problems.push({ column: slugHeader, message: IMPORT_MESSAGES.slugTwice(first) });
-    else firstRowOfSlug.set(checked.slug, checked.rowNumber);
-    if (existing.get(checked.slug)?.retired)
-      problems.push({ column: slugHeader, message: ASSET_MESSAGES.retired });
-  }
-  const creates = !checked.slug || !existing.has(checked.slug);
-  if (creates) {
-    for (const rule of plan.requiredElsewhere)
-      problems.push({ column: rule.label, message: FIELD_VALUE_MESSAGES.required(rule.label) });
-  }
-  return problems;
-}
-
-/** An import of assets: rows create assets, or update the asset whose slug they give (ADR 045). */
 export const assetImport: ImportKindRules = {
   startCheck(db, organizationId, plan) {
-    const firstRowOfSlug = new Map<string, number>();
+    const againstEarlierRows = fileKeys(plan);
     return async (rows) => {
       const checked = rows.map((r) => checkRow(plan, r.sheetRow, r.cells));
-      const slugs = [...new Set(checked.flatMap((c) => (c.slug ? [c.slug] : [])))];
-      const existing = new Map(
-        (await findAssetsBySlugs(db, organizationId, slugs)).map((asset) => [
-          asset.slug,
-          { retired: asset.retiredAt !== null },
-        ]),
-      );
-      return checked.flatMap((c) =>
-        fileProblems(plan, c, firstRowOfSlug, existing).map((problem) => ({
-          ...problem,
-          rowNumber: c.rowNumber,
-        })),
-      );
+      const found = await findBatchAssets(db, organizationId, plan, checked);
+      const planned = { create: 0, update: 0, unchanged: 0 };
+      const problems: NumberedProblem[] = [];
+      const warnings: NumberedProblem[] = [];
+      for (const row of checked) {
+        const outcome = planRow(plan, row, found);
+        planned[outcome.action] += 1;
+        problems.push(...numbered(row.rowNumber, [...outcome.problems, ...againstEarlierRows(row)]));
+        warnings.push(...numbered(row.rowNumber, outcome.warnings));
+      }
+      return { problems, warnings, planned };
     };
   },
-  commitChunk(db, run, plan, actor, rows) {
+  async commitChunk(db, run, plan, actor, rows) {
     const checked = rows.map((r) => checkRow(plan, r.sheetRow, r.cells));
     stopAtBrokenRow(checked);
-    return commitChunk(db, run, plan, actor, checked, rows.at(-1)?.rowNumber ?? run.rowsDone);
+    const planRows = async (tx: DbOrTx) => {
+      // Locked: what a row is compared with is what it replaces, and what an undo puts back.
+      const found = await findBatchAssets(tx, run.organizationId, plan, checked, true);
+      const planned = checked.map((row) => planRow(plan, row, found));
+      // Changed since the check (a field, a retirement, another asset's key): the import stops here.
+      const broken = planned.find((row) => row.problems.length > 0);
+      if (broken) throw rowStopped(broken.row.rowNumber, broken.problems[0]);
+      return planned;
+    };
+    // Progress is the stored row the chunk ends with (rowNumber), not the spreadsheet's row.
+    return commitChunk(db, run, plan, actor, planRows, rows.at(-1)?.rowNumber ?? run.rowsDone);
   },
 };

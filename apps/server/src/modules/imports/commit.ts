@@ -1,20 +1,16 @@
-import {
-  ASSET_MESSAGES,
-  DISPLAY_ORDER_STEP,
-  type TFieldTarget,
-  type TImportColumnTarget,
-} from '@mqr/contracts';
+import { DISPLAY_ORDER_STEP, type TFieldTarget, type TImportColumnTarget } from '@mqr/contracts';
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { assetFieldValues, assets, fieldDefinitions, users } from '#server/db/schema.ts';
 import { generateSlug } from '#server/lib/slug.ts';
-import { deleteAssetValues, findValuesOfAssets } from '../assets/queries.ts';
+import { deleteAssetValues } from '../assets/queries.ts';
 import { insertAssetWithFreeSlug } from '../assets/service.ts';
 import { type AuditRecord, diffChanges, recordAudits } from '../audit-logs/service.ts';
 import { emitAssetEvents } from '../webhooks/service.ts';
+import type { PlannedRow } from './asset-match.ts';
 import type { Actor } from './import-kind.ts';
 import type { CheckedRow, ImportPlan } from './plan.ts';
-import { findAssetsBySlugs, type ImportRunRow, updateImportRun } from './queries.ts';
+import { type ImportChange, type ImportRunRow, insertImportChanges, updateImportRun } from './queries.ts';
 
 /** Who started the import, as its audit entries name them (null once the user is gone). */
 export async function actorOf(db: Db, row: ImportRunRow): Promise<Actor> {
@@ -87,96 +83,87 @@ export async function createNewFields(
   });
 }
 
-/** The stored values of these fields of these assets, by `assetId/fieldId`. */
-async function storedValues(tx: DbOrTx, organizationId: string, assetIds: string[], fieldIds: string[]) {
-  if (assetIds.length === 0 || fieldIds.length === 0) return new Map<string, string>();
-  const rows = await findValuesOfAssets(tx, organizationId, assetIds, fieldIds);
-  return new Map(rows.map((r) => [`${r.assetId}/${r.fieldId}`, r.value]));
-}
-
-/** The audited view of an imported asset: name, description and its imported values by field label. */
-function snapshot(plan: ImportPlan, name: string, description: string | null, values: (string | null)[]) {
-  const byLabel: Record<string, string | null> = {};
+/** The audited view of an imported asset: name and the mapped columns, its values by field label. */
+function snapshot(
+  plan: ImportPlan,
+  asset: { name: string; description?: string | null; externalId?: string | null },
+  fieldValue: (fieldId: string, index: number) => string | null,
+) {
+  const shown: Record<string, string | null> = { name: asset.name };
+  if (plan.columns.description !== undefined) shown.description = asset.description ?? null;
+  if (plan.columns.externalId !== undefined) shown.externalId = asset.externalId ?? null;
   plan.fields.forEach((field, index) => {
-    byLabel[field.rule.label] = values[index] ?? null;
+    shown[field.rule.label] = fieldValue(field.fieldId!, index);
   });
-  return { name, description, ...byLabel };
+  return shown;
 }
 
 /**
- * Writes one chunk of checked rows: rows whose slug the organization has update that asset (name,
- * description and the mapped fields; other fields stay), the others create one (with the row's slug,
- * or one made from the name). Asset, values, audit entries and the import's progress (`rowsDone`:
- * the stored row the chunk ends with) commit together. Undefined when the import is no longer
- * Importing.
+ * Writes one chunk of rows as `planRows` decides them (in the chunk's transaction, ADR 092): rows
+ * that create an asset (with the row's slug, or one made from the name), rows that update the asset
+ * they match (name and the mapped columns; an empty cell clears a mapped one, columns not imported
+ * stay), rows that would change nothing write nothing. Assets, values, what an undo needs (ADR 093),
+ * audit entries, webhook events and the import's progress (`rowsDone`: the stored row the chunk ends
+ * with) commit together. Undefined when the import is no longer Importing.
  */
 export async function commitChunk(
   db: Db,
   row: ImportRunRow,
   plan: ImportPlan,
   actor: Actor,
-  checked: CheckedRow[],
+  planRows: (tx: DbOrTx) => Promise<PlannedRow[]>,
   rowsDone: number,
 ): Promise<ImportRunRow | undefined> {
   const organizationId = row.organizationId;
   const fieldIds = plan.fields.map((field) => field.fieldId);
   if (fieldIds.some((id) => id === null)) throw new Error('The import has fields still to create.');
   return db.transaction(async (tx) => {
-    const slugs = checked.flatMap((c) => (c.slug ? [c.slug] : []));
-    const existing = new Map(
-      (await findAssetsBySlugs(tx, organizationId, slugs)).map((asset) => [asset.slug, asset]),
-    );
+    const planned = await planRows(tx);
+    // The moment this chunk writes its assets: an asset whose updated_at differs later changed since.
+    const writtenAt = new Date();
     const audits: AuditRecord[] = [];
     const values: { assetId: string; fieldId: string; value: string }[] = [];
+    const changes: ImportChange[] = [];
     /** The mapped fields each updated asset's row leaves empty, by asset id. */
     const cleared = new Map<string, string[]>();
-    let createdCount = 0;
-    let updatedCount = 0;
     /** What the webhooks say of the created and updated assets (ADR 064). */
     const created: { id: string; organizationId: string; slug: string; name: string }[] = [];
     const updated: typeof created = [];
-    const toCreate = checked
-      .filter((c) => !c.slug || !existing.has(c.slug))
-      .map((c) => ({ row: c, slug: c.slug ?? generateSlug(c.name) }));
-    const inserted = toCreate.length
+    const creating = planned
+      .filter((p) => p.action === 'create')
+      .map(({ row: c }) => ({ row: c, slug: c.slug ?? generateSlug(c.name) }));
+    const newAsset = (c: CheckedRow) => ({
+      organizationId,
+      name: c.name,
+      description: c.description,
+      externalId: c.externalId,
+      importId: row.id,
+      createdById: actor?.id ?? null,
+      updatedById: actor?.id ?? null,
+      updatedAt: writtenAt,
+    });
+    const inserted = creating.length
       ? await tx
           .insert(assets)
-          .values(
-            toCreate.map(({ row: c, slug }) => ({
-              organizationId,
-              name: c.name,
-              description: c.description,
-              slug,
-              importId: row.id,
-              createdById: actor?.id ?? null,
-              updatedById: actor?.id ?? null,
-            })),
-          )
+          .values(creating.map(({ row: c, slug }) => ({ ...newAsset(c), slug })))
           .onConflictDoNothing({ target: [assets.organizationId, assets.slug] })
           .returning({ id: assets.id, slug: assets.slug })
       : [];
     const insertedBySlug = new Map(inserted.map((asset) => [asset.slug, asset.id]));
-    for (const { row: c, slug } of toCreate) {
+    for (const { row: c, slug } of creating) {
       let assetId = insertedBySlug.get(slug);
       let assetSlug = slug;
       if (!assetId) {
-        // The file's slug was taken since the chunk began: the job fails and its retry updates that asset.
+        // The file's slug was taken since the chunk began: the job fails and its retry sees that asset.
         if (c.slug) throw new Error(`The slug ${c.slug} was taken while the import ran.`);
         // A made-up slug that another asset holds (rare): made again until one is free.
-        const made = await insertAssetWithFreeSlug(tx, {
-          organizationId,
-          name: c.name,
-          description: c.description,
-          importId: row.id,
-          createdById: actor?.id ?? null,
-          updatedById: actor?.id ?? null,
-        });
+        const made = await insertAssetWithFreeSlug(tx, newAsset(c));
         assetId = made.id;
         assetSlug = made.slug;
       }
       const id = assetId;
-      createdCount += 1;
       created.push({ id, organizationId, slug: assetSlug, name: c.name });
+      changes.push({ assetId: id, created: true, writtenAt, before: null });
       c.values.forEach((value, index) => {
         if (value !== null) values.push({ assetId: id, fieldId: fieldIds[index]!, value });
       });
@@ -191,28 +178,18 @@ export async function commitChunk(
         ipAddress: null,
       });
     }
-    const updates = checked.flatMap((c) => {
-      const asset = c.slug ? existing.get(c.slug) : undefined;
-      return asset ? [{ row: c, asset }] : [];
-    });
-    const before = await storedValues(
-      tx,
-      organizationId,
-      updates.map((u) => u.asset.id),
-      fieldIds as string[],
-    );
-    for (const { row: c, asset } of updates) {
-      // Retired since the check: the import stops here, as when a row no longer passes.
-      if (asset.retiredAt) throw new Error(`Row ${c.rowNumber}: ${ASSET_MESSAGES.retired}`);
-      updatedCount += 1;
+    for (const { row: c, asset, before, action } of planned) {
+      if (action !== 'update' || !asset || !before) continue;
       updated.push({ id: asset.id, organizationId, slug: asset.slug, name: c.name });
+      changes.push({ assetId: asset.id, created: false, writtenAt, before });
       await tx
         .update(assets)
         .set({
           name: c.name,
-          description: c.description,
+          ...('description' in before ? { description: c.description } : {}),
+          ...('externalId' in before ? { externalId: c.externalId } : {}),
           updatedById: actor?.id ?? null,
-          updatedAt: new Date(),
+          updatedAt: writtenAt,
         })
         .where(and(eq(assets.organizationId, organizationId), eq(assets.id, asset.id)));
       c.values.forEach((value, index) => {
@@ -220,7 +197,6 @@ export async function commitChunk(
         if (value === null) cleared.set(asset.id, [...(cleared.get(asset.id) ?? []), fieldId]);
         else values.push({ assetId: asset.id, fieldId, value });
       });
-      const old = fieldIds.map((fieldId) => before.get(`${asset.id}/${fieldId}`) ?? null);
       audits.push({
         organizationId,
         actor,
@@ -230,8 +206,8 @@ export async function commitChunk(
         entityName: c.name,
         changes: {
           changes: diffChanges(
-            snapshot(plan, asset.name, asset.description, old),
-            snapshot(plan, c.name, c.description, c.values),
+            snapshot(plan, before, (fieldId) => before.values[fieldId] ?? null),
+            snapshot(plan, c, (_, index) => c.values[index] ?? null),
           ),
           import: row.fileName,
         },
@@ -250,13 +226,15 @@ export async function commitChunk(
     for (const [assetId, fieldIdsCleared] of cleared) {
       await deleteAssetValues(tx, organizationId, assetId, fieldIdsCleared);
     }
+    await insertImportChanges(tx, organizationId, row.id, changes);
     await recordAudits(tx, audits);
     await emitAssetEvents(tx, 'asset.created', created);
     await emitAssetEvents(tx, 'asset.updated', updated);
     return updateImportRun(tx, organizationId, row.id, ['Importing'], {
       rowsDone,
-      createdCount: row.createdCount + createdCount,
-      updatedCount: row.updatedCount + updatedCount,
+      createdCount: row.createdCount + created.length,
+      updatedCount: row.updatedCount + updated.length,
+      unchangedCount: row.unchangedCount + planned.filter((p) => p.action === 'unchanged').length,
     });
   });
 }

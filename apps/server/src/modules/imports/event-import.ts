@@ -101,12 +101,13 @@ export const eventImport: ImportKindRules = {
     return async (rows) => {
       const checked = rows.map((r) => checkEventRow(plan, r.sheetRow, r.cells));
       const assets = await assetsOf(db, organizationId, checked);
-      return checked.flatMap((row) =>
+      const problems = checked.flatMap((row) =>
         historyProblems(plan, row, assets, firstRowOfEvent).map((problem) => ({
           ...problem,
           rowNumber: row.rowNumber,
         })),
       );
+      return { problems };
     };
   },
   commitChunk(db, run, plan, actor, rows) {

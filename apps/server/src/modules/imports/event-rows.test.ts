@@ -19,6 +19,7 @@ const plan = buildPlan(
   suggestMapping(headers, 'events', recogniseFormat(headers, 'events'), [checkedField]),
   [checkedField],
   new Map(),
+  null,
 );
 
 /** A row of our history export, with `cells` by column name over a completed event. */

@@ -46,11 +46,11 @@ describe('the fields an import creates', () => {
       .where(eq(fieldDefinitions.organizationId, orgId));
     expect(made).toHaveLength(proposed.length);
     expect(made.every((field) => !field.isPublic)).toBe(true);
-    // Row 2 of the file is checked out to a person.
+    // Row 3 of the file is checked out to a person; its asset tag is its external ID (ADR 092).
     const [dragline] = await t.db
       .select()
       .from(assets)
-      .where(and(eq(assets.organizationId, orgId), eq(assets.slug, 'wbh-2841795')));
+      .where(and(eq(assets.organizationId, orgId), eq(assets.externalId, 'WBH-2841795')));
     const page = await publicPageOf(orgId, dragline!.slug);
     expect(page.json()).toMatchObject({ name: 'Dragline', fields: [] });
     for (const value of ['gmccrackem2a', 'Gage', 'McCrackem', '1292.94', 'Purchase Cost']) {

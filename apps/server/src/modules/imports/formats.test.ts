@@ -1,10 +1,11 @@
-import { fieldKeyOf as keyOf, fieldLabelOf as labelOf } from '@mqr/contracts';
+import { ASSET_CSV_COLUMNS, fieldKeyOf as keyOf, fieldLabelOf as labelOf } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
-import { recogniseFormat, suggestMapping } from './formats.ts';
+import { proposeMatchBy, recogniseFormat, suggestMapping } from './formats.ts';
 
 describe('recogniseFormat', () => {
   it.each([
     [['Slug', 'Name', 'Description', 'Created at', 'Updated at', 'Serial'], 'Maintenance QR'],
+    [[...ASSET_CSV_COLUMNS, 'Serial'], 'Maintenance QR'],
     [['Asset Tag', 'Name', 'Serial', 'Model', 'Category', 'Location', 'Notes'], 'Snipe-IT'],
     [['HB.name', 'HB.location', 'HB.field.Colour'], 'HomeBox'],
     [['Name', 'Room'], 'Other'],
@@ -99,5 +100,25 @@ describe('suggestMapping', () => {
       { kind: 'newField', label: 'room', key: 'room_2', dataType: 'Text', isPublic: false },
       { kind: 'ignore' },
     ]);
+  });
+});
+
+describe('proposeMatchBy (ADR 092)', () => {
+  it('matches by slug, else by external ID, else creates; never by name; nothing for history', () => {
+    const ours = suggestMapping([...ASSET_CSV_COLUMNS], 'assets', 'Maintenance QR', []);
+    expect(ours.slice(0, 4)).toEqual([
+      { kind: 'slug' },
+      { kind: 'name' },
+      { kind: 'description' },
+      { kind: 'externalId' },
+    ]);
+    expect(proposeMatchBy('assets', ours)).toBe('slug');
+    const snipe = suggestMapping(['Asset Tag', 'Name', 'Model'], 'assets', 'Snipe-IT', []);
+    expect(proposeMatchBy('assets', snipe)).toBe('externalId');
+    const homebox = suggestMapping(['HB.name', 'HB.asset_id'], 'assets', 'HomeBox', []);
+    expect(homebox).toEqual([{ kind: 'name' }, { kind: 'externalId' }]);
+    expect(proposeMatchBy('assets', homebox)).toBe('externalId');
+    expect(proposeMatchBy('assets', [{ kind: 'name' }])).toBe('none');
+    expect(proposeMatchBy('events', [{ kind: 'asset' }])).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import {
-  ASSET_CSV_COLUMNS,
   EVENT_CSV_COLUMNS,
   FIELD_KEY_MAX_LENGTH,
   fieldKeyOf,
@@ -12,6 +11,7 @@ import {
   type TImportBuiltInTarget,
   type TImportColumnTarget,
   type TImportKind,
+  type TImportMatchKey,
 } from '@mqr/contracts';
 
 export type ImportFormat = 'Maintenance QR' | 'Snipe-IT' | 'HomeBox' | 'Other';
@@ -66,9 +66,16 @@ const SCHEDULE_COLUMNS: Record<string, BuiltIn> = {
 };
 
 /**
+ * The columns every asset export of ours has had, which recognise it (External ID came later, ADR
+ * 092: an older export is still ours).
+ */
+const OUR_ASSET_EXPORT = ['Slug', 'Name', 'Description', 'Created at', 'Updated at'];
+
+/**
  * The built-in columns of each known export, by kind of file and lower-cased header: ours (export to
  * CSV), Snipe-IT's asset export and HomeBox's item export (`HB.` columns). Anything else becomes a
- * custom field (not imported for schedules, which take none).
+ * custom field (not imported for schedules, which take none). Snipe-IT's asset tag and HomeBox's
+ * asset ID are those tools' identifiers: the external ID (ADR 092; a tag such as "LAP 001" is no slug).
  */
 const BUILT_IN: Record<TImportKind, Partial<Record<ImportFormat, Record<string, BuiltIn>>>> = {
   assets: {
@@ -76,12 +83,19 @@ const BUILT_IN: Record<TImportKind, Partial<Record<ImportFormat, Record<string, 
       slug: 'slug',
       name: 'name',
       description: 'description',
+      'external id': 'externalId',
       'created at': 'ignore',
       'updated at': 'ignore',
     },
-    'Snipe-IT': { 'asset tag': 'slug', name: 'name', 'asset name': 'name', notes: 'description' },
-    HomeBox: { 'hb.name': 'name', 'hb.description': 'description' },
-    Other: { slug: 'slug', name: 'name', 'asset name': 'name', description: 'description' },
+    'Snipe-IT': { 'asset tag': 'externalId', name: 'name', 'asset name': 'name', notes: 'description' },
+    HomeBox: { 'hb.name': 'name', 'hb.description': 'description', 'hb.asset_id': 'externalId' },
+    Other: {
+      slug: 'slug',
+      name: 'name',
+      'asset name': 'name',
+      description: 'description',
+      'external id': 'externalId',
+    },
   },
   events: {
     // The asset's name is there for people reading the file; the slug finds the asset.
@@ -100,7 +114,7 @@ export function recogniseFormat(headers: string[], kind: TImportKind): ImportFor
   const has = headerSet(headers);
   if (kind === 'events') return hasAll(has, EVENT_CSV_COLUMNS.slice(0, 5)) ? 'Maintenance QR' : 'Other';
   if (kind === 'schedules') return hasAll(has, SCHEDULE_CSV_COLUMNS.slice(0, 6)) ? 'Maintenance QR' : 'Other';
-  if (hasAll(has, ASSET_CSV_COLUMNS)) return 'Maintenance QR';
+  if (hasAll(has, OUR_ASSET_EXPORT)) return 'Maintenance QR';
   if (
     has.has('asset tag') &&
     (has.has('name') || has.has('asset name')) &&
@@ -174,4 +188,17 @@ export function suggestMapping(
     // Internal: an import proposes no field for the public page; the administrator chooses (ADR 091).
     return { kind: 'newField', label, key, dataType: typed.dataType ?? 'Text', isPublic: false };
   });
+}
+
+/**
+ * How a file of assets first matches existing assets (ADR 092): by slug when a column is imported as
+ * slug (our own export), else by external ID when one is (Snipe-IT's asset tag, HomeBox's asset ID),
+ * else not at all; never by name, which the administrator asks for. Null for history and schedules.
+ */
+export function proposeMatchBy(kind: TImportKind, mapping: TImportColumnTarget[]): TImportMatchKey | null {
+  if (kind !== 'assets') return null;
+  const mapped = (target: 'slug' | 'externalId') => mapping.some((column) => column.kind === target);
+  if (mapped('slug')) return 'slug';
+  if (mapped('externalId')) return 'externalId';
+  return 'none';
 }

@@ -1,3 +1,4 @@
+import type { TImportPlanned } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuditRecord } from '../audit-logs/service.ts';
@@ -18,6 +19,16 @@ export type StoredRow = { rowNumber: number; sheetRow: number; cells: string[] }
 export type NumberedProblem = RowProblem & { rowNumber: number };
 
 /**
+ * What a check found in a batch of rows: their problems, warnings, and for a file of assets what the
+ * rows would do (ADR 092).
+ */
+export interface CheckedBatch {
+  problems: NumberedProblem[];
+  warnings?: NumberedProblem[];
+  planned?: TImportPlanned;
+}
+
+/**
  * What an import of one kind of file does with its rows (assets, or maintenance history). The upload,
  * mapping, background jobs, problems and progress are the same for every kind; these are not.
  */
@@ -31,7 +42,7 @@ export interface ImportKindRules {
     db: DbOrTx,
     organizationId: string,
     plan: ImportPlan,
-  ): (rows: StoredRow[]) => Promise<NumberedProblem[]>;
+  ): (rows: StoredRow[]) => Promise<CheckedBatch>;
   /**
    * Writes the next chunk of rows with their audit entries and the import's progress, in one
    * transaction (`now`: the app's clock). Throws (rowStopped) when a row no longer passes; undefined

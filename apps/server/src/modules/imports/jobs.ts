@@ -5,9 +5,14 @@ import type { Clock } from '#server/lib/clock.ts';
 import type { HeavyWork } from '#server/lib/heavy-work.ts';
 import { updateImportRun } from './queries.ts';
 import { runImportCheck, runImportCommit } from './service.ts';
+import { sweepExpiredUndos } from './undo.ts';
 
 /** The background jobs of imports: a check (dry run) and a commit, each of one import. */
 export const IMPORT_JOBS = { check: 'import-check', commit: 'import-commit' } as const;
+
+/** The sweep of what undoing imports needed once their undo is gone (ADR 093), hourly on one instance. */
+export const IMPORT_UNDO_SWEEP_QUEUE = 'import-undo-sweep';
+const IMPORT_UNDO_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 const STOPPED =
   'The import stopped on a server error. Upload the file again; if it happens again, see the server log.';
@@ -24,7 +29,7 @@ const IMPORT_QUEUE_SETTINGS = { retryLimit: 3, lockSeconds: 60, timeoutSeconds: 
  * a crash (another instance, once the lock runs out) goes on rather than starting over. A refusal
  * (a field changed since the mapping) or a last failed try marks the import Failed with the reason.
  * A check waits for a turn of heavy work (ADR 089), as label sheets and exports do; a commit reads
- * the app's clock (the schedules it creates fall due by it).
+ * the app's clock (the schedules it creates fall due by it, and an import's 7 days to undo start by it).
  */
 export function defineImportJobs(jobs: JobRunner, db: Db, heavyWork: HeavyWork, clock: Clock): void {
   const settings = IMPORT_QUEUE_SETTINGS;
@@ -48,4 +53,11 @@ export function defineImportJobs(jobs: JobRunner, db: Db, heavyWork: HeavyWork, 
   const commitOnClock: typeof runImportCommit = (commitDb, organizationId, importId, signal) =>
     runImportCommit(commitDb, organizationId, importId, signal, clock);
   jobs.define(IMPORT_JOBS.commit, settings, job('Importing', commitOnClock));
+  jobs.repeat(
+    IMPORT_UNDO_SWEEP_QUEUE,
+    { everyMs: IMPORT_UNDO_SWEEP_EVERY_MS, lockSeconds: 60, timeoutSeconds: 10 * 60 },
+    async () => {
+      await sweepExpiredUndos(db, clock.now());
+    },
+  );
 }

@@ -23,6 +23,7 @@ const plan = buildPlan(
   ],
   definitions,
   new Map([[4, ['L', 'M']]]),
+  'slug',
 );
 
 describe('buildPlan', () => {
@@ -46,6 +47,7 @@ describe('buildPlan', () => {
         [{ kind: 'name' }, { kind: 'field', fieldId: 'old' }],
         retired,
         new Map(),
+        'none',
       ),
     ).toThrow(IMPORT_MESSAGES.retiredField);
     expect(() =>
@@ -55,6 +57,7 @@ describe('buildPlan', () => {
         [{ kind: 'name' }, { kind: 'newField', label: 'Tag', key: 'tag', dataType: 'Text', isPublic: false }],
         definitions,
         new Map(),
+        'none',
       ),
     ).toThrow(IMPORT_MESSAGES.newFieldKeyTaken('tag'));
   });
@@ -69,6 +72,7 @@ describe('checkRow', () => {
       name: 'Pump',
       description: null,
       slug: 'pump-7',
+      externalId: null,
       values: ['2024-03-05', 'true', 'M'],
     });
   });
@@ -111,6 +115,7 @@ describe('checkRow', () => {
       ],
       [],
       new Map(),
+      'none',
       { numberFormat: 'comma', dateOrder: 'DMY' },
     );
     expect(checkRow(european, 2, ['Pump', '12.345,67', '15.03.2021']).values).toEqual([

@@ -1,5 +1,6 @@
 import {
   ASSET_DESCRIPTION_MAX_LENGTH,
+  ASSET_EXTERNAL_ID_MAX_LENGTH,
   ASSET_MESSAGES,
   ASSET_NAME_MAX_LENGTH,
   checkFieldValue,
@@ -15,6 +16,7 @@ import {
   type TImportBuiltInTarget,
   type TImportColumnTarget,
   type TImportKind,
+  type TImportMatchKey,
 } from '@mqr/contracts';
 import { AppError } from '#server/lib/app-error.ts';
 import { fromSpreadsheetSafe } from '../exports/spreadsheet-safe.ts';
@@ -49,6 +51,8 @@ export interface ImportPlan {
   requiredElsewhere: FieldRule[];
   /** The kind's field with the highest display order (retired ones too): new fields go after it. */
   lastField: { label: string; displayOrder: number } | undefined;
+  /** How rows of a file of assets find the asset they update (ADR 092); null for history and schedules. */
+  matchBy: TImportMatchKey | null;
   /** How the file writes numbers and dates. */
   formats: CellFormats;
 }
@@ -68,8 +72,10 @@ const ruleOf = (definition: FieldDefinitionRow): FieldRule => ({
  * Checks a mapping (one target per column) against the file's headers and the organization's
  * definitions for the kind of file: its built-in targets only, each at most once and the required
  * ones (an asset's name; an event's asset, title and performed at) once, existing active fields once
- * each, new field keys free. `selectOptions` gives a new Select field's options (the column's
- * distinct values). Refuses with the reason.
+ * each, new field keys free; a file of assets matched by slug or external ID imports that column, a
+ * file of history or schedules matches nothing. `selectOptions` gives a new Select field's options
+ * (the column's distinct values), `formats` how the file writes numbers and dates. Refuses with the
+ * reason.
  */
 export function buildPlan(
   kind: TImportKind,
@@ -77,6 +83,7 @@ export function buildPlan(
   mapping: TImportColumnTarget[],
   definitions: FieldDefinitionRow[],
   selectOptions: ReadonlyMap<number, string[]>,
+  matchBy: TImportMatchKey | null,
   formats: CellFormats = PLAIN_FORMATS,
 ): ImportPlan {
   if (mapping.length !== headers.length) throw refuse(IMPORT_MESSAGES.wrongColumnCount);
@@ -129,6 +136,10 @@ export function buildPlan(
   for (const required of IMPORT_TARGETS[kind].required) {
     if (columns[required] === undefined) throw refuse(IMPORT_MESSAGES.notMapped[required]);
   }
+  if (kind !== 'assets' && matchBy !== null) throw refuse(IMPORT_MESSAGES.matchKeyForAssets);
+  if ((matchBy === 'slug' || matchBy === 'externalId') && columns[matchBy] === undefined) {
+    throw refuse(IMPORT_MESSAGES.matchKeyNotMapped(matchBy));
+  }
   const requiredElsewhere = definitions
     .filter((definition) => definition.isActive && definition.isRequired && !mapped.has(definition.id))
     .map(ruleOf);
@@ -136,7 +147,7 @@ export function buildPlan(
     (last, definition) => (!last || definition.displayOrder > last.displayOrder ? definition : last),
     undefined,
   );
-  return { kind, headers, columns, fields, requiredElsewhere, lastField, formats };
+  return { kind, headers, columns, fields, requiredElsewhere, lastField, matchBy, formats };
 }
 
 /**
@@ -151,6 +162,12 @@ export function checkRoomForNewFields(plan: ImportPlan): void {
   if (last.displayOrder + added * DISPLAY_ORDER_STEP > DISPLAY_ORDER_MAX) {
     throw refuse(IMPORT_MESSAGES.noRoomForNewFields(last.label, last.displayOrder));
   }
+}
+
+/** The file's name of the column a built-in target takes ('' when no column does). */
+export function columnOf(plan: ImportPlan, target: TImportBuiltInTarget): string {
+  const column = plan.columns[target];
+  return column === undefined ? '' : (plan.headers[column] ?? '');
 }
 
 /** What is wrong with a row, by column. */
@@ -269,11 +286,14 @@ export interface CheckedRow extends CheckedRowBase {
   description: string | null;
   /** The slug to match or create, lower-cased; null when the file gives none (a new slug is made). */
   slug: string | null;
+  /** The external ID as written (ADR 092); null when the file gives none. */
+  externalId: string | null;
 }
 
 /**
  * One row of an asset file checked with the asset form's rules (name required and at most 200
- * characters, description at most 2,000, each custom value against its field), a slug's pattern.
+ * characters, description at most 2,000, external ID at most 255, each custom value against its
+ * field), a slug's pattern.
  */
 export function checkRow(plan: ImportPlan, rowNumber: number, cells: string[]): CheckedRow {
   const row = readRow(plan, cells);
@@ -288,6 +308,10 @@ export function checkRow(plan: ImportPlan, rowNumber: number, cells: string[]): 
   if (slug !== '' && (!SLUG_PATTERN.test(slug) || slug.length > 255)) {
     row.problem('slug', IMPORT_MESSAGES.slugInvalid);
   }
+  const externalId = row.text('externalId');
+  if (externalId.length > ASSET_EXTERNAL_ID_MAX_LENGTH) {
+    row.problem('externalId', ASSET_MESSAGES.externalIdTooLong);
+  }
   const values = row.values();
   return {
     rowNumber,
@@ -295,6 +319,7 @@ export function checkRow(plan: ImportPlan, rowNumber: number, cells: string[]): 
     name,
     description: description || null,
     slug: slug || null,
+    externalId: externalId || null,
     values,
   };
 }

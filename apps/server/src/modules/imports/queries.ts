@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
 import {
   assets,
+  type ImportChangeBefore,
+  importChanges,
   importProblems,
   importRows,
   importRuns,
@@ -56,6 +58,23 @@ export async function updateImportRun(
   const [row] = await db
     .update(importRuns)
     .set({ ...changes, updatedAt: new Date() })
+    .where(and(ofImport(organizationId, importId), inArray(importRuns.status, [...from])))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes the import when it is in one of `from`, with its stored rows, problems and what undoing it
+ * needed (cascades); the assets it created stay, no longer remembering it. Undefined when it is not.
+ */
+export async function deleteImportRun(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  from: readonly ImportRunRow['status'][],
+): Promise<ImportRunRow | undefined> {
+  const [row] = await db
+    .delete(importRuns)
     .where(and(ofImport(organizationId, importId), inArray(importRuns.status, [...from])))
     .returning();
   return row;
@@ -145,11 +164,13 @@ export async function deleteImportProblems(
     .where(and(eq(importProblems.organizationId, organizationId), eq(importProblems.importId, importId)));
 }
 
+/** Stores problems, or warnings (`isWarning`), of a check. */
 export async function insertImportProblems(
   db: DbOrTx,
   organizationId: string,
   importId: string,
   problems: { rowNumber: number; column: string; message: string }[],
+  isWarning = false,
 ): Promise<void> {
   if (problems.length === 0) return;
   // As insertImportRows: one JSON parameter, not a VALUES list built on the event loop.
@@ -160,41 +181,114 @@ export async function insertImportProblems(
     column: problem.column.slice(0, 255),
   }));
   await db.execute(sql`
-    insert into ${importProblems} (id, organization_id, import_id, row_number, column_name, message)
-    select p.id, ${organizationId}, ${importId}, p."rowNumber", p."column", p.message
+    insert into ${importProblems} (id, organization_id, import_id, row_number, column_name, message, is_warning)
+    select p.id, ${organizationId}, ${importId}, p."rowNumber", p."column", p.message, ${isWarning}
     from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
       as p(id uuid, "rowNumber" integer, "column" text, message text)`);
 }
 
-/** A page of the import's problems, in file order. */
+/** A page of the import's problems (or warnings), in file order. */
 export function findImportProblems(
   db: DbOrTx,
   organizationId: string,
   importId: string,
   page: { offset: number; limit: number },
+  isWarning = false,
 ) {
   return db
     .select({ row: importProblems.rowNumber, column: importProblems.column, message: importProblems.message })
     .from(importProblems)
-    .where(and(eq(importProblems.organizationId, organizationId), eq(importProblems.importId, importId)))
+    .where(
+      and(
+        eq(importProblems.organizationId, organizationId),
+        eq(importProblems.importId, importId),
+        eq(importProblems.isWarning, isWarning),
+      ),
+    )
     .orderBy(asc(importProblems.rowNumber), asc(importProblems.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
-/** The organization's assets with these slugs: id, slug, name, description and when retired. */
-export function findAssetsBySlugs(db: DbOrTx, organizationId: string, slugs: string[]) {
-  if (slugs.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: assets.id,
-      slug: assets.slug,
-      name: assets.name,
-      description: assets.description,
-      retiredAt: assets.retiredAt,
-    })
+/** What an import compares a row with: an asset of the organization's. */
+const existingAsset = {
+  id: assets.id,
+  slug: assets.slug,
+  name: assets.name,
+  description: assets.description,
+  externalId: assets.externalId,
+  retiredAt: assets.retiredAt,
+};
+export interface ExistingAsset {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  externalId: string | null;
+  retiredAt: Date | null;
+}
+
+/** The organization's assets meeting `condition`; locked until the transaction ends when `lock`. */
+function findExistingAssets(db: DbOrTx, organizationId: string, condition: SQL, lock: boolean) {
+  const query = db
+    .select(existingAsset)
     .from(assets)
-    .where(and(eq(assets.organizationId, organizationId), inArray(assets.slug, slugs)));
+    .where(and(eq(assets.organizationId, organizationId), condition));
+  return lock ? query.for('update') : query;
+}
+
+/** The organization's assets with these slugs. */
+export function findAssetsBySlugs(db: DbOrTx, organizationId: string, slugs: string[], lock = false) {
+  if (slugs.length === 0) return Promise.resolve([]);
+  return findExistingAssets(db, organizationId, inArray(assets.slug, slugs), lock);
+}
+
+/** The organization's assets with these external IDs (lower-cased), read on their unique index. */
+export function findAssetsByExternalIds(
+  db: DbOrTx,
+  organizationId: string,
+  lowerIds: string[],
+  lock = false,
+) {
+  if (lowerIds.length === 0) return Promise.resolve([]);
+  const condition = and(isNotNull(assets.externalId), inArray(sql`lower(${assets.externalId})`, lowerIds));
+  return findExistingAssets(db, organizationId, condition!, lock);
+}
+
+/** The organization's assets in service with these names (lower-cased), read on assets_org_name_idx. */
+export function findAssetsInServiceByNames(
+  db: DbOrTx,
+  organizationId: string,
+  lowerNames: string[],
+  lock = false,
+) {
+  if (lowerNames.length === 0) return Promise.resolve([]);
+  const condition = and(isNull(assets.retiredAt), inArray(sql`lower(${assets.name})`, lowerNames));
+  return findExistingAssets(db, organizationId, condition!, lock);
+}
+
+/** One asset an import created or updated, as its undo needs it (ADR 093). */
+export interface ImportChange {
+  assetId: string;
+  created: boolean;
+  writtenAt: Date;
+  before: ImportChangeBefore | null;
+}
+
+/** Stores what a chunk of a commit created and updated, in one statement (a JSON parameter, ADR 088). */
+export async function insertImportChanges(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  changes: ImportChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await db.execute(sql`
+    insert into ${importChanges} (import_id, organization_id, asset_id, created, written_at, before)
+    select ${importId}, ${organizationId}, c."assetId", c.created, c."writtenAt", c.before
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+      as c("assetId" uuid, created boolean, "writtenAt" timestamptz, before jsonb)
+    on conflict (import_id, asset_id) do nothing`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TFieldDataType } from '@mqr/contracts';
+import { ASSET_CSV_COLUMNS, type TFieldDataType } from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,8 @@ import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
+/** Where the custom fields' columns start, after the asset's own. */
+const FIRST_FIELD = ASSET_CSV_COLUMNS.length;
 const { get, uploaded, checked, committed } = importClient(() => t.app);
 
 const fieldsOf = (organizationId: string) =>
@@ -52,7 +54,7 @@ describe('export → import into a new organization (ADR 095)', () => {
     expect(created.statusCode, created.body).toBe(201);
     const exported = await get(t.headers.adminA, '/api/exports/assets.csv?q=Round%20trip%20boiler');
     const records: string[][] = parse(exported.body, { bom: true });
-    expect(records[0]?.slice(5)).toEqual([
+    expect(records[0]?.slice(FIRST_FIELD)).toEqual([
       'Install date (date)',
       'Purchase cost (number)',
       'Under warranty (boolean)',
@@ -61,7 +63,7 @@ describe('export → import into a new organization (ADR 095)', () => {
       'Weight (number) (text)',
     ]);
     // The exports' formula rule still holds on the cells.
-    expect(records[1]?.[9]).toBe("'=B2 (not a formula)");
+    expect(records[1]?.[FIRST_FIELD + 4]).toBe("'=B2 (not a formula)");
 
     const run = await uploaded(t.headers.adminB, exported.rawPayload);
     expect(run.format).toBe('Maintenance QR');
@@ -72,6 +74,8 @@ describe('export → import into a new organization (ADR 095)', () => {
     );
     const again = await get(t.headers.adminB, '/api/exports/assets.csv?q=Round%20trip%20boiler');
     const back: string[][] = parse(again.body, { bom: true });
-    expect(back.map((record) => record.slice(5))).toEqual(records.map((record) => record.slice(5)));
+    expect(back.map((record) => record.slice(FIRST_FIELD))).toEqual(
+      records.map((record) => record.slice(FIRST_FIELD)),
+    );
   });
 });

@@ -126,25 +126,29 @@ describe('POST /api/admin/imports', () => {
       'Asset Tag,Name,Serial,Model,Category,Location,Notes\r\nTAG-0001,Laptop 1,C02X,MacBook Pro,Laptops,HQ,Spare charger\r\n',
     );
     expect(snipe.format).toBe('Snipe-IT');
+    // The asset tag is Snipe-IT's identifier: the external ID, which rows match by (ADR 092).
     expect(snipe.mapping.slice(0, 3)).toEqual([
-      { kind: 'slug' },
+      { kind: 'externalId' },
       { kind: 'name' },
       { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text', isPublic: false },
     ]);
     expect(snipe.mapping[6]).toEqual({ kind: 'description' });
+    expect(snipe.matchBy).toBe('externalId');
     const homebox = await uploaded(
       t.headers.adminB,
-      'HB.import_ref,HB.location,HB.name,HB.description,HB.serial_number,HB.field.Colour\r\nref-1,Garage,Drill,Cordless,SN9,Red\r\n',
+      'HB.import_ref,HB.location,HB.name,HB.asset_id,HB.description,HB.serial_number,HB.field.Colour\r\nref-1,Garage,Drill,000-001,Cordless,SN9,Red\r\n',
     );
     expect(homebox.format).toBe('HomeBox');
     expect(homebox.mapping).toEqual([
       { kind: 'newField', label: 'Import ref', key: 'import_ref', dataType: 'Text', isPublic: false },
       { kind: 'newField', label: 'Location', key: 'location', dataType: 'Text', isPublic: false },
       { kind: 'name' },
+      { kind: 'externalId' },
       { kind: 'description' },
       { kind: 'newField', label: 'Serial number', key: 'serial_number', dataType: 'Text', isPublic: false },
       { kind: 'newField', label: 'Colour', key: 'colour', dataType: 'Text', isPublic: false },
     ]);
+    expect(homebox.matchBy).toBe('externalId');
   });
 });
 

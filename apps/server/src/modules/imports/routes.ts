@@ -3,10 +3,12 @@ import multipart from '@fastify/multipart';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
+  IMPORT_UNDO_DAYS,
   ZImportMappingBody,
   ZImportProblem,
   ZImportReadingBody,
   ZImportRun,
+  ZImportUndoPreview,
   ZImportUploadQuery,
   ZPageQuery,
 } from '@mqr/contracts';
@@ -20,6 +22,7 @@ import { currentUser } from '#server/plugins/auth.ts';
 import { sendCsv } from '../exports/send-csv.ts';
 import { IMPORT_JOBS } from './jobs.ts';
 import {
+  discardImport,
   getImport,
   importProblemRows,
   listImportProblems,
@@ -32,6 +35,7 @@ import {
   uploadImport,
 } from './service.ts';
 import { withTemporaryFile } from './temporary-file.ts';
+import { previewUndo, undoImport } from './undo.ts';
 
 const ZIdParams = z.object({ id: z.string() });
 
@@ -106,7 +110,13 @@ export async function importRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      setImportMapping(app.db, organizationOf(request), request.params.id, request.body.columns),
+      setImportMapping(
+        app.db,
+        organizationOf(request),
+        request.params.id,
+        request.body.columns,
+        request.body.matchBy,
+      ),
   );
 
   app.put(
@@ -179,6 +189,70 @@ export async function importRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listImportProblems(app.db, organizationOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/warnings',
+    {
+      schema: {
+        tags: ['imports'],
+        params: ZIdParams,
+        querystring: ZPageQuery,
+        response: { 200: z.array(ZImportProblem) },
+        description:
+          'The warnings of the check (rows that add an asset whose name is in use), in file order.',
+      },
+    },
+    async (request) =>
+      listImportProblems(app.db, organizationOf(request), request.params.id, request.query, true),
+  );
+
+  app.get(
+    '/:id/undo',
+    {
+      schema: {
+        tags: ['imports'],
+        params: ZIdParams,
+        response: { 200: ZImportUndoPreview },
+        description:
+          'What undoing a finished import of assets would do, and which of its assets changed since (409 when it cannot be undone).',
+      },
+    },
+    async (request) => previewUndo(app.db, organizationOf(request), request.params.id, app.clock.now()),
+  );
+
+  app.post(
+    '/:id/undo',
+    {
+      schema: {
+        tags: ['imports'],
+        params: ZIdParams,
+        response: { 200: ZImportRun },
+        description: `Undoes a finished import of assets within ${IMPORT_UNDO_DAYS} days: deletes the assets it created and puts back those it updated, in one transaction; 409 naming the assets that changed since.`,
+      },
+    },
+    async (request) =>
+      undoImport(
+        app.db,
+        { actor: currentUser(request), ipAddress: request.ip, now: app.clock.now() },
+        request.params.id,
+      ),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['imports'],
+        params: ZIdParams,
+        description:
+          'Discards an import with its stored rows and problems; the assets it brought in stay. 409 while it is checked or imported.',
+      },
+    },
+    async (request, reply) => {
+      await discardImport(app.db, { actor: currentUser(request), ipAddress: request.ip }, request.params.id);
+      return reply.code(204).send();
+    },
   );
 
   app.get(

@@ -212,9 +212,10 @@ export const scheduleImport: ImportKindRules = {
   startCheck(db, organizationId, plan) {
     return async (rows) => {
       const resolved = await resolveRows(db, organizationId, plan, checkedRows(plan, rows));
-      return resolved.flatMap((row) =>
+      const problems = resolved.flatMap((row) =>
         row.problems.map((problem) => ({ ...problem, rowNumber: row.rowNumber })),
       );
+      return { problems };
     };
   },
   commitChunk(db, run, plan, actor, rows, now) {

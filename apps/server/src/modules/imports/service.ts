@@ -3,11 +3,15 @@ import {
   IMPORT_MAX_CELL_LENGTH,
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_SELECT_OPTIONS,
+  IMPORT_MAX_WARNINGS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
   IMPORT_TARGETS,
+  IMPORT_UNDO_DAYS,
   type TImportColumnTarget,
   type TImportKind,
+  type TImportMatchKey,
+  type TImportPlanned,
   type TImportProblem,
   type TImportReadingBody,
   type TImportRun,
@@ -17,6 +21,7 @@ import { AppError, notFound } from '#server/lib/app-error.ts';
 import { type Clock, systemClock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
+import { recordAudit } from '../audit-logs/service.ts';
 import { spreadsheetSafe } from '../exports/spreadsheet-safe.ts';
 import { getFieldDefinitionRows } from '../fields/service.ts';
 import { assetImport } from './asset-import.ts';
@@ -25,12 +30,13 @@ import { actorOf, createNewFields } from './commit.ts';
 import { type CsvStart, csvRecords, headersIn, receiveCsv } from './csv-file.ts';
 import { eventImport } from './event-import.ts';
 import { decodeBytesText, isUtf16 } from './file-encoding.ts';
-import { recogniseFormat, suggestMapping, wrongKindOfFile } from './formats.ts';
+import { proposeMatchBy, recogniseFormat, suggestMapping, wrongKindOfFile } from './formats.ts';
 import type { ImportKindRules, StoredRow } from './import-kind.ts';
 import { buildPlan, checkRoomForNewFields } from './plan.ts';
 import {
   deleteImportProblems,
   deleteImportRows,
+  deleteImportRun,
   distinctColumnValues,
   findCreatedAssetIds,
   findImportProblems,
@@ -68,6 +74,12 @@ function skippedCount(row: ImportRunRow): number {
   return row.kind === 'events' && committing ? Math.max(0, row.rowsDone - row.createdCount) : 0;
 }
 
+/** Until when a finished import of assets can be undone (ADR 093); null when it never can be. */
+export function undoUntil(row: Pick<ImportRunRow, 'kind' | 'status' | 'finishedAt'>): Date | null {
+  if (row.kind !== 'assets' || row.status !== 'Done' || !row.finishedAt) return null;
+  return new Date(row.finishedAt.getTime() + IMPORT_UNDO_DAYS * 24 * 60 * 60 * 1000);
+}
+
 export function toImportRun(row: ImportRunRow, preview: string[][]): TImportRun {
   return {
     id: row.id,
@@ -84,12 +96,18 @@ export function toImportRun(row: ImportRunRow, preview: string[][]): TImportRun 
     preview,
     rowCount: row.rowCount,
     mapping: row.mapping,
+    matchBy: row.kind === 'assets' ? (row.matchBy ?? proposeMatchBy(row.kind, row.mapping)) : null,
     rowsDone: row.rowsDone,
     problemCount: row.problemCount,
+    warningCount: row.warningCount,
+    planned: row.planned,
     createdCount: row.createdCount,
     updatedCount: row.updatedCount,
+    unchangedCount: row.unchangedCount,
     skippedCount: skippedCount(row),
     error: row.error,
+    undoUntil: undoUntil(row)?.toISOString() ?? null,
+    undoneAt: row.undoneAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -167,6 +185,7 @@ export async function uploadImport(
   const organizationId = actor.organizationId;
   const definitions = await getFieldDefinitionRows(db, organizationId, IMPORT_TARGETS[kind].fieldTarget);
   const format = recogniseFormat(headers, kind);
+  const mapping = suggestMapping(headers, kind, format, definitions);
   const read = rawHeaders ? (cell: string) => decodeBytesText(cell, encoding) : (cell: string) => cell;
   const formats = new FormatSniffer();
   const row = await db.transaction(async (tx) => {
@@ -185,7 +204,8 @@ export async function uploadImport(
       headers,
       rawHeaders,
       rowCount: 0,
-      mapping: suggestMapping(headers, kind, format, definitions),
+      mapping,
+      matchBy: proposeMatchBy(kind, mapping),
     });
     let batch: { rowNumber: number; sheetRow: number; cells: string[] }[] = [];
     let rowCount = 0;
@@ -240,8 +260,16 @@ export async function findAssetsCreatedBy(
   return { status: row.status, assetIds };
 }
 
-/** The plan of an import's mapping now: its new Select fields take the column's distinct values. */
-export async function planOf(db: DbOrTx, row: ImportRunRow, mapping: TImportColumnTarget[] = row.mapping) {
+/**
+ * The plan of an import's mapping now: its new Select fields take the column's distinct values. An
+ * import uploaded before matching was chosen (no matchBy) matches as it would be proposed.
+ */
+export async function planOf(
+  db: DbOrTx,
+  row: ImportRunRow,
+  mapping: TImportColumnTarget[] = row.mapping,
+  matchBy: TImportMatchKey | null = row.matchBy,
+) {
   const definitions = await getFieldDefinitionRows(
     db,
     row.organizationId,
@@ -268,23 +296,31 @@ export async function planOf(db: DbOrTx, row: ImportRunRow, mapping: TImportColu
     numberFormat: row.numberFormat ?? PLAIN_FORMATS.numberFormat,
     dateOrder: row.dateOrder ?? PLAIN_FORMATS.dateOrder,
   };
-  return buildPlan(row.kind, row.headers, mapping, definitions, selectOptions, formats);
+  const key = matchBy ?? proposeMatchBy(row.kind, mapping);
+  return buildPlan(row.kind, row.headers, mapping, definitions, selectOptions, key, formats);
 }
 
-/** Sets an import's mapping (checked against its file and the fields); its last check no longer counts. */
+/** What a check has not found yet: no problems, warnings or plan. */
+const UNCHECKED = { problemCount: 0, warningCount: 0, planned: null, rowsDone: 0 } as const;
+
+/**
+ * Sets an import's mapping and, for assets, how rows match existing assets (left out: as proposed for
+ * the mapping), checked against its file and the fields; its last check no longer counts.
+ */
 export async function setImportMapping(
   db: DbOrTx,
   organizationId: string,
   importId: string,
   mapping: TImportColumnTarget[],
+  matchBy?: TImportMatchKey,
 ): Promise<TImportRun> {
   const row = await importOf(db, organizationId, importId);
-  await planOf(db, row, mapping);
+  const plan = await planOf(db, row, mapping, matchBy ?? null);
   const updated = await updateImportRun(db, organizationId, importId, ['Uploaded', 'Checked'], {
     mapping,
+    matchBy: plan.matchBy,
     status: 'Uploaded',
-    problemCount: 0,
-    rowsDone: 0,
+    ...UNCHECKED,
   });
   if (!updated) throw conflict(IMPORT_MESSAGES.notCheckable);
   await deleteImportProblems(db, organizationId, importId);
@@ -307,8 +343,7 @@ export async function setImportReading(
     numberFormat: reading.numberFormat,
     dateOrder: reading.dateOrder,
     status: 'Uploaded',
-    problemCount: 0,
-    rowsDone: 0,
+    ...UNCHECKED,
   };
   if (reading.encoding !== row.encoding) {
     if (!row.rawHeaders || isUtf16(reading.encoding)) {
@@ -321,7 +356,8 @@ export async function setImportReading(
     const fieldTarget = IMPORT_TARGETS[row.kind].fieldTarget;
     const definitions = await getFieldDefinitionRows(db, organizationId, fieldTarget);
     const mapping = suggestMapping(headers, row.kind, format, definitions);
-    Object.assign(changes, { encoding: reading.encoding, headers, format, mapping });
+    const matchBy = proposeMatchBy(row.kind, mapping);
+    Object.assign(changes, { encoding: reading.encoding, headers, format, mapping, matchBy });
   }
   const updated = await updateImportRun(db, organizationId, importId, ['Uploaded', 'Checked'], changes);
   if (!updated) throw conflict(IMPORT_MESSAGES.notCheckable);
@@ -342,8 +378,7 @@ export async function startImportCheck(
   checkRoomForNewFields(await planOf(db, row));
   const started = await updateImportRun(db, organizationId, importId, ['Uploaded', 'Checked'], {
     status: 'Checking',
-    rowsDone: 0,
-    problemCount: 0,
+    ...UNCHECKED,
   });
   if (!started) throw conflict(IMPORT_MESSAGES.notCheckable);
   return toImportRun(started, []);
@@ -384,24 +419,43 @@ export async function runImportCheck(
   checkRoomForNewFields(plan);
   const check = KINDS[row.kind].startCheck(db, organizationId, plan);
   let problemCount = 0;
+  let warningCount = 0;
+  let planned: TImportPlanned | null = null;
   let after = 0;
   for (;;) {
     signal?.throwIfAborted();
     const rows = await rowsOf(db, row, after, ROWS_PER_BATCH);
     if (rows.length === 0) break;
     const found = await check(rows);
+    const warnings = found.warnings ?? [];
     const room = Math.max(0, IMPORT_MAX_PROBLEMS - problemCount);
-    await insertImportProblems(db, organizationId, importId, found.slice(0, room));
-    problemCount += found.length;
+    await insertImportProblems(db, organizationId, importId, found.problems.slice(0, room));
+    const warningRoom = Math.max(0, IMPORT_MAX_WARNINGS - warningCount);
+    await insertImportProblems(db, organizationId, importId, warnings.slice(0, warningRoom), true);
+    problemCount += found.problems.length;
+    warningCount += warnings.length;
+    if (found.planned) planned = addPlanned(planned, found.planned);
     after = rows.at(-1)?.rowNumber ?? after;
     const progressed = await updateImportRun(db, organizationId, importId, ['Checking'], {
       rowsDone: after,
       problemCount,
+      warningCount,
     });
     if (!progressed) return;
   }
-  await updateImportRun(db, organizationId, importId, ['Checking'], { status: 'Checked', problemCount });
+  await updateImportRun(db, organizationId, importId, ['Checking'], {
+    status: 'Checked',
+    problemCount,
+    warningCount,
+    planned: planned ?? (row.kind === 'assets' ? { create: 0, update: 0, unchanged: 0 } : null),
+  });
 }
+
+const addPlanned = (sum: TImportPlanned | null, batch: TImportPlanned): TImportPlanned => ({
+  create: (sum?.create ?? 0) + batch.create,
+  update: (sum?.update ?? 0) + batch.update,
+  unchanged: (sum?.unchanged ?? 0) + batch.unchanged,
+});
 
 /**
  * The commit: the new fields first, then the rows in chunks of COMMIT_CHUNK_ROWS, each chunk with its
@@ -431,20 +485,54 @@ export async function runImportCommit(
     if (!next) return;
     row = next;
   }
-  await updateImportRun(db, organizationId, importId, ['Importing'], { status: 'Done' });
+  await updateImportRun(db, organizationId, importId, ['Importing'], {
+    status: 'Done',
+    finishedAt: clock.now(),
+  });
   await deleteImportRows(db, organizationId, importId);
 }
 
+/** A page of the problems of an import's check, or of its warnings (`warnings`). */
 export async function listImportProblems(
   db: DbOrTx,
   organizationId: string,
   importId: string,
   page: { page: number; pageSize: number },
+  warnings = false,
 ): Promise<TImportProblem[]> {
   await importOf(db, organizationId, importId);
-  return findImportProblems(db, organizationId, importId, {
-    offset: (page.page - 1) * page.pageSize,
-    limit: page.pageSize,
+  const offset = (page.page - 1) * page.pageSize;
+  return findImportProblems(db, organizationId, importId, { offset, limit: page.pageSize }, warnings);
+}
+
+/** The statuses of an import that may be discarded: any but those a background job works in. */
+const DISCARDABLE: readonly ImportRunRow['status'][] = ['Uploaded', 'Checked', 'Done', 'Failed', 'Undone'];
+
+/**
+ * Discards an import from the list (DELETE …/{id}, ADR 093): the import with its stored rows,
+ * problems and what undoing it needed, not the assets it brought in. Refused while its check or
+ * commit runs. Audited as the import's deletion.
+ */
+export async function discardImport(
+  db: Db,
+  context: { actor: AuthUser; ipAddress: string },
+  importId: string,
+): Promise<void> {
+  const organizationId = context.actor.organizationId;
+  await db.transaction(async (tx) => {
+    const row = await importOf(tx, organizationId, importId);
+    const deleted = await deleteImportRun(tx, organizationId, row.id, DISCARDABLE);
+    if (!deleted) throw conflict(IMPORT_MESSAGES.discardRunning);
+    await recordAudit(tx, {
+      organizationId,
+      actor: context.actor,
+      action: 'DELETE',
+      entityType: 'Import',
+      entityId: row.id,
+      entityName: row.fileName,
+      changes: { deleted: true },
+      ipAddress: context.ipAddress,
+    });
   });
 }
 

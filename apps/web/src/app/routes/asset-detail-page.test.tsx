@@ -53,12 +53,22 @@ describe('asset detail', () => {
     vi.restoreAllMocks();
   });
 
+  it('shows the external ID beside the slug when the asset has one (ADR 092)', async () => {
+    setup(() => jsonResponse({ ...stored, externalId: 'ICC-2065556' }));
+    renderApp(`/assets/${ASSET_ID}`);
+    expect(await screen.findByText('ICC-2065556')).toBeInTheDocument();
+    expect(screen.getByText('ICC-2065556').closest('p')).toHaveTextContent(
+      'Slug: boiler-3-x7k2 · External ID: ICC-2065556',
+    );
+  });
+
   it('shows the header, the asset details and the QR card', async () => {
     const calls = setup();
     renderApp(`/assets/${ASSET_ID}`);
     expect(await screen.findByRole('heading', { name: 'Boiler 3', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Basement boiler')).toBeInTheDocument();
     expect(screen.getByText('boiler-3-x7k2').closest('p')).toHaveTextContent('Slug: boiler-3-x7k2');
+    expect(screen.queryByText(/External ID/)).not.toBeInTheDocument();
     const publicLink = screen.getByRole('link', { name: 'Open public page' });
     expect(publicLink).toHaveAttribute('href', `/a/${ORG_ID}/boiler-3-x7k2`);
     expect(publicLink).toHaveAttribute('target', '_blank');

@@ -70,6 +70,11 @@ export function AssetDetailPage() {
         {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
         <p className={styles.slug}>
           Slug: <code>{asset.slug}</code>
+          {asset.externalId ? (
+            <>
+              {' · '}External ID: <code>{asset.externalId}</code>
+            </>
+          ) : null}
         </p>
       </PageHeader>
       {retired ? <RetiredAssetNotice asset={asset} canManage={isAdmin} /> : null}

@@ -10,6 +10,7 @@ export function asset(overrides: Partial<TAsset> = {}): TAsset {
     name: 'Boiler 3',
     slug: 'boiler-3-x7k2',
     description: 'Basement boiler',
+    externalId: null,
     organizationId: ORG_ID,
     qrCodeUrl: `/api/assets/${ASSET_ID}/qr.png`,
     createdAt: '2026-01-05T10:00:00.000Z',
@@ -29,6 +30,6 @@ export function asset(overrides: Partial<TAsset> = {}): TAsset {
 
 /** A row of the asset list (GET /api/assets). */
 export function assetListItem(overrides: Partial<TAssetListItem> = {}): TAssetListItem {
-  const { publicUrl, fields, events, eventsNextAfter, eventCount, files, ...summary } = asset();
+  const { publicUrl, externalId, fields, events, eventsNextAfter, eventCount, files, ...summary } = asset();
   return { ...summary, values: {}, ...overrides };
 }

@@ -138,6 +138,7 @@ describe('asset form', () => {
     await user.clear(name);
     await user.type(name, 'Boiler 3b');
     await user.selectOptions(screen.getByLabelText('Insured'), 'false');
+    await user.type(screen.getByLabelText('External ID'), ' ICC-2065556 ');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText('Asset updated successfully.')).toBeInTheDocument();
@@ -146,6 +147,7 @@ describe('asset form', () => {
     expect(body(calls.find((c) => c.init.method === 'PUT'))).toEqual({
       name: 'Boiler 3b',
       description: 'Basement boiler',
+      externalId: 'ICC-2065556',
       organizationId: ORG_ID,
       fields: [
         { fieldId: serial.id, value: 'SN-1' },

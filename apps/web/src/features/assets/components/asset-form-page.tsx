@@ -1,4 +1,10 @@
-import { ASSET_MESSAGES, PRODUCT_NAME, type TAsset, type TFieldDefinition } from '@mqr/contracts';
+import {
+  ASSET_EXTERNAL_ID_MAX_LENGTH,
+  ASSET_MESSAGES,
+  PRODUCT_NAME,
+  type TAsset,
+  type TFieldDefinition,
+} from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -27,6 +33,8 @@ import {
 export const ORGANIZATION_PLACEHOLDER = "e.g. the demo organization's ID";
 export const ORGANIZATION_HINT = 'Leave blank to use your own organization.';
 export const CUSTOM_FIELDS_HINT = 'These fields are managed from the admin portal and apply to all assets.';
+export const EXTERNAL_ID_HINT =
+  'Its identifier in another tool, such as a Snipe-IT asset tag. One asset per ID; imports can find the asset by it.';
 
 /** /assets/new (create) and /assets/{id}/edit (edit). */
 export function AssetFormPage() {
@@ -177,6 +185,15 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
           rows={4}
           error={errors.description?.message}
           {...register('description')}
+        />
+        <TextField
+          label="External ID"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={ASSET_EXTERNAL_ID_MAX_LENGTH}
+          hint={EXTERNAL_ID_HINT}
+          error={errors.externalId?.message}
+          {...register('externalId')}
         />
         {canChooseOrganization ? (
           <TextField

@@ -1,3 +1,4 @@
+import { ASSET_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
 import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
 import { customKey } from '#web/features/fields/index.ts';
@@ -23,7 +24,7 @@ function values(
   custom: Record<string, string> = {},
 ): TAssetFormValues {
   const entries = Object.fromEntries(Object.entries(custom).map(([id, value]) => [customKey(id), value]));
-  return { name: 'Pump', description: '', organizationId: '', custom: entries, ...overrides };
+  return { name: 'Pump', description: '', externalId: '', organizationId: '', custom: entries, ...overrides };
 }
 
 describe('checkAssetForm', () => {
@@ -99,13 +100,29 @@ describe('checkAssetForm', () => {
     });
     expect(checkAssetForm(values({}, { [select.id]: 'Green' }), [select], holding)).toEqual({
       ok: true,
-      body: { name: 'Pump', fields: [{ fieldId: select.id, value: 'Green' }] },
+      body: { name: 'Pump', externalId: null, fields: [{ fieldId: select.id, value: 'Green' }] },
     });
     expect(checkAssetForm(values({}, { [select.id]: 'Purple' }), [select], holding)).toEqual({
       ok: false,
       errors: [{ path: `custom.${customKey(select.id)}`, message: 'Please provide a valid value.' }],
     });
     expect(checkAssetForm(values({}, { [select.id]: 'Green' }), [select]).ok).toBe(false);
+  });
+
+  it('sends an external ID when one is typed, and on an edit always, so that emptying it clears it (ADR 092)', () => {
+    expect(checkAssetForm(values({ externalId: '  TAG-1 ' }), [])).toEqual({
+      ok: true,
+      body: { name: 'Pump', externalId: 'TAG-1', fields: [] },
+    });
+    expect(checkAssetForm(values(), [])).toEqual({ ok: true, body: { name: 'Pump', fields: [] } });
+    expect(checkAssetForm(values(), [], asset({ externalId: 'TAG-1' }))).toEqual({
+      ok: true,
+      body: { name: 'Pump', externalId: null, fields: [] },
+    });
+    expect(checkAssetForm(values({ externalId: 'x'.repeat(256) }), [])).toEqual({
+      ok: false,
+      errors: [{ path: 'externalId', message: ASSET_MESSAGES.externalIdTooLong }],
+    });
   });
 
   it('accepts negative and decimal numbers', () => {
@@ -122,6 +139,7 @@ describe('asset form helpers', () => {
     expect(formPathFromServer(`fields.${text.id}`)).toBe(`custom.${customKey(text.id)}`);
     expect(formPathFromServer('name')).toBe('name');
     expect(formPathFromServer('description')).toBe('description');
+    expect(formPathFromServer('externalId')).toBe('externalId');
     expect(formPathFromServer('something.else')).toBeNull();
   });
 

@@ -12,6 +12,7 @@ import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features
 export type TAssetFormValues = {
   name: string;
   description: string;
+  externalId: string;
   organizationId: string;
   custom: Record<string, string>;
 };
@@ -21,7 +22,9 @@ export const ORGANIZATION_ID_INVALID = 'Organization ID must be a valid UUID.';
 /** The form path of an input, from a path the server reports (`fields.<fieldId>`, `name`, ...). */
 export function formPathFromServer(path: string): string | null {
   if (path.startsWith('fields.')) return `custom.${customKey(path.slice('fields.'.length))}`;
-  if (path === 'name' || path === 'description' || path === 'organizationId') return path;
+  if (path === 'name' || path === 'description' || path === 'externalId' || path === 'organizationId') {
+    return path;
+  }
   return null;
 }
 
@@ -37,6 +40,7 @@ export function initialAssetFormValues(
   return {
     name: asset?.name ?? '',
     description: asset?.description ?? '',
+    externalId: asset?.externalId ?? '',
     organizationId: asset?.organizationId ?? organizationId,
     custom,
   };
@@ -60,6 +64,7 @@ export function checkAssetForm(
   const parsed = ZAssetBody.safeParse({
     name: values.name,
     description: values.description,
+    externalId: values.externalId,
     organizationId: organizationId === '' ? null : organizationId,
   });
   if (!parsed.success) {
@@ -88,6 +93,8 @@ export function checkAssetForm(
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
   const body: TAssetBody = { name: parsed.data.name, fields };
   if (parsed.data.description) body.description = parsed.data.description;
+  // Sent on every save of an existing asset, so that emptying the field clears it (ADR 092).
+  if (parsed.data.externalId || asset) body.externalId = parsed.data.externalId ?? null;
   if (parsed.data.organizationId) body.organizationId = parsed.data.organizationId;
   return { ok: true, body };
 }

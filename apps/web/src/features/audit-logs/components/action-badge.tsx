@@ -11,6 +11,8 @@ const TONES: Record<string, string | undefined> = {
   // Out of service and back: the muted tone and the in-service one.
   RETIRE: undefined,
   RESTORE: styles.create,
+  // An import taken back (ADR 093): the warning tone, as work set aside.
+  UNDO: styles.start,
 };
 
 /** The tone class of an action (shared with the activity timeline's icons). */

@@ -1,14 +1,18 @@
 import { type TImportProblem, ZImportProblem } from '@mqr/contracts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-/** GET /api/admin/imports/{id}/problems?page=&pageSize=: the check's problems in file order. */
+/** What a check lists: the problems that stop an import, or the warnings that let it go on. */
+export type TFindingKind = 'problems' | 'warnings';
+
+/** GET /api/admin/imports/{id}/problems (or /warnings)?page=&pageSize=: the check's findings in file order. */
 export async function getImportProblems(
   id: string,
   page: number,
   pageSize: number,
   signal?: AbortSignal,
+  kind: TFindingKind = 'problems',
 ): Promise<TImportProblem[]> {
-  const data = await apiRequest(`/api/admin/imports/${encodeURIComponent(id)}/problems`, {
+  const data = await apiRequest(`/api/admin/imports/${encodeURIComponent(id)}/${kind}`, {
     query: { page, pageSize },
     ...(signal ? { signal } : {}),
   });

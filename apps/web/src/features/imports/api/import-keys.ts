@@ -4,6 +4,8 @@ export const importKeys = {
   list: () => [...importKeys.all, 'list'] as const,
   detail: (id: string) => [...importKeys.all, 'detail', id] as const,
   /** One page of the problems of one check (`checkedAt`: the import's updatedAt when it was checked). */
-  problems: (id: string, checkedAt: string, page: number) =>
-    [...importKeys.detail(id), 'problems', checkedAt, page] as const,
+  problems: (id: string, checkedAt: string, page: number, kind: 'problems' | 'warnings' = 'problems') =>
+    [...importKeys.detail(id), kind, checkedAt, page] as const,
+  /** What undoing the import would do. */
+  undo: (id: string) => [...importKeys.detail(id), 'undo'] as const,
 };

@@ -1,11 +1,11 @@
-import { type TImportColumnTarget, type TImportRun, ZImportRun } from '@mqr/contracts';
+import { type TImportMappingBody, type TImportRun, ZImportRun } from '@mqr/contracts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-/** PUT /api/admin/imports/{id}/mapping: one target per column of the file, in the file's order. */
-export async function saveImportMapping(id: string, columns: TImportColumnTarget[]): Promise<TImportRun> {
+/** PUT /api/admin/imports/{id}/mapping: one target per column of the file, and how rows match assets. */
+export async function saveImportMapping(id: string, body: TImportMappingBody): Promise<TImportRun> {
   const data = await apiRequest(`/api/admin/imports/${encodeURIComponent(id)}/mapping`, {
     method: 'PUT',
-    body: { columns },
+    body,
   });
   return ZImportRun.parse(data);
 }

@@ -6,6 +6,7 @@ import {
   type TFieldDataType,
   type TFieldDefinition,
   type TImportBuiltInTarget,
+  type TImportMatchKey,
   type TImportRun,
 } from '@mqr/contracts';
 import { type FormEvent, useId, useState } from 'react';
@@ -28,6 +29,7 @@ import {
   type TMappingChoice,
   targetOf,
 } from './mapping-draft.ts';
+import { MatchBy } from './match-by.tsx';
 
 type TColumnMappingProps = {
   run: TImportRun;
@@ -88,6 +90,7 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
   const [drafts, setDrafts] = useState(() =>
     run.headers.map((header, column) => draftOf(run.mapping[column], header)),
   );
+  const [matchBy, setMatchBy] = useState<TImportMatchKey | null>(run.matchBy);
   const [labelErrors, setLabelErrors] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const check = useCheckImport(run.id);
@@ -128,12 +131,10 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
       document.getElementById(`${idPrefix}-${first}-label`)?.focus();
       return;
     }
-    check.mutate(
-      drafts.map((draft, column) => targetOf(draft, keys[column])),
-      {
-        onError: (caught) => setError(failureMessage(IMPORT_TEXTS.checkFailed, caught)),
-      },
-    );
+    const columns = drafts.map((draft, column) => targetOf(draft, keys[column]));
+    check.mutate(matchBy ? { columns, matchBy } : { columns }, {
+      onError: (caught) => setError(failureMessage(IMPORT_TEXTS.checkFailed, caught)),
+    });
   }
 
   const rows = run.headers.map((header, column) => {
@@ -237,6 +238,9 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
+      {matchBy ? (
+        <MatchBy value={matchBy} editable={editable} disabled={check.isPending} onChange={setMatchBy} />
+      ) : null}
       <Table label={IMPORT_TEXTS.mappingTable} stacked className={`${tables.table} ${styles.table}`}>
         <thead>
           <tr>

@@ -7,20 +7,47 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { downloadCsv } from '#web/features/exports/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { importProblemsCsvUrl } from '../api/get-import-problems.ts';
+import { importProblemsCsvUrl, type TFindingKind } from '../api/get-import-problems.ts';
 import { PROBLEMS_PAGE_SIZE, useImportProblems } from '../hooks/use-import-problems.ts';
 import styles from './import-run-page.module.css';
 import tables from './import-tables.module.css';
 import { IMPORT_TEXTS } from './import-texts.ts';
 
-type TImportProblemsProps = { importId: string; checkedAt: string; problemCount: number };
+type TImportProblemsProps = {
+  importId: string;
+  checkedAt: string;
+  problemCount: number;
+  /** The problems (with their CSV download), or the warnings of a check that passed. */
+  kind?: TFindingKind;
+};
 
-/** The problems of a check, 50 to a page, and their CSV download. */
-export function ImportProblems({ importId, checkedAt, problemCount }: TImportProblemsProps) {
+const TEXTS = {
+  problems: {
+    table: IMPORT_TEXTS.problemsTable,
+    header: IMPORT_TEXTS.problemHeader,
+    loading: IMPORT_TEXTS.problemsLoading,
+    failed: IMPORT_TEXTS.problemsFailed,
+  },
+  warnings: {
+    table: IMPORT_TEXTS.warningsTable,
+    header: IMPORT_TEXTS.warningHeader,
+    loading: IMPORT_TEXTS.warningsLoading,
+    failed: IMPORT_TEXTS.warningsFailed,
+  },
+} as const;
+
+/** The problems (or warnings) of a check, 50 to a page; the problems download as CSV. */
+export function ImportProblems({
+  importId,
+  checkedAt,
+  problemCount,
+  kind = 'problems',
+}: TImportProblemsProps) {
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const query = useImportProblems(importId, checkedAt, page);
+  const query = useImportProblems(importId, checkedAt, page, kind);
+  const texts = TEXTS[kind];
   const listed = Math.min(problemCount, IMPORT_MAX_PROBLEMS);
   const pageCount = Math.max(1, Math.ceil(listed / PROBLEMS_PAGE_SIZE));
 
@@ -37,17 +64,17 @@ export function ImportProblems({ importId, checkedAt, problemCount }: TImportPro
   }
 
   let table: ReactNode;
-  if (query.isPending) table = <StateMessage>{IMPORT_TEXTS.problemsLoading}</StateMessage>;
-  else if (query.isError) table = <Alert>{IMPORT_TEXTS.problemsFailed}</Alert>;
+  if (query.isPending) table = <StateMessage>{texts.loading}</StateMessage>;
+  else if (query.isError) table = <Alert>{texts.failed}</Alert>;
   else {
     table = (
       <>
-        <Table label={IMPORT_TEXTS.problemsTable} stacked className={tables.table}>
+        <Table label={texts.table} stacked className={tables.table}>
           <thead>
             <tr>
               <th scope="col">{IMPORT_TEXTS.rowHeader}</th>
               <th scope="col">{IMPORT_TEXTS.columnHeader}</th>
-              <th scope="col">{IMPORT_TEXTS.problemHeader}</th>
+              <th scope="col">{texts.header}</th>
             </tr>
           </thead>
           <tbody>
@@ -59,7 +86,7 @@ export function ImportProblems({ importId, checkedAt, problemCount }: TImportPro
                   {problem.row}
                 </td>
                 <td data-label={IMPORT_TEXTS.columnHeader}>{problem.column}</td>
-                <td data-label={IMPORT_TEXTS.problemHeader}>{problem.message}</td>
+                <td data-label={texts.header}>{problem.message}</td>
               </tr>
             ))}
           </tbody>
@@ -77,11 +104,13 @@ export function ImportProblems({ importId, checkedAt, problemCount }: TImportPro
       </p>
       {table}
       {downloadError ? <Alert>{downloadError}</Alert> : null}
-      <div className={styles.actions}>
-        <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
-          {downloading ? IMPORT_TEXTS.downloading : IMPORT_TEXTS.downloadProblems}
-        </Button>
-      </div>
+      {kind === 'problems' ? (
+        <div className={styles.actions}>
+          <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
+            {downloading ? IMPORT_TEXTS.downloading : IMPORT_TEXTS.downloadProblems}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

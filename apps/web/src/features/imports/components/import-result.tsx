@@ -1,14 +1,17 @@
 import type { TImportRun } from '@mqr/contracts';
+import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useCommitImport } from '../hooks/use-import-actions.ts';
 import { ImportProblems } from './import-problems.tsx';
 import styles from './import-run-page.module.css';
 import { IMPORT_TEXTS } from './import-texts.ts';
+import { UndoImportDialog } from './undo-import-dialog.tsx';
 
 /** Whether the import has anything to show above its mapping (a freshly uploaded one has not). */
 export function hasResult(run: TImportRun): boolean {
@@ -24,9 +27,28 @@ function createdAssets(run: TImportRun): number {
   return run.kind === 'assets' ? run.createdCount : 0;
 }
 
+/** What a check that passed says: every row passed and, for assets, what each would do (ADR 092). */
+function passedText(run: TImportRun): string {
+  return run.kind === 'assets' && run.planned
+    ? IMPORT_TEXTS.passedWithPlan(run.rowCount, run.planned)
+    : IMPORT_TEXTS.passed(run.rowCount);
+}
+
+/** The hint under a check that passed: how the rows will be written. */
+function importHint(run: TImportRun): string {
+  if (run.kind === 'assets') return IMPORT_TEXTS.matchHints[run.matchBy ?? 'none'];
+  return IMPORT_TEXTS.importHint[run.kind];
+}
+
+/** Whether the finished import can still be undone, as far as this screen can tell (the server decides). */
+function canUndo(run: TImportRun): boolean {
+  return run.undoUntil !== null && Date.parse(run.undoUntil) > Date.now();
+}
+
 /** Where the import stands: the progress of its check or commit, the check's outcome, or the end. */
 export function ImportResult({ run }: { run: TImportRun }) {
   const commit = useCommitImport(run.id);
+  const [undoing, setUndoing] = useState(false);
 
   switch (run.status) {
     case 'Uploaded':
@@ -50,8 +72,19 @@ export function ImportResult({ run }: { run: TImportRun }) {
       }
       return (
         <div className={styles.section}>
-          <Alert tone="success">{IMPORT_TEXTS.passed(run.rowCount)}</Alert>
-          <p className={styles.muted}>{IMPORT_TEXTS.importHint[run.kind]}</p>
+          <Alert tone="success">{passedText(run)}</Alert>
+          <p className={styles.muted}>{importHint(run)}</p>
+          {run.warningCount > 0 ? (
+            <>
+              <Alert tone="info">{IMPORT_TEXTS.warningsFound(run.warningCount)}</Alert>
+              <ImportProblems
+                importId={run.id}
+                checkedAt={run.updatedAt}
+                problemCount={run.warningCount}
+                kind="warnings"
+              />
+            </>
+          ) : null}
           {commit.isError ? <Alert>{failureMessage(IMPORT_TEXTS.commitFailed, commit.error)}</Alert> : null}
           <div className={styles.actions}>
             <Button disabled={commit.isPending} onClick={() => commit.mutate()}>
@@ -66,6 +99,9 @@ export function ImportResult({ run }: { run: TImportRun }) {
       return (
         <div className={styles.section}>
           <Alert tone="success">{IMPORT_TEXTS.done(run)}</Alert>
+          {canUndo(run) ? (
+            <p className={styles.muted}>{IMPORT_TEXTS.undoUntil(formatDateTime(run.undoUntil))}</p>
+          ) : null}
           <div className={styles.actions}>
             {createdAssets(run) > 0 ? (
               <PrintLabelsButton source={{ importId: run.id }} count={createdAssets(run)} variant="primary">
@@ -75,10 +111,18 @@ export function ImportResult({ run }: { run: TImportRun }) {
             <ButtonLink to="/assets" variant={createdAssets(run) > 0 ? 'secondary' : 'primary'}>
               {IMPORT_TEXTS.viewAssets}
             </ButtonLink>
+            {canUndo(run) ? (
+              <Button variant="secondary" onClick={() => setUndoing(true)}>
+                {IMPORT_TEXTS.undo}
+              </Button>
+            ) : null}
           </div>
+          {undoing ? <UndoImportDialog run={run} onClose={() => setUndoing(false)} /> : null}
         </div>
       );
     case 'Failed':
       return <Alert>{run.error ?? IMPORT_TEXTS.failed}</Alert>;
+    case 'Undone':
+      return <Alert tone="info">{IMPORT_TEXTS.undone(formatDateTime(run.undoneAt))}</Alert>;
   }
 }

@@ -149,7 +149,15 @@ describe('import page', () => {
     const options = within(screen.getByLabelText('Import Location as'))
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(options).toEqual(["Don't import", 'Name', 'Description', 'Slug', 'Location', 'New custom field']);
+    expect(options).toEqual([
+      "Don't import",
+      'Name',
+      'Description',
+      'Slug',
+      'External ID',
+      'Location',
+      'New custom field',
+    ]);
     expect(row('Serial').getByLabelText('Field label')).toHaveValue('Serial');
     expect(row('Serial').getByLabelText('Type')).toHaveValue('Text');
     expect(row('Serial').getByLabelText('Key')).toHaveValue('serial');
@@ -359,7 +367,9 @@ describe('import page', () => {
     // A finished import keeps no rows: no preview, no sample values.
     setup([importRun({ status: 'Done', rowsDone: 3, createdCount: 2, updatedCount: 1, preview: [] })]);
     const { unmount } = renderApp(`/assets/import/${IMPORT_ID}`);
-    expect(await screen.findByText('Import finished: 2 created, 1 updated.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Import finished: 2 created, 1 updated, 0 unchanged.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View assets' })).toHaveAttribute('href', '/assets');
     const table = await screen.findByRole('table', { name: 'Column mapping' });
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
@@ -372,7 +382,9 @@ describe('import page', () => {
 
     setup([importRun({ status: 'Done', rowsDone: 1, createdCount: 0, updatedCount: 1, preview: [] })]);
     const updatedOnly = renderApp(`/assets/import/${IMPORT_ID}`);
-    expect(await screen.findByText('Import finished: 0 created, 1 updated.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Import finished: 0 created, 1 updated, 0 unchanged.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Print/ })).not.toBeInTheDocument();
     updatedOnly.unmount();
 
@@ -519,7 +531,7 @@ describe('import page keyboard focus', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import 3 assets' }));
     expect(
-      await screen.findByText('Import finished: 3 created, 0 updated.', {}, { timeout: 3000 }),
+      await screen.findByText('Import finished: 3 created, 0 updated, 0 unchanged.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(heading(IMPORT_TEXTS.resultHeading)).toHaveFocus();
   });

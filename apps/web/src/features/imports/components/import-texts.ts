@@ -6,13 +6,20 @@ import {
   IMPORT_MAX_ROWS,
   type TImportDateOrder,
   type TImportKind,
+  type TImportMatchKey,
   type TImportNumberFormat,
+  type TImportPlanned,
   type TImportRun,
 } from '@mqr/contracts';
 
 /** A count as the import screens show it: 12,345. */
 export function countText(value: number): string {
   return value.toLocaleString('en-US');
+}
+
+/** What the check found an import of assets would do (issue 31's wording: "4 create, 2 update, 0 unchanged"). */
+export function plannedText(planned: TImportPlanned): string {
+  return `${countText(planned.create)} create, ${countText(planned.update)} update, ${countText(planned.unchanged)} unchanged`;
 }
 
 const DELIMITERS: Record<string, string> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs' };
@@ -42,7 +49,7 @@ export const IMPORT_TEXTS = {
   kinds: {
     assets: {
       label: 'Assets',
-      hint: 'One row per asset: new assets, or changes to those whose slug it gives.',
+      hint: 'One row per asset: new assets, or changes to those it matches by slug, external ID or name.',
     },
     events: {
       label: 'Maintenance history',
@@ -70,6 +77,16 @@ export const IMPORT_TEXTS = {
   recentFailed: 'Unable to load the recent imports.',
   recentEmpty: 'No imports yet. Upload a CSV file to start one.',
   kindHeader: 'Type',
+  actionsHeader: 'Actions',
+  discard: 'Discard',
+  discardLabel: (fileName: string) => `Discard the import ${fileName}`,
+  discardTitle: 'Discard this import?',
+  discardText:
+    'It leaves the list of recent imports with its stored rows and problems. The assets it brought in stay as they are.',
+  discardUndoLost: 'It can then no longer be undone.',
+  discarding: 'Discarding…',
+  discardFailed: 'The import could not be discarded.',
+  cancel: 'Cancel',
 
   runTitle: (fileName: string) => `Import ${fileName}`,
   backToImports: 'Back to imports',
@@ -109,6 +126,15 @@ export const IMPORT_TEXTS = {
   mappingTable: 'Column mapping',
   mappingIntro:
     'Choose where each column of the file goes. Nothing is written until the check passes and you import.',
+  matchLabel: 'Match existing assets by',
+  matchHints: {
+    slug: 'A row whose slug an asset already has updates that asset; the other rows create assets.',
+    externalId:
+      'A row whose external ID an asset already has (in any case) updates that asset; the other rows create assets.',
+    name: 'A row whose name exactly one asset in service has (in any case) updates that asset; the other rows create assets.',
+    none: 'Every row creates a new asset, even where an asset has the same name.',
+  } satisfies Record<TImportMatchKey, string>,
+  matchedBy: (label: string) => `Existing assets matched by: ${label}`,
   columnHeader: 'Column',
   samplesHeader: 'Sample values',
   targetHeader: 'Import as',
@@ -165,25 +191,62 @@ export const IMPORT_TEXTS = {
   downloadFailed: 'The problems could not be downloaded.',
   passed: (count: number) =>
     count === 1 ? 'The row passed the check.' : `All ${countText(count)} rows passed the check.`,
+  passedWithPlan: (count: number, planned: TImportPlanned) =>
+    `${count === 1 ? 'The row passed the check' : `All ${countText(count)} rows passed the check`}: ${plannedText(planned)}.`,
+  warningsFound: (count: number) =>
+    count === 1
+      ? '1 row adds an asset whose name an asset in service already has. Check it, or match by name to update that asset instead.'
+      : `${countText(count)} rows add an asset whose name an asset in service already has. Check them, or match by name to update those assets instead.`,
+  warningsTable: 'Warnings',
+  warningHeader: 'Warning',
+  warningsLoading: 'Loading warnings...',
+  warningsFailed: 'Unable to load the warnings.',
+  /** How the rows of a file of history or schedules are written (a file of assets: matchHints). */
   importHint: {
-    assets: 'A row whose slug an asset already has updates that asset; the other rows create assets.',
     events:
       'Each row adds a past event to its asset; an event the asset already has (same title and performed at) is skipped, so a file imported twice adds its events once.',
     schedules:
       'Each row adds a schedule to its asset, due next on its Next due date (else its first), assigned to the user with its Assignee email.',
-  } satisfies Record<TImportKind, string>,
+  } satisfies Record<Exclude<TImportKind, 'assets'>, string>,
   importButton: (count: number, kind: TImportKind) => {
     const [one, many] = NOUNS[kind];
     return count === 1 ? `Import 1 ${one}` : `Import ${countText(count)} ${many}`;
   },
   importStarting: 'Starting…',
   commitFailed: 'The import could not be started.',
-  done: (run: Pick<TImportRun, 'kind' | 'createdCount' | 'updatedCount' | 'skippedCount'>) => {
+  done: (
+    run: Pick<TImportRun, 'kind' | 'createdCount' | 'updatedCount' | 'skippedCount' | 'unchangedCount'>,
+  ) => {
     if (run.kind === 'schedules') return `Import finished: ${countText(run.createdCount)} schedules added.`;
     return run.kind === 'events'
       ? `Import finished: ${countText(run.createdCount)} events added, ${countText(run.skippedCount)} skipped as already recorded.`
-      : `Import finished: ${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated.`;
+      : `Import finished: ${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated, ${countText(run.unchangedCount)} unchanged.`;
   },
+  undo: 'Undo import',
+  undoUntil: (date: string) => `It can be undone until ${date}.`,
+  undoTitle: 'Undo this import?',
+  undoLoading: 'Looking at what the import changed...',
+  undoLoadFailed: 'Unable to tell what undoing would do.',
+  undoText: (deleteCount: number, revertCount: number) => {
+    const assets = (count: number) => (count === 1 ? 'asset' : `${countText(count)} assets`);
+    const parts = [
+      ...(deleteCount > 0 ? [`deletes the ${assets(deleteCount)} the import created`] : []),
+      ...(revertCount > 0 ? [`puts the ${assets(revertCount)} it updated back as they were`] : []),
+    ];
+    return parts.length > 0
+      ? `Undoing ${parts.join(' and ')}. It cannot be undone itself.`
+      : 'The import left no asset to delete or put back: undoing only marks it undone.';
+  },
+  undoBlocked: (count: number) =>
+    count === 1
+      ? 'This asset changed since the import (an edit, an event, a file or a schedule), so the import can no longer be undone:'
+      : `These ${countText(count)} assets changed since the import (an edit, an event, a file or a schedule), so the import can no longer be undone:`,
+  undoMore: (count: number) => `and ${countText(count)} more`,
+  undoConfirm: 'Undo import',
+  undoing: 'Undoing…',
+  undoFailed: 'The import could not be undone.',
+  undone: (date: string) =>
+    `This import was undone on ${date}: the assets it created were deleted and those it updated put back as they were.`,
   viewAssets: 'View assets',
   printLabels: (created: number) =>
     created === 1
@@ -208,8 +271,10 @@ export function resultText(run: TImportRun): string {
       if (run.kind === 'schedules') return `${countText(run.createdCount)} added`;
       return run.kind === 'events'
         ? `${countText(run.createdCount)} added, ${countText(run.skippedCount)} skipped`
-        : `${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated`;
+        : `${countText(run.createdCount)} created, ${countText(run.updatedCount)} updated, ${countText(run.unchangedCount)} unchanged`;
     case 'Failed':
       return 'Stopped with an error';
+    case 'Undone':
+      return 'Undone';
   }
 }

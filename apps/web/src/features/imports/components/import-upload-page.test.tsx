@@ -68,13 +68,13 @@ describe('import upload page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['File', 'Type', 'Status', 'Rows', 'Result', 'Uploaded']);
+    ).toEqual(['File', 'Type', 'Status', 'Rows', 'Result', 'Uploaded', 'Actions']);
     expect(within(table).getByRole('link', { name: 'snipe-it.csv' })).toHaveAttribute(
       'href',
       `/assets/import/${IMPORT_ID}`,
     );
     expect(within(table).getByText('1,200')).toBeInTheDocument();
-    expect(within(table).getByText('1,000 created, 200 updated')).toBeInTheDocument();
+    expect(within(table).getByText('1,000 created, 200 updated, 0 unchanged')).toBeInTheDocument();
     expect(within(table).getByText('4 problems')).toBeInTheDocument();
     const history = within(table).getByRole('link', { name: 'logbook.csv' }).closest('tr') as HTMLElement;
     expect(within(history).getByText('Maintenance history')).toBeInTheDocument();

@@ -1,17 +1,25 @@
-import type { ReactNode } from 'react';
+import type { TImportRun } from '@mqr/contracts';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
+import { isRunning } from '../hooks/use-import.ts';
 import { useImports } from '../hooks/use-imports.ts';
+import { DiscardImportDialog } from './discard-import-dialog.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 import tables from './import-tables.module.css';
 import { countText, IMPORT_TEXTS, resultText } from './import-texts.ts';
 
-/** The 20 newest imports of the organization, each a link to its page (an import outlives its tab). */
+/**
+ * The 20 newest imports of the organization, each a link to its page (an import outlives its tab),
+ * each but a running one with "Discard" (asks first).
+ */
 export function RecentImports() {
   const query = useImports();
+  const [discarding, setDiscarding] = useState<TImportRun | null>(null);
 
   let content: ReactNode;
   if (query.isPending) content = <StateMessage>{IMPORT_TEXTS.recentLoading}</StateMessage>;
@@ -28,6 +36,7 @@ export function RecentImports() {
             <th scope="col">Rows</th>
             <th scope="col">Result</th>
             <th scope="col">Uploaded</th>
+            <th scope="col">{IMPORT_TEXTS.actionsHeader}</th>
           </tr>
         </thead>
         <tbody>
@@ -36,7 +45,9 @@ export function RecentImports() {
               <td data-label="File">
                 <Link to={`/assets/import/${run.id}`}>{run.fileName}</Link>
               </td>
-              <td data-label={IMPORT_TEXTS.kindHeader}>{IMPORT_TEXTS.kinds[run.kind].label}</td>
+              <td className={tables.words} data-label={IMPORT_TEXTS.kindHeader}>
+                {IMPORT_TEXTS.kinds[run.kind].label}
+              </td>
               <td data-label="Status">
                 <span>
                   <ImportStatusBadge run={run} />
@@ -49,11 +60,27 @@ export function RecentImports() {
               <td className={tables.nowrap} data-label="Uploaded">
                 {formatDateTime(run.createdAt)}
               </td>
+              <td data-label={IMPORT_TEXTS.actionsHeader}>
+                {isRunning(run) ? null : (
+                  <Button
+                    variant="secondary"
+                    aria-label={IMPORT_TEXTS.discardLabel(run.fileName)}
+                    onClick={() => setDiscarding(run)}
+                  >
+                    {IMPORT_TEXTS.discard}
+                  </Button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </Table>
     );
   }
-  return content;
+  return (
+    <>
+      {content}
+      {discarding ? <DiscardImportDialog run={discarding} onClose={() => setDiscarding(null)} /> : null}
+    </>
+  );
 }

@@ -1,10 +1,12 @@
-import type { TImportColumnTarget, TImportReadingBody, TImportRun } from '@mqr/contracts';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TImportMappingBody, TImportReadingBody, TImportRun } from '@mqr/contracts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { discardImport } from '../api/discard-import.ts';
 import { importKeys } from '../api/import-keys.ts';
 import { saveImportMapping } from '../api/save-import-mapping.ts';
 import { saveImportReading } from '../api/save-import-reading.ts';
 import { startImportCheck } from '../api/start-import-check.ts';
 import { startImportCommit } from '../api/start-import-commit.ts';
+import { getImportUndo, undoImport } from '../api/undo-import.ts';
 
 /**
  * Shows a started job's status at once (the answer has no preview: the one shown is kept), then
@@ -23,12 +25,12 @@ function started(queryClient: QueryClient, id: string) {
   };
 }
 
-/** "Check the file": saves the mapping, then starts the dry run. */
+/** "Check the file": saves the mapping (and how rows match assets), then starts the dry run. */
 export function useCheckImport(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (columns: TImportColumnTarget[]) => {
-      await saveImportMapping(id, columns);
+    mutationFn: async (mapping: TImportMappingBody) => {
+      await saveImportMapping(id, mapping);
       return startImportCheck(id);
     },
     ...started(queryClient, id),
@@ -50,6 +52,41 @@ export function useReadImportAgain(id: string) {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: importKeys.detail(id) });
       await queryClient.invalidateQueries({ queryKey: importKeys.list() });
+    },
+  });
+}
+
+/** What undoing the import would do, asked when its dialog opens (never kept: assets change). */
+export function useImportUndoPreview(id: string) {
+  return useQuery({
+    queryKey: importKeys.undo(id),
+    queryFn: ({ signal }) => getImportUndo(id, signal),
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
+
+/** "Undo import": then everything cached may be out of date (deleted assets, values put back). */
+export function useUndoImport(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => undoImport(id),
+    onSuccess: (run) =>
+      queryClient.setQueryData<TImportRun>(importKeys.detail(id), (old) =>
+        old ? { ...run, preview: old.preview } : run,
+      ),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** "Discard" in the recent imports: the list is loaded again. */
+export function useDiscardImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => discardImport(id),
+    onSettled: (_data, _error, id) => {
+      queryClient.removeQueries({ queryKey: importKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: importKeys.list() });
     },
   });
 }

@@ -1,0 +1,39 @@
+import type { TImportRun } from '@mqr/contracts';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useDiscardImport } from '../hooks/use-import-actions.ts';
+import styles from './import-run-page.module.css';
+import { IMPORT_TEXTS } from './import-texts.ts';
+
+/** "Discard this import?": the import leaves the recent imports; the assets it brought in stay (ADR 093). */
+export function DiscardImportDialog({ run, onClose }: { run: TImportRun; onClose: () => void }) {
+  const discard = useDiscardImport();
+  const undoable = run.undoUntil !== null && Date.parse(run.undoUntil) > Date.now();
+  return (
+    <Dialog title={IMPORT_TEXTS.discardTitle} busy={discard.isPending} onClose={onClose}>
+      <div className={styles.section}>
+        {discard.isError ? <Alert>{failureMessage(IMPORT_TEXTS.discardFailed, discard.error)}</Alert> : null}
+        <p className={styles.fileName}>{run.fileName}</p>
+        <p>
+          {IMPORT_TEXTS.discardText}
+          {undoable ? ` ${IMPORT_TEXTS.discardUndoLost}` : ''}
+        </p>
+        <DialogFooter>
+          <div className={styles.actions}>
+            <Button
+              disabled={discard.isPending}
+              onClick={() => discard.mutate(run.id, { onSuccess: onClose })}
+            >
+              {discard.isPending ? IMPORT_TEXTS.discarding : IMPORT_TEXTS.discard}
+            </Button>
+            <Button variant="secondary" disabled={discard.isPending} onClick={onClose}>
+              {IMPORT_TEXTS.cancel}
+            </Button>
+          </div>
+        </DialogFooter>
+      </div>
+    </Dialog>
+  );
+}

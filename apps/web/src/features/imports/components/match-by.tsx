@@ -1,0 +1,39 @@
+import { IMPORT_MATCH_KEYS, IMPORT_MATCH_LABELS, type TImportMatchKey } from '@mqr/contracts';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import styles from './column-mapping.module.css';
+import { IMPORT_TEXTS } from './import-texts.ts';
+
+type TMatchByProps = {
+  value: TImportMatchKey;
+  /** The mapping can be changed (the import is neither running nor finished). */
+  editable: boolean;
+  disabled: boolean;
+  onChange: (value: TImportMatchKey) => void;
+};
+
+/**
+ * "Match existing assets by" (ADR 092), above a file of assets' columns: how a row finds the asset it
+ * updates, with what that means under it. Read-only once the import runs or is done.
+ */
+export function MatchBy({ value, editable, disabled, onChange }: TMatchByProps) {
+  if (!editable) {
+    return <p className={styles.muted}>{IMPORT_TEXTS.matchedBy(IMPORT_MATCH_LABELS[value])}</p>;
+  }
+  return (
+    <div className={styles.matchBy}>
+      <SelectField
+        label={IMPORT_TEXTS.matchLabel}
+        value={value}
+        disabled={disabled}
+        hint={IMPORT_TEXTS.matchHints[value]}
+        onChange={(event) => onChange(event.target.value as TImportMatchKey)}
+      >
+        {IMPORT_MATCH_KEYS.map((key) => (
+          <option key={key} value={key}>
+            {IMPORT_MATCH_LABELS[key]}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}

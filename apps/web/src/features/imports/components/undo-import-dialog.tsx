@@ -1,0 +1,66 @@
+import type { TImportRun } from '@mqr/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { failureMessage } from '#web/lib/failure-message.ts';
+import { useImportUndoPreview, useUndoImport } from '../hooks/use-import-actions.ts';
+import styles from './import-run-page.module.css';
+import { IMPORT_TEXTS } from './import-texts.ts';
+
+/**
+ * "Undo this import?" (ADR 093): what undoing would do, asked of the server as the dialog opens, or
+ * the assets that changed since, which keep it from being undone (each a link to its page).
+ */
+export function UndoImportDialog({ run, onClose }: { run: TImportRun; onClose: () => void }) {
+  const preview = useImportUndoPreview(run.id);
+  const undo = useUndoImport(run.id);
+  const blocked = preview.data && preview.data.blockedCount > 0;
+
+  let body: ReactNode;
+  if (preview.isPending) body = <StateMessage>{IMPORT_TEXTS.undoLoading}</StateMessage>;
+  else if (preview.isError)
+    body = <Alert>{failureMessage(IMPORT_TEXTS.undoLoadFailed, preview.error)}</Alert>;
+  else if (blocked) {
+    const more = preview.data.blockedCount - preview.data.blocked.length;
+    body = (
+      <>
+        <p>{IMPORT_TEXTS.undoBlocked(preview.data.blockedCount)}</p>
+        <ul className={styles.rules}>
+          {preview.data.blocked.map((asset) => (
+            <li key={asset.id}>
+              <Link to={`/assets/${asset.id}`}>{asset.name}</Link>
+            </li>
+          ))}
+          {more > 0 ? <li>{IMPORT_TEXTS.undoMore(more)}</li> : null}
+        </ul>
+      </>
+    );
+  } else body = <p>{IMPORT_TEXTS.undoText(preview.data.deleteCount, preview.data.revertCount)}</p>;
+
+  return (
+    <Dialog title={IMPORT_TEXTS.undoTitle} busy={undo.isPending} onClose={onClose}>
+      <div className={styles.section}>
+        {undo.isError ? <Alert>{failureMessage(IMPORT_TEXTS.undoFailed, undo.error)}</Alert> : null}
+        {body}
+        <DialogFooter>
+          <div className={styles.actions}>
+            {preview.data && !blocked ? (
+              <Button
+                disabled={undo.isPending}
+                onClick={() => undo.mutate(undefined, { onSuccess: onClose })}
+              >
+                {undo.isPending ? IMPORT_TEXTS.undoing : IMPORT_TEXTS.undoConfirm}
+              </Button>
+            ) : null}
+            <Button variant="secondary" disabled={undo.isPending} onClick={onClose}>
+              {IMPORT_TEXTS.cancel}
+            </Button>
+          </div>
+        </DialogFooter>
+      </div>
+    </Dialog>
+  );
+}
