@@ -240,11 +240,15 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
   // One of them retired, restored, retired again and deleted.
   const [slug, name] = runColumns(copied)[0]!;
   await branch.getByLabel('Search by name or slug').fill(slug!);
-  // The row of that asset (the list is still the whole register until the search answers).
-  await branch
-    .getByRole('table', { name: 'Assets' })
-    .getByRole('link', { name: `Open ${name}`, exact: true })
-    .click();
+  // The row of that asset once the search has answered: until then the list is the whole register,
+  // and rows moving under the pointer can take the click to another asset.
+  const assetTable = branch.getByRole('table', { name: 'Assets' });
+  await expect
+    .poll(async () =>
+      (await assetTable.locator('tbody tr').allInnerTexts()).every((row) => row.includes(slug!)),
+    )
+    .toBe(true);
+  await assetTable.getByRole('link', { name: `Open ${name}`, exact: true }).click();
   await expect(branch.getByRole('heading', { name: name!, level: 1 })).toBeVisible();
   const retire = async () => {
     await branch.getByRole('button', { name: 'Retire asset' }).click();

@@ -128,6 +128,8 @@ export async function timeImport(
     kind: 'assets' | 'events';
     selectColumn?: number;
     numberColumn?: number;
+    /** A column whose new field shows on the public page (imports make new fields internal). */
+    publicColumn?: number;
     checkOnly?: boolean;
   },
 ) {
@@ -163,6 +165,7 @@ export async function timeImport(
   const mapping = run.mapping.map((target, column) => {
     if (column === options.selectColumn) return { ...target, dataType: 'Select' };
     if (column === options.numberColumn) return { ...target, dataType: 'Number' };
+    if (column === options.publicColumn) return { ...target, isPublic: true };
     return target;
   });
   await call('PUT', `/${run.id}/mapping`, JSON.stringify({ columns: mapping }), true);

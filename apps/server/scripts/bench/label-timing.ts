@@ -10,7 +10,8 @@ const LAYOUT = LABEL_LAYOUTS[0];
 
 /** A register of `count` new assets (no slugs: every row creates one), each with a serial number. */
 function labelRegisterCsv(count: number): string {
-  const lines = ['Name,Serial'];
+  // A column of its own: the other imports' internal "Serial" field cannot go on a label.
+  const lines = ['Name,Label serial'];
   for (let i = 1; i <= count; i++) lines.push(`Labelled pump ${i},SN-${200000 + i}`);
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -21,7 +22,11 @@ function labelRegisterCsv(count: number): string {
  * size.
  */
 export async function timeLabels(server: RunningProcess, count: number) {
-  const imported = await timeImport(server, labelRegisterCsv(count), { kind: 'assets' });
+  const imported = await timeImport(server, labelRegisterCsv(count), {
+    kind: 'assets',
+    // A label prints only a public field: anyone can read a printed label (ADR 091).
+    publicColumn: 1,
+  });
   if (imported.created !== count)
     throw new Error(`The label import created ${imported.created} of ${count}.`);
   const serial = imported.run.mapping[1]?.fieldId;
