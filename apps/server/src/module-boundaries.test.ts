@@ -27,7 +27,7 @@ describe('the import graph between modules (ADR 102)', () => {
       "} from '#server/modules/users/index.ts';",
       "import type { D } from './queries.ts';",
       "export { e } from '../events/index.ts';",
-      "import '../side-effect.ts';",
+      'import "../side-effect.ts";',
       "  const { f } = await import('../fields/index.ts');",
       "const text = 'not an import from here';",
     ].join('\n');

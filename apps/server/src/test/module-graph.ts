@@ -4,13 +4,13 @@ import path from 'node:path';
 /**
  * The specifiers a file imports: static imports and re-exports (`import … from '…'`,
  * `export … from '…'`, type-only ones too), side-effect imports and `import('…')`. Read with
- * expressions rather than a parser: the sources are Biome-formatted (single quotes, one statement
- * per import), and TypeScript 7 has no JavaScript API to ask.
+ * expressions rather than a parser: the sources are Biome-formatted (one statement per import), and
+ * TypeScript 7 has no JavaScript API to ask.
  */
 const SPECIFIER_PATTERNS = [
-  /^\s*(?:import|export)(?:\s+type)?\s*(?:\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*\{[^}]*\})?)\s*from\s*'([^']+)'/gm,
-  /^\s*import\s*'([^']+)'/gm,
-  /\bimport\(\s*'([^']+)'\s*\)/g,
+  /^\s*(?:import|export)(?:\s+type)?\s*(?:\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*\{[^}]*\})?)\s*from\s*['"]([^'"]+)['"]/gm,
+  /^\s*import\s*['"]([^'"]+)['"]/gm,
+  /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
 ];
 
 export function importSpecifiers(source: string): string[] {
