@@ -60,12 +60,16 @@ describe('the import graph between modules (ADR 102)', () => {
 });
 
 describe("Biome's boundary between modules (ADR 102)", () => {
-  it("refuses another module's queries.ts, not its index.ts", async () => {
+  it("refuses another module's queries.ts and service.ts, not its index.ts", async () => {
     const probe = await mkdtemp(path.join(SRC, 'modules', 'boundary-probe-'));
     try {
       await writeFile(
         path.join(probe, 'reaches-in.ts'),
-        "import { findUserByEmail } from '../users/queries.ts';\n\nexport { findUserByEmail };\n",
+        [
+          "import { findUserByEmail } from '../users/queries.ts';",
+          "import { toAuthUser } from '#server/modules/users/service.ts';",
+          'export { findUserByEmail, toAuthUser };',
+        ].join('\n'),
       );
       await writeFile(
         path.join(probe, 'through-index.ts'),
@@ -79,6 +83,7 @@ describe("Biome's boundary between modules (ADR 102)", () => {
       const output = biome.stdout + biome.stderr;
       expect(biome.status, output).toBe(1);
       expect(output).toMatch(/reaches-in\.ts:1:\d+ lint\/style\/noRestrictedImports/);
+      expect(output).toMatch(/reaches-in\.ts:2:\d+ lint\/style\/noRestrictedImports/);
       expect(output).toContain(
         "Another module's internals: import what it offers from its index.ts (ADR 102).",
       );
