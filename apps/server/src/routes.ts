@@ -1,31 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
-import { dashboardRoutes } from './modules/analytics/routes.ts';
-import { apiTokenAdminRoutes, apiTokenRoutes } from './modules/api-tokens/routes.ts';
-import { assetAdminRoutes, assetRoutes } from './modules/assets/routes.ts';
-import { auditLogRoutes, myActivityRoutes } from './modules/audit-logs/routes.ts';
-import { authRoutes, loginRoutes, profileRoutes } from './modules/auth/routes.ts';
-import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/routes.ts';
-import { clientConfigRoutes } from './modules/client-config/routes.ts';
-import { eventAdminRoutes, eventRoutes, taskRoutes } from './modules/events/routes.ts';
-import { exportRoutes } from './modules/exports/routes.ts';
-import { fieldAdminRoutes, fieldRoutes } from './modules/fields/routes.ts';
-import { fileRoutes } from './modules/files/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { importRoutes } from './modules/imports/routes.ts';
-import { labelRoutes } from './modules/labels/routes.ts';
+import { dashboardRoutes } from './modules/analytics/index.ts';
+import { apiTokenAdminRoutes, apiTokenRoutes } from './modules/api-tokens/index.ts';
+import { assetAdminRoutes, assetRoutes } from './modules/assets/index.ts';
+import { auditLogRoutes, myActivityRoutes } from './modules/audit-logs/index.ts';
+import { authRoutes, loginRoutes, profileRoutes } from './modules/auth/index.ts';
+import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/index.ts';
+import { clientConfigRoutes } from './modules/client-config/index.ts';
+import { eventAdminRoutes, eventRoutes, taskRoutes } from './modules/events/index.ts';
+import { exportRoutes } from './modules/exports/index.ts';
+import { fieldAdminRoutes, fieldRoutes } from './modules/fields/index.ts';
+import { fileRoutes } from './modules/files/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { importRoutes } from './modules/imports/index.ts';
+import { labelRoutes } from './modules/labels/index.ts';
 import {
   adminOrganizationRoutes,
   organizationSettingsRoutes,
   publicOrganizationRoutes,
-} from './modules/organizations/routes.ts';
-import { publicAssetRoutes } from './modules/public/routes.ts';
-import { sampleDataRoutes } from './modules/sample-data/routes.ts';
-import { scheduleAdminRoutes, scheduleRoutes, testClockRoutes } from './modules/schedules/routes.ts';
-import { ssoRoutes, ssoSettingsRoutes } from './modules/sso/routes.ts';
-import { localUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
-import { userAdminRoutes, userRoutes } from './modules/users/routes.ts';
-import { webhookAdminRoutes } from './modules/webhooks/routes.ts';
+} from './modules/organizations/index.ts';
+import { publicAssetRoutes } from './modules/public/index.ts';
+import { sampleDataRoutes } from './modules/sample-data/index.ts';
+import { scheduleAdminRoutes, scheduleRoutes, testClockRoutes } from './modules/schedules/index.ts';
+import { ssoRoutes, ssoSettingsRoutes } from './modules/sso/index.ts';
+import { localUploadRoutes, uploadRoutes } from './modules/uploads/index.ts';
+import { userAdminRoutes, userRoutes } from './modules/users/index.ts';
+import { webhookAdminRoutes } from './modules/webhooks/index.ts';
 import { accessScope } from './plugins/access-scopes.ts';
 import { apiDocsUi } from './plugins/api-docs.ts';
 import { scopeToOrganizationParam } from './plugins/db-scope.ts';

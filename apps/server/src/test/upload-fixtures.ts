@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
-import { insertPendingUpload } from '../modules/uploads/queries.ts';
+import {
+  type FileInsert,
+  type FileRow,
+  insertFiles,
+  insertPendingUpload,
+} from '../modules/uploads/queries.ts';
 import { newUploadKey } from '../storage/object-keys.ts';
 
 export interface StagedUpload {
@@ -34,4 +39,10 @@ export async function stageUpload(
   });
   await app.storage.put(objectKey, bytes, contentType);
   return { objectKey, fileName, contentType, size: bytes.length };
+}
+
+/** A file row as a save leaves it, for a test that puts (or leaves out) the bytes in storage itself. */
+export async function insertFileRow(db: DbOrTx, values: FileInsert): Promise<FileRow> {
+  const [row] = await insertFiles(db, [values]);
+  return row!;
 }

@@ -11,7 +11,7 @@ import {
   TURNAROUND_ASSET_METRICS,
 } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { getDueCounts } from '../events/service.ts';
+import { getDueCounts } from '../events/index.ts';
 import {
   busiestAssetsTurnaround,
   type CompletedPeriod,

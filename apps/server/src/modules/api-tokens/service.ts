@@ -16,7 +16,7 @@ import { AppError, conflict, notFound } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { recordAudit } from '../audit-logs/service.ts';
+import { recordAudit } from '../audit-logs/index.ts';
 import {
   countLiveTokens,
   findTokenForAuth,

@@ -13,10 +13,11 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict, notFound } from '#server/lib/app-error.ts';
-import { type AuditRecord, recordAudits } from '../audit-logs/service.ts';
-import { removeObjects } from '../events/service.ts';
-import { getFieldDefinitionRows } from '../fields/service.ts';
-import { emitAssetEvents } from '../webhooks/service.ts';
+import { findSelectedByView } from '../asset-list/index.ts';
+import { type AuditRecord, recordAudits } from '../audit-logs/index.ts';
+import { removeObjects } from '../events/index.ts';
+import { getFieldDefinitionRows } from '../fields/index.ts';
+import { emitAssetEvents } from '../webhooks/index.ts';
 import { type AssetDeleteContext, deleteAssetsFor, statusChange } from './lifecycle.ts';
 import {
   findRetirementStateForUpdate,
@@ -25,7 +26,7 @@ import {
   setRetirementOfAssets,
   setValueOfAssets,
 } from './queries.ts';
-import { type AssetActionContext, findSelectedByView } from './service.ts';
+import type { AssetActionContext } from './service.ts';
 
 /**
  * Actions on a selection of the asset list (ADR 048): the ticked assets, or every asset the list shows

@@ -2,9 +2,9 @@ import { ASSET_MESSAGES, type TAsset } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict } from '#server/lib/app-error.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
-import { type AuditRecord, recordAudit, recordAudits } from '../audit-logs/service.ts';
-import { type DeletedHistory, deleteAssetsHistory, hasOpenTasks, removeObjects } from '../events/service.ts';
-import { emitAssetEvents } from '../webhooks/service.ts';
+import { type AuditRecord, recordAudit, recordAudits } from '../audit-logs/index.ts';
+import { type DeletedHistory, deleteAssetsHistory, hasOpenTasks, removeObjects } from '../events/index.ts';
+import { emitAssetEvents } from '../webhooks/index.ts';
 import { deleteAssetRows, deleteValuesOfAssets, updateAsset as updateAssetRow } from './queries.ts';
 import { type AssetActionContext, type AssetRow, getAsset, getAssetRow } from './service.ts';
 

@@ -18,11 +18,6 @@ export type AssetRow = typeof assets.$inferSelect;
 export type AssetInsert = typeof assets.$inferInsert;
 export type FileRow = typeof files.$inferSelect;
 
-/** `text` for a LIKE pattern that matches it literally: `\`, `%` and `_` escaped (backslash is the default escape). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * The custom values of these assets of the organization (of these fields only, when given), read on
  * the primary key (asset, field): the organization is a filter the planner picks no index by (ADR

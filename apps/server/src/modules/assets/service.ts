@@ -6,7 +6,6 @@ import {
   MAX_COUNTED_SEARCH_ROWS,
   type TAsset,
   type TAssetListItem,
-  type TAssetListView,
   type TAssetSummary,
   type TFile,
   type TMaintenanceEvent,
@@ -22,12 +21,6 @@ import { assetPublicUrl, assetQrCodeUrl } from '#server/lib/public-urls.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { generateSlug } from '#server/lib/slug.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { diffChanges, recordAudit } from '../audit-logs/service.ts';
-import { type EventReader, listAssetEventPage, toFile } from '../events/event-view.ts';
-import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
-import { FIELD_VALUES_MESSAGES, resolveFieldValues, valuesByLabel } from '../fields/values.ts';
-import { targetOrganization } from '../organizations/service.ts';
-import { emitAssetEvents } from '../webhooks/service.ts';
 import {
   countOnFilterIndexUpTo,
   countStatusUpTo,
@@ -35,10 +28,21 @@ import {
   findListIds,
   findListPage,
   findListRows,
+  isNarrowed,
   type ListRow,
-  type ListView,
-} from './list-queries.ts';
-import { isNarrowed, resolveListView } from './list-view.ts';
+  resolveListView,
+} from '../asset-list/index.ts';
+import { diffChanges, recordAudit } from '../audit-logs/index.ts';
+import { type EventReader, listAssetEventPage, toFile } from '../events/index.ts';
+import {
+  FIELD_VALUES_MESSAGES,
+  type FieldDefinitionRow,
+  getFieldDefinitionRows,
+  resolveFieldValues,
+  valuesByLabel,
+} from '../fields/index.ts';
+import { targetOrganization } from '../organizations/index.ts';
+import { emitAssetEvents } from '../webhooks/index.ts';
 import {
   type AssetFieldDisplay,
   type AssetInsert,
@@ -423,58 +427,7 @@ export async function updateAsset(
   );
 }
 
-/** The list's view, checked against the organization's fields (400 or 404 before anything is read). */
-export { type ListView, resolveListView };
-
-/**
- * Up to `size` of the view's assets after the asset `after`, in the view's order (keyset, however
- * deep): one batch of an export (ADR 042).
- */
-export function findAssetViewBatch(
-  db: DbOrTx,
-  view: ListView,
-  after: string | undefined,
-  size: number,
-): Promise<AssetRow[]> {
-  return findListPage(db, view, { offset: 0, limit: size, after }, []);
-}
-
-/** The organization's assets among `ids`, in the order of `ids` (another organization's are left out). */
-export function findAssetRowsInOrder(db: DbOrTx, organizationId: string, ids: string[]): Promise<AssetRow[]> {
-  return findListRows(db, organizationId, ids, []);
-}
-
 /** NOT_FOUND unless every one of `ids` is an asset of the organization. */
 export async function checkAssetsOfOrganization(db: DbOrTx, organizationId: string, ids: string[]) {
   if ((await countAssetsAmong(db, organizationId, ids)) !== ids.length) throw notFound('Asset');
-}
-
-/** What a selection by the list's view says when it finds too many assets, or none. */
-export interface SelectionLimits {
-  max: number;
-  tooMany: string;
-  noneFound: string;
-  /** The body's key the messages are on. */
-  path: string;
-}
-
-/**
- * The ids of the assets the list shows for `query`, in its order: at most `limits.max` (400 past
- * that, and when it finds none; ADR 048). Read in one walk of the view's indexes. `today` is the
- * organization's date (the due filter's).
- */
-export async function findSelectedByView(
-  db: DbOrTx,
-  organizationId: string,
-  query: TAssetListView,
-  limits: SelectionLimits,
-  today: string,
-): Promise<string[]> {
-  const view = await resolveListView(db, organizationId, query, today);
-  const ids = await findListIds(db, view, { offset: 0, limit: limits.max + 1 });
-  const refuse = (message: string) =>
-    new AppError('VALIDATION', message, { fields: [{ path: limits.path, message }] });
-  if (ids.length > limits.max) throw refuse(limits.tooMany);
-  if (ids.length === 0) throw refuse(limits.noneFound);
-  return ids;
 }

@@ -10,10 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asSystem } from '#server/db/scope.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { getOrganization } from '../organizations/service.ts';
-import { assertPasswordSignInAllowed } from '../sso/service.ts';
-import { updateProfile } from '../users/profile.ts';
-import { toCurrentUser } from '../users/service.ts';
+import { getOrganization } from '../organizations/index.ts';
+import { assertPasswordSignInAllowed } from '../sso/index.ts';
+import { toCurrentUser, updateProfile } from '../users/index.ts';
 import { login } from './service.ts';
 
 /** POST /api/auth/login: sign-in, for anyone. */

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { unauthorized } from '#server/lib/app-error.ts';
 import type { LoginThrottle } from '#server/lib/login-throttle.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
-import { type UserRow, verifyCredentials } from '../users/service.ts';
+import { signedIn, type UserRow, verifyCredentials } from '../users/index.ts';
 
 export interface LoginDeps {
   db: DbOrTx;
@@ -11,20 +11,6 @@ export interface LoginDeps {
   throttle: LoginThrottle;
   /** Throws when this user may not sign in with a password (single sign-on required, ADR 063). */
   assertPasswordAllowed?: (user: UserRow) => Promise<void>;
-}
-
-/** A new session for the user: the token and what the browser keeps of them (any way of signing in). */
-export async function signedIn(tokens: TokenService, user: UserRow): Promise<TLoginResponse> {
-  const { accessToken, expiresAt } = await tokens.issueToken(user);
-  return {
-    accessToken,
-    expiresAt,
-    displayName: user.displayName,
-    isAdmin: user.isAdmin,
-    isSuperAdmin: user.isSuperAdmin,
-    organizationId: user.organizationId,
-    canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents,
-  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { auditEntriesOf, createAssetViaApi } from '#server/test/asset-fixtures.t
 import { loginAs } from '#server/test/fixtures.ts';
 import { createScheduleViaApi, scheduleBody, tasksOfSchedule } from '#server/test/schedule-fixtures.ts';
 import { type AuthHeaders, tenantWorld } from '#server/test/tenant-world.ts';
-import { runScheduleEngine } from '../schedules/engine.ts';
+import { runScheduleEngine } from '../schedules/index.ts';
 
 // The ICS feed (docs/product/calendar.md#subscribe-from-a-calendar-app), parsed as a calendar app
 // would with node-ical.

@@ -1,6 +1,6 @@
 import { addDays } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { occurrencesBetween } from '../schedules/recurrence.ts';
+import { occurrencesBetween } from '../schedules/index.ts';
 import {
   type AssigneeFilter,
   type DateRange,

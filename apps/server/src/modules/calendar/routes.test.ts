@@ -11,7 +11,7 @@ import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { createUser } from '#server/test/fixtures.ts';
 import { createScheduleViaApi, scheduleBody, tasksOfSchedule } from '#server/test/schedule-fixtures.ts';
 import { type AuthHeaders, tenantWorld } from '#server/test/tenant-world.ts';
-import { runScheduleEngine } from '../schedules/engine.ts';
+import { runScheduleEngine } from '../schedules/index.ts';
 
 // The calendar API (docs/product/calendar.md): days and agenda of scheduled and due work.
 

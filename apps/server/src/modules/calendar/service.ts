@@ -28,7 +28,7 @@ import { asOrganization, asSystem } from '#server/db/scope.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { recordAudit } from '../audit-logs/service.ts';
+import { recordAudit } from '../audit-logs/index.ts';
 import { buildFeed } from './ics.ts';
 import { type CalendarScope, fillWithPlanned, plannedCount, plannedDays, windowFrom } from './planned.ts';
 import {

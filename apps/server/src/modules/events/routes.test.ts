@@ -13,7 +13,7 @@ import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '#serv
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { stageUpload } from '#server/test/upload-fixtures.ts';
-import { FIELD_VALUES_MESSAGES } from '../fields/values.ts';
+import { FIELD_VALUES_MESSAGES } from '../fields/index.ts';
 
 type Headers = Record<string, string>;
 

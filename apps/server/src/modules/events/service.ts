@@ -19,18 +19,22 @@ import { conflict, forbidden, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
-import { diffChanges, recordAudit } from '../audit-logs/service.ts';
-import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
-import { resolveFieldValues, valuesByLabel } from '../fields/values.ts';
-import { onScheduledTaskCompleted, onScheduledTaskDeleted } from '../schedules/service.ts';
+import { diffChanges, recordAudit } from '../audit-logs/index.ts';
+import {
+  type FieldDefinitionRow,
+  getFieldDefinitionRows,
+  resolveFieldValues,
+  valuesByLabel,
+} from '../fields/index.ts';
+import { onScheduledTaskCompleted, onScheduledTaskDeleted } from '../schedules/index.ts';
 import {
   type AttachmentPlan,
   applyAttachments,
   discardRemovedObjects,
   planAttachments,
   removeStoredObjects,
-} from '../uploads/attachments.ts';
-import { emitEventRecorded, emitTaskEvent } from '../webhooks/service.ts';
+} from '../uploads/index.ts';
+import { emitEventRecorded, emitTaskEvent } from '../webhooks/index.ts';
 import { describeEventChanges, type EventContent } from './change-log.ts';
 import { claimedTime, stampOf } from './client-time.ts';
 import { iso, listAssetEventPage, loadEvent, taskPlan } from './event-view.ts';

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
-import { resolveListView } from '../assets/service.ts';
+import { resolveListView } from '../asset-list/index.ts';
 import { assetCsvRows, eventCsvRows } from './service.ts';
 
 const t = tenantWorld();

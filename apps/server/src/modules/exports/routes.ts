@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayIn } from '#server/lib/clock.ts';
 import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
+import { sendCsv } from '#server/lib/send-csv.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { checkAssetsOfOrganization, resolveListView } from '../assets/service.ts';
-import { sendCsv } from './send-csv.ts';
+import { resolveListView } from '../asset-list/index.ts';
+import { checkAssetsOfOrganization } from '../assets/index.ts';
 import { assetCsvRows, eventCsvRows } from './service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,21 +1,12 @@
-import {
-  ASSET_CSV_COLUMNS,
-  EVENT_CSV_COLUMNS,
-  SCHEDULE_CSV_COLUMNS,
-  SCHEDULE_MODE_LABELS,
-  ZRecurrence,
-} from '@mqr/contracts';
+import { ASSET_CSV_COLUMNS, EVENT_CSV_COLUMNS } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { findValuesOfAssets } from '../assets/queries.ts';
-import { findAssetRowsInOrder, findAssetViewBatch, type ListView } from '../assets/service.ts';
-import { findEventBatch, findValuesOfEvents } from '../events/queries.ts';
-import { getFieldDefinitionRows } from '../fields/service.ts';
-import { findScheduleBatch } from '../schedules/queries.ts';
+import { EXPORT_BATCH_SIZE } from '#server/lib/send-csv.ts';
+import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts';
+import { findAssetRowsInOrder, findAssetViewBatch, type ListView } from '../asset-list/index.ts';
+import { findValuesOfAssets } from '../assets/index.ts';
+import { findEventBatch, findValuesOfEvents } from '../events/index.ts';
+import { getFieldDefinitionRows } from '../fields/index.ts';
 import { fieldHeaders } from './column-headers.ts';
-import { spreadsheetSafe } from './spreadsheet-safe.ts';
-
-/** Rows read per query: memory stays flat however many rows leave (ADR 042). */
-export const EXPORT_BATCH_SIZE = 1000;
 
 type Row = string[];
 
@@ -131,39 +122,4 @@ export async function* eventCsvRows(
       event.dueOn ?? '',
     ],
   );
-}
-
-/**
- * The organization's schedules, in batches, every cell spreadsheet-safe: the columns the import of
- * schedules reads back (ADR 095), the recurrence as the API writes it.
- */
-export async function* scheduleCsvRows(
-  db: DbOrTx,
-  organizationId: string,
-  batchSize = EXPORT_BATCH_SIZE,
-): AsyncGenerator<Row> {
-  yield [...SCHEDULE_CSV_COLUMNS];
-  let after: string | undefined;
-  for (;;) {
-    const batch = await findScheduleBatch(db, organizationId, after, batchSize);
-    if (batch.length === 0) return;
-    for (const schedule of batch) {
-      yield [
-        schedule.assetSlug,
-        schedule.assetName,
-        schedule.title,
-        schedule.notes ?? '',
-        // In the API's order of keys (the database's JSON keeps its own).
-        JSON.stringify(ZRecurrence.parse(schedule.recurrence)),
-        SCHEDULE_MODE_LABELS[schedule.mode],
-        String(schedule.leadDays),
-        schedule.startsOn,
-        schedule.endsOn ?? '',
-        schedule.nextDueOn ?? '',
-        schedule.assigneeEmail ?? '',
-        schedule.pausedAt ? 'Paused' : 'Active',
-      ].map(spreadsheetSafe);
-    }
-    after = batch.at(-1)?.id;
-  }
 }

@@ -11,7 +11,7 @@ import { AppError, notFound } from '#server/lib/app-error.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { diffChanges, recordAudit } from '../audit-logs/index.ts';
 import {
   type FieldDefinitionRow,
   fieldHasValues,

@@ -4,7 +4,7 @@ import { filePublicUrl } from '#server/lib/public-urls.ts';
 import { newUploadKey } from '#server/storage/object-keys.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
-import { insertFiles } from '../uploads/queries.ts';
+import { insertFileRow } from '#server/test/upload-fixtures.ts';
 
 const t = tenantWorld();
 let assetId: string;
@@ -17,17 +17,14 @@ beforeAll(async () => {
 async function storedFile(fileName: string, contentType: string, bytes: Buffer, stored = true) {
   const objectKey = newUploadKey(t.orgA.organization.id);
   if (stored) await t.app.storage.put(objectKey, bytes, contentType);
-  const [row] = await insertFiles(t.db, [
-    {
-      organizationId: t.orgA.organization.id,
-      assetId,
-      objectKey,
-      fileName,
-      contentType,
-      size: bytes.length,
-    },
-  ]);
-  return row!;
+  return insertFileRow(t.db, {
+    organizationId: t.orgA.organization.id,
+    assetId,
+    objectKey,
+    fileName,
+    contentType,
+    size: bytes.length,
+  });
 }
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');

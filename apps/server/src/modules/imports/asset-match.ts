@@ -1,7 +1,7 @@
 import { ASSET_MESSAGES, FIELD_VALUE_MESSAGES, IMPORT_MESSAGES } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { ImportChangeBefore } from '#server/db/schema.ts';
-import { findValuesOfAssets } from '../assets/queries.ts';
+import { findValuesOfAssets } from '../assets/index.ts';
 import { type CheckedRow, columnOf, type ImportPlan, type RowProblem } from './plan.ts';
 import {
   type ExistingAsset,

@@ -10,7 +10,7 @@ import {
 } from '@mqr/contracts';
 import iconv from 'iconv-lite';
 import { AppError } from '#server/lib/app-error.ts';
-import { fromSpreadsheetSafe, startsLikeFormula } from '../exports/spreadsheet-safe.ts';
+import { fromSpreadsheetSafe, startsLikeFormula } from '#server/lib/spreadsheet-safe.ts';
 import {
   bytesAsText,
   decodeBytesText,

@@ -2,7 +2,7 @@ import { FIELD_VALUE_MESSAGES, IMPORT_MESSAGES } from '@mqr/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
 import { eventFieldValues, maintenanceEvents } from '#server/db/schema.ts';
-import { type AuditRecord, recordAudits } from '../audit-logs/service.ts';
+import { type AuditRecord, recordAudits } from '../audit-logs/index.ts';
 import { type CheckedEventRow, checkEventRow } from './event-rows.ts';
 import { type ImportKindRules, rowStopped, stopAtBrokenRow } from './import-kind.ts';
 import type { ImportPlan, RowProblem } from './plan.ts';

@@ -1,7 +1,7 @@
 import type { TImportPlanned } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { AuditRecord } from '../audit-logs/service.ts';
+import type { AuditRecord } from '../audit-logs/index.ts';
 import type { CheckedRowBase, ImportPlan, RowProblem } from './plan.ts';
 import type { ImportRunRow } from './queries.ts';
 

@@ -19,8 +19,8 @@ import {
   type TImportMatchKey,
 } from '@mqr/contracts';
 import { AppError } from '#server/lib/app-error.ts';
-import { fromSpreadsheetSafe } from '../exports/spreadsheet-safe.ts';
-import type { FieldDefinitionRow } from '../fields/queries.ts';
+import { fromSpreadsheetSafe } from '#server/lib/spreadsheet-safe.ts';
+import type { FieldDefinitionRow } from '../fields/index.ts';
 import { type CellFormats, dateIn, numberIn, PLAIN_FORMATS } from './cell-formats.ts';
 
 /** A column imported into a custom field: an existing one, or one the import creates. */

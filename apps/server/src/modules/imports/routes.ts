@@ -18,8 +18,8 @@ import { z } from 'zod';
 import { AppError } from '#server/lib/app-error.ts';
 import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
 import { receiveMultipartFile } from '#server/lib/multipart-file.ts';
+import { sendCsv } from '#server/lib/send-csv.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { sendCsv } from '../exports/send-csv.ts';
 import { IMPORT_JOBS } from './jobs.ts';
 import {
   discardImport,

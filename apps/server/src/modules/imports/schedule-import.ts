@@ -13,13 +13,13 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { organizations, users } from '#server/db/schema.ts';
-import { lockAssets } from '../schedules/queries.ts';
 import {
   type ImportedSchedule,
   insertImportedSchedules,
+  lockAssets,
   recurrenceProblem,
   type ScheduleInput,
-} from '../schedules/service.ts';
+} from '../schedules/index.ts';
 import { dateIn } from './cell-formats.ts';
 import { type ImportKindRules, rowStopped, type StoredRow } from './import-kind.ts';
 import { type CheckedRowBase, type ImportPlan, type RowProblem, readRow } from './plan.ts';

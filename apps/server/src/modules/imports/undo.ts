@@ -10,10 +10,10 @@ import type { ImportChangeBefore } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { findValuesOfAssets } from '../assets/queries.ts';
-import { type AuditRecord, diffChanges, recordAudits } from '../audit-logs/service.ts';
-import { getFieldDefinitionRows } from '../fields/service.ts';
-import { emitAssetEvents } from '../webhooks/service.ts';
+import { findValuesOfAssets } from '../assets/index.ts';
+import { type AuditRecord, diffChanges, recordAudits } from '../audit-logs/index.ts';
+import { getFieldDefinitionRows } from '../fields/index.ts';
+import { emitAssetEvents } from '../webhooks/index.ts';
 import { findImportRun, type ImportRunRow, updateImportRun } from './queries.ts';
 import { toImportRun, undoUntil } from './service.ts';
 import {

@@ -12,10 +12,10 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
-import { findSelectedByView } from '../assets/service.ts';
-import { getFieldDefinitionRows } from '../fields/service.ts';
-import { findAssetsCreatedBy } from '../imports/service.ts';
-import { getLogoDelivery, getOrganization } from '../organizations/service.ts';
+import { findSelectedByView } from '../asset-list/index.ts';
+import { getFieldDefinitionRows } from '../fields/index.ts';
+import { findAssetsCreatedBy } from '../imports/index.ts';
+import { getLogoDelivery, getOrganization } from '../organizations/index.ts';
 import { findLabelAssets } from './queries.ts';
 
 export type LabelSheetRequest = z.output<typeof ZLabelSheetBody>;

@@ -12,7 +12,7 @@ import type { AuthUser } from '#server/lib/request-context.ts';
 import type { StoredFile } from '#server/lib/send-stored-file.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
-import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/index.ts';
 import {
   findOrganizationById,
   findOrganizationsByName,

@@ -7,9 +7,9 @@ import {
 } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { publicAssetQrCodeUrl } from '#server/lib/public-urls.ts';
-import { getAssetRowBySlug, getPublicAssetView } from '../assets/service.ts';
-import { listAssetEventPage } from '../events/event-view.ts';
-import { getOrganizationTimeZone } from '../organizations/service.ts';
+import { getAssetRowBySlug, getPublicAssetView } from '../assets/index.ts';
+import { listAssetEventPage } from '../events/index.ts';
+import { getOrganizationTimeZone } from '../organizations/index.ts';
 
 /** What the public page shows of an event: names and values, no ids, no change log. */
 function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {

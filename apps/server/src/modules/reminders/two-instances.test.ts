@@ -4,7 +4,7 @@ import { createTwoOrganizations, createUser, loginAs } from '#server/test/fixtur
 import { createScheduleViaApi, scheduleBody } from '#server/test/schedule-fixtures.ts';
 import { startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
 import { startTwoInstances, type TwoInstances } from '#server/test/two-instances.ts';
-import { runScheduleEngine } from '../schedules/engine.ts';
+import { runScheduleEngine } from '../schedules/index.ts';
 import { composeDailyDigests } from './service.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { encodableText } from '../labels/label-text.ts';
+import { encodableText } from '../labels/index.ts';
 
 /**
  * A one-page PDF the sample attaches to an event (a commissioning report, a certificate), made here:

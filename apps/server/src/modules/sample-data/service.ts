@@ -14,13 +14,18 @@ import { generateSlug } from '#server/lib/slug.ts';
 import { ensureDemoFields } from '#server/seed/seed.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { newUploadKey } from '#server/storage/object-keys.ts';
-import { deleteAssetsWithHistory, objectKeysOf } from '../assets/lifecycle.ts';
-import { recordAudit } from '../audit-logs/service.ts';
-import { removeObjects } from '../events/service.ts';
-import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
-import { createDueTasksIn } from '../schedules/engine.ts';
-import { insertSchedules, type ScheduleInsert } from '../schedules/queries.ts';
-import { firstDueDate, occurrencesFrom, toRRuleText } from '../schedules/recurrence.ts';
+import { deleteAssetsWithHistory, objectKeysOf } from '../assets/index.ts';
+import { recordAudit } from '../audit-logs/index.ts';
+import { removeObjects } from '../events/index.ts';
+import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/index.ts';
+import {
+  createDueTasksIn,
+  firstDueDate,
+  insertSchedules,
+  occurrencesFrom,
+  type ScheduleInsert,
+  toRRuleText,
+} from '../schedules/index.ts';
 import {
   deleteSampleRecords,
   deleteUnusedSampleFields,

@@ -16,10 +16,10 @@ import { SettableClock } from '#server/lib/clock.ts';
 import { acceptEmptyJsonBody } from '#server/lib/empty-json-body.ts';
 import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
 import { setPagingHeaders } from '#server/lib/paging.ts';
+import { sendCsv } from '#server/lib/send-csv.ts';
 import { currentUser } from '#server/plugins/auth.ts';
-import { sendCsv } from '../exports/send-csv.ts';
-import { scheduleCsvRows } from '../exports/service.ts';
 import { runScheduleEngine } from './engine.ts';
+import { scheduleCsvRows } from './schedule-csv.ts';
 import {
   applySchedule,
   createSchedule,

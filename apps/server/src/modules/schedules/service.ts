@@ -18,10 +18,14 @@ import { AppError, conflict, notFound } from '#server/lib/app-error.ts';
 import { COUNT_CAP } from '#server/lib/paging.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { findSelectedByView } from '../assets/service.ts';
-import { type AuditRecord, diffChanges, recordAudit, recordAudits } from '../audit-logs/service.ts';
-import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
-import { resolveFieldValues, valuesByLabel } from '../fields/values.ts';
+import { findSelectedByView } from '../asset-list/index.ts';
+import { type AuditRecord, diffChanges, recordAudit, recordAudits } from '../audit-logs/index.ts';
+import {
+  type FieldDefinitionRow,
+  getFieldDefinitionRows,
+  resolveFieldValues,
+  valuesByLabel,
+} from '../fields/index.ts';
 import { createDueTasksIn } from './engine.ts';
 import {
   deleteScheduleRow,

@@ -5,16 +5,16 @@ import { v7 as uuidv7 } from 'uuid';
 import { AppError, conflict } from '#server/lib/app-error.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
-import { recordAudit } from '../audit-logs/service.ts';
-import { signedIn } from '../auth/service.ts';
-import { assertAccountPassword } from '../users/password-check.ts';
+import { recordAudit } from '../audit-logs/index.ts';
 import {
   addUser,
+  assertAccountPassword,
   getUserByEmail,
   getUserByIdForAuth,
+  signedIn,
   USERS_EMAIL_UNIQUE,
   type UserRow,
-} from '../users/service.ts';
+} from '../users/index.ts';
 import { acceptExisting, enabledProvider, type ProviderRow, refused, type SsoContext } from './context.ts';
 import { claimLinkWithoutSubject, findLinkedUserId, linkIdentity, type ProviderIdentity } from './queries.ts';
 

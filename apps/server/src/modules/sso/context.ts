@@ -7,8 +7,8 @@ import type { LoginThrottle } from '#server/lib/login-throttle.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import type { emailAdministrators } from '../reminders/service.ts';
-import type { UserRow } from '../users/service.ts';
+import type { emailAdministrators } from '../reminders/index.ts';
+import type { UserRow } from '../users/index.ts';
 import type { OidcClients } from './oidc.ts';
 import { findSsoSettingsWithOrganization, type SsoSettingsRow } from './queries.ts';
 

@@ -8,7 +8,7 @@ import { createUser, type FixtureUser } from '#server/test/fixtures.ts';
 import { startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
 import { putSsoSettings, ssoSettingsFor } from '#server/test/sso-fixtures.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
-import { SIGN_IN_SETTINGS_ALERT } from '../reminders/alert-message.ts';
+import { SIGN_IN_SETTINGS_ALERT } from '../reminders/index.ts';
 
 // Every change to how people sign in is emailed to all of the organization's administrators
 // (ADR 082), through the email outbox and a real SMTP server.

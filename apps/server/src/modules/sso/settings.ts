@@ -11,10 +11,9 @@ import type { z } from 'zod';
 import { assertPublicHost, refusedAddressIn } from '#server/lib/address-guard.ts';
 import { unauthorized } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
-import { type ChangeMap, diffChanges, recordAudit } from '../audit-logs/service.ts';
-import type { AlertChange } from '../reminders/alert-message.ts';
-import { assertAccountPassword } from '../users/password-check.ts';
-import { getUserByIdForAuth } from '../users/service.ts';
+import { type ChangeMap, diffChanges, recordAudit } from '../audit-logs/index.ts';
+import type { AlertChange } from '../reminders/index.ts';
+import { assertAccountPassword, getUserByIdForAuth } from '../users/index.ts';
 import { fieldError, redirectUri, type SsoContext } from './context.ts';
 import { findSsoSettings, lockSsoSettings, type SsoSettingsRow, upsertSsoSettings } from './queries.ts';
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { resolveAll } from '#server/lib/address-guard.ts';
 import { guardedFetch } from '#server/lib/guarded-fetch.ts';
 import { createSecretBox } from '#server/lib/secret-box.ts';
-import { emailAdministrators } from '../reminders/service.ts';
+import { emailAdministrators } from '../reminders/index.ts';
 import type { SsoContext } from './context.ts';
 import { createOidcClients } from './oidc.ts';
 

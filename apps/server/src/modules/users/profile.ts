@@ -7,7 +7,7 @@ import type { LoginThrottle } from '#server/lib/login-throttle.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
-import { diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { diffChanges, recordAudit } from '../audit-logs/index.ts';
 import { assertAccountPassword } from './password-check.ts';
 import { findUserForUpdate, type UserRow, updateUser } from './queries.ts';
 import {

@@ -15,9 +15,9 @@ import type { LoginThrottle } from '#server/lib/login-throttle.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { revokeAllApiTokensOf } from '../api-tokens/service.ts';
-import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/service.ts';
-import { targetOrganization } from '../organizations/service.ts';
+import { revokeAllApiTokensOf } from '../api-tokens/index.ts';
+import { type AuditSource, diffChanges, recordAudit } from '../audit-logs/index.ts';
+import { targetOrganization } from '../organizations/index.ts';
 import {
   type AdminUserRow,
   type AuthUserRow,

@@ -15,7 +15,7 @@ import { checkEndpointUrl, RefusedAddressError } from '#server/lib/address-guard
 import { AppError, conflict, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { type AuditRecord, diffChanges, recordAudit } from '../audit-logs/service.ts';
+import { type AuditRecord, diffChanges, recordAudit } from '../audit-logs/index.ts';
 import { refusalMessage } from './address-refusals.ts';
 import type { WebhookDeps } from './delivery.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './outbox.ts';

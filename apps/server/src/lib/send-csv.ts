@@ -2,6 +2,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 
+/** Rows a CSV download reads per query: memory stays flat however many rows leave (ADR 042). */
+export const EXPORT_BATCH_SIZE = 1000;
+
 /**
  * Streams CSV rows as a download: UTF-8 with a byte order mark (so spreadsheets read it as UTF-8),
  * CRLF line ends (RFC 4180). Rows are read as the client takes them (ADR 042).

@@ -13,7 +13,7 @@ import {
 } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
-import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/service.ts';
+import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/index.ts';
 import { type FieldFilter, filtersAreBroad, findDueAssetIds, type ListView } from './list-queries.ts';
 
 /** The filter operators each data type takes, as the messages name them. */

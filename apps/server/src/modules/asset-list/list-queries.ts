@@ -10,7 +10,6 @@ import { and, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { inOrganization } from '#server/db/organization-filter.ts';
 import { assets } from '#server/db/schema.ts';
-import { escapeLike } from './queries.ts';
 
 /**
  * The asset list's view in SQL (ADR 047): which of an organization's assets it shows and in what
@@ -23,7 +22,12 @@ import { escapeLike } from './queries.ts';
  * and a small tenant's filtered list then joined its matches one by one (ADR 071).
  */
 
-/** A custom field filter, checked against its field's data type (modules/assets/list-view.ts). */
+/** `text` for a LIKE pattern that matches it literally: `\`, `%` and `_` escaped (backslash is the default escape). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A custom field filter, checked against its field's data type (list-view.ts). */
 export type FieldFilter = { fieldId: string } & (
   | { kind: 'any'; values: string[] }
   | { kind: 'number'; min: string | undefined; max: string | undefined }

@@ -1,0 +1,40 @@
+import { SCHEDULE_CSV_COLUMNS, SCHEDULE_MODE_LABELS, ZRecurrence } from '@mqr/contracts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { EXPORT_BATCH_SIZE } from '#server/lib/send-csv.ts';
+import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts';
+import { findScheduleBatch } from './queries.ts';
+
+/**
+ * The organization's schedules, in batches, every cell spreadsheet-safe: the columns the import of
+ * schedules reads back (ADR 095), the recurrence as the API writes it.
+ */
+export async function* scheduleCsvRows(
+  db: DbOrTx,
+  organizationId: string,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<string[]> {
+  yield [...SCHEDULE_CSV_COLUMNS];
+  let after: string | undefined;
+  for (;;) {
+    const batch = await findScheduleBatch(db, organizationId, after, batchSize);
+    if (batch.length === 0) return;
+    for (const schedule of batch) {
+      yield [
+        schedule.assetSlug,
+        schedule.assetName,
+        schedule.title,
+        schedule.notes ?? '',
+        // In the API's order of keys (the database's JSON keeps its own).
+        JSON.stringify(ZRecurrence.parse(schedule.recurrence)),
+        SCHEDULE_MODE_LABELS[schedule.mode],
+        String(schedule.leadDays),
+        schedule.startsOn,
+        schedule.endsOn ?? '',
+        schedule.nextDueOn ?? '',
+        schedule.assigneeEmail ?? '',
+        schedule.pausedAt ? 'Paused' : 'Active',
+      ].map(spreadsheetSafe);
+    }
+    after = batch.at(-1)?.id;
+  }
+}

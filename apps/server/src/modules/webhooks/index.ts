@@ -1,0 +1,3 @@
+// What other modules and the route table may use of the webhooks module (ADR 102): they import it from here only.
+export { webhookAdminRoutes } from './routes.ts';
+export { emitAssetEvents, emitEventRecorded, emitTaskEvent } from './service.ts';
