@@ -5,12 +5,11 @@
  * event or a task's stamps in the kept copies (ADR 090). The asset page's events section and the
  * dashboard's pending tasks are composed in app/routes.
  */
-export { completeTask } from './api/complete-task.ts';
-export { createEvent } from './api/create-event.ts';
+
 export { presignUpload } from './api/presign-upload.ts';
-export { startTask } from './api/start-task.ts';
-export { updateEvent } from './api/update-event.ts';
 export { UploadError, uploadFile } from './api/upload-file.ts';
 export { OlderEvents } from './components/older-events.tsx';
 export { PublicEventList } from './components/public-event-list.tsx';
+export { createEvent, updateEvent } from './hooks/use-save-event.ts';
+export { completeTask, startTask } from './hooks/use-task-action.ts';
 export { showSavedEvent, showTaskStamps, stampsBefore } from './lib/shown-tasks.ts';

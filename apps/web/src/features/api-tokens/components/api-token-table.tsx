@@ -14,7 +14,7 @@ import hidden from '#web/components/ui/visually-hidden.module.css';
 import { formatDate, formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import type { TTokenList } from '../api/get-api-tokens.ts';
-import { useRevokeApiToken } from '../hooks/use-api-tokens.ts';
+import { useRevokeApiToken } from '../api/revoke-api-token.ts';
 import { API_TOKEN_TEXTS as T } from './api-token-texts.ts';
 import styles from './api-tokens.module.css';
 

@@ -15,7 +15,7 @@ import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCreateApiToken } from '../hooks/use-api-tokens.ts';
+import { useCreateApiToken } from '../api/create-api-token.ts';
 import { API_TOKEN_TEXTS, expiryLabel } from './api-token-texts.ts';
 import styles from './api-tokens.module.css';
 

@@ -22,7 +22,7 @@ import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { countLabel, pageCountOf } from '#web/lib/paged-response.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { assetKeys } from '../api/asset-keys.ts';
-import { useAssets } from '../hooks/use-assets.ts';
+import { useAssets } from '../api/get-assets.ts';
 import { UPDATED_COLUMN, useListColumns } from '../hooks/use-list-columns.ts';
 import { useListState } from '../hooks/use-list-state.ts';
 import { type TListState, viewOf } from '../lib/list-state.ts';

@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { apiSend } from '#web/lib/api-client.ts';
 import { assetKeys } from '../api/asset-keys.ts';
-import { getQrImage } from '../api/get-qr-image.ts';
+
+/** GET {qrCodeUrl} (e.g. /api/assets/{id}/qr.png): the staff QR PNG, which needs the bearer token. */
+export async function getQrImage(qrCodeUrl: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await apiSend(qrCodeUrl, signal ? { signal } : {});
+  return response.blob();
+}
 
 /**
  * The staff QR PNG as an object URL (the image needs the bearer token, so an <img src> cannot load

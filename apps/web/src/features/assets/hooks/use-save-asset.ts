@@ -1,8 +1,19 @@
-import type { TAssetBody } from '@mqr/contracts';
+import { type TAsset, type TAssetBody, ZAsset } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { assetKeys } from '../api/asset-keys.ts';
-import { createAsset } from '../api/create-asset.ts';
-import { updateAsset } from '../api/update-asset.ts';
+
+/** POST /api/assets */
+export async function createAsset(body: TAssetBody): Promise<TAsset> {
+  const data = await apiRequest('/api/assets', { method: 'POST', body });
+  return ZAsset.parse(data);
+}
+
+/** PUT /api/assets/{id} */
+export async function updateAsset(id: string, body: TAssetBody): Promise<TAsset> {
+  const data = await apiRequest(`/api/assets/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return ZAsset.parse(data);
+}
 
 /** Creates (no id) or updates an asset; the saved asset replaces the cached one, lists reload. */
 export function useSaveAsset(id: string | undefined) {

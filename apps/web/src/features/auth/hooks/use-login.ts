@@ -1,7 +1,13 @@
-import type { TLoginBody } from '@mqr/contracts';
+import { type TLoginBody, type TLoginResponse, ZLoginResponse } from '@mqr/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { authStore } from '#web/lib/auth-store.ts';
-import { login } from '../api/login.ts';
+
+/** POST /api/auth/login */
+export async function login(body: TLoginBody): Promise<TLoginResponse> {
+  const data = await apiRequest('/api/auth/login', { method: 'POST', body });
+  return ZLoginResponse.parse(data);
+}
 
 /** Signs in and stores the session. */
 export function useLogin() {

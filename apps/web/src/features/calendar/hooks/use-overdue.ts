@@ -1,7 +1,15 @@
-import type { TCalendarAssignee } from '@mqr/contracts';
+import { type TAgenda, type TCalendarAssignee, ZAgenda } from '@mqr/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { calendarKeys } from '../api/calendar-keys.ts';
-import { getOverdue } from '../api/get-overdue.ts';
+
+/** GET /api/calendar/overdue: the open tasks due before today, oldest first, a page at a time after `after`. */
+export async function getOverdue(
+  query: { assignee: TCalendarAssignee; after?: string | undefined },
+  signal?: AbortSignal,
+): Promise<TAgenda> {
+  return ZAgenda.parse(await apiRequest('/api/calendar/overdue', { query, ...(signal ? { signal } : {}) }));
+}
 
 /** The overdue tasks' pages (asked for only when `enabled`): the first, then one per "Show more". */
 export function useOverdue(assignee: TCalendarAssignee, enabled: boolean) {

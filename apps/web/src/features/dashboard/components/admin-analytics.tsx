@@ -4,7 +4,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
-import { useAnalytics } from '../hooks/use-analytics.ts';
+import { useAnalytics } from '../api/get-analytics.ts';
 import type { useDashboardPreferences } from '../hooks/use-dashboard-preferences.ts';
 import styles from './admin-analytics.module.css';
 import { DashboardPreferencesCard } from './dashboard-preferences-card.tsx';

@@ -9,7 +9,7 @@ import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { pageCountOf } from '#web/lib/paged-response.ts';
 import { useOnline } from '#web/lib/use-online.ts';
-import { usePendingTasks } from '../hooks/use-pending-tasks.ts';
+import { usePendingTasks } from '../api/get-pending-tasks.ts';
 import { useTaskAction } from '../hooks/use-task-action.ts';
 import {
   NO_TASK_FILTERS,

@@ -1,12 +1,21 @@
 import type { TMaintenanceEvent } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
-import { deleteEvent } from '../api/delete-event.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
 import { taskKeys } from '../api/task-keys.ts';
+
+/** DELETE /api/admin/assets/{assetId}/events/{eventId}: an event recorded by mistake (administrators). */
+export async function deleteEvent(assetId: string, eventId: string): Promise<void> {
+  await apiRequest(`/api/admin/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}`, {
+    method: 'DELETE',
+  });
+}
 
 /** The question an administrator confirms before deleting an event. */
 export const deleteEventQuestion = (title: string) =>
   `Delete “${title}” for good? Its attachments and change history are deleted with it. The audit log keeps a record.`;
+
 export const DELETE_EVENT_FAILED = 'The maintenance event could not be deleted.';
 
 /**

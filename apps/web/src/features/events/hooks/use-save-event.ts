@@ -1,9 +1,36 @@
-import type { TEventBody } from '@mqr/contracts';
+import { type TEventBody, type TMaintenanceEvent, ZMaintenanceEvent } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { useRetryKey } from '#web/lib/use-retry-key.ts';
-import { createEvent } from '../api/create-event.ts';
-import { updateEvent } from '../api/update-event.ts';
+
+/** POST /api/assets/{assetId}/events */
+export async function createEvent(
+  assetId: string,
+  body: TEventBody,
+  idempotencyKey?: string,
+): Promise<TMaintenanceEvent> {
+  const data = await apiRequest(`/api/assets/${encodeURIComponent(assetId)}/events`, {
+    method: 'POST',
+    body,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+  return ZMaintenanceEvent.parse(data);
+}
+
+/** PUT /api/assets/{assetId}/events/{eventId}: `files` is the whole attachment list after the save. */
+export async function updateEvent(
+  assetId: string,
+  eventId: string,
+  body: TEventBody,
+  idempotencyKey?: string,
+): Promise<TMaintenanceEvent> {
+  const data = await apiRequest(
+    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}`,
+    { method: 'PUT', body, ...(idempotencyKey ? { idempotencyKey } : {}) },
+  );
+  return ZMaintenanceEvent.parse(data);
+}
 
 /**
  * Creates (no eventId) or updates a maintenance event. The mutation stays pending until the asset

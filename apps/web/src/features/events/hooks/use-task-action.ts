@@ -1,13 +1,50 @@
-import type { TTaskStatus } from '@mqr/contracts';
+import { type TMaintenanceEvent, type TTaskStatus, ZMaintenanceEvent } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { type TQueuedTaskAction, useOfflineWrites } from '#web/lib/offline-writes.ts';
-import { completeTask } from '../api/complete-task.ts';
-import { startTask } from '../api/start-task.ts';
+
 import { taskKeys } from '../api/task-keys.ts';
 import { showSavedEvent, showTaskStamps, stampsAfter, type TTaskAction } from '../lib/shown-tasks.ts';
+
+/** POST /api/assets/{assetId}/events/{eventId}/start: Pending to InProgress. */
+export async function startTask(
+  assetId: string,
+  eventId: string,
+  idempotencyKey?: string,
+  /** When it was done, for an action sent later (ADR 085); absent: now. */
+  occurredAt?: string,
+): Promise<TMaintenanceEvent> {
+  const data = await apiRequest(
+    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/start`,
+    {
+      method: 'POST',
+      body: occurredAt ? { occurredAt } : {},
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    },
+  );
+  return ZMaintenanceEvent.parse(data);
+}
+
+/** POST /api/assets/{assetId}/events/{eventId}/complete: Pending or InProgress to Completed. */
+export async function completeTask(
+  assetId: string,
+  eventId: string,
+  idempotencyKey?: string,
+  /** When it was done, for an action sent later (ADR 085); absent: now. */
+  occurredAt?: string,
+): Promise<TMaintenanceEvent> {
+  const data = await apiRequest(
+    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/complete`,
+    {
+      method: 'POST',
+      body: occurredAt ? { occurredAt } : {},
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    },
+  );
+  return ZMaintenanceEvent.parse(data);
+}
 
 export type { TTaskAction };
 

@@ -1,7 +1,16 @@
-import type { TFieldTarget } from '@mqr/contracts';
+import { type TFieldDefinition, type TFieldTarget, ZFieldDefinition } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { fieldKeys } from '../api/field-keys.ts';
-import { getFields } from '../api/get-fields.ts';
+
+/** GET /api/fields?target=&includeInactive=true (ordered by displayOrder). */
+export async function getFields(target: TFieldTarget, signal?: AbortSignal): Promise<TFieldDefinition[]> {
+  const data = await apiRequest('/api/fields', {
+    query: { target, includeInactive: true },
+    ...(signal ? { signal } : {}),
+  });
+  return ZFieldDefinition.array().parse(data);
+}
 
 /** Every field definition of a target, inactive ones included (screens filter what they show). */
 export function useFields(target: TFieldTarget) {

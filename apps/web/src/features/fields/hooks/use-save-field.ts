@@ -1,8 +1,20 @@
-import type { TFieldDefinitionBody } from '@mqr/contracts';
+import { type TFieldDefinition, type TFieldDefinitionBody, ZFieldDefinition } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createField } from '../api/create-field.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
 import { fieldKeys } from '../api/field-keys.ts';
-import { updateField } from '../api/update-field.ts';
+
+/** POST /api/admin/fields */
+export async function createField(body: TFieldDefinitionBody): Promise<TFieldDefinition> {
+  const data = await apiRequest('/api/admin/fields', { method: 'POST', body });
+  return ZFieldDefinition.parse(data);
+}
+
+/** PUT /api/admin/fields/{id}: the whole definition (also for Activate/Deactivate). */
+export async function updateField(id: string, body: TFieldDefinitionBody): Promise<TFieldDefinition> {
+  const data = await apiRequest(`/api/admin/fields/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return ZFieldDefinition.parse(data);
+}
 
 export type TSaveFieldInput = { id: string | null; body: TFieldDefinitionBody };
 

@@ -13,7 +13,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useReadImportAgain } from '../hooks/use-import-actions.ts';
+import { useReadImportAgain } from '../api/save-import-reading.ts';
 import styles from './import-run-page.module.css';
 import { IMPORT_TEXTS } from './import-texts.ts';
 

@@ -1,7 +1,14 @@
-import type { TImportRun } from '@mqr/contracts';
+import { type TImportRun, ZImportRun } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { getImport } from '../api/get-import.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
 import { importKeys } from '../api/import-keys.ts';
+
+/** GET /api/admin/imports/{id}: one import with the first rows of its file. */
+export async function getImport(id: string, signal?: AbortSignal): Promise<TImportRun> {
+  const data = await apiRequest(`/api/admin/imports/${encodeURIComponent(id)}`, signal ? { signal } : {});
+  return ZImportRun.parse(data);
+}
 
 /** How often a running import is asked for its progress. */
 export const IMPORT_POLL_MS = 1000;

@@ -1,7 +1,15 @@
+import { type TImportRun, ZImportRun } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { getImports } from '../api/get-imports.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
 import { importKeys } from '../api/import-keys.ts';
 import { IMPORT_POLL_MS, isRunning } from './use-import.ts';
+
+/** GET /api/admin/imports: the 20 newest imports of the organization (without their preview). */
+export async function getImports(signal?: AbortSignal): Promise<TImportRun[]> {
+  const data = await apiRequest('/api/admin/imports', signal ? { signal } : {});
+  return ZImportRun.array().parse(data);
+}
 
 /** The recent imports, reloaded while one of them is being checked or imported. */
 export function useImports() {

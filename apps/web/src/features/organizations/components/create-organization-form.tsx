@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCreateOrganization } from '../hooks/use-organization-changes.ts';
+import { useCreateOrganization } from '../api/create-organization.ts';
 import styles from './admin-organizations-page.module.css';
 
 export const ORGANIZATION_CREATED = 'Organization created successfully.';

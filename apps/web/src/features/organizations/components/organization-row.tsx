@@ -2,7 +2,9 @@ import { ORGANIZATION_MESSAGES, type TAdminOrganization, ZOrganizationBody } fro
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useDeleteLogo, useRenameOrganization, useUploadLogo } from '../hooks/use-organization-changes.ts';
+import { useDeleteLogo } from '../api/delete-logo.ts';
+import { useRenameOrganization } from '../api/update-organization.ts';
+import { useUploadLogo } from '../api/upload-logo.ts';
 import styles from './admin-organizations-page.module.css';
 import { LOGO_ACCEPT, logoFileProblem } from './logo-file.ts';
 

@@ -1,8 +1,14 @@
-import type { TOrganizationSettingsBody } from '@mqr/contracts';
+import { type TOrganization, type TOrganizationSettingsBody, ZOrganization } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organizationPrefix } from '#web/features/auth/index.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { authStore } from '#web/lib/auth-store.ts';
-import { updateOrganizationSettings } from '../api/update-organization-settings.ts';
+
+/** PUT /api/admin/organization/settings: the administrator's own organization (its time zone). */
+export async function updateOrganizationSettings(body: TOrganizationSettingsBody): Promise<TOrganization> {
+  const data = await apiRequest('/api/admin/organization/settings', { method: 'PUT', body });
+  return ZOrganization.parse(data);
+}
 
 /** Saves the organization's settings; the answer becomes the session's organization at once. */
 export function useUpdateOrganizationSettings() {

@@ -1,7 +1,23 @@
 import type { TPublicAsset } from '@mqr/contracts';
 import { useEffect, useState } from 'react';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { withRetry } from '#web/lib/retry-policy.ts';
-import { getPublicAsset } from '../api/get-public-asset.ts';
+
+/**
+ * GET /public/orgs/{organizationId}/assets/{slug}: the read-only asset behind a QR code (no sign-in).
+ * Not parsed with zod here: the server sends it through ZPublicAsset, and the public page's bundle
+ * stays without the schemas (ADR 032).
+ */
+export function getPublicAsset(
+  organizationId: string,
+  slug: string,
+  signal?: AbortSignal,
+): Promise<TPublicAsset> {
+  return apiRequest<TPublicAsset>(
+    `/public/orgs/${encodeURIComponent(organizationId)}/assets/${encodeURIComponent(slug)}`,
+    { signal },
+  );
+}
 
 export type TPublicAssetState =
   | { status: 'pending' }

@@ -25,7 +25,9 @@ import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { CustomFieldInputs, useFields } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useApplySchedule, useAssignableUsers, useSaveSchedule } from '../hooks/use-schedules.ts';
+import { useApplySchedule } from '../api/apply-schedule.ts';
+import { useAssignableUsers } from '../api/get-assignable-users.ts';
+import { useSaveSchedule } from '../api/save-schedule.ts';
 import {
   checkScheduleForm,
   initialScheduleFormValues,

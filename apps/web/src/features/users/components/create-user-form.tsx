@@ -12,7 +12,7 @@ import { useOrganizations } from '#web/features/organizations/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCreateUser } from '../hooks/use-user-changes.ts';
+import { useCreateUser } from '../api/create-user.ts';
 import styles from './admin-users.module.css';
 
 export const USER_CREATED = 'User created successfully.';

@@ -5,7 +5,7 @@ import { Table } from '#web/components/ui/table.tsx';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useUpdateUser } from '../hooks/use-user-changes.ts';
+import { useUpdateUser } from '../api/update-user.ts';
 import styles from './admin-users.module.css';
 
 /** The flags the table changes in place, with the text beside each checkbox. */

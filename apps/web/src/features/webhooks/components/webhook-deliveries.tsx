@@ -15,7 +15,8 @@ import { Table } from '#web/components/ui/table.tsx';
 import hidden from '#web/components/ui/visually-hidden.module.css';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useRedeliverWebhook, useWebhookDeliveries } from '../hooks/use-webhooks.ts';
+import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
+import { useRedeliverWebhook } from '../api/redeliver-webhook.ts';
 import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
 import styles from './webhooks.module.css';
 

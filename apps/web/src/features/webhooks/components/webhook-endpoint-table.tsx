@@ -11,7 +11,8 @@ import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { Table } from '#web/components/ui/table.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useDeleteWebhookEndpoint, useRotateWebhookSecret } from '../hooks/use-webhooks.ts';
+import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint.ts';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
 import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
 import styles from './webhooks.module.css';
 

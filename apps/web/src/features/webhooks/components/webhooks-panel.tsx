@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { SecretShownOnce } from '#web/components/ui/secret-shown-once.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
-import { useWebhookEndpoints } from '../hooks/use-webhooks.ts';
+import { useWebhookEndpoints } from '../api/get-webhook-endpoints.ts';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookEndpointForm } from './webhook-endpoint-form.tsx';
 import { WebhookEndpointTable } from './webhook-endpoint-table.tsx';
