@@ -6,10 +6,10 @@ import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import type { TScreenStatus } from '#web/components/layouts/screen-status.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { organizationKeys } from '#web/features/organizations/api/organization-keys.ts';
+import { useUsers } from '#web/features/users/api/get-users.ts';
 import { userKeys } from '#web/features/users/api/user-keys.ts';
 import { CreateUserForm } from '#web/features/users/components/create-user-form.tsx';
 import { UserTable } from '#web/features/users/components/user-table.tsx';
-import { useUsers } from '#web/features/users/hooks/use-users.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 
 export const USERS_LOADING = 'Loading users...';

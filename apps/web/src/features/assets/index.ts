@@ -4,4 +4,4 @@
  * (the offline outbox reads who moved a task first).
  */
 export { assetKeys } from './api/asset-keys.ts';
-export { getAsset } from './hooks/use-asset.ts';
+export { getAsset } from './api/get-asset.ts';

@@ -7,9 +7,9 @@
  */
 
 export { presignUpload } from './api/presign-upload.ts';
+export { createEvent, updateEvent } from './api/save-event.ts';
+export { completeTask, startTask } from './api/task-action.ts';
 export { UploadError, uploadFile } from './api/upload-file.ts';
 export { OlderEvents } from './components/older-events.tsx';
 export { PublicEventList } from './components/public-event-list.tsx';
-export { createEvent, updateEvent } from './hooks/use-save-event.ts';
-export { completeTask, startTask } from './hooks/use-task-action.ts';
 export { showSavedEvent, showTaskStamps, stampsBefore } from './lib/shown-tasks.ts';

@@ -20,8 +20,8 @@ import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { CustomFieldInputs, useFields } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
-import { useAsset } from '../hooks/use-asset.ts';
-import { useSaveAsset } from '../hooks/use-save-asset.ts';
+import { useAsset } from '../api/get-asset.ts';
+import { useSaveAsset } from '../api/save-asset.ts';
 import styles from './asset-form-page.module.css';
 import {
   checkAssetForm,

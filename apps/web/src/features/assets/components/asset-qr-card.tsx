@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { useQrImageUrl } from '../hooks/use-qr-image-url.ts';
+import { useQrImageUrl } from '../api/get-qr-image.ts';
 import styles from './asset-qr-card.module.css';
 import { downloadQr, printQr } from './print-qr.ts';
 

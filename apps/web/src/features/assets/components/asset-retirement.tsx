@@ -7,8 +7,8 @@ import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
+import { useChangeAssetService } from '../api/change-asset-service.ts';
 import { useDeleteAsset } from '../api/delete-asset.ts';
-import { useChangeAssetService } from '../api/retire-asset.ts';
 import styles from './asset-retirement.module.css';
 
 /** The texts of retiring, restoring and deleting an asset (docs/product/asset-detail.md#retire-restore-delete). */

@@ -1,4 +1,4 @@
-import { getQrImage } from '../hooks/use-qr-image-url.ts';
+import { getQrImage } from '../api/get-qr-image.ts';
 
 /**
  * Opens the staff QR image in a new tab. The window is opened at once (inside the click, so pop-up

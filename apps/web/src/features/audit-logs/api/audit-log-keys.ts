@@ -1,5 +1,5 @@
-import type { TAuditScope } from '../hooks/use-audit-list.ts';
 import type { TAuditListQuery } from '../lib/audit-filters.ts';
+import type { TAuditScope } from './get-audit-logs.ts';
 
 /** react-query keys of the audit lists (the audit page, and the profile and settings activity). */
 export const auditLogKeys = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { auditEntry } from '../audit-fixtures.ts';
-import { getAuditLogs } from '../hooks/use-audit-list.ts';
+import { getAuditLogs } from './get-audit-logs.ts';
 
 describe('getAuditLogs', () => {
   it('reads the paging headers, defaulting to total 0, page 1 and page size 50', async () => {

@@ -9,7 +9,7 @@ import {
 import { Pager } from '#web/components/ui/pager.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { countLabel } from '#web/lib/paged-response.ts';
-import { useAuditList } from '../hooks/use-audit-list.ts';
+import { useAuditList } from '../api/get-audit-logs.ts';
 import { actionTone } from './action-badge.tsx';
 import { ActionIcon } from './action-icon.tsx';
 import styles from './activity-timeline.module.css';

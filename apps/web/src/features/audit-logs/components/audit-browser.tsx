@@ -3,7 +3,7 @@ import stack from '#web/components/layouts/card-stack.module.css';
 import { Card } from '#web/components/ui/card.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { countLabel } from '#web/lib/paged-response.ts';
-import { type TAuditScope, useAuditList } from '../hooks/use-audit-list.ts';
+import { type TAuditScope, useAuditList } from '../api/get-audit-logs.ts';
 import { hasAuditFilters, type TEntityTypeOption } from '../lib/audit-filters.ts';
 import { AuditFilters } from './audit-filters.tsx';
 import { AuditLogTable } from './audit-log-table.tsx';

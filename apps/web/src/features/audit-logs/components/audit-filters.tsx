@@ -2,7 +2,7 @@ import { AUDIT_MESSAGES } from '@mqr/contracts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import type { TAuditList } from '../hooks/use-audit-list.ts';
+import type { TAuditList } from '../api/get-audit-logs.ts';
 import type { TAuditFilters, TEntityTypeOption } from '../lib/audit-filters.ts';
 import styles from './audit-logs.module.css';
 

@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCalendarDays } from '../hooks/use-calendar-days.ts';
+import { useCalendarDays } from '../api/get-calendar-days.ts';
 import { useCalendarState } from '../hooks/use-calendar-state.ts';
 import { PER_DAY, periodLabel, rangeOf, type TCalendarState } from '../lib/calendar-range.ts';
 import { AgendaView } from './agenda-view.tsx';

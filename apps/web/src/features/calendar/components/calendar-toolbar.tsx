@@ -1,7 +1,7 @@
 import { CALENDAR_MESSAGES, type TCalendarAssignee } from '@mqr/contracts';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
-import { useAssignees } from '../hooks/use-assignees.ts';
+import { useAssignees } from '../api/get-assignees.ts';
 import {
   CALENDAR_VIEW_LABELS,
   CALENDAR_VIEWS,

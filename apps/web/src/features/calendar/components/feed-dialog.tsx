@@ -7,7 +7,7 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useFeed } from '../hooks/use-feed.ts';
+import { useFeed } from '../api/feed.ts';
 import styles from './calendar.module.css';
 
 type TCopyState = 'idle' | 'copied' | 'failed';

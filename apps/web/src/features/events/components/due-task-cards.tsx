@@ -4,7 +4,7 @@ import { OFFLINE_TEXTS, OfflineNotice } from '#web/components/ui/offline-notice.
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { useOnline } from '#web/lib/use-online.ts';
-import { useDueCounts } from '../hooks/use-due-counts.ts';
+import { useDueCounts } from '../api/get-due-counts.ts';
 import { pendingTasksPath } from '../lib/task-filters.ts';
 import styles from './due-task-cards.module.css';
 

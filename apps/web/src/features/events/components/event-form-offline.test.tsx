@@ -11,9 +11,9 @@ import { authStore } from '#web/lib/auth-store.ts';
 import { OfflineWritesContext, type TOfflineWrites } from '#web/lib/offline-writes.ts';
 import type { TPage } from '#web/lib/paged-response.ts';
 import { loginResponse } from '#web/test/fixtures.ts';
+import { useTaskAction } from '../api/task-action.ts';
 import { taskKeys } from '../api/task-keys.ts';
 import { maintenanceEvent } from '../event-fixtures.ts';
-import { useTaskAction } from '../hooks/use-task-action.ts';
 import { pendingTask } from '../task-fixtures.ts';
 import { EventForm } from './event-form.tsx';
 

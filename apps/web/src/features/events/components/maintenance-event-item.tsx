@@ -6,7 +6,7 @@ import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
-import type { TTaskAction } from '../hooks/use-task-action.ts';
+import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
 import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';

@@ -2,8 +2,8 @@ import { ASSET_MESSAGES, EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/con
 import { Alert } from '#web/components/ui/alert.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { DELETE_EVENT_FAILED, useDeleteEvent } from '../hooks/use-delete-event.ts';
-import { useTaskAction } from '../hooks/use-task-action.ts';
+import { DELETE_EVENT_FAILED, useDeleteEvent } from '../api/delete-event.ts';
+import { useTaskAction } from '../api/task-action.ts';
 import card from './event-card.module.css';
 import { MaintenanceEventItem } from './maintenance-event-item.tsx';
 

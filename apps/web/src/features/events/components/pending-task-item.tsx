@@ -6,7 +6,7 @@ import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { formatDate } from '#web/lib/dates.ts';
-import type { TTaskAction } from '../hooks/use-task-action.ts';
+import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
 import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';

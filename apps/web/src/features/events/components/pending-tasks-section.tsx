@@ -10,7 +10,7 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { pageCountOf } from '#web/lib/paged-response.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { usePendingTasks } from '../api/get-pending-tasks.ts';
-import { useTaskAction } from '../hooks/use-task-action.ts';
+import { useTaskAction } from '../api/task-action.ts';
 import {
   NO_TASK_FILTERS,
   PENDING_TASKS_ID,

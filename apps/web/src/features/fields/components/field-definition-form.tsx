@@ -7,7 +7,7 @@ import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { type TSaveFieldInput, useSaveField } from '../hooks/use-save-field.ts';
+import { type TSaveFieldInput, useSaveField } from '../api/save-field.ts';
 import styles from './admin-fields-page.module.css';
 import { DataTypeSelectField } from './data-type-select-field.tsx';
 import {

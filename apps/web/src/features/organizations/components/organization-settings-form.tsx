@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
-import { useUpdateOrganizationSettings } from '../hooks/use-update-organization-settings.ts';
+import { useUpdateOrganizationSettings } from '../api/update-organization-settings.ts';
 import styles from './organization-settings-form.module.css';
 
 /** Every IANA time zone this browser knows, UTC first. */

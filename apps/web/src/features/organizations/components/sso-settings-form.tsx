@@ -14,7 +14,7 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useSsoSettings, useUpdateSsoSettings } from '../hooks/use-sso-settings.ts';
+import { useSsoSettings, useUpdateSsoSettings } from '../api/sso-settings.ts';
 import styles from './organization-settings-form.module.css';
 
 type TValues = {

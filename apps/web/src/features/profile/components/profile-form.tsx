@@ -5,7 +5,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useUpdateProfile } from '../hooks/use-update-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 import {
   checkProfileForm,
   profileFormValues,

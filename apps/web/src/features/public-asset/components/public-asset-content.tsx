@@ -7,8 +7,8 @@ import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
 import { OlderEvents, PublicEventList } from '#web/features/events/index.ts';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { useOlderPages } from '#web/lib/use-older-pages.ts';
+import { usePublicAsset } from '../api/get-public-asset.ts';
 import { getPublicEventPage } from '../api/get-public-event-page.ts';
-import { usePublicAsset } from '../hooks/use-public-asset.ts';
 import styles from './public-asset-page.module.css';
 
 function PublicAsset({ asset }: { asset: TPublicAsset }) {

@@ -16,7 +16,7 @@ import fieldStyles from '#web/components/ui/text-field.module.css';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { type TSavedWebhookEndpoint, useSaveWebhookEndpoint } from '../api/create-webhook-endpoint.ts';
+import { type TSavedWebhookEndpoint, useSaveWebhookEndpoint } from '../api/save-webhook-endpoint.ts';
 import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
 import styles from './webhooks.module.css';
 

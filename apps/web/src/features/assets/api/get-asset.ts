@@ -1,7 +1,7 @@
 import { type TAsset, ZAsset } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { assetKeys } from '../api/asset-keys.ts';
+import { assetKeys } from './asset-keys.ts';
 
 /** GET /api/assets/{id} */
 export async function getAsset(id: string, signal?: AbortSignal): Promise<TAsset> {

@@ -1,9 +1,8 @@
 import { type TImportRun, ZImportRun } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-
-import { importKeys } from '../api/import-keys.ts';
-import { IMPORT_POLL_MS, isRunning } from './use-import.ts';
+import { IMPORT_POLL_MS, isRunning } from './get-import.ts';
+import { importKeys } from './import-keys.ts';
 
 /** GET /api/admin/imports: the 20 newest imports of the organization (without their preview). */
 export async function getImports(signal?: AbortSignal): Promise<TImportRun[]> {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiSend } from '#web/lib/api-client.ts';
-import { assetKeys } from '../api/asset-keys.ts';
+import { assetKeys } from './asset-keys.ts';
 
 /** GET {qrCodeUrl} (e.g. /api/assets/{id}/qr.png): the staff QR PNG, which needs the bearer token. */
 export async function getQrImage(qrCodeUrl: string, signal?: AbortSignal): Promise<Blob> {

@@ -1,7 +1,7 @@
 import { type TImportKind, type TImportRun, ZImportRun } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { importKeys } from '../api/import-keys.ts';
+import { importKeys } from './import-keys.ts';
 
 /** POST /api/admin/imports?kind= (multipart, the "file" field): a new import with its proposed mapping. */
 export async function uploadImport(file: File, kind: TImportKind): Promise<TImportRun> {

@@ -1,7 +1,7 @@
 import { type TAsset, type TAssetBody, ZAsset } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { assetKeys } from '../api/asset-keys.ts';
+import { assetKeys } from './asset-keys.ts';
 
 /** POST /api/assets */
 export async function createAsset(body: TAssetBody): Promise<TAsset> {

@@ -2,7 +2,7 @@ import { type TImportRun, ZImportRun } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-import { importKeys } from '../api/import-keys.ts';
+import { importKeys } from './import-keys.ts';
 
 /** GET /api/admin/imports/{id}: one import with the first rows of its file. */
 export async function getImport(id: string, signal?: AbortSignal): Promise<TImportRun> {

@@ -6,7 +6,7 @@ import {
 } from '@mqr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { calendarKeys } from '../api/calendar-keys.ts';
+import { calendarKeys } from './calendar-keys.ts';
 
 /** GET /api/calendar/feed: whether the signed-in user has a feed address (never the address). */
 export async function getFeed(signal?: AbortSignal): Promise<TCalendarFeed> {

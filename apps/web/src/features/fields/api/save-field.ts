@@ -2,7 +2,7 @@ import { type TFieldDefinition, type TFieldDefinitionBody, ZFieldDefinition } fr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-import { fieldKeys } from '../api/field-keys.ts';
+import { fieldKeys } from './field-keys.ts';
 
 /** POST /api/admin/fields */
 export async function createField(body: TFieldDefinitionBody): Promise<TFieldDefinition> {

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiSend } from '#web/lib/api-client.ts';
 import { type TPage, toPage } from '#web/lib/paged-response.ts';
 
-import { organizationKeys } from '../api/organization-keys.ts';
+import { organizationKeys } from './organization-keys.ts';
 
 /** GET /api/admin/organizations?page=&pageSize= (super administrators). */
 export async function getOrganizations(

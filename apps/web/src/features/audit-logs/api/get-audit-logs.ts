@@ -3,7 +3,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiSend } from '#web/lib/api-client.ts';
 import { pageCountOf, type TPage, toPage } from '#web/lib/paged-response.ts';
-import { auditLogKeys } from '../api/audit-log-keys.ts';
 import {
   auditQuery,
   EMPTY_AUDIT_FILTERS,
@@ -11,6 +10,7 @@ import {
   type TAuditFilters,
   type TAuditListQuery,
 } from '../lib/audit-filters.ts';
+import { auditLogKeys } from './audit-log-keys.ts';
 
 /** `all`: the organization's log (administrators, with IP addresses); `mine`: the user's own entries. */
 export type TAuditScope = 'all' | 'mine';

@@ -1,7 +1,7 @@
 import { type TAgenda, type TCalendarAssignee, ZAgenda } from '@mqr/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { calendarKeys } from '../api/calendar-keys.ts';
+import { calendarKeys } from './calendar-keys.ts';
 
 /** GET /api/calendar/overdue: the open tasks due before today, oldest first, a page at a time after `after`. */
 export async function getOverdue(

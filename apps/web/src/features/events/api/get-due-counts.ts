@@ -2,7 +2,7 @@ import { type TDueCounts, ZDueCounts } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-import { taskKeys } from '../api/task-keys.ts';
+import { taskKeys } from './task-keys.ts';
 
 /** GET /api/tasks/due-counts: the open tasks overdue and due in the next 7 days, today in the organization. */
 export async function getDueCounts(signal?: AbortSignal): Promise<TDueCounts> {

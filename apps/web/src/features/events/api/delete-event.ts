@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-import { taskKeys } from '../api/task-keys.ts';
+import { taskKeys } from './task-keys.ts';
 
 /** DELETE /api/admin/assets/{assetId}/events/{eventId}: an event recorded by mistake (administrators). */
 export async function deleteEvent(assetId: string, eventId: string): Promise<void> {

@@ -4,9 +4,8 @@ import { assetKeys } from '#web/features/assets/index.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { type TQueuedTaskAction, useOfflineWrites } from '#web/lib/offline-writes.ts';
-
-import { taskKeys } from '../api/task-keys.ts';
 import { showSavedEvent, showTaskStamps, stampsAfter, type TTaskAction } from '../lib/shown-tasks.ts';
+import { taskKeys } from './task-keys.ts';
 
 /** POST /api/assets/{assetId}/events/{eventId}/start: Pending to InProgress. */
 export async function startTask(

@@ -1,7 +1,7 @@
 import { type TCalendarAssigneeOption, ZCalendarAssigneeOption } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { calendarKeys } from '../api/calendar-keys.ts';
+import { calendarKeys } from './calendar-keys.ts';
 
 /** GET /api/calendar/assignees: the organization's active users by name (the assignee filter). */
 export async function getAssignees(signal?: AbortSignal): Promise<TCalendarAssigneeOption[]> {

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiSend } from '#web/lib/api-client.ts';
 import { type TPage, toPage } from '#web/lib/paged-response.ts';
 
-import { userKeys } from '../api/user-keys.ts';
+import { userKeys } from './user-keys.ts';
 
 /** GET /api/admin/users?page=&pageSize= (administrators: their organization; super administrators: everyone). */
 export async function getUsers(

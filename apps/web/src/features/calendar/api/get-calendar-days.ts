@@ -1,7 +1,7 @@
 import { type TCalendarAssignee, type TCalendarDays, ZCalendarDays } from '@mqr/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { calendarKeys } from '../api/calendar-keys.ts';
+import { calendarKeys } from './calendar-keys.ts';
 
 /** GET /api/calendar/days: each day of the range that has work, its count and first perDay items. */
 export async function getCalendarDays(

@@ -1,7 +1,7 @@
 import { type TFieldDefinition, type TFieldTarget, ZFieldDefinition } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { fieldKeys } from '../api/field-keys.ts';
+import { fieldKeys } from './field-keys.ts';
 
 /** GET /api/fields?target=&includeInactive=true (ordered by displayOrder). */
 export async function getFields(target: TFieldTarget, signal?: AbortSignal): Promise<TFieldDefinition[]> {
