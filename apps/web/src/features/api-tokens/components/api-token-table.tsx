@@ -15,7 +15,7 @@ import { formatDate, formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import type { TTokenList } from '../api/get-api-tokens.ts';
 import { useRevokeApiToken } from '../api/revoke-api-token.ts';
-import { API_TOKEN_TEXTS as T } from './api-token-texts.ts';
+import { API_TOKEN_TEXTS as T } from '../texts.ts';
 import styles from './api-tokens.module.css';
 
 /** Live tokens with their access, dates and a Revoke button (asks first); the owner in the organization's list. */

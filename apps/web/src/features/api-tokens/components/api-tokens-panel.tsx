@@ -4,8 +4,8 @@ import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { type TTokenList, useApiTokens } from '../api/get-api-tokens.ts';
+import { API_TOKEN_TEXTS } from '../texts.ts';
 import { ApiTokenTable } from './api-token-table.tsx';
-import { API_TOKEN_TEXTS } from './api-token-texts.ts';
 import { CreateApiTokenForm } from './create-api-token-form.tsx';
 import { NewTokenSecret } from './new-token-secret.tsx';
 

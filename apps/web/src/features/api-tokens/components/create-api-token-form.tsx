@@ -16,7 +16,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
-import { API_TOKEN_TEXTS, expiryLabel } from './api-token-texts.ts';
+import { API_TOKEN_TEXTS, expiryLabel } from '../texts.ts';
 import styles from './api-tokens.module.css';
 
 /** The error under the name: the form's own check, or the server's message on the name. */

@@ -7,7 +7,7 @@ import { failureMessage } from '#web/lib/failure-message.ts';
 import { useDeleteSelection } from '../api/delete-selection.ts';
 import { useRestoreSelection } from '../api/restore-selection.ts';
 import { useRetireSelection } from '../api/retire-selection.ts';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import { DialogActions } from './dialog-actions.tsx';
 import styles from './selection-bar.module.css';
 

@@ -14,8 +14,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useReadImportAgain } from '../api/save-import-reading.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 import styles from './import-run-page.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 
 /**
  * How the file is read (ADR 094): its encoding, which another can replace unless the file is

@@ -13,9 +13,9 @@ import {
   type TFindingKind,
   useImportProblems,
 } from '../api/get-import-problems.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 import styles from './import-run-page.module.css';
 import tables from './import-tables.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 
 type TImportProblemsProps = {
   importId: string;

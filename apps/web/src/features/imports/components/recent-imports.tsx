@@ -8,10 +8,10 @@ import { Table } from '#web/components/ui/table.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { isRunning } from '../api/get-import.ts';
 import { useImports } from '../api/get-imports.ts';
+import { countText, IMPORT_TEXTS, resultText } from '../texts.ts';
 import { DiscardImportDialog } from './discard-import-dialog.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 import tables from './import-tables.module.css';
-import { countText, IMPORT_TEXTS, resultText } from './import-texts.ts';
 
 /**
  * The 20 newest imports of the organization, each a link to its page (an import outlives its tab),

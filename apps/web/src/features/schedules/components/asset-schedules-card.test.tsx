@@ -8,8 +8,8 @@ import { authStore } from '#web/lib/auth-store.ts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
-import { SCHEDULE_TEXTS } from '../lib/schedule-texts.ts';
 import { schedule } from '../schedule-fixtures.ts';
+import { SCHEDULE_TEXTS } from '../texts.ts';
 
 type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 

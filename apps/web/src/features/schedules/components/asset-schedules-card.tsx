@@ -15,7 +15,7 @@ import { type TScheduleAction, useChangeSchedule } from '../api/change-schedule.
 import { useAssetSchedules } from '../api/get-schedules.ts';
 import { scheduleKeys } from '../api/schedule-keys.ts';
 import { localToday } from '../lib/schedule-form-values.ts';
-import { recurrenceText, SCHEDULE_TEXTS } from '../lib/schedule-texts.ts';
+import { recurrenceText, SCHEDULE_TEXTS } from '../texts.ts';
 import styles from './asset-schedules-card.module.css';
 import { ScheduleFormDialog } from './schedule-form-dialog.tsx';
 

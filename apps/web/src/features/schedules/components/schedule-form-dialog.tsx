@@ -34,7 +34,7 @@ import {
   scheduleFormPath,
   type TScheduleFormValues,
 } from '../lib/schedule-form-values.ts';
-import { SCHEDULE_TEXTS } from '../lib/schedule-texts.ts';
+import { SCHEDULE_TEXTS } from '../texts.ts';
 import styles from './schedule-form.module.css';
 
 /** Whose schedule the form makes: one asset's (new or an edit), or one for each selected asset. */

@@ -17,7 +17,7 @@ import { formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
 import { useRedeliverWebhook } from '../api/redeliver-webhook.ts';
-import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
+import { WEBHOOK_TEXTS as T } from '../texts.ts';
 import styles from './webhooks.module.css';
 
 const STATE_CLASS: Record<TWebhookDelivery['state'], string | undefined> = {

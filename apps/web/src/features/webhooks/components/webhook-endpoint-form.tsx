@@ -17,7 +17,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { type TSavedWebhookEndpoint, useSaveWebhookEndpoint } from '../api/save-webhook-endpoint.ts';
-import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
+import { WEBHOOK_TEXTS as T } from '../texts.ts';
 import styles from './webhooks.module.css';
 
 /** The server's message on one field of a refused save. */

@@ -13,7 +13,7 @@ import { Table } from '#web/components/ui/table.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint.ts';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
-import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
+import { WEBHOOK_TEXTS as T } from '../texts.ts';
 import styles from './webhooks.module.css';
 
 type TConfirm = { kind: 'delete' | 'rotate'; endpoint: TWebhookEndpoint };

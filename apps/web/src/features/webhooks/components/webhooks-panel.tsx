@@ -6,10 +6,10 @@ import { SecretShownOnce } from '#web/components/ui/secret-shown-once.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints.ts';
+import { WEBHOOK_TEXTS as T } from '../texts.ts';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookEndpointForm } from './webhook-endpoint-form.tsx';
 import { WebhookEndpointTable } from './webhook-endpoint-table.tsx';
-import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
 
 type TForm = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; endpoint: TWebhookEndpoint };
 

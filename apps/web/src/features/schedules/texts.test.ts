@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recurrenceText, SCHEDULE_TEXTS } from './schedule-texts.ts';
+import { recurrenceText, SCHEDULE_TEXTS } from './texts.ts';
 
 describe('a recurrence in words', () => {
   it('says every how many units, on which weekdays, on which day of the month', () => {
