@@ -60,20 +60,10 @@ export const AUDIT_PAGE_SIZE = 50;
 export const ACTIVITY_PAGE_SIZE = 20;
 
 export const AUDIT_MESSAGES = {
-  adminTitle: 'Audit Logs',
-  memberTitle: 'My Activity',
-  loadFailed: 'Failed to load audit logs',
-  activityLoadFailed: 'Failed to load activity logs',
-  empty: 'No audit logs found for the selected criteria.',
-  clearFilters: 'Clear Filters',
-  unknownIp: 'Unknown',
   noDetails: 'No details available',
   created: 'New record created',
   deleted: 'Record deleted',
   invalidRange: 'The start date must be before the end date.',
-  /** total and pages are text where the server stopped counting ("10,000+"). */
-  summary: (shown: number, total: number | string, page: number, pages: number | string) =>
-    `Showing ${shown} of ${total} audit logs (Page ${page} of ${pages})`,
 } as const;
 
 const optionalIso = z

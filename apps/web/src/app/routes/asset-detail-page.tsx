@@ -1,4 +1,4 @@
-import { ASSET_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
+import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -10,6 +10,7 @@ import { assetKeys } from '#web/features/assets/api/asset-keys.ts';
 import { useAsset } from '#web/features/assets/api/get-asset.ts';
 import { AssetQrCard } from '#web/features/assets/components/asset-qr-card.tsx';
 import { RetireAssetButton, RetiredAssetNotice } from '#web/features/assets/components/asset-retirement.tsx';
+import { ASSET_TEXTS } from '#web/features/assets/texts.ts';
 import { taskKeys } from '#web/features/events/api/task-keys.ts';
 import { MaintenanceEventsSection } from '#web/features/events/components/maintenance-events-section.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
@@ -36,7 +37,7 @@ export function AssetDetailPage() {
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
   };
 
-  if (!id) return <Alert>{ASSET_MESSAGES.detailMissingId}</Alert>;
+  if (!id) return <Alert>{ASSET_TEXTS.detailMissingId}</Alert>;
   // The data whenever there is some: read now, or kept on this device and shown offline (ADR 090).
   const asset = query.data;
   if (!asset) {
@@ -44,7 +45,7 @@ export function AssetDetailPage() {
       <QueryFallback
         query={query}
         loading="Loading asset..."
-        failed={ASSET_MESSAGES.detailFailed}
+        failed={ASSET_TEXTS.detailFailed}
         offline={OFFLINE_TEXTS.asset}
       />
     );

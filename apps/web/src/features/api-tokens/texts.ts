@@ -1,4 +1,4 @@
-import { API_TOKEN_MAX_DAYS } from '@mqr/contracts';
+import { API_TOKEN_MAX_DAYS, type TApiTokenScope } from '@mqr/contracts';
 
 /** The texts of the API tokens tab (docs/product/api-tokens.md#api-tokens-tab). */
 export const API_TOKEN_TEXTS = {
@@ -44,6 +44,10 @@ export const API_TOKEN_TEXTS = {
   revokeText: 'Anything that uses it stops working at once. This cannot be undone.',
   revokeConfirm: 'Revoke token',
   cancel: 'Cancel',
+  // Screen texts (docs/product/api-tokens.md#api-tokens-tab).
+  loadFailed: 'Unable to load API tokens.',
+  createFailed: 'Unable to create the API token.',
+  revokeFailed: 'Unable to revoke the API token.',
 } as const;
 
 /** The expiry choices: days, as the select shows them. */
@@ -51,3 +55,8 @@ export function expiryLabel(days: number): string {
   if (days === API_TOKEN_MAX_DAYS) return '1 year';
   return `${days} days`;
 }
+
+export const API_TOKEN_SCOPE_LABELS: Record<TApiTokenScope, string> = {
+  read: 'Read only',
+  write: 'Read and write',
+};

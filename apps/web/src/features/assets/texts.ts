@@ -1,4 +1,5 @@
-import { DUE_TEXTS, type TAssetSortColumn, type TAssetStatus, type TSortOrder } from '@mqr/contracts';
+import type { TAssetSortColumn, TAssetStatus, TSortOrder } from '@mqr/contracts';
+import { DUE_TEXTS } from '#web/lib/texts.ts';
 
 const assets = (count: number) => (count === 1 ? '1 asset' : `${count.toLocaleString('en-US')} assets`);
 
@@ -111,4 +112,23 @@ export const LIST_TEXTS = {
   deleting: 'Deleting…',
   deleteFailed: 'The assets could not be deleted.',
   deleteDone: (changed: number) => `Deleted ${assets(changed)}.`,
+} as const;
+
+/** The asset screens' words: the list, the form, the page and its QR card. */
+export const ASSET_TEXTS = {
+  // Screen messages (docs/product/assets.md#asset-list, asset-detail.md, public-asset.md).
+  listLoading: 'Loading assets...',
+  listEmpty: 'No assets have been created yet.',
+  listNoMatch: 'No assets match your search.',
+  listFailed: 'Unable to load assets. Ensure the API is reachable.',
+  detailFailed: 'Unable to load asset. Ensure the API is running.',
+  detailMissingId: 'Asset identifier missing in route.',
+  formLoading: 'Loading asset details...',
+  formLoadFailed: 'Unable to load asset. Please verify the asset still exists.',
+  fieldsLoadFailed: 'Unable to load asset field definitions.',
+  createFailed: 'Failed to create the asset. Please try again.',
+  updateFailed: 'Failed to update the asset. Please try again.',
+  updated: 'Asset updated successfully.',
+  printBlocked:
+    'Unable to open print preview. Allow pop-ups for this site, then try again. Please try downloading the QR code instead.',
 } as const;

@@ -2,8 +2,9 @@
  * What the events feature offers the other features (ADR 022): the read-only event cards of the
  * public asset page, the line under a history that loads older events, the writes the offline
  * outbox sends later (each with its Idempotency-Key), uploads included, and what shows a saved
- * event or a task's stamps in the kept copies (ADR 090). The asset page's events section and the
- * dashboard's pending tasks are composed in app/routes.
+ * event or a task's stamps in the kept copies (ADR 090), and the events' words (the public page says
+ * there is no maintenance in them). The asset page's events section and the dashboard's pending tasks
+ * are composed in app/routes.
  */
 
 export { presignUpload } from './api/presign-upload.ts';
@@ -13,3 +14,4 @@ export { UploadError, uploadFile } from './api/upload-file.ts';
 export { OlderEvents } from './components/older-events.tsx';
 export { PublicEventList } from './components/public-event-list.tsx';
 export { showSavedEvent, showTaskStamps, stampsBefore } from './lib/shown-tasks.ts';
+export { EVENT_TEXTS } from './texts.ts';

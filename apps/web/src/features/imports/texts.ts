@@ -5,6 +5,7 @@ import {
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_ROWS,
   type TImportDateOrder,
+  type TImportEncoding,
   type TImportKind,
   type TImportMatchKey,
   type TImportNumberFormat,
@@ -278,3 +279,26 @@ export function resultText(run: TImportRun): string {
       return 'Undone';
   }
 }
+
+export const IMPORT_ENCODING_LABELS: Record<TImportEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'windows-1252': 'Windows-1252 (Western European)',
+  macintosh: 'Mac Roman',
+  'iso-8859-15': 'ISO-8859-15 (Western European)',
+  'windows-1250': 'Windows-1250 (Central European)',
+  'iso-8859-2': 'ISO-8859-2 (Central European)',
+  'windows-1251': 'Windows-1251 (Cyrillic)',
+  'windows-1253': 'Windows-1253 (Greek)',
+  'windows-1254': 'Windows-1254 (Turkish)',
+  'windows-1257': 'Windows-1257 (Baltic)',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+};
+
+/** What the mapping's "Match existing assets by" offers, and how messages name the key. */
+export const IMPORT_MATCH_LABELS: Record<TImportMatchKey, string> = {
+  slug: 'Slug',
+  externalId: 'External ID',
+  name: 'Name',
+  none: 'Nothing: always create new assets',
+};

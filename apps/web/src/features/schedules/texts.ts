@@ -1,4 +1,4 @@
-import { type TRecurrence, type TRecurrenceUnit, type TWeekday, WEEKDAY_LABELS } from '@mqr/contracts';
+import type { TRecurrence, TRecurrenceUnit, TWeekday } from '@mqr/contracts';
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString()} ${count === 1 ? one : many}`;
@@ -112,3 +112,13 @@ export const SCHEDULE_TEXTS = {
   cancel: 'Cancel',
   saveFailed: 'Unable to save the schedule.',
 } as const;
+
+export const WEEKDAY_LABELS: Record<TWeekday, string> = {
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+  SU: 'Sunday',
+};

@@ -1,3 +1,5 @@
+import type { TWebhookDeliveryState, TWebhookEventType } from '@mqr/contracts';
+
 /** The texts of the Webhooks tab (ADR 064). */
 export const WEBHOOK_TEXTS = {
   tab: 'Webhooks',
@@ -67,4 +69,25 @@ export const WEBHOOK_TEXTS = {
   redelivering: 'Sending...',
   none: '—',
   ms: (value: number) => `${value} ms`,
+  // Screen texts.
+  loadFailed: 'Unable to load webhooks.',
+  saveFailed: 'Unable to save the webhook endpoint.',
+  deleteFailed: 'Unable to delete the webhook endpoint.',
+  redeliverFailed: 'Unable to redeliver.',
 } as const;
+
+export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
+  'asset.created': 'Asset created',
+  'asset.updated': 'Asset updated',
+  'asset.retired': 'Asset retired',
+  'maintenance_event.created': 'Maintenance event recorded',
+  'task.started': 'Task started',
+  'task.completed': 'Task completed',
+  'task.overdue': 'Task overdue',
+};
+
+export const WEBHOOK_DELIVERY_STATE_LABELS: Record<TWebhookDeliveryState, string> = {
+  pending: 'Waiting',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};

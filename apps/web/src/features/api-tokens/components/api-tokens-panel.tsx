@@ -1,4 +1,4 @@
-import { API_TOKEN_MESSAGES, type TCreatedApiToken } from '@mqr/contracts';
+import type { TCreatedApiToken } from '@mqr/contracts';
 import { useId, useState } from 'react';
 import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
@@ -33,7 +33,7 @@ function TokenList({
       <PagedList
         query={query}
         loadingText={API_TOKEN_TEXTS.loading}
-        failedText={API_TOKEN_MESSAGES.loadFailed}
+        failedText={API_TOKEN_TEXTS.loadFailed}
         page={page}
         onPage={setPage}
       >

@@ -1,8 +1,9 @@
-import { addDays, DUE_SOON_DAYS, DUE_TEXTS, type TDueCounts } from '@mqr/contracts';
+import { addDays, DUE_SOON_DAYS, type TDueCounts } from '@mqr/contracts';
 import { Link } from 'react-router';
 import { OFFLINE_TEXTS, OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
+import { DUE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { useDueCounts } from '../api/get-due-counts.ts';
 import { pendingTasksPath } from '../lib/task-filters.ts';

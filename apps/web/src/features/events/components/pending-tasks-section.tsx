@@ -1,4 +1,3 @@
-import { TASK_MESSAGES } from '@mqr/contracts';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -19,6 +18,7 @@ import {
   taskFiltersOf,
   withTaskFilters,
 } from '../lib/task-filters.ts';
+import { TASK_MESSAGES } from '../texts.ts';
 import { PendingTaskItem } from './pending-task-item.tsx';
 import styles from './pending-tasks.module.css';
 

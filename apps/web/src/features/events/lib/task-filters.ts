@@ -1,5 +1,5 @@
-import { DUE_STATE_LABELS, TASK_DUE_FILTERS, type TTaskDueFilter } from '@mqr/contracts';
-
+import { TASK_DUE_FILTERS, type TTaskDueFilter } from '@mqr/contracts';
+import { DUE_STATE_LABELS } from '#web/lib/texts.ts';
 /**
  * The pending list's filters (docs/product/dashboard.md#pending-maintenance-tasks), kept in the
  * dashboard's URL (`?due=overdue|soon&assignee=me`) so that a card, a link or Back leads to them.

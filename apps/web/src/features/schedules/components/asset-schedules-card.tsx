@@ -1,4 +1,4 @@
-import { DUE_TEXTS, SCHEDULE_MODE_LABELS, type TAsset, type TSchedule } from '@mqr/contracts';
+import { SCHEDULE_MODE_LABELS, type TAsset, type TSchedule } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -11,6 +11,7 @@ import { Pager } from '#web/components/ui/pager.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { pageCountOf } from '#web/lib/paged-response.ts';
+import { DUE_TEXTS } from '#web/lib/texts.ts';
 import { type TScheduleAction, useChangeSchedule } from '../api/change-schedule.ts';
 import { useAssetSchedules } from '../api/get-schedules.ts';
 import { scheduleKeys } from '../api/schedule-keys.ts';

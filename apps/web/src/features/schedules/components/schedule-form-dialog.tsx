@@ -8,7 +8,6 @@ import {
   type TSchedule,
   type TScheduleBody,
   type TUserOption,
-  WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@mqr/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -34,7 +33,7 @@ import {
   scheduleFormPath,
   type TScheduleFormValues,
 } from '../lib/schedule-form-values.ts';
-import { SCHEDULE_TEXTS } from '../texts.ts';
+import { SCHEDULE_TEXTS, WEEKDAY_LABELS } from '../texts.ts';
 import styles from './schedule-form.module.css';
 
 /** Whose schedule the form makes: one asset's (new or an edit), or one for each selected asset. */

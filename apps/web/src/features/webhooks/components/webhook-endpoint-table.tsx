@@ -1,9 +1,4 @@
-import {
-  type TWebhookEndpoint,
-  type TWebhookEndpointWithSecret,
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_MESSAGES,
-} from '@mqr/contracts';
+import type { TWebhookEndpoint, TWebhookEndpointWithSecret } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -13,7 +8,7 @@ import { Table } from '#web/components/ui/table.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint.ts';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
-import { WEBHOOK_TEXTS as T } from '../texts.ts';
+import { WEBHOOK_TEXTS as T, WEBHOOK_EVENT_LABELS } from '../texts.ts';
 import styles from './webhooks.module.css';
 
 type TConfirm = { kind: 'delete' | 'rotate'; endpoint: TWebhookEndpoint };
@@ -123,7 +118,7 @@ const CONFIRM_TEXTS = {
     text: T.deleteText,
     confirm: T.deleteConfirm,
     busy: T.deleting,
-    failed: WEBHOOK_MESSAGES.deleteFailed,
+    failed: T.deleteFailed,
   },
   rotate: {
     title: T.rotateTitle,

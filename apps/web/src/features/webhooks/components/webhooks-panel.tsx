@@ -62,7 +62,7 @@ export function WebhooksPanel() {
       <section className={tabPanel.section} aria-label={T.listTitle}>
         <h3 className={tabPanel.sectionTitle}>{T.listTitle}</h3>
         {endpoints.isPending ? <StateMessage>{T.loading}</StateMessage> : null}
-        {endpoints.isError ? <Alert>{WEBHOOK_MESSAGES.loadFailed}</Alert> : null}
+        {endpoints.isError ? <Alert>{T.loadFailed}</Alert> : null}
         {endpoints.isSuccess && list.length === 0 ? <StateMessage>{T.empty}</StateMessage> : null}
         {list.length > 0 ? (
           <WebhookEndpointTable
