@@ -186,18 +186,3 @@ export const DASHBOARD_SECTIONS = [
   'pmCompliance',
 ] as const;
 export type TDashboardSection = (typeof DASHBOARD_SECTIONS)[number];
-
-/** The dashboard analytics' words (docs/product/dashboard.md). */
-export const ANALYTICS_TEXTS = {
-  notAvailable: 'N/A',
-} as const;
-
-/** A share from 0 to 1 as a whole percentage ("87%"), or N/A. */
-export function formatRate(rate: number | null | undefined): string {
-  return rate === null || rate === undefined ? ANALYTICS_TEXTS.notAvailable : `${Math.round(rate * 100)}%`;
-}
-
-/** Hours with one decimal (docs/product/overview.md#formats), or N/A. */
-export function formatHours(hours: number | null | undefined): string {
-  return hours === null || hours === undefined ? ANALYTICS_TEXTS.notAvailable : hours.toFixed(1);
-}

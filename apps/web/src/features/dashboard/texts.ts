@@ -10,6 +10,7 @@ export const DASHBOARD_SECTION_LABELS: Record<TDashboardSection, string> = {
 
 /** The dashboard's words: figures, sections, preferences and the ticker. */
 export const DASHBOARD_TEXTS = {
+  notAvailable: 'N/A',
   loading: 'Loading analytics...',
   loadFailed: 'Unable to load analytics at the moment.',
   completedJobs: 'Completed jobs',
@@ -49,3 +50,13 @@ export const DASHBOARD_TEXTS = {
   pmCompletedOnTime: 'On time',
   pmRate: 'Compliance',
 } as const;
+
+/** A share from 0 to 1 as a whole percentage ("87%"), or N/A. */
+export function formatRate(rate: number | null | undefined): string {
+  return rate === null || rate === undefined ? DASHBOARD_TEXTS.notAvailable : `${Math.round(rate * 100)}%`;
+}
+
+/** Hours with one decimal (docs/product/overview.md#formats), or N/A. */
+export function formatHours(hours: number | null | undefined): string {
+  return hours === null || hours === undefined ? DASHBOARD_TEXTS.notAvailable : hours.toFixed(1);
+}

@@ -1,9 +1,9 @@
-import { ACTIVITY_PAGE_SIZE, auditActionLabel, auditEntityLabel, describeAuditChanges } from '@mqr/contracts';
+import { ACTIVITY_PAGE_SIZE } from '@mqr/contracts';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { countLabel } from '#web/lib/paged-response.ts';
 import { useAuditList } from '../api/get-audit-logs.ts';
-import { AUDIT_TEXTS } from '../texts.ts';
+import { AUDIT_TEXTS, auditActionLabel, auditEntityLabel, describeAuditChanges } from '../texts.ts';
 import { actionTone } from './action-badge.tsx';
 import { ActionIcon } from './action-icon.tsx';
 import styles from './activity-timeline.module.css';

@@ -1,7 +1,7 @@
-import { auditEntityLabel, describeAuditChanges, type TAuditLogEntry } from '@mqr/contracts';
+import type { TAuditLogEntry } from '@mqr/contracts';
 import { Table } from '#web/components/ui/table.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
-import { AUDIT_TEXTS } from '../texts.ts';
+import { AUDIT_TEXTS, auditEntityLabel, describeAuditChanges } from '../texts.ts';
 import { ActionBadge } from './action-badge.tsx';
 import styles from './audit-logs.module.css';
 

@@ -1,6 +1,4 @@
 import {
-  ANALYTICS_TEXTS,
-  formatHours,
   MIN_BAR_PERCENT,
   type TDashboardAnalytics,
   type THistoryBucket,
@@ -14,7 +12,7 @@ import { Table } from '#web/components/ui/table.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import { barPercent } from '../lib/bar-width.ts';
 import { formatBucketDate, formatBucketDateLong } from '../lib/bucket-dates.ts';
-import { DASHBOARD_TEXTS } from '../texts.ts';
+import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './maintenance-history-section.module.css';
 
 export const HISTORY_CHART_LABEL = 'Completions per day';
@@ -67,7 +65,7 @@ function HistoryChart({ buckets }: { buckets: THistoryBucket[] }) {
 
 function dateCell(value: string | null) {
   const text = formatDate(value);
-  if (!value || !text) return ANALYTICS_TEXTS.notAvailable;
+  if (!value || !text) return DASHBOARD_TEXTS.notAvailable;
   return <time dateTime={value}>{text}</time>;
 }
 
@@ -100,7 +98,7 @@ function HistoryTable({ history }: { history: THistoryEvent[] }) {
               <td className={styles.task}>{event.title}</td>
               <td className={styles.nowrap}>{dateCell(event.performedAt)}</td>
               <td className={styles.nowrap}>{dateCell(event.taskCompletedAt)}</td>
-              <td className={styles.person}>{event.recordedBy ?? ANALYTICS_TEXTS.notAvailable}</td>
+              <td className={styles.person}>{event.recordedBy ?? DASHBOARD_TEXTS.notAvailable}</td>
               <td className={styles.numeric}>{formatHours(event.turnaroundHours)}</td>
             </tr>
           ))}

@@ -1,11 +1,11 @@
-import { formatRate, type TPmCompliance } from '@mqr/contracts';
+import type { TPmCompliance } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
-import { DASHBOARD_TEXTS } from '../texts.ts';
+import { DASHBOARD_TEXTS, formatRate } from '../texts.ts';
 import styles from './pm-compliance-section.module.css';
 
 /**

@@ -1,6 +1,6 @@
-import { formatHours, type TDashboardAnalytics } from '@mqr/contracts';
+import type { TDashboardAnalytics } from '@mqr/contracts';
 import { Card } from '#web/components/ui/card.tsx';
-import { DASHBOARD_TEXTS } from '../texts.ts';
+import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './summary-cards.module.css';
 
 /** `unit` follows the value in smaller type ("12.3 hrs"); the value stays an element of its own. */

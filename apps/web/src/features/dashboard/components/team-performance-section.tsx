@@ -1,16 +1,10 @@
-import {
-  ANALYTICS_TEXTS,
-  formatHours,
-  MIN_BAR_PERCENT,
-  type TDashboardAnalytics,
-  type TUserPerformance,
-} from '@mqr/contracts';
+import { MIN_BAR_PERCENT, type TDashboardAnalytics, type TUserPerformance } from '@mqr/contracts';
 import { useId } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { barPercent } from '../lib/bar-width.ts';
-import { DASHBOARD_TEXTS } from '../texts.ts';
+import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './team-performance-section.module.css';
 
 /** The people shown as cards (the table lists everyone the server sent). */
@@ -22,7 +16,7 @@ function byCompletedJobs(users: TUserPerformance[]): TUserPerformance[] {
 }
 
 function leadText(hours: number | null): string {
-  return hours === null ? `Avg lead ${ANALYTICS_TEXTS.notAvailable}` : `Avg lead ${formatHours(hours)} hrs`;
+  return hours === null ? `Avg lead ${DASHBOARD_TEXTS.notAvailable}` : `Avg lead ${formatHours(hours)} hrs`;
 }
 
 type TScale = { maxCompleted: number; maxLead: number };

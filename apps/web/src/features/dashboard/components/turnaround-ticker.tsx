@@ -1,11 +1,11 @@
-import { formatHours, type TTurnaroundMetric } from '@mqr/contracts';
+import type { TTurnaroundMetric } from '@mqr/contracts';
 import { useId } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { useTicker } from '../hooks/use-ticker.ts';
 import { pickOverallMetric } from '../lib/turnaround.ts';
-import { DASHBOARD_TEXTS } from '../texts.ts';
+import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './turnaround-ticker.module.css';
 
 const hours = (value: number) => `${formatHours(value)} hrs`;

@@ -51,7 +51,7 @@ export type { TTaskAction };
 export type TTask = { assetId: string; eventId: string; taskStatus: TTaskStatus; title: string };
 
 /**
- * A screen's words for the actions: the asset page (EVENT_MESSAGES) and the dashboard
+ * A screen's words for the actions: the asset page (EVENT_TEXTS) and the dashboard
  * (TASK_MESSAGES) confirm and fail in their own words (docs/product/events-and-tasks.md#confirmation-texts).
  */
 export type TTaskActionTexts = Record<
