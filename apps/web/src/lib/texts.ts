@@ -1,4 +1,4 @@
-import { DUE_SOON_DAYS, type TDueState } from '@mqr/contracts';
+import { DUE_SOON_DAYS, type TDueState, type TRoleFlags } from '@mqr/contracts';
 
 /**
  * Screen texts that several features show: the due badges and cards, the reminder switches of the
@@ -38,3 +38,27 @@ export const REMINDER_TEXTS = {
   organizationOff: 'Daily digest turned off for the organization.',
   failed: 'Unable to save the daily digest setting.',
 } as const;
+
+const CAN_STILL_RECORD = 'You can still record work on the assets kept on this device.';
+
+/**
+ * What a screen says offline when this device kept nothing of what it shows (docs/product/offline.md#reading-offline):
+ * what is missing, and what the technician can still do.
+ */
+export const OFFLINE_TEXTS = {
+  offline: 'You are offline.',
+  asset: `This asset was not kept on this device: open it once while online to keep it. ${CAN_STILL_RECORD}`,
+  schedules:
+    'The planned maintenance of this asset was not kept on this device. You can still record work on this asset.',
+  tasks: `The pending tasks were not kept on this device: open the dashboard once while online to keep them. ${CAN_STILL_RECORD}`,
+  dueTasks: 'The due tasks were not kept on this device.',
+  page: `This page is not kept on this device. ${CAN_STILL_RECORD}`,
+  olderEvents: 'Older events were not kept on this device.',
+} as const;
+
+/** The role label shown in the header's user menu. */
+export function roleLabel(user: TRoleFlags): string {
+  if (user.isSuperAdmin) return 'Super Administrator';
+  if (user.isAdmin) return 'Administrator';
+  return 'Member';
+}

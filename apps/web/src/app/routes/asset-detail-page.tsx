@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { OFFLINE_TEXTS, QueryFallback } from '#web/components/ui/offline-notice.tsx';
+import { QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { assetKeys } from '#web/features/assets/api/asset-keys.ts';
 import { useAsset } from '#web/features/assets/api/get-asset.ts';
@@ -18,6 +18,7 @@ import { PrintLabelsButton } from '#web/features/labels/index.ts';
 import { QueuedWrites } from '#web/features/offline/index.ts';
 import { AssetSchedulesCard } from '#web/features/schedules/components/asset-schedules-card.tsx';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
+import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import styles from './asset-detail-page.module.css';
 
 /**

@@ -132,3 +132,26 @@ export const ASSET_TEXTS = {
   printBlocked:
     'Unable to open print preview. Allow pop-ups for this site, then try again. Please try downloading the QR code instead.',
 } as const;
+
+/** The texts of retiring, restoring and deleting an asset (docs/product/asset-detail.md#retire-restore-delete). */
+export const RETIREMENT_TEXTS = {
+  retire: 'Retire asset',
+  retiring: 'Retiring…',
+  retireTitle: 'Retire this asset?',
+  retireText:
+    'A retired asset leaves the asset list and becomes read-only: no edits and no new maintenance. Its history, QR code and public page stay. You can restore it at any time.',
+  retireFailed: 'The asset could not be retired.',
+  retiredTitle: (date: string) => `Retired on ${date}.`,
+  retiredText: 'This asset is read-only. Restore it to edit it or record maintenance.',
+  restore: 'Restore asset',
+  restoring: 'Restoring…',
+  restoreFailed: 'The asset could not be restored.',
+  delete: 'Delete asset',
+  deleting: 'Deleting…',
+  deleteTitle: 'Delete this asset for good?',
+  deleteText:
+    'Its custom values, maintenance history and attached files are deleted and cannot be brought back. Its QR code will no longer open anything. The audit log keeps a record of the deletion.',
+  deleteLabel: 'Type the asset name to confirm',
+  deleteFailed: 'The asset could not be deleted.',
+  cancel: 'Cancel',
+} as const;

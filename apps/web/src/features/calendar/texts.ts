@@ -1,3 +1,5 @@
+import type { TCalendarView } from './lib/calendar-range.ts';
+
 /** The calendar's words: its views, toolbar, legend and feed dialog. */
 export const CALENDAR_TEXTS = {
   title: 'Calendar',
@@ -52,3 +54,9 @@ export const CALENDAR_TEXTS = {
   copied: 'Copied',
   copyFailed: 'Copy failed: select the address and copy it.',
 } as const;
+
+export const CALENDAR_VIEW_LABELS: Record<TCalendarView, string> = {
+  month: 'Month',
+  week: 'Week',
+  agenda: 'Agenda',
+};

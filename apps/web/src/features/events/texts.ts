@@ -1,3 +1,7 @@
+import { addDays, DUE_SOON_DAYS } from '@mqr/contracts';
+import { formatCalendarDate } from '#web/lib/dates.ts';
+import { DUE_STATE_LABELS, DUE_TEXTS } from '#web/lib/texts.ts';
+
 /** The dashboard's pending task texts (docs/product/dashboard.md#pending-maintenance-tasks). */
 export const TASK_MESSAGES = {
   title: 'Pending maintenance tasks',
@@ -32,3 +36,29 @@ export const EVENT_TEXTS = {
   shown: (shown: number, total: number) =>
     `Showing ${shown.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'event' : 'events'}`,
 } as const;
+
+export const DUE_CARD_TEXTS = {
+  region: 'Due tasks',
+  overdue: DUE_TEXTS.overdue,
+  overdueCaption: 'Open tasks past their due date',
+  dueSoon: DUE_TEXTS.dueNext7Days,
+  dueSoonCaption: (today: string) =>
+    `${formatCalendarDate(today)} to ${formatCalendarDate(addDays(today, DUE_SOON_DAYS))}`,
+  loading: 'Loading due tasks...',
+  loadFailed: 'Unable to load the due tasks.',
+} as const;
+
+export const TASK_FILTER_TEXTS = {
+  group: 'Show tasks',
+  overdue: DUE_STATE_LABELS.overdue,
+  soon: DUE_STATE_LABELS.dueSoon,
+  mine: 'Assigned to me',
+  noneMatch: 'No pending tasks match these filters.',
+  showAll: 'Show all tasks',
+} as const;
+
+/** The question an administrator confirms before deleting an event. */
+export const deleteEventQuestion = (title: string) =>
+  `Delete “${title}” for good? Its attachments and change history are deleted with it. The audit log keeps a record.`;
+
+export const DELETE_EVENT_FAILED = 'The maintenance event could not be deleted.';

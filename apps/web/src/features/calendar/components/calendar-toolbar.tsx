@@ -2,14 +2,8 @@ import type { TCalendarAssignee } from '@mqr/contracts';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { useAssignees } from '../api/get-assignees.ts';
-import {
-  CALENDAR_VIEW_LABELS,
-  CALENDAR_VIEWS,
-  paramsOf,
-  shiftDate,
-  type TCalendarState,
-} from '../lib/calendar-range.ts';
-import { CALENDAR_TEXTS } from '../texts.ts';
+import { CALENDAR_VIEWS, paramsOf, shiftDate, type TCalendarState } from '../lib/calendar-range.ts';
+import { CALENDAR_TEXTS, CALENDAR_VIEW_LABELS } from '../texts.ts';
 import styles from './calendar.module.css';
 
 const PERIOD: Record<TCalendarState['view'], string> = { month: 'month', week: 'week', agenda: '4 weeks' };

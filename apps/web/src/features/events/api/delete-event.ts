@@ -2,6 +2,7 @@ import type { TMaintenanceEvent } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { deleteEventQuestion } from '../texts.ts';
 
 import { taskKeys } from './task-keys.ts';
 
@@ -11,12 +12,6 @@ export async function deleteEvent(assetId: string, eventId: string): Promise<voi
     method: 'DELETE',
   });
 }
-
-/** The question an administrator confirms before deleting an event. */
-export const deleteEventQuestion = (title: string) =>
-  `Delete “${title}” for good? Its attachments and change history are deleted with it. The audit log keeps a record.`;
-
-export const DELETE_EVENT_FAILED = 'The maintenance event could not be deleted.';
 
 /**
  * Deletes a maintenance event after the administrator confirms; the asset's page and the pending

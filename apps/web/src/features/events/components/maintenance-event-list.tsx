@@ -2,9 +2,9 @@ import type { TMaintenanceEvent } from '@mqr/contracts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { DELETE_EVENT_FAILED, useDeleteEvent } from '../api/delete-event.ts';
+import { useDeleteEvent } from '../api/delete-event.ts';
 import { useTaskAction } from '../api/task-action.ts';
-import { EVENT_TEXTS } from '../texts.ts';
+import { DELETE_EVENT_FAILED, EVENT_TEXTS } from '../texts.ts';
 import card from './event-card.module.css';
 import { MaintenanceEventItem } from './maintenance-event-item.tsx';
 
