@@ -7,16 +7,20 @@ import { type TQueuedTaskAction, useOfflineWrites } from '#web/lib/offline-write
 import { showSavedEvent, showTaskStamps, stampsAfter, type TTaskAction } from '../lib/shown-tasks.ts';
 import { taskKeys } from './task-keys.ts';
 
-/** POST /api/assets/{assetId}/events/{eventId}/start: Pending to InProgress. */
-export async function startTask(
+/**
+ * POST /api/assets/{assetId}/events/{eventId}/start (Pending to InProgress) or .../complete (Pending
+ * or InProgress to Completed). `occurredAt`: when it was done, for an action sent later (ADR 085);
+ * absent: now.
+ */
+async function sendTaskAction(
+  action: TTaskAction,
   assetId: string,
   eventId: string,
   idempotencyKey?: string,
-  /** When it was done, for an action sent later (ADR 085); absent: now. */
   occurredAt?: string,
 ): Promise<TMaintenanceEvent> {
   const data = await apiRequest(
-    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/start`,
+    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/${action}`,
     {
       method: 'POST',
       body: occurredAt ? { occurredAt } : {},
@@ -26,24 +30,11 @@ export async function startTask(
   return ZMaintenanceEvent.parse(data);
 }
 
-/** POST /api/assets/{assetId}/events/{eventId}/complete: Pending or InProgress to Completed. */
-export async function completeTask(
-  assetId: string,
-  eventId: string,
-  idempotencyKey?: string,
-  /** When it was done, for an action sent later (ADR 085); absent: now. */
-  occurredAt?: string,
-): Promise<TMaintenanceEvent> {
-  const data = await apiRequest(
-    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/complete`,
-    {
-      method: 'POST',
-      body: occurredAt ? { occurredAt } : {},
-      ...(idempotencyKey ? { idempotencyKey } : {}),
-    },
-  );
-  return ZMaintenanceEvent.parse(data);
-}
+type TTaskRequest = [assetId: string, eventId: string, idempotencyKey?: string, occurredAt?: string];
+
+export const startTask = (...request: TTaskRequest) => sendTaskAction('start', ...request);
+
+export const completeTask = (...request: TTaskRequest) => sendTaskAction('complete', ...request);
 
 export type { TTaskAction };
 
