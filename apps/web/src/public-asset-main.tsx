@@ -3,7 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PublicAssetApp, publicAssetParams } from './app/public-asset-app.tsx';
-import { loadPublicAsset } from './features/public-asset/hooks/use-public-asset.ts';
+import { loadPublicAsset } from './features/public-asset/api/get-public-asset.ts';
 import { authStore } from './lib/auth-store.ts';
 import { getThemeStore } from './lib/theme-store.ts';
 import './styles/global.css';

@@ -13,10 +13,6 @@ export const API_TOKEN_HINT_LENGTH = API_TOKEN_PREFIX.length + 4;
 
 export const API_TOKEN_SCOPES = ['read', 'write'] as const;
 export type TApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
-export const API_TOKEN_SCOPE_LABELS: Record<TApiTokenScope, string> = {
-  read: 'Read only',
-  write: 'Read and write',
-};
 
 export const API_TOKEN_NAME_MAX_LENGTH = 100;
 /** The longest a token lives: every token has an end (ADR 061). */
@@ -36,10 +32,6 @@ export const API_TOKEN_MESSAGES = {
   sessionOnly:
     'API tokens cannot be used here. Sign in to manage API tokens, change your password or change how people sign in.',
   notFound: 'API token not found.',
-  // Screen texts (docs/product/api-tokens.md#api-tokens-tab).
-  loadFailed: 'Unable to load API tokens.',
-  createFailed: 'Unable to create the API token.',
-  revokeFailed: 'Unable to revoke the API token.',
 } as const;
 
 /** POST /api/api-tokens. */

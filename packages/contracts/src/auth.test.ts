@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, ZLoginBody } from './auth.ts';
-import { roleLabel } from './roles.ts';
 
 function messagesFor(input: unknown): string[] {
   const result = ZLoginBody.safeParse(input);
@@ -20,13 +19,5 @@ describe('ZLoginBody', () => {
 
   it('requires a password with the documented message', () => {
     expect(messagesFor({ email: 'a@b.co', password: '' })).toEqual([LOGIN_MESSAGES.passwordRequired]);
-  });
-});
-
-describe('roleLabel', () => {
-  it('names each role as docs/product/overview.md#roles does', () => {
-    expect(roleLabel({ isAdmin: false, isSuperAdmin: false })).toBe('Member');
-    expect(roleLabel({ isAdmin: true, isSuperAdmin: false })).toBe('Administrator');
-    expect(roleLabel({ isAdmin: true, isSuperAdmin: true })).toBe('Super Administrator');
   });
 });

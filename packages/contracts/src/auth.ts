@@ -63,12 +63,7 @@ export const PROFILE_MESSAGES = {
   currentPasswordRequiredForEmail: 'Current password is required to change email',
   currentPasswordWrong: 'Current password is incorrect.',
   newPasswordTooShort: `New password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordsDoNotMatch: 'New passwords do not match',
   emailTaken: 'A user with this email already exists.',
-  failed: 'Failed to update profile',
-  updated: 'Profile updated successfully!',
-  passwordHint: 'Leave blank to keep current password',
-  noActivities: 'No Activities Found - Your activity history will appear here as you use the system.',
 } as const;
 
 /**

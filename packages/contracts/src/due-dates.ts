@@ -11,21 +11,6 @@ export type TDueState = (typeof DUE_STATES)[number];
 /** "Due soon" and the dashboard's "Due in the next 7 days" look this many days ahead of today. */
 export const DUE_SOON_DAYS = 7;
 
-export const DUE_STATE_LABELS: Record<TDueState, string> = {
-  overdue: 'Overdue',
-  dueToday: 'Due today',
-  dueSoon: 'Due soon',
-  none: '',
-};
-
-/** Words of due work the screens share (docs/product/schedules.md#next-service-due, dashboard.md#due-cards). */
-export const DUE_TEXTS = {
-  nextServiceDue: (date: string) => `Next service due ${date}`,
-  overdue: 'Overdue',
-  dueNext7Days: `Due in the next ${DUE_SOON_DAYS} days`,
-  assignedTo: (name: string) => `Assigned to ${name}`,
-} as const;
-
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

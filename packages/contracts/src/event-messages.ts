@@ -18,21 +18,6 @@ export const EVENT_MESSAGES = {
   cannotStart: 'Only a pending task can be started.',
   alreadyCompleted: 'This task is already completed.',
   editCompletedForbidden: 'You do not have permission to edit completed maintenance events.',
-  // Asset page (docs/product/asset-detail.md#asset-page-task-actions, #saving-an-event).
-  fieldsLoadFailed: 'Unable to load maintenance field definitions.',
-  uploadFailed: 'One or more files failed to upload.',
-  saveFailed: 'Unable to save maintenance event.',
-  startFailed: 'Unable to start the maintenance task.',
-  completeFailed: 'Unable to complete the maintenance task.',
-  confirmStart: 'Start this maintenance task now?',
-  confirmCompletePending: 'This task has not been started yet. Mark it as started and completed now?',
-  confirmComplete: 'Mark this maintenance task as completed?',
-  // The history's paging (asset page and public page).
-  showMore: 'Show older events',
-  loadingMore: 'Loading...',
-  moreFailed: 'Unable to load older events. Please try again.',
-  shown: (shown: number, total: number) =>
-    `Showing ${shown.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'event' : 'events'}`,
 } as const;
 
 /** Why the time a write sent later says the work was done is refused (ADR 085): the server's, apart from the public page's texts. */

@@ -195,18 +195,3 @@ export const ZPendingTask = ZMaintenanceEvent.pick({
   assigneeName: true,
 }).extend({ eventId: z.string(), assetId: z.string(), assetName: z.string(), assetSlug: z.string() });
 export type TPendingTask = z.infer<typeof ZPendingTask>;
-
-/** The dashboard's pending task texts (docs/product/dashboard.md#pending-maintenance-tasks). */
-export const TASK_MESSAGES = {
-  title: 'Pending maintenance tasks',
-  loading: 'Loading tasks...',
-  empty: 'All caught up! No pending maintenance tasks.',
-  loadFailed: 'Unable to load pending maintenance tasks.',
-  startFailed: 'Unable to start the task. Please try again.',
-  completeFailed: 'Unable to complete the task. Please try again.',
-  confirmStart: 'Start this maintenance task now?',
-  confirmCompletePending: 'Mark this task as started and completed now?',
-  confirmComplete: 'Mark this task as completed?',
-  starting: 'Starting...',
-  updating: 'Updating...',
-} as const;

@@ -28,18 +28,6 @@ export const FIELD_MESSAGES = {
   maxLengthPositive: `Max length must be a whole number from 1 to ${INT4_MAX}.`,
   displayOrderInteger: `Display order must be a whole number from ${DISPLAY_ORDER_MIN} to ${DISPLAY_ORDER_MAX}.`,
   optionsInvalid: 'Options must be a JSON array of strings.',
-  // Screen messages (docs/product/fields.md#field-definitions-page).
-  loadFailed: 'Unable to load field definitions.',
-  saveFailed: 'Unable to save the field definition. Please review the form values.',
-  toggleFailed: 'Unable to update field state.',
-  created: 'Field created successfully.',
-  updated: 'Field updated successfully.',
-  loading: 'Loading fields...',
-  empty: 'No fields configured yet.',
-  noMatch: 'No fields match your search.',
-  publicHint: 'Shown on the public QR page to anyone who scans it. Untick to keep it for signed-in staff.',
-  visibilityPublic: 'Public',
-  visibilityInternal: 'Internal',
 } as const;
 
 /**

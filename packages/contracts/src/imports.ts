@@ -46,20 +46,7 @@ export const IMPORT_ENCODINGS = [
   'utf-16be',
 ] as const;
 export type TImportEncoding = (typeof IMPORT_ENCODINGS)[number];
-export const IMPORT_ENCODING_LABELS: Record<TImportEncoding, string> = {
-  'utf-8': 'UTF-8',
-  'windows-1252': 'Windows-1252 (Western European)',
-  macintosh: 'Mac Roman',
-  'iso-8859-15': 'ISO-8859-15 (Western European)',
-  'windows-1250': 'Windows-1250 (Central European)',
-  'iso-8859-2': 'ISO-8859-2 (Central European)',
-  'windows-1251': 'Windows-1251 (Cyrillic)',
-  'windows-1253': 'Windows-1253 (Greek)',
-  'windows-1254': 'Windows-1254 (Turkish)',
-  'windows-1257': 'Windows-1257 (Baltic)',
-  'utf-16le': 'UTF-16 LE',
-  'utf-16be': 'UTF-16 BE',
-};
+
 /** The encodings one may choose for a file read byte by byte (every one but UTF-16). */
 export const IMPORT_BYTE_ENCODINGS = IMPORT_ENCODINGS.filter((encoding) => !encoding.startsWith('utf-16'));
 
@@ -203,14 +190,6 @@ export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
  */
 export const IMPORT_MATCH_KEYS = ['slug', 'externalId', 'name', 'none'] as const;
 export type TImportMatchKey = (typeof IMPORT_MATCH_KEYS)[number];
-
-/** What the mapping's "Match existing assets by" offers, and how messages name the key. */
-export const IMPORT_MATCH_LABELS: Record<TImportMatchKey, string> = {
-  slug: 'Slug',
-  externalId: 'External ID',
-  name: 'Name',
-  none: 'Nothing: always create new assets',
-};
 
 /** What the file was recognised as (its header row), which picks the first mapping. */
 export const IMPORT_FORMATS = ['Maintenance QR', 'Snipe-IT', 'HomeBox', 'Other'] as const;

@@ -21,22 +21,8 @@ export const ORGANIZATION_MESSAGES = {
   logoMissing: 'Choose an image file to upload as the logo (form field "logo").',
   logoType: 'The logo must be a PNG, JPEG, GIF or WebP image.',
   logoTooLarge: 'Image file size cannot exceed 5MB',
-  // Screen messages (docs/product/organizations.md#organizations-page, #logos).
-  loadFailed: 'Unable to load organizations.',
-  createFailed: 'Unable to create organization.',
-  updateFailed: 'Unable to update organization.',
-  uploadFailed: 'Failed to upload logo. Please try again.',
-  deleteFailed: 'Failed to delete logo. Please try again.',
-  notAnImage: 'Please select an image file',
-  confirmDeleteLogo: 'Are you sure you want to delete this logo?',
-  noLogo: 'No Logo',
-  uploading: 'Uploading...',
   // The organization's settings (docs/product/profile-and-settings.md#organization-tab).
   timeZoneInvalid: 'Choose a time zone from the list, such as Europe/Paris.',
-  timeZoneLabel: 'Time zone',
-  timeZoneHint: 'Due dates of planned maintenance follow the calendar of this time zone.',
-  settingsSaved: 'Organization settings saved.',
-  settingsFailed: 'Unable to save the organization settings.',
 } as const;
 
 /** The default time zone of an organization. */

@@ -30,15 +30,6 @@ export const SCHEDULE_MODE_LABELS: Record<TScheduleMode, string> = {
 /** iCalendar weekday codes, Monday first. */
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type TWeekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_LABELS: Record<TWeekday, string> = {
-  MO: 'Monday',
-  TU: 'Tuesday',
-  WE: 'Wednesday',
-  TH: 'Thursday',
-  FR: 'Friday',
-  SA: 'Saturday',
-  SU: 'Sunday',
-};
 
 export const RECURRENCE_UNITS = ['day', 'week', 'month', 'year'] as const;
 export type TRecurrenceUnit = (typeof RECURRENCE_UNITS)[number];

@@ -17,49 +17,23 @@ export const SSO_CALLBACK_PATH = '/login/sso';
 export const SSO_ORGANIZATION_PARAM = 'organization';
 
 export const SSO_MESSAGES = {
-  // The settings section (docs/product/profile-and-settings.md#single-sign-on).
-  heading: 'Single sign-on',
-  intro:
-    "Let the people of this organization sign in with your company's identity provider (OpenID Connect), such as Microsoft Entra ID, Google Workspace, Okta or Keycloak.",
   enabledLabel: 'Offer single sign-on',
-  enabledHint: 'When on, the sign-in link below shows a "Sign in with …" button.',
   issuerLabel: 'Issuer URL',
-  issuerHint:
-    'The address of your provider; its settings are read from /.well-known/openid-configuration under it.',
   issuerInvalid: 'Enter the issuer URL, starting with https://.',
   issuerHttp: 'The issuer URL must start with https://.',
   clientIdLabel: 'Client ID',
   clientIdRequired: 'Client ID is required.',
   clientSecretLabel: 'Client secret',
-  clientSecretKept: 'A client secret is saved; it is never shown. Leave this blank to keep it.',
   clientSecretRequired: 'Client secret is required.',
   displayNameLabel: 'Provider name',
-  displayNameHint: 'Shown on the sign-in button, as in "Sign in with Acme Login".',
   displayNameRequired: 'Provider name is required.',
   displayNameTooLong: `Provider name must be at most ${SSO_DISPLAY_NAME_MAX_LENGTH} characters.`,
   domainsLabel: 'Allowed email domains',
-  domainsHint:
-    'Separated by commas or spaces, e.g. example.com. Only people whose email is at one of these domains can sign in this way.',
   domainsRequired: 'Enter at least one email domain.',
   domainsTooMany: `Enter at most ${SSO_DOMAINS_MAX} email domains.`,
   domainInvalid: 'Enter email domains such as example.com, without "@".',
   createUsersLabel: 'Create accounts on first sign-in',
-  createUsersHint:
-    'Someone at an allowed domain who has no account yet gets one, as a member. When off, an administrator adds people first.',
   requireSsoLabel: 'Members must use single sign-on',
-  requireSsoHint:
-    'Members can no longer sign in with a password. Administrators keep theirs, so a provider outage never locks the organization out.',
-  redirectUriLabel: 'Redirect URI',
-  redirectUriHint: 'Register this address at your provider for this client.',
-  signInLinkLabel: 'Sign-in link',
-  signInLinkHint: "Share this link with your people: it opens the sign-in page with your provider's button.",
-  save: 'Save single sign-on',
-  saved: 'Single sign-on settings saved.',
-  saveFailed: 'Unable to save the single sign-on settings.',
-  loadFailed: 'Unable to load the single sign-on settings.',
-  currentPasswordLabel: 'Current password',
-  currentPasswordHint:
-    'Changing how people sign in needs your password. Every administrator of this organization is emailed about each change.',
   currentPasswordRequired: 'Enter your current password to change the single sign-on settings.',
   currentPasswordWrong: PROFILE_MESSAGES.currentPasswordWrong,
   issuerPrivate:
@@ -70,14 +44,7 @@ export const SSO_MESSAGES = {
     "Could not read the provider's settings at this issuer URL. Check the address and that the provider can be reached from this server.",
   secretUnreadable:
     "The saved client secret can no longer be read (the server's JWT_SECRET changed). Enter it again.",
-  // The sign-in page.
-  signInWith: (provider: string) => `Sign in with ${provider}`,
-  redirecting: 'Opening your provider...',
-  otherWay: 'or with your email and password',
   notSetUp: 'Single sign-on is not set up for this organization.',
-  // The return from the provider (/login/sso).
-  callbackTitle: 'Signing you in...',
-  backToSignIn: 'Back to sign in',
   attemptExpired: 'This sign-in has expired or was started in another browser. Start again.',
   attemptMismatch: 'The answer from the provider does not match the sign-in started here. Start again.',
   providerRefused: (detail: string) => `The identity provider did not sign you in: ${detail}`,
@@ -93,15 +60,8 @@ export const SSO_MESSAGES = {
   superAdministrator: 'Super administrators sign in with their email and password.',
   deactivated: (organization: string) =>
     `Your account is deactivated. Ask an administrator of ${organization} to reactivate it.`,
-  // An account that exists but never signed in with this provider links once, with its password.
-  linkTitle: 'Link your account',
-  linkIntro: (email: string, organization: string, provider: string) =>
-    `${email} already has an account at ${organization}. Enter its password once to sign in with ${provider} from now on.`,
-  linkPasswordLabel: 'Password',
   linkPasswordRequired: 'Password is required.',
   linkPasswordWrong: 'The password is incorrect.',
-  linkSubmit: 'Link and sign in',
-  linkSubmitting: 'Linking...',
   identityTaken: 'This identity at your provider is already linked to another account.',
   // Password sign-in of a member whose organization requires single sign-on.
   passwordNotAllowed: (provider: string) =>

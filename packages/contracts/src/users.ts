@@ -11,10 +11,6 @@ export const USER_MESSAGES = {
   selfDeactivate: 'You cannot deactivate your own account.',
   otherOrganization: 'Only super administrators can create users in another organization.',
   superAdminTarget: 'Only super administrators can change a super administrator.',
-  // Screen messages (docs/product/users.md#user-management).
-  loadFailed: 'Unable to load users.',
-  createFailed: 'Unable to create user.',
-  updateFailed: 'Unable to update user.',
 } as const;
 
 export const ZDisplayName = storableText({ message: USER_MESSAGES.displayNameRequired })

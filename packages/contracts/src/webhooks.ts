@@ -15,15 +15,6 @@ export const WEBHOOK_EVENT_TYPES = [
   'task.overdue',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, string> = {
-  'asset.created': 'Asset created',
-  'asset.updated': 'Asset updated',
-  'asset.retired': 'Asset retired',
-  'maintenance_event.created': 'Maintenance event recorded',
-  'task.started': 'Task started',
-  'task.completed': 'Task completed',
-  'task.overdue': 'Task overdue',
-};
 
 /** Standard Webhooks secrets: `whsec_` and the base64 of 32 random bytes. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -34,11 +25,6 @@ export const WEBHOOK_ENDPOINTS_PER_ORGANIZATION = 20;
 
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 export type TWebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
-export const WEBHOOK_DELIVERY_STATE_LABELS: Record<TWebhookDeliveryState, string> = {
-  pending: 'Waiting',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
 
 export const WEBHOOK_MESSAGES = {
   urlRequired: 'Endpoint URL is required',
@@ -52,11 +38,6 @@ export const WEBHOOK_MESSAGES = {
   eventsRequired: 'Choose at least one event.',
   tooMany: `Your organization already has ${WEBHOOK_ENDPOINTS_PER_ORGANIZATION} webhook endpoints. Delete one first.`,
   stillPending: 'This delivery is still being tried. Wait for its next attempt.',
-  // Screen texts.
-  loadFailed: 'Unable to load webhooks.',
-  saveFailed: 'Unable to save the webhook endpoint.',
-  deleteFailed: 'Unable to delete the webhook endpoint.',
-  redeliverFailed: 'Unable to redeliver.',
 } as const;
 
 /** POST /api/admin/webhooks and PUT /api/admin/webhooks/{id}. */

@@ -1,8 +1,8 @@
-import { API_TOKEN_MESSAGES } from '@mqr/contracts';
+import { API_TOKEN_MESSAGES, type TAccess } from '@mqr/contracts';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenantWorld } from '../test/tenant-world.ts';
-import { type Access, accessScope, type RouteAccess, routeAccessPlugin } from './access-scopes.ts';
+import { accessScope, type RouteAccess, routeAccessPlugin } from './access-scopes.ts';
 
 const t = tenantWorld();
 let routes: RouteAccess[];
@@ -19,7 +19,7 @@ function concreteUrl(pattern: string): string {
     .concat('?page=-1&pageSize=abc&rangeDays=x');
 }
 
-const withAccess = (access: Access) => routes.filter((route) => route.access === access);
+const withAccess = (access: TAccess) => routes.filter((route) => route.access === access);
 const hasBody = (method: string) => !['GET', 'HEAD', 'DELETE'].includes(method);
 
 function invalidRequest(route: RouteAccess, headers: Record<string, string> = {}) {

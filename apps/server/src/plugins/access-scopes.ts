@@ -1,21 +1,18 @@
+import type { TAccess } from '@mqr/contracts';
 import type { FastifyInstance, FastifyPluginAsync, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** Who may call a route: anyone, any signed-in user, administrators, super administrators. */
-export const ACCESS_LEVELS = ['public', 'signed-in', 'admin', 'super-admin'] as const;
-export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set by the access scope the route was declared in; never by the route itself. */
-    access?: Access;
+    access?: TAccess;
     /** Set by a scope that refuses API tokens: only a signed-in browser session may call the route. */
     sessionOnly?: boolean;
   }
 }
 
 /** The onRequest hooks of each level: they run before the body is read or validated (403 before any 400). */
-function accessHooks(app: FastifyInstance, access: Access): onRequestHookHandler[] {
+function accessHooks(app: FastifyInstance, access: TAccess): onRequestHookHandler[] {
   switch (access) {
     case 'public':
       return [];
@@ -45,7 +42,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * or an API token, whose role names its scope: "read" for reads (any token), "write" for the rest.
  */
 export function routeSecurity(
-  access: Access,
+  access: TAccess,
   method: RouteOptions['method'],
   sessionOnly: boolean,
 ): Record<string, string[]>[] {
@@ -62,7 +59,7 @@ export function routeSecurity(
  * registry below refuses to start with a route that has none). Routes inside declare nothing.
  */
 export function accessScope(
-  access: Access,
+  access: TAccess,
   registerRoutes: (scope: FastifyInstance) => Promise<void>,
   options: AccessScopeOptions = {},
 ): FastifyPluginAsync {
@@ -85,7 +82,7 @@ export function accessScope(
 export interface RouteAccess {
   method: string;
   url: string;
-  access: Access | undefined;
+  access: TAccess | undefined;
   /** The route's options, schemas included (tests generate requests from them). */
   options: RouteOptions;
 }

@@ -1,9 +1,10 @@
+import type { TAccess } from '@mqr/contracts';
+
 /**
  * Who may open a route of the product (docs/product/overview.md#routes): the rule each route of the route table
- * (route-table.ts) declares, read by the router's guards and the navigation.
+ * (route-table.ts) declares, read by the router's guards and the navigation. The access levels are the
+ * server's (ACCESS_LEVELS in @mqr/contracts).
  */
-export type TAccess = 'public' | 'signed-in' | 'admin' | 'super-admin';
-
 export type TRouteRule = {
   path: string;
   access: TAccess;

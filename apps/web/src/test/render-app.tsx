@@ -4,7 +4,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { PublicAssetApp, publicAssetParams } from '../app/public-asset-app.tsx';
 import { buildRoutes } from '../app/router.tsx';
-import { loadPublicAsset } from '../features/public-asset/hooks/use-public-asset.ts';
+import { loadPublicAsset } from '../features/public-asset/api/get-public-asset.ts';
 
 /** Renders the whole app (providers, shell, guarded routes) at `path`. */
 export function renderApp(path: string) {

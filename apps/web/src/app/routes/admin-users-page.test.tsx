@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminOrganization, deferred } from '#web/features/organizations/organization-fixtures.ts';
+import { USER_TEXTS } from '#web/features/users/texts.ts';
 import { adminUser, OTHER_ORG_ID, OWN_ORG_ID } from '#web/features/users/user-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
@@ -253,6 +254,6 @@ describe('admin users', () => {
   it('explains a load failure', async () => {
     setup({ extra: { '/api/admin/users': () => jsonResponse({ code: 'FORBIDDEN', message: 'no' }, 403) } });
     renderApp('/admin/users');
-    expect(await screen.findByText(USER_MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(USER_TEXTS.loadFailed)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,3 @@
-import { USER_MESSAGES } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminScreen } from '#web/components/layouts/admin-screen.tsx';
@@ -6,10 +5,11 @@ import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import type { TScreenStatus } from '#web/components/layouts/screen-status.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { organizationKeys } from '#web/features/organizations/api/organization-keys.ts';
+import { useUsers } from '#web/features/users/api/get-users.ts';
 import { userKeys } from '#web/features/users/api/user-keys.ts';
 import { CreateUserForm } from '#web/features/users/components/create-user-form.tsx';
 import { UserTable } from '#web/features/users/components/user-table.tsx';
-import { useUsers } from '#web/features/users/hooks/use-users.ts';
+import { USER_TEXTS } from '#web/features/users/texts.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 
 export const USERS_LOADING = 'Loading users...';
@@ -42,7 +42,7 @@ export function AdminUsersPage() {
         <PagedList
           query={query}
           loadingText={USERS_LOADING}
-          failedText={USER_MESSAGES.loadFailed}
+          failedText={USER_TEXTS.loadFailed}
           page={page}
           onPage={setPage}
         >

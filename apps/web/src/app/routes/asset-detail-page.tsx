@@ -1,15 +1,16 @@
-import { ASSET_MESSAGES, PRODUCT_NAME } from '@mqr/contracts';
+import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { OFFLINE_TEXTS, QueryFallback } from '#web/components/ui/offline-notice.tsx';
+import { QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { assetKeys } from '#web/features/assets/api/asset-keys.ts';
+import { useAsset } from '#web/features/assets/api/get-asset.ts';
 import { AssetQrCard } from '#web/features/assets/components/asset-qr-card.tsx';
 import { RetireAssetButton, RetiredAssetNotice } from '#web/features/assets/components/asset-retirement.tsx';
-import { useAsset } from '#web/features/assets/hooks/use-asset.ts';
+import { ASSET_TEXTS } from '#web/features/assets/texts.ts';
 import { taskKeys } from '#web/features/events/api/task-keys.ts';
 import { MaintenanceEventsSection } from '#web/features/events/components/maintenance-events-section.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
@@ -17,6 +18,7 @@ import { PrintLabelsButton } from '#web/features/labels/index.ts';
 import { QueuedWrites } from '#web/features/offline/index.ts';
 import { AssetSchedulesCard } from '#web/features/schedules/components/asset-schedules-card.tsx';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
+import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import styles from './asset-detail-page.module.css';
 
 /**
@@ -36,7 +38,7 @@ export function AssetDetailPage() {
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
   };
 
-  if (!id) return <Alert>{ASSET_MESSAGES.detailMissingId}</Alert>;
+  if (!id) return <Alert>{ASSET_TEXTS.detailMissingId}</Alert>;
   // The data whenever there is some: read now, or kept on this device and shown offline (ADR 090).
   const asset = query.data;
   if (!asset) {
@@ -44,7 +46,7 @@ export function AssetDetailPage() {
       <QueryFallback
         query={query}
         loading="Loading asset..."
-        failed={ASSET_MESSAGES.detailFailed}
+        failed={ASSET_TEXTS.detailFailed}
         offline={OFFLINE_TEXTS.asset}
       />
     );

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, roleLabel } from '@mqr/contracts';
+import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
@@ -8,6 +8,7 @@ import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
 import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
+import { roleLabel } from '#web/lib/texts.ts';
 import styles from './account-pages.module.css';
 import { RemindersSection } from './reminders-section.tsx';
 

@@ -1,8 +1,9 @@
-import { REMINDER_TEXTS, type TOrganization } from '@mqr/contracts';
+import type { TOrganization } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
+import { REMINDER_TEXTS } from '#web/lib/texts.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 

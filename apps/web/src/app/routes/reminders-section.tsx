@@ -1,5 +1,5 @@
-import { REMINDER_TEXTS } from '@mqr/contracts';
 import { type ReactNode, useId } from 'react';
+import { REMINDER_TEXTS } from '#web/lib/texts.ts';
 import styles from './account-pages.module.css';
 
 /** A titled part of a settings card, under its form (email reminders, single sign-on). */

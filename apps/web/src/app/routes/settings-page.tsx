@@ -1,27 +1,22 @@
-import {
-  ACTIVITY_PAGE_SIZE,
-  AUDIT_MESSAGES,
-  PRODUCT_NAME,
-  PROFILE_MESSAGES,
-  SSO_MESSAGES,
-  type TRoleFlags,
-} from '@mqr/contracts';
+import { ACTIVITY_PAGE_SIZE, PRODUCT_NAME, type TRoleFlags } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
-import { API_TOKEN_TEXTS } from '#web/features/api-tokens/components/api-token-texts.ts';
 import { ApiTokensPanel } from '#web/features/api-tokens/components/api-tokens-panel.tsx';
+import { API_TOKEN_TEXTS } from '#web/features/api-tokens/texts.ts';
 import { AuditBrowser } from '#web/features/audit-logs/components/audit-browser.tsx';
 import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '#web/features/audit-logs/lib/audit-filters.ts';
+import { AUDIT_TEXTS } from '#web/features/audit-logs/texts.ts';
 import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
 import { OrganizationDigestSwitch } from '#web/features/organizations/components/organization-digest-switch.tsx';
 import { OrganizationSettingsForm } from '#web/features/organizations/components/organization-settings-form.tsx';
 import { SsoSettingsForm } from '#web/features/organizations/components/sso-settings-form.tsx';
+import { SSO_SETTINGS_TEXTS } from '#web/features/organizations/texts.ts';
 import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
-import { WEBHOOK_TEXTS } from '#web/features/webhooks/components/webhook-texts.ts';
 import { WebhooksPanel } from '#web/features/webhooks/components/webhooks-panel.tsx';
+import { WEBHOOK_TEXTS } from '#web/features/webhooks/texts.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import styles from './account-pages.module.css';
@@ -61,7 +56,7 @@ export function SettingsPage() {
         <RemindersSection>
           <OrganizationDigestSwitch />
         </RemindersSection>
-        <SettingsSection title={SSO_MESSAGES.heading}>
+        <SettingsSection title={SSO_SETTINGS_TEXTS.heading}>
           <SsoSettingsForm />
         </SettingsSection>
       </Card>
@@ -121,8 +116,8 @@ export function SettingsPage() {
                 label="Activity Logs"
                 typeOptions={ACTIVITY_ENTITY_TYPE_OPTIONS}
                 headings={ACTIVITY_HEADINGS}
-                errorText={AUDIT_MESSAGES.activityLoadFailed}
-                emptyText={(filtered) => (filtered ? AUDIT_MESSAGES.empty : PROFILE_MESSAGES.noActivities)}
+                errorText={AUDIT_TEXTS.activityLoadFailed}
+                emptyText={(filtered) => (filtered ? AUDIT_TEXTS.empty : AUDIT_TEXTS.noActivities)}
               />
             ),
           },

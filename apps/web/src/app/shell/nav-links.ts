@@ -1,4 +1,4 @@
-import type { TAccess } from '../route-access.ts';
+import type { TAccess } from '@mqr/contracts';
 
 /** The header's navigation (docs/product/overview.md#navigation), with who sees each link. */
 export type TNavLink = { to: string; label: string; end?: boolean; visibleTo: TAccess };

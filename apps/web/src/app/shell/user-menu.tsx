@@ -1,10 +1,10 @@
-import { roleLabel } from '@mqr/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SwitchTrack } from '#web/components/ui/switch-field.tsx';
 import { signOutAndForget } from '#web/features/offline/index.ts';
 import type { TAuthState } from '#web/lib/auth-store.ts';
 import { useClientConfig } from '#web/lib/client-config.ts';
+import { roleLabel } from '#web/lib/texts.ts';
 import { getThemeStore, useTheme } from '#web/lib/theme-store.ts';
 import { initialsOf } from './initials.ts';
 import { useDismiss } from './use-dismiss.ts';

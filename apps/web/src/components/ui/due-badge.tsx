@@ -1,5 +1,6 @@
-import { DUE_STATE_LABELS, DUE_TEXTS, type TDueState, type TNextServiceDue } from '@mqr/contracts';
+import type { TDueState, TNextServiceDue } from '@mqr/contracts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
+import { DUE_STATE_LABELS, DUE_TEXTS } from '#web/lib/texts.ts';
 import styles from './due-badge.module.css';
 
 /** "Due {date}": a task's due date (docs/product/schedules.md#due-states). */

@@ -1,24 +1,8 @@
 import type { ReactNode } from 'react';
+import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { Alert } from './alert.tsx';
 import { StateMessage } from './state-message.tsx';
-
-const CAN_STILL_RECORD = 'You can still record work on the assets kept on this device.';
-
-/**
- * What a screen says offline when this device kept nothing of what it shows (docs/product/offline.md#reading-offline):
- * what is missing, and what the technician can still do.
- */
-export const OFFLINE_TEXTS = {
-  offline: 'You are offline.',
-  asset: `This asset was not kept on this device: open it once while online to keep it. ${CAN_STILL_RECORD}`,
-  schedules:
-    'The planned maintenance of this asset was not kept on this device. You can still record work on this asset.',
-  tasks: `The pending tasks were not kept on this device: open the dashboard once while online to keep them. ${CAN_STILL_RECORD}`,
-  dueTasks: 'The due tasks were not kept on this device.',
-  page: `This page is not kept on this device. ${CAN_STILL_RECORD}`,
-  olderEvents: 'Older events were not kept on this device.',
-} as const;
 
 /** "You are offline." and what that means here: never an error, announced politely. */
 export function OfflineNotice({ children }: { children: ReactNode }) {

@@ -2,15 +2,16 @@
  * What the events feature offers the other features (ADR 022): the read-only event cards of the
  * public asset page, the line under a history that loads older events, the writes the offline
  * outbox sends later (each with its Idempotency-Key), uploads included, and what shows a saved
- * event or a task's stamps in the kept copies (ADR 090). The asset page's events section and the
- * dashboard's pending tasks are composed in app/routes.
+ * event or a task's stamps in the kept copies (ADR 090), and the events' words (the public page says
+ * there is no maintenance in them). The asset page's events section and the dashboard's pending tasks
+ * are composed in app/routes.
  */
-export { completeTask } from './api/complete-task.ts';
-export { createEvent } from './api/create-event.ts';
+
 export { presignUpload } from './api/presign-upload.ts';
-export { startTask } from './api/start-task.ts';
-export { updateEvent } from './api/update-event.ts';
+export { createEvent, updateEvent } from './api/save-event.ts';
+export { completeTask, startTask } from './api/task-action.ts';
 export { UploadError, uploadFile } from './api/upload-file.ts';
 export { OlderEvents } from './components/older-events.tsx';
 export { PublicEventList } from './components/public-event-list.tsx';
 export { showSavedEvent, showTaskStamps, stampsBefore } from './lib/shown-tasks.ts';
+export { EVENT_TEXTS } from './texts.ts';

@@ -12,6 +12,6 @@ export { UpdatePrompt } from './components/update-prompt.tsx';
 export { signOutAndForget } from './hooks/use-sign-out.ts';
 export { boundKeptReads, type TKeptRead } from './lib/kept-reads.ts';
 export { forgetOtherUsers, type TOutboxEntry } from './lib/offline-db.ts';
-export { OUTBOX_MESSAGES } from './lib/outbox-messages.ts';
 export { currentOwner, type TKeptAssets, type TOutboxEffects } from './lib/outbox-runner.ts';
 export { registerServiceWorker } from './lib/service-worker.ts';
+export { OUTBOX_MESSAGES } from './texts.ts';

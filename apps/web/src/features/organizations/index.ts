@@ -2,4 +2,4 @@
  * What the organizations feature offers the other features (ADR 022): the organizations, page by
  * page (the users screen's organization select, for super administrators).
  */
-export { useOrganizations } from './hooks/use-organizations.ts';
+export { useOrganizations } from './api/get-organizations.ts';

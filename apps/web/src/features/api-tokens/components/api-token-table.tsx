@@ -1,9 +1,4 @@
-import {
-  API_TOKEN_MESSAGES,
-  API_TOKEN_SCOPE_LABELS,
-  isApiTokenExpired,
-  type TApiToken,
-} from '@mqr/contracts';
+import { isApiTokenExpired, type TApiToken } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,8 +9,8 @@ import hidden from '#web/components/ui/visually-hidden.module.css';
 import { formatDate, formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import type { TTokenList } from '../api/get-api-tokens.ts';
-import { useRevokeApiToken } from '../hooks/use-api-tokens.ts';
-import { API_TOKEN_TEXTS as T } from './api-token-texts.ts';
+import { useRevokeApiToken } from '../api/revoke-api-token.ts';
+import { API_TOKEN_SCOPE_LABELS, API_TOKEN_TEXTS as T } from '../texts.ts';
 import styles from './api-tokens.module.css';
 
 /** Live tokens with their access, dates and a Revoke button (asks first); the owner in the organization's list. */
@@ -100,9 +95,7 @@ function RevokeDialog({ list, token, onClose }: { list: TTokenList; token: TApiT
   return (
     <Dialog title={T.revokeTitle} busy={revoke.isPending} onClose={onClose}>
       <div className={styles.dialogBody}>
-        {revoke.isError ? (
-          <Alert>{failureMessage(API_TOKEN_MESSAGES.revokeFailed, revoke.error)}</Alert>
-        ) : null}
+        {revoke.isError ? <Alert>{failureMessage(T.revokeFailed, revoke.error)}</Alert> : null}
         <p className={styles.tokenName}>{token.name}</p>
         <p>{T.revokeText}</p>
         <DialogFooter>

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatDate, formatDateTime } from '#web/lib/dates.ts';
 import { jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { API_TOKEN_TEXTS } from '../texts.ts';
 import { ApiTokensPanel } from './api-tokens-panel.tsx';
 
 const DAY = 24 * 3600 * 1000;
@@ -122,7 +123,7 @@ describe('API tokens tab', () => {
     await user.type(await screen.findByLabelText('Token name'), 'One too many');
     await user.click(screen.getByRole('button', { name: 'Create token' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      `${API_TOKEN_MESSAGES.createFailed} ${API_TOKEN_MESSAGES.tooMany}`,
+      `${API_TOKEN_TEXTS.createFailed} ${API_TOKEN_MESSAGES.tooMany}`,
     );
   });
 

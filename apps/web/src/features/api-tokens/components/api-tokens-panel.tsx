@@ -1,12 +1,11 @@
-import { API_TOKEN_MESSAGES, type TCreatedApiToken } from '@mqr/contracts';
+import type { TCreatedApiToken } from '@mqr/contracts';
 import { useId, useState } from 'react';
 import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
-import type { TTokenList } from '../api/get-api-tokens.ts';
-import { useApiTokens } from '../hooks/use-api-tokens.ts';
+import { type TTokenList, useApiTokens } from '../api/get-api-tokens.ts';
+import { API_TOKEN_TEXTS } from '../texts.ts';
 import { ApiTokenTable } from './api-token-table.tsx';
-import { API_TOKEN_TEXTS } from './api-token-texts.ts';
 import { CreateApiTokenForm } from './create-api-token-form.tsx';
 import { NewTokenSecret } from './new-token-secret.tsx';
 
@@ -34,7 +33,7 @@ function TokenList({
       <PagedList
         query={query}
         loadingText={API_TOKEN_TEXTS.loading}
-        failedText={API_TOKEN_MESSAGES.loadFailed}
+        failedText={API_TOKEN_TEXTS.loadFailed}
         page={page}
         onPage={setPage}
       >

@@ -3,7 +3,6 @@ import {
   API_TOKEN_EXPIRY_CHOICES,
   API_TOKEN_MESSAGES,
   API_TOKEN_NAME_MAX_LENGTH,
-  API_TOKEN_SCOPE_LABELS,
   API_TOKEN_SCOPES,
   type TApiTokenScope,
   type TCreatedApiToken,
@@ -15,8 +14,8 @@ import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCreateApiToken } from '../hooks/use-api-tokens.ts';
-import { API_TOKEN_TEXTS, expiryLabel } from './api-token-texts.ts';
+import { useCreateApiToken } from '../api/create-api-token.ts';
+import { API_TOKEN_SCOPE_LABELS, API_TOKEN_TEXTS, expiryLabel } from '../texts.ts';
 import styles from './api-tokens.module.css';
 
 /** The error under the name: the form's own check, or the server's message on the name. */
@@ -89,7 +88,7 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreate
         </SelectField>
       </div>
       {create.isError && !serverNameError ? (
-        <Alert>{failureMessage(API_TOKEN_MESSAGES.createFailed, create.error)}</Alert>
+        <Alert>{failureMessage(API_TOKEN_TEXTS.createFailed, create.error)}</Alert>
       ) : null}
       <div>
         <Button type="submit" disabled={create.isPending}>

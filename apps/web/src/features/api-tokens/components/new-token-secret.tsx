@@ -1,6 +1,6 @@
 import type { TCreatedApiToken } from '@mqr/contracts';
 import { SecretShownOnce } from '#web/components/ui/secret-shown-once.tsx';
-import { API_TOKEN_TEXTS } from './api-token-texts.ts';
+import { API_TOKEN_TEXTS } from '../texts.ts';
 
 /** A new token's secret, shown this once, with Copy; "Done" hides it for good. */
 export function NewTokenSecret({ created, onDone }: { created: TCreatedApiToken; onDone: () => void }) {

@@ -1,4 +1,5 @@
 import type { TAssetListViewInput } from '@mqr/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 
 /** react-query keys of the staff asset screens. */
 export const assetKeys = {
@@ -12,3 +13,9 @@ export const assetKeys = {
   qrImages: () => [...assetKeys.all, 'qr'] as const,
   qr: (url: string) => [...assetKeys.qrImages(), url] as const,
 };
+
+/** Every cached asset list and page reloads after an action on a selection (values, retirements). */
+export function useReloadAssets() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: assetKeys.all });
+}

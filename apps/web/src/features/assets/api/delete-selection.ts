@@ -1,5 +1,7 @@
 import { type TAssetSelection, type TBulkResult, ZBulkResult } from '@mqr/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { useReloadAssets } from './asset-keys.ts';
 
 /**
  * POST /api/admin/assets/bulk/delete (administrators): deletes the selected retired assets for good,
@@ -15,4 +17,13 @@ export async function deleteSelection(
       body: { ...selection, confirmCount },
     }),
   );
+}
+
+/** Deletes the selected retired assets for good (administrators), with their number as typed. */
+export function useDeleteSelection(selection: TAssetSelection) {
+  const reload = useReloadAssets();
+  return useMutation({
+    mutationFn: (confirmCount: number) => deleteSelection(selection, confirmCount),
+    onSuccess: reload,
+  });
 }

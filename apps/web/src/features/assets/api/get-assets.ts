@@ -1,6 +1,13 @@
-import { type TAssetListItem, type TAssetListViewInput, ZAssetListItem } from '@mqr/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  type TAssetListItem,
+  type TAssetListViewInput,
+  ZAssetListItem,
+} from '@mqr/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiSend } from '#web/lib/api-client.ts';
 import { type TPage, toPage } from '#web/lib/paged-response.ts';
+import { assetKeys } from './asset-keys.ts';
 
 export type TAssetPage = TPage<TAssetListItem>;
 
@@ -17,4 +24,13 @@ export async function getAssets(
     ...(signal ? { signal } : {}),
   });
   return toPage(response, ZAssetListItem.array().parse(await response.json()), query);
+}
+
+/** One page of the asset list's view, with the values of the custom field `columns`. */
+export function useAssets(view: TAssetListViewInput, page: number, columns: string[]) {
+  return useQuery({
+    queryKey: assetKeys.list({ view, page, columns }),
+    queryFn: ({ signal }) => getAssets({ view, page, pageSize: DEFAULT_PAGE_SIZE, columns }, signal),
+    placeholderData: keepPreviousData,
+  });
 }

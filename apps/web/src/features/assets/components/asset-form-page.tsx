@@ -1,6 +1,5 @@
 import {
   ASSET_EXTERNAL_ID_MAX_LENGTH,
-  ASSET_MESSAGES,
   PRODUCT_NAME,
   type TAsset,
   type TFieldDefinition,
@@ -20,8 +19,9 @@ import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { CustomFieldInputs, useFields } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
-import { useAsset } from '../hooks/use-asset.ts';
-import { useSaveAsset } from '../hooks/use-save-asset.ts';
+import { useAsset } from '../api/get-asset.ts';
+import { useSaveAsset } from '../api/save-asset.ts';
+import { ASSET_TEXTS } from '../texts.ts';
 import styles from './asset-form-page.module.css';
 import {
   checkAssetForm,
@@ -47,9 +47,9 @@ export function AssetFormPage() {
 
   let body: ReactNode;
   if ((isEdit && assetQuery.isPending) || fieldsQuery.isPending) {
-    body = <StateMessage>{ASSET_MESSAGES.formLoading}</StateMessage>;
+    body = <StateMessage>{ASSET_TEXTS.formLoading}</StateMessage>;
   } else if (isEdit && (assetQuery.isError || !asset)) {
-    body = <Alert>{ASSET_MESSAGES.formLoadFailed}</Alert>;
+    body = <Alert>{ASSET_TEXTS.formLoadFailed}</Alert>;
   } else {
     body = (
       <AssetForm asset={asset} definitions={fieldsQuery.data ?? []} fieldsFailed={fieldsQuery.isError} />
@@ -129,7 +129,7 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
     defaultValues: initialAssetFormValues(asset, definitions, ownOrganization),
   });
 
-  const failedMessage = isEdit ? ASSET_MESSAGES.updateFailed : ASSET_MESSAGES.createFailed;
+  const failedMessage = isEdit ? ASSET_TEXTS.updateFailed : ASSET_TEXTS.createFailed;
 
   const onSubmit = handleSubmit((values) => {
     const check = checkAssetForm(values, definitions, asset);
@@ -145,7 +145,7 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
           return;
         }
         reset(initialAssetFormValues(saved, definitions, ownOrganization));
-        setStatus({ tone: 'success', text: ASSET_MESSAGES.updated });
+        setStatus({ tone: 'success', text: ASSET_TEXTS.updated });
       },
       onError: (error) => {
         setStatus({ tone: 'error', text: failedMessage });
@@ -222,7 +222,7 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
           </h2>
           <p className={styles.hint}>{CUSTOM_FIELDS_HINT}</p>
         </div>
-        {fieldsFailed ? <Alert>{ASSET_MESSAGES.fieldsLoadFailed}</Alert> : null}
+        {fieldsFailed ? <Alert>{ASSET_TEXTS.fieldsLoadFailed}</Alert> : null}
         <CustomFieldInputs
           className={styles.grid}
           definitions={shownDefinitions}

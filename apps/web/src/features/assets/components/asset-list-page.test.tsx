@@ -6,7 +6,7 @@ import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { ASSET_ID, assetListItem, ORG_ID } from '../asset-fixtures.ts';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { LIST_TEXTS } from '../texts.ts';
 
 type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 

@@ -1,4 +1,4 @@
-import { ASSET_MESSAGES, PRODUCT_NAME, type TAssetSelection, type TSortOrder } from '@mqr/contracts';
+import { PRODUCT_NAME, type TAssetSelection, type TSortOrder } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
-import { OFFLINE_TEXTS, OfflineNotice } from '#web/components/ui/offline-notice.tsx';
+import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
@@ -20,14 +20,15 @@ import { ScheduleSelectionButton } from '#web/features/schedules/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { countLabel, pageCountOf } from '#web/lib/paged-response.ts';
+import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { assetKeys } from '../api/asset-keys.ts';
-import { useAssets } from '../hooks/use-assets.ts';
+import { useAssets } from '../api/get-assets.ts';
 import { UPDATED_COLUMN, useListColumns } from '../hooks/use-list-columns.ts';
 import { useListState } from '../hooks/use-list-state.ts';
 import { type TListState, viewOf } from '../lib/list-state.ts';
+import { ASSET_TEXTS, LIST_TEXTS } from '../texts.ts';
 import styles from './asset-list-page.module.css';
-import { LIST_TEXTS } from './asset-list-texts.ts';
 import { AssetTable } from './asset-table.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { FilterPanel } from './filter-panel.tsx';
@@ -44,8 +45,8 @@ type TSelection = { view: string } & ({ kind: 'ids'; ids: string[] } | { kind: '
 /** The empty list's message: nothing at all, nothing retired, or nothing that matches. */
 function emptyMessage(state: TListState): string {
   if (state.filter.length > 0 || state.openTasks || state.due) return LIST_TEXTS.noFilterMatch;
-  if (state.search) return ASSET_MESSAGES.listNoMatch;
-  return state.status === 'retired' ? LIST_TEXTS.noRetired : ASSET_MESSAGES.listEmpty;
+  if (state.search) return ASSET_TEXTS.listNoMatch;
+  return state.status === 'retired' ? LIST_TEXTS.noRetired : ASSET_TEXTS.listEmpty;
 }
 
 /**
@@ -104,7 +105,7 @@ export function AssetListPage() {
   if (!query.data && !online) {
     content = <OfflineNotice>{OFFLINE_TEXTS.page}</OfflineNotice>;
   } else if (query.isPending) {
-    content = <StateMessage>{ASSET_MESSAGES.listLoading}</StateMessage>;
+    content = <StateMessage>{ASSET_TEXTS.listLoading}</StateMessage>;
   } else if (query.isError) {
     content = <ListFailure error={query.error} />;
   } else if (items.length === 0) {
@@ -113,7 +114,7 @@ export function AssetListPage() {
       <>
         <StateMessage>{message}</StateMessage>
         {/* An organization without any asset yet: administrators may start from a sample site. */}
-        {message === ASSET_MESSAGES.listEmpty && state.status === 'active' ? <SampleDataOffer /> : null}
+        {message === ASSET_TEXTS.listEmpty && state.status === 'active' ? <SampleDataOffer /> : null}
       </>
     );
   } else {
@@ -279,7 +280,7 @@ export function AssetListPage() {
  */
 function ListFailure({ error }: { error: Error }) {
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 404)) {
-    return <Alert>{ASSET_MESSAGES.listFailed}</Alert>;
+    return <Alert>{ASSET_TEXTS.listFailed}</Alert>;
   }
   return (
     <Alert>

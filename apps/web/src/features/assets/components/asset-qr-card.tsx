@@ -1,9 +1,10 @@
-import { ASSET_MESSAGES, type TAsset } from '@mqr/contracts';
+import type { TAsset } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { useQrImageUrl } from '../hooks/use-qr-image-url.ts';
+import { useQrImageUrl } from '../api/get-qr-image.ts';
+import { ASSET_TEXTS } from '../texts.ts';
 import styles from './asset-qr-card.module.css';
 import { downloadQr, printQr } from './print-qr.ts';
 
@@ -45,7 +46,7 @@ export function AssetQrCard({ asset, actions }: { asset: TAsset; actions?: React
         value={asset.publicUrl}
         onFocus={(event) => event.currentTarget.select()}
       />
-      {blocked ? <Alert>{ASSET_MESSAGES.printBlocked}</Alert> : null}
+      {blocked ? <Alert>{ASSET_TEXTS.printBlocked}</Alert> : null}
       <div className={styles.qrActions}>
         <Button
           variant="secondary"

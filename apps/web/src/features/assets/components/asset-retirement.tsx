@@ -7,31 +7,10 @@ import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useChangeAssetService, useDeleteAsset } from '../hooks/use-asset-lifecycle.ts';
+import { useChangeAssetService } from '../api/change-asset-service.ts';
+import { useDeleteAsset } from '../api/delete-asset.ts';
+import { RETIREMENT_TEXTS } from '../texts.ts';
 import styles from './asset-retirement.module.css';
-
-/** The texts of retiring, restoring and deleting an asset (docs/product/asset-detail.md#retire-restore-delete). */
-export const RETIREMENT_TEXTS = {
-  retire: 'Retire asset',
-  retiring: 'Retiring…',
-  retireTitle: 'Retire this asset?',
-  retireText:
-    'A retired asset leaves the asset list and becomes read-only: no edits and no new maintenance. Its history, QR code and public page stay. You can restore it at any time.',
-  retireFailed: 'The asset could not be retired.',
-  retiredTitle: (date: string) => `Retired on ${date}.`,
-  retiredText: 'This asset is read-only. Restore it to edit it or record maintenance.',
-  restore: 'Restore asset',
-  restoring: 'Restoring…',
-  restoreFailed: 'The asset could not be restored.',
-  delete: 'Delete asset',
-  deleting: 'Deleting…',
-  deleteTitle: 'Delete this asset for good?',
-  deleteText:
-    'Its custom values, maintenance history and attached files are deleted and cannot be brought back. Its QR code will no longer open anything. The audit log keeps a record of the deletion.',
-  deleteLabel: 'Type the asset name to confirm',
-  deleteFailed: 'The asset could not be deleted.',
-  cancel: 'Cancel',
-} as const;
 
 /** "Retire asset" for administrators on an asset in service: asks first, then retires. */
 export function RetireAssetButton({ asset }: { asset: TAsset }) {

@@ -5,8 +5,8 @@ import hidden from '#web/components/ui/visually-hidden.module.css';
 import { formatDate } from '#web/lib/dates.ts';
 import { UPDATED_COLUMN } from '../hooks/use-list-columns.ts';
 import { fieldSort, orderOf, type TListState } from '../lib/list-state.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import styles from './asset-list-page.module.css';
-import { LIST_TEXTS } from './asset-list-texts.ts';
 import { openQrImage } from './open-qr-image.ts';
 
 type TAssetTableProps = {

@@ -3,7 +3,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { type TListColumn, UPDATED_COLUMN } from '../hooks/use-list-columns.ts';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import styles from './filter-panel.module.css';
 
 type TColumnChooserProps = {

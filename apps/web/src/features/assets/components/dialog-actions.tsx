@@ -1,6 +1,6 @@
 import { Button } from '#web/components/ui/button.tsx';
 import { DialogFooter } from '#web/components/ui/dialog.tsx';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import styles from './selection-bar.module.css';
 
 type TDialogActionsProps = {

@@ -10,7 +10,7 @@ import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { type TListFilters, type TListState, termsOf } from '../lib/list-state.ts';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import styles from './filter-panel.module.css';
 
 /** The choices of "Open tasks" and "Due", by the value they send ("any": none). */

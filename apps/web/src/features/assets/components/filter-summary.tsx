@@ -1,6 +1,6 @@
 import { filterParam, type TAssetFilterTerm, type TFieldDefinition } from '@mqr/contracts';
 import { type TListFilters, type TListState, termsOf } from '../lib/list-state.ts';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import styles from './filter-panel.module.css';
 
 type TSummary = { key: string; text: string; remove: TListFilters };

@@ -10,7 +10,7 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { fieldSort, orderOf, type TListState, termsOf } from '../lib/list-state.ts';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import styles from './list-controls.module.css';
 
 type TListControlsProps = {

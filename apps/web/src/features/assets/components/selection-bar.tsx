@@ -1,7 +1,7 @@
 import type { TAssetSelection, TFieldDefinition } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import styles from './selection-bar.module.css';
 import { ServiceDialog } from './service-dialog.tsx';
 import { SetFieldValueDialog } from './set-field-value-dialog.tsx';

@@ -4,8 +4,10 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useDeleteSelection, useRestoreSelection, useRetireSelection } from '../hooks/use-bulk-actions.ts';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { useDeleteSelection } from '../api/delete-selection.ts';
+import { useRestoreSelection } from '../api/restore-selection.ts';
+import { useRetireSelection } from '../api/retire-selection.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import { DialogActions } from './dialog-actions.tsx';
 import styles from './selection-bar.module.css';
 

@@ -11,8 +11,8 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { CustomFieldInputs, customKey, ruleOf } from '#web/features/fields/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useSetFieldValue } from '../hooks/use-bulk-actions.ts';
-import { LIST_TEXTS } from './asset-list-texts.ts';
+import { useSetFieldValue } from '../api/set-field-value.ts';
+import { LIST_TEXTS } from '../texts.ts';
 import { DialogActions } from './dialog-actions.tsx';
 import styles from './selection-bar.module.css';
 

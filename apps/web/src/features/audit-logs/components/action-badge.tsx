@@ -1,4 +1,4 @@
-import { auditActionLabel } from '@mqr/contracts';
+import { auditActionLabel } from '../texts.ts';
 import styles from './action-badge.module.css';
 import { ActionIcon } from './action-icon.tsx';
 

@@ -1,15 +1,9 @@
-import {
-  ACTIVITY_PAGE_SIZE,
-  AUDIT_MESSAGES,
-  auditActionLabel,
-  auditEntityLabel,
-  describeAuditChanges,
-  PROFILE_MESSAGES,
-} from '@mqr/contracts';
+import { ACTIVITY_PAGE_SIZE } from '@mqr/contracts';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { countLabel } from '#web/lib/paged-response.ts';
-import { useAuditList } from '../hooks/use-audit-list.ts';
+import { useAuditList } from '../api/get-audit-logs.ts';
+import { AUDIT_TEXTS, auditActionLabel, auditEntityLabel, describeAuditChanges } from '../texts.ts';
 import { actionTone } from './action-badge.tsx';
 import { ActionIcon } from './action-icon.tsx';
 import styles from './activity-timeline.module.css';
@@ -25,8 +19,8 @@ export function ActivityTimeline() {
   return (
     <AuditQueryView
       list={list}
-      errorText={AUDIT_MESSAGES.activityLoadFailed}
-      emptyText={PROFILE_MESSAGES.noActivities}
+      errorText={AUDIT_TEXTS.activityLoadFailed}
+      emptyText={AUDIT_TEXTS.noActivities}
     >
       {(page) => (
         <>

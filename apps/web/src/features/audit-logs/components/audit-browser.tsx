@@ -1,11 +1,10 @@
-import { AUDIT_MESSAGES } from '@mqr/contracts';
 import stack from '#web/components/layouts/card-stack.module.css';
 import { Card } from '#web/components/ui/card.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { countLabel } from '#web/lib/paged-response.ts';
-import type { TAuditScope } from '../api/get-audit-logs.ts';
-import { useAuditList } from '../hooks/use-audit-list.ts';
+import { type TAuditScope, useAuditList } from '../api/get-audit-logs.ts';
 import { hasAuditFilters, type TEntityTypeOption } from '../lib/audit-filters.ts';
+import { AUDIT_TEXTS } from '../texts.ts';
 import { AuditFilters } from './audit-filters.tsx';
 import { AuditLogTable } from './audit-log-table.tsx';
 import styles from './audit-logs.module.css';
@@ -45,7 +44,7 @@ export function AuditBrowser(props: TAuditBrowserProps) {
             <>
               {props.summary ? (
                 <p className={styles.summary}>
-                  {AUDIT_MESSAGES.summary(
+                  {AUDIT_TEXTS.summary(
                     page.items.length,
                     countLabel(page.total, page.totalCapped),
                     page.page,

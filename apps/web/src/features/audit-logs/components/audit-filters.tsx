@@ -2,8 +2,9 @@ import { AUDIT_MESSAGES } from '@mqr/contracts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import type { TAuditList } from '../hooks/use-audit-list.ts';
+import type { TAuditList } from '../api/get-audit-logs.ts';
 import type { TAuditFilters, TEntityTypeOption } from '../lib/audit-filters.ts';
+import { AUDIT_TEXTS } from '../texts.ts';
 import styles from './audit-logs.module.css';
 
 type TAuditFiltersProps = {
@@ -47,7 +48,7 @@ export function AuditFilters({ options, list }: TAuditFiltersProps) {
         onChange={(event) => list.setFilters({ to: event.target.value })}
       />
       <Button variant="secondary" className={styles.clear} onClick={list.clearFilters}>
-        {AUDIT_MESSAGES.clearFilters}
+        {AUDIT_TEXTS.clearFilters}
       </Button>
     </fieldset>
   );

@@ -1,7 +1,8 @@
-import { AUDIT_MESSAGES, AUDIT_PAGE_SIZE, PRODUCT_NAME } from '@mqr/contracts';
+import { AUDIT_PAGE_SIZE, PRODUCT_NAME } from '@mqr/contracts';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { AUDIT_ENTITY_TYPE_OPTIONS } from '../lib/audit-filters.ts';
+import { AUDIT_TEXTS } from '../texts.ts';
 import { AuditBrowser } from './audit-browser.tsx';
 
 const HEADINGS = { date: 'Date', details: 'Details' };
@@ -12,7 +13,7 @@ const HEADINGS = { date: 'Date', details: 'Details' };
  */
 export function AuditLogPage() {
   const admin = isAdminUser(useAuth());
-  const title = admin ? AUDIT_MESSAGES.adminTitle : AUDIT_MESSAGES.memberTitle;
+  const title = admin ? AUDIT_TEXTS.adminTitle : AUDIT_TEXTS.memberTitle;
   return (
     <>
       <title>{`${title} · ${PRODUCT_NAME}`}</title>
@@ -25,8 +26,8 @@ export function AuditLogPage() {
         label={title}
         typeOptions={AUDIT_ENTITY_TYPE_OPTIONS}
         headings={HEADINGS}
-        errorText={AUDIT_MESSAGES.loadFailed}
-        emptyText={() => AUDIT_MESSAGES.empty}
+        errorText={AUDIT_TEXTS.loadFailed}
+        emptyText={() => AUDIT_TEXTS.empty}
         summary
         showUser
         showIp={admin}

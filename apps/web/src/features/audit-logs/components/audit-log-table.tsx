@@ -1,6 +1,7 @@
-import { AUDIT_MESSAGES, auditEntityLabel, describeAuditChanges, type TAuditLogEntry } from '@mqr/contracts';
+import type { TAuditLogEntry } from '@mqr/contracts';
 import { Table } from '#web/components/ui/table.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
+import { AUDIT_TEXTS, auditEntityLabel, describeAuditChanges } from '../texts.ts';
 import { ActionBadge } from './action-badge.tsx';
 import styles from './audit-logs.module.css';
 
@@ -44,7 +45,7 @@ export function AuditLogTable({ label, entries, headings, showUser, showIp }: TA
               {entry.entityName ? <span className={styles.entityName}>{entry.entityName}</span> : null}
             </td>
             <td className={styles.details}>{describeAuditChanges(entry.changes)}</td>
-            {showIp ? <td className={styles.nowrap}>{entry.ipAddress || AUDIT_MESSAGES.unknownIp}</td> : null}
+            {showIp ? <td className={styles.nowrap}>{entry.ipAddress || AUDIT_TEXTS.unknownIp}</td> : null}
           </tr>
         ))}
       </tbody>

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
-import type { TAuditPage } from '../api/get-audit-logs.ts';
-import type { TAuditList } from '../hooks/use-audit-list.ts';
+import type { TAuditList, TAuditPage } from '../api/get-audit-logs.ts';
 import styles from './audit-logs.module.css';
 
 export const AUDIT_LOADING = 'Loading activity...';

@@ -6,7 +6,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { RETURN_PARAM, safeReturnPath } from '#web/lib/return-path.ts';
-import { useLogin } from '../hooks/use-login.ts';
+import { useLogin } from '../api/login.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
 import { rememberedSsoOrganization } from '../lib/sso-organization.ts';
 import { SignInCard } from './sign-in-card.tsx';

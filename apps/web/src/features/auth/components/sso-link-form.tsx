@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  SSO_MESSAGES,
   type TSsoLinkBody,
   type TSsoLinkRequired,
   type TSsoLoginResponse,
@@ -14,6 +13,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { linkSso } from '../api/sso.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
+import { SSO_SIGN_IN_TEXTS } from '../texts.ts';
 import styles from './sign-in-page.module.css';
 
 /**
@@ -49,21 +49,21 @@ export function SsoLinkForm({
   const failure = linking.isError && !fieldMessage(linking.error) ? signInErrorMessage(linking.error) : null;
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label={SSO_MESSAGES.linkTitle} noValidate>
-      <h2 className={styles.organization}>{SSO_MESSAGES.linkTitle}</h2>
-      <p>{SSO_MESSAGES.linkIntro(link.email, link.organizationName, link.providerName)}</p>
+    <form className={styles.form} onSubmit={onSubmit} aria-label={SSO_SIGN_IN_TEXTS.linkTitle} noValidate>
+      <h2 className={styles.organization}>{SSO_SIGN_IN_TEXTS.linkTitle}</h2>
+      <p>{SSO_SIGN_IN_TEXTS.linkIntro(link.email, link.organizationName, link.providerName)}</p>
       {failure ? <Alert>{failure}</Alert> : null}
       {/* The account's email for password managers, beside its password. */}
       <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
       <TextField
-        label={SSO_MESSAGES.linkPasswordLabel}
+        label={SSO_SIGN_IN_TEXTS.linkPasswordLabel}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}
       />
       <Button type="submit" block disabled={linking.isPending}>
-        {linking.isPending ? SSO_MESSAGES.linkSubmitting : SSO_MESSAGES.linkSubmit}
+        {linking.isPending ? SSO_SIGN_IN_TEXTS.linkSubmitting : SSO_SIGN_IN_TEXTS.linkSubmit}
       </Button>
     </form>
   );

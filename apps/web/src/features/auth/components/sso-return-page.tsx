@@ -1,9 +1,4 @@
-import {
-  SSO_CALLBACK_PATH,
-  SSO_MESSAGES,
-  SSO_ORGANIZATION_PARAM,
-  type TSsoLoginResponse,
-} from '@mqr/contracts';
+import { SSO_CALLBACK_PATH, SSO_ORGANIZATION_PARAM, type TSsoLoginResponse } from '@mqr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -13,6 +8,7 @@ import { authStore } from '#web/lib/auth-store.ts';
 import { finishSso } from '../api/sso.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
 import { rememberedSsoOrganization } from '../lib/sso-organization.ts';
+import { SSO_SIGN_IN_TEXTS } from '../texts.ts';
 import { SignInCard } from './sign-in-card.tsx';
 import { SsoLinkForm } from './sso-link-form.tsx';
 
@@ -63,7 +59,7 @@ export function SsoReturnPage() {
       <SignInCard>
         <SsoLinkForm link={link} onSignedIn={signedIn} />
         <ButtonLink to={again} variant="secondary" block>
-          {SSO_MESSAGES.backToSignIn}
+          {SSO_SIGN_IN_TEXTS.backToSignIn}
         </ButtonLink>
       </SignInCard>
     );
@@ -74,11 +70,11 @@ export function SsoReturnPage() {
         <>
           <Alert>{signInErrorMessage(finish.error)}</Alert>
           <ButtonLink to={again} block>
-            {SSO_MESSAGES.backToSignIn}
+            {SSO_SIGN_IN_TEXTS.backToSignIn}
           </ButtonLink>
         </>
       ) : (
-        <StateMessage>{SSO_MESSAGES.callbackTitle}</StateMessage>
+        <StateMessage>{SSO_SIGN_IN_TEXTS.callbackTitle}</StateMessage>
       )}
     </SignInCard>
   );

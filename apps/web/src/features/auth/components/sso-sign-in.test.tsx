@@ -6,6 +6,7 @@ import { AUTH_STORAGE_KEY, authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { SSO_ORGANIZATION_KEY } from '../lib/sso-organization.ts';
+import { SSO_SIGN_IN_TEXTS } from '../texts.ts';
 
 const PROVIDER = { organizationId: 'org-1', organizationName: 'Acme Works', displayName: 'Acme Login' };
 const signedInHandlers = {
@@ -38,7 +39,7 @@ describe('sign-in page with single sign-on', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
 
     await user.click(button);
-    expect(await screen.findByRole('button', { name: SSO_MESSAGES.redirecting })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: SSO_SIGN_IN_TEXTS.redirecting })).toBeDisabled();
     release(jsonResponse({ authorizationUrl: 'http://idp.test/auth?state=s' }));
     await waitFor(() => expect(localStorage.getItem(SSO_ORGANIZATION_KEY)).toBe('org-1'));
     expect(calls.filter((call) => call.url.pathname === '/api/auth/sso/org-1/start')).toHaveLength(1);
@@ -187,7 +188,7 @@ describe('coming back from the provider (/login/sso)', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/login/sso');
     const form = await screen.findByRole('form', { name: 'Link your account' });
-    expect(form).toHaveTextContent(SSO_MESSAGES.linkIntro('ada@acme.test', 'Acme Works', 'Acme Login'));
+    expect(form).toHaveTextContent(SSO_SIGN_IN_TEXTS.linkIntro('ada@acme.test', 'Acme Works', 'Acme Login'));
     expect(authStore.getSnapshot().auth).toBeNull();
 
     // Checked before sending.

@@ -8,6 +8,7 @@ import { keepReturnPath } from '#web/lib/return-path.ts';
 import { getSsoProvider, startSso } from '../api/sso.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
 import { rememberSsoOrganization } from '../lib/sso-organization.ts';
+import { SSO_SIGN_IN_TEXTS } from '../texts.ts';
 import styles from './sign-in-page.module.css';
 
 type TSsoSignInProps = {
@@ -51,9 +52,9 @@ export function SsoSignIn({ organizationId, fromLink, returnPath }: TSsoSignInPr
       <p className={styles.organization}>{provider.data.organizationName}</p>
       {start.isError ? <Alert>{signInErrorMessage(start.error)}</Alert> : null}
       <Button type="button" block disabled={busy} onClick={() => start.mutate()}>
-        {busy ? SSO_MESSAGES.redirecting : SSO_MESSAGES.signInWith(provider.data.displayName)}
+        {busy ? SSO_SIGN_IN_TEXTS.redirecting : SSO_SIGN_IN_TEXTS.signInWith(provider.data.displayName)}
       </Button>
-      <p className={styles.divider}>{SSO_MESSAGES.otherWay}</p>
+      <p className={styles.divider}>{SSO_SIGN_IN_TEXTS.otherWay}</p>
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import { CALENDAR_MESSAGES, type TCalendarAssignee, type TCalendarItem } from '@mqr/contracts';
+import type { TCalendarAssignee, TCalendarItem } from '@mqr/contracts';
 import { useId } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useAgenda } from '../hooks/use-agenda.ts';
-import { useOverdue } from '../hooks/use-overdue.ts';
+import { useAgenda } from '../api/get-agenda.ts';
+import { useOverdue } from '../api/get-overdue.ts';
 import { longDate } from '../lib/calendar-range.ts';
+import { CALENDAR_TEXTS } from '../texts.ts';
 import styles from './calendar.module.css';
 import { CalendarItemList, Marker, TodayTag } from './calendar-item.tsx';
 
@@ -31,25 +32,25 @@ function OverdueGroup({ assignee }: { assignee: TCalendarAssignee }) {
   const headingId = useId();
   const overdue = useOverdue(assignee, true);
   if (overdue.isPending) return null;
-  if (overdue.isError) return <Alert>{failureMessage(CALENDAR_MESSAGES.overdueFailed, overdue.error)}</Alert>;
+  if (overdue.isError) return <Alert>{failureMessage(CALENDAR_TEXTS.overdueFailed, overdue.error)}</Alert>;
   const items = overdue.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return null;
   return (
     <section className={`${styles.agendaDay} ${styles.overdueGroup}`} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.dayHeading}>
         <Marker tone="overdue" />
-        {CALENDAR_MESSAGES.overdue}
+        {CALENDAR_TEXTS.overdue}
       </h3>
-      <p className={styles.muted}>{CALENDAR_MESSAGES.overdueHint}</p>
+      <p className={styles.muted}>{CALENDAR_TEXTS.overdueHint}</p>
       <CalendarItemList items={items} dated />
-      {overdue.isFetchNextPageError ? <Alert>{CALENDAR_MESSAGES.overdueFailed}</Alert> : null}
+      {overdue.isFetchNextPageError ? <Alert>{CALENDAR_TEXTS.overdueFailed}</Alert> : null}
       {overdue.hasNextPage ? (
         <Button
           variant="secondary"
           disabled={overdue.isFetchingNextPage}
           onClick={() => void overdue.fetchNextPage()}
         >
-          {overdue.isFetchingNextPage ? CALENDAR_MESSAGES.loadingMore : CALENDAR_MESSAGES.showMoreOverdue}
+          {overdue.isFetchingNextPage ? CALENDAR_TEXTS.loadingMore : CALENDAR_TEXTS.showMoreOverdue}
         </Button>
       ) : null}
     </section>
@@ -70,8 +71,8 @@ export function AgendaView({
   withOverdue: boolean;
 }) {
   const agenda = useAgenda(range, assignee);
-  if (agenda.isPending) return <StateMessage>{CALENDAR_MESSAGES.loading}</StateMessage>;
-  if (agenda.isError) return <Alert>{failureMessage(CALENDAR_MESSAGES.loadFailed, agenda.error)}</Alert>;
+  if (agenda.isPending) return <StateMessage>{CALENDAR_TEXTS.loading}</StateMessage>;
+  if (agenda.isError) return <Alert>{failureMessage(CALENDAR_TEXTS.loadFailed, agenda.error)}</Alert>;
   const items = agenda.data.pages.flatMap((page) => page.items);
   const today = agenda.data.pages[0]?.today ?? '';
   const byDate = new Map<string, TCalendarItem[]>();
@@ -79,18 +80,18 @@ export function AgendaView({
   return (
     <div className={styles.agenda}>
       {withOverdue ? <OverdueGroup assignee={assignee} /> : null}
-      {items.length === 0 ? <StateMessage>{CALENDAR_MESSAGES.empty}</StateMessage> : null}
+      {items.length === 0 ? <StateMessage>{CALENDAR_TEXTS.empty}</StateMessage> : null}
       {[...byDate].map(([date, dayItems]) => (
         <AgendaDay key={date} date={date} today={today} items={dayItems} />
       ))}
-      {agenda.isFetchNextPageError ? <Alert>{CALENDAR_MESSAGES.loadFailed}</Alert> : null}
+      {agenda.isFetchNextPageError ? <Alert>{CALENDAR_TEXTS.loadFailed}</Alert> : null}
       {agenda.hasNextPage ? (
         <Button
           variant="secondary"
           disabled={agenda.isFetchingNextPage}
           onClick={() => void agenda.fetchNextPage()}
         >
-          {agenda.isFetchingNextPage ? CALENDAR_MESSAGES.loadingMore : CALENDAR_MESSAGES.showMore}
+          {agenda.isFetchingNextPage ? CALENDAR_TEXTS.loadingMore : CALENDAR_TEXTS.showMore}
         </Button>
       ) : null}
     </div>

@@ -1,8 +1,9 @@
-import { CALENDAR_MESSAGES, type TCalendarItem } from '@mqr/contracts';
+import type { TCalendarItem } from '@mqr/contracts';
 import { Link } from 'react-router';
 import hidden from '#web/components/ui/visually-hidden.module.css';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { assetPath, itemState, type TItemTone } from '../lib/item-state.ts';
+import { CALENDAR_TEXTS } from '../texts.ts';
 import styles from './calendar.module.css';
 
 const TONES: Record<TItemTone, string | undefined> = {
@@ -52,7 +53,7 @@ export function CalendarItem({
         </span>
         <span className={hidden.visuallyHidden}>
           , {state.label}
-          {plannedTag ? `, ${CALENDAR_MESSAGES.planned}` : ''}
+          {plannedTag ? `, ${CALENDAR_TEXTS.planned}` : ''}
         </span>
       </Link>
     );
@@ -65,7 +66,7 @@ export function CalendarItem({
         <span className={styles.itemMeta}>
           <span className={styles.itemAsset}>{item.assetName}</span>
           {dated ? (
-            <span className={styles.muted}>{CALENDAR_MESSAGES.dueOn(formatCalendarDate(item.date))}</span>
+            <span className={styles.muted}>{CALENDAR_TEXTS.dueOn(formatCalendarDate(item.date))}</span>
           ) : null}
           {item.assigneeName ? <span className={styles.muted}>{item.assigneeName}</span> : null}
         </span>
@@ -73,7 +74,7 @@ export function CalendarItem({
       <span className={styles.tags}>
         <span className={`${styles.tag} ${TONES[state.tone]}`}>{state.label}</span>
         {plannedTag ? (
-          <span className={`${styles.tag} ${styles.planned}`}>{CALENDAR_MESSAGES.planned}</span>
+          <span className={`${styles.tag} ${styles.planned}`}>{CALENDAR_TEXTS.planned}</span>
         ) : null}
       </span>
     </Link>
@@ -101,5 +102,5 @@ export function CalendarItemList({
 
 /** "Today", beside a day's heading. */
 export function TodayTag() {
-  return <span className={styles.todayTag}>{CALENDAR_MESSAGES.today}</span>;
+  return <span className={styles.todayTag}>{CALENDAR_TEXTS.today}</span>;
 }

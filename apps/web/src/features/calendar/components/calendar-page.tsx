@@ -1,13 +1,14 @@
-import { CALENDAR_MESSAGES, PRODUCT_NAME, type TCalendarDay } from '@mqr/contracts';
+import { PRODUCT_NAME, type TCalendarDay } from '@mqr/contracts';
 import { useMemo, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCalendarDays } from '../hooks/use-calendar-days.ts';
+import { useCalendarDays } from '../api/get-calendar-days.ts';
 import { useCalendarState } from '../hooks/use-calendar-state.ts';
 import { PER_DAY, periodLabel, rangeOf, type TCalendarState } from '../lib/calendar-range.ts';
+import { CALENDAR_TEXTS } from '../texts.ts';
 import { AgendaView } from './agenda-view.tsx';
 import styles from './calendar.module.css';
 import { CalendarLegend } from './calendar-legend.tsx';
@@ -24,8 +25,8 @@ function DaysView({ state, label }: { state: TCalendarState & { view: 'month' | 
     () => new Map<string, TCalendarDay>((days.data?.days ?? []).map((day) => [day.date, day])),
     [days.data],
   );
-  if (days.isPending) return <StateMessage>{CALENDAR_MESSAGES.loading}</StateMessage>;
-  if (days.isError) return <Alert>{failureMessage(CALENDAR_MESSAGES.loadFailed, days.error)}</Alert>;
+  if (days.isPending) return <StateMessage>{CALENDAR_TEXTS.loading}</StateMessage>;
+  if (days.isError) return <Alert>{failureMessage(CALENDAR_TEXTS.loadFailed, days.error)}</Alert>;
   const today = days.data.today;
   return state.view === 'month' ? (
     <>
@@ -48,13 +49,13 @@ export function CalendarPage() {
   const agendaRange = rangeOf('agenda', state.date);
   return (
     <>
-      <title>{`${CALENDAR_MESSAGES.title} · ${PRODUCT_NAME}`}</title>
+      <title>{`${CALENDAR_TEXTS.title} · ${PRODUCT_NAME}`}</title>
       <PageHeader
-        title={CALENDAR_MESSAGES.title}
-        subtitle={CALENDAR_MESSAGES.subtitle}
+        title={CALENDAR_TEXTS.title}
+        subtitle={CALENDAR_TEXTS.subtitle}
         actions={
           <Button variant="secondary" onClick={() => setSubscribing(true)}>
-            {CALENDAR_MESSAGES.subscribe}
+            {CALENDAR_TEXTS.subscribe}
           </Button>
         }
       />

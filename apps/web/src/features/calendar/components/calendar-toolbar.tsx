@@ -1,14 +1,9 @@
-import { CALENDAR_MESSAGES, type TCalendarAssignee } from '@mqr/contracts';
+import type { TCalendarAssignee } from '@mqr/contracts';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
-import { useAssignees } from '../hooks/use-assignees.ts';
-import {
-  CALENDAR_VIEW_LABELS,
-  CALENDAR_VIEWS,
-  paramsOf,
-  shiftDate,
-  type TCalendarState,
-} from '../lib/calendar-range.ts';
+import { useAssignees } from '../api/get-assignees.ts';
+import { CALENDAR_VIEWS, paramsOf, shiftDate, type TCalendarState } from '../lib/calendar-range.ts';
+import { CALENDAR_TEXTS, CALENDAR_VIEW_LABELS } from '../texts.ts';
 import styles from './calendar.module.css';
 
 const PERIOD: Record<TCalendarState['view'], string> = { month: 'month', week: 'week', agenda: '4 weeks' };
@@ -29,7 +24,7 @@ export function CalendarToolbar({ state, today, onAssignee }: TCalendarToolbarPr
     people.some((person) => person.id === state.assignee);
   return (
     <div className={styles.toolbar}>
-      <nav aria-label={CALENDAR_MESSAGES.views} className={styles.group}>
+      <nav aria-label={CALENDAR_TEXTS.views} className={styles.group}>
         {CALENDAR_VIEWS.map((view) => (
           <ButtonLink
             key={view}
@@ -45,34 +40,34 @@ export function CalendarToolbar({ state, today, onAssignee }: TCalendarToolbarPr
         <ButtonLink
           to={to({ date: shiftDate(state.view, state.date, -1) })}
           variant="secondary"
-          aria-label={`${CALENDAR_MESSAGES.previous} ${PERIOD[state.view]}`}
+          aria-label={`${CALENDAR_TEXTS.previous} ${PERIOD[state.view]}`}
         >
-          <span aria-hidden="true">‹</span> {CALENDAR_MESSAGES.previous}
+          <span aria-hidden="true">‹</span> {CALENDAR_TEXTS.previous}
         </ButtonLink>
         <ButtonLink to={to({ date: today })} variant="secondary">
-          {CALENDAR_MESSAGES.today}
+          {CALENDAR_TEXTS.today}
         </ButtonLink>
         <ButtonLink
           to={to({ date: shiftDate(state.view, state.date, 1) })}
           variant="secondary"
-          aria-label={`${CALENDAR_MESSAGES.next} ${PERIOD[state.view]}`}
+          aria-label={`${CALENDAR_TEXTS.next} ${PERIOD[state.view]}`}
         >
-          {CALENDAR_MESSAGES.next} <span aria-hidden="true">›</span>
+          {CALENDAR_TEXTS.next} <span aria-hidden="true">›</span>
         </ButtonLink>
       </div>
       <div className={styles.filter}>
         <SelectField
-          label={CALENDAR_MESSAGES.assignedTo}
+          label={CALENDAR_TEXTS.assignedTo}
           value={state.assignee}
           onChange={(event) => onAssignee(event.target.value)}
         >
-          <option value="all">{CALENDAR_MESSAGES.everyone}</option>
-          <option value="me">{CALENDAR_MESSAGES.me}</option>
-          <option value="unassigned">{CALENDAR_MESSAGES.unassigned}</option>
+          <option value="all">{CALENDAR_TEXTS.everyone}</option>
+          <option value="me">{CALENDAR_TEXTS.me}</option>
+          <option value="unassigned">{CALENDAR_TEXTS.unassigned}</option>
           {people.length > 0 || !known ? (
-            <optgroup label={CALENDAR_MESSAGES.people}>
+            <optgroup label={CALENDAR_TEXTS.people}>
               {/* A user not in the list (deactivated, or not loaded yet) stays chosen. */}
-              {known ? null : <option value={state.assignee}>{CALENDAR_MESSAGES.otherPerson}</option>}
+              {known ? null : <option value={state.assignee}>{CALENDAR_TEXTS.otherPerson}</option>}
               {people.map((person) => (
                 <option key={person.id} value={person.id}>
                   {person.displayName}

@@ -1,4 +1,4 @@
-import { CALENDAR_MESSAGES, type TCalendarFeedCreated } from '@mqr/contracts';
+import type { TCalendarFeedCreated } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -7,7 +7,8 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useFeed } from '../hooks/use-feed.ts';
+import { useFeed } from '../api/feed.ts';
+import { CALENDAR_TEXTS } from '../texts.ts';
 import styles from './calendar.module.css';
 
 type TCopyState = 'idle' | 'copied' | 'failed';
@@ -27,19 +28,19 @@ function NewAddress({ created }: { created: TCalendarFeedCreated }) {
     <div className={styles.feedAddress}>
       <div className={styles.copyRow}>
         <TextField
-          label={CALENDAR_MESSAGES.feedAddress}
+          label={CALENDAR_TEXTS.feedAddress}
           value={created.url}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
         />
         <Button variant="secondary" onClick={() => void copyAddress()}>
-          {copy === 'copied' ? CALENDAR_MESSAGES.copied : CALENDAR_MESSAGES.copy}
+          {copy === 'copied' ? CALENDAR_TEXTS.copied : CALENDAR_TEXTS.copy}
         </Button>
       </div>
       <p role="status" className={styles.copyStatus}>
-        {copy === 'failed' ? CALENDAR_MESSAGES.copyFailed : ''}
+        {copy === 'failed' ? CALENDAR_TEXTS.copyFailed : ''}
       </p>
-      <Alert tone="info">{CALENDAR_MESSAGES.feedShownOnce}</Alert>
+      <Alert tone="info">{CALENDAR_TEXTS.feedShownOnce}</Alert>
     </div>
   );
 }
@@ -61,7 +62,7 @@ export function FeedDialog({ onClose }: { onClose: () => void }) {
     create.mutate(undefined, { onSuccess: (answer) => setCreated(answer) });
   };
   const stopFeed = () => {
-    if (!window.confirm(CALENDAR_MESSAGES.feedStopConfirm)) return;
+    if (!window.confirm(CALENDAR_TEXTS.feedStopConfirm)) return;
     stop.mutate(undefined, {
       onSuccess: () => {
         setCreated(null);
@@ -72,34 +73,34 @@ export function FeedDialog({ onClose }: { onClose: () => void }) {
 
   const failure = create.error ?? stop.error;
   return (
-    <Dialog title={CALENDAR_MESSAGES.feedTitle} onClose={onClose} busy={busy}>
+    <Dialog title={CALENDAR_TEXTS.feedTitle} onClose={onClose} busy={busy}>
       <div className={styles.feed}>
-        <p>{CALENDAR_MESSAGES.feedIntro}</p>
-        {status.isPending ? <StateMessage>{CALENDAR_MESSAGES.loading}</StateMessage> : null}
-        {status.isError ? <Alert>{CALENDAR_MESSAGES.feedLoadFailed}</Alert> : null}
+        <p>{CALENDAR_TEXTS.feedIntro}</p>
+        {status.isPending ? <StateMessage>{CALENDAR_TEXTS.loading}</StateMessage> : null}
+        {status.isError ? <Alert>{CALENDAR_TEXTS.feedLoadFailed}</Alert> : null}
         {created ? <NewAddress key={created.url} created={created} /> : null}
         {!created && active && status.data?.createdAt ? (
-          <p>{CALENDAR_MESSAGES.feedActive(formatDate(status.data.createdAt))}</p>
+          <p>{CALENDAR_TEXTS.feedActive(formatDate(status.data.createdAt))}</p>
         ) : null}
         {!created && status.data && !active ? (
-          <p role="status">{stopped ? CALENDAR_MESSAGES.feedStopped : CALENDAR_MESSAGES.feedNone}</p>
+          <p role="status">{stopped ? CALENDAR_TEXTS.feedStopped : CALENDAR_TEXTS.feedNone}</p>
         ) : null}
-        {failure ? <Alert>{failureMessage(CALENDAR_MESSAGES.feedFailed, failure)}</Alert> : null}
+        {failure ? <Alert>{failureMessage(CALENDAR_TEXTS.feedFailed, failure)}</Alert> : null}
       </div>
       <DialogFooter>
         {status.data && (active || created) ? (
           <>
             <Button variant="secondary" disabled={busy} onClick={stopFeed}>
-              {CALENDAR_MESSAGES.feedStop}
+              {CALENDAR_TEXTS.feedStop}
             </Button>
-            <Button disabled={busy} onClick={() => makeAddress(CALENDAR_MESSAGES.feedRegenerateConfirm)}>
-              {CALENDAR_MESSAGES.feedRegenerate}
+            <Button disabled={busy} onClick={() => makeAddress(CALENDAR_TEXTS.feedRegenerateConfirm)}>
+              {CALENDAR_TEXTS.feedRegenerate}
             </Button>
           </>
         ) : null}
         {status.data && !active && !created ? (
           <Button disabled={busy} onClick={() => makeAddress(null)}>
-            {CALENDAR_MESSAGES.feedCreate}
+            {CALENDAR_TEXTS.feedCreate}
           </Button>
         ) : null}
       </DialogFooter>

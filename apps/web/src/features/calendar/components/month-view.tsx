@@ -1,8 +1,9 @@
-import { CALENDAR_MESSAGES, type TCalendarAssignee, type TCalendarDay } from '@mqr/contracts';
+import type { TCalendarAssignee, TCalendarDay } from '@mqr/contracts';
 import { Link } from 'react-router';
 import hidden from '#web/components/ui/visually-hidden.module.css';
 import { dayOfMonth, longDate, monthWeeks, weekdayNames } from '../lib/calendar-range.ts';
 import { mostUrgent } from '../lib/item-state.ts';
+import { CALENDAR_TEXTS } from '../texts.ts';
 import styles from './calendar.module.css';
 import { CalendarItem, Marker } from './calendar-item.tsx';
 import { agendaOf, MoreLink } from './more-link.tsx';
@@ -70,7 +71,7 @@ export function MonthView({ date, today, days, assignee, label }: TMonthViewProp
                         {shown[0] ? <Marker tone={mostUrgent(shown)} /> : null}
                         <span aria-hidden="true">{work.total}</span>
                         <span className={hidden.visuallyHidden}>
-                          {CALENDAR_MESSAGES.itemsOn(work.total, longDate(day))}
+                          {CALENDAR_TEXTS.itemsOn(work.total, longDate(day))}
                         </span>
                       </Link>
                     </>

@@ -1,7 +1,8 @@
-import { CALENDAR_MESSAGES, type TCalendarAssignee } from '@mqr/contracts';
+import type { TCalendarAssignee } from '@mqr/contracts';
 import { Link } from 'react-router';
 import hidden from '#web/components/ui/visually-hidden.module.css';
 import { longDate, paramsOf } from '../lib/calendar-range.ts';
+import { CALENDAR_TEXTS } from '../texts.ts';
 import styles from './calendar.module.css';
 
 /** The agenda from a day on, with the same assignee: where a day's items that did not fit are read. */
@@ -21,8 +22,8 @@ export function MoreLink({
 }) {
   return (
     <Link className={styles.more} to={agendaOf(date, assignee)}>
-      {CALENDAR_MESSAGES.more(count)}{' '}
-      <span className={hidden.visuallyHidden}>{CALENDAR_MESSAGES.moreOn(longDate(date))}</span>
+      {CALENDAR_TEXTS.more(count)}{' '}
+      <span className={hidden.visuallyHidden}>{CALENDAR_TEXTS.moreOn(longDate(date))}</span>
     </Link>
   );
 }

@@ -1,6 +1,7 @@
-import { addDays, CALENDAR_MESSAGES, type TCalendarAssignee, type TCalendarDay } from '@mqr/contracts';
+import { addDays, type TCalendarAssignee, type TCalendarDay } from '@mqr/contracts';
 import { useId } from 'react';
 import { longDate, shortDate, weekStart } from '../lib/calendar-range.ts';
+import { CALENDAR_TEXTS } from '../texts.ts';
 import styles from './calendar.module.css';
 import { CalendarItemList, TodayTag } from './calendar-item.tsx';
 import { MoreLink } from './more-link.tsx';
@@ -39,7 +40,7 @@ function WeekDay({
       {shown.length > 0 ? (
         <CalendarItemList items={shown} />
       ) : (
-        <p className={styles.nothing}>{CALENDAR_MESSAGES.nothingDue}</p>
+        <p className={styles.nothing}>{CALENDAR_TEXTS.nothingDue}</p>
       )}
       {work && work.total > shown.length ? (
         <MoreLink date={day} count={work.total - shown.length} assignee={assignee} />

@@ -5,11 +5,6 @@ import { addDays, CALENDAR_ASSIGNEE_CHOICES, type TCalendarAssignee } from '@mqr
 
 export const CALENDAR_VIEWS = ['month', 'week', 'agenda'] as const;
 export type TCalendarView = (typeof CALENDAR_VIEWS)[number];
-export const CALENDAR_VIEW_LABELS: Record<TCalendarView, string> = {
-  month: 'Month',
-  week: 'Week',
-  agenda: 'Agenda',
-};
 
 /** The agenda shows four weeks from its date. */
 export const AGENDA_DAYS = 28;

@@ -1,12 +1,13 @@
-import { CALENDAR_MESSAGES, DUE_STATE_LABELS, TASK_STATUS_LABELS, type TCalendarItem } from '@mqr/contracts';
-
+import { TASK_STATUS_LABELS, type TCalendarItem } from '@mqr/contracts';
+import { DUE_STATE_LABELS } from '#web/lib/texts.ts';
+import { CALENDAR_TEXTS } from '../texts.ts';
 /** How an item looks: its due state first, else done, planned or its task's status. */
 export type TItemTone = 'overdue' | 'dueToday' | 'dueSoon' | 'completed' | 'planned' | 'open';
 
 export function itemState(item: TCalendarItem): { tone: TItemTone; label: string } {
   if (item.dueState !== 'none') return { tone: item.dueState, label: DUE_STATE_LABELS[item.dueState] };
   if (item.taskStatus === 'Completed') return { tone: 'completed', label: TASK_STATUS_LABELS.Completed };
-  if (item.kind === 'planned') return { tone: 'planned', label: CALENDAR_MESSAGES.planned };
+  if (item.kind === 'planned') return { tone: 'planned', label: CALENDAR_TEXTS.planned };
   return { tone: 'open', label: TASK_STATUS_LABELS[item.taskStatus ?? 'Pending'] };
 }
 
@@ -16,7 +17,7 @@ export const LEGEND: { tone: TItemTone; label: string }[] = [
   { tone: 'dueToday', label: DUE_STATE_LABELS.dueToday },
   { tone: 'dueSoon', label: DUE_STATE_LABELS.dueSoon },
   { tone: 'open', label: TASK_STATUS_LABELS.Pending },
-  { tone: 'planned', label: CALENDAR_MESSAGES.planned },
+  { tone: 'planned', label: CALENDAR_TEXTS.planned },
   { tone: 'completed', label: TASK_STATUS_LABELS.Completed },
 ];
 

@@ -1,11 +1,12 @@
-import { ANALYTICS_TEXTS, type TDueCounts } from '@mqr/contracts';
+import type { TDueCounts } from '@mqr/contracts';
 import type { ReactNode } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
-import { useAnalytics } from '../hooks/use-analytics.ts';
+import { useAnalytics } from '../api/get-analytics.ts';
 import type { useDashboardPreferences } from '../hooks/use-dashboard-preferences.ts';
+import { DASHBOARD_TEXTS } from '../texts.ts';
 import styles from './admin-analytics.module.css';
 import { DashboardPreferencesCard } from './dashboard-preferences-card.tsx';
 import { MaintenanceHistorySection } from './maintenance-history-section.tsx';
@@ -37,7 +38,7 @@ export function AdminAnalytics({ controls, dueCards }: TAdminAnalyticsProps) {
   if (query.isError) {
     status = (
       <Card className={styles.status}>
-        <Alert>{ANALYTICS_TEXTS.loadFailed}</Alert>
+        <Alert>{DASHBOARD_TEXTS.loadFailed}</Alert>
         <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
           Retry
         </Button>
@@ -46,7 +47,7 @@ export function AdminAnalytics({ controls, dueCards }: TAdminAnalyticsProps) {
   } else if (!analytics) {
     status = (
       <Card className={styles.status}>
-        <StateMessage>{ANALYTICS_TEXTS.loading}</StateMessage>
+        <StateMessage>{DASHBOARD_TEXTS.loading}</StateMessage>
       </Card>
     );
   }

@@ -1,7 +1,5 @@
 import {
-  ANALYTICS_TEXTS,
   DASHBOARD_DAY_LIMITS,
-  DASHBOARD_SECTION_LABELS,
   DASHBOARD_SECTIONS,
   type TDashboardSection,
   type TDayLimits,
@@ -11,6 +9,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import type { TDashboardPreferences } from '../lib/dashboard-preferences.ts';
+import { DASHBOARD_SECTION_LABELS, DASHBOARD_TEXTS } from '../texts.ts';
 import styles from './dashboard-preferences.module.css';
 
 type TDashboardPreferencesCardProps = {
@@ -33,11 +32,11 @@ export function DashboardPreferencesCard({
   return (
     <Card className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.title}>
-        {ANALYTICS_TEXTS.preferencesTitle}
+        {DASHBOARD_TEXTS.preferencesTitle}
       </h2>
       <div className={styles.body}>
         <fieldset className={styles.sections}>
-          <legend className={styles.legend}>{ANALYTICS_TEXTS.sectionsLegend}</legend>
+          <legend className={styles.legend}>{DASHBOARD_TEXTS.sectionsLegend}</legend>
           <div className={styles.checks}>
             {DASHBOARD_SECTIONS.map((id) => {
               const checked = sections.includes(id);
@@ -55,18 +54,18 @@ export function DashboardPreferencesCard({
             })}
           </div>
           <p id={lastHintId} className={styles.hint}>
-            {ANALYTICS_TEXTS.lastSectionHint}
+            {DASHBOARD_TEXTS.lastSectionHint}
           </p>
         </fieldset>
         <div className={styles.numbers}>
           <DayCountField
-            label={ANALYTICS_TEXTS.rangeLabel}
+            label={DASHBOARD_TEXTS.rangeLabel}
             limits={DASHBOARD_DAY_LIMITS.rangeDays}
             value={preferences.rangeDays}
             onCommit={onRangeDays}
           />
           <DayCountField
-            label={ANALYTICS_TEXTS.windowLabel}
+            label={DASHBOARD_TEXTS.windowLabel}
             limits={DASHBOARD_DAY_LIMITS.turnaroundDays}
             value={preferences.turnaroundDays}
             onCommit={onTurnaroundDays}
@@ -109,7 +108,7 @@ function DayCountField({ label, limits, value, onCommit }: TDayCountFieldProps) 
   return (
     <TextField
       label={label}
-      hint={ANALYTICS_TEXTS.dayBounds(limits)}
+      hint={DASHBOARD_TEXTS.dayBounds(limits)}
       type="number"
       inputMode="numeric"
       min={limits.min}

@@ -1,6 +1,4 @@
 import {
-  ANALYTICS_TEXTS,
-  formatHours,
   MIN_BAR_PERCENT,
   type TDashboardAnalytics,
   type THistoryBucket,
@@ -14,6 +12,7 @@ import { Table } from '#web/components/ui/table.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import { barPercent } from '../lib/bar-width.ts';
 import { formatBucketDate, formatBucketDateLong } from '../lib/bucket-dates.ts';
+import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './maintenance-history-section.module.css';
 
 export const HISTORY_CHART_LABEL = 'Completions per day';
@@ -25,11 +24,11 @@ export function MaintenanceHistorySection({ analytics }: { analytics: TDashboard
   return (
     <Card className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.title}>
-        {ANALYTICS_TEXTS.historyTitle}
+        {DASHBOARD_TEXTS.historyTitle}
       </h2>
       <HistoryChart buckets={analytics.historyBuckets} />
       {history.length === 0 ? (
-        <StateMessage>{ANALYTICS_TEXTS.historyEmpty}</StateMessage>
+        <StateMessage>{DASHBOARD_TEXTS.historyEmpty}</StateMessage>
       ) : (
         <HistoryTable history={history} />
       )}
@@ -40,7 +39,7 @@ export function MaintenanceHistorySection({ analytics }: { analytics: TDashboard
 /** One bar per day (oldest first, as the server sends them), each with its day and count as text. */
 function HistoryChart({ buckets }: { buckets: THistoryBucket[] }) {
   const max = Math.max(0, ...buckets.map((bucket) => bucket.count));
-  if (max <= 0) return <StateMessage>{ANALYTICS_TEXTS.chartEmpty}</StateMessage>;
+  if (max <= 0) return <StateMessage>{DASHBOARD_TEXTS.chartEmpty}</StateMessage>;
   return (
     <ul className={styles.chart} aria-label={HISTORY_CHART_LABEL}>
       {buckets.map((bucket) => (
@@ -66,7 +65,7 @@ function HistoryChart({ buckets }: { buckets: THistoryBucket[] }) {
 
 function dateCell(value: string | null) {
   const text = formatDate(value);
-  if (!value || !text) return ANALYTICS_TEXTS.notAvailable;
+  if (!value || !text) return DASHBOARD_TEXTS.notAvailable;
   return <time dateTime={value}>{text}</time>;
 }
 
@@ -74,7 +73,7 @@ function dateCell(value: string | null) {
 function HistoryTable({ history }: { history: THistoryEvent[] }) {
   return (
     <div className={styles.tableWrap}>
-      <Table label={ANALYTICS_TEXTS.historyTitle} className={styles.table}>
+      <Table label={DASHBOARD_TEXTS.historyTitle} className={styles.table}>
         <thead>
           <tr>
             <th scope="col">Asset</th>
@@ -99,7 +98,7 @@ function HistoryTable({ history }: { history: THistoryEvent[] }) {
               <td className={styles.task}>{event.title}</td>
               <td className={styles.nowrap}>{dateCell(event.performedAt)}</td>
               <td className={styles.nowrap}>{dateCell(event.taskCompletedAt)}</td>
-              <td className={styles.person}>{event.recordedBy ?? ANALYTICS_TEXTS.notAvailable}</td>
+              <td className={styles.person}>{event.recordedBy ?? DASHBOARD_TEXTS.notAvailable}</td>
               <td className={styles.numeric}>{formatHours(event.turnaroundHours)}</td>
             </tr>
           ))}

@@ -1,10 +1,11 @@
-import { ANALYTICS_TEXTS, formatRate, type TPmCompliance } from '@mqr/contracts';
+import type { TPmCompliance } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
+import { DASHBOARD_TEXTS, formatRate } from '../texts.ts';
 import styles from './pm-compliance-section.module.css';
 
 /**
@@ -18,39 +19,39 @@ export function PmComplianceSection({ compliance }: { compliance: TPmCompliance 
     <Card className={styles.card} aria-labelledby={headingId} aria-describedby={subtitleId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
-          {ANALYTICS_TEXTS.pmTitle}
+          {DASHBOARD_TEXTS.pmTitle}
         </h2>
         <p id={subtitleId} className={styles.subtitle}>
-          {ANALYTICS_TEXTS.pmSubtitle(formatCalendarDate(compliance.from), formatCalendarDate(compliance.to))}
+          {DASHBOARD_TEXTS.pmSubtitle(formatCalendarDate(compliance.from), formatCalendarDate(compliance.to))}
         </p>
       </div>
       {compliance.scheduledTasks === 0 ? (
-        <StateMessage>{ANALYTICS_TEXTS.pmEmpty}</StateMessage>
+        <StateMessage>{DASHBOARD_TEXTS.pmEmpty}</StateMessage>
       ) : (
         <>
           <p className={styles.overall}>
             <span className={styles.rate}>{formatRate(compliance.rate)}</span>
             <span className={styles.muted}>
-              {ANALYTICS_TEXTS.pmOnTime(compliance.completedOnTime, compliance.scheduledTasks)}
+              {DASHBOARD_TEXTS.pmOnTime(compliance.completedOnTime, compliance.scheduledTasks)}
             </span>
           </p>
           <span className={styles.track} aria-hidden="true">
             <span className={styles.bar} style={{ width: `${Math.round((compliance.rate ?? 0) * 100)}%` }} />
           </span>
           {compliance.assets.length > 0 ? (
-            <Table label={ANALYTICS_TEXTS.pmLowest} className={styles.table}>
-              <caption className={styles.caption}>{ANALYTICS_TEXTS.pmLowest}</caption>
+            <Table label={DASHBOARD_TEXTS.pmLowest} className={styles.table}>
+              <caption className={styles.caption}>{DASHBOARD_TEXTS.pmLowest}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{ANALYTICS_TEXTS.pmAsset}</th>
+                  <th scope="col">{DASHBOARD_TEXTS.pmAsset}</th>
                   <th scope="col" className={styles.numeric}>
-                    {ANALYTICS_TEXTS.pmScheduled}
+                    {DASHBOARD_TEXTS.pmScheduled}
                   </th>
                   <th scope="col" className={styles.numeric}>
-                    {ANALYTICS_TEXTS.pmCompletedOnTime}
+                    {DASHBOARD_TEXTS.pmCompletedOnTime}
                   </th>
                   <th scope="col" className={styles.numeric}>
-                    {ANALYTICS_TEXTS.pmRate}
+                    {DASHBOARD_TEXTS.pmRate}
                   </th>
                 </tr>
               </thead>

@@ -1,5 +1,6 @@
-import { ANALYTICS_TEXTS, formatHours, type TDashboardAnalytics } from '@mqr/contracts';
+import type { TDashboardAnalytics } from '@mqr/contracts';
 import { Card } from '#web/components/ui/card.tsx';
+import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './summary-cards.module.css';
 
 /** `unit` follows the value in smaller type ("12.3 hrs"); the value stays an element of its own. */
@@ -10,25 +11,25 @@ export function SummaryCards({ analytics }: { analytics: TDashboardAnalytics }) 
   const { summary } = analytics;
   const cards: TSummaryCard[] = [
     {
-      label: ANALYTICS_TEXTS.completedJobs,
+      label: DASHBOARD_TEXTS.completedJobs,
       value: String(summary.completedEvents),
-      caption: ANALYTICS_TEXTS.lastDays(analytics.rangeDays),
+      caption: DASHBOARD_TEXTS.lastDays(analytics.rangeDays),
     },
     {
-      label: ANALYTICS_TEXTS.avgTurnaround,
+      label: DASHBOARD_TEXTS.avgTurnaround,
       value: formatHours(summary.averageTurnaroundHours),
       unit: summary.averageTurnaroundHours === null ? undefined : 'hrs',
-      caption: ANALYTICS_TEXTS.acrossAssets,
+      caption: DASHBOARD_TEXTS.acrossAssets,
     },
     {
-      label: ANALYTICS_TEXTS.activeJobs,
+      label: DASHBOARD_TEXTS.activeJobs,
       value: String(summary.activeJobs),
-      caption: ANALYTICS_TEXTS.ownedByTeam,
+      caption: DASHBOARD_TEXTS.ownedByTeam,
     },
     {
-      label: ANALYTICS_TEXTS.activeUsers,
+      label: DASHBOARD_TEXTS.activeUsers,
       value: String(summary.activeUsers),
-      caption: ANALYTICS_TEXTS.withActivity,
+      caption: DASHBOARD_TEXTS.withActivity,
     },
   ];
 

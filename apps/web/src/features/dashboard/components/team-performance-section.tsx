@@ -1,15 +1,10 @@
-import {
-  ANALYTICS_TEXTS,
-  formatHours,
-  MIN_BAR_PERCENT,
-  type TDashboardAnalytics,
-  type TUserPerformance,
-} from '@mqr/contracts';
+import { MIN_BAR_PERCENT, type TDashboardAnalytics, type TUserPerformance } from '@mqr/contracts';
 import { useId } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { barPercent } from '../lib/bar-width.ts';
+import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './team-performance-section.module.css';
 
 /** The people shown as cards (the table lists everyone the server sent). */
@@ -21,7 +16,7 @@ function byCompletedJobs(users: TUserPerformance[]): TUserPerformance[] {
 }
 
 function leadText(hours: number | null): string {
-  return hours === null ? `Avg lead ${ANALYTICS_TEXTS.notAvailable}` : `Avg lead ${formatHours(hours)} hrs`;
+  return hours === null ? `Avg lead ${DASHBOARD_TEXTS.notAvailable}` : `Avg lead ${formatHours(hours)} hrs`;
 }
 
 type TScale = { maxCompleted: number; maxLead: number };
@@ -41,14 +36,14 @@ export function TeamPerformanceSection({ analytics }: { analytics: TDashboardAna
     <Card className={styles.card} aria-labelledby={headingId} aria-describedby={subtitleId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
-          {ANALYTICS_TEXTS.teamTitle}
+          {DASHBOARD_TEXTS.teamTitle}
         </h2>
         <p id={subtitleId} className={styles.subtitle}>
-          {ANALYTICS_TEXTS.teamSubtitle(analytics.summary.activeJobs)}
+          {DASHBOARD_TEXTS.teamSubtitle(analytics.summary.activeJobs)}
         </p>
       </div>
       {users.length === 0 ? (
-        <StateMessage>{ANALYTICS_TEXTS.teamEmpty}</StateMessage>
+        <StateMessage>{DASHBOARD_TEXTS.teamEmpty}</StateMessage>
       ) : (
         <>
           <ul className={styles.users} aria-labelledby={headingId}>
@@ -105,7 +100,7 @@ function Bar({ percent, kind }: { percent: number; kind: 'completed' | 'leadTime
 
 function TeamTable({ users }: { users: TUserPerformance[] }) {
   return (
-    <Table label={ANALYTICS_TEXTS.teamSection} className={styles.table}>
+    <Table label={DASHBOARD_TEXTS.teamSection} className={styles.table}>
       <thead>
         <tr>
           <th scope="col">User</th>

@@ -1,10 +1,11 @@
-import { ANALYTICS_TEXTS, formatHours, type TTurnaroundMetric } from '@mqr/contracts';
+import type { TTurnaroundMetric } from '@mqr/contracts';
 import { useId } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { useTicker } from '../hooks/use-ticker.ts';
 import { pickOverallMetric } from '../lib/turnaround.ts';
+import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './turnaround-ticker.module.css';
 
 const hours = (value: number) => `${formatHours(value)} hrs`;
@@ -25,11 +26,11 @@ export function TurnaroundTicker({ metrics }: { metrics: TTurnaroundMetric[] }) 
     <Card className={styles.card} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
-          {ANALYTICS_TEXTS.tickerTitle}
+          {DASHBOARD_TEXTS.tickerTitle}
         </h2>
         {rotates ? (
           <Button variant="secondary" className={styles.toggle} onClick={togglePaused}>
-            {paused ? ANALYTICS_TEXTS.resume : ANALYTICS_TEXTS.pause}
+            {paused ? DASHBOARD_TEXTS.resume : DASHBOARD_TEXTS.pause}
           </Button>
         ) : null}
       </div>
@@ -38,19 +39,19 @@ export function TurnaroundTicker({ metrics }: { metrics: TTurnaroundMetric[] }) 
           <div className={styles.metric}>
             <p className={styles.label}>{metric.label}</p>
             <p className={styles.value}>{hours(metric.averageHours)}</p>
-            <p className={styles.muted}>{ANALYTICS_TEXTS.basedOn(metric.sampleSize)}</p>
+            <p className={styles.muted}>{DASHBOARD_TEXTS.basedOn(metric.sampleSize)}</p>
           </div>
           <div className={styles.footer}>
             {overall ? (
               <p
                 className={styles.overall}
-              >{`${ANALYTICS_TEXTS.overallAverage}: ${hours(overall.averageHours)}`}</p>
+              >{`${DASHBOARD_TEXTS.overallAverage}: ${hours(overall.averageHours)}`}</p>
             ) : null}
             {rotates ? <p className={styles.muted}>{`${index + 1} of ${metrics.length}`}</p> : null}
           </div>
         </>
       ) : (
-        <StateMessage>{ANALYTICS_TEXTS.tickerEmpty}</StateMessage>
+        <StateMessage>{DASHBOARD_TEXTS.tickerEmpty}</StateMessage>
       )}
     </Card>
   );

@@ -1,6 +1,9 @@
-import { type TPendingTask, type TTaskDueFilter, ZPendingTask } from '@mqr/contracts';
+import { DEFAULT_PAGE_SIZE, type TPendingTask, type TTaskDueFilter, ZPendingTask } from '@mqr/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiSend } from '#web/lib/api-client.ts';
 import { type TPage, toPage } from '#web/lib/paged-response.ts';
+import { NO_TASK_FILTERS, type TTaskFilters } from '../lib/task-filters.ts';
+import { taskKeys } from './task-keys.ts';
 
 /**
  * GET /api/tasks/pending?page=&pageSize=&due=&assignee=: Pending and InProgress events by due date
@@ -15,4 +18,17 @@ export async function getPendingTasks(
     ...(signal ? { signal } : {}),
   });
   return toPage(response, ZPendingTask.array().parse(await response.json()), query);
+}
+
+/** One page of the organization's Pending and InProgress tasks, by due date, narrowed by the filters. */
+export function usePendingTasks(page: number, filters: TTaskFilters = NO_TASK_FILTERS) {
+  return useQuery({
+    queryKey: taskKeys.pendingPage(page, filters),
+    queryFn: ({ signal }) =>
+      getPendingTasks(
+        { page, pageSize: DEFAULT_PAGE_SIZE, due: filters.due, assignee: filters.mine ? 'me' : undefined },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,23 +1,13 @@
-import { addDays, DUE_SOON_DAYS, DUE_TEXTS, type TDueCounts } from '@mqr/contracts';
+import type { TDueCounts } from '@mqr/contracts';
 import { Link } from 'react-router';
-import { OFFLINE_TEXTS, OfflineNotice } from '#web/components/ui/offline-notice.tsx';
+import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
-import { formatCalendarDate } from '#web/lib/dates.ts';
+import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
-import { useDueCounts } from '../hooks/use-due-counts.ts';
+import { useDueCounts } from '../api/get-due-counts.ts';
 import { pendingTasksPath } from '../lib/task-filters.ts';
+import { DUE_CARD_TEXTS } from '../texts.ts';
 import styles from './due-task-cards.module.css';
-
-export const DUE_CARD_TEXTS = {
-  region: 'Due tasks',
-  overdue: DUE_TEXTS.overdue,
-  overdueCaption: 'Open tasks past their due date',
-  dueSoon: DUE_TEXTS.dueNext7Days,
-  dueSoonCaption: (today: string) =>
-    `${formatCalendarDate(today)} to ${formatCalendarDate(addDays(today, DUE_SOON_DAYS))}`,
-  loading: 'Loading due tasks...',
-  loadFailed: 'Unable to load the due tasks.',
-} as const;
 
 /**
  * The dashboard's "Overdue" and "Due in the next 7 days" cards (docs/product/dashboard.md#due-cards),

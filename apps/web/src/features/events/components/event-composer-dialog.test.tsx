@@ -14,6 +14,7 @@ import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/f
 import { renderApp } from '#web/test/render-app.tsx';
 import { EVENT_FIELDS, eventFile, maintenanceEvent } from '../event-fixtures.ts';
 import { FakeXhr } from '../fake-xhr.ts';
+import { EVENT_TEXTS } from '../texts.ts';
 import { toDateTimeLocal } from './event-form-values.ts';
 
 const { pressure, part, oldCode } = EVENT_FIELDS;
@@ -298,7 +299,7 @@ describe('event composer', () => {
     act(() => first.respond(200));
     act(() => second.respond(500));
 
-    expect(await form.findByText(EVENT_MESSAGES.uploadFailed)).toBeInTheDocument();
+    expect(await form.findByText(EVENT_TEXTS.uploadFailed)).toBeInTheDocument();
     expect(form.getByText('Upload failed')).toBeInTheDocument();
     expect(form.getByText('Uploaded')).toBeInTheDocument();
     expect(bodyOf(calls, 'POST')).toBeUndefined();
@@ -334,7 +335,7 @@ describe('event composer', () => {
     renderApp(`/assets/${ASSET_ID}`);
     const { form } = await openFilledComposer(user);
     await user.click(form.getByRole('button', { name: 'Save event' }));
-    expect(await form.findByRole('alert')).toHaveTextContent(EVENT_MESSAGES.saveFailed);
+    expect(await form.findByRole('alert')).toHaveTextContent(EVENT_TEXTS.saveFailed);
     expect(form.getByLabelText('Title')).toHaveAccessibleDescription('Title is taken.');
     expect(form.getByLabelText('Pressure')).toHaveAccessibleDescription('Please provide a valid value.');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -365,7 +366,7 @@ describe('event composer', () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() => (FakeXhr.sent[0] as FakeXhr).respond(200));
     expect(await form.findByText(UPLOAD_MESSAGES.missingObject)).toBeInTheDocument();
-    expect(form.getByText(EVENT_MESSAGES.saveFailed)).toBeInTheDocument();
+    expect(form.getByText(EVENT_TEXTS.saveFailed)).toBeInTheDocument();
     expect(form.getByText('Ready to upload')).toBeInTheDocument();
 
     await user.click(form.getByRole('button', { name: 'Save event' }));
@@ -422,7 +423,7 @@ describe('event composer', () => {
       await screen.findByRole('button', { name: 'Add maintenance event' }, { timeout: LOAD_TIMEOUT }),
     );
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText(EVENT_MESSAGES.fieldsLoadFailed)).toBeInTheDocument();
+    expect(await within(dialog).findByText(EVENT_TEXTS.fieldsLoadFailed)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Title'), 'Leak check');
     await user.click(within(dialog).getByRole('button', { name: 'Save event' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,11 +1,12 @@
-import { EVENT_MESSAGES, FIELD_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import type { TMaintenanceEvent } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
-import { useFields } from '#web/features/fields/index.ts';
+import { FIELD_TEXTS, useFields } from '#web/features/fields/index.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { useClientConfig } from '#web/lib/client-config.ts';
+import { EVENT_TEXTS } from '../texts.ts';
 import { EventForm } from './event-form.tsx';
 
 type TEventComposerDialogProps = {
@@ -29,10 +30,10 @@ export function EventComposerDialog({ assetId, event, onClose }: TEventComposerD
   return (
     <Dialog title={event ? 'Edit maintenance event' : 'Add maintenance event'} busy={busy} onClose={onClose}>
       {fields.isPending ? (
-        <StateMessage>{FIELD_MESSAGES.loading}</StateMessage>
+        <StateMessage>{FIELD_TEXTS.loading}</StateMessage>
       ) : (
         <>
-          {fields.isError ? <Alert>{EVENT_MESSAGES.fieldsLoadFailed}</Alert> : null}
+          {fields.isError ? <Alert>{EVENT_TEXTS.fieldsLoadFailed}</Alert> : null}
           <EventForm
             assetId={assetId}
             event={event}

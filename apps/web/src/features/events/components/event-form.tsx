@@ -1,9 +1,4 @@
-import {
-  EVENT_MESSAGES,
-  type TFieldDefinition,
-  type TFieldError,
-  type TMaintenanceEvent,
-} from '@mqr/contracts';
+import type { TFieldDefinition, TFieldError, TMaintenanceEvent } from '@mqr/contracts';
 import { useEffect, useState } from 'react';
 import { type FieldError, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -15,9 +10,10 @@ import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { CustomFieldInputs } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useOfflineWrites } from '#web/lib/offline-writes.ts';
+import { useSaveEvent } from '../api/save-event.ts';
 import { useEventAttachments } from '../hooks/use-event-attachments.ts';
-import { useSaveEvent } from '../hooks/use-save-event.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
+import { EVENT_TEXTS } from '../texts.ts';
 import { EventAttachmentsField } from './event-attachments-field.tsx';
 import styles from './event-form.module.css';
 import {
@@ -109,7 +105,7 @@ export function EventForm({
       // The connection dropped during the uploads: what did upload is kept, the rest waits here.
       if (offline?.isOffline()) return keepOnDevice(checked.body);
       setPhase('idle');
-      setFailure([EVENT_MESSAGES.uploadFailed]);
+      setFailure([EVENT_TEXTS.uploadFailed]);
       return;
     }
     setPhase('saving');
@@ -144,14 +140,14 @@ export function EventForm({
       });
     } catch {
       setPhase('idle');
-      setFailure([EVENT_MESSAGES.saveFailed]);
+      setFailure([EVENT_TEXTS.saveFailed]);
       return;
     }
     onSaved();
   }
 
   function showSaveError(error: unknown) {
-    const lines: string[] = [EVENT_MESSAGES.saveFailed];
+    const lines: string[] = [EVENT_TEXTS.saveFailed];
     if (error instanceof ApiError) {
       // Permission (403) and state (409) answers say what to do; validation errors go under inputs.
       if ((error.status === 403 || error.status === 409) && error.message) lines.push(error.message);

@@ -1,4 +1,4 @@
-import { DUE_TEXTS, EVENT_MESSAGES, TASK_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import { EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -6,8 +6,10 @@ import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
-import type { TTaskAction } from '../hooks/use-task-action.ts';
+import { DUE_TEXTS } from '#web/lib/texts.ts';
+import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
+import { TASK_MESSAGES } from '../texts.ts';
 import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';
 import { EventDetails } from './event-details.tsx';

@@ -8,6 +8,7 @@ import { formatDateTime } from '#web/lib/dates.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { eventFile, maintenanceEvent } from '../event-fixtures.ts';
+import { EVENT_TEXTS } from '../texts.ts';
 
 const pending = maintenanceEvent({ id: 'e-pending', title: 'Leak check' });
 const inProgress = maintenanceEvent({
@@ -206,7 +207,7 @@ describe('maintenance event list', () => {
     const leak = await item('Leak check');
 
     await user.click(within(leak).getByRole('button', { name: 'Start task' }));
-    expect(confirm).toHaveBeenLastCalledWith(EVENT_MESSAGES.confirmStart);
+    expect(confirm).toHaveBeenLastCalledWith(EVENT_TEXTS.confirmStart);
     expect(state.calls.some((c) => c.init.method === 'POST')).toBe(false);
 
     await user.click(within(leak).getByRole('button', { name: 'Start task' }));
@@ -241,9 +242,9 @@ describe('maintenance event list', () => {
     const user = userEvent.setup();
     renderApp(`/assets/${ASSET_ID}`);
     await user.click(within(await item('Leak check')).getByRole('button', { name: 'Mark complete' }));
-    expect(confirm).toHaveBeenLastCalledWith(EVENT_MESSAGES.confirmCompletePending);
+    expect(confirm).toHaveBeenLastCalledWith(EVENT_TEXTS.confirmCompletePending);
     await user.click(within(await item('Belt change')).getByRole('button', { name: 'Mark complete' }));
-    expect(confirm).toHaveBeenLastCalledWith(EVENT_MESSAGES.confirmComplete);
+    expect(confirm).toHaveBeenLastCalledWith(EVENT_TEXTS.confirmComplete);
   });
 
   it('shows the failure message of each action', async () => {
@@ -256,9 +257,9 @@ describe('maintenance event list', () => {
     const user = userEvent.setup();
     renderApp(`/assets/${ASSET_ID}`);
     await user.click(within(await item('Leak check')).getByRole('button', { name: 'Start task' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(EVENT_MESSAGES.startFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(EVENT_TEXTS.startFailed);
     await user.click(within(await item('Belt change')).getByRole('button', { name: 'Mark complete' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(EVENT_MESSAGES.completeFailed));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(EVENT_TEXTS.completeFailed));
     expect(within(await item('Belt change')).getByRole('button', { name: 'Mark complete' })).toBeEnabled();
   });
 

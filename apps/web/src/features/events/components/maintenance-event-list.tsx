@@ -1,9 +1,10 @@
-import { ASSET_MESSAGES, EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
+import type { TMaintenanceEvent } from '@mqr/contracts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { DELETE_EVENT_FAILED, useDeleteEvent } from '../hooks/use-delete-event.ts';
-import { useTaskAction } from '../hooks/use-task-action.ts';
+import { useDeleteEvent } from '../api/delete-event.ts';
+import { useTaskAction } from '../api/task-action.ts';
+import { DELETE_EVENT_FAILED, EVENT_TEXTS } from '../texts.ts';
 import card from './event-card.module.css';
 import { MaintenanceEventItem } from './maintenance-event-item.tsx';
 
@@ -27,11 +28,11 @@ export function MaintenanceEventList({
   onEdit,
 }: TMaintenanceEventListProps) {
   const auth = useAuth();
-  const task = useTaskAction(EVENT_MESSAGES);
+  const task = useTaskAction(EVENT_TEXTS);
   const removal = useDeleteEvent(assetId);
   const busy = task.running !== undefined || removal.mutation.isPending;
 
-  if (events.length === 0) return <p className={card.muted}>{ASSET_MESSAGES.noMaintenance}</p>;
+  if (events.length === 0) return <p className={card.muted}>{EVENT_TEXTS.noMaintenance}</p>;
   return (
     <>
       {task.failure ? <Alert>{task.failure}</Alert> : null}

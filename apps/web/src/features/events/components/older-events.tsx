@@ -1,8 +1,8 @@
-import { EVENT_MESSAGES } from '@mqr/contracts';
 import type { ReactNode } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import type { TOlderPages } from '#web/lib/use-older-pages.ts';
+import { EVENT_TEXTS } from '../texts.ts';
 import styles from './older-events.module.css';
 
 type TOlderEventsProps = {
@@ -21,13 +21,13 @@ export function OlderEvents({ history, total, failure }: TOlderEventsProps) {
   if (!hasMore && shown >= total) return null;
   return (
     <div className={styles.showMore}>
-      {failed ? (failure ?? <Alert>{EVENT_MESSAGES.moreFailed}</Alert>) : null}
+      {failed ? (failure ?? <Alert>{EVENT_TEXTS.moreFailed}</Alert>) : null}
       <p className={styles.count} aria-live="polite">
-        {EVENT_MESSAGES.shown(shown, total)}
+        {EVENT_TEXTS.shown(shown, total)}
       </p>
       {hasMore ? (
         <Button variant="secondary" onClick={loadMore} disabled={loading} aria-busy={loading}>
-          {loading ? EVENT_MESSAGES.loadingMore : EVENT_MESSAGES.showMore}
+          {loading ? EVENT_TEXTS.loadingMore : EVENT_TEXTS.showMore}
         </Button>
       ) : null}
     </div>

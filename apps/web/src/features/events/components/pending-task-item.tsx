@@ -1,4 +1,4 @@
-import { DUE_TEXTS, TASK_MESSAGES, type TPendingTask } from '@mqr/contracts';
+import type { TPendingTask } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
@@ -6,8 +6,10 @@ import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { formatDate } from '#web/lib/dates.ts';
-import type { TTaskAction } from '../hooks/use-task-action.ts';
+import { DUE_TEXTS } from '#web/lib/texts.ts';
+import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
+import { TASK_MESSAGES } from '../texts.ts';
 import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';
 

@@ -1,24 +1,24 @@
-import { TASK_MESSAGES } from '@mqr/contracts';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { OFFLINE_TEXTS, OfflineNotice } from '#web/components/ui/offline-notice.tsx';
+import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { pageCountOf } from '#web/lib/paged-response.ts';
+import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
-import { usePendingTasks } from '../hooks/use-pending-tasks.ts';
-import { useTaskAction } from '../hooks/use-task-action.ts';
+import { usePendingTasks } from '../api/get-pending-tasks.ts';
+import { useTaskAction } from '../api/task-action.ts';
 import {
   NO_TASK_FILTERS,
   PENDING_TASKS_ID,
-  TASK_FILTER_TEXTS,
   type TTaskFilters,
   taskFiltersOf,
   withTaskFilters,
 } from '../lib/task-filters.ts';
+import { TASK_FILTER_TEXTS, TASK_MESSAGES } from '../texts.ts';
 import { PendingTaskItem } from './pending-task-item.tsx';
 import styles from './pending-tasks.module.css';
 

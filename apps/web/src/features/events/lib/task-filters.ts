@@ -1,5 +1,4 @@
-import { DUE_STATE_LABELS, TASK_DUE_FILTERS, type TTaskDueFilter } from '@mqr/contracts';
-
+import { TASK_DUE_FILTERS, type TTaskDueFilter } from '@mqr/contracts';
 /**
  * The pending list's filters (docs/product/dashboard.md#pending-maintenance-tasks), kept in the
  * dashboard's URL (`?due=overdue|soon&assignee=me`) so that a card, a link or Back leads to them.
@@ -34,12 +33,3 @@ export function pendingTasksPath(filters: Partial<TTaskFilters>): string {
 
 /** The pending list's card id: the due cards link to it. */
 export const PENDING_TASKS_ID = 'pending-tasks';
-
-export const TASK_FILTER_TEXTS = {
-  group: 'Show tasks',
-  overdue: DUE_STATE_LABELS.overdue,
-  soon: DUE_STATE_LABELS.dueSoon,
-  mine: 'Assigned to me',
-  noneMatch: 'No pending tasks match these filters.',
-  showAll: 'Show all tasks',
-} as const;

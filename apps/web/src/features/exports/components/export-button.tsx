@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { downloadFile } from '#web/lib/download-file.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { EXPORT_TEXTS, ExportDialog } from './export-dialog.tsx';
-
+import { EXPORT_TEXTS } from '../texts.ts';
+import { ExportDialog } from './export-dialog.tsx';
 /** "Export" and its dialog: the assets of `view` (the list's current one) and the maintenance history. */
 export function ExportButton({ view }: { view: TAssetListViewInput }) {
   const [open, setOpen] = useState(false);

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { captureDownloads, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
-import { EXPORT_TEXTS, ExportDialog } from './export-dialog.tsx';
+import { EXPORT_TEXTS } from '../texts.ts';
+import { ExportDialog } from './export-dialog.tsx';
 import { historyRange } from './history-range.ts';
 
 const csv = (fileName: string) =>

@@ -1,5 +1,7 @@
 import { type TFieldDefinition, type TFieldTarget, ZFieldDefinition } from '@mqr/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { fieldKeys } from './field-keys.ts';
 
 /** GET /api/fields?target=&includeInactive=true (ordered by displayOrder). */
 export async function getFields(target: TFieldTarget, signal?: AbortSignal): Promise<TFieldDefinition[]> {
@@ -8,4 +10,12 @@ export async function getFields(target: TFieldTarget, signal?: AbortSignal): Pro
     ...(signal ? { signal } : {}),
   });
   return ZFieldDefinition.array().parse(data);
+}
+
+/** Every field definition of a target, inactive ones included (screens filter what they show). */
+export function useFields(target: TFieldTarget) {
+  return useQuery({
+    queryKey: fieldKeys.list(target),
+    queryFn: ({ signal }) => getFields(target, signal),
+  });
 }

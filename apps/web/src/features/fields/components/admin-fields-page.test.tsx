@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, type TFieldDefinition } from '@mqr/contracts';
+import type { TFieldDefinition } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { fieldDefinition } from '../field-fixtures.ts';
+import { FIELD_TEXTS } from '../texts.ts';
 
 const serial = fieldDefinition({ label: 'Serial number', key: 'serial', displayOrder: 10 });
 const colour = fieldDefinition({
@@ -157,7 +158,7 @@ describe('admin fields', () => {
     await screen.findByText('Serial number');
     const visibility = screen.getByRole('checkbox', { name: 'Public' });
     expect(visibility).toBeChecked();
-    expect(visibility).toHaveAccessibleDescription(FIELD_MESSAGES.publicHint);
+    expect(visibility).toHaveAccessibleDescription(FIELD_TEXTS.publicHint);
     await user.type(screen.getByLabelText('Label'), 'Owner email');
     await user.type(screen.getByLabelText('Key'), 'owner_email');
     await user.click(visibility);

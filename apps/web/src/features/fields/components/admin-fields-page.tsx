@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, FIELD_TARGETS, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
+import { FIELD_TARGETS, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
 import { AdminScreen } from '#web/components/layouts/admin-screen.tsx';
 import type { TScreenStatus } from '#web/components/layouts/screen-status.ts';
@@ -10,8 +10,9 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { formatDate } from '#web/lib/dates.ts';
-import { useFields } from '../hooks/use-fields.ts';
-import { useSaveField } from '../hooks/use-save-field.ts';
+import { useFields } from '../api/get-fields.ts';
+import { useSaveField } from '../api/save-field.ts';
+import { FIELD_TEXTS } from '../texts.ts';
 import styles from './admin-fields-page.module.css';
 import { FieldDefinitionForm } from './field-definition-form.tsx';
 import { bodyFromDefinition, nextDisplayOrder } from './field-form-values.ts';
@@ -42,10 +43,10 @@ export function AdminFieldsPage() {
   const shown = visible.filter((definition) => matches(definition, search.trim()));
 
   let table: ReactNode;
-  if (query.isPending) table = <StateMessage>{FIELD_MESSAGES.loading}</StateMessage>;
-  else if (query.isError) table = <Alert>{FIELD_MESSAGES.loadFailed}</Alert>;
-  else if (visible.length === 0) table = <StateMessage>{FIELD_MESSAGES.empty}</StateMessage>;
-  else if (shown.length === 0) table = <StateMessage>{FIELD_MESSAGES.noMatch}</StateMessage>;
+  if (query.isPending) table = <StateMessage>{FIELD_TEXTS.loading}</StateMessage>;
+  else if (query.isError) table = <Alert>{FIELD_TEXTS.loadFailed}</Alert>;
+  else if (visible.length === 0) table = <StateMessage>{FIELD_TEXTS.empty}</StateMessage>;
+  else if (shown.length === 0) table = <StateMessage>{FIELD_TEXTS.noMatch}</StateMessage>;
   else {
     table = (
       <Table label="Field definitions" className={styles.table}>
@@ -77,9 +78,7 @@ export function AdminFieldsPage() {
                   {definition.isActive ? 'Active' : 'Inactive'}
                 </span>
               </td>
-              <td>
-                {definition.isPublic ? FIELD_MESSAGES.visibilityPublic : FIELD_MESSAGES.visibilityInternal}
-              </td>
+              <td>{definition.isPublic ? FIELD_TEXTS.visibilityPublic : FIELD_TEXTS.visibilityInternal}</td>
               <td className={styles.nowrap}>{formatDate(definition.updatedAt)}</td>
               <td>
                 <div className={styles.rowActions}>
@@ -103,7 +102,7 @@ export function AdminFieldsPage() {
                       setStatus(null);
                       toggle.mutate(
                         { id: definition.id, body: bodyFromDefinition(definition, !definition.isActive) },
-                        { onError: () => setStatus({ tone: 'error', text: FIELD_MESSAGES.toggleFailed }) },
+                        { onError: () => setStatus({ tone: 'error', text: FIELD_TEXTS.toggleFailed }) },
                       );
                     }}
                   >
@@ -156,12 +155,12 @@ export function AdminFieldsPage() {
           nextOrder={nextDisplayOrder(all)}
           onSubmitStart={() => setStatus(null)}
           onSaved={(saved, created) => {
-            setStatus({ tone: 'success', text: created ? FIELD_MESSAGES.created : FIELD_MESSAGES.updated });
+            setStatus({ tone: 'success', text: created ? FIELD_TEXTS.created : FIELD_TEXTS.updated });
             setEditing(null);
             setFormVersion((version) => version + 1);
             if (saved.target !== target) setTarget(saved.target);
           }}
-          onFailed={() => setStatus({ tone: 'error', text: FIELD_MESSAGES.saveFailed })}
+          onFailed={() => setStatus({ tone: 'error', text: FIELD_TEXTS.saveFailed })}
           onCancel={() => setEditing(null)}
         />
       }

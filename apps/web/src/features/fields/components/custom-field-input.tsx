@@ -1,14 +1,10 @@
-import {
-  ASSET_MESSAGES,
-  FIELD_VALUE_MESSAGES,
-  normalizeOptions,
-  type TFieldDefinition,
-} from '@mqr/contracts';
+import { FIELD_VALUE_MESSAGES, normalizeOptions, type TFieldDefinition } from '@mqr/contracts';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { customKey } from '../lib/custom-field-values.ts';
+import { FIELD_TEXTS } from '../texts.ts';
 
 /** A stored value the Select no longer offers: still shown and kept until changed (ADR 020). */
 const retiredOptionLabel = (value: string) => `${value} (retired option)`;
@@ -40,7 +36,7 @@ export function CustomFieldInput({ definition, registration, savedValue, error }
   if (retired) {
     hint = (
       <>
-        <span>{ASSET_MESSAGES.retiredField}</span>
+        <span>{FIELD_TEXTS.retiredField}</span>
         {savedValue ? <span>{`Saved value: ${savedValue}`}</span> : null}
       </>
     );

@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
+import type { TFieldDefinition, TFieldTarget } from '@mqr/contracts';
 import { useEffect, useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import frame from '#web/components/layouts/admin-screen.module.css';
@@ -7,7 +7,8 @@ import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { type TSaveFieldInput, useSaveField } from '../hooks/use-save-field.ts';
+import { type TSaveFieldInput, useSaveField } from '../api/save-field.ts';
+import { FIELD_TEXTS } from '../texts.ts';
 import styles from './admin-fields-page.module.css';
 import { DataTypeSelectField } from './data-type-select-field.tsx';
 import {
@@ -154,7 +155,7 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
       <div className={styles.checks}>
         <CheckboxField label="Required" {...register('isRequired')} />
         <CheckboxField label="Active" {...register('isActive')} />
-        <CheckboxField label="Public" hint={FIELD_MESSAGES.publicHint} {...register('isPublic')} />
+        <CheckboxField label="Public" hint={FIELD_TEXTS.publicHint} {...register('isPublic')} />
       </div>
       <div className={styles.formActions}>
         <Button type="submit" disabled={busy}>

@@ -1,5 +1,8 @@
 import { type TImportProblem, ZImportProblem } from '@mqr/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
+
+import { importKeys } from './import-keys.ts';
 
 /** What a check lists: the problems that stop an import, or the warnings that let it go on. */
 export type TFindingKind = 'problems' | 'warnings';
@@ -22,4 +25,21 @@ export async function getImportProblems(
 /** Where the problems download as CSV. */
 export function importProblemsCsvUrl(id: string): string {
   return `/api/admin/imports/${encodeURIComponent(id)}/problems.csv`;
+}
+
+/** Problems listed per page. */
+export const PROBLEMS_PAGE_SIZE = 50;
+
+/** One page of the problems (or warnings) of an import's check (`checkedAt` tells one check from the next). */
+export function useImportProblems(
+  id: string,
+  checkedAt: string,
+  page: number,
+  kind: TFindingKind = 'problems',
+) {
+  return useQuery({
+    queryKey: importKeys.problems(id, checkedAt, page, kind),
+    queryFn: ({ signal }) => getImportProblems(id, page, PROBLEMS_PAGE_SIZE, signal, kind),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,3 +1,6 @@
+import type { TImportRun } from '@mqr/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+
 /** react-query keys of the import screens. */
 export const importKeys = {
   all: ['imports'] as const,
@@ -9,3 +12,20 @@ export const importKeys = {
   /** What undoing the import would do. */
   undo: (id: string) => [...importKeys.detail(id), 'undo'] as const,
 };
+
+/**
+ * Shows a started job's status at once (the answer has no preview: the one shown is kept), then
+ * reloads the import, whose polling follows the job, and the recent imports.
+ */
+export function showStartedJob(queryClient: QueryClient, id: string) {
+  return {
+    onSuccess: (run: TImportRun) =>
+      queryClient.setQueryData<TImportRun>(importKeys.detail(id), (old) =>
+        old ? { ...run, preview: old.preview } : run,
+      ),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: importKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: importKeys.list() });
+    },
+  };
+}

@@ -17,10 +17,10 @@ import { Table } from '#web/components/ui/table.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { DataTypeSelectField } from '#web/features/fields/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCheckImport } from '../hooks/use-import-actions.ts';
+import { useCheckImport } from '../api/check-import.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 import styles from './column-mapping.module.css';
 import tables from './import-tables.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 import {
   draftOf,
   newFieldKeys,

@@ -3,9 +3,9 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useDiscardImport } from '../hooks/use-import-actions.ts';
+import { useDiscardImport } from '../api/discard-import.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 import styles from './import-run-page.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 
 /** "Discard this import?": the import leaves the recent imports; the assets it brought in stay (ADR 093). */
 export function DiscardImportDialog({ run, onClose }: { run: TImportRun; onClose: () => void }) {

@@ -1,7 +1,6 @@
 import {
   IMPORT_BYTE_ENCODINGS,
   IMPORT_DATE_ORDERS,
-  IMPORT_ENCODING_LABELS,
   IMPORT_NUMBER_FORMATS,
   type TImportDateOrder,
   type TImportEncoding,
@@ -13,9 +12,9 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useReadImportAgain } from '../hooks/use-import-actions.ts';
+import { useReadImportAgain } from '../api/save-import-reading.ts';
+import { IMPORT_ENCODING_LABELS, IMPORT_TEXTS } from '../texts.ts';
 import styles from './import-run-page.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 
 /**
  * How the file is read (ADR 094): its encoding, which another can replace unless the file is

@@ -7,11 +7,15 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { downloadCsv } from '#web/features/exports/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { importProblemsCsvUrl, type TFindingKind } from '../api/get-import-problems.ts';
-import { PROBLEMS_PAGE_SIZE, useImportProblems } from '../hooks/use-import-problems.ts';
+import {
+  importProblemsCsvUrl,
+  PROBLEMS_PAGE_SIZE,
+  type TFindingKind,
+  useImportProblems,
+} from '../api/get-import-problems.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 import styles from './import-run-page.module.css';
 import tables from './import-tables.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 
 type TImportProblemsProps = {
   importId: string;

@@ -7,10 +7,10 @@ import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCommitImport } from '../hooks/use-import-actions.ts';
+import { useCommitImport } from '../api/start-import-commit.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 import { ImportProblems } from './import-problems.tsx';
 import styles from './import-run-page.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 import { UndoImportDialog } from './undo-import-dialog.tsx';
 
 /** Whether the import has anything to show above its mapping (a freshly uploaded one has not). */

@@ -19,7 +19,7 @@ import {
 } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { historyRun, IMPORT_ID, importRun } from '../import-fixtures.ts';
-import { IMPORT_TEXTS } from './import-texts.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 
 const location = fieldDefinition({ label: 'Location', key: 'location' });
 const retired = fieldDefinition({ label: 'Cost centre', key: 'cost_centre', isActive: false });

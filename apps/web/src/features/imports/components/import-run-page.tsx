@@ -9,12 +9,12 @@ import { Card } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { useFields } from '#web/features/fields/index.ts';
-import { isRunning, useImport } from '../hooks/use-import.ts';
+import { isRunning, useImport } from '../api/get-import.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 import { ColumnMapping } from './column-mapping.tsx';
 import { FileReading } from './file-reading.tsx';
 import { hasResult, ImportResult } from './import-result.tsx';
 import styles from './import-run-page.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 
 /** The statuses in which the mapping may still change (a check can start again). */
 const EDITABLE: readonly TImportRun['status'][] = ['Uploaded', 'Checked'];

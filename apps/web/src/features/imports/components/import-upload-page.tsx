@@ -16,8 +16,8 @@ import { FieldFrame } from '#web/components/ui/field-frame.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useUploadImport } from '../hooks/use-upload-import.ts';
-import { IMPORT_TEXTS } from './import-texts.ts';
+import { useUploadImport } from '../api/upload-import.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 import styles from './import-upload-page.module.css';
 import { RecentImports } from './recent-imports.tsx';
 

@@ -1,7 +1,7 @@
-import { IMPORT_MATCH_KEYS, IMPORT_MATCH_LABELS, type TImportMatchKey } from '@mqr/contracts';
+import { IMPORT_MATCH_KEYS, type TImportMatchKey } from '@mqr/contracts';
 import { SelectField } from '#web/components/ui/select-field.tsx';
+import { IMPORT_MATCH_LABELS, IMPORT_TEXTS } from '../texts.ts';
 import styles from './column-mapping.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 
 type TMatchByProps = {
   value: TImportMatchKey;

@@ -6,12 +6,12 @@ import { Button } from '#web/components/ui/button.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
-import { isRunning } from '../hooks/use-import.ts';
-import { useImports } from '../hooks/use-imports.ts';
+import { isRunning } from '../api/get-import.ts';
+import { useImports } from '../api/get-imports.ts';
+import { countText, IMPORT_TEXTS, resultText } from '../texts.ts';
 import { DiscardImportDialog } from './discard-import-dialog.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 import tables from './import-tables.module.css';
-import { countText, IMPORT_TEXTS, resultText } from './import-texts.ts';
 
 /**
  * The 20 newest imports of the organization, each a link to its page (an import outlives its tab),

@@ -6,9 +6,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useImportUndoPreview, useUndoImport } from '../hooks/use-import-actions.ts';
+import { useImportUndoPreview, useUndoImport } from '../api/undo-import.ts';
+import { IMPORT_TEXTS } from '../texts.ts';
 import styles from './import-run-page.module.css';
-import { IMPORT_TEXTS } from './import-texts.ts';
 
 /**
  * "Undo this import?" (ADR 093): what undoing would do, asked of the server as the dialog opens, or

@@ -6,7 +6,8 @@ import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { captureDownloads, jsonResponse, loginResponse, mockFetch, pdfResponse } from '#web/test/fixtures.ts';
 import { renderRoutes } from '#web/test/render-app.tsx';
-import { LABEL_TEXTS, PrintLabelsDialog } from './print-labels-dialog.tsx';
+import { LABEL_TEXTS } from '../texts.ts';
+import { PrintLabelsDialog } from './print-labels-dialog.tsx';
 
 const IMPORT_ID = '0193f8a0-1111-7000-8000-000000000001';
 const ASSET_ID = '0193f8a0-2222-7000-8000-000000000002';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useOnline } from '#web/lib/use-online.ts';
 import { useOutbox } from '../hooks/use-outbox.ts';
 import { isUnsent } from '../lib/outbox.ts';
-import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
+import { OUTBOX_MESSAGES } from '../texts.ts';
 import styles from './outbox.module.css';
 
 /** The header's offline indicator, and how many changes wait to be sent (a link to the outbox). */

@@ -4,7 +4,7 @@ import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 import type { TOutboxEntry } from '../lib/offline-db.ts';
 import { progressOf } from '../lib/outbox.ts';
-import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
+import { OUTBOX_MESSAGES } from '../texts.ts';
 import styles from './outbox.module.css';
 
 /** What an entry will do, in words: "New maintenance event “Oil change”". */

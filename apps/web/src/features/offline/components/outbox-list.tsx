@@ -1,7 +1,7 @@
 import type { TOutboxEntry } from '../lib/offline-db.ts';
 import { saveEntry } from '../lib/outbox.ts';
-import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
 import { discardEntry, sendNow } from '../lib/outbox-runner.ts';
+import { OUTBOX_MESSAGES } from '../texts.ts';
 import styles from './outbox.module.css';
 import { OutboxEntry } from './outbox-entry.tsx';
 

@@ -8,8 +8,8 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import hidden from '#web/components/ui/visually-hidden.module.css';
 import { useOnline } from '#web/lib/use-online.ts';
 import { useOutbox } from '../hooks/use-outbox.ts';
-import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
 import { sendNow } from '../lib/outbox-runner.ts';
+import { OUTBOX_MESSAGES } from '../texts.ts';
 import styles from './outbox.module.css';
 import { OutboxList } from './outbox-list.tsx';
 

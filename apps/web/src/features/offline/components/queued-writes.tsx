@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
 import { useOutbox } from '../hooks/use-outbox.ts';
-import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
+import { OUTBOX_MESSAGES } from '../texts.ts';
 import styles from './outbox.module.css';
 import { OutboxList } from './outbox-list.tsx';
 

@@ -1,6 +1,6 @@
 import { Button } from '#web/components/ui/button.tsx';
-import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
 import { reloadToUpdate, useUpdateAvailable } from '../lib/service-worker.ts';
+import { OUTBOX_MESSAGES } from '../texts.ts';
 import styles from './outbox.module.css';
 
 /** "A new version is available" with Reload, when a new version of the app waits (ADR 055). */

@@ -1,8 +1,8 @@
 import { authStore } from '#web/lib/auth-store.ts';
 import { clearOwner } from '../lib/offline-db.ts';
 import { isUnsent, listOutbox } from '../lib/outbox.ts';
-import { OUTBOX_MESSAGES } from '../lib/outbox-messages.ts';
 import { currentOwner } from '../lib/outbox-runner.ts';
+import { OUTBOX_MESSAGES } from '../texts.ts';
 
 /**
  * Signing out on this device: when changes have not been sent, the user confirms first (they would

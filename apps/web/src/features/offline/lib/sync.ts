@@ -11,9 +11,9 @@ import {
 } from '#web/features/events/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
+import { OUTBOX_MESSAGES } from '../texts.ts';
 import type { TOutboxEntry, TOutboxFile } from './offline-db.ts';
 import { clearProgress, listOutbox, newKey, removeEntry, saveEntry, setProgress } from './outbox.ts';
-import { OUTBOX_MESSAGES } from './outbox-messages.ts';
 
 /**
  * How an attempt ended: sent (it leaves the outbox; with the server's answer, null when that was

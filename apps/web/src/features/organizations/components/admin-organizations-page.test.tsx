@@ -6,6 +6,7 @@ import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { adminOrganization, deferred } from '../organization-fixtures.ts';
+import { ORGANIZATION_TEXTS } from '../texts.ts';
 
 type THandlers = Parameters<typeof mockFetch>[0];
 
@@ -57,7 +58,7 @@ describe('admin organizations', () => {
     const rows = within(await table())
       .getAllByRole('row')
       .slice(1) as [HTMLElement, HTMLElement];
-    expect(within(rows[0]).getByText(ORGANIZATION_MESSAGES.noLogo)).toBeInTheDocument();
+    expect(within(rows[0]).getByText(ORGANIZATION_TEXTS.noLogo)).toBeInTheDocument();
     expect(within(rows[0]).getByText(list[0]?.id ?? '')).toBeInTheDocument();
     expect(within(rows[0]).getByRole('button', { name: 'Upload logo of Acme' })).toHaveTextContent('Upload');
     expect(within(rows[0]).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
@@ -106,7 +107,7 @@ describe('admin organizations', () => {
     await user.type(screen.getByLabelText('Organization name'), 'Initech');
     await user.click(screen.getByRole('button', { name: 'Create organization' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      `${ORGANIZATION_MESSAGES.createFailed} That name is taken.`,
+      `${ORGANIZATION_TEXTS.createFailed} That name is taken.`,
     );
   });
 
@@ -189,7 +190,7 @@ describe('admin organizations', () => {
     await table();
     const input = screen.getByLabelText('Logo file for Acme');
     await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(alert).toHaveBeenLastCalledWith(ORGANIZATION_MESSAGES.notAnImage);
+    expect(alert).toHaveBeenLastCalledWith(ORGANIZATION_TEXTS.notAnImage);
     await user.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
     expect(alert).toHaveBeenLastCalledWith(ORGANIZATION_MESSAGES.logoType);
     await user.upload(input, png('big.png', LOGO_MAX_BYTES + 1));
@@ -208,7 +209,7 @@ describe('admin organizations', () => {
     await table();
     const file = png();
     await user.upload(screen.getByLabelText('Logo file for Acme'), file);
-    const busy = await screen.findByRole('button', { name: ORGANIZATION_MESSAGES.uploading });
+    const busy = await screen.findByRole('button', { name: ORGANIZATION_TEXTS.uploading });
     expect(busy).toBeDisabled();
     const sent = calls.find((c) => c.init.method === 'POST')?.init.body;
     expect(sent).toBeInstanceOf(FormData);
@@ -244,7 +245,7 @@ describe('admin organizations', () => {
     renderApp('/admin/organizations');
     await table();
     await user.upload(screen.getByLabelText('Logo file for Acme'), png());
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ORGANIZATION_MESSAGES.uploadFailed));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(ORGANIZATION_TEXTS.uploadFailed));
     expect(screen.getByRole('button', { name: 'Upload logo of Acme' })).toBeEnabled();
   });
 
@@ -272,19 +273,19 @@ describe('admin organizations', () => {
     await table();
     const remove = screen.getByRole('button', { name: 'Delete logo of Globex' });
     await user.click(remove);
-    expect(confirm).toHaveBeenCalledWith(ORGANIZATION_MESSAGES.confirmDeleteLogo);
+    expect(confirm).toHaveBeenCalledWith(ORGANIZATION_TEXTS.confirmDeleteLogo);
     expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
 
     confirm.mockReturnValue(true);
     await user.click(remove);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ORGANIZATION_MESSAGES.deleteFailed));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(ORGANIZATION_TEXTS.deleteFailed));
     expect(screen.getByRole('img', { name: 'Globex logo' })).toBeInTheDocument();
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Delete logo of Globex' }));
     expect(await screen.findByRole('button', { name: 'Upload logo of Globex' })).toBeInTheDocument();
     const rows = within(await table()).getAllByRole('row');
-    expect(within(rows[2] as HTMLElement).getByText(ORGANIZATION_MESSAGES.noLogo)).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText(ORGANIZATION_TEXTS.noLogo)).toBeInTheDocument();
   });
 
   it('explains a load failure', async () => {
@@ -292,6 +293,6 @@ describe('admin organizations', () => {
       '/api/admin/organizations': () => jsonResponse({ code: 'FORBIDDEN', message: 'no' }, 403),
     });
     renderApp('/admin/organizations');
-    expect(await screen.findByText(ORGANIZATION_MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(ORGANIZATION_TEXTS.loadFailed)).toBeInTheDocument();
   });
 });

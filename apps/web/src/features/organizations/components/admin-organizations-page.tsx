@@ -1,12 +1,13 @@
-import { DEFAULT_PAGE_SIZE, ORGANIZATION_MESSAGES } from '@mqr/contracts';
+import { DEFAULT_PAGE_SIZE } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminScreen } from '#web/components/layouts/admin-screen.tsx';
 import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import type { TScreenStatus } from '#web/components/layouts/screen-status.ts';
 import { Table } from '#web/components/ui/table.tsx';
+import { useOrganizations } from '../api/get-organizations.ts';
 import { organizationKeys } from '../api/organization-keys.ts';
-import { useOrganizations } from '../hooks/use-organizations.ts';
+import { ORGANIZATION_TEXTS } from '../texts.ts';
 import styles from './admin-organizations-page.module.css';
 import { CreateOrganizationForm } from './create-organization-form.tsx';
 import { OrganizationRow } from './organization-row.tsx';
@@ -32,7 +33,7 @@ export function AdminOrganizationsPage() {
         <PagedList
           query={query}
           loadingText={ORGANIZATIONS_LOADING}
-          failedText={ORGANIZATION_MESSAGES.loadFailed}
+          failedText={ORGANIZATION_TEXTS.loadFailed}
           page={page}
           onPage={setPage}
         >

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ORGANIZATION_MESSAGES, type TOrganizationBody, ZOrganizationBody } from '@mqr/contracts';
+import { type TOrganizationBody, ZOrganizationBody } from '@mqr/contracts';
 import { useForm } from 'react-hook-form';
 import frame from '#web/components/layouts/admin-screen.module.css';
 import type { TScreenStatus } from '#web/components/layouts/screen-status.ts';
@@ -7,7 +7,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCreateOrganization } from '../hooks/use-organization-changes.ts';
+import { useCreateOrganization } from '../api/create-organization.ts';
+import { ORGANIZATION_TEXTS } from '../texts.ts';
 import styles from './admin-organizations-page.module.css';
 
 export const ORGANIZATION_CREATED = 'Organization created successfully.';
@@ -36,7 +37,7 @@ export function CreateOrganizationForm({ onSubmitStart, onDone }: TCreateOrganiz
         onDone({ tone: 'success', text: ORGANIZATION_CREATED });
       },
       onError: (error) => {
-        onDone({ tone: 'error', text: failureMessage(ORGANIZATION_MESSAGES.createFailed, error) });
+        onDone({ tone: 'error', text: failureMessage(ORGANIZATION_TEXTS.createFailed, error) });
         const nameError = error instanceof ApiError ? error.fields.find((f) => f.path === 'name') : undefined;
         if (nameError) setError('name', { type: 'server', message: nameError.message });
       },

@@ -1,5 +1,6 @@
 import { LOGO_MAX_BYTES, ORGANIZATION_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
+import { ORGANIZATION_TEXTS } from '../texts.ts';
 import { LOGO_ACCEPT, logoFileProblem } from './logo-file.ts';
 
 describe('logo file check', () => {
@@ -11,8 +12,8 @@ describe('logo file check', () => {
   });
 
   it('names the first problem', () => {
-    expect(logoFileProblem({ type: '', size: 10 })).toBe(ORGANIZATION_MESSAGES.notAnImage);
-    expect(logoFileProblem({ type: 'application/pdf', size: 10 })).toBe(ORGANIZATION_MESSAGES.notAnImage);
+    expect(logoFileProblem({ type: '', size: 10 })).toBe(ORGANIZATION_TEXTS.notAnImage);
+    expect(logoFileProblem({ type: 'application/pdf', size: 10 })).toBe(ORGANIZATION_TEXTS.notAnImage);
     expect(logoFileProblem({ type: 'image/svg+xml', size: 10 })).toBe(ORGANIZATION_MESSAGES.logoType);
     expect(logoFileProblem({ type: 'image/png', size: LOGO_MAX_BYTES + 1 })).toBe(
       ORGANIZATION_MESSAGES.logoTooLarge,

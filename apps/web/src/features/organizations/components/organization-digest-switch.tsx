@@ -1,8 +1,8 @@
-import { REMINDER_TEXTS } from '@mqr/contracts';
 import { SettingSwitch } from '#web/components/ui/setting-switch.tsx';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { useClientConfig } from '#web/lib/client-config.ts';
-import { useUpdateOrganizationSettings } from '../hooks/use-update-organization-settings.ts';
+import { REMINDER_TEXTS } from '#web/lib/texts.ts';
+import { useUpdateOrganizationSettings } from '../api/update-organization-settings.ts';
 
 const TEXTS = {
   on: REMINDER_TEXTS.organizationOn,

@@ -2,7 +2,10 @@ import { ORGANIZATION_MESSAGES, type TAdminOrganization, ZOrganizationBody } fro
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useDeleteLogo, useRenameOrganization, useUploadLogo } from '../hooks/use-organization-changes.ts';
+import { useDeleteLogo } from '../api/delete-logo.ts';
+import { useRenameOrganization } from '../api/update-organization.ts';
+import { useUploadLogo } from '../api/upload-logo.ts';
+import { ORGANIZATION_TEXTS } from '../texts.ts';
 import styles from './admin-organizations-page.module.css';
 import { LOGO_ACCEPT, logoFileProblem } from './logo-file.ts';
 
@@ -79,14 +82,14 @@ function LogoCell({ organization }: { organization: TAdminOrganization }) {
     }
     upload.mutate(
       { id, file },
-      { onError: (error) => window.alert(failureMessage(ORGANIZATION_MESSAGES.uploadFailed, error)) },
+      { onError: (error) => window.alert(failureMessage(ORGANIZATION_TEXTS.uploadFailed, error)) },
     );
   }
 
   function onDelete() {
-    if (!window.confirm(ORGANIZATION_MESSAGES.confirmDeleteLogo)) return;
+    if (!window.confirm(ORGANIZATION_TEXTS.confirmDeleteLogo)) return;
     remove.mutate(id, {
-      onError: (error) => window.alert(failureMessage(ORGANIZATION_MESSAGES.deleteFailed, error)),
+      onError: (error) => window.alert(failureMessage(ORGANIZATION_TEXTS.deleteFailed, error)),
     });
   }
 
@@ -95,7 +98,7 @@ function LogoCell({ organization }: { organization: TAdminOrganization }) {
       {logoUrl ? (
         <img src={logoUrl} alt={`${name} logo`} className={styles.logo} />
       ) : (
-        <span className={styles.noLogo}>{ORGANIZATION_MESSAGES.noLogo}</span>
+        <span className={styles.noLogo}>{ORGANIZATION_TEXTS.noLogo}</span>
       )}
       <div className={styles.logoActions}>
         <Button
@@ -105,7 +108,7 @@ function LogoCell({ organization }: { organization: TAdminOrganization }) {
           aria-label={upload.isPending ? undefined : `${pickLabel} logo of ${name}`}
           onClick={() => fileInput.current?.click()}
         >
-          {upload.isPending ? ORGANIZATION_MESSAGES.uploading : pickLabel}
+          {upload.isPending ? ORGANIZATION_TEXTS.uploading : pickLabel}
         </Button>
         {logoUrl ? (
           <Button
@@ -160,7 +163,7 @@ function NameEditor({ organization, onClose }: { organization: TAdminOrganizatio
       { id: organization.id, body: parsed.data },
       {
         onSuccess: onClose,
-        onError: (failure) => setError(failureMessage(ORGANIZATION_MESSAGES.updateFailed, failure)),
+        onError: (failure) => setError(failureMessage(ORGANIZATION_TEXTS.updateFailed, failure)),
       },
     );
   }

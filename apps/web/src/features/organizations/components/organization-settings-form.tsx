@@ -1,11 +1,12 @@
-import { DEFAULT_TIME_ZONE, ORGANIZATION_MESSAGES } from '@mqr/contracts';
+import { DEFAULT_TIME_ZONE } from '@mqr/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
-import { useUpdateOrganizationSettings } from '../hooks/use-update-organization-settings.ts';
+import { useUpdateOrganizationSettings } from '../api/update-organization-settings.ts';
+import { ORGANIZATION_TEXTS } from '../texts.ts';
 import styles from './organization-settings-form.module.css';
 
 /** Every IANA time zone this browser knows, UTC first. */
@@ -20,8 +21,8 @@ type TNotice = { tone: 'success' | 'error'; text: string };
 function failureText(error: unknown): string {
   const fromServer = error instanceof ApiError && !error.isNetworkError && error.code !== 'HTTP_ERROR';
   return fromServer && error.message
-    ? `${ORGANIZATION_MESSAGES.settingsFailed} ${error.message}`
-    : ORGANIZATION_MESSAGES.settingsFailed;
+    ? `${ORGANIZATION_TEXTS.settingsFailed} ${error.message}`
+    : ORGANIZATION_TEXTS.settingsFailed;
 }
 
 /**
@@ -45,7 +46,7 @@ export function OrganizationSettingsForm() {
       {
         onSuccess: () => {
           setTimeZone(null);
-          setNotice({ tone: 'success', text: ORGANIZATION_MESSAGES.settingsSaved });
+          setNotice({ tone: 'success', text: ORGANIZATION_TEXTS.settingsSaved });
         },
         onError: (error) => setNotice({ tone: 'error', text: failureText(error) }),
       },
@@ -57,8 +58,8 @@ export function OrganizationSettingsForm() {
       {organization ? <p className={styles.name}>{organization.name}</p> : null}
       <SelectField
         id={selectId}
-        label={ORGANIZATION_MESSAGES.timeZoneLabel}
-        hint={ORGANIZATION_MESSAGES.timeZoneHint}
+        label={ORGANIZATION_TEXTS.timeZoneLabel}
+        hint={ORGANIZATION_TEXTS.timeZoneHint}
         value={chosen}
         onChange={(event) => setTimeZone(event.target.value)}
       >

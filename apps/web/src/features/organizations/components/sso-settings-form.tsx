@@ -14,7 +14,8 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useSsoSettings, useUpdateSsoSettings } from '../hooks/use-sso-settings.ts';
+import { useSsoSettings, useUpdateSsoSettings } from '../api/sso-settings.ts';
+import { SSO_SETTINGS_TEXTS } from '../texts.ts';
 import styles from './organization-settings-form.module.css';
 
 type TValues = {
@@ -86,7 +87,7 @@ export function SsoSettingsForm() {
   if (settings.isError) {
     return (
       <div className={styles.form}>
-        <Alert>{SSO_MESSAGES.loadFailed}</Alert>
+        <Alert>{SSO_SETTINGS_TEXTS.loadFailed}</Alert>
         <div>
           <Button variant="secondary" onClick={() => settings.refetch()}>
             Retry
@@ -124,11 +125,11 @@ export function SsoSettingsForm() {
     update.mutate(body, {
       onSuccess: () => {
         setEdited(null);
-        setNotice({ tone: 'success', text: SSO_MESSAGES.saved });
+        setNotice({ tone: 'success', text: SSO_SETTINGS_TEXTS.saved });
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(errorsOf(error.fields));
-        setNotice({ tone: 'error', text: failureMessage(SSO_MESSAGES.saveFailed, error) });
+        setNotice({ tone: 'error', text: failureMessage(SSO_SETTINGS_TEXTS.saveFailed, error) });
         // A password typed once is not kept for the next try.
         setEdited({ ...values, currentPassword: '' });
       },
@@ -136,16 +137,16 @@ export function SsoSettingsForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label={SSO_MESSAGES.heading} noValidate>
-      <p className={styles.intro}>{SSO_MESSAGES.intro}</p>
+    <form className={styles.form} onSubmit={onSubmit} aria-label={SSO_SETTINGS_TEXTS.heading} noValidate>
+      <p className={styles.intro}>{SSO_SETTINGS_TEXTS.intro}</p>
       <CheckboxField
         label={SSO_MESSAGES.enabledLabel}
-        hint={SSO_MESSAGES.enabledHint}
+        hint={SSO_SETTINGS_TEXTS.enabledHint}
         {...check('enabled')}
       />
       <TextField
         label={SSO_MESSAGES.displayNameLabel}
-        hint={SSO_MESSAGES.displayNameHint}
+        hint={SSO_SETTINGS_TEXTS.displayNameHint}
         error={errors.displayName}
         maxLength={SSO_DISPLAY_NAME_MAX_LENGTH}
         placeholder="Acme Login"
@@ -153,7 +154,7 @@ export function SsoSettingsForm() {
       />
       <TextField
         label={SSO_MESSAGES.issuerLabel}
-        hint={SSO_MESSAGES.issuerHint}
+        hint={SSO_SETTINGS_TEXTS.issuerHint}
         error={errors.issuer}
         type="url"
         inputMode="url"
@@ -171,7 +172,7 @@ export function SsoSettingsForm() {
       />
       <TextField
         label={SSO_MESSAGES.clientSecretLabel}
-        hint={saved.hasClientSecret ? SSO_MESSAGES.clientSecretKept : undefined}
+        hint={saved.hasClientSecret ? SSO_SETTINGS_TEXTS.clientSecretKept : undefined}
         error={errors.clientSecret}
         type="password"
         autoComplete="new-password"
@@ -179,7 +180,7 @@ export function SsoSettingsForm() {
       />
       <TextField
         label={SSO_MESSAGES.domainsLabel}
-        hint={SSO_MESSAGES.domainsHint}
+        hint={SSO_SETTINGS_TEXTS.domainsHint}
         error={errors.allowedDomains}
         autoCapitalize="none"
         spellCheck={false}
@@ -188,31 +189,31 @@ export function SsoSettingsForm() {
       />
       <CheckboxField
         label={SSO_MESSAGES.createUsersLabel}
-        hint={SSO_MESSAGES.createUsersHint}
+        hint={SSO_SETTINGS_TEXTS.createUsersHint}
         {...check('createUsers')}
       />
       <CheckboxField
         label={SSO_MESSAGES.requireSsoLabel}
-        hint={SSO_MESSAGES.requireSsoHint}
+        hint={SSO_SETTINGS_TEXTS.requireSsoHint}
         {...check('requireSso')}
       />
       <TextField
-        label={SSO_MESSAGES.redirectUriLabel}
-        hint={SSO_MESSAGES.redirectUriHint}
+        label={SSO_SETTINGS_TEXTS.redirectUriLabel}
+        hint={SSO_SETTINGS_TEXTS.redirectUriHint}
         value={saved.redirectUri}
         readOnly
         onFocus={(event) => event.target.select()}
       />
       <TextField
-        label={SSO_MESSAGES.signInLinkLabel}
-        hint={SSO_MESSAGES.signInLinkHint}
+        label={SSO_SETTINGS_TEXTS.signInLinkLabel}
+        hint={SSO_SETTINGS_TEXTS.signInLinkHint}
         value={saved.signInUrl}
         readOnly
         onFocus={(event) => event.target.select()}
       />
       <TextField
-        label={SSO_MESSAGES.currentPasswordLabel}
-        hint={SSO_MESSAGES.currentPasswordHint}
+        label={SSO_SETTINGS_TEXTS.currentPasswordLabel}
+        hint={SSO_SETTINGS_TEXTS.currentPasswordHint}
         error={errors.currentPassword}
         type="password"
         autoComplete="current-password"
@@ -221,7 +222,7 @@ export function SsoSettingsForm() {
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : SSO_MESSAGES.save}
+          {update.isPending ? 'Saving...' : SSO_SETTINGS_TEXTS.save}
         </Button>
       </div>
     </form>

@@ -1,8 +1,8 @@
-import { REMINDER_TEXTS } from '@mqr/contracts';
 import { SettingSwitch } from '#web/components/ui/setting-switch.tsx';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { useClientConfig } from '#web/lib/client-config.ts';
-import { useUpdateProfile } from '../hooks/use-update-profile.ts';
+import { REMINDER_TEXTS } from '#web/lib/texts.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 
 const TEXTS = { on: REMINDER_TEXTS.userOn, off: REMINDER_TEXTS.userOff, failed: REMINDER_TEXTS.failed };
 

@@ -1,11 +1,11 @@
-import { DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES } from '@mqr/contracts';
+import { DISPLAY_NAME_MAX_LENGTH } from '@mqr/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useUpdateProfile } from '../hooks/use-update-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
 import {
   checkProfileForm,
   profileFormValues,
@@ -13,6 +13,7 @@ import {
   type TProfileFormValues,
   type TSavedProfile,
 } from '../lib/profile-form-values.ts';
+import { PROFILE_TEXTS } from '../texts.ts';
 import styles from './profile-form.module.css';
 
 /** How long the success message stays (docs/product/profile-and-settings.md#profile-form). */
@@ -32,7 +33,7 @@ type TNotice = { tone: 'success' | 'error' | 'info'; text: string };
 /** The server's own text when it sent one; else the documented generic failure (docs/product/profile-and-settings.md#profile-form). */
 function failureText(error: unknown): string {
   const fromServer = error instanceof ApiError && !error.isNetworkError && error.code !== 'HTTP_ERROR';
-  return fromServer && error.message ? error.message : PROFILE_MESSAGES.failed;
+  return fromServer && error.message ? error.message : PROFILE_TEXTS.failed;
 }
 
 type TProfileFormProps = {
@@ -94,7 +95,7 @@ export function ProfileForm({ saved, editEmail }: TProfileFormProps) {
     update.mutate(check.body, {
       onSuccess: (user) => {
         reset(profileFormValues(user));
-        setNotice({ tone: 'success', text: PROFILE_MESSAGES.updated });
+        setNotice({ tone: 'success', text: PROFILE_TEXTS.updated });
       },
       onError: (error) => {
         setNotice({ tone: 'error', text: failureText(error) });
@@ -143,7 +144,7 @@ export function ProfileForm({ saved, editEmail }: TProfileFormProps) {
               label={field.label}
               type="password"
               autoComplete={field.autoComplete}
-              hint={field.name === 'newPassword' ? PROFILE_MESSAGES.passwordHint : undefined}
+              hint={field.name === 'newPassword' ? PROFILE_TEXTS.passwordHint : undefined}
               error={errors[field.name]?.message}
               {...register(field.name)}
             />

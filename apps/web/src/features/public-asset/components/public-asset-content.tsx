@@ -1,14 +1,15 @@
-import { ASSET_MESSAGES, PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
+import { PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
 import { useCallback, useMemo } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
-import { OlderEvents, PublicEventList } from '#web/features/events/index.ts';
+import { EVENT_TEXTS, OlderEvents, PublicEventList } from '#web/features/events/index.ts';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { useOlderPages } from '#web/lib/use-older-pages.ts';
+import { usePublicAsset } from '../api/get-public-asset.ts';
 import { getPublicEventPage } from '../api/get-public-event-page.ts';
-import { usePublicAsset } from '../hooks/use-public-asset.ts';
+import { PUBLIC_ASSET_TEXTS } from '../texts.ts';
 import styles from './public-asset-page.module.css';
 
 function PublicAsset({ asset }: { asset: TPublicAsset }) {
@@ -33,7 +34,9 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
       <Card className={styles.hero}>
         <div className={styles.heroText}>
           <h1 className={styles.name}>{asset.name}</h1>
-          {asset.retiredAt ? <p className={styles.retired}>{ASSET_MESSAGES.publicRetiredNotice}</p> : null}
+          {asset.retiredAt ? (
+            <p className={styles.retired}>{PUBLIC_ASSET_TEXTS.publicRetiredNotice}</p>
+          ) : null}
           <NextServiceDue asset={asset} className={styles.service} />
           {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
           <p className={styles.muted}>QR slug: {asset.slug}</p>
@@ -66,7 +69,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
             <OlderEvents history={history} total={asset.eventCount} />
           </>
         ) : (
-          <p className={styles.muted}>{ASSET_MESSAGES.noMaintenance}</p>
+          <p className={styles.muted}>{EVENT_TEXTS.noMaintenance}</p>
         )}
       </Card>
 
@@ -100,7 +103,7 @@ export function PublicAssetContent({ organizationId, slug, preloaded }: TPublicA
     // As tall as the screen: the footer waits below it instead of jumping down when the asset comes.
     return (
       <p role="status" className={`${styles.muted} ${styles.loading}`}>
-        {ASSET_MESSAGES.publicLoading}
+        {PUBLIC_ASSET_TEXTS.publicLoading}
       </p>
     );
   }
@@ -109,7 +112,7 @@ export function PublicAssetContent({ organizationId, slug, preloaded }: TPublicA
       <div className={styles.page}>
         <title>{PRODUCT_NAME}</title>
         <h1 className={styles.visuallyHidden}>Asset</h1>
-        <Alert>{ASSET_MESSAGES.publicFailed}</Alert>
+        <Alert>{PUBLIC_ASSET_TEXTS.publicFailed}</Alert>
       </div>
     );
   }

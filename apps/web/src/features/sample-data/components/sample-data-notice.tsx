@@ -1,10 +1,10 @@
-import { SAMPLE_DATA_TEXTS } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useRemoveSampleData, useSampleDataStatus } from '../hooks/use-sample-data.ts';
+import { useRemoveSampleData, useSampleDataStatus } from '../api/sample-data.ts';
+import { SAMPLE_DATA_TEXTS } from '../texts.ts';
 import styles from './sample-data.module.css';
 
 /**

@@ -1,8 +1,8 @@
-import { SAMPLE_DATA_TEXTS } from '@mqr/contracts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useAddSampleData, useSampleDataStatus } from '../hooks/use-sample-data.ts';
+import { useAddSampleData, useSampleDataStatus } from '../api/sample-data.ts';
+import { SAMPLE_DATA_TEXTS } from '../texts.ts';
 import styles from './sample-data.module.css';
 
 /**

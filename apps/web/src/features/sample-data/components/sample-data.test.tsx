@@ -1,10 +1,11 @@
-import { SAMPLE_DATA_TEXTS, type TSampleDataStatus } from '@mqr/contracts';
+import type { TSampleDataStatus } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
+import { SAMPLE_DATA_TEXTS } from '../texts.ts';
 
 const EMPTY: TSampleDataStatus = { present: false, assets: 0, addedAt: null, organizationEmpty: true };
 const PRESENT: TSampleDataStatus = {

@@ -10,18 +10,8 @@ import { useCameraScanner } from '../hooks/use-camera-scanner.ts';
 import { loadQrDetector } from '../lib/load-detector.ts';
 import { loadImage } from '../lib/load-image.ts';
 import { interpretScan } from '../lib/scan-result.ts';
+import { SCAN_MESSAGES } from '../texts.ts';
 import styles from './scan-page.module.css';
-
-export const SCAN_MESSAGES = {
-  noCamera: 'No camera detected. Try using a device with a camera or open the QR code link manually.',
-  notAssetCode: 'This is not an asset code.',
-  noCodeInPhoto: 'No QR code was found in this photo.',
-  photoLabel: 'Scan from a photo',
-  offlineUnknown: 'You are offline. This asset will open when you are back online.',
-  torch: 'Torch',
-  startingCamera: 'Starting camera...',
-  readingPhoto: 'Reading photo...',
-} as const;
 
 /**
  * /scan: reads a QR code from the camera (or a photo) and opens the public asset page it points at.

@@ -1,5 +1,7 @@
 import { type TSchedule, ZSchedule } from '@mqr/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { useReloadSchedules } from './schedule-keys.ts';
 
 /** What an administrator does to a schedule from its card. */
 export type TScheduleAction = 'pause' | 'resume' | 'delete';
@@ -12,4 +14,13 @@ export async function changeSchedule(id: string, action: TScheduleAction): Promi
     return undefined;
   }
   return ZSchedule.parse(await apiRequest(`${path}/${action}`, { method: 'POST', body: {} }));
+}
+
+/** Pauses, resumes or deletes a schedule. */
+export function useChangeSchedule(onChanged?: () => void) {
+  const reload = useReloadSchedules(onChanged);
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: TScheduleAction }) => changeSchedule(id, action),
+    onSuccess: reload,
+  });
 }

@@ -1,5 +1,7 @@
 import { type TSchedule, type TScheduleBody, ZSchedule } from '@mqr/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { useReloadSchedules } from './schedule-keys.ts';
 
 /** POST /api/admin/schedules (a new schedule of the asset) or PUT /api/admin/schedules/{id} (an edit). */
 export async function saveSchedule(
@@ -16,4 +18,13 @@ export async function saveSchedule(
         body: { ...body, assetId: target.assetId },
       });
   return ZSchedule.parse(answer);
+}
+
+/** Creates a schedule of the asset, or saves an edit of `scheduleId`. */
+export function useSaveSchedule(assetId: string, scheduleId: string | undefined, onChanged?: () => void) {
+  const reload = useReloadSchedules(onChanged);
+  return useMutation({
+    mutationFn: (body: TScheduleBody) => saveSchedule({ assetId, scheduleId }, body),
+    onSuccess: reload,
+  });
 }

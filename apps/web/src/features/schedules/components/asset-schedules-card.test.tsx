@@ -1,4 +1,4 @@
-import { DUE_TEXTS, SCHEDULE_MESSAGES, type TSchedule } from '@mqr/contracts';
+import { SCHEDULE_MESSAGES, type TSchedule } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,10 +6,11 @@ import { ASSET_ID, asset, ORG_ID } from '#web/features/assets/asset-fixtures.ts'
 import { EVENT_FIELDS } from '#web/features/events/event-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
+import { DUE_TEXTS } from '#web/lib/texts.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
-import { SCHEDULE_TEXTS } from '../lib/schedule-texts.ts';
 import { schedule } from '../schedule-fixtures.ts';
+import { SCHEDULE_TEXTS } from '../texts.ts';
 
 type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 

@@ -1,4 +1,4 @@
-import { DUE_TEXTS, SCHEDULE_MODE_LABELS, type TAsset, type TSchedule } from '@mqr/contracts';
+import { SCHEDULE_MODE_LABELS, type TAsset, type TSchedule } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -6,16 +6,17 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
-import { OFFLINE_TEXTS, QueryFallback } from '#web/components/ui/offline-notice.tsx';
+import { QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { pageCountOf } from '#web/lib/paged-response.ts';
-import type { TScheduleAction } from '../api/change-schedule.ts';
+import { DUE_TEXTS, OFFLINE_TEXTS } from '#web/lib/texts.ts';
+import { type TScheduleAction, useChangeSchedule } from '../api/change-schedule.ts';
+import { useAssetSchedules } from '../api/get-schedules.ts';
 import { scheduleKeys } from '../api/schedule-keys.ts';
-import { useAssetSchedules, useChangeSchedule } from '../hooks/use-schedules.ts';
 import { localToday } from '../lib/schedule-form-values.ts';
-import { recurrenceText, SCHEDULE_TEXTS } from '../lib/schedule-texts.ts';
+import { recurrenceText, SCHEDULE_TEXTS } from '../texts.ts';
 import styles from './asset-schedules-card.module.css';
 import { ScheduleFormDialog } from './schedule-form-dialog.tsx';
 

@@ -8,7 +8,6 @@ import {
   type TSchedule,
   type TScheduleBody,
   type TUserOption,
-  WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@mqr/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -25,14 +24,16 @@ import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { CustomFieldInputs, useFields } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useApplySchedule, useAssignableUsers, useSaveSchedule } from '../hooks/use-schedules.ts';
+import { useApplySchedule } from '../api/apply-schedule.ts';
+import { useAssignableUsers } from '../api/get-assignable-users.ts';
+import { useSaveSchedule } from '../api/save-schedule.ts';
 import {
   checkScheduleForm,
   initialScheduleFormValues,
   scheduleFormPath,
   type TScheduleFormValues,
 } from '../lib/schedule-form-values.ts';
-import { SCHEDULE_TEXTS } from '../lib/schedule-texts.ts';
+import { SCHEDULE_TEXTS, WEEKDAY_LABELS } from '../texts.ts';
 import styles from './schedule-form.module.css';
 
 /** Whose schedule the form makes: one asset's (new or an edit), or one for each selected asset. */

@@ -1,7 +1,7 @@
 import type { TApplyScheduleResult, TAssetSelection } from '@mqr/contracts';
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
-import { SCHEDULE_TEXTS } from '../lib/schedule-texts.ts';
+import { SCHEDULE_TEXTS } from '../texts.ts';
 import { ScheduleFormDialog } from './schedule-form-dialog.tsx';
 
 type TScheduleSelectionButtonProps = {

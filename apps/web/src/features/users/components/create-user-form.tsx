@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_PAGE_SIZE, USER_MESSAGES, ZCreateUserBody } from '@mqr/contracts';
+import { MAX_PAGE_SIZE, ZCreateUserBody } from '@mqr/contracts';
 import { type Control, type Path, useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import frame from '#web/components/layouts/admin-screen.module.css';
@@ -12,7 +12,8 @@ import { useOrganizations } from '#web/features/organizations/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useCreateUser } from '../hooks/use-user-changes.ts';
+import { useCreateUser } from '../api/create-user.ts';
+import { USER_TEXTS } from '../texts.ts';
 import styles from './admin-users.module.css';
 
 export const USER_CREATED = 'User created successfully.';
@@ -63,7 +64,7 @@ export function CreateUserForm({ onSubmitStart, onDone }: TCreateUserFormProps) 
           onDone({ tone: 'success', text: USER_CREATED });
         },
         onError: (error) => {
-          onDone({ tone: 'error', text: failureMessage(USER_MESSAGES.createFailed, error) });
+          onDone({ tone: 'error', text: failureMessage(USER_TEXTS.createFailed, error) });
           if (!(error instanceof ApiError)) return;
           for (const field of error.fields) {
             if (FORM_PATHS.includes(field.path)) {

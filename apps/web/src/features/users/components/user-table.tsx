@@ -1,11 +1,12 @@
-import { type TAdminUser, USER_MESSAGES } from '@mqr/contracts';
+import type { TAdminUser } from '@mqr/contracts';
 import { useState } from 'react';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useUpdateUser } from '../hooks/use-user-changes.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { USER_TEXTS } from '../texts.ts';
 import styles from './admin-users.module.css';
 
 /** The flags the table changes in place, with the text beside each checkbox. */
@@ -36,7 +37,7 @@ export function UserTable({ users, onSaveStart, onSaveFailed }: TUserTableProps)
     setSaving((current) => ({ ...current, [key]: value }));
     update
       .mutateAsync({ id: user.id, body: { [field]: value } })
-      .catch((error: unknown) => onSaveFailed(failureMessage(USER_MESSAGES.updateFailed, error)))
+      .catch((error: unknown) => onSaveFailed(failureMessage(USER_TEXTS.updateFailed, error)))
       .finally(() =>
         setSaving((current) => {
           const { [key]: _done, ...rest } = current;

@@ -1,6 +1,6 @@
 import { type TWebhookEndpointWithSecret, ZWebhookEndpointWithSecret } from '@mqr/contracts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { endpointUrl } from './webhook-keys.ts';
+import { endpointUrl, useWebhookMutation } from './webhook-keys.ts';
 
 /** POST /api/admin/webhooks/{id}/rotate-secret → the endpoint and its new secret (shown this once). */
 export async function rotateWebhookSecret(id: string): Promise<TWebhookEndpointWithSecret> {
@@ -8,3 +8,5 @@ export async function rotateWebhookSecret(id: string): Promise<TWebhookEndpointW
     await apiRequest(`${endpointUrl(id)}/rotate-secret`, { method: 'POST' }),
   );
 }
+
+export const useRotateWebhookSecret = () => useWebhookMutation((id: string) => rotateWebhookSecret(id));

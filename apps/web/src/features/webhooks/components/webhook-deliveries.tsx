@@ -1,10 +1,4 @@
-import {
-  type TWebhookDelivery,
-  type TWebhookEndpoint,
-  WEBHOOK_DELIVERY_STATE_LABELS,
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_MESSAGES,
-} from '@mqr/contracts';
+import type { TWebhookDelivery, TWebhookEndpoint } from '@mqr/contracts';
 import { useId, useState } from 'react';
 import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -15,8 +9,9 @@ import { Table } from '#web/components/ui/table.tsx';
 import hidden from '#web/components/ui/visually-hidden.module.css';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useRedeliverWebhook, useWebhookDeliveries } from '../hooks/use-webhooks.ts';
-import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
+import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
+import { useRedeliverWebhook } from '../api/redeliver-webhook.ts';
+import { WEBHOOK_TEXTS as T, WEBHOOK_DELIVERY_STATE_LABELS, WEBHOOK_EVENT_LABELS } from '../texts.ts';
 import styles from './webhooks.module.css';
 
 const STATE_CLASS: Record<TWebhookDelivery['state'], string | undefined> = {
@@ -54,13 +49,11 @@ export function WebhookDeliveries({
         </Button>
       </div>
       <p className={tabPanel.muted}>{T.deliveriesHint}</p>
-      {redeliver.isError ? (
-        <Alert>{failureMessage(WEBHOOK_MESSAGES.redeliverFailed, redeliver.error)}</Alert>
-      ) : null}
+      {redeliver.isError ? <Alert>{failureMessage(T.redeliverFailed, redeliver.error)}</Alert> : null}
       <PagedList
         query={query}
         loadingText={T.deliveriesLoading}
-        failedText={WEBHOOK_MESSAGES.loadFailed}
+        failedText={T.loadFailed}
         page={page}
         onPage={setPage}
       >

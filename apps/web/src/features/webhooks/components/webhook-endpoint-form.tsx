@@ -2,7 +2,6 @@ import {
   type TWebhookEndpoint,
   type TWebhookEventType,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_MESSAGES,
   WEBHOOK_URL_MAX_LENGTH,
@@ -16,8 +15,8 @@ import fieldStyles from '#web/components/ui/text-field.module.css';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { type TSavedWebhookEndpoint, useSaveWebhookEndpoint } from '../hooks/use-webhooks.ts';
-import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
+import { type TSavedWebhookEndpoint, useSaveWebhookEndpoint } from '../api/save-webhook-endpoint.ts';
+import { WEBHOOK_TEXTS as T, WEBHOOK_EVENT_LABELS } from '../texts.ts';
 import styles from './webhooks.module.css';
 
 /** The server's message on one field of a refused save. */
@@ -123,7 +122,7 @@ export function WebhookEndpointForm({
         checked={enabled}
         onChange={(event) => setEnabled(event.target.checked)}
       />
-      {otherError ? <Alert>{failureMessage(WEBHOOK_MESSAGES.saveFailed, save.error)}</Alert> : null}
+      {otherError ? <Alert>{failureMessage(T.saveFailed, save.error)}</Alert> : null}
       <div className={styles.buttons}>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? T.saving : T.save}

@@ -1,9 +1,4 @@
-import {
-  type TWebhookEndpoint,
-  type TWebhookEndpointWithSecret,
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_MESSAGES,
-} from '@mqr/contracts';
+import type { TWebhookEndpoint, TWebhookEndpointWithSecret } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -11,8 +6,9 @@ import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { Table } from '#web/components/ui/table.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { useDeleteWebhookEndpoint, useRotateWebhookSecret } from '../hooks/use-webhooks.ts';
-import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
+import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint.ts';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
+import { WEBHOOK_TEXTS as T, WEBHOOK_EVENT_LABELS } from '../texts.ts';
 import styles from './webhooks.module.css';
 
 type TConfirm = { kind: 'delete' | 'rotate'; endpoint: TWebhookEndpoint };
@@ -122,7 +118,7 @@ const CONFIRM_TEXTS = {
     text: T.deleteText,
     confirm: T.deleteConfirm,
     busy: T.deleting,
-    failed: WEBHOOK_MESSAGES.deleteFailed,
+    failed: T.deleteFailed,
   },
   rotate: {
     title: T.rotateTitle,

@@ -5,11 +5,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { SecretShownOnce } from '#web/components/ui/secret-shown-once.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
-import { useWebhookEndpoints } from '../hooks/use-webhooks.ts';
+import { useWebhookEndpoints } from '../api/get-webhook-endpoints.ts';
+import { WEBHOOK_TEXTS as T } from '../texts.ts';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookEndpointForm } from './webhook-endpoint-form.tsx';
 import { WebhookEndpointTable } from './webhook-endpoint-table.tsx';
-import { WEBHOOK_TEXTS as T } from './webhook-texts.ts';
 
 type TForm = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; endpoint: TWebhookEndpoint };
 
@@ -62,7 +62,7 @@ export function WebhooksPanel() {
       <section className={tabPanel.section} aria-label={T.listTitle}>
         <h3 className={tabPanel.sectionTitle}>{T.listTitle}</h3>
         {endpoints.isPending ? <StateMessage>{T.loading}</StateMessage> : null}
-        {endpoints.isError ? <Alert>{WEBHOOK_MESSAGES.loadFailed}</Alert> : null}
+        {endpoints.isError ? <Alert>{T.loadFailed}</Alert> : null}
         {endpoints.isSuccess && list.length === 0 ? <StateMessage>{T.empty}</StateMessage> : null}
         {list.length > 0 ? (
           <WebhookEndpointTable

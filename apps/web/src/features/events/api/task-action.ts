@@ -1,0 +1,133 @@
+import { type TMaintenanceEvent, type TTaskStatus, ZMaintenanceEvent } from '@mqr/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { assetKeys } from '#web/features/assets/index.ts';
+import { ApiError, apiRequest } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth-store.ts';
+import { type TQueuedTaskAction, useOfflineWrites } from '#web/lib/offline-writes.ts';
+import { showSavedEvent, showTaskStamps, stampsAfter, type TTaskAction } from '../lib/shown-tasks.ts';
+import { taskKeys } from './task-keys.ts';
+
+/**
+ * POST /api/assets/{assetId}/events/{eventId}/start (Pending to InProgress) or .../complete (Pending
+ * or InProgress to Completed). `occurredAt`: when it was done, for an action sent later (ADR 085);
+ * absent: now.
+ */
+async function sendTaskAction(
+  action: TTaskAction,
+  assetId: string,
+  eventId: string,
+  idempotencyKey?: string,
+  occurredAt?: string,
+): Promise<TMaintenanceEvent> {
+  const data = await apiRequest(
+    `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/${action}`,
+    {
+      method: 'POST',
+      body: occurredAt ? { occurredAt } : {},
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    },
+  );
+  return ZMaintenanceEvent.parse(data);
+}
+
+type TTaskRequest = [assetId: string, eventId: string, idempotencyKey?: string, occurredAt?: string];
+
+export const startTask = (...request: TTaskRequest) => sendTaskAction('start', ...request);
+
+export const completeTask = (...request: TTaskRequest) => sendTaskAction('complete', ...request);
+
+export type { TTaskAction };
+
+/** The task of a maintenance event: where it is, its status (the confirm text depends on it) and title. */
+export type TTask = { assetId: string; eventId: string; taskStatus: TTaskStatus; title: string };
+
+/**
+ * A screen's words for the actions: the asset page (EVENT_TEXTS) and the dashboard
+ * (TASK_MESSAGES) confirm and fail in their own words (docs/product/events-and-tasks.md#confirmation-texts).
+ */
+export type TTaskActionTexts = Record<
+  'confirmStart' | 'confirmCompletePending' | 'confirmComplete' | 'startFailed' | 'completeFailed',
+  string
+>;
+
+/** The question the user confirms before an action. */
+export function confirmText(texts: TTaskActionTexts, action: TTaskAction, task: TTask): string {
+  if (action === 'start') return texts.confirmStart;
+  return task.taskStatus === 'Pending' ? texts.confirmCompletePending : texts.confirmComplete;
+}
+
+type TVariables = { action: TTaskAction; task: TTask };
+
+/**
+ * Start or complete a task, after the user confirms. What shows the task shows the server's answer
+ * (kept copies included, ADR 090), then reloads on success and on a 409 (someone else moved the task
+ * first): the asset's detail and the pending tasks. The mutation stays pending until they have, so
+ * the buttons stay disabled until the list shows the new state. `onChanged` reloads more (the
+ * dashboard's figures) without holding the buttons. Offline (or when the connection drops), the
+ * action waits in the outbox instead (lib/offline-writes.ts), with the time it was done, and the task
+ * shows as it will be once sent.
+ */
+export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
+  const queryClient = useQueryClient();
+  const offline = useOfflineWrites();
+  const displayName = useAuth()?.displayName ?? '';
+  const reload = (task: TTask) => {
+    onChanged?.();
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: taskKeys.pending() }),
+      queryClient.invalidateQueries({ queryKey: assetKeys.detail(task.assetId) }),
+    ]);
+  };
+  const mutation = useMutation({
+    mutationFn: async ({ action, task }: TVariables) => {
+      const queued: TQueuedTaskAction = {
+        kind: 'task-action',
+        action,
+        ...task,
+        occurredAt: new Date().toISOString(),
+      };
+      const keep = async () => {
+        await offline?.queue(queued);
+        return { queued };
+      };
+      if (offline?.isOffline()) return keep();
+      try {
+        return { saved: await (action === 'start' ? startTask : completeTask)(task.assetId, task.eventId) };
+      } catch (error) {
+        if (offline && error instanceof ApiError && error.isNetworkError) return keep();
+        throw error;
+      }
+    },
+    onSuccess: (result, { action, task }) => {
+      if ('queued' in result) {
+        showTaskStamps(
+          queryClient,
+          task,
+          stampsAfter(action, task.taskStatus, result.queued.occurredAt, displayName),
+        );
+        return;
+      }
+      showSavedEvent(queryClient, task.assetId, result.saved);
+      return reload(task);
+    },
+    onError: (error, { task }) => {
+      if (error instanceof ApiError && error.status === 409) void reload(task);
+    },
+  });
+
+  function run(action: TTaskAction, task: TTask) {
+    if (mutation.isPending || !window.confirm(confirmText(texts, action, task))) return;
+    mutation.mutate({ action, task });
+  }
+
+  const failed = mutation.isError ? mutation.variables.action : null;
+  return {
+    run,
+    /** The action under way and its task, if any. */
+    running: mutation.isPending ? mutation.variables : undefined,
+    /** The failure message of the last action, if it failed. */
+    failure: failed === null ? null : failed === 'start' ? texts.startFailed : texts.completeFailed,
+    /** The last action has finished, either way (its button may be gone: focus moves on). */
+    settled: mutation.isSuccess || mutation.isError,
+  };
+}

@@ -1,0 +1,64 @@
+import { addDays, DUE_SOON_DAYS } from '@mqr/contracts';
+import { formatCalendarDate } from '#web/lib/dates.ts';
+import { DUE_STATE_LABELS, DUE_TEXTS } from '#web/lib/texts.ts';
+
+/** The dashboard's pending task texts (docs/product/dashboard.md#pending-maintenance-tasks). */
+export const TASK_MESSAGES = {
+  title: 'Pending maintenance tasks',
+  loading: 'Loading tasks...',
+  empty: 'All caught up! No pending maintenance tasks.',
+  loadFailed: 'Unable to load pending maintenance tasks.',
+  startFailed: 'Unable to start the task. Please try again.',
+  completeFailed: 'Unable to complete the task. Please try again.',
+  confirmStart: 'Start this maintenance task now?',
+  confirmCompletePending: 'Mark this task as started and completed now?',
+  confirmComplete: 'Mark this task as completed?',
+  starting: 'Starting...',
+  updating: 'Updating...',
+} as const;
+
+/** The maintenance events' and tasks' words on the asset page and the public page. */
+export const EVENT_TEXTS = {
+  noMaintenance: 'No recorded maintenance yet.',
+  // Asset page (docs/product/asset-detail.md#asset-page-task-actions, #saving-an-event).
+  fieldsLoadFailed: 'Unable to load maintenance field definitions.',
+  uploadFailed: 'One or more files failed to upload.',
+  saveFailed: 'Unable to save maintenance event.',
+  startFailed: 'Unable to start the maintenance task.',
+  completeFailed: 'Unable to complete the maintenance task.',
+  confirmStart: 'Start this maintenance task now?',
+  confirmCompletePending: 'This task has not been started yet. Mark it as started and completed now?',
+  confirmComplete: 'Mark this maintenance task as completed?',
+  // The history's paging (asset page and public page).
+  showMore: 'Show older events',
+  loadingMore: 'Loading...',
+  moreFailed: 'Unable to load older events. Please try again.',
+  shown: (shown: number, total: number) =>
+    `Showing ${shown.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'event' : 'events'}`,
+} as const;
+
+export const DUE_CARD_TEXTS = {
+  region: 'Due tasks',
+  overdue: DUE_TEXTS.overdue,
+  overdueCaption: 'Open tasks past their due date',
+  dueSoon: DUE_TEXTS.dueNext7Days,
+  dueSoonCaption: (today: string) =>
+    `${formatCalendarDate(today)} to ${formatCalendarDate(addDays(today, DUE_SOON_DAYS))}`,
+  loading: 'Loading due tasks...',
+  loadFailed: 'Unable to load the due tasks.',
+} as const;
+
+export const TASK_FILTER_TEXTS = {
+  group: 'Show tasks',
+  overdue: DUE_STATE_LABELS.overdue,
+  soon: DUE_STATE_LABELS.dueSoon,
+  mine: 'Assigned to me',
+  noneMatch: 'No pending tasks match these filters.',
+  showAll: 'Show all tasks',
+} as const;
+
+/** The question an administrator confirms before deleting an event. */
+export const deleteEventQuestion = (title: string) =>
+  `Delete “${title}” for good? Its attachments and change history are deleted with it. The audit log keeps a record.`;
+
+export const DELETE_EVENT_FAILED = 'The maintenance event could not be deleted.';

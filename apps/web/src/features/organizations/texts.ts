@@ -1,0 +1,47 @@
+/** The organizations screens' words: the list, logos and settings. */
+export const ORGANIZATION_TEXTS = {
+  // Screen messages (docs/product/organizations.md#organizations-page, #logos).
+  loadFailed: 'Unable to load organizations.',
+  createFailed: 'Unable to create organization.',
+  updateFailed: 'Unable to update organization.',
+  uploadFailed: 'Failed to upload logo. Please try again.',
+  deleteFailed: 'Failed to delete logo. Please try again.',
+  notAnImage: 'Please select an image file',
+  confirmDeleteLogo: 'Are you sure you want to delete this logo?',
+  noLogo: 'No Logo',
+  uploading: 'Uploading...',
+  timeZoneLabel: 'Time zone',
+  timeZoneHint: 'Due dates of planned maintenance follow the calendar of this time zone.',
+  settingsSaved: 'Organization settings saved.',
+  settingsFailed: 'Unable to save the organization settings.',
+} as const;
+
+/** The single sign-on settings form's words. */
+export const SSO_SETTINGS_TEXTS = {
+  // The settings section (docs/product/profile-and-settings.md#single-sign-on).
+  heading: 'Single sign-on',
+  intro:
+    "Let the people of this organization sign in with your company's identity provider (OpenID Connect), such as Microsoft Entra ID, Google Workspace, Okta or Keycloak.",
+  enabledHint: 'When on, the sign-in link below shows a "Sign in with …" button.',
+  issuerHint:
+    'The address of your provider; its settings are read from /.well-known/openid-configuration under it.',
+  clientSecretKept: 'A client secret is saved; it is never shown. Leave this blank to keep it.',
+  displayNameHint: 'Shown on the sign-in button, as in "Sign in with Acme Login".',
+  domainsHint:
+    'Separated by commas or spaces, e.g. example.com. Only people whose email is at one of these domains can sign in this way.',
+  createUsersHint:
+    'Someone at an allowed domain who has no account yet gets one, as a member. When off, an administrator adds people first.',
+  requireSsoHint:
+    'Members can no longer sign in with a password. Administrators keep theirs, so a provider outage never locks the organization out.',
+  redirectUriLabel: 'Redirect URI',
+  redirectUriHint: 'Register this address at your provider for this client.',
+  signInLinkLabel: 'Sign-in link',
+  signInLinkHint: "Share this link with your people: it opens the sign-in page with your provider's button.",
+  save: 'Save single sign-on',
+  saved: 'Single sign-on settings saved.',
+  saveFailed: 'Unable to save the single sign-on settings.',
+  loadFailed: 'Unable to load the single sign-on settings.',
+  currentPasswordLabel: 'Current password',
+  currentPasswordHint:
+    'Changing how people sign in needs your password. Every administrator of this organization is emailed about each change.',
+} as const;
