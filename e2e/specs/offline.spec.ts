@@ -9,7 +9,7 @@ import { writeQrVideo } from '../support/qr.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
 
-// Issue 16: the field app works without a connection and never loses a record (docs/product/offline.md).
+// The field app works without a connection and never loses a record (docs/product/offline.md).
 
 interface TFile {
   fileName: string;

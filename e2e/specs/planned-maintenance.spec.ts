@@ -5,7 +5,7 @@ import { E2E_ADMIN } from '../support/environment.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
 
-// Issue 15's "Done when": a monthly fixed schedule applied to 20 assets from the asset list's
+// Planned maintenance end to end (docs/product/schedules.md): a monthly fixed schedule applied to 20 assets from the asset list's
 // selection and a floating one; the server's test clock moves forward; tasks appear at their lead
 // time, become overdue, show on the dashboard's cards, the pending list's filters, the asset list's
 // due filter, the calendar and the public page; completing one moves the next due date (floating) or

@@ -6,7 +6,7 @@ import { E2E_ADMIN } from '../support/environment.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
 
-// Issue 31 §2 and §3: re-importing the same Snipe-IT-shaped file updates nothing and creates nothing
+// ADRs 092 and 093: re-importing the same Snipe-IT-shaped file updates nothing and creates nothing
 // ("0 create, N unchanged"), and an import is undone and discarded, with the keyboard only.
 
 /** Snipe-IT's own sample (22 assets), its asset tags and names made this run's own. */

@@ -5,7 +5,7 @@ import { E2E_ADMIN } from '../support/environment.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
 
-// Issue 31 §7 and §3: a new organization's first look (sample data, added and removed in one step),
+// ADRs 097 and 093: a new organization's first look (sample data, added and removed in one step),
 // the agenda opening on overdue work, and the retired list's bulk restore and delete. In an
 // organization of its own, so that the sample is offered (it has no asset) and counts stay exact.
 

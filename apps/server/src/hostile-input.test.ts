@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi, fieldBody, insertField } from './test/asset-fixtures.ts';
 import { tenantWorld } from './test/tenant-world.ts';
 
-// The inputs the attack on a running instance found answering 500 (issue 11, section 2).
+// The inputs the attack on a running instance found answering 500 (ADR 019).
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
 const BEYOND_INT4 = 2 ** 31;

@@ -318,7 +318,7 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
     }
   }
 
-  // Issue 30 (ADR 087): jobs take turns between organizations on every instance.
+  // ADR 087: jobs take turns between organizations on every instance.
   it("one organization's endpoints that never answer delay no other organization's delivery by more than 2 s", () =>
     checkWebhooksFairShare(urls(), db, ADMIN));
 

@@ -26,7 +26,7 @@ export const ASSET_FILTER_OPERATORS = ['any', 'min', 'max', 'is', 'contains'] as
 export type TAssetFilterOperator = (typeof ASSET_FILTER_OPERATORS)[number];
 
 /**
- * The list's due filter (issue 15): assets with an open task past its due date (`overdue`), or with
+ * The list's due filter (ADR 057): assets with an open task past its due date (`overdue`), or with
  * work due from today to DUE_SOON_DAYS ahead (`soon`: an open task, or an active schedule's next task).
  */
 export const ASSET_DUE_FILTERS = ['overdue', 'soon'] as const;

@@ -7,11 +7,11 @@ import { createOrganization, createUser } from './fixtures.ts';
 import { HttpSession } from './http-session.ts';
 import { startWebhookReceiver, type TestWebhookReceiver } from './webhook-receiver.ts';
 
-/** How long after its event another organization's delivery may come (issue 30). */
+/** How long after its event another organization's delivery may come (ADR 087). */
 export const FAIR_DELIVERY_MS = 2000;
 
 /**
- * Issue 30's proof on the running instances (ADR 087): organization A's five endpoints never answer
+ * The proof on the running instances (ADR 087): organization A's five endpoints never answer
  * while its events keep them busy on both instances; organization B's delivery still arrives within
  * FAIR_DELIVERY_MS of its event, while every request A's endpoints took is still waiting. `owner`
  * makes organization B (a connection that bypasses row-level security); `admin` is an administrator

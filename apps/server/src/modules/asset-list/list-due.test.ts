@@ -10,7 +10,7 @@ import type { AuthHeaders } from '#server/test/tenant-world.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { DUE_IDS_MAX } from './list-queries.ts';
 
-// The asset list's due filter (issue 15 §3, ADR 057): today is 10 March 2026 in UTC.
+// The asset list's due filter (ADR 057): today is 10 March 2026 in UTC.
 const clock = new SettableClock();
 const t = tenantWorld({}, { clock });
 

@@ -14,7 +14,7 @@ import { createOrganization, createUser, loginAs } from '#server/test/fixtures.t
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
-// Re-importing updates instead of duplicating (issue 31 §2, ADR 092), with the peers' own files.
+// Re-importing updates instead of duplicating (ADR 092), with the peers' own files.
 const t = tenantWorld();
 const { get, post, uploaded, map, checked, committed } = importClient(() => t.app);
 

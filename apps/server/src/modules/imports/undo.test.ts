@@ -17,7 +17,7 @@ import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { sweepExpiredUndos } from './undo.ts';
 
-// Undoing an import and discarding old ones (issue 31 §3, ADR 093).
+// Undoing an import and discarding old ones (ADR 093).
 const t = tenantWorld();
 const { get, post, uploaded, checked, committed } = importClient(() => t.app);
 

@@ -83,7 +83,7 @@ export async function createDueTasksIn(tx: DbOrTx, run: EngineRun): Promise<numb
 /**
  * The same, each chunk in a transaction of its own, so a big run never holds the database long, and
  * paced: after a chunk it rests as long as the chunk took, so a big run takes at most half of the
- * database and a core from the requests people wait for (issue 15: the asset list within twice its
+ * database and a core from the requests people wait for (the goal: the asset list within twice its
  * p95 at rest while 100,000 schedules get their tasks).
  */
 export async function createDueTasks(db: Db, run: EngineRun): Promise<number> {

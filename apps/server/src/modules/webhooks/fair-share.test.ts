@@ -22,7 +22,7 @@ async function receiver(): Promise<TestWebhookReceiver> {
   return started;
 }
 
-// Issue 30: one organization's five endpoints that never answer delayed another organization's
+// A review found one organization's five endpoints that never answer delayed another organization's
 // delivery by 50 s, the runner sending one delivery at a time, each waiting out its 10 s timeout.
 it("an organization's endpoints that do not answer hold up no other organization's delivery (ADR 087)", async () => {
   const silent = await Promise.all([1, 2, 3, 4, 5].map(() => receiver()));

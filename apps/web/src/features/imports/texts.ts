@@ -18,7 +18,7 @@ export function countText(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-/** What the check found an import of assets would do (issue 31's wording: "4 create, 2 update, 0 unchanged"). */
+/** What the check found an import of assets would do ("4 create, 2 update, 0 unchanged", ADR 092). */
 export function plannedText(planned: TImportPlanned): string {
   return `${countText(planned.create)} create, ${countText(planned.update)} update, ${countText(planned.unchanged)} unchanged`;
 }

@@ -7,7 +7,7 @@ import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/f
 import { renderApp } from '#web/test/render-app.tsx';
 import { historyRun, IMPORT_ID, importRun } from '../import-fixtures.ts';
 
-// Matching existing assets, what the check says it will do, undo and discard (issue 31 §2, §3).
+// Matching existing assets, what the check says it will do, undo and discard (ADRs 092, 093).
 const RUN_URL = `/api/admin/imports/${IMPORT_ID}`;
 type THandlers = Parameters<typeof mockFetch>[0];
 
