@@ -1,5 +1,7 @@
-import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import type { messages, PGlite } from '@electric-sql/pglite';
+import { protocol } from '@electric-sql/pglite';
+import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 
 /** What pglite-worker.ts is started with. */
@@ -8,21 +10,21 @@ export interface WorkerOptions {
   dataDir: string | undefined;
 }
 
-/** Main thread -> worker: bytes a connection wrote, its end, or closing the database. */
+/** Main thread -> worker: a protocol message for PGlite, the end of a connection's session, or closing. */
 export type ToWorker =
-  | { type: 'data'; id: number; bytes: Uint8Array }
-  | { type: 'end'; id: number }
+  | { type: 'protocol'; id: number; bytes: Uint8Array }
+  | { type: 'end-session'; id: number }
   | { type: 'close' };
 
 /** Worker -> main thread. */
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
-  | { type: 'data'; id: number; bytes: Uint8Array }
+  | { type: 'answer'; id: number; bytes: Uint8Array }
   | { type: 'closed' };
 
-/** Connections of the pool to the thread: statements of this many requests wait in the thread at once. */
-export const PGLITE_CONNECTIONS = 4;
+/** Connections of the pool to the thread: PGlite is one session, so one (ADR 099). */
+export const PGLITE_CONNECTIONS = 1;
 
 /** How long closing may take before the thread is stopped anyway. */
 const CLOSE_TIMEOUT_MS = 15_000;
@@ -32,18 +34,17 @@ function connectionError(message: string, code: string): Error {
 }
 
 /**
- * PGlite on a thread of its own (ADR 036), reached like a PostgreSQL server: `connect()` makes a
- * socket-like stream for node-postgres (its `stream` option) that carries the wire protocol to the worker.
+ * PGlite on a thread of its own (ADR 036), reached with node-postgres through PGlite's own adapter
+ * (`@electric-sql/pglite/node-postgres`, ADR 099): the adapter hands each protocol message to
+ * `execProtocolStream`, which a `ThreadSession` carries to the worker's `execProtocolRaw`.
  */
 export class PgliteThread {
   private readonly worker: Worker;
-  private readonly connections = new Map<number, WorkerConnection>();
+  private readonly waiting = new Map<number, { resolve(bytes: Uint8Array): void; reject(e: Error): void }>();
   private nextId = 1;
   private dead: Error | undefined;
   private closing: Promise<void> | undefined;
   private onClosed: (() => void) | undefined;
-  /** Connections that keep the process alive (pg unrefs an idle one when the pool allows exit on idle). */
-  private referenced = 0;
 
   private constructor(options: WorkerOptions) {
     this.worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: options });
@@ -74,7 +75,7 @@ export class PgliteThread {
 
   private listen(): void {
     this.worker.on('message', (message: FromWorker) => {
-      if (message.type === 'data') this.connections.get(message.id)?.receive(message.bytes);
+      if (message.type === 'answer') this.answered(message.id, message.bytes);
       else if (message.type === 'failed') this.fail(new Error(message.message));
       else if (message.type === 'closed') this.onClosed?.();
     });
@@ -86,40 +87,67 @@ export class PgliteThread {
     this.updateRef();
   }
 
-  /** The thread is gone: every connection ends with an error that says the database is unavailable. */
+  private answered(id: number, bytes: Uint8Array): void {
+    const call = this.waiting.get(id);
+    this.waiting.delete(id);
+    this.updateRef();
+    call?.resolve(bytes);
+  }
+
+  /** The thread is gone: calls under way end with an error that says the database is unavailable. */
   private fail(cause: Error): void {
     if (this.dead) return;
     this.dead = Object.assign(connectionError(`Connection terminated: ${cause.message}`, 'ECONNRESET'), {
       cause,
     });
-    for (const connection of [...this.connections.values()]) connection.destroy(this.dead);
+    for (const call of this.waiting.values()) call.reject(this.dead);
+    this.waiting.clear();
+    this.updateRef();
   }
 
-  /** A new connection for node-postgres (see its `stream` option). */
-  connect(): Duplex {
+  /** Sends a message to the worker and waits for its answer. */
+  call(message: { type: 'protocol'; bytes: Uint8Array } | { type: 'end-session' }): Promise<Uint8Array> {
+    if (this.dead || this.closing) {
+      const state = this.dead ? 'is not running' : 'is closing';
+      return Promise.reject(
+        connectionError(`connect ECONNREFUSED: the embedded database ${state}`, 'ECONNREFUSED'),
+      );
+    }
     const id = this.nextId++;
-    const connection = new WorkerConnection(this, id);
-    if (!this.dead && !this.closing) this.connections.set(id, connection);
-    return connection;
+    const answer = new Promise<Uint8Array>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    if (message.type === 'protocol') {
+      this.worker.postMessage({ ...message, id } satisfies ToWorker, [message.bytes.buffer as ArrayBuffer]);
+    } else this.worker.postMessage({ ...message, id } satisfies ToWorker);
+    this.updateRef();
+    return answer;
   }
 
   /**
-   * A node-postgres pool over this thread. PGlite is one session, which the thread shares between the
-   * pool's connections (ADR 078): their statements wait in the thread, in arrival order, so it runs
-   * the next as soon as one ends; a transaction has the session to itself until it ends. Requests
-   * beyond the connections wait their turn for one (no wait limit, as in the process).
+   * A node-postgres pool over this thread. PGlite is one session: the pool has one connection, so a
+   * transaction has the database to itself until it ends and other queries wait their turn for the
+   * connection (no wait limit, as in the process). A connection the pool drops ends its session:
+   * the worker rolls back what it left open and drops its prepared statements.
    */
   pool(): pg.Pool {
-    return new pg.Pool({
+    const thread = this;
+    class ThreadClient extends pg.Client {
+      readonly session: ThreadSession;
+      constructor(config: pg.ClientConfig = {}, session = new ThreadSession(thread)) {
+        // PGlite's adapter stands for the client's socket (its `connection`): one per client.
+        super({ ...config, connection: new ThreadConnection(session) } as pg.ClientConfig);
+        this.session = session;
+      }
+    }
+    const pool = new pg.Pool({
       max: PGLITE_CONNECTIONS,
-      user: 'postgres',
-      database: 'postgres',
-      stream: () => this.connect(),
+      Client: ThreadClient,
       connectionTimeoutMillis: 0,
       idleTimeoutMillis: 0,
       // The thread keeps the process alive only while a query runs, as PGlite in the process did.
       allowExitOnIdle: true,
     });
+    pool.on('remove', (client) => (client as unknown as ThreadClient).session.end());
+    return pool;
   }
 
   /** Stops the thread at once, as a crash would (tests). */
@@ -127,33 +155,8 @@ export class PgliteThread {
     await this.worker.terminate();
   }
 
-  /** @internal */
-  opened(connection: WorkerConnection): Error | undefined {
-    if (this.dead)
-      return connectionError('connect ECONNREFUSED: the embedded database is not running', 'ECONNREFUSED');
-    if (this.closing || !this.connections.has(connection.id))
-      return connectionError('connect ECONNREFUSED: the embedded database is closing', 'ECONNREFUSED');
-    return undefined;
-  }
-
-  /** @internal */
-  send(message: ToWorker, transfer?: ArrayBuffer[]): void {
-    if (!this.dead) this.worker.postMessage(message, transfer);
-  }
-
-  /** @internal */
-  forget(connection: WorkerConnection): void {
-    if (this.connections.delete(connection.id)) this.send({ type: 'end', id: connection.id });
-  }
-
-  /** @internal */
-  reference(delta: number): void {
-    this.referenced += delta;
-    this.updateRef();
-  }
-
   private updateRef(): void {
-    if (this.referenced > 0 || this.closing) this.worker.ref();
+    if (this.waiting.size > 0 || this.closing) this.worker.ref();
     else this.worker.unref();
   }
 
@@ -165,97 +168,60 @@ export class PgliteThread {
         const closed = new Promise<void>((resolve) => {
           this.onClosed = resolve;
         });
-        this.send({ type: 'close' });
+        this.worker.postMessage({ type: 'close' } satisfies ToWorker);
         const timer = setTimeout(() => this.onClosed?.(), CLOSE_TIMEOUT_MS);
         await closed;
         clearTimeout(timer);
       }
-      for (const connection of [...this.connections.values()])
-        connection.destroy(
-          connectionError('Connection terminated: the embedded database closed', 'ECONNRESET'),
-        );
+      this.fail(new Error('the embedded database closed'));
       await this.worker.terminate();
     })();
     return this.closing;
   }
 }
 
-/** One node-postgres connection to the worker: the few socket methods pg calls, over the worker's port. */
-class WorkerConnection extends Duplex {
+/**
+ * PGlite's node-postgres connection over a ThreadSession. node-postgres passes a query's `types` (the
+ * type parsers drizzle gives it, an object) on to Parse, where its own serializer reads only an array
+ * of parameter types and so sends none; PGlite's serializer expects an array: it gets none too.
+ */
+class ThreadConnection extends PglitePgConnection {
+  constructor(session: ThreadSession) {
+    super({ pglite: session as unknown as PGlite });
+  }
+
+  override parse(query: { types?: unknown }): void {
+    super.parse(Array.isArray(query.types) ? query : { ...query, types: undefined });
+  }
+}
+
+/**
+ * One connection's session in the worker, for PGlite's node-postgres adapter: the two members of
+ * PGlite's interface the adapter uses (`waitReady`, `execProtocolStream`). Each protocol message goes
+ * to the worker's `execProtocolRaw` as it is; the answer is read with PGlite's own protocol parser.
+ */
+class ThreadSession {
   private readonly thread: PgliteThread;
-  readonly id: number;
-  private referenced = true;
+  private ended = false;
+  readonly waitReady = Promise.resolve();
 
-  constructor(thread: PgliteThread, id: number) {
-    super();
+  constructor(thread: PgliteThread) {
     this.thread = thread;
-    this.id = id;
-    thread.reference(1);
   }
 
-  connect(): this {
-    process.nextTick(() => {
-      const error = this.thread.opened(this);
-      if (error) this.destroy(error);
-      else this.emit('connect');
-    });
-    return this;
+  async execProtocolStream(message: Uint8Array): Promise<messages.BackendMessage[]> {
+    if (this.ended) throw connectionError('Connection terminated: the connection ended', 'ECONNRESET');
+    // A copy the thread can take: the adapter's message may share its buffer.
+    const answer = await this.thread.call({ type: 'protocol', bytes: message.slice() });
+    const parsed: messages.BackendMessage[] = [];
+    new protocol.Parser().parse(answer, (backendMessage) => parsed.push(backendMessage));
+    return parsed;
   }
 
-  setNoDelay(): this {
-    return this;
-  }
-
-  setKeepAlive(): this {
-    return this;
-  }
-
-  ref(): this {
-    if (!this.referenced && !this.destroyed) {
-      this.referenced = true;
-      this.thread.reference(1);
-    }
-    return this;
-  }
-
-  unref(): this {
-    if (this.referenced) {
-      this.referenced = false;
-      this.thread.reference(-1);
-    }
-    return this;
-  }
-
-  receive(bytes: Uint8Array): void {
-    this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  }
-
-  override _read(): void {}
-
-  override _write(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this._writev([{ chunk, encoding }], callback);
-  }
-
-  // pg corks the stream around a query's messages (parse, bind, describe, execute, sync): sent as one
-  // message, the worker runs them as one unit and answers once, where it ran and answered each.
-  override _writev(
-    chunks: { chunk: Buffer; encoding: BufferEncoding }[],
-    callback: (error?: Error | null) => void,
-  ): void {
-    const bytes = new Uint8Array(Buffer.concat(chunks.map(({ chunk }) => chunk)));
-    this.thread.send({ type: 'data', id: this.id, bytes }, [bytes.buffer]);
-    callback();
-  }
-
-  override _final(callback: (error?: Error | null) => void): void {
-    this.thread.forget(this);
-    this.push(null);
-    callback();
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.thread.forget(this);
-    this.unref();
-    callback(error);
+  /** The pool dropped the connection: its session ends in the worker, and it sends nothing more. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.thread.call({ type: 'end-session' }).catch(() => {});
   }
 }
