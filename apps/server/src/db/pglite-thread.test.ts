@@ -99,6 +99,13 @@ describe('the embedded database on its own thread', () => {
     expect(await outside).not.toBe('inside');
   });
 
+  it('answers the query after a failed one with its own result', async () => {
+    // The failure is in Bind: the Describe and Execute behind it are skipped until the Sync, as a server does.
+    await expect(pool.query('select $1::int as n', ['not a number'])).rejects.toThrow(/invalid input/);
+    const { rows } = await pool.query('select $1::int as n', [2]);
+    expect(rows).toEqual([{ n: 2 }]);
+  });
+
   it('answers "database unavailable" once the thread is gone, and the process goes on', async () => {
     const db = drizzle(pool);
     await db.execute(sql`select 1`);

@@ -180,39 +180,122 @@ export class PgliteThread {
   }
 }
 
+/** What a message the adapter hands on does: wait for the rest of its query, or end it (send). */
+type Step = 'hold' | 'send';
+
 /**
- * PGlite's node-postgres connection over a ThreadSession. node-postgres passes a query's `types` (the
- * type parsers drizzle gives it, an object) on to Parse, where its own serializer reads only an array
- * of parameter types and so sends none; PGlite's serializer expects an array: it gets none too.
+ * PGlite's node-postgres connection over a ThreadSession. Each method that writes a message first
+ * tells the session whether it ends a unit: an extended query's messages (Parse, Bind, Describe,
+ * Execute, Close) go to PGlite together with the Sync or Flush that ends them, a simple query alone,
+ * as a server reads them from its socket. Run one by one, a message after a failed one would not be
+ * skipped until the Sync, as PostgreSQL skips it, and its error would answer the next query.
  */
 class ThreadConnection extends PglitePgConnection {
+  private readonly session: ThreadSession;
+
   constructor(session: ThreadSession) {
     super({ pglite: session as unknown as PGlite });
+    this.session = session;
   }
 
+  /**
+   * node-postgres passes a query's `types` (the type parsers drizzle gives it, an object) on to Parse,
+   * where its own serializer reads only an array of parameter types and so sends none; PGlite's
+   * serializer expects an array: it gets none either.
+   */
   override parse(query: { types?: unknown }): void {
+    this.session.plan('hold');
     super.parse(Array.isArray(query.types) ? query : { ...query, types: undefined });
+  }
+
+  override bind(config: unknown): void {
+    this.session.plan('hold');
+    super.bind(config);
+  }
+
+  override describe(message: unknown): void {
+    this.session.plan('hold');
+    super.describe(message);
+  }
+
+  override execute(config: unknown): void {
+    this.session.plan('hold');
+    super.execute(config);
+  }
+
+  override close(message: unknown): void {
+    this.session.plan('hold');
+    super.close(message);
+  }
+
+  override sync(): void {
+    this.session.plan('send');
+    super.sync();
+  }
+
+  override flush(): void {
+    this.session.plan('send');
+    super.flush();
+  }
+
+  override query(text: string): void {
+    this.session.plan('send');
+    super.query(text);
+  }
+
+  // COPY and password exchanges: the app uses none, and the session could not tell where they end.
+  override sendCopyFromChunk(): void {
+    throw new Error('COPY is not supported on the embedded database');
+  }
+
+  override endCopyFrom(): void {
+    throw new Error('COPY is not supported on the embedded database');
+  }
+
+  override sendCopyFail(): void {
+    throw new Error('COPY is not supported on the embedded database');
+  }
+
+  override sendSASLInitialResponseMessage(): void {
+    throw new Error('The embedded database takes no password');
+  }
+
+  override sendSCRAMClientFinalMessage(): void {
+    throw new Error('The embedded database takes no password');
   }
 }
 
 /**
  * One connection's session in the worker, for PGlite's node-postgres adapter: the two members of
- * PGlite's interface the adapter uses (`waitReady`, `execProtocolStream`). Each protocol message goes
- * to the worker's `execProtocolRaw` as it is; the answer is read with PGlite's own protocol parser.
+ * PGlite's interface the adapter uses (`waitReady`, `execProtocolStream`). The adapter hands on one
+ * message at a time, in the order its connection's methods were called, each call once the previous
+ * one answered; the session keeps the messages of a unit (see ThreadConnection) and sends them to the
+ * worker's `execProtocolRaw` together, as they are; the answer is read with PGlite's protocol parser.
  */
 class ThreadSession {
   private readonly thread: PgliteThread;
   private ended = false;
+  /** The steps of the messages written and not yet handed on, in order. */
+  private readonly steps: Step[] = [];
+  private held: Uint8Array[] = [];
   readonly waitReady = Promise.resolve();
 
   constructor(thread: PgliteThread) {
     this.thread = thread;
   }
 
+  plan(step: Step): void {
+    this.steps.push(step);
+  }
+
   async execProtocolStream(message: Uint8Array): Promise<messages.BackendMessage[]> {
     if (this.ended) throw connectionError('Connection terminated: the connection ended', 'ECONNRESET');
-    // A copy the thread can take: the adapter's message may share its buffer.
-    const answer = await this.thread.call({ type: 'protocol', bytes: message.slice() });
+    // A copy of its own (a Buffer's slice would share its pool): its buffer goes to the worker.
+    this.held.push(new Uint8Array(message));
+    if (this.steps.shift() === 'hold') return [];
+    const unit = this.held.length === 1 ? this.held[0]! : new Uint8Array(Buffer.concat(this.held));
+    this.held = [];
+    const answer = await this.thread.call({ type: 'protocol', bytes: unit });
     const parsed: messages.BackendMessage[] = [];
     new protocol.Parser().parse(answer, (backendMessage) => parsed.push(backendMessage));
     return parsed;

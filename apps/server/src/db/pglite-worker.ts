@@ -33,7 +33,7 @@ async function endSession(db: PGlite): Promise<void> {
 async function perform(db: PGlite, message: ToWorker): Promise<void> {
   if (message.type === 'protocol') {
     // A copy: what PGlite answers may be a view of its own memory, which must not be transferred.
-    const answer = (await db.execProtocolRaw(message.bytes)).slice();
+    const answer = new Uint8Array(await db.execProtocolRaw(message.bytes));
     post({ type: 'answer', id: message.id, bytes: answer }, [answer.buffer]);
   } else if (message.type === 'end-session') {
     await endSession(db);
