@@ -52,38 +52,44 @@ describe('the embedded database on its own thread', () => {
   it('keeps a transaction on its connection: a query sent meanwhile runs after it, outside it', async () => {
     const db = drizzle(pool);
     const order: string[] = [];
-    const transaction = db.transaction(async (tx) => {
+    let outside: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('mqr.test', 'inside', true)`);
+      // Sent on another connection while the transaction is open.
+      outside = db.execute(sql`select current_setting('mqr.test', true) as value`).then((result) => {
+        order.push('outside');
+        return result.rows[0]?.value;
+      });
       await sleep(50);
       order.push('transaction');
     });
-    const outside = db.execute(sql`select current_setting('mqr.test', true) as value`).then((result) => {
-      order.push('outside');
-      return result.rows[0]?.value;
-    });
-    await transaction;
     expect(await outside).not.toBe('inside');
     expect(order).toEqual(['transaction', 'outside']);
   });
 
-  it('keeps named statements in the session while its connection lives, and drops them when it ends', async () => {
-    const holder = await pool.connect();
-    const one = await holder.query({ name: 'same_name', text: 'select 1 as n' });
-    // Run again: the connection binds the statement it prepared.
-    const again = await holder.query({ name: 'same_name', text: 'select 1 as n' });
-    expect([one.rows[0].n, again.rows[0].n]).toEqual([1, 1]);
-    holder.release(true);
-    // The next connection is a new session: the same name may stand for another text.
-    const next = await pool.connect();
+  it('shares named statements between its connections, which share one session', async () => {
+    const [first, second] = [await pool.connect(), await pool.connect()];
     try {
-      const other = await next.query({ name: 'same_name', text: "select 'two' as n" });
-      expect(other.rows[0].n).toBe('two');
+      const one = await first.query({ name: 'same_name', text: 'select 1 as n' });
+      // The other connection binds the statement the first prepared in the session.
+      const again = await second.query({ name: 'same_name', text: 'select 1 as n' });
+      expect([one.rows[0].n, again.rows[0].n]).toEqual([1, 1]);
+      // A name stands for one text in the session, as on one connection.
+      await expect(second.query({ name: 'same_name', text: "select 'two' as n" })).rejects.toThrow(
+        /Prepared statements must be unique/,
+      );
     } finally {
-      next.release();
+      first.release(true);
+      second.release();
     }
+    // Still there once the connection that prepared it is gone: the session lives on.
+    const left = await pool.query(
+      "select count(*)::int as n from pg_prepared_statements where name = 'same_name'",
+    );
+    expect(left.rows[0].n).toBe(1);
   });
 
-  it('runs no other statement inside an open transaction, and rolls back one left open', async () => {
+  it("runs no other connection's statement inside an open transaction, and rolls back one left open", async () => {
     const holder = await pool.connect();
     await holder.query('begin');
     await holder.query("select set_config('mqr.test', 'inside', true)");

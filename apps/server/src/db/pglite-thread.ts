@@ -10,10 +10,10 @@ export interface WorkerOptions {
   dataDir: string | undefined;
 }
 
-/** Main thread -> worker: a protocol message for PGlite, the end of a connection's session, or closing. */
+/** Main thread -> worker: a connection's unit of protocol messages, a connection's end, or closing. */
 export type ToWorker =
-  | { type: 'protocol'; id: number; bytes: Uint8Array }
-  | { type: 'end-session'; id: number }
+  | { type: 'protocol'; id: number; connection: number; bytes: Uint8Array }
+  | { type: 'end'; id: number; connection: number }
   | { type: 'close' };
 
 /** Worker -> main thread. */
@@ -23,8 +23,11 @@ export type FromWorker =
   | { type: 'answer'; id: number; bytes: Uint8Array }
   | { type: 'closed' };
 
-/** Connections of the pool to the thread: PGlite is one session, so one (ADR 099). */
-export const PGLITE_CONNECTIONS = 1;
+/**
+ * Connections of the pool to the thread: units of this many requests wait in the thread at once, so
+ * it starts the next as soon as one ends. They share PGlite's one session (ADR 099).
+ */
+export const PGLITE_CONNECTIONS = 4;
 
 /** How long closing may take before the thread is stopped anyway. */
 const CLOSE_TIMEOUT_MS = 15_000;
@@ -42,6 +45,12 @@ export class PgliteThread {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve(bytes: Uint8Array): void; reject(e: Error): void }>();
   private nextId = 1;
+  private nextConnection = 1;
+  /**
+   * The session's named prepared statements, as node-postgres tracks them per connection: shared by
+   * every connection, since they share one session (a statement one prepared, another binds).
+   */
+  readonly statements = { parsed: {}, submitted: {} };
   private dead: Error | undefined;
   private closing: Promise<void> | undefined;
   private onClosed: (() => void) | undefined;
@@ -106,7 +115,11 @@ export class PgliteThread {
   }
 
   /** Sends a message to the worker and waits for its answer. */
-  call(message: { type: 'protocol'; bytes: Uint8Array } | { type: 'end-session' }): Promise<Uint8Array> {
+  call(
+    message:
+      | { type: 'protocol'; connection: number; bytes: Uint8Array }
+      | { type: 'end'; connection: number },
+  ): Promise<Uint8Array> {
     if (this.dead || this.closing) {
       const state = this.dead ? 'is not running' : 'is closing';
       return Promise.reject(
@@ -123,18 +136,19 @@ export class PgliteThread {
   }
 
   /**
-   * A node-postgres pool over this thread. PGlite is one session: the pool has one connection, so a
-   * transaction has the database to itself until it ends and other queries wait their turn for the
-   * connection (no wait limit, as in the process). A connection the pool drops ends its session:
-   * the worker rolls back what it left open and drops its prepared statements.
+   * A node-postgres pool over this thread. PGlite is one session, which the pool's connections share:
+   * their units wait in the thread, in arrival order; a transaction has the session to itself until it
+   * ends, the others' units waiting meanwhile. Requests beyond the connections wait their turn for one
+   * (no wait limit, as in the process). A connection the pool drops has a transaction it left open
+   * rolled back.
    */
   pool(): pg.Pool {
     const thread = this;
     class ThreadClient extends pg.Client {
       readonly session: ThreadSession;
-      constructor(config: pg.ClientConfig = {}, session = new ThreadSession(thread)) {
+      constructor(config: pg.ClientConfig = {}, session = new ThreadSession(thread, thread.newConnection())) {
         // PGlite's adapter stands for the client's socket (its `connection`): one per client.
-        super({ ...config, connection: new ThreadConnection(session) } as pg.ClientConfig);
+        super({ ...config, connection: new ThreadConnection(session, thread.statements) } as pg.ClientConfig);
         this.session = session;
       }
     }
@@ -148,6 +162,11 @@ export class PgliteThread {
     });
     pool.on('remove', (client) => (client as unknown as ThreadClient).session.end());
     return pool;
+  }
+
+  /** A number for a new connection, which names its units in the thread. */
+  newConnection(): number {
+    return this.nextConnection++;
   }
 
   /** Stops the thread at once, as a crash would (tests). */
@@ -193,9 +212,11 @@ type Step = 'hold' | 'send';
 class ThreadConnection extends PglitePgConnection {
   private readonly session: ThreadSession;
 
-  constructor(session: ThreadSession) {
+  constructor(session: ThreadSession, statements: PgliteThread['statements']) {
     super({ pglite: session as unknown as PGlite });
     this.session = session;
+    this.parsedStatements = statements.parsed;
+    this.submittedNamedStatements = statements.submitted;
   }
 
   /**
@@ -274,14 +295,16 @@ class ThreadConnection extends PglitePgConnection {
  */
 class ThreadSession {
   private readonly thread: PgliteThread;
+  private readonly connection: number;
   private ended = false;
   /** The steps of the messages written and not yet handed on, in order. */
   private readonly steps: Step[] = [];
   private held: Uint8Array[] = [];
   readonly waitReady = Promise.resolve();
 
-  constructor(thread: PgliteThread) {
+  constructor(thread: PgliteThread, connection: number) {
     this.thread = thread;
+    this.connection = connection;
   }
 
   plan(step: Step): void {
@@ -295,16 +318,16 @@ class ThreadSession {
     if (this.steps.shift() === 'hold') return [];
     const unit = this.held.length === 1 ? this.held[0]! : new Uint8Array(Buffer.concat(this.held));
     this.held = [];
-    const answer = await this.thread.call({ type: 'protocol', bytes: unit });
+    const answer = await this.thread.call({ type: 'protocol', connection: this.connection, bytes: unit });
     const parsed: messages.BackendMessage[] = [];
     new protocol.Parser().parse(answer, (backendMessage) => parsed.push(backendMessage));
     return parsed;
   }
 
-  /** The pool dropped the connection: its session ends in the worker, and it sends nothing more. */
+  /** The pool dropped the connection: it sends nothing more, and a transaction it left open is rolled back. */
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.thread.call({ type: 'end-session' }).catch(() => {});
+    this.thread.call({ type: 'end', connection: this.connection }).catch(() => {});
   }
 }

@@ -1,10 +1,11 @@
 /**
  * The embedded database's own thread (ADR 036): it owns the PGlite instance and runs what the main
  * thread sends it through PGlite's public API (ADR 099), so a slow query runs here and never blocks
- * the server's event loop. The main thread sends one thing at a time; they run in arrival order.
+ * the server's event loop. Units of the main thread's connections wait here, so the next runs as soon
+ * as one ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { type messages, PGlite, protocol } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FromWorker, ToWorker, WorkerOptions } from './pglite-thread.ts';
@@ -20,23 +21,45 @@ const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
+/** Work for the database, in arrival order. */
+const waiting: ToWorker[] = [];
+/** The connection whose transaction is open, if any: only its units run until it ends. */
+let owner: number | undefined;
+let running = false;
+
 /**
- * A connection of the main thread's pool ended: as a server would at the end of a session, a
- * transaction it left open is rolled back and its prepared statements are dropped, so that the next
- * connection starts on a clean session.
+ * The next message that may run: while a transaction is open, its connection's first; else the
+ * first of all. PGlite is one session shared by the main thread's connections (ADR 099): a unit
+ * another connection sent meanwhile runs after the transaction, never inside it.
  */
-async function endSession(db: PGlite): Promise<void> {
-  await db.exec('rollback');
-  await db.exec('discard all');
+function takeNext(): ToWorker | undefined {
+  const index =
+    owner === undefined ? 0 : waiting.findIndex((m) => m.type !== 'close' && m.connection === owner);
+  return index < 0 ? undefined : waiting.splice(index, 1)[0];
+}
+
+/** The transaction status the answer ends with (ReadyForQuery: 'I' idle, 'T' or 'E' in a transaction). */
+function statusOf(answer: Uint8Array): string | undefined {
+  let status: string | undefined;
+  new protocol.Parser().parse(answer, (message) => {
+    if (message.name === 'readyForQuery') status = (message as messages.ReadyForQueryMessage).status;
+  });
+  return status;
 }
 
 async function perform(db: PGlite, message: ToWorker): Promise<void> {
   if (message.type === 'protocol') {
     // A copy: what PGlite answers may be a view of its own memory, which must not be transferred.
     const answer = new Uint8Array(await db.execProtocolRaw(message.bytes));
+    const status = statusOf(answer);
+    if (status !== undefined) owner = status === 'I' ? undefined : message.connection;
     post({ type: 'answer', id: message.id, bytes: answer }, [answer.buffer]);
-  } else if (message.type === 'end-session') {
-    await endSession(db);
+  } else if (message.type === 'end') {
+    // A connection the pool dropped: a transaction it left open must not hold the others.
+    if (owner === message.connection) {
+      await db.exec('rollback');
+      owner = undefined;
+    }
     post({ type: 'answer', id: message.id, bytes: new Uint8Array() });
   } else {
     try {
@@ -46,6 +69,24 @@ async function perform(db: PGlite, message: ToWorker): Promise<void> {
       port.close();
     }
   }
+}
+
+/** Runs waiting work while some may run; a failure is not an SQL error (those are answers) but a broken database: this thread ends. */
+function runWaiting(db: PGlite): void {
+  if (running) return;
+  const message = takeNext();
+  if (!message) return;
+  running = true;
+  perform(db, message).then(
+    () => {
+      running = false;
+      runWaiting(db);
+    },
+    (error: unknown) => {
+      post({ type: 'failed', message: String((error as Error)?.message ?? error) });
+      process.exit(1);
+    },
+  );
 }
 
 async function main(): Promise<void> {
@@ -60,15 +101,9 @@ async function main(): Promise<void> {
     post({ type: 'failed', message: String((error as Error)?.message ?? error) });
     return;
   }
-  let previous = Promise.resolve();
   port.on('message', (message: ToWorker) => {
-    previous = previous.then(() =>
-      // A failure is not an SQL error (those are answers) but a broken database: this thread ends.
-      perform(db, message).catch((error: unknown) => {
-        post({ type: 'failed', message: String((error as Error)?.message ?? error) });
-        process.exit(1);
-      }),
-    );
+    waiting.push(message);
+    runWaiting(db);
   });
   post({ type: 'ready' });
 }
