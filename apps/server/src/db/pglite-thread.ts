@@ -99,7 +99,8 @@ export class PgliteThread {
   private answered(id: number, bytes: Uint8Array): void {
     const call = this.waiting.get(id);
     this.waiting.delete(id);
-    this.updateRef();
+    // The thread is referenced while calls are under way: changed only when that changes.
+    if (this.waiting.size === 0) this.updateRef();
     call?.resolve(bytes);
   }
 
@@ -131,7 +132,7 @@ export class PgliteThread {
     if (message.type === 'protocol') {
       this.worker.postMessage({ ...message, id } satisfies ToWorker, [message.bytes.buffer as ArrayBuffer]);
     } else this.worker.postMessage({ ...message, id } satisfies ToWorker);
-    this.updateRef();
+    if (this.waiting.size === 1) this.updateRef();
     return answer;
   }
 
