@@ -5,7 +5,7 @@
  * as one ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type messages, PGlite, protocol } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FromWorker, ToWorker, WorkerOptions } from './pglite-thread.ts';
@@ -38,21 +38,12 @@ function takeNext(): ToWorker | undefined {
   return index < 0 ? undefined : waiting.splice(index, 1)[0];
 }
 
-/** The transaction status the answer ends with (ReadyForQuery: 'I' idle, 'T' or 'E' in a transaction). */
-function statusOf(answer: Uint8Array): string | undefined {
-  let status: string | undefined;
-  new protocol.Parser().parse(answer, (message) => {
-    if (message.name === 'readyForQuery') status = (message as messages.ReadyForQueryMessage).status;
-  });
-  return status;
-}
-
 async function perform(db: PGlite, message: ToWorker): Promise<void> {
   if (message.type === 'protocol') {
     // A copy: what PGlite answers may be a view of its own memory, which must not be transferred.
     const answer = new Uint8Array(await db.execProtocolRaw(message.bytes));
-    const status = statusOf(answer);
-    if (status !== undefined) owner = status === 'I' ? undefined : message.connection;
+    // PGlite's own answer (its backend's state), whether the unit began, continued or ended one.
+    owner = db.isInTransaction() ? message.connection : undefined;
     post({ type: 'answer', id: message.id, bytes: answer }, [answer.buffer]);
   } else if (message.type === 'end') {
     // A connection the pool dropped: a transaction it left open must not hold the others.
