@@ -11,7 +11,9 @@ describe('buildApp', () => {
   afterAll(() => t.close());
 
   it('decorates the app with db, database and config', () => {
-    expect(t.app.db).toBe(t.database.db);
+    // The app's handle is the database's, its transactions claiming idempotency keys (ADR 101).
+    expect(t.app.db.query).toBe(t.database.db.query);
+    expect(t.app.db.transaction).not.toBe(t.database.db.transaction);
     expect(t.app.database).toBe(t.database);
     expect(t.app.config).toBe(t.config);
   });

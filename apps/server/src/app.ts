@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { runFirstStart } from './bootstrap/first-start.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/client.ts';
+import { withEveryTransaction } from './db/every-transaction.ts';
 import { asSystem } from './db/scope.ts';
 import { type Clock, SettableClock, systemClock } from './lib/clock.ts';
 import { HeavyWork, heavyWorkLimits } from './lib/heavy-work.ts';
@@ -24,7 +25,7 @@ import { webhooksPlugin } from './modules/webhooks/webhooks-plugin.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { claimIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
@@ -34,7 +35,7 @@ import type { FileStorage } from './storage/file-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Drizzle database (PGlite or PostgreSQL). */
+    /** Drizzle database (PGlite or PostgreSQL), as `appDatabase` describes it. */
     db: Db;
     /** The checked settings. */
     config: AppConfig;
@@ -112,6 +113,19 @@ export function fastifyTrustProxy(
   return value;
 }
 
+/**
+ * The handle routes, services and jobs query with. What happens to every query on it:
+ * - organization scope: it sees the rows of the scope it runs in (the request's organization, set by
+ *   the db-scope and auth plugins; `asSystem`/`asOrganization` elsewhere), by row-level security on
+ *   PostgreSQL with an app role (db/scope.ts, db/scoped-pool.ts, ADR 066);
+ * - idempotency claim: a transaction begun for a write that carries an Idempotency-Key first inserts
+ *   the key, so it commits with the change (claimIdempotencyKey, plugins/idempotency.ts, ADR 101);
+ * - prepared reads: the hot, key-led reads run as named prepared statements (db/prepared.ts, ADR 038).
+ */
+function appDatabase(handle: DatabaseHandle): Db {
+  return withEveryTransaction(handle.db, claimIdempotencyKey);
+}
+
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logger),
@@ -157,7 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   app.decorate('config', config);
   app.decorate('database', handle);
-  app.decorate('db', handle.db);
+  app.decorate('db', appDatabase(handle));
   app.decorate('clock', options.clock ?? (config.testClock ? new SettableClock() : systemClock));
   app.decorate('heavyWork', new HeavyWork(heavyWorkLimits(config)));
   const storage = options.storage ?? (await createStorage(config));

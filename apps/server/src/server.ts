@@ -1,14 +1,12 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { limitStartupMemory } from './lib/startup-memory.ts';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process is forced out. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // Before the app's modules load, hence the import() (ADR 033).
-  const startupDone = limitStartupMemory();
+  // The app's modules load once the configuration is known to be valid.
   const { buildApp } = await import('./app.ts');
   const app = await buildApp(config);
 
@@ -41,7 +39,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
-  startupDone();
   process.stdout.write(`Maintenance QR is running at ${config.publicBaseUrl}\n`);
 }
 

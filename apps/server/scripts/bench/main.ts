@@ -56,9 +56,10 @@ The small tenant is also measured alone, on a second database without the big or
 Each run keeps its p95 figures in the data dir; a run on the other database at the same size prints
 the embedded database as a ratio of PostgreSQL.`;
 
+/** The goals of docs/goals.md: change both together. */
 const GOALS = {
-  bareRatio: 0.85,
-  memoryMb: { postgres: 150, pglite: 250 },
+  bareRatio: 0.75,
+  memoryMb: { postgres: 160, pglite: 250 },
   /** A small tenant beside the big one, as a ratio of the same tenant alone. */
   smallBesideBig: 1.2,
   /** Below this, a p95 difference is the timer's and the machine's, not the big tenant's. */

@@ -1,5 +1,6 @@
 // Child processes the benchmark measures: the real server, started as users start it, and the bare reference.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,30 @@ export interface RunningProcess {
 }
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../main.js', import.meta.url));
+const ROOT_PACKAGE = new URL('../../../../package.json', import.meta.url);
+
+/**
+ * The variables `npm start` gives the server (the `NAME=value`s before `node` in the root package.json's
+ * start script: glibc's malloc settings and NODE_OPTIONS, see the README's Production section), so the
+ * bench measures it as it runs in production.
+ */
+export function startEnvironment(): Record<string, string> {
+  const { scripts } = JSON.parse(readFileSync(ROOT_PACKAGE, 'utf8')) as { scripts: { start: string } };
+  const command = scripts.start.split('&&').at(-1)!.trim();
+  const assignments = /^((?:\w+=\S+\s+)*)node\s/.exec(command)?.[1];
+  if (assignments === undefined) throw new Error(`npm start runs no \`node\`: ${scripts.start}`);
+  return Object.fromEntries(
+    assignments
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((assignment) => {
+        const at = assignment.indexOf('=');
+        return [assignment.slice(0, at), assignment.slice(at + 1)];
+      }),
+  );
+}
+
 const BARE_ENTRY = fileURLToPath(new URL('./bare-reference.ts', import.meta.url));
 
 export async function freePort(): Promise<number> {
@@ -79,7 +104,7 @@ async function start(entry: string, env: Record<string, string>, readyPath: stri
 export function startServer(env: Record<string, string>): Promise<RunningProcess> {
   return start(
     SERVER_ENTRY,
-    { LOG_LEVEL: 'warn', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', ...env },
+    { ...startEnvironment(), LOG_LEVEL: 'warn', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', ...env },
     '/readyz',
   );
 }

@@ -52,37 +52,41 @@ describe('the embedded database on its own thread', () => {
   it('keeps a transaction on its connection: a query sent meanwhile runs after it, outside it', async () => {
     const db = drizzle(pool);
     const order: string[] = [];
-    const transaction = db.transaction(async (tx) => {
+    let outside: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('mqr.test', 'inside', true)`);
+      // Sent on another connection while the transaction is open.
+      outside = db.execute(sql`select current_setting('mqr.test', true) as value`).then((result) => {
+        order.push('outside');
+        return result.rows[0]?.value;
+      });
       await sleep(50);
       order.push('transaction');
     });
-    const outside = db.execute(sql`select current_setting('mqr.test', true) as value`).then((result) => {
-      order.push('outside');
-      return result.rows[0]?.value;
-    });
-    await transaction;
     expect(await outside).not.toBe('inside');
     expect(order).toEqual(['transaction', 'outside']);
   });
 
-  it('gives each connection its own named statements in the one session, dropped when it ends', async () => {
+  it('shares named statements between its connections, which share one session', async () => {
     const [first, second] = [await pool.connect(), await pool.connect()];
     try {
       const one = await first.query({ name: 'same_name', text: 'select 1 as n' });
-      const two = await second.query({ name: 'same_name', text: "select 'two' as n" });
-      expect([one.rows[0].n, two.rows[0].n]).toEqual([1, 'two']);
-      // Run again: each connection binds the statement it prepared.
-      const again = await first.query({ name: 'same_name', text: 'select 1 as n' });
-      expect(again.rows[0].n).toBe(1);
+      // The other connection binds the statement the first prepared in the session.
+      const again = await second.query({ name: 'same_name', text: 'select 1 as n' });
+      expect([one.rows[0].n, again.rows[0].n]).toEqual([1, 1]);
+      // A name stands for one text in the session, as on one connection.
+      await expect(second.query({ name: 'same_name', text: "select 'two' as n" })).rejects.toThrow(
+        /Prepared statements must be unique/,
+      );
     } finally {
       first.release(true);
+      second.release();
     }
-    const left = await second.query('select name from pg_prepared_statements order by name');
-    second.release();
-    expect(
-      left.rows.map((row) => row.name).filter((name: string) => name.endsWith('_same_name')),
-    ).toHaveLength(1);
+    // Still there once the connection that prepared it is gone: the session lives on.
+    const left = await pool.query(
+      "select count(*)::int as n from pg_prepared_statements where name = 'same_name'",
+    );
+    expect(left.rows[0].n).toBe(1);
   });
 
   it("runs no other connection's statement inside an open transaction, and rolls back one left open", async () => {
@@ -99,6 +103,13 @@ describe('the embedded database on its own thread', () => {
     // The connection goes away with its transaction open: rolled back, and the waiting query runs.
     holder.release(true);
     expect(await outside).not.toBe('inside');
+  });
+
+  it('answers the query after a failed one with its own result', async () => {
+    // The failure is in Bind: the Describe and Execute behind it are skipped until the Sync, as a server does.
+    await expect(pool.query('select $1::int as n', ['not a number'])).rejects.toThrow(/invalid input/);
+    const { rows } = await pool.query('select $1::int as n', [2]);
+    expect(rows).toEqual([{ n: 2 }]);
   });
 
   it('answers "database unavailable" once the thread is gone, and the process goes on', async () => {

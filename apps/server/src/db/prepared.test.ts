@@ -39,9 +39,7 @@ describe('the asset page statements', () => {
       expect(publicView.events).toHaveLength(3);
       const listed = sql`select name from pg_prepared_statements order by name`;
       const result = (await tx.execute(listed)) as { rows: { name: string }[] };
-      // The embedded database's connections share its session, each name with its own prefix (ADR 078).
-      const ownName = t.database.kind === 'pglite' ? /^c\d+_/ : /^$/;
-      return result.rows.map((row) => row.name.replace(ownName, ''));
+      return result.rows.map((row) => row.name);
     });
     expect(names).toEqual(
       expect.arrayContaining(['asset_event_page', 'asset_view_by_id', 'asset_view_by_slug', 'user_for_auth']),

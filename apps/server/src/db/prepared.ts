@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
-import { leanExecutor } from './prepared-executor.ts';
 
 /** Values for a prepared query's `sql.placeholder(name)`s, by name. */
 export type PlaceholderValues = Record<string, unknown>;
@@ -27,12 +26,14 @@ export function preparedQuery<T>(
   name: string,
   build: (db: DbOrTx) => Preparable<T>,
 ): (db: DbOrTx, values: PlaceholderValues) => Promise<T> {
-  // A transaction is a handle of its own: its query is built for it, on its connection.
+  // A transaction is a handle of its own: its query is built for it, on its connection. Drizzle's own
+  // prepared query runs it (and maps its rows), as every other query.
   const built = new WeakMap<DbOrTx, (values: PlaceholderValues) => Promise<T>>();
   return (db, values = {}) => {
     let execute = built.get(db);
     if (!execute) {
-      execute = leanExecutor(build(db).prepare(name)) as (values: PlaceholderValues) => Promise<T>;
+      const prepared = build(db).prepare(name);
+      execute = (values) => prepared.execute(values);
       built.set(db, execute);
     }
     return execute(values);

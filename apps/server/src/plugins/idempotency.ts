@@ -9,7 +9,7 @@ import {
 } from '@mqr/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '#server/db/client.ts';
+import type { AroundTransaction } from '#server/db/every-transaction.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { createSecretBox, type SecretBox } from '#server/lib/secret-box.ts';
 import { findKey, insertKey, type KeyOwner, saveAnswer } from '#server/modules/idempotency/queries.ts';
@@ -53,36 +53,28 @@ declare module 'fastify' {
 const claims = new AsyncLocalStorage<Claim>();
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
-const PATCHED = Symbol.for('mqr.idempotency.transactions');
 
 /**
- * Every transaction on `db` run for a request that carries a key begins by inserting that key (the
- * first one only): the key commits with the change or not at all. A key already there (a concurrent
- * repeat committed first) rolls the change back; the request then answers as a repeat (onSend).
+ * The first transaction of a request that carries a key begins by inserting that key: the key
+ * commits with the change or not at all. A key already there (a concurrent repeat committed first)
+ * rolls the change back; the request then answers as a repeat (onSend). The app's database handle
+ * runs every transaction through this (app.ts, ADR 101); outside such a request it only runs `work`.
  */
-function claimKeysInTransactions(db: Db): void {
-  const target = db as Db & { [PATCHED]?: true };
-  if (target[PATCHED]) return;
-  target[PATCHED] = true;
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((run, config) =>
-    transaction(async (tx) => {
-      const claim = claims.getStore();
-      if (!claim?.open || claim.inserted) return run(tx);
-      if (claim.fingerprint === undefined) {
-        throw new Error('idempotency: a transaction began before the request body was read');
-      }
-      if (!(await insertKey(tx, claim.owner, claim.fingerprint, IDEMPOTENCY_KEY_TTL_HOURS)))
-        throw inProgress();
-      claim.inserted = true;
-      try {
-        return await run(tx);
-      } catch (error) {
-        claim.inserted = false;
-        throw error;
-      }
-    }, config)) as Db['transaction'];
-}
+export const claimIdempotencyKey: AroundTransaction = async (tx, work) => {
+  const claim = claims.getStore();
+  if (!claim?.open || claim.inserted) return work();
+  if (claim.fingerprint === undefined) {
+    throw new Error('idempotency: a transaction began before the request body was read');
+  }
+  if (!(await insertKey(tx, claim.owner, claim.fingerprint, IDEMPOTENCY_KEY_TTL_HOURS))) throw inProgress();
+  claim.inserted = true;
+  try {
+    return await work();
+  } catch (error) {
+    claim.inserted = false;
+    throw error;
+  }
+};
 
 /** A body its route's handler streams (multipart): its fingerprint waits until the handler read it. */
 const isStreamed = (request: FastifyRequest) =>
@@ -156,7 +148,6 @@ function replay(claim: Claim, reply: FastifyReply, answer: StoredAnswer): string
  * Register before the compression plugin: answers are stored before they are compressed.
  */
 async function idempotency(app: FastifyInstance): Promise<void> {
-  claimKeysInTransactions(app.db);
   const box: SecretBox = createSecretBox(app.config.jwtSecret, 'idempotency answer');
   app.decorateRequest('idempotencyClaim', null);
 

@@ -81,7 +81,7 @@ async function metrics(app: FastifyInstance): Promise<void> {
   const database = app.database;
   new prom.Gauge({
     name: 'db_pool_connections',
-    help: `Database pool: connections open (total), idle, queries waiting for one, and the most it opens (max). The embedded database has ${PGLITE_CONNECTIONS}, sharing its one session.`,
+    help: `Database pool: connections open (total), idle, queries waiting for one, and the most it opens (max). The embedded database has ${PGLITE_CONNECTIONS}: it is one session.`,
     labelNames: ['state', 'database'],
     registers: [registry],
     collect() {
