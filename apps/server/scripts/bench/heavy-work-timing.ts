@@ -1,4 +1,4 @@
-// Heavy work beside everyone else (issue 30 §3): /healthz as a prober sees it from this process while a
+// Heavy work beside everyone else (ADR 089): /healthz as a prober sees it from this process while a
 // large CSV import is uploaded and checked, then while 8 label sheets are asked for at once by one
 // organization (each retried after its Retry-After, as a user would), with the server's memory meanwhile.
 

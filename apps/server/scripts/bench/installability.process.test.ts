@@ -6,7 +6,7 @@ import { buildWeb } from './build-web.ts';
 import { checkInstallable } from './installability.ts';
 import { type RunningProcess, startServer } from './processes.ts';
 
-// Issue 16: Lighthouse (in Debian's Chromium) finds the app installable: manifest, icons, service worker.
+// Lighthouse (in Debian's Chromium) finds the app installable: manifest, icons, service worker.
 describe('the app of a fresh build, served as `npm start` serves it', () => {
   let dir: string;
   let server: RunningProcess;

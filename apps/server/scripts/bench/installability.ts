@@ -1,4 +1,4 @@
-// Lighthouse finds the app installable (issue 16, ADR 055). Lighthouse 12 dropped its PWA category
+// Lighthouse finds the app installable (ADR 055). Lighthouse 12 dropped its PWA category
 // and with it the installable-manifest audit; this brings the same check back as a Lighthouse plugin
 // of our own: a gatherer asks Chromium (DevTools protocol, Page.getInstallabilityErrors, what that
 // audit read) once the page has loaded, and an audit scores it. Debian's Chromium, no download.

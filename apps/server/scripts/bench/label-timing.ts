@@ -1,4 +1,4 @@
-// The label benchmark (issue 14: "1,000 labels in at most 10 s"): the assets a register import created,
+// The label benchmark (docs/goals.md: 1,000 labels in at most 10 s): the assets a register import created,
 // printed on Avery L7160 with a custom field through POST /api/labels of the real server, timed from
 // this process as a browser waits for the PDF.
 import { LABEL_LAYOUTS } from '@mqr/contracts';

@@ -64,23 +64,23 @@ const GOALS = {
   smallBesideBig: 1.2,
   /** Below this, a p95 difference is the timer's and the machine's, not the big tenant's. */
   smallBesideBigSlackMs: 2,
-  /** A 50,000-row import, upload to done (issue 14); the same for a history file (ADR 049). */
+  /** A 50,000-row import, upload to done; the same for a history file (ADR 049). */
   importSeconds: { postgres: 60, pglite: 120 },
-  /** 1,000 QR labels on Avery L7160 with a custom field, request to PDF (issue 14). */
+  /** 1,000 QR labels on Avery L7160 with a custom field, request to PDF. */
   labelSeconds: 10,
-  /** The asset list's p95 while the engine creates the due tasks of 100,000 schedules, as a ratio of its p95 at rest (issue 15). */
+  /** The asset list's p95 while the engine creates the due tasks of 100,000 schedules, as a ratio of its p95 at rest. */
   listWhileScheduling: 2,
-  /** /healthz p99 while a 45 MB import is checked, and while 8 sheets of 5,000 labels render (issue 30). */
+  /** /healthz p99 while a 45 MB import is checked, and while 8 sheets of 5,000 labels render (ADR 089). */
   healthzP99Ms: 50,
 } as const;
 
 /** Rows of the timed import: a large register; a few hundred in --quick. */
 const IMPORT_ROWS = { full: 50_000, quick: 500 };
-/** Labels of the timed label sheet: the issue's 1,000, in --quick too (they take seconds). */
+/** Labels of the timed label sheet: the goal's 1,000, in --quick too (they take seconds). */
 const LABELS = 1000;
-/** Schedules whose due tasks the engine creates at once: the issue's 100,000; a few thousand in --quick. */
+/** Schedules whose due tasks the engine creates at once: the goal's 100,000; a few thousand in --quick. */
 const SCHEDULES = { full: 100_000, quick: 2000 };
-/** The heavy work row: the issue's 45 MB file and sheets of 5,000 labels; a few MB and 500 in --quick. */
+/** The heavy work row: the goal's 45 MB file and sheets of 5,000 labels; a few MB and 500 in --quick. */
 const HEAVY_WORK = { full: { megabytes: 45, labels: 5000 }, quick: { megabytes: 4, labels: 500 } };
 
 function wholeNumber(value: string | undefined, fallback: number, name: string): number {
@@ -476,7 +476,7 @@ async function judgePublicPage(server: RunningProcess, tenant: Tenant, settings:
     `  JavaScript ${page.scriptGzipKb} KB gzip, goal <= ${PUBLIC_PAGE_GOALS.scriptGzipKb} KB`,
     page.scriptGzipKb <= PUBLIC_PAGE_GOALS.scriptGzipKb,
   );
-  // The field app (issue 16, ADR 055): Lighthouse's installability check on a page of the app.
+  // The field app (ADR 055): Lighthouse's installability check on a page of the app.
   const install = await checkInstallable(`${server.url}/login`);
   report.goal(
     `app installable (Lighthouse): ${install.installable ? 'yes' : `no (${install.errors.join(', ')})`}, goal yes`,

@@ -1,4 +1,4 @@
-// The schedules benchmark (issue 15): the engine creating the due tasks of N schedules (100,000 at full
+// The schedules benchmark (docs/goals.md): the engine creating the due tasks of N schedules (100,000 at full
 // size) in an organization of their own, timed through the real server's test clock (TEST_CLOCK), while
 // the big tenant's asset list is loaded, beside its p95 at rest.
 import { eq, sql } from 'drizzle-orm';
