@@ -26,7 +26,7 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
-  /** The connection pool now (metrics): PostgreSQL's up to 10 connections, the embedded database's PGLITE_CONNECTIONS (one: it is one session). */
+  /** The connection pool now (metrics): PostgreSQL's up to 10 connections, the embedded database's PGLITE_CONNECTIONS (sharing its one session). */
   poolStats(): PoolStats;
   migrate(): Promise<void>;
   close(): Promise<void>;

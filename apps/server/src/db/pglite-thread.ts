@@ -1,7 +1,5 @@
+import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { messages, PGlite } from '@electric-sql/pglite';
-import { protocol } from '@electric-sql/pglite';
-import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 
 /** What pglite-worker.ts is started with. */
@@ -25,7 +23,7 @@ export type FromWorker =
 
 /**
  * Connections of the pool to the thread: units of this many requests wait in the thread at once, so
- * it starts the next as soon as one ends. They share PGlite's one session (ADR 099).
+ * it starts the next as soon as one ends. They share PGlite's one session (ADR 104).
  */
 export const PGLITE_CONNECTIONS = 4;
 
@@ -37,20 +35,15 @@ function connectionError(message: string, code: string): Error {
 }
 
 /**
- * PGlite on a thread of its own (ADR 036), reached with node-postgres through PGlite's own adapter
- * (`@electric-sql/pglite/node-postgres`, ADR 099): the adapter hands each protocol message to
- * `execProtocolStream`, which a `ThreadSession` carries to the worker's `execProtocolRaw`.
+ * PGlite on a thread of its own (ADR 036), reached with node-postgres as PostgreSQL is (ADR 104): each
+ * connection's socket is a WorkerSocket, which carries what node-postgres writes to the worker's
+ * `execProtocolRaw` (PGlite's own API) and PGlite's answer back.
  */
 export class PgliteThread {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve(bytes: Uint8Array): void; reject(e: Error): void }>();
   private nextId = 1;
   private nextConnection = 1;
-  /**
-   * The session's named prepared statements, as node-postgres tracks them per connection: shared by
-   * every connection, since they share one session (a statement one prepared, another binds).
-   */
-  readonly statements = { parsed: {}, submitted: {} };
   private dead: Error | undefined;
   private closing: Promise<void> | undefined;
   private onClosed: (() => void) | undefined;
@@ -146,11 +139,35 @@ export class PgliteThread {
   pool(): pg.Pool {
     const thread = this;
     class ThreadClient extends pg.Client {
-      readonly session: ThreadSession;
-      constructor(config: pg.ClientConfig = {}, session = new ThreadSession(thread, thread.newConnection())) {
-        // PGlite's adapter stands for the client's socket (its `connection`): one per client.
-        super({ ...config, connection: new ThreadConnection(session, thread.statements) } as pg.ClientConfig);
-        this.session = session;
+      constructor(config: pg.ClientConfig = {}) {
+        // PGlite's one user and database: its backend ends when the startup message names none.
+        super({
+          ...config,
+          user: 'postgres',
+          database: 'postgres',
+          stream: () => new WorkerSocket(thread, thread.newConnection()),
+        });
+      }
+
+      /**
+       * Every query as an unnamed statement, parsed in its own unit. The connections share PGlite's
+       * one session, where a named statement one of them prepared would exist for the others too,
+       * while node-postgres, keeping its record of them per connection, would prepare it again and
+       * be refused; the unnamed statement is each unit's own (ADR 104).
+       */
+      // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() has many overloads; arguments pass through.
+      override query(...args: any[]): any {
+        const [config] = args;
+        if (
+          config &&
+          typeof config === 'object' &&
+          typeof config.name === 'string' &&
+          !('submit' in config)
+        ) {
+          args[0] = { ...config, name: undefined };
+        }
+        // biome-ignore lint/suspicious/noExplicitAny: as above.
+        return (super.query as (...a: any[]) => any)(...args);
       }
     }
     const pool = new pg.Pool({
@@ -161,7 +178,6 @@ export class PgliteThread {
       // The thread keeps the process alive only while a query runs, as PGlite in the process did.
       allowExitOnIdle: true,
     });
-    pool.on('remove', (client) => (client as unknown as ThreadClient).session.end());
     return pool;
   }
 
@@ -200,135 +216,118 @@ export class PgliteThread {
   }
 }
 
-/** What a message the adapter hands on does: wait for the rest of its query, or end it (send). */
-type Step = 'hold' | 'send';
+/** A frontend message's type byte that ends a unit: Sync, Flush, a simple Query. */
+const UNIT_ENDS = new Set(['S', 'H', 'Q'].map((c) => c.charCodeAt(0)));
+const TERMINATE = 'X'.charCodeAt(0);
 
 /**
- * PGlite's node-postgres connection over a ThreadSession. Each method that writes a message first
- * tells the session whether it ends a unit: an extended query's messages (Parse, Bind, Describe,
- * Execute, Close) go to PGlite together with the Sync or Flush that ends them, a simple query alone,
- * as a server reads them from its socket. Run one by one, a message after a failed one would not be
- * skipped until the Sync, as PostgreSQL skips it, and its error would answer the next query.
+ * The socket node-postgres speaks to for one connection (its `stream` option): what it writes goes to
+ * the worker's `execProtocolRaw` a unit at a time, and what PGlite answers is what the socket reads.
+ * A unit is what a server would run before it answers: the startup message, a simple query, or an
+ * extended query's messages (Parse, Bind, Describe, Execute, Close) with the Sync or Flush that ends
+ * them. Run one message at a time, one after a failed one would not be skipped until the Sync, as
+ * PostgreSQL skips it, and its error would answer the next query. The bytes are read only for their
+ * framing (type and length) and go to PGlite as they are.
  */
-class ThreadConnection extends PglitePgConnection {
-  private readonly session: ThreadSession;
-
-  constructor(session: ThreadSession, statements: PgliteThread['statements']) {
-    super({ pglite: session as unknown as PGlite });
-    this.session = session;
-    this.parsedStatements = statements.parsed;
-    this.submittedNamedStatements = statements.submitted;
-  }
-
-  /**
-   * node-postgres passes a query's `types` (the type parsers drizzle gives it, an object) on to Parse,
-   * where its own serializer reads only an array of parameter types and so sends none; PGlite's
-   * serializer expects an array: it gets none either.
-   */
-  override parse(query: { types?: unknown }): void {
-    this.session.plan('hold');
-    super.parse(Array.isArray(query.types) ? query : { ...query, types: undefined });
-  }
-
-  override bind(config: unknown): void {
-    this.session.plan('hold');
-    super.bind(config);
-  }
-
-  override describe(message: unknown): void {
-    this.session.plan('hold');
-    super.describe(message);
-  }
-
-  override execute(config: unknown): void {
-    this.session.plan('hold');
-    super.execute(config);
-  }
-
-  override close(message: unknown): void {
-    this.session.plan('hold');
-    super.close(message);
-  }
-
-  override sync(): void {
-    this.session.plan('send');
-    super.sync();
-  }
-
-  override flush(): void {
-    this.session.plan('send');
-    super.flush();
-  }
-
-  override query(text: string): void {
-    this.session.plan('send');
-    super.query(text);
-  }
-
-  // COPY and password exchanges: the app uses none, and the session could not tell where they end.
-  override sendCopyFromChunk(): void {
-    throw new Error('COPY is not supported on the embedded database');
-  }
-
-  override endCopyFrom(): void {
-    throw new Error('COPY is not supported on the embedded database');
-  }
-
-  override sendCopyFail(): void {
-    throw new Error('COPY is not supported on the embedded database');
-  }
-
-  override sendSASLInitialResponseMessage(): void {
-    throw new Error('The embedded database takes no password');
-  }
-
-  override sendSCRAMClientFinalMessage(): void {
-    throw new Error('The embedded database takes no password');
-  }
-}
-
-/**
- * One connection's session in the worker, for PGlite's node-postgres adapter: the two members of
- * PGlite's interface the adapter uses (`waitReady`, `execProtocolStream`). The adapter hands on one
- * message at a time, in the order its connection's methods were called, each call once the previous
- * one answered; the session keeps the messages of a unit (see ThreadConnection) and sends them to the
- * worker's `execProtocolRaw` together, as they are; the answer is read with PGlite's protocol parser.
- */
-class ThreadSession {
+class WorkerSocket extends Duplex {
   private readonly thread: PgliteThread;
   private readonly connection: number;
+  /** Bytes written that do not yet make a whole unit. */
+  private pending: Buffer = Buffer.alloc(0);
+  private started = false;
   private ended = false;
-  /** The steps of the messages written and not yet handed on, in order. */
-  private readonly steps: Step[] = [];
-  private held: Uint8Array[] = [];
-  readonly waitReady = Promise.resolve();
 
   constructor(thread: PgliteThread, connection: number) {
+    super();
     this.thread = thread;
     this.connection = connection;
   }
 
-  plan(step: Step): void {
-    this.steps.push(step);
+  // What node-postgres asks of a socket. Nothing to set on a thread, and whether the process may exit
+  // is the thread's (it is referenced only while a query runs).
+  connect(): this {
+    queueMicrotask(() => this.emit('connect'));
+    return this;
   }
 
-  async execProtocolStream(message: Uint8Array): Promise<messages.BackendMessage[]> {
-    if (this.ended) throw connectionError('Connection terminated: the connection ended', 'ECONNRESET');
-    // A copy of its own (a Buffer's slice would share its pool): its buffer goes to the worker.
-    this.held.push(new Uint8Array(message));
-    if (this.steps.shift() === 'hold') return [];
-    const unit = this.held.length === 1 ? this.held[0]! : new Uint8Array(Buffer.concat(this.held));
-    this.held = [];
-    const answer = await this.thread.call({ type: 'protocol', connection: this.connection, bytes: unit });
-    const parsed: messages.BackendMessage[] = [];
-    new protocol.Parser().parse(answer, (backendMessage) => parsed.push(backendMessage));
-    return parsed;
+  setNoDelay(): this {
+    return this;
   }
 
-  /** The pool dropped the connection: it sends nothing more, and a transaction it left open is rolled back. */
-  end(): void {
+  setKeepAlive(): this {
+    return this;
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+
+  override _read(): void {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    if (this.ended) {
+      done();
+      return;
+    }
+    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    let unitEnd = 0;
+    let offset = 0;
+    let terminated = false;
+    for (;;) {
+      // The startup message has no type byte: its length comes first.
+      const header = this.started ? 5 : 4;
+      if (this.pending.length < offset + header) break;
+      const length = this.started
+        ? 1 + this.pending.readInt32BE(offset + 1)
+        : this.pending.readInt32BE(offset);
+      if (this.pending.length < offset + length) break;
+      const type = this.started ? this.pending[offset]! : undefined;
+      if (type === TERMINATE) {
+        terminated = true;
+        break;
+      }
+      offset += length;
+      this.started = true;
+      if (type === undefined || UNIT_ENDS.has(type)) unitEnd = offset;
+    }
+    if (unitEnd > 0) {
+      // A copy of its own: its buffer is transferred to the worker.
+      this.send(new Uint8Array(this.pending.subarray(0, unitEnd)));
+      this.pending = this.pending.subarray(unitEnd);
+    }
+    if (terminated) this.finish();
+    done();
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.finish();
+    done();
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.finish();
+    done(error);
+  }
+
+  private send(unit: Uint8Array): void {
+    // Answers of one connection come back in the order its units were sent.
+    this.thread.call({ type: 'protocol', connection: this.connection, bytes: unit }).then(
+      (answer) => {
+        if (!this.ended) this.push(answer);
+      },
+      (error: Error) => this.destroy(error),
+    );
+  }
+
+  /** The connection ends: nothing more is sent, and a transaction it left open is rolled back. */
+  private finish(): void {
     if (this.ended) return;
     this.ended = true;
     this.thread.call({ type: 'end', connection: this.connection }).catch(() => {});
+    this.push(null);
   }
 }
