@@ -2,7 +2,8 @@ import { isApiTokenExpired, type TApiToken } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { Table } from '#web/components/ui/table.tsx';
 import hidden from '#web/components/ui/visually-hidden.module.css';
@@ -98,19 +99,14 @@ function RevokeDialog({ list, token, onClose }: { list: TTokenList; token: TApiT
         {revoke.isError ? <Alert>{failureMessage(T.revokeFailed, revoke.error)}</Alert> : null}
         <p className={styles.tokenName}>{token.name}</p>
         <p>{T.revokeText}</p>
-        <DialogFooter>
-          <div className={styles.dialogButtons}>
-            <Button
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate(token.id, { onSuccess: onClose })}
-            >
-              {revoke.isPending ? T.revoking : T.revokeConfirm}
-            </Button>
-            <Button variant="secondary" disabled={revoke.isPending} onClick={onClose}>
-              {T.cancel}
-            </Button>
-          </div>
-        </DialogFooter>
+        <DialogActions
+          label={T.revokeConfirm}
+          pendingLabel={T.revoking}
+          pending={revoke.isPending}
+          cancelLabel={T.cancel}
+          onAction={() => revoke.mutate(token.id, { onSuccess: onClose })}
+          onCancel={onClose}
+        />
       </div>
     </Dialog>
   );

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
@@ -33,19 +34,14 @@ export function RetireAssetButton({ asset }: { asset: TAsset }) {
             ) : null}
             <p className={styles.name}>{asset.name}</p>
             <p>{RETIREMENT_TEXTS.retireText}</p>
-            <DialogFooter>
-              <div className={styles.dialogButtons}>
-                <Button
-                  disabled={change.isPending}
-                  onClick={() => change.mutate('retire', { onSuccess: () => setOpen(false) })}
-                >
-                  {change.isPending ? RETIREMENT_TEXTS.retiring : RETIREMENT_TEXTS.retire}
-                </Button>
-                <Button variant="secondary" disabled={change.isPending} onClick={close}>
-                  {RETIREMENT_TEXTS.cancel}
-                </Button>
-              </div>
-            </DialogFooter>
+            <DialogActions
+              label={RETIREMENT_TEXTS.retire}
+              pendingLabel={RETIREMENT_TEXTS.retiring}
+              pending={change.isPending}
+              cancelLabel={RETIREMENT_TEXTS.cancel}
+              onAction={() => change.mutate('retire', { onSuccess: () => setOpen(false) })}
+              onCancel={close}
+            />
           </div>
         </Dialog>
       ) : null}
@@ -108,16 +104,14 @@ function DeleteAssetDialog({ asset, onClose }: { asset: TAsset; onClose: () => v
           spellCheck={false}
           onChange={(event) => setTyped(event.target.value)}
         />
-        <DialogFooter>
-          <div className={styles.dialogButtons}>
-            <Button type="submit" disabled={!confirmed || remove.isPending}>
-              {remove.isPending ? RETIREMENT_TEXTS.deleting : RETIREMENT_TEXTS.delete}
-            </Button>
-            <Button variant="secondary" disabled={remove.isPending} onClick={onClose}>
-              {RETIREMENT_TEXTS.cancel}
-            </Button>
-          </div>
-        </DialogFooter>
+        <DialogActions
+          label={RETIREMENT_TEXTS.delete}
+          pendingLabel={RETIREMENT_TEXTS.deleting}
+          pending={remove.isPending}
+          cancelLabel={RETIREMENT_TEXTS.cancel}
+          disabled={!confirmed}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

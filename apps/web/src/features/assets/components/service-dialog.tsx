@@ -2,13 +2,13 @@ import type { TAssetSelection } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
+import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useDeleteSelection } from '../api/delete-selection.ts';
 import { useRestoreSelection } from '../api/restore-selection.ts';
 import { useRetireSelection } from '../api/retire-selection.ts';
 import { LIST_TEXTS } from '../texts.ts';
-import { DialogActions } from './dialog-actions.tsx';
 import styles from './selection-bar.module.css';
 
 type TServiceDialogProps = {
@@ -102,6 +102,7 @@ export function ServiceDialog({ kind, selection, count, scope, onClose, onDone }
           />
         ) : null}
         <DialogActions
+          cancelLabel={LIST_TEXTS.cancel}
           label={texts.action}
           pendingLabel={texts.pending}
           pending={mutation.isPending}

@@ -8,12 +8,12 @@ import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
+import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { CustomFieldInputs, customKey, ruleOf } from '#web/features/fields/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useSetFieldValue } from '../api/set-field-value.ts';
 import { LIST_TEXTS } from '../texts.ts';
-import { DialogActions } from './dialog-actions.tsx';
 import styles from './selection-bar.module.css';
 
 type TSetFieldValueDialogProps = {
@@ -95,6 +95,7 @@ export function SetFieldValueDialog({
           </>
         ) : null}
         <DialogActions
+          cancelLabel={LIST_TEXTS.cancel}
           label={LIST_TEXTS.apply}
           pendingLabel={LIST_TEXTS.applying}
           pending={mutation.isPending}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useRemoveSampleData, useSampleDataStatus } from '../api/sample-data.ts';
 import { SAMPLE_DATA_TEXTS } from '../texts.ts';
@@ -36,16 +37,14 @@ export function SampleDataNotice() {
               <Alert>{failureMessage(SAMPLE_DATA_TEXTS.removeFailed, remove.error)}</Alert>
             ) : null}
             <p>{SAMPLE_DATA_TEXTS.removeText}</p>
-            <DialogFooter>
-              <div className={styles.dialogButtons}>
-                <Button disabled={remove.isPending} onClick={() => remove.mutate()}>
-                  {remove.isPending ? SAMPLE_DATA_TEXTS.removing : SAMPLE_DATA_TEXTS.remove}
-                </Button>
-                <Button variant="secondary" disabled={remove.isPending} onClick={close}>
-                  {SAMPLE_DATA_TEXTS.cancel}
-                </Button>
-              </div>
-            </DialogFooter>
+            <DialogActions
+              label={SAMPLE_DATA_TEXTS.remove}
+              pendingLabel={SAMPLE_DATA_TEXTS.removing}
+              pending={remove.isPending}
+              cancelLabel={SAMPLE_DATA_TEXTS.cancel}
+              onAction={() => remove.mutate()}
+              onCancel={close}
+            />
           </div>
         </Dialog>
       ) : null}

@@ -4,7 +4,8 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
 import { QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
@@ -138,16 +139,14 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
             ) : null}
             <p className={styles.strong}>{open.deleting.title}</p>
             <p>{SCHEDULE_TEXTS.deleteText}</p>
-            <DialogFooter>
-              <div className={styles.dialogButtons}>
-                <Button variant="secondary" disabled={change.isPending} onClick={() => setOpen(null)}>
-                  {SCHEDULE_TEXTS.cancel}
-                </Button>
-                <Button disabled={change.isPending} onClick={() => run(open.deleting, 'delete')}>
-                  {change.isPending ? SCHEDULE_TEXTS.deleting : SCHEDULE_TEXTS.delete}
-                </Button>
-              </div>
-            </DialogFooter>
+            <DialogActions
+              label={SCHEDULE_TEXTS.delete}
+              pendingLabel={SCHEDULE_TEXTS.deleting}
+              pending={change.isPending}
+              cancelLabel={SCHEDULE_TEXTS.cancel}
+              onAction={() => run(open.deleting, 'delete')}
+              onCancel={() => setOpen(null)}
+            />
           </div>
         </Dialog>
       ) : null}

@@ -1,13 +1,13 @@
-import { Button } from '#web/components/ui/button.tsx';
-import { DialogFooter } from '#web/components/ui/dialog.tsx';
-import { LIST_TEXTS } from '../texts.ts';
-import styles from './selection-bar.module.css';
+import { Button } from './button.tsx';
+import rowStyles from './button-row.module.css';
+import { DialogFooter } from './dialog.tsx';
 
 type TDialogActionsProps = {
   /** The action's button, and what it says while the action runs. */
   label: string;
   pendingLabel: string;
   pending: boolean;
+  cancelLabel: string;
   /** The action waits for something the dialog asks first (a typed confirmation). */
   disabled?: boolean;
   /** Runs the action; without it the button submits the dialog's form. */
@@ -15,23 +15,24 @@ type TDialogActionsProps = {
   onCancel: () => void;
 };
 
-/** The footer of a bulk action's dialog: the action, and "Cancel"; both wait while it runs. */
+/** The footer of a dialog that asks before an action: the action, then Cancel; both wait while it runs. */
 export function DialogActions({
   label,
   pendingLabel,
   pending,
+  cancelLabel,
   disabled = false,
   onAction,
   onCancel,
 }: TDialogActionsProps) {
   return (
     <DialogFooter>
-      <div className={styles.dialogButtons}>
+      <div className={rowStyles.row}>
         <Button type={onAction ? 'button' : 'submit'} disabled={pending || disabled} onClick={onAction}>
           {pending ? pendingLabel : label}
         </Button>
         <Button variant="secondary" disabled={pending} onClick={onCancel}>
-          {LIST_TEXTS.cancel}
+          {cancelLabel}
         </Button>
       </div>
     </DialogFooter>
