@@ -201,7 +201,6 @@ const clipped = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` 
 export const IMPORT_MESSAGES = {
   noFile: 'Choose a CSV file to import.',
   empty: 'The file is empty.',
-  noHeader: 'The first row must name the columns.',
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
   binary: 'This is not a CSV file: it holds binary data. Export the sheet as CSV and try again.',
