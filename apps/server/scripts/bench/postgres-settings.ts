@@ -2,7 +2,11 @@
 // user would), and says so, so that figures from two machines are compared knowing their settings.
 import pg from 'pg';
 
-/** The settings that move the bench's figures at a million assets (README, Production). */
+/**
+ * The settings that move the bench's figures at a million assets (README, Production); autovacuum too,
+ * which a test machine may have turned off: without it statistics and visibility maps go stale as events
+ * and audit entries pile up.
+ */
 export const SETTINGS_THAT_MATTER = [
   'shared_buffers',
   'work_mem',
@@ -10,6 +14,7 @@ export const SETTINGS_THAT_MATTER = [
   'random_page_cost',
   'max_connections',
   'jit',
+  'autovacuum',
 ] as const;
 
 /** Each setting as `show` gives it to the bench's connection (the server connects as the same role). */
