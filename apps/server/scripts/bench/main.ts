@@ -612,7 +612,7 @@ async function main(): Promise<void> {
           : `goals at 8 connections on p99 and p99 <= ${P99_WITHIN_P95}× p95; PostgreSQL's p95 goals not judged here: the embedded database's p95 is judged against PostgreSQL's figures`;
       if (settings.databaseUrl) {
         report.write(
-          `\nPostgreSQL on the settings it was found with, not tuned by the bench (stock on a new install): ${describeSettings(await readPostgresSettings(settings.databaseUrl))}\n`,
+          `\nPostgreSQL as the bench found it (it tunes nothing: a new install runs on stock settings): ${describeSettings(await readPostgresSettings(settings.databaseUrl))}\n`,
         );
       }
       report.write(
