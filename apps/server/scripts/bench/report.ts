@@ -1,13 +1,25 @@
 // What the benchmark prints: a row per scenario and connection count, and every goal with its verdict.
 import os from 'node:os';
+import {
+  judgeLatency,
+  type LatencyGoals,
+  type LatencyVerdict,
+  P99_WITHIN_P95,
+  p99OverP95Of,
+} from './judging.ts';
 import type { LoadResult } from './load.ts';
 
-const WIDTHS = [12, 30, 5, 7, 7, 7, 8, 6, 9, 7];
+// The text columns, the figures, then the verdict (its own width: it names the goals missed).
+const WIDTHS = [12, 30, 5, 7, 7, 7, 8, 6, 9, 9, 10];
 const ms = (value: number) => value.toFixed(0);
 
 function row(cells: (string | number)[]): string {
   return `${cells
-    .map((cell, i) => (i < 3 ? String(cell).padEnd(WIDTHS[i]!) : String(cell).padStart(WIDTHS[i]!)))
+    .map((cell, i) => {
+      const width = WIDTHS[i];
+      if (width === undefined) return String(cell);
+      return i < 3 ? String(cell).padEnd(width) : String(cell).padStart(width);
+    })
     .join(' ')}\n`;
 }
 
@@ -34,21 +46,39 @@ export class Report {
   }
 
   tableHeader(): void {
-    this.write(row(['tenant', 'scenario', 'conns', 'p50', 'p95', 'p99', 'req/s', 'errors', 'goal p95', '']));
+    this.write(
+      row([
+        'tenant',
+        'scenario',
+        'conns',
+        'p50',
+        'p95',
+        'p99',
+        'req/s',
+        'errors',
+        'goal p95',
+        'goal p99',
+        'p99/p95',
+        '',
+      ]),
+    );
   }
 
-  /** One row of load; judged against `p95GoalMs` when given. */
+  /**
+   * One row of load; judged against `goals` when given (judgeLatency), each goal missed counted. The
+   * p99/p95 column shows the ratio on every row and its goal on the judged ones.
+   */
   loadRow(
     tenant: string,
     scenario: string,
     connections: number,
     result: LoadResult,
-    p95GoalMs?: number,
+    goals?: LatencyGoals,
   ): void {
     this.errors += result.errors;
-    const judged = p95GoalMs !== undefined;
-    const ok = !judged || result.p95 <= p95GoalMs;
-    if (!ok) this.missed++;
+    const ratio = `${p99OverP95Of(result).toFixed(1)}×`;
+    const judged = goals ? judgeLatency(result, goals) : undefined;
+    this.missed += judged?.missed.length ?? 0;
     this.write(
       row([
         tenant,
@@ -59,8 +89,10 @@ export class Report {
         ms(result.p99),
         result.requestsPerSecond.toFixed(0),
         result.errors,
-        judged ? `<= ${p95GoalMs}` : '',
-        judged ? verdict(ok) : '',
+        goals?.p95Ms === undefined ? '' : `<= ${goals.p95Ms}`,
+        goals ? `<= ${goals.p99Ms}` : '',
+        goals ? `${ratio} <= ${P99_WITHIN_P95}` : ratio,
+        judged ? rowVerdict(judged) : '',
       ]),
     );
   }
@@ -100,3 +132,7 @@ export class Report {
 }
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+/** "ok", or "MISSED" and the goals missed, for a row that misses one but not another. */
+const rowVerdict = (judged: LatencyVerdict) =>
+  judged.missed.length === 0 ? verdict(true) : `${verdict(false)} ${judged.missed.join(', ')}`;

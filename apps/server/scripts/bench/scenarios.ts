@@ -1,4 +1,4 @@
-// What the benchmark asks of each tenant, and the p95 it must stay under (8 connections).
+// What the benchmark asks of each tenant, and the p95 and p99 it must stay under (8 connections).
 import { filterParam, MAX_COUNTED_ROWS } from '@mqr/contracts';
 import type { Tenant } from './dataset.ts';
 
@@ -6,8 +6,14 @@ export interface Scenario {
   name: string;
   path: string;
   signedIn: boolean;
+  /** Judged on PostgreSQL; the embedded database's p95 is judged as a ratio of PostgreSQL's. */
   p95GoalMs: number;
+  /** Judged on both databases. */
+  p99GoalMs: number;
 }
+
+/** The p99 goals by kind of request (docs/goals.md): lists and searches, one asset's pages, analytics. */
+const P99_GOAL_MS = { list: 150, assetPage: 60, analytics: 500 } as const;
 
 export const PAGE_SIZE = 50;
 
@@ -20,20 +26,34 @@ export function scenariosFor(tenant: Tenant): Scenario[] {
   const publicPage = (asset: { slug: string }) =>
     `/public/orgs/${tenant.organizationId}/assets/${asset.slug}`;
   const scenarios: Scenario[] = [
-    { name: 'asset list, first page', path: '/api/assets', signedIn: true, p95GoalMs: 30 },
+    {
+      name: 'asset list, first page',
+      path: '/api/assets',
+      signedIn: true,
+      p95GoalMs: 30,
+      p99GoalMs: P99_GOAL_MS.list,
+    },
     {
       name: `asset list, page ${deepPage}`,
       path: `/api/assets?page=${deepPage}`,
       signedIn: true,
       p95GoalMs: 50,
+      p99GoalMs: P99_GOAL_MS.list,
     },
     {
       name: 'asset list, after the middle',
       path: `/api/assets?after=${tenant.middleId}`,
       signedIn: true,
       p95GoalMs: 50,
+      p99GoalMs: P99_GOAL_MS.list,
     },
-    { name: 'search, common term', path: '/api/assets?search=pump', signedIn: true, p95GoalMs: 50 },
+    {
+      name: 'search, common term',
+      path: '/api/assets?search=pump',
+      signedIn: true,
+      p95GoalMs: 50,
+      p99GoalMs: P99_GOAL_MS.list,
+    },
     // Two of the five locations (40%), by name; then one location (20%) by the serial number's values.
     {
       name: 'asset list, filtered and sorted',
@@ -44,6 +64,7 @@ export function scenariosFor(tenant: Tenant): Scenario[] {
       ])}`,
       signedIn: true,
       p95GoalMs: 50,
+      p99GoalMs: P99_GOAL_MS.list,
     },
     {
       name: 'asset list, filtered, by a field',
@@ -56,23 +77,56 @@ export function scenariosFor(tenant: Tenant): Scenario[] {
       ])}`,
       signedIn: true,
       p95GoalMs: 50,
+      p99GoalMs: P99_GOAL_MS.list,
     },
     {
       name: 'search, rare term',
       path: `/api/assets?search=${tenant.rareTerm}`,
       signedIn: true,
       p95GoalMs: 50,
+      p99GoalMs: P99_GOAL_MS.list,
     },
-    { name: 'asset detail', path: `/api/assets/${tenant.sample.id}`, signedIn: true, p95GoalMs: 20 },
-    { name: 'public asset page', path: publicPage(tenant.sample), signedIn: false, p95GoalMs: 20 },
-    { name: 'pending tasks', path: '/api/tasks/pending', signedIn: true, p95GoalMs: 50 },
-    { name: 'audit log', path: '/api/audit-logs', signedIn: true, p95GoalMs: 50 },
-    { name: 'analytics, default', path: '/api/admin/dashboard/analytics', signedIn: true, p95GoalMs: 250 },
+    {
+      name: 'asset detail',
+      path: `/api/assets/${tenant.sample.id}`,
+      signedIn: true,
+      p95GoalMs: 20,
+      p99GoalMs: P99_GOAL_MS.assetPage,
+    },
+    {
+      name: 'public asset page',
+      path: publicPage(tenant.sample),
+      signedIn: false,
+      p95GoalMs: 20,
+      p99GoalMs: P99_GOAL_MS.assetPage,
+    },
+    {
+      name: 'pending tasks',
+      path: '/api/tasks/pending',
+      signedIn: true,
+      p95GoalMs: 50,
+      p99GoalMs: P99_GOAL_MS.list,
+    },
+    {
+      name: 'audit log',
+      path: '/api/audit-logs',
+      signedIn: true,
+      p95GoalMs: 50,
+      p99GoalMs: P99_GOAL_MS.list,
+    },
+    {
+      name: 'analytics, default',
+      path: '/api/admin/dashboard/analytics',
+      signedIn: true,
+      p95GoalMs: 250,
+      p99GoalMs: P99_GOAL_MS.analytics,
+    },
     {
       name: 'analytics, 365/90 days',
       path: '/api/admin/dashboard/analytics?rangeDays=365&turnaroundDays=90',
       signedIn: true,
       p95GoalMs: 250,
+      p99GoalMs: P99_GOAL_MS.analytics,
     },
   ];
   if (tenant.longHistory) {
@@ -82,12 +136,14 @@ export function scenariosFor(tenant: Tenant): Scenario[] {
         path: `/api/assets/${tenant.longHistory.id}`,
         signedIn: true,
         p95GoalMs: 20,
+        p99GoalMs: P99_GOAL_MS.assetPage,
       },
       {
         name: 'public page, long history',
         path: publicPage(tenant.longHistory),
         signedIn: false,
         p95GoalMs: 20,
+        p99GoalMs: P99_GOAL_MS.assetPage,
       },
     );
   }
