@@ -652,6 +652,20 @@ export const dueTaskTallies = pgTable(
 );
 
 /**
+ * How many events each asset has, kept by a trigger on maintenance_events (migration 0037): the
+ * asset page's count of its history, which counting read every entry of a long history on each view
+ * (ADR 107). Keyed by the asset alone, so deleting an asset finds its row by the key; assets with no
+ * event ever may have no row.
+ */
+export const assetEventCounts = pgTable('asset_event_counts', {
+  assetId: uuid('asset_id')
+    .primaryKey()
+    .references(() => assets.id, { onDelete: 'cascade' }),
+  organizationId: organizationId(),
+  events: integer('events').notNull(),
+});
+
+/**
  * How many assets in service (not retired) each organization has, kept by a trigger on assets
  * (migrations 0010, 0014): the asset list's total without counting a big tenant's index on every first page (ADR 039).
  */
