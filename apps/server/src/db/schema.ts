@@ -605,6 +605,27 @@ export const completionRollups = pgTable(
 );
 
 /**
+ * The same sums per organization, UTC hour and completer, kept by a trigger of their own (migration
+ * 0037): a period's partial days are read here by the hour, and only its two partial hours from the
+ * events (ADR 107). Reading the partial days from the events cost a whole day of completions per
+ * figure.
+ */
+export const completionHourRollups = pgTable(
+  'completion_hour_rollups',
+  {
+    organizationId: organizationId(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** The completer, or NO_COMPLETER. */
+    completedByKey: uuid('completed_by_key').notNull(),
+    completions: integer('completions').notNull(),
+    turnaroundHours: doublePrecision('turnaround_hours').notNull(),
+    leadHours: doublePrecision('lead_hours').notNull(),
+    leadCount: integer('lead_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.hour, t.completedByKey] })],
+);
+
+/**
  * Completions per organization and UTC quarter hour, kept by the same trigger (migration 0008): the
  * chart counts the calendar days of any time zone (every zone's offset is a whole number of quarter
  * hours) from these slots, and only the period's two partial edge slots from the events (ADR 035).
