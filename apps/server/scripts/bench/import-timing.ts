@@ -50,6 +50,7 @@ export async function prepareImportOrganization(db: Db): Promise<void> {
       'completion_quarter_hours',
       'active_job_tallies',
       'asset_field_values',
+      'asset_event_counts',
       'assets',
       'field_definitions',
       'organization_asset_counts',

@@ -605,6 +605,27 @@ export const completionRollups = pgTable(
 );
 
 /**
+ * The same sums per organization, UTC hour and completer, kept by a trigger of their own (migration
+ * 0037): a period's partial days are read here by the hour, and only its two partial hours from the
+ * events (ADR 107). Reading the partial days from the events cost a whole day of completions per
+ * figure.
+ */
+export const completionHourRollups = pgTable(
+  'completion_hour_rollups',
+  {
+    organizationId: organizationId(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** The completer, or NO_COMPLETER. */
+    completedByKey: uuid('completed_by_key').notNull(),
+    completions: integer('completions').notNull(),
+    turnaroundHours: doublePrecision('turnaround_hours').notNull(),
+    leadHours: doublePrecision('lead_hours').notNull(),
+    leadCount: integer('lead_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.hour, t.completedByKey] })],
+);
+
+/**
  * Completions per organization and UTC quarter hour, kept by the same trigger (migration 0008): the
  * chart counts the calendar days of any time zone (every zone's offset is a whole number of quarter
  * hours) from these slots, and only the period's two partial edge slots from the events (ADR 035).
@@ -650,6 +671,20 @@ export const dueTaskTallies = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.dueOn] })],
 );
+
+/**
+ * How many events each asset has, kept by a trigger on maintenance_events (migration 0037): the
+ * asset page's count of its history, which counting read every entry of a long history on each view
+ * (ADR 107). Keyed by the asset alone, so deleting an asset finds its row by the key; assets with no
+ * event ever may have no row.
+ */
+export const assetEventCounts = pgTable('asset_event_counts', {
+  assetId: uuid('asset_id')
+    .primaryKey()
+    .references(() => assets.id, { onDelete: 'cascade' }),
+  organizationId: organizationId(),
+  events: integer('events').notNull(),
+});
 
 /**
  * How many assets in service (not retired) each organization has, kept by a trigger on assets

@@ -5,6 +5,7 @@ import {
   assets,
   dueTaskTallies,
   maintenanceEvents as events,
+  completionHourRollups as hourRollups,
   NO_COMPLETER,
   completionQuarterHours as quarterHours,
   completionRollups as rollups,
@@ -36,33 +37,63 @@ function completedIn(period: CompletedPeriod): SQL | undefined {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const utcDayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+const HOUR_MS = 60 * 60 * 1000;
+const floorTo = (at: Date, unit: number) => new Date(Math.floor(at.getTime() / unit) * unit);
+const ceilTo = (at: Date, unit: number) => new Date(Math.ceil(at.getTime() / unit) * unit);
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** A range of completion stamps, [from, to) or, with `through`, [from, to]. */
+const completedBetween = (from: Date, to: Date, through = false) =>
+  through
+    ? sql`${events.taskCompletedAt} >= ${from} and ${events.taskCompletedAt} <= ${to}`
+    : sql`${events.taskCompletedAt} >= ${from} and ${events.taskCompletedAt} < ${to}`;
+
 /**
- * A period as the roll-ups read it (ADR 031): the whole UTC days inside it, [fullFrom, fullTo), come
- * from completion_rollups; the rest, at most a partial day at each end, from the events themselves.
+ * A period as the roll-ups read it (ADRs 031, 107): the whole UTC days inside it, [dayFrom, dayTo),
+ * from completion_rollups; the whole UTC hours around them, [hourFrom, dayFrom) and [dayTo, hourTo),
+ * from completion_hour_rollups; the rest, less than an hour at each end, from the events themselves.
+ * Epoch milliseconds count whole UTC days and hours, so flooring them finds UTC midnights and hours.
  */
 function splitPeriod(period: CompletedPeriod) {
-  const fromDay = utcDayStart(period.from);
-  const fullFrom =
-    fromDay.getTime() === period.from.getTime() ? fromDay : new Date(fromDay.getTime() + DAY_MS);
-  const fullTo = utcDayStart(period.to);
-  const whole = fullFrom < fullTo;
+  const { from, to, organizationId } = period;
+  const hourFrom = ceilTo(from, HOUR_MS);
+  const hourTo = floorTo(to, HOUR_MS);
+  const dayFrom = ceilTo(from, DAY_MS);
+  const dayTo = floorTo(to, DAY_MS);
+  const wholeHours = hourFrom < hourTo;
+  const wholeDays = dayFrom < dayTo;
   // Each edge is one range of the completed-events index (a union of two, never one scan across the middle).
-  const edges: SQL[] = whole
-    ? [
-        sql`${events.taskCompletedAt} >= ${period.from} and ${events.taskCompletedAt} < ${fullFrom}`,
-        sql`${events.taskCompletedAt} >= ${fullTo} and ${events.taskCompletedAt} <= ${period.to}`,
-      ]
-    : [sql`${events.taskCompletedAt} >= ${period.from} and ${events.taskCompletedAt} <= ${period.to}`];
-  const days = whole
-    ? sql`${rollups.organizationId} = ${period.organizationId} and ${rollups.day} >= ${isoDay(fullFrom)} and ${rollups.day} < ${isoDay(fullTo)}`
+  const edges: SQL[] = wholeHours
+    ? [completedBetween(from, hourFrom), completedBetween(hourTo, to, true)]
+    : [completedBetween(from, to, true)];
+  const ofHours = (start: Date, end: Date) =>
+    sql`(${hourRollups.hour} >= ${start} and ${hourRollups.hour} < ${end})`;
+  const hours = !wholeHours
+    ? sql`false`
+    : sql`${hourRollups.organizationId} = ${organizationId} and ${
+        wholeDays
+          ? sql`(${ofHours(hourFrom, dayFrom)} or ${ofHours(dayTo, hourTo)})`
+          : ofHours(hourFrom, hourTo)
+      }`;
+  const days = wholeDays
+    ? sql`${rollups.organizationId} = ${organizationId} and ${rollups.day} >= ${isoDay(dayFrom)} and ${rollups.day} < ${isoDay(dayTo)}`
     : sql`false`;
-  return { edges, days };
+  return { edges, days, hours };
 }
 
-/** The completions in the period's partial edge days: who completed, turnaround and lead time in hours. */
+/** The roll-ups' rows of the period's whole days and hours: completer, completions, and the sums of hours. */
+function rolledUp(days: SQL, hours: SQL): SQL {
+  return sql`
+    select ${rollups.completedByKey} as completed_by, ${rollups.completions} as completions,
+      ${rollups.turnaroundHours} as turnaround_sum, ${rollups.leadHours} as lead_sum, ${rollups.leadCount} as lead_count
+    from ${rollups} where ${days}
+    union all
+    select ${hourRollups.completedByKey}, ${hourRollups.completions},
+      ${hourRollups.turnaroundHours}, ${hourRollups.leadHours}, ${hourRollups.leadCount}
+    from ${hourRollups} where ${hours}`;
+}
+
+/** The completions in the period's partial edge hours: who completed, turnaround and lead time in hours. */
 function edgeCompletions(period: CompletedPeriod, edges: SQL[]): SQL {
   return sql.join(
     edges.map(
@@ -80,11 +111,11 @@ export async function completedSummary(
   db: DbOrTx,
   period: CompletedPeriod,
 ): Promise<{ count: number; averageHours: number | null }> {
-  const { edges, days } = splitPeriod(period);
+  const { edges, days, hours } = splitPeriod(period);
   const result = (await db.execute(sql`
     select (r.n + e.n)::int as "count", ((r.t + e.t) / nullif(r.n + e.n, 0))::float8 as "averageHours"
-    from (select coalesce(sum(${rollups.completions}), 0) as n, coalesce(sum(${rollups.turnaroundHours}), 0) as t
-          from ${rollups} where ${days}) as r,
+    from (select coalesce(sum(completions), 0) as n, coalesce(sum(turnaround_sum), 0) as t
+          from (${rolledUp(days, hours)}) as rolled) as r,
          (select count(*) as n, coalesce(sum(turnaround), 0) as t from (${edgeCompletions(period, edges)}) as edge) as e
   `)) as { rows: { count: number; averageHours: number | null }[] };
   const row = result.rows[0];
@@ -249,9 +280,9 @@ export async function teamPerformance(
   limit: number,
 ): Promise<TeamMemberRow[]> {
   const { organizationId } = period;
-  const { edges, days } = splitPeriod(period);
+  const { edges, days, hours } = splitPeriod(period);
   // Each side is counted per person first (active jobs from their tally, completions from the
-  // roll-ups and the edge days), so only a handful of rows meet.
+  // roll-ups and the edge hours), so only a handful of rows meet.
   const result = (await db.execute(sql`
     select u.id as "userId",
            u.display_name as "displayName",
@@ -271,9 +302,8 @@ export async function teamPerformance(
     full join (
       select user_id, sum(jobs) as jobs, (sum(lead_sum) / nullif(sum(lead_count), 0))::float8 as lead_hours
       from (
-        select ${rollups.completedByKey} as user_id, ${rollups.completions} as jobs,
-               ${rollups.leadHours} as lead_sum, ${rollups.leadCount} as lead_count
-        from ${rollups} where ${days} and ${rollups.completedByKey} <> ${NO_COMPLETER}
+        select completed_by as user_id, completions as jobs, lead_sum, lead_count
+        from (${rolledUp(days, hours)}) as rolled where completed_by <> ${NO_COMPLETER}
         union all
         select completed_by, 1, coalesce(lead, 0), case when lead is null then 0 else 1 end
         from (${edgeCompletions(period, edges)}) as edge where completed_by is not null

@@ -5,15 +5,26 @@ import { tenantWorld } from '#server/test/tenant-world.ts';
 
 const t = tenantWorld();
 
-/** The roll-ups as the events say they should be, next to what the trigger kept. */
-async function rollupsAndTruth() {
+/**
+ * The day (or hour, ADR 107) roll-ups as the events say they should be, next to what the trigger kept.
+ * Sums are compared to 6 decimals: the kept ones are added a statement at a time.
+ */
+async function rollupsAndTruth(unit: 'day' | 'hour' = 'day') {
+  const [table, slot, truthSlot] =
+    unit === 'day'
+      ? [sql`completion_rollups`, sql`day::text`, sql`(task_completed_at at time zone 'UTC')::date::text`]
+      : [
+          sql`completion_hour_rollups`,
+          sql`hour`,
+          sql`date_bin('1 hour', task_completed_at, timestamptz '2000-01-01Z')`,
+        ];
   const kept = (await t.db.execute(sql`
-    select organization_id::text, day::text, completed_by_key::text, completions,
+    select organization_id::text, ${slot} as slot, completed_by_key::text, completions,
            round(turnaround_hours::numeric, 6)::text as turnaround, round(lead_hours::numeric, 6)::text as lead, lead_count
-    from completion_rollups where completions <> 0 or lead_count <> 0
+    from ${table} where completions <> 0 or lead_count <> 0
     order by 1, 2, 3`)) as unknown as { rows: unknown[] };
   const truth = (await t.db.execute(sql`
-    select organization_id::text, (task_completed_at at time zone 'UTC')::date::text as day,
+    select organization_id::text, ${truthSlot} as slot,
            coalesce(task_completed_by_id, '00000000-0000-0000-0000-000000000000')::text as completed_by_key,
            count(*)::int as completions,
            round(sum(date_part('epoch', task_completed_at - created_at) / 3600)::numeric, 6)::text as turnaround,
@@ -50,7 +61,7 @@ async function talliesAndTruth() {
   };
 }
 
-describe('completion roll-ups and task tallies', () => {
+describe('completion roll-ups (by day and by hour) and task tallies', () => {
   it('follow every change of the events: completions, edits of their stamps, reopening, deletion', async () => {
     const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Chiller' });
     const org = asset.organizationId;
@@ -69,6 +80,9 @@ describe('completion roll-ups and task tallies', () => {
     let state = await rollupsAndTruth();
     expect(state.kept.length).toBeGreaterThan(5);
     expect(state.kept).toEqual(state.truth);
+    let hours = await rollupsAndTruth('hour');
+    expect(hours.kept.length).toBeGreaterThan(state.kept.length);
+    expect(hours.kept).toEqual(hours.truth);
     let tallies = await talliesAndTruth();
     expect(tallies.kept.quarterHours.length).toBeGreaterThan(5);
     expect(tallies.kept).toEqual(tallies.truth);
@@ -126,6 +140,8 @@ describe('completion roll-ups and task tallies', () => {
 
     state = await rollupsAndTruth();
     expect(state.kept).toEqual(state.truth);
+    hours = await rollupsAndTruth('hour');
+    expect(hours.kept).toEqual(hours.truth);
     tallies = await talliesAndTruth();
     expect(tallies.kept).toEqual(tallies.truth);
     // Job 9, reopened without a starter, counts for no one in particular.

@@ -288,6 +288,54 @@ describe('dashboardAnalytics on a hand-computed dataset', () => {
     expect(widest.turnaroundMetrics[0]).toMatchObject({ sampleSize: 15 });
   });
 
+  it('gives what the events give at any instant: partial hours from the events, whole hours and days from the roll-ups', async () => {
+    // The jobs complete on NOW's hours; instants off the hour move them between the three readings
+    // (ADR 107), and a job a millisecond inside or outside a period's end must count as the events say.
+    const offsets = [
+      1,
+      -1,
+      17 * 60_000 + 30_500,
+      -(59 * 60_000 + 59_999),
+      3 * HOUR + 1,
+      -(10 * HOUR) + 1,
+      DAY + 1,
+    ];
+    for (const offset of offsets) {
+      const now = new Date(NOW.getTime() + offset);
+      for (const days of [1, 14, 30]) {
+        const from = now.getTime() - days * DAY;
+        const inPeriod = JOBS.filter(
+          (job) =>
+            job.completed &&
+            job.completed[0].getTime() >= from &&
+            job.completed[0].getTime() <= now.getTime(),
+        );
+        const turnaround = (job: Job) => (job.completed![0].getTime() - job.created.getTime()) / HOUR;
+        const result = await dashboardAnalytics(t.db, request({ now, rangeDays: days, turnaroundDays: 14 }));
+        expect(result.summary.completedEvents, `${offset} ms, ${days} days`).toBe(inPeriod.length);
+        if (inPeriod.length > 0) {
+          const average = inPeriod.reduce((sum, job) => sum + turnaround(job), 0) / inPeriod.length;
+          expect(result.summary.averageTurnaroundHours).toBeCloseTo(average, 9);
+        }
+        for (const who of ['admin', 'member', 'tech'] as const) {
+          const theirs = inPeriod.filter((job) => job.completed![1] === who);
+          const row = result.userPerformance.find((u) => u.userId === userOf(who).id);
+          expect(row?.completedJobs ?? 0, `${who}, ${offset} ms, ${days} days`).toBe(theirs.length);
+          if (theirs.length > 0) {
+            const lead =
+              theirs.reduce(
+                (sum, job) => sum + (job.completed![0].getTime() - job.started![0].getTime()),
+                0,
+              ) /
+              HOUR /
+              theirs.length;
+            expect(row!.averageLeadTimeHours).toBeCloseTo(lead, 9);
+          }
+        }
+      }
+    }
+  });
+
   it('sees only its own organization', async () => {
     const result = await dashboardAnalytics(t.db, request({ organizationId: orgB.organization.id }));
     expect(result.summary).toEqual({

@@ -4,6 +4,7 @@ import { jsonRows } from '#server/db/json-rows.ts';
 import { inOrganization } from '#server/db/organization-filter.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import {
+  assetEventCounts,
   assetFieldValues,
   assets,
   fieldDefinitions,
@@ -110,6 +111,9 @@ const nextServiceColumns = {
   scheduledDueOn: sql<string | null>`(select min(s.next_due_on)::text from ${schedules} s
     where s.organization_id = ${thisAsset.organizationId} and s.asset_id = ${thisAsset.id}
       and s.paused_at is null and s.next_due_on is not null)`,
+  // Kept by the events' trigger (ADR 107): one key lookup, where counting read the whole history.
+  eventCount: sql<number>`coalesce((select c.events from ${assetEventCounts} c
+    where c.asset_id = ${thisAsset.id} and c.organization_id = ${thisAsset.organizationId}), 0)::int`,
 };
 
 /** An asset's planned maintenance as its page reads it. */
@@ -117,6 +121,14 @@ export interface AssetPlanRow {
   timeZone: string;
   openDueOn: string | null;
   scheduledDueOn: string | null;
+}
+
+/** What an asset page shows beside its row: custom values, planned maintenance, how many events it has. */
+export interface AssetViewRow {
+  row: AssetRow;
+  fields: AssetFieldDisplay[];
+  plan: AssetPlanRow;
+  eventCount: number;
 }
 
 /**
@@ -167,20 +179,24 @@ export async function findAssetBySlug(
   return row;
 }
 
-/** An asset of the organization by id or slug, with the custom values and planned maintenance it shows (one statement). */
+/**
+ * An asset of the organization by id or slug, with the custom values and planned maintenance it
+ * shows and how many events it has (one statement).
+ */
 export async function findAssetWithFields(
   db: DbOrTx,
   organizationId: string,
   key: { id: string } | { slug: string },
-): Promise<{ row: AssetRow; fields: AssetFieldDisplay[]; plan: AssetPlanRow } | undefined> {
+): Promise<AssetViewRow | undefined> {
   const [found] = await ('id' in key
     ? assetViewById(db, { organizationId, id: key.id })
     : assetViewBySlug(db, { organizationId, slug: key.slug }));
   if (!found) return undefined;
-  const { fields, timeZone, openDueOn, scheduledDueOn, ...row } = found as AssetRow & {
+  const { fields, timeZone, openDueOn, scheduledDueOn, eventCount, ...row } = found as AssetRow & {
     fields: AssetFieldDisplay[];
+    eventCount: number;
   } & AssetPlanRow;
-  return { row, fields, plan: { timeZone, openDueOn, scheduledDueOn } };
+  return { row, fields, plan: { timeZone, openDueOn, scheduledDueOn }, eventCount };
 }
 
 /** Inserts an asset unless its slug is taken in the organization (then undefined, nothing inserted). */

@@ -118,9 +118,9 @@ function nextServiceDue(plan: { openDueOn: string | null; scheduledDueOn: string
 }
 
 /**
- * What an asset shows to `reader`, found by id or slug, with a fixed number of queries whatever the
- * length of its history: the asset with its custom values and planned maintenance, then its newest
- * events with their details; the public sees the values of active public fields only. `now` is the
+ * What an asset shows to `reader`, found by id or slug, in two queries whatever the length of its
+ * history: the asset with its custom values, planned maintenance and kept count of events (ADR 107),
+ * then its newest events with their details; the public sees the values of active public fields only. `now` is the
  * app's clock: what today is in the asset's organization.
  */
 async function findAssetView(
@@ -141,7 +141,7 @@ async function findAssetView(
     fields: reader === 'public' ? found.fields.filter(isShownPublicly) : found.fields,
     events: page.events,
     eventsNextAfter: page.nextAfter,
-    eventCount: page.total,
+    eventCount: found.eventCount,
     files: page.files.map(toFile),
   };
 }

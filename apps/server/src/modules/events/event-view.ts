@@ -8,7 +8,6 @@ import {
 import type { DbOrTx } from '#server/db/client.ts';
 import { filePublicUrl } from '#server/lib/public-urls.ts';
 import {
-  countAssetEvents,
   type EventValueRow,
   type EventViewRow,
   type FileRow,
@@ -102,14 +101,13 @@ export interface AssetEventPage {
   files: FileRow[];
   /** The id to ask the next page after; null when these are the oldest. */
   nextAfter: string | null;
-  /** All the asset's events. */
-  total: number;
 }
 
 /**
  * EVENT_PAGE_SIZE events of an asset, newest performedAt first, after the event `after` when given;
- * a fixed number of queries whatever the asset's history (ADR 028). Due states are of `today`; the
- * custom values are those `reader` may see.
+ * one query whatever the asset's history (ADR 028). How many events it has in all is kept beside it
+ * (asset_event_counts, ADR 107), read with the asset. Due states are of `today`; the custom values
+ * are those `reader` may see.
  */
 export async function listAssetEventPage(
   db: DbOrTx,
@@ -120,15 +118,11 @@ export async function listAssetEventPage(
   reader: EventReader = 'staff',
 ): Promise<AssetEventPage> {
   const rows = await findAssetEventPage(db, organizationId, assetId, after);
-  // A first page that holds the whole history is its own count (most assets): one query fewer.
-  const whole = !after && rows.length <= EVENT_PAGE_SIZE;
-  const total = whole ? rows.length : await countAssetEvents(db, organizationId, assetId);
   const shown = rows.slice(0, EVENT_PAGE_SIZE);
   return {
     events: toMaintenanceEvents(shown, today, reader),
     files: shown.flatMap((row) => row.files).sort(oldestFileFirst),
     nextAfter: rows.length > EVENT_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null,
-    total,
   };
 }
 

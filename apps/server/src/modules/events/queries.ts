@@ -1,5 +1,5 @@
 import { EVENT_PAGE_SIZE } from '@mqr/contracts';
-import { type AnyColumn, and, asc, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo, countUpToRemembered } from '#server/db/count.ts';
@@ -242,9 +242,12 @@ function assetEventPage(db: DbOrTx, older: boolean) {
     page: 1,
     pageSize: EVENT_PAGE_ROWS,
   });
+  // `= any(array(…))`, not `in (…)`: the ids are read first, once, and only their rows fetched by
+  // key. As a semi-join, the one generic plan of this prepared statement could hash the
+  // organization's events (all 2,021 of a small one's, 13 ms) and filter them against the page.
   const ofPage = and(
     eq(maintenanceEvents.organizationId, organizationId),
-    inArray(maintenanceEvents.id, pageIds),
+    sql`${maintenanceEvents.id} = any(array(${pageIds}))`,
   );
   return selectEventViews(db, ofPage).orderBy(...order);
 }
@@ -265,24 +268,6 @@ export async function findAssetEventPage(
 }
 
 export type EventViewRow = Awaited<ReturnType<typeof findAssetEventPage>>[number];
-
-/** How many events an asset has (an index-only count on the asset's entries). */
-const assetEventCount = preparedQuery('asset_event_count', (db) =>
-  db
-    .select({ n: count() })
-    .from(maintenanceEvents)
-    .where(
-      and(
-        eq(maintenanceEvents.organizationId, sql.placeholder('organizationId')),
-        eq(maintenanceEvents.assetId, sql.placeholder('assetId')),
-      ),
-    ),
-);
-
-export async function countAssetEvents(db: DbOrTx, organizationId: string, assetId: string): Promise<number> {
-  const [row] = await assetEventCount(db, { organizationId, assetId });
-  return row?.n ?? 0;
-}
 
 /** One event of an asset with the display names of its stamps. */
 export async function findEventView(
