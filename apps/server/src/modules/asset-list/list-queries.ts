@@ -352,12 +352,44 @@ function columnSortWalk(
   const branch = (status: SQL, limit: number) =>
     sql`select a.id, ${key('a')} as k from ${assetsOf(view)} a where ${sql.join([status, ...conditions], sql` and `)}
       order by ${orderBy(key('a'), sql`a.id`, order, indexDescending)} limit ${limit}`;
-  if (branches.length === 1) return sql`${branch(branches[0]!, window.limit)} offset ${window.offset}`;
   const reach = window.offset + window.limit;
-  return sql`select u.id, u.k from (${sql.join(
-    branches.map((status) => sql`(${branch(status, reach)})`),
-    sql` union all `,
-  )}) u order by ${orderBy(sql`u.k`, sql`u.id`, order, indexDescending)} limit ${window.limit} offset ${window.offset}`;
+  const walk =
+    branches.length === 1
+      ? sql`${branch(branches[0]!, window.limit)} offset ${window.offset}`
+      : sql`select u.id, u.k from (${sql.join(
+          branches.map((status) => sql`(${branch(status, reach)})`),
+          sql` union all `,
+        )}) u order by ${orderBy(sql`u.k`, sql`u.id`, order, indexDescending)} limit ${window.limit} offset ${window.offset}`;
+  if (!view.search) return walk;
+  const status = branches.length === 1 ? branches[0]! : sql`true`;
+  return matchesFirst(
+    sql`select a.id, ${key('a')} as k from ${assetsOf(view)} a where ${sql.join([status, ...conditions], sql` and `)}`,
+    walk,
+    (alias) => orderBy(sql.raw(`${alias}.k`), sql.raw(`${alias}.id`), order, indexDescending),
+    window,
+  );
+}
+
+/**
+ * A search's walk, its matches read first (ADR 106): `matches` (the search's `id, k` in no order)
+ * is planned for all its rows, which for a rare term is the trigram indexes' few matches, where the
+ * walk in the list's order, planned to stop early, passed every asset of a big tenant to find none.
+ * It is read up to one row past the window's reach: when the matches end there, they are the whole
+ * list, sorted here; when there are more, the term is common and `walk` (the list's order, whose
+ * index finds them densely) reads the window instead. A CTE is planned for all its rows and run only
+ * as far as it is read, so a common term's matches stop at the cap.
+ */
+function matchesFirst(matches: SQL, walk: SQL, order: (alias: string) => SQL, window: IdWindow): SQL {
+  const reach = window.offset + window.limit;
+  const counted = sql`(select count(*) from capped)`;
+  return sql`with matches as materialized (${matches}),
+    capped as materialized (select m.id, m.k from matches m limit ${reach + 1})
+    select s.id, s.k from (
+      (select c.id, c.k from capped c where ${counted} <= ${reach}
+        order by ${order('c')} limit ${window.limit} offset ${window.offset})
+      union all
+      (select w.id, w.k from (${walk}) w where ${counted} > ${reach})
+    ) s order by ${order('s')}`;
 }
 
 /**
