@@ -376,10 +376,10 @@ function columnSortWalk(
   });
 }
 
-/** How many assets of the list's order a search looks at first to tell a rare term (ADR 106). */
-const SEARCH_PROBE_ROWS = 1000;
+/** How many assets of the list’s order a search looks at first to tell a rare term (ADR 106). */
+const SEARCH_PROBE_ROWS = 500;
 /** A term matching fewer of them than this is rare: its matches are read on the trigram indexes. */
-const SEARCH_PROBE_RARE_BELOW = 10;
+const SEARCH_PROBE_RARE_BELOW = 5;
 
 /**
  * A search's ids in the window (ADR 106): the list's walk for a common term, its matches read first

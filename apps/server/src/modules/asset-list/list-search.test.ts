@@ -12,7 +12,7 @@ import { tenantWorld } from '#server/test/tenant-world.ts';
 // table's order and cut short would be the oldest, not the page's.
 const t = tenantWorld();
 const GAUGES = MAX_COUNTED_SEARCH_ROWS + 2;
-/** Newer than the rest: the first thousand assets of the list, which tell a rare term from a common one. */
+/** Newer than the rest: the first assets of the list, which tell a rare term from a common one (500). */
 const FILLERS = 1000;
 const gauge = (i: number) => `gauge-${i}`;
 const newestFirst = (from: number, to: number) =>
