@@ -392,7 +392,7 @@ const SEARCH_PROBE_RARE_BELOW = 5;
  * planned for all its rows: the trigram indexes) is read up to one row past the window's reach and
  * sorted when it ends there; when it does not, or the term is common, the walk answers. Each part
  * runs only when its condition holds (one-time filters), so a common term never reads the trigram
- * indexes, whose scan grows with the matches (a term in one asset in sixteen: 250 ms).
+ * indexes, whose scan grows with the matches (a term in one asset in sixteen: 270–890 ms).
  */
 function searchFirstOrWalk(search: {
   probe: SQL;
