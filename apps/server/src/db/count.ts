@@ -4,15 +4,25 @@ import type { DbOrTx } from './client.ts';
 
 /**
  * How many rows of `table` match, counting no further than `cap`: an index walk of at most `cap`
- * entries, where an exact count of a big tenant walks all of them (ADR 030).
+ * entries, where an exact count of a big tenant walks all of them (ADR 030). With `order`, the walk
+ * follows that order (a list's own, whose index its page reads): PostgreSQL may otherwise stop a
+ * sequential scan at `cap` rows, and a sequential scan of a big table starts wherever another scan of
+ * it has got to, sometimes before every other tenant's rows (ADR 106).
  */
 export async function countUpTo(
   db: DbOrTx,
   table: PgTable,
   where: SQL | undefined,
   cap: number,
+  order: SQL[] = [],
 ): Promise<number> {
-  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(cap).as('capped');
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(cap)
+    .as('capped');
   const [row] = await db.select({ n: count() }).from(capped);
   return row?.n ?? 0;
 }

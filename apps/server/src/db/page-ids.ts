@@ -28,8 +28,8 @@ export function idsOfPage(
 
 /**
  * One page of whole rows of `table` in `order` (found by their ids, idsOfPage) and how many rows
- * match `where`, counted up to `countCap` (or told by `knownTotal`, a count kept elsewhere, capped
- * the same way). `from` narrows the page only (an `after` keyset), never the count; `scope` is
+ * match `where`, counted up to `countCap` along `order` (the page's index, ADR 106), or told by
+ * `knownTotal` (a count kept elsewhere, capped the same way). `from` narrows the page only (an `after` keyset), never the count; `scope` is
  * repeated on the rows' fetch (the tenant's condition).
  */
 export async function countedPageOfRows<TTable extends PgTable & { id: AnyColumn }>(
@@ -49,7 +49,7 @@ export async function countedPageOfRows<TTable extends PgTable & { id: AnyColumn
   const [total, rows] = await Promise.all([
     list.knownTotal
       ? list.knownTotal().then((total) => Math.min(total, list.countCap))
-      : countUpTo(db, table, list.where, list.countCap),
+      : countUpTo(db, table, list.where, list.countCap, list.order),
     db
       .select()
       .from(table as PgTable)

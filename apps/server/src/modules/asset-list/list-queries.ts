@@ -333,14 +333,15 @@ function columnSortWalk(
   const org = view.organizationId;
   const { key, indexDescending } = COLUMN_KEYS[column];
   const probe = extra.length === 0 && view.probeFilters;
-  const conditions = [
-    sql`a.organization_id = ${org}`,
+  // What the list walks (the organization, after the `after` asset) and what narrows it.
+  const walked = [sql`a.organization_id = ${org}`];
+  const narrowing = [
     ...(view.search ? [searchCondition(view.search)] : []),
     ...filterConditions(view, sql`a.id`, undefined, probe),
     ...extra,
   ];
   if (window.after) {
-    conditions.push(
+    walked.push(
       following(
         order,
         sql`${key('a')}, a.id`,
@@ -348,16 +349,73 @@ function columnSortWalk(
       ),
     );
   }
+  const conditions = [...walked, ...narrowing];
+  const listOrder = orderBy(key('a'), sql`a.id`, order, indexDescending);
   const branches = statusBranches(view.status);
   const branch = (status: SQL, limit: number) =>
     sql`select a.id, ${key('a')} as k from ${assetsOf(view)} a where ${sql.join([status, ...conditions], sql` and `)}
-      order by ${orderBy(key('a'), sql`a.id`, order, indexDescending)} limit ${limit}`;
-  if (branches.length === 1) return sql`${branch(branches[0]!, window.limit)} offset ${window.offset}`;
+      order by ${listOrder} limit ${limit}`;
   const reach = window.offset + window.limit;
-  return sql`select u.id, u.k from (${sql.join(
-    branches.map((status) => sql`(${branch(status, reach)})`),
-    sql` union all `,
-  )}) u order by ${orderBy(sql`u.k`, sql`u.id`, order, indexDescending)} limit ${window.limit} offset ${window.offset}`;
+  const walk =
+    branches.length === 1
+      ? sql`${branch(branches[0]!, window.limit)} offset ${window.offset}`
+      : sql`select u.id, u.k from (${sql.join(
+          branches.map((status) => sql`(${branch(status, reach)})`),
+          sql` union all `,
+        )}) u order by ${orderBy(sql`u.k`, sql`u.id`, order, indexDescending)} limit ${window.limit} offset ${window.offset}`;
+  if (!view.search) return walk;
+  const where = (parts: SQL[]) => sql.join(parts, sql` and `);
+  return searchFirstOrWalk({
+    probe: sql`select (${where(narrowing)}) as hit from ${assetsOf(view)} a
+      where ${where([branches[0]!, ...walked])} order by ${listOrder}`,
+    matches: sql`select a.id, ${key('a')} as k from ${assetsOf(view)} a
+      where ${where([branches.length === 1 ? branches[0]! : sql`true`, ...conditions])}`,
+    walk,
+    order: (alias) => orderBy(sql.raw(`${alias}.k`), sql.raw(`${alias}.id`), order, indexDescending),
+    window,
+  });
+}
+
+/** How many assets of the list’s order a search looks at first to tell a rare term (ADR 106). */
+const SEARCH_PROBE_ROWS = 500;
+/** A term matching fewer of them than this is rare: its matches are read on the trigram indexes. */
+const SEARCH_PROBE_RARE_BELOW = 5;
+
+/**
+ * A search's ids in the window (ADR 106): the list's walk for a common term, its matches read first
+ * and sorted for a rare one. The walk in the list's order stops at the window, which for a common term
+ * is a few thousand assets; for a rare one it passes every asset of a big tenant (a second at a
+ * million assets), where the trigram indexes find its few matches in milliseconds. PostgreSQL's
+ * estimate of a term's matches cannot tell them apart, so the statement looks: `probe` (whether each
+ * of the first SEARCH_PROBE_ROWS assets of the walk matches, on its order's index) says a term
+ * rare when fewer than SEARCH_PROBE_RARE_BELOW of them match. Then `matches` (the search's `id, k`,
+ * planned for all its rows: the trigram indexes) is read up to one row past the window's reach and
+ * sorted when it ends there; when it does not, or the term is common, the walk answers. Each part
+ * runs only when its condition holds (one-time filters), so a common term never reads the trigram
+ * indexes, whose scan grows with the matches (a term in one asset in sixteen: 270–890 ms).
+ */
+function searchFirstOrWalk(search: {
+  probe: SQL;
+  matches: SQL;
+  walk: SQL;
+  order: (alias: string) => SQL;
+  window: IdWindow;
+}): SQL {
+  const { window, order } = search;
+  const reach = window.offset + window.limit;
+  const rare = sql`(select r.rare from rarity r)`;
+  const counted = sql`(select count(*) from capped)`;
+  return sql`with rarity as materialized (
+      select count(*) = ${SEARCH_PROBE_ROWS} and count(*) filter (where p.hit) < ${SEARCH_PROBE_RARE_BELOW} as rare
+      from (${search.probe} limit ${SEARCH_PROBE_ROWS}) p),
+    matches as materialized (${search.matches}),
+    capped as materialized (select m.id, m.k from matches m where ${rare} limit ${reach + 1})
+    select s.id, s.k from (
+      (select c.id, c.k from capped c where ${rare} and ${counted} <= ${reach}
+        order by ${order('c')} limit ${window.limit} offset ${window.offset})
+      union all
+      (select w.id, w.k from (${search.walk}) w where not ${rare} or ${counted} > ${reach})
+    ) s order by ${order('s')}`;
 }
 
 /**

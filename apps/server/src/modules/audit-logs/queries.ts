@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { countUpTo, countUpToRemembered } from '#server/db/count.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { countedPageOfRows } from '#server/db/page-ids.ts';
 import { auditLogEntries } from '#server/db/schema.ts';
@@ -38,7 +39,9 @@ function filterCondition(filter: AuditEntryFilter): SQL | undefined {
 /**
  * One page of an organization's (or a user's) audit entries, newest first (created_at desc, id
  * desc), and how many match: served by the (organization, created_at, id), (user, created_at, id),
- * (organization, entity type, created_at) and (organization, entity) indexes.
+ * (organization, entity type, created_at) and (organization, entity) indexes. The count walks the
+ * list's own order, and a count that reached its cap is remembered for a minute (ADR 076): entries
+ * are never deleted, so a log past the cap stays past it (ADR 106).
  */
 export async function listAuditEntries(
   db: DbOrTx,
@@ -46,10 +49,18 @@ export async function listAuditEntries(
   paging: { page: number; pageSize: number; after?: string | undefined },
 ): Promise<{ rows: AuditEntryRow[]; total: number }> {
   const where = filterCondition(filter);
+  const count = () => countUpTo(db, auditLogEntries, where, COUNT_CAP, NEWEST_FIRST);
   return countedPageOfRows(
     db,
     auditLogEntries,
-    { where, from: afterEntry(filter, paging.after), scope: where, order: NEWEST_FIRST, countCap: COUNT_CAP },
+    {
+      where,
+      from: afterEntry(filter, paging.after),
+      scope: where,
+      order: NEWEST_FIRST,
+      countCap: COUNT_CAP,
+      knownTotal: () => countUpToRemembered(`audit-log:${JSON.stringify(filter)}`, COUNT_CAP, count),
+    },
     paging,
   );
 }
