@@ -1,4 +1,5 @@
 import { Duplex } from 'node:stream';
+import type { HeapInfo } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
@@ -184,6 +185,11 @@ export class PgliteThread {
   /** A number for a new connection, which names its units in the thread. */
   newConnection(): number {
     return this.nextConnection++;
+  }
+
+  /** The thread's JavaScript heap (V8's figures), apart from the main thread's and PGlite's WebAssembly memory. */
+  heapStatistics(): Promise<HeapInfo> {
+    return this.worker.getHeapStatistics();
   }
 
   /** Stops the thread at once, as a crash would (tests). */
