@@ -45,8 +45,8 @@ function takeNext(): ToWorker | undefined {
  * list grew with every row ever answered (the worker's heap, never collected) and each unit paid for
  * parsing rows nobody read (ADR 108). The chunks are views of PGlite's memory: copied before the next.
  */
-async function answerOf(db: PGlite, unit: Uint8Array): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
+async function answerOf(db: PGlite, unit: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let length = 0;
   await db.execProtocolRawStream(unit, {
     onRawData: (chunk) => {
