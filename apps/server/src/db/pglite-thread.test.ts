@@ -99,6 +99,19 @@ describe('the embedded database on its own thread', () => {
     expect(await outside).not.toBe('inside');
   });
 
+  it('answers large results whole, and keeps none of them in the thread once answered', async () => {
+    // About 8 MB of rows a time, which PGlite writes in many pieces.
+    const big = "select n, repeat('x', 64) as filler from generate_series(1, 100000) as n";
+    for (let round = 0; round < 8; round++) {
+      const { rows } = await pool.query(big);
+      expect(rows).toHaveLength(100_000);
+      expect(rows[99_999]).toEqual({ n: 100_000, filler: 'x'.repeat(64) });
+    }
+    // Kept as parsed rows (as execProtocolRaw keeps them), these 64 MB of answers take far more heap.
+    const heap = await thread.heapStatistics();
+    expect(heap.used_heap_size).toBeLessThan(64 * 1024 * 1024);
+  });
+
   it('answers the query after a failed one with its own result', async () => {
     // The failure is in Bind: the Describe and Execute behind it are skipped until the Sync, as a server does.
     await expect(pool.query('select $1::int as n', ['not a number'])).rejects.toThrow(/invalid input/);

@@ -1,4 +1,5 @@
 import { Duplex } from 'node:stream';
+import type { HeapInfo } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
@@ -37,7 +38,7 @@ function connectionError(message: string, code: string): Error {
 /**
  * PGlite on a thread of its own (ADR 036), reached with node-postgres as PostgreSQL is (ADR 104): each
  * connection's socket is a WorkerSocket, which carries what node-postgres writes to the worker's
- * `execProtocolRaw` (PGlite's own API) and PGlite's answer back.
+ * `execProtocolRawStream` (PGlite's own API) and PGlite's answer back.
  */
 export class PgliteThread {
   private readonly worker: Worker;
@@ -186,6 +187,11 @@ export class PgliteThread {
     return this.nextConnection++;
   }
 
+  /** The thread's JavaScript heap (V8's figures), apart from the main thread's and PGlite's WebAssembly memory. */
+  heapStatistics(): Promise<HeapInfo> {
+    return this.worker.getHeapStatistics();
+  }
+
   /** Stops the thread at once, as a crash would (tests). */
   async kill(): Promise<void> {
     await this.worker.terminate();
@@ -222,7 +228,7 @@ const TERMINATE = 'X'.charCodeAt(0);
 
 /**
  * The socket node-postgres speaks to for one connection (its `stream` option): what it writes goes to
- * the worker's `execProtocolRaw` a unit at a time, and what PGlite answers is what the socket reads.
+ * the worker's `execProtocolRawStream` a unit at a time, and what PGlite answers is what the socket reads.
  * A unit is what a server would run before it answers: the startup message, a simple query, or an
  * extended query's messages (Parse, Bind, Describe, Execute, Close) with the Sync or Flush that ends
  * them. Run one message at a time, one after a failed one would not be skipped until the Sync, as

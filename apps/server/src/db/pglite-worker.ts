@@ -38,10 +38,35 @@ function takeNext(): ToWorker | undefined {
   return index < 0 ? undefined : waiting.splice(index, 1)[0];
 }
 
+/**
+ * PGlite's answer to a unit, as the bytes it wrote. Read with `execProtocolRawStream`, not
+ * `execProtocolRaw`: the latter also parses every message it answers into objects and appends them to
+ * a list of results that only `execProtocol` empties, so in a thread that runs raw units alone that
+ * list grew with every row ever answered (the worker's heap, never collected) and each unit paid for
+ * parsing rows nobody read (ADR 108). The chunks are views of PGlite's memory: copied before the next.
+ */
+async function answerOf(db: PGlite, unit: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let length = 0;
+  await db.execProtocolRawStream(unit, {
+    onRawData: (chunk) => {
+      chunks.push(chunk.slice());
+      length += chunk.length;
+    },
+  });
+  if (chunks.length === 1) return chunks[0]!;
+  const answer = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    answer.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return answer;
+}
+
 async function perform(db: PGlite, message: ToWorker): Promise<void> {
   if (message.type === 'protocol') {
-    // A copy: what PGlite answers may be a view of its own memory, which must not be transferred.
-    const answer = new Uint8Array(await db.execProtocolRaw(message.bytes));
+    const answer = await answerOf(db, message.bytes);
     // PGlite's own answer (its backend's state), whether the unit began, continued or ended one.
     owner = db.isInTransaction() ? message.connection : undefined;
     post({ type: 'answer', id: message.id, bytes: answer }, [answer.buffer]);
