@@ -32,6 +32,8 @@ test('an administrator subscribes an endpoint, a receiver verifies what it gets,
   page,
   request,
 }) => {
+  // A real delivery, its retry after the receiver's refusal and a redelivery: on a slow machine more than the default 30 s.
+  test.setTimeout(60_000);
   const name = `Webhook pump ${uniqueSuffix()}`;
   await signIn(page, E2E_ADMIN);
   const panel = await openWebhooksTab(page);
