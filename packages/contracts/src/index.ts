@@ -21,6 +21,7 @@ export * from './heavy-work.ts';
 export * from './idempotency.ts';
 export * from './imports.ts';
 export * from './labels.ts';
+export * from './languages.ts';
 export * from './limits.ts';
 export * from './organizations.ts';
 export * from './paging.ts';

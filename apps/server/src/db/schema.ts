@@ -1,5 +1,6 @@
 import {
   API_TOKEN_SCOPES,
+  DEFAULT_LANGUAGE,
   DEFAULT_TIME_ZONE,
   IMPORT_DATE_ORDERS,
   IMPORT_ENCODINGS,
@@ -11,6 +12,7 @@ import {
   SCHEDULE_MODES,
   type TImportColumnTarget,
   type TImportPlanned,
+  type TLanguage,
   type TRecurrence,
   type TWebhookEventType,
   WEBHOOK_DELIVERY_STATES,
@@ -68,6 +70,11 @@ export const organizations = pgTable('organizations', {
   timeZone: varchar('time_zone', { length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
   /** Its people get the daily digest of their due tasks by email (ADR 060); off for the whole organization when false. */
   dailyDigest: boolean('daily_digest').notNull().default(true),
+  /** The language of its people who chose none, of its emails to them and of new screens (contracts' LANGUAGES). */
+  defaultLanguage: varchar('default_language', { length: 8 })
+    .$type<TLanguage>()
+    .notNull()
+    .default(DEFAULT_LANGUAGE),
   /** The last local date its daily digests were composed (ADR 060): at most one run per day. */
   digestComposedOn: date('digest_composed_on', { mode: 'string' }),
   createdAt: createdAt(),
@@ -93,6 +100,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** They get the daily digest of their due tasks by email (ADR 060), unless they turned it off. */
     dailyDigest: boolean('daily_digest').notNull().default(true),
+    /** The language they chose for their screens, emails and files; null follows the organization's default. */
+    language: varchar('language', { length: 8 }).$type<TLanguage>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
