@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -22,6 +23,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   define: { __API_SHAPE__: JSON.stringify(apiShape) },
   plugins: [
+    // Lingui's macros, transformed natively (no Babel), and its .po catalogs compiled on import (ADR 109).
+    lingui({ macroTransform: true }),
     react(),
     // The installable app and its service worker (ADR 055): registered by the app (features/offline),
     // a new version waits for the user's "Reload".

@@ -1,10 +1,12 @@
 // The lean entry of /a/{organizationId}/{slug}, the page every QR scan opens (ADR 032): the asset's
 // request starts with this script, and only the shell and the asset page render.
+import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PublicAssetApp, publicAssetParams } from './app/public-asset-app.tsx';
 import { loadPublicAsset } from './features/public-asset/api/get-public-asset.ts';
 import { authStore } from './lib/auth-store.ts';
+import { activateLocale, i18n, visitorLocale } from './lib/i18n.ts';
 import { getThemeStore } from './lib/theme-store.ts';
 import './styles/global.css';
 
@@ -15,10 +17,15 @@ const params = publicAssetParams(window.location.pathname);
 if (params && !authStore.isLoggedIn()) {
   const preloaded = loadPublicAsset(params.organizationId, params.slug);
   getThemeStore();
-  createRoot(root).render(
-    <StrictMode>
-      <PublicAssetApp {...params} preloaded={preloaded} />
-    </StrictMode>,
+  // The visitor's language (ADR 110): its catalog downloads while the asset's request runs.
+  void activateLocale(visitorLocale()).then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <PublicAssetApp {...params} preloaded={preloaded} />
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
   // After the page has loaded, the service worker that keeps it readable offline (ADR 055).
   if ('serviceWorker' in navigator) {

@@ -8,3 +8,9 @@ declare module '*.module.css' {
 
 /** A digest of the API's OpenAPI document, set at build time (vite.config.ts). */
 declare const __API_SHAPE__: string;
+
+/** A Lingui catalog (src/locales/<locale>/messages.po), compiled on import by @lingui/vite-plugin. */
+declare module '*.po' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

@@ -14,4 +14,4 @@ export { UploadError, uploadFile } from './api/upload-file.ts';
 export { OlderEvents } from './components/older-events.tsx';
 export { PublicEventList } from './components/public-event-list.tsx';
 export { showSavedEvent, showTaskStamps, stampsBefore } from './lib/shown-tasks.ts';
-export { EVENT_TEXTS } from './texts.ts';
+export { EVENT_HISTORY_TEXTS, EVENT_TEXTS } from './texts.ts';

@@ -1,3 +1,4 @@
+import { msg, plural } from '@lingui/core/macro';
 import { addDays, DUE_SOON_DAYS } from '@mqr/contracts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { DUE_STATE_LABELS, DUE_TEXTS } from '#web/lib/texts.ts';
@@ -17,9 +18,19 @@ export const TASK_MESSAGES = {
   updating: 'Updating...',
 } as const;
 
-/** The maintenance events' and tasks' words on the asset page and the public page. */
+/** The history's words the public page shows too (translated, docs/translating.md). */
+export const EVENT_HISTORY_TEXTS = {
+  noMaintenance: msg`No recorded maintenance yet.`,
+  showMore: msg`Show older events`,
+  loadingMore: msg`Loading...`,
+  moreFailed: msg`Unable to load older events. Please try again.`,
+  /** `shown` already formatted for the language (formatNumber). */
+  shown: (shown: string, total: number) =>
+    msg`Showing ${shown} of ${plural(total, { one: '# event', other: '# events' })}`,
+};
+
+/** The maintenance events' and tasks' words on the asset page. */
 export const EVENT_TEXTS = {
-  noMaintenance: 'No recorded maintenance yet.',
   // Asset page (docs/product/asset-detail.md#asset-page-task-actions, #saving-an-event).
   fieldsLoadFailed: 'Unable to load maintenance field definitions.',
   uploadFailed: 'One or more files failed to upload.',
@@ -29,12 +40,6 @@ export const EVENT_TEXTS = {
   confirmStart: 'Start this maintenance task now?',
   confirmCompletePending: 'This task has not been started yet. Mark it as started and completed now?',
   confirmComplete: 'Mark this maintenance task as completed?',
-  // The history's paging (asset page and public page).
-  showMore: 'Show older events',
-  loadingMore: 'Loading...',
-  moreFailed: 'Unable to load older events. Please try again.',
-  shown: (shown: number, total: number) =>
-    `Showing ${shown.toLocaleString()} of ${total.toLocaleString()} ${total === 1 ? 'event' : 'events'}`,
 } as const;
 
 export const DUE_CARD_TEXTS = {

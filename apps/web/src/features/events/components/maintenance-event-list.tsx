@@ -1,10 +1,11 @@
+import { useLingui } from '@lingui/react';
 import type { TMaintenanceEvent } from '@mqr/contracts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import { useTaskAction } from '../api/task-action.ts';
-import { DELETE_EVENT_FAILED, EVENT_TEXTS } from '../texts.ts';
+import { DELETE_EVENT_FAILED, EVENT_HISTORY_TEXTS, EVENT_TEXTS } from '../texts.ts';
 import card from './event-card.module.css';
 import { MaintenanceEventItem } from './maintenance-event-item.tsx';
 
@@ -27,12 +28,13 @@ export function MaintenanceEventList({
   canDelete,
   onEdit,
 }: TMaintenanceEventListProps) {
+  const { _ } = useLingui();
   const auth = useAuth();
   const task = useTaskAction(EVENT_TEXTS);
   const removal = useDeleteEvent(assetId);
   const busy = task.running !== undefined || removal.mutation.isPending;
 
-  if (events.length === 0) return <p className={card.muted}>{EVENT_TEXTS.noMaintenance}</p>;
+  if (events.length === 0) return <p className={card.muted}>{_(EVENT_HISTORY_TEXTS.noMaintenance)}</p>;
   return (
     <>
       {task.failure ? <Alert>{task.failure}</Alert> : null}

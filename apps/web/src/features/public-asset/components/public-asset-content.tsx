@@ -1,10 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
 import { useCallback, useMemo } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
-import { EVENT_TEXTS, OlderEvents, PublicEventList } from '#web/features/events/index.ts';
+import { EVENT_HISTORY_TEXTS, OlderEvents, PublicEventList } from '#web/features/events/index.ts';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { useOlderPages } from '#web/lib/use-older-pages.ts';
 import { usePublicAsset } from '../api/get-public-asset.ts';
@@ -13,6 +14,7 @@ import { PUBLIC_ASSET_TEXTS } from '../texts.ts';
 import styles from './public-asset-page.module.css';
 
 function PublicAsset({ asset }: { asset: TPublicAsset }) {
+  const { _ } = useLingui();
   const firstPage = useMemo(
     () => ({ events: asset.events, nextAfter: asset.eventsNextAfter }),
     [asset.events, asset.eventsNextAfter],
@@ -35,16 +37,16 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
         <div className={styles.heroText}>
           <h1 className={styles.name}>{asset.name}</h1>
           {asset.retiredAt ? (
-            <p className={styles.retired}>{PUBLIC_ASSET_TEXTS.publicRetiredNotice}</p>
+            <p className={styles.retired}>{_(PUBLIC_ASSET_TEXTS.publicRetiredNotice)}</p>
           ) : null}
           <NextServiceDue asset={asset} className={styles.service} />
           {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
-          <p className={styles.muted}>QR slug: {asset.slug}</p>
+          <p className={styles.muted}>{_(PUBLIC_ASSET_TEXTS.qrSlug(asset.slug))}</p>
         </div>
         <img
           className={styles.qr}
           src={asset.qrCodeUrl}
-          alt={`QR code for ${asset.name}`}
+          alt={_(PUBLIC_ASSET_TEXTS.qrAlt(asset.name))}
           width={160}
           height={160}
         />
@@ -53,7 +55,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
       {asset.fields.length > 0 ? (
         <Card aria-labelledby="public-asset-details">
           <h2 id="public-asset-details" className={styles.sectionTitle}>
-            Asset details
+            {_(PUBLIC_ASSET_TEXTS.details)}
           </h2>
           <FieldValueList fields={asset.fields} />
         </Card>
@@ -61,7 +63,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
 
       <Card aria-labelledby="public-asset-history">
         <h2 id="public-asset-history" className={styles.sectionTitle}>
-          Maintenance history
+          {_(PUBLIC_ASSET_TEXTS.history)}
         </h2>
         {history.events.length > 0 ? (
           <>
@@ -69,14 +71,14 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
             <OlderEvents history={history} total={asset.eventCount} />
           </>
         ) : (
-          <p className={styles.muted}>{EVENT_TEXTS.noMaintenance}</p>
+          <p className={styles.muted}>{_(EVENT_HISTORY_TEXTS.noMaintenance)}</p>
         )}
       </Card>
 
       {files.length > 0 ? (
         <Card aria-labelledby="public-asset-files">
           <h2 id="public-asset-files" className={styles.sectionTitle}>
-            Files
+            {_(PUBLIC_ASSET_TEXTS.files)}
           </h2>
           <AttachmentList files={files} />
         </Card>
@@ -97,13 +99,14 @@ type TPublicAssetContentProps = {
  * here: the app's route and the lean public page (ADR 032) both render it.
  */
 export function PublicAssetContent({ organizationId, slug, preloaded }: TPublicAssetContentProps) {
+  const { _ } = useLingui();
   const state = usePublicAsset(organizationId, slug, preloaded);
 
   if (state.status === 'pending') {
     // As tall as the screen: the footer waits below it instead of jumping down when the asset comes.
     return (
       <p role="status" className={`${styles.muted} ${styles.loading}`}>
-        {PUBLIC_ASSET_TEXTS.publicLoading}
+        {_(PUBLIC_ASSET_TEXTS.publicLoading)}
       </p>
     );
   }
@@ -111,8 +114,8 @@ export function PublicAssetContent({ organizationId, slug, preloaded }: TPublicA
     return (
       <div className={styles.page}>
         <title>{PRODUCT_NAME}</title>
-        <h1 className={styles.visuallyHidden}>Asset</h1>
-        <Alert>{PUBLIC_ASSET_TEXTS.publicFailed}</Alert>
+        <h1 className={styles.visuallyHidden}>{_(PUBLIC_ASSET_TEXTS.asset)}</h1>
+        <Alert>{_(PUBLIC_ASSET_TEXTS.publicFailed)}</Alert>
       </div>
     );
   }

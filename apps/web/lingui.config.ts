@@ -1,0 +1,25 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The web app's catalogs (ADR 109, docs/translating.md): extracted from src, one .po file per
+ * language, English the source. `pseudo` (accented, longer) and `pseudo-ar` (right to left) are made
+ * from the English texts when their catalog is loaded: for development and the e2e tests only.
+ */
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'de', 'fr', 'es', 'pseudo', 'pseudo-ar'],
+  pseudoLocale: [
+    { locale: 'pseudo', extend: 0.4 },
+    { locale: 'pseudo-ar', rightToLeft: true },
+  ],
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['<rootDir>/src'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx', '**/service-worker/**'],
+    },
+  ],
+  format: formatter({ lineNumbers: false }),
+  orderBy: 'messageId',
+});
