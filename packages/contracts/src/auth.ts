@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_MESSAGES, LANGUAGES } from './languages.ts';
 import { storableText } from './limits.ts';
 
 export const LOGIN_MESSAGES = {
@@ -45,10 +46,20 @@ export const ZCurrentUser = z.object({
   createdAt: z.string().optional(),
   /** Whether they get the daily digest of their due tasks by email (docs/product/reminders.md). */
   dailyDigest: z.boolean(),
+  /** The language they chose for their screens, emails and files; null follows the organization's (ADR 110). */
+  language: z.enum(LANGUAGES).nullable(),
+  /** Their organization's default language: theirs while they choose none. */
+  organizationLanguage: z.enum(LANGUAGES),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
-export const ZLoginResponse = ZCurrentUser.omit({ email: true, createdAt: true, dailyDigest: true }).extend({
+export const ZLoginResponse = ZCurrentUser.omit({
+  email: true,
+  createdAt: true,
+  dailyDigest: true,
+  language: true,
+  organizationLanguage: true,
+}).extend({
   accessToken: z.string(),
   /** ISO 8601 */
   expiresAt: z.string(),
@@ -89,6 +100,11 @@ export const ZProfileUpdateBody = z.object({
     .optional(),
   /** The daily digest of their due tasks by email, on or off (needs no password). */
   dailyDigest: z.boolean().optional(),
+  /** Their language (one of LANGUAGES), or null to follow the organization's. */
+  language: z
+    .enum(LANGUAGES, { message: LANGUAGE_MESSAGES.languageInvalid })
+    .nullable()
+    .optional(),
 });
 export type TProfileUpdateBody = z.input<typeof ZProfileUpdateBody>;
 

@@ -4,6 +4,10 @@
 export const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 
+export const LANGUAGE_MESSAGES = {
+  languageInvalid: `Choose a language: ${LANGUAGES.join(', ')}.`,
+} as const;
+
 /** The language of a new organization, and of anything with no better choice. */
 export const DEFAULT_LANGUAGE: TLanguage = 'en';
 

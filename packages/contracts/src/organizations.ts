@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_MESSAGES, LANGUAGES } from './languages.ts';
 import { storableText } from './limits.ts';
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 200;
@@ -12,6 +13,8 @@ export const ZOrganization = z.object({
   timeZone: z.string(),
   /** Whether its people get the daily digest of their due tasks by email (docs/product/reminders.md). */
   dailyDigest: z.boolean(),
+  /** The language of its people who chose none (ADR 110). */
+  defaultLanguage: z.enum(LANGUAGES),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
@@ -60,6 +63,8 @@ export const ZOrganizationSettingsBody = z.object({
     .optional(),
   /** The daily digest of due tasks by email for the whole organization, on or off. */
   dailyDigest: z.boolean().optional(),
+  /** The language of its people who chose none (one of LANGUAGES). */
+  defaultLanguage: z.enum(LANGUAGES, { message: LANGUAGE_MESSAGES.languageInvalid }).optional(),
 });
 export type TOrganizationSettingsBody = z.input<typeof ZOrganizationSettingsBody>;
 

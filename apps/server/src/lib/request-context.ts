@@ -1,3 +1,4 @@
+import type { TLanguage } from '@mqr/contracts';
 import type {} from 'fastify';
 
 /** Who is acting: set by the auth plugin on every authenticated request. */
@@ -15,6 +16,10 @@ export interface AuthUser {
   createdAt?: Date;
   /** Whether they get the daily digest by email (ADR 060). */
   dailyDigest: boolean;
+  /** The language they chose; null follows their organization's (ADR 110). */
+  language: TLanguage | null;
+  /** Their organization's default language. */
+  organizationLanguage: TLanguage;
 }
 
 declare module 'fastify' {

@@ -14,6 +14,8 @@ function storedAuth(overrides: Partial<TAuthState> = {}): TAuthState {
     isSuperAdmin: false,
     organizationId: 'org-1',
     canEditCompletedMaintenanceEvents: true,
+    language: null,
+    organizationLanguage: null,
     ...overrides,
   };
 }
@@ -90,7 +92,10 @@ describe('auth store', () => {
   it('logout clears the stored auth and the organization', () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth()));
     const store = createAuthStore({ now: () => NOW });
-    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true });
+    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC',
+      dailyDigest: true,
+      defaultLanguage: 'en',
+    });
     expect(store.getSnapshot().organization?.name).toBe('Acme');
     store.logout();
     expect(store.getSnapshot()).toEqual({ auth: null, organization: null });
@@ -108,6 +113,8 @@ describe('auth store', () => {
       organizationId: 'org-1',
       canEditCompletedMaintenanceEvents: false,
       dailyDigest: true,
+      language: null,
+      organizationLanguage: 'en',
     });
     const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
     expect(stored).toMatchObject({
@@ -137,7 +144,10 @@ describe('auth store across tabs', () => {
     const future = new Date(Date.now() + 1000 * HOUR).toISOString();
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth({ expiresAt: future })));
     const store = createAuthStore({ now: () => NOW, syncAcrossTabs: true });
-    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true });
+    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC',
+      dailyDigest: true,
+      defaultLanguage: 'en',
+    });
     localStorage.removeItem(AUTH_STORAGE_KEY);
     window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY, newValue: null }));
     expect(store.getSnapshot()).toEqual({ auth: null, organization: null });

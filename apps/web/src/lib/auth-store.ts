@@ -1,4 +1,11 @@
-import type { TCurrentUser, TLoginResponse, TOrganization, TProfileUpdateResponse } from '@mqr/contracts';
+import {
+  isLanguage,
+  type TCurrentUser,
+  type TLanguage,
+  type TLoginResponse,
+  type TOrganization,
+  type TProfileUpdateResponse,
+} from '@mqr/contracts';
 import { useSyncExternalStore } from 'react';
 import { safeLocalStorage } from './safe-local-storage.ts';
 
@@ -14,6 +21,10 @@ export type TAuthState = {
   isSuperAdmin: boolean;
   organizationId: string;
   canEditCompletedMaintenanceEvents: boolean;
+  /** The language they chose; null follows the organization's (ADR 110). */
+  language: TLanguage | null;
+  /** Their organization's default language; null until GET /api/auth/me has answered. */
+  organizationLanguage: TLanguage | null;
 };
 
 export type TAuthSnapshot = {
@@ -45,6 +56,8 @@ function parseStored(raw: string): TAuthState | null {
     isSuperAdmin: v.isSuperAdmin === true,
     organizationId: typeof v.organizationId === 'string' ? v.organizationId : '',
     canEditCompletedMaintenanceEvents: v.canEditCompletedMaintenanceEvents === true,
+    language: isLanguage(v.language) ? v.language : null,
+    organizationLanguage: isLanguage(v.organizationLanguage) ? v.organizationLanguage : null,
   };
 }
 
@@ -139,6 +152,8 @@ export function createAuthStore(
       isSuperAdmin: response.isSuperAdmin,
       organizationId: response.organizationId,
       canEditCompletedMaintenanceEvents: response.canEditCompletedMaintenanceEvents ?? false,
+      language: null,
+      organizationLanguage: null,
     };
     persist(auth);
     scheduleExpiry(auth);
@@ -163,6 +178,8 @@ export function createAuthStore(
       isSuperAdmin: user.isSuperAdmin,
       organizationId: user.organizationId,
       canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents ?? false,
+      language: user.language,
+      organizationLanguage: user.organizationLanguage,
     };
     persist(auth);
     if (accessToken) scheduleExpiry(auth);

@@ -25,6 +25,8 @@ export function currentUser(overrides: Partial<TCurrentUser> = {}): TCurrentUser
     organizationId: 'org-1',
     canEditCompletedMaintenanceEvents: false,
     dailyDigest: true,
+    language: null,
+    organizationLanguage: 'en',
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { and, count, eq, getTableColumns, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { TLanguage } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import { apiTokens, organizations, users } from '#server/db/schema.ts';
@@ -33,7 +34,7 @@ const listedColumns = {
  */
 export type TokenAuthRow = {
   token: Pick<ApiTokenRow, 'id' | 'organizationId' | 'scope' | 'expiresAt' | 'lastUsedAt' | 'revokedAt'>;
-  user: typeof users.$inferSelect & { timeZone: string };
+  user: typeof users.$inferSelect & { timeZone: string; organizationLanguage: TLanguage };
 };
 
 const tokenForAuth = preparedQuery('api_token_for_auth', (db) =>
@@ -47,7 +48,11 @@ const tokenForAuth = preparedQuery('api_token_for_auth', (db) =>
         lastUsedAt: apiTokens.lastUsedAt,
         revokedAt: apiTokens.revokedAt,
       },
-      user: { ...getTableColumns(users), timeZone: organizations.timeZone },
+      user: {
+        ...getTableColumns(users),
+        timeZone: organizations.timeZone,
+        organizationLanguage: organizations.defaultLanguage,
+      },
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))

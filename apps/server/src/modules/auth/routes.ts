@@ -66,7 +66,7 @@ export async function profileRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         description:
-          'Changes the display name, email or password (only the fields sent). A new email or password needs currentPassword. A password change ends the other sessions and answers a new token.',
+          'Changes the display name, email, password, daily digest or language (only the fields sent; language null follows the organization language). A new email or password needs currentPassword. A password change ends the other sessions and answers a new token.',
         body: ZProfileUpdateBody,
         response: { 200: ZProfileUpdateResponse },
       },

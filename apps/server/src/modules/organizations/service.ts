@@ -4,6 +4,7 @@ import {
   ORGANIZATION_MESSAGES,
   type TAdminOrganization,
   type TOrganization,
+  type TLanguage,
 } from '@mqr/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -48,6 +49,7 @@ export function toOrganization(row: OrganizationRow): TOrganization {
     logoUrl: organizationLogoUrl(row.id, row.logoObjectKey),
     timeZone: row.timeZone,
     dailyDigest: row.dailyDigest,
+    defaultLanguage: row.defaultLanguage,
   };
 }
 
@@ -151,24 +153,34 @@ const timeZoneError = () =>
 
 /**
  * An administrator's settings of their own organization, those sent: its time zone (ADR 051) and
- * whether its people get the daily digest (ADR 060). The zone must be one the database knows too
+ * whether its people get the daily digest (ADR 060), the language of those who chose none (ADR 110).
+ * The zone must be one the database knows too
  * (its dates are computed there as well). The same settings again write nothing; a change is audited
  * as an UPDATE of the organization.
  */
 export async function updateOrganizationSettings(
   db: Db,
   context: OrganizationActionContext,
-  settings: { timeZone?: string | undefined; dailyDigest?: boolean | undefined },
+  settings: {
+    timeZone?: string | undefined;
+    dailyDigest?: boolean | undefined;
+    defaultLanguage?: TLanguage | undefined;
+  },
 ): Promise<TOrganization> {
   if (settings.timeZone !== undefined && !(await isKnownTimeZone(db, settings.timeZone)))
     throw timeZoneError();
   const row = await db.transaction(async (tx) => {
     const locked = await lockOrganization(tx, context.actor.organizationId);
     if (!locked) throw notFound('Organization');
-    const before = { timeZone: locked.timeZone, dailyDigest: locked.dailyDigest };
+    const before = {
+      timeZone: locked.timeZone,
+      dailyDigest: locked.dailyDigest,
+      defaultLanguage: locked.defaultLanguage,
+    };
     const after = {
       timeZone: settings.timeZone ?? locked.timeZone,
       dailyDigest: settings.dailyDigest ?? locked.dailyDigest,
+      defaultLanguage: settings.defaultLanguage ?? locked.defaultLanguage,
     };
     const changes = diffChanges(before, after);
     if (Object.keys(changes).length === 0) return locked;

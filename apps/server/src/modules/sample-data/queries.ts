@@ -88,6 +88,8 @@ export async function findSampleDataActor(db: DbOrTx, organizationId: string): P
       isSuperAdmin: users.isSuperAdmin,
       canEditCompletedMaintenanceEvents: users.canEditCompletedMaintenanceEvents,
       timeZone: organizations.timeZone,
+      language: users.language,
+      organizationLanguage: organizations.defaultLanguage,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))

@@ -406,6 +406,8 @@ describe('updateProfile', () => {
       canEditCompletedMaintenanceEvents: false,
       timeZone: 'UTC',
       dailyDigest: true,
+      language: null,
+      organizationLanguage: 'en' as const,
     };
     const attempt = updateProfile(
       {

@@ -42,7 +42,7 @@ export const PASSWORD_AUDIT_CHANGE = { from: '[hidden]', to: '[changed]' } as co
 
 /**
  * PUT /api/auth/me: the signed-in user changes their display name, email or password, or turns
- * their daily digest on or off (only the fields sent). A new email or password needs the current password, checked before anything else
+ * their daily digest on or off, or chooses their language (only the fields sent). A new email or password needs the current password, checked before anything else
  * (so a stolen token alone cannot probe which emails exist) and throttled as sign-in is: each
  * one counts against the account and the address before it is checked, a right one is given back.
  * Answers that an email is taken are throttled too. A new password bumps the token version, which ends every session of the user; the answer
@@ -93,9 +93,15 @@ export async function updateProfile(
         displayName: body.displayName ?? before.displayName,
         email: body.email ?? before.email,
         dailyDigest: body.dailyDigest ?? before.dailyDigest,
+        language: body.language === undefined ? before.language : body.language,
       };
       const changes: Record<string, unknown> = diffChanges(
-        { displayName: before.displayName, email: before.email, dailyDigest: before.dailyDigest },
+        {
+          displayName: before.displayName,
+          email: before.email,
+          dailyDigest: before.dailyDigest,
+          language: before.language,
+        },
         after,
       );
       if (passwordHash) changes.password = PASSWORD_AUDIT_CHANGE;
@@ -126,7 +132,11 @@ export async function updateProfile(
   }
 
   const response: TProfileUpdateResponse = toCurrentUser(
-    toAuthUser({ ...saved.row, timeZone: actor.timeZone }),
+    toAuthUser({
+      ...saved.row,
+      timeZone: actor.timeZone,
+      organizationLanguage: actor.organizationLanguage,
+    }),
   );
   if (saved.changed && passwordHash) {
     const { accessToken, expiresAt } = await deps.tokens.issueToken(saved.row);

@@ -1,4 +1,5 @@
 import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { TLanguage } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
@@ -56,12 +57,16 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
-/** A user with their organization's time zone: the one statement of every signed-in request. */
-export type AuthUserRow = UserRow & { timeZone: string };
+/** A user with their organization's time zone and language: the one statement of every signed-in request. */
+export type AuthUserRow = UserRow & { timeZone: string; organizationLanguage: TLanguage };
 
 const userForAuth = preparedQuery('user_for_auth', (db) =>
   db
-    .select({ ...getTableColumns(users), timeZone: organizations.timeZone })
+    .select({
+      ...getTableColumns(users),
+      timeZone: organizations.timeZone,
+      organizationLanguage: organizations.defaultLanguage,
+    })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, sql.placeholder('id')))

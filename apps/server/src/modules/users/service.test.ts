@@ -30,6 +30,8 @@ describe('createUser', () => {
       canEditCompletedMaintenanceEvents: false,
       timeZone: 'UTC',
       dailyDigest: true,
+      language: null,
+      organizationLanguage: 'en' as const,
     };
     const attempt = createUser(
       racingDb,

@@ -90,6 +90,8 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
     canEditCompletedMaintenanceEvents: row.canEditCompletedMaintenanceEvents,
     createdAt: row.createdAt,
     dailyDigest: row.dailyDigest,
+    language: row.language,
+    organizationLanguage: row.organizationLanguage,
   };
 }
 
@@ -103,6 +105,8 @@ export function toCurrentUser(user: AuthUser): TCurrentUser {
     canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents,
     ...(user.createdAt ? { createdAt: user.createdAt.toISOString() } : {}),
     dailyDigest: user.dailyDigest,
+    language: user.language,
+    organizationLanguage: user.organizationLanguage,
   };
 }
 

@@ -9,7 +9,10 @@ import { renderApp } from '#web/test/render-app.tsx';
 
 type THandlers = Parameters<typeof mockFetch>[0];
 
-const ACME: TOrganization = { id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true };
+const ACME: TOrganization = { id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC',
+  dailyDigest: true,
+  defaultLanguage: 'en',
+};
 
 function setup(
   options: { isAdmin?: boolean; organization?: Partial<TOrganization>; emailReminders?: boolean },

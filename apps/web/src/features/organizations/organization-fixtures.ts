@@ -12,6 +12,7 @@ export function adminOrganization(overrides: Partial<TAdminOrganization> = {}): 
     logoUrl: null,
     timeZone: 'UTC',
     dailyDigest: true,
+    defaultLanguage: 'en',
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };
