@@ -24,7 +24,7 @@ export default defineConfig({
   define: { __API_SHAPE__: JSON.stringify(apiShape) },
   plugins: [
     // Lingui's macros, transformed natively (no Babel), and its .po catalogs compiled on import (ADR 109).
-    lingui({ macroTransform: true }),
+    lingui({ macroTransform: true, configPath: fileURLToPath(new URL('lingui.config.ts', import.meta.url)) }),
     react(),
     // The installable app and its service worker (ADR 055): registered by the app (features/offline),
     // a new version waits for the user's "Reload".

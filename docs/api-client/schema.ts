@@ -670,12 +670,15 @@ export interface paths {
                             canEditCompletedMaintenanceEvents: boolean;
                             createdAt?: string;
                             dailyDigest: boolean;
+                            language: ("en" | "de" | "fr" | "es") | null;
+                            /** @enum {string} */
+                            organizationLanguage: "en" | "de" | "fr" | "es";
                         };
                     };
                 };
             };
         };
-        /** @description Changes the display name, email or password (only the fields sent). A new email or password needs currentPassword. A password change ends the other sessions and answers a new token. */
+        /** @description Changes the display name, email, password, daily digest or language (only the fields sent; language null follows the organization language). A new email or password needs currentPassword. A password change ends the other sessions and answers a new token. */
         put: {
             parameters: {
                 query?: never;
@@ -691,6 +694,7 @@ export interface paths {
                         currentPassword?: string;
                         newPassword?: string;
                         dailyDigest?: boolean;
+                        language?: ("en" | "de" | "fr" | "es") | null;
                     };
                 };
             };
@@ -710,6 +714,9 @@ export interface paths {
                             canEditCompletedMaintenanceEvents: boolean;
                             createdAt?: string;
                             dailyDigest: boolean;
+                            language: ("en" | "de" | "fr" | "es") | null;
+                            /** @enum {string} */
+                            organizationLanguage: "en" | "de" | "fr" | "es";
                             accessToken?: string;
                             expiresAt?: string;
                         };
@@ -752,6 +759,8 @@ export interface paths {
                             logoUrl: string | null;
                             timeZone: string;
                             dailyDigest: boolean;
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "de" | "fr" | "es";
                         };
                     };
                 };
@@ -5175,7 +5184,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are) and whether its people get the daily digest by email. Answers the organization. */
+        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, and the language of those who chose none (defaultLanguage). Answers the organization. */
         put: {
             parameters: {
                 query?: never;
@@ -5188,6 +5197,8 @@ export interface paths {
                     "application/json": {
                         timeZone?: string;
                         dailyDigest?: boolean;
+                        /** @enum {string} */
+                        defaultLanguage?: "en" | "de" | "fr" | "es";
                     };
                 };
             };
@@ -5204,6 +5215,8 @@ export interface paths {
                             logoUrl: string | null;
                             timeZone: string;
                             dailyDigest: boolean;
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "de" | "fr" | "es";
                         };
                     };
                 };
@@ -6034,6 +6047,8 @@ export interface paths {
                             logoUrl: string | null;
                             timeZone: string;
                             dailyDigest: boolean;
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "de" | "fr" | "es";
                             createdAt: string;
                         }[];
                     };
@@ -6068,6 +6083,8 @@ export interface paths {
                             logoUrl: string | null;
                             timeZone: string;
                             dailyDigest: boolean;
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "de" | "fr" | "es";
                             createdAt: string;
                         };
                     };
@@ -6117,6 +6134,8 @@ export interface paths {
                             logoUrl: string | null;
                             timeZone: string;
                             dailyDigest: boolean;
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "de" | "fr" | "es";
                             createdAt: string;
                         };
                     };
@@ -6163,6 +6182,8 @@ export interface paths {
                             logoUrl: string | null;
                             timeZone: string;
                             dailyDigest: boolean;
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "de" | "fr" | "es";
                             createdAt: string;
                         };
                     };
@@ -6193,6 +6214,8 @@ export interface paths {
                             logoUrl: string | null;
                             timeZone: string;
                             dailyDigest: boolean;
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "de" | "fr" | "es";
                             createdAt: string;
                         };
                     };

@@ -101,10 +101,7 @@ export const ZProfileUpdateBody = z.object({
   /** The daily digest of their due tasks by email, on or off (needs no password). */
   dailyDigest: z.boolean().optional(),
   /** Their language (one of LANGUAGES), or null to follow the organization's. */
-  language: z
-    .enum(LANGUAGES, { message: LANGUAGE_MESSAGES.languageInvalid })
-    .nullable()
-    .optional(),
+  language: z.enum(LANGUAGES, { message: LANGUAGE_MESSAGES.languageInvalid }).nullable().optional(),
 });
 export type TProfileUpdateBody = z.input<typeof ZProfileUpdateBody>;
 

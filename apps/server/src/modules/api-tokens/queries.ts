@@ -1,5 +1,5 @@
-import { and, count, eq, getTableColumns, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { TLanguage } from '@mqr/contracts';
+import { and, count, eq, getTableColumns, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
 import { apiTokens, organizations, users } from '#server/db/schema.ts';

@@ -157,6 +157,8 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       dailyDigest: true,
+      language: null,
+      organizationLanguage: 'en',
     });
     const organization = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
     expect(organization.statusCode).toBe(200);
@@ -166,6 +168,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       logoUrl: null,
       timeZone: 'UTC',
       dailyDigest: true,
+      defaultLanguage: 'en',
     });
   });
 
@@ -180,6 +183,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       logoUrl: null,
       timeZone: 'UTC',
       dailyDigest: true,
+      defaultLanguage: 'en',
     });
   });
 

@@ -68,7 +68,10 @@ export async function updateOrganization(
   db: DbOrTx,
   id: string,
   values: Partial<
-    Pick<OrganizationRow, 'name' | 'logoObjectKey' | 'logoContentType' | 'timeZone' | 'dailyDigest' | 'defaultLanguage'>
+    Pick<
+      OrganizationRow,
+      'name' | 'logoObjectKey' | 'logoContentType' | 'timeZone' | 'dailyDigest' | 'defaultLanguage'
+    >
   >,
 ): Promise<OrganizationRow> {
   const [row] = await db

@@ -146,6 +146,7 @@ describe('GET /api/admin/organizations', () => {
       logoUrl: null,
       timeZone: 'UTC',
       dailyDigest: true,
+      defaultLanguage: 'en',
       createdAt: row.createdAt.toISOString(),
     });
 
@@ -180,6 +181,7 @@ describe('POST /api/admin/organizations', () => {
       logoUrl: null,
       timeZone: 'UTC',
       dailyDigest: true,
+      defaultLanguage: 'en',
       createdAt: expect.any(String),
     });
     const row = await organizationRow(created.id);
@@ -324,6 +326,7 @@ describe('organization logos', () => {
       logoUrl: second,
       timeZone: 'UTC',
       dailyDigest: true,
+      defaultLanguage: 'en',
     });
   });
 

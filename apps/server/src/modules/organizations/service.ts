@@ -3,8 +3,8 @@ import {
   LOGO_CONTENT_TYPES,
   ORGANIZATION_MESSAGES,
   type TAdminOrganization,
-  type TOrganization,
   type TLanguage,
+  type TOrganization,
 } from '@mqr/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';

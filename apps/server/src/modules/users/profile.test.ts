@@ -59,6 +59,8 @@ describe('PUT /api/auth/me: display name', () => {
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.any(String),
       dailyDigest: true,
+      language: null,
+      organizationLanguage: 'en',
     });
     expect((await storedUser(user.id)).displayName).toBe('New Name');
     // The session goes on: no new token for a name change.
@@ -258,6 +260,8 @@ describe('PUT /api/auth/me: password', () => {
       canEditCompletedMaintenanceEvents: false,
       createdAt: expect.any(String),
       dailyDigest: true,
+      language: null,
+      organizationLanguage: 'en',
       accessToken: expect.any(String),
       expiresAt: expect.any(String),
     });

@@ -1,5 +1,5 @@
-import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { TLanguage } from '@mqr/contracts';
+import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { preparedQuery } from '#server/db/prepared.ts';
