@@ -100,6 +100,8 @@ describe('access scopes: signed-in, admin, super-admin', () => {
       timeZone: 'UTC',
       createdAt: expect.any(String),
       dailyDigest: true,
+      language: null,
+      organizationLanguage: 'en',
     });
     const b = await get('/api/test-context', (await loginAs(app, orgB.admin)).headers);
     expect(b.json()).toMatchObject({
