@@ -1,7 +1,39 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { createElement, type JSXElementConstructor, type ReactNode } from 'react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// The screens speak English in tests (the source texts, compiled on the fly), unless a test loads
+// another catalog (lib/i18n.ts activateLocale).
+function useEnglish() {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
+}
+useEnglish();
+beforeEach(() => {
+  if (i18n.locale !== 'en') useEnglish();
+});
+
+// Every render has Lingui's provider around it, as the app's root and the public page's have.
+type TWrapper = JSXElementConstructor<{ children: ReactNode }>;
+function withI18n(wrapper?: TWrapper): TWrapper {
+  return ({ children }) =>
+    createElement(I18nProvider, { i18n }, wrapper ? createElement(wrapper, null, children) : children);
+}
+vi.mock('@testing-library/react', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@testing-library/react')>();
+  return {
+    ...actual,
+    render: ((ui, options) =>
+      actual.render(ui, { ...options, wrapper: withI18n(options?.wrapper) })) as typeof actual.render,
+    renderHook: ((callback, options) =>
+      actual.renderHook(callback, { ...options, wrapper: withI18n(options?.wrapper) })) as typeof actual.renderHook,
+  };
+});
 
 // findBy*/waitFor wait up to 1 s by default, too short on a busy CI machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -4,4 +4,4 @@ import './styles/global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-startApp(root);
+void startApp(root);

@@ -2,27 +2,36 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { boundKeptReads, registerServiceWorker } from '../features/offline/index.ts';
+import { authStore } from '../lib/auth-store.ts';
+import { activateLocale, appLocale } from '../lib/i18n.ts';
 import { getThemeStore } from '../lib/theme-store.ts';
 import { followBrowserConnection } from '../lib/use-online.ts';
 import { KEPT_READS, OfflineComposition } from './offline-composition.tsx';
+import { LanguageProvider } from './language-provider.tsx';
 import { AppProviders, createQueryClient } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
-/** Renders the whole app (providers, offline layer, router, every screen) into `root`. */
-export function startApp(root: HTMLElement) {
+/**
+ * Renders the whole app (providers, offline layer, router, every screen) into `root`, once the
+ * catalog of its language has loaded (ADR 110).
+ */
+export async function startApp(root: HTMLElement) {
   getThemeStore();
   registerServiceWorker();
   followBrowserConnection();
   const queryClient = createQueryClient();
   boundKeptReads(queryClient, KEPT_READS);
   const router = createAppRouter();
+  await activateLocale(appLocale(authStore.getSnapshot()));
   createRoot(root).render(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <OfflineComposition>
-          <RouterProvider router={router} />
-        </OfflineComposition>
-      </AppProviders>
+      <LanguageProvider>
+        <AppProviders queryClient={queryClient}>
+          <OfflineComposition>
+            <RouterProvider router={router} />
+          </OfflineComposition>
+        </AppProviders>
+      </LanguageProvider>
     </StrictMode>,
   );
 }

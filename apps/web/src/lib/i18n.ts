@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
-import { isLanguage, LANGUAGES, negotiateLanguage, type TLanguage } from '@mqr/contracts';
+import { isLanguage, LANGUAGES, languageOf, negotiateLanguage, type TLanguage } from '@mqr/contracts';
+import type { TAuthSnapshot } from './auth-store.ts';
 import { safeLocalStorage } from './safe-local-storage.ts';
 
 /**
@@ -114,6 +115,19 @@ export function activateLocale(asked: TLocale): Promise<void> {
   });
   pending = { locale, promise };
   return promise;
+}
+
+/**
+ * The language the app speaks (ADR 110): signed in, the person's own, else their organization's
+ * (languageOf); before GET /api/auth/me has told the organization's, the person's or the visitor's;
+ * signed out, the visitor's. An override (`?lang=`) wins over all of them.
+ */
+export function appLocale(snapshot: TAuthSnapshot): TLocale {
+  const { auth, organization } = snapshot;
+  if (!auth) return visitorLocale();
+  const organizationLanguage = organization?.defaultLanguage ?? auth.organizationLanguage;
+  if (!organizationLanguage) return localeOverride() ?? auth.language ?? visitorLocale();
+  return localeOverride() ?? languageOf({ language: auth.language }, { language: organizationLanguage });
 }
 
 export { i18n, LANGUAGES };
