@@ -26,13 +26,11 @@ function withI18n(wrapper?: TWrapper): TWrapper {
 }
 vi.mock('@testing-library/react', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@testing-library/react')>();
-  return {
-    ...actual,
-    render: ((ui, options) =>
-      actual.render(ui, { ...options, wrapper: withI18n(options?.wrapper) })) as typeof actual.render,
-    renderHook: ((callback, options) =>
-      actual.renderHook(callback, { ...options, wrapper: withI18n(options?.wrapper) })) as typeof actual.renderHook,
-  };
+  const render = (ui: ReactNode, options?: { wrapper?: TWrapper }) =>
+    actual.render(ui, { ...options, wrapper: withI18n(options?.wrapper) });
+  const renderHook = (callback: (props: unknown) => unknown, options?: { wrapper?: TWrapper }) =>
+    actual.renderHook(callback, { ...options, wrapper: withI18n(options?.wrapper) });
+  return { ...actual, render, renderHook };
 });
 
 // findBy*/waitFor wait up to 1 s by default, too short on a busy CI machine.

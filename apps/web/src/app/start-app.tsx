@@ -6,8 +6,8 @@ import { authStore } from '../lib/auth-store.ts';
 import { activateLocale, appLocale } from '../lib/i18n.ts';
 import { getThemeStore } from '../lib/theme-store.ts';
 import { followBrowserConnection } from '../lib/use-online.ts';
-import { KEPT_READS, OfflineComposition } from './offline-composition.tsx';
 import { LanguageProvider } from './language-provider.tsx';
+import { KEPT_READS, OfflineComposition } from './offline-composition.tsx';
 import { AppProviders, createQueryClient } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 

@@ -92,7 +92,11 @@ describe('auth store', () => {
   it('logout clears the stored auth and the organization', () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth()));
     const store = createAuthStore({ now: () => NOW });
-    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC',
+    store.setOrganization({
+      id: 'org-1',
+      name: 'Acme',
+      logoUrl: null,
+      timeZone: 'UTC',
       dailyDigest: true,
       defaultLanguage: 'en',
     });
@@ -144,7 +148,11 @@ describe('auth store across tabs', () => {
     const future = new Date(Date.now() + 1000 * HOUR).toISOString();
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth({ expiresAt: future })));
     const store = createAuthStore({ now: () => NOW, syncAcrossTabs: true });
-    store.setOrganization({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC',
+    store.setOrganization({
+      id: 'org-1',
+      name: 'Acme',
+      logoUrl: null,
+      timeZone: 'UTC',
       dailyDigest: true,
       defaultLanguage: 'en',
     });

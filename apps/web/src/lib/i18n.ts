@@ -46,7 +46,9 @@ export function directionOf(locale: TLocale): 'ltr' | 'rtl' {
  * A locale forced for development or a test: `?lang=<locale>` in the address (kept in localStorage
  * for the next pages; `?lang=` with no value forgets it), else the one kept.
  */
-export function localeOverride(search: string = typeof window === 'undefined' ? '' : window.location.search): TLocale | null {
+export function localeOverride(
+  search: string = typeof window === 'undefined' ? '' : window.location.search,
+): TLocale | null {
   const storage = safeLocalStorage();
   const params = new URLSearchParams(search);
   if (params.has('lang')) {
@@ -109,7 +111,8 @@ export function activateLocale(asked: TLocale): Promise<void> {
     if (pending?.locale !== locale) return; // a later choice won
     i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages });
     if (typeof document !== 'undefined') {
-      document.documentElement.lang = locale === 'pseudo' ? 'en-XA' : locale === 'pseudo-ar' ? 'ar-XB' : locale;
+      document.documentElement.lang =
+        locale === 'pseudo' ? 'en-XA' : locale === 'pseudo-ar' ? 'ar-XB' : locale;
       document.documentElement.dir = directionOf(locale);
     }
   });

@@ -1,8 +1,12 @@
-import { DUE_SOON_DAYS, type TDueState, type TRoleFlags } from '@mqr/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { DUE_SOON_DAYS, type TDueState, type TRoleFlags, type TTaskStatus } from '@mqr/contracts';
 
 /**
  * Screen texts that several features show: the due badges and cards, the reminder switches of the
  * profile and the organization settings. A feature's own texts live in its texts.ts (ADR 103).
+ * Translated texts are Lingui messages (`msg`), shown with `_()` of useLingui (docs/translating.md);
+ * the plain strings are those of screens not translated yet.
  */
 
 /** The due badge of a task or an asset (docs/product/schedules.md#next-service-due). */
@@ -11,6 +15,26 @@ export const DUE_STATE_LABELS: Record<TDueState, string> = {
   dueToday: 'Due today',
   dueSoon: 'Due soon',
   none: '',
+};
+
+/** The due pill's words, translated (the due badge, the public page). */
+export const DUE_STATE_MESSAGES: Record<Exclude<TDueState, 'none'>, MessageDescriptor> = {
+  overdue: msg`Overdue`,
+  dueToday: msg`Due today`,
+  dueSoon: msg`Due soon`,
+};
+
+/** Due dates, translated: `date` is already formatted (formatCalendarDate). */
+export const DUE_MESSAGES = {
+  nextServiceDue: (date: string) => msg`Next service due ${date}`,
+  dueOn: (date: string) => msg`Due ${date}`,
+};
+
+/** A task's status, translated (docs/product/events-and-tasks.md#task-statuses). */
+export const TASK_STATUS_MESSAGES: Record<TTaskStatus, MessageDescriptor> = {
+  Pending: msg`Pending`,
+  InProgress: msg`In progress`,
+  Completed: msg`Completed`,
 };
 
 /** Words of due work the screens share (docs/product/schedules.md#next-service-due, dashboard.md#due-cards). */
@@ -23,42 +47,43 @@ export const DUE_TEXTS = {
 
 /** The switches' words (docs/product/profile-and-settings.md#daily-digest). */
 export const REMINDER_TEXTS = {
-  heading: 'Email reminders',
-  userSwitch: 'Email me a daily digest of my due tasks',
-  userHint:
-    'Each morning at 07:00 (organization time), an email lists your overdue tasks and those due in the next 7 days. Nothing is sent on a day with nothing due.',
-  organizationSwitch: 'Send a daily digest of due tasks by email',
-  organizationHint:
-    'Each morning at 07:00 in the time zone above, each person gets their overdue tasks and those due in the next 7 days; tasks nobody is assigned to go to the administrators. People can turn it off for themselves.',
-  organizationOffForUsers: 'Your organization has turned the daily digest off.',
-  serverOff: 'This server has no mail server set up (SMTP_URL), so no email is sent.',
-  userOn: 'Daily digest turned on.',
-  userOff: 'Daily digest turned off.',
-  organizationOn: 'Daily digest turned on for the organization.',
-  organizationOff: 'Daily digest turned off for the organization.',
-  failed: 'Unable to save the daily digest setting.',
-} as const;
-
-const CAN_STILL_RECORD = 'You can still record work on the assets kept on this device.';
+  heading: msg`Email reminders`,
+  userSwitch: msg`Email me a daily digest of my due tasks`,
+  userHint: msg`Each morning at 07:00 (organization time), an email lists your overdue tasks and those due in the next 7 days. Nothing is sent on a day with nothing due.`,
+  organizationSwitch: msg`Send a daily digest of due tasks by email`,
+  organizationHint: msg`Each morning at 07:00 in the time zone above, each person gets their overdue tasks and those due in the next 7 days; tasks nobody is assigned to go to the administrators. People can turn it off for themselves.`,
+  organizationOffForUsers: msg`Your organization has turned the daily digest off.`,
+  serverOff: msg`This server has no mail server set up (SMTP_URL), so no email is sent.`,
+  userOn: msg`Daily digest turned on.`,
+  userOff: msg`Daily digest turned off.`,
+  organizationOn: msg`Daily digest turned on for the organization.`,
+  organizationOff: msg`Daily digest turned off for the organization.`,
+  failed: msg`Unable to save the daily digest setting.`,
+};
 
 /**
  * What a screen says offline when this device kept nothing of what it shows (docs/product/offline.md#reading-offline):
- * what is missing, and what the technician can still do.
+ * what is missing, and what the technician can still do. Whole sentences each: no piece is shared.
  */
 export const OFFLINE_TEXTS = {
-  offline: 'You are offline.',
-  asset: `This asset was not kept on this device: open it once while online to keep it. ${CAN_STILL_RECORD}`,
-  schedules:
-    'The planned maintenance of this asset was not kept on this device. You can still record work on this asset.',
-  tasks: `The pending tasks were not kept on this device: open the dashboard once while online to keep them. ${CAN_STILL_RECORD}`,
-  dueTasks: 'The due tasks were not kept on this device.',
-  page: `This page is not kept on this device. ${CAN_STILL_RECORD}`,
-  olderEvents: 'Older events were not kept on this device.',
-} as const;
+  offline: msg`You are offline.`,
+  asset: msg`This asset was not kept on this device: open it once while online to keep it. You can still record work on the assets kept on this device.`,
+  schedules: msg`The planned maintenance of this asset was not kept on this device. You can still record work on this asset.`,
+  tasks: msg`The pending tasks were not kept on this device: open the dashboard once while online to keep them. You can still record work on the assets kept on this device.`,
+  dueTasks: msg`The due tasks were not kept on this device.`,
+  page: msg`This page is not kept on this device. You can still record work on the assets kept on this device.`,
+  olderEvents: msg`Older events were not kept on this device.`,
+};
 
-/** The role label shown in the header's user menu. */
-export function roleLabel(user: TRoleFlags): string {
-  if (user.isSuperAdmin) return 'Super Administrator';
-  if (user.isAdmin) return 'Administrator';
-  return 'Member';
+const ROLE_MESSAGES = {
+  superAdmin: msg`Super Administrator`,
+  admin: msg`Administrator`,
+  member: msg`Member`,
+};
+
+/** The role label shown in the header's user menu and the profile. */
+export function roleLabel(user: TRoleFlags): MessageDescriptor {
+  if (user.isSuperAdmin) return ROLE_MESSAGES.superAdmin;
+  if (user.isAdmin) return ROLE_MESSAGES.admin;
+  return ROLE_MESSAGES.member;
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '#web/components/ui/card.tsx';
@@ -6,13 +8,20 @@ import { Tabs } from '#web/components/ui/tabs.tsx';
 import { ActivityTimeline } from '#web/features/audit-logs/components/activity-timeline.tsx';
 import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
 import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
+import { LanguageSelect } from '#web/features/profile/components/language-select.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { roleLabel } from '#web/lib/texts.ts';
 import styles from './account-pages.module.css';
 import { RemindersSection } from './reminders-section.tsx';
 
-export const PROFILE_TITLE = 'Manage Your Account';
+/** The profile page's own words. */
+export const PROFILE_PAGE_TEXTS = {
+  title: msg`Manage Your Account`,
+  tabs: msg`Account`,
+  profileTab: msg`Profile Information`,
+  activityTab: msg`Activity History`,
+};
 
 /** The avatar letter: the display name's first character, "?" when there is none. */
 export function avatarLetter(displayName: string): string {
@@ -25,21 +34,23 @@ export function avatarLetter(displayName: string): string {
  * daily digest) and "Activity History" (features/audit-logs).
  */
 export function ProfilePage() {
+  const { _ } = useLingui();
   const auth = useAuth();
   // The same query as the startup refresh: it carries the daily digest setting.
   const me = useQuery(currentUserQuery(auth?.token ?? null));
   if (!auth) return null;
   const saved = { displayName: auth.displayName, email: auth.email };
+  const title = _(PROFILE_PAGE_TEXTS.title);
   return (
     <>
-      <title>{`${PROFILE_TITLE} · ${PRODUCT_NAME}`}</title>
-      <PageHeader title={PROFILE_TITLE} />
+      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <PageHeader title={title} />
       <Tabs
-        label="Account"
+        label={_(PROFILE_PAGE_TEXTS.tabs)}
         tabs={[
           {
             id: 'profile',
-            label: 'Profile Information',
+            label: _(PROFILE_PAGE_TEXTS.profileTab),
             content: (
               <Card as="div" className={styles.card}>
                 <div className={styles.identity}>
@@ -49,10 +60,11 @@ export function ProfilePage() {
                   <div className={styles.identityText}>
                     <p className={styles.identityName}>{auth.displayName || auth.email}</p>
                     {auth.displayName ? <p className={styles.muted}>{auth.email}</p> : null}
-                    <p className={styles.muted}>{roleLabel(auth)}</p>
+                    <p className={styles.muted}>{_(roleLabel(auth))}</p>
                   </div>
                 </div>
                 <ProfileForm saved={saved} editEmail />
+                <LanguageSelect />
                 <RemindersSection>
                   <DailyDigestSwitch saved={me.data?.dailyDigest} />
                 </RemindersSection>
@@ -61,7 +73,7 @@ export function ProfilePage() {
           },
           {
             id: 'activity',
-            label: 'Activity History',
+            label: _(PROFILE_PAGE_TEXTS.activityTab),
             content: (
               <Card as="div" className={styles.card}>
                 <ActivityTimeline />

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { TOrganization } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +10,11 @@ import { renderApp } from '#web/test/render-app.tsx';
 
 type THandlers = Parameters<typeof mockFetch>[0];
 
-const ACME: TOrganization = { id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC',
+const ACME: TOrganization = {
+  id: 'org-1',
+  name: 'Acme',
+  logoUrl: null,
+  timeZone: 'UTC',
   dailyDigest: true,
   defaultLanguage: 'en',
 };
@@ -39,7 +44,7 @@ function setup(
   return { puts };
 }
 
-const userSwitch = () => screen.findByRole('switch', { name: REMINDER_TEXTS.userSwitch });
+const userSwitch = () => screen.findByRole('switch', { name: i18n._(REMINDER_TEXTS.userSwitch) });
 
 describe('the daily digest switches', () => {
   beforeEach(() => authStore.logout());
@@ -55,9 +60,9 @@ describe('the daily digest switches', () => {
     expect(within(panel).getByRole('heading', { level: 2, name: 'Email reminders' })).toBeInTheDocument();
     const toggle = await userSwitch();
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
-    expect(toggle).toHaveAccessibleDescription(REMINDER_TEXTS.userHint);
+    expect(toggle).toHaveAccessibleDescription(i18n._(REMINDER_TEXTS.userHint));
     await user.click(toggle);
-    expect(await screen.findByRole('status')).toHaveTextContent(REMINDER_TEXTS.userOff);
+    expect(await screen.findByRole('status')).toHaveTextContent(i18n._(REMINDER_TEXTS.userOff));
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(puts('/api/auth/me')).toEqual([{ dailyDigest: false }]);
   });
@@ -86,7 +91,7 @@ describe('the daily digest switches', () => {
     expect(toggle).toHaveFocus();
     await user.keyboard(' ');
     answer(jsonResponse(currentUser({ dailyDigest: true })));
-    expect(await screen.findByRole('status')).toHaveTextContent(REMINDER_TEXTS.userOn);
+    expect(await screen.findByRole('status')).toHaveTextContent(i18n._(REMINDER_TEXTS.userOn));
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     expect(toggle).not.toHaveAttribute('aria-disabled');
     expect(puts('/api/auth/me')).toEqual([{ dailyDigest: true }]);
@@ -106,7 +111,7 @@ describe('the daily digest switches', () => {
     await waitFor(() => expect(toggle).toBeEnabled());
     await user.click(toggle);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      `${REMINDER_TEXTS.failed} Invalid request body.`,
+      `${i18n._(REMINDER_TEXTS.failed)} Invalid request body.`,
     );
     expect(toggle).toHaveAttribute('aria-checked', 'true');
   });
@@ -116,11 +121,11 @@ describe('the daily digest switches', () => {
     renderApp('/settings');
     const toggle = await userSwitch();
     await waitFor(() =>
-      expect(toggle).toHaveAccessibleDescription(expect.stringContaining(REMINDER_TEXTS.serverOff)),
+      expect(toggle).toHaveAccessibleDescription(expect.stringContaining(i18n._(REMINDER_TEXTS.serverOff))),
     );
     await waitFor(() =>
       expect(toggle).toHaveAccessibleDescription(
-        expect.stringContaining(REMINDER_TEXTS.organizationOffForUsers),
+        expect.stringContaining(i18n._(REMINDER_TEXTS.organizationOffForUsers)),
       ),
     );
   });
@@ -134,11 +139,13 @@ describe('the daily digest switches', () => {
     renderApp('/settings');
     await user.click(await screen.findByRole('tab', { name: 'Organization' }));
     const panel = screen.getByRole('tabpanel', { name: 'Organization' });
-    const toggle = within(panel).getByRole('switch', { name: REMINDER_TEXTS.organizationSwitch });
+    const toggle = within(panel).getByRole('switch', { name: i18n._(REMINDER_TEXTS.organizationSwitch) });
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
-    expect(toggle).toHaveAccessibleDescription(REMINDER_TEXTS.organizationHint);
+    expect(toggle).toHaveAccessibleDescription(i18n._(REMINDER_TEXTS.organizationHint));
     await user.click(toggle);
-    expect(await within(panel).findByRole('status')).toHaveTextContent(REMINDER_TEXTS.organizationOff);
+    expect(await within(panel).findByRole('status')).toHaveTextContent(
+      i18n._(REMINDER_TEXTS.organizationOff),
+    );
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(puts('/api/admin/organization/settings')).toEqual([{ dailyDigest: false }]);
     expect(authStore.getSnapshot().organization?.dailyDigest).toBe(false);

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { type ReactNode, useId } from 'react';
 import { REMINDER_TEXTS } from '#web/lib/texts.ts';
 import styles from './account-pages.module.css';
@@ -17,5 +18,6 @@ export function SettingsSection({ title, children }: { title: string; children: 
 
 /** "Email reminders": the daily digest's switch under a profile or organization form. */
 export function RemindersSection({ children }: { children: ReactNode }) {
-  return <SettingsSection title={REMINDER_TEXTS.heading}>{children}</SettingsSection>;
+  const { _ } = useLingui();
+  return <SettingsSection title={_(REMINDER_TEXTS.heading)}>{children}</SettingsSection>;
 }

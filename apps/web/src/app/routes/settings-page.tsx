@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { ACTIVITY_PAGE_SIZE, PRODUCT_NAME, type TRoleFlags } from '@mqr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '#web/components/ui/card.tsx';
@@ -14,6 +17,7 @@ import { OrganizationSettingsForm } from '#web/features/organizations/components
 import { SsoSettingsForm } from '#web/features/organizations/components/sso-settings-form.tsx';
 import { SSO_SETTINGS_TEXTS } from '#web/features/organizations/texts.ts';
 import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
+import { LanguageSelect } from '#web/features/profile/components/language-select.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
 import { WebhooksPanel } from '#web/features/webhooks/components/webhooks-panel.tsx';
 import { WEBHOOK_TEXTS } from '#web/features/webhooks/texts.ts';
@@ -22,12 +26,24 @@ import { formatDate } from '#web/lib/dates.ts';
 import styles from './account-pages.module.css';
 import { RemindersSection, SettingsSection } from './reminders-section.tsx';
 
-export const SETTINGS_TITLE = 'Settings';
+/** The settings page's own words; its panels' are their features'. */
+export const SETTINGS_TEXTS = {
+  title: msg`Settings`,
+  profileTab: msg`Profile`,
+  organizationTab: msg`Organization`,
+  activityTab: msg`Activity Logs`,
+  email: msg`Email`,
+  memberSince: msg`Member since`,
+  role: msg`Role`,
+  superAdmin: msg`Super Admin`,
+  admin: msg`Admin`,
+  member: msg`Member`,
+};
 
 /** The settings variant names the role "Admin" or "Super Admin" (docs/product/profile-and-settings.md#settings-page). */
-export function settingsRoleLabel(user: TRoleFlags): string {
-  if (user.isSuperAdmin) return 'Super Admin';
-  return user.isAdmin ? 'Admin' : 'Member';
+export function settingsRoleLabel(user: TRoleFlags): MessageDescriptor {
+  if (user.isSuperAdmin) return SETTINGS_TEXTS.superAdmin;
+  return user.isAdmin ? SETTINGS_TEXTS.admin : SETTINGS_TEXTS.member;
 }
 
 const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
@@ -39,6 +55,7 @@ const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
  * (features/webhooks).
  */
 export function SettingsPage() {
+  const { _ } = useLingui();
   const auth = useAuth();
   const token = auth?.token ?? null;
   // The same query as the startup refresh: it carries createdAt ("Member since").
@@ -49,7 +66,7 @@ export function SettingsPage() {
   const saved = { displayName: auth.displayName, email: auth.email };
   const organizationTab = {
     id: 'organization',
-    label: 'Organization',
+    label: _(SETTINGS_TEXTS.organizationTab),
     content: (
       <Card as="div" className={styles.card}>
         <OrganizationSettingsForm />
@@ -71,35 +88,37 @@ export function SettingsPage() {
       </Card>
     ),
   };
+  const title = _(SETTINGS_TEXTS.title);
   return (
     <>
-      <title>{`${SETTINGS_TITLE} · ${PRODUCT_NAME}`}</title>
-      <PageHeader title={SETTINGS_TITLE} />
+      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <PageHeader title={title} />
       <Tabs
-        label={SETTINGS_TITLE}
+        label={title}
         tabs={[
           {
             id: 'profile',
-            label: 'Profile',
+            label: _(SETTINGS_TEXTS.profileTab),
             content: (
               <Card as="div" className={styles.card}>
                 <dl className={styles.facts}>
                   <div>
-                    <dt>Email</dt>
+                    <dt>{_(SETTINGS_TEXTS.email)}</dt>
                     <dd>{auth.email}</dd>
                   </div>
                   {memberSince ? (
                     <div>
-                      <dt>Member since</dt>
+                      <dt>{_(SETTINGS_TEXTS.memberSince)}</dt>
                       <dd>{formatDate(memberSince)}</dd>
                     </div>
                   ) : null}
                   <div>
-                    <dt>Role</dt>
-                    <dd>{settingsRoleLabel(auth)}</dd>
+                    <dt>{_(SETTINGS_TEXTS.role)}</dt>
+                    <dd>{_(settingsRoleLabel(auth))}</dd>
                   </div>
                 </dl>
                 <ProfileForm saved={saved} editEmail={false} />
+                <LanguageSelect />
                 <RemindersSection>
                   <DailyDigestSwitch saved={me.data?.dailyDigest} />
                 </RemindersSection>
@@ -108,12 +127,12 @@ export function SettingsPage() {
           },
           {
             id: 'activity',
-            label: 'Activity Logs',
+            label: _(SETTINGS_TEXTS.activityTab),
             content: (
               <AuditBrowser
                 scope="mine"
                 pageSize={ACTIVITY_PAGE_SIZE}
-                label="Activity Logs"
+                label={_(SETTINGS_TEXTS.activityTab)}
                 typeOptions={ACTIVITY_ENTITY_TYPE_OPTIONS}
                 headings={ACTIVITY_HEADINGS}
                 errorText={AUDIT_TEXTS.activityLoadFailed}

@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { type ComponentType, type ReactNode, useCallback, useRef, useState } from 'react';
 import type { TAuthSnapshot } from '#web/lib/auth-store.ts';
 import { hasAccess } from '../route-access.ts';
 import styles from './header.module.css';
 import { NAV_LINKS } from './nav-links.ts';
+import { SHELL_TEXTS } from './texts.ts';
 import { useDismiss } from './use-dismiss.ts';
 
 /**
@@ -31,6 +33,7 @@ type THeaderBarProps = {
 
 /** The header (docs/product/overview.md#navigation), without a router of its own. */
 export function HeaderBar({ snapshot, pathname, Link, userMenu, status }: THeaderBarProps) {
+  const { _ } = useLingui();
   const { auth, organization } = snapshot;
   const [navOpen, setNavOpen] = useState(false);
   const navRef = useRef<HTMLDivElement>(null);
@@ -65,11 +68,11 @@ export function HeaderBar({ snapshot, pathname, Link, userMenu, status }: THeade
                 <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" fill="none" />
               )}
             </svg>
-            <span>Menu</span>
+            <span>{_(SHELL_TEXTS.menu)}</span>
           </button>
           <nav
             id="main-navigation"
-            aria-label="Main"
+            aria-label={_(SHELL_TEXTS.mainNavigation)}
             className={`${styles.nav} ${navOpen ? styles.navOpen : ''}`}
           >
             <ul className={styles.links}>
@@ -81,7 +84,7 @@ export function HeaderBar({ snapshot, pathname, Link, userMenu, status }: THeade
                     className={(isActive) => `${styles.link} ${isActive ? styles.active : ''}`}
                     onClick={closeNav}
                   >
-                    {link.label}
+                    {_(link.label)}
                   </Link>
                 </li>
               ))}
@@ -93,7 +96,7 @@ export function HeaderBar({ snapshot, pathname, Link, userMenu, status }: THeade
           {status}
           {userMenu ?? (
             <Link to="/login" className={styles.login}>
-              Log in
+              {_(SHELL_TEXTS.logIn)}
             </Link>
           )}
         </div>

@@ -1,17 +1,19 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { TAccess } from '@mqr/contracts';
+import { NAV_TEXTS } from './texts.ts';
 
 /** The header's navigation (docs/product/overview.md#navigation), with who sees each link. */
-export type TNavLink = { to: string; label: string; end?: boolean; visibleTo: TAccess };
+export type TNavLink = { to: string; label: MessageDescriptor; end?: boolean; visibleTo: TAccess };
 
 export const NAV_LINKS: readonly TNavLink[] = [
-  { to: '/', label: 'Home', end: true, visibleTo: 'public' },
-  { to: '/scan', label: 'Scan QR', visibleTo: 'public' },
-  { to: '/dashboard', label: 'Dashboard', visibleTo: 'signed-in' },
+  { to: '/', label: NAV_TEXTS.home, end: true, visibleTo: 'public' },
+  { to: '/scan', label: NAV_TEXTS.scan, visibleTo: 'public' },
+  { to: '/dashboard', label: NAV_TEXTS.dashboard, visibleTo: 'signed-in' },
   // The assets page needs sign-in, but its link is shown to everyone (docs/product/overview.md#navigation).
-  { to: '/assets', label: 'Assets', end: true, visibleTo: 'public' },
-  { to: '/calendar', label: 'Calendar', visibleTo: 'signed-in' },
-  { to: '/settings/audit-logs', label: 'Activity', visibleTo: 'signed-in' },
-  { to: '/admin/users', label: 'Admin Users', visibleTo: 'admin' },
-  { to: '/admin/fields', label: 'Admin Fields', visibleTo: 'admin' },
-  { to: '/admin/organizations', label: 'Organizations', visibleTo: 'super-admin' },
+  { to: '/assets', label: NAV_TEXTS.assets, end: true, visibleTo: 'public' },
+  { to: '/calendar', label: NAV_TEXTS.calendar, visibleTo: 'signed-in' },
+  { to: '/settings/audit-logs', label: NAV_TEXTS.activity, visibleTo: 'signed-in' },
+  { to: '/admin/users', label: NAV_TEXTS.adminUsers, visibleTo: 'admin' },
+  { to: '/admin/fields', label: NAV_TEXTS.adminFields, visibleTo: 'admin' },
+  { to: '/admin/organizations', label: NAV_TEXTS.organizations, visibleTo: 'super-admin' },
 ];

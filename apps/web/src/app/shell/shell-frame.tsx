@@ -1,13 +1,16 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import styles from './app-shell.module.css';
 import { Footer } from './footer.tsx';
+import { SHELL_TEXTS } from './texts.ts';
 
 /** The skip link, the header, the main content and the footer (docs/product/overview.md#shell). */
 export function ShellFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
+  const { _ } = useLingui();
   return (
     <div className={styles.shell}>
       <a href="#main" className={styles.skip}>
-        Skip to main content
+        {_(SHELL_TEXTS.skipToMain)}
       </a>
       {header}
       <main id="main" tabIndex={-1} className={styles.main}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SwitchTrack } from '#web/components/ui/switch-field.tsx';
@@ -7,11 +8,13 @@ import { useClientConfig } from '#web/lib/client-config.ts';
 import { roleLabel } from '#web/lib/texts.ts';
 import { getThemeStore, useTheme } from '#web/lib/theme-store.ts';
 import { initialsOf } from './initials.ts';
+import { SHELL_TEXTS } from './texts.ts';
 import { useDismiss } from './use-dismiss.ts';
 import styles from './user-menu.module.css';
 
 /** The signed-in user's dropdown: account, dark mode, sign out and support. */
 export function UserMenu({ user }: { user: TAuthState }) {
+  const { _ } = useLingui();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -31,7 +34,7 @@ export function UserMenu({ user }: { user: TAuthState }) {
   useDismiss(pathname, open, containerRef, close, buttonRef);
 
   const name = user.displayName || user.email;
-  const role = roleLabel(user);
+  const role = _(roleLabel(user));
   const dark = theme === 'dark';
 
   function toggleTheme() {
@@ -84,7 +87,7 @@ export function UserMenu({ user }: { user: TAuthState }) {
           <ul className={styles.items}>
             <li>
               <Link to="/profile" className={styles.item} onClick={close}>
-                <span className={styles.itemLabel}>Manage Your Account</span>
+                <span className={styles.itemLabel}>{_(SHELL_TEXTS.manageAccount)}</span>
               </Link>
             </li>
             <li>
@@ -99,10 +102,10 @@ export function UserMenu({ user }: { user: TAuthState }) {
               >
                 <span className={styles.itemText}>
                   <span id={themeLabelId} className={styles.itemLabel}>
-                    Dark Mode
+                    {_(SHELL_TEXTS.darkMode)}
                   </span>
                   <span id={themeStatusId} className={styles.itemHint}>
-                    {dark ? 'Currently enabled' : 'Currently disabled'}
+                    {dark ? _(SHELL_TEXTS.currentlyEnabled) : _(SHELL_TEXTS.currentlyDisabled)}
                   </span>
                 </span>
                 <SwitchTrack on={dark} />
@@ -118,10 +121,10 @@ export function UserMenu({ user }: { user: TAuthState }) {
               >
                 <span className={styles.itemText}>
                   <span id={signOutLabelId} className={styles.itemLabel}>
-                    Sign Out
+                    {_(SHELL_TEXTS.signOut)}
                   </span>
                   <span id={signOutHintId} className={styles.itemHint}>
-                    End your current session
+                    {_(SHELL_TEXTS.signOutHint)}
                   </span>
                 </span>
               </button>
@@ -137,7 +140,7 @@ export function UserMenu({ user }: { user: TAuthState }) {
                 >
                   <span className={styles.itemText}>
                     <span id={supportLabelId} className={styles.itemLabel}>
-                      Contact Support
+                      {_(SHELL_TEXTS.contactSupport)}
                     </span>
                     <span id={supportHintId} className={styles.itemHint}>
                       {config.supportEmail}

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
@@ -6,9 +8,10 @@ import { StateMessage } from './state-message.tsx';
 
 /** "You are offline." and what that means here: never an error, announced politely. */
 export function OfflineNotice({ children }: { children: ReactNode }) {
+  const { _ } = useLingui();
   return (
     <Alert tone="info">
-      <strong>{OFFLINE_TEXTS.offline}</strong> {children}
+      <strong>{_(OFFLINE_TEXTS.offline)}</strong> {children}
     </Alert>
   );
 }
@@ -21,7 +24,7 @@ type TQueryFallbackProps = {
   /** The screen's failure text, said when the server could not answer while online. */
   failed: string;
   /** What was not kept on this device, said (with "You are offline.") when there is no connection. */
-  offline: string;
+  offline: MessageDescriptor;
 };
 
 /**
@@ -29,8 +32,9 @@ type TQueryFallbackProps = {
  * or, offline, that the device is offline and what it can still do.
  */
 export function QueryFallback({ query, loading, failed, offline }: TQueryFallbackProps) {
+  const { _ } = useLingui();
   const online = useOnline();
-  if (!online) return <OfflineNotice>{offline}</OfflineNotice>;
+  if (!online) return <OfflineNotice>{_(offline)}</OfflineNotice>;
   if (query.isError) return <Alert>{failed}</Alert>;
   return <StateMessage>{loading}</StateMessage>;
 }

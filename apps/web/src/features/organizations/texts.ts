@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+
 /** The organizations screens' words: the list, logos and settings. */
 export const ORGANIZATION_TEXTS = {
   // Screen messages (docs/product/organizations.md#organizations-page, #logos).
@@ -10,11 +12,20 @@ export const ORGANIZATION_TEXTS = {
   confirmDeleteLogo: 'Are you sure you want to delete this logo?',
   noLogo: 'No Logo',
   uploading: 'Uploading...',
-  timeZoneLabel: 'Time zone',
-  timeZoneHint: 'Due dates of planned maintenance follow the calendar of this time zone.',
-  settingsSaved: 'Organization settings saved.',
-  settingsFailed: 'Unable to save the organization settings.',
 } as const;
+
+/** The organization settings form's words (translated, docs/translating.md). */
+export const ORGANIZATION_SETTINGS_TEXTS = {
+  formLabel: msg`Organization settings`,
+  timeZoneLabel: msg`Time zone`,
+  timeZoneHint: msg`Due dates of planned maintenance follow the calendar of this time zone.`,
+  languageLabel: msg`Default language`,
+  languageHint: msg`The language of the screens, emails and files of everyone who has not chosen their own.`,
+  settingsSaved: msg`Organization settings saved.`,
+  settingsFailed: msg`Unable to save the organization settings.`,
+  saving: msg`Saving...`,
+  save: msg`Save settings`,
+};
 
 /** The single sign-on settings form's words. */
 export const SSO_SETTINGS_TEXTS = {

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { PRODUCT_NAME, type TAssetSelection, type TSortOrder } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -103,7 +104,11 @@ export function AssetListPage() {
 
   let content: ReactNode;
   if (!query.data && !online) {
-    content = <OfflineNotice>{OFFLINE_TEXTS.page}</OfflineNotice>;
+    content = (
+      <OfflineNotice>
+        <Trans {...OFFLINE_TEXTS.page} />
+      </OfflineNotice>
+    );
   } else if (query.isPending) {
     content = <StateMessage>{ASSET_TEXTS.listLoading}</StateMessage>;
   } else if (query.isError) {

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import type { TDueCounts } from '@mqr/contracts';
 import { Link } from 'react-router';
 import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
@@ -52,7 +53,12 @@ export function DueTaskCardsFromCounts() {
   const query = useDueCounts();
   const online = useOnline();
   if (query.data) return <DueTaskCards counts={query.data} />;
-  if (!online) return <OfflineNotice>{OFFLINE_TEXTS.dueTasks}</OfflineNotice>;
+  if (!online)
+    return (
+      <OfflineNotice>
+        <Trans {...OFFLINE_TEXTS.dueTasks} />
+      </OfflineNotice>
+    );
   if (query.isError) return <StateMessage>{DUE_CARD_TEXTS.loadFailed}</StateMessage>;
   return <StateMessage>{DUE_CARD_TEXTS.loading}</StateMessage>;
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import type { TAsset, TMaintenanceEvent } from '@mqr/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
@@ -59,7 +60,13 @@ export function MaintenanceEventsSection({ asset, readOnly, canDelete }: TMainte
       <OlderEvents
         history={history}
         total={asset.eventCount}
-        failure={online ? undefined : <OfflineNotice>{OFFLINE_TEXTS.olderEvents}</OfflineNotice>}
+        failure={
+          online ? undefined : (
+            <OfflineNotice>
+              <Trans {...OFFLINE_TEXTS.olderEvents} />
+            </OfflineNotice>
+          )
+        }
       />
       {composer ? (
         <EventComposerDialog

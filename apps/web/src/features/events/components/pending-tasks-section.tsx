@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -63,7 +64,11 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
   let content: ReactNode;
   if (!query.data) {
     if (!online) {
-      content = <OfflineNotice>{OFFLINE_TEXTS.tasks}</OfflineNotice>;
+      content = (
+        <OfflineNotice>
+          <Trans {...OFFLINE_TEXTS.tasks} />
+        </OfflineNotice>
+      );
     } else if (query.isError) {
       content = (
         <div className={styles.failed}>

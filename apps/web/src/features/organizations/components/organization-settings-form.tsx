@@ -1,4 +1,13 @@
-import { DEFAULT_TIME_ZONE } from '@mqr/contracts';
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_TIME_ZONE,
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type TLanguage,
+} from '@mqr/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -6,7 +15,7 @@ import { SelectField } from '#web/components/ui/select-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { useUpdateOrganizationSettings } from '../api/update-organization-settings.ts';
-import { ORGANIZATION_TEXTS } from '../texts.ts';
+import { ORGANIZATION_SETTINGS_TEXTS } from '../texts.ts';
 import styles from './organization-settings-form.module.css';
 
 /** Every IANA time zone this browser knows, UTC first. */
@@ -20,33 +29,39 @@ type TNotice = { tone: 'success' | 'error'; text: string };
 
 function failureText(error: unknown): string {
   const fromServer = error instanceof ApiError && !error.isNetworkError && error.code !== 'HTTP_ERROR';
-  return fromServer && error.message
-    ? `${ORGANIZATION_TEXTS.settingsFailed} ${error.message}`
-    : ORGANIZATION_TEXTS.settingsFailed;
+  const failed = i18n._(ORGANIZATION_SETTINGS_TEXTS.settingsFailed);
+  return fromServer && error.message ? `${failed} ${error.message}` : failed;
 }
 
 /**
  * The organization's settings an administrator changes (docs/product/profile-and-settings.md#organization-tab):
- * its time zone, the calendar of planned maintenance.
+ * its time zone, the calendar of planned maintenance, and the language of its people who chose none
+ * (ADR 110).
  */
 export function OrganizationSettingsForm() {
+  const { _ } = useLingui();
   const organization = useAuthSnapshot().organization;
   const saved = organization?.timeZone ?? DEFAULT_TIME_ZONE;
+  const savedLanguage = organization?.defaultLanguage ?? DEFAULT_LANGUAGE;
   const [timeZone, setTimeZone] = useState<string | null>(null);
+  const [language, setLanguage] = useState<TLanguage | null>(null);
+  const languageId = useId();
   const [notice, setNotice] = useState<TNotice | null>(null);
   const update = useUpdateOrganizationSettings();
   const selectId = useId();
   const chosen = timeZone ?? saved;
+  const chosenLanguage = language ?? savedLanguage;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
     update.mutate(
-      { timeZone: chosen },
+      { timeZone: chosen, defaultLanguage: chosenLanguage },
       {
         onSuccess: () => {
           setTimeZone(null);
-          setNotice({ tone: 'success', text: ORGANIZATION_TEXTS.settingsSaved });
+          setLanguage(null);
+          setNotice({ tone: 'success', text: i18n._(ORGANIZATION_SETTINGS_TEXTS.settingsSaved) });
         },
         onError: (error) => setNotice({ tone: 'error', text: failureText(error) }),
       },
@@ -54,12 +69,12 @@ export function OrganizationSettingsForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label="Organization settings">
+    <form className={styles.form} onSubmit={onSubmit} aria-label={_(ORGANIZATION_SETTINGS_TEXTS.formLabel)}>
       {organization ? <p className={styles.name}>{organization.name}</p> : null}
       <SelectField
         id={selectId}
-        label={ORGANIZATION_TEXTS.timeZoneLabel}
-        hint={ORGANIZATION_TEXTS.timeZoneHint}
+        label={_(ORGANIZATION_SETTINGS_TEXTS.timeZoneLabel)}
+        hint={_(ORGANIZATION_SETTINGS_TEXTS.timeZoneHint)}
         value={chosen}
         onChange={(event) => setTimeZone(event.target.value)}
       >
@@ -69,10 +84,23 @@ export function OrganizationSettingsForm() {
           </option>
         ))}
       </SelectField>
+      <SelectField
+        id={languageId}
+        label={_(ORGANIZATION_SETTINGS_TEXTS.languageLabel)}
+        hint={_(ORGANIZATION_SETTINGS_TEXTS.languageHint)}
+        value={chosenLanguage}
+        onChange={(event) => setLanguage(isLanguage(event.target.value) ? event.target.value : null)}
+      >
+        {LANGUAGES.map((option) => (
+          <option key={option} value={option} lang={option}>
+            {LANGUAGE_NAMES[option]}
+          </option>
+        ))}
+      </SelectField>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div>
         <Button type="submit" disabled={update.isPending || !organization}>
-          {update.isPending ? 'Saving...' : 'Save settings'}
+          {update.isPending ? _(ORGANIZATION_SETTINGS_TEXTS.saving) : _(ORGANIZATION_SETTINGS_TEXTS.save)}
         </Button>
       </div>
     </form>

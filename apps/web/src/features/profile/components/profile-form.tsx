@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { DISPLAY_NAME_MAX_LENGTH } from '@mqr/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -18,14 +20,13 @@ import styles from './profile-form.module.css';
 
 /** How long the success message stays (docs/product/profile-and-settings.md#profile-form). */
 export const PROFILE_SUCCESS_MS = 3000;
-export const NO_CHANGES_MESSAGE = 'No changes to save.';
 
 const FORM_PATHS: readonly string[] = ['displayName', 'email', 'currentPassword', 'newPassword'];
 
 const PASSWORD_FIELDS = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+  { name: 'currentPassword', label: PROFILE_TEXTS.currentPassword, autoComplete: 'current-password' },
+  { name: 'newPassword', label: PROFILE_TEXTS.newPassword, autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: PROFILE_TEXTS.confirmPassword, autoComplete: 'new-password' },
 ] as const;
 
 type TNotice = { tone: 'success' | 'error' | 'info'; text: string };
@@ -33,7 +34,7 @@ type TNotice = { tone: 'success' | 'error' | 'info'; text: string };
 /** The server's own text when it sent one; else the documented generic failure (docs/product/profile-and-settings.md#profile-form). */
 function failureText(error: unknown): string {
   const fromServer = error instanceof ApiError && !error.isNetworkError && error.code !== 'HTTP_ERROR';
-  return fromServer && error.message ? error.message : PROFILE_TEXTS.failed;
+  return fromServer && error.message ? error.message : i18n._(PROFILE_TEXTS.failed);
 }
 
 type TProfileFormProps = {
@@ -45,6 +46,7 @@ type TProfileFormProps = {
 
 /** Display name (and email), and a password change; sends only what changed. */
 export function ProfileForm({ saved, editEmail }: TProfileFormProps) {
+  const { _ } = useLingui();
   const update = useUpdateProfile();
   const [notice, setNotice] = useState<TNotice | null>(null);
   const resolver: Resolver<TProfileFormValues> = async (values) => {
@@ -88,14 +90,14 @@ export function ProfileForm({ saved, editEmail }: TProfileFormProps) {
     const check = checkProfileForm(values, saved, { editEmail });
     if (!check.ok) return;
     if (!check.changed) {
-      setNotice({ tone: 'info', text: NO_CHANGES_MESSAGE });
+      setNotice({ tone: 'info', text: _(PROFILE_TEXTS.noChanges) });
       return;
     }
     setNotice(null);
     update.mutate(check.body, {
       onSuccess: (user) => {
         reset(profileFormValues(user));
-        setNotice({ tone: 'success', text: PROFILE_TEXTS.updated });
+        setNotice({ tone: 'success', text: _(PROFILE_TEXTS.updated) });
       },
       onError: (error) => {
         setNotice({ tone: 'error', text: failureText(error) });
@@ -112,10 +114,10 @@ export function ProfileForm({ saved, editEmail }: TProfileFormProps) {
   const busy = update.isPending;
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Profile">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={_(PROFILE_TEXTS.formLabel)}>
       <div className={styles.formGrid}>
         <TextField
-          label="Display name"
+          label={_(PROFILE_TEXTS.displayName)}
           autoComplete="name"
           maxLength={DISPLAY_NAME_MAX_LENGTH}
           aria-required
@@ -124,7 +126,7 @@ export function ProfileForm({ saved, editEmail }: TProfileFormProps) {
         />
         {editEmail ? (
           <TextField
-            label="Email"
+            label={_(PROFILE_TEXTS.email)}
             type="email"
             autoComplete="email"
             autoCapitalize="none"
@@ -136,15 +138,15 @@ export function ProfileForm({ saved, editEmail }: TProfileFormProps) {
         ) : null}
       </div>
       <fieldset className={styles.passwordBlock}>
-        <legend className={styles.legend}>Change Password</legend>
+        <legend className={styles.legend}>{_(PROFILE_TEXTS.changePassword)}</legend>
         <div className={styles.formGrid}>
           {PASSWORD_FIELDS.map((field) => (
             <TextField
               key={field.name}
-              label={field.label}
+              label={_(field.label)}
               type="password"
               autoComplete={field.autoComplete}
-              hint={field.name === 'newPassword' ? PROFILE_TEXTS.passwordHint : undefined}
+              hint={field.name === 'newPassword' ? _(PROFILE_TEXTS.passwordHint) : undefined}
               error={errors[field.name]?.message}
               {...register(field.name)}
             />
@@ -154,7 +156,7 @@ export function ProfileForm({ saved, editEmail }: TProfileFormProps) {
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Save changes'}
+          {busy ? _(PROFILE_TEXTS.saving) : _(PROFILE_TEXTS.save)}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { PROFILE_MESSAGES, type TProfileUpdateBody, ZProfileUpdateBody } from '@mqr/contracts';
 import { PROFILE_TEXTS } from '../texts.ts';
 
@@ -29,7 +30,7 @@ export function profileFormValues(saved: TSavedProfile): TProfileFormValues {
 }
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
-  return result.success ? undefined : (result.error?.issues[0]?.message ?? PROFILE_TEXTS.failed);
+  return result.success ? undefined : (result.error?.issues[0]?.message ?? i18n._(PROFILE_TEXTS.failed));
 }
 
 /**
@@ -63,7 +64,7 @@ export function checkProfileForm(
     const newPasswordError = firstMessage(shape.newPassword.safeParse(values.newPassword));
     if (newPasswordError) errors.push({ path: 'newPassword', message: newPasswordError });
     if (values.confirmPassword !== values.newPassword) {
-      errors.push({ path: 'confirmPassword', message: PROFILE_TEXTS.passwordsDoNotMatch });
+      errors.push({ path: 'confirmPassword', message: i18n._(PROFILE_TEXTS.passwordsDoNotMatch) });
     }
   } else if (changingEmail && !values.currentPassword) {
     errors.push({ path: 'currentPassword', message: PROFILE_MESSAGES.currentPasswordRequiredForEmail });

@@ -1,0 +1,29 @@
+import { msg } from '@lingui/core/macro';
+
+/** The shell's words: the header, its navigation and the user's menu (docs/product/overview.md#shell). */
+export const SHELL_TEXTS = {
+  skipToMain: msg`Skip to main content`,
+  menu: msg`Menu`,
+  mainNavigation: msg`Main`,
+  logIn: msg`Log in`,
+  manageAccount: msg`Manage Your Account`,
+  darkMode: msg`Dark Mode`,
+  currentlyEnabled: msg`Currently enabled`,
+  currentlyDisabled: msg`Currently disabled`,
+  signOut: msg`Sign Out`,
+  signOutHint: msg`End your current session`,
+  contactSupport: msg`Contact Support`,
+};
+
+/** The navigation's links, by path. */
+export const NAV_TEXTS = {
+  home: msg`Home`,
+  scan: msg`Scan QR`,
+  dashboard: msg`Dashboard`,
+  assets: msg`Assets`,
+  calendar: msg`Calendar`,
+  activity: msg`Activity`,
+  adminUsers: msg`Admin Users`,
+  adminFields: msg`Admin Fields`,
+  organizations: msg`Organizations`,
+};
