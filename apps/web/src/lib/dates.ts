@@ -56,9 +56,13 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return date ? current().dateTime.format(date) : '';
 }
 
-/** A whole number in the active language (1,234 / 1.234 / 1 234). */
-export function formatNumber(value: number): string {
-  return current().number.format(value);
+/** A number in the active language (1,234 / 1.234 / 1 234), with `fractionDigits` decimals when given. */
+export function formatNumber(value: number, fractionDigits?: number): string {
+  if (fractionDigits === undefined) return current().number.format(value);
+  return value.toLocaleString(current().number.resolvedOptions().locale, {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
 }
 
 export function currentYear(now: Date = new Date()): number {

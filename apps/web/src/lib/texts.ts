@@ -39,7 +39,6 @@ export const TASK_STATUS_MESSAGES: Record<TTaskStatus, MessageDescriptor> = {
 
 /** Words of due work the screens share (docs/product/schedules.md#next-service-due, dashboard.md#due-cards). */
 export const DUE_TEXTS = {
-  nextServiceDue: (date: string) => `Next service due ${date}`,
   overdue: 'Overdue',
   dueNext7Days: `Due in the next ${DUE_SOON_DAYS} days`,
   assignedTo: (name: string) => `Assigned to ${name}`,

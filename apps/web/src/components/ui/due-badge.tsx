@@ -1,10 +1,8 @@
+import { useLingui } from '@lingui/react';
 import type { TDueState, TNextServiceDue } from '@mqr/contracts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
-import { DUE_STATE_LABELS, DUE_TEXTS } from '#web/lib/texts.ts';
+import { DUE_MESSAGES, DUE_STATE_MESSAGES } from '#web/lib/texts.ts';
 import styles from './due-badge.module.css';
-
-/** "Due {date}": a task's due date (docs/product/schedules.md#due-states). */
-export const dueOnText = (date: string) => `Due ${formatCalendarDate(date)}`;
 
 type TDueBadgeProps = {
   /** The due date (YYYY-MM-DD); nothing is shown without one. */
@@ -17,20 +15,23 @@ type TDueBadgeProps = {
  * words and mark (a square, a full dot, a ring) say it without the colour.
  */
 export function DueBadge({ dueOn, dueState }: TDueBadgeProps) {
+  const { _ } = useLingui();
   if (!dueOn) return null;
   return (
     <span className={styles.due}>
       {dueState === 'none' ? null : <DueStatePill state={dueState} />}
-      <time dateTime={dueOn}>{dueOnText(dueOn)}</time>
+      {/* "Due {date}": a task's due date (docs/product/schedules.md#due-states). */}
+      <time dateTime={dueOn}>{_(DUE_MESSAGES.dueOn(formatCalendarDate(dueOn)))}</time>
     </span>
   );
 }
 
 /** The pill alone: "Overdue", "Due today" or "Due soon". */
 export function DueStatePill({ state }: { state: Exclude<TDueState, 'none'> }) {
+  const { _ } = useLingui();
   return (
     <span className={`${styles.pill} ${styles[state]}`} data-due-state={state}>
-      {DUE_STATE_LABELS[state]}
+      {_(DUE_STATE_MESSAGES[state])}
     </span>
   );
 }
@@ -46,11 +47,12 @@ export function NextServiceDue({
   asset: TNextServiceDue;
   className?: string | undefined;
 }) {
+  const { _ } = useLingui();
   if (!asset.nextServiceDue) return null;
   return (
     <p className={[styles.next, className].filter(Boolean).join(' ')}>
       {asset.overdue ? <DueStatePill state="overdue" /> : null}
-      <span>{DUE_TEXTS.nextServiceDue(formatCalendarDate(asset.nextServiceDue))}</span>
+      <span>{_(DUE_MESSAGES.nextServiceDue(formatCalendarDate(asset.nextServiceDue)))}</span>
     </p>
   );
 }

@@ -29,6 +29,23 @@ export const EVENT_HISTORY_TEXTS = {
     msg`Showing ${shown} of ${plural(total, { one: '# event', other: '# events' })}`,
 };
 
+/** An event's stamps (the asset page and the public page); `date` already formatted. */
+export const STAMP_TEXTS = {
+  recordedBy: (name: string) => msg`Recorded by ${name}`,
+  started: {
+    alone: (date: string) => msg`Started ${date}`,
+    by: (date: string, name: string) => msg`Started ${date} by ${name}`,
+  },
+  completed: {
+    alone: (date: string) => msg`Completed ${date}`,
+    by: (date: string, name: string) => msg`Completed ${date} by ${name}`,
+  },
+  updated: {
+    alone: (date: string) => msg`Last updated ${date}`,
+    by: (date: string, name: string) => msg`Last updated ${date} by ${name}`,
+  },
+};
+
 /** The maintenance events' and tasks' words on the asset page. */
 export const EVENT_TEXTS = {
   // Asset page (docs/product/asset-detail.md#asset-page-task-actions, #saving-an-event).

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { formatDateTime } from '#web/lib/dates.ts';
+import { STAMP_TEXTS } from '../texts.ts';
 import styles from './event-details.module.css';
 
 /** What an event's notes and stamps are made of; "Last updated" only where the event carries it. */
@@ -21,27 +23,27 @@ type TEventDetailsProps = {
   stampsClassName?: string;
 };
 
-/** "{verb} {date} by {user}", or without "by" when the user is unknown; null when it did not happen. */
-function stamp(
-  verb: string,
-  at: string | null | undefined,
-  by: string | null | undefined,
-  formatAt: (value: string) => string,
-) {
-  if (!at) return null;
-  return `${verb} ${formatAt(at)}${by ? ` by ${by}` : ''}`;
-}
-
 /**
  * An event's notes, then its stamps: "Recorded by {name}", "Started {date} by {user}",
  * "Completed {date} by {user}" and "Last updated {date} by {user}", each when known.
  */
 export function EventDetails({ event, formatAt = formatDateTime, stampsClassName }: TEventDetailsProps) {
+  const { _ } = useLingui();
+  // "{verb} {date} by {user}", or without "by" when the user is unknown; nothing when it did not happen.
+  const stamp = (
+    kind: 'started' | 'completed' | 'updated',
+    at: string | null | undefined,
+    by: string | null | undefined,
+  ) => {
+    if (!at) return null;
+    const texts = STAMP_TEXTS[kind];
+    return by ? _(texts.by(formatAt(at), by)) : _(texts.alone(formatAt(at)));
+  };
   const stamps = [
-    event.recordedBy ? `Recorded by ${event.recordedBy}` : null,
-    stamp('Started', event.taskStartedAt, event.taskStartedBy, formatAt),
-    stamp('Completed', event.taskCompletedAt, event.taskCompletedBy, formatAt),
-    stamp('Last updated', event.updatedAt, event.updatedBy, formatAt),
+    event.recordedBy ? _(STAMP_TEXTS.recordedBy(event.recordedBy)) : null,
+    stamp('started', event.taskStartedAt, event.taskStartedBy),
+    stamp('completed', event.taskCompletedAt, event.taskCompletedBy),
+    stamp('updated', event.updatedAt, event.updatedBy),
   ].filter((text): text is string => text !== null);
   return (
     <>

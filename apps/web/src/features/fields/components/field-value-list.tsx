@@ -1,4 +1,8 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import styles from './field-value-list.module.css';
+
+const RETIRED = msg`retired`;
 
 export interface TFieldValueDisplay {
   label: string;
@@ -18,13 +22,14 @@ function displayValue(value: string | null): string {
  * (or a dash), retired fields tagged.
  */
 export function FieldValueList({ fields }: { fields: TFieldValueDisplay[] }) {
+  const { _ } = useLingui();
   return (
     <dl className={styles.list}>
       {fields.map((field) => (
         <div key={field.label} className={styles.row}>
           <dt className={styles.label}>
             {field.label}
-            {field.isActive === false ? <span className={styles.retired}>retired</span> : null}
+            {field.isActive === false ? <span className={styles.retired}>{_(RETIRED)}</span> : null}
           </dt>
           <dd className={styles.value}>{displayValue(field.value)}</dd>
         </div>

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { SCHEDULE_MESSAGES, type TSchedule } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,7 @@ import { ASSET_ID, asset, ORG_ID } from '#web/features/assets/asset-fixtures.ts'
 import { EVENT_FIELDS } from '#web/features/events/event-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
-import { DUE_TEXTS } from '#web/lib/texts.ts';
+import { DUE_MESSAGES } from '#web/lib/texts.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { schedule } from '../schedule-fixtures.ts';
@@ -67,7 +68,7 @@ describe('the asset page’s planned maintenance', () => {
     });
     renderApp(`/assets/${ASSET_ID}`);
     const region = await card();
-    expect(region).toHaveTextContent(DUE_TEXTS.nextServiceDue(formatCalendarDate('2026-03-01')));
+    expect(region).toHaveTextContent(i18n._(DUE_MESSAGES.nextServiceDue(formatCalendarDate('2026-03-01'))));
     expect(within(region).getByText('Overdue')).toBeInTheDocument();
     const monthly = await within(region).findByRole('listitem', { name: 'Monthly inspection' });
     expect(monthly).toHaveTextContent('Every month on day 1');
