@@ -1,4 +1,5 @@
 import type { TPublicAsset } from '@mqr/contracts';
+import { LanguageSwitcher } from '#web/components/ui/language-switcher.tsx';
 import { PublicAssetContent } from '#web/features/public-asset/components/public-asset-content.tsx';
 import { HeaderBar, type THeaderLink } from './shell/header-bar.tsx';
 import { ShellFrame } from './shell/shell-frame.tsx';
@@ -48,6 +49,7 @@ export function PublicAssetApp({
   return (
     <ShellFrame
       header={<HeaderBar snapshot={SIGNED_OUT} pathname={window.location.pathname} Link={PlainLink} />}
+      footer={<LanguageSwitcher />}
     >
       <PublicAssetContent organizationId={organizationId} slug={slug} preloaded={preloaded} />
     </ShellFrame>

@@ -5,7 +5,16 @@ import { Footer } from './footer.tsx';
 import { SHELL_TEXTS } from './texts.ts';
 
 /** The skip link, the header, the main content and the footer (docs/product/overview.md#shell). */
-export function ShellFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
+export function ShellFrame({
+  header,
+  footer,
+  children,
+}: {
+  header: ReactNode;
+  /** Beside the footer's name: a signed-out visitor's language switcher. */
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
   const { _ } = useLingui();
   return (
     <div className={styles.shell}>
@@ -16,7 +25,7 @@ export function ShellFrame({ header, children }: { header: ReactNode; children: 
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      <Footer />
+      <Footer>{footer}</Footer>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import { SSO_ORGANIZATION_PARAM, type TLoginBody, ZLoginBody } from '@mqr/contracts';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -9,11 +10,13 @@ import { RETURN_PARAM, safeReturnPath } from '#web/lib/return-path.ts';
 import { useLogin } from '../api/login.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
 import { rememberedSsoOrganization } from '../lib/sso-organization.ts';
+import { SIGN_IN_TEXTS } from '../texts.ts';
 import { SignInCard } from './sign-in-card.tsx';
 import styles from './sign-in-page.module.css';
 import { SsoSignIn } from './sso-sign-in.tsx';
 
 export function SignInPage() {
+  const { _ } = useLingui();
   // Single sign-on: the organization the link names, else the one this browser last signed in with.
   const [searchParams] = useSearchParams();
   const linked = searchParams.get(SSO_ORGANIZATION_PARAM);
@@ -37,7 +40,7 @@ export function SignInPage() {
   const onSubmit = handleSubmit((values: TLoginBody) => loginMutation.mutate(values));
 
   return (
-    <SignInCard subtitle="Access the maintenance dashboard">
+    <SignInCard subtitle={_(SIGN_IN_TEXTS.subtitle)}>
       {ssoOrganization ? (
         <SsoSignIn
           key={ssoOrganization}
@@ -49,7 +52,7 @@ export function SignInPage() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {loginMutation.isError ? <Alert>{signInErrorMessage(loginMutation.error)}</Alert> : null}
         <TextField
-          label="Email"
+          label={_(SIGN_IN_TEXTS.email)}
           type="email"
           autoComplete="username"
           inputMode="email"
@@ -59,14 +62,14 @@ export function SignInPage() {
           {...register('email')}
         />
         <TextField
-          label="Password"
+          label={_(SIGN_IN_TEXTS.password)}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...register('password')}
         />
         <Button type="submit" block disabled={!isValid || busy}>
-          {busy ? 'Signing in...' : 'Sign in'}
+          {busy ? _(SIGN_IN_TEXTS.signingIn) : _(SIGN_IN_TEXTS.submit)}
         </Button>
       </form>
     </SignInCard>

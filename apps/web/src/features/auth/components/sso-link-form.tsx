@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import {
   type TSsoLinkBody,
   type TSsoLinkRequired,
@@ -28,6 +29,7 @@ export function SsoLinkForm({
   link: TSsoLinkRequired;
   onSignedIn: (response: TSsoLoginResponse) => void;
 }) {
+  const { _ } = useLingui();
   const {
     register,
     handleSubmit,
@@ -49,21 +51,21 @@ export function SsoLinkForm({
   const failure = linking.isError && !fieldMessage(linking.error) ? signInErrorMessage(linking.error) : null;
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label={SSO_SIGN_IN_TEXTS.linkTitle} noValidate>
-      <h2 className={styles.organization}>{SSO_SIGN_IN_TEXTS.linkTitle}</h2>
-      <p>{SSO_SIGN_IN_TEXTS.linkIntro(link.email, link.organizationName, link.providerName)}</p>
+    <form className={styles.form} onSubmit={onSubmit} aria-label={_(SSO_SIGN_IN_TEXTS.linkTitle)} noValidate>
+      <h2 className={styles.organization}>{_(SSO_SIGN_IN_TEXTS.linkTitle)}</h2>
+      <p>{_(SSO_SIGN_IN_TEXTS.linkIntro(link.email, link.organizationName, link.providerName))}</p>
       {failure ? <Alert>{failure}</Alert> : null}
       {/* The account's email for password managers, beside its password. */}
       <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
       <TextField
-        label={SSO_SIGN_IN_TEXTS.linkPasswordLabel}
+        label={_(SSO_SIGN_IN_TEXTS.linkPasswordLabel)}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}
       />
       <Button type="submit" block disabled={linking.isPending}>
-        {linking.isPending ? SSO_SIGN_IN_TEXTS.linkSubmitting : SSO_SIGN_IN_TEXTS.linkSubmit}
+        {linking.isPending ? _(SSO_SIGN_IN_TEXTS.linkSubmitting) : _(SSO_SIGN_IN_TEXTS.linkSubmit)}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { SSO_CALLBACK_PATH, SSO_ORGANIZATION_PARAM, type TSsoLoginResponse } from '@mqr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -33,6 +34,7 @@ function takeAnswer(): Record<string, string> {
  * (docs/product/sign-in.md#coming-back-from-the-provider).
  */
 export function SsoReturnPage() {
+  const { _ } = useLingui();
   // Signed in, the route's guard opens the page the sign-in started from (or the dashboard).
   const signedIn = (response: TSsoLoginResponse) => authStore.login(response, response.email);
   const finish = useMutation({
@@ -59,7 +61,7 @@ export function SsoReturnPage() {
       <SignInCard>
         <SsoLinkForm link={link} onSignedIn={signedIn} />
         <ButtonLink to={again} variant="secondary" block>
-          {SSO_SIGN_IN_TEXTS.backToSignIn}
+          {_(SSO_SIGN_IN_TEXTS.backToSignIn)}
         </ButtonLink>
       </SignInCard>
     );
@@ -70,11 +72,11 @@ export function SsoReturnPage() {
         <>
           <Alert>{signInErrorMessage(finish.error)}</Alert>
           <ButtonLink to={again} block>
-            {SSO_SIGN_IN_TEXTS.backToSignIn}
+            {_(SSO_SIGN_IN_TEXTS.backToSignIn)}
           </ButtonLink>
         </>
       ) : (
-        <StateMessage>{SSO_SIGN_IN_TEXTS.callbackTitle}</StateMessage>
+        <StateMessage>{_(SSO_SIGN_IN_TEXTS.callbackTitle)}</StateMessage>
       )}
     </SignInCard>
   );

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { SSO_MESSAGES } from '@mqr/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,7 +40,7 @@ describe('sign-in page with single sign-on', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
 
     await user.click(button);
-    expect(await screen.findByRole('button', { name: SSO_SIGN_IN_TEXTS.redirecting })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: i18n._(SSO_SIGN_IN_TEXTS.redirecting) })).toBeDisabled();
     release(jsonResponse({ authorizationUrl: 'http://idp.test/auth?state=s' }));
     await waitFor(() => expect(localStorage.getItem(SSO_ORGANIZATION_KEY)).toBe('org-1'));
     expect(calls.filter((call) => call.url.pathname === '/api/auth/sso/org-1/start')).toHaveLength(1);
@@ -188,7 +189,9 @@ describe('coming back from the provider (/login/sso)', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/login/sso');
     const form = await screen.findByRole('form', { name: 'Link your account' });
-    expect(form).toHaveTextContent(SSO_SIGN_IN_TEXTS.linkIntro('ada@acme.test', 'Acme Works', 'Acme Login'));
+    expect(form).toHaveTextContent(
+      i18n._(SSO_SIGN_IN_TEXTS.linkIntro('ada@acme.test', 'Acme Works', 'Acme Login')),
+    );
     expect(authStore.getSnapshot().auth).toBeNull();
 
     // Checked before sending.

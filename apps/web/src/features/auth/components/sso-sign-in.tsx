@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { SSO_MESSAGES } from '@mqr/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -24,6 +25,7 @@ type TSsoSignInProps = {
  * the server starts the attempt, then the browser goes to the provider (docs/product/sign-in.md#single-sign-on).
  */
 export function SsoSignIn({ organizationId, fromLink, returnPath }: TSsoSignInProps) {
+  const { _ } = useLingui();
   const provider = useQuery({
     queryKey: ['sso-provider', organizationId],
     queryFn: () => getSsoProvider(organizationId),
@@ -52,9 +54,9 @@ export function SsoSignIn({ organizationId, fromLink, returnPath }: TSsoSignInPr
       <p className={styles.organization}>{provider.data.organizationName}</p>
       {start.isError ? <Alert>{signInErrorMessage(start.error)}</Alert> : null}
       <Button type="button" block disabled={busy} onClick={() => start.mutate()}>
-        {busy ? SSO_SIGN_IN_TEXTS.redirecting : SSO_SIGN_IN_TEXTS.signInWith(provider.data.displayName)}
+        {busy ? _(SSO_SIGN_IN_TEXTS.redirecting) : _(SSO_SIGN_IN_TEXTS.signInWith(provider.data.displayName))}
       </Button>
-      <p className={styles.divider}>{SSO_SIGN_IN_TEXTS.otherWay}</p>
+      <p className={styles.divider}>{_(SSO_SIGN_IN_TEXTS.otherWay)}</p>
     </div>
   );
 }

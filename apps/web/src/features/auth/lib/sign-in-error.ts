@@ -1,16 +1,16 @@
+import { i18n } from '@lingui/core';
 import { LOGIN_MESSAGES } from '@mqr/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
-
-const GENERIC_ERROR = 'Unable to sign in right now. Please try again.';
+import { SIGN_IN_TEXTS } from '../texts.ts';
 
 /**
  * What the sign-in screens say when signing in fails (docs/product/sign-in.md#sign-in-errors): the
  * server's plain message for what it refused on purpose, a generic one for anything else.
  */
 export function signInErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return GENERIC_ERROR;
+  if (!(error instanceof ApiError)) return i18n._(SIGN_IN_TEXTS.genericError);
   if (error.isNetworkError) return NETWORK_ERROR_MESSAGE;
   if (error.status === 401) return LOGIN_MESSAGES.invalidCredentials;
   if ([400, 403, 404, 429, 503].includes(error.status) && error.code !== 'HTTP_ERROR') return error.message;
-  return GENERIC_ERROR;
+  return i18n._(SIGN_IN_TEXTS.genericError);
 }
