@@ -1,11 +1,11 @@
+import { msg, plural } from '@lingui/core/macro';
+
 /** The outbox's texts (docs/product/offline.md). */
 export const OUTBOX_MESSAGES = {
   title: 'Waiting to send',
   empty: 'Nothing is waiting: everything recorded on this device has been sent.',
-  offline: 'Offline',
   offlineHint:
     'You are offline. What you record is kept on this device and sent when the connection returns.',
-  waitingCount: (count: number) => `${count} waiting to send`,
   queued: 'Saved on this device. It will be sent when the connection returns.',
   sendNow: 'Send now',
   sending: 'Sending...',
@@ -25,8 +25,21 @@ export const OUTBOX_MESSAGES = {
     failed: 'Not sent',
     conflict: 'Conflict',
   },
-  signOutQuestion: (count: number) =>
-    `${count === 1 ? 'One change has' : `${count} changes have`} not been sent yet. Signing out deletes ${count === 1 ? 'it' : 'them'} from this device. Sign out anyway?`,
-  updateAvailable: 'A new version is available.',
-  reload: 'Reload',
 } as const;
+
+/** What the shell says of the connection, the changes waiting and a new version (translated). */
+export const OFFLINE_SHELL_TEXTS = {
+  offline: msg`Offline`,
+  /** `count` changes wait to be sent: the header's link, read by screen readers. */
+  waitingCount: (count: number) =>
+    msg`${plural(count, { one: '# waiting to send', other: '# waiting to send' })}`,
+  /** Beside the count, on wide screens. */
+  waiting: msg`waiting`,
+  signOutQuestion: (count: number) =>
+    msg`${plural(count, {
+      one: 'One change has not been sent yet. Signing out deletes it from this device. Sign out anyway?',
+      other: '# changes have not been sent yet. Signing out deletes them from this device. Sign out anyway?',
+    })}`,
+  updateAvailable: msg`A new version is available.`,
+  reload: msg`Reload`,
+};

@@ -1,8 +1,9 @@
+import { i18n } from '@lingui/core';
 import { authStore } from '#web/lib/auth-store.ts';
 import { clearOwner } from '../lib/offline-db.ts';
 import { isUnsent, listOutbox } from '../lib/outbox.ts';
 import { currentOwner } from '../lib/outbox-runner.ts';
-import { OUTBOX_MESSAGES } from '../texts.ts';
+import { OFFLINE_SHELL_TEXTS } from '../texts.ts';
 
 /**
  * Signing out on this device: when changes have not been sent, the user confirms first (they would
@@ -16,7 +17,7 @@ export async function signOutAndForget(
   const owner = currentOwner();
   if (owner) {
     const unsent = (await listOutbox(owner).catch(() => [])).filter(isUnsent).length;
-    if (unsent > 0 && !confirm(OUTBOX_MESSAGES.signOutQuestion(unsent))) return false;
+    if (unsent > 0 && !confirm(i18n._(OFFLINE_SHELL_TEXTS.signOutQuestion(unsent)))) return false;
   }
   authStore.logout();
   if (owner) {
