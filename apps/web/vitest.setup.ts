@@ -8,14 +8,14 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // The screens speak English in tests (the source texts, compiled on the fly), unless a test loads
 // another catalog (lib/i18n.ts activateLocale).
-function useEnglish() {
+function speakEnglish() {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
 }
-useEnglish();
+speakEnglish();
 beforeEach(() => {
-  if (i18n.locale !== 'en') useEnglish();
+  if (i18n.locale !== 'en') speakEnglish();
 });
 
 // Every render has Lingui's provider around it, as the app's root and the public page's have.

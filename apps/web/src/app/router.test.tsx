@@ -14,7 +14,14 @@ describe('router', () => {
     mockFetch({
       '/api/auth/me': () => jsonResponse(currentUser()),
       '/api/auth/organization': () =>
-        jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true }),
+        jsonResponse({
+          id: 'org-1',
+          name: 'Acme',
+          logoUrl: null,
+          timeZone: 'UTC',
+          dailyDigest: true,
+          defaultLanguage: 'en',
+        }),
     });
   });
 
@@ -99,6 +106,7 @@ describe('startup when logged in', () => {
           logoUrl: '/logo.png',
           timeZone: 'UTC',
           dailyDigest: true,
+          defaultLanguage: 'en',
         }),
     });
     authStore.login(loginResponse({ displayName: 'Old Name' }), 'alex@example.com');

@@ -109,6 +109,7 @@ export function activateLocale(asked: TLocale): Promise<void> {
   if (pending?.locale === locale) return pending.promise;
   const promise = CATALOGS[locale]().then(({ messages }) => {
     if (pending?.locale !== locale) return; // a later choice won
+    pending = null;
     i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages });
     if (typeof document !== 'undefined') {
       document.documentElement.lang =

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { LanguageProvider } from '../app/language-provider.tsx';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { PublicAssetApp, publicAssetParams } from '../app/public-asset-app.tsx';
 import { buildRoutes } from '../app/router.tsx';
@@ -11,9 +12,11 @@ export function renderApp(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const queryClient = createQueryClient();
   const utils = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <LanguageProvider>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </LanguageProvider>,
   );
   return { ...utils, router, queryClient };
 }
@@ -22,9 +25,11 @@ export function renderApp(path: string) {
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <LanguageProvider>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </LanguageProvider>,
   );
   return { ...utils, router };
 }

@@ -14,7 +14,14 @@ function setup(role: { isAdmin?: boolean } = {}, extra: THandlers = {}) {
   return mockFetch({
     'GET /api/auth/me': () => jsonResponse({ ...currentUser(role), createdAt: '2024-03-05T10:00:00.000Z' }),
     '/api/auth/organization': () =>
-      jsonResponse({ id: 'org-1', name: 'Acme', logoUrl: null, timeZone: 'UTC', dailyDigest: true }),
+      jsonResponse({
+        id: 'org-1',
+        name: 'Acme',
+        logoUrl: null,
+        timeZone: 'UTC',
+        dailyDigest: true,
+        defaultLanguage: 'en',
+      }),
     'GET /api/admin/organization/sso': () => jsonResponse(ssoSettings()),
     ...extra,
   });
@@ -67,6 +74,7 @@ describe('settings page (settings variant)', () => {
             logoUrl: null,
             timeZone: 'Europe/Paris',
             dailyDigest: true,
+            defaultLanguage: 'en',
           }),
       },
     );
@@ -83,7 +91,7 @@ describe('settings page (settings variant)', () => {
     await user.click(within(panel).getByRole('button', { name: 'Save settings' }));
     expect(await within(panel).findByText('Organization settings saved.')).toBeInTheDocument();
     const put = calls.find((call) => call.init.method === 'PUT');
-    expect(JSON.parse(String(put?.init.body))).toEqual({ timeZone: 'Europe/Paris' });
+    expect(JSON.parse(String(put?.init.body))).toEqual({ timeZone: 'Europe/Paris', defaultLanguage: 'en' });
     expect(authStore.getSnapshot().organization?.timeZone).toBe('Europe/Paris');
   });
 

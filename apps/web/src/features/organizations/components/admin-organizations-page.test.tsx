@@ -32,6 +32,7 @@ function setup(list: TAdminOrganization[], extra: THandlers = {}) {
         logoUrl: current.logoUrl,
         timeZone: 'UTC',
         dailyDigest: true,
+        defaultLanguage: 'en',
       });
     },
     '/api/admin/organizations': () => jsonResponse(list, 200, { 'X-Total-Count': String(list.length) }),
@@ -222,6 +223,7 @@ describe('admin organizations', () => {
         logoUrl: '/public/orgs/acme/logo',
         timeZone: 'UTC',
         dailyDigest: true,
+        defaultLanguage: 'en',
       }),
     );
     expect(await screen.findByRole('button', { name: 'Change logo of Acme' })).toBeEnabled();
@@ -263,6 +265,7 @@ describe('admin organizations', () => {
           logoUrl: null,
           timeZone: 'UTC',
           dailyDigest: true,
+          defaultLanguage: 'en',
         });
       },
     });
