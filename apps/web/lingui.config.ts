@@ -10,7 +10,8 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr', 'es', 'pseudo', 'pseudo-ar'],
   pseudoLocale: [
-    { locale: 'pseudo', extend: 0.4 },
+    // Padded with ~ to 40 % longer and bracketed, so that a clipped end shows.
+    { locale: 'pseudo', extend: 0.4, extendCharacter: '~', prepend: '[', append: ']' },
     { locale: 'pseudo-ar', rightToLeft: true },
   ],
   catalogs: [
