@@ -65,6 +65,39 @@ describe('the profile’s language', () => {
   });
 });
 
+describe('the organization’s default language', () => {
+  beforeEach(() => authStore.logout());
+
+  it('is saved with the settings and becomes the language of those who chose none', async () => {
+    authStore.login(loginResponse({ isAdmin: true }), 'alex@example.com');
+    let organization = { ...ACME, defaultLanguage: 'en' };
+    const calls = mockFetch({
+      'GET /api/auth/me': () =>
+        jsonResponse(
+          currentUser({ isAdmin: true, organizationLanguage: organization.defaultLanguage as TLanguage }),
+        ),
+      'PUT /api/admin/organization/settings': (_url, init) => {
+        organization = { ...organization, ...JSON.parse(String(init.body)) };
+        return jsonResponse(organization);
+      },
+      '/api/auth/organization': () => jsonResponse(organization),
+      '/api/client-config': () => jsonResponse({ supportEmail: null, emailReminders: true }),
+    });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Organization' }));
+    const select = await screen.findByRole('combobox', { name: 'Default language' });
+    expect(select).toHaveValue('en');
+    await user.selectOptions(select, 'es');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Ajustes de la organización guardados.')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    expect(screen.getByRole('combobox', { name: 'Idioma predeterminado' })).toHaveValue('es');
+    const put = calls.find((call) => call.init.method === 'PUT');
+    expect(JSON.parse(String(put?.init.body))).toEqual({ timeZone: 'UTC', defaultLanguage: 'es' });
+  });
+});
+
 describe('the public page’s language switcher', () => {
   beforeEach(() => authStore.logout());
 

@@ -25,7 +25,8 @@ function timeZones(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-type TNotice = { tone: 'success' | 'error'; text: string };
+/** Saved (said in the language on screen then: a new default language speaks at once), or why not. */
+type TNotice = { tone: 'success' } | { tone: 'error'; text: string };
 
 function failureText(error: unknown): string {
   const fromServer = error instanceof ApiError && !error.isNetworkError && error.code !== 'HTTP_ERROR';
@@ -61,7 +62,7 @@ export function OrganizationSettingsForm() {
         onSuccess: () => {
           setTimeZone(null);
           setLanguage(null);
-          setNotice({ tone: 'success', text: i18n._(ORGANIZATION_SETTINGS_TEXTS.settingsSaved) });
+          setNotice({ tone: 'success' });
         },
         onError: (error) => setNotice({ tone: 'error', text: failureText(error) }),
       },
@@ -97,7 +98,11 @@ export function OrganizationSettingsForm() {
           </option>
         ))}
       </SelectField>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {notice ? (
+        <Alert tone={notice.tone}>
+          {notice.tone === 'success' ? _(ORGANIZATION_SETTINGS_TEXTS.settingsSaved) : notice.text}
+        </Alert>
+      ) : null}
       <div>
         <Button type="submit" disabled={update.isPending || !organization}>
           {update.isPending ? _(ORGANIZATION_SETTINGS_TEXTS.saving) : _(ORGANIZATION_SETTINGS_TEXTS.save)}
