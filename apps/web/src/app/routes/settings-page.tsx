@@ -73,7 +73,7 @@ export function SettingsPage() {
         <RemindersSection>
           <OrganizationDigestSwitch />
         </RemindersSection>
-        <SettingsSection title={SSO_SETTINGS_TEXTS.heading}>
+        <SettingsSection title={_(SSO_SETTINGS_TEXTS.heading)}>
           <SsoSettingsForm />
         </SettingsSection>
       </Card>

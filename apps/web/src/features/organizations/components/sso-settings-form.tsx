@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   SSO_DISPLAY_NAME_MAX_LENGTH,
   SSO_MESSAGES,
@@ -77,20 +78,21 @@ function errorsOf(fields: { path: string; message: string }[]): TErrors {
  * the administrator's current password (ADR 082), which is never kept in the form after a save.
  */
 export function SsoSettingsForm() {
+  const { _ } = useLingui();
   const settings = useSsoSettings();
   const update = useUpdateSsoSettings();
   const [edited, setEdited] = useState<TValues | null>(null);
   const [errors, setErrors] = useState<TErrors>({});
   const [notice, setNotice] = useState<TNotice | null>(null);
 
-  if (settings.isPending) return <StateMessage>Loading...</StateMessage>;
+  if (settings.isPending) return <StateMessage>{_(SSO_SETTINGS_TEXTS.loading)}</StateMessage>;
   if (settings.isError) {
     return (
       <div className={styles.form}>
-        <Alert>{SSO_SETTINGS_TEXTS.loadFailed}</Alert>
+        <Alert>{_(SSO_SETTINGS_TEXTS.loadFailed)}</Alert>
         <div>
           <Button variant="secondary" onClick={() => settings.refetch()}>
-            Retry
+            {_(SSO_SETTINGS_TEXTS.retry)}
           </Button>
         </div>
       </div>
@@ -125,11 +127,11 @@ export function SsoSettingsForm() {
     update.mutate(body, {
       onSuccess: () => {
         setEdited(null);
-        setNotice({ tone: 'success', text: SSO_SETTINGS_TEXTS.saved });
+        setNotice({ tone: 'success', text: _(SSO_SETTINGS_TEXTS.saved) });
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(errorsOf(error.fields));
-        setNotice({ tone: 'error', text: failureMessage(SSO_SETTINGS_TEXTS.saveFailed, error) });
+        setNotice({ tone: 'error', text: failureMessage(_(SSO_SETTINGS_TEXTS.saveFailed), error) });
         // A password typed once is not kept for the next try.
         setEdited({ ...values, currentPassword: '' });
       },
@@ -137,24 +139,24 @@ export function SsoSettingsForm() {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label={SSO_SETTINGS_TEXTS.heading} noValidate>
-      <p className={styles.intro}>{SSO_SETTINGS_TEXTS.intro}</p>
+    <form className={styles.form} onSubmit={onSubmit} aria-label={_(SSO_SETTINGS_TEXTS.heading)} noValidate>
+      <p className={styles.intro}>{_(SSO_SETTINGS_TEXTS.intro)}</p>
       <CheckboxField
-        label={SSO_MESSAGES.enabledLabel}
-        hint={SSO_SETTINGS_TEXTS.enabledHint}
+        label={_(SSO_SETTINGS_TEXTS.enabledLabel)}
+        hint={_(SSO_SETTINGS_TEXTS.enabledHint)}
         {...check('enabled')}
       />
       <TextField
-        label={SSO_MESSAGES.displayNameLabel}
-        hint={SSO_SETTINGS_TEXTS.displayNameHint}
+        label={_(SSO_SETTINGS_TEXTS.displayNameLabel)}
+        hint={_(SSO_SETTINGS_TEXTS.displayNameHint)}
         error={errors.displayName}
         maxLength={SSO_DISPLAY_NAME_MAX_LENGTH}
         placeholder="Acme Login"
         {...text('displayName')}
       />
       <TextField
-        label={SSO_MESSAGES.issuerLabel}
-        hint={SSO_SETTINGS_TEXTS.issuerHint}
+        label={_(SSO_SETTINGS_TEXTS.issuerLabel)}
+        hint={_(SSO_SETTINGS_TEXTS.issuerHint)}
         error={errors.issuer}
         type="url"
         inputMode="url"
@@ -164,23 +166,23 @@ export function SsoSettingsForm() {
         {...text('issuer')}
       />
       <TextField
-        label={SSO_MESSAGES.clientIdLabel}
+        label={_(SSO_SETTINGS_TEXTS.clientIdLabel)}
         error={errors.clientId}
         autoCapitalize="none"
         spellCheck={false}
         {...text('clientId')}
       />
       <TextField
-        label={SSO_MESSAGES.clientSecretLabel}
-        hint={saved.hasClientSecret ? SSO_SETTINGS_TEXTS.clientSecretKept : undefined}
+        label={_(SSO_SETTINGS_TEXTS.clientSecretLabel)}
+        hint={saved.hasClientSecret ? _(SSO_SETTINGS_TEXTS.clientSecretKept) : undefined}
         error={errors.clientSecret}
         type="password"
         autoComplete="new-password"
         {...text('clientSecret')}
       />
       <TextField
-        label={SSO_MESSAGES.domainsLabel}
-        hint={SSO_SETTINGS_TEXTS.domainsHint}
+        label={_(SSO_SETTINGS_TEXTS.domainsLabel)}
+        hint={_(SSO_SETTINGS_TEXTS.domainsHint)}
         error={errors.allowedDomains}
         autoCapitalize="none"
         spellCheck={false}
@@ -188,32 +190,32 @@ export function SsoSettingsForm() {
         {...text('domains')}
       />
       <CheckboxField
-        label={SSO_MESSAGES.createUsersLabel}
-        hint={SSO_SETTINGS_TEXTS.createUsersHint}
+        label={_(SSO_SETTINGS_TEXTS.createUsersLabel)}
+        hint={_(SSO_SETTINGS_TEXTS.createUsersHint)}
         {...check('createUsers')}
       />
       <CheckboxField
-        label={SSO_MESSAGES.requireSsoLabel}
-        hint={SSO_SETTINGS_TEXTS.requireSsoHint}
+        label={_(SSO_SETTINGS_TEXTS.requireSsoLabel)}
+        hint={_(SSO_SETTINGS_TEXTS.requireSsoHint)}
         {...check('requireSso')}
       />
       <TextField
-        label={SSO_SETTINGS_TEXTS.redirectUriLabel}
-        hint={SSO_SETTINGS_TEXTS.redirectUriHint}
+        label={_(SSO_SETTINGS_TEXTS.redirectUriLabel)}
+        hint={_(SSO_SETTINGS_TEXTS.redirectUriHint)}
         value={saved.redirectUri}
         readOnly
         onFocus={(event) => event.target.select()}
       />
       <TextField
-        label={SSO_SETTINGS_TEXTS.signInLinkLabel}
-        hint={SSO_SETTINGS_TEXTS.signInLinkHint}
+        label={_(SSO_SETTINGS_TEXTS.signInLinkLabel)}
+        hint={_(SSO_SETTINGS_TEXTS.signInLinkHint)}
         value={saved.signInUrl}
         readOnly
         onFocus={(event) => event.target.select()}
       />
       <TextField
-        label={SSO_SETTINGS_TEXTS.currentPasswordLabel}
-        hint={SSO_SETTINGS_TEXTS.currentPasswordHint}
+        label={_(SSO_SETTINGS_TEXTS.currentPasswordLabel)}
+        hint={_(SSO_SETTINGS_TEXTS.currentPasswordHint)}
         error={errors.currentPassword}
         type="password"
         autoComplete="current-password"
@@ -222,7 +224,7 @@ export function SsoSettingsForm() {
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : SSO_SETTINGS_TEXTS.save}
+          {update.isPending ? _(SSO_SETTINGS_TEXTS.saving) : _(SSO_SETTINGS_TEXTS.save)}
         </Button>
       </div>
     </form>
