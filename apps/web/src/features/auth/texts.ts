@@ -9,6 +9,7 @@ export const SIGN_IN_TEXTS = {
   signingIn: msg`Signing in...`,
   submit: msg`Sign in`,
   genericError: msg`Unable to sign in right now. Please try again.`,
+  unreachable: msg`Unable to reach the server. Check your connection and try again.`,
 };
 
 /** The single sign-on words of the sign-in, return and link screens. */

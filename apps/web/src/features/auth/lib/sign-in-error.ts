@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { LOGIN_MESSAGES } from '@mqr/contracts';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { SIGN_IN_TEXTS } from '../texts.ts';
 
 /**
@@ -9,7 +9,8 @@ import { SIGN_IN_TEXTS } from '../texts.ts';
  */
 export function signInErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return i18n._(SIGN_IN_TEXTS.genericError);
-  if (error.isNetworkError) return NETWORK_ERROR_MESSAGE;
+  // The API client's NETWORK_ERROR_MESSAGE, in the visitor's language.
+  if (error.isNetworkError) return i18n._(SIGN_IN_TEXTS.unreachable);
   if (error.status === 401) return LOGIN_MESSAGES.invalidCredentials;
   if ([400, 403, 404, 429, 503].includes(error.status) && error.code !== 'HTTP_ERROR') return error.message;
   return i18n._(SIGN_IN_TEXTS.genericError);
