@@ -16,7 +16,11 @@ describe("npm start's environment and node flags (README, Production)", () => {
   it('is one Node starts with (NODE_OPTIONS refuses most V8 flags, and Node then exits)', async () => {
     const { stdout } = await run(
       process.execPath,
-      [...startNodeFlags(), '-e', 'console.log(process.env.GLIBC_TUNABLES, process.execArgv.filter((a) => a.startsWith("--")).join(" "))'],
+      [
+        ...startNodeFlags(),
+        '-e',
+        'console.log(process.env.GLIBC_TUNABLES, process.execArgv.filter((a) => a.startsWith("--")).join(" "))',
+      ],
       { env: { ...process.env, ...startEnvironment() } },
     );
     expect(stdout.trim()).toBe(`${startEnvironment().GLIBC_TUNABLES} ${startNodeFlags().join(' ')}`);
