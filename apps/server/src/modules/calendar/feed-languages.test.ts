@@ -47,11 +47,16 @@ beforeAll(async () => {
 
 describe('the calendar feed’s words', () => {
   it('are German for an owner whose organization writes German, English for one who chose English', async () => {
-    await t.db.update(organizations).set({ defaultLanguage: 'de' }).where(eq(organizations.id, t.orgA.organization.id));
+    await t.db
+      .update(organizations)
+      .set({ defaultLanguage: 'de' })
+      .where(eq(organizations.id, t.orgA.organization.id));
     await t.db.update(users).set({ language: 'en' }).where(eq(users.id, t.orgA.admin.id));
     const member = await feedOf(t.headers.memberA);
     expect(member.body).toContain(`X-WR-CALNAME:Wartungsaufgaben · ${t.orgA.organization.name}`);
-    expect(member.body).toContain(`X-WR-CALDESC:Wartungsaufgaben, die ${t.orgA.member.displayName} zugewiesen sind`);
+    expect(member.body).toContain(
+      `X-WR-CALDESC:Wartungsaufgaben, die ${t.orgA.member.displayName} zugewiesen sind`,
+    );
     expect(member.body).toMatch(/PRODID:-\/\/Maintenance QR\/\/Calendar feed\/\/DE/);
     // The task created for 3 March is open; the monthly occurrences after it are planned.
     expect(new Set(member.descriptions)).toEqual(

@@ -31,7 +31,11 @@ describe('the daily digest in its recipient’s language', () => {
     const pump = await createAssetViaApi(t.app, w.headers.adminA, { name: 'Bomba' });
     const seals = scheduleBody(pump.id, { startsOn: TODAY, assigneeId: w.orgA.member.id, title: 'Juntas' });
     await createScheduleViaApi(t.app, w.headers.adminA, seals);
-    await createScheduleViaApi(t.app, w.headers.adminA, scheduleBody(pump.id, { startsOn: TODAY, title: 'Öl' }));
+    await createScheduleViaApi(
+      t.app,
+      w.headers.adminA,
+      scheduleBody(pump.id, { startsOn: TODAY, title: 'Öl' }),
+    );
     clock.freeze(new Date(`${TODAY}T07:30:00Z`));
 
     const smtp = await startTestSmtp();
@@ -74,13 +78,19 @@ describe('the daily digest in its recipient’s language', () => {
       `Estas son sus tareas de mantenimiento en ${orgName} para el lunes, 4 de mayo de 2026.`,
     );
     expect(spanish.text).toContain('Vencen hoy (1)\n- Bomba: Juntas (vence el 4 may 2026)');
-    expect(spanish.text).toContain('Ver todas las tareas pendientes en su panel: http://localhost:3000/dashboard');
+    expect(spanish.text).toContain(
+      'Ver todas las tareas pendientes en su panel: http://localhost:3000/dashboard',
+    );
     expect(spanish.html).toContain('<html lang="es">');
-    expect(spanish.html).toContain('<a href="http://localhost:3000/profile">Desactivar el resumen diario</a>');
+    expect(spanish.html).toContain(
+      '<a href="http://localhost:3000/profile">Desactivar el resumen diario</a>',
+    );
 
     const german = mailTo(w.orgA.admin.email);
     expect(german.subject).toBe(`${orgName}: 1 heute fällig`);
-    expect(german.text).toContain('Heute fällig (1)\n- Bomba: Öl (fällig am 04.05.2026, niemandem zugewiesen)');
+    expect(german.text).toContain(
+      'Heute fällig (1)\n- Bomba: Öl (fällig am 04.05.2026, niemandem zugewiesen)',
+    );
     expect(german.text).toContain('Montag, 4. Mai 2026');
     expect(german.html).toContain('<html lang="de">');
     expect(mailTo(w.superA.email).subject).toBe(german.subject);
