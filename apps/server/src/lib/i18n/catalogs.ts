@@ -1,20 +1,27 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Messages } from '@lingui/core';
-import { parsePoFile } from '@lingui/format-po';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGES, type TLanguage } from '@mqr/contracts';
 
-// The server's catalogs (ADR 111): src/locales/<language>/messages.po, read and compiled once.
+// The server's catalogs (ADR 111): src/locales/<language>/messages.po, read and compiled once, when
+// the first message is written. The parser and compiler load then, not with the server (idle
+// memory, ADR 033): `require` of these ES modules is synchronous, so translating stays synchronous.
+
+const load = createRequire(import.meta.url);
 
 /** Where a language's catalog is: `npm run i18n:extract:server` writes it, translators fill it. */
 export const catalogUrl = (language: TLanguage) =>
   new URL(`../../locales/${language}/messages.po`, import.meta.url);
 
 /**
- * A catalog's messages, compiled: each id's translation, else (not translated yet, which
- * `npm run i18n:check:server` refuses) the English of the code's descriptor is used.
+ * A catalog's messages, compiled: each id's translation. A message not translated yet (which
+ * `npm run i18n:check:server` refuses) is left out, so the English of the code's descriptor is used.
  */
 export function compileCatalog(poText: string): Messages {
+  const { parsePoFile } = load('@lingui/format-po') as typeof import('@lingui/format-po');
+  const { compileMessage } = load(
+    '@lingui/message-utils/compileMessage',
+  ) as typeof import('@lingui/message-utils/compileMessage');
   const messages: Messages = {};
   for (const item of parsePoFile(poText).items) {
     const translation = item.msgstr[0];
@@ -24,7 +31,7 @@ export function compileCatalog(poText: string): Messages {
   return messages;
 }
 
-/** Every language's compiled catalog, read from disk (once, when the server starts). */
+/** Every language's compiled catalog, read from disk. */
 export function loadCatalogs(): Record<TLanguage, Messages> {
   return Object.fromEntries(
     LANGUAGES.map((language) => [language, compileCatalog(readFileSync(catalogUrl(language), 'utf8'))]),

@@ -87,7 +87,7 @@ describe('translators', () => {
 });
 
 describe('catalogs', () => {
-  it('leave out a message not translated yet: the English of the code's descriptor is used for it', () => {
+  it('leave out a message not translated yet: the English of the code’s descriptor is used for it', () => {
     const messages = compileCatalog(
       'msgid "email.greeting"\nmsgstr ""\n\nmsgid "digest.due"\nmsgstr "fällig am {date}"\n',
     );
