@@ -8,6 +8,7 @@ import { buildTestApp } from '#server/test/build-test-app.ts';
 import { createScheduleViaApi, scheduleBody } from '#server/test/schedule-fixtures.ts';
 import { startTestSmtp } from '#server/test/smtp-server.ts';
 import { createTenants } from '#server/test/tenant-world.ts';
+import { renderSignInSettingsAlert } from './alert-message.ts';
 import { defineReminderJobs } from './jobs.ts';
 import { smtpMailer } from './mailer.ts';
 import { composeDailyDigests, deliverEmails } from './service.ts';
@@ -95,5 +96,38 @@ describe('the daily digest in its recipient’s language', () => {
     expect(german.html).toContain('<html lang="de">');
     expect(mailTo(w.superA.email).subject).toBe(german.subject);
     for (const mail of [spanish, german]) expect(mail.text).not.toMatch(/Due today|Hello/);
+  });
+});
+
+describe('the sign-in settings alert in its recipient’s language', () => {
+  const content = {
+    organizationName: 'Acme',
+    settings: 'single sign-on',
+    actorName: 'Ada',
+    actorEmail: 'ada@example.com',
+    changedAt: '2026-05-04T07:30:00Z',
+    timeZone: 'Europe/Paris',
+    ipAddress: '192.0.2.1',
+    changes: [{ label: 'Enabled', from: 'Off', to: 'On' }],
+    recipientName: 'Bea',
+  };
+  const links = { publicBaseUrl: 'https://mqr.example.com' };
+
+  it('tells the change in French, at the organization’s time', () => {
+    const alert = renderSignInSettingsAlert(content, links, 'fr');
+    expect(alert.subject).toBe('Acme : les paramètres de connexion ont été modifiés');
+    expect(alert.text).toContain(
+      'Ada (ada@example.com) a modifié les paramètres single sign-on de Acme le lundi 4 mai 2026 à 09:30 (Europe/Paris), depuis l’adresse 192.0.2.1.',
+    );
+    expect(alert.text).toContain('Ce qui a changé :\n- Enabled: Off → On');
+    expect(alert.html).toContain('<a href="https://mqr.example.com/settings">Ouvrir les paramètres</a>');
+  });
+
+  it('stays in English word for word', () => {
+    const alert = renderSignInSettingsAlert(content, links);
+    expect(alert.subject).toBe('Acme: sign-in settings were changed');
+    expect(alert.text).toContain(
+      'Ada (ada@example.com) changed the single sign-on settings of Acme on Monday, May 4, 2026 at 9:30 AM (Europe/Paris), from the address 192.0.2.1.',
+    );
   });
 });
