@@ -1,12 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { DEFAULT_LANGUAGE, PRODUCT_NAME, type TLanguage } from '@mqr/contracts';
 import { dateTimeFormat } from '#server/lib/i18n/formats.ts';
-import { translatorFor } from '#server/lib/i18n/translators.ts';
+import { type Translator, translatorFor } from '#server/lib/i18n/translators.ts';
 import { DIGEST_TEXTS, type DigestLinks, escapeHtml } from './digest-message.ts';
 
 // The email every administrator gets when someone changes how people sign in to their organization
 // (ADR 082; docs/product/profile-and-settings.md#single-sign-on), in each administrator's language
-// (ADR 111): its words live here, once. What changed (the settings' names and values) is kept in the
-// outbox as it was written, in English.
+// (ADR 111): its words live here, once. The settings' names and our words for their values come
+// with the alert as message descriptors (the module that owns the settings writes them).
 
 /** The outbox kind of these alerts. */
 export const SIGN_IN_SETTINGS_ALERT = 'sign_in_settings_alert';
@@ -16,6 +17,8 @@ export interface AlertChange {
   label: string;
   from: string;
   to: string;
+  /** The messages of the words above that are ours (not a value someone typed): translated when sent. */
+  messages?: { label?: MessageDescriptor; from?: MessageDescriptor; to?: MessageDescriptor };
 }
 
 /** What the outbox keeps of an alert; the recipient's and organization's names are added per row. */
@@ -23,6 +26,8 @@ export interface SignInSettingsAlertContent {
   organizationName: string;
   /** What was changed, e.g. "single sign-on". */
   settings: string;
+  /** Its message, translated when sent (alerts written before it was kept have `settings` only). */
+  settingsMessage?: MessageDescriptor;
   actorName: string;
   actorEmail: string;
   /** ISO 8601. */
@@ -68,7 +73,12 @@ function whenText(content: SignInSettingsAlertContent, language: TLanguage): str
   return `${format.format(new Date(content.changedAt))} (${content.timeZone})`;
 }
 
-const changeLine = (change: AlertChange) => `${change.label}: ${change.from} → ${change.to}`;
+/** A change in words: ours in the reader's language, values someone typed as they are. */
+function changeLine(change: AlertChange, tr: Translator): string {
+  const { label, from, to } = change.messages ?? {};
+  const words = (message: MessageDescriptor | undefined, text: string) => (message ? tr.t(message) : text);
+  return `${words(label, change.label)}: ${words(from, change.from)} → ${words(to, change.to)}`;
+}
 
 /** The alert's subject, plain text and HTML, in `language`. */
 export function renderSignInSettingsAlert(
@@ -81,7 +91,7 @@ export function renderSignInSettingsAlert(
   const intro = tr.t(ALERT_TEXTS.intro, {
     actor: content.actorName,
     email: content.actorEmail,
-    settings: content.settings,
+    settings: content.settingsMessage ? tr.t(content.settingsMessage) : content.settings,
     organization: content.organizationName,
     when: whenText(content, language),
     ipAddress: content.ipAddress,
@@ -97,12 +107,12 @@ export function renderSignInSettingsAlert(
   const text = [
     greeting,
     intro,
-    [changed, ...content.changes.map((change) => `- ${changeLine(change)}`)].join('\n'),
+    [changed, ...content.changes.map((change) => `- ${changeLine(change, tr)}`)].join('\n'),
     expected,
     `${notYou} ${openSettings}: ${settingsLink(links)}`,
     why,
   ].join('\n\n');
-  const items = content.changes.map((change) => `<li>${escapeHtml(changeLine(change))}</li>`).join('\n');
+  const items = content.changes.map((change) => `<li>${escapeHtml(changeLine(change, tr))}</li>`).join('\n');
   const html = `<!doctype html>
 <html lang="${language}">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
