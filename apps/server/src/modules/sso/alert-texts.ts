@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 // The words of the sign-in settings alert that name this module's settings and their values (ADR
 // 111). The alert keeps these descriptors in the outbox beside their English, and is written in each
 // administrator's language when it is sent. The labels' English is contracts' SSO_MESSAGES, the
-// settings screen's words: settings-alert-languages.test.ts holds them equal.
+// settings screen's words: alert-texts.test.ts holds them equal.
 
 export const SSO_ALERT_TEXTS = {
   settings: /*i18n*/ { id: 'ssoAlert.settings', message: 'single sign-on' },
