@@ -16,26 +16,32 @@ export interface RunningProcess {
 const SERVER_ENTRY = fileURLToPath(new URL('../../main.js', import.meta.url));
 const ROOT_PACKAGE = new URL('../../../../package.json', import.meta.url);
 
-/**
- * The variables `npm start` gives the server (the `NAME=value`s before `node` in the root package.json's
- * start script: glibc's malloc settings and NODE_OPTIONS, see the README's Production section), so the
- * bench measures it as it runs in production.
- */
-export function startEnvironment(): Record<string, string> {
+/** `npm start`'s last command, split: the `NAME=value`s before `node` and the flags node gets before the entry. */
+function startCommand(): { assignments: string[]; nodeFlags: string[] } {
   const { scripts } = JSON.parse(readFileSync(ROOT_PACKAGE, 'utf8')) as { scripts: { start: string } };
   const command = scripts.start.split('&&').at(-1)!.trim();
-  const assignments = /^((?:\w+=\S+\s+)*)node\s/.exec(command)?.[1];
-  if (assignments === undefined) throw new Error(`npm start runs no \`node\`: ${scripts.start}`);
+  const parts = /^((?:\w+=\S+\s+)*)node\s+((?:--\S+\s+)*)\S/.exec(command);
+  if (!parts) throw new Error(`npm start runs no \`node\`: ${scripts.start}`);
+  const words = (text: string | undefined) => (text ?? '').trim().split(/\s+/).filter(Boolean);
+  return { assignments: words(parts[1]), nodeFlags: words(parts[2]) };
+}
+
+/**
+ * The variables `npm start` gives the server (glibc's malloc settings and NODE_OPTIONS, see the README's
+ * Production section), so the bench measures it as it runs in production.
+ */
+export function startEnvironment(): Record<string, string> {
   return Object.fromEntries(
-    assignments
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((assignment) => {
-        const at = assignment.indexOf('=');
-        return [assignment.slice(0, at), assignment.slice(at + 1)];
-      }),
+    startCommand().assignments.map((assignment) => {
+      const at = assignment.indexOf('=');
+      return [assignment.slice(0, at), assignment.slice(at + 1)];
+    }),
   );
+}
+
+/** The V8 flags `npm start` gives node on its command line (NODE_OPTIONS refuses them). */
+export function startNodeFlags(): string[] {
+  return startCommand().nodeFlags;
 }
 
 const BARE_ENTRY = fileURLToPath(new URL('./bare-reference.ts', import.meta.url));
@@ -76,9 +82,14 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`Nothing answered at ${url} within ${timeoutMs / 1000} s.`);
 }
 
-async function start(entry: string, env: Record<string, string>, readyPath: string): Promise<RunningProcess> {
+async function start(
+  entry: string,
+  env: Record<string, string>,
+  readyPath: string,
+  nodeFlags: string[] = [],
+): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -106,6 +117,7 @@ export function startServer(env: Record<string, string>): Promise<RunningProcess
     SERVER_ENTRY,
     { ...startEnvironment(), LOG_LEVEL: 'warn', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', ...env },
     '/readyz',
+    startNodeFlags(),
   );
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// `npm run i18n:check` (docs/translating.md) on a copy of the web app: it passes on the catalogs as
+// `npm run i18n:check:web` (docs/translating.md) on a copy of the web app: it passes on the catalogs as
 // committed, and fails when a message is in the code but not in the catalogs, or a language lacks a
 // translation. The copy lives in a temporary folder; the working tree is never touched.
 
@@ -15,7 +15,7 @@ const web = path.join(repo, 'apps/web');
 
 async function checkCommand(): Promise<string> {
   const manifest = JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8'));
-  return manifest.scripts['i18n:check'];
+  return manifest.scripts['i18n:check:web'];
 }
 
 /** Runs the check in `root` (a copy of the repository's layout): its exit code and output. */
@@ -32,7 +32,7 @@ async function check(root: string): Promise<{ code: number; output: string }> {
   }
 }
 
-describe('npm run i18n:check', () => {
+describe('npm run i18n:check:web', () => {
   let root: string;
   let copy: string;
 

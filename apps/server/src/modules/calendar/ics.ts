@@ -1,9 +1,13 @@
-import { addDays, CALENDAR_FEED_TEXTS, TASK_STATUS_LABELS } from '@mqr/contracts';
+import { addDays, type TLanguage } from '@mqr/contracts';
+import { translatorFor } from '#server/lib/i18n/translators.ts';
+import { FEED_TEXTS, TASK_STATUS_TEXTS } from './feed-texts.ts';
 import type { CalendarRow } from './queries.ts';
 
-// The ICS file of a user's feed, written by ical-generator (ADR 059).
+// The ICS file of a user's feed, written by ical-generator (ADR 059), in its owner's language (ADR 111).
 
 export interface FeedContent {
+  /** The owner's language (theirs, else their organization's). */
+  language: TLanguage;
   organizationName: string;
   userName: string;
   /** The organization's time zone: the dates are its calendar's (all-day events carry no zone). */
@@ -32,10 +36,17 @@ export async function buildFeed(content: FeedContent): Promise<string> {
   // ical-generator loads with the first feed, not with the server (idle memory, ADR 033).
   const { default: ical } = await import('ical-generator');
   const domain = new URL(content.publicBaseUrl).hostname;
+  const tr = translatorFor(content.language);
+  const planned = tr.t(FEED_TEXTS.planned);
+  const statuses = {
+    Pending: tr.t(TASK_STATUS_TEXTS.Pending),
+    InProgress: tr.t(TASK_STATUS_TEXTS.InProgress),
+    Completed: tr.t(TASK_STATUS_TEXTS.Completed),
+  };
   const calendar = ical({
-    name: CALENDAR_FEED_TEXTS.name(content.organizationName),
-    description: CALENDAR_FEED_TEXTS.description(content.userName),
-    prodId: { company: 'Maintenance QR', product: 'Calendar feed', language: 'EN' },
+    name: tr.t(FEED_TEXTS.name, { organization: content.organizationName }),
+    description: tr.t(FEED_TEXTS.description, { user: content.userName }),
+    prodId: { company: 'Maintenance QR', product: 'Calendar feed', language: content.language.toUpperCase() },
     ttl: REFRESH_SECONDS,
   });
   calendar.x([{ key: 'X-WR-TIMEZONE', value: content.timeZone }]);
@@ -47,8 +58,8 @@ export async function buildFeed(content: FeedContent): Promise<string> {
       end: addDays(row.date, 1),
       // When the task or schedule last changed: an unchanged feed is the same file (and ETag).
       stamp: new Date(row.updatedAt),
-      summary: CALENDAR_FEED_TEXTS.summary(row.title, row.assetName),
-      description: row.taskStatus ? TASK_STATUS_LABELS[row.taskStatus] : CALENDAR_FEED_TEXTS.planned,
+      summary: tr.t(FEED_TEXTS.summary, { title: row.title, asset: row.assetName }),
+      description: row.taskStatus ? statuses[row.taskStatus] : planned,
       url: `${content.publicBaseUrl}/assets/${row.assetId}`,
     });
   }

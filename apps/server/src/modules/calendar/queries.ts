@@ -410,8 +410,10 @@ export async function findFeedOwner(db: DbOrTx, tokenHash: string, now: Date) {
       userId: users.id,
       organizationId: users.organizationId,
       displayName: users.displayName,
+      language: users.language,
       timeZone: organizations.timeZone,
       organizationName: organizations.name,
+      organizationLanguage: organizations.defaultLanguage,
     })
     .from(calendarFeeds)
     .innerJoin(users, userOfFeed)

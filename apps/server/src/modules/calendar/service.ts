@@ -7,6 +7,7 @@ import {
   CALENDAR_FEED_MAX_EVENTS,
   dueStateOf,
   formatAgendaPosition,
+  languageOf,
   localDate,
   parseAgendaPosition,
   SCHEDULE_LATEST_DATE,
@@ -380,6 +381,7 @@ async function feedOf(
   const { requests } = fillWithPlanned(planned, CALENDAR_FEED_MAX_EVENTS - tasks.length);
   const plannedRows = await findPlannedItems(db, owner.organizationId, scope.filter, requests);
   return buildFeed({
+    language: languageOf(owner, { language: owner.organizationLanguage }),
     organizationName: owner.organizationName,
     userName: owner.displayName,
     timeZone: owner.timeZone,

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayIn } from '#server/lib/clock.ts';
 import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
-import { sendCsv } from '#server/lib/send-csv.ts';
+import { EXPORT_BATCH_SIZE, sendCsv } from '#server/lib/send-csv.ts';
 import { currentUser } from '#server/plugins/auth.ts';
 import { resolveListView } from '../asset-list/index.ts';
 import { checkAssetsOfOrganization } from '../assets/index.ts';
+import { readerLanguage } from '../users/index.ts';
 import { assetCsvRows, eventCsvRows } from './service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -37,8 +38,9 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
         request.query,
         todayIn(app.clock, user.timeZone),
       );
+      const language = await readerLanguage(app.db, user);
       await holdTurnUntilAnswered(app.heavyWork, user.organizationId, reply);
-      return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, view));
+      return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, view, EXPORT_BATCH_SIZE, language));
     },
   );
 
@@ -61,8 +63,13 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
       const source = assetIds
         ? { organizationId, assetIds }
         : await resolveListView(app.db, organizationId, query!, todayIn(app.clock, user.timeZone));
+      const language = await readerLanguage(app.db, user);
       await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
-      return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, source));
+      return sendCsv(
+        reply,
+        `assets-${today()}.csv`,
+        assetCsvRows(app.db, source, EXPORT_BATCH_SIZE, language),
+      );
     },
   );
 
@@ -76,13 +83,15 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const organizationId = currentUser(request).organizationId;
+      const user = currentUser(request);
+      const organizationId = user.organizationId;
       const range = { from: new Date(request.query.from), to: new Date(request.query.to) };
+      const language = await readerLanguage(app.db, user);
       await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
       return sendCsv(
         reply,
         `maintenance-history-${today()}.csv`,
-        eventCsvRows(app.db, organizationId, range),
+        eventCsvRows(app.db, organizationId, range, EXPORT_BATCH_SIZE, language),
       );
     },
   );

@@ -1,5 +1,6 @@
-import { ASSET_CSV_COLUMNS, EVENT_CSV_COLUMNS } from '@mqr/contracts';
+import { ASSET_CSV_COLUMNS, DEFAULT_LANGUAGE, EVENT_CSV_COLUMNS, type TLanguage } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { csvHeaders } from '#server/lib/i18n/csv-headers.ts';
 import { EXPORT_BATCH_SIZE } from '#server/lib/send-csv.ts';
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts';
 import { findAssetRowsInOrder, findAssetViewBatch, type ListView } from '../asset-list/index.ts';
@@ -60,16 +61,18 @@ function assetBatchOf(db: DbOrTx, source: AssetExportSource, batchSize: number) 
   };
 }
 
-/** The source's assets with every Asset field of the organization, a column each. */
+/** The source's assets with every Asset field of the organization, a column each; our headers in `language`. */
 export async function* assetCsvRows(
   db: DbOrTx,
   source: AssetExportSource,
   batchSize = EXPORT_BATCH_SIZE,
+  language: TLanguage = DEFAULT_LANGUAGE,
 ): AsyncGenerator<Row> {
   const { organizationId } = source;
   const fields = await getFieldDefinitionRows(db, organizationId, 'Asset');
+  const fixed = csvHeaders(ASSET_CSV_COLUMNS, language);
   yield* batchedRows(
-    [...ASSET_CSV_COLUMNS, ...fieldHeaders(ASSET_CSV_COLUMNS, fields)],
+    [...fixed, ...fieldHeaders(fixed, fields)],
     fields.map((field) => field.id),
     assetBatchOf(db, source, batchSize),
     async (ids) =>
@@ -94,10 +97,12 @@ export async function* eventCsvRows(
   organizationId: string,
   range: { from: Date; to: Date },
   batchSize = EXPORT_BATCH_SIZE,
+  language: TLanguage = DEFAULT_LANGUAGE,
 ): AsyncGenerator<Row> {
   const fields = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
+  const fixed = csvHeaders(EVENT_CSV_COLUMNS, language);
   yield* batchedRows(
-    [...EVENT_CSV_COLUMNS, ...fieldHeaders(EVENT_CSV_COLUMNS, fields)],
+    [...fixed, ...fieldHeaders(fixed, fields)],
     fields.map((field) => field.id),
     async (after) =>
       (await findEventBatch(db, organizationId, range, after, batchSize)).map((event) => ({

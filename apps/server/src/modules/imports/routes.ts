@@ -20,6 +20,7 @@ import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
 import { receiveMultipartFile } from '#server/lib/multipart-file.ts';
 import { sendCsv } from '#server/lib/send-csv.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { readerLanguage } from '../users/index.ts';
 import { IMPORT_JOBS } from './jobs.ts';
 import {
   discardImport,
@@ -262,10 +263,11 @@ export async function importRoutes(instance: FastifyInstance): Promise<void> {
       const organizationId = organizationOf(request);
       // Found before the download starts, so another organization's id answers 404, not an empty file.
       await getImport(app.db, organizationId, request.params.id);
+      const language = await readerLanguage(app.db, currentUser(request));
       return sendCsv(
         reply,
         'import-problems.csv',
-        importProblemRows(app.db, organizationId, request.params.id),
+        importProblemRows(app.db, organizationId, request.params.id, language),
       );
     },
   );

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import {
+  DEFAULT_LANGUAGE,
   IMPORT_MAX_CELL_LENGTH,
   IMPORT_MAX_PROBLEMS,
   IMPORT_MAX_SELECT_OPTIONS,
@@ -15,10 +16,12 @@ import {
   type TImportProblem,
   type TImportReadingBody,
   type TImportRun,
+  type TLanguage,
 } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { type Clock, systemClock } from '#server/lib/clock.ts';
+import { csvHeaders, PROBLEM_CSV_COLUMNS } from '#server/lib/i18n/csv-headers.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts';
 import { isUuid } from '#server/lib/uuid.ts';
@@ -538,11 +541,17 @@ export async function discardImport(
 
 /**
  * Every stored problem of an import, in file order, in batches (the problems CSV), each cell made
- * safe for a spreadsheet as the exports' are: a column's name comes from the file.
+ * safe for a spreadsheet as the exports' are: a column's name comes from the file. The header row is in
+ * `language`; the problems stay in the words they were stored in.
  */
-export async function* importProblemRows(db: DbOrTx, organizationId: string, importId: string) {
+export async function* importProblemRows(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  language: TLanguage = DEFAULT_LANGUAGE,
+) {
   await importOf(db, organizationId, importId);
-  yield ['Row', 'Column', 'Problem'];
+  yield csvHeaders(PROBLEM_CSV_COLUMNS, language);
   for (let offset = 0; ; offset += ROWS_PER_BATCH) {
     const problems = await findImportProblems(db, organizationId, importId, {
       offset,

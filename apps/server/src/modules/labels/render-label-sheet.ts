@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
-import type { TLabelLayoutId } from '@mqr/contracts';
+import { DEFAULT_LANGUAGE, type TLabelLayoutId, type TLanguage } from '@mqr/contracts';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { translatorFor } from '#server/lib/i18n/translators.ts';
 import { encodableText, type FittedLine, fitLine, fitLines, type MeasuringFont } from './label-text.ts';
 import { type Box, type LabelLayout, labelBox, labelLayout, labelsPerPage, MM } from './layouts.ts';
 
@@ -25,7 +26,14 @@ export interface LabelSheetInput {
   fieldLabel?: string | null | undefined;
   /** The organization's logo: PNG or JPEG bytes (anything else is left out). */
   logo?: Uint8Array | null | undefined;
+  /** The language of the words the sheet has of its own (its title): the requesting person's. */
+  language?: TLanguage;
 }
+
+/** The words of the sheet itself (ADR 111); everything a label prints is the organization's data. */
+export const LABEL_SHEET_TEXTS = {
+  title: /*i18n*/ { id: 'labelSheet.title', message: 'QR labels' },
+} as const;
 
 /** Modules of white around the QR symbol, inside its square (the QR standard asks 4; 2 read well). */
 export const QR_QUIET_ZONE_MODULES = 2;
@@ -337,7 +345,8 @@ export async function renderLabelSheet(input: LabelSheetInput): Promise<Uint8Arr
   const start = Math.min(Math.max(1, Math.trunc(input.startPosition ?? 1)), perPage) - 1;
 
   const doc = await PDFDocument.create();
-  doc.setTitle('QR labels');
+  doc.setTitle(translatorFor(input.language ?? DEFAULT_LANGUAGE).t(LABEL_SHEET_TEXTS.title));
+  doc.setLanguage(input.language ?? DEFAULT_LANGUAGE);
   doc.setCreator('Maintenance QR');
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

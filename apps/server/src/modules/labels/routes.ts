@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayIn } from '#server/lib/clock.ts';
 import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { readerLanguage } from '../users/index.ts';
 import { makeLabelSheet } from './service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -24,6 +25,7 @@ export async function labelRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const language = await readerLanguage(app.db, user);
       // A sheet of 5,000 labels takes seconds of a core and a hundred MB: a few at a time (ADR 089).
       await holdTurnUntilAnswered(app.heavyWork, user.organizationId, reply);
       const pdf = await makeLabelSheet(
@@ -33,6 +35,7 @@ export async function labelRoutes(instance: FastifyInstance): Promise<void> {
           today: todayIn(app.clock, user.timeZone),
           publicBaseUrl: app.config.publicBaseUrl,
           storage: app.storage,
+          language,
           onLogoError: (error) =>
             request.log.warn({ err: error }, 'labels made without the logo: it could not be read'),
         },

@@ -4,6 +4,7 @@ import {
   LABEL_MAX_ASSETS,
   LABEL_MESSAGES,
   LOGO_MAX_BYTES,
+  type TLanguage,
   ZAssetListView,
   type ZLabelSheetBody,
 } from '@mqr/contracts';
@@ -29,6 +30,8 @@ export interface LabelSheetContext {
   storage: FileStorage;
   /** Reports a logo that could not be read: the labels are made without it. */
   onLogoError: (error: unknown) => void;
+  /** The requesting person's language: the sheet's own words are in it. */
+  language?: TLanguage;
 }
 
 /** How long fetching the logo from object storage may take before the labels go without it. */
@@ -176,6 +179,7 @@ export async function makeLabelSheet(
     organizationName: organization.name,
     fieldLabel: field?.label,
     logo,
+    language: context.language,
     labels: ids.map((id) => {
       const row = byId.get(id);
       if (!row) throw notFound('Asset');

@@ -1,8 +1,13 @@
-import { PRODUCT_NAME } from '@mqr/contracts';
-import { type DigestLinks, escapeHtml } from './digest-message.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { DEFAULT_LANGUAGE, PRODUCT_NAME, type TLanguage } from '@mqr/contracts';
+import { dateTimeFormat } from '#server/lib/i18n/formats.ts';
+import { type Translator, translatorFor } from '#server/lib/i18n/translators.ts';
+import { DIGEST_TEXTS, type DigestLinks, escapeHtml } from './digest-message.ts';
 
 // The email every administrator gets when someone changes how people sign in to their organization
-// (ADR 082; docs/product/profile-and-settings.md#single-sign-on): its words live here, once.
+// (ADR 082; docs/product/profile-and-settings.md#single-sign-on), in each administrator's language
+// (ADR 111): its words live here, once. The settings' names and our words for their values come
+// with the alert as message descriptors (the module that owns the settings writes them).
 
 /** The outbox kind of these alerts. */
 export const SIGN_IN_SETTINGS_ALERT = 'sign_in_settings_alert';
@@ -12,6 +17,8 @@ export interface AlertChange {
   label: string;
   from: string;
   to: string;
+  /** The messages of the words above that are ours (not a value someone typed): translated when sent. */
+  messages?: { label?: MessageDescriptor; from?: MessageDescriptor; to?: MessageDescriptor };
 }
 
 /** What the outbox keeps of an alert; the recipient's and organization's names are added per row. */
@@ -19,6 +26,8 @@ export interface SignInSettingsAlertContent {
   organizationName: string;
   /** What was changed, e.g. "single sign-on". */
   settings: string;
+  /** Its message, translated when sent (alerts written before it was kept have `settings` only). */
+  settingsMessage?: MessageDescriptor;
   actorName: string;
   actorEmail: string;
   /** ISO 8601. */
@@ -31,62 +40,92 @@ export interface SignInSettingsAlertContent {
 }
 
 export const ALERT_TEXTS = {
-  subject: (organization: string) => `${organization}: sign-in settings were changed`,
-  greeting: (name: string) => `Hello ${name},`,
-  intro: (content: SignInSettingsAlertContent, when: string) =>
-    `${content.actorName} (${content.actorEmail}) changed the ${content.settings} settings of ${content.organizationName} on ${when}, from the address ${content.ipAddress}.`,
-  changed: 'What changed:',
-  why: 'You get this email because you are an administrator of this organization: every change to how people sign in is sent to all of its administrators.',
-  expected: 'If you or a colleague made this change, there is nothing to do.',
-  notYou: (actor: string) =>
-    `If not, act now: sign in, open Settings, then Organization, and check the single sign-on settings; ask ${actor} to change their password, and revoke API tokens nobody recognises (Settings, API tokens).`,
-  settingsLink: 'Open the settings',
+  subject: /*i18n*/ { id: 'alert.subject', message: '{organization}: sign-in settings were changed' },
+  greeting: DIGEST_TEXTS.greeting,
+  intro: /*i18n*/ {
+    id: 'alert.intro',
+    message:
+      '{actor} ({email}) changed the {settings} settings of {organization} on {when}, from the address {ipAddress}.',
+  },
+  changed: /*i18n*/ { id: 'alert.changed', message: 'What changed:' },
+  why: /*i18n*/ {
+    id: 'alert.why',
+    message:
+      'You get this email because you are an administrator of this organization: every change to how people sign in is sent to all of its administrators.',
+  },
+  expected: /*i18n*/ {
+    id: 'alert.expected',
+    message: 'If you or a colleague made this change, there is nothing to do.',
+  },
+  notYou: /*i18n*/ {
+    id: 'alert.notYou',
+    message:
+      'If not, act now: sign in, open Settings, then Organization, and check the single sign-on settings; ask {actor} to change their password, and revoke API tokens nobody recognises (Settings, API tokens).',
+  },
+  settingsLink: /*i18n*/ { id: 'alert.settingsLink', message: 'Open the settings' },
 } as const;
 
 const settingsLink = (links: DigestLinks) => `${links.publicBaseUrl}/settings`;
 
 /** "Monday, May 4, 2026 at 9:30 AM (Europe/Paris)": the organization's clock, named. */
-function whenText(content: SignInSettingsAlertContent): string {
-  const format = new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: content.timeZone,
-  });
+function whenText(content: SignInSettingsAlertContent, language: TLanguage): string {
+  const format = dateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }, content.timeZone);
   return `${format.format(new Date(content.changedAt))} (${content.timeZone})`;
 }
 
-const changeLine = (change: AlertChange) => `${change.label}: ${change.from} → ${change.to}`;
+/** A change in words: ours in the reader's language, values someone typed as they are. */
+function changeLine(change: AlertChange, tr: Translator): string {
+  const { label, from, to } = change.messages ?? {};
+  const words = (message: MessageDescriptor | undefined, text: string) => (message ? tr.t(message) : text);
+  return `${words(label, change.label)}: ${words(from, change.from)} → ${words(to, change.to)}`;
+}
 
-/** The alert's subject, plain text and HTML. */
+/** The alert's subject, plain text and HTML, in `language`. */
 export function renderSignInSettingsAlert(
   content: SignInSettingsAlertContent,
   links: DigestLinks,
+  language: TLanguage = DEFAULT_LANGUAGE,
 ): { subject: string; text: string; html: string } {
-  const subject = ALERT_TEXTS.subject(content.organizationName);
-  const intro = ALERT_TEXTS.intro(content, whenText(content));
-  const notYou = ALERT_TEXTS.notYou(content.actorName);
+  const tr = translatorFor(language);
+  const subject = tr.t(ALERT_TEXTS.subject, { organization: content.organizationName });
+  const intro = tr.t(ALERT_TEXTS.intro, {
+    actor: content.actorName,
+    email: content.actorEmail,
+    settings: content.settingsMessage ? tr.t(content.settingsMessage) : content.settings,
+    organization: content.organizationName,
+    when: whenText(content, language),
+    ipAddress: content.ipAddress,
+  });
+  const notYou = tr.t(ALERT_TEXTS.notYou, { actor: content.actorName });
+  const greeting = tr.t(ALERT_TEXTS.greeting, { name: content.recipientName });
+  const [changed, expected, why, openSettings] = [
+    tr.t(ALERT_TEXTS.changed),
+    tr.t(ALERT_TEXTS.expected),
+    tr.t(ALERT_TEXTS.why),
+    tr.t(ALERT_TEXTS.settingsLink),
+  ] as const;
   const text = [
-    ALERT_TEXTS.greeting(content.recipientName),
+    greeting,
     intro,
-    [ALERT_TEXTS.changed, ...content.changes.map((change) => `- ${changeLine(change)}`)].join('\n'),
-    ALERT_TEXTS.expected,
-    `${notYou} ${ALERT_TEXTS.settingsLink}: ${settingsLink(links)}`,
-    ALERT_TEXTS.why,
+    [changed, ...content.changes.map((change) => `- ${changeLine(change, tr)}`)].join('\n'),
+    expected,
+    `${notYou} ${openSettings}: ${settingsLink(links)}`,
+    why,
   ].join('\n\n');
-  const items = content.changes.map((change) => `<li>${escapeHtml(changeLine(change))}</li>`).join('\n');
+  const items = content.changes.map((change) => `<li>${escapeHtml(changeLine(change, tr))}</li>`).join('\n');
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">
-<p>${escapeHtml(ALERT_TEXTS.greeting(content.recipientName))}</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-<p style="margin-bottom:4px">${escapeHtml(ALERT_TEXTS.changed)}</p>
+<p style="margin-bottom:4px">${escapeHtml(changed)}</p>
 <ul style="padding-left:20px;margin:0">
 ${items}
 </ul>
-<p>${escapeHtml(ALERT_TEXTS.expected)}</p>
-<p><strong>${escapeHtml(notYou)}</strong> <a href="${escapeHtml(settingsLink(links))}">${escapeHtml(ALERT_TEXTS.settingsLink)}</a>.</p>
-<p style="color:#555;font-size:13px">${escapeHtml(ALERT_TEXTS.why)}</p>
+<p>${escapeHtml(expected)}</p>
+<p><strong>${escapeHtml(notYou)}</strong> <a href="${escapeHtml(settingsLink(links))}">${escapeHtml(openSettings)}</a>.</p>
+<p style="color:#555;font-size:13px">${escapeHtml(why)}</p>
 <p style="color:#555;font-size:13px">${escapeHtml(PRODUCT_NAME)}</p>
 </body>
 </html>`;

@@ -1,27 +1,39 @@
-import { PRODUCT_NAME } from '@mqr/contracts';
+import type { MessageDescriptor } from '@lingui/core';
+import { DEFAULT_LANGUAGE, PRODUCT_NAME, type TLanguage } from '@mqr/contracts';
+import { calendarDateText } from '#server/lib/i18n/formats.ts';
+import { type Translator, translatorFor } from '#server/lib/i18n/translators.ts';
 import type { DigestContent, DigestSection, DigestSectionName, DigestTask } from './digest.ts';
 import { DIGEST_SECTIONS } from './digest.ts';
 
-// The daily digest as an email (docs/product/reminders.md#the-message): its words live here, once.
+// The daily digest as an email (docs/product/reminders.md#the-message), in its recipient's language
+// (ADR 111): its words live here, once, as message descriptors the catalogs are extracted from.
 
 export const DIGEST_TEXTS = {
-  sections: { overdue: 'Overdue', dueToday: 'Due today', dueSoon: 'Due soon' } satisfies Record<
-    DigestSectionName,
-    string
-  >,
-  subjectParts: { overdue: 'overdue', dueToday: 'due today', dueSoon: 'due soon' } satisfies Record<
-    DigestSectionName,
-    string
-  >,
-  greeting: (name: string) => `Hello ${name},`,
-  intro: (organization: string, date: string) =>
-    `Here are your maintenance tasks at ${organization} for ${date}.`,
-  due: (date: string) => `due ${date}`,
-  unassigned: 'not assigned to anyone',
-  more: (n: number) => `…and ${n} more.`,
-  allTasks: 'See every open task on your dashboard',
-  why: 'You get this email because the daily digest is on in your profile.',
-  turnOff: 'Turn off the daily digest',
+  sections: {
+    overdue: /*i18n*/ { id: 'digest.section.overdue', message: 'Overdue' },
+    dueToday: /*i18n*/ { id: 'digest.section.dueToday', message: 'Due today' },
+    dueSoon: /*i18n*/ { id: 'digest.section.dueSoon', message: 'Due soon' },
+  } satisfies Record<DigestSectionName, MessageDescriptor>,
+  subjectParts: {
+    overdue: /*i18n*/ { id: 'digest.subject.overdue', message: '{count} overdue' },
+    dueToday: /*i18n*/ { id: 'digest.subject.dueToday', message: '{count} due today' },
+    dueSoon: /*i18n*/ { id: 'digest.subject.dueSoon', message: '{count} due soon' },
+  } satisfies Record<DigestSectionName, MessageDescriptor>,
+  subject: /*i18n*/ { id: 'digest.subject', message: '{organization}: {counts}' },
+  greeting: /*i18n*/ { id: 'email.greeting', message: 'Hello {name},' },
+  intro: /*i18n*/ {
+    id: 'digest.intro',
+    message: 'Here are your maintenance tasks at {organization} for {date}.',
+  },
+  due: /*i18n*/ { id: 'digest.due', message: 'due {date}' },
+  unassigned: /*i18n*/ { id: 'digest.unassigned', message: 'not assigned to anyone' },
+  more: /*i18n*/ { id: 'digest.more', message: '…and {count} more.' },
+  allTasks: /*i18n*/ { id: 'digest.allTasks', message: 'See every open task on your dashboard' },
+  why: /*i18n*/ {
+    id: 'digest.why',
+    message: 'You get this email because the daily digest is on in your profile.',
+  },
+  turnOff: /*i18n*/ { id: 'digest.turnOff', message: 'Turn off the daily digest' },
 } as const;
 
 export interface DigestMessage {
@@ -34,12 +46,6 @@ export interface DigestMessage {
 export interface DigestLinks {
   publicBaseUrl: string;
 }
-
-const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
-
-/** A calendar date (YYYY-MM-DD) in words; the date is the organization's, so no zone moves it. */
-const dateText = (isoDate: string, format = mediumDate) => format.format(new Date(`${isoDate}T00:00:00Z`));
 
 export const assetLink = (links: DigestLinks, assetId: string) => `${links.publicBaseUrl}/assets/${assetId}`;
 export const turnOffLink = (links: DigestLinks) => `${links.publicBaseUrl}/profile`;
@@ -56,11 +62,14 @@ export function escapeHtml(text: string): string {
 }
 
 /** "Acme: 2 overdue, 1 due today, 4 due soon" (sections without tasks left out). */
-export function digestSubject(content: DigestContent): string {
-  const counts = DIGEST_SECTIONS.filter((name) => content.sections[name].total > 0).map(
-    (name) => `${content.sections[name].total} ${DIGEST_TEXTS.subjectParts[name]}`,
+export function digestSubject(
+  content: DigestContent,
+  tr: Translator = translatorFor(DEFAULT_LANGUAGE),
+): string {
+  const counts = DIGEST_SECTIONS.filter((name) => content.sections[name].total > 0).map((name) =>
+    tr.t(DIGEST_TEXTS.subjectParts[name], { count: content.sections[name].total }),
   );
-  return `${content.organizationName}: ${counts.join(', ')}`;
+  return tr.t(DIGEST_TEXTS.subject, { organization: content.organizationName, counts: counts.join(', ') });
 }
 
 const filledSections = (content: DigestContent) =>
@@ -68,59 +77,87 @@ const filledSections = (content: DigestContent) =>
     ([, section]) => section.total > 0,
   );
 
-const taskDetails = (task: DigestTask) =>
-  [DIGEST_TEXTS.due(dateText(task.dueOn)), ...(task.unassigned ? [DIGEST_TEXTS.unassigned] : [])].join(', ');
+const taskDetails = (task: DigestTask, tr: Translator) =>
+  [
+    tr.t(DIGEST_TEXTS.due, { date: calendarDateText(tr.language, task.dueOn) }),
+    ...(task.unassigned ? [tr.t(DIGEST_TEXTS.unassigned)] : []),
+  ].join(', ');
 
-function textSection(name: DigestSectionName, section: DigestSection, links: DigestLinks): string {
-  const lines = [`${DIGEST_TEXTS.sections[name]} (${section.total})`];
+function textSection(
+  name: DigestSectionName,
+  section: DigestSection,
+  links: DigestLinks,
+  tr: Translator,
+): string {
+  const lines = [`${tr.t(DIGEST_TEXTS.sections[name])} (${section.total})`];
   for (const task of section.tasks) {
     lines.push(
-      `- ${task.assetName}: ${task.title} (${taskDetails(task)})`,
+      `- ${task.assetName}: ${task.title} (${taskDetails(task, tr)})`,
       `  ${assetLink(links, task.assetId)}`,
     );
   }
   const more = section.total - section.tasks.length;
-  if (more > 0) lines.push(DIGEST_TEXTS.more(more));
+  if (more > 0) lines.push(tr.t(DIGEST_TEXTS.more, { count: more }));
   return lines.join('\n');
 }
 
-function htmlSection(name: DigestSectionName, section: DigestSection, links: DigestLinks): string {
+function htmlSection(
+  name: DigestSectionName,
+  section: DigestSection,
+  links: DigestLinks,
+  tr: Translator,
+): string {
   const items = section.tasks
     .map(
       (task) =>
-        `<li style="margin:0 0 8px"><a href="${escapeHtml(assetLink(links, task.assetId))}">${escapeHtml(task.assetName)}</a>: ${escapeHtml(task.title)} <span style="color:#555">(${escapeHtml(taskDetails(task))})</span></li>`,
+        `<li style="margin:0 0 8px"><a href="${escapeHtml(assetLink(links, task.assetId))}">${escapeHtml(task.assetName)}</a>: ${escapeHtml(task.title)} <span style="color:#555">(${escapeHtml(taskDetails(task, tr))})</span></li>`,
     )
     .join('\n');
   const more = section.total - section.tasks.length;
   return [
-    `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(DIGEST_TEXTS.sections[name])} (${section.total})</h2>`,
+    `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(tr.t(DIGEST_TEXTS.sections[name]))} (${section.total})</h2>`,
     `<ul style="padding-left:20px;margin:0">\n${items}\n</ul>`,
-    ...(more > 0 ? [`<p style="margin:8px 0 0">${escapeHtml(DIGEST_TEXTS.more(more))}</p>`] : []),
+    ...(more > 0
+      ? [`<p style="margin:8px 0 0">${escapeHtml(tr.t(DIGEST_TEXTS.more, { count: more }))}</p>`]
+      : []),
   ].join('\n');
 }
 
-/** The digest's subject, plain text and HTML: overdue first, then due today, then due soon. */
-export function renderDigest(content: DigestContent, links: DigestLinks): DigestMessage {
+/** The digest's subject, plain text and HTML, in `language`: overdue first, then due today, then due soon. */
+export function renderDigest(
+  content: DigestContent,
+  links: DigestLinks,
+  language: TLanguage = DEFAULT_LANGUAGE,
+): DigestMessage {
+  const tr = translatorFor(language);
   const sections = filledSections(content);
-  const intro = DIGEST_TEXTS.intro(content.organizationName, dateText(content.localDate, fullDate));
+  const subject = digestSubject(content, tr);
+  const intro = tr.t(DIGEST_TEXTS.intro, {
+    organization: content.organizationName,
+    date: calendarDateText(language, content.localDate, 'full'),
+  });
+  const greeting = tr.t(DIGEST_TEXTS.greeting, { name: content.recipientName });
+  const allTasks = tr.t(DIGEST_TEXTS.allTasks);
+  const why = tr.t(DIGEST_TEXTS.why);
+  const turnOff = tr.t(DIGEST_TEXTS.turnOff);
   const text = [
-    DIGEST_TEXTS.greeting(content.recipientName),
+    greeting,
     intro,
-    ...sections.map(([name, section]) => textSection(name, section, links)),
-    `${DIGEST_TEXTS.allTasks}: ${dashboardLink(links)}`,
-    `${DIGEST_TEXTS.why} ${DIGEST_TEXTS.turnOff}: ${turnOffLink(links)}`,
+    ...sections.map(([name, section]) => textSection(name, section, links, tr)),
+    `${allTasks}: ${dashboardLink(links)}`,
+    `${why} ${turnOff}: ${turnOffLink(links)}`,
   ].join('\n\n');
   const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(digestSubject(content))}</title></head>
+<html lang="${language}">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">
-<p>${escapeHtml(DIGEST_TEXTS.greeting(content.recipientName))}</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
-${sections.map(([name, section]) => htmlSection(name, section, links)).join('\n')}
-<p style="margin-top:24px"><a href="${escapeHtml(dashboardLink(links))}">${escapeHtml(DIGEST_TEXTS.allTasks)}</a></p>
-<p style="color:#555;font-size:13px">${escapeHtml(DIGEST_TEXTS.why)} <a href="${escapeHtml(turnOffLink(links))}">${escapeHtml(DIGEST_TEXTS.turnOff)}</a>.</p>
+${sections.map(([name, section]) => htmlSection(name, section, links, tr)).join('\n')}
+<p style="margin-top:24px"><a href="${escapeHtml(dashboardLink(links))}">${escapeHtml(allTasks)}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(why)} <a href="${escapeHtml(turnOffLink(links))}">${escapeHtml(turnOff)}</a>.</p>
 <p style="color:#555;font-size:13px">${escapeHtml(PRODUCT_NAME)}</p>
 </body>
 </html>`;
-  return { subject: digestSubject(content), text, html };
+  return { subject, text, html };
 }

@@ -1,3 +1,4 @@
+import { languageOf, type TLanguage } from '@mqr/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { assets, emailOutbox, maintenanceEvents, organizations, users } from '#server/db/schema.ts';
@@ -192,20 +193,35 @@ export async function cancelUnwanted(db: DbOrTx, delivery: Delivery): Promise<vo
 /**
  * Takes the next queued message of the delivery: marked `sending` (and committed) before it goes to
  * the mail server, so a run that stops halfway never sends it a second time. It goes to the person's
- * address as it is now (they may have changed it since the morning).
+ * address as it is now (they may have changed it since the morning), in their language as it is now
+ * (theirs, else their organization's: languageOf).
  */
-export async function claimNextMessage(db: DbOrTx, delivery: Delivery): Promise<OutboxRow | undefined> {
+export async function claimNextMessage(
+  db: DbOrTx,
+  delivery: Delivery,
+): Promise<(OutboxRow & { language: TLanguage }) | undefined> {
   const result = (await db.execute(sql`
     update ${emailOutbox} m set state = 'sending', attempts = m.attempts + 1, recipient = u.email, updated_at = now()
-    from ${users} u
+    from ${users} u, ${organizations} org
     where m.id = (
       select o.id from ${emailOutbox} o where ${ofDelivery(delivery, "'queued'")}
       order by o.id limit 1 for update skip locked)
-      and u.id = m.user_id
-    returning m.id, m.user_id as "userId", m.kind, m.local_date::text as "localDate", m.recipient, m.content`)) as unknown as Rows<
-    Pick<OutboxRow, 'id' | 'userId' | 'kind' | 'localDate' | 'recipient'> & { content: DigestContent }
+      and u.id = m.user_id and org.id = m.organization_id
+    returning m.id, m.user_id as "userId", m.kind, m.local_date::text as "localDate", m.recipient, m.content,
+      u.language as "userLanguage", org.default_language as "organizationLanguage"`)) as unknown as Rows<
+    Pick<OutboxRow, 'id' | 'userId' | 'kind' | 'localDate' | 'recipient'> & {
+      content: DigestContent;
+      userLanguage: TLanguage | null;
+      organizationLanguage: TLanguage;
+    }
   >;
-  return result.rows[0] as OutboxRow | undefined;
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const { userLanguage, organizationLanguage, ...message } = row;
+  return {
+    ...(message as unknown as OutboxRow),
+    language: languageOf({ language: userLanguage }, { language: organizationLanguage }),
+  };
 }
 
 /** Records what became of a message: sent (the server's answer), back in the queue, or failed (the error). */

@@ -1,4 +1,11 @@
-import { addDays, DIGEST_HOUR, DIGEST_SECTION_LIMIT, DUE_SOON_DAYS, localDate } from '@mqr/contracts';
+import {
+  addDays,
+  DIGEST_HOUR,
+  DIGEST_SECTION_LIMIT,
+  DUE_SOON_DAYS,
+  localDate,
+  type TLanguage,
+} from '@mqr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -111,20 +118,27 @@ export interface DeliveryDeps {
 }
 
 /**
- * An outbox row as the message to send, by its kind. Its Message-ID is the same for every try: a
+ * An outbox row as the message to send, by its kind, in its recipient's language. Its Message-ID is the same for every try: a
  * copy is one message to the receiver.
  */
-function messageOf(message: OutboxRow, links: DigestLinks): Omit<OutgoingEmail, 'to'> {
+function messageOf(
+  message: OutboxRow & { language: TLanguage },
+  links: DigestLinks,
+): Omit<OutgoingEmail, 'to'> {
   const host = new URL(links.publicBaseUrl).hostname;
   if (message.kind === SIGN_IN_SETTINGS_ALERT) {
     return {
-      ...renderSignInSettingsAlert(message.content as unknown as SignInSettingsAlertContent, links),
+      ...renderSignInSettingsAlert(
+        message.content as unknown as SignInSettingsAlertContent,
+        links,
+        message.language,
+      ),
       messageId: `<sign-in-settings.${message.id}@${host}>`,
       headers: { 'Auto-Submitted': 'auto-generated' },
     };
   }
   return {
-    ...renderDigest(message.content as unknown as DigestContent, links),
+    ...renderDigest(message.content as unknown as DigestContent, links, message.language),
     messageId: `<daily-digest.${message.localDate}.${message.userId}@${host}>`,
     headers: { 'List-Unsubscribe': `<${turnOffLink(links)}>`, 'Auto-Submitted': 'auto-generated' },
   };

@@ -16,8 +16,9 @@ import { SettableClock } from '#server/lib/clock.ts';
 import { acceptEmptyJsonBody } from '#server/lib/empty-json-body.ts';
 import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
 import { setPagingHeaders } from '#server/lib/paging.ts';
-import { sendCsv } from '#server/lib/send-csv.ts';
+import { EXPORT_BATCH_SIZE, sendCsv } from '#server/lib/send-csv.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { readerLanguage } from '../users/index.ts';
 import { runScheduleEngine } from './engine.ts';
 import { scheduleCsvRows } from './schedule-csv.ts';
 import {
@@ -87,10 +88,16 @@ export async function scheduleAdminRoutes(instance: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const organizationId = currentUser(request).organizationId;
+      const user = currentUser(request);
+      const organizationId = user.organizationId;
+      const language = await readerLanguage(app.db, user);
       await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
       const today = app.clock.now().toISOString().slice(0, 10);
-      return sendCsv(reply, `schedules-${today}.csv`, scheduleCsvRows(app.db, organizationId));
+      return sendCsv(
+        reply,
+        `schedules-${today}.csv`,
+        scheduleCsvRows(app.db, organizationId, EXPORT_BATCH_SIZE, language),
+      );
     },
   );
 

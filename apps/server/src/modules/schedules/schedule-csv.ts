@@ -1,5 +1,12 @@
-import { SCHEDULE_CSV_COLUMNS, SCHEDULE_MODE_LABELS, ZRecurrence } from '@mqr/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  SCHEDULE_CSV_COLUMNS,
+  SCHEDULE_MODE_LABELS,
+  type TLanguage,
+  ZRecurrence,
+} from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { csvHeaders } from '#server/lib/i18n/csv-headers.ts';
 import { EXPORT_BATCH_SIZE } from '#server/lib/send-csv.ts';
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts';
 import { findScheduleBatch } from './queries.ts';
@@ -12,8 +19,9 @@ export async function* scheduleCsvRows(
   db: DbOrTx,
   organizationId: string,
   batchSize = EXPORT_BATCH_SIZE,
+  language: TLanguage = DEFAULT_LANGUAGE,
 ): AsyncGenerator<string[]> {
-  yield [...SCHEDULE_CSV_COLUMNS];
+  yield csvHeaders(SCHEDULE_CSV_COLUMNS, language);
   let after: string | undefined;
   for (;;) {
     const batch = await findScheduleBatch(db, organizationId, after, batchSize);

@@ -2,7 +2,7 @@ import { SSO_MESSAGES } from '@mqr/contracts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '@mqr/oidc-testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '#server/db/schema.ts';
+import { emailOutbox, organizations, users } from '#server/db/schema.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createUser, type FixtureUser } from '#server/test/fixtures.ts';
 import { startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
@@ -121,5 +121,34 @@ describe('an email to every administrator when the sign-in settings change', () 
     expect(text).toContain(`- ${SSO_MESSAGES.requireSsoLabel}: Off → On`);
     expect(text).not.toContain(SSO_MESSAGES.issuerLabel);
     expect(text).not.toContain(SSO_MESSAGES.clientSecretLabel);
+  });
+
+  it('is written in each administrator’s language, our words for the values too (ADR 111)', async () => {
+    await t.db
+      .update(organizations)
+      .set({ defaultLanguage: 'de' })
+      .where(eq(organizations.id, t.orgA.organization.id));
+    await t.db.update(users).set({ language: 'es' }).where(eq(users.id, t.superA.id));
+    const before = smtp.received.length;
+    const response = await putSsoSettings(
+      t.app,
+      t.headers.adminA,
+      ssoSettingsFor(idp, ['acme.test'], { createUsers: true, requireSso: false }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    await smtp.waitFor(before + 2);
+
+    const [german] = smtp.textsTo(t.orgA.admin.email).slice(-1);
+    expect(german).toContain('Guten Tag Admin A,');
+    expect(german).toContain(`die Einstellungen für Single Sign-On von ${t.orgA.organization.name} geändert`);
+    expect(german).toContain('- Erlaubte E-Mail-Domains: acme.test, acme.example → acme.test');
+    expect(german).toContain('- Mitglieder müssen Single Sign-On verwenden: Ein → Aus');
+    expect(german).toContain('- Client-Geheimnis: [verborgen] → [geändert]');
+
+    const [spanish] = smtp.textsTo(t.superA.email).slice(-1);
+    expect(spanish).toContain('Hola, Root:');
+    expect(spanish).toContain('- Los miembros deben usar el inicio de sesión único: Activado → Desactivado');
+    expect(spanish).toContain('- Secreto del cliente: [oculto] → [cambiado]');
+    for (const text of [german, spanish]) expect(text).not.toMatch(/Hello|Members must|Client secret/);
   });
 });

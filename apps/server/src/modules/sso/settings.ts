@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import {
   localDate,
   SSO_MESSAGES,
@@ -14,6 +15,7 @@ import type { AuthUser } from '#server/lib/request-context.ts';
 import { type ChangeMap, diffChanges, recordAudit } from '../audit-logs/index.ts';
 import type { AlertChange } from '../reminders/index.ts';
 import { assertAccountPassword, getUserByIdForAuth } from '../users/index.ts';
+import { SSO_ALERT_TEXTS } from './alert-texts.ts';
 import { fieldError, redirectUri, type SsoContext } from './context.ts';
 import { findSsoSettings, lockSsoSettings, type SsoSettingsRow, upsertSsoSettings } from './queries.ts';
 
@@ -65,27 +67,47 @@ function auditSnapshot(row: AuditedSettings) {
 }
 
 /** Each audited setting as the settings screen names it, for the administrators' email. */
-const ALERT_LABELS: Record<keyof ReturnType<typeof auditSnapshot> | 'ssoClientSecret', string> = {
-  ssoEnabled: SSO_MESSAGES.enabledLabel,
-  ssoDisplayName: SSO_MESSAGES.displayNameLabel,
-  ssoIssuer: SSO_MESSAGES.issuerLabel,
-  ssoClientId: SSO_MESSAGES.clientIdLabel,
-  ssoClientSecret: SSO_MESSAGES.clientSecretLabel,
-  ssoAllowedDomains: SSO_MESSAGES.domainsLabel,
-  ssoCreateUsers: SSO_MESSAGES.createUsersLabel,
-  ssoRequireSso: SSO_MESSAGES.requireSsoLabel,
+const ALERT_LABELS: Record<keyof ReturnType<typeof auditSnapshot> | 'ssoClientSecret', MessageDescriptor> =
+  SSO_ALERT_TEXTS.labels;
+
+/** The secret's markers in the audit log, never its value. */
+const SECRET_MARKERS: Record<string, MessageDescriptor> = {
+  '[hidden]': SSO_ALERT_TEXTS.values.hidden,
+  '[changed]': SSO_ALERT_TEXTS.values.changed,
 };
 
-const shown = (value: unknown) =>
-  value === true ? 'On' : value === false ? 'Off' : value === null || value === '' ? '(none)' : String(value);
+/** A value in words, with its message when the words are ours (On, Off, (none), the secret's markers). */
+function shown(key: string, value: unknown): { text: string; message?: MessageDescriptor } {
+  const { on, off, none } = SSO_ALERT_TEXTS.values;
+  const ours =
+    value === true
+      ? on
+      : value === false
+        ? off
+        : value === null || value === ''
+          ? none
+          : key === 'ssoClientSecret' && typeof value === 'string'
+            ? SECRET_MARKERS[value]
+            : undefined;
+  return ours ? { text: ours.message ?? '', message: ours } : { text: String(value) };
+}
 
-/** The audit's changes in words; the secret stays "[hidden] → [changed]", as in the audit log. */
+/**
+ * The audit's changes in words; the secret stays "[hidden] → [changed]", as in the audit log. Each
+ * keeps the messages of its words, so that the email is written in each administrator's language.
+ */
 function alertChanges(changes: ChangeMap): AlertChange[] {
-  return Object.entries(changes).map(([key, { from, to }]) => ({
-    label: ALERT_LABELS[key as keyof typeof ALERT_LABELS] ?? key,
-    from: shown(from),
-    to: shown(to),
-  }));
+  return Object.entries(changes).map(([key, { from, to }]) => {
+    const label = ALERT_LABELS[key as keyof typeof ALERT_LABELS];
+    const before = shown(key, from);
+    const after = shown(key, to);
+    return {
+      label: label?.message ?? key,
+      from: before.text,
+      to: after.text,
+      messages: { label, from: before.message, to: after.message },
+    };
+  });
 }
 
 /**
@@ -162,7 +184,8 @@ export async function saveSsoSettings(
       organizationId,
       localDate: localDate(now, actor.timeZone),
       content: {
-        settings: 'single sign-on',
+        settings: SSO_ALERT_TEXTS.settings.message,
+        settingsMessage: SSO_ALERT_TEXTS.settings,
         actorName: actor.displayName,
         actorEmail: actor.email,
         changedAt: now.toISOString(),

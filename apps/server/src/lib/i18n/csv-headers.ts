@@ -1,0 +1,53 @@
+import type { MessageDescriptor } from '@lingui/core';
+import type { ASSET_CSV_COLUMNS, EVENT_CSV_COLUMNS, SCHEDULE_CSV_COLUMNS, TLanguage } from '@mqr/contracts';
+import { translatorFor } from './translators.ts';
+
+// The column names our CSV files start with, in the reader's language (ADR 111). Their English is
+// contracts' *_CSV_COLUMNS word for word (the import recognises our files by it); custom fields'
+// columns are their names, never translated.
+
+/** The header row of an import's problems (imports' problems.csv). */
+export const PROBLEM_CSV_COLUMNS = ['Row', 'Column', 'Problem'] as const;
+
+type TCsvColumn =
+  | (typeof ASSET_CSV_COLUMNS)[number]
+  | (typeof EVENT_CSV_COLUMNS)[number]
+  | (typeof SCHEDULE_CSV_COLUMNS)[number]
+  | (typeof PROBLEM_CSV_COLUMNS)[number];
+
+export const CSV_COLUMN_TEXTS: Record<TCsvColumn, MessageDescriptor> = {
+  Slug: /*i18n*/ { id: 'csv.slug', message: 'Slug' },
+  Name: /*i18n*/ { id: 'csv.name', message: 'Name' },
+  Description: /*i18n*/ { id: 'csv.description', message: 'Description' },
+  'External ID': /*i18n*/ { id: 'csv.externalId', message: 'External ID' },
+  'Created at': /*i18n*/ { id: 'csv.createdAt', message: 'Created at' },
+  'Updated at': /*i18n*/ { id: 'csv.updatedAt', message: 'Updated at' },
+  'Asset slug': /*i18n*/ { id: 'csv.assetSlug', message: 'Asset slug' },
+  'Asset name': /*i18n*/ { id: 'csv.assetName', message: 'Asset name' },
+  Title: /*i18n*/ { id: 'csv.title', message: 'Title' },
+  'Performed at': /*i18n*/ { id: 'csv.performedAt', message: 'Performed at' },
+  Status: /*i18n*/ { id: 'csv.status', message: 'Status' },
+  Notes: /*i18n*/ { id: 'csv.notes', message: 'Notes' },
+  'Recorded by': /*i18n*/ { id: 'csv.recordedBy', message: 'Recorded by' },
+  'Started at': /*i18n*/ { id: 'csv.startedAt', message: 'Started at' },
+  'Started by': /*i18n*/ { id: 'csv.startedBy', message: 'Started by' },
+  'Completed at': /*i18n*/ { id: 'csv.completedAt', message: 'Completed at' },
+  'Completed by': /*i18n*/ { id: 'csv.completedBy', message: 'Completed by' },
+  'Due on': /*i18n*/ { id: 'csv.dueOn', message: 'Due on' },
+  Recurrence: /*i18n*/ { id: 'csv.recurrence', message: 'Recurrence' },
+  'Counts from': /*i18n*/ { id: 'csv.countsFrom', message: 'Counts from' },
+  'Lead days': /*i18n*/ { id: 'csv.leadDays', message: 'Lead days' },
+  'Starts on': /*i18n*/ { id: 'csv.startsOn', message: 'Starts on' },
+  'Ends on': /*i18n*/ { id: 'csv.endsOn', message: 'Ends on' },
+  'Next due': /*i18n*/ { id: 'csv.nextDue', message: 'Next due' },
+  Assignee: /*i18n*/ { id: 'csv.assignee', message: 'Assignee' },
+  Row: /*i18n*/ { id: 'csv.row', message: 'Row' },
+  Column: /*i18n*/ { id: 'csv.column', message: 'Column' },
+  Problem: /*i18n*/ { id: 'csv.problem', message: 'Problem' },
+};
+
+/** A file's fixed columns in `language`, in their order. */
+export function csvHeaders(columns: readonly TCsvColumn[], language: TLanguage): string[] {
+  const tr = translatorFor(language);
+  return columns.map((column) => tr.t(CSV_COLUMN_TEXTS[column]));
+}
