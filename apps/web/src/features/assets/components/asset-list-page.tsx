@@ -1,4 +1,3 @@
-import { Trans } from '@lingui/react';
 import { PRODUCT_NAME, type TAssetSelection, type TSortOrder } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -13,6 +12,7 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { Translated } from '#web/components/ui/translated.tsx';
 import { ExportButton, ExportSelectionButton } from '#web/features/exports/index.ts';
 import { useFields } from '#web/features/fields/index.ts';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
@@ -106,7 +106,7 @@ export function AssetListPage() {
   if (!query.data && !online) {
     content = (
       <OfflineNotice>
-        <Trans {...OFFLINE_TEXTS.page} />
+        <Translated message={OFFLINE_TEXTS.page} />
       </OfflineNotice>
     );
   } else if (query.isPending) {

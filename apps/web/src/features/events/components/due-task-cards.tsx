@@ -1,8 +1,8 @@
-import { Trans } from '@lingui/react';
 import type { TDueCounts } from '@mqr/contracts';
 import { Link } from 'react-router';
 import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { Translated } from '#web/components/ui/translated.tsx';
 import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { useDueCounts } from '../api/get-due-counts.ts';
@@ -56,7 +56,7 @@ export function DueTaskCardsFromCounts() {
   if (!online)
     return (
       <OfflineNotice>
-        <Trans {...OFFLINE_TEXTS.dueTasks} />
+        <Translated message={OFFLINE_TEXTS.dueTasks} />
       </OfflineNotice>
     );
   if (query.isError) return <StateMessage>{DUE_CARD_TEXTS.loadFailed}</StateMessage>;

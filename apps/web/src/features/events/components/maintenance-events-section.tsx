@@ -1,9 +1,9 @@
-import { Trans } from '@lingui/react';
 import type { TAsset, TMaintenanceEvent } from '@mqr/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
+import { Translated } from '#web/components/ui/translated.tsx';
 import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOlderPages } from '#web/lib/use-older-pages.ts';
 import { useOnline } from '#web/lib/use-online.ts';
@@ -63,7 +63,7 @@ export function MaintenanceEventsSection({ asset, readOnly, canDelete }: TMainte
         failure={
           online ? undefined : (
             <OfflineNotice>
-              <Trans {...OFFLINE_TEXTS.olderEvents} />
+              <Translated message={OFFLINE_TEXTS.olderEvents} />
             </OfflineNotice>
           )
         }

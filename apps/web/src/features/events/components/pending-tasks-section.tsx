@@ -1,4 +1,3 @@
-import { Trans } from '@lingui/react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -7,6 +6,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { Translated } from '#web/components/ui/translated.tsx';
 import { pageCountOf } from '#web/lib/paged-response.ts';
 import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
@@ -66,7 +66,7 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
     if (!online) {
       content = (
         <OfflineNotice>
-          <Trans {...OFFLINE_TEXTS.tasks} />
+          <Translated message={OFFLINE_TEXTS.tasks} />
         </OfflineNotice>
       );
     } else if (query.isError) {
