@@ -2,14 +2,12 @@
 // starts the real server in its own process, loads it with autocannon from this one, compares the asset
 // detail with a bare node:http + pg reference, and exits 1 when a goal is missed.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DEFAULT_WEB_DIST_DIR } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { withDatabaseName } from '#server/test/test-database.ts';
 import { fail } from '../cli-database.ts';
@@ -34,7 +32,7 @@ import {
 import { scenariosFor } from './scenarios.ts';
 import { prepareScheduleOrganization, timeScheduleEngine, waitForScheduledTasks } from './schedule-timing.ts';
 
-const STRIP_TYPES = fileURLToPath(new URL('../strip-types.js', import.meta.url));
+const _STRIP_TYPES = fileURLToPath(new URL('../strip-types.js', import.meta.url));
 
 const USAGE = `Usage: npm run bench -- [options]
 
@@ -561,14 +559,11 @@ async function judgeSchedules(
 
 /**
  * The server as `npm start` runs it: the built web app (the public page's measures need it) and the
- * server's type-stripped sources (ADR 070), written again each run so that none is stale.
+ * server's type-stripped sources (ADR 070), both built again each run so that neither is stale.
  */
 function ensureBuilt(): void {
-  const [command, args] = existsSync(`${DEFAULT_WEB_DIST_DIR}/public-asset.html`)
-    ? [process.execPath, ['--disable-warning=ExperimentalWarning', STRIP_TYPES]]
-    : ['npm', ['run', 'build']];
-  const built = spawnSync(command, args, { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error(`${command} ${args.join(' ')} failed.`);
+  const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build failed.');
 }
 
 async function main(): Promise<void> {
