@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { lingui } from '@lingui/vite-plugin';
+import { getConfig } from '@lingui/conf';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { PRODUCT_NAME } from '@mqr/contracts';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -19,12 +21,26 @@ const apiShape = createHash('sha256')
   .digest('hex')
   .slice(0, 16);
 
+const linguiConfig = fileURLToPath(new URL('lingui.config.ts', import.meta.url));
+// Lingui's preset warns that its native transform exists; ours is chosen on purpose (above).
+process.env.LINGUI_SUPPRESS_BABEL_WARNING = '1';
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   define: { __API_SHAPE__: JSON.stringify(apiShape) },
   plugins: [
-    // Lingui's macros, transformed natively (no Babel), and its .po catalogs compiled on import (ADR 109).
-    lingui({ macroTransform: true, configPath: fileURLToPath(new URL('lingui.config.ts', import.meta.url)) }),
+    // Lingui's macros, transformed by Babel in the files that import them, and its .po catalogs compiled
+    // on import (ADR 109). Not Lingui's native transform: npm skips its binary when `npm install` runs on
+    // Node 20 (the binary asks for 22.19), and the first command must work there.
+    babel({
+      presets: [
+        linguiTransformerBabelPreset(
+          { linguiConfig: getConfig({ configPath: linguiConfig }) },
+          { configPath: linguiConfig },
+        ),
+      ],
+    }),
+    lingui({ configPath: linguiConfig }),
     react(),
     // The installable app and its service worker (ADR 055): registered by the app (features/offline),
     // a new version waits for the user's "Reload".
