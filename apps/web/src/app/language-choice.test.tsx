@@ -4,21 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { LANGUAGE_STORAGE_KEY, LOCALE_OVERRIDE_STORAGE_KEY } from '#web/lib/i18n.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch, organization } from '#web/test/fixtures.ts';
 import { renderApp, renderPublicAssetApp } from '#web/test/render-app.tsx';
 
 // The language choice (ADR 110) as people make it: the profile's select, the public page's switcher.
 
 const ORG = '01a1fcbb-8fad-767a-b9d7-6e17acc6f16c';
 const SLUG = 'boiler-2-x7k2q9';
-const ACME = {
-  id: 'org-1',
-  name: 'Acme',
-  logoUrl: null,
-  timeZone: 'UTC',
-  dailyDigest: true,
-  defaultLanguage: 'fr',
-};
+const ACME = organization({ defaultLanguage: 'fr' });
 
 describe('the profile’s language', () => {
   beforeEach(() => authStore.logout());

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../lib/auth-store.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '../test/fixtures.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch, organization } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 function signIn(overrides: Parameters<typeof loginResponse>[0] = {}) {
@@ -13,15 +13,7 @@ describe('router', () => {
     authStore.logout();
     mockFetch({
       '/api/auth/me': () => jsonResponse(currentUser()),
-      '/api/auth/organization': () =>
-        jsonResponse({
-          id: 'org-1',
-          name: 'Acme',
-          logoUrl: null,
-          timeZone: 'UTC',
-          dailyDigest: true,
-          defaultLanguage: 'en',
-        }),
+      '/api/auth/organization': () => jsonResponse(organization()),
     });
   });
 
@@ -100,14 +92,7 @@ describe('startup when logged in', () => {
     mockFetch({
       '/api/auth/me': () => jsonResponse(currentUser({ displayName: 'Renamed User', isAdmin: true })),
       '/api/auth/organization': () =>
-        jsonResponse({
-          id: 'org-1',
-          name: 'Acme Facilities',
-          logoUrl: '/logo.png',
-          timeZone: 'UTC',
-          dailyDigest: true,
-          defaultLanguage: 'en',
-        }),
+        jsonResponse(organization({ name: 'Acme Facilities', logoUrl: '/logo.png' })),
     });
     authStore.login(loginResponse({ displayName: 'Old Name' }), 'alex@example.com');
     const { container } = renderApp('/');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentUser, HOUR, loginResponse } from '../test/fixtures.ts';
+import { currentUser, HOUR, loginResponse, organization } from '../test/fixtures.ts';
 import { AUTH_STORAGE_KEY, createAuthStore, isExpired, type TAuthState } from './auth-store.ts';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -92,14 +92,7 @@ describe('auth store', () => {
   it('logout clears the stored auth and the organization', () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth()));
     const store = createAuthStore({ now: () => NOW });
-    store.setOrganization({
-      id: 'org-1',
-      name: 'Acme',
-      logoUrl: null,
-      timeZone: 'UTC',
-      dailyDigest: true,
-      defaultLanguage: 'en',
-    });
+    store.setOrganization(organization());
     expect(store.getSnapshot().organization?.name).toBe('Acme');
     store.logout();
     expect(store.getSnapshot()).toEqual({ auth: null, organization: null });
@@ -148,14 +141,7 @@ describe('auth store across tabs', () => {
     const future = new Date(Date.now() + 1000 * HOUR).toISOString();
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth({ expiresAt: future })));
     const store = createAuthStore({ now: () => NOW, syncAcrossTabs: true });
-    store.setOrganization({
-      id: 'org-1',
-      name: 'Acme',
-      logoUrl: null,
-      timeZone: 'UTC',
-      dailyDigest: true,
-      defaultLanguage: 'en',
-    });
+    store.setOrganization(organization());
     localStorage.removeItem(AUTH_STORAGE_KEY);
     window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY, newValue: null }));
     expect(store.getSnapshot()).toEqual({ auth: null, organization: null });

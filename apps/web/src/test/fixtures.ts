@@ -1,4 +1,4 @@
-import type { TCurrentUser, TLoginResponse, TSsoSettings } from '@mqr/contracts';
+import type { TCurrentUser, TLoginResponse, TOrganization, TSsoSettings } from '@mqr/contracts';
 import { vi } from 'vitest';
 
 export const HOUR = 3_600_000;
@@ -27,6 +27,19 @@ export function currentUser(overrides: Partial<TCurrentUser> = {}): TCurrentUser
     dailyDigest: true,
     language: null,
     organizationLanguage: 'en',
+    ...overrides,
+  };
+}
+
+/** The signed-in person's organization as GET /api/auth/organization answers it. */
+export function organization(overrides: Partial<TOrganization> = {}): TOrganization {
+  return {
+    id: 'org-1',
+    name: 'Acme',
+    logoUrl: null,
+    timeZone: 'UTC',
+    dailyDigest: true,
+    defaultLanguage: 'en',
     ...overrides,
   };
 }

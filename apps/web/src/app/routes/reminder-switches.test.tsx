@@ -5,19 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { REMINDER_TEXTS } from '#web/lib/texts.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch, organization } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 
 type THandlers = Parameters<typeof mockFetch>[0];
 
-const ACME: TOrganization = {
-  id: 'org-1',
-  name: 'Acme',
-  logoUrl: null,
-  timeZone: 'UTC',
-  dailyDigest: true,
-  defaultLanguage: 'en',
-};
+const ACME = organization();
 
 function setup(
   options: { isAdmin?: boolean; organization?: Partial<TOrganization>; emailReminders?: boolean },

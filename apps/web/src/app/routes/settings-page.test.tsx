@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditEntry, auditPage } from '#web/features/audit-logs/audit-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatDate } from '#web/lib/dates.ts';
-import { currentUser, jsonResponse, loginResponse, mockFetch, ssoSettings } from '#web/test/fixtures.ts';
+import {
+  currentUser,
+  jsonResponse,
+  loginResponse,
+  mockFetch,
+  organization,
+  ssoSettings,
+} from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 
 type THandlers = Parameters<typeof mockFetch>[0];
@@ -13,15 +20,7 @@ function setup(role: { isAdmin?: boolean } = {}, extra: THandlers = {}) {
   authStore.login(loginResponse(role), 'alex@example.com');
   return mockFetch({
     'GET /api/auth/me': () => jsonResponse({ ...currentUser(role), createdAt: '2024-03-05T10:00:00.000Z' }),
-    '/api/auth/organization': () =>
-      jsonResponse({
-        id: 'org-1',
-        name: 'Acme',
-        logoUrl: null,
-        timeZone: 'UTC',
-        dailyDigest: true,
-        defaultLanguage: 'en',
-      }),
+    '/api/auth/organization': () => jsonResponse(organization()),
     'GET /api/admin/organization/sso': () => jsonResponse(ssoSettings()),
     ...extra,
   });
@@ -68,14 +67,7 @@ describe('settings page (settings variant)', () => {
       { isAdmin: true },
       {
         'PUT /api/admin/organization/settings': () =>
-          jsonResponse({
-            id: 'org-1',
-            name: 'Acme',
-            logoUrl: null,
-            timeZone: 'Europe/Paris',
-            dailyDigest: true,
-            defaultLanguage: 'en',
-          }),
+          jsonResponse(organization({ timeZone: 'Europe/Paris' })),
       },
     );
     const user = userEvent.setup();
