@@ -38,7 +38,7 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
         request.query,
         todayIn(app.clock, user.timeZone),
       );
-      const language = await readerLanguage(app.db, user);
+      const language = readerLanguage(user);
       await holdTurnUntilAnswered(app.heavyWork, user.organizationId, reply);
       return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, view, EXPORT_BATCH_SIZE, language));
     },
@@ -63,7 +63,7 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
       const source = assetIds
         ? { organizationId, assetIds }
         : await resolveListView(app.db, organizationId, query!, todayIn(app.clock, user.timeZone));
-      const language = await readerLanguage(app.db, user);
+      const language = readerLanguage(user);
       await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
       return sendCsv(
         reply,
@@ -86,7 +86,7 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const organizationId = user.organizationId;
       const range = { from: new Date(request.query.from), to: new Date(request.query.to) };
-      const language = await readerLanguage(app.db, user);
+      const language = readerLanguage(user);
       await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
       return sendCsv(
         reply,

@@ -263,7 +263,7 @@ export async function importRoutes(instance: FastifyInstance): Promise<void> {
       const organizationId = organizationOf(request);
       // Found before the download starts, so another organization's id answers 404, not an empty file.
       await getImport(app.db, organizationId, request.params.id);
-      const language = await readerLanguage(app.db, currentUser(request));
+      const language = readerLanguage(currentUser(request));
       return sendCsv(
         reply,
         'import-problems.csv',

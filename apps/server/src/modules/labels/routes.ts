@@ -25,7 +25,7 @@ export async function labelRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const language = await readerLanguage(app.db, user);
+      const language = readerLanguage(user);
       // A sheet of 5,000 labels takes seconds of a core and a hundred MB: a few at a time (ADR 089).
       await holdTurnUntilAnswered(app.heavyWork, user.organizationId, reply);
       const pdf = await makeLabelSheet(

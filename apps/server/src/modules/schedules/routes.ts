@@ -90,7 +90,7 @@ export async function scheduleAdminRoutes(instance: FastifyInstance): Promise<vo
     async (request, reply) => {
       const user = currentUser(request);
       const organizationId = user.organizationId;
-      const language = await readerLanguage(app.db, user);
+      const language = readerLanguage(user);
       await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
       const today = app.clock.now().toISOString().slice(0, 10);
       return sendCsv(
