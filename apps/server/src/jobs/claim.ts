@@ -45,6 +45,7 @@ const FIRST_TURN = '00000000-0000-0000-0000-000000000000';
  * - also the due jobs of no organization (the system's), and running jobs whose lock ran out (their
  *   instance stopped), which come first;
  * - the job of the organization with the fewest running goes next, the next in turn among equals,
+ *   its oldest first (ids are time-ordered: two jobs sent within the clock's tick keep their order),
  *   locked `FOR UPDATE SKIP LOCKED` so that two instances never take the same job. The state is
  *   checked again on the locked row: a job another instance took meanwhile is not taken twice.
  */
@@ -80,7 +81,7 @@ export async function claimJob(db: Db, options: ClaimOptions): Promise<ClaimedJo
         select j.id, j.run_after from ${jobs} j
         where j.queue = t.queue and j.state = 'queued' and j.organization_id = t.organization_id
           and j.run_after <= now()
-        order by j.run_after limit ${HEADS_PER_ORGANIZATION}) head
+        order by j.run_after, j.id limit ${HEADS_PER_ORGANIZATION}) head
       where t.position > 0
         and t.queue || ' ' || t.organization_id::text <> all(${sql.param(options.full)}::text[])
       union all
@@ -89,7 +90,7 @@ export async function claimJob(db: Db, options: ClaimOptions): Promise<ClaimedJo
       cross join lateral (
         select j.id, j.run_after from ${jobs} j
         where j.queue = q.queue and j.state = 'queued' and j.organization_id is null and j.run_after <= now()
-        order by j.run_after limit ${HEADS_PER_ORGANIZATION}) head
+        order by j.run_after, j.id limit ${HEADS_PER_ORGANIZATION}) head
       union all
       select j.id, j.run_after, 0, -1 from ${jobs} j
       where j.queue = any(${queues}::text[]) and j.state = 'running' and j.locked_until < now()
@@ -98,10 +99,10 @@ export async function claimJob(db: Db, options: ClaimOptions): Promise<ClaimedJo
       locked_until = now() + make_interval(secs => ${options.lockSeconds})
     where id = (
       select j.id
-      from (select * from candidate order by running, position, run_after limit ${CANDIDATES_TO_TRY}) c
+      from (select * from candidate order by running, position, run_after, id limit ${CANDIDATES_TO_TRY}) c
       join ${jobs} j on j.id = c.id
       where (j.state = 'queued' and j.run_after <= now()) or (j.state = 'running' and j.locked_until < now())
-      order by c.running, c.position, c.run_after
+      order by c.running, c.position, c.run_after, c.id
       limit 1
       for update of j skip locked)
     returning id, queue, organization_id as "organizationId", data, attempts`)) as unknown as {

@@ -153,9 +153,12 @@ describe('JobRunner', () => {
       }),
     );
     await runner.stop();
+    // All due at the same moment, as jobs sent within one tick of the database's clock are: each
+    // organization's still run oldest first.
+    const runAfter = new Date(Date.now() - 1000);
     for (const { name, id } of organizations) {
       for (let n = 0; n < 3; n++)
-        await runner.send('test.turns', { name: `${name}${n}` }, { organizationId: id });
+        await runner.send('test.turns', { name: `${name}${n}` }, { organizationId: id, runAfter });
     }
     runner.start();
     await vi.waitFor(() => expect(order).toHaveLength(9), { timeout: 5000, interval: 20 });
