@@ -2,7 +2,6 @@
 // size) in an organization of their own, timed through the real server's test clock (TEST_CLOCK), while
 // the big tenant's asset list is loaded, beside its p95 at rest.
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Db } from '#server/db/client.ts';
 import { organizations, users } from '#server/db/schema.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
@@ -106,63 +105,53 @@ async function signInPlanner(server: RunningProcess): Promise<string> {
 
 /**
  * The asset list's p95 at rest, then the engine run (the test clock moved to the day every schedule's
- * task appears) timed while the same list is loaded, and the clock put back.
+ * task appears) timed while the same list is loaded, until the organization holds `count` open tasks,
+ * and the clock put back. The timed call's answer counts only the tasks it made: the engine's repeating
+ * job, polling on the same moved clock, makes some of them and may still be finishing its last chunk,
+ * so the tasks are counted through the API (the due counts, exact: ADR 107), which both databases
+ * answer while the server holds them, before the clock goes back (on the real date the schedules are
+ * not due yet and the engine would stop).
  */
 export async function timeScheduleEngine(
   server: RunningProcess,
   assetList: Omit<LoadOptions, 'seconds'>,
   seconds: number,
+  count: number,
 ): Promise<{ seconds: number; tasksCreated: number; atRest: LoadResult; during: LoadResult }> {
   const authorization = await signInPlanner(server);
-  const clock = (method: string, body?: object) =>
-    fetch(`${server.url}/api/test/clock`, {
+  const call = (method: string, path: string, body?: object) =>
+    fetch(`${server.url}${path}`, {
       method,
       headers: { authorization, 'content-type': 'application/json' },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
   const atRest = await runLoad({ ...assetList, seconds });
   const started = performance.now();
-  let engineSeconds = 0;
-  const engine = clock('PUT', { now: CLOCK_AT, freeze: true }).then(async (response) => {
-    engineSeconds = (performance.now() - started) / 1000;
+  const engine = call('PUT', '/api/test/clock', { now: CLOCK_AT, freeze: true }).then(async (response) => {
     if (!response.ok)
       throw new Error(`PUT /api/test/clock answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as { tasksCreated: number };
+    return openTasksOnceSettled(() => call('GET', '/api/tasks/due-counts'), count);
   });
   const during = await runLoadWhile(assetList, engine);
-  const { tasksCreated } = await engine;
-  await clock('DELETE');
+  const tasksCreated = await engine;
+  const engineSeconds = (performance.now() - started) / 1000;
+  await call('DELETE', '/api/test/clock');
   return { seconds: engineSeconds, tasksCreated, atRest, during };
 }
 
-/**
- * Waits until the schedules' organization holds `expected` tasks (or `timeoutMs` passes), counted in
- * PostgreSQL: the timed run's answer counts only its own, and the engine's repeating job, polling on
- * the same moved clock, makes some of them and may still be finishing its last chunk. Answers the
- * count and the seconds waited.
- */
-export async function waitForScheduledTasks(
-  databaseUrl: string,
+/** Polls the due counts until `expected` tasks are open (or `timeoutMs` passes); answers the count. */
+async function openTasksOnceSettled(
+  dueCounts: () => Promise<Response>,
   expected: number,
   timeoutMs = 60_000,
-): Promise<{ tasks: number; waitedSeconds: number }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+): Promise<number> {
   const started = performance.now();
-  try {
-    for (;;) {
-      const { rows } = await client.query<{ n: number }>(
-        `select count(*)::int as n from maintenance_events e join organizations o on o.id = e.organization_id
-         where o.name = $1 and e.schedule_id is not null`,
-        [SCHEDULE_ORGANIZATION],
-      );
-      const waitedMs = performance.now() - started;
-      if (rows[0]!.n >= expected || waitedMs > timeoutMs) {
-        return { tasks: rows[0]!.n, waitedSeconds: waitedMs / 1000 };
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  } finally {
-    await client.end();
+  for (;;) {
+    const response = await dueCounts();
+    if (!response.ok) throw new Error(`GET /api/tasks/due-counts answered ${response.status}`);
+    const counts = (await response.json()) as { overdue: number; dueNext7Days: number };
+    const open = counts.overdue + counts.dueNext7Days;
+    if (open >= expected || performance.now() - started > timeoutMs) return open;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
