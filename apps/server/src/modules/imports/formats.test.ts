@@ -139,8 +139,7 @@ describe('our exports in the reader’s language (ADR 115)', () => {
     'Titre',
     'Effectuée le',
     'Statut',
-    'Notes',
-    'Enregistrée par',
+    'Remarque',
   ];
 
   it('recognises them and maps their columns as the English ones', () => {
@@ -152,7 +151,7 @@ describe('our exports in the reader’s language (ADR 115)', () => {
     expect(recogniseFormat(FRENCH_HISTORY, 'assets')).toBe('Other');
     expect(
       suggestMapping(FRENCH_HISTORY, 'events', 'Maintenance QR', []).map((column) => column.kind),
-    ).toEqual(['asset', 'ignore', 'title', 'performedAt', 'status', 'notes', 'recordedBy']);
+    ).toEqual(['asset', 'ignore', 'title', 'performedAt', 'status', 'newField']);
   });
 
   it('refuses a German history file uploaded as assets', () => {

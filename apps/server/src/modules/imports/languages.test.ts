@@ -1,3 +1,4 @@
+import { EVENT_CSV_COLUMNS } from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { inArray } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { assets, users } from '#server/db/schema.ts';
 import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
+import { suggestMapping } from './formats.ts';
 
 // Our exports' column names are in the reader's language (ADR 111); the import reads them back in
 // every language (ADR 115).
@@ -96,21 +98,9 @@ describe('importing our export written in German', () => {
 
     const run = await uploaded(t.headers.adminB, stringify(ours, { bom: true }), 'events');
     expect(run.format).toBe('Maintenance QR');
-    expect(run.mapping).toEqual([
-      { kind: 'asset' },
-      { kind: 'ignore' },
-      { kind: 'title' },
-      { kind: 'performedAt' },
-      { kind: 'status' },
-      { kind: 'notes' },
-      { kind: 'recordedBy' },
-      { kind: 'startedAt' },
-      { kind: 'startedBy' },
-      { kind: 'completedAt' },
-      { kind: 'completedBy' },
-      // Due on: a schedule makes due dates, a history import does not.
-      { kind: 'ignore' },
-    ]);
+    // Every column as the English export's: Asset name and Due on are not imported (ADR 096).
+    expect(run.mapping).toEqual(suggestMapping([...EVENT_CSV_COLUMNS], 'events', 'Maintenance QR', []));
+    expect(run.mapping.filter((column) => column.kind === 'ignore')).toHaveLength(2);
     expect(await checked(t.headers.adminB, run.id)).toMatchObject({ problemCount: 0 });
     expect(await committed(t.headers.adminB, run.id)).toMatchObject({ status: 'Done', createdCount: 2 });
 
