@@ -1,5 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { ASSET_CSV_COLUMNS, EVENT_CSV_COLUMNS, SCHEDULE_CSV_COLUMNS, TLanguage } from '@mqr/contracts';
+import {
+  ASSET_CSV_COLUMNS,
+  EVENT_CSV_COLUMNS,
+  LANGUAGES,
+  SCHEDULE_CSV_COLUMNS,
+  type TLanguage,
+} from '@mqr/contracts';
 import { translatorFor } from './translators.ts';
 
 // The column names our CSV files start with, in the reader's language (ADR 111). Their English is
@@ -9,11 +15,13 @@ import { translatorFor } from './translators.ts';
 /** The header row of an import's problems (imports' problems.csv). */
 export const PROBLEM_CSV_COLUMNS = ['Row', 'Column', 'Problem'] as const;
 
-type TCsvColumn =
+/** A fixed column of the files the import reads back: assets, history, schedules. */
+type TExportColumn =
   | (typeof ASSET_CSV_COLUMNS)[number]
   | (typeof EVENT_CSV_COLUMNS)[number]
-  | (typeof SCHEDULE_CSV_COLUMNS)[number]
-  | (typeof PROBLEM_CSV_COLUMNS)[number];
+  | (typeof SCHEDULE_CSV_COLUMNS)[number];
+
+type TCsvColumn = TExportColumn | (typeof PROBLEM_CSV_COLUMNS)[number];
 
 export const CSV_COLUMN_TEXTS: Record<TCsvColumn, MessageDescriptor> = {
   Slug: /*i18n*/ { id: 'csv.slug', message: 'Slug' },
@@ -50,4 +58,34 @@ export const CSV_COLUMN_TEXTS: Record<TCsvColumn, MessageDescriptor> = {
 export function csvHeaders(columns: readonly TCsvColumn[], language: TLanguage): string[] {
   const tr = translatorFor(language);
   return columns.map((column) => tr.t(CSV_COLUMN_TEXTS[column]));
+}
+
+/** Each name our export columns have in some language, trimmed and lower-cased → the column's English. */
+let exportColumnsByName: Map<string, TExportColumn> | undefined;
+
+function nameExportColumns(): Map<string, TExportColumn> {
+  const columns = [
+    ...new Set<TExportColumn>([...ASSET_CSV_COLUMNS, ...EVENT_CSV_COLUMNS, ...SCHEDULE_CSV_COLUMNS]),
+  ];
+  const byName = new Map<string, TExportColumn>();
+  // English first (LANGUAGES starts with it): a translation that happened to be another column's
+  // English name would not take it (csv-headers.test.ts: none does).
+  for (const language of LANGUAGES) {
+    const tr = translatorFor(language);
+    for (const column of columns) {
+      const name = tr.t(CSV_COLUMN_TEXTS[column]).trim().toLowerCase();
+      if (!byName.has(name)) byName.set(name, column);
+    }
+  }
+  return byName;
+}
+
+/**
+ * The English name of our export's column that `header` names in any language we write ("Kennung",
+ * "Identifiant", "Slug" → "Slug"; ADR 115), else undefined: the import reads back a file exported in
+ * any reader's language. Read from the same catalogs as csvHeaders.
+ */
+export function exportColumnOf(header: string): TExportColumn | undefined {
+  exportColumnsByName ??= nameExportColumns();
+  return exportColumnsByName.get(header.trim().toLowerCase());
 }

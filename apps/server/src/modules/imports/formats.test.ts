@@ -1,6 +1,6 @@
 import { ASSET_CSV_COLUMNS, fieldKeyOf as keyOf, fieldLabelOf as labelOf } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
-import { proposeMatchBy, recogniseFormat, suggestMapping } from './formats.ts';
+import { proposeMatchBy, recogniseFormat, suggestMapping, wrongKindOfFile } from './formats.ts';
 
 describe('recogniseFormat', () => {
   it.each([
@@ -120,5 +120,42 @@ describe('proposeMatchBy (ADR 092)', () => {
     expect(proposeMatchBy('assets', homebox)).toBe('externalId');
     expect(proposeMatchBy('assets', [{ kind: 'name' }])).toBe('none');
     expect(proposeMatchBy('events', [{ kind: 'asset' }])).toBeNull();
+  });
+});
+
+describe('our exports in the reader’s language (ADR 115)', () => {
+  const GERMAN_ASSETS = [
+    'Kennung',
+    'Name',
+    'Beschreibung',
+    'Externe ID',
+    'Erstellt am',
+    'Geändert am',
+    'Raum',
+  ];
+  const FRENCH_HISTORY = [
+    'Identifiant de l’équipement',
+    'Nom de l’équipement',
+    'Titre',
+    'Effectuée le',
+    'Statut',
+    'Remarque',
+  ];
+
+  it('recognises them and maps their columns as the English ones', () => {
+    expect(recogniseFormat(GERMAN_ASSETS, 'assets')).toBe('Maintenance QR');
+    expect(
+      suggestMapping(GERMAN_ASSETS, 'assets', 'Maintenance QR', []).map((column) => column.kind),
+    ).toEqual(['slug', 'name', 'description', 'externalId', 'ignore', 'ignore', 'newField']);
+    expect(recogniseFormat(FRENCH_HISTORY, 'events')).toBe('Maintenance QR');
+    expect(recogniseFormat(FRENCH_HISTORY, 'assets')).toBe('Other');
+    expect(
+      suggestMapping(FRENCH_HISTORY, 'events', 'Maintenance QR', []).map((column) => column.kind),
+    ).toEqual(['asset', 'ignore', 'title', 'performedAt', 'status', 'newField']);
+  });
+
+  it('refuses a German history file uploaded as assets', () => {
+    const history = ['Kennung des Objekts', 'Name des Objekts', 'Titel', 'Durchgeführt am', 'Status'];
+    expect(wrongKindOfFile(history, 'assets')).toBeDefined();
   });
 });

@@ -13,6 +13,7 @@ import {
   type TImportKind,
   type TImportMatchKey,
 } from '@mqr/contracts';
+import { exportColumnOf } from '#server/lib/i18n/csv-headers.ts';
 
 export type ImportFormat = 'Maintenance QR' | 'Snipe-IT' | 'HomeBox' | 'Other';
 
@@ -105,7 +106,12 @@ const BUILT_IN: Record<TImportKind, Partial<Record<ImportFormat, Record<string, 
   schedules: { 'Maintenance QR': SCHEDULE_COLUMNS, Other: SCHEDULE_COLUMNS },
 };
 
-const headerSet = (headers: string[]) => new Set(headers.map((header) => header.trim().toLowerCase()));
+/**
+ * A header as the tables above name it: lower-cased, and our export's column names in German, French
+ * or Spanish as their English (ADR 115), so a file exported in any reader's language is ours again.
+ */
+const headerKey = (header: string) => (exportColumnOf(header) ?? header.trim()).toLowerCase();
+const headerSet = (headers: string[]) => new Set(headers.map(headerKey));
 const hasAll = (has: Set<string>, columns: readonly string[]) =>
   columns.every((column) => has.has(column.toLowerCase()));
 
@@ -166,8 +172,7 @@ export function suggestMapping(
   const used = new Set<string>();
   const keys = new Set(fields.map((field) => field.key));
   return headers.map((header): TImportColumnTarget => {
-    const lower = header.trim().toLowerCase();
-    const target = builtIn[lower];
+    const target = builtIn[headerKey(header)];
     if (target === 'ignore') return { kind: 'ignore' };
     if (target && !used.has(target)) {
       used.add(target);

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { addDays, type TRecurrence, type TScheduleMode } from '@mqr/contracts';
 import {
   ASSET_KINDS,
@@ -8,6 +9,7 @@ import {
   SITES,
   TASKS,
 } from '#server/seed/seed.ts';
+import { SAMPLE_DOCUMENT_TEXTS } from './sample-files.ts';
 
 /**
  * The sample site (ADR 097): what "Add sample data" puts in an organization, as plain data computed
@@ -60,7 +62,7 @@ export interface SampleEvent {
   by: number;
   hoursRun: string | null;
   /** A generated document attached to it. */
-  file: { fileName: string; title: string } | null;
+  file: { fileName: string; title: MessageDescriptor } | null;
 }
 
 export interface SampleSchedule {
@@ -116,9 +118,9 @@ function sampleEvents(now: Date): SampleEvent[] {
       const performedAt = new Date(now.getTime() - (((asset * 13 + k * 67) % 350) + 5) * DAY_MS);
       const file =
         k === 0 && asset === 0
-          ? { fileName: 'commissioning-report.pdf', title: 'Commissioning report' }
+          ? { fileName: 'commissioning-report.pdf', title: SAMPLE_DOCUMENT_TEXTS.commissioningReport }
           : k === 0 && asset === 5
-            ? { fileName: 'inspection-certificate.pdf', title: 'Inspection certificate' }
+            ? { fileName: 'inspection-certificate.pdf', title: SAMPLE_DOCUMENT_TEXTS.inspectionCertificate }
             : null;
       events.push({
         asset,

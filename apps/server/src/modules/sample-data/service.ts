@@ -26,6 +26,7 @@ import {
   type ScheduleInsert,
   toRRuleText,
 } from '../schedules/index.ts';
+import { readerLanguage } from '../users/index.ts';
 import {
   deleteSampleRecords,
   deleteUnusedSampleFields,
@@ -105,6 +106,7 @@ async function storeDocuments(
       if (!event.file) continue;
       const asset = set.assets[event.asset]!;
       const bytes = await sampleDocument({
+        language: readerLanguage(context.actor),
         title: event.file.title,
         assetName: asset.name,
         serialNumber: asset.values.serial_number ?? '',

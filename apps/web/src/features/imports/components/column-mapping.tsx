@@ -1,6 +1,7 @@
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import {
   FIELD_LABEL_MAX_LENGTH,
-  IMPORT_TARGET_LABELS,
   IMPORT_TARGETS,
   sensitiveColumnKind,
   type TFieldDataType,
@@ -18,7 +19,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { DataTypeSelectField } from '#web/features/fields/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useCheckImport } from '../api/check-import.ts';
-import { IMPORT_TEXTS } from '../texts.ts';
+import { IMPORT_TARGET_TEXTS, IMPORT_TEXTS } from '../texts.ts';
 import styles from './column-mapping.module.css';
 import tables from './import-tables.module.css';
 import {
@@ -41,16 +42,16 @@ type TColumnMappingProps = {
 
 /** What "Don't import" and each built-in target read as. */
 const builtInText = (choice: 'ignore' | TImportBuiltInTarget) =>
-  choice === 'ignore' ? IMPORT_TEXTS.ignore : IMPORT_TARGET_LABELS[choice];
+  i18n._(choice === 'ignore' ? IMPORT_TEXTS.ignore : IMPORT_TARGET_TEXTS[choice]);
 
 /** What a saved choice reads as when the mapping is read-only. */
 function choiceText(draft: TColumnDraft, key: string | undefined, fields: TFieldDefinition[]): string {
   if (draft.choice === 'newField') {
-    return `${IMPORT_TEXTS.newField}: ${draft.label} (${draft.dataType}, key ${key ?? ''}, ${IMPORT_TEXTS.visibility(draft.isPublic)})`;
+    return i18n._(IMPORT_TEXTS.newFieldSummary(draft.label, draft.dataType, key ?? '', draft.isPublic));
   }
   if (draft.choice.startsWith('field:')) {
     const field = fields.find((f) => `field:${f.id}` === draft.choice);
-    return field ? field.label : IMPORT_TEXTS.unknownField;
+    return field ? field.label : i18n._(IMPORT_TEXTS.unknownField);
   }
   return builtInText(draft.choice as 'ignore' | TImportBuiltInTarget);
 }
@@ -64,17 +65,18 @@ function NewFieldVisibility(props: {
   isPublic: boolean;
   onChange: (isPublic: boolean) => void;
 }) {
+  const { _ } = useLingui();
   const sensitive = sensitiveColumnKind(props.header);
   return (
     <CheckboxField
-      label={IMPORT_TEXTS.fieldPublic}
+      label={_(IMPORT_TEXTS.fieldPublic)}
       checked={props.isPublic}
       onChange={(event) => props.onChange(event.target.checked)}
       hint={
         <>
-          {IMPORT_TEXTS.fieldPublicHint}
+          {_(IMPORT_TEXTS.fieldPublicHint)}
           {sensitive ? (
-            <strong className={styles.warning}>{IMPORT_TEXTS.sensitiveColumn[sensitive]}</strong>
+            <strong className={styles.warning}>{_(IMPORT_TEXTS.sensitiveColumn[sensitive])}</strong>
           ) : null}
         </>
       }
@@ -87,6 +89,7 @@ function NewFieldVisibility(props: {
  * ("Import as"), with "Check the file", which saves the mapping and starts the check.
  */
 export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
+  const { _ } = useLingui();
   const [drafts, setDrafts] = useState(() =>
     run.headers.map((header, column) => draftOf(run.mapping[column], header)),
   );
@@ -115,7 +118,7 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
 
   function change(column: number, next: Partial<TColumnDraft>) {
     setDrafts((current) => current.map((draft, index) => (index === column ? { ...draft, ...next } : draft)));
-    setLabelErrors(({ [column]: _, ...rest }) => rest);
+    setLabelErrors(({ [column]: _removed, ...rest }) => rest);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -123,7 +126,7 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
     setError(null);
     const errors: Record<number, string> = {};
     drafts.forEach((draft, column) => {
-      if (draft.choice === 'newField' && !draft.label.trim()) errors[column] = IMPORT_TEXTS.labelRequired;
+      if (draft.choice === 'newField' && !draft.label.trim()) errors[column] = _(IMPORT_TEXTS.labelRequired);
     });
     setLabelErrors(errors);
     const first = Object.keys(errors)[0];
@@ -133,7 +136,7 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
     }
     const columns = drafts.map((draft, column) => targetOf(draft, keys[column]));
     check.mutate(matchBy ? { columns, matchBy } : { columns }, {
-      onError: (caught) => setError(failureMessage(IMPORT_TEXTS.checkFailed, caught)),
+      onError: (caught) => setError(failureMessage(_(IMPORT_TEXTS.checkFailed), caught)),
     });
   }
 
@@ -144,11 +147,11 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
     return (
       // biome-ignore lint/suspicious/noArrayIndexKey: the columns of a file never move
       <tr key={column}>
-        <th scope="row" className={styles.column} data-label={IMPORT_TEXTS.columnHeader}>
+        <th scope="row" className={styles.column} data-label={_(IMPORT_TEXTS.columnHeader)}>
           <span>{header}</span>
         </th>
         {hasPreview ? (
-          <td data-label={IMPORT_TEXTS.samplesHeader}>
+          <td data-label={_(IMPORT_TEXTS.samplesHeader)}>
             {samples.length > 0 ? (
               <ul className={styles.samples}>
                 {samples.map((sample) => (
@@ -156,15 +159,15 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
                 ))}
               </ul>
             ) : (
-              <span className={styles.muted}>{IMPORT_TEXTS.noSamples}</span>
+              <span className={styles.muted}>{_(IMPORT_TEXTS.noSamples)}</span>
             )}
           </td>
         ) : null}
-        <td data-label={IMPORT_TEXTS.targetHeader}>
+        <td data-label={_(IMPORT_TEXTS.targetHeader)}>
           {editable ? (
             <div className={styles.target}>
               <label className={styles.srOnly} htmlFor={selectId}>
-                {IMPORT_TEXTS.targetLabel(header)}
+                {_(IMPORT_TEXTS.targetLabel(header))}
               </label>
               <select
                 id={selectId}
@@ -179,7 +182,7 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
                   </option>
                 ))}
                 {active.length > 0 || chosenElsewhere.length > 0 ? (
-                  <optgroup label={IMPORT_TEXTS.customFields}>
+                  <optgroup label={_(IMPORT_TEXTS.customFields)}>
                     {active.map((field) => (
                       <option key={field.id} value={`field:${field.id}`}>
                         {field.label}
@@ -189,20 +192,20 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
                       const field = fields.find((f) => `field:${f.id}` === choice);
                       return (
                         <option key={choice} value={choice}>
-                          {field ? IMPORT_TEXTS.retiredField(field.label) : IMPORT_TEXTS.unknownField}
+                          {field ? _(IMPORT_TEXTS.retiredField(field.label)) : _(IMPORT_TEXTS.unknownField)}
                         </option>
                       );
                     })}
                   </optgroup>
                 ) : null}
-                <option value="newField">{IMPORT_TEXTS.newField}</option>
+                <option value="newField">{_(IMPORT_TEXTS.newField)}</option>
               </select>
               {draft.choice === 'newField' ? (
                 <fieldset className={styles.newField} disabled={check.isPending}>
-                  <legend className={styles.srOnly}>{IMPORT_TEXTS.newFieldLegend(header)}</legend>
+                  <legend className={styles.srOnly}>{_(IMPORT_TEXTS.newFieldLegend(header))}</legend>
                   <TextField
                     id={`${selectId}-label`}
-                    label={IMPORT_TEXTS.fieldLabel}
+                    label={_(IMPORT_TEXTS.fieldLabel)}
                     value={draft.label}
                     maxLength={FIELD_LABEL_MAX_LENGTH}
                     autoComplete="off"
@@ -211,12 +214,12 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
                     onChange={(event) => change(column, { label: event.target.value })}
                   />
                   <DataTypeSelectField
-                    label={IMPORT_TEXTS.fieldType}
+                    label={_(IMPORT_TEXTS.fieldType)}
                     value={draft.dataType}
                     onChange={(event) => change(column, { dataType: event.target.value as TFieldDataType })}
                   />
                   <TextField
-                    label={IMPORT_TEXTS.fieldKey}
+                    label={_(IMPORT_TEXTS.fieldKey)}
                     value={draft.label.trim() ? (keys[column] ?? '') : ''}
                     readOnly
                   />
@@ -241,12 +244,12 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
       {matchBy ? (
         <MatchBy value={matchBy} editable={editable} disabled={check.isPending} onChange={setMatchBy} />
       ) : null}
-      <Table label={IMPORT_TEXTS.mappingTable} stacked className={`${tables.table} ${styles.table}`}>
+      <Table label={_(IMPORT_TEXTS.mappingTable)} stacked className={`${tables.table} ${styles.table}`}>
         <thead>
           <tr>
-            <th scope="col">{IMPORT_TEXTS.columnHeader}</th>
-            {hasPreview ? <th scope="col">{IMPORT_TEXTS.samplesHeader}</th> : null}
-            <th scope="col">{IMPORT_TEXTS.targetHeader}</th>
+            <th scope="col">{_(IMPORT_TEXTS.columnHeader)}</th>
+            {hasPreview ? <th scope="col">{_(IMPORT_TEXTS.samplesHeader)}</th> : null}
+            <th scope="col">{_(IMPORT_TEXTS.targetHeader)}</th>
           </tr>
         </thead>
         <tbody>{rows}</tbody>
@@ -255,7 +258,7 @@ export function ColumnMapping({ run, fields, editable }: TColumnMappingProps) {
       {editable ? (
         <div className={styles.actions}>
           <Button type="submit" disabled={check.isPending}>
-            {check.isPending ? IMPORT_TEXTS.checkStarting : IMPORT_TEXTS.check}
+            {check.isPending ? _(IMPORT_TEXTS.checkStarting) : _(IMPORT_TEXTS.check)}
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   IMPORT_BYTE_ENCODINGS,
   IMPORT_DATE_ORDERS,
@@ -23,6 +24,7 @@ import styles from './import-run-page.module.css';
  * encoding changed, and the last check no longer counts.
  */
 export function FileReading({ run }: { run: TImportRun }) {
+  const { _ } = useLingui();
   const [encoding, setEncoding] = useState<TImportEncoding>(run.encoding);
   const [numberFormat, setNumberFormat] = useState<TImportNumberFormat>(run.numberFormat ?? 'point');
   const [dateOrder, setDateOrder] = useState<TImportDateOrder>(run.dateOrder ?? 'YMD');
@@ -38,57 +40,57 @@ export function FileReading({ run }: { run: TImportRun }) {
     setError(null);
     read.mutate(
       { encoding, numberFormat, dateOrder },
-      { onError: (caught) => setError(failureMessage(IMPORT_TEXTS.readFailed, caught)) },
+      { onError: (caught) => setError(failureMessage(_(IMPORT_TEXTS.readFailed), caught)) },
     );
   }
 
   return (
     <form className={styles.reading} onSubmit={submit} noValidate>
-      <p className={styles.muted}>{IMPORT_TEXTS.readingIntro}</p>
+      <p className={styles.muted}>{_(IMPORT_TEXTS.readingIntro)}</p>
       <div className={styles.readingFields}>
         {run.encodingChangeable ? (
           <SelectField
-            label={IMPORT_TEXTS.encodingLabel}
-            hint={IMPORT_TEXTS.encodingHint}
+            label={_(IMPORT_TEXTS.encodingLabel)}
+            hint={_(IMPORT_TEXTS.encodingHint)}
             value={encoding}
             disabled={read.isPending}
             onChange={(event) => setEncoding(event.target.value as TImportEncoding)}
           >
             {IMPORT_BYTE_ENCODINGS.map((option) => (
               <option key={option} value={option}>
-                {IMPORT_ENCODING_LABELS[option]}
+                {_(IMPORT_ENCODING_LABELS[option])}
               </option>
             ))}
           </SelectField>
         ) : (
-          <p>{IMPORT_TEXTS.encodingFixed(IMPORT_ENCODING_LABELS[run.encoding])}</p>
+          <p>{_(IMPORT_TEXTS.encodingFixed(_(IMPORT_ENCODING_LABELS[run.encoding])))}</p>
         )}
         {run.numberFormat !== null ? (
           <SelectField
-            label={IMPORT_TEXTS.numbersLabel}
-            hint={IMPORT_TEXTS.guessedHint}
+            label={_(IMPORT_TEXTS.numbersLabel)}
+            hint={_(IMPORT_TEXTS.guessedHint)}
             value={numberFormat}
             disabled={read.isPending}
             onChange={(event) => setNumberFormat(event.target.value as TImportNumberFormat)}
           >
             {IMPORT_NUMBER_FORMATS.map((option) => (
               <option key={option} value={option}>
-                {IMPORT_TEXTS.numberOptions[option]}
+                {_(IMPORT_TEXTS.numberOptions[option])}
               </option>
             ))}
           </SelectField>
         ) : null}
         {run.dateOrder !== null ? (
           <SelectField
-            label={IMPORT_TEXTS.datesLabel}
-            hint={IMPORT_TEXTS.guessedHint}
+            label={_(IMPORT_TEXTS.datesLabel)}
+            hint={_(IMPORT_TEXTS.guessedHint)}
             value={dateOrder}
             disabled={read.isPending}
             onChange={(event) => setDateOrder(event.target.value as TImportDateOrder)}
           >
             {IMPORT_DATE_ORDERS.map((option) => (
               <option key={option} value={option}>
-                {IMPORT_TEXTS.dateOptions[option]}
+                {_(IMPORT_TEXTS.dateOptions[option])}
               </option>
             ))}
           </SelectField>
@@ -98,7 +100,7 @@ export function FileReading({ run }: { run: TImportRun }) {
       {run.encodingChangeable || run.numberFormat !== null || run.dateOrder !== null ? (
         <div className={styles.actions}>
           <Button type="submit" variant="secondary" disabled={!changed || read.isPending}>
-            {read.isPending ? IMPORT_TEXTS.readingAgain : IMPORT_TEXTS.readAgain}
+            {read.isPending ? _(IMPORT_TEXTS.readingAgain) : _(IMPORT_TEXTS.readAgain)}
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { IMPORT_MAX_PROBLEMS } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -47,6 +48,7 @@ export function ImportProblems({
   problemCount,
   kind = 'problems',
 }: TImportProblemsProps) {
+  const { _ } = useLingui();
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -61,24 +63,24 @@ export function ImportProblems({
     try {
       await downloadCsv(importProblemsCsvUrl(importId), {});
     } catch (caught) {
-      setDownloadError(failureMessage(IMPORT_TEXTS.downloadFailed, caught));
+      setDownloadError(failureMessage(_(IMPORT_TEXTS.downloadFailed), caught));
     } finally {
       setDownloading(false);
     }
   }
 
   let table: ReactNode;
-  if (query.isPending) table = <StateMessage>{texts.loading}</StateMessage>;
-  else if (query.isError) table = <Alert>{texts.failed}</Alert>;
+  if (query.isPending) table = <StateMessage>{_(texts.loading)}</StateMessage>;
+  else if (query.isError) table = <Alert>{_(texts.failed)}</Alert>;
   else {
     table = (
       <>
-        <Table label={texts.table} stacked className={tables.table}>
+        <Table label={_(texts.table)} stacked className={tables.table}>
           <thead>
             <tr>
-              <th scope="col">{IMPORT_TEXTS.rowHeader}</th>
-              <th scope="col">{IMPORT_TEXTS.columnHeader}</th>
-              <th scope="col">{texts.header}</th>
+              <th scope="col">{_(IMPORT_TEXTS.rowHeader)}</th>
+              <th scope="col">{_(IMPORT_TEXTS.columnHeader)}</th>
+              <th scope="col">{_(texts.header)}</th>
             </tr>
           </thead>
           <tbody>
@@ -86,11 +88,11 @@ export function ImportProblems({
               // Several problems may share a row and a column: the position keeps them apart.
               // biome-ignore lint/suspicious/noArrayIndexKey: a page of problems is fixed once loaded
               <tr key={`${problem.row}:${problem.column}:${index}`}>
-                <td className={tables.number} data-label={IMPORT_TEXTS.rowHeader}>
+                <td className={tables.number} data-label={_(IMPORT_TEXTS.rowHeader)}>
                   {problem.row}
                 </td>
-                <td data-label={IMPORT_TEXTS.columnHeader}>{problem.column}</td>
-                <td data-label={texts.header}>{problem.message}</td>
+                <td data-label={_(IMPORT_TEXTS.columnHeader)}>{problem.column}</td>
+                <td data-label={_(texts.header)}>{problem.message}</td>
               </tr>
             ))}
           </tbody>
@@ -103,15 +105,15 @@ export function ImportProblems({
   return (
     <div className={styles.section}>
       <p className={styles.muted}>
-        {problemCount > IMPORT_MAX_PROBLEMS ? `${IMPORT_TEXTS.problemsCapped} ` : ''}
-        {IMPORT_TEXTS.problemsHint}
+        {problemCount > IMPORT_MAX_PROBLEMS ? `${_(IMPORT_TEXTS.problemsCapped())} ` : ''}
+        {_(IMPORT_TEXTS.problemsHint)}
       </p>
       {table}
       {downloadError ? <Alert>{downloadError}</Alert> : null}
       {kind === 'problems' ? (
         <div className={styles.actions}>
           <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
-            {downloading ? IMPORT_TEXTS.downloading : IMPORT_TEXTS.downloadProblems}
+            {downloading ? _(IMPORT_TEXTS.downloading) : _(IMPORT_TEXTS.downloadProblems)}
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import type { TImportRun } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -28,14 +30,14 @@ function createdAssets(run: TImportRun): number {
 }
 
 /** What a check that passed says: every row passed and, for assets, what each would do (ADR 092). */
-function passedText(run: TImportRun): string {
+function passedText(run: TImportRun): MessageDescriptor {
   return run.kind === 'assets' && run.planned
     ? IMPORT_TEXTS.passedWithPlan(run.rowCount, run.planned)
     : IMPORT_TEXTS.passed(run.rowCount);
 }
 
 /** The hint under a check that passed: how the rows will be written. */
-function importHint(run: TImportRun): string {
+function importHint(run: TImportRun): MessageDescriptor {
   if (run.kind === 'assets') return IMPORT_TEXTS.matchHints[run.matchBy ?? 'none'];
   return IMPORT_TEXTS.importHint[run.kind];
 }
@@ -47,6 +49,7 @@ function canUndo(run: TImportRun): boolean {
 
 /** Where the import stands: the progress of its check or commit, the check's outcome, or the end. */
 export function ImportResult({ run }: { run: TImportRun }) {
+  const { _ } = useLingui();
   const commit = useCommitImport(run.id);
   const [undoing, setUndoing] = useState(false);
 
@@ -55,28 +58,31 @@ export function ImportResult({ run }: { run: TImportRun }) {
       return null;
     case 'Checking':
       return (
-        <ProgressBar label={IMPORT_TEXTS.checkingRow(run.rowsDone, run.rowCount)} value={percentOf(run)} />
+        <ProgressBar label={_(IMPORT_TEXTS.checkingRow(run.rowsDone, run.rowCount))} value={percentOf(run)} />
       );
     case 'Importing':
       return (
-        <ProgressBar label={IMPORT_TEXTS.importingRow(run.rowsDone, run.rowCount)} value={percentOf(run)} />
+        <ProgressBar
+          label={_(IMPORT_TEXTS.importingRow(run.rowsDone, run.rowCount))}
+          value={percentOf(run)}
+        />
       );
     case 'Checked':
       if (run.problemCount > 0) {
         return (
           <div className={styles.section}>
-            <Alert>{IMPORT_TEXTS.problemsFound(run.problemCount)}</Alert>
+            <Alert>{_(IMPORT_TEXTS.problemsFound(run.problemCount))}</Alert>
             <ImportProblems importId={run.id} checkedAt={run.updatedAt} problemCount={run.problemCount} />
           </div>
         );
       }
       return (
         <div className={styles.section}>
-          <Alert tone="success">{passedText(run)}</Alert>
-          <p className={styles.muted}>{importHint(run)}</p>
+          <Alert tone="success">{_(passedText(run))}</Alert>
+          <p className={styles.muted}>{_(importHint(run))}</p>
           {run.warningCount > 0 ? (
             <>
-              <Alert tone="info">{IMPORT_TEXTS.warningsFound(run.warningCount)}</Alert>
+              <Alert tone="info">{_(IMPORT_TEXTS.warningsFound(run.warningCount))}</Alert>
               <ImportProblems
                 importId={run.id}
                 checkedAt={run.updatedAt}
@@ -85,12 +91,14 @@ export function ImportResult({ run }: { run: TImportRun }) {
               />
             </>
           ) : null}
-          {commit.isError ? <Alert>{failureMessage(IMPORT_TEXTS.commitFailed, commit.error)}</Alert> : null}
+          {commit.isError ? (
+            <Alert>{failureMessage(_(IMPORT_TEXTS.commitFailed), commit.error)}</Alert>
+          ) : null}
           <div className={styles.actions}>
             <Button disabled={commit.isPending} onClick={() => commit.mutate()}>
               {commit.isPending
-                ? IMPORT_TEXTS.importStarting
-                : IMPORT_TEXTS.importButton(run.rowCount, run.kind)}
+                ? _(IMPORT_TEXTS.importStarting)
+                : _(IMPORT_TEXTS.importButton(run.rowCount, run.kind))}
             </Button>
           </div>
         </div>
@@ -98,22 +106,22 @@ export function ImportResult({ run }: { run: TImportRun }) {
     case 'Done':
       return (
         <div className={styles.section}>
-          <Alert tone="success">{IMPORT_TEXTS.done(run)}</Alert>
+          <Alert tone="success">{_(IMPORT_TEXTS.done(run))}</Alert>
           {canUndo(run) ? (
-            <p className={styles.muted}>{IMPORT_TEXTS.undoUntil(formatDateTime(run.undoUntil))}</p>
+            <p className={styles.muted}>{_(IMPORT_TEXTS.undoUntil(formatDateTime(run.undoUntil)))}</p>
           ) : null}
           <div className={styles.actions}>
             {createdAssets(run) > 0 ? (
               <PrintLabelsButton source={{ importId: run.id }} count={createdAssets(run)} variant="primary">
-                {IMPORT_TEXTS.printLabels(createdAssets(run))}
+                {_(IMPORT_TEXTS.printLabels(createdAssets(run)))}
               </PrintLabelsButton>
             ) : null}
             <ButtonLink to="/assets" variant={createdAssets(run) > 0 ? 'secondary' : 'primary'}>
-              {IMPORT_TEXTS.viewAssets}
+              {_(IMPORT_TEXTS.viewAssets)}
             </ButtonLink>
             {canUndo(run) ? (
               <Button variant="secondary" onClick={() => setUndoing(true)}>
-                {IMPORT_TEXTS.undo}
+                {_(IMPORT_TEXTS.undo)}
               </Button>
             ) : null}
           </div>
@@ -121,8 +129,8 @@ export function ImportResult({ run }: { run: TImportRun }) {
         </div>
       );
     case 'Failed':
-      return <Alert>{run.error ?? IMPORT_TEXTS.failed}</Alert>;
+      return <Alert>{run.error ?? _(IMPORT_TEXTS.failed)}</Alert>;
     case 'Undone':
-      return <Alert tone="info">{IMPORT_TEXTS.undone(formatDateTime(run.undoneAt))}</Alert>;
+      return <Alert tone="info">{_(IMPORT_TEXTS.undone(formatDateTime(run.undoneAt)))}</Alert>;
   }
 }

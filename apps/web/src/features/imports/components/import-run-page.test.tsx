@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import {
   EVENT_CSV_COLUMNS,
   IMPORT_MESSAGES,
@@ -163,9 +164,9 @@ describe('import page', () => {
     expect(row('Serial').getByLabelText('Key')).toHaveValue('serial');
     expect(row('Serial').getByRole('group', { name: 'New custom field for Serial' })).toBeInTheDocument();
     // Internal, as the server proposes every new field; Serial is neither personal nor financial.
-    const visibility = row('Serial').getByRole('checkbox', { name: IMPORT_TEXTS.fieldPublic });
+    const visibility = row('Serial').getByRole('checkbox', { name: i18n._(IMPORT_TEXTS.fieldPublic) });
     expect(visibility).not.toBeChecked();
-    expect(visibility).toHaveAccessibleDescription(IMPORT_TEXTS.fieldPublicHint);
+    expect(visibility).toHaveAccessibleDescription(i18n._(IMPORT_TEXTS.fieldPublicHint));
   });
 
   it('warns beside the visibility of a new field whose column looks personal or financial', async () => {
@@ -191,14 +192,16 @@ describe('import page', () => {
       }),
     ]);
     renderApp(`/assets/import/${IMPORT_ID}`);
-    const email = (await screen.findAllByRole('checkbox', { name: IMPORT_TEXTS.fieldPublic }))[0]!;
+    const email = (await screen.findAllByRole('checkbox', { name: i18n._(IMPORT_TEXTS.fieldPublic) }))[0]!;
     expect(email).not.toBeChecked();
     expect(email).toHaveAccessibleDescription(
-      `${IMPORT_TEXTS.fieldPublicHint}${IMPORT_TEXTS.sensitiveColumn.personal}`,
+      `${i18n._(IMPORT_TEXTS.fieldPublicHint)}${i18n._(IMPORT_TEXTS.sensitiveColumn.personal)}`,
     );
-    expect(row('Purchase Cost').getByText(IMPORT_TEXTS.sensitiveColumn.financial)).toBeInTheDocument();
-    expect(row('Model').queryByText(IMPORT_TEXTS.sensitiveColumn.personal)).toBeNull();
-    expect(row('Model').queryByText(IMPORT_TEXTS.sensitiveColumn.financial)).toBeNull();
+    expect(
+      row('Purchase Cost').getByText(i18n._(IMPORT_TEXTS.sensitiveColumn.financial)),
+    ).toBeInTheDocument();
+    expect(row('Model').queryByText(i18n._(IMPORT_TEXTS.sensitiveColumn.personal))).toBeNull();
+    expect(row('Model').queryByText(i18n._(IMPORT_TEXTS.sensitiveColumn.financial))).toBeNull();
   });
 
   it('saves the mapping with a new Select field, then starts the check', async () => {
@@ -225,7 +228,7 @@ describe('import page', () => {
     await user.type(label, 'Plant / Site');
     await user.selectOptions(row('Location').getByLabelText('Type'), 'Select');
     expect(row('Location').getByLabelText('Key')).toHaveValue('plant_site');
-    await user.click(row('Location').getByRole('checkbox', { name: IMPORT_TEXTS.fieldPublic }));
+    await user.click(row('Location').getByRole('checkbox', { name: i18n._(IMPORT_TEXTS.fieldPublic) }));
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${RUN_URL}/check`)).toBe(true));
     expect(saved).toEqual([
@@ -250,7 +253,7 @@ describe('import page', () => {
     });
     renderApp(`/assets/import/${IMPORT_ID}`);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Check the file' }));
-    expect(await screen.findByText(`${IMPORT_TEXTS.checkFailed} ${message}`)).toBeInTheDocument();
+    expect(await screen.findByText(`${i18n._(IMPORT_TEXTS.checkFailed)} ${message}`)).toBeInTheDocument();
   });
 
   it('asks for a new field’s label without asking the server', async () => {
@@ -523,17 +526,17 @@ describe('import page keyboard focus', () => {
     });
     const user = userEvent.setup();
     renderApp(`/assets/import/${IMPORT_ID}`);
-    await waitFor(() => expect(heading(IMPORT_TEXTS.mappingHeading)).toHaveFocus());
+    await waitFor(() => expect(heading(i18n._(IMPORT_TEXTS.mappingHeading))).toHaveFocus());
 
     await user.click(await screen.findByRole('button', { name: 'Check the file' }));
-    await waitFor(() => expect(heading(IMPORT_TEXTS.resultHeading)).toHaveFocus(), { timeout: 3000 });
+    await waitFor(() => expect(heading(i18n._(IMPORT_TEXTS.resultHeading))).toHaveFocus(), { timeout: 3000 });
     expect(screen.getByText('All 3 rows passed the check.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Import 3 assets' }));
     expect(
       await screen.findByText('Import finished: 3 created, 0 updated, 0 unchanged.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
-    expect(heading(IMPORT_TEXTS.resultHeading)).toHaveFocus();
+    expect(heading(i18n._(IMPORT_TEXTS.resultHeading))).toHaveFocus();
   });
 
   it('leaves focus alone when the page opens on an import checked earlier', async () => {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { IMPORT_TARGETS, PRODUCT_NAME, type TImportRun } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useId, useRef } from 'react';
@@ -61,25 +62,26 @@ function ImportColumns({
   editable: boolean;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
+  const { _ } = useLingui();
   const target = IMPORT_TARGETS[run.kind].fieldTarget;
   const fields = useFields(target);
   const titleId = useId();
   return (
     <Card className={stack.card} aria-labelledby={titleId}>
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.cardTitle}>
-        {IMPORT_TEXTS.mappingHeading}
+        {_(IMPORT_TEXTS.mappingHeading)}
       </h2>
-      {editable ? <p className={styles.muted}>{IMPORT_TEXTS.mappingIntro}</p> : null}
+      {editable ? <p className={styles.muted}>{_(IMPORT_TEXTS.mappingIntro)}</p> : null}
       {editable && run.kind === 'events' ? (
         <ul className={`${styles.muted} ${styles.rules}`}>
           {IMPORT_TEXTS.historyRules.map((rule) => (
-            <li key={rule}>{rule}</li>
+            <li key={rule.id}>{_(rule)}</li>
           ))}
         </ul>
       ) : null}
-      {fields.isError ? <Alert tone="info">{IMPORT_TEXTS.fieldsFailed}</Alert> : null}
+      {fields.isError ? <Alert tone="info">{_(IMPORT_TEXTS.fieldsFailed)}</Alert> : null}
       {fields.isPending ? (
-        <StateMessage>{IMPORT_TEXTS.runLoading}</StateMessage>
+        <StateMessage>{_(IMPORT_TEXTS.runLoading)}</StateMessage>
       ) : (
         <ColumnMapping
           // Editable again after a check, or read in another encoding: the form starts again from the
@@ -96,11 +98,12 @@ function ImportColumns({
 
 /** The "Reading the file" card: its encoding, and how it writes numbers and dates. */
 function ImportReading({ run }: { run: TImportRun }) {
+  const { _ } = useLingui();
   const titleId = useId();
   return (
     <Card className={stack.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.cardTitle}>
-        {IMPORT_TEXTS.readingHeading}
+        {_(IMPORT_TEXTS.readingHeading)}
       </h2>
       <FileReading key={`${run.encoding}:${run.numberFormat}:${run.dateOrder}`} run={run} />
     </Card>
@@ -109,6 +112,7 @@ function ImportReading({ run }: { run: TImportRun }) {
 
 /** /assets/import/{id}: one import: its mapping, check, problems, commit and outcome (administrators). */
 export function ImportRunPage() {
+  const { _ } = useLingui();
   const { id = '' } = useParams();
   const query = useImport(id);
   const resultTitleId = useId();
@@ -117,8 +121,8 @@ export function ImportRunPage() {
   const { columnsRef, resultRef } = useStepFocus(run?.status);
 
   let body: ReactNode;
-  if (query.isPending) body = <StateMessage>{IMPORT_TEXTS.runLoading}</StateMessage>;
-  else if (query.isError || !run) body = <Alert>{IMPORT_TEXTS.runLoadFailed}</Alert>;
+  if (query.isPending) body = <StateMessage>{_(IMPORT_TEXTS.runLoading)}</StateMessage>;
+  else if (query.isError || !run) body = <Alert>{_(IMPORT_TEXTS.runLoadFailed)}</Alert>;
   else {
     const editable = EDITABLE.includes(run.status);
     body = (
@@ -126,7 +130,7 @@ export function ImportRunPage() {
         {hasResult(run) ? (
           <Card className={stack.card} aria-labelledby={resultTitleId}>
             <h2 id={resultTitleId} ref={resultRef} tabIndex={-1} className={styles.cardTitle}>
-              {isRunning(run) ? IMPORT_TEXTS.progressHeading : IMPORT_TEXTS.resultHeading}
+              {isRunning(run) ? _(IMPORT_TEXTS.progressHeading) : _(IMPORT_TEXTS.resultHeading)}
             </h2>
             <ImportResult run={run} />
           </Card>
@@ -137,21 +141,21 @@ export function ImportRunPage() {
     );
   }
 
-  const title = run ? IMPORT_TEXTS.runTitle(run.fileName) : IMPORT_TEXTS.uploadTitle;
+  const title = run ? _(IMPORT_TEXTS.runTitle(run.fileName)) : _(IMPORT_TEXTS.uploadTitle);
   return (
     <>
       <title>{`${title} · ${PRODUCT_NAME}`}</title>
       <PageHeader
         title={title}
-        subtitle={run ? IMPORT_TEXTS.recognised(run.format) : undefined}
+        subtitle={run ? _(IMPORT_TEXTS.recognised(run.format)) : undefined}
         actions={
           <ButtonLink to="/assets/import" variant="secondary">
-            {IMPORT_TEXTS.backToImports}
+            {_(IMPORT_TEXTS.backToImports)}
           </ButtonLink>
         }
       >
         {run ? (
-          <p className={styles.facts}>{IMPORT_TEXTS.rows(run.rowCount, run.delimiter, run.kind)}</p>
+          <p className={styles.facts}>{_(IMPORT_TEXTS.rows(run.rowCount, run.delimiter, run.kind))}</p>
         ) : null}
       </PageHeader>
       {body}

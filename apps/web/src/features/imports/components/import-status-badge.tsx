@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import type { TImportRun } from '@mqr/contracts';
+import { IMPORT_STATUS_TEXTS } from '../texts.ts';
 import styles from './import-status-badge.module.css';
 
 function toneOf(run: Pick<TImportRun, 'status' | 'problemCount'>): string | undefined {
@@ -19,5 +21,10 @@ function toneOf(run: Pick<TImportRun, 'status' | 'problemCount'>): string | unde
 
 /** An import's status as a coloured label (the text says it; the colour only repeats it). */
 export function ImportStatusBadge({ run }: { run: Pick<TImportRun, 'status' | 'problemCount'> }) {
-  return <span className={[styles.badge, toneOf(run)].filter(Boolean).join(' ')}>{run.status}</span>;
+  const { _ } = useLingui();
+  return (
+    <span className={[styles.badge, toneOf(run)].filter(Boolean).join(' ')}>
+      {_(IMPORT_STATUS_TEXTS[run.status])}
+    </span>
+  );
 }

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import {
   IMPORT_KINDS,
   IMPORT_MAX_BYTES,
@@ -28,7 +30,7 @@ function uploadFailure(error: unknown): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== 'HTTP_ERROR') {
     return error.message;
   }
-  return failureMessage(IMPORT_TEXTS.uploadFailed, error);
+  return failureMessage(i18n._(IMPORT_TEXTS.uploadFailed), error);
 }
 
 /** "The file holds": assets or maintenance history, each with what such a file is. */
@@ -41,10 +43,11 @@ function KindChoice({
   disabled: boolean;
   onChange: (kind: TImportKind) => void;
 }) {
+  const { _ } = useLingui();
   const idPrefix = useId();
   return (
     <fieldset className={styles.kinds} disabled={disabled}>
-      <legend className={styles.legend}>{IMPORT_TEXTS.kindLegend}</legend>
+      <legend className={styles.legend}>{_(IMPORT_TEXTS.kindLegend)}</legend>
       {IMPORT_KINDS.map((option) => (
         <div key={option} className={styles.kind}>
           <input
@@ -57,9 +60,9 @@ function KindChoice({
             aria-describedby={`${idPrefix}-${option}-hint`}
             onChange={() => onChange(option)}
           />
-          <label htmlFor={`${idPrefix}-${option}`}>{IMPORT_TEXTS.kinds[option].label}</label>
+          <label htmlFor={`${idPrefix}-${option}`}>{_(IMPORT_TEXTS.kinds[option].label)}</label>
           <span id={`${idPrefix}-${option}-hint`} className={styles.kindHint}>
-            {IMPORT_TEXTS.kinds[option].hint}
+            {_(IMPORT_TEXTS.kinds[option].hint)}
           </span>
         </div>
       ))}
@@ -69,6 +72,7 @@ function KindChoice({
 
 /** /assets/import: upload a CSV file of assets or of maintenance history, and the recent imports (administrators). */
 export function ImportUploadPage() {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const upload = useUploadImport();
   const [kind, setKind] = useState<TImportKind>('assets');
@@ -99,20 +103,20 @@ export function ImportUploadPage() {
 
   return (
     <>
-      <title>{`${IMPORT_TEXTS.uploadTitle} · ${PRODUCT_NAME}`}</title>
+      <title>{`${_(IMPORT_TEXTS.uploadTitle)} · ${PRODUCT_NAME}`}</title>
       <PageHeader
-        title={IMPORT_TEXTS.uploadTitle}
-        subtitle={IMPORT_TEXTS.uploadSubtitle}
+        title={_(IMPORT_TEXTS.uploadTitle)}
+        subtitle={_(IMPORT_TEXTS.uploadSubtitle)}
         actions={
           <ButtonLink to="/assets" variant="secondary">
-            {IMPORT_TEXTS.backToAssets}
+            {_(IMPORT_TEXTS.backToAssets)}
           </ButtonLink>
         }
       />
       <div className={stack.stack}>
         <Card className={stack.card} aria-labelledby={uploadTitleId}>
           <h2 id={uploadTitleId} className={styles.cardTitle}>
-            {IMPORT_TEXTS.uploadHeading}
+            {_(IMPORT_TEXTS.uploadHeading)}
           </h2>
           {error ? <Alert>{error}</Alert> : null}
           <form className={styles.form} onSubmit={submit} noValidate>
@@ -125,10 +129,10 @@ export function ImportUploadPage() {
               }}
             />
             <FieldFrame
-              label={IMPORT_TEXTS.fileLabel}
+              label={_(IMPORT_TEXTS.fileLabel)}
               hint={
                 <>
-                  <span>{IMPORT_TEXTS.fileHint}</span> <span>{IMPORT_TEXTS.formatsHint[kind]}</span>
+                  <span>{_(IMPORT_TEXTS.fileHint())}</span> <span>{_(IMPORT_TEXTS.formatsHint[kind])}</span>
                 </>
               }
             >
@@ -149,13 +153,13 @@ export function ImportUploadPage() {
               )}
             </FieldFrame>
             <Button type="submit" disabled={upload.isPending}>
-              {upload.isPending ? IMPORT_TEXTS.uploading : IMPORT_TEXTS.upload}
+              {upload.isPending ? _(IMPORT_TEXTS.uploading) : _(IMPORT_TEXTS.upload)}
             </Button>
           </form>
         </Card>
         <Card className={stack.card} aria-labelledby={recentTitleId}>
           <h2 id={recentTitleId} className={styles.cardTitle}>
-            {IMPORT_TEXTS.recentHeading}
+            {_(IMPORT_TEXTS.recentHeading)}
           </h2>
           <RecentImports />
         </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { IMPORT_MATCH_KEYS, type TImportMatchKey } from '@mqr/contracts';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { IMPORT_MATCH_LABELS, IMPORT_TEXTS } from '../texts.ts';
@@ -16,21 +17,22 @@ type TMatchByProps = {
  * updates, with what that means under it. Read-only once the import runs or is done.
  */
 export function MatchBy({ value, editable, disabled, onChange }: TMatchByProps) {
+  const { _ } = useLingui();
   if (!editable) {
-    return <p className={styles.muted}>{IMPORT_TEXTS.matchedBy(IMPORT_MATCH_LABELS[value])}</p>;
+    return <p className={styles.muted}>{_(IMPORT_TEXTS.matchedBy(_(IMPORT_MATCH_LABELS[value])))}</p>;
   }
   return (
     <div className={styles.matchBy}>
       <SelectField
-        label={IMPORT_TEXTS.matchLabel}
+        label={_(IMPORT_TEXTS.matchLabel)}
         value={value}
         disabled={disabled}
-        hint={IMPORT_TEXTS.matchHints[value]}
+        hint={_(IMPORT_TEXTS.matchHints[value])}
         onChange={(event) => onChange(event.target.value as TImportMatchKey)}
       >
         {IMPORT_MATCH_KEYS.map((key) => (
           <option key={key} value={key}>
-            {IMPORT_MATCH_LABELS[key]}
+            {_(IMPORT_MATCH_LABELS[key])}
           </option>
         ))}
       </SelectField>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TImportRun } from '@mqr/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,35 +16,36 @@ import styles from './import-run-page.module.css';
  * the assets that changed since, which keep it from being undone (each a link to its page).
  */
 export function UndoImportDialog({ run, onClose }: { run: TImportRun; onClose: () => void }) {
+  const { _ } = useLingui();
   const preview = useImportUndoPreview(run.id);
   const undo = useUndoImport(run.id);
   const blocked = preview.data && preview.data.blockedCount > 0;
 
   let body: ReactNode;
-  if (preview.isPending) body = <StateMessage>{IMPORT_TEXTS.undoLoading}</StateMessage>;
+  if (preview.isPending) body = <StateMessage>{_(IMPORT_TEXTS.undoLoading)}</StateMessage>;
   else if (preview.isError)
-    body = <Alert>{failureMessage(IMPORT_TEXTS.undoLoadFailed, preview.error)}</Alert>;
+    body = <Alert>{failureMessage(_(IMPORT_TEXTS.undoLoadFailed), preview.error)}</Alert>;
   else if (blocked) {
     const more = preview.data.blockedCount - preview.data.blocked.length;
     body = (
       <>
-        <p>{IMPORT_TEXTS.undoBlocked(preview.data.blockedCount)}</p>
+        <p>{_(IMPORT_TEXTS.undoBlocked(preview.data.blockedCount))}</p>
         <ul className={styles.rules}>
           {preview.data.blocked.map((asset) => (
             <li key={asset.id}>
               <Link to={`/assets/${asset.id}`}>{asset.name}</Link>
             </li>
           ))}
-          {more > 0 ? <li>{IMPORT_TEXTS.undoMore(more)}</li> : null}
+          {more > 0 ? <li>{_(IMPORT_TEXTS.undoMore(more))}</li> : null}
         </ul>
       </>
     );
-  } else body = <p>{IMPORT_TEXTS.undoText(preview.data.deleteCount, preview.data.revertCount)}</p>;
+  } else body = <p>{_(IMPORT_TEXTS.undoText(preview.data.deleteCount, preview.data.revertCount))}</p>;
 
   return (
-    <Dialog title={IMPORT_TEXTS.undoTitle} busy={undo.isPending} onClose={onClose}>
+    <Dialog title={_(IMPORT_TEXTS.undoTitle)} busy={undo.isPending} onClose={onClose}>
       <div className={styles.section}>
-        {undo.isError ? <Alert>{failureMessage(IMPORT_TEXTS.undoFailed, undo.error)}</Alert> : null}
+        {undo.isError ? <Alert>{failureMessage(_(IMPORT_TEXTS.undoFailed), undo.error)}</Alert> : null}
         {body}
         <DialogFooter>
           <div className={styles.actions}>
@@ -52,11 +54,11 @@ export function UndoImportDialog({ run, onClose }: { run: TImportRun; onClose: (
                 disabled={undo.isPending}
                 onClick={() => undo.mutate(undefined, { onSuccess: onClose })}
               >
-                {undo.isPending ? IMPORT_TEXTS.undoing : IMPORT_TEXTS.undoConfirm}
+                {undo.isPending ? _(IMPORT_TEXTS.undoing) : _(IMPORT_TEXTS.undoConfirm)}
               </Button>
             ) : null}
             <Button variant="secondary" disabled={undo.isPending} onClick={onClose}>
-              {IMPORT_TEXTS.cancel}
+              {_(IMPORT_TEXTS.cancel)}
             </Button>
           </div>
         </DialogFooter>

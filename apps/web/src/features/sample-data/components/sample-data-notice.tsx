@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -13,11 +14,14 @@ import styles from './sample-data.module.css';
  * (asked once, then what was removed and kept is said in its place).
  */
 export function SampleDataNotice() {
+  const { _ } = useLingui();
   const status = useSampleDataStatus();
   const remove = useRemoveSampleData();
   const [asking, setAsking] = useState(false);
   if (remove.data) {
-    return <Alert tone="success">{SAMPLE_DATA_TEXTS.removed(remove.data.removed, remove.data.kept)}</Alert>;
+    return (
+      <Alert tone="success">{_(SAMPLE_DATA_TEXTS.removed(remove.data.removed, remove.data.kept))}</Alert>
+    );
   }
   if (!status.data?.present) return null;
   const close = () => {
@@ -25,23 +29,23 @@ export function SampleDataNotice() {
     remove.reset();
   };
   return (
-    <section className={styles.box} aria-label={SAMPLE_DATA_TEXTS.noticeLabel}>
-      <p className={styles.text}>{SAMPLE_DATA_TEXTS.notice(status.data.assets)}</p>
+    <section className={styles.box} aria-label={_(SAMPLE_DATA_TEXTS.noticeLabel)}>
+      <p className={styles.text}>{_(SAMPLE_DATA_TEXTS.notice(status.data.assets))}</p>
       <Button variant="secondary" onClick={() => setAsking(true)}>
-        {SAMPLE_DATA_TEXTS.remove}
+        {_(SAMPLE_DATA_TEXTS.remove)}
       </Button>
       {asking ? (
-        <Dialog title={SAMPLE_DATA_TEXTS.removeTitle} busy={remove.isPending} onClose={close}>
+        <Dialog title={_(SAMPLE_DATA_TEXTS.removeTitle)} busy={remove.isPending} onClose={close}>
           <div className={styles.body}>
             {remove.isError ? (
-              <Alert>{failureMessage(SAMPLE_DATA_TEXTS.removeFailed, remove.error)}</Alert>
+              <Alert>{failureMessage(_(SAMPLE_DATA_TEXTS.removeFailed), remove.error)}</Alert>
             ) : null}
-            <p>{SAMPLE_DATA_TEXTS.removeText}</p>
+            <p>{_(SAMPLE_DATA_TEXTS.removeText)}</p>
             <DialogActions
-              label={SAMPLE_DATA_TEXTS.remove}
-              pendingLabel={SAMPLE_DATA_TEXTS.removing}
+              label={_(SAMPLE_DATA_TEXTS.remove)}
+              pendingLabel={_(SAMPLE_DATA_TEXTS.removing)}
               pending={remove.isPending}
-              cancelLabel={SAMPLE_DATA_TEXTS.cancel}
+              cancelLabel={_(SAMPLE_DATA_TEXTS.cancel)}
               onAction={() => remove.mutate()}
               onCancel={close}
             />

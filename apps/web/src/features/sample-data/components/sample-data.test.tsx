@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { TSampleDataStatus } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,10 +42,10 @@ describe('sample data', () => {
     const user = userEvent.setup();
     renderApp('/assets');
     expect(await screen.findByText('No assets have been created yet.')).toBeInTheDocument();
-    expect(await screen.findByText(SAMPLE_DATA_TEXTS.offer)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: SAMPLE_DATA_TEXTS.add }));
-    expect(await screen.findByText(SAMPLE_DATA_TEXTS.notice(30))).toBeInTheDocument();
-    expect(screen.queryByText(SAMPLE_DATA_TEXTS.offer)).not.toBeInTheDocument();
+    expect(await screen.findByText(i18n._(SAMPLE_DATA_TEXTS.offer))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: i18n._(SAMPLE_DATA_TEXTS.add) }));
+    expect(await screen.findByText(i18n._(SAMPLE_DATA_TEXTS.notice(30)))).toBeInTheDocument();
+    expect(screen.queryByText(i18n._(SAMPLE_DATA_TEXTS.offer))).not.toBeInTheDocument();
     expect(calls.filter((call) => call.init.method === 'POST').map((call) => call.url.pathname)).toEqual([
       '/api/admin/sample-data',
     ]);
@@ -60,14 +61,14 @@ describe('sample data', () => {
     });
     const user = userEvent.setup();
     renderApp('/dashboard');
-    const notice = await screen.findByRole('region', { name: SAMPLE_DATA_TEXTS.noticeLabel });
-    expect(notice).toHaveTextContent(SAMPLE_DATA_TEXTS.notice(30));
-    await user.click(within(notice).getByRole('button', { name: SAMPLE_DATA_TEXTS.remove }));
-    const dialog = await screen.findByRole('dialog', { name: SAMPLE_DATA_TEXTS.removeTitle });
-    expect(within(dialog).getByText(SAMPLE_DATA_TEXTS.removeText)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: SAMPLE_DATA_TEXTS.remove }));
-    expect(await screen.findByText(SAMPLE_DATA_TEXTS.removed(28, 2))).toBeInTheDocument();
-    expect(SAMPLE_DATA_TEXTS.removed(28, 2)).toBe(
+    const notice = await screen.findByRole('region', { name: i18n._(SAMPLE_DATA_TEXTS.noticeLabel) });
+    expect(notice).toHaveTextContent(i18n._(SAMPLE_DATA_TEXTS.notice(30)));
+    await user.click(within(notice).getByRole('button', { name: i18n._(SAMPLE_DATA_TEXTS.remove) }));
+    const dialog = await screen.findByRole('dialog', { name: i18n._(SAMPLE_DATA_TEXTS.removeTitle) });
+    expect(within(dialog).getByText(i18n._(SAMPLE_DATA_TEXTS.removeText))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: i18n._(SAMPLE_DATA_TEXTS.remove) }));
+    expect(await screen.findByText(i18n._(SAMPLE_DATA_TEXTS.removed(28, 2)))).toBeInTheDocument();
+    expect(i18n._(SAMPLE_DATA_TEXTS.removed(28, 2))).toBe(
       'Sample data removed: 28 assets. 2 sample assets you changed were kept.',
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -77,7 +78,7 @@ describe('sample data', () => {
     const calls = setup(false, () => jsonResponse(EMPTY));
     renderApp('/assets');
     expect(await screen.findByText('No assets have been created yet.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: SAMPLE_DATA_TEXTS.add })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: i18n._(SAMPLE_DATA_TEXTS.add) })).not.toBeInTheDocument();
     expect(calls.some((call) => call.url.pathname === '/api/admin/sample-data')).toBe(false);
   });
 });
