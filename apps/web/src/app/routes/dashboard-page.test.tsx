@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -62,8 +63,10 @@ describe('dashboard page for a member', () => {
     authStore.login(loginResponse(), 'alex@example.com');
     renderApp('/dashboard');
     expect(await screen.findByText('All caught up! No pending maintenance tasks.')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: DASHBOARD_TEXTS.preferencesTitle })).not.toBeInTheDocument();
-    expect(screen.queryByText(DASHBOARD_TEXTS.completedJobs)).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: i18n._(DASHBOARD_TEXTS.preferencesTitle) }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText(i18n._(DASHBOARD_TEXTS.completedJobs))).not.toBeInTheDocument();
     expect(calls.some((call) => call.url.pathname === ANALYTICS_PATH)).toBe(false);
   });
 });
@@ -91,15 +94,15 @@ describe('dashboard page for an administrator', () => {
 
   it('loads the analytics for the default range and window in the browser time zone', async () => {
     renderApp('/dashboard');
-    expect(await screen.findByText(DASHBOARD_TEXTS.lastDays(30))).toBeInTheDocument();
+    expect(await screen.findByText(i18n._(DASHBOARD_TEXTS.lastDays(30)))).toBeInTheDocument();
     const query = analyticsCalls()[0]!.url.searchParams;
     expect(query.get('rangeDays')).toBe('30');
     expect(query.get('turnaroundDays')).toBe('14');
     expect(query.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     for (const title of [
-      DASHBOARD_TEXTS.tickerTitle,
-      DASHBOARD_TEXTS.historyTitle,
-      DASHBOARD_TEXTS.teamTitle,
+      i18n._(DASHBOARD_TEXTS.tickerTitle),
+      i18n._(DASHBOARD_TEXTS.historyTitle),
+      i18n._(DASHBOARD_TEXTS.teamTitle),
     ]) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
@@ -109,16 +112,18 @@ describe('dashboard page for an administrator', () => {
   it('hides a section and reloads the analytics for a new range', async () => {
     const user = userEvent.setup();
     renderApp('/dashboard');
-    await screen.findByText(DASHBOARD_TEXTS.lastDays(30));
+    await screen.findByText(i18n._(DASHBOARD_TEXTS.lastDays(30)));
     await user.click(screen.getByRole('checkbox', { name: 'Team performance' }));
-    expect(screen.queryByRole('heading', { name: DASHBOARD_TEXTS.teamTitle })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: i18n._(DASHBOARD_TEXTS.teamTitle) }),
+    ).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Pending maintenance tasks' }));
     expect(screen.queryByRole('heading', { name: 'Pending maintenance tasks' })).not.toBeInTheDocument();
 
-    const range = screen.getByRole('spinbutton', { name: DASHBOARD_TEXTS.rangeLabel });
+    const range = screen.getByRole('spinbutton', { name: i18n._(DASHBOARD_TEXTS.rangeLabel) });
     await user.clear(range);
     await user.type(range, '7{Enter}');
-    expect(await screen.findByText(DASHBOARD_TEXTS.lastDays(7))).toBeInTheDocument();
+    expect(await screen.findByText(i18n._(DASHBOARD_TEXTS.lastDays(7)))).toBeInTheDocument();
     expect(analyticsCalls().at(-1)!.url.searchParams.get('rangeDays')).toBe('7');
     expect(JSON.parse(window.localStorage.getItem(DASHBOARD_PREFERENCES_KEY)!)).toMatchObject({
       sections: ['maintenanceHistory', 'turnaroundTicker', 'pmCompliance'],
@@ -129,12 +134,14 @@ describe('dashboard page for an administrator', () => {
   it('says so when the analytics cannot load, and clears them', async () => {
     failAnalytics = true;
     renderApp('/dashboard');
-    expect(await screen.findByText(DASHBOARD_TEXTS.loadFailed)).toBeInTheDocument();
-    expect(screen.queryByText(DASHBOARD_TEXTS.completedJobs)).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: DASHBOARD_TEXTS.tickerTitle })).not.toBeInTheDocument();
+    expect(await screen.findByText(i18n._(DASHBOARD_TEXTS.loadFailed))).toBeInTheDocument();
+    expect(screen.queryByText(i18n._(DASHBOARD_TEXTS.completedJobs))).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: i18n._(DASHBOARD_TEXTS.tickerTitle) }),
+    ).not.toBeInTheDocument();
     failAnalytics = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText(DASHBOARD_TEXTS.lastDays(30))).toBeInTheDocument();
+    expect(await screen.findByText(i18n._(DASHBOARD_TEXTS.lastDays(30)))).toBeInTheDocument();
   });
 });
 
@@ -199,15 +206,18 @@ describe('the dashboard’s due cards and PM compliance', () => {
     const cards = await screen.findByRole('region', { name: 'Due tasks' });
     expect(within(cards).getByRole('link', { name: /Overdue/ })).toHaveTextContent('5');
     expect(calls.some((call) => call.url.pathname === '/api/tasks/due-counts')).toBe(false);
-    const pm = screen.getByRole('region', { name: DASHBOARD_TEXTS.pmTitle });
+    const pm = screen.getByRole('region', { name: i18n._(DASHBOARD_TEXTS.pmTitle) });
     expect(pm).toHaveAccessibleDescription(
-      DASHBOARD_TEXTS.pmSubtitle(formatCalendarDate('2026-01-05'), formatCalendarDate('2026-02-03')),
+      i18n._(DASHBOARD_TEXTS.pmSubtitle(formatCalendarDate('2026-01-05'), formatCalendarDate('2026-02-03'))),
     );
     expect(pm).toHaveTextContent('75%');
     expect(pm).toHaveTextContent('6 of 8 on time');
-    const row = within(within(pm).getByRole('table', { name: DASHBOARD_TEXTS.pmLowest })).getByRole('row', {
-      name: /Boiler 1/,
-    });
+    const row = within(within(pm).getByRole('table', { name: i18n._(DASHBOARD_TEXTS.pmLowest) })).getByRole(
+      'row',
+      {
+        name: /Boiler 1/,
+      },
+    );
     expect(row).toHaveTextContent('Boiler 1');
     expect(row).toHaveTextContent('4250%');
     expect(within(row).getByRole('link', { name: 'Boiler 1' })).toHaveAttribute(
@@ -228,7 +238,7 @@ describe('the dashboard’s due cards and PM compliance', () => {
     });
     authStore.login(loginResponse({ isAdmin: true }), 'alex@example.com');
     const first = renderApp('/dashboard');
-    expect(await screen.findByText(DASHBOARD_TEXTS.pmEmpty)).toBeInTheDocument();
+    expect(await screen.findByText(i18n._(DASHBOARD_TEXTS.pmEmpty))).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Pending maintenance tasks' })).not.toBeInTheDocument();
     first.unmount();
     renderApp('/dashboard?due=overdue');

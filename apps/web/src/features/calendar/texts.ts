@@ -1,62 +1,71 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, select } from '@lingui/core/macro';
 import type { TCalendarView } from './lib/calendar-range.ts';
 
-/** The calendar's words: its views, toolbar, legend and feed dialog. */
+/** The calendar's words: its views, toolbar, legend and feed dialog (translated, docs/translating.md). */
 export const CALENDAR_TEXTS = {
-  title: 'Calendar',
-  subtitle: 'Scheduled and due work, day by day.',
-  loadFailed: 'Unable to load the calendar.',
-  empty: 'Nothing is due in these days.',
-  nothingDue: 'Nothing due.',
-  loading: 'Loading the calendar...',
-  showMore: 'Show more',
-  overdue: 'Overdue',
-  overdueHint: 'Open tasks past their due date',
-  showMoreOverdue: 'Show more overdue tasks',
-  overdueFailed: 'Unable to load the overdue tasks.',
-  dueOn: (date: string) => `Due ${date}`,
-  loadingMore: 'Loading...',
-  views: 'View',
-  previous: 'Previous',
-  next: 'Next',
-  today: 'Today',
-  assignedTo: 'Assigned to',
-  everyone: 'Everyone',
-  me: 'Me',
-  unassigned: 'Unassigned',
-  people: 'People',
-  otherPerson: 'Someone not in this list',
-  legend: 'Legend',
-  planned: 'Planned',
-  more: (count: number) => `+${count} more`,
-  moreOn: (date: string) => `on ${date}`,
-  itemsOn: (count: number, date: string) => `${count} ${count === 1 ? 'item' : 'items'} on ${date}`,
-  subscribe: 'Subscribe',
+  title: msg`Calendar`,
+  subtitle: msg`Scheduled and due work, day by day.`,
+  loadFailed: msg`Unable to load the calendar.`,
+  empty: msg`Nothing is due in these days.`,
+  nothingDue: msg`Nothing due.`,
+  loading: msg`Loading the calendar...`,
+  showMore: msg`Show more`,
+  overdue: msg`Overdue`,
+  overdueHint: msg`Open tasks past their due date`,
+  showMoreOverdue: msg`Show more overdue tasks`,
+  overdueFailed: msg`Unable to load the overdue tasks.`,
+  /** `date` already formatted (formatCalendarDate). */
+  dueOn: (date: string) => msg`Due ${date}`,
+  loadingMore: msg`Loading...`,
+  views: msg`View`,
+  previous: msg`Previous`,
+  next: msg`Next`,
+  /** "Previous month", "Previous week", "Previous 4 weeks": the button's name for screen readers. */
+  previousPeriod: (view: TCalendarView) =>
+    msg`${select(view, { month: 'Previous month', week: 'Previous week', other: 'Previous 4 weeks' })}`,
+  nextPeriod: (view: TCalendarView) =>
+    msg`${select(view, { month: 'Next month', week: 'Next week', other: 'Next 4 weeks' })}`,
+  /** A week's or four weeks' dates, each already formatted: "Mar 2, 2026 – Mar 8, 2026". */
+  period: (from: string, to: string) => msg`${from} – ${to}`,
+  today: msg`Today`,
+  assignedTo: msg`Assigned to`,
+  everyone: msg`Everyone`,
+  me: msg`Me`,
+  unassigned: msg`Unassigned`,
+  people: msg`People`,
+  otherPerson: msg`Someone not in this list`,
+  legend: msg`Legend`,
+  planned: msg`Planned`,
+  more: (count: number) => msg`${plural(count, { one: '+# more', other: '+# more' })}`,
+  /** `date` already formatted (longDate). */
+  moreOn: (date: string) => msg`on ${date}`,
+  itemsOn: (count: number, date: string) =>
+    msg`${plural(count, { one: `# item on ${date}`, other: `# items on ${date}` })}`,
+  subscribe: msg`Subscribe`,
   // The feed (docs/product/calendar.md#subscribe-from-a-calendar-app).
-  feedTitle: 'Subscribe from a calendar app',
-  feedIntro:
-    'Outlook, Google Calendar and Apple Calendar can show your tasks: subscribe to your private feed address. It holds the tasks assigned to you that have a due date, and the planned ones of the next 90 days.',
-  feedNone: 'You have no feed address yet.',
-  feedCreate: 'Create feed address',
+  feedTitle: msg`Subscribe from a calendar app`,
+  feedIntro: msg`Outlook, Google Calendar and Apple Calendar can show your tasks: subscribe to your private feed address. It holds the tasks assigned to you that have a due date, and the planned ones of the next 90 days.`,
+  feedNone: msg`You have no feed address yet.`,
+  feedCreate: msg`Create feed address`,
   feedActive: (date: string) =>
-    `Your feed address was created on ${date}. It is shown only when it is created: regenerate it to see a new one.`,
-  feedShownOnce:
-    'Copy it now: it is shown only once. Anyone with this address can see your tasks, so keep it private.',
-  feedRegenerate: 'Regenerate address',
-  feedRegenerateConfirm:
-    'Regenerate the feed address? The current address stops working at once: calendars subscribed to it stop updating.',
-  feedStop: 'Stop the feed',
-  feedStopConfirm: 'Stop the feed? The current address stops working at once.',
-  feedStopped: 'The feed is stopped: its address no longer works.',
-  feedFailed: 'Unable to change the feed. Please try again.',
-  feedLoadFailed: 'Unable to load your feed.',
-  feedAddress: 'Feed address',
-  copy: 'Copy',
-  copied: 'Copied',
-  copyFailed: 'Copy failed: select the address and copy it.',
-} as const;
+    msg`Your feed address was created on ${date}. It is shown only when it is created: regenerate it to see a new one.`,
+  feedShownOnce: msg`Copy it now: it is shown only once. Anyone with this address can see your tasks, so keep it private.`,
+  feedRegenerate: msg`Regenerate address`,
+  feedRegenerateConfirm: msg`Regenerate the feed address? The current address stops working at once: calendars subscribed to it stop updating.`,
+  feedStop: msg`Stop the feed`,
+  feedStopConfirm: msg`Stop the feed? The current address stops working at once.`,
+  feedStopped: msg`The feed is stopped: its address no longer works.`,
+  feedFailed: msg`Unable to change the feed. Please try again.`,
+  feedLoadFailed: msg`Unable to load your feed.`,
+  feedAddress: msg`Feed address`,
+  copy: msg`Copy`,
+  copied: msg`Copied`,
+  copyFailed: msg`Copy failed: select the address and copy it.`,
+};
 
-export const CALENDAR_VIEW_LABELS: Record<TCalendarView, string> = {
-  month: 'Month',
-  week: 'Week',
-  agenda: 'Agenda',
+export const CALENDAR_VIEW_LABELS: Record<TCalendarView, MessageDescriptor> = {
+  month: msg`Month`,
+  week: msg`Week`,
+  agenda: msg`Agenda`,
 };

@@ -1,62 +1,109 @@
-import type { TDashboardSection, TDayLimits } from '@mqr/contracts';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import type { TDashboardSection } from '@mqr/contracts';
+import { formatNumber } from '#web/lib/dates.ts';
+import { intlLocale } from '#web/lib/i18n.ts';
 
-export const DASHBOARD_SECTION_LABELS: Record<TDashboardSection, string> = {
-  pendingTasks: 'Pending maintenance tasks',
-  maintenanceHistory: 'Maintenance history',
-  turnaroundTicker: 'Turnaround ticker',
-  userPerformance: 'Team performance',
-  pmCompliance: 'PM compliance',
+export const DASHBOARD_SECTION_LABELS: Record<TDashboardSection, MessageDescriptor> = {
+  pendingTasks: msg`Pending maintenance tasks`,
+  maintenanceHistory: msg`Maintenance history`,
+  turnaroundTicker: msg`Turnaround ticker`,
+  userPerformance: msg`Team performance`,
+  pmCompliance: msg`PM compliance`,
 };
 
-/** The dashboard's words: figures, sections, preferences and the ticker. */
+/** The dashboard's words: figures, sections, preferences and the ticker (translated, docs/translating.md). */
 export const DASHBOARD_TEXTS = {
-  notAvailable: 'N/A',
-  loading: 'Loading analytics...',
-  loadFailed: 'Unable to load analytics at the moment.',
-  completedJobs: 'Completed jobs',
-  lastDays: (days: number) => `Last ${days} days`,
-  avgTurnaround: 'Avg. turnaround',
-  acrossAssets: 'Across tracked assets',
-  activeJobs: 'Active jobs',
-  ownedByTeam: 'Owned by your team',
-  activeUsers: 'Active users',
-  withActivity: 'With maintenance activity',
-  preferencesTitle: 'Dashboard preferences',
-  rangeLabel: 'Maintenance range (days)',
-  windowLabel: 'Turnaround window (days)',
-  dayBounds: (limits: TDayLimits) => `${limits.min} to ${limits.max} days.`,
-  sectionsLegend: 'Sections',
-  lastSectionHint: 'At least one section stays visible.',
-  pause: 'Pause',
-  resume: 'Resume',
-  tickerTitle: 'Turnaround ticker',
-  tickerEmpty: 'Not enough completed maintenance to calculate turnaround.',
-  basedOn: (jobs: number) => `Based on ${jobs} job(s)`,
-  overallAverage: 'Overall average',
-  historyTitle: 'Maintenance history',
-  chartEmpty: 'Awaiting recent completions to build a trend.',
-  historyEmpty: 'No maintenance completed in this period.',
-  teamSection: 'Team performance',
-  teamTitle: 'Active user throughput',
-  teamSubtitle: (jobs: number) => `${jobs} active job(s) tracked`,
-  teamEmpty: 'No active users with maintenance activity in this period.',
-  pmTitle: 'PM compliance',
-  pmSubtitle: (from: string, to: string) => `Scheduled tasks completed by their due date, ${from} to ${to}`,
-  pmOnTime: (onTime: number, scheduled: number) => `${onTime} of ${scheduled} on time`,
-  pmEmpty: 'No scheduled task fell due in this period.',
-  pmLowest: 'Lowest compliance',
-  pmAsset: 'Asset',
-  pmScheduled: 'Scheduled',
-  pmCompletedOnTime: 'On time',
-  pmRate: 'Compliance',
-} as const;
+  notAvailable: msg`N/A`,
+  loading: msg`Loading analytics...`,
+  loadFailed: msg`Unable to load analytics at the moment.`,
+  retry: msg`Retry`,
+  summary: msg`Summary`,
+  completedJobs: msg`Completed jobs`,
+  lastDays: (days: number) => msg`${plural(days, { one: 'Last # day', other: 'Last # days' })}`,
+  avgTurnaround: msg`Avg. turnaround`,
+  /** The unit after an hour figure ("12.3 hrs"), in smaller type. */
+  hoursUnit: msg`hrs`,
+  /** `hours` already formatted (formatHours). */
+  hours: (hours: string) => msg`${hours} hrs`,
+  acrossAssets: msg`Across tracked assets`,
+  activeJobs: msg`Active jobs`,
+  ownedByTeam: msg`Owned by your team`,
+  activeUsers: msg`Active users`,
+  withActivity: msg`With maintenance activity`,
+  preferencesTitle: msg`Dashboard preferences`,
+  rangeLabel: msg`Maintenance range (days)`,
+  windowLabel: msg`Turnaround window (days)`,
+  /** The limits already formatted (formatNumber). */
+  dayBounds: (min: string, max: string) => msg`${min} to ${max} days.`,
+  sectionsLegend: msg`Sections`,
+  lastSectionHint: msg`At least one section stays visible.`,
+  pause: msg`Pause`,
+  resume: msg`Resume`,
+  tickerTitle: msg`Turnaround ticker`,
+  tickerEmpty: msg`Not enough completed maintenance to calculate turnaround.`,
+  /** The metric of all assets (the server's "Overall"). */
+  overall: msg`Overall`,
+  basedOn: (jobs: number) => msg`${plural(jobs, { one: 'Based on # job(s)', other: 'Based on # job(s)' })}`,
+  /** `hours` already formatted (formatHours). */
+  overallAverage: (hours: string) => msg`Overall average: ${hours} hrs`,
+  /** Which metric the ticker shows: "1 of 3" (numbers already formatted). */
+  position: (position: string, count: string) => msg`${position} of ${count}`,
+  historyTitle: msg`Maintenance history`,
+  chartLabel: msg`Completions per day`,
+  chartEmpty: msg`Awaiting recent completions to build a trend.`,
+  historyEmpty: msg`No maintenance completed in this period.`,
+  historyAsset: msg`Asset`,
+  historyTask: msg`Task`,
+  historyPerformed: msg`Performed`,
+  historyCompleted: msg`Completed`,
+  historyRecordedBy: msg`Recorded by`,
+  historyTurnaround: msg`Turnaround hrs`,
+  teamSection: msg`Team performance`,
+  teamTitle: msg`Active user throughput`,
+  teamSubtitle: (jobs: number) =>
+    msg`${plural(jobs, { one: '# active job(s) tracked', other: '# active job(s) tracked' })}`,
+  teamEmpty: msg`No active users with maintenance activity in this period.`,
+  teamCompleted: (count: number) => msg`${plural(count, { one: '# completed', other: '# completed' })}`,
+  teamActive: (count: number) => msg`${plural(count, { one: '# active', other: '# active' })}`,
+  /** `hours` already formatted (formatHours). */
+  teamLead: (hours: string) => msg`Avg lead ${hours} hrs`,
+  teamLeadNone: msg`Avg lead N/A`,
+  teamUser: msg`User`,
+  teamActiveJobs: msg`Active jobs`,
+  teamCompletedJobs: msg`Completed jobs`,
+  teamLeadHours: msg`Avg lead time hrs`,
+  pmTitle: msg`PM compliance`,
+  /** Dates already formatted (formatCalendarDate). */
+  pmSubtitle: (from: string, to: string) =>
+    msg`Scheduled tasks completed by their due date, ${from} to ${to}`,
+  /** Numbers already formatted (formatNumber). */
+  pmOnTime: (onTime: string, scheduled: string) => msg`${onTime} of ${scheduled} on time`,
+  pmEmpty: msg`No scheduled task fell due in this period.`,
+  pmLowest: msg`Lowest compliance`,
+  pmAsset: msg`Asset`,
+  pmScheduled: msg`Scheduled`,
+  pmCompletedOnTime: msg`On time`,
+  pmRate: msg`Compliance`,
+};
 
-/** A share from 0 to 1 as a whole percentage ("87%"), or N/A. */
+const percents = new Map<string, Intl.NumberFormat>();
+
+/** A share from 0 to 1 as a whole percentage in the active language ("87%", "87 %"), or N/A. */
 export function formatRate(rate: number | null | undefined): string {
-  return rate === null || rate === undefined ? DASHBOARD_TEXTS.notAvailable : `${Math.round(rate * 100)}%`;
+  if (rate === null || rate === undefined) return i18n._(DASHBOARD_TEXTS.notAvailable);
+  const locale = intlLocale();
+  let format = percents.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    percents.set(locale, format);
+  }
+  return format.format(rate);
 }
 
-/** Hours with one decimal (docs/product/overview.md#formats), or N/A. */
+/** Hours with one decimal in the active language (docs/product/overview.md#formats), or N/A. */
 export function formatHours(hours: number | null | undefined): string {
-  return hours === null || hours === undefined ? DASHBOARD_TEXTS.notAvailable : hours.toFixed(1);
+  return hours === null || hours === undefined
+    ? i18n._(DASHBOARD_TEXTS.notAvailable)
+    : formatNumber(hours, 1);
 }

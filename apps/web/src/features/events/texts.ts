@@ -1,22 +1,22 @@
 import { msg, plural } from '@lingui/core/macro';
 import { addDays, DUE_SOON_DAYS } from '@mqr/contracts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
-import { DUE_STATE_LABELS, DUE_TEXTS } from '#web/lib/texts.ts';
 
 /** The dashboard's pending task texts (docs/product/dashboard.md#pending-maintenance-tasks). */
 export const TASK_MESSAGES = {
-  title: 'Pending maintenance tasks',
-  loading: 'Loading tasks...',
-  empty: 'All caught up! No pending maintenance tasks.',
-  loadFailed: 'Unable to load pending maintenance tasks.',
-  startFailed: 'Unable to start the task. Please try again.',
-  completeFailed: 'Unable to complete the task. Please try again.',
-  confirmStart: 'Start this maintenance task now?',
-  confirmCompletePending: 'Mark this task as started and completed now?',
-  confirmComplete: 'Mark this task as completed?',
-  starting: 'Starting...',
-  updating: 'Updating...',
-} as const;
+  title: msg`Pending maintenance tasks`,
+  loading: msg`Loading tasks...`,
+  empty: msg`All caught up! No pending maintenance tasks.`,
+  loadFailed: msg`Unable to load pending maintenance tasks.`,
+  retry: msg`Retry`,
+  startFailed: msg`Unable to start the task. Please try again.`,
+  completeFailed: msg`Unable to complete the task. Please try again.`,
+  confirmStart: msg`Start this maintenance task now?`,
+  confirmCompletePending: msg`Mark this task as started and completed now?`,
+  confirmComplete: msg`Mark this task as completed?`,
+  starting: msg`Starting...`,
+  updating: msg`Updating...`,
+};
 
 /** The history's words the public page shows too (translated, docs/translating.md). */
 export const EVENT_HISTORY_TEXTS = {
@@ -49,38 +49,87 @@ export const STAMP_TEXTS = {
 /** The maintenance events' and tasks' words on the asset page. */
 export const EVENT_TEXTS = {
   // Asset page (docs/product/asset-detail.md#asset-page-task-actions, #saving-an-event).
-  fieldsLoadFailed: 'Unable to load maintenance field definitions.',
-  uploadFailed: 'One or more files failed to upload.',
-  saveFailed: 'Unable to save maintenance event.',
-  startFailed: 'Unable to start the maintenance task.',
-  completeFailed: 'Unable to complete the maintenance task.',
-  confirmStart: 'Start this maintenance task now?',
-  confirmCompletePending: 'This task has not been started yet. Mark it as started and completed now?',
-  confirmComplete: 'Mark this maintenance task as completed?',
-} as const;
+  fieldsLoadFailed: msg`Unable to load maintenance field definitions.`,
+  uploadFailed: msg`One or more files failed to upload.`,
+  saveFailed: msg`Unable to save maintenance event.`,
+  startFailed: msg`Unable to start the maintenance task.`,
+  completeFailed: msg`Unable to complete the maintenance task.`,
+  confirmStart: msg`Start this maintenance task now?`,
+  confirmCompletePending: msg`This task has not been started yet. Mark it as started and completed now?`,
+  confirmComplete: msg`Mark this maintenance task as completed?`,
+  sectionTitle: msg`Maintenance events`,
+  add: msg`Add maintenance event`,
+  addTitle: msg`Add maintenance event`,
+  editTitle: msg`Edit maintenance event`,
+  edit: msg`Edit event`,
+  startTask: msg`Start task`,
+  markComplete: msg`Mark complete`,
+  deleteEvent: msg`Delete event`,
+  deleting: msg`Deleting…`,
+  recordMaintenance: msg`Record maintenance`,
+  /** `date` already formatted (formatDate, formatDateTime); <0> is its <time> element (PerformedAt). */
+  performed: (date: string) => msg`Performed <0>${date}</0>`,
+  assignedTo: (name: string) => msg`Assigned to ${name}`,
+  changeHistory: msg`Change history`,
+  /** A change's stamp: `date` already formatted (formatDateTime). */
+  changedBy: (date: string, name: string) => msg`${date} by ${name}`,
+};
+
+/** The event form's words (docs/product/asset-detail.md#saving-an-event). */
+export const EVENT_FORM_TEXTS = {
+  title: msg`Title`,
+  notes: msg`Notes`,
+  recordedBy: msg`Recorded by`,
+  performedAt: msg`Performed at`,
+  startTask: msg`Start task immediately`,
+  cancel: msg`Cancel`,
+  uploading: msg`Uploading...`,
+  saving: msg`Saving...`,
+  save: msg`Save event`,
+  attachments: msg`Attachments`,
+  /** `size` in megabytes, already formatted (formatNumber). */
+  sizeLimit: (size: string) => msg`Up to ${size} MB per file.`,
+  attached: msg`Attached`,
+  attachedFiles: msg`Attached files`,
+  removedOnSave: msg`Removed when you save`,
+  keep: msg`Keep`,
+  remove: msg`Remove`,
+  keepFile: (fileName: string) => msg`Keep ${fileName}`,
+  removeFile: (fileName: string) => msg`Remove ${fileName}`,
+  filesToUpload: msg`Files to upload`,
+  readyToUpload: msg`Ready to upload`,
+  uploaded: msg`Uploaded`,
+  uploadFailed: msg`Upload failed`,
+  /** `limit`: the contracts' sentence on the size limit (UPLOAD_MESSAGES.tooLarge). */
+  tooLarge: (fileName: string, limit: string) => msg`"${fileName}" is too large. ${limit}`,
+};
 
 export const DUE_CARD_TEXTS = {
-  region: 'Due tasks',
-  overdue: DUE_TEXTS.overdue,
-  overdueCaption: 'Open tasks past their due date',
-  dueSoon: DUE_TEXTS.dueNext7Days,
-  dueSoonCaption: (today: string) =>
-    `${formatCalendarDate(today)} to ${formatCalendarDate(addDays(today, DUE_SOON_DAYS))}`,
-  loading: 'Loading due tasks...',
-  loadFailed: 'Unable to load the due tasks.',
-} as const;
+  region: msg`Due tasks`,
+  overdue: msg`Overdue`,
+  overdueCaption: msg`Open tasks past their due date`,
+  dueSoon: msg`Due in the next ${DUE_SOON_DAYS} days`,
+  /** From today to the last day of the due-soon window, in the active language. */
+  dueSoonCaption: (today: string) => {
+    const from = formatCalendarDate(today);
+    const to = formatCalendarDate(addDays(today, DUE_SOON_DAYS));
+    return msg`${from} to ${to}`;
+  },
+  loading: msg`Loading due tasks...`,
+  loadFailed: msg`Unable to load the due tasks.`,
+};
 
 export const TASK_FILTER_TEXTS = {
-  group: 'Show tasks',
-  overdue: DUE_STATE_LABELS.overdue,
-  soon: DUE_STATE_LABELS.dueSoon,
-  mine: 'Assigned to me',
-  noneMatch: 'No pending tasks match these filters.',
-  showAll: 'Show all tasks',
-} as const;
+  group: msg`Show tasks`,
+  overdue: msg`Overdue`,
+  soon: msg`Due soon`,
+  mine: msg`Assigned to me`,
+  noneMatch: msg`No pending tasks match these filters.`,
+  showAll: msg`Show all tasks`,
+};
 
 /** The question an administrator confirms before deleting an event. */
 export const deleteEventQuestion = (title: string) =>
-  `Delete “${title}” for good? Its attachments and change history are deleted with it. The audit log keeps a record.`;
+  msg`Delete “${title}” for good? Its attachments and change history are deleted with it. The audit log keeps a record.`;
 
-export const DELETE_EVENT_FAILED = 'The maintenance event could not be deleted.';
+export const DELETE_EVENT_FAILED = msg`The maintenance event could not be deleted.`;

@@ -1,124 +1,137 @@
-import type { TRecurrence, TRecurrenceUnit, TWeekday } from '@mqr/contracts';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import type { TRecurrence, TRecurrenceUnit, TScheduleMode, TWeekday } from '@mqr/contracts';
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString()} ${count === 1 ? one : many}`;
-
-const UNIT_WORDS: Record<TRecurrenceUnit, string> = {
-  day: 'day',
-  week: 'week',
-  month: 'month',
-  year: 'year',
+/** "Every day", "Every 3 months": how often an interval repeats, a message per unit. */
+const EVERY_UNIT: Record<TRecurrenceUnit, (every: number) => MessageDescriptor> = {
+  day: (every) => msg`${plural(every, { one: 'Every day', other: 'Every # days' })}`,
+  week: (every) => msg`${plural(every, { one: 'Every week', other: 'Every # weeks' })}`,
+  month: (every) => msg`${plural(every, { one: 'Every month', other: 'Every # months' })}`,
+  year: (every) => msg`${plural(every, { one: 'Every year', other: 'Every # years' })}`,
 };
 
-/** "Monday", "Monday and Thursday", "Monday, Wednesday and Friday". */
+/** "Monday", "Monday and Thursday", "Monday, Wednesday and Friday" (names already translated). */
 function listOf(words: string[]): string {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  const first = words.slice(0, -1).join(', ');
+  const last = words.at(-1) ?? '';
+  return i18n._(msg`${first} and ${last}`);
 }
 
-/** "Every month", "Every 3 months": how often, before what falls on which day. */
-function everyUnit(every: number, unit: TRecurrenceUnit): string {
-  return every === 1 ? `Every ${UNIT_WORDS[unit]}` : `Every ${plural(every, UNIT_WORDS[unit])}`;
-}
-
-/** A recurrence in words (docs/product/asset-detail.md#planned-maintenance). */
+/** A recurrence in words, in the active language (docs/product/asset-detail.md#planned-maintenance). */
 export function recurrenceText(recurrence: TRecurrence): string {
+  const every = recurrence.every;
   switch (recurrence.pattern) {
     case 'interval':
-      return everyUnit(recurrence.every, recurrence.unit);
+      return i18n._(EVERY_UNIT[recurrence.unit](every));
     case 'weekdays': {
-      const days = listOf(recurrence.weekdays.map((day: TWeekday) => WEEKDAY_LABELS[day]));
-      return `${everyUnit(recurrence.every, 'week')} on ${days}`;
+      const days = listOf(recurrence.weekdays.map((day: TWeekday) => i18n._(WEEKDAY_LABELS[day])));
+      return i18n._(
+        msg`${plural(every, { one: `Every week on ${days}`, other: `Every # weeks on ${days}` })}`,
+      );
     }
-    case 'monthDay':
-      return `${everyUnit(recurrence.every, 'month')} on day ${recurrence.day}`;
+    case 'monthDay': {
+      const day = recurrence.day;
+      return i18n._(
+        msg`${plural(every, { one: `Every month on day ${day}`, other: `Every # months on day ${day}` })}`,
+      );
+    }
     case 'lastDayOfMonth':
-      return `${everyUnit(recurrence.every, 'month')} on its last day`;
+      return i18n._(
+        msg`${plural(every, { one: 'Every month on its last day', other: 'Every # months on its last day' })}`,
+      );
   }
 }
 
 /** The screens' words for schedules: the asset page's card, its form, the asset list's bulk action. */
 export const SCHEDULE_TEXTS = {
-  cardTitle: 'Planned maintenance',
-  addSchedule: 'Add schedule',
-  empty: 'No planned maintenance yet.',
-  loading: 'Loading schedules...',
-  loadFailed: 'Unable to load the schedules.',
-  active: 'Active',
-  paused: 'Paused',
+  cardTitle: msg`Planned maintenance`,
+  addSchedule: msg`Add schedule`,
+  empty: msg`No planned maintenance yet.`,
+  loading: msg`Loading schedules...`,
+  loadFailed: msg`Unable to load the schedules.`,
+  active: msg`Active`,
+  paused: msg`Paused`,
   leadTime: (days: number) =>
-    days === 0 ? 'Appears on its due date' : `Appears ${plural(days, 'day')} before`,
-  period: (from: string, until: string | null) => (until ? `From ${from} to ${until}` : `From ${from}`),
-  nextDue: (date: string) => `Next due ${date}`,
-  thenDue: (dates: string) => `Then ${dates}`,
-  waitingForCompletion: 'The next due date counts from the completion of its open task.',
-  ended: 'No more due dates.',
-  edit: 'Edit',
-  pause: 'Pause',
-  resume: 'Resume',
-  delete: 'Delete',
-  working: 'Saving...',
-  changeFailed: 'Unable to change the schedule.',
-  deleteTitle: 'Delete this schedule?',
-  deleteText:
-    'Its tasks stay in the asset’s history, open or done, with their due dates. No new task is created.',
-  deleting: 'Deleting...',
+    msg`${plural(days, { 0: 'Appears on its due date', one: 'Appears # day before', other: 'Appears # days before' })}`,
+  /** Dates already formatted (formatCalendarDate). */
+  period: (from: string, until: string | null) => (until ? msg`From ${from} to ${until}` : msg`From ${from}`),
+  assignedTo: (name: string) => msg`Assigned to ${name}`,
+  nextDue: (date: string) => msg`Next due ${date}`,
+  /** `dates`: the next due dates after the first, already formatted and listed. */
+  thenDue: (dates: string) => msg`Then ${dates}`,
+  waitingForCompletion: msg`The next due date counts from the completion of its open task.`,
+  ended: msg`No more due dates.`,
+  edit: msg`Edit`,
+  pause: msg`Pause`,
+  resume: msg`Resume`,
+  delete: msg`Delete`,
+  working: msg`Saving...`,
+  changeFailed: msg`Unable to change the schedule.`,
+  deleteTitle: msg`Delete this schedule?`,
+  deleteText: msg`Its tasks stay in the asset’s history, open or done, with their due dates. No new task is created.`,
+  deleting: msg`Deleting...`,
   // The form.
-  addTitle: 'Add schedule',
-  editTitle: 'Edit schedule',
-  bulkButton: 'Schedule maintenance',
-  bulkTitle: 'Schedule maintenance',
-  bulkHint: 'Each asset gets a schedule of its own, with its own tasks and history.',
+  addTitle: msg`Add schedule`,
+  editTitle: msg`Edit schedule`,
+  bulkButton: msg`Schedule maintenance`,
+  bulkTitle: msg`Schedule maintenance`,
+  bulkHint: msg`Each asset gets a schedule of its own, with its own tasks and history.`,
   bulkDone: (created: number, tasks: number) =>
-    `Schedules created on ${plural(created, 'asset')}.${tasks > 0 ? ` ${plural(tasks, 'task')} already due created.` : ''}`,
-  title: 'Title',
-  notes: 'Notes',
-  repeats: 'Repeats',
+    tasks > 0
+      ? msg`Schedules created on ${plural(created, { one: '# asset', other: '# assets' })}. ${plural(tasks, { one: '# task already due created.', other: '# tasks already due created.' })}`
+      : msg`Schedules created on ${plural(created, { one: '# asset', other: '# assets' })}.`,
+  title: msg`Title`,
+  notes: msg`Notes`,
+  repeats: msg`Repeats`,
   patterns: {
-    interval: 'Every N days, weeks, months or years',
-    weekdays: 'On chosen weekdays',
-    monthDay: 'On a day of the month',
-    lastDayOfMonth: 'On the last day of the month',
+    interval: msg`Every N days, weeks, months or years`,
+    weekdays: msg`On chosen weekdays`,
+    monthDay: msg`On a day of the month`,
+    lastDayOfMonth: msg`On the last day of the month`,
   },
-  every: 'Every',
-  unit: 'Unit',
-  units: { day: 'days', week: 'weeks', month: 'months', year: 'years' } as Record<TRecurrenceUnit, string>,
-  everyWeeks: 'Every (weeks)',
-  everyMonths: 'Every (months)',
-  weekdays: 'Weekdays',
-  dayOfMonth: 'Day of the month',
-  dayOfMonthHint: 'Days 29 to 31 fall on the last day of shorter months.',
-  mode: 'Due dates',
+  every: msg`Every`,
+  unit: msg`Unit`,
+  units: { day: msg`days`, week: msg`weeks`, month: msg`months`, year: msg`years` } as Record<
+    TRecurrenceUnit,
+    MessageDescriptor
+  >,
+  everyWeeks: msg`Every (weeks)`,
+  everyMonths: msg`Every (months)`,
+  weekdays: msg`Weekdays`,
+  dayOfMonth: msg`Day of the month`,
+  dayOfMonthHint: msg`Days 29 to 31 fall on the last day of shorter months.`,
+  mode: msg`Due dates`,
   modes: {
     fixed: {
-      label: 'Fixed calendar',
-      hint: 'Due dates never move, however early or late a task is completed.',
+      label: msg`Fixed calendar`,
+      hint: msg`Due dates never move, however early or late a task is completed.`,
     },
     floating: {
-      label: 'From the last completion',
-      hint: 'Each next due date counts from when the task before was completed (every N days, weeks, months or years only).',
+      label: msg`From the last completion`,
+      hint: msg`Each next due date counts from when the task before was completed (every N days, weeks, months or years only).`,
     },
-  },
-  leadDays: 'Lead time (days)',
-  leadDaysHint: 'The task appears this many days before its due date.',
-  assignee: 'Assignee',
-  nobody: 'Nobody',
-  startsOn: 'Starts on',
-  startsOnHint: 'The first day it may fall due.',
-  endsOn: 'Ends on (optional)',
-  defaults: 'Default values of the task’s fields',
-  save: 'Save schedule',
-  saving: 'Saving...',
-  cancel: 'Cancel',
-  saveFailed: 'Unable to save the schedule.',
-} as const;
+  } as Record<TScheduleMode, { label: MessageDescriptor; hint: MessageDescriptor }>,
+  leadDays: msg`Lead time (days)`,
+  leadDaysHint: msg`The task appears this many days before its due date.`,
+  assignee: msg`Assignee`,
+  nobody: msg`Nobody`,
+  startsOn: msg`Starts on`,
+  startsOnHint: msg`The first day it may fall due.`,
+  endsOn: msg`Ends on (optional)`,
+  defaults: msg`Default values of the task’s fields`,
+  save: msg`Save schedule`,
+  saving: msg`Saving...`,
+  cancel: msg`Cancel`,
+  saveFailed: msg`Unable to save the schedule.`,
+};
 
-export const WEEKDAY_LABELS: Record<TWeekday, string> = {
-  MO: 'Monday',
-  TU: 'Tuesday',
-  WE: 'Wednesday',
-  TH: 'Thursday',
-  FR: 'Friday',
-  SA: 'Saturday',
-  SU: 'Sunday',
+export const WEEKDAY_LABELS: Record<TWeekday, MessageDescriptor> = {
+  MO: msg`Monday`,
+  TU: msg`Tuesday`,
+  WE: msg`Wednesday`,
+  TH: msg`Thursday`,
+  FR: msg`Friday`,
+  SA: msg`Saturday`,
+  SU: msg`Sunday`,
 };

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TCalendarAssignee, TCalendarItem } from '@mqr/contracts';
 import { useId } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -30,27 +31,28 @@ function AgendaDay({ date, today, items }: { date: string; today: string; items:
  */
 function OverdueGroup({ assignee }: { assignee: TCalendarAssignee }) {
   const headingId = useId();
+  const { _ } = useLingui();
   const overdue = useOverdue(assignee, true);
   if (overdue.isPending) return null;
-  if (overdue.isError) return <Alert>{failureMessage(CALENDAR_TEXTS.overdueFailed, overdue.error)}</Alert>;
+  if (overdue.isError) return <Alert>{failureMessage(_(CALENDAR_TEXTS.overdueFailed), overdue.error)}</Alert>;
   const items = overdue.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return null;
   return (
     <section className={`${styles.agendaDay} ${styles.overdueGroup}`} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.dayHeading}>
         <Marker tone="overdue" />
-        {CALENDAR_TEXTS.overdue}
+        {_(CALENDAR_TEXTS.overdue)}
       </h3>
-      <p className={styles.muted}>{CALENDAR_TEXTS.overdueHint}</p>
+      <p className={styles.muted}>{_(CALENDAR_TEXTS.overdueHint)}</p>
       <CalendarItemList items={items} dated />
-      {overdue.isFetchNextPageError ? <Alert>{CALENDAR_TEXTS.overdueFailed}</Alert> : null}
+      {overdue.isFetchNextPageError ? <Alert>{_(CALENDAR_TEXTS.overdueFailed)}</Alert> : null}
       {overdue.hasNextPage ? (
         <Button
           variant="secondary"
           disabled={overdue.isFetchingNextPage}
           onClick={() => void overdue.fetchNextPage()}
         >
-          {overdue.isFetchingNextPage ? CALENDAR_TEXTS.loadingMore : CALENDAR_TEXTS.showMoreOverdue}
+          {overdue.isFetchingNextPage ? _(CALENDAR_TEXTS.loadingMore) : _(CALENDAR_TEXTS.showMoreOverdue)}
         </Button>
       ) : null}
     </section>
@@ -70,9 +72,10 @@ export function AgendaView({
   assignee: TCalendarAssignee;
   withOverdue: boolean;
 }) {
+  const { _ } = useLingui();
   const agenda = useAgenda(range, assignee);
-  if (agenda.isPending) return <StateMessage>{CALENDAR_TEXTS.loading}</StateMessage>;
-  if (agenda.isError) return <Alert>{failureMessage(CALENDAR_TEXTS.loadFailed, agenda.error)}</Alert>;
+  if (agenda.isPending) return <StateMessage>{_(CALENDAR_TEXTS.loading)}</StateMessage>;
+  if (agenda.isError) return <Alert>{failureMessage(_(CALENDAR_TEXTS.loadFailed), agenda.error)}</Alert>;
   const items = agenda.data.pages.flatMap((page) => page.items);
   const today = agenda.data.pages[0]?.today ?? '';
   const byDate = new Map<string, TCalendarItem[]>();
@@ -80,18 +83,18 @@ export function AgendaView({
   return (
     <div className={styles.agenda}>
       {withOverdue ? <OverdueGroup assignee={assignee} /> : null}
-      {items.length === 0 ? <StateMessage>{CALENDAR_TEXTS.empty}</StateMessage> : null}
+      {items.length === 0 ? <StateMessage>{_(CALENDAR_TEXTS.empty)}</StateMessage> : null}
       {[...byDate].map(([date, dayItems]) => (
         <AgendaDay key={date} date={date} today={today} items={dayItems} />
       ))}
-      {agenda.isFetchNextPageError ? <Alert>{CALENDAR_TEXTS.loadFailed}</Alert> : null}
+      {agenda.isFetchNextPageError ? <Alert>{_(CALENDAR_TEXTS.loadFailed)}</Alert> : null}
       {agenda.hasNextPage ? (
         <Button
           variant="secondary"
           disabled={agenda.isFetchingNextPage}
           onClick={() => void agenda.fetchNextPage()}
         >
-          {agenda.isFetchingNextPage ? CALENDAR_TEXTS.loadingMore : CALENDAR_TEXTS.showMore}
+          {agenda.isFetchingNextPage ? _(CALENDAR_TEXTS.loadingMore) : _(CALENDAR_TEXTS.showMore)}
         </Button>
       ) : null}
     </div>

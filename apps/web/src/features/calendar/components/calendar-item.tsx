@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TCalendarItem } from '@mqr/contracts';
 import { Link } from 'react-router';
 import hidden from '#web/components/ui/visually-hidden.module.css';
@@ -35,14 +36,16 @@ export function CalendarItem({
   /** Says the item's due date (a list of items of several days). */
   dated?: boolean;
 }) {
+  const { _ } = useLingui();
   const state = itemState(item);
+  const label = _(state.label);
   const plannedTag = item.kind === 'planned' && state.tone !== 'planned';
   if (compact) {
     return (
       <Link
         to={assetPath(item)}
         className={`${styles.compactItem} ${TONES[state.tone]}`}
-        title={`${item.title} · ${item.assetName} · ${state.label}`}
+        title={`${item.title} · ${item.assetName} · ${label}`}
       >
         <Marker tone={state.tone} />
         <span className={styles.compactText}>
@@ -52,8 +55,8 @@ export function CalendarItem({
           </span>
         </span>
         <span className={hidden.visuallyHidden}>
-          , {state.label}
-          {plannedTag ? `, ${CALENDAR_TEXTS.planned}` : ''}
+          , {label}
+          {plannedTag ? `, ${_(CALENDAR_TEXTS.planned)}` : ''}
         </span>
       </Link>
     );
@@ -66,15 +69,15 @@ export function CalendarItem({
         <span className={styles.itemMeta}>
           <span className={styles.itemAsset}>{item.assetName}</span>
           {dated ? (
-            <span className={styles.muted}>{CALENDAR_TEXTS.dueOn(formatCalendarDate(item.date))}</span>
+            <span className={styles.muted}>{_(CALENDAR_TEXTS.dueOn(formatCalendarDate(item.date)))}</span>
           ) : null}
           {item.assigneeName ? <span className={styles.muted}>{item.assigneeName}</span> : null}
         </span>
       </span>
       <span className={styles.tags}>
-        <span className={`${styles.tag} ${TONES[state.tone]}`}>{state.label}</span>
+        <span className={`${styles.tag} ${TONES[state.tone]}`}>{label}</span>
         {plannedTag ? (
-          <span className={`${styles.tag} ${styles.planned}`}>{CALENDAR_TEXTS.planned}</span>
+          <span className={`${styles.tag} ${styles.planned}`}>{_(CALENDAR_TEXTS.planned)}</span>
         ) : null}
       </span>
     </Link>
@@ -102,5 +105,6 @@ export function CalendarItemList({
 
 /** "Today", beside a day's heading. */
 export function TodayTag() {
-  return <span className={styles.todayTag}>{CALENDAR_TEXTS.today}</span>;
+  const { _ } = useLingui();
+  return <span className={styles.todayTag}>{_(CALENDAR_TEXTS.today)}</span>;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME, type TCalendarDay } from '@mqr/contracts';
 import { useMemo, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -19,14 +20,15 @@ import { WeekView } from './week-view.tsx';
 
 /** The month or week view of the state's period, once its days are in. */
 function DaysView({ state, label }: { state: TCalendarState & { view: 'month' | 'week' }; label: string }) {
+  const { _ } = useLingui();
   const range = rangeOf(state.view, state.date);
   const days = useCalendarDays(range, state.assignee, PER_DAY[state.view]);
   const byDate = useMemo(
     () => new Map<string, TCalendarDay>((days.data?.days ?? []).map((day) => [day.date, day])),
     [days.data],
   );
-  if (days.isPending) return <StateMessage>{CALENDAR_TEXTS.loading}</StateMessage>;
-  if (days.isError) return <Alert>{failureMessage(CALENDAR_TEXTS.loadFailed, days.error)}</Alert>;
+  if (days.isPending) return <StateMessage>{_(CALENDAR_TEXTS.loading)}</StateMessage>;
+  if (days.isError) return <Alert>{failureMessage(_(CALENDAR_TEXTS.loadFailed), days.error)}</Alert>;
   const today = days.data.today;
   return state.view === 'month' ? (
     <>
@@ -43,19 +45,20 @@ function DaysView({ state, label }: { state: TCalendarState & { view: 'month' | 
  * user's own feed for calendar apps (docs/product/calendar.md).
  */
 export function CalendarPage() {
+  const { _ } = useLingui();
   const { state, update, today } = useCalendarState();
   const [subscribing, setSubscribing] = useState(false);
   const label = periodLabel(state.view, state.date);
   const agendaRange = rangeOf('agenda', state.date);
   return (
     <>
-      <title>{`${CALENDAR_TEXTS.title} · ${PRODUCT_NAME}`}</title>
+      <title>{`${_(CALENDAR_TEXTS.title)} · ${PRODUCT_NAME}`}</title>
       <PageHeader
-        title={CALENDAR_TEXTS.title}
-        subtitle={CALENDAR_TEXTS.subtitle}
+        title={_(CALENDAR_TEXTS.title)}
+        subtitle={_(CALENDAR_TEXTS.subtitle)}
         actions={
           <Button variant="secondary" onClick={() => setSubscribing(true)}>
-            {CALENDAR_TEXTS.subscribe}
+            {_(CALENDAR_TEXTS.subscribe)}
           </Button>
         }
       />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TCalendarFeedCreated } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -15,6 +16,7 @@ type TCopyState = 'idle' | 'copied' | 'failed';
 
 /** The address just made, to copy: shown this once (the server keeps only its hash). */
 function NewAddress({ created }: { created: TCalendarFeedCreated }) {
+  const { _ } = useLingui();
   const [copy, setCopy] = useState<TCopyState>('idle');
   const copyAddress = async () => {
     try {
@@ -28,19 +30,19 @@ function NewAddress({ created }: { created: TCalendarFeedCreated }) {
     <div className={styles.feedAddress}>
       <div className={styles.copyRow}>
         <TextField
-          label={CALENDAR_TEXTS.feedAddress}
+          label={_(CALENDAR_TEXTS.feedAddress)}
           value={created.url}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
         />
         <Button variant="secondary" onClick={() => void copyAddress()}>
-          {copy === 'copied' ? CALENDAR_TEXTS.copied : CALENDAR_TEXTS.copy}
+          {copy === 'copied' ? _(CALENDAR_TEXTS.copied) : _(CALENDAR_TEXTS.copy)}
         </Button>
       </div>
       <p role="status" className={styles.copyStatus}>
-        {copy === 'failed' ? CALENDAR_TEXTS.copyFailed : ''}
+        {copy === 'failed' ? _(CALENDAR_TEXTS.copyFailed) : ''}
       </p>
-      <Alert tone="info">{CALENDAR_TEXTS.feedShownOnce}</Alert>
+      <Alert tone="info">{_(CALENDAR_TEXTS.feedShownOnce)}</Alert>
     </div>
   );
 }
@@ -50,6 +52,7 @@ function NewAddress({ created }: { created: TCalendarFeedCreated }) {
  * one stops at once) or stopped (docs/product/calendar.md#subscribe-from-a-calendar-app).
  */
 export function FeedDialog({ onClose }: { onClose: () => void }) {
+  const { _ } = useLingui();
   const { status, create, stop } = useFeed();
   const [created, setCreated] = useState<TCalendarFeedCreated | null>(null);
   const [stopped, setStopped] = useState(false);
@@ -62,7 +65,7 @@ export function FeedDialog({ onClose }: { onClose: () => void }) {
     create.mutate(undefined, { onSuccess: (answer) => setCreated(answer) });
   };
   const stopFeed = () => {
-    if (!window.confirm(CALENDAR_TEXTS.feedStopConfirm)) return;
+    if (!window.confirm(_(CALENDAR_TEXTS.feedStopConfirm))) return;
     stop.mutate(undefined, {
       onSuccess: () => {
         setCreated(null);
@@ -73,34 +76,34 @@ export function FeedDialog({ onClose }: { onClose: () => void }) {
 
   const failure = create.error ?? stop.error;
   return (
-    <Dialog title={CALENDAR_TEXTS.feedTitle} onClose={onClose} busy={busy}>
+    <Dialog title={_(CALENDAR_TEXTS.feedTitle)} onClose={onClose} busy={busy}>
       <div className={styles.feed}>
-        <p>{CALENDAR_TEXTS.feedIntro}</p>
-        {status.isPending ? <StateMessage>{CALENDAR_TEXTS.loading}</StateMessage> : null}
-        {status.isError ? <Alert>{CALENDAR_TEXTS.feedLoadFailed}</Alert> : null}
+        <p>{_(CALENDAR_TEXTS.feedIntro)}</p>
+        {status.isPending ? <StateMessage>{_(CALENDAR_TEXTS.loading)}</StateMessage> : null}
+        {status.isError ? <Alert>{_(CALENDAR_TEXTS.feedLoadFailed)}</Alert> : null}
         {created ? <NewAddress key={created.url} created={created} /> : null}
         {!created && active && status.data?.createdAt ? (
-          <p>{CALENDAR_TEXTS.feedActive(formatDate(status.data.createdAt))}</p>
+          <p>{_(CALENDAR_TEXTS.feedActive(formatDate(status.data.createdAt)))}</p>
         ) : null}
         {!created && status.data && !active ? (
-          <p role="status">{stopped ? CALENDAR_TEXTS.feedStopped : CALENDAR_TEXTS.feedNone}</p>
+          <p role="status">{stopped ? _(CALENDAR_TEXTS.feedStopped) : _(CALENDAR_TEXTS.feedNone)}</p>
         ) : null}
-        {failure ? <Alert>{failureMessage(CALENDAR_TEXTS.feedFailed, failure)}</Alert> : null}
+        {failure ? <Alert>{failureMessage(_(CALENDAR_TEXTS.feedFailed), failure)}</Alert> : null}
       </div>
       <DialogFooter>
         {status.data && (active || created) ? (
           <>
             <Button variant="secondary" disabled={busy} onClick={stopFeed}>
-              {CALENDAR_TEXTS.feedStop}
+              {_(CALENDAR_TEXTS.feedStop)}
             </Button>
-            <Button disabled={busy} onClick={() => makeAddress(CALENDAR_TEXTS.feedRegenerateConfirm)}>
-              {CALENDAR_TEXTS.feedRegenerate}
+            <Button disabled={busy} onClick={() => makeAddress(_(CALENDAR_TEXTS.feedRegenerateConfirm))}>
+              {_(CALENDAR_TEXTS.feedRegenerate)}
             </Button>
           </>
         ) : null}
         {status.data && !active && !created ? (
           <Button disabled={busy} onClick={() => makeAddress(null)}>
-            {CALENDAR_TEXTS.feedCreate}
+            {_(CALENDAR_TEXTS.feedCreate)}
           </Button>
         ) : null}
       </DialogFooter>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TCalendarAssignee, TCalendarDay } from '@mqr/contracts';
 import { Link } from 'react-router';
 import hidden from '#web/components/ui/visually-hidden.module.css';
@@ -18,10 +19,11 @@ type TMonthViewProps = {
 };
 
 /**
- * The month as a table of weeks, Monday first. A day lists its first items and "+N more"; on a phone
+ * The month as a table of weeks, from the first day of the active language's week. A day lists its first items and "+N more"; on a phone
  * it shows how many items it has, a link to the agenda from that day.
  */
 export function MonthView({ date, today, days, assignee, label }: TMonthViewProps) {
+  const { _ } = useLingui();
   const month = date.slice(0, 7);
   return (
     <table className={styles.month} aria-label={label}>
@@ -71,7 +73,7 @@ export function MonthView({ date, today, days, assignee, label }: TMonthViewProp
                         {shown[0] ? <Marker tone={mostUrgent(shown)} /> : null}
                         <span aria-hidden="true">{work.total}</span>
                         <span className={hidden.visuallyHidden}>
-                          {CALENDAR_TEXTS.itemsOn(work.total, longDate(day))}
+                          {_(CALENDAR_TEXTS.itemsOn(work.total, longDate(day)))}
                         </span>
                       </Link>
                     </>

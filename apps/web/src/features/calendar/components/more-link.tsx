@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TCalendarAssignee } from '@mqr/contracts';
 import { Link } from 'react-router';
 import hidden from '#web/components/ui/visually-hidden.module.css';
@@ -20,10 +21,11 @@ export function MoreLink({
   count: number;
   assignee: TCalendarAssignee;
 }) {
+  const { _ } = useLingui();
   return (
     <Link className={styles.more} to={agendaOf(date, assignee)}>
-      {CALENDAR_TEXTS.more(count)}{' '}
-      <span className={hidden.visuallyHidden}>{CALENDAR_TEXTS.moreOn(longDate(date))}</span>
+      {_(CALENDAR_TEXTS.more(count))}{' '}
+      <span className={hidden.visuallyHidden}>{_(CALENDAR_TEXTS.moreOn(longDate(date)))}</span>
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { addDays, type TCalendarAssignee, type TCalendarDay } from '@mqr/contracts';
 import { useId } from 'react';
 import { longDate, shortDate, weekStart } from '../lib/calendar-range.ts';
@@ -24,6 +25,7 @@ function WeekDay({
   work: TCalendarDay | undefined;
   assignee: TCalendarAssignee;
 }) {
+  const { _ } = useLingui();
   const headingId = useId();
   const shown = work?.items ?? [];
   return (
@@ -40,7 +42,7 @@ function WeekDay({
       {shown.length > 0 ? (
         <CalendarItemList items={shown} />
       ) : (
-        <p className={styles.nothing}>{CALENDAR_TEXTS.nothingDue}</p>
+        <p className={styles.nothing}>{_(CALENDAR_TEXTS.nothingDue)}</p>
       )}
       {work && work.total > shown.length ? (
         <MoreLink date={day} count={work.total - shown.length} assignee={assignee} />
@@ -49,12 +51,12 @@ function WeekDay({
   );
 }
 
-/** The week, Monday to Sunday: seven columns on a wide screen, one after the other on a narrow one. */
+/** The week, from the first day of the active language's week (ADR 114): seven columns on a wide screen, one after the other on a narrow one. */
 export function WeekView({ date, today, days, assignee }: TWeekViewProps) {
-  const monday = weekStart(date);
+  const first = weekStart(date);
   return (
     <ol className={styles.week}>
-      {Array.from({ length: 7 }, (_, index) => addDays(monday, index)).map((day) => (
+      {Array.from({ length: 7 }, (_, index) => addDays(first, index)).map((day) => (
         <WeekDay key={day} day={day} today={today} work={days.get(day)} assignee={assignee} />
       ))}
     </ol>

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { calendarStateOf, monthWeeks, paramsOf, rangeOf, shiftDate, weekStart } from './calendar-range.ts';
+import { activateLocale } from '#web/lib/i18n.ts';
+import {
+  calendarStateOf,
+  firstDayOfWeek,
+  longDate,
+  monthWeeks,
+  paramsOf,
+  periodLabel,
+  rangeOf,
+  shiftDate,
+  weekdayNames,
+  weekStart,
+} from './calendar-range.ts';
 
 const defaults = { view: 'month', date: '2026-03-02' } as const;
 
@@ -36,6 +48,47 @@ describe('the calendar’s dates', () => {
     expect(shiftDate('month', '2026-01-31', -1)).toBe('2025-12-01');
     expect(shiftDate('week', '2026-03-05', 1)).toBe('2026-03-09');
     expect(shiftDate('agenda', '2026-03-05', -1)).toBe('2026-02-05');
+  });
+});
+
+describe('the week of the active language (ADR 114)', () => {
+  it('starts on Monday in English, German, French and Spanish, on Sunday in American English', () => {
+    expect(firstDayOfWeek('en')).toBe(1);
+    expect(firstDayOfWeek('de')).toBe(1);
+    expect(firstDayOfWeek('fr')).toBe(1);
+    expect(firstDayOfWeek('es')).toBe(1);
+    expect(firstDayOfWeek('en-US')).toBe(7);
+    expect(weekStart('2026-03-04', 7)).toBe('2026-03-01');
+    expect(monthWeeks('2026-03-15', 7)[0]?.[0]).toBe('2026-03-01');
+  });
+
+  it('knows the first day without Intl’s week information (Firefox)', () => {
+    const prototype = Intl.Locale.prototype as { getWeekInfo?: unknown };
+    const getWeekInfo = prototype.getWeekInfo;
+    prototype.getWeekInfo = undefined;
+    try {
+      expect(firstDayOfWeek('en-US')).toBe(7);
+      expect(firstDayOfWeek('de-AT')).toBe(1);
+      expect(firstDayOfWeek('fr')).toBe(1);
+    } finally {
+      prototype.getWeekInfo = getWeekInfo;
+    }
+  });
+
+  it('lays English weeks out from Monday, with English names', () => {
+    expect(weekdayNames()).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(rangeOf('week', '2026-03-01')).toEqual({ from: '2026-02-23', to: '2026-03-01' });
+    expect(periodLabel('month', '2026-03-15')).toBe('March 2026');
+  });
+
+  it('lays German weeks out from Monday, with German names and month titles', async () => {
+    await activateLocale('de');
+    expect(monthWeeks('2026-03-15')[0]?.[0]).toBe('2026-02-23');
+    // Abbreviations differ between ICU versions ("Mo" or "Mo."): the first and last days.
+    expect(weekdayNames()[0]).toMatch(/^Mo/);
+    expect(weekdayNames()[6]).toMatch(/^So/);
+    expect(periodLabel('month', '2026-03-15')).toBe('März 2026');
+    expect(longDate('2026-03-02')).toBe('Montag, 2. März');
   });
 });
 

@@ -1,24 +1,25 @@
-import { TASK_STATUS_LABELS, type TCalendarItem } from '@mqr/contracts';
-import { DUE_STATE_LABELS } from '#web/lib/texts.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import type { TCalendarItem } from '@mqr/contracts';
+import { DUE_STATE_MESSAGES, TASK_STATUS_MESSAGES } from '#web/lib/texts.ts';
 import { CALENDAR_TEXTS } from '../texts.ts';
 /** How an item looks: its due state first, else done, planned or its task's status. */
 export type TItemTone = 'overdue' | 'dueToday' | 'dueSoon' | 'completed' | 'planned' | 'open';
 
-export function itemState(item: TCalendarItem): { tone: TItemTone; label: string } {
-  if (item.dueState !== 'none') return { tone: item.dueState, label: DUE_STATE_LABELS[item.dueState] };
-  if (item.taskStatus === 'Completed') return { tone: 'completed', label: TASK_STATUS_LABELS.Completed };
+export function itemState(item: TCalendarItem): { tone: TItemTone; label: MessageDescriptor } {
+  if (item.dueState !== 'none') return { tone: item.dueState, label: DUE_STATE_MESSAGES[item.dueState] };
+  if (item.taskStatus === 'Completed') return { tone: 'completed', label: TASK_STATUS_MESSAGES.Completed };
   if (item.kind === 'planned') return { tone: 'planned', label: CALENDAR_TEXTS.planned };
-  return { tone: 'open', label: TASK_STATUS_LABELS[item.taskStatus ?? 'Pending'] };
+  return { tone: 'open', label: TASK_STATUS_MESSAGES[item.taskStatus ?? 'Pending'] };
 }
 
 /** The legend of the markers, in the order of urgency. */
-export const LEGEND: { tone: TItemTone; label: string }[] = [
-  { tone: 'overdue', label: DUE_STATE_LABELS.overdue },
-  { tone: 'dueToday', label: DUE_STATE_LABELS.dueToday },
-  { tone: 'dueSoon', label: DUE_STATE_LABELS.dueSoon },
-  { tone: 'open', label: TASK_STATUS_LABELS.Pending },
+export const LEGEND: { tone: TItemTone; label: MessageDescriptor }[] = [
+  { tone: 'overdue', label: DUE_STATE_MESSAGES.overdue },
+  { tone: 'dueToday', label: DUE_STATE_MESSAGES.dueToday },
+  { tone: 'dueSoon', label: DUE_STATE_MESSAGES.dueSoon },
+  { tone: 'open', label: TASK_STATUS_MESSAGES.Pending },
   { tone: 'planned', label: CALENDAR_TEXTS.planned },
-  { tone: 'completed', label: TASK_STATUS_LABELS.Completed },
+  { tone: 'completed', label: TASK_STATUS_MESSAGES.Completed },
 ];
 
 export const assetPath = (item: Pick<TCalendarItem, 'assetId'>) =>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TDueCounts } from '@mqr/contracts';
 import type { ReactNode } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -25,6 +26,7 @@ type TAdminAnalyticsProps = {
 
 /** The administrators' part of the dashboard: summary and due cards, preferences and the analytics sections. */
 export function AdminAnalytics({ controls, dueCards }: TAdminAnalyticsProps) {
+  const { _ } = useLingui();
   const { preferences, isVisible } = controls;
   const query = useAnalytics({
     enabled: true,
@@ -38,16 +40,16 @@ export function AdminAnalytics({ controls, dueCards }: TAdminAnalyticsProps) {
   if (query.isError) {
     status = (
       <Card className={styles.status}>
-        <Alert>{DASHBOARD_TEXTS.loadFailed}</Alert>
+        <Alert>{_(DASHBOARD_TEXTS.loadFailed)}</Alert>
         <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
-          Retry
+          {_(DASHBOARD_TEXTS.retry)}
         </Button>
       </Card>
     );
   } else if (!analytics) {
     status = (
       <Card className={styles.status}>
-        <StateMessage>{DASHBOARD_TEXTS.loading}</StateMessage>
+        <StateMessage>{_(DASHBOARD_TEXTS.loading)}</StateMessage>
       </Card>
     );
   }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   DASHBOARD_DAY_LIMITS,
   DASHBOARD_SECTIONS,
@@ -8,6 +9,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { formatNumber } from '#web/lib/dates.ts';
 import type { TDashboardPreferences } from '../lib/dashboard-preferences.ts';
 import { DASHBOARD_SECTION_LABELS, DASHBOARD_TEXTS } from '../texts.ts';
 import styles from './dashboard-preferences.module.css';
@@ -26,17 +28,18 @@ export function DashboardPreferencesCard({
   onRangeDays,
   onTurnaroundDays,
 }: TDashboardPreferencesCardProps) {
+  const { _ } = useLingui();
   const headingId = useId();
   const lastHintId = useId();
   const { sections } = preferences;
   return (
     <Card className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.title}>
-        {DASHBOARD_TEXTS.preferencesTitle}
+        {_(DASHBOARD_TEXTS.preferencesTitle)}
       </h2>
       <div className={styles.body}>
         <fieldset className={styles.sections}>
-          <legend className={styles.legend}>{DASHBOARD_TEXTS.sectionsLegend}</legend>
+          <legend className={styles.legend}>{_(DASHBOARD_TEXTS.sectionsLegend)}</legend>
           <div className={styles.checks}>
             {DASHBOARD_SECTIONS.map((id) => {
               const checked = sections.includes(id);
@@ -44,7 +47,7 @@ export function DashboardPreferencesCard({
               return (
                 <CheckboxField
                   key={id}
-                  label={DASHBOARD_SECTION_LABELS[id]}
+                  label={_(DASHBOARD_SECTION_LABELS[id])}
                   checked={checked}
                   disabled={last}
                   aria-describedby={last ? lastHintId : undefined}
@@ -54,18 +57,18 @@ export function DashboardPreferencesCard({
             })}
           </div>
           <p id={lastHintId} className={styles.hint}>
-            {DASHBOARD_TEXTS.lastSectionHint}
+            {_(DASHBOARD_TEXTS.lastSectionHint)}
           </p>
         </fieldset>
         <div className={styles.numbers}>
           <DayCountField
-            label={DASHBOARD_TEXTS.rangeLabel}
+            label={_(DASHBOARD_TEXTS.rangeLabel)}
             limits={DASHBOARD_DAY_LIMITS.rangeDays}
             value={preferences.rangeDays}
             onCommit={onRangeDays}
           />
           <DayCountField
-            label={DASHBOARD_TEXTS.windowLabel}
+            label={_(DASHBOARD_TEXTS.windowLabel)}
             limits={DASHBOARD_DAY_LIMITS.turnaroundDays}
             value={preferences.turnaroundDays}
             onCommit={onTurnaroundDays}
@@ -89,6 +92,7 @@ type TDayCountFieldProps = {
  * the preference again: the rounded and clamped value, or the previous one when the input was ignored.
  */
 function DayCountField({ label, limits, value, onCommit }: TDayCountFieldProps) {
+  const { _ } = useLingui();
   // What is being typed, for the preference it started from (a new preference discards it).
   const [draft, setDraft] = useState<{ text: string; from: number } | null>(null);
   const editing = draft !== null && draft.from === value;
@@ -108,7 +112,7 @@ function DayCountField({ label, limits, value, onCommit }: TDayCountFieldProps) 
   return (
     <TextField
       label={label}
-      hint={DASHBOARD_TEXTS.dayBounds(limits)}
+      hint={_(DASHBOARD_TEXTS.dayBounds(formatNumber(limits.min), formatNumber(limits.max)))}
       type="number"
       inputMode="numeric"
       min={limits.min}

@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react';
 import type { TDashboardAnalytics } from '@mqr/contracts';
 import { Card } from '#web/components/ui/card.tsx';
+import { formatNumber } from '#web/lib/dates.ts';
 import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './summary-cards.module.css';
 
@@ -8,33 +10,34 @@ type TSummaryCard = { label: string; value: string; unit?: string; caption: stri
 
 /** The four headline figures of the analytics range (administrators). */
 export function SummaryCards({ analytics }: { analytics: TDashboardAnalytics }) {
+  const { _ } = useLingui();
   const { summary } = analytics;
   const cards: TSummaryCard[] = [
     {
-      label: DASHBOARD_TEXTS.completedJobs,
-      value: String(summary.completedEvents),
-      caption: DASHBOARD_TEXTS.lastDays(analytics.rangeDays),
+      label: _(DASHBOARD_TEXTS.completedJobs),
+      value: formatNumber(summary.completedEvents),
+      caption: _(DASHBOARD_TEXTS.lastDays(analytics.rangeDays)),
     },
     {
-      label: DASHBOARD_TEXTS.avgTurnaround,
+      label: _(DASHBOARD_TEXTS.avgTurnaround),
       value: formatHours(summary.averageTurnaroundHours),
-      unit: summary.averageTurnaroundHours === null ? undefined : 'hrs',
-      caption: DASHBOARD_TEXTS.acrossAssets,
+      unit: summary.averageTurnaroundHours === null ? undefined : _(DASHBOARD_TEXTS.hoursUnit),
+      caption: _(DASHBOARD_TEXTS.acrossAssets),
     },
     {
-      label: DASHBOARD_TEXTS.activeJobs,
-      value: String(summary.activeJobs),
-      caption: DASHBOARD_TEXTS.ownedByTeam,
+      label: _(DASHBOARD_TEXTS.activeJobs),
+      value: formatNumber(summary.activeJobs),
+      caption: _(DASHBOARD_TEXTS.ownedByTeam),
     },
     {
-      label: DASHBOARD_TEXTS.activeUsers,
-      value: String(summary.activeUsers),
-      caption: DASHBOARD_TEXTS.withActivity,
+      label: _(DASHBOARD_TEXTS.activeUsers),
+      value: formatNumber(summary.activeUsers),
+      caption: _(DASHBOARD_TEXTS.withActivity),
     },
   ];
 
   return (
-    <section aria-label="Summary">
+    <section aria-label={_(DASHBOARD_TEXTS.summary)}>
       <dl className={styles.grid}>
         {cards.map((card) => (
           <Card as="div" key={card.label} className={styles.card}>

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { MIN_BAR_PERCENT, type TDashboardAnalytics, type TUserPerformance } from '@mqr/contracts';
 import { useId } from 'react';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
+import { formatNumber } from '#web/lib/dates.ts';
 import { barPercent } from '../lib/bar-width.ts';
 import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
 import styles from './team-performance-section.module.css';
@@ -15,14 +17,11 @@ function byCompletedJobs(users: TUserPerformance[]): TUserPerformance[] {
   return [...users].sort((a, b) => b.completedJobs - a.completedJobs);
 }
 
-function leadText(hours: number | null): string {
-  return hours === null ? `Avg lead ${DASHBOARD_TEXTS.notAvailable}` : `Avg lead ${formatHours(hours)} hrs`;
-}
-
 type TScale = { maxCompleted: number; maxLead: number };
 
 /** "Active user throughput": each person's completed and active jobs and average lead time. */
 export function TeamPerformanceSection({ analytics }: { analytics: TDashboardAnalytics }) {
+  const { _ } = useLingui();
   const headingId = useId();
   const subtitleId = useId();
   const users = byCompletedJobs(analytics.userPerformance);
@@ -36,14 +35,14 @@ export function TeamPerformanceSection({ analytics }: { analytics: TDashboardAna
     <Card className={styles.card} aria-labelledby={headingId} aria-describedby={subtitleId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
-          {DASHBOARD_TEXTS.teamTitle}
+          {_(DASHBOARD_TEXTS.teamTitle)}
         </h2>
         <p id={subtitleId} className={styles.subtitle}>
-          {DASHBOARD_TEXTS.teamSubtitle(analytics.summary.activeJobs)}
+          {_(DASHBOARD_TEXTS.teamSubtitle(analytics.summary.activeJobs))}
         </p>
       </div>
       {users.length === 0 ? (
-        <StateMessage>{DASHBOARD_TEXTS.teamEmpty}</StateMessage>
+        <StateMessage>{_(DASHBOARD_TEXTS.teamEmpty)}</StateMessage>
       ) : (
         <>
           <ul className={styles.users} aria-labelledby={headingId}>
@@ -59,6 +58,7 @@ export function TeamPerformanceSection({ analytics }: { analytics: TDashboardAna
 }
 
 function UserCard({ user, scale }: { user: TUserPerformance; scale: TScale }) {
+  const { _ } = useLingui();
   const nameId = useId();
   const completed = barPercent(user.completedJobs, scale.maxCompleted, MIN_BAR_PERCENT.completed, {
     zeroIsEmpty: true,
@@ -74,14 +74,18 @@ function UserCard({ user, scale }: { user: TUserPerformance; scale: TScale }) {
       </div>
       <div className={styles.metric}>
         <p className={styles.metricText}>
-          <span className={styles.strong}>{user.completedJobs} completed</span>
-          <span className={styles.muted}>{user.activeJobs} active</span>
+          <span className={styles.strong}>{_(DASHBOARD_TEXTS.teamCompleted(user.completedJobs))}</span>
+          <span className={styles.muted}>{_(DASHBOARD_TEXTS.teamActive(user.activeJobs))}</span>
         </p>
         <Bar percent={completed} kind="completed" />
       </div>
       <div className={styles.metric}>
         <p className={styles.metricText}>
-          <span>{leadText(user.averageLeadTimeHours)}</span>
+          <span>
+            {user.averageLeadTimeHours === null
+              ? _(DASHBOARD_TEXTS.teamLeadNone)
+              : _(DASHBOARD_TEXTS.teamLead(formatHours(user.averageLeadTimeHours)))}
+          </span>
         </p>
         <Bar percent={lead} kind="leadTime" />
       </div>
@@ -99,19 +103,20 @@ function Bar({ percent, kind }: { percent: number; kind: 'completed' | 'leadTime
 }
 
 function TeamTable({ users }: { users: TUserPerformance[] }) {
+  const { _ } = useLingui();
   return (
-    <Table label={DASHBOARD_TEXTS.teamSection} className={styles.table}>
+    <Table label={_(DASHBOARD_TEXTS.teamSection)} className={styles.table}>
       <thead>
         <tr>
-          <th scope="col">User</th>
+          <th scope="col">{_(DASHBOARD_TEXTS.teamUser)}</th>
           <th scope="col" className={styles.numeric}>
-            Active jobs
+            {_(DASHBOARD_TEXTS.teamActiveJobs)}
           </th>
           <th scope="col" className={styles.numeric}>
-            Completed jobs
+            {_(DASHBOARD_TEXTS.teamCompletedJobs)}
           </th>
           <th scope="col" className={styles.numeric}>
-            Avg lead time hrs
+            {_(DASHBOARD_TEXTS.teamLeadHours)}
           </th>
         </tr>
       </thead>
@@ -122,8 +127,8 @@ function TeamTable({ users }: { users: TUserPerformance[] }) {
               <span className={styles.personName}>{user.displayName}</span>
               <span className={styles.personEmail}>{user.email}</span>
             </td>
-            <td className={styles.numeric}>{user.activeJobs}</td>
-            <td className={styles.numeric}>{user.completedJobs}</td>
+            <td className={styles.numeric}>{formatNumber(user.activeJobs)}</td>
+            <td className={styles.numeric}>{formatNumber(user.completedJobs)}</td>
             <td className={styles.numeric}>{formatHours(user.averageLeadTimeHours)}</td>
           </tr>
         ))}

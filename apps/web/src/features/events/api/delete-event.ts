@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { TMaintenanceEvent } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
@@ -28,7 +29,7 @@ export function useDeleteEvent(assetId: string) {
       ]),
   });
   function run(event: TMaintenanceEvent) {
-    if (mutation.isPending || !window.confirm(deleteEventQuestion(event.title))) return;
+    if (mutation.isPending || !window.confirm(i18n._(deleteEventQuestion(event.title)))) return;
     mutation.mutate(event);
   }
   return { run, mutation };

@@ -1,3 +1,4 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { type TMaintenanceEvent, type TTaskStatus, ZMaintenanceEvent } from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
@@ -47,11 +48,11 @@ export type TTask = { assetId: string; eventId: string; taskStatus: TTaskStatus;
  */
 export type TTaskActionTexts = Record<
   'confirmStart' | 'confirmCompletePending' | 'confirmComplete' | 'startFailed' | 'completeFailed',
-  string
+  MessageDescriptor
 >;
 
 /** The question the user confirms before an action. */
-export function confirmText(texts: TTaskActionTexts, action: TTaskAction, task: TTask): string {
+export function confirmText(texts: TTaskActionTexts, action: TTaskAction, task: TTask): MessageDescriptor {
   if (action === 'start') return texts.confirmStart;
   return task.taskStatus === 'Pending' ? texts.confirmCompletePending : texts.confirmComplete;
 }
@@ -116,7 +117,7 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
   });
 
   function run(action: TTaskAction, task: TTask) {
-    if (mutation.isPending || !window.confirm(confirmText(texts, action, task))) return;
+    if (mutation.isPending || !window.confirm(i18n._(confirmText(texts, action, task)))) return;
     mutation.mutate({ action, task });
   }
 
@@ -125,7 +126,7 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
     run,
     /** The action under way and its task, if any. */
     running: mutation.isPending ? mutation.variables : undefined,
-    /** The failure message of the last action, if it failed. */
+    /** The failure message of the last action, if it failed (shown with `_()`). */
     failure: failed === null ? null : failed === 'start' ? texts.startFailed : texts.completeFailed,
     /** The last action has finished, either way (its button may be gone: focus moves on). */
     settled: mutation.isSuccess || mutation.isError,

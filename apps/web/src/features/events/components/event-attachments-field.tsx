@@ -1,20 +1,24 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { fileExtensionLabel } from '@mqr/contracts';
 import { type ChangeEvent, useId } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
+import { formatNumber } from '#web/lib/dates.ts';
 import {
   formatMegabytes,
   type TExistingAttachment,
   type TNewAttachment,
   type TUploadStatus,
 } from '../hooks/use-event-attachments.ts';
+import { EVENT_FORM_TEXTS } from '../texts.ts';
 import styles from './event-form.module.css';
 
-const STATUS_TEXT: Record<TUploadStatus, string | undefined> = {
-  ready: 'Ready to upload',
+const STATUS_TEXT: Record<TUploadStatus, MessageDescriptor | undefined> = {
+  ready: EVENT_FORM_TEXTS.readyToUpload,
   uploading: undefined, // the percentage
-  done: 'Uploaded',
-  failed: 'Upload failed',
+  done: EVENT_FORM_TEXTS.uploaded,
+  failed: EVENT_FORM_TEXTS.uploadFailed,
 };
 
 const TONE = { ready: 'default', uploading: 'default', done: 'success', failed: 'error' } as const;
@@ -42,6 +46,7 @@ export function EventAttachmentsField({
   onRemove,
   onToggleExisting,
 }: TEventAttachmentsFieldProps) {
+  const { _ } = useLingui();
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -55,7 +60,7 @@ export function EventAttachmentsField({
   return (
     <div className={styles.attachments}>
       <label className={styles.label} htmlFor={inputId}>
-        Attachments
+        {_(EVENT_FORM_TEXTS.attachments)}
       </label>
       <input
         id={inputId}
@@ -70,7 +75,7 @@ export function EventAttachmentsField({
       />
       {maxUploadBytes ? (
         <span id={hintId} className={styles.hint}>
-          {`Up to ${formatMegabytes(maxUploadBytes)} MB per file.`}
+          {_(EVENT_FORM_TEXTS.sizeLimit(formatNumber(formatMegabytes(maxUploadBytes))))}
         </span>
       ) : null}
       {errors.length > 0 ? (
@@ -82,7 +87,7 @@ export function EventAttachmentsField({
       ) : null}
 
       {existing.length > 0 ? (
-        <ul className={styles.fileList} aria-label="Attached files">
+        <ul className={styles.fileList} aria-label={_(EVENT_FORM_TEXTS.attachedFiles)}>
           {existing.map(({ file, removed }) => (
             <li key={file.id} className={`${styles.fileRow} ${removed ? styles.removed : ''}`}>
               <span className={styles.badge} aria-hidden="true">
@@ -90,15 +95,21 @@ export function EventAttachmentsField({
               </span>
               <span className={styles.fileText}>
                 <span className={styles.fileName}>{file.fileName}</span>
-                <span className={styles.hint}>{removed ? 'Removed when you save' : 'Attached'}</span>
+                <span className={styles.hint}>
+                  {removed ? _(EVENT_FORM_TEXTS.removedOnSave) : _(EVENT_FORM_TEXTS.attached)}
+                </span>
               </span>
               <Button
                 variant="secondary"
                 disabled={disabled}
-                aria-label={`${removed ? 'Keep' : 'Remove'} ${file.fileName}`}
+                aria-label={_(
+                  removed
+                    ? EVENT_FORM_TEXTS.keepFile(file.fileName)
+                    : EVENT_FORM_TEXTS.removeFile(file.fileName),
+                )}
                 onClick={() => onToggleExisting(file.id)}
               >
-                {removed ? 'Keep' : 'Remove'}
+                {removed ? _(EVENT_FORM_TEXTS.keep) : _(EVENT_FORM_TEXTS.remove)}
               </Button>
             </li>
           ))}
@@ -106,27 +117,30 @@ export function EventAttachmentsField({
       ) : null}
 
       {added.length > 0 ? (
-        <ul className={styles.fileList} aria-label="Files to upload">
-          {added.map((item) => (
-            <li key={item.id} className={styles.fileRow}>
-              <div className={styles.fileText}>
-                <ProgressBar
-                  label={item.file.name}
-                  value={item.progress}
-                  tone={TONE[item.status]}
-                  status={STATUS_TEXT[item.status]}
-                />
-              </div>
-              <Button
-                variant="secondary"
-                disabled={disabled}
-                aria-label={`Remove ${item.file.name}`}
-                onClick={() => onRemove(item.id)}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
+        <ul className={styles.fileList} aria-label={_(EVENT_FORM_TEXTS.filesToUpload)}>
+          {added.map((item) => {
+            const status = STATUS_TEXT[item.status];
+            return (
+              <li key={item.id} className={styles.fileRow}>
+                <div className={styles.fileText}>
+                  <ProgressBar
+                    label={item.file.name}
+                    value={item.progress}
+                    tone={TONE[item.status]}
+                    status={status ? _(status) : undefined}
+                  />
+                </div>
+                <Button
+                  variant="secondary"
+                  disabled={disabled}
+                  aria-label={_(EVENT_FORM_TEXTS.removeFile(item.file.name))}
+                  onClick={() => onRemove(item.id)}
+                >
+                  {_(EVENT_FORM_TEXTS.remove)}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import {
   EVENT_MESSAGES,
   type TMaintenanceEvent,
@@ -299,7 +300,7 @@ describe('event composer', () => {
     act(() => first.respond(200));
     act(() => second.respond(500));
 
-    expect(await form.findByText(EVENT_TEXTS.uploadFailed)).toBeInTheDocument();
+    expect(await form.findByText(i18n._(EVENT_TEXTS.uploadFailed))).toBeInTheDocument();
     expect(form.getByText('Upload failed')).toBeInTheDocument();
     expect(form.getByText('Uploaded')).toBeInTheDocument();
     expect(bodyOf(calls, 'POST')).toBeUndefined();
@@ -335,7 +336,7 @@ describe('event composer', () => {
     renderApp(`/assets/${ASSET_ID}`);
     const { form } = await openFilledComposer(user);
     await user.click(form.getByRole('button', { name: 'Save event' }));
-    expect(await form.findByRole('alert')).toHaveTextContent(EVENT_TEXTS.saveFailed);
+    expect(await form.findByRole('alert')).toHaveTextContent(i18n._(EVENT_TEXTS.saveFailed));
     expect(form.getByLabelText('Title')).toHaveAccessibleDescription('Title is taken.');
     expect(form.getByLabelText('Pressure')).toHaveAccessibleDescription('Please provide a valid value.');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -366,7 +367,7 @@ describe('event composer', () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() => (FakeXhr.sent[0] as FakeXhr).respond(200));
     expect(await form.findByText(UPLOAD_MESSAGES.missingObject)).toBeInTheDocument();
-    expect(form.getByText(EVENT_TEXTS.saveFailed)).toBeInTheDocument();
+    expect(form.getByText(i18n._(EVENT_TEXTS.saveFailed))).toBeInTheDocument();
     expect(form.getByText('Ready to upload')).toBeInTheDocument();
 
     await user.click(form.getByRole('button', { name: 'Save event' }));
@@ -423,7 +424,7 @@ describe('event composer', () => {
       await screen.findByRole('button', { name: 'Add maintenance event' }, { timeout: LOAD_TIMEOUT }),
     );
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText(EVENT_TEXTS.fieldsLoadFailed)).toBeInTheDocument();
+    expect(await within(dialog).findByText(i18n._(EVENT_TEXTS.fieldsLoadFailed))).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Title'), 'Leak check');
     await user.click(within(dialog).getByRole('button', { name: 'Save event' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

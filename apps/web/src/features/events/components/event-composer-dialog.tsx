@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TMaintenanceEvent } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -22,18 +23,19 @@ type TEventComposerDialogProps = {
  * definitions; when they fail to load the form still works, without custom fields.
  */
 export function EventComposerDialog({ assetId, event, onClose }: TEventComposerDialogProps) {
+  const { _ } = useLingui();
   const auth = useAuth();
   const fields = useFields('MaintenanceEvent');
   const config = useClientConfig();
   const [busy, setBusy] = useState(false);
 
   return (
-    <Dialog title={event ? 'Edit maintenance event' : 'Add maintenance event'} busy={busy} onClose={onClose}>
+    <Dialog title={event ? _(EVENT_TEXTS.editTitle) : _(EVENT_TEXTS.addTitle)} busy={busy} onClose={onClose}>
       {fields.isPending ? (
         <StateMessage>{FIELD_TEXTS.loading}</StateMessage>
       ) : (
         <>
-          {fields.isError ? <Alert>{EVENT_TEXTS.fieldsLoadFailed}</Alert> : null}
+          {fields.isError ? <Alert>{_(EVENT_TEXTS.fieldsLoadFailed)}</Alert> : null}
           <EventForm
             assetId={assetId}
             event={event}

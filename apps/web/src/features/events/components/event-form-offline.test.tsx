@@ -119,11 +119,11 @@ describe('the event form and the task actions without a connection', () => {
     };
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const texts = {
-      confirmStart: 's',
-      confirmCompletePending: 'c',
-      confirmComplete: 'c',
-      startFailed: 'f',
-      completeFailed: 'f',
+      confirmStart: { id: 's' },
+      confirmCompletePending: { id: 'c' },
+      confirmComplete: { id: 'c' },
+      startFailed: { id: 'f' },
+      completeFailed: { id: 'f' },
     };
     const queued = { kind: 'task-action', action: 'complete', ...task, occurredAt: expect.any(String) };
     authStore.login(loginResponse({ displayName: 'Tess Tech' }), 'tess@example.com');

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TFieldDefinition, TFieldError, TMaintenanceEvent } from '@mqr/contracts';
 import { useEffect, useState } from 'react';
 import { type FieldError, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -13,7 +14,7 @@ import { useOfflineWrites } from '#web/lib/offline-writes.ts';
 import { useSaveEvent } from '../api/save-event.ts';
 import { useEventAttachments } from '../hooks/use-event-attachments.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
-import { EVENT_TEXTS } from '../texts.ts';
+import { EVENT_FORM_TEXTS, EVENT_TEXTS } from '../texts.ts';
 import { EventAttachmentsField } from './event-attachments-field.tsx';
 import styles from './event-form.module.css';
 import {
@@ -65,6 +66,7 @@ export function EventForm({
   onSaved,
   onCancel,
 }: TEventFormProps) {
+  const { _ } = useLingui();
   const isEdit = !!event;
   const offline = useOfflineWrites();
   const save = useSaveEvent(assetId, event?.id);
@@ -105,7 +107,7 @@ export function EventForm({
       // The connection dropped during the uploads: what did upload is kept, the rest waits here.
       if (offline?.isOffline()) return keepOnDevice(checked.body);
       setPhase('idle');
-      setFailure([EVENT_TEXTS.uploadFailed]);
+      setFailure([_(EVENT_TEXTS.uploadFailed)]);
       return;
     }
     setPhase('saving');
@@ -140,14 +142,14 @@ export function EventForm({
       });
     } catch {
       setPhase('idle');
-      setFailure([EVENT_TEXTS.saveFailed]);
+      setFailure([_(EVENT_TEXTS.saveFailed)]);
       return;
     }
     onSaved();
   }
 
   function showSaveError(error: unknown) {
-    const lines: string[] = [EVENT_TEXTS.saveFailed];
+    const lines: string[] = [_(EVENT_TEXTS.saveFailed)];
     if (error instanceof ApiError) {
       // Permission (403) and state (409) answers say what to do; validation errors go under inputs.
       if ((error.status === 403 || error.status === 409) && error.message) lines.push(error.message);
@@ -172,16 +174,21 @@ export function EventForm({
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
       <TextField
-        label="Title"
+        label={_(EVENT_FORM_TEXTS.title)}
         autoComplete="off"
         aria-required
         error={errors.title?.message}
         {...register('title')}
       />
-      <TextareaField label="Notes" rows={4} error={errors.notes?.message} {...register('notes')} />
+      <TextareaField
+        label={_(EVENT_FORM_TEXTS.notes)}
+        rows={4}
+        error={errors.notes?.message}
+        {...register('notes')}
+      />
       <div className={styles.pair}>
         <TextField
-          label="Recorded by"
+          label={_(EVENT_FORM_TEXTS.recordedBy)}
           autoComplete="off"
           error={errors.recordedBy?.message}
           {...register('recordedBy')}
@@ -189,14 +196,14 @@ export function EventForm({
         {/* A planned task not completed yet is performed when it is completed (ADR 096). */}
         {event && !showsPerformedDate(event) ? null : (
           <TextField
-            label="Performed at"
+            label={_(EVENT_FORM_TEXTS.performedAt)}
             type="datetime-local"
             error={errors.performedAt?.message}
             {...register('performedAt')}
           />
         )}
       </div>
-      {isEdit ? null : <CheckboxField label="Start task immediately" {...register('startTask')} />}
+      {isEdit ? null : <CheckboxField label={_(EVENT_FORM_TEXTS.startTask)} {...register('startTask')} />}
 
       <CustomFieldInputs
         className={styles.custom}
@@ -227,10 +234,16 @@ export function EventForm({
         ) : null}
         <div className={styles.buttons}>
           <Button variant="secondary" disabled={busy} onClick={onCancel}>
-            Cancel
+            {_(EVENT_FORM_TEXTS.cancel)}
           </Button>
           <Button type="submit" disabled={busy}>
-            {phase === 'uploading' ? 'Uploading...' : phase === 'saving' ? 'Saving...' : 'Save event'}
+            {_(
+              phase === 'uploading'
+                ? EVENT_FORM_TEXTS.uploading
+                : phase === 'saving'
+                  ? EVENT_FORM_TEXTS.saving
+                  : EVENT_FORM_TEXTS.save,
+            )}
           </Button>
         </div>
       </DialogFooter>

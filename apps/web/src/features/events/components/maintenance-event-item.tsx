@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
@@ -6,14 +7,14 @@ import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
-import { DUE_TEXTS } from '#web/lib/texts.ts';
 import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
-import { TASK_MESSAGES } from '../texts.ts';
+import { EVENT_TEXTS, TASK_MESSAGES } from '../texts.ts';
 import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';
 import { EventDetails } from './event-details.tsx';
 import styles from './maintenance-events.module.css';
+import { PerformedAt } from './performed-at.tsx';
 
 type TMaintenanceEventItemProps = {
   event: TMaintenanceEvent;
@@ -45,6 +46,7 @@ export function MaintenanceEventItem({
   onDelete,
   deleting,
 }: TMaintenanceEventItemProps) {
+  const { _ } = useLingui();
   const titleId = useId();
   const lockedId = useId();
   const locked = event.taskStatus === 'Completed' && !canEditCompleted;
@@ -68,12 +70,12 @@ export function MaintenanceEventItem({
           </h3>
           {showsPerformedDate(event) ? (
             <p className={card.muted}>
-              Performed <time dateTime={event.performedAt}>{formatDateTime(event.performedAt)}</time>
+              <PerformedAt at={event.performedAt} text={formatDateTime(event.performedAt)} />
             </p>
           ) : null}
           <DueBadge dueOn={event.dueOn} dueState={event.dueState} />
           {event.assigneeName ? (
-            <p className={card.muted}>{DUE_TEXTS.assignedTo(event.assigneeName)}</p>
+            <p className={card.muted}>{_(EVENT_TEXTS.assignedTo(event.assigneeName))}</p>
           ) : null}
         </div>
         <StatusPill status={event.taskStatus} />
@@ -87,11 +89,11 @@ export function MaintenanceEventItem({
             aria-describedby={locked ? lockedId : undefined}
             onClick={() => onEdit(event)}
           >
-            Edit event
+            {_(EVENT_TEXTS.edit)}
           </Button>
           {event.taskStatus === 'Pending' ? (
             <Button disabled={busy} onClick={() => onAction('start')}>
-              {running === 'start' ? TASK_MESSAGES.starting : 'Start task'}
+              {running === 'start' ? _(TASK_MESSAGES.starting) : _(EVENT_TEXTS.startTask)}
             </Button>
           ) : null}
           {event.taskStatus !== 'Completed' ? (
@@ -100,12 +102,12 @@ export function MaintenanceEventItem({
               disabled={busy}
               onClick={() => onAction('complete')}
             >
-              {running === 'complete' ? TASK_MESSAGES.updating : 'Mark complete'}
+              {running === 'complete' ? _(TASK_MESSAGES.updating) : _(EVENT_TEXTS.markComplete)}
             </Button>
           ) : null}
           {onDelete ? (
             <Button variant="ghost" disabled={busy} onClick={onDelete}>
-              {deleting ? 'Deleting…' : 'Delete event'}
+              {deleting ? _(EVENT_TEXTS.deleting) : _(EVENT_TEXTS.deleteEvent)}
             </Button>
           ) : null}
           {locked ? (

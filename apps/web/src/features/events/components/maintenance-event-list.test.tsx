@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { EVENT_MESSAGES, type TMaintenanceEvent } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -207,7 +208,7 @@ describe('maintenance event list', () => {
     const leak = await item('Leak check');
 
     await user.click(within(leak).getByRole('button', { name: 'Start task' }));
-    expect(confirm).toHaveBeenLastCalledWith(EVENT_TEXTS.confirmStart);
+    expect(confirm).toHaveBeenLastCalledWith(i18n._(EVENT_TEXTS.confirmStart));
     expect(state.calls.some((c) => c.init.method === 'POST')).toBe(false);
 
     await user.click(within(leak).getByRole('button', { name: 'Start task' }));
@@ -242,9 +243,9 @@ describe('maintenance event list', () => {
     const user = userEvent.setup();
     renderApp(`/assets/${ASSET_ID}`);
     await user.click(within(await item('Leak check')).getByRole('button', { name: 'Mark complete' }));
-    expect(confirm).toHaveBeenLastCalledWith(EVENT_TEXTS.confirmCompletePending);
+    expect(confirm).toHaveBeenLastCalledWith(i18n._(EVENT_TEXTS.confirmCompletePending));
     await user.click(within(await item('Belt change')).getByRole('button', { name: 'Mark complete' }));
-    expect(confirm).toHaveBeenLastCalledWith(EVENT_TEXTS.confirmComplete);
+    expect(confirm).toHaveBeenLastCalledWith(i18n._(EVENT_TEXTS.confirmComplete));
   });
 
   it('shows the failure message of each action', async () => {
@@ -257,9 +258,11 @@ describe('maintenance event list', () => {
     const user = userEvent.setup();
     renderApp(`/assets/${ASSET_ID}`);
     await user.click(within(await item('Leak check')).getByRole('button', { name: 'Start task' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(EVENT_TEXTS.startFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n._(EVENT_TEXTS.startFailed));
     await user.click(within(await item('Belt change')).getByRole('button', { name: 'Mark complete' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(EVENT_TEXTS.completeFailed));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(i18n._(EVENT_TEXTS.completeFailed)),
+    );
     expect(within(await item('Belt change')).getByRole('button', { name: 'Mark complete' })).toBeEnabled();
   });
 

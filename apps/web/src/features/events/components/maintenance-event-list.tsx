@@ -37,9 +37,9 @@ export function MaintenanceEventList({
   if (events.length === 0) return <p className={card.muted}>{_(EVENT_HISTORY_TEXTS.noMaintenance)}</p>;
   return (
     <>
-      {task.failure ? <Alert>{task.failure}</Alert> : null}
+      {task.failure ? <Alert>{_(task.failure)}</Alert> : null}
       {removal.mutation.isError ? (
-        <Alert>{failureMessage(DELETE_EVENT_FAILED, removal.mutation.error)}</Alert>
+        <Alert>{failureMessage(_(DELETE_EVENT_FAILED), removal.mutation.error)}</Alert>
       ) : null}
       <ol className={card.cards}>
         {events.map((event) => (

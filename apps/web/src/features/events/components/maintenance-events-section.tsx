@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TAsset, TMaintenanceEvent } from '@mqr/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,6 +9,7 @@ import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOlderPages } from '#web/lib/use-older-pages.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { getEventPage } from '../api/get-event-page.ts';
+import { EVENT_TEXTS } from '../texts.ts';
 import { EventComposerDialog } from './event-composer-dialog.tsx';
 import { MaintenanceEventList } from './maintenance-event-list.tsx';
 import styles from './maintenance-events.module.css';
@@ -29,6 +31,7 @@ type TMaintenanceEventsSectionProps = {
  * maintenance event" and the composer.
  */
 export function MaintenanceEventsSection({ asset, readOnly, canDelete }: TMaintenanceEventsSectionProps) {
+  const { _ } = useLingui();
   const [composer, setComposer] = useState<TComposer>(undefined);
   const firstPage = useMemo(
     () => ({ events: asset.events, nextAfter: asset.eventsNextAfter }),
@@ -44,11 +47,9 @@ export function MaintenanceEventsSection({ asset, readOnly, canDelete }: TMainte
     <Card className={styles.section} aria-labelledby="maintenance-events-title">
       <div className={styles.sectionHead}>
         <h2 id="maintenance-events-title" className={styles.sectionTitle}>
-          Maintenance events
+          {_(EVENT_TEXTS.sectionTitle)}
         </h2>
-        {readOnly ? null : (
-          <Button onClick={() => setComposer({ event: null })}>Add maintenance event</Button>
-        )}
+        {readOnly ? null : <Button onClick={() => setComposer({ event: null })}>{_(EVENT_TEXTS.add)}</Button>}
       </div>
       <MaintenanceEventList
         assetId={asset.id}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TPendingTask } from '@mqr/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -6,12 +7,12 @@ import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { formatDate } from '#web/lib/dates.ts';
-import { DUE_TEXTS } from '#web/lib/texts.ts';
 import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
-import { TASK_MESSAGES } from '../texts.ts';
+import { EVENT_TEXTS, TASK_MESSAGES } from '../texts.ts';
 import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';
+import { PerformedAt } from './performed-at.tsx';
 
 type TPendingTaskItemProps = {
   task: TPendingTask;
@@ -24,6 +25,7 @@ type TPendingTaskItemProps = {
 
 /** One pending task: what, where, when and who, its status, its due date, and its actions. */
 export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendingTaskItemProps) {
+  const { _ } = useLingui();
   const titleId = useId();
   const assetPath = `/assets/${encodeURIComponent(task.assetId)}`;
   return (
@@ -42,16 +44,16 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
           </Link>
           {showsPerformedDate(task) ? (
             <span>
-              Performed <time dateTime={task.performedAt}>{formatDate(task.performedAt)}</time>
+              <PerformedAt at={task.performedAt} text={formatDate(task.performedAt)} />
             </span>
           ) : null}
-          {task.assigneeName ? <span>{DUE_TEXTS.assignedTo(task.assigneeName)}</span> : null}
+          {task.assigneeName ? <span>{_(EVENT_TEXTS.assignedTo(task.assigneeName))}</span> : null}
         </p>
         <EventDetails event={task} formatAt={formatDate} />
       </div>
       <div className={styles.actions}>
         <ButtonLink to={assetPath} variant="secondary" aria-describedby={titleId}>
-          Record maintenance
+          {_(EVENT_TEXTS.recordMaintenance)}
         </ButtonLink>
         {task.taskStatus === 'Pending' ? (
           <Button
@@ -60,12 +62,12 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
             aria-describedby={titleId}
             onClick={() => onAction('start')}
           >
-            {busyAction === 'start' ? TASK_MESSAGES.starting : 'Start task'}
+            {busyAction === 'start' ? _(TASK_MESSAGES.starting) : _(EVENT_TEXTS.startTask)}
           </Button>
         ) : null}
         {task.taskStatus !== 'Completed' ? (
           <Button disabled={disabled} aria-describedby={titleId} onClick={() => onAction('complete')}>
-            {busyAction === 'complete' ? TASK_MESSAGES.updating : 'Mark complete'}
+            {busyAction === 'complete' ? _(TASK_MESSAGES.updating) : _(EVENT_TEXTS.markComplete)}
           </Button>
         ) : null}
       </div>

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -29,6 +31,7 @@ import styles from './pending-tasks.module.css';
  * `onTaskChanged` reloads what else a started or completed task changes (the dashboard's figures).
  */
 export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => void }) {
+  const { _ } = useLingui();
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [params, setParams] = useSearchParams();
@@ -72,17 +75,19 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
     } else if (query.isError) {
       content = (
         <div className={styles.failed}>
-          <Alert>{TASK_MESSAGES.loadFailed}</Alert>
+          <Alert>{_(TASK_MESSAGES.loadFailed)}</Alert>
           <Button variant="secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
-            Retry
+            {_(TASK_MESSAGES.retry)}
           </Button>
         </div>
       );
     } else {
-      content = <StateMessage>{TASK_MESSAGES.loading}</StateMessage>;
+      content = <StateMessage>{_(TASK_MESSAGES.loading)}</StateMessage>;
     }
   } else if (query.data.items.length === 0) {
-    content = <StateMessage>{filtered ? TASK_FILTER_TEXTS.noneMatch : TASK_MESSAGES.empty}</StateMessage>;
+    content = (
+      <StateMessage>{filtered ? _(TASK_FILTER_TEXTS.noneMatch) : _(TASK_MESSAGES.empty)}</StateMessage>
+    );
   } else {
     const busy = action.running;
     content = (
@@ -112,13 +117,13 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
   return (
     <Card id={PENDING_TASKS_ID} className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.title}>
-        {TASK_MESSAGES.title}
+        {_(TASK_MESSAGES.title)}
       </h2>
       <TaskFilterButtons
         filters={filters}
         onChange={(next) => setParams(withTaskFilters(params, next), { replace: true })}
       />
-      {action.failure ? <Alert>{action.failure}</Alert> : null}
+      {action.failure ? <Alert>{_(action.failure)}</Alert> : null}
       {content}
     </Card>
   );
@@ -132,28 +137,29 @@ function TaskFilterButtons({
   filters: TTaskFilters;
   onChange: (filters: TTaskFilters) => void;
 }) {
-  const toggle = (label: string, pressed: boolean, next: TTaskFilters) => (
+  const { _ } = useLingui();
+  const toggle = (label: MessageDescriptor, pressed: boolean, next: TTaskFilters) => (
     <Button
       variant="secondary"
       className={styles.filter}
       aria-pressed={pressed}
       onClick={() => onChange(next)}
     >
-      {label}
+      {_(label)}
     </Button>
   );
-  const dueToggle = (due: 'overdue' | 'soon', label: string) =>
+  const dueToggle = (due: 'overdue' | 'soon', label: MessageDescriptor) =>
     toggle(label, filters.due === due, { ...filters, due: filters.due === due ? undefined : due });
   return (
     <fieldset className={styles.filterSet}>
-      <legend className={styles.filterLegend}>{TASK_FILTER_TEXTS.group}</legend>
+      <legend className={styles.filterLegend}>{_(TASK_FILTER_TEXTS.group)}</legend>
       <div className={styles.filters}>
         {dueToggle('overdue', TASK_FILTER_TEXTS.overdue)}
         {dueToggle('soon', TASK_FILTER_TEXTS.soon)}
         {toggle(TASK_FILTER_TEXTS.mine, filters.mine, { ...filters, mine: !filters.mine })}
         {filters.due !== undefined || filters.mine ? (
           <Button variant="ghost" onClick={() => onChange(NO_TASK_FILTERS)}>
-            {TASK_FILTER_TEXTS.showAll}
+            {_(TASK_FILTER_TEXTS.showAll)}
           </Button>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import {
   DEFAULT_CONTENT_TYPE,
   EVENT_MAX_FILES,
@@ -10,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { presignUpload } from '../api/presign-upload.ts';
 import { UploadError, uploadFile } from '../api/upload-file.ts';
 import { attachmentInput } from '../components/event-form-values.ts';
+import { EVENT_FORM_TEXTS } from '../texts.ts';
 
 export type TUploadStatus = 'ready' | 'uploading' | 'done' | 'failed';
 
@@ -34,7 +36,7 @@ export function formatMegabytes(bytes: number): number {
 }
 
 export function tooLargeMessage(fileName: string, maxBytes: number): string {
-  return `"${fileName}" is too large. ${UPLOAD_MESSAGES.tooLarge(formatMegabytes(maxBytes))}`;
+  return i18n._(EVENT_FORM_TEXTS.tooLarge(fileName, UPLOAD_MESSAGES.tooLarge(formatMegabytes(maxBytes))));
 }
 
 let nextId = 0;

@@ -44,7 +44,7 @@ function setup(
   });
 }
 
-const card = () => screen.findByRole('region', { name: SCHEDULE_TEXTS.cardTitle });
+const card = () => screen.findByRole('region', { name: i18n._(SCHEDULE_TEXTS.cardTitle) });
 const bodyOf = (init: RequestInit) => JSON.parse(String(init.body));
 
 describe('the asset page’s planned maintenance', () => {
@@ -84,7 +84,7 @@ describe('the asset page’s planned maintenance', () => {
     expect(floating).toHaveTextContent('Every 2 weeks');
     expect(floating).toHaveTextContent('From the last completion');
     expect(floating).toHaveTextContent('Appears on its due date');
-    expect(floating).toHaveTextContent(SCHEDULE_TEXTS.waitingForCompletion);
+    expect(floating).toHaveTextContent(i18n._(SCHEDULE_TEXTS.waitingForCompletion));
     expect(within(floating).getByText('Paused')).toBeInTheDocument();
     // Members read them only.
     expect(within(region).queryByRole('button')).not.toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('the asset page’s planned maintenance', () => {
   it('says when there is none yet', async () => {
     setup({ isAdmin: false });
     renderApp(`/assets/${ASSET_ID}`);
-    expect(await within(await card()).findByText(SCHEDULE_TEXTS.empty)).toBeInTheDocument();
+    expect(await within(await card()).findByText(i18n._(SCHEDULE_TEXTS.empty))).toBeInTheDocument();
   });
 
   it('adds a schedule from the form, checked before it is sent, and reloads the card and the asset', async () => {
@@ -118,38 +118,38 @@ describe('the asset page’s planned maintenance', () => {
     const user = userEvent.setup();
     renderApp(`/assets/${ASSET_ID}`);
     const region = await card();
-    await user.click(within(region).getByRole('button', { name: SCHEDULE_TEXTS.addSchedule }));
-    const dialog = await screen.findByRole('dialog', { name: SCHEDULE_TEXTS.addTitle });
+    await user.click(within(region).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.addSchedule) }));
+    const dialog = await screen.findByRole('dialog', { name: i18n._(SCHEDULE_TEXTS.addTitle) });
     await within(dialog).findByRole('option', { name: 'Sam Rivera' });
 
     // Nothing typed: the title is required; weekdays need at least one.
-    await user.selectOptions(within(dialog).getByLabelText(SCHEDULE_TEXTS.repeats), 'weekdays');
-    await user.click(within(dialog).getByRole('button', { name: SCHEDULE_TEXTS.save }));
+    await user.selectOptions(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.repeats)), 'weekdays');
+    await user.click(within(dialog).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.save) }));
     expect(await within(dialog).findByText(SCHEDULE_MESSAGES.titleRequired)).toBeInTheDocument();
-    expect(within(dialog).getByRole('group', { name: SCHEDULE_TEXTS.weekdays })).toHaveAccessibleDescription(
-      SCHEDULE_MESSAGES.weekdays,
-    );
+    expect(
+      within(dialog).getByRole('group', { name: i18n._(SCHEDULE_TEXTS.weekdays) }),
+    ).toHaveAccessibleDescription(SCHEDULE_MESSAGES.weekdays);
     // Weekdays with "from the last completion": not allowed.
     await user.click(within(dialog).getByLabelText('Monday'));
     await user.click(within(dialog).getByLabelText('Thursday'));
-    await user.click(within(dialog).getByLabelText(SCHEDULE_TEXTS.modes.floating.label));
-    await user.type(within(dialog).getByLabelText(SCHEDULE_TEXTS.title), 'Weekly walk-round');
-    await user.click(within(dialog).getByRole('button', { name: SCHEDULE_TEXTS.save }));
-    expect(within(dialog).getByRole('group', { name: SCHEDULE_TEXTS.mode })).toHaveAccessibleDescription(
-      SCHEDULE_MESSAGES.floatingPattern,
-    );
+    await user.click(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.modes.floating.label)));
+    await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.title)), 'Weekly walk-round');
+    await user.click(within(dialog).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.save) }));
+    expect(
+      within(dialog).getByRole('group', { name: i18n._(SCHEDULE_TEXTS.mode) }),
+    ).toHaveAccessibleDescription(SCHEDULE_MESSAGES.floatingPattern);
     expect(posted).toEqual([]);
 
-    await user.click(within(dialog).getByLabelText(SCHEDULE_TEXTS.modes.fixed.label));
-    await user.clear(within(dialog).getByLabelText(SCHEDULE_TEXTS.leadDays));
-    await user.type(within(dialog).getByLabelText(SCHEDULE_TEXTS.leadDays), '2');
-    await user.selectOptions(within(dialog).getByLabelText(SCHEDULE_TEXTS.assignee), 'Sam Rivera');
-    await user.clear(within(dialog).getByLabelText(SCHEDULE_TEXTS.startsOn));
-    await user.type(within(dialog).getByLabelText(SCHEDULE_TEXTS.startsOn), '2026-03-02');
+    await user.click(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.modes.fixed.label)));
+    await user.clear(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.leadDays)));
+    await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.leadDays)), '2');
+    await user.selectOptions(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.assignee)), 'Sam Rivera');
+    await user.clear(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.startsOn)));
+    await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.startsOn)), '2026-03-02');
     await user.type(within(dialog).getByLabelText('Pressure'), '4.5');
     const loads = () => calls.filter((call) => call.url.pathname === `/api/assets/${ASSET_ID}`).length;
     const before = loads();
-    await user.click(within(dialog).getByRole('button', { name: SCHEDULE_TEXTS.save }));
+    await user.click(within(dialog).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.save) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted).toEqual([
       {
@@ -188,20 +188,20 @@ describe('the asset page’s planned maintenance', () => {
     );
     const user = userEvent.setup();
     renderApp(`/assets/${ASSET_ID}`);
-    await user.click(within(await card()).getByRole('button', { name: SCHEDULE_TEXTS.addSchedule }));
-    const dialog = await screen.findByRole('dialog', { name: SCHEDULE_TEXTS.addTitle });
-    await user.type(within(dialog).getByLabelText(SCHEDULE_TEXTS.title), 'Monthly check');
-    await user.clear(within(dialog).getByLabelText(SCHEDULE_TEXTS.leadDays));
-    await user.type(within(dialog).getByLabelText(SCHEDULE_TEXTS.leadDays), '40');
-    await user.click(within(dialog).getByRole('button', { name: SCHEDULE_TEXTS.save }));
-    expect(await within(dialog).findByLabelText(SCHEDULE_TEXTS.leadDays)).toHaveAccessibleDescription(
-      `${SCHEDULE_TEXTS.leadDaysHint} ${SCHEDULE_MESSAGES.leadTooLong(28)}`,
+    await user.click(within(await card()).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.addSchedule) }));
+    const dialog = await screen.findByRole('dialog', { name: i18n._(SCHEDULE_TEXTS.addTitle) });
+    await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.title)), 'Monthly check');
+    await user.clear(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.leadDays)));
+    await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.leadDays)), '40');
+    await user.click(within(dialog).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.save) }));
+    expect(await within(dialog).findByLabelText(i18n._(SCHEDULE_TEXTS.leadDays))).toHaveAccessibleDescription(
+      `${i18n._(SCHEDULE_TEXTS.leadDaysHint)} ${SCHEDULE_MESSAGES.leadTooLong(28)}`,
     );
-    expect(within(dialog).getByLabelText(SCHEDULE_TEXTS.repeats)).toHaveAccessibleDescription(
+    expect(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.repeats))).toHaveAccessibleDescription(
       SCHEDULE_MESSAGES.noOccurrence,
     );
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(SCHEDULE_TEXTS.saveFailed);
-    expect(within(dialog).getByLabelText(SCHEDULE_TEXTS.title)).toHaveValue('Monthly check');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(i18n._(SCHEDULE_TEXTS.saveFailed));
+    expect(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.title))).toHaveValue('Monthly check');
   });
 
   it('edits a schedule from its values, pauses it, and deletes it after asking', async () => {
@@ -236,17 +236,17 @@ describe('the asset page’s planned maintenance', () => {
     renderApp(`/assets/${ASSET_ID}`);
     const item = await within(await card()).findByRole('listitem', { name: 'Filter change' });
 
-    await user.click(within(item).getByRole('button', { name: SCHEDULE_TEXTS.edit }));
-    const dialog = await screen.findByRole('dialog', { name: SCHEDULE_TEXTS.editTitle });
-    expect(within(dialog).getByLabelText(SCHEDULE_TEXTS.title)).toHaveValue('Filter change');
-    expect(within(dialog).getByLabelText(SCHEDULE_TEXTS.every)).toHaveValue(3);
-    expect(within(dialog).getByLabelText(SCHEDULE_TEXTS.unit)).toHaveValue('month');
-    expect(within(dialog).getByLabelText(SCHEDULE_TEXTS.assignee)).toHaveValue(SAM.id);
-    expect(within(dialog).getByLabelText(SCHEDULE_TEXTS.endsOn)).toHaveValue('2027-12-31');
+    await user.click(within(item).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.edit) }));
+    const dialog = await screen.findByRole('dialog', { name: i18n._(SCHEDULE_TEXTS.editTitle) });
+    expect(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.title))).toHaveValue('Filter change');
+    expect(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.every))).toHaveValue(3);
+    expect(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.unit))).toHaveValue('month');
+    expect(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.assignee))).toHaveValue(SAM.id);
+    expect(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.endsOn))).toHaveValue('2027-12-31');
     expect(within(dialog).getByLabelText('Pressure')).toHaveValue('2');
-    await user.clear(within(dialog).getByLabelText(SCHEDULE_TEXTS.every));
-    await user.type(within(dialog).getByLabelText(SCHEDULE_TEXTS.every), '6');
-    await user.click(within(dialog).getByRole('button', { name: SCHEDULE_TEXTS.save }));
+    await user.clear(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.every)));
+    await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.every)), '6');
+    await user.click(within(dialog).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.save) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(puts).toMatchObject([
       {
@@ -256,13 +256,13 @@ describe('the asset page’s planned maintenance', () => {
       },
     ]);
 
-    await user.click(within(item).getByRole('button', { name: SCHEDULE_TEXTS.pause }));
+    await user.click(within(item).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.pause) }));
     await waitFor(() => expect(requests).toEqual([`/api/admin/schedules/${existing.id}/pause`]));
 
-    await user.click(within(item).getByRole('button', { name: SCHEDULE_TEXTS.delete }));
-    const ask = await screen.findByRole('dialog', { name: SCHEDULE_TEXTS.deleteTitle });
-    expect(ask).toHaveTextContent(SCHEDULE_TEXTS.deleteText);
-    await user.click(within(ask).getByRole('button', { name: SCHEDULE_TEXTS.delete }));
+    await user.click(within(item).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.delete) }));
+    const ask = await screen.findByRole('dialog', { name: i18n._(SCHEDULE_TEXTS.deleteTitle) });
+    expect(ask).toHaveTextContent(i18n._(SCHEDULE_TEXTS.deleteText));
+    await user.click(within(ask).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.delete) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requests).toContain(`DELETE /api/admin/schedules/${existing.id}`);
   });
@@ -280,9 +280,9 @@ describe('the asset page’s planned maintenance', () => {
     renderApp(`/assets/${ASSET_ID}`);
     const region = await card();
     const item = await within(region).findByRole('listitem', { name: 'Filter change' });
-    await user.click(within(item).getByRole('button', { name: SCHEDULE_TEXTS.pause }));
+    await user.click(within(item).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.pause) }));
     expect(await within(region).findByRole('alert')).toHaveTextContent(
-      `${SCHEDULE_TEXTS.changeFailed} ${SCHEDULE_MESSAGES.alreadyPaused}`,
+      `${i18n._(SCHEDULE_TEXTS.changeFailed)} ${SCHEDULE_MESSAGES.alreadyPaused}`,
     );
   });
 });

@@ -1,4 +1,5 @@
-import { SCHEDULE_MODE_LABELS, type TAsset, type TSchedule } from '@mqr/contracts';
+import { useLingui } from '@lingui/react';
+import type { TAsset, TSchedule } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -12,7 +13,7 @@ import { Pager } from '#web/components/ui/pager.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { pageCountOf } from '#web/lib/paged-response.ts';
-import { DUE_TEXTS, OFFLINE_TEXTS } from '#web/lib/texts.ts';
+import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { type TScheduleAction, useChangeSchedule } from '../api/change-schedule.ts';
 import { useAssetSchedules } from '../api/get-schedules.ts';
 import { scheduleKeys } from '../api/schedule-keys.ts';
@@ -39,6 +40,7 @@ type TOpen = { form: TSchedule | null } | { deleting: TSchedule } | null;
  * recurrence, next due dates and actions (docs/product/asset-detail.md#planned-maintenance).
  */
 export function AssetSchedulesCard({ asset, canManage, onChanged, className }: TAssetSchedulesCardProps) {
+  const { _ } = useLingui();
   const headingId = useId();
   const [page, setPage] = useState(1);
   const query = useAssetSchedules(asset.id, page);
@@ -54,12 +56,13 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
     content = (
       <QueryFallback
         query={query}
-        loading={SCHEDULE_TEXTS.loading}
-        failed={SCHEDULE_TEXTS.loadFailed}
+        loading={_(SCHEDULE_TEXTS.loading)}
+        failed={_(SCHEDULE_TEXTS.loadFailed)}
         offline={OFFLINE_TEXTS.schedules}
       />
     );
-  } else if (query.data.items.length === 0) content = <p className={styles.muted}>{SCHEDULE_TEXTS.empty}</p>;
+  } else if (query.data.items.length === 0)
+    content = <p className={styles.muted}>{_(SCHEDULE_TEXTS.empty)}</p>;
   else {
     content = (
       <>
@@ -76,7 +79,7 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
                       disabled={change.isPending}
                       onClick={() => setOpen({ form: schedule })}
                     >
-                      {SCHEDULE_TEXTS.edit}
+                      {_(SCHEDULE_TEXTS.edit)}
                     </Button>
                     <Button
                       variant="secondary"
@@ -84,17 +87,17 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
                       onClick={() => run(schedule, schedule.status === 'active' ? 'pause' : 'resume')}
                     >
                       {change.isPending && change.variables?.id === schedule.id
-                        ? SCHEDULE_TEXTS.working
+                        ? _(SCHEDULE_TEXTS.working)
                         : schedule.status === 'active'
-                          ? SCHEDULE_TEXTS.pause
-                          : SCHEDULE_TEXTS.resume}
+                          ? _(SCHEDULE_TEXTS.pause)
+                          : _(SCHEDULE_TEXTS.resume)}
                     </Button>
                     <Button
                       variant="ghost"
                       disabled={change.isPending}
                       onClick={() => setOpen({ deleting: schedule })}
                     >
-                      {SCHEDULE_TEXTS.delete}
+                      {_(SCHEDULE_TEXTS.delete)}
                     </Button>
                   </>
                 ) : null
@@ -112,16 +115,16 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
       <div className={styles.head}>
         <div className={styles.titles}>
           <h2 id={headingId} className={styles.title}>
-            {SCHEDULE_TEXTS.cardTitle}
+            {_(SCHEDULE_TEXTS.cardTitle)}
           </h2>
           <NextServiceDue asset={asset} />
         </div>
         {canManage ? (
-          <Button onClick={() => setOpen({ form: null })}>{SCHEDULE_TEXTS.addSchedule}</Button>
+          <Button onClick={() => setOpen({ form: null })}>{_(SCHEDULE_TEXTS.addSchedule)}</Button>
         ) : null}
       </div>
       {change.isError && !(open && 'deleting' in open) ? (
-        <Alert>{failureMessage(SCHEDULE_TEXTS.changeFailed, change.error)}</Alert>
+        <Alert>{failureMessage(_(SCHEDULE_TEXTS.changeFailed), change.error)}</Alert>
       ) : null}
       {content}
       {open && 'form' in open ? (
@@ -132,18 +135,18 @@ export function AssetSchedulesCard({ asset, canManage, onChanged, className }: T
         />
       ) : null}
       {open && 'deleting' in open ? (
-        <Dialog title={SCHEDULE_TEXTS.deleteTitle} busy={change.isPending} onClose={() => setOpen(null)}>
+        <Dialog title={_(SCHEDULE_TEXTS.deleteTitle)} busy={change.isPending} onClose={() => setOpen(null)}>
           <div className={styles.dialogBody}>
             {change.isError ? (
-              <Alert>{failureMessage(SCHEDULE_TEXTS.changeFailed, change.error)}</Alert>
+              <Alert>{failureMessage(_(SCHEDULE_TEXTS.changeFailed), change.error)}</Alert>
             ) : null}
             <p className={styles.strong}>{open.deleting.title}</p>
-            <p>{SCHEDULE_TEXTS.deleteText}</p>
+            <p>{_(SCHEDULE_TEXTS.deleteText)}</p>
             <DialogActions
-              label={SCHEDULE_TEXTS.delete}
-              pendingLabel={SCHEDULE_TEXTS.deleting}
+              label={_(SCHEDULE_TEXTS.delete)}
+              pendingLabel={_(SCHEDULE_TEXTS.deleting)}
               pending={change.isPending}
-              cancelLabel={SCHEDULE_TEXTS.cancel}
+              cancelLabel={_(SCHEDULE_TEXTS.cancel)}
               onAction={() => run(open.deleting, 'delete')}
               onCancel={() => setOpen(null)}
             />
@@ -170,13 +173,14 @@ function useReloadWhenTasksChange(asset: Pick<TAsset, 'id' | 'events'>) {
 
 /** One schedule: title and state, how it repeats, who, its next due dates, and the actions given. */
 function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: ReactNode }) {
+  const { _ } = useLingui();
   const titleId = useId();
   const [next, ...then] = schedule.upcoming;
   const paused = schedule.status === 'paused';
   const facts = [
     recurrenceText(schedule.recurrence),
-    SCHEDULE_MODE_LABELS[schedule.mode],
-    SCHEDULE_TEXTS.leadTime(schedule.leadDays),
+    _(SCHEDULE_TEXTS.modes[schedule.mode].label),
+    _(SCHEDULE_TEXTS.leadTime(schedule.leadDays)),
   ];
   return (
     <li className={styles.item} aria-labelledby={titleId}>
@@ -185,7 +189,7 @@ function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: Rea
           {schedule.title}
         </h3>
         <span className={`${styles.state} ${paused ? styles.paused : styles.active}`}>
-          {paused ? SCHEDULE_TEXTS.paused : SCHEDULE_TEXTS.active}
+          {paused ? _(SCHEDULE_TEXTS.paused) : _(SCHEDULE_TEXTS.active)}
         </span>
       </div>
       <p className={styles.facts}>
@@ -194,27 +198,29 @@ function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: Rea
         ))}
       </p>
       <p className={styles.muted}>
-        {SCHEDULE_TEXTS.period(
-          formatCalendarDate(schedule.startsOn),
-          schedule.endsOn ? formatCalendarDate(schedule.endsOn) : null,
+        {_(
+          SCHEDULE_TEXTS.period(
+            formatCalendarDate(schedule.startsOn),
+            schedule.endsOn ? formatCalendarDate(schedule.endsOn) : null,
+          ),
         )}
-        {schedule.assigneeName ? ` · ${DUE_TEXTS.assignedTo(schedule.assigneeName)}` : null}
+        {schedule.assigneeName ? ` · ${_(SCHEDULE_TEXTS.assignedTo(schedule.assigneeName))}` : null}
       </p>
       {next ? (
         <p>
-          <span className={styles.strong}>{SCHEDULE_TEXTS.nextDue(formatCalendarDate(next))}</span>
+          <span className={styles.strong}>{_(SCHEDULE_TEXTS.nextDue(formatCalendarDate(next)))}</span>
           {then.length > 0 ? (
             <span className={styles.muted}>
               {' · '}
-              {SCHEDULE_TEXTS.thenDue(then.map((date) => formatCalendarDate(date)).join(', '))}
+              {_(SCHEDULE_TEXTS.thenDue(then.map((date) => formatCalendarDate(date)).join(', ')))}
             </span>
           ) : null}
         </p>
       ) : (
         <p className={styles.muted}>
           {schedule.mode === 'floating' && !(schedule.endsOn && schedule.endsOn < localToday())
-            ? SCHEDULE_TEXTS.waitingForCompletion
-            : SCHEDULE_TEXTS.ended}
+            ? _(SCHEDULE_TEXTS.waitingForCompletion)
+            : _(SCHEDULE_TEXTS.ended)}
         </p>
       )}
       {actions ? <div className={styles.actions}>{actions}</div> : null}

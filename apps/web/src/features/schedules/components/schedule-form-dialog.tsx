@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   RECURRENCE_UNITS,
   SCHEDULE_MODES,
@@ -67,19 +68,20 @@ function toFormErrors(list: TFieldError[]): FieldErrors<TScheduleFormValues> {
  * the schedule form in a dialog (docs/product/asset-detail.md#schedule-form).
  */
 export function ScheduleFormDialog({ target, onClose, onChanged, onApplied }: TScheduleFormDialogProps) {
+  const { _ } = useLingui();
   const definitions = useFields('MaintenanceEvent');
   const assignees = useAssignableUsers();
   const title =
     target.kind === 'selection'
-      ? SCHEDULE_TEXTS.bulkTitle
+      ? _(SCHEDULE_TEXTS.bulkTitle)
       : target.schedule
-        ? SCHEDULE_TEXTS.editTitle
-        : SCHEDULE_TEXTS.addTitle;
+        ? _(SCHEDULE_TEXTS.editTitle)
+        : _(SCHEDULE_TEXTS.addTitle);
   const [busy, setBusy] = useState(false);
   return (
     <Dialog title={title} busy={busy} onClose={onClose}>
       {definitions.isPending || assignees.isPending ? (
-        <StateMessage>{SCHEDULE_TEXTS.loading}</StateMessage>
+        <StateMessage>{_(SCHEDULE_TEXTS.loading)}</StateMessage>
       ) : (
         <ScheduleForm
           target={target}
@@ -137,6 +139,7 @@ function ScheduleForm({
   onChanged,
   onSaved,
 }: TScheduleFormProps) {
+  const { _ } = useLingui();
   const saved = target.kind === 'asset' ? target.schedule : undefined;
   const mutation = useScheduleMutation(target, onChanged);
   const [failure, setFailure] = useState<string | null>(null);
@@ -180,16 +183,16 @@ function ScheduleForm({
         }
       }
     }
-    setFailure(placed ? SCHEDULE_TEXTS.saveFailed : failureMessage(SCHEDULE_TEXTS.saveFailed, error));
+    setFailure(placed ? _(SCHEDULE_TEXTS.saveFailed) : failureMessage(_(SCHEDULE_TEXTS.saveFailed), error));
   }
 
   const active = definitions.filter((definition) => definition.isActive);
   const everyLabel =
     pattern === 'interval'
-      ? SCHEDULE_TEXTS.every
+      ? _(SCHEDULE_TEXTS.every)
       : pattern === 'weekdays'
-        ? SCHEDULE_TEXTS.everyWeeks
-        : SCHEDULE_TEXTS.everyMonths;
+        ? _(SCHEDULE_TEXTS.everyWeeks)
+        : _(SCHEDULE_TEXTS.everyMonths);
   const pending = mutation.isPending;
 
   return (
@@ -197,27 +200,27 @@ function ScheduleForm({
       {target.kind === 'selection' ? (
         <div className={styles.scope}>
           <p>{target.scope}</p>
-          <p className={styles.hint}>{SCHEDULE_TEXTS.bulkHint}</p>
+          <p className={styles.hint}>{_(SCHEDULE_TEXTS.bulkHint)}</p>
         </div>
       ) : null}
       <TextField
-        label={SCHEDULE_TEXTS.title}
+        label={_(SCHEDULE_TEXTS.title)}
         autoComplete="off"
         aria-required
         error={errors.title?.message}
         {...register('title')}
       />
       <TextareaField
-        label={SCHEDULE_TEXTS.notes}
+        label={_(SCHEDULE_TEXTS.notes)}
         rows={3}
         error={errors.notes?.message}
         {...register('notes')}
       />
 
-      <SelectField label={SCHEDULE_TEXTS.repeats} error={errors.pattern?.message} {...register('pattern')}>
+      <SelectField label={_(SCHEDULE_TEXTS.repeats)} error={errors.pattern?.message} {...register('pattern')}>
         {(Object.keys(SCHEDULE_TEXTS.patterns) as (keyof typeof SCHEDULE_TEXTS.patterns)[]).map((key) => (
           <option key={key} value={key}>
-            {SCHEDULE_TEXTS.patterns[key]}
+            {_(SCHEDULE_TEXTS.patterns[key])}
           </option>
         ))}
       </SelectField>
@@ -232,30 +235,30 @@ function ScheduleForm({
           {...register('every')}
         />
         {pattern === 'interval' ? (
-          <SelectField label={SCHEDULE_TEXTS.unit} {...register('unit')}>
+          <SelectField label={_(SCHEDULE_TEXTS.unit)} {...register('unit')}>
             {RECURRENCE_UNITS.map((unit) => (
               <option key={unit} value={unit}>
-                {SCHEDULE_TEXTS.units[unit]}
+                {_(SCHEDULE_TEXTS.units[unit])}
               </option>
             ))}
           </SelectField>
         ) : null}
         {pattern === 'monthDay' ? (
           <TextField
-            label={SCHEDULE_TEXTS.dayOfMonth}
+            label={_(SCHEDULE_TEXTS.dayOfMonth)}
             type="number"
             inputMode="numeric"
             min={1}
             max={31}
             step={1}
-            hint={SCHEDULE_TEXTS.dayOfMonthHint}
+            hint={_(SCHEDULE_TEXTS.dayOfMonthHint)}
             error={errors.day?.message}
             {...register('day')}
           />
         ) : null}
       </div>
       {pattern === 'weekdays' ? (
-        <ChoiceGroup legend={SCHEDULE_TEXTS.weekdays} error={errors.weekdays?.message}>
+        <ChoiceGroup legend={_(SCHEDULE_TEXTS.weekdays)} error={errors.weekdays?.message}>
           <div className={styles.weekdays}>
             {WEEKDAYS.map((day) => (
               <label key={day} className={fieldStyles.check}>
@@ -265,14 +268,14 @@ function ScheduleForm({
                   value={day}
                   {...register('weekdays')}
                 />
-                {WEEKDAY_LABELS[day]}
+                {_(WEEKDAY_LABELS[day])}
               </label>
             ))}
           </div>
         </ChoiceGroup>
       ) : null}
 
-      <ChoiceGroup legend={SCHEDULE_TEXTS.mode} error={errors.mode?.message}>
+      <ChoiceGroup legend={_(SCHEDULE_TEXTS.mode)} error={errors.mode?.message}>
         {SCHEDULE_MODES.map((mode) => {
           const hintId = `${ids.mode}-${mode}`;
           return (
@@ -285,10 +288,10 @@ function ScheduleForm({
                   aria-describedby={hintId}
                   {...register('mode')}
                 />
-                {SCHEDULE_TEXTS.modes[mode].label}
+                {_(SCHEDULE_TEXTS.modes[mode].label)}
               </label>
               <span id={hintId} className={styles.hint}>
-                {SCHEDULE_TEXTS.modes[mode].hint}
+                {_(SCHEDULE_TEXTS.modes[mode].hint)}
               </span>
             </div>
           );
@@ -297,21 +300,21 @@ function ScheduleForm({
 
       <div className={styles.row}>
         <TextField
-          label={SCHEDULE_TEXTS.leadDays}
+          label={_(SCHEDULE_TEXTS.leadDays)}
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          hint={SCHEDULE_TEXTS.leadDaysHint}
+          hint={_(SCHEDULE_TEXTS.leadDaysHint)}
           error={errors.leadDays?.message}
           {...register('leadDays')}
         />
         <SelectField
-          label={SCHEDULE_TEXTS.assignee}
+          label={_(SCHEDULE_TEXTS.assignee)}
           error={errors.assigneeId?.message}
           {...register('assigneeId')}
         >
-          <option value="">{SCHEDULE_TEXTS.nobody}</option>
+          <option value="">{_(SCHEDULE_TEXTS.nobody)}</option>
           {/* A saved assignee no longer active stays listed, so that saving again says why it is refused. */}
           {saved?.assigneeId && !assignees.some((user) => user.id === saved.assigneeId) ? (
             <option value={saved.assigneeId}>{saved.assigneeName ?? saved.assigneeId}</option>
@@ -325,15 +328,15 @@ function ScheduleForm({
       </div>
       <div className={styles.row}>
         <TextField
-          label={SCHEDULE_TEXTS.startsOn}
+          label={_(SCHEDULE_TEXTS.startsOn)}
           type="date"
           aria-required
-          hint={SCHEDULE_TEXTS.startsOnHint}
+          hint={_(SCHEDULE_TEXTS.startsOnHint)}
           error={errors.startsOn?.message}
           {...register('startsOn')}
         />
         <TextField
-          label={SCHEDULE_TEXTS.endsOn}
+          label={_(SCHEDULE_TEXTS.endsOn)}
           type="date"
           error={errors.endsOn?.message}
           {...register('endsOn')}
@@ -343,7 +346,7 @@ function ScheduleForm({
       {active.length > 0 ? (
         <section className={styles.defaults} aria-labelledby={ids.defaults}>
           <h3 id={ids.defaults} className={fieldStyles.label}>
-            {SCHEDULE_TEXTS.defaults}
+            {_(SCHEDULE_TEXTS.defaults)}
           </h3>
           <CustomFieldInputs
             className={styles.custom}
@@ -359,10 +362,10 @@ function ScheduleForm({
         {failure ? <Alert>{failure}</Alert> : null}
         <div className={styles.buttons}>
           <Button variant="secondary" disabled={pending} onClick={onCancel}>
-            {SCHEDULE_TEXTS.cancel}
+            {_(SCHEDULE_TEXTS.cancel)}
           </Button>
           <Button type="submit" disabled={pending}>
-            {pending ? SCHEDULE_TEXTS.saving : SCHEDULE_TEXTS.save}
+            {pending ? _(SCHEDULE_TEXTS.saving) : _(SCHEDULE_TEXTS.save)}
           </Button>
         </div>
       </DialogFooter>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TApplyScheduleResult, TAssetSelection } from '@mqr/contracts';
 import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,18 +15,19 @@ type TScheduleSelectionButtonProps = {
 
 /** The asset list's "Schedule maintenance": the same schedule on each selected asset (administrators). */
 export function ScheduleSelectionButton({ selection, scope, onDone }: TScheduleSelectionButtonProps) {
+  const { _ } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        {SCHEDULE_TEXTS.bulkButton}
+        {_(SCHEDULE_TEXTS.bulkButton)}
       </Button>
       {open ? (
         <ScheduleFormDialog
           target={{ kind: 'selection', selection, scope }}
           onClose={() => setOpen(false)}
           onApplied={(result: TApplyScheduleResult) =>
-            onDone(SCHEDULE_TEXTS.bulkDone(result.created, result.tasksCreated))
+            onDone(_(SCHEDULE_TEXTS.bulkDone(result.created, result.tasksCreated)))
           }
         />
       ) : null}
