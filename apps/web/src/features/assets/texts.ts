@@ -190,6 +190,7 @@ export const FORM_TEXTS = {
   organizationId: msg`Organization ID`,
   organizationPlaceholder: msg`e.g. the demo organization's ID`,
   organizationHint: msg`Leave blank to use your own organization.`,
+  organizationIdInvalid: msg`Organization ID must be a valid UUID.`,
   customFields: msg`Custom asset fields`,
   customFieldsHint: msg`These fields are managed from the admin portal and apply to all assets.`,
   saving: msg`Saving...`,
