@@ -18,7 +18,7 @@ export function printQr(options: { imageUrl: string; name: string; publicUrl: st
   doc.head.append(style);
   const image = doc.createElement('img');
   image.alt = i18n._(QR_TEXTS.alt(options.name));
-  doc.documentElement.lang = i18n.locale;
+  doc.documentElement.lang = document.documentElement.lang;
   const heading = doc.createElement('h1');
   heading.textContent = options.name;
   const url = doc.createElement('p');
