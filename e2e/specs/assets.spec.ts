@@ -91,7 +91,7 @@ test('an administrator defines fields of every type, creates and edits an asset,
   const details = page.getByRole('region', { name: 'Asset details' }).or(page.locator('dl')).first();
   await expect(details.getByText('SN-42')).toBeVisible();
   await expect(details.getByText('12.5')).toBeVisible();
-  await expect(details.getByText('2024-03-01')).toBeVisible();
+  await expect(details.getByText('Mar 1, 2024')).toBeVisible();
   await expect(details.getByText('Blue')).toBeVisible();
   const slug = (await page.getByText(/^Slug:/).innerText()).replace('Slug:', '').trim();
 

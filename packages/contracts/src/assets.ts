@@ -8,6 +8,7 @@ import {
 } from './asset-messages.ts';
 import { ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
 import { ZFieldValueInput } from './field-values.ts';
+import { FIELD_DATA_TYPES } from './fields.ts';
 import { ZFile } from './files.ts';
 import { storableText } from './limits.ts';
 import { afterOnFirstPage, withinCountedRows, ZAfter, ZPageQuery } from './paging.ts';
@@ -72,12 +73,16 @@ export const ZAssetListItem = ZAssetSummary.extend({
 });
 export type TAssetListItem = z.infer<typeof ZAssetListItem>;
 
-/** A custom value on an asset, for display (label, value, isActive) and for the form (fieldId). */
+/**
+ * A custom value on an asset, for display (label, value, isActive; its data type, so that a screen
+ * writes a Yes/No, a date or a number the reader's way, ADR 118) and for the form (fieldId).
+ */
 export const ZAssetFieldValue = z.object({
   fieldId: z.string(),
   label: z.string(),
   value: z.string().nullable(),
   isActive: z.boolean(),
+  dataType: z.enum(FIELD_DATA_TYPES).optional(),
 });
 
 export const ZAsset = ZAssetSummary.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
+import { FIELD_DATA_TYPES } from './fields.ts';
 import { ZFile } from './files.ts';
 
 /**
@@ -31,8 +32,14 @@ export const ZPublicAsset = z.object({
   qrCodeUrl: z.string(),
   /** When the asset was retired (no longer in service); null while in service. */
   retiredAt: z.string().nullable(),
-  /** The values of the asset's active public fields, in display order (ADR 091). */
-  fields: z.array(z.object({ label: z.string(), value: z.string().nullable() })),
+  /** The values of the asset's active public fields, in display order (ADR 091), with their data type (ADR 118). */
+  fields: z.array(
+    z.object({
+      label: z.string(),
+      value: z.string().nullable(),
+      dataType: z.enum(FIELD_DATA_TYPES).optional(),
+    }),
+  ),
   /** The newest events; `eventsNextAfter` asks GET .../events for older ones. */
   events: z.array(ZPublicEvent),
   eventsNextAfter: z.string().nullable(),

@@ -39,7 +39,9 @@ describe('the public pages', () => {
     });
     const url = `/public/orgs/${asset.organizationId}/assets/${asset.slug}`;
     const first = await t.app.inject({ url });
-    expect(first.json().fields).toEqual([{ label: 'Keyholder phone', value: '+44 7700 900123' }]);
+    expect(first.json().fields).toEqual([
+      { label: 'Keyholder phone', value: '+44 7700 900123', dataType: 'Text' },
+    ]);
     // `private`: only the visitor's own browser may keep what it showed.
     expect(first.headers['cache-control']).toMatch(/^private\b/);
 

@@ -1,3 +1,4 @@
+import type { TFieldDataType } from '@mqr/contracts';
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { jsonRows } from '#server/db/json-rows.ts';
@@ -78,6 +79,8 @@ export interface AssetFieldDisplay {
   /** Whether the public page may show it (with isActive: isShownPublicly, ADR 091). */
   isPublic: boolean;
   value: string | null;
+  /** Text, Number, Date, Boolean or Select: screens write the value the reader's way (ADR 118). */
+  dataType: TFieldDataType;
 }
 
 /**
@@ -85,7 +88,7 @@ export interface AssetFieldDisplay {
  * (value or null) and the retired ones that hold a value, in display order, with their visibility.
  */
 const fieldDisplay = jsonRows(
-  sql`json_build_object('fieldId', d.id, 'label', d.label, 'value', v.value, 'isActive', d.is_active, 'isPublic', d.is_public)`,
+  sql`json_build_object('fieldId', d.id, 'label', d.label, 'value', v.value, 'isActive', d.is_active, 'isPublic', d.is_public, 'dataType', d.data_type)`,
   sql`from ${fieldDefinitions} d left join ${assetFieldValues} v
     on v.field_id = d.id and v.asset_id = ${assets.id} and v.organization_id = ${assets.organizationId}
     where d.organization_id = ${assets.organizationId} and d.target = 'Asset' and (d.is_active or v.value is not null)`,

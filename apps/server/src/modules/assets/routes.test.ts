@@ -48,6 +48,7 @@ describe('POST /api/assets', () => {
       label: 'Serial',
       value: 'SN-1',
       isActive: true,
+      dataType: 'Text',
     });
     const [entry] = await auditEntriesOf(t.db, t.orgA.organization.id, asset.id);
     expect(entry).toMatchObject({
@@ -188,6 +189,7 @@ describe('POST /api/assets', () => {
       label: 'B field',
       value: 'b',
       isActive: true,
+      dataType: 'Text',
     });
     const refused = await post(t.headers.superA, {
       name: 'Valued',
@@ -245,9 +247,9 @@ describe('PUT /api/assets/:id', () => {
     const updated = response.json();
     expect(updated).toMatchObject({ id: asset.id, name: 'Forklift 2', description: null, slug: asset.slug });
     expect(updated.fields).toEqual([
-      { fieldId: location.id, label: 'Location', value: 'Dock 2', isActive: true },
-      { fieldId: owner.id, label: 'Owner', value: null, isActive: true },
-      { fieldId: legacy.id, label: 'Legacy', value: 'old', isActive: false },
+      { fieldId: location.id, label: 'Location', value: 'Dock 2', isActive: true, dataType: 'Text' },
+      { fieldId: owner.id, label: 'Owner', value: null, isActive: true, dataType: 'Text' },
+      { fieldId: legacy.id, label: 'Legacy', value: 'old', isActive: false, dataType: 'Text' },
     ]);
     const stored = await t.db
       .select()
@@ -398,7 +400,7 @@ describe('select options removed while assets hold them (ADR 020)', () => {
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().fields).toEqual([
-      { fieldId: colour.id, label: 'Colour', value: 'Red', isActive: true },
+      { fieldId: colour.id, label: 'Colour', value: 'Red', isActive: true, dataType: 'Select' },
     ]);
     const [entry] = await auditEntriesOf(t.db, organization.id, red.id);
     expect(JSON.parse(entry!.changes!)).toEqual({

@@ -215,7 +215,9 @@ describe('internal and retired fields, read signed out', () => {
     }
     // The reads were real: the public fields' values came back, on both pages of the history.
     const page = await t.app.inject({ url: `/public/orgs/${organizationId}/assets/${slug}` });
-    expect(page.json().fields).toEqual([{ label: SHOWN.assetLabel, value: SHOWN.assetValue }]);
+    expect(page.json().fields).toEqual([
+      { label: SHOWN.assetLabel, value: SHOWN.assetValue, dataType: 'Text' },
+    ]);
     expect(page.json().events[0].fields).toEqual([{ label: SHOWN.eventLabel, value: SHOWN.eventValue }]);
     const older = await t.app.inject({
       url: `/public/orgs/${organizationId}/assets/${slug}/events?after=${olderAfter}`,

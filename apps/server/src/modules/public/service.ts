@@ -50,7 +50,7 @@ export async function getPublicAsset(
     organizationId: row.organizationId,
     qrCodeUrl: publicAssetQrCodeUrl(row.organizationId, row.slug),
     retiredAt: row.retiredAt?.toISOString() ?? null,
-    fields: view.fields.map((f) => ({ label: f.label, value: f.value })),
+    fields: view.fields.map((f) => ({ label: f.label, value: f.value, dataType: f.dataType })),
     events: view.events.map(toPublicEvent),
     eventsNextAfter: view.eventsNextAfter,
     eventCount: view.eventCount,

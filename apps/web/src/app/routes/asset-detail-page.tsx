@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -6,6 +7,7 @@ import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
+import { Translated } from '#web/components/ui/translated.tsx';
 import { assetKeys } from '#web/features/assets/api/asset-keys.ts';
 import { useAsset } from '#web/features/assets/api/get-asset.ts';
 import { AssetQrCard } from '#web/features/assets/components/asset-qr-card.tsx';
@@ -38,7 +40,13 @@ export function AssetDetailPage() {
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
   };
 
-  if (!id) return <Alert>{ASSET_TEXTS.detailMissingId}</Alert>;
+  if (!id) {
+    return (
+      <Alert>
+        <Translated message={ASSET_TEXTS.detailMissingId} />
+      </Alert>
+    );
+  }
   // The data whenever there is some: read now, or kept on this device and shown offline (ADR 090).
   const asset = query.data;
   if (!asset) {
@@ -46,7 +54,7 @@ export function AssetDetailPage() {
       <QueryFallback
         query={query}
         loading="Loading asset..."
-        failed={ASSET_TEXTS.detailFailed}
+        failed={i18n._(ASSET_TEXTS.detailFailed)}
         offline={OFFLINE_TEXTS.asset}
       />
     );

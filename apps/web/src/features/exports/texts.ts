@@ -1,18 +1,24 @@
+import { msg } from '@lingui/core/macro';
+
+/** The CSV exports' words (docs/product/exports.md), translated (docs/translating.md). */
 export const EXPORT_TEXTS = {
-  title: 'Export to CSV',
-  assetsHeading: 'Assets',
-  assetsAll: 'Every asset of the organization, with a column for each custom field.',
-  assetsSearch: (search: string) => `The assets that match “${search}”, with a column for each custom field.`,
-  assetsView:
-    'The assets the list shows with its filters, in its order, with a column for each custom field.',
-  assetsButton: 'Download assets',
-  historyHeading: 'Maintenance history',
-  historyText: 'The events performed between these days (both included), oldest first.',
-  historyButton: 'Download history',
-  schedulesHeading: 'Schedules',
-  schedulesText:
-    'Every schedule of the organization: its asset, recurrence, next due date and assignee (by email). The import of schedules reads it back.',
-  schedulesButton: 'Download schedules',
-  badRange: 'Choose a From and a To day, To not before From.',
-  failed: 'The export could not be downloaded.',
-} as const;
+  export: msg`Export`,
+  preparing: msg`Preparing…`,
+  title: msg`Export to CSV`,
+  assetsHeading: msg`Assets`,
+  assetsAll: msg`Every asset of the organization, with a column for each custom field.`,
+  assetsSearch: (search: string) =>
+    msg`The assets that match “${search}”, with a column for each custom field.`,
+  assetsView: msg`The assets the list shows with its filters, in its order, with a column for each custom field.`,
+  assetsButton: msg`Download assets`,
+  historyHeading: msg`Maintenance history`,
+  historyText: msg`The events performed between these days (both included), oldest first.`,
+  from: msg`From`,
+  to: msg`To`,
+  historyButton: msg`Download history`,
+  schedulesHeading: msg`Schedules`,
+  schedulesText: msg`Every schedule of the organization: its asset, recurrence, next due date and assignee (by email). The import of schedules reads it back.`,
+  schedulesButton: msg`Download schedules`,
+  badRange: msg`Choose a From and a To day, To not before From.`,
+  failed: msg`The export could not be downloaded.`,
+};

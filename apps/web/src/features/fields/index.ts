@@ -10,4 +10,5 @@ export { CustomFieldInputs } from './components/custom-field-input.tsx';
 export { DataTypeSelectField } from './components/data-type-select-field.tsx';
 export { FieldValueList } from './components/field-value-list.tsx';
 export { customKey, fieldInputValue, ruleOf, storedValueOf } from './lib/custom-field-values.ts';
+export { fieldValueText } from './lib/field-value-text.ts';
 export { FIELD_TEXTS } from './texts.ts';

@@ -6,7 +6,6 @@ import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import { ASSET_ID, asset, ORG_ID } from '../asset-fixtures.ts';
-import { ORGANIZATION_PLACEHOLDER } from './asset-form-page.tsx';
 
 const serial = fieldDefinition({ label: 'Serial number', maxLength: 20, isRequired: true });
 const insured = fieldDefinition({ label: 'Insured', dataType: 'Boolean' });
@@ -63,7 +62,10 @@ describe('asset form', () => {
       screen.getByText('These fields are managed from the admin portal and apply to all assets.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Max 20 characters.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Organization ID')).toHaveAttribute('placeholder', ORGANIZATION_PLACEHOLDER);
+    expect(screen.getByLabelText('Organization ID')).toHaveAttribute(
+      'placeholder',
+      "e.g. the demo organization's ID",
+    );
     expect(screen.getByLabelText('Organization ID')).not.toHaveAttribute('readonly');
     // Retired fields only matter on existing assets.
     expect(screen.queryByLabelText('Old code')).not.toBeInTheDocument();

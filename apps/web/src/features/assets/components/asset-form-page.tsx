@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import {
   ASSET_EXTERNAL_ID_MAX_LENGTH,
   PRODUCT_NAME,
@@ -21,7 +23,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { useAsset } from '../api/get-asset.ts';
 import { useSaveAsset } from '../api/save-asset.ts';
-import { ASSET_TEXTS } from '../texts.ts';
+import { ASSET_TEXTS, FORM_TEXTS } from '../texts.ts';
 import styles from './asset-form-page.module.css';
 import {
   checkAssetForm,
@@ -30,26 +32,21 @@ import {
   type TAssetFormValues,
 } from './asset-form-values.ts';
 
-export const ORGANIZATION_PLACEHOLDER = "e.g. the demo organization's ID";
-export const ORGANIZATION_HINT = 'Leave blank to use your own organization.';
-export const CUSTOM_FIELDS_HINT = 'These fields are managed from the admin portal and apply to all assets.';
-export const EXTERNAL_ID_HINT =
-  'Its identifier in another tool, such as a Snipe-IT asset tag. One asset per ID; imports can find the asset by it.';
-
 /** /assets/new (create) and /assets/{id}/edit (edit). */
 export function AssetFormPage() {
+  const { _ } = useLingui();
   const { id } = useParams();
   const isEdit = !!id;
   const assetQuery = useAsset(id);
   const fieldsQuery = useFields('Asset');
-  const title = isEdit ? 'Edit asset' : 'Create asset';
+  const title = _(isEdit ? FORM_TEXTS.editTitle : FORM_TEXTS.createTitle);
   const asset = assetQuery.data;
 
   let body: ReactNode;
   if ((isEdit && assetQuery.isPending) || fieldsQuery.isPending) {
-    body = <StateMessage>{ASSET_TEXTS.formLoading}</StateMessage>;
+    body = <StateMessage>{_(ASSET_TEXTS.formLoading)}</StateMessage>;
   } else if (isEdit && (assetQuery.isError || !asset)) {
-    body = <Alert>{ASSET_TEXTS.formLoadFailed}</Alert>;
+    body = <Alert>{_(ASSET_TEXTS.formLoadFailed)}</Alert>;
   } else {
     body = (
       <AssetForm asset={asset} definitions={fieldsQuery.data ?? []} fieldsFailed={fieldsQuery.isError} />
@@ -58,24 +55,20 @@ export function AssetFormPage() {
 
   return (
     <>
-      <title>{`${title} · ${PRODUCT_NAME}`}</title>
+      <title>{_(FORM_TEXTS.documentTitle(title, PRODUCT_NAME))}</title>
       <PageHeader
         title={title}
         subtitle={
-          isEdit
-            ? asset
-              ? `Update metadata for ${asset.name}.`
-              : undefined
-            : 'Generate a QR-enabled asset record.'
+          isEdit ? (asset ? _(FORM_TEXTS.editSubtitle(asset.name)) : undefined) : _(FORM_TEXTS.createSubtitle)
         }
         actions={
           <>
             <ButtonLink to="/assets" variant="secondary">
-              Back to assets
+              {_(FORM_TEXTS.back)}
             </ButtonLink>
             {isEdit && id ? (
               <ButtonLink to={`/assets/${id}`} variant="secondary">
-                View asset
+                {_(FORM_TEXTS.view)}
               </ButtonLink>
             ) : null}
           </>
@@ -105,6 +98,7 @@ function toFieldErrors(errors: { path: string; message: string }[]): FieldErrors
 }
 
 function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const auth = useAuth();
   const canChooseOrganization = isAdminUser(auth);
@@ -145,10 +139,10 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
           return;
         }
         reset(initialAssetFormValues(saved, definitions, ownOrganization));
-        setStatus({ tone: 'success', text: ASSET_TEXTS.updated });
+        setStatus({ tone: 'success', text: i18n._(ASSET_TEXTS.updated) });
       },
       onError: (error) => {
-        setStatus({ tone: 'error', text: failedMessage });
+        setStatus({ tone: 'error', text: i18n._(failedMessage) });
         if (!(error instanceof ApiError)) return;
         for (const field of error.fields) {
           const path = formPathFromServer(field.path);
@@ -169,45 +163,45 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
       className={styles.form}
       onSubmit={onSubmit}
       noValidate
-      aria-label={isEdit ? 'Edit asset' : 'Create asset'}
+      aria-label={_(isEdit ? FORM_TEXTS.editTitle : FORM_TEXTS.createTitle)}
     >
       {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
       <Card className={styles.section}>
         <TextField
-          label="Name"
+          label={_(FORM_TEXTS.name)}
           autoComplete="off"
           aria-required
           error={errors.name?.message}
           {...register('name')}
         />
         <TextareaField
-          label="Description"
+          label={_(FORM_TEXTS.description)}
           rows={4}
           error={errors.description?.message}
           {...register('description')}
         />
         <TextField
-          label="External ID"
+          label={_(FORM_TEXTS.externalId)}
           autoComplete="off"
           spellCheck={false}
           maxLength={ASSET_EXTERNAL_ID_MAX_LENGTH}
-          hint={EXTERNAL_ID_HINT}
+          hint={_(FORM_TEXTS.externalIdHint)}
           error={errors.externalId?.message}
           {...register('externalId')}
         />
         {canChooseOrganization ? (
           <TextField
-            label="Organization ID"
+            label={_(FORM_TEXTS.organizationId)}
             autoComplete="off"
             spellCheck={false}
-            placeholder={ORGANIZATION_PLACEHOLDER}
-            hint={ORGANIZATION_HINT}
+            placeholder={_(FORM_TEXTS.organizationPlaceholder)}
+            hint={_(FORM_TEXTS.organizationHint)}
             error={errors.organizationId?.message}
             {...register('organizationId')}
           />
         ) : (
           <TextField
-            label="Organization ID"
+            label={_(FORM_TEXTS.organizationId)}
             readOnly
             error={errors.organizationId?.message}
             {...register('organizationId')}
@@ -218,11 +212,11 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
       <Card className={styles.section} aria-labelledby="custom-asset-fields">
         <div className={styles.sectionHead}>
           <h2 id="custom-asset-fields" className={styles.sectionTitle}>
-            Custom asset fields
+            {_(FORM_TEXTS.customFields)}
           </h2>
-          <p className={styles.hint}>{CUSTOM_FIELDS_HINT}</p>
+          <p className={styles.hint}>{_(FORM_TEXTS.customFieldsHint)}</p>
         </div>
-        {fieldsFailed ? <Alert>{ASSET_TEXTS.fieldsLoadFailed}</Alert> : null}
+        {fieldsFailed ? <Alert>{_(ASSET_TEXTS.fieldsLoadFailed)}</Alert> : null}
         <CustomFieldInputs
           className={styles.grid}
           definitions={shownDefinitions}
@@ -234,10 +228,18 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
 
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
-          {busy ? (isEdit ? 'Saving...' : 'Creating...') : isEdit ? 'Save changes' : 'Create asset'}
+          {_(
+            busy
+              ? isEdit
+                ? FORM_TEXTS.saving
+                : FORM_TEXTS.creating
+              : isEdit
+                ? FORM_TEXTS.save
+                : FORM_TEXTS.create,
+          )}
         </Button>
         <ButtonLink to="/assets" variant="secondary">
-          Cancel
+          {_(FORM_TEXTS.cancel)}
         </ButtonLink>
       </div>
     </form>

@@ -7,7 +7,6 @@ import {
   checkAssetForm,
   formPathFromServer,
   initialAssetFormValues,
-  ORGANIZATION_ID_INVALID,
   type TAssetFormValues,
 } from './asset-form-values.ts';
 
@@ -84,7 +83,7 @@ describe('checkAssetForm', () => {
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : result.errors).toEqual([
       { path: 'name', message: 'Asset name is required.' },
-      { path: 'organizationId', message: ORGANIZATION_ID_INVALID },
+      { path: 'organizationId', message: 'Organization ID must be a valid UUID.' },
       { path: `custom.${customKey(text.id)}`, message: 'Max 5 characters.' },
       { path: `custom.${customKey(num.id)}`, message: 'Please provide a valid value.' },
       { path: `custom.${customKey(bool.id)}`, message: 'Please provide a valid value.' },

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import {
   checkFieldValue,
   type TAsset,
@@ -7,6 +8,7 @@ import {
   ZAssetBody,
 } from '@mqr/contracts';
 import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
+import { FORM_TEXTS } from '../texts.ts';
 
 /** What the asset form edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
 export type TAssetFormValues = {
@@ -16,8 +18,6 @@ export type TAssetFormValues = {
   organizationId: string;
   custom: Record<string, string>;
 };
-
-export const ORGANIZATION_ID_INVALID = 'Organization ID must be a valid UUID.';
 
 /** The form path of an input, from a path the server reports (`fields.<fieldId>`, `name`, ...). */
 export function formPathFromServer(path: string): string | null {
@@ -71,7 +71,10 @@ export function checkAssetForm(
     for (const issue of parsed.error.issues) {
       const path = String(issue.path[0] ?? '');
       if (errors.some((error) => error.path === path)) continue;
-      errors.push({ path, message: path === 'organizationId' ? ORGANIZATION_ID_INVALID : issue.message });
+      errors.push({
+        path,
+        message: path === 'organizationId' ? i18n._(FORM_TEXTS.organizationIdInvalid) : issue.message,
+      });
     }
   }
 

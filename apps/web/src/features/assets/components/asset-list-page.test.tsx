@@ -1,3 +1,4 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import type { TAssetListItem, TFieldDefinition } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +8,8 @@ import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/f
 import { renderApp } from '#web/test/render-app.tsx';
 import { ASSET_ID, assetListItem, ORG_ID } from '../asset-fixtures.ts';
 import { LIST_TEXTS } from '../texts.ts';
+
+const t = (message: MessageDescriptor) => i18n._(message);
 
 type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
@@ -168,8 +171,8 @@ describe('asset list view', () => {
     );
     const user = userEvent.setup();
     renderApp(`/assets?filter=${POWER}:min:1`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(LIST_TEXTS.viewRefused('Field not found.'));
-    await user.click(screen.getByRole('link', { name: LIST_TEXTS.showAll }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(t(LIST_TEXTS.viewRefused('Field not found.')));
+    await user.click(screen.getByRole('link', { name: t(LIST_TEXTS.showAll) }));
     expect(await screen.findByRole('table', { name: 'Assets' })).toBeInTheDocument();
   });
 
@@ -178,17 +181,17 @@ describe('asset list view', () => {
     const { router } = renderApp(
       `/assets?status=all&sort=field:${POWER}&order=desc&openTasks=true&filter=${LOCATION}:any:Roof&filter=${POWER}:min:5`,
     );
-    expect(await screen.findByText(LIST_TEXTS.noFilterMatch)).toBeInTheDocument();
+    expect(await screen.findByText(t(LIST_TEXTS.noFilterMatch))).toBeInTheDocument();
     const params = listCalls(calls).at(-1)!;
     expect(params.get('status')).toBe('all');
     expect(params.get('sort')).toBe(`field:${POWER}`);
     expect(params.get('order')).toBe('desc');
     expect(params.get('openTasks')).toBe('true');
     expect(params.getAll('filter')).toEqual([`${LOCATION}:any:Roof`, `${POWER}:min:5`]);
-    expect(screen.getByLabelText(LIST_TEXTS.status)).toHaveValue('all');
-    await waitFor(() => expect(screen.getByLabelText(LIST_TEXTS.sortBy)).toHaveValue(`field:${POWER}`));
-    expect(screen.getByLabelText(LIST_TEXTS.order)).toHaveValue('desc');
-    const chips = screen.getByRole('list', { name: LIST_TEXTS.activeFilters });
+    expect(screen.getByLabelText(t(LIST_TEXTS.status))).toHaveValue('all');
+    await waitFor(() => expect(screen.getByLabelText(t(LIST_TEXTS.sortBy))).toHaveValue(`field:${POWER}`));
+    expect(screen.getByLabelText(t(LIST_TEXTS.order))).toHaveValue('desc');
+    const chips = screen.getByRole('list', { name: t(LIST_TEXTS.activeFilters) });
     expect(
       within(chips)
         .getAllByRole('button')
@@ -226,7 +229,7 @@ describe('asset list view', () => {
     const { router } = renderApp('/assets');
     await screen.findByRole('table', { name: 'Assets' });
     await user.type(screen.getByLabelText('Search by name or slug'), 'boiler');
-    await user.selectOptions(screen.getByLabelText(LIST_TEXTS.sortBy), 'name');
+    await user.selectOptions(screen.getByLabelText(t(LIST_TEXTS.sortBy)), 'name');
     await waitFor(() => expect(router.state.location.search).toBe('?search=boiler&sort=name'));
   });
 
@@ -235,10 +238,10 @@ describe('asset list view', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/assets');
     await screen.findByRole('table', { name: 'Assets' });
-    const toggle = screen.getByRole('button', { name: LIST_TEXTS.filters });
+    const toggle = screen.getByRole('button', { name: t(LIST_TEXTS.filters) });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
-    const panel = await screen.findByRole('form', { name: LIST_TEXTS.filterPanel });
+    const panel = await screen.findByRole('form', { name: t(LIST_TEXTS.filterPanel) });
     const location = within(panel).getByRole('group', { name: 'Location' });
     await user.click(within(location).getByLabelText('Roof'));
     await user.click(within(location).getByLabelText('Yard'));
@@ -246,8 +249,8 @@ describe('asset list view', () => {
       within(within(panel).getByRole('group', { name: 'Power' })).getByLabelText('Max'),
       '12.5',
     );
-    await user.selectOptions(within(panel).getByLabelText(LIST_TEXTS.openTasks), 'false');
-    await user.click(within(panel).getByRole('button', { name: LIST_TEXTS.applyFilters }));
+    await user.selectOptions(within(panel).getByLabelText(t(LIST_TEXTS.openTasks)), 'false');
+    await user.click(within(panel).getByRole('button', { name: t(LIST_TEXTS.applyFilters) }));
     await waitFor(() =>
       expect(listCalls(calls).at(-1)?.getAll('filter')).toEqual([
         `${LOCATION}:any:Roof`,
@@ -257,11 +260,11 @@ describe('asset list view', () => {
     );
     expect(listCalls(calls).at(-1)?.get('openTasks')).toBe('false');
     expect(new URLSearchParams(router.state.location.search).getAll('filter')).toHaveLength(3);
-    expect(screen.getByRole('button', { name: LIST_TEXTS.filtersCount(3) })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t(LIST_TEXTS.filtersCount(3)) })).toBeInTheDocument();
     // The panel stays open, focus on Apply, its form filled from the URL.
-    expect(within(panel).getByRole('button', { name: LIST_TEXTS.applyFilters })).toHaveFocus();
+    expect(within(panel).getByRole('button', { name: t(LIST_TEXTS.applyFilters) })).toHaveFocus();
     expect(within(location).getByLabelText('Roof')).toBeChecked();
-    await user.click(within(panel).getByRole('button', { name: LIST_TEXTS.clearFilters }));
+    await user.click(within(panel).getByRole('button', { name: t(LIST_TEXTS.clearFilters) }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
@@ -276,11 +279,11 @@ describe('asset list view', () => {
     const user = userEvent.setup();
     const first = renderApp('/assets');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByRole('button', { name: LIST_TEXTS.columns }));
-    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.columns });
+    await user.click(screen.getByRole('button', { name: t(LIST_TEXTS.columns) }));
+    const dialog = await screen.findByRole('dialog', { name: t(LIST_TEXTS.columns) });
     await user.click(within(dialog).getByLabelText('Power'));
-    await user.click(within(dialog).getByLabelText(LIST_TEXTS.updatedColumn));
-    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.done }));
+    await user.click(within(dialog).getByLabelText(t(LIST_TEXTS.updatedColumn)));
+    await user.click(within(dialog).getByRole('button', { name: t(LIST_TEXTS.done) }));
     const table = screen.getByRole('table', { name: 'Assets' });
     expect(await within(table).findByText('7.5')).toBeInTheDocument();
     expect(
@@ -310,37 +313,37 @@ describe('asset list selection', () => {
     const user = userEvent.setup();
     renderApp(`/assets?filter=${LOCATION}:any:Roof`);
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectRow('Boiler 3')));
-    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
-    expect(bar).toHaveTextContent(LIST_TEXTS.selected(1));
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
-    expect(bar).toHaveTextContent(LIST_TEXTS.selected(2));
-    expect(screen.getByText(LIST_TEXTS.pageSelected(2), { exact: false })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: LIST_TEXTS.selectAllMatching('120') }));
-    expect(bar).toHaveTextContent(LIST_TEXTS.allMatchingSelected('120'));
-    expect(screen.getByLabelText(LIST_TEXTS.selectRow('Chiller 7'))).toBeChecked();
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectRow('Boiler 3'))));
+    const bar = screen.getByRole('region', { name: t(LIST_TEXTS.selectionActions) });
+    expect(bar).toHaveTextContent(t(LIST_TEXTS.selected(1)));
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectPage)));
+    expect(bar).toHaveTextContent(t(LIST_TEXTS.selected(2)));
+    expect(screen.getByText(t(LIST_TEXTS.pageSelected(2)), { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t(LIST_TEXTS.selectAllMatching('120')) }));
+    expect(bar).toHaveTextContent(t(LIST_TEXTS.allMatchingSelected('120')));
+    expect(screen.getByLabelText(t(LIST_TEXTS.selectRow('Chiller 7')))).toBeChecked();
     // Members have no Retire.
-    expect(within(bar).queryByRole('button', { name: LIST_TEXTS.retire })).not.toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: t(LIST_TEXTS.retire) })).not.toBeInTheDocument();
     // Labels of every asset the view shows.
-    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.printLabels }));
+    await user.click(within(bar).getByRole('button', { name: t(LIST_TEXTS.printLabels) }));
     const labels = await screen.findByRole('dialog', { name: 'Print labels' });
     expect(labels).toHaveTextContent('120 labels on 6 sheets.');
     await user.click(within(labels).getByRole('button', { name: 'Close' }));
 
-    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.setValue }));
-    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.setValueTitle });
-    expect(dialog).toHaveTextContent(LIST_TEXTS.forAllMatching('120'));
-    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.apply }));
-    expect(within(dialog).getByText(LIST_TEXTS.fieldRequired)).toBeInTheDocument();
-    await user.selectOptions(within(dialog).getByLabelText(LIST_TEXTS.field), 'Power');
+    await user.click(within(bar).getByRole('button', { name: t(LIST_TEXTS.setValue) }));
+    const dialog = await screen.findByRole('dialog', { name: t(LIST_TEXTS.setValueTitle) });
+    expect(dialog).toHaveTextContent(t(LIST_TEXTS.forAllMatching('120')));
+    await user.click(within(dialog).getByRole('button', { name: t(LIST_TEXTS.apply) }));
+    expect(within(dialog).getByText(t(LIST_TEXTS.fieldRequired))).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText(t(LIST_TEXTS.field)), 'Power');
     await user.type(within(dialog).getByLabelText('Power'), 'ten');
-    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.apply }));
+    await user.click(within(dialog).getByRole('button', { name: t(LIST_TEXTS.apply) }));
     expect(within(dialog).getByText('Please provide a valid value.')).toBeInTheDocument();
     expect(bodies).toEqual([]);
     await user.clear(within(dialog).getByLabelText('Power'));
     await user.type(within(dialog).getByLabelText('Power'), '42');
-    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.apply }));
-    expect(await screen.findByText(LIST_TEXTS.setDone(118, 120))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: t(LIST_TEXTS.apply) }));
+    expect(await screen.findByText(t(LIST_TEXTS.setDone(118, '120')))).toBeInTheDocument();
     expect(bodies).toEqual([
       {
         query: { status: 'active', sort: 'created', order: 'desc', filter: [`${LOCATION}:any:Roof`] },
@@ -366,15 +369,17 @@ describe('asset list selection', () => {
     const user = userEvent.setup();
     renderApp('/assets');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
-    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
-    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.retire }));
-    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.retireTitle('2') });
-    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.retire }));
-    expect(await screen.findByText(LIST_TEXTS.retireDone(1, 1))).toBeInTheDocument();
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectPage)));
+    const bar = screen.getByRole('region', { name: t(LIST_TEXTS.selectionActions) });
+    await user.click(within(bar).getByRole('button', { name: t(LIST_TEXTS.retire) }));
+    const dialog = await screen.findByRole('dialog', {
+      name: t(LIST_TEXTS.retireTitle({ count: 2, more: false }, '2')),
+    });
+    await user.click(within(dialog).getByRole('button', { name: t(LIST_TEXTS.retire) }));
+    expect(await screen.findByText(t(LIST_TEXTS.retireDone(1, 1)))).toBeInTheDocument();
     expect(bodies).toEqual([{ assetIds: [ASSET_ID, TWO[1]!.id] }]);
     // The retired assets left the view: the selection is gone.
-    expect(screen.queryByRole('region', { name: LIST_TEXTS.selectionActions })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: t(LIST_TEXTS.selectionActions) })).not.toBeInTheDocument();
   });
 
   it('lets administrators restore the ticked retired assets, and offers neither action in service', async () => {
@@ -392,23 +397,25 @@ describe('asset list selection', () => {
     const user = userEvent.setup();
     const { unmount } = renderApp('/assets');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
-    let bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
-    expect(within(bar).queryByRole('button', { name: LIST_TEXTS.restore })).not.toBeInTheDocument();
-    expect(within(bar).queryByRole('button', { name: LIST_TEXTS.delete })).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectPage)));
+    let bar = screen.getByRole('region', { name: t(LIST_TEXTS.selectionActions) });
+    expect(within(bar).queryByRole('button', { name: t(LIST_TEXTS.restore) })).not.toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: t(LIST_TEXTS.delete) })).not.toBeInTheDocument();
     unmount();
 
     renderApp('/assets?status=retired');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
-    bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
-    expect(within(bar).queryByRole('button', { name: LIST_TEXTS.retire })).not.toBeInTheDocument();
-    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.restore }));
-    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.restoreTitle('2') });
-    await user.click(within(dialog).getByRole('button', { name: LIST_TEXTS.restore }));
-    expect(await screen.findByText(LIST_TEXTS.restoreDone(2))).toBeInTheDocument();
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectPage)));
+    bar = screen.getByRole('region', { name: t(LIST_TEXTS.selectionActions) });
+    expect(within(bar).queryByRole('button', { name: t(LIST_TEXTS.retire) })).not.toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: t(LIST_TEXTS.restore) }));
+    const dialog = await screen.findByRole('dialog', {
+      name: t(LIST_TEXTS.restoreTitle({ count: 2, more: false }, '2')),
+    });
+    await user.click(within(dialog).getByRole('button', { name: t(LIST_TEXTS.restore) }));
+    expect(await screen.findByText(t(LIST_TEXTS.restoreDone(2)))).toBeInTheDocument();
     expect(bodies).toEqual([{ assetIds: [ASSET_ID, TWO[1]!.id] }]);
-    expect(screen.queryByRole('region', { name: LIST_TEXTS.selectionActions })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: t(LIST_TEXTS.selectionActions) })).not.toBeInTheDocument();
   });
 
   it('deletes the retired selection once its number is typed, and shows the server’s refusal', async () => {
@@ -433,14 +440,16 @@ describe('asset list selection', () => {
     const user = userEvent.setup();
     renderApp('/assets?status=retired');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
-    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
-    await user.click(within(bar).getByRole('button', { name: LIST_TEXTS.delete }));
-    const dialog = await screen.findByRole('dialog', { name: LIST_TEXTS.deleteTitle('2') });
-    const button = within(dialog).getByRole('button', { name: LIST_TEXTS.delete });
-    expect(within(dialog).getByText(LIST_TEXTS.deleteHint(2))).toBeInTheDocument();
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectPage)));
+    const bar = screen.getByRole('region', { name: t(LIST_TEXTS.selectionActions) });
+    await user.click(within(bar).getByRole('button', { name: t(LIST_TEXTS.delete) }));
+    const dialog = await screen.findByRole('dialog', {
+      name: t(LIST_TEXTS.deleteTitle({ count: 2, more: false }, '2')),
+    });
+    const button = within(dialog).getByRole('button', { name: t(LIST_TEXTS.delete) });
+    expect(within(dialog).getByText(t(LIST_TEXTS.deleteHint('2')))).toBeInTheDocument();
     expect(button).toBeDisabled();
-    const input = within(dialog).getByLabelText(LIST_TEXTS.deleteLabel);
+    const input = within(dialog).getByLabelText(t(LIST_TEXTS.deleteLabel));
     await user.type(input, '3');
     expect(button).toBeDisabled();
     await user.clear(input);
@@ -449,7 +458,7 @@ describe('asset list selection', () => {
     expect(await within(dialog).findByText(/1 asset of this selection is in service/)).toBeInTheDocument();
     answer = jsonResponse({ selected: 2, changed: 2 });
     await user.click(button);
-    expect(await screen.findByText(LIST_TEXTS.deleteDone(2))).toBeInTheDocument();
+    expect(await screen.findByText(t(LIST_TEXTS.deleteDone(2)))).toBeInTheDocument();
     expect(bodies).toEqual([
       { assetIds: [ASSET_ID, TWO[1]!.id], confirmCount: 2 },
       { assetIds: [ASSET_ID, TWO[1]!.id], confirmCount: 2 },
@@ -478,9 +487,9 @@ describe('asset list selection', () => {
     const user = userEvent.setup();
     renderApp('/assets?search=pump');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
-    await user.click(screen.getByRole('button', { name: LIST_TEXTS.selectAllMatching('200+') }));
-    await user.click(screen.getByRole('button', { name: LIST_TEXTS.printLabels }));
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectPage)));
+    await user.click(screen.getByRole('button', { name: t(LIST_TEXTS.selectAllMatching('200+')) }));
+    await user.click(screen.getByRole('button', { name: t(LIST_TEXTS.printLabels) }));
     const labels = await screen.findByRole('dialog', { name: 'Print labels' });
     expect(labels).toHaveTextContent(
       'More than 200 labels: one for every asset the list shows, at most 5,000.',
@@ -497,11 +506,11 @@ describe('asset list selection', () => {
     const user = userEvent.setup();
     renderApp('/assets');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectRow('Boiler 3')));
-    expect(screen.getByRole('region', { name: LIST_TEXTS.selectionActions })).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText(LIST_TEXTS.sortBy), 'name');
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectRow('Boiler 3'))));
+    expect(screen.getByRole('region', { name: t(LIST_TEXTS.selectionActions) })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(t(LIST_TEXTS.sortBy)), 'name');
     await waitFor(() =>
-      expect(screen.queryByRole('region', { name: LIST_TEXTS.selectionActions })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('region', { name: t(LIST_TEXTS.selectionActions) })).not.toBeInTheDocument(),
     );
   });
 
@@ -521,12 +530,12 @@ describe('asset list selection', () => {
     const user = userEvent.setup();
     renderApp('/assets?search=extinguisher');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
-    await user.click(screen.getByRole('button', { name: LIST_TEXTS.selectAllMatching('20') }));
-    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectPage)));
+    await user.click(screen.getByRole('button', { name: t(LIST_TEXTS.selectAllMatching('20')) }));
+    const bar = screen.getByRole('region', { name: t(LIST_TEXTS.selectionActions) });
     await user.click(within(bar).getByRole('button', { name: 'Schedule maintenance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule maintenance' });
-    expect(dialog).toHaveTextContent(LIST_TEXTS.forAllMatching('20'));
+    expect(dialog).toHaveTextContent(t(LIST_TEXTS.forAllMatching('20')));
     await user.type(within(dialog).getByLabelText('Title'), 'Monthly inspection');
     await user.clear(within(dialog).getByLabelText('Starts on'));
     await user.type(within(dialog).getByLabelText('Starts on'), '2026-04-01');
@@ -558,15 +567,15 @@ describe('asset list selection', () => {
     const user = userEvent.setup();
     const { unmount } = renderApp('/assets');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
-    const bar = screen.getByRole('region', { name: LIST_TEXTS.selectionActions });
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectPage)));
+    const bar = screen.getByRole('region', { name: t(LIST_TEXTS.selectionActions) });
     expect(within(bar).queryByRole('button', { name: 'Schedule maintenance' })).not.toBeInTheDocument();
     unmount();
     authStore.logout();
     setup(() => page(TWO), {}, { isAdmin: true });
     renderApp('/assets?status=retired');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByLabelText(LIST_TEXTS.selectPage));
+    await user.click(screen.getByLabelText(t(LIST_TEXTS.selectPage)));
     expect(screen.queryByRole('button', { name: 'Schedule maintenance' })).not.toBeInTheDocument();
   });
 });
@@ -579,17 +588,17 @@ describe('asset list due filter', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/assets');
     await screen.findByRole('table', { name: 'Assets' });
-    await user.click(screen.getByRole('button', { name: LIST_TEXTS.filters }));
-    const panel = await screen.findByRole('form', { name: LIST_TEXTS.filterPanel });
-    const due = within(panel).getByLabelText(LIST_TEXTS.due);
-    expect(due).toHaveAccessibleDescription(LIST_TEXTS.dueHint);
+    await user.click(screen.getByRole('button', { name: t(LIST_TEXTS.filters) }));
+    const panel = await screen.findByRole('form', { name: t(LIST_TEXTS.filterPanel) });
+    const due = within(panel).getByLabelText(t(LIST_TEXTS.due));
+    expect(due).toHaveAccessibleDescription(t(LIST_TEXTS.dueHint));
     await user.selectOptions(due, 'overdue');
-    await user.click(within(panel).getByRole('button', { name: LIST_TEXTS.applyFilters }));
+    await user.click(within(panel).getByRole('button', { name: t(LIST_TEXTS.applyFilters) }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('due')).toBe('overdue'));
     expect(new URLSearchParams(router.state.location.search).get('due')).toBe('overdue');
-    expect(screen.getByRole('button', { name: LIST_TEXTS.filtersCount(1) })).toBeInTheDocument();
-    const chips = screen.getByRole('list', { name: LIST_TEXTS.activeFilters });
-    await user.click(within(chips).getByRole('button', { name: LIST_TEXTS.removeFilter('Overdue') }));
+    expect(screen.getByRole('button', { name: t(LIST_TEXTS.filtersCount(1)) })).toBeInTheDocument();
+    const chips = screen.getByRole('list', { name: t(LIST_TEXTS.activeFilters) });
+    await user.click(within(chips).getByRole('button', { name: t(LIST_TEXTS.removeFilter('Overdue')) }));
     // Back to the plain list (answered from the cache).
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
@@ -597,10 +606,10 @@ describe('asset list due filter', () => {
   it('reads "due soon" from the URL and says when nothing is due', async () => {
     const calls = setup(() => page([]));
     renderApp('/assets?due=soon');
-    expect(await screen.findByText(LIST_TEXTS.noFilterMatch)).toBeInTheDocument();
+    expect(await screen.findByText(t(LIST_TEXTS.noFilterMatch))).toBeInTheDocument();
     expect(listCalls(calls).at(-1)?.get('due')).toBe('soon');
     expect(
-      screen.getByRole('button', { name: LIST_TEXTS.removeFilter(LIST_TEXTS.dueChoices.soon) }),
+      screen.getByRole('button', { name: t(LIST_TEXTS.removeFilter(t(LIST_TEXTS.dueChoices.soon))) }),
     ).toBeInTheDocument();
   });
 });

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME, type TAssetSelection, type TSortOrder } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -20,7 +22,7 @@ import { SampleDataNotice, SampleDataOffer } from '#web/features/sample-data/ind
 import { ScheduleSelectionButton } from '#web/features/schedules/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
-import { countLabel, pageCountOf } from '#web/lib/paged-response.ts';
+import { pageCountOf } from '#web/lib/paged-response.ts';
 import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { assetKeys } from '../api/asset-keys.ts';
@@ -28,6 +30,7 @@ import { useAssets } from '../api/get-assets.ts';
 import { UPDATED_COLUMN, useListColumns } from '../hooks/use-list-columns.ts';
 import { useListState } from '../hooks/use-list-state.ts';
 import { type TListState, viewOf } from '../lib/list-state.ts';
+import { shownCount, type TShownCount } from '../lib/shown-count.ts';
 import { ASSET_TEXTS, LIST_TEXTS } from '../texts.ts';
 import styles from './asset-list-page.module.css';
 import { AssetTable } from './asset-table.tsx';
@@ -37,14 +40,13 @@ import { FilterSummary } from './filter-summary.tsx';
 import { ListControls } from './list-controls.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 
-export const SEARCH_LABEL = 'Search by name or slug';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The ticked assets of one view, or every asset it shows; a new view starts with none. */
 type TSelection = { view: string } & ({ kind: 'ids'; ids: string[] } | { kind: 'view' });
 
 /** The empty list's message: nothing at all, nothing retired, or nothing that matches. */
-function emptyMessage(state: TListState): string {
+function emptyMessage(state: TListState): MessageDescriptor {
   if (state.filter.length > 0 || state.openTasks || state.due) return LIST_TEXTS.noFilterMatch;
   if (state.search) return ASSET_TEXTS.listNoMatch;
   return state.status === 'retired' ? LIST_TEXTS.noRetired : ASSET_TEXTS.listEmpty;
@@ -55,6 +57,7 @@ function emptyMessage(state: TListState): string {
  * the URL holds; rows can be ticked (or all that the view shows) for actions on the selection.
  */
 export function AssetListPage() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const isAdmin = isAdminUser(useAuth());
   const { state, update } = useListState();
@@ -83,7 +86,8 @@ export function AssetListPage() {
   const items = data?.items ?? [];
   const isSelected = (id: string) => selection?.kind === 'view' || (selection?.ids.includes(id) ?? false);
   const pageSelected = items.length > 0 && items.every((item) => isSelected(item.id));
-  const total = data ? countLabel(data.total, data.totalCapped) : '0';
+  const totalCount: TShownCount = { count: data?.total ?? 0, more: data?.totalCapped ?? false };
+  const total = shownCount(totalCount);
 
   function select(ids: string[], on: boolean) {
     const current = selection?.kind === 'ids' ? selection.ids : [];
@@ -110,14 +114,14 @@ export function AssetListPage() {
       </OfflineNotice>
     );
   } else if (query.isPending) {
-    content = <StateMessage>{ASSET_TEXTS.listLoading}</StateMessage>;
+    content = <StateMessage>{_(ASSET_TEXTS.listLoading)}</StateMessage>;
   } else if (query.isError) {
     content = <ListFailure error={query.error} />;
   } else if (items.length === 0) {
     const message = emptyMessage(state);
     content = (
       <>
-        <StateMessage>{message}</StateMessage>
+        <StateMessage>{_(message)}</StateMessage>
         {/* An organization without any asset yet: administrators may start from a sample site. */}
         {message === ASSET_TEXTS.listEmpty && state.status === 'active' ? <SampleDataOffer /> : null}
       </>
@@ -127,7 +131,7 @@ export function AssetListPage() {
       <>
         <div className={styles.selectRow}>
           <CheckboxField
-            label={LIST_TEXTS.selectPage}
+            label={_(LIST_TEXTS.selectPage)}
             checked={pageSelected}
             disabled={selection?.kind === 'view'}
             onChange={(event) =>
@@ -139,9 +143,9 @@ export function AssetListPage() {
           />
           {selection?.kind === 'ids' && pageSelected && (data!.totalCapped || data!.total > items.length) ? (
             <p className={styles.selectAll}>
-              {LIST_TEXTS.pageSelected(items.length)}{' '}
+              {_(LIST_TEXTS.pageSelected(items.length))}{' '}
               <Button variant="ghost" onClick={() => setSelection({ view: viewKey, kind: 'view' })}>
-                {LIST_TEXTS.selectAllMatching(total)}
+                {_(LIST_TEXTS.selectAllMatching(total))}
               </Button>
             </p>
           ) : null}
@@ -168,24 +172,24 @@ export function AssetListPage() {
 
   return (
     <>
-      <title>{`Assets · ${PRODUCT_NAME}`}</title>
+      <title>{_(LIST_TEXTS.documentTitle(PRODUCT_NAME))}</title>
       <PageHeader
-        title="Assets"
+        title={_(LIST_TEXTS.title)}
         actions={
           <>
             <Button
               variant="secondary"
               onClick={() => void queryClient.invalidateQueries({ queryKey: assetKeys.all })}
             >
-              Refresh
+              {_(LIST_TEXTS.refresh)}
             </Button>
             <ExportButton view={view} />
             {isAdmin ? (
               <ButtonLink to="/assets/import" variant="secondary">
-                Import
+                {_(LIST_TEXTS.import)}
               </ButtonLink>
             ) : null}
-            <ButtonLink to="/assets/new">Create asset</ButtonLink>
+            <ButtonLink to="/assets/new">{_(LIST_TEXTS.create)}</ButtonLink>
           </>
         }
       />
@@ -193,9 +197,9 @@ export function AssetListPage() {
         <SampleDataNotice />
         <div className={styles.search}>
           <TextField
-            label={SEARCH_LABEL}
+            label={_(LIST_TEXTS.search)}
             type="search"
-            placeholder={SEARCH_LABEL}
+            placeholder={_(LIST_TEXTS.search)}
             autoComplete="off"
             value={search.text}
             onChange={(event) => search.type(event.target.value)}
@@ -218,12 +222,12 @@ export function AssetListPage() {
         {selection && apiSelection ? (
           <SelectionBar
             selection={apiSelection}
-            count={selection.kind === 'ids' ? String(selection.ids.length) : total}
-            summary={
+            count={selection.kind === 'ids' ? { count: selection.ids.length, more: false } : totalCount}
+            summary={_(
               selection.kind === 'ids'
                 ? LIST_TEXTS.selected(selection.ids.length)
-                : LIST_TEXTS.allMatchingSelected(total)
-            }
+                : LIST_TEXTS.allMatchingSelected(total),
+            )}
             fields={fields}
             canRetire={isAdmin && state.status !== 'retired'}
             canRestoreOrDelete={isAdmin && state.status === 'retired'}
@@ -234,7 +238,7 @@ export function AssetListPage() {
                   count={selection.kind === 'ids' ? selection.ids.length : (data?.total ?? 0)}
                   more={selection.kind === 'view' && data?.totalCapped}
                 >
-                  {LIST_TEXTS.printLabels}
+                  {_(LIST_TEXTS.printLabels)}
                 </PrintLabelsButton>
                 <ExportSelectionButton
                   selection={apiSelection}
@@ -243,11 +247,11 @@ export function AssetListPage() {
                 {isAdmin && state.status !== 'retired' ? (
                   <ScheduleSelectionButton
                     selection={apiSelection}
-                    scope={
+                    scope={_(
                       selection.kind === 'ids'
                         ? LIST_TEXTS.forSelected(selection.ids.length)
-                        : LIST_TEXTS.forAllMatching(total)
-                    }
+                        : LIST_TEXTS.forAllMatching(total),
+                    )}
                     onDone={(text) => {
                       setNotice({ tone: 'success', text });
                       // The list's due filter and the assets' next service due follow the new schedules.
@@ -284,13 +288,14 @@ export function AssetListPage() {
  * failure text.
  */
 function ListFailure({ error }: { error: Error }) {
+  const { _ } = useLingui();
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 404)) {
-    return <Alert>{ASSET_TEXTS.listFailed}</Alert>;
+    return <Alert>{_(ASSET_TEXTS.listFailed)}</Alert>;
   }
   return (
     <Alert>
-      {LIST_TEXTS.viewRefused(error.fields[0]?.message ?? error.message)}{' '}
-      <Link to="/assets">{LIST_TEXTS.showAll}</Link>
+      {_(LIST_TEXTS.viewRefused(error.fields[0]?.message ?? error.message))}{' '}
+      <Link to="/assets">{_(LIST_TEXTS.showAll)}</Link>
     </Alert>
   );
 }

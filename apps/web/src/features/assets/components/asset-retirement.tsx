@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TAsset } from '@mqr/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +16,7 @@ import styles from './asset-retirement.module.css';
 
 /** "Retire asset" for administrators on an asset in service: asks first, then retires. */
 export function RetireAssetButton({ asset }: { asset: TAsset }) {
+  const { _ } = useLingui();
   const [open, setOpen] = useState(false);
   const change = useChangeAssetService(asset.id);
   const close = () => {
@@ -24,21 +26,21 @@ export function RetireAssetButton({ asset }: { asset: TAsset }) {
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        {RETIREMENT_TEXTS.retire}
+        {_(RETIREMENT_TEXTS.retire)}
       </Button>
       {open ? (
-        <Dialog title={RETIREMENT_TEXTS.retireTitle} busy={change.isPending} onClose={close}>
+        <Dialog title={_(RETIREMENT_TEXTS.retireTitle)} busy={change.isPending} onClose={close}>
           <div className={styles.body}>
             {change.isError ? (
-              <Alert>{failureMessage(RETIREMENT_TEXTS.retireFailed, change.error)}</Alert>
+              <Alert>{failureMessage(_(RETIREMENT_TEXTS.retireFailed), change.error)}</Alert>
             ) : null}
             <p className={styles.name}>{asset.name}</p>
-            <p>{RETIREMENT_TEXTS.retireText}</p>
+            <p>{_(RETIREMENT_TEXTS.retireText)}</p>
             <DialogActions
-              label={RETIREMENT_TEXTS.retire}
-              pendingLabel={RETIREMENT_TEXTS.retiring}
+              label={_(RETIREMENT_TEXTS.retire)}
+              pendingLabel={_(RETIREMENT_TEXTS.retiring)}
               pending={change.isPending}
-              cancelLabel={RETIREMENT_TEXTS.cancel}
+              cancelLabel={_(RETIREMENT_TEXTS.cancel)}
               onAction={() => change.mutate('retire', { onSuccess: () => setOpen(false) })}
               onCancel={close}
             />
@@ -54,24 +56,25 @@ export function RetireAssetButton({ asset }: { asset: TAsset }) {
  * good once they type its name.
  */
 export function RetiredAssetNotice({ asset, canManage }: { asset: TAsset; canManage: boolean }) {
+  const { _ } = useLingui();
   const [deleting, setDeleting] = useState(false);
   const change = useChangeAssetService(asset.id);
   return (
-    <section className={styles.notice} aria-label="Retired asset">
+    <section className={styles.notice} aria-label={_(RETIREMENT_TEXTS.retiredNotice)}>
       <div className={styles.noticeText}>
-        <p className={styles.noticeTitle}>{RETIREMENT_TEXTS.retiredTitle(formatDate(asset.retiredAt))}</p>
-        <p>{RETIREMENT_TEXTS.retiredText}</p>
+        <p className={styles.noticeTitle}>{_(RETIREMENT_TEXTS.retiredTitle(formatDate(asset.retiredAt)))}</p>
+        <p>{_(RETIREMENT_TEXTS.retiredText)}</p>
         {change.isError ? (
-          <Alert>{failureMessage(RETIREMENT_TEXTS.restoreFailed, change.error)}</Alert>
+          <Alert>{failureMessage(_(RETIREMENT_TEXTS.restoreFailed), change.error)}</Alert>
         ) : null}
       </div>
       {canManage ? (
         <div className={styles.buttons}>
           <Button disabled={change.isPending} onClick={() => change.mutate('restore')}>
-            {change.isPending ? RETIREMENT_TEXTS.restoring : RETIREMENT_TEXTS.restore}
+            {_(change.isPending ? RETIREMENT_TEXTS.restoring : RETIREMENT_TEXTS.restore)}
           </Button>
           <Button variant="secondary" disabled={change.isPending} onClick={() => setDeleting(true)}>
-            {RETIREMENT_TEXTS.delete}
+            {_(RETIREMENT_TEXTS.delete)}
           </Button>
         </div>
       ) : null}
@@ -81,12 +84,13 @@ export function RetiredAssetNotice({ asset, canManage }: { asset: TAsset; canMan
 }
 
 function DeleteAssetDialog({ asset, onClose }: { asset: TAsset; onClose: () => void }) {
+  const { _ } = useLingui();
   const [typed, setTyped] = useState('');
   const remove = useDeleteAsset(asset.id);
   const navigate = useNavigate();
   const confirmed = typed.trim() === asset.name;
   return (
-    <Dialog title={RETIREMENT_TEXTS.deleteTitle} busy={remove.isPending} onClose={onClose}>
+    <Dialog title={_(RETIREMENT_TEXTS.deleteTitle)} busy={remove.isPending} onClose={onClose}>
       <form
         className={styles.body}
         onSubmit={(event) => {
@@ -94,21 +98,23 @@ function DeleteAssetDialog({ asset, onClose }: { asset: TAsset; onClose: () => v
           if (confirmed) remove.mutate(typed, { onSuccess: () => navigate('/assets') });
         }}
       >
-        {remove.isError ? <Alert>{failureMessage(RETIREMENT_TEXTS.deleteFailed, remove.error)}</Alert> : null}
+        {remove.isError ? (
+          <Alert>{failureMessage(_(RETIREMENT_TEXTS.deleteFailed), remove.error)}</Alert>
+        ) : null}
         <p className={styles.name}>{asset.name}</p>
-        <p>{RETIREMENT_TEXTS.deleteText}</p>
+        <p>{_(RETIREMENT_TEXTS.deleteText)}</p>
         <TextField
-          label={RETIREMENT_TEXTS.deleteLabel}
+          label={_(RETIREMENT_TEXTS.deleteLabel)}
           value={typed}
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => setTyped(event.target.value)}
         />
         <DialogActions
-          label={RETIREMENT_TEXTS.delete}
-          pendingLabel={RETIREMENT_TEXTS.deleting}
+          label={_(RETIREMENT_TEXTS.delete)}
+          pendingLabel={_(RETIREMENT_TEXTS.deleting)}
           pending={remove.isPending}
-          cancelLabel={RETIREMENT_TEXTS.cancel}
+          cancelLabel={_(RETIREMENT_TEXTS.cancel)}
           disabled={!confirmed}
           onCancel={onClose}
         />

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react';
 import type { TAssetListItem, TFieldDefinition, TSortOrder } from '@mqr/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Table } from '#web/components/ui/table.tsx';
 import hidden from '#web/components/ui/visually-hidden.module.css';
+import { fieldValueText } from '#web/features/fields/index.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { UPDATED_COLUMN } from '../hooks/use-list-columns.ts';
 import { fieldSort, orderOf, type TListState } from '../lib/list-state.ts';
@@ -33,67 +35,72 @@ export function AssetTable({
   isSelected,
   onSelect,
 }: TAssetTableProps) {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const sortHeader = (label: string, sort: string) => (
     <SortHeader key={sort} label={label} sort={sort} state={state} onSort={onSort} />
   );
   return (
-    <Table label="Assets" stacked className={styles.table}>
+    <Table label={_(LIST_TEXTS.table)} stacked className={styles.table}>
       <thead>
         <tr>
           <th scope="col" className={styles.check}>
-            <span className={hidden.visuallyHidden}>Select</span>
+            <span className={hidden.visuallyHidden}>{_(LIST_TEXTS.select)}</span>
           </th>
-          {sortHeader('Name', 'name')}
-          <th scope="col">Slug</th>
+          {sortHeader(_(LIST_TEXTS.name), 'name')}
+          <th scope="col">{_(LIST_TEXTS.slug)}</th>
           {fieldColumns.map((field) => sortHeader(field.label, fieldSort(field.id)))}
-          {sortHeader('Created', 'created')}
-          {showUpdated ? sortHeader(LIST_TEXTS.updatedColumn, UPDATED_COLUMN) : null}
-          <th scope="col">Actions</th>
+          {sortHeader(_(LIST_TEXTS.created), 'created')}
+          {showUpdated ? sortHeader(_(LIST_TEXTS.updatedColumn), UPDATED_COLUMN) : null}
+          <th scope="col">{_(LIST_TEXTS.actions)}</th>
         </tr>
       </thead>
       <tbody>
         {assets.map((asset) => (
           <tr key={asset.id}>
-            <td className={styles.check} data-label="Select">
+            <td className={styles.check} data-label={_(LIST_TEXTS.select)}>
               <input
                 type="checkbox"
                 className={styles.checkbox}
-                aria-label={LIST_TEXTS.selectRow(asset.name)}
+                aria-label={_(LIST_TEXTS.selectRow(asset.name))}
                 checked={isSelected(asset.id)}
                 onChange={(event) => onSelect(asset.id, event.target.checked)}
               />
             </td>
-            <td className={styles.name} data-label="Name">
+            <td className={styles.name} data-label={_(LIST_TEXTS.name)}>
               {asset.name}
-              {asset.retiredAt ? <span className={styles.badge}>{LIST_TEXTS.retiredBadge}</span> : null}
+              {asset.retiredAt ? <span className={styles.badge}>{_(LIST_TEXTS.retiredBadge)}</span> : null}
             </td>
-            <td data-label="Slug">
+            <td data-label={_(LIST_TEXTS.slug)}>
               <code className={styles.slug}>{asset.slug}</code>
             </td>
             {fieldColumns.map((field) => (
               <td key={field.id} className={styles.value} data-label={field.label}>
-                {asset.values[field.id] ?? ''}
+                {fieldValueText(field.dataType, asset.values[field.id] ?? '')}
               </td>
             ))}
-            <td className={styles.nowrap} data-label="Created">
+            <td className={styles.nowrap} data-label={_(LIST_TEXTS.created)}>
               {formatDate(asset.createdAt)}
             </td>
             {showUpdated ? (
-              <td className={styles.nowrap} data-label={LIST_TEXTS.updatedColumn}>
+              <td className={styles.nowrap} data-label={_(LIST_TEXTS.updatedColumn)}>
                 {formatDate(asset.updatedAt)}
               </td>
             ) : null}
-            <td data-label="Actions">
+            <td data-label={_(LIST_TEXTS.actions)}>
               <div className={styles.rowActions}>
-                <Link className={styles.action} to={`/assets/${asset.id}`} aria-label={`Open ${asset.name}`}>
-                  Open
+                <Link
+                  className={styles.action}
+                  to={`/assets/${asset.id}`}
+                  aria-label={_(LIST_TEXTS.openAsset(asset.name))}
+                >
+                  {_(LIST_TEXTS.open)}
                 </Link>
                 {asset.qrCodeUrl ? (
                   <button
                     type="button"
                     className={styles.action}
-                    aria-label={`QR code for ${asset.name}`}
+                    aria-label={_(LIST_TEXTS.qrOf(asset.name))}
                     onClick={() => {
                       void openQrImage(asset.qrCodeUrl).then((opened) => {
                         // Pop-ups blocked or image unavailable: the asset page shows the QR code.
@@ -101,7 +108,7 @@ export function AssetTable({
                       });
                     }}
                   >
-                    QR
+                    {_(LIST_TEXTS.qr)}
                   </button>
                 ) : null}
               </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TFieldDefinition } from '@mqr/contracts';
 import { Button } from '#web/components/ui/button.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
@@ -16,16 +17,17 @@ type TColumnChooserProps = {
 
 /** The optional columns of the asset list: Updated and each active custom field, ticked on or off. */
 export function ColumnChooser({ columns, fields, onChoose, onClose }: TColumnChooserProps) {
+  const { _ } = useLingui();
   const choices = [
-    { id: UPDATED_COLUMN, label: LIST_TEXTS.updatedColumn },
+    { id: UPDATED_COLUMN, label: _(LIST_TEXTS.updatedColumn) },
     ...fields.filter((field) => field.isActive).map((field) => ({ id: field.id, label: field.label })),
   ];
   const toggle = (id: string, on: boolean) =>
     onChoose(on ? [...columns, id] : columns.filter((column) => column !== id));
   return (
-    <Dialog title={LIST_TEXTS.columns} onClose={onClose}>
+    <Dialog title={_(LIST_TEXTS.columns)} onClose={onClose}>
       <div className={styles.dialogBody}>
-        <p>{LIST_TEXTS.columnsText}</p>
+        <p>{_(LIST_TEXTS.columnsText)}</p>
         <div className={styles.options}>
           {choices.map((choice) => (
             <CheckboxField
@@ -37,7 +39,7 @@ export function ColumnChooser({ columns, fields, onChoose, onClose }: TColumnCho
           ))}
         </div>
         <DialogFooter>
-          <Button onClick={onClose}>{LIST_TEXTS.done}</Button>
+          <Button onClick={onClose}>{_(LIST_TEXTS.done)}</Button>
         </DialogFooter>
       </div>
     </Dialog>

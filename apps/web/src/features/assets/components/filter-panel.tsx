@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   filterParam,
   normalizeOptions,
@@ -9,6 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { FIELD_TEXTS } from '#web/features/fields/index.ts';
 import { type TListFilters, type TListState, termsOf } from '../lib/list-state.ts';
 import { LIST_TEXTS } from '../texts.ts';
 import styles from './filter-panel.module.css';
@@ -63,6 +65,7 @@ type TFilterPanelProps = {
  * together ("Apply filters"), into the URL; a filter on a field this form does not show is kept.
  */
 export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
+  const { _ } = useLingui();
   const [drafts, setDrafts] = useState(() => draftsOf(state));
   const [openTasks, setOpenTasks] = useState(state.openTasks ?? '');
   const [due, setDue] = useState(state.due ?? '');
@@ -101,11 +104,17 @@ export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
   }
 
   return (
-    <form id={id} className={styles.panel} aria-label={LIST_TEXTS.filterPanel} onSubmit={submit}>
+    <form id={id} className={styles.panel} aria-label={_(LIST_TEXTS.filterPanel)} onSubmit={submit}>
       <div className={styles.groups}>
         {[
-          { label: LIST_TEXTS.openTasks, value: openTasks, set: setOpenTasks, choices: openTaskChoices },
-          { label: LIST_TEXTS.due, hint: LIST_TEXTS.dueHint, value: due, set: setDue, choices: dueChoices },
+          { label: _(LIST_TEXTS.openTasks), value: openTasks, set: setOpenTasks, choices: openTaskChoices },
+          {
+            label: _(LIST_TEXTS.due),
+            hint: _(LIST_TEXTS.dueHint),
+            value: due,
+            set: setDue,
+            choices: dueChoices,
+          },
         ].map(({ label, hint, value, set, choices }) => (
           <SelectField
             key={label}
@@ -116,7 +125,7 @@ export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
           >
             {Object.entries(choices).map(([option, text]) => (
               <option key={option} value={option === 'any' ? '' : option}>
-                {text}
+                {_(text)}
               </option>
             ))}
           </SelectField>
@@ -130,11 +139,11 @@ export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
           />
         ))}
       </div>
-      {active.length === 0 ? <p className={styles.note}>{LIST_TEXTS.noFields}</p> : null}
+      {active.length === 0 ? <p className={styles.note}>{_(LIST_TEXTS.noFields)}</p> : null}
       <div className={styles.actions}>
-        <Button type="submit">{LIST_TEXTS.applyFilters}</Button>
+        <Button type="submit">{_(LIST_TEXTS.applyFilters)}</Button>
         <Button variant="secondary" onClick={clear}>
-          {LIST_TEXTS.clearFilters}
+          {_(LIST_TEXTS.clearFilters)}
         </Button>
       </div>
     </form>
@@ -149,6 +158,7 @@ type TFieldFilterProps = {
 
 /** One field's filter, by its data type, in a group named by the field. */
 function FieldFilter({ field, draft, onChange }: TFieldFilterProps) {
+  const { _ } = useLingui();
   if (field.dataType === 'Boolean') {
     return (
       <SelectField
@@ -156,16 +166,16 @@ function FieldFilter({ field, draft, onChange }: TFieldFilterProps) {
         value={draft.is}
         onChange={(event) => onChange({ is: event.target.value })}
       >
-        <option value="">{LIST_TEXTS.any}</option>
-        <option value="true">true</option>
-        <option value="false">false</option>
+        <option value="">{_(LIST_TEXTS.any)}</option>
+        <option value="true">{_(FIELD_TEXTS.yes)}</option>
+        <option value="false">{_(FIELD_TEXTS.no)}</option>
       </SelectField>
     );
   }
   if (field.dataType === 'Text') {
     return (
       <TextField
-        label={LIST_TEXTS.contains(field.label)}
+        label={_(LIST_TEXTS.contains(field.label))}
         type="search"
         autoComplete="off"
         maxLength={200}
@@ -196,8 +206,8 @@ function FieldFilter({ field, draft, onChange }: TFieldFilterProps) {
   }
   const isDate = field.dataType === 'Date';
   const bounds = [
-    { end: 'min', label: isDate ? LIST_TEXTS.from : LIST_TEXTS.min },
-    { end: 'max', label: isDate ? LIST_TEXTS.to : LIST_TEXTS.max },
+    { end: 'min', label: _(isDate ? LIST_TEXTS.from : LIST_TEXTS.min) },
+    { end: 'max', label: _(isDate ? LIST_TEXTS.to : LIST_TEXTS.max) },
   ] as const;
   return (
     <fieldset className={styles.group}>

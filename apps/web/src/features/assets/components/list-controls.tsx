@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import {
   ASSET_SORT_COLUMNS,
   ASSET_STATUSES,
@@ -29,7 +31,7 @@ type TListControlsProps = {
 export function sortChoices(state: Pick<TListState, 'status' | 'sort'>, fields: TFieldDefinition[]) {
   const columns = ASSET_SORT_COLUMNS.filter(
     (column) => column !== 'retired' || state.status === 'retired',
-  ).map((column) => ({ value: column as string, label: LIST_TEXTS.sortColumns[column] }));
+  ).map((column) => ({ value: column as string, label: i18n._(LIST_TEXTS.sortColumns[column]) }));
   // Retired fields are offered only while the list is sorted by one (a shared URL may name it).
   const sortable = fields.filter((field) => field.isActive || fieldSort(field.id) === state.sort);
   return [...columns, ...sortable.map((field) => ({ value: fieldSort(field.id), label: field.label }))];
@@ -45,6 +47,7 @@ export function ListControls({
   onColumns,
   filterPanelId,
 }: TListControlsProps) {
+  const { _ } = useLingui();
   const filterCount =
     new Set(termsOf(state).map((term) => term.fieldId)).size +
     (state.openTasks ? 1 : 0) +
@@ -53,7 +56,7 @@ export function ListControls({
     <div className={styles.controls}>
       <div className={styles.selects}>
         <SelectField
-          label={LIST_TEXTS.status}
+          label={_(LIST_TEXTS.status)}
           value={state.status}
           onChange={(event) => {
             const status = event.target.value as TAssetStatus;
@@ -68,12 +71,12 @@ export function ListControls({
         >
           {ASSET_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {LIST_TEXTS.statuses[status]}
+              {_(LIST_TEXTS.statuses[status])}
             </option>
           ))}
         </SelectField>
         <SelectField
-          label={LIST_TEXTS.sortBy}
+          label={_(LIST_TEXTS.sortBy)}
           value={state.sort}
           onChange={(event) => onChange({ sort: event.target.value, order: undefined })}
         >
@@ -84,13 +87,13 @@ export function ListControls({
           ))}
         </SelectField>
         <SelectField
-          label={LIST_TEXTS.order}
+          label={_(LIST_TEXTS.order)}
           value={orderOf(state)}
           onChange={(event) => onChange({ order: event.target.value as TSortOrder })}
         >
           {SORT_ORDERS.map((order) => (
             <option key={order} value={order}>
-              {LIST_TEXTS.orders[order]}
+              {_(LIST_TEXTS.orders[order])}
             </option>
           ))}
         </SelectField>
@@ -102,10 +105,10 @@ export function ListControls({
           aria-controls={filterPanelId}
           onClick={onToggleFilters}
         >
-          {filterCount > 0 ? LIST_TEXTS.filtersCount(filterCount) : LIST_TEXTS.filters}
+          {_(filterCount > 0 ? LIST_TEXTS.filtersCount(filterCount) : LIST_TEXTS.filters)}
         </Button>
         <Button variant="secondary" onClick={onColumns}>
-          {LIST_TEXTS.columns}
+          {_(LIST_TEXTS.columns)}
         </Button>
       </div>
     </div>

@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { QR_TEXTS } from '../texts.ts';
+
 /**
  * Opens a print window with the QR image, the asset name and its public URL, then prints it.
  * Returns false when the browser blocked the window (the caller shows the print-blocked message).
@@ -6,7 +9,7 @@ export function printQr(options: { imageUrl: string; name: string; publicUrl: st
   const win = window.open('', '_blank', 'width=480,height=640');
   if (!win) return false;
   const doc = win.document;
-  doc.title = `QR code · ${options.name}`;
+  doc.title = i18n._(QR_TEXTS.printTitle(options.name));
   const style = doc.createElement('style');
   style.textContent =
     'body{font-family:system-ui,sans-serif;text-align:center;margin:24px;color:#000;background:#fff}' +
@@ -14,7 +17,8 @@ export function printQr(options: { imageUrl: string; name: string; publicUrl: st
     'p{font-size:12px;word-break:break-all;margin:0}';
   doc.head.append(style);
   const image = doc.createElement('img');
-  image.alt = `QR code for ${options.name}`;
+  image.alt = i18n._(QR_TEXTS.alt(options.name));
+  doc.documentElement.lang = document.documentElement.lang;
   const heading = doc.createElement('h1');
   heading.textContent = options.name;
   const url = doc.createElement('p');

@@ -1,6 +1,9 @@
+import { useLingui } from '@lingui/react';
 import type { TAssetSelection, TFieldDefinition } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { formatNumber } from '#web/lib/dates.ts';
+import { shownCount, type TShownCount } from '../lib/shown-count.ts';
 import { LIST_TEXTS } from '../texts.ts';
 import styles from './selection-bar.module.css';
 import { ServiceDialog } from './service-dialog.tsx';
@@ -8,8 +11,8 @@ import { SetFieldValueDialog } from './set-field-value-dialog.tsx';
 
 type TSelectionBarProps = {
   selection: TAssetSelection;
-  /** How many assets are selected, as shown ("3", or "1,234" / "10,000+" for all matching). */
-  count: string;
+  /** How many assets are selected (at least, for all that a capped list matches). */
+  count: TShownCount;
   /** "3 assets selected" or "All 1,234 matching assets are selected." */
   summary: string;
   fields: TFieldDefinition[];
@@ -42,35 +45,38 @@ export function SelectionBar({
   onClear,
   onDone,
 }: TSelectionBarProps) {
+  const { _ } = useLingui();
   const [open, setOpen] = useState<TOpen>(null);
-  const scope = selection.assetIds
-    ? LIST_TEXTS.forSelected(selection.assetIds.length)
-    : LIST_TEXTS.forAllMatching(count);
+  const scope = _(
+    selection.assetIds
+      ? LIST_TEXTS.forSelected(selection.assetIds.length)
+      : LIST_TEXTS.forAllMatching(shownCount(count)),
+  );
   return (
-    <section className={styles.bar} aria-label={LIST_TEXTS.selectionActions}>
+    <section className={styles.bar} aria-label={_(LIST_TEXTS.selectionActions)}>
       <p className={styles.summary}>{summary}</p>
       <div className={styles.actions}>
         {extraActions}
         <Button variant="secondary" onClick={() => setOpen('value')}>
-          {LIST_TEXTS.setValue}
+          {_(LIST_TEXTS.setValue)}
         </Button>
         {canRetire ? (
           <Button variant="secondary" onClick={() => setOpen('retire')}>
-            {LIST_TEXTS.retire}
+            {_(LIST_TEXTS.retire)}
           </Button>
         ) : null}
         {canRestoreOrDelete ? (
           <>
             <Button variant="secondary" onClick={() => setOpen('restore')}>
-              {LIST_TEXTS.restore}
+              {_(LIST_TEXTS.restore)}
             </Button>
             <Button variant="secondary" onClick={() => setOpen('delete')}>
-              {LIST_TEXTS.delete}
+              {_(LIST_TEXTS.delete)}
             </Button>
           </>
         ) : null}
         <Button variant="ghost" onClick={onClear}>
-          {LIST_TEXTS.clearSelection}
+          {_(LIST_TEXTS.clearSelection)}
         </Button>
       </div>
       {open === 'value' ? (
@@ -81,7 +87,7 @@ export function SelectionBar({
           onClose={() => setOpen(null)}
           onDone={(result) => {
             setOpen(null);
-            onDone(LIST_TEXTS.setDone(result.changed, result.selected), 'value');
+            onDone(_(LIST_TEXTS.setDone(result.changed, formatNumber(result.selected))), 'value');
           }}
         />
       ) : null}

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import {
   checkFieldValue,
   type TAssetSelection,
@@ -37,6 +39,7 @@ export function SetFieldValueDialog({
   onDone,
   onClose,
 }: TSetFieldValueDialogProps) {
+  const { _ } = useLingui();
   const active = fields.filter((field) => field.isActive);
   const [fieldId, setFieldId] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -48,7 +51,7 @@ export function SetFieldValueDialog({
     event.preventDefault();
     form.clearErrors();
     if (!field) {
-      setFieldError(LIST_TEXTS.fieldRequired);
+      setFieldError(i18n._(LIST_TEXTS.fieldRequired));
       return;
     }
     const key = customKey(field.id);
@@ -61,12 +64,12 @@ export function SetFieldValueDialog({
   }
 
   return (
-    <Dialog title={LIST_TEXTS.setValueTitle} busy={mutation.isPending} onClose={onClose}>
+    <Dialog title={_(LIST_TEXTS.setValueTitle)} busy={mutation.isPending} onClose={onClose}>
       <form className={styles.dialogBody} onSubmit={submit} noValidate>
-        {mutation.isError ? <Alert>{failureMessage(LIST_TEXTS.setFailed, mutation.error)}</Alert> : null}
+        {mutation.isError ? <Alert>{failureMessage(_(LIST_TEXTS.setFailed), mutation.error)}</Alert> : null}
         <p>{scope}</p>
         <SelectField
-          label={LIST_TEXTS.field}
+          label={_(LIST_TEXTS.field)}
           value={fieldId}
           error={fieldError}
           onChange={(event) => {
@@ -74,7 +77,7 @@ export function SetFieldValueDialog({
             setFieldError(undefined);
           }}
         >
-          <option value="">{LIST_TEXTS.chooseField}</option>
+          <option value="">{_(LIST_TEXTS.chooseField)}</option>
           {active.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
               {candidate.label}
@@ -91,13 +94,13 @@ export function SetFieldValueDialog({
               register={form.register}
               className={undefined}
             />
-            <p className={styles.hint}>{LIST_TEXTS.clearHint}</p>
+            <p className={styles.hint}>{_(LIST_TEXTS.clearHint)}</p>
           </>
         ) : null}
         <DialogActions
-          cancelLabel={LIST_TEXTS.cancel}
-          label={LIST_TEXTS.apply}
-          pendingLabel={LIST_TEXTS.applying}
+          cancelLabel={_(LIST_TEXTS.cancel)}
+          label={_(LIST_TEXTS.apply)}
+          pendingLabel={_(LIST_TEXTS.applying)}
           pending={mutation.isPending}
           onCancel={onClose}
         />

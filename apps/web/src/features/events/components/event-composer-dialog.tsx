@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
+import { Translated } from '#web/components/ui/translated.tsx';
 import { FIELD_TEXTS, useFields } from '#web/features/fields/index.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { useClientConfig } from '#web/lib/client-config.ts';
@@ -32,7 +33,9 @@ export function EventComposerDialog({ assetId, event, onClose }: TEventComposerD
   return (
     <Dialog title={event ? _(EVENT_TEXTS.editTitle) : _(EVENT_TEXTS.addTitle)} busy={busy} onClose={onClose}>
       {fields.isPending ? (
-        <StateMessage>{FIELD_TEXTS.loading}</StateMessage>
+        <StateMessage>
+          <Translated message={FIELD_TEXTS.loading} />
+        </StateMessage>
       ) : (
         <>
           {fields.isError ? <Alert>{_(EVENT_TEXTS.fieldsLoadFailed)}</Alert> : null}

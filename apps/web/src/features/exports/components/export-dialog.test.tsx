@@ -1,3 +1,4 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { HEAVY_WORK_MESSAGES } from '@mqr/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { captureDownloads, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { EXPORT_TEXTS } from '../texts.ts';
+
+const t = (message: MessageDescriptor) => i18n._(message);
+
 import { ExportDialog } from './export-dialog.tsx';
 import { historyRange } from './history-range.ts';
 
@@ -33,8 +37,8 @@ describe('ExportDialog', () => {
   it('downloads the assets of the list’s search with the bearer token', async () => {
     const calls = mockFetch({ '/api/exports/assets.csv': () => csv('assets-2026-11-23.csv') });
     render(<ExportDialog view={{ search: 'pump' }} onClose={() => {}} />);
-    expect(screen.getByText(EXPORT_TEXTS.assetsSearch('pump'))).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.assetsButton }));
+    expect(screen.getByText(t(EXPORT_TEXTS.assetsSearch('pump')))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t(EXPORT_TEXTS.assetsButton) }));
     await vi.waitFor(() => expect(downloads).toEqual(['assets-2026-11-23.csv']));
     const [call] = calls;
     expect(call?.url.searchParams.get('search')).toBe('pump');
@@ -44,14 +48,14 @@ describe('ExportDialog', () => {
   it('downloads the history of the chosen days, the whole of both days in local time', async () => {
     const calls = mockFetch({ '/api/exports/events.csv': () => csv('maintenance-history-2026-11-23.csv') });
     render(<ExportDialog view={{}} onClose={() => {}} />);
-    expect(screen.getByText(EXPORT_TEXTS.assetsAll)).toBeInTheDocument();
+    expect(screen.getByText(t(EXPORT_TEXTS.assetsAll))).toBeInTheDocument();
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
     await userEvent.clear(from);
     await userEvent.type(from, '2026-01-01');
     await userEvent.clear(to);
     await userEvent.type(to, '2026-03-31');
-    await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.historyButton }));
+    await userEvent.click(screen.getByRole('button', { name: t(EXPORT_TEXTS.historyButton) }));
     await vi.waitFor(() => expect(downloads).toEqual(['maintenance-history-2026-11-23.csv']));
     const expected = historyRange('2026-01-01', '2026-03-31');
     expect(calls[0]?.url.searchParams.get('from')).toBe(expected?.from);
@@ -64,8 +68,8 @@ describe('ExportDialog', () => {
     const to = screen.getByLabelText('To');
     await userEvent.clear(to);
     await userEvent.type(to, '2000-01-01');
-    await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.historyButton }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(EXPORT_TEXTS.badRange);
+    await userEvent.click(screen.getByRole('button', { name: t(EXPORT_TEXTS.historyButton) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(t(EXPORT_TEXTS.badRange));
     expect(calls).toEqual([]);
   });
 
@@ -75,8 +79,10 @@ describe('ExportDialog', () => {
         jsonResponse({ code: 'VALIDATION', message: 'Search is too long.', fields: [] }, 400),
     });
     render(<ExportDialog view={{ search: 'x' }} onClose={() => {}} />);
-    await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.assetsButton }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`${EXPORT_TEXTS.failed} Search is too long.`);
+    await userEvent.click(screen.getByRole('button', { name: t(EXPORT_TEXTS.assetsButton) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${t(EXPORT_TEXTS.failed)} Search is too long.`,
+    );
     expect(downloads).toEqual([]);
   });
 
@@ -86,20 +92,20 @@ describe('ExportDialog', () => {
   ])('says to try again when %s', async (_, status, code, message) => {
     mockFetch({ '/api/exports/events.csv': () => jsonResponse({ code, message }, status) });
     render(<ExportDialog view={{}} onClose={() => {}} />);
-    await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.historyButton }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(`${EXPORT_TEXTS.failed} ${message}`);
+    await userEvent.click(screen.getByRole('button', { name: t(EXPORT_TEXTS.historyButton) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${t(EXPORT_TEXTS.failed)} ${message}`);
     expect(downloads).toEqual([]);
   });
   it('offers administrators the schedules, and members not', async () => {
     render(<ExportDialog view={{}} onClose={() => {}} />);
-    expect(screen.queryByRole('button', { name: EXPORT_TEXTS.schedulesButton })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: t(EXPORT_TEXTS.schedulesButton) })).not.toBeInTheDocument();
   });
 
   it('downloads the schedules for an administrator', async () => {
     authStore.login(loginResponse({ isAdmin: true }), 'alex@example.com');
     mockFetch({ '/api/admin/schedules/export.csv': () => csv('schedules-2026-11-28.csv') });
     render(<ExportDialog view={{}} onClose={() => {}} />);
-    await userEvent.click(screen.getByRole('button', { name: EXPORT_TEXTS.schedulesButton }));
+    await userEvent.click(screen.getByRole('button', { name: t(EXPORT_TEXTS.schedulesButton) }));
     await vi.waitFor(() => expect(downloads).toEqual(['schedules-2026-11-28.csv']));
   });
 });

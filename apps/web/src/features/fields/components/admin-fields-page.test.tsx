@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { TFieldDefinition } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -158,7 +159,7 @@ describe('admin fields', () => {
     await screen.findByText('Serial number');
     const visibility = screen.getByRole('checkbox', { name: 'Public' });
     expect(visibility).toBeChecked();
-    expect(visibility).toHaveAccessibleDescription(FIELD_TEXTS.publicHint);
+    expect(visibility).toHaveAccessibleDescription(i18n._(FIELD_TEXTS.publicHint));
     await user.type(screen.getByLabelText('Label'), 'Owner email');
     await user.type(screen.getByLabelText('Key'), 'owner_email');
     await user.click(visibility);

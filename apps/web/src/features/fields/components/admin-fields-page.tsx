@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { FIELD_TARGETS, type TFieldDefinition, type TFieldTarget } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
 import { AdminScreen } from '#web/components/layouts/admin-screen.tsx';
@@ -12,12 +13,10 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import { useFields } from '../api/get-fields.ts';
 import { useSaveField } from '../api/save-field.ts';
-import { FIELD_TEXTS } from '../texts.ts';
+import { DATA_TYPE_NAMES, FIELD_ADMIN_TEXTS, FIELD_TEXTS, TARGET_NAMES } from '../texts.ts';
 import styles from './admin-fields-page.module.css';
 import { FieldDefinitionForm } from './field-definition-form.tsx';
 import { bodyFromDefinition, nextDisplayOrder } from './field-form-values.ts';
-
-export const FIELD_SEARCH_LABEL = 'Search fields';
 
 function matches(definition: TFieldDefinition, term: string): boolean {
   if (!term) return true;
@@ -29,6 +28,8 @@ function matches(definition: TFieldDefinition, term: string): boolean {
 
 /** /admin/fields: custom field definitions of assets and maintenance events. */
 export function AdminFieldsPage() {
+  const { _ } = useLingui();
+  const texts = FIELD_ADMIN_TEXTS;
   const [target, setTarget] = useState<TFieldTarget>('Asset');
   const [showInactive, setShowInactive] = useState(true);
   const [search, setSearch] = useState('');
@@ -43,24 +44,24 @@ export function AdminFieldsPage() {
   const shown = visible.filter((definition) => matches(definition, search.trim()));
 
   let table: ReactNode;
-  if (query.isPending) table = <StateMessage>{FIELD_TEXTS.loading}</StateMessage>;
-  else if (query.isError) table = <Alert>{FIELD_TEXTS.loadFailed}</Alert>;
-  else if (visible.length === 0) table = <StateMessage>{FIELD_TEXTS.empty}</StateMessage>;
-  else if (shown.length === 0) table = <StateMessage>{FIELD_TEXTS.noMatch}</StateMessage>;
+  if (query.isPending) table = <StateMessage>{_(FIELD_TEXTS.loading)}</StateMessage>;
+  else if (query.isError) table = <Alert>{_(FIELD_TEXTS.loadFailed)}</Alert>;
+  else if (visible.length === 0) table = <StateMessage>{_(FIELD_TEXTS.empty)}</StateMessage>;
+  else if (shown.length === 0) table = <StateMessage>{_(FIELD_TEXTS.noMatch)}</StateMessage>;
   else {
     table = (
-      <Table label="Field definitions" className={styles.table}>
+      <Table label={_(texts.title)} className={styles.table}>
         <thead>
           <tr>
-            <th scope="col">Label</th>
-            <th scope="col">Key</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Order</th>
-            <th scope="col">Status</th>
-            <th scope="col">Visibility</th>
-            <th scope="col">Updated</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{_(texts.label)}</th>
+            <th scope="col">{_(texts.key)}</th>
+            <th scope="col">{_(texts.type)}</th>
+            <th scope="col">{_(texts.required)}</th>
+            <th scope="col">{_(texts.order)}</th>
+            <th scope="col">{_(texts.status)}</th>
+            <th scope="col">{_(texts.visibility)}</th>
+            <th scope="col">{_(texts.updated)}</th>
+            <th scope="col">{_(texts.actions)}</th>
           </tr>
         </thead>
         <tbody>
@@ -70,43 +71,49 @@ export function AdminFieldsPage() {
               <td className={styles.key}>
                 <code>{definition.key}</code>
               </td>
-              <td>{definition.dataType}</td>
-              <td>{definition.isRequired ? 'Yes' : 'No'}</td>
+              <td>{_(DATA_TYPE_NAMES[definition.dataType])}</td>
+              <td>{_(definition.isRequired ? FIELD_TEXTS.yes : FIELD_TEXTS.no)}</td>
               <td>{definition.displayOrder}</td>
               <td>
                 <span className={definition.isActive ? styles.active : styles.inactive}>
-                  {definition.isActive ? 'Active' : 'Inactive'}
+                  {_(definition.isActive ? texts.active : texts.inactive)}
                 </span>
               </td>
-              <td>{definition.isPublic ? FIELD_TEXTS.visibilityPublic : FIELD_TEXTS.visibilityInternal}</td>
+              <td>
+                {_(definition.isPublic ? FIELD_TEXTS.visibilityPublic : FIELD_TEXTS.visibilityInternal)}
+              </td>
               <td className={styles.nowrap}>{formatDate(definition.updatedAt)}</td>
               <td>
                 <div className={styles.rowActions}>
                   <button
                     type="button"
                     className={styles.action}
-                    aria-label={`Edit ${definition.label}`}
+                    aria-label={_(texts.editField(definition.label))}
                     onClick={() => {
                       setStatus(null);
                       setEditing(definition);
                     }}
                   >
-                    Edit
+                    {_(texts.edit)}
                   </button>
                   <button
                     type="button"
                     className={styles.action}
                     disabled={toggle.isPending}
-                    aria-label={`${definition.isActive ? 'Deactivate' : 'Activate'} ${definition.label}`}
+                    aria-label={_(
+                      definition.isActive
+                        ? texts.deactivateField(definition.label)
+                        : texts.activateField(definition.label),
+                    )}
                     onClick={() => {
                       setStatus(null);
                       toggle.mutate(
                         { id: definition.id, body: bodyFromDefinition(definition, !definition.isActive) },
-                        { onError: () => setStatus({ tone: 'error', text: FIELD_TEXTS.toggleFailed }) },
+                        { onError: () => setStatus({ tone: 'error', text: _(FIELD_TEXTS.toggleFailed) }) },
                       );
                     }}
                   >
-                    {definition.isActive ? 'Deactivate' : 'Activate'}
+                    {_(definition.isActive ? texts.deactivate : texts.activate)}
                   </button>
                 </div>
               </td>
@@ -119,13 +126,13 @@ export function AdminFieldsPage() {
 
   return (
     <AdminScreen
-      title="Field definitions"
-      subtitle="Custom fields shown on asset and maintenance event forms."
+      title={_(texts.title)}
+      subtitle={_(texts.subtitle)}
       onRefresh={() => void query.refetch()}
       filters={
-        <Card className={styles.toolbar} aria-label="Field filters">
+        <Card className={styles.toolbar} aria-label={_(texts.filters)}>
           <SelectField
-            label="Target"
+            label={_(texts.target)}
             value={target}
             onChange={(event) => {
               setTarget(event.target.value as TFieldTarget);
@@ -135,12 +142,12 @@ export function AdminFieldsPage() {
           >
             {FIELD_TARGETS.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {_(TARGET_NAMES[value])}
               </option>
             ))}
           </SelectField>
           <CheckboxField
-            label="Show inactive"
+            label={_(texts.showInactive)}
             checked={showInactive}
             onChange={(event) => setShowInactive(event.target.checked)}
           />
@@ -155,23 +162,23 @@ export function AdminFieldsPage() {
           nextOrder={nextDisplayOrder(all)}
           onSubmitStart={() => setStatus(null)}
           onSaved={(saved, created) => {
-            setStatus({ tone: 'success', text: created ? FIELD_TEXTS.created : FIELD_TEXTS.updated });
+            setStatus({ tone: 'success', text: _(created ? FIELD_TEXTS.created : FIELD_TEXTS.updated) });
             setEditing(null);
             setFormVersion((version) => version + 1);
             if (saved.target !== target) setTarget(saved.target);
           }}
-          onFailed={() => setStatus({ tone: 'error', text: FIELD_TEXTS.saveFailed })}
+          onFailed={() => setStatus({ tone: 'error', text: _(FIELD_TEXTS.saveFailed) })}
           onCancel={() => setEditing(null)}
         />
       }
-      listTitle="Fields"
+      listTitle={_(texts.list)}
       list={
         <>
           <div className={styles.filters}>
             <TextField
-              label={FIELD_SEARCH_LABEL}
+              label={_(texts.search)}
               type="search"
-              placeholder="Label, key or type"
+              placeholder={_(texts.searchPlaceholder)}
               autoComplete="off"
               value={search}
               onChange={(event) => setSearch(event.target.value)}

@@ -1,20 +1,23 @@
+import { useLingui } from '@lingui/react';
 import { FIELD_VALUE_MESSAGES, normalizeOptions, type TFieldDefinition } from '@mqr/contracts';
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { customKey } from '../lib/custom-field-values.ts';
+import { fieldValueText } from '../lib/field-value-text.ts';
 import { FIELD_TEXTS } from '../texts.ts';
-
-/** A stored value the Select no longer offers: still shown and kept until changed (ADR 020). */
-const retiredOptionLabel = (value: string) => `${value} (retired option)`;
-const RETIRED_OPTION_HINT = 'Retired option. The saved value stays until you choose another.';
 
 /** The values a select offers (Boolean and Select fields); null for typed inputs. */
 function choicesOf(definition: TFieldDefinition): string[] | null {
   if (definition.dataType === 'Boolean') return ['true', 'false'];
   if (definition.dataType === 'Select') return normalizeOptions(definition.optionsJson) ?? [];
   return null;
+}
+
+/** A choice's words: a Boolean's Yes or No (ADR 118), a Select's option as it is. */
+function choiceText(definition: TFieldDefinition, option: string): string {
+  return definition.dataType === 'Boolean' ? fieldValueText('Boolean', option) : option;
 }
 
 type TCustomFieldInputProps = {
@@ -28,6 +31,7 @@ type TCustomFieldInputProps = {
 
 /** One input per custom field definition, by data type. Retired fields are read-only. */
 export function CustomFieldInput({ definition, registration, savedValue, error }: TCustomFieldInputProps) {
+  const { _ } = useLingui();
   const retired = !definition.isActive || !registration;
   const maxLength = definition.dataType === 'Text' ? definition.maxLength : null;
   const choices = choicesOf(definition);
@@ -36,13 +40,15 @@ export function CustomFieldInput({ definition, registration, savedValue, error }
   if (retired) {
     hint = (
       <>
-        <span>{FIELD_TEXTS.retiredField}</span>
-        {savedValue ? <span>{`Saved value: ${savedValue}`}</span> : null}
+        <span>{_(FIELD_TEXTS.retiredField)}</span>
+        {savedValue ? (
+          <span>{_(FIELD_TEXTS.savedValue(fieldValueText(definition.dataType, savedValue)))}</span>
+        ) : null}
       </>
     );
   } else if (retiredOption) {
     // Long labels are cut off in a narrow select: the hint says it in full.
-    hint = RETIRED_OPTION_HINT;
+    hint = _(FIELD_TEXTS.retiredOptionHint);
   } else if (maxLength !== null) {
     hint = FIELD_VALUE_MESSAGES.tooLong(maxLength);
   }
@@ -61,10 +67,12 @@ export function CustomFieldInput({ definition, registration, savedValue, error }
         <option value="" />
         {choices.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {choiceText(definition, option)}
           </option>
         ))}
-        {retiredOption ? <option value={retiredOption}>{retiredOptionLabel(retiredOption)}</option> : null}
+        {retiredOption ? (
+          <option value={retiredOption}>{_(FIELD_TEXTS.retiredOption(retiredOption))}</option>
+        ) : null}
       </SelectField>
     );
   }

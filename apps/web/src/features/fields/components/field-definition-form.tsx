@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TFieldDefinition, TFieldTarget } from '@mqr/contracts';
 import { useEffect, useRef } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -8,7 +9,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type TSaveFieldInput, useSaveField } from '../api/save-field.ts';
-import { FIELD_TEXTS } from '../texts.ts';
+import { FIELD_ADMIN_TEXTS, FIELD_TEXTS } from '../texts.ts';
 import styles from './admin-fields-page.module.css';
 import { DataTypeSelectField } from './data-type-select-field.tsx';
 import {
@@ -48,6 +49,8 @@ function formPath(path: string): keyof TFieldFormValues | null {
 
 /** Create or edit one field definition. */
 export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
+  const { _ } = useLingui();
+  const texts = FIELD_ADMIN_TEXTS;
   const { target, editing, nextOrder } = props;
   const formTarget = editing?.target ?? target;
   const save = useSaveField();
@@ -102,7 +105,7 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
   });
 
   const busy = save.isPending;
-  const title = editing ? `Edit field: ${editing.label}` : 'Create field';
+  const title = _(editing ? texts.editTitle(editing.label) : texts.createTitle);
 
   return (
     <form className={frame.form} onSubmit={onSubmit} noValidate aria-labelledby="field-form-title">
@@ -111,14 +114,14 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
       </h2>
       <div className={styles.formGrid}>
         <TextField
-          label="Label"
+          label={_(texts.label)}
           autoComplete="off"
           aria-required
           error={errors.label?.message}
           {...register('label')}
         />
         <TextField
-          label="Key"
+          label={_(texts.key)}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -126,9 +129,13 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
           error={errors.key?.message}
           {...register('key')}
         />
-        <DataTypeSelectField label="Data type" error={errors.dataType?.message} {...register('dataType')} />
+        <DataTypeSelectField
+          label={_(texts.dataType)}
+          error={errors.dataType?.message}
+          {...register('dataType')}
+        />
         <TextField
-          label="Display order"
+          label={_(texts.displayOrder)}
           inputMode="numeric"
           autoComplete="off"
           error={errors.displayOrder?.message}
@@ -136,7 +143,7 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
         />
         {dataType === 'Text' ? (
           <TextField
-            label="Max length"
+            label={_(texts.maxLength)}
             inputMode="numeric"
             autoComplete="off"
             error={errors.maxLength?.message}
@@ -146,24 +153,24 @@ export function FieldDefinitionForm(props: TFieldDefinitionFormProps) {
       </div>
       {dataType === 'Select' ? (
         <TextareaField
-          label="Options (one per line)"
+          label={_(texts.options)}
           rows={4}
           error={errors.optionsText?.message}
           {...register('optionsText')}
         />
       ) : null}
       <div className={styles.checks}>
-        <CheckboxField label="Required" {...register('isRequired')} />
-        <CheckboxField label="Active" {...register('isActive')} />
-        <CheckboxField label="Public" hint={FIELD_TEXTS.publicHint} {...register('isPublic')} />
+        <CheckboxField label={_(texts.required)} {...register('isRequired')} />
+        <CheckboxField label={_(texts.active)} {...register('isActive')} />
+        <CheckboxField label={_(texts.public)} hint={_(FIELD_TEXTS.publicHint)} {...register('isPublic')} />
       </div>
       <div className={styles.formActions}>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : editing ? 'Update field' : 'Create field'}
+          {_(busy ? texts.saving : editing ? texts.update : texts.create)}
         </Button>
         {editing ? (
           <Button variant="secondary" onClick={props.onCancel} disabled={busy}>
-            Cancel edit
+            {_(texts.cancelEdit)}
           </Button>
         ) : null}
       </div>

@@ -18,4 +18,21 @@ describe('FieldValueList', () => {
     expect(screen.getByText('—')).toBeInTheDocument();
     expect(screen.getAllByText('retired')).toHaveLength(1);
   });
+
+  it('writes typed values the reader’s way: Yes/No, dates and numbers (ADR 118)', () => {
+    render(
+      <FieldValueList
+        fields={[
+          { label: 'Insured', value: 'true', dataType: 'Boolean' },
+          { label: 'Bought', value: '2026-03-01', dataType: 'Date' },
+          { label: 'Weight', value: '1234.5', dataType: 'Number' },
+          { label: 'Serial', value: '1234', dataType: 'Text' },
+        ]}
+      />,
+    );
+    expect(screen.getByText('Yes')).toBeInTheDocument();
+    expect(screen.getByText('Mar 1, 2026')).toBeInTheDocument();
+    expect(screen.getByText('1,234.5')).toBeInTheDocument();
+    expect(screen.getByText('1234')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import type { TFieldDataType } from '@mqr/contracts';
+import { fieldValueText } from '../lib/field-value-text.ts';
 import styles from './field-value-list.module.css';
 
 const RETIRED = msg`retired`;
@@ -9,12 +11,8 @@ export interface TFieldValueDisplay {
   value: string | null;
   /** False: a retired field, tagged (staff pages; the public page shows none, ADR 091). */
   isActive?: boolean;
-}
-
-/** Dates are stored as yyyy-mm-dd strings; longer date-time strings show their first 10 characters. */
-function displayValue(value: string | null): string {
-  if (value === null || value === '') return '—';
-  return /^\d{4}-\d{2}-\d{2}T/.test(value) ? value.slice(0, 10) : value;
+  /** Known: the value is written the reader's way (Yes/No, a date, a number; ADR 118). */
+  dataType?: TFieldDataType | undefined;
 }
 
 /**
@@ -31,7 +29,7 @@ export function FieldValueList({ fields }: { fields: TFieldValueDisplay[] }) {
             {field.label}
             {field.isActive === false ? <span className={styles.retired}>{_(RETIRED)}</span> : null}
           </dt>
-          <dd className={styles.value}>{displayValue(field.value)}</dd>
+          <dd className={styles.value}>{field.value ? fieldValueText(field.dataType, field.value) : '—'}</dd>
         </div>
       ))}
     </dl>

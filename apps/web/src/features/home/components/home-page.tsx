@@ -1,47 +1,33 @@
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { HOME_TEXTS } from '../texts.ts';
 import styles from './home-page.module.css';
 
-const FEATURES = [
-  {
-    title: 'Manage assets',
-    text: 'Keep every asset with its details, custom fields and printable QR code in one place.',
-  },
-  {
-    title: 'Capture maintenance',
-    text: 'Log maintenance events with notes and files, and move tasks from pending to completed.',
-  },
-  {
-    title: 'Share safely',
-    text: 'Anyone who scans a code sees a read-only history page, without signing in.',
-  },
-] as const;
-
 export function HomePage() {
+  const { _ } = useLingui();
   return (
     <>
       <title>{PRODUCT_NAME}</title>
       <section className={styles.hero} aria-labelledby="home-title">
         <h1 id="home-title" className={styles.heading}>
-          Maintenance history at a glance
+          {_(HOME_TEXTS.heading)}
         </h1>
-        <p className={styles.lead}>
-          Track assets, log maintenance events, and deliver read-only history over QR codes.
-        </p>
+        <p className={styles.lead}>{_(HOME_TEXTS.lead)}</p>
         <div className={styles.actions}>
-          <ButtonLink to="/assets">View assets</ButtonLink>
+          <ButtonLink to="/assets">{_(HOME_TEXTS.viewAssets)}</ButtonLink>
           <ButtonLink to="/scan" variant="secondary">
-            Scan QR
+            {_(HOME_TEXTS.scan)}
           </ButtonLink>
         </div>
       </section>
       <ul className={styles.features}>
-        {FEATURES.map((feature) => (
-          <li key={feature.title}>
+        {HOME_TEXTS.features.map((feature) => (
+          <li key={feature.title.id}>
             <Card as="article" className={styles.feature}>
-              <h2 className={styles.featureTitle}>{feature.title}</h2>
-              <p className={styles.featureText}>{feature.text}</p>
+              <h2 className={styles.featureTitle}>{_(feature.title)}</h2>
+              <p className={styles.featureText}>{_(feature.text)}</p>
             </Card>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   isShownPublicly,
   LABEL_LAYOUTS,
@@ -17,6 +18,7 @@ import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { useFields } from '#web/features/fields/index.ts';
+import { formatNumber } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { downloadLabels } from '../api/download-labels.ts';
 import { rememberedLayout, rememberLayout } from '../lib/remembered-layout.ts';
@@ -39,6 +41,7 @@ type TPrintLabelsDialogProps = {
  * with their reason; the dialog stays open for another run.
  */
 export function PrintLabelsDialog({ source, count: total, more = false, onClose }: TPrintLabelsDialogProps) {
+  const { _ } = useLingui();
   const fields = useFields('Asset');
   const [layout, setLayout] = useState<TLabelLayoutId>(rememberedLayout);
   const [start, setStart] = useState('1');
@@ -88,35 +91,41 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
       rememberLayout(layout);
       setOutcome({ done: true });
     } catch (caught) {
-      setOutcome({ error: failureMessage(LABEL_TEXTS.failed, caught) });
+      setOutcome({ error: failureMessage(_(LABEL_TEXTS.failed), caught) });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Dialog title={LABEL_TEXTS.title} busy={busy} onClose={onClose}>
+    <Dialog title={_(LABEL_TEXTS.title)} busy={busy} onClose={onClose}>
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
         {parts > 1 ? (
           <SelectField
-            label={LABEL_TEXTS.part}
-            hint={LABEL_TEXTS.partHint}
+            label={_(LABEL_TEXTS.part)}
+            hint={_(LABEL_TEXTS.partHint(formatNumber(LABEL_MAX_ASSETS)))}
             value={part}
             onChange={(event) => setPart(Number(event.target.value))}
           >
-            {Array.from({ length: parts }, (_, index) => {
+            {Array.from({ length: parts }, (_unused, index) => {
               const from = index * LABEL_MAX_ASSETS + 1;
               return (
                 <option key={from} value={index + 1}>
-                  {LABEL_TEXTS.partOption(from, Math.min(total, from + LABEL_MAX_ASSETS - 1), total)}
+                  {_(
+                    LABEL_TEXTS.partOption(
+                      formatNumber(from),
+                      formatNumber(Math.min(total, from + LABEL_MAX_ASSETS - 1)),
+                      formatNumber(total),
+                    ),
+                  )}
                 </option>
               );
             })}
           </SelectField>
         ) : null}
         <SelectField
-          label={LABEL_TEXTS.layout}
-          hint={LABEL_TEXTS.layoutHint}
+          label={_(LABEL_TEXTS.layout)}
+          hint={_(LABEL_TEXTS.layoutHint)}
           value={layout}
           onChange={(event) => chooseLayout(event.target.value as TLabelLayoutId)}
         >
@@ -129,8 +138,8 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
         {perSheet > 1 ? (
           <TextField
             ref={startRef}
-            label={LABEL_TEXTS.startPosition}
-            hint={LABEL_TEXTS.startHint(perSheet)}
+            label={_(LABEL_TEXTS.startPosition)}
+            hint={_(LABEL_TEXTS.startHint(perSheet))}
             error={startError}
             type="number"
             inputMode="numeric"
@@ -144,14 +153,14 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
             }}
           />
         ) : null}
-        {fields.isError ? <Alert tone="info">{LABEL_TEXTS.fieldsFailed}</Alert> : null}
+        {fields.isError ? <Alert tone="info">{_(LABEL_TEXTS.fieldsFailed)}</Alert> : null}
         <SelectField
-          label={LABEL_TEXTS.field}
-          hint={LABEL_TEXTS.fieldHint}
+          label={_(LABEL_TEXTS.field)}
+          hint={_(LABEL_TEXTS.fieldHint)}
           value={fieldId}
           onChange={(event) => setFieldId(event.target.value)}
         >
-          <option value="">{LABEL_TEXTS.noField}</option>
+          <option value="">{_(LABEL_TEXTS.noField)}</option>
           {printableFields.map((field) => (
             <option key={field.id} value={field.id}>
               {field.label}
@@ -159,22 +168,24 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
           ))}
         </SelectField>
         <CheckboxField
-          label={LABEL_TEXTS.logo}
+          label={_(LABEL_TEXTS.logo)}
           checked={includeLogo}
           onChange={(event) => setIncludeLogo(event.target.checked)}
         />
         <DialogFooter>
           <p className={styles.summary} aria-live="polite">
-            {more
-              ? LABEL_TEXTS.summaryMore(total)
-              : LABEL_TEXTS.summary(partSize, perSheet, startValid ? startNumber : 1)}
+            {_(
+              more
+                ? LABEL_TEXTS.summaryMore(total, formatNumber(LABEL_MAX_ASSETS))
+                : LABEL_TEXTS.summary(partSize, perSheet, startValid ? startNumber : 1),
+            )}
           </p>
-          <p className={styles.hint}>{LABEL_TEXTS.printHint}</p>
+          <p className={styles.hint}>{_(LABEL_TEXTS.printHint)}</p>
           {outcome.error ? <Alert>{outcome.error}</Alert> : null}
-          {outcome.done ? <Alert tone="success">{LABEL_TEXTS.downloaded}</Alert> : null}
+          {outcome.done ? <Alert tone="success">{_(LABEL_TEXTS.downloaded)}</Alert> : null}
           <div className={`${buttonRow.row} ${styles.buttons}`}>
             <Button type="submit" disabled={busy}>
-              {busy ? LABEL_TEXTS.preparing : LABEL_TEXTS.download}
+              {_(busy ? LABEL_TEXTS.preparing : LABEL_TEXTS.download)}
             </Button>
           </div>
         </DialogFooter>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatCalendarDate, formatDateTime } from '#web/lib/dates.ts';
+import { activateLocale, storeLanguage } from '#web/lib/i18n.ts';
 import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp, renderPublicAssetApp } from '#web/test/render-app.tsx';
 
@@ -89,6 +90,30 @@ describe.each([
 ])('public asset page $where', ({ renderApp }) => {
   beforeEach(() => {
     authStore.logout();
+  });
+
+  it('writes typed custom values in the visitor’s language: Ja/Nein and German dates (ADR 118)', async () => {
+    storeLanguage('de');
+    await activateLocale('de');
+    mockFetch({
+      [PATH]: () =>
+        jsonResponse(
+          publicAsset({
+            fields: [
+              { label: 'Insured', value: 'true', dataType: 'Boolean' },
+              { label: 'Leased', value: 'false', dataType: 'Boolean' },
+              { label: 'Bought', value: '2026-03-01', dataType: 'Date' },
+              { label: 'Serial', value: '2026-03-01', dataType: 'Text' },
+            ],
+          }),
+        ),
+    });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    expect(await screen.findByText('Ja')).toBeInTheDocument();
+    expect(screen.getByText('Nein')).toBeInTheDocument();
+    expect(screen.getByText('01.03.2026')).toBeInTheDocument();
+    // A Text field’s value stays as it was typed.
+    expect(screen.getByText('2026-03-01')).toBeInTheDocument();
   });
 
   it('shows "Loading asset..." and then the asset without signing in', async () => {

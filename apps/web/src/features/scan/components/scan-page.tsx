@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { type ChangeEvent, useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,6 +20,7 @@ import styles from './scan-page.module.css';
  * open once back online.
  */
 export function ScanPage() {
+  const { _ } = useLingui();
   const navigate = useNavigate();
   const videoRef = useRef<HTMLVideoElement>(null);
   const photoId = useId();
@@ -66,11 +68,11 @@ export function ScanPage() {
 
   return (
     <div className={styles.page}>
-      <title>{`Scan QR · ${PRODUCT_NAME}`}</title>
-      <PageHeader title="Scan QR" />
+      <title>{_(SCAN_MESSAGES.documentTitle(PRODUCT_NAME))}</title>
+      <PageHeader title={_(SCAN_MESSAGES.title)} />
 
       <Card className={styles.card}>
-        {status === 'unavailable' ? <Alert tone="info">{SCAN_MESSAGES.noCamera}</Alert> : null}
+        {status === 'unavailable' ? <Alert tone="info">{_(SCAN_MESSAGES.noCamera)}</Alert> : null}
         {/* Always mounted: the camera hook attaches to it on the first render. */}
         <div className={styles.viewport} hidden={status === 'unavailable'}>
           <video
@@ -78,13 +80,13 @@ export function ScanPage() {
             className={styles.video}
             muted
             playsInline
-            aria-label="Camera preview"
+            aria-label={_(SCAN_MESSAGES.cameraPreview)}
             data-status={status}
           />
           <span className={styles.frame} aria-hidden="true" />
           {status === 'starting' ? (
             <p className={styles.overlay} role="status">
-              {SCAN_MESSAGES.startingCamera}
+              {_(SCAN_MESSAGES.startingCamera)}
             </p>
           ) : null}
         </div>
@@ -96,9 +98,9 @@ export function ScanPage() {
             aria-pressed={torch.on}
             onClick={() => void toggleTorch()}
           >
-            {SCAN_MESSAGES.torch}
+            {_(SCAN_MESSAGES.torch)}
             <span className={styles.torchState} aria-hidden="true">
-              {torch.on ? 'On' : 'Off'}
+              {_(torch.on ? SCAN_MESSAGES.torchOn : SCAN_MESSAGES.torchOff)}
             </span>
           </Button>
         ) : null}
@@ -106,9 +108,9 @@ export function ScanPage() {
         <div className={styles.result} role="status" aria-live="polite">
           {result ? (
             <>
-              <p className={styles.resultText}>Scanned: {result.text}</p>
-              {result.isAsset ? null : <p className={styles.note}>{SCAN_MESSAGES.notAssetCode}</p>}
-              {result.notKept ? <p className={styles.note}>{SCAN_MESSAGES.offlineUnknown}</p> : null}
+              <p className={styles.resultText}>{_(SCAN_MESSAGES.scanned(result.text))}</p>
+              {result.isAsset ? null : <p className={styles.note}>{_(SCAN_MESSAGES.notAssetCode)}</p>}
+              {result.notKept ? <p className={styles.note}>{_(SCAN_MESSAGES.offlineUnknown)}</p> : null}
             </>
           ) : null}
         </div>
@@ -116,7 +118,7 @@ export function ScanPage() {
 
       <Card className={styles.card}>
         <label className={styles.photoLabel} htmlFor={photoId}>
-          {SCAN_MESSAGES.photoLabel}
+          {_(SCAN_MESSAGES.photoLabel)}
         </label>
         <input
           id={photoId}
@@ -127,8 +129,8 @@ export function ScanPage() {
           onChange={(event) => void onPhoto(event)}
         />
         <div role="status" className={styles.note}>
-          {photoState === 'reading' ? SCAN_MESSAGES.readingPhoto : null}
-          {photoState === 'no-code' ? SCAN_MESSAGES.noCodeInPhoto : null}
+          {photoState === 'reading' ? _(SCAN_MESSAGES.readingPhoto) : null}
+          {photoState === 'no-code' ? _(SCAN_MESSAGES.noCodeInPhoto) : null}
         </div>
       </Card>
     </div>
