@@ -9,7 +9,15 @@ import { OutboxEntry } from './outbox-entry.tsx';
 const MB = 1024 * 1024;
 
 function file(size: number): TOutboxFile {
-  return { id: 'f-1', name: 'photo.jpg', type: 'image/jpeg', size, blob: new Blob(), presignKey: 'k', objectKey: null };
+  return {
+    id: 'f-1',
+    name: 'photo.jpg',
+    type: 'image/jpeg',
+    size,
+    blob: new Blob(),
+    presignKey: 'k',
+    objectKey: null,
+  };
 }
 
 function entry(files: TOutboxFile[]): TOutboxEntry {
