@@ -1,10 +1,13 @@
 import { PAGING_HEADERS } from '@mqr/contracts';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Pager } from '#web/components/ui/pager.tsx';
+import { activateLocale } from './i18n.ts';
 import { countLabel, pageCountOf, toPage } from './paged-response.ts';
 
 describe('a page of a long list', () => {
+  afterEach(() => activateLocale('en'));
+
   it('knows when the server stopped counting, and says so as "10,000+"', () => {
     const capped = toPage(
       new Response('[]', {
@@ -24,5 +27,14 @@ describe('a page of a long list', () => {
   it('shows "Page p of n+" when there are more pages than counted', () => {
     render(<Pager page={2} pageCount={200} more onPage={() => {}} />);
     expect(screen.getByText('Page 2 of 200+')).toBeInTheDocument();
+  });
+
+  it('writes counts and pages in the active language', async () => {
+    await activateLocale('de');
+    expect(countLabel(10_000, true)).toBe('10.000+');
+    expect(countLabel(1234, false)).toBe('1.234');
+    render(<Pager page={2} pageCount={1200} more onPage={() => {}} />);
+    expect(screen.getByText('Seite 2 von 1.200+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Weiter' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGING_HEADERS } from '@mqr/contracts';
+import { formatNumber } from './dates.ts';
 
 export type TPage<T> = {
   items: T[];
@@ -34,7 +35,7 @@ export function pageCountOf(page: Pick<TPage<unknown>, 'total' | 'pageSize'>): n
   return page.pageSize > 0 ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 }
 
-/** A count as shown: "10,000+" where the server stopped counting. */
+/** A count as shown, in the active language: "10,000+" (10.000+, 10 000+) where the server stopped counting. */
 export function countLabel(count: number, capped: boolean): string {
-  return capped ? `${count.toLocaleString()}+` : String(count);
+  return capped ? `${formatNumber(count)}+` : formatNumber(count);
 }

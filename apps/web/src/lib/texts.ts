@@ -86,3 +86,18 @@ export function roleLabel(user: TRoleFlags): MessageDescriptor {
   if (user.isAdmin) return ROLE_MESSAGES.admin;
   return ROLE_MESSAGES.member;
 }
+
+/** The shared components' words (components/): pagers, dialogs, refresh buttons, progress bars. */
+export const UI_TEXTS = {
+  pagination: msg`Pagination`,
+  previous: msg`Previous`,
+  next: msg`Next`,
+  /** `pages` is already formatted; `more` when the server stopped counting ("Page 1 of 200+"). */
+  page: (page: number, pages: string, more: boolean) =>
+    more ? msg`Page ${page} of ${pages}+` : msg`Page ${page} of ${pages}`,
+  close: msg`Close`,
+  refresh: msg`Refresh`,
+  /** A progress bar's value: `percent` from 0 to 100. */
+  percent: (percent: string) => msg`${percent}%`,
+  percentWithStatus: (percent: string, status: string) => msg`${percent}%, ${status}`,
+};

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { type TAdminUser, USER_MESSAGES } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -254,6 +255,6 @@ describe('admin users', () => {
   it('explains a load failure', async () => {
     setup({ extra: { '/api/admin/users': () => jsonResponse({ code: 'FORBIDDEN', message: 'no' }, 403) } });
     renderApp('/admin/users');
-    expect(await screen.findByText(USER_TEXTS.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(i18n._(USER_TEXTS.loadFailed))).toBeInTheDocument();
   });
 });

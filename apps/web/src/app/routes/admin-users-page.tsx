@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminScreen } from '#web/components/layouts/admin-screen.tsx';
@@ -12,13 +13,12 @@ import { UserTable } from '#web/features/users/components/user-table.tsx';
 import { USER_TEXTS } from '#web/features/users/texts.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 
-export const USERS_LOADING = 'Loading users...';
-
 /**
  * /admin/users ("User management"): create users and change their flags (features/users); for super
  * administrators Refresh reloads the organizations of the form's select too (features/organizations).
  */
 export function AdminUsersPage() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const isSuperAdmin = useAuth()?.isSuperAdmin === true;
   const [page, setPage] = useState(1);
@@ -33,16 +33,16 @@ export function AdminUsersPage() {
 
   return (
     <AdminScreen
-      title="User management"
+      title={_(USER_TEXTS.title)}
       onRefresh={refresh}
       status={formStatus}
       form={<CreateUserForm onSubmitStart={() => setFormStatus(null)} onDone={setFormStatus} />}
-      listTitle="Existing users"
+      listTitle={_(USER_TEXTS.listTitle)}
       list={
         <PagedList
           query={query}
-          loadingText={USERS_LOADING}
-          failedText={USER_TEXTS.loadFailed}
+          loadingText={_(USER_TEXTS.loading)}
+          failedText={_(USER_TEXTS.loadFailed)}
           page={page}
           onPage={setPage}
         >

@@ -1,4 +1,5 @@
-import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -23,6 +24,20 @@ import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import styles from './asset-detail-page.module.css';
 
+/** The asset page's own words; its cards' are their features'. */
+export const ASSET_PAGE_TEXTS = {
+  loading: msg`Loading asset...`,
+  openPublicPage: msg`Open public page`,
+  edit: msg`Edit asset`,
+  /** <0> holds the slug (and <1> the external ID) as code. */
+  slug: (slug: string) => msg`Slug: <0>${slug}</0>`,
+  slugAndExternalId: (slug: string, externalId: string) =>
+    msg`Slug: <0>${slug}</0> · External ID: <1>${externalId}</1>`,
+  details: msg`Asset details`,
+  noFields: msg`No custom fields recorded.`,
+  printLabel: msg`Print label`,
+};
+
 /**
  * /assets/{id}: header, "Asset details", the QR card and retirement (features/assets), "Print label"
  * (features/labels), "Planned maintenance" (features/schedules), the maintenance events
@@ -30,6 +45,7 @@ import styles from './asset-detail-page.module.css';
  * no schedule change.
  */
 export function AssetDetailPage() {
+  const { _ } = useLingui();
   const { id } = useParams();
   const query = useAsset(id);
   const isAdmin = isAdminUser(useAuth());
@@ -53,8 +69,8 @@ export function AssetDetailPage() {
     return (
       <QueryFallback
         query={query}
-        loading="Loading asset..."
-        failed={i18n._(ASSET_TEXTS.detailFailed)}
+        loading={_(ASSET_PAGE_TEXTS.loading)}
+        failed={_(ASSET_TEXTS.detailFailed)}
         offline={OFFLINE_TEXTS.asset}
       />
     );
@@ -70,33 +86,35 @@ export function AssetDetailPage() {
         actions={
           <>
             <a className={styles.linkButton} href={publicPath} target="_blank" rel="noopener">
-              Open public page
+              {_(ASSET_PAGE_TEXTS.openPublicPage)}
             </a>
             {isAdmin && !retired ? <RetireAssetButton asset={asset} /> : null}
-            {retired ? null : <ButtonLink to={`/assets/${asset.id}/edit`}>Edit asset</ButtonLink>}
+            {retired ? null : (
+              <ButtonLink to={`/assets/${asset.id}/edit`}>{_(ASSET_PAGE_TEXTS.edit)}</ButtonLink>
+            )}
           </>
         }
       >
         {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
         <p className={styles.slug}>
-          Slug: <code>{asset.slug}</code>
-          {asset.externalId ? (
-            <>
-              {' · '}External ID: <code>{asset.externalId}</code>
-            </>
-          ) : null}
+          <Trans
+            {...(asset.externalId
+              ? ASSET_PAGE_TEXTS.slugAndExternalId(asset.slug, asset.externalId)
+              : ASSET_PAGE_TEXTS.slug(asset.slug))}
+            components={{ 0: <code />, 1: <code /> }}
+          />
         </p>
       </PageHeader>
       {retired ? <RetiredAssetNotice asset={asset} canManage={isAdmin} /> : null}
       <div className={styles.layout}>
         <Card aria-labelledby="asset-details-title" className={styles.detailsCard}>
           <h2 id="asset-details-title" className={styles.cardTitle}>
-            Asset details
+            {_(ASSET_PAGE_TEXTS.details)}
           </h2>
           {asset.fields.length > 0 ? (
             <FieldValueList fields={asset.fields} />
           ) : (
-            <p className={styles.muted}>No custom fields recorded.</p>
+            <p className={styles.muted}>{_(ASSET_PAGE_TEXTS.noFields)}</p>
           )}
         </Card>
         <AssetQrCard
@@ -104,7 +122,7 @@ export function AssetDetailPage() {
           actions={
             retired ? null : (
               <PrintLabelsButton source={{ assetIds: [asset.id] }} count={1}>
-                Print label
+                {_(ASSET_PAGE_TEXTS.printLabel)}
               </PrintLabelsButton>
             )
           }

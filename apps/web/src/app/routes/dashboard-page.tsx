@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -15,11 +17,21 @@ import { SampleDataNotice, SampleDataOffer } from '#web/features/sample-data/ind
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import styles from './dashboard-page.module.css';
 
+/** The dashboard page's own words; its sections' are their features'. */
+export const DASHBOARD_PAGE_TEXTS = {
+  title: msg`Operations dashboard`,
+  subtitle: msg`Monitor maintenance workload and analytics in one place.`,
+  createAsset: msg`Create asset`,
+  viewAssets: msg`View assets`,
+  refresh: msg`Refresh data`,
+};
+
 /**
  * /dashboard: the administrators' figures (features/dashboard), the due cards and the pending tasks
  * (features/events). Members' due cards read the due counts; administrators', their analytics.
  */
 export function DashboardPage() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const isAdmin = isAdminUser(useAuth());
   const controls = useDashboardPreferences();
@@ -38,18 +50,18 @@ export function DashboardPage() {
   };
   return (
     <>
-      <title>{`Operations dashboard · ${PRODUCT_NAME}`}</title>
+      <title>{`${_(DASHBOARD_PAGE_TEXTS.title)} · ${PRODUCT_NAME}`}</title>
       <PageHeader
-        title="Operations dashboard"
-        subtitle="Monitor maintenance workload and analytics in one place."
+        title={_(DASHBOARD_PAGE_TEXTS.title)}
+        subtitle={_(DASHBOARD_PAGE_TEXTS.subtitle)}
         actions={
           <>
-            <ButtonLink to="/assets/new">Create asset</ButtonLink>
+            <ButtonLink to="/assets/new">{_(DASHBOARD_PAGE_TEXTS.createAsset)}</ButtonLink>
             <ButtonLink to="/assets" variant="secondary">
-              View assets
+              {_(DASHBOARD_PAGE_TEXTS.viewAssets)}
             </ButtonLink>
             <Button variant="secondary" onClick={refresh}>
-              Refresh data
+              {_(DASHBOARD_PAGE_TEXTS.refresh)}
             </Button>
           </>
         }

@@ -38,6 +38,8 @@ export const SETTINGS_TEXTS = {
   superAdmin: msg`Super Admin`,
   admin: msg`Admin`,
   member: msg`Member`,
+  activityDate: msg`Date & Time`,
+  activityDetails: msg`Changes`,
 };
 
 /** The settings variant names the role "Admin" or "Super Admin" (docs/product/profile-and-settings.md#settings-page). */
@@ -46,7 +48,7 @@ export function settingsRoleLabel(user: TRoleFlags): MessageDescriptor {
   return user.isAdmin ? SETTINGS_TEXTS.admin : SETTINGS_TEXTS.member;
 }
 
-const ACTIVITY_HEADINGS = { date: 'Date & Time', details: 'Changes' };
+const ACTIVITY_HEADINGS = { date: SETTINGS_TEXTS.activityDate, details: SETTINGS_TEXTS.activityDetails };
 
 /**
  * /settings, the settings variant: "Profile" (features/profile: display name, password and the daily
@@ -81,7 +83,7 @@ export function SettingsPage() {
   };
   const webhooksTab = {
     id: 'webhooks',
-    label: WEBHOOK_TEXTS.tab,
+    label: _(WEBHOOK_TEXTS.tab),
     content: (
       <Card as="div" className={styles.card}>
         <WebhooksPanel />
@@ -135,14 +137,14 @@ export function SettingsPage() {
                 label={_(SETTINGS_TEXTS.activityTab)}
                 typeOptions={ACTIVITY_ENTITY_TYPE_OPTIONS}
                 headings={ACTIVITY_HEADINGS}
-                errorText={AUDIT_TEXTS.activityLoadFailed}
-                emptyText={(filtered) => (filtered ? AUDIT_TEXTS.empty : AUDIT_TEXTS.noActivities)}
+                errorText={_(AUDIT_TEXTS.activityLoadFailed)}
+                emptyText={(filtered) => _(filtered ? AUDIT_TEXTS.empty : AUDIT_TEXTS.noActivities)}
               />
             ),
           },
           {
             id: 'api-tokens',
-            label: API_TOKEN_TEXTS.tab,
+            label: _(API_TOKEN_TEXTS.tab),
             content: (
               <Card as="div" className={styles.card}>
                 <ApiTokensPanel isAdmin={isAdmin} isSuperAdmin={auth.isSuperAdmin} />

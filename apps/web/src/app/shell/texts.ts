@@ -27,3 +27,14 @@ export const NAV_TEXTS = {
   adminFields: msg`Admin Fields`,
   organizations: msg`Organizations`,
 };
+
+/** The router's own screens: a screen loading, a screen that failed (app/route-error.tsx). */
+export const ROUTE_TEXTS = {
+  loading: msg`Loading...`,
+  failedTitle: msg`Something went wrong`,
+  failed: msg`This page could not be displayed.`,
+  /** `detail` is the HTTP status and its text, e.g. "404 Not Found". */
+  failedWithDetail: (detail: string) => msg`This page could not be displayed. (${detail})`,
+  /** <0> reloads the page, <1> opens the home page. */
+  reloadOrHome: msg`<0>Reload the page</0> or <1>go to the home page</1>.`,
+};

@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { type ReactNode, useId } from 'react';
+import { UI_TEXTS } from '#web/lib/texts.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card } from '../ui/card.tsx';
@@ -35,6 +37,7 @@ export function AdminScreen({
   listTitle,
   list,
 }: TAdminScreenProps) {
+  const { _ } = useLingui();
   const listTitleId = useId();
   return (
     <>
@@ -44,7 +47,7 @@ export function AdminScreen({
         subtitle={subtitle}
         actions={
           <Button variant="secondary" onClick={onRefresh}>
-            Refresh
+            {_(UI_TEXTS.refresh)}
           </Button>
         }
       />

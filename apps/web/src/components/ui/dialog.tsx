@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { UI_TEXTS } from '#web/lib/texts.ts';
 import styles from './dialog.module.css';
 
 type TDialogProps = {
@@ -15,6 +17,7 @@ type TDialogProps = {
  * It is open while mounted. Labelled by its title; focus returns to the element that opened it.
  */
 export function Dialog({ title, onClose, busy = false, children }: TDialogProps) {
+  const { _ } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // Read by the native event handlers without re-binding them.
@@ -79,7 +82,7 @@ export function Dialog({ title, onClose, busy = false, children }: TDialogProps)
           <button
             type="button"
             className={styles.close}
-            aria-label="Close"
+            aria-label={_(UI_TEXTS.close)}
             disabled={busy}
             onClick={() => {
               if (!busy) onClose();

@@ -1,3 +1,6 @@
+import { useLingui } from '@lingui/react';
+import { formatNumber } from '#web/lib/dates.ts';
+import { UI_TEXTS } from '#web/lib/texts.ts';
 import { Button } from './button.tsx';
 import styles from './pager.module.css';
 
@@ -12,15 +15,16 @@ type TPagerProps = {
 
 /** Previous/Next with "Page p of n"; renders nothing when everything fits on one page. */
 export function Pager({ page, pageCount, more, onPage, disabled }: TPagerProps) {
+  const { _ } = useLingui();
   if (pageCount <= 1) return null;
   return (
-    <nav className={styles.pager} aria-label="Pagination">
+    <nav className={styles.pager} aria-label={_(UI_TEXTS.pagination)}>
       <Button variant="secondary" disabled={disabled || page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {_(UI_TEXTS.previous)}
       </Button>
-      <span aria-live="polite">{`Page ${page} of ${pageCount}${more ? '+' : ''}`}</span>
+      <span aria-live="polite">{_(UI_TEXTS.page(page, formatNumber(pageCount), more === true))}</span>
       <Button variant="secondary" disabled={disabled || page >= pageCount} onClick={() => onPage(page + 1)}>
-        Next
+        {_(UI_TEXTS.next)}
       </Button>
     </nav>
   );

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from './button.tsx';
 import styles from './secret-shown-once.module.css';
@@ -5,13 +7,13 @@ import { TextField } from './text-field.tsx';
 import hidden from './visually-hidden.module.css';
 
 export interface TSecretTexts {
-  title: string;
-  text: string;
-  label: string;
-  copy: string;
-  copied: string;
-  copyFailed: string;
-  done: string;
+  title: MessageDescriptor;
+  text: MessageDescriptor;
+  label: MessageDescriptor;
+  copy: MessageDescriptor;
+  copied: MessageDescriptor;
+  copyFailed: MessageDescriptor;
+  done: MessageDescriptor;
 }
 
 /** A secret the server answers once (an API token, a webhook signing secret), with Copy; "Done" hides it for good. */
@@ -24,6 +26,7 @@ export function SecretShownOnce({
   texts: TSecretTexts;
   onDone: () => void;
 }) {
+  const { _ } = useLingui();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const input = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLElement>(null);
@@ -47,13 +50,13 @@ export function SecretShownOnce({
   return (
     <section ref={box} className={styles.secret} aria-labelledby={titleId}>
       <h3 id={titleId} className={styles.secretTitle}>
-        {texts.title}
+        {_(texts.title)}
       </h3>
-      <p>{texts.text}</p>
+      <p>{_(texts.text)}</p>
       <div className={styles.secretRow}>
         <TextField
           ref={input}
-          label={texts.label}
+          label={_(texts.label)}
           value={secret}
           readOnly
           spellCheck={false}
@@ -61,14 +64,14 @@ export function SecretShownOnce({
           onFocus={(event) => event.currentTarget.select()}
         />
         <Button variant="secondary" onClick={() => void copySecret()}>
-          {copy === 'copied' ? texts.copied : texts.copy}
+          {copy === 'copied' ? _(texts.copied) : _(texts.copy)}
         </Button>
       </div>
       <p role="status" className={copy === 'failed' ? styles.copyFailed : hidden.visuallyHidden}>
-        {copy === 'failed' ? texts.copyFailed : copy === 'copied' ? texts.copied : ''}
+        {copy === 'failed' ? _(texts.copyFailed) : copy === 'copied' ? _(texts.copied) : ''}
       </p>
       <div>
-        <Button onClick={onDone}>{texts.done}</Button>
+        <Button onClick={onDone}>{_(texts.done)}</Button>
       </div>
     </section>
   );

@@ -1,66 +1,147 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, select } from '@lingui/core/macro';
 import type { TAuditEntityType } from '@mqr/contracts';
 
-/** The audit log's and the activity timeline's words. */
+/** The audit log's and the activity timeline's words (translated, docs/translating.md). */
 export const AUDIT_TEXTS = {
-  adminTitle: 'Audit Logs',
-  memberTitle: 'My Activity',
-  loadFailed: 'Failed to load audit logs',
-  activityLoadFailed: 'Failed to load activity logs',
-  empty: 'No audit logs found for the selected criteria.',
-  clearFilters: 'Clear Filters',
-  unknownIp: 'Unknown',
-  /** total and pages are text where the server stopped counting ("10,000+"). */
-  summary: (shown: number, total: number | string, page: number, pages: number | string) =>
-    `Showing ${shown} of ${total} audit logs (Page ${page} of ${pages})`,
-  noActivities: 'No Activities Found - Your activity history will appear here as you use the system.',
-  noDetails: 'No details available',
-  created: 'New record created',
-  deleted: 'Record deleted',
-} as const;
+  adminTitle: msg`Audit Logs`,
+  memberTitle: msg`My Activity`,
+  loading: msg`Loading activity...`,
+  loadFailed: msg`Failed to load audit logs`,
+  activityLoadFailed: msg`Failed to load activity logs`,
+  retry: msg`Retry`,
+  empty: msg`No audit logs found for the selected criteria.`,
+  clearFilters: msg`Clear Filters`,
+  filters: msg`Filters`,
+  entityType: msg`Entity type`,
+  from: msg`From`,
+  to: msg`To`,
+  /** The filter and result cards of a list named `label` ("Audit Logs filters"). */
+  filtersOf: (label: string) => msg`${label} filters`,
+  entriesOf: (label: string) => msg`${label} entries`,
+  date: msg`Date`,
+  details: msg`Details`,
+  user: msg`User`,
+  action: msg`Action`,
+  entity: msg`Entity`,
+  ipAddress: msg`IP Address`,
+  unknownIp: msg`Unknown`,
+  /** total and pages are already formatted (countLabel: "10,000+" where the server stopped counting). */
+  summary: (shown: number, total: string, page: number, pages: string) =>
+    msg`Showing ${shown} of ${total} audit logs (Page ${page} of ${pages})`,
+  /** How many entries the timeline has: counted, or where the server stopped counting (`count` formatted: "10,000+"). */
+  activityCount: (total: number) =>
+    msg`${plural(total, { one: '# activity in total', other: '# activities in total' })}`,
+  activityCountCapped: (count: string) => msg`${count} activities in total`,
+  activityHistory: msg`Activity history`,
+  noActivities: msg`No Activities Found - Your activity history will appear here as you use the system.`,
+  noDetails: msg`No details available`,
+  created: msg`New record created`,
+  deleted: msg`Record deleted`,
+  emptyValue: msg`(empty)`,
+  /** One recorded change: `field` already in the reader's words, `from` and `to` as recorded. */
+  change: (field: string, from: string, to: string) => msg`${field}: ${from} → ${to}`,
+  /** A task's status change ("Task completed"); other statuses in lower case as recorded. */
+  taskStatus: (status: string) =>
+    msg`${select(status, {
+      Completed: 'Task completed',
+      InProgress: 'Task inprogress',
+      Pending: 'Task pending',
+      other: `Task ${status.toLowerCase()}`,
+    })}`,
+};
 
 /** Action badges (docs/product/audit-log.md#audit-actions); other actions are shown as they are. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  CREATE: 'Created',
-  UPDATE: 'Updated',
-  DELETE: 'Deleted',
-  START_TASK: 'Started Task',
-  COMPLETE_TASK: 'Completed Task',
-  RETIRE: 'Retired',
-  RESTORE: 'Restored',
-  PAUSE: 'Paused',
-  RESUME: 'Resumed',
-  REVOKE: 'Revoked',
-  UNDO: 'Undone',
+export const AUDIT_ACTION_MESSAGES: Record<string, MessageDescriptor> = {
+  CREATE: msg`Created`,
+  UPDATE: msg`Updated`,
+  DELETE: msg`Deleted`,
+  START_TASK: msg`Started Task`,
+  COMPLETE_TASK: msg`Completed Task`,
+  RETIRE: msg`Retired`,
+  RESTORE: msg`Restored`,
+  PAUSE: msg`Paused`,
+  RESUME: msg`Resumed`,
+  REVOKE: msg`Revoked`,
+  UNDO: msg`Undone`,
 };
 
-export const AUDIT_ENTITY_LABELS: Record<TAuditEntityType, string> = {
-  Asset: 'Asset',
-  AppUser: 'User',
-  MaintenanceEvent: 'Maintenance Event',
-  Organization: 'Organization',
-  FieldDefinition: 'Field Definition',
-  Schedule: 'Schedule',
-  ApiToken: 'API Token',
-  WebhookEndpoint: 'Webhook Endpoint',
-  Import: 'Import',
+export const AUDIT_ENTITY_MESSAGES: Record<TAuditEntityType, MessageDescriptor> = {
+  Asset: msg`Asset`,
+  AppUser: msg`User`,
+  MaintenanceEvent: msg`Maintenance Event`,
+  Organization: msg`Organization`,
+  FieldDefinition: msg`Field Definition`,
+  Schedule: msg`Schedule`,
+  ApiToken: msg`API Token`,
+  WebhookEndpoint: msg`Webhook Endpoint`,
+  Import: msg`Import`,
 };
 
+/**
+ * The names of the fields the server records in a change (ADR 117): English shows them as recorded,
+ * the other languages in their words. Custom fields are recorded by their label and shown as they are.
+ */
+export const AUDIT_FIELD_MESSAGES: Record<string, MessageDescriptor> = {
+  Status: msg({ message: 'Status', comment: 'audit field name' }),
+  name: msg({ message: 'name', comment: 'audit field name' }),
+  description: msg({ message: 'description', comment: 'audit field name' }),
+  externalId: msg({ message: 'externalId', comment: 'audit field name' }),
+  displayName: msg({ message: 'displayName', comment: 'audit field name' }),
+  email: msg({ message: 'email', comment: 'audit field name' }),
+  password: msg({ message: 'password', comment: 'audit field name' }),
+  isAdmin: msg({ message: 'isAdmin', comment: 'audit field name' }),
+  isActive: msg({ message: 'isActive', comment: 'audit field name' }),
+  canEditCompletedMaintenanceEvents: msg({
+    message: 'canEditCompletedMaintenanceEvents',
+    comment: 'audit field name',
+  }),
+  dailyDigest: msg({ message: 'dailyDigest', comment: 'audit field name' }),
+  language: msg({ message: 'language', comment: 'audit field name' }),
+  defaultLanguage: msg({ message: 'defaultLanguage', comment: 'audit field name' }),
+  timeZone: msg({ message: 'timeZone', comment: 'audit field name' }),
+  logo: msg({ message: 'logo', comment: 'audit field name' }),
+  calendarFeed: msg({ message: 'calendarFeed', comment: 'audit field name' }),
+  singleSignOn: msg({ message: 'singleSignOn', comment: 'audit field name' }),
+  title: msg({ message: 'title', comment: 'audit field name' }),
+  notes: msg({ message: 'notes', comment: 'audit field name' }),
+  performedAt: msg({ message: 'performedAt', comment: 'audit field name' }),
+  attachments: msg({ message: 'attachments', comment: 'audit field name' }),
+  label: msg({ message: 'label', comment: 'audit field name' }),
+  url: msg({ message: 'url', comment: 'audit field name' }),
+  events: msg({ message: 'events', comment: 'audit field name' }),
+  enabled: msg({ message: 'enabled', comment: 'audit field name' }),
+};
+
+/** An action's badge text in the active language. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action;
+  const message = AUDIT_ACTION_MESSAGES[action];
+  return message ? i18n._(message) : action;
 }
 
+/** An entity type in the active language. */
 export function auditEntityLabel(entityType: string): string {
-  return AUDIT_ENTITY_LABELS[entityType as TAuditEntityType] ?? entityType;
+  const message = AUDIT_ENTITY_MESSAGES[entityType as TAuditEntityType];
+  return message ? i18n._(message) : entityType;
+}
+
+/** A recorded field's name in the active language. */
+export function auditFieldLabel(field: string): string {
+  const message = Object.hasOwn(AUDIT_FIELD_MESSAGES, field) ? AUDIT_FIELD_MESSAGES[field] : undefined;
+  return message ? i18n._(message) : field;
 }
 
 function showValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
+  if (value === null || value === undefined || value === '') return i18n._(AUDIT_TEXTS.emptyValue);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The Details text of an entry, by the documented rules (docs/product/audit-log.md#change-description). */
+/**
+ * The Details text of an entry, by the documented rules (docs/product/audit-log.md#change-description),
+ * in the active language: call it while rendering.
+ */
 export function describeAuditChanges(changes: string | null | undefined): string {
-  if (!changes) return AUDIT_TEXTS.noDetails;
+  if (!changes) return i18n._(AUDIT_TEXTS.noDetails);
   let parsed: unknown;
   try {
     parsed = JSON.parse(changes);
@@ -69,14 +150,16 @@ export function describeAuditChanges(changes: string | null | undefined): string
   }
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
     const record = parsed as Record<string, unknown>;
-    if (record.created === true) return AUDIT_TEXTS.created;
-    if (record.deleted === true) return AUDIT_TEXTS.deleted;
+    if (record.created === true) return i18n._(AUDIT_TEXTS.created);
+    if (record.deleted === true) return i18n._(AUDIT_TEXTS.deleted);
     if (record.changes && typeof record.changes === 'object') {
       return Object.entries(record.changes as Record<string, { from?: unknown; to?: unknown }>)
-        .map(([field, change]) => `${field}: ${showValue(change?.from)} → ${showValue(change?.to)}`)
+        .map(([field, change]) =>
+          i18n._(AUDIT_TEXTS.change(auditFieldLabel(field), showValue(change?.from), showValue(change?.to))),
+        )
         .join(', ');
     }
-    if (typeof record.status === 'string') return `Task ${record.status.toLowerCase()}`;
+    if (typeof record.status === 'string') return i18n._(AUDIT_TEXTS.taskStatus(record.status));
   }
   return changes;
 }

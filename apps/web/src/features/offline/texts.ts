@@ -1,31 +1,54 @@
 import { msg, plural } from '@lingui/core/macro';
 
-/** The outbox's texts (docs/product/offline.md). */
+/** The outbox's texts (docs/product/offline.md), translated (docs/translating.md). */
 export const OUTBOX_MESSAGES = {
-  title: 'Waiting to send',
-  empty: 'Nothing is waiting: everything recorded on this device has been sent.',
-  offlineHint:
-    'You are offline. What you record is kept on this device and sent when the connection returns.',
-  queued: 'Saved on this device. It will be sent when the connection returns.',
-  sendNow: 'Send now',
-  sending: 'Sending...',
-  retry: 'Try again',
-  discard: 'Discard',
-  dismiss: 'Dismiss',
-  confirmDiscard: 'Discard this change? It has not been sent and will be lost.',
-  failed: 'The server refused this change.',
-  tooLarge: (name: string) => `"${name}" is larger than the server accepts.`,
-  completedBy: (by: string | null, at: string) => `Already completed by ${by ?? 'someone else'} on ${at}.`,
-  startedBy: (by: string | null, at: string) => `Already started by ${by ?? 'someone else'} on ${at}.`,
-  movedMeanwhile: 'Someone else changed this task meanwhile.',
-  savedAsNew: (what: string) => `${what} Your notes and files were saved as a new event.`,
+  title: msg`Waiting to send`,
+  subtitle: msg`What you recorded on this device without a connection, sent in order when it returns.`,
+  loading: msg`Loading...`,
+  empty: msg`Nothing is waiting: everything recorded on this device has been sent.`,
+  offlineHint: msg`You are offline. What you record is kept on this device and sent when the connection returns.`,
+  queued: msg`Saved on this device. It will be sent when the connection returns.`,
+  sendNow: msg`Send now`,
+  sending: msg`Sending...`,
+  retry: msg`Try again`,
+  discard: msg`Discard`,
+  dismiss: msg`Dismiss`,
+  confirmDiscard: msg`Discard this change? It has not been sent and will be lost.`,
+  failed: msg`The server refused this change.`,
+  tooLarge: (name: string) => msg`"${name}" is larger than the server accepts.`,
+  /** `at` is already formatted (formatDateTime); `by` is null when the server did not say who. */
+  completedBy: (by: string | null, at: string) =>
+    by ? msg`Already completed by ${by} on ${at}.` : msg`Already completed by someone else on ${at}.`,
+  startedBy: (by: string | null, at: string) =>
+    by ? msg`Already started by ${by} on ${at}.` : msg`Already started by someone else on ${at}.`,
+  movedMeanwhile: msg`Someone else changed this task meanwhile.`,
+  /** `what` is one of the sentences above. */
+  savedAsNew: (what: string) => msg`${what} Your notes and files were saved as a new event.`,
+  /** What an entry will do: "New maintenance event “Oil change”". */
+  startTask: (title: string) => msg`Start task “${title}”`,
+  completeTask: (title: string) => msg`Complete task “${title}”`,
+  changesTo: (title: string) => msg`Changes to “${title}”`,
+  newEvent: (title: string) => msg`New maintenance event “${title}”`,
+  /** An entry's files: `size` already formatted ("1.5", "< 0.1"). */
+  files: (count: number, size: string) =>
+    msg`${plural(count, { one: `# file (${size} MB)`, other: `# files (${size} MB)` })}`,
+  filesKept: (count: number, size: string) =>
+    msg`${plural(count, {
+      one: `# file (${size} MB) kept on this device`,
+      other: `# files (${size} MB) kept on this device`,
+    })}`,
+  lessThan: (size: string) => msg`< ${size}`,
+  asset: msg`Asset`,
+  /** `when` is already formatted (formatDateTime). */
+  recorded: (when: string) => msg`Recorded ${when}`,
+  uploading: (what: string) => msg`Uploading files of ${what}`,
   states: {
-    waiting: 'Waiting',
-    sending: 'Sending',
-    failed: 'Not sent',
-    conflict: 'Conflict',
+    waiting: msg`Waiting`,
+    sending: msg`Sending`,
+    failed: msg`Not sent`,
+    conflict: msg`Conflict`,
   },
-} as const;
+};
 
 /** What the shell says of the connection, the changes waiting and a new version (translated). */
 export const OFFLINE_SHELL_TEXTS = {

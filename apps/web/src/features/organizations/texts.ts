@@ -1,18 +1,43 @@
 import { msg } from '@lingui/core/macro';
 
-/** The organizations screens' words: the list, logos and settings. */
+/** The organizations screens' words: the list, logos and settings (translated, docs/translating.md). */
 export const ORGANIZATION_TEXTS = {
+  title: msg`Organizations`,
+  listTitle: msg`Existing organizations`,
+  loading: msg`Loading organizations...`,
+  logo: msg`Logo`,
+  id: msg`ID`,
+  name: msg`Name`,
+  formTitle: msg`Create organization`,
+  nameLabel: msg`Organization name`,
+  creating: msg`Creating...`,
+  create: msg`Create organization`,
+  created: msg`Organization created successfully.`,
+  edit: msg`Edit`,
+  editLabel: (name: string) => msg`Edit ${name}`,
+  logoAlt: (name: string) => msg`${name} logo`,
+  change: msg`Change`,
+  upload: msg`Upload`,
+  changeLogoLabel: (name: string) => msg`Change logo of ${name}`,
+  uploadLogoLabel: (name: string) => msg`Upload logo of ${name}`,
+  delete: msg`Delete`,
+  deleteLogoLabel: (name: string) => msg`Delete logo of ${name}`,
+  logoFileLabel: (name: string) => msg`Logo file for ${name}`,
+  nameInputLabel: (name: string) => msg`Organization name: ${name}`,
+  saving: msg`Saving...`,
+  save: msg`Save`,
+  cancel: msg`Cancel`,
   // Screen messages (docs/product/organizations.md#organizations-page, #logos).
-  loadFailed: 'Unable to load organizations.',
-  createFailed: 'Unable to create organization.',
-  updateFailed: 'Unable to update organization.',
-  uploadFailed: 'Failed to upload logo. Please try again.',
-  deleteFailed: 'Failed to delete logo. Please try again.',
-  notAnImage: 'Please select an image file',
-  confirmDeleteLogo: 'Are you sure you want to delete this logo?',
-  noLogo: 'No Logo',
-  uploading: 'Uploading...',
-} as const;
+  loadFailed: msg`Unable to load organizations.`,
+  createFailed: msg`Unable to create organization.`,
+  updateFailed: msg`Unable to update organization.`,
+  uploadFailed: msg`Failed to upload logo. Please try again.`,
+  deleteFailed: msg`Failed to delete logo. Please try again.`,
+  notAnImage: msg`Please select an image file`,
+  confirmDeleteLogo: msg`Are you sure you want to delete this logo?`,
+  noLogo: msg`No Logo`,
+  uploading: msg`Uploading...`,
+};
 
 /** The organization settings form's words (translated, docs/translating.md). */
 export const ORGANIZATION_SETTINGS_TEXTS = {

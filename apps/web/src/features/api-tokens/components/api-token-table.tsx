@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { isApiTokenExpired, type TApiToken } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -24,6 +25,7 @@ export function ApiTokenTable({
   tokens: TApiToken[];
   label: string;
 }) {
+  const { _ } = useLingui();
   const [revoking, setRevoking] = useState<TApiToken | null>(null);
   const showOwner = list === 'organization';
   return (
@@ -31,55 +33,55 @@ export function ApiTokenTable({
       <Table label={label} stacked className={styles.table}>
         <thead>
           <tr>
-            <th scope="col">{T.name}</th>
-            {showOwner ? <th scope="col">{T.owner}</th> : null}
-            <th scope="col">{T.scope}</th>
-            <th scope="col">{T.created}</th>
-            <th scope="col">{T.expires}</th>
-            <th scope="col">{T.lastUsed}</th>
+            <th scope="col">{_(T.name)}</th>
+            {showOwner ? <th scope="col">{_(T.owner)}</th> : null}
+            <th scope="col">{_(T.scope)}</th>
+            <th scope="col">{_(T.created)}</th>
+            <th scope="col">{_(T.expires)}</th>
+            <th scope="col">{_(T.lastUsed)}</th>
             <th scope="col">
-              <span className={hidden.visuallyHidden}>{T.revoke}</span>
+              <span className={hidden.visuallyHidden}>{_(T.revoke)}</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {tokens.map((token) => (
             <tr key={token.id}>
-              <td data-label={T.name}>
+              <td data-label={_(T.name)}>
                 <span className={styles.stack}>
                   <span className={styles.tokenName}>{token.name}</span>
                   <code className={styles.hint}>{token.hint}…</code>
                 </span>
               </td>
               {showOwner ? (
-                <td data-label={T.owner} className={styles.owner}>
+                <td data-label={_(T.owner)} className={styles.owner}>
                   <span className={styles.stack}>
                     <span>{token.owner?.displayName || token.owner?.email}</span>
                     <span className={`${tabPanel.muted} ${styles.ownerEmail}`}>{token.owner?.email}</span>
                   </span>
                 </td>
               ) : null}
-              <td data-label={T.scope}>{API_TOKEN_SCOPE_LABELS[token.scope]}</td>
-              <td data-label={T.created} className={styles.nowrap}>
+              <td data-label={_(T.scope)}>{_(API_TOKEN_SCOPE_LABELS[token.scope])}</td>
+              <td data-label={_(T.created)} className={styles.nowrap}>
                 {formatDate(token.createdAt)}
               </td>
-              <td data-label={T.expires} className={styles.nowrap}>
+              <td data-label={_(T.expires)} className={styles.nowrap}>
                 {isApiTokenExpired(token) ? (
-                  <span className={styles.expired}>{T.expired}</span>
+                  <span className={styles.expired}>{_(T.expired)}</span>
                 ) : (
                   formatDate(token.expiresAt)
                 )}
               </td>
-              <td data-label={T.lastUsed} className={styles.nowrap}>
-                {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : T.never}
+              <td data-label={_(T.lastUsed)} className={styles.nowrap}>
+                {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : _(T.never)}
               </td>
               <td>
                 <Button
                   variant="secondary"
-                  aria-label={T.revokeLabel(token.name)}
+                  aria-label={_(T.revokeLabel(token.name))}
                   onClick={() => setRevoking(token)}
                 >
-                  {T.revoke}
+                  {_(T.revoke)}
                 </Button>
               </td>
             </tr>
@@ -92,18 +94,19 @@ export function ApiTokenTable({
 }
 
 function RevokeDialog({ list, token, onClose }: { list: TTokenList; token: TApiToken; onClose: () => void }) {
+  const { _ } = useLingui();
   const revoke = useRevokeApiToken(list);
   return (
-    <Dialog title={T.revokeTitle} busy={revoke.isPending} onClose={onClose}>
+    <Dialog title={_(T.revokeTitle)} busy={revoke.isPending} onClose={onClose}>
       <div className={styles.dialogBody}>
-        {revoke.isError ? <Alert>{failureMessage(T.revokeFailed, revoke.error)}</Alert> : null}
+        {revoke.isError ? <Alert>{failureMessage(_(T.revokeFailed), revoke.error)}</Alert> : null}
         <p className={styles.tokenName}>{token.name}</p>
-        <p>{T.revokeText}</p>
+        <p>{_(T.revokeText)}</p>
         <DialogActions
-          label={T.revokeConfirm}
-          pendingLabel={T.revoking}
+          label={_(T.revokeConfirm)}
+          pendingLabel={_(T.revoking)}
           pending={revoke.isPending}
-          cancelLabel={T.cancel}
+          cancelLabel={_(T.cancel)}
           onAction={() => revoke.mutate(token.id, { onSuccess: onClose })}
           onCancel={onClose}
         />

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { API_TOKEN_MESSAGES, type TApiToken, type TCreatedApiToken } from '@mqr/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -123,7 +124,7 @@ describe('API tokens tab', () => {
     await user.type(await screen.findByLabelText('Token name'), 'One too many');
     await user.click(screen.getByRole('button', { name: 'Create token' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      `${API_TOKEN_TEXTS.createFailed} ${API_TOKEN_MESSAGES.tooMany}`,
+      `${i18n._(API_TOKEN_TEXTS.createFailed)} ${API_TOKEN_MESSAGES.tooMany}`,
     );
   });
 

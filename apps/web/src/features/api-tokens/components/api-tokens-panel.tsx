@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TCreatedApiToken } from '@mqr/contracts';
 import { useId, useState } from 'react';
 import { PagedList } from '#web/components/layouts/paged-list.tsx';
@@ -21,6 +22,7 @@ function TokenList({
   hint?: string;
   empty: string;
 }) {
+  const { _ } = useLingui();
   const [page, setPage] = useState(1);
   const query = useApiTokens(list, page);
   const titleId = useId();
@@ -32,8 +34,8 @@ function TokenList({
       {hint ? <p className={tabPanel.muted}>{hint}</p> : null}
       <PagedList
         query={query}
-        loadingText={API_TOKEN_TEXTS.loading}
-        failedText={API_TOKEN_TEXTS.loadFailed}
+        loadingText={_(API_TOKEN_TEXTS.loading)}
+        failedText={_(API_TOKEN_TEXTS.loadFailed)}
         page={page}
         onPage={setPage}
       >
@@ -61,24 +63,27 @@ export function ApiTokensPanel({
   isAdmin: boolean;
   isSuperAdmin?: boolean;
 }) {
+  const { _ } = useLingui();
   const [created, setCreated] = useState<TCreatedApiToken | null>(null);
   return (
     <div className={tabPanel.panel}>
       <p>
-        {API_TOKEN_TEXTS.intro} <a href="/api/docs">{API_TOKEN_TEXTS.docsLink}</a>
+        {_(API_TOKEN_TEXTS.intro)} <a href="/api/docs">{_(API_TOKEN_TEXTS.docsLink)}</a>
       </p>
       {created ? (
         <NewTokenSecret created={created} onDone={() => setCreated(null)} />
       ) : (
         <CreateApiTokenForm onCreated={setCreated} />
       )}
-      <TokenList list="own" title={API_TOKEN_TEXTS.ownTitle} empty={API_TOKEN_TEXTS.ownEmpty} />
+      <TokenList list="own" title={_(API_TOKEN_TEXTS.ownTitle)} empty={_(API_TOKEN_TEXTS.ownEmpty)} />
       {isAdmin ? (
         <TokenList
           list="organization"
-          title={API_TOKEN_TEXTS.organizationTitle}
-          hint={isSuperAdmin ? API_TOKEN_TEXTS.organizationHint : API_TOKEN_TEXTS.organizationHintForAdmin}
-          empty={API_TOKEN_TEXTS.organizationEmpty}
+          title={_(API_TOKEN_TEXTS.organizationTitle)}
+          hint={
+            isSuperAdmin ? _(API_TOKEN_TEXTS.organizationHint) : _(API_TOKEN_TEXTS.organizationHintForAdmin)
+          }
+          empty={_(API_TOKEN_TEXTS.organizationEmpty)}
         />
       ) : null}
     </div>

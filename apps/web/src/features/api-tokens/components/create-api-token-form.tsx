@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   API_TOKEN_DEFAULT_DAYS,
   API_TOKEN_EXPIRY_CHOICES,
@@ -26,6 +27,7 @@ function nameError(error: unknown): string | undefined {
 
 /** Name, access and expiry of a new token; the answer's secret goes to `onCreated` (shown once). */
 export function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreatedApiToken) => void }) {
+  const { _ } = useLingui();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<TApiTokenScope>('read');
   const [days, setDays] = useState<number>(API_TOKEN_DEFAULT_DAYS);
@@ -52,11 +54,11 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreate
 
   const serverNameError = create.isError ? nameError(create.error) : undefined;
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-label={API_TOKEN_TEXTS.formTitle} noValidate>
+    <form className={styles.form} onSubmit={onSubmit} aria-label={_(API_TOKEN_TEXTS.formTitle)} noValidate>
       <div className={styles.formGrid}>
         <TextField
-          label={API_TOKEN_TEXTS.nameLabel}
-          hint={API_TOKEN_TEXTS.nameHint}
+          label={_(API_TOKEN_TEXTS.nameLabel)}
+          hint={_(API_TOKEN_TEXTS.nameHint)}
           value={name}
           maxLength={API_TOKEN_NAME_MAX_LENGTH}
           autoComplete="off"
@@ -65,34 +67,34 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreate
           onChange={(event) => setName(event.target.value)}
         />
         <SelectField
-          label={API_TOKEN_TEXTS.scopeLabel}
+          label={_(API_TOKEN_TEXTS.scopeLabel)}
           value={scope}
           onChange={(event) => setScope(event.target.value as TApiTokenScope)}
         >
           {API_TOKEN_SCOPES.map((value) => (
             <option key={value} value={value}>
-              {API_TOKEN_SCOPE_LABELS[value]}
+              {_(API_TOKEN_SCOPE_LABELS[value])}
             </option>
           ))}
         </SelectField>
         <SelectField
-          label={API_TOKEN_TEXTS.expiryLabel}
+          label={_(API_TOKEN_TEXTS.expiryLabel)}
           value={String(days)}
           onChange={(event) => setDays(Number(event.target.value))}
         >
           {API_TOKEN_EXPIRY_CHOICES.map((value) => (
             <option key={value} value={value}>
-              {expiryLabel(value)}
+              {_(expiryLabel(value))}
             </option>
           ))}
         </SelectField>
       </div>
       {create.isError && !serverNameError ? (
-        <Alert>{failureMessage(API_TOKEN_TEXTS.createFailed, create.error)}</Alert>
+        <Alert>{failureMessage(_(API_TOKEN_TEXTS.createFailed), create.error)}</Alert>
       ) : null}
       <div>
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? API_TOKEN_TEXTS.creating : API_TOKEN_TEXTS.create}
+          {create.isPending ? _(API_TOKEN_TEXTS.creating) : _(API_TOKEN_TEXTS.create)}
         </Button>
       </div>
     </form>

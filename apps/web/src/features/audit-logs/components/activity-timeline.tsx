@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { ACTIVITY_PAGE_SIZE } from '@mqr/contracts';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
@@ -9,22 +11,26 @@ import { ActionIcon } from './action-icon.tsx';
 import styles from './activity-timeline.module.css';
 import { AuditQueryView } from './audit-query-view.tsx';
 
+/** "12 activities in total" in the active language ("10,000+ activities" where the server stopped counting). */
 export function activityCount(total: number, capped = false): string {
-  return `${countLabel(total, capped)} ${total === 1 && !capped ? 'activity' : 'activities'} in total`;
+  return i18n._(
+    capped ? AUDIT_TEXTS.activityCountCapped(countLabel(total, capped)) : AUDIT_TEXTS.activityCount(total),
+  );
 }
 
 /** The profile's Activity History: the user's own entries as a timeline, 20 a page. */
 export function ActivityTimeline() {
+  const { _ } = useLingui();
   const list = useAuditList('mine', ACTIVITY_PAGE_SIZE);
   return (
     <AuditQueryView
       list={list}
-      errorText={AUDIT_TEXTS.activityLoadFailed}
-      emptyText={AUDIT_TEXTS.noActivities}
+      errorText={_(AUDIT_TEXTS.activityLoadFailed)}
+      emptyText={_(AUDIT_TEXTS.noActivities)}
     >
       {(page) => (
         <>
-          <ol className={styles.timeline} aria-label="Activity history">
+          <ol className={styles.timeline} aria-label={_(AUDIT_TEXTS.activityHistory)}>
             {page.items.map((entry) => (
               <li key={entry.id} className={styles.entry}>
                 <span className={`${actionTone(entry.action)} ${styles.marker}`} aria-hidden="true">

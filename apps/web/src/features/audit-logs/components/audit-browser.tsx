@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import stack from '#web/components/layouts/card-stack.module.css';
 import { Card } from '#web/components/ui/card.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
@@ -16,7 +18,7 @@ type TAuditBrowserProps = {
   /** Names the filter card, the results card and the table. */
   label: string;
   typeOptions: readonly TEntityTypeOption[];
-  headings: { date: string; details: string };
+  headings: { date: MessageDescriptor; details: MessageDescriptor };
   errorText: string;
   /** The empty text, by whether a filter is set. */
   emptyText: (filtered: boolean) => string;
@@ -28,13 +30,14 @@ type TAuditBrowserProps = {
 
 /** A filtered, paged audit table: the audit page and the settings screen's Activity Logs tab. */
 export function AuditBrowser(props: TAuditBrowserProps) {
+  const { _ } = useLingui();
   const list = useAuditList(props.scope, props.pageSize);
   return (
     <div className={stack.stack}>
-      <Card aria-label={`${props.label} filters`}>
+      <Card aria-label={_(AUDIT_TEXTS.filtersOf(props.label))}>
         <AuditFilters options={props.typeOptions} list={list} />
       </Card>
-      <Card className={stack.card} aria-label={`${props.label} entries`}>
+      <Card className={stack.card} aria-label={_(AUDIT_TEXTS.entriesOf(props.label))}>
         <AuditQueryView
           list={list}
           errorText={props.errorText}
@@ -44,11 +47,13 @@ export function AuditBrowser(props: TAuditBrowserProps) {
             <>
               {props.summary ? (
                 <p className={styles.summary}>
-                  {AUDIT_TEXTS.summary(
-                    page.items.length,
-                    countLabel(page.total, page.totalCapped),
-                    page.page,
-                    countLabel(list.pageCount, page.totalCapped),
+                  {_(
+                    AUDIT_TEXTS.summary(
+                      page.items.length,
+                      countLabel(page.total, page.totalCapped),
+                      page.page,
+                      countLabel(list.pageCount, page.totalCapped),
+                    ),
                   )}
                 </p>
               ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { AUDIT_MESSAGES } from '@mqr/contracts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
@@ -15,12 +16,13 @@ type TAuditFiltersProps = {
 
 /** Entity type, From and To (date and time in the browser's time zone) and Clear Filters. */
 export function AuditFilters({ options, list }: TAuditFiltersProps) {
+  const { _ } = useLingui();
   const { filters, invalidRange } = list;
   return (
     <fieldset className={styles.filters}>
-      <legend className={styles.srOnly}>Filters</legend>
+      <legend className={styles.srOnly}>{_(AUDIT_TEXTS.filters)}</legend>
       <SelectField
-        label="Entity type"
+        label={_(AUDIT_TEXTS.entityType)}
         value={filters.entityType}
         onChange={(event) =>
           list.setFilters({ entityType: event.target.value as TAuditFilters['entityType'] })
@@ -28,19 +30,19 @@ export function AuditFilters({ options, list }: TAuditFiltersProps) {
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {_(option.label)}
           </option>
         ))}
       </SelectField>
       <TextField
-        label="From"
+        label={_(AUDIT_TEXTS.from)}
         type="datetime-local"
         value={filters.from}
         max={filters.to || undefined}
         onChange={(event) => list.setFilters({ from: event.target.value })}
       />
       <TextField
-        label="To"
+        label={_(AUDIT_TEXTS.to)}
         type="datetime-local"
         value={filters.to}
         min={filters.from || undefined}
@@ -48,7 +50,7 @@ export function AuditFilters({ options, list }: TAuditFiltersProps) {
         onChange={(event) => list.setFilters({ to: event.target.value })}
       />
       <Button variant="secondary" className={styles.clear} onClick={list.clearFilters}>
-        {AUDIT_TEXTS.clearFilters}
+        {_(AUDIT_TEXTS.clearFilters)}
       </Button>
     </fieldset>
   );

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import type { TAuditLogEntry } from '@mqr/contracts';
 import { Table } from '#web/components/ui/table.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
@@ -9,7 +11,7 @@ type TAuditLogTableProps = {
   label: string;
   entries: TAuditLogEntry[];
   /** Column headings that differ between the audit page and the settings activity tab. */
-  headings: { date: string; details: string };
+  headings: { date: MessageDescriptor; details: MessageDescriptor };
   /** The audit page shows who acted; the user's own activity does not need it. */
   showUser?: boolean;
   /** Administrators' view: the client IP of each entry. */
@@ -18,16 +20,17 @@ type TAuditLogTableProps = {
 
 /** Audit entries as a table: date, (user), action badge, entity, change description, (IP address). */
 export function AuditLogTable({ label, entries, headings, showUser, showIp }: TAuditLogTableProps) {
+  const { _ } = useLingui();
   return (
     <Table label={label} className={showIp ? styles.wideTable : styles.table}>
       <thead>
         <tr>
-          <th scope="col">{headings.date}</th>
-          {showUser ? <th scope="col">User</th> : null}
-          <th scope="col">Action</th>
-          <th scope="col">Entity</th>
-          <th scope="col">{headings.details}</th>
-          {showIp ? <th scope="col">IP Address</th> : null}
+          <th scope="col">{_(headings.date)}</th>
+          {showUser ? <th scope="col">{_(AUDIT_TEXTS.user)}</th> : null}
+          <th scope="col">{_(AUDIT_TEXTS.action)}</th>
+          <th scope="col">{_(AUDIT_TEXTS.entity)}</th>
+          <th scope="col">{_(headings.details)}</th>
+          {showIp ? <th scope="col">{_(AUDIT_TEXTS.ipAddress)}</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -45,7 +48,7 @@ export function AuditLogTable({ label, entries, headings, showUser, showIp }: TA
               {entry.entityName ? <span className={styles.entityName}>{entry.entityName}</span> : null}
             </td>
             <td className={styles.details}>{describeAuditChanges(entry.changes)}</td>
-            {showIp ? <td className={styles.nowrap}>{entry.ipAddress || AUDIT_TEXTS.unknownIp}</td> : null}
+            {showIp ? <td className={styles.nowrap}>{entry.ipAddress || _(AUDIT_TEXTS.unknownIp)}</td> : null}
           </tr>
         ))}
       </tbody>

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { TAuditEntityType } from '@mqr/contracts';
 
 /** The filter inputs of an audit list, as typed: datetime-local values in the browser's time zone. */
@@ -15,25 +17,25 @@ export type TAuditListQuery = {
 
 export const EMPTY_AUDIT_FILTERS: TAuditFilters = { entityType: '', from: '', to: '' };
 
-export type TEntityTypeOption = { value: TAuditEntityType | ''; label: string };
+export type TEntityTypeOption = { value: TAuditEntityType | ''; label: MessageDescriptor };
 
 /** The audit page's entity type choices (docs/product/audit-log.md#audit-filters). */
 export const AUDIT_ENTITY_TYPE_OPTIONS: readonly TEntityTypeOption[] = [
-  { value: '', label: 'All' },
-  { value: 'Asset', label: 'Assets' },
-  { value: 'AppUser', label: 'Users' },
-  { value: 'MaintenanceEvent', label: 'Maintenance Events' },
-  { value: 'Organization', label: 'Organizations' },
-  { value: 'ApiToken', label: 'API Tokens' },
+  { value: '', label: msg`All` },
+  { value: 'Asset', label: msg`Assets` },
+  { value: 'AppUser', label: msg`Users` },
+  { value: 'MaintenanceEvent', label: msg`Maintenance Events` },
+  { value: 'Organization', label: msg`Organizations` },
+  { value: 'ApiToken', label: msg`API Tokens` },
 ];
 
 /** The settings screen's activity type choices (docs/product/profile-and-settings.md#activity-logs-tab). */
 export const ACTIVITY_ENTITY_TYPE_OPTIONS: readonly TEntityTypeOption[] = [
-  { value: '', label: 'All Types' },
-  { value: 'Asset', label: 'Assets' },
-  { value: 'MaintenanceEvent', label: 'Maintenance Events' },
-  { value: 'AppUser', label: 'User Profile' },
-  { value: 'ApiToken', label: 'API Tokens' },
+  { value: '', label: msg`All Types` },
+  { value: 'Asset', label: msg`Assets` },
+  { value: 'MaintenanceEvent', label: msg`Maintenance Events` },
+  { value: 'AppUser', label: msg`User Profile` },
+  { value: 'ApiToken', label: msg`API Tokens` },
 ];
 
 /** A datetime-local value (local time) as ISO 8601 in UTC; undefined when empty or invalid. */

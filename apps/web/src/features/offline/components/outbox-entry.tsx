@@ -1,7 +1,9 @@
+import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
-import { formatDateTime } from '#web/lib/dates.ts';
+import { formatDateTime, formatNumber } from '#web/lib/dates.ts';
 import type { TOutboxEntry } from '../lib/offline-db.ts';
 import { progressOf } from '../lib/outbox.ts';
 import { OUTBOX_MESSAGES } from '../texts.ts';
@@ -11,18 +13,23 @@ import styles from './outbox.module.css';
 export function describeWrite(entry: TOutboxEntry): string {
   const { write } = entry;
   if (write.kind === 'task-action') {
-    return `${write.action === 'start' ? 'Start task' : 'Complete task'} “${write.title}”`;
+    const say = write.action === 'start' ? OUTBOX_MESSAGES.startTask : OUTBOX_MESSAGES.completeTask;
+    return i18n._(say(write.title));
   }
-  return `${write.eventId ? 'Changes to' : 'New maintenance event'} “${write.body.title}”`;
+  const say = write.eventId ? OUTBOX_MESSAGES.changesTo : OUTBOX_MESSAGES.newEvent;
+  return i18n._(say(write.body.title));
 }
 
 function filesLine(entry: TOutboxEntry): string | null {
   const count = entry.files.length;
   if (count === 0) return null;
   const megabytes = entry.files.reduce((sum, file) => sum + file.size, 0) / (1024 * 1024);
-  const files = `${count} ${count === 1 ? 'file' : 'files'} (${megabytes < 0.1 ? '< 0.1' : megabytes.toFixed(1)} MB)`;
+  const size =
+    megabytes < 0.1 ? i18n._(OUTBOX_MESSAGES.lessThan(formatNumber(0.1, 1))) : formatNumber(megabytes, 1);
   // After a conflict the files are on the server, with the new event.
-  return entry.state === 'conflict' ? files : `${files} kept on this device`;
+  return i18n._(
+    entry.state === 'conflict' ? OUTBOX_MESSAGES.files(count, size) : OUTBOX_MESSAGES.filesKept(count, size),
+  );
 }
 
 type TOutboxEntryProps = {
@@ -35,6 +42,7 @@ type TOutboxEntryProps = {
 
 /** One write of the outbox: what, where, since when, its state and what the user can do with it. */
 export function OutboxEntry({ entry, showAsset, onRetry, onRemove }: TOutboxEntryProps) {
+  const { _ } = useLingui();
   const progress = entry.state === 'sending' ? progressOf(entry) : null;
   const files = filesLine(entry);
   const what = describeWrite(entry);
@@ -43,35 +51,41 @@ export function OutboxEntry({ entry, showAsset, onRetry, onRemove }: TOutboxEntr
       <div className={styles.entryHead}>
         <h3 className={styles.entryTitle}>{what}</h3>
         <span className={`${styles.state} ${styles[entry.state]}`}>
-          {OUTBOX_MESSAGES.states[entry.state]}
+          {_(OUTBOX_MESSAGES.states[entry.state])}
         </span>
       </div>
       <p className={styles.meta}>
         {showAsset ? (
-          <Link to={`/assets/${encodeURIComponent(entry.write.assetId)}`}>{entry.assetName ?? 'Asset'}</Link>
+          <Link to={`/assets/${encodeURIComponent(entry.write.assetId)}`}>
+            {entry.assetName ?? _(OUTBOX_MESSAGES.asset)}
+          </Link>
         ) : null}
         <span>
-          Recorded <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+          <time dateTime={entry.createdAt}>
+            {_(OUTBOX_MESSAGES.recorded(formatDateTime(entry.createdAt)))}
+          </time>
         </span>
         {files ? <span>{files}</span> : null}
       </p>
-      {progress !== null ? <ProgressBar label={`Uploading files of ${what}`} value={progress * 100} /> : null}
+      {progress !== null ? (
+        <ProgressBar label={_(OUTBOX_MESSAGES.uploading(what))} value={progress * 100} />
+      ) : null}
       {entry.message ? (
         <p className={entry.state === 'conflict' ? styles.conflict : styles.error}>{entry.message}</p>
       ) : null}
       <div className={styles.actions}>
         {entry.state === 'failed' ? (
           <Button variant="secondary" onClick={() => onRetry(entry)}>
-            {OUTBOX_MESSAGES.retry}
+            {_(OUTBOX_MESSAGES.retry)}
           </Button>
         ) : null}
         {entry.state === 'conflict' ? (
           <Button variant="secondary" onClick={() => onRemove(entry)}>
-            {OUTBOX_MESSAGES.dismiss}
+            {_(OUTBOX_MESSAGES.dismiss)}
           </Button>
         ) : entry.state !== 'sending' ? (
           <Button variant="ghost" onClick={() => onRemove(entry)}>
-            {OUTBOX_MESSAGES.discard}
+            {_(OUTBOX_MESSAGES.discard)}
           </Button>
         ) : null}
       </div>

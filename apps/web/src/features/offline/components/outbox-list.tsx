@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import type { TOutboxEntry } from '../lib/offline-db.ts';
 import { saveEntry } from '../lib/outbox.ts';
 import { discardEntry, sendNow } from '../lib/outbox-runner.ts';
@@ -18,7 +19,7 @@ export function OutboxList({
   const retry = (entry: TOutboxEntry) =>
     void saveEntry({ ...entry, state: 'waiting', message: null }).then(() => sendNow());
   const remove = (entry: TOutboxEntry) => {
-    if (entry.state !== 'conflict' && !window.confirm(OUTBOX_MESSAGES.confirmDiscard)) return;
+    if (entry.state !== 'conflict' && !window.confirm(i18n._(OUTBOX_MESSAGES.confirmDiscard))) return;
     void discardEntry(entry);
   };
   return (

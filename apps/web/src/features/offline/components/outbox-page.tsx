@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME } from '@mqr/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -15,6 +16,7 @@ import { OutboxList } from './outbox-list.tsx';
 
 /** /outbox: what this device has recorded and not sent yet, its state and errors (docs/product/offline.md). */
 export function OutboxPage() {
+  const { _ } = useLingui();
   const entries = useOutbox();
   const online = useOnline();
   const headingId = useId();
@@ -32,26 +34,26 @@ export function OutboxPage() {
 
   return (
     <>
-      <title>{`${OUTBOX_MESSAGES.title} · ${PRODUCT_NAME}`}</title>
+      <title>{`${_(OUTBOX_MESSAGES.title)} · ${PRODUCT_NAME}`}</title>
       <PageHeader
-        title={OUTBOX_MESSAGES.title}
-        subtitle="What you recorded on this device without a connection, sent in order when it returns."
+        title={_(OUTBOX_MESSAGES.title)}
+        subtitle={_(OUTBOX_MESSAGES.subtitle)}
         actions={
           <Button variant="secondary" disabled={!online || !waiting || sending} onClick={() => void send()}>
-            {sending ? OUTBOX_MESSAGES.sending : OUTBOX_MESSAGES.sendNow}
+            {sending ? _(OUTBOX_MESSAGES.sending) : _(OUTBOX_MESSAGES.sendNow)}
           </Button>
         }
       />
       <div className={styles.page}>
-        {online ? null : <Alert tone="info">{OUTBOX_MESSAGES.offlineHint}</Alert>}
+        {online ? null : <Alert tone="info">{_(OUTBOX_MESSAGES.offlineHint)}</Alert>}
         <Card aria-labelledby={headingId}>
           <h2 id={headingId} className={hidden.visuallyHidden}>
-            {OUTBOX_MESSAGES.title}
+            {_(OUTBOX_MESSAGES.title)}
           </h2>
           {entries === null ? (
-            <StateMessage>Loading...</StateMessage>
+            <StateMessage>{_(OUTBOX_MESSAGES.loading)}</StateMessage>
           ) : entries.length === 0 ? (
-            <StateMessage>{OUTBOX_MESSAGES.empty}</StateMessage>
+            <StateMessage>{_(OUTBOX_MESSAGES.empty)}</StateMessage>
           ) : (
             <OutboxList entries={entries} showAsset labelledBy={headingId} />
           )}

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { ERROR_STATUS, type TEventFileInput, type TMaintenanceEvent } from '@mqr/contracts';
 import { getAsset } from '#web/features/assets/index.ts';
 import {
@@ -42,7 +43,7 @@ function isTransient(error: unknown): boolean {
 
 const refusal = (error: unknown): TOutcome => ({
   state: 'failed',
-  message: error instanceof ApiError && error.message ? error.message : OUTBOX_MESSAGES.failed,
+  message: error instanceof ApiError && error.message ? error.message : i18n._(OUTBOX_MESSAGES.failed),
 });
 
 /** Who moved the task first, and when, as the asset's page says now. */
@@ -56,12 +57,12 @@ async function taskStamps(assetId: string, eventId: string): Promise<TMaintenanc
 
 function conflictText(event: TMaintenanceEvent | undefined): string {
   if (event?.taskStatus === 'Completed') {
-    return OUTBOX_MESSAGES.completedBy(event.taskCompletedBy, formatDateTime(event.taskCompletedAt));
+    return i18n._(OUTBOX_MESSAGES.completedBy(event.taskCompletedBy, formatDateTime(event.taskCompletedAt)));
   }
   if (event?.taskStatus === 'InProgress') {
-    return OUTBOX_MESSAGES.startedBy(event.taskStartedBy, formatDateTime(event.taskStartedAt));
+    return i18n._(OUTBOX_MESSAGES.startedBy(event.taskStartedBy, formatDateTime(event.taskStartedAt)));
   }
-  return OUTBOX_MESSAGES.movedMeanwhile;
+  return i18n._(OUTBOX_MESSAGES.movedMeanwhile);
 }
 
 /** Uploads the entry's files not stored yet (each presign repeated with its own key), keeping each key as it lands. */
@@ -81,7 +82,7 @@ async function uploadOne(entryId: number, file: TOutboxFile): Promise<string> {
       file.presignKey,
     );
     if (file.size > target.maxBytes)
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', OUTBOX_MESSAGES.tooLarge(file.name));
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', i18n._(OUTBOX_MESSAGES.tooLarge(file.name)));
     try {
       await uploadFile(target.uploadUrl, file.blob, file.type, {
         onProgress: (fraction) => setProgress(entryId, file.id, fraction),
@@ -139,7 +140,7 @@ async function send(entry: TOutboxEntry): Promise<TOutcome> {
     await completeTask(write.assetId, kept.id, `${entry.key}:new:complete`, occurredAt);
     return {
       state: 'conflict',
-      message: OUTBOX_MESSAGES.savedAsNew(conflictText(stamps)),
+      message: i18n._(OUTBOX_MESSAGES.savedAsNew(conflictText(stamps))),
       savedAs: body.files,
     };
   }

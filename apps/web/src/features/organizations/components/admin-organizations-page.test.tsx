@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { LOGO_MAX_BYTES, ORGANIZATION_MESSAGES, type TAdminOrganization } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -59,7 +60,7 @@ describe('admin organizations', () => {
     const rows = within(await table())
       .getAllByRole('row')
       .slice(1) as [HTMLElement, HTMLElement];
-    expect(within(rows[0]).getByText(ORGANIZATION_TEXTS.noLogo)).toBeInTheDocument();
+    expect(within(rows[0]).getByText(i18n._(ORGANIZATION_TEXTS.noLogo))).toBeInTheDocument();
     expect(within(rows[0]).getByText(list[0]?.id ?? '')).toBeInTheDocument();
     expect(within(rows[0]).getByRole('button', { name: 'Upload logo of Acme' })).toHaveTextContent('Upload');
     expect(within(rows[0]).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
@@ -108,7 +109,7 @@ describe('admin organizations', () => {
     await user.type(screen.getByLabelText('Organization name'), 'Initech');
     await user.click(screen.getByRole('button', { name: 'Create organization' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      `${ORGANIZATION_TEXTS.createFailed} That name is taken.`,
+      `${i18n._(ORGANIZATION_TEXTS.createFailed)} That name is taken.`,
     );
   });
 
@@ -191,7 +192,7 @@ describe('admin organizations', () => {
     await table();
     const input = screen.getByLabelText('Logo file for Acme');
     await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(alert).toHaveBeenLastCalledWith(ORGANIZATION_TEXTS.notAnImage);
+    expect(alert).toHaveBeenLastCalledWith(i18n._(ORGANIZATION_TEXTS.notAnImage));
     await user.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
     expect(alert).toHaveBeenLastCalledWith(ORGANIZATION_MESSAGES.logoType);
     await user.upload(input, png('big.png', LOGO_MAX_BYTES + 1));
@@ -210,7 +211,7 @@ describe('admin organizations', () => {
     await table();
     const file = png();
     await user.upload(screen.getByLabelText('Logo file for Acme'), file);
-    const busy = await screen.findByRole('button', { name: ORGANIZATION_TEXTS.uploading });
+    const busy = await screen.findByRole('button', { name: i18n._(ORGANIZATION_TEXTS.uploading) });
     expect(busy).toBeDisabled();
     const sent = calls.find((c) => c.init.method === 'POST')?.init.body;
     expect(sent).toBeInstanceOf(FormData);
@@ -247,7 +248,7 @@ describe('admin organizations', () => {
     renderApp('/admin/organizations');
     await table();
     await user.upload(screen.getByLabelText('Logo file for Acme'), png());
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ORGANIZATION_TEXTS.uploadFailed));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(i18n._(ORGANIZATION_TEXTS.uploadFailed)));
     expect(screen.getByRole('button', { name: 'Upload logo of Acme' })).toBeEnabled();
   });
 
@@ -276,19 +277,19 @@ describe('admin organizations', () => {
     await table();
     const remove = screen.getByRole('button', { name: 'Delete logo of Globex' });
     await user.click(remove);
-    expect(confirm).toHaveBeenCalledWith(ORGANIZATION_TEXTS.confirmDeleteLogo);
+    expect(confirm).toHaveBeenCalledWith(i18n._(ORGANIZATION_TEXTS.confirmDeleteLogo));
     expect(calls.some((c) => c.init.method === 'DELETE')).toBe(false);
 
     confirm.mockReturnValue(true);
     await user.click(remove);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(ORGANIZATION_TEXTS.deleteFailed));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(i18n._(ORGANIZATION_TEXTS.deleteFailed)));
     expect(screen.getByRole('img', { name: 'Globex logo' })).toBeInTheDocument();
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Delete logo of Globex' }));
     expect(await screen.findByRole('button', { name: 'Upload logo of Globex' })).toBeInTheDocument();
     const rows = within(await table()).getAllByRole('row');
-    expect(within(rows[2] as HTMLElement).getByText(ORGANIZATION_TEXTS.noLogo)).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText(i18n._(ORGANIZATION_TEXTS.noLogo))).toBeInTheDocument();
   });
 
   it('explains a load failure', async () => {
@@ -296,6 +297,6 @@ describe('admin organizations', () => {
       '/api/admin/organizations': () => jsonResponse({ code: 'FORBIDDEN', message: 'no' }, 403),
     });
     renderApp('/admin/organizations');
-    expect(await screen.findByText(ORGANIZATION_TEXTS.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(i18n._(ORGANIZATION_TEXTS.loadFailed))).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { DEFAULT_PAGE_SIZE } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,10 +13,9 @@ import styles from './admin-organizations-page.module.css';
 import { CreateOrganizationForm } from './create-organization-form.tsx';
 import { OrganizationRow } from './organization-row.tsx';
 
-export const ORGANIZATIONS_LOADING = 'Loading organizations...';
-
 /** /admin/organizations (super administrators): organizations, their names and logos. */
 export function AdminOrganizationsPage() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -24,26 +24,26 @@ export function AdminOrganizationsPage() {
 
   return (
     <AdminScreen
-      title="Organizations"
+      title={_(ORGANIZATION_TEXTS.title)}
       onRefresh={() => void queryClient.invalidateQueries({ queryKey: organizationKeys.all })}
       status={status}
       form={<CreateOrganizationForm onSubmitStart={() => setStatus(null)} onDone={setStatus} />}
-      listTitle="Existing organizations"
+      listTitle={_(ORGANIZATION_TEXTS.listTitle)}
       list={
         <PagedList
           query={query}
-          loadingText={ORGANIZATIONS_LOADING}
-          failedText={ORGANIZATION_TEXTS.loadFailed}
+          loadingText={_(ORGANIZATION_TEXTS.loading)}
+          failedText={_(ORGANIZATION_TEXTS.loadFailed)}
           page={page}
           onPage={setPage}
         >
           {(organizations) => (
-            <Table label="Organizations" className={styles.table}>
+            <Table label={_(ORGANIZATION_TEXTS.title)} className={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col">Logo</th>
-                  <th scope="col">ID</th>
-                  <th scope="col">Name</th>
+                  <th scope="col">{_(ORGANIZATION_TEXTS.logo)}</th>
+                  <th scope="col">{_(ORGANIZATION_TEXTS.id)}</th>
+                  <th scope="col">{_(ORGANIZATION_TEXTS.name)}</th>
                 </tr>
               </thead>
               <tbody>

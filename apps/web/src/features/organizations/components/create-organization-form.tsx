@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import { type TOrganizationBody, ZOrganizationBody } from '@mqr/contracts';
 import { useForm } from 'react-hook-form';
 import frame from '#web/components/layouts/admin-screen.module.css';
@@ -11,8 +12,6 @@ import { useCreateOrganization } from '../api/create-organization.ts';
 import { ORGANIZATION_TEXTS } from '../texts.ts';
 import styles from './admin-organizations-page.module.css';
 
-export const ORGANIZATION_CREATED = 'Organization created successfully.';
-
 type TCreateOrganizationFormProps = {
   onSubmitStart: () => void;
   onDone: (status: TScreenStatus) => void;
@@ -20,6 +19,7 @@ type TCreateOrganizationFormProps = {
 
 /** Create an organization: its name only (the logo is added from the table). */
 export function CreateOrganizationForm({ onSubmitStart, onDone }: TCreateOrganizationFormProps) {
+  const { _ } = useLingui();
   const create = useCreateOrganization();
   const {
     register,
@@ -34,10 +34,10 @@ export function CreateOrganizationForm({ onSubmitStart, onDone }: TCreateOrganiz
     create.mutate(body, {
       onSuccess: () => {
         reset();
-        onDone({ tone: 'success', text: ORGANIZATION_CREATED });
+        onDone({ tone: 'success', text: _(ORGANIZATION_TEXTS.created) });
       },
       onError: (error) => {
-        onDone({ tone: 'error', text: failureMessage(ORGANIZATION_TEXTS.createFailed, error) });
+        onDone({ tone: 'error', text: failureMessage(_(ORGANIZATION_TEXTS.createFailed), error) });
         const nameError = error instanceof ApiError ? error.fields.find((f) => f.path === 'name') : undefined;
         if (nameError) setError('name', { type: 'server', message: nameError.message });
       },
@@ -47,18 +47,18 @@ export function CreateOrganizationForm({ onSubmitStart, onDone }: TCreateOrganiz
   return (
     <form className={frame.form} onSubmit={onSubmit} noValidate aria-labelledby="organization-form-title">
       <h2 id="organization-form-title" className={frame.cardTitle}>
-        Create organization
+        {_(ORGANIZATION_TEXTS.formTitle)}
       </h2>
       <div className={styles.createRow}>
         <TextField
-          label="Organization name"
+          label={_(ORGANIZATION_TEXTS.nameLabel)}
           autoComplete="organization"
           aria-required
           error={errors.name?.message}
           {...register('name')}
         />
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create organization'}
+          {create.isPending ? _(ORGANIZATION_TEXTS.creating) : _(ORGANIZATION_TEXTS.create)}
         </Button>
       </div>
     </form>

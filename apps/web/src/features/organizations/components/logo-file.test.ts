@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { LOGO_MAX_BYTES, ORGANIZATION_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
 import { ORGANIZATION_TEXTS } from '../texts.ts';
@@ -12,8 +13,10 @@ describe('logo file check', () => {
   });
 
   it('names the first problem', () => {
-    expect(logoFileProblem({ type: '', size: 10 })).toBe(ORGANIZATION_TEXTS.notAnImage);
-    expect(logoFileProblem({ type: 'application/pdf', size: 10 })).toBe(ORGANIZATION_TEXTS.notAnImage);
+    expect(logoFileProblem({ type: '', size: 10 })).toBe(i18n._(ORGANIZATION_TEXTS.notAnImage));
+    expect(logoFileProblem({ type: 'application/pdf', size: 10 })).toBe(
+      i18n._(ORGANIZATION_TEXTS.notAnImage),
+    );
     expect(logoFileProblem({ type: 'image/svg+xml', size: 10 })).toBe(ORGANIZATION_MESSAGES.logoType);
     expect(logoFileProblem({ type: 'image/png', size: LOGO_MAX_BYTES + 1 })).toBe(
       ORGANIZATION_MESSAGES.logoTooLarge,

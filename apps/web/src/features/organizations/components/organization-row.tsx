@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ORGANIZATION_MESSAGES, type TAdminOrganization, ZOrganizationBody } from '@mqr/contracts';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
@@ -18,6 +19,7 @@ type TOrganizationRowProps = {
 
 /** One organization: its logo (upload, change, delete), id and name (edited in place). */
 export function OrganizationRow({ organization, editing, onEdit, onStopEditing }: TOrganizationRowProps) {
+  const { _ } = useLingui();
   const nameCell = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
 
@@ -51,10 +53,10 @@ export function OrganizationRow({ organization, editing, onEdit, onStopEditing }
             <Button
               variant="secondary"
               className={styles.rowButton}
-              aria-label={`Edit ${organization.name}`}
+              aria-label={_(ORGANIZATION_TEXTS.editLabel(organization.name))}
               onClick={onEdit}
             >
-              Edit
+              {_(ORGANIZATION_TEXTS.edit)}
             </Button>
           </div>
         )}
@@ -64,12 +66,16 @@ export function OrganizationRow({ organization, editing, onEdit, onStopEditing }
 }
 
 function LogoCell({ organization }: { organization: TAdminOrganization }) {
+  const { _ } = useLingui();
   const upload = useUploadLogo();
   const remove = useDeleteLogo();
   const fileInput = useRef<HTMLInputElement>(null);
   const { id, name, logoUrl } = organization;
   const busy = upload.isPending || remove.isPending;
-  const pickLabel = logoUrl ? 'Change' : 'Upload';
+  const pickLabel = _(logoUrl ? ORGANIZATION_TEXTS.change : ORGANIZATION_TEXTS.upload);
+  const pickAriaLabel = _(
+    (logoUrl ? ORGANIZATION_TEXTS.changeLogoLabel : ORGANIZATION_TEXTS.uploadLogoLabel)(name),
+  );
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -82,43 +88,43 @@ function LogoCell({ organization }: { organization: TAdminOrganization }) {
     }
     upload.mutate(
       { id, file },
-      { onError: (error) => window.alert(failureMessage(ORGANIZATION_TEXTS.uploadFailed, error)) },
+      { onError: (error) => window.alert(failureMessage(_(ORGANIZATION_TEXTS.uploadFailed), error)) },
     );
   }
 
   function onDelete() {
-    if (!window.confirm(ORGANIZATION_TEXTS.confirmDeleteLogo)) return;
+    if (!window.confirm(_(ORGANIZATION_TEXTS.confirmDeleteLogo))) return;
     remove.mutate(id, {
-      onError: (error) => window.alert(failureMessage(ORGANIZATION_TEXTS.deleteFailed, error)),
+      onError: (error) => window.alert(failureMessage(_(ORGANIZATION_TEXTS.deleteFailed), error)),
     });
   }
 
   return (
     <div className={styles.logoCell}>
       {logoUrl ? (
-        <img src={logoUrl} alt={`${name} logo`} className={styles.logo} />
+        <img src={logoUrl} alt={_(ORGANIZATION_TEXTS.logoAlt(name))} className={styles.logo} />
       ) : (
-        <span className={styles.noLogo}>{ORGANIZATION_TEXTS.noLogo}</span>
+        <span className={styles.noLogo}>{_(ORGANIZATION_TEXTS.noLogo)}</span>
       )}
       <div className={styles.logoActions}>
         <Button
           variant="secondary"
           className={styles.rowButton}
           disabled={busy}
-          aria-label={upload.isPending ? undefined : `${pickLabel} logo of ${name}`}
+          aria-label={upload.isPending ? undefined : pickAriaLabel}
           onClick={() => fileInput.current?.click()}
         >
-          {upload.isPending ? ORGANIZATION_TEXTS.uploading : pickLabel}
+          {upload.isPending ? _(ORGANIZATION_TEXTS.uploading) : pickLabel}
         </Button>
         {logoUrl ? (
           <Button
             variant="secondary"
             className={styles.rowButton}
             disabled={busy}
-            aria-label={`Delete logo of ${name}`}
+            aria-label={_(ORGANIZATION_TEXTS.deleteLogoLabel(name))}
             onClick={onDelete}
           >
-            Delete
+            {_(ORGANIZATION_TEXTS.delete)}
           </Button>
         ) : null}
       </div>
@@ -128,7 +134,7 @@ function LogoCell({ organization }: { organization: TAdminOrganization }) {
         accept={LOGO_ACCEPT}
         hidden
         tabIndex={-1}
-        aria-label={`Logo file for ${name}`}
+        aria-label={_(ORGANIZATION_TEXTS.logoFileLabel(name))}
         onChange={onFile}
       />
     </div>
@@ -136,6 +142,7 @@ function LogoCell({ organization }: { organization: TAdminOrganization }) {
 }
 
 function NameEditor({ organization, onClose }: { organization: TAdminOrganization; onClose: () => void }) {
+  const { _ } = useLingui();
   const rename = useRenameOrganization();
   const [value, setValue] = useState(organization.name);
   const [error, setError] = useState<string | null>(null);
@@ -163,7 +170,7 @@ function NameEditor({ organization, onClose }: { organization: TAdminOrganizatio
       { id: organization.id, body: parsed.data },
       {
         onSuccess: onClose,
-        onError: (failure) => setError(failureMessage(ORGANIZATION_TEXTS.updateFailed, failure)),
+        onError: (failure) => setError(failureMessage(_(ORGANIZATION_TEXTS.updateFailed), failure)),
       },
     );
   }
@@ -187,14 +194,14 @@ function NameEditor({ organization, onClose }: { organization: TAdminOrganizatio
         className={styles.nameInput}
         value={value}
         autoComplete="off"
-        aria-label={`Organization name: ${organization.name}`}
+        aria-label={_(ORGANIZATION_TEXTS.nameInputLabel(organization.name))}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => setValue(event.target.value)}
       />
       <div className={styles.editorActions}>
         <Button type="submit" className={styles.rowButton} disabled={rename.isPending}>
-          {rename.isPending ? 'Saving...' : 'Save'}
+          {rename.isPending ? _(ORGANIZATION_TEXTS.saving) : _(ORGANIZATION_TEXTS.save)}
         </Button>
         <Button
           variant="secondary"
@@ -202,7 +209,7 @@ function NameEditor({ organization, onClose }: { organization: TAdminOrganizatio
           disabled={rename.isPending}
           onClick={onClose}
         >
-          Cancel
+          {_(ORGANIZATION_TEXTS.cancel)}
         </Button>
       </div>
       {error ? (

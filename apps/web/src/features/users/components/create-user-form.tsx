@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
 import { MAX_PAGE_SIZE, ZCreateUserBody } from '@mqr/contracts';
 import { type Control, type Path, useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -16,8 +17,6 @@ import { useCreateUser } from '../api/create-user.ts';
 import { USER_TEXTS } from '../texts.ts';
 import styles from './admin-users.module.css';
 
-export const USER_CREATED = 'User created successfully.';
-
 type TUserFormValues = z.input<typeof ZCreateUserBody>;
 type TUserFormOutput = z.output<typeof ZCreateUserBody>;
 const FORM_PATHS: readonly string[] = ['email', 'displayName', 'password', 'organizationId'];
@@ -29,6 +28,7 @@ type TCreateUserFormProps = {
 
 /** Create a user; super administrators also choose the organization (default: their own). */
 export function CreateUserForm({ onSubmitStart, onDone }: TCreateUserFormProps) {
+  const { _ } = useLingui();
   const { auth } = useAuthSnapshot();
   const isSuperAdmin = auth?.isSuperAdmin === true;
   const create = useCreateUser();
@@ -61,10 +61,10 @@ export function CreateUserForm({ onSubmitStart, onDone }: TCreateUserFormProps) 
       {
         onSuccess: () => {
           reset(defaultValues);
-          onDone({ tone: 'success', text: USER_CREATED });
+          onDone({ tone: 'success', text: _(USER_TEXTS.created) });
         },
         onError: (error) => {
-          onDone({ tone: 'error', text: failureMessage(USER_TEXTS.createFailed, error) });
+          onDone({ tone: 'error', text: failureMessage(_(USER_TEXTS.createFailed), error) });
           if (!(error instanceof ApiError)) return;
           for (const field of error.fields) {
             if (FORM_PATHS.includes(field.path)) {
@@ -81,11 +81,11 @@ export function CreateUserForm({ onSubmitStart, onDone }: TCreateUserFormProps) 
   return (
     <form className={frame.form} onSubmit={onSubmit} noValidate aria-labelledby="user-form-title">
       <h2 id="user-form-title" className={frame.cardTitle}>
-        Create user
+        {_(USER_TEXTS.formTitle)}
       </h2>
       <div className={styles.formGrid}>
         <TextField
-          label="Email"
+          label={_(USER_TEXTS.email)}
           type="email"
           autoComplete="off"
           autoCapitalize="none"
@@ -95,14 +95,14 @@ export function CreateUserForm({ onSubmitStart, onDone }: TCreateUserFormProps) 
           {...register('email')}
         />
         <TextField
-          label="Display name"
+          label={_(USER_TEXTS.displayName)}
           autoComplete="off"
           aria-required
           error={errors.displayName?.message}
           {...register('displayName')}
         />
         <TextField
-          label="Password"
+          label={_(USER_TEXTS.password)}
           type="password"
           autoComplete="new-password"
           aria-required
@@ -114,16 +114,16 @@ export function CreateUserForm({ onSubmitStart, onDone }: TCreateUserFormProps) 
         ) : null}
       </div>
       <div className={styles.checks}>
-        <CheckboxField label="Admin" {...register('isAdmin')} />
-        <CheckboxField label="Active" {...register('isActive')} />
+        <CheckboxField label={_(USER_TEXTS.admin)} {...register('isAdmin')} />
+        <CheckboxField label={_(USER_TEXTS.active)} {...register('isActive')} />
         <CheckboxField
-          label="Can edit completed maintenance"
+          label={_(USER_TEXTS.canEditCompleted)}
           {...register('canEditCompletedMaintenanceEvents')}
         />
       </div>
       <div>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Creating...' : 'Create user'}
+          {busy ? _(USER_TEXTS.creating) : _(USER_TEXTS.create)}
         </Button>
       </div>
     </form>
@@ -137,6 +137,7 @@ type TOrganizationSelectProps = {
 
 /** Every organization (one page of the largest size); the user's own is offered even before they load. */
 function OrganizationSelect({ control, error }: TOrganizationSelectProps) {
+  const { _ } = useLingui();
   const { auth, organization } = useAuthSnapshot();
   const query = useOrganizations(1, MAX_PAGE_SIZE);
   const { field } = useController({ control, name: 'organizationId' });
@@ -146,7 +147,7 @@ function OrganizationSelect({ control, error }: TOrganizationSelectProps) {
   }
   return (
     <SelectField
-      label="Organization"
+      label={_(USER_TEXTS.organization)}
       error={error}
       name={field.name}
       ref={field.ref}

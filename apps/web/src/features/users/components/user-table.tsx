@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import type { TAdminUser } from '@mqr/contracts';
 import { useState } from 'react';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
@@ -11,10 +13,10 @@ import styles from './admin-users.module.css';
 
 /** The flags the table changes in place, with the text beside each checkbox. */
 const TOGGLES = {
-  isAdmin: 'Admin',
-  isActive: 'Active',
-  canEditCompletedMaintenanceEvents: 'Edit completed events',
-} as const;
+  isAdmin: { label: USER_TEXTS.admin, of: USER_TEXTS.adminOf },
+  isActive: { label: USER_TEXTS.active, of: USER_TEXTS.activeOf },
+  canEditCompletedMaintenanceEvents: { label: USER_TEXTS.editCompleted, of: USER_TEXTS.editCompletedOf },
+} satisfies Record<string, { label: MessageDescriptor; of: (email: string) => MessageDescriptor }>;
 type TToggle = keyof typeof TOGGLES;
 
 type TUserTableProps = {
@@ -26,6 +28,7 @@ type TUserTableProps = {
 
 /** Existing users; each checkbox saves its one field at once and goes back if the server refuses. */
 export function UserTable({ users, onSaveStart, onSaveFailed }: TUserTableProps) {
+  const { _ } = useLingui();
   const { auth, organization } = useAuthSnapshot();
   const update = useUpdateUser();
   /** The values being saved, by `${user id}:${field}`: shown (and locked) until the server answers. */
@@ -37,7 +40,7 @@ export function UserTable({ users, onSaveStart, onSaveFailed }: TUserTableProps)
     setSaving((current) => ({ ...current, [key]: value }));
     update
       .mutateAsync({ id: user.id, body: { [field]: value } })
-      .catch((error: unknown) => onSaveFailed(failureMessage(USER_TEXTS.updateFailed, error)))
+      .catch((error: unknown) => onSaveFailed(failureMessage(_(USER_TEXTS.updateFailed), error)))
       .finally(() =>
         setSaving((current) => {
           const { [key]: _done, ...rest } = current;
@@ -57,8 +60,8 @@ export function UserTable({ users, onSaveStart, onSaveFailed }: TUserTableProps)
     const pending = key in saving;
     return (
       <CheckboxField
-        label={TOGGLES[field]}
-        aria-label={`${TOGGLES[field]}: ${user.email}`}
+        label={_(TOGGLES[field].label)}
+        aria-label={_(TOGGLES[field].of(user.email))}
         checked={pending ? saving[key] : user[field]}
         disabled={pending}
         onChange={(event) => toggle(user, field, event.target.checked)}
@@ -67,16 +70,16 @@ export function UserTable({ users, onSaveStart, onSaveFailed }: TUserTableProps)
   }
 
   return (
-    <Table label="Existing users" className={styles.table}>
+    <Table label={_(USER_TEXTS.listTitle)} className={styles.table}>
       <thead>
         <tr>
-          <th scope="col">Email</th>
-          <th scope="col">Name</th>
-          <th scope="col">Role</th>
-          <th scope="col">Status</th>
-          <th scope="col">Maintenance edits</th>
-          <th scope="col">Created</th>
-          <th scope="col">Organization</th>
+          <th scope="col">{_(USER_TEXTS.email)}</th>
+          <th scope="col">{_(USER_TEXTS.name)}</th>
+          <th scope="col">{_(USER_TEXTS.role)}</th>
+          <th scope="col">{_(USER_TEXTS.status)}</th>
+          <th scope="col">{_(USER_TEXTS.maintenanceEdits)}</th>
+          <th scope="col">{_(USER_TEXTS.createdAt)}</th>
+          <th scope="col">{_(USER_TEXTS.organization)}</th>
         </tr>
       </thead>
       <tbody>
@@ -87,7 +90,7 @@ export function UserTable({ users, onSaveStart, onSaveFailed }: TUserTableProps)
             <td>
               <div className={styles.role}>
                 {checkbox(user, 'isAdmin')}
-                {user.isSuperAdmin ? <span className={styles.badge}>Super Admin</span> : null}
+                {user.isSuperAdmin ? <span className={styles.badge}>{_(USER_TEXTS.superAdmin)}</span> : null}
               </div>
             </td>
             <td>{checkbox(user, 'isActive')}</td>

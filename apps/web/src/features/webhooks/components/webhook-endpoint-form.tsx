@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   type TWebhookEndpoint,
   type TWebhookEventType,
@@ -38,6 +39,7 @@ export function WebhookEndpointForm({
   onSaved: (saved: TSavedWebhookEndpoint) => void;
   onCancel: () => void;
 }) {
+  const { _ } = useLingui();
   const [url, setUrl] = useState(endpoint?.url ?? '');
   const [description, setDescription] = useState(endpoint?.description ?? '');
   const [events, setEvents] = useState<TWebhookEventType[]>(endpoint?.events ?? []);
@@ -68,14 +70,14 @@ export function WebhookEndpointForm({
     <form
       className={styles.form}
       onSubmit={onSubmit}
-      aria-label={endpoint ? T.formEdit : T.formNew}
+      aria-label={endpoint ? _(T.formEdit) : _(T.formNew)}
       noValidate
     >
-      <h3 className={tabPanel.sectionTitle}>{endpoint ? T.formEdit : T.formNew}</h3>
+      <h3 className={tabPanel.sectionTitle}>{endpoint ? _(T.formEdit) : _(T.formNew)}</h3>
       <div className={styles.formGrid}>
         <TextField
-          label={T.urlLabel}
-          hint={T.urlHint}
+          label={_(T.urlLabel)}
+          hint={_(T.urlHint)}
           type="url"
           inputMode="url"
           value={url}
@@ -87,8 +89,8 @@ export function WebhookEndpointForm({
           onChange={(event) => setUrl(event.target.value)}
         />
         <TextField
-          label={T.descriptionLabel}
-          hint={T.descriptionHint}
+          label={_(T.descriptionLabel)}
+          hint={_(T.descriptionHint)}
           value={description}
           maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
           autoComplete="off"
@@ -100,12 +102,12 @@ export function WebhookEndpointForm({
         aria-describedby={eventsError ? eventsErrorId : undefined}
         aria-invalid={eventsError ? true : undefined}
       >
-        <legend className={fieldStyles.label}>{T.eventsLegend}</legend>
+        <legend className={fieldStyles.label}>{_(T.eventsLegend)}</legend>
         <div className={styles.eventGrid}>
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <CheckboxField
               key={type}
-              label={WEBHOOK_EVENT_LABELS[type]}
+              label={_(WEBHOOK_EVENT_LABELS[type])}
               checked={events.includes(type)}
               onChange={(event) => toggle(type, event.target.checked)}
             />
@@ -118,17 +120,17 @@ export function WebhookEndpointForm({
         ) : null}
       </fieldset>
       <CheckboxField
-        label={T.enabledLabel}
+        label={_(T.enabledLabel)}
         checked={enabled}
         onChange={(event) => setEnabled(event.target.checked)}
       />
-      {otherError ? <Alert>{failureMessage(T.saveFailed, save.error)}</Alert> : null}
+      {otherError ? <Alert>{failureMessage(_(T.saveFailed), save.error)}</Alert> : null}
       <div className={styles.buttons}>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? T.saving : T.save}
+          {save.isPending ? _(T.saving) : _(T.save)}
         </Button>
         <Button variant="secondary" disabled={save.isPending} onClick={onCancel}>
-          {T.cancel}
+          {_(T.cancel)}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { TWebhookEndpoint, TWebhookEndpointWithSecret } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -27,22 +28,23 @@ export function WebhookEndpointTable({
   onRotated: (rotated: TWebhookEndpointWithSecret) => void;
   onDeleted: (endpoint: TWebhookEndpoint) => void;
 }) {
+  const { _ } = useLingui();
   const [confirm, setConfirm] = useState<TConfirm | null>(null);
   return (
     <>
-      <Table label={T.listTitle} stacked className={styles.table}>
+      <Table label={_(T.listTitle)} stacked className={styles.table}>
         <thead>
           <tr>
-            <th scope="col">{T.url}</th>
-            <th scope="col">{T.events}</th>
-            <th scope="col">{T.status}</th>
-            <th scope="col">{T.actions}</th>
+            <th scope="col">{_(T.url)}</th>
+            <th scope="col">{_(T.events)}</th>
+            <th scope="col">{_(T.status)}</th>
+            <th scope="col">{_(T.actions)}</th>
           </tr>
         </thead>
         <tbody>
           {endpoints.map((endpoint) => (
             <tr key={endpoint.id}>
-              <td data-label={T.url}>
+              <td data-label={_(T.url)}>
                 <span className={styles.stack}>
                   <code className={styles.url}>{endpoint.url}</code>
                   {endpoint.description ? (
@@ -50,43 +52,43 @@ export function WebhookEndpointTable({
                   ) : null}
                 </span>
               </td>
-              <td data-label={T.events}>
-                {endpoint.events.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}
+              <td data-label={_(T.events)}>
+                {endpoint.events.map((type) => _(WEBHOOK_EVENT_LABELS[type])).join(', ')}
               </td>
-              <td data-label={T.status}>
+              <td data-label={_(T.status)}>
                 <span className={endpoint.enabled ? styles.on : styles.off}>
-                  {endpoint.enabled ? T.on : T.off}
+                  {endpoint.enabled ? _(T.on) : _(T.off)}
                 </span>
               </td>
-              <td data-label={T.actions}>
+              <td data-label={_(T.actions)}>
                 <div className={styles.rowButtons}>
                   <Button
                     variant="secondary"
-                    aria-label={T.deliveriesLabel(endpoint.url)}
+                    aria-label={_(T.deliveriesLabel(endpoint.url))}
                     onClick={() => onDeliveries(endpoint)}
                   >
-                    {T.deliveries}
+                    {_(T.deliveries)}
                   </Button>
                   <Button
                     variant="secondary"
-                    aria-label={T.editLabel(endpoint.url)}
+                    aria-label={_(T.editLabel(endpoint.url))}
                     onClick={() => onEdit(endpoint)}
                   >
-                    {T.edit}
+                    {_(T.edit)}
                   </Button>
                   <Button
                     variant="secondary"
-                    aria-label={T.rotateLabel(endpoint.url)}
+                    aria-label={_(T.rotateLabel(endpoint.url))}
                     onClick={() => setConfirm({ kind: 'rotate', endpoint })}
                   >
-                    {T.rotate}
+                    {_(T.rotate)}
                   </Button>
                   <Button
                     variant="secondary"
-                    aria-label={T.deleteLabel(endpoint.url)}
+                    aria-label={_(T.deleteLabel(endpoint.url))}
                     onClick={() => setConfirm({ kind: 'delete', endpoint })}
                   >
-                    {T.delete}
+                    {_(T.delete)}
                   </Button>
                 </div>
               </td>
@@ -141,6 +143,7 @@ function ConfirmDialog({
   onDeleted: (endpoint: TWebhookEndpoint) => void;
   onRotated: (rotated: TWebhookEndpointWithSecret) => void;
 }) {
+  const { _ } = useLingui();
   const remove = useDeleteWebhookEndpoint();
   const rotate = useRotateWebhookSecret();
   const action = kind === 'delete' ? remove : rotate;
@@ -154,18 +157,18 @@ function ConfirmDialog({
     }
   };
   return (
-    <Dialog title={texts.title} busy={busy} onClose={onClose}>
+    <Dialog title={_(texts.title)} busy={busy} onClose={onClose}>
       <div className={styles.dialogBody}>
-        {action.isError ? <Alert>{failureMessage(texts.failed, action.error)}</Alert> : null}
+        {action.isError ? <Alert>{failureMessage(_(texts.failed), action.error)}</Alert> : null}
         <code className={styles.url}>{endpoint.url}</code>
-        <p>{texts.text}</p>
+        <p>{_(texts.text)}</p>
         <DialogFooter>
           <div className={styles.buttons}>
             <Button disabled={busy} onClick={onConfirm}>
-              {busy ? texts.busy : texts.confirm}
+              {busy ? _(texts.busy) : _(texts.confirm)}
             </Button>
             <Button variant="secondary" disabled={busy} onClick={onClose}>
-              {T.cancel}
+              {_(T.cancel)}
             </Button>
           </div>
         </DialogFooter>

@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { type TWebhookEndpoint, WEBHOOK_ENDPOINTS_PER_ORGANIZATION, WEBHOOK_MESSAGES } from '@mqr/contracts';
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { SecretShownOnce } from '#web/components/ui/secret-shown-once.tsx';
+import { SecretShownOnce, type TSecretTexts } from '#web/components/ui/secret-shown-once.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints.ts';
@@ -13,7 +14,7 @@ import { WebhookEndpointTable } from './webhook-endpoint-table.tsx';
 
 type TForm = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; endpoint: TWebhookEndpoint };
 
-const SECRET_TEXTS = {
+const SECRET_TEXTS: TSecretTexts = {
   title: T.secretTitle,
   text: T.secretText,
   label: T.secretLabel,
@@ -28,6 +29,7 @@ const SECRET_TEXTS = {
  * signing secret shown once (at creation and on "New secret"), and an endpoint's delivery log.
  */
 export function WebhooksPanel() {
+  const { _ } = useLingui();
   const endpoints = useWebhookEndpoints();
   const [form, setForm] = useState<TForm>({ kind: 'closed' });
   const [secret, setSecret] = useState<string | null>(null);
@@ -36,14 +38,14 @@ export function WebhooksPanel() {
   const full = list.length >= WEBHOOK_ENDPOINTS_PER_ORGANIZATION;
   return (
     <div className={tabPanel.panel}>
-      <p>{T.intro}</p>
+      <p>{_(T.intro)}</p>
       {secret ? (
         <SecretShownOnce secret={secret} texts={SECRET_TEXTS} onDone={() => setSecret(null)} />
       ) : null}
       {form.kind === 'closed' ? (
         <div>
           <Button disabled={full || !endpoints.isSuccess} onClick={() => setForm({ kind: 'new' })}>
-            {T.add}
+            {_(T.add)}
           </Button>
           {full ? <p className={tabPanel.muted}>{WEBHOOK_MESSAGES.tooMany}</p> : null}
         </div>
@@ -59,11 +61,11 @@ export function WebhooksPanel() {
           }}
         />
       )}
-      <section className={tabPanel.section} aria-label={T.listTitle}>
-        <h3 className={tabPanel.sectionTitle}>{T.listTitle}</h3>
-        {endpoints.isPending ? <StateMessage>{T.loading}</StateMessage> : null}
-        {endpoints.isError ? <Alert>{T.loadFailed}</Alert> : null}
-        {endpoints.isSuccess && list.length === 0 ? <StateMessage>{T.empty}</StateMessage> : null}
+      <section className={tabPanel.section} aria-label={_(T.listTitle)}>
+        <h3 className={tabPanel.sectionTitle}>{_(T.listTitle)}</h3>
+        {endpoints.isPending ? <StateMessage>{_(T.loading)}</StateMessage> : null}
+        {endpoints.isError ? <Alert>{_(T.loadFailed)}</Alert> : null}
+        {endpoints.isSuccess && list.length === 0 ? <StateMessage>{_(T.empty)}</StateMessage> : null}
         {list.length > 0 ? (
           <WebhookEndpointTable
             endpoints={list}

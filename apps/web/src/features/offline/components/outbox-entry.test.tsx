@@ -1,0 +1,68 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '#web/lib/i18n.ts';
+import type { TQueuedEventSave } from '#web/lib/offline-writes.ts';
+import type { TOutboxEntry, TOutboxFile } from '../lib/offline-db.ts';
+import { OutboxEntry } from './outbox-entry.tsx';
+
+const MB = 1024 * 1024;
+
+function file(size: number): TOutboxFile {
+  return {
+    id: 'f-1',
+    name: 'photo.jpg',
+    type: 'image/jpeg',
+    size,
+    blob: new Blob(),
+    presignKey: 'k',
+    objectKey: null,
+  };
+}
+
+function entry(files: TOutboxFile[]): TOutboxEntry {
+  return {
+    id: 1,
+    owner: 'u-1',
+    createdAt: '2026-11-20T08:30:00.000Z',
+    key: 'key-1',
+    write: {
+      kind: 'save-event',
+      assetId: 'a1',
+      taskWasOpen: false,
+      body: { title: 'Oil change' } as TQueuedEventSave['body'],
+      storedFiles: [],
+      occurredAt: '2026-11-20T08:30:00.000Z',
+    },
+    files,
+    assetName: 'Boiler',
+    state: 'waiting',
+    message: null,
+  };
+}
+
+function show(files: TOutboxFile[]) {
+  render(
+    <MemoryRouter>
+      <OutboxEntry entry={entry(files)} showAsset onRetry={() => {}} onRemove={() => {}} />
+    </MemoryRouter>,
+  );
+}
+
+describe('an outbox entry', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('says what it will do and counts its files', () => {
+    show([file(MB), file(MB / 2)]);
+    expect(screen.getByRole('heading', { name: 'New maintenance event “Oil change”' })).toBeInTheDocument();
+    expect(screen.getByText('2 files (1.5 MB) kept on this device')).toBeInTheDocument();
+  });
+
+  it('speaks the active language: one file, the decimal comma', async () => {
+    await activateLocale('de');
+    show([file(1.5 * MB)]);
+    expect(screen.getByRole('heading', { name: 'Neuer Wartungseintrag „Oil change“' })).toBeInTheDocument();
+    expect(screen.getByText('1 Datei (1,5 MB) auf diesem Gerät gespeichert')).toBeInTheDocument();
+    expect(screen.getByText('Wartet')).toBeInTheDocument();
+  });
+});
