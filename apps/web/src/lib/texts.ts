@@ -1,21 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { DUE_SOON_DAYS, type TDueState, type TRoleFlags, type TTaskStatus } from '@mqr/contracts';
+import { type TDueState, type TRoleFlags, type TTaskStatus } from '@mqr/contracts';
 
 /**
  * Screen texts that several features show: the due badges and cards, the reminder switches of the
  * profile and the organization settings. A feature's own texts live in its texts.ts (ADR 103).
- * Translated texts are Lingui messages (`msg`), shown with `_()` of useLingui (docs/translating.md);
- * the plain strings are those of screens not translated yet.
+ * They are Lingui messages (`msg`), shown with `_()` of useLingui (docs/translating.md).
  */
-
-/** The due badge of a task or an asset (docs/product/schedules.md#next-service-due). */
-export const DUE_STATE_LABELS: Record<TDueState, string> = {
-  overdue: 'Overdue',
-  dueToday: 'Due today',
-  dueSoon: 'Due soon',
-  none: '',
-};
 
 /** The due pill's words, translated (the due badge, the public page). */
 export const DUE_STATE_MESSAGES: Record<Exclude<TDueState, 'none'>, MessageDescriptor> = {
@@ -36,13 +27,6 @@ export const TASK_STATUS_MESSAGES: Record<TTaskStatus, MessageDescriptor> = {
   InProgress: msg`In progress`,
   Completed: msg`Completed`,
 };
-
-/** Words of due work the screens share (docs/product/schedules.md#next-service-due, dashboard.md#due-cards). */
-export const DUE_TEXTS = {
-  overdue: 'Overdue',
-  dueNext7Days: `Due in the next ${DUE_SOON_DAYS} days`,
-  assignedTo: (name: string) => `Assigned to ${name}`,
-} as const;
 
 /** The switches' words (docs/product/profile-and-settings.md#daily-digest). */
 export const REMINDER_TEXTS = {
