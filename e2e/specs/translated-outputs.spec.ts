@@ -15,6 +15,8 @@ test('a visitor whose browser speaks French reads the public page in French, the
   browser,
   request,
 }) => {
+  // An organization of its own, a page opened twice and reloaded: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const run = uniqueSuffix();
   const api = await apiNewOrganization(request, E2E_ADMIN, `Public page ${run}`, {
     email: `public-${run}@example.com`,
