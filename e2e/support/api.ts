@@ -9,6 +9,8 @@ export interface ApiSession {
   put<T>(path: string, data: unknown): Promise<T>;
   get<T>(path: string): Promise<T>;
   delete<T>(path: string): Promise<T>;
+  /** A POST whose answer is a file (a label sheet's PDF): its bytes. */
+  postForFile(path: string, data: unknown): Promise<Buffer>;
 }
 
 async function xsrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
@@ -25,11 +27,7 @@ export async function apiSignIn(request: APIRequestContext, user: Credentials): 
     organizationId: string;
   };
   const headers = async () => ({ authorization: `Bearer ${accessToken}`, ...(await xsrfHeader(request)) });
-  const send = async <T>(
-    method: 'post' | 'put' | 'get' | 'delete',
-    path: string,
-    data?: unknown,
-  ): Promise<T> => {
+  const answer = async (method: 'post' | 'put' | 'get' | 'delete', path: string, data?: unknown) => {
     const response = await request[method](path, {
       headers: await headers(),
       ...(data === undefined ? {} : { data }),
@@ -38,8 +36,13 @@ export async function apiSignIn(request: APIRequestContext, user: Credentials): 
       response.ok(),
       `${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`,
     ).toBe(true);
-    return (await response.json()) as T;
+    return response;
   };
+  const send = async <T>(
+    method: 'post' | 'put' | 'get' | 'delete',
+    path: string,
+    data?: unknown,
+  ): Promise<T> => (await (await answer(method, path, data)).json()) as T;
   return {
     token: accessToken,
     organizationId,
@@ -47,5 +50,22 @@ export async function apiSignIn(request: APIRequestContext, user: Credentials): 
     put: (path, data) => send('put', path, data),
     get: (path) => send('get', path),
     delete: (path) => send('delete', path),
+    postForFile: async (path, data) => (await answer('post', path, data)).body(),
   };
+}
+
+/**
+ * A new organization (made by the demo super administrator) with one administrator, signed in: for a
+ * spec whose data must not meet the demo organization's.
+ */
+export async function apiNewOrganization(
+  request: APIRequestContext,
+  superAdmin: Credentials,
+  name: string,
+  admin: Credentials & { displayName: string },
+): Promise<ApiSession> {
+  const session = await apiSignIn(request, superAdmin);
+  const organization = await session.post<{ id: string }>('/api/admin/organizations', { name });
+  await session.post('/api/admin/users', { ...admin, isAdmin: true, organizationId: organization.id });
+  return apiSignIn(request, admin);
 }

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
+import { startTestSmtp, type TestSmtp } from '@mqr/smtp-testing';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +14,6 @@ import { TEST_REDIS_URL } from './test/redis.ts';
 import { startRoundRobinLoad } from './test/round-robin-load.ts';
 import { startTestS3, type TestS3 } from './test/s3rver.ts';
 import { killServerProcesses, type ServerProcess, startServerProcess } from './test/server-process.ts';
-import { startTestSmtp, type TestSmtp } from './test/smtp-server.ts';
 import {
   adminQuery,
   appRoleUrl,

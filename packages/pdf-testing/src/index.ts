@@ -11,7 +11,23 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
-const run = promisify(execFile);
+const execute = promisify(execFile);
+
+/** Runs one of Poppler's tools; a missing tool fails with how to install it, not a bare ENOENT. */
+async function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; maxBuffer?: number } = {},
+): Promise<{ stdout: string }> {
+  try {
+    return await execute(command, args, { ...options, encoding: 'utf8' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new Error(
+      `${command} is missing: the PDF tests render and read PDFs with Poppler's tools. Install them with: sudo apt-get install -y poppler-utils`,
+    );
+  }
+}
 let prepared: Promise<unknown> | undefined;
 
 /** zxing-wasm, ready to read (its wasm read from node_modules, once per process). */
@@ -60,6 +76,19 @@ export function pdfText(pdf: Uint8Array): Promise<string> {
   return withPdfFile(pdf, async (dir) => {
     const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', 'labels.pdf', '-'], { cwd: dir });
     return stdout;
+  });
+}
+
+/** The document's information as pdfinfo reads it ("Title", "Pages", "Creator"...), by name. */
+export function pdfInfo(pdf: Uint8Array): Promise<Record<string, string>> {
+  return withPdfFile(pdf, async (dir) => {
+    const { stdout } = await run('pdfinfo', ['-enc', 'UTF-8', 'labels.pdf'], { cwd: dir });
+    const info: Record<string, string> = {};
+    for (const line of stdout.split('\n')) {
+      const match = /^([^:]+):\s*(.*)$/.exec(line);
+      if (match) info[match[1]!] = match[2]!;
+    }
+    return info;
   });
 }
 

@@ -1,3 +1,4 @@
+import { freePort, startTestSmtp } from '@mqr/smtp-testing';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, jobs, users } from '#server/db/schema.ts';
@@ -6,7 +7,6 @@ import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createScheduleViaApi, scheduleBody } from '#server/test/schedule-fixtures.ts';
-import { freePort, startTestSmtp } from '#server/test/smtp-server.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 import { defineReminderJobs } from './jobs.ts';
 import { smtpMailer } from './mailer.ts';

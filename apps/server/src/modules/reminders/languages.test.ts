@@ -1,3 +1,4 @@
+import { startTestSmtp } from '@mqr/smtp-testing';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { organizations, users } from '#server/db/schema.ts';
@@ -6,7 +7,6 @@ import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp } from '#server/test/build-test-app.ts';
 import { createScheduleViaApi, scheduleBody } from '#server/test/schedule-fixtures.ts';
-import { startTestSmtp } from '#server/test/smtp-server.ts';
 import { createTenants } from '#server/test/tenant-world.ts';
 import { renderSignInSettingsAlert } from './alert-message.ts';
 import { defineReminderJobs } from './jobs.ts';

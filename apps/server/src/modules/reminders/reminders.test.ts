@@ -1,4 +1,5 @@
 import type { TSchedule } from '@mqr/contracts';
+import { startTestSmtp, type TestSmtp } from '@mqr/smtp-testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries, emailOutbox, users } from '#server/db/schema.ts';
@@ -7,7 +8,6 @@ import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createUser, type FixtureUser } from '#server/test/fixtures.ts';
 import { createScheduleViaApi, scheduleBody, tasksOfSchedule } from '#server/test/schedule-fixtures.ts';
-import { startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 import { REMINDERS_OFF_LOG } from './reminders-plugin.ts';
 import { composeDailyDigests } from './service.ts';

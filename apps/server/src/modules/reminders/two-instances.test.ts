@@ -1,8 +1,8 @@
+import { startTestSmtp, type TestSmtp } from '@mqr/smtp-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { createTwoOrganizations, createUser, loginAs } from '#server/test/fixtures.ts';
 import { createScheduleViaApi, scheduleBody } from '#server/test/schedule-fixtures.ts';
-import { startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
 import { startTwoInstances, type TwoInstances } from '#server/test/two-instances.ts';
 import { runScheduleEngine } from '../schedules/index.ts';
 import { composeDailyDigests } from './service.ts';

@@ -1,11 +1,11 @@
 import { SSO_MESSAGES } from '@mqr/contracts';
 import { startTestIdentityProvider, type TestIdentityProvider } from '@mqr/oidc-testing';
+import { startTestSmtp, type TestSmtp } from '@mqr/smtp-testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, organizations, users } from '#server/db/schema.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createUser, type FixtureUser } from '#server/test/fixtures.ts';
-import { startTestSmtp, type TestSmtp } from '#server/test/smtp-server.ts';
 import { putSsoSettings, ssoSettingsFor } from '#server/test/sso-fixtures.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 import { SIGN_IN_SETTINGS_ALERT } from '../reminders/index.ts';

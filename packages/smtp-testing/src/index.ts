@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { vi } from 'vitest';
 
 /** A message the test mail server accepted: whom the envelope named, and the message parsed. */
 export interface ReceivedMail {
@@ -17,8 +16,8 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** The plain text of the messages received by this address. */
   textsTo(address: string): string[];
-  /** Waits until `count` messages have arrived (fails the test after a while). */
-  waitFor(count: number): Promise<void>;
+  /** Waits until `count` messages have arrived (throws after `timeoutMs`, 15 s by default). */
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,7 +29,7 @@ export interface TestSmtpOptions {
 }
 
 /**
- * A real SMTP server inside the test (smtp-server), on 127.0.0.1: it accepts anyone without sign-in or
+ * Test helpers shared by the server's tests and the e2e specs. A real SMTP server inside the test (smtp-server), on 127.0.0.1: it accepts anyone without sign-in or
  * TLS, parses each message with mailparser and keeps it.
  */
 export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
@@ -68,13 +67,15 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     received,
     textsTo: (address) =>
       received.filter((message) => message.to.includes(address)).map((message) => message.mail.text ?? ''),
-    waitFor: (count) =>
-      vi.waitFor(
-        () => {
-          if (received.length < count) throw new Error(`${received.length} of ${count} messages so far`);
-        },
-        { timeout: 15_000, interval: 50 },
-      ),
+    waitFor: async (count, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(`The test mail server received ${received.length} of ${count} messages.`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
