@@ -62,9 +62,9 @@ describe('POST /api/assets', () => {
   it('answers 400 with the documented messages for name and description', async () => {
     const missing = await post(t.headers.memberA, { name: '   ' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toEqual([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);
+    expect(missing.json().fields).toMatchObject([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);
     const absent = await post(t.headers.memberA, {});
-    expect(absent.json().fields).toEqual([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);
+    expect(absent.json().fields).toMatchObject([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);
     const long = await post(t.headers.memberA, { name: 'x'.repeat(201), description: 'y'.repeat(2001) });
     expect(long.json().fields).toEqual(
       expect.arrayContaining([
@@ -155,7 +155,7 @@ describe('POST /api/assets', () => {
       organizationId: t.orgB.organization.id,
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: ASSET_MESSAGES.otherOrganization });
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: ASSET_MESSAGES.otherOrganization });
 
     const created = await post(t.headers.superA, { name: 'For B', organizationId: t.orgB.organization.id });
     expect(created.statusCode).toBe(201);
@@ -195,7 +195,7 @@ describe('POST /api/assets', () => {
       fields: [{ fieldId: fieldA.id, value: 'a' }],
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields).toEqual([
+    expect(refused.json().fields).toMatchObject([
       { path: `fields.${fieldA.id}`, message: ASSET_FIELD_MESSAGES.unknownField },
     ]);
   });
@@ -244,7 +244,7 @@ describe('PUT /api/assets/:id', () => {
     expect(response.statusCode).toBe(200);
     const updated = response.json();
     expect(updated).toMatchObject({ id: asset.id, name: 'Forklift 2', description: null, slug: asset.slug });
-    expect(updated.fields).toEqual([
+    expect(updated.fields).toMatchObject([
       { fieldId: location.id, label: 'Location', value: 'Dock 2', isActive: true },
       { fieldId: owner.id, label: 'Owner', value: null, isActive: true },
       { fieldId: legacy.id, label: 'Legacy', value: 'old', isActive: false },
@@ -279,7 +279,7 @@ describe('PUT /api/assets/:id', () => {
     try {
       const invalid = await put(t.headers.adminA, asset.id, { name: 'Stay', fields: [] });
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().fields).toEqual([
+      expect(invalid.json().fields).toMatchObject([
         { path: `fields.${required.id}`, message: FIELD_VALUE_MESSAGES.required('Must') },
       ]);
     } finally {
@@ -349,7 +349,7 @@ describe('external ID (ADR 092)', () => {
   it('refuses one longer than 255 characters', async () => {
     const response = await post(t.headers.adminA, { name: 'Long', externalId: 'x'.repeat(256) });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual([
+    expect(response.json().fields).toMatchObject([
       { path: 'externalId', message: ASSET_MESSAGES.externalIdTooLong },
     ]);
   });
@@ -397,7 +397,7 @@ describe('select options removed while assets hold them (ADR 020)', () => {
       fields: [{ fieldId: colour.id, value: 'Red' }],
     });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().fields).toEqual([
+    expect(renamed.json().fields).toMatchObject([
       { fieldId: colour.id, label: 'Colour', value: 'Red', isActive: true },
     ]);
     const [entry] = await auditEntriesOf(t.db, organization.id, red.id);
@@ -411,12 +411,12 @@ describe('select options removed while assets hold them (ADR 020)', () => {
       fields: [{ fieldId: colour.id, value: 'Blue' }],
     });
     expect(chosenAnew.statusCode).toBe(400);
-    expect(chosenAnew.json().fields).toEqual([
+    expect(chosenAnew.json().fields).toMatchObject([
       { path: `fields.${colour.id}`, message: FIELD_VALUE_MESSAGES.invalid },
     ]);
     const cleared = await put(headers, red.id, { name: 'Red cart 2', fields: [] });
     expect(cleared.statusCode).toBe(400);
-    expect(cleared.json().fields).toEqual([
+    expect(cleared.json().fields).toMatchObject([
       { path: `fields.${colour.id}`, message: FIELD_VALUE_MESSAGES.required('Colour') },
     ]);
 

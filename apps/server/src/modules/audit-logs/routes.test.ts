@@ -106,7 +106,7 @@ describe('GET /api/audit-logs', () => {
   it('is for administrators: a member gets 403, no token 401', async () => {
     const member = await get('memberA', '/api/audit-logs');
     expect(member.statusCode).toBe(403);
-    expect(member.json()).toEqual({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
+    expect(member.json()).toMatchObject({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
     // The role is checked before the query.
     expect((await get('memberA', '/api/audit-logs?pageSize=0')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/audit-logs' })).statusCode).toBe(401);

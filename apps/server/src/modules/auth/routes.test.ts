@@ -47,7 +47,7 @@ describe('POST /api/auth/login', () => {
     const deactivated = await login(inactive.email, inactive.password);
     for (const response of [unknown, wrong, deactivated]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'UNAUTHORIZED', message: LOGIN_MESSAGES.invalidCredentials });
+      expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED', message: LOGIN_MESSAGES.invalidCredentials });
     }
   });
 
@@ -94,7 +94,7 @@ describe('login throttle', () => {
     // Even the right password, from another address, is refused while the window runs.
     const response = await login(user.email, user.password);
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       code: 'RATE_LIMITED',
       message: 'Too many sign-in attempts. Try again in 1 minute.',
     });
@@ -247,7 +247,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
           headers: authorization ? { authorization } : {},
         });
         expect(response.statusCode, `${url} with ${authorization}`).toBe(401);
-        expect(response.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Authentication required.' });
+        expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Authentication required.' });
       }
     }
     // The same secret and claims with a valid lifetime work: the refusals above are about the token.

@@ -225,7 +225,7 @@ describe('POST /api/assets/:id/events', () => {
       ],
     });
     // In display order, then by label.
-    expect(event.fields).toEqual([
+    expect(event.fields).toMatchObject([
       { fieldId: short.id, label: 'Code', value: 'ABC' },
       { fieldId: number.id, label: 'Hours', value: '-1.5' },
       { fieldId: date.id, label: 'Next due', value: '2024-02-29' },
@@ -275,7 +275,7 @@ describe('POST /api/assets/:id/events', () => {
       files: [{ objectKey: staged.objectKey, fileName: 'x.png' }],
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().fields).toEqual([{ path: 'files.0', message: UPLOAD_MESSAGES.unknownUpload }]);
+    expect(again.json().fields).toMatchObject([{ path: 'files.0', message: UPLOAD_MESSAGES.unknownUpload }]);
   });
 
   it('refuses an upload key of another organization (400) and saves nothing', async () => {
@@ -465,7 +465,7 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
     });
     const response = await updateEvent(headers, asset.id, event.id, { title: 'New', fields: [] });
     expect(response.statusCode).toBe(200);
-    expect(response.json().fields).toEqual([{ fieldId: legacy.id, label: 'Legacy', value: 'kept' }]);
+    expect(response.json().fields).toMatchObject([{ fieldId: legacy.id, label: 'Legacy', value: 'kept' }]);
     expect(response.json().changeLog[0].changes).toEqual(['Title updated']);
   });
 
@@ -503,7 +503,7 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
       fields: [{ fieldId: outcome.id, value: 'Deferred' }],
     });
     expect(kept.statusCode).toBe(200);
-    expect(kept.json().fields).toEqual([{ fieldId: outcome.id, label: 'Outcome', value: 'Deferred' }]);
+    expect(kept.json().fields).toMatchObject([{ fieldId: outcome.id, label: 'Outcome', value: 'Deferred' }]);
     expect(kept.json().changeLog[0].changes).toEqual(['Title updated']);
     const otherTenant = await updateEvent(t.headers.memberB, asset.id, event.id, {
       title: 'Hijack',
@@ -514,7 +514,7 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
     for (const fields of [[{ fieldId: outcome.id, value: 'Replaced' }], []]) {
       const refused = await updateEvent(headers, asset.id, event.id, { title: 'Belt 3', fields });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().fields).toEqual([
+      expect(refused.json().fields).toMatchObject([
         {
           path: `fields.${outcome.id}`,
           message: fields.length ? FIELD_VALUE_MESSAGES.invalid : FIELD_VALUE_MESSAGES.required('Outcome'),
@@ -540,7 +540,7 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
     for (const refused of [headers, (await loginAs(t.app, admin)).headers]) {
       const response = await updateEvent(refused, asset.id, event.id, { title: 'Changed', notes: 'After' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ code: 'FORBIDDEN', message: EVENT_MESSAGES.editCompletedForbidden });
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: EVENT_MESSAGES.editCompletedForbidden });
     }
     expect(await eventRow(event.id)).toMatchObject({
       title: 'Done',
@@ -577,11 +577,11 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
     });
     const invalid = await updateEvent(headers, asset.id, event.id, { title: 'Changed' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().fields).toEqual([
+    expect(invalid.json().fields).toMatchObject([
       { path: `fields.${required.id}`, message: FIELD_VALUE_MESSAGES.required('Must') },
     ]);
     const tooLong = await updateEvent(headers, asset.id, event.id, { title: 'x'.repeat(201) });
-    expect(tooLong.json().fields).toEqual([{ path: 'title', message: EVENT_MESSAGES.titleTooLong }]);
+    expect(tooLong.json().fields).toMatchObject([{ path: 'title', message: EVENT_MESSAGES.titleTooLong }]);
     const foreignKey = await stageUpload(t.app, t.db, t.orgB.member);
     const foreign = await updateEvent(headers, asset.id, event.id, {
       title: 'Changed',
@@ -589,7 +589,7 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
       files: [{ objectKey: foreignKey.objectKey, fileName: 'b.pdf' }],
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().fields).toEqual([{ path: 'files.0', message: UPLOAD_MESSAGES.unknownUpload }]);
+    expect(foreign.json().fields).toMatchObject([{ path: 'files.0', message: UPLOAD_MESSAGES.unknownUpload }]);
     expect((await eventRow(event.id))?.title).toBe('Stay');
     expect(await changeEntriesOf(event.id)).toEqual([]);
     expect(await auditEntriesOf(t.db, organization.id, event.id)).toHaveLength(1);

@@ -190,7 +190,7 @@ describe('POST /api/labels', () => {
     for (const ids of [[own.id, other.id], ['0190a4c2-7f3e-7b1a-9c4d-2e5f6a7b8c9d']]) {
       const response = await post(t.headers.memberA, { assetIds: ids, layout: 'avery-l7160' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Asset not found.' });
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Asset not found.' });
     }
   });
 
@@ -201,7 +201,7 @@ describe('POST /api/labels', () => {
     for (const fieldId of [fieldOfB.id, eventField.id]) {
       const response = await post(t.headers.memberA, { assetIds: [own.id], layout: 'avery-l7160', fieldId });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Field not found.' });
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Field not found.' });
     }
   });
 
@@ -284,7 +284,7 @@ describe('POST /api/labels', () => {
     const { headers } = await loginAs(t.app, member);
     const found = await post(headers, { search: '', layout: 'avery-l7160' });
     expect(found.statusCode).toBe(400);
-    expect(found.json()).toEqual({
+    expect(found.json()).toMatchObject({
       code: 'VALIDATION',
       message: LABEL_MESSAGES.tooMany,
       fields: [{ path: 'search', message: LABEL_MESSAGES.tooMany }],
@@ -366,7 +366,7 @@ describe('POST /api/labels for the assets an import created', () => {
     for (const importId of [ofB.id, '0190a4c2-7f3e-7b1a-9c4d-2e5f6a7b8c9d']) {
       const response = await post(t.headers.adminA, { importId, layout: 'avery-l7160' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Import not found.' });
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Import not found.' });
     }
     expect((await post(t.headers.memberB, { importId: ofB.id, layout: 'roll-2x1in' })).statusCode).toBe(200);
   });
@@ -378,7 +378,7 @@ describe('POST /api/labels for the assets an import created', () => {
     expect(updateOnly).toMatchObject({ createdCount: 0, updatedCount: 1 });
     const none = await post(t.headers.memberA, { importId: updateOnly.id, layout: 'avery-l7160' });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({
+    expect(none.json()).toMatchObject({
       code: 'VALIDATION',
       message: LABEL_MESSAGES.importCreatedNone,
       fields: [{ path: 'importId', message: LABEL_MESSAGES.importCreatedNone }],
@@ -393,7 +393,7 @@ describe('POST /api/labels for the assets an import created', () => {
     try {
       const running = await post(t.headers.memberA, { importId: first.id, layout: 'avery-l7160' });
       expect(running.statusCode).toBe(409);
-      expect(running.json()).toEqual({ code: 'CONFLICT', message: LABEL_MESSAGES.importRunning });
+      expect(running.json()).toMatchObject({ code: 'CONFLICT', message: LABEL_MESSAGES.importRunning });
     } finally {
       await t.db
         .update(importRuns)

@@ -85,7 +85,7 @@ describe('creating a schedule', () => {
       }),
     );
     expect(schedule.assigneeName).toBe(t.orgA.member.displayName);
-    expect(schedule.fields).toEqual([{ fieldId: field.id, label: 'Pressure checked', value: 'true' }]);
+    expect(schedule.fields).toMatchObject([{ fieldId: field.id, label: 'Pressure checked', value: 'true' }]);
     // Thursdays since 1 January: one task, the latest (15 January), not one per missed week.
     expect((await tasksOfSchedule(t.db, schedule.id)).map((task) => task.dueOn)).toEqual(['2026-01-15']);
     expect(schedule.nextDueOn).toBe('2026-01-22');
