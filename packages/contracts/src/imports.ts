@@ -214,6 +214,13 @@ export const IMPORT_SAID = {
 /** What a bad file or a bad mapping is told. */
 export const IMPORT_MESSAGES = {
   ...englishMessages({
+    tooLarge: said(
+      /*i18n*/ {
+        id: 'import.tooLarge',
+        message: 'The file is larger than {maxMb} MB. Split it into smaller files.',
+      },
+      { maxMb: IMPORT_MAX_BYTES / 1024 / 1024 },
+    ),
     noFile: /*i18n*/ { id: 'import.noFile', message: 'Choose a CSV file to import.' },
     empty: /*i18n*/ { id: 'import.empty', message: 'The file is empty.' },
     tooManyRows: said(
@@ -370,7 +377,6 @@ export const IMPORT_MESSAGES = {
       message: 'Completed at must not be before Started at.',
     },
   }),
-  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
   cellTooLong: inEnglish((row: number, column: string) => IMPORT_SAID.cellTooLong(row, column)),
   unreadable: (line: number, reason: string) => `The file cannot be read as CSV at line ${line}: ${reason}`,
   duplicateHeader: (header: string) => `Two columns are named "${header}". Rename one and try again.`,

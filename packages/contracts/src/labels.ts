@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type TAssetListViewInput, ZAssetListView } from './asset-list.ts';
 import { IMPORT_MAX_ROWS } from './imports.ts';
 import { boundedInt, storableText } from './limits.ts';
-import { englishMessages, said } from './messages.ts';
+import { englishMessages, inEnglish, said } from './messages.ts';
 
 /** The most assets one label PDF is made for (ADR 043). */
 export const LABEL_MAX_ASSETS = 5000;
@@ -80,10 +80,16 @@ export const LABEL_MESSAGES = {
   importPartEmpty: (part: number) =>
     `This import created fewer than ${((part - 1) * LABEL_MAX_ASSETS + 1).toLocaleString('en-US')} assets that are still in service: choose an earlier part.`,
   layoutInvalid: `Choose one of the label layouts: ${LABEL_LAYOUT_IDS.join(', ')}.`,
-  startPositionRange: (labelsPerSheet: number) =>
-    labelsPerSheet === 1
-      ? 'Start position must be 1 for a label printer roll.'
-      : `Start position must be a whole number from 1 to ${labelsPerSheet}, the labels on one sheet.`,
+  startPositionRange: inEnglish((labelsPerSheet: number) =>
+    said(
+      /*i18n*/ {
+        id: 'label.startPositionRange',
+        message:
+          '{labelsPerSheet, plural, =1 {Start position must be 1 for a label printer roll.} other {Start position must be a whole number from 1 to {labelsPerSheet}, the labels on one sheet.}}',
+      },
+      { labelsPerSheet },
+    ),
+  ),
 } as const;
 
 /** How many labels a sheet of this layout holds (1 for a roll). */

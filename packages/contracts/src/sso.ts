@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_MESSAGES, passwordText, ZLoginResponse } from './auth.ts';
 import { storableText } from './limits.ts';
-import { englishMessages, said } from './messages.ts';
+import { englishMessages, inEnglish, said } from './messages.ts';
 
 // Single sign-on with OpenID Connect (docs/product/sign-in.md#single-sign-on, ADR 063).
 
@@ -16,6 +16,56 @@ export const SSO_ATTEMPT_TTL_SECONDS = 600;
 export const SSO_CALLBACK_PATH = '/login/sso';
 /** The sign-in page's query parameter that names the organization whose provider it offers. */
 export const SSO_ORGANIZATION_PARAM = 'organization';
+
+/** Single sign-on's refusals with values, as the server sends them (ADR 113). */
+export const SSO_SAID = {
+  providerRefused: (detail: string) =>
+    said(
+      /*i18n*/ { id: 'sso.providerRefused', message: 'The identity provider did not sign you in: {detail}' },
+      { detail },
+    ),
+  domainNotAllowed: (domain: string, organization: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.domainNotAllowed',
+        message: 'Email addresses at {domain} cannot sign in to {organization}.',
+      },
+      { domain, organization },
+    ),
+  noAccount: (email: string, organization: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.noAccount',
+        message: 'There is no account for {email} in {organization}. Ask an administrator to add you.',
+      },
+      { email, organization },
+    ),
+  otherOrganization: (email: string, organization: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.otherOrganization',
+        message:
+          "{email} belongs to an account outside {organization}. Sign in with that account's email and password.",
+      },
+      { email, organization },
+    ),
+  deactivated: (organization: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.deactivated',
+        message: 'Your account is deactivated. Ask an administrator of {organization} to reactivate it.',
+      },
+      { organization },
+    ),
+  passwordNotAllowed: (provider: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.passwordNotAllowed',
+        message: 'Your organization signs in with single sign-on: use "Sign in with {provider}".',
+      },
+      { provider },
+    ),
+};
 
 export const SSO_MESSAGES = {
   ...englishMessages({
@@ -105,18 +155,17 @@ export const SSO_MESSAGES = {
   currentPasswordWrong: PROFILE_MESSAGES.currentPasswordWrong,
   endpointPrivate: (name: string) =>
     `The provider's settings name an address on a private, loopback or link-local network (${name}): this server only calls identity providers at public addresses.`,
-  providerRefused: (detail: string) => `The identity provider did not sign you in: ${detail}`,
-  domainNotAllowed: (domain: string, organization: string) =>
-    `Email addresses at ${domain} cannot sign in to ${organization}.`,
-  noAccount: (email: string, organization: string) =>
-    `There is no account for ${email} in ${organization}. Ask an administrator to add you.`,
-  otherOrganization: (email: string, organization: string) =>
-    `${email} belongs to an account outside ${organization}. Sign in with that account's email and password.`,
-  deactivated: (organization: string) =>
-    `Your account is deactivated. Ask an administrator of ${organization} to reactivate it.`,
+  providerRefused: inEnglish((detail: string) => SSO_SAID.providerRefused(detail)),
+  domainNotAllowed: inEnglish((domain: string, organization: string) =>
+    SSO_SAID.domainNotAllowed(domain, organization),
+  ),
+  noAccount: inEnglish((email: string, organization: string) => SSO_SAID.noAccount(email, organization)),
+  otherOrganization: inEnglish((email: string, organization: string) =>
+    SSO_SAID.otherOrganization(email, organization),
+  ),
+  deactivated: inEnglish((organization: string) => SSO_SAID.deactivated(organization)),
   // Password sign-in of a member whose organization requires single sign-on.
-  passwordNotAllowed: (provider: string) =>
-    `Your organization signs in with single sign-on: use "Sign in with ${provider}".`,
+  passwordNotAllowed: inEnglish((provider: string) => SSO_SAID.passwordNotAllowed(provider)),
 } as const;
 
 const DOMAIN_PATTERN =

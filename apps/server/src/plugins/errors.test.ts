@@ -231,7 +231,11 @@ describe('errors plugin', () => {
   it('answers 500 without internals', async () => {
     const res = await app.inject('/api/boom');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ code: 'INTERNAL', message: INTERNAL_MESSAGE, messageId: 'api.internal' });
+    expect(res.json()).toMatchObject({
+      code: 'INTERNAL',
+      message: INTERNAL_MESSAGE,
+      messageId: 'api.internal',
+    });
     expect(res.body).not.toMatch(/SELECT|internals|stack/);
   });
 
@@ -249,6 +253,9 @@ describe('errors plugin', () => {
     const res = await app.inject('/api/limited');
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('42');
-    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts. Try again later.' });
+    expect(res.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Try again later.',
+    });
   });
 });

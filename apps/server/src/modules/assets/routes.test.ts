@@ -10,6 +10,7 @@ import {
 } from '#server/db/schema.ts';
 import { auditEntriesOf, createAssetViaApi, fieldBody, insertField } from '#server/test/asset-fixtures.ts';
 import { decodeQrPng, hasZbarimg, zbarDecode } from '#server/test/decode-qr.ts';
+import { pathsAndMessages } from '#server/test/field-errors.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { ASSET_FIELD_MESSAGES } from './service.ts';
@@ -43,7 +44,7 @@ describe('POST /api/assets', () => {
       files: [],
     });
     expect(asset.slug).toMatch(/^boiler-room-pump-[a-z0-9]{6}$/);
-    expect(asset.fields).toContainEqual({
+    expect(pathsAndMessages(asset.fields)).toContainEqual({
       fieldId: serial.id,
       label: 'Serial',
       value: 'SN-1',
@@ -66,7 +67,7 @@ describe('POST /api/assets', () => {
     const absent = await post(t.headers.memberA, {});
     expect(absent.json().fields).toMatchObject([{ path: 'name', message: ASSET_MESSAGES.nameRequired }]);
     const long = await post(t.headers.memberA, { name: 'x'.repeat(201), description: 'y'.repeat(2001) });
-    expect(long.json().fields).toEqual(
+    expect(pathsAndMessages(long.json().fields)).toEqual(
       expect.arrayContaining([
         { path: 'name', message: ASSET_MESSAGES.nameTooLong },
         { path: 'description', message: ASSET_MESSAGES.descriptionTooLong },
@@ -104,7 +105,7 @@ describe('POST /api/assets', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe('VALIDATION');
-    expect(body.fields).toEqual(
+    expect(pathsAndMessages(body.fields)).toEqual(
       expect.arrayContaining([
         { path: `fields.${required.id}`, message: FIELD_VALUE_MESSAGES.required('Owner') },
         { path: `fields.${short.id}`, message: FIELD_VALUE_MESSAGES.tooLong(3) },
@@ -183,7 +184,7 @@ describe('POST /api/assets', () => {
       fields: [{ fieldId: fieldB.id, value: 'b' }],
     });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().fields).toContainEqual({
+    expect(pathsAndMessages(ok.json().fields)).toContainEqual({
       fieldId: fieldB.id,
       label: 'B field',
       value: 'b',
@@ -244,7 +245,7 @@ describe('PUT /api/assets/:id', () => {
     expect(response.statusCode).toBe(200);
     const updated = response.json();
     expect(updated).toMatchObject({ id: asset.id, name: 'Forklift 2', description: null, slug: asset.slug });
-    expect(updated.fields).toMatchObject([
+    expect(updated.fields).toEqual([
       { fieldId: location.id, label: 'Location', value: 'Dock 2', isActive: true },
       { fieldId: owner.id, label: 'Owner', value: null, isActive: true },
       { fieldId: legacy.id, label: 'Legacy', value: 'old', isActive: false },
@@ -397,7 +398,7 @@ describe('select options removed while assets hold them (ADR 020)', () => {
       fields: [{ fieldId: colour.id, value: 'Red' }],
     });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().fields).toMatchObject([
+    expect(renamed.json().fields).toEqual([
       { fieldId: colour.id, label: 'Colour', value: 'Red', isActive: true },
     ]);
     const [entry] = await auditEntriesOf(t.db, organization.id, red.id);

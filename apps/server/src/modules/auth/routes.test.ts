@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '#server/db/schema.ts';
 import { createTokenService } from '#server/lib/tokens.ts';
+import { pathsAndMessages } from '#server/test/field-errors.ts';
 import { createUser, type FixtureUser, loginAs } from '#server/test/fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 
@@ -47,7 +48,10 @@ describe('POST /api/auth/login', () => {
     const deactivated = await login(inactive.email, inactive.password);
     for (const response of [unknown, wrong, deactivated]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED', message: LOGIN_MESSAGES.invalidCredentials });
+      expect(response.json()).toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: LOGIN_MESSAGES.invalidCredentials,
+      });
     }
   });
 
@@ -61,7 +65,7 @@ describe('POST /api/auth/login', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe('VALIDATION');
-    expect(body.fields).toEqual(
+    expect(pathsAndMessages(body.fields)).toEqual(
       expect.arrayContaining([
         { path: 'email', message: LOGIN_MESSAGES.invalidEmail },
         { path: 'password', message: LOGIN_MESSAGES.passwordRequired },

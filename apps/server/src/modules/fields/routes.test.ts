@@ -2,6 +2,7 @@ import { DISPLAY_ORDER_MAX, DISPLAY_ORDER_MIN, FIELD_MESSAGES } from '@mqr/contr
 import { describe, expect, it } from 'vitest';
 import { assetFieldValues } from '#server/db/schema.ts';
 import { auditEntriesOf, fieldBody, insertField } from '#server/test/asset-fixtures.ts';
+import { pathsAndMessages } from '#server/test/field-errors.ts';
 import { loginAs } from '#server/test/fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { FIELD_RULE_MESSAGES } from './service.ts';
@@ -72,7 +73,7 @@ describe('POST /api/admin/fields', () => {
     const response = await post(t.headers.adminA, fieldBody({ label: ' ', key: 'bad key!' }));
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION');
-    expect(response.json().fields).toEqual(
+    expect(pathsAndMessages(response.json().fields)).toEqual(
       expect.arrayContaining([
         { path: 'label', message: FIELD_MESSAGES.labelRequired },
         { path: 'key', message: FIELD_MESSAGES.keyPattern },
@@ -80,7 +81,9 @@ describe('POST /api/admin/fields', () => {
     );
     const options = await post(t.headers.adminA, fieldBody({ dataType: 'Select', optionsJson: '{"a":1}' }));
     expect(options.statusCode).toBe(400);
-    expect(options.json().fields).toMatchObject([{ path: 'optionsJson', message: FIELD_MESSAGES.optionsInvalid }]);
+    expect(options.json().fields).toMatchObject([
+      { path: 'optionsJson', message: FIELD_MESSAGES.optionsInvalid },
+    ]);
     const maxLength = await post(t.headers.adminA, fieldBody({ maxLength: 0 }));
     expect(maxLength.json().fields).toMatchObject([
       { path: 'maxLength', message: FIELD_MESSAGES.maxLengthPositive },

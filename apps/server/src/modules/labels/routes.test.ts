@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { assets as assetsTable, importRuns, organizations } from '#server/db/schema.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
+import { pathsAndMessages } from '#server/test/field-errors.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
@@ -251,7 +252,10 @@ describe('POST /api/labels', () => {
     for (const [payload, path, message] of cases) {
       const response = await post(t.headers.memberA, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().fields, JSON.stringify(payload)).toContainEqual({ path, message });
+      expect(pathsAndMessages(response.json().fields), JSON.stringify(payload)).toContainEqual({
+        path,
+        message,
+      });
     }
     const zero = await post(t.headers.memberA, {
       assetIds: [own.id],
@@ -273,7 +277,10 @@ describe('POST /api/labels', () => {
     const ids = Array.from({ length: LABEL_MAX_ASSETS + 1 }, () => crypto.randomUUID());
     const selected = await post(t.headers.memberA, { assetIds: ids, layout: 'avery-l7160' });
     expect(selected.statusCode).toBe(400);
-    expect(selected.json().fields).toContainEqual({ path: 'assetIds', message: LABEL_MESSAGES.tooMany });
+    expect(pathsAndMessages(selected.json().fields)).toContainEqual({
+      path: 'assetIds',
+      message: LABEL_MESSAGES.tooMany,
+    });
     expect(LABEL_MESSAGES.tooMany).toContain('5,000');
 
     const organization = await createOrganization(t.db);
@@ -420,7 +427,10 @@ describe('POST /api/labels for the assets an import created', () => {
     for (const [payload, path, message] of cases) {
       const response = await post(t.headers.memberA, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().fields, JSON.stringify(payload)).toContainEqual({ path, message });
+      expect(pathsAndMessages(response.json().fields), JSON.stringify(payload)).toContainEqual({
+        path,
+        message,
+      });
     }
   });
 

@@ -248,7 +248,9 @@ describe('PUT /api/admin/organizations/:id', () => {
     }
     const response = await rename(t.headers.superA, t.orgB.organization.id, { name: '' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toMatchObject([{ path: 'name', message: ORGANIZATION_MESSAGES.nameRequired }]);
+    expect(response.json().fields).toMatchObject([
+      { path: 'name', message: ORGANIZATION_MESSAGES.nameRequired },
+    ]);
     expect((await organizationRow(t.orgB.organization.id)).name).toBe(t.orgB.organization.name);
   });
 });

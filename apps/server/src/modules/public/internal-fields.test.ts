@@ -215,13 +215,13 @@ describe('internal and retired fields, read signed out', () => {
     }
     // The reads were real: the public fields' values came back, on both pages of the history.
     const page = await t.app.inject({ url: `/public/orgs/${organizationId}/assets/${slug}` });
-    expect(page.json().fields).toMatchObject([{ label: SHOWN.assetLabel, value: SHOWN.assetValue }]);
-    expect(page.json().events[0].fields).toMatchObject([{ label: SHOWN.eventLabel, value: SHOWN.eventValue }]);
+    expect(page.json().fields).toEqual([{ label: SHOWN.assetLabel, value: SHOWN.assetValue }]);
+    expect(page.json().events[0].fields).toEqual([{ label: SHOWN.eventLabel, value: SHOWN.eventValue }]);
     const older = await t.app.inject({
       url: `/public/orgs/${organizationId}/assets/${slug}/events?after=${olderAfter}`,
     });
     expect(older.json().events).toHaveLength(EVENT_COUNT - 20);
-    expect(older.json().events[0].fields).toMatchObject([{ label: SHOWN.eventLabel, value: SHOWN.eventValue }]);
+    expect(older.json().events[0].fields).toEqual([{ label: SHOWN.eventLabel, value: SHOWN.eventValue }]);
     expect(answers.some((text) => text.includes('Inspection 0') && text.includes('BEGIN:VCALENDAR'))).toBe(
       true,
     );

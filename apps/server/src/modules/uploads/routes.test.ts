@@ -9,6 +9,7 @@ import type { LocalFileStorage } from '#server/storage/local.ts';
 import { newUploadKey } from '#server/storage/object-keys.ts';
 import { UploadSigner } from '#server/storage/upload-signature.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
+import { pathsAndMessages } from '#server/test/field-errors.ts';
 import type { FixtureUser } from '#server/test/fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { deletePendingUploads, insertPendingUpload } from './queries.ts';
@@ -78,7 +79,7 @@ describe('POST /api/uploads/presign', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe('VALIDATION');
-    expect(body.fields).toEqual(
+    expect(pathsAndMessages(body.fields)).toEqual(
       expect.arrayContaining([
         { path: 'fileName', message: UPLOAD_MESSAGES.fileNameRequired },
         { path: 'contentType', message: UPLOAD_MESSAGES.invalidContentType },
@@ -234,7 +235,10 @@ describe('PUT /api/uploads/local/*', () => {
       const { objectKey, url } = await signedUpload(t.orgA.member, { contentType: 'image/png' });
       const response = await put(url, Buffer.from('<script>alert(1)</script>'), 'text/html');
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toMatchObject({ code: 'VALIDATION', message: UPLOAD_MESSAGES.wrongContentType });
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION',
+        message: UPLOAD_MESSAGES.wrongContentType,
+      });
       await expectNothingWritten(objectKey);
     });
 
@@ -250,7 +254,10 @@ describe('PUT /api/uploads/local/*', () => {
       const { objectKey, url } = await signedUpload(t.orgA.member, { maxBytes: BYTES_PER_MB });
       const response = await put(url, Buffer.alloc(BYTES_PER_MB + 1, 1));
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.tooLarge(1) });
+      expect(response.json()).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: UPLOAD_MESSAGES.tooLarge(1),
+      });
       expect(response.headers.connection).toBe('close');
       await expectNothingWritten(objectKey);
     });
@@ -260,7 +267,10 @@ describe('PUT /api/uploads/local/*', () => {
       const chunks = Array.from({ length: 5 }, () => Buffer.alloc(300 * 1024, 1));
       const response = await put(url, Readable.from(chunks));
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.tooLarge(1) });
+      expect(response.json()).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: UPLOAD_MESSAGES.tooLarge(1),
+      });
       await expectNothingWritten(objectKey);
     });
 

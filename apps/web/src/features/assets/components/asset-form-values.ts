@@ -7,6 +7,7 @@ import {
   ZAssetBody,
 } from '@mqr/contracts';
 import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 
 /** What the asset form edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
 export type TAssetFormValues = {
@@ -71,7 +72,10 @@ export function checkAssetForm(
     for (const issue of parsed.error.issues) {
       const path = String(issue.path[0] ?? '');
       if (errors.some((error) => error.path === path)) continue;
-      errors.push({ path, message: path === 'organizationId' ? ORGANIZATION_ID_INVALID : issue.message });
+      errors.push({
+        path,
+        message: path === 'organizationId' ? ORGANIZATION_ID_INVALID : wordMessage(issue.message),
+      });
     }
   }
 
@@ -84,7 +88,7 @@ export function checkAssetForm(
       storedValueOf(asset, definition.id),
     );
     if (!result.ok) {
-      errors.push({ path: `custom.${customKey(definition.id)}`, message: result.message });
+      errors.push({ path: `custom.${customKey(definition.id)}`, message: wordMessage(result.message) });
     } else if (result.value !== null) {
       fields.push({ fieldId: definition.id, value: result.value });
     }
