@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDueCounts } from './events.ts';
+import { englishMessages } from './messages.ts';
 
 /** The dashboard's day counts (docs/product/analytics.md#periods): rounded, then clamped to these bounds. */
 export const DASHBOARD_DAY_LIMITS = {
@@ -43,9 +44,20 @@ export function isTimeZone(name: string): boolean {
 }
 
 export const ANALYTICS_MESSAGES = {
-  rangeDaysInvalid: 'rangeDays must be a number of days.',
-  turnaroundDaysInvalid: 'turnaroundDays must be a number of days.',
-  timeZoneInvalid: 'timeZone must be an IANA time zone name, such as Europe/Berlin.',
+  ...englishMessages({
+    rangeDaysInvalid: /*i18n*/ {
+      id: 'analytics.rangeDaysInvalid',
+      message: 'rangeDays must be a number of days.',
+    },
+    turnaroundDaysInvalid: /*i18n*/ {
+      id: 'analytics.turnaroundDaysInvalid',
+      message: 'turnaroundDays must be a number of days.',
+    },
+    timeZoneInvalid: /*i18n*/ {
+      id: 'analytics.timeZoneInvalid',
+      message: 'timeZone must be an IANA time zone name, such as Europe/Berlin.',
+    },
+  }),
 } as const;
 
 function dayCount(limits: (typeof DASHBOARD_DAY_LIMITS)[keyof typeof DASHBOARD_DAY_LIMITS], message: string) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './limits.ts';
+import { englishMessages, said } from './messages.ts';
 
 /**
  * Personal API tokens (docs/product/api-tokens.md, ADR 061): a script acts as its user with one of
@@ -24,14 +25,37 @@ export const API_TOKEN_DEFAULT_DAYS = 30;
 export const API_TOKENS_PER_USER = 50;
 
 export const API_TOKEN_MESSAGES = {
-  nameRequired: 'Token name is required',
-  nameTooLong: `Token name must be at most ${API_TOKEN_NAME_MAX_LENGTH} characters.`,
-  expiry: `Choose an expiry from 1 to ${API_TOKEN_MAX_DAYS} days.`,
-  tooMany: `You already have ${API_TOKENS_PER_USER} API tokens. Revoke one you no longer use first.`,
-  readOnly: 'This API token can only read. Create a token with read and write access to make changes.',
-  sessionOnly:
-    'API tokens cannot be used here. Sign in to manage API tokens, change your password or change how people sign in.',
-  notFound: 'API token not found.',
+  ...englishMessages({
+    nameRequired: /*i18n*/ { id: 'apiToken.nameRequired', message: 'Token name is required' },
+    nameTooLong: said(
+      /*i18n*/ {
+        id: 'apiToken.nameTooLong',
+        message: 'Token name must be at most {apiTokenNameMaxLength} characters.',
+      },
+      { apiTokenNameMaxLength: API_TOKEN_NAME_MAX_LENGTH },
+    ),
+    expiry: said(
+      /*i18n*/ { id: 'apiToken.expiry', message: 'Choose an expiry from 1 to {apiTokenMaxDays} days.' },
+      { apiTokenMaxDays: API_TOKEN_MAX_DAYS },
+    ),
+    tooMany: said(
+      /*i18n*/ {
+        id: 'apiToken.tooMany',
+        message: 'You already have {apiTokensPerUser} API tokens. Revoke one you no longer use first.',
+      },
+      { apiTokensPerUser: API_TOKENS_PER_USER },
+    ),
+    readOnly: /*i18n*/ {
+      id: 'apiToken.readOnly',
+      message: 'This API token can only read. Create a token with read and write access to make changes.',
+    },
+    sessionOnly: /*i18n*/ {
+      id: 'apiToken.sessionOnly',
+      message:
+        'API tokens cannot be used here. Sign in to manage API tokens, change your password or change how people sign in.',
+    },
+    notFound: /*i18n*/ { id: 'apiToken.notFound', message: 'API token not found.' },
+  }),
 } as const;
 
 /** POST /api/api-tokens. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './limits.ts';
+import { englishMessages, inEnglish, said } from './messages.ts';
 
 /**
  * The asset list's view: which assets it shows (status, search, custom field filters, open tasks) and
@@ -44,16 +45,48 @@ const SORT_PATTERN = new RegExp(`^(${ASSET_SORT_COLUMNS.join('|')}|field:${UUID}
 const FILTER_PATTERN = new RegExp(`^(${UUID}):(${ASSET_FILTER_OPERATORS.join('|')}):([\\s\\S]*)$`);
 
 export const ASSET_LIST_MESSAGES = {
+  ...englishMessages({
+    filterInvalid: /*i18n*/ {
+      id: 'assetList.filterInvalid',
+      message:
+        'Each filter reads <field id>:<operator>:<value>, the operator one of any, min, max, is or contains.',
+    },
+    filterTooMany: said(
+      /*i18n*/ { id: 'assetList.filterTooMany', message: 'Use at most {assetFilterMaxTerms} filter terms.' },
+      { assetFilterMaxTerms: ASSET_FILTER_MAX_TERMS },
+    ),
+    filterValueTooLong: said(
+      /*i18n*/ {
+        id: 'assetList.filterValueTooLong',
+        message: 'A filter value is at most {assetFilterValueMaxLength} characters.',
+      },
+      { assetFilterValueMaxLength: ASSET_FILTER_VALUE_MAX_LENGTH },
+    ),
+    filterValueEmpty: /*i18n*/ {
+      id: 'assetList.filterValueEmpty',
+      message: 'A filter value cannot be empty.',
+    },
+    isTrueOrFalse: /*i18n*/ {
+      id: 'assetList.isTrueOrFalse',
+      message: 'A filter with is takes true or false.',
+    },
+    columnsTooMany: said(
+      /*i18n*/ {
+        id: 'assetList.columnsTooMany',
+        message: 'Show at most {assetListMaxColumns} custom field columns.',
+      },
+      { assetListMaxColumns: ASSET_LIST_MAX_COLUMNS },
+    ),
+    retiredSortNeedsRetired: /*i18n*/ {
+      id: 'assetList.retiredSortNeedsRetired',
+      message: 'Sort by retired only the retired assets (status retired).',
+    },
+    oneOfEach: /*i18n*/ {
+      id: 'assetList.oneOfEach',
+      message: 'Give a field at most one min, one max, one is and one contains.',
+    },
+  }),
   sortInvalid: `Sort by ${ASSET_SORT_COLUMNS.join(', ')} or field:<field id>.`,
-  filterInvalid:
-    'Each filter reads <field id>:<operator>:<value>, the operator one of any, min, max, is or contains.',
-  filterTooMany: `Use at most ${ASSET_FILTER_MAX_TERMS} filter terms.`,
-  filterValueTooLong: `A filter value is at most ${ASSET_FILTER_VALUE_MAX_LENGTH} characters.`,
-  filterValueEmpty: 'A filter value cannot be empty.',
-  isTrueOrFalse: 'A filter with is takes true or false.',
-  columnsTooMany: `Show at most ${ASSET_LIST_MAX_COLUMNS} custom field columns.`,
-  retiredSortNeedsRetired: 'Sort by retired only the retired assets (status retired).',
-  oneOfEach: 'Give a field at most one min, one max, one is and one contains.',
   operatorForType: (label: string, dataType: string, operators: string) =>
     `“${label}” is a ${dataType} field: filter it with ${operators}.`,
   numberBound: (label: string) => `The range of “${label}” takes numbers, e.g. 12.5.`,
@@ -161,12 +194,27 @@ export const ZAssetListColumns = repeated(
 export const ASSET_SELECTION_MAX = 5000;
 
 export const ASSET_SELECTION_MESSAGES = {
-  oneSource:
-    'Give either assetIds (the ticked assets) or query (every asset the list shows for it), not both.',
-  noAssets: 'Select at least one asset.',
-  tooMany: `This acts on at most ${ASSET_SELECTION_MAX.toLocaleString('en-US')} assets at a time: select fewer, or narrow the list with a search or a filter.`,
-  noneFound: 'No asset matches this list.',
-  assetIdInvalid: 'Each asset id must be a UUID.',
+  ...englishMessages({
+    oneSource: /*i18n*/ {
+      id: 'assetSelection.oneSource',
+      message:
+        'Give either assetIds (the ticked assets) or query (every asset the list shows for it), not both.',
+    },
+    noAssets: /*i18n*/ { id: 'assetSelection.noAssets', message: 'Select at least one asset.' },
+    tooMany: said(
+      /*i18n*/ {
+        id: 'assetSelection.tooMany',
+        message:
+          'This acts on at most {assetSelectionMax, number} assets at a time: select fewer, or narrow the list with a search or a filter.',
+      },
+      { assetSelectionMax: ASSET_SELECTION_MAX },
+    ),
+    noneFound: /*i18n*/ { id: 'assetSelection.noneFound', message: 'No asset matches this list.' },
+    assetIdInvalid: /*i18n*/ {
+      id: 'assetSelection.assetIdInvalid',
+      message: 'Each asset id must be a UUID.',
+    },
+  }),
 } as const;
 
 /** Ticked assets: 1 to ASSET_SELECTION_MAX ids, repeated ids taken once, in the order given. */
@@ -198,15 +246,41 @@ export function oneSelection(
   if (given.length !== 1) context.addIssue({ code: 'custom', message, path: [sources[0]!] });
 }
 
-const assetCount = (count: number) => (count === 1 ? '1 asset' : `${count.toLocaleString('en-US')} assets`);
+/** Bulk actions' messages with values, as the server sends them (ADR 113). */
+export const BULK_SAID = {
+  deleteNotRetired: (inService: number) =>
+    said(
+      /*i18n*/ {
+        id: 'bulk.deleteNotRetired',
+        message:
+          '{inService, plural, one {Only retired assets can be deleted: # asset of this selection is in service. Retire them first, or leave them out.} other {Only retired assets can be deleted: # assets of this selection are in service. Retire them first, or leave them out.}}',
+      },
+      { inService },
+    ),
+  deleteCountMismatch: (count: number) =>
+    said(
+      /*i18n*/ {
+        id: 'bulk.deleteCountMismatch',
+        message:
+          '{count, plural, one {This selection holds # asset: type {count, number} to confirm.} other {This selection holds # assets: type {count, number} to confirm.}}',
+      },
+      { count },
+    ),
+};
 
 export const BULK_MESSAGES = {
-  fieldRetired: 'This field is retired: its values stay as they are. Choose an active field.',
-  deleteNotRetired: (inService: number) =>
-    `Only retired assets can be deleted: ${assetCount(inService)} of this selection ${inService === 1 ? 'is' : 'are'} in service. Retire them first, or leave them out.`,
-  deleteCountMismatch: (count: number) =>
-    `This selection holds ${assetCount(count)}: type ${count.toLocaleString('en-US')} to confirm.`,
-  deleteCountInvalid: 'Type the number of assets to delete.',
+  ...englishMessages({
+    fieldRetired: /*i18n*/ {
+      id: 'bulk.fieldRetired',
+      message: 'This field is retired: its values stay as they are. Choose an active field.',
+    },
+    deleteCountInvalid: /*i18n*/ {
+      id: 'bulk.deleteCountInvalid',
+      message: 'Type the number of assets to delete.',
+    },
+  }),
+  deleteNotRetired: inEnglish(BULK_SAID.deleteNotRetired),
+  deleteCountMismatch: inEnglish(BULK_SAID.deleteCountMismatch),
 } as const;
 
 /**

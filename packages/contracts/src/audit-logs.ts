@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { instant } from './limits.ts';
+import { englishMessages } from './messages.ts';
 import { afterOnFirstPage, withinCountedRows, ZAfter, ZPageQuery } from './paging.ts';
 
 export const AUDIT_ACTIONS = [
@@ -33,7 +34,12 @@ export const AUDIT_PAGE_SIZE = 50;
 export const ACTIVITY_PAGE_SIZE = 20;
 
 export const AUDIT_MESSAGES = {
-  invalidRange: 'The start date must be before the end date.',
+  ...englishMessages({
+    invalidRange: /*i18n*/ {
+      id: 'audit.invalidRange',
+      message: 'The start date must be before the end date.',
+    },
+  }),
 } as const;
 
 const optionalIso = z

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGE_MESSAGES, LANGUAGES } from './languages.ts';
 import { storableText } from './limits.ts';
+import { englishMessages, said } from './messages.ts';
 
 export const LOGIN_MESSAGES = {
-  invalidEmail: 'Enter a valid email address.',
-  passwordRequired: 'Password is required.',
-  invalidCredentials: 'Invalid email or password.',
+  ...englishMessages({
+    invalidEmail: /*i18n*/ { id: 'login.invalidEmail', message: 'Enter a valid email address.' },
+    passwordRequired: /*i18n*/ { id: 'login.passwordRequired', message: 'Password is required.' },
+    invalidCredentials: /*i18n*/ { id: 'login.invalidCredentials', message: 'Invalid email or password.' },
+  }),
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -67,14 +70,31 @@ export const ZLoginResponse = ZCurrentUser.omit({
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const PROFILE_MESSAGES = {
-  displayNameRequired: 'Display name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  currentPasswordRequired: 'Current password is required to change password',
-  currentPasswordRequiredForEmail: 'Current password is required to change email',
-  currentPasswordWrong: 'Current password is incorrect.',
-  newPasswordTooShort: `New password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  emailTaken: 'A user with this email already exists.',
+  ...englishMessages({
+    displayNameRequired: /*i18n*/ { id: 'profile.displayNameRequired', message: 'Display name is required' },
+    emailRequired: /*i18n*/ { id: 'profile.emailRequired', message: 'Email is required' },
+    emailInvalid: /*i18n*/ { id: 'profile.emailInvalid', message: 'Please enter a valid email address' },
+    currentPasswordRequired: /*i18n*/ {
+      id: 'profile.currentPasswordRequired',
+      message: 'Current password is required to change password',
+    },
+    currentPasswordRequiredForEmail: /*i18n*/ {
+      id: 'profile.currentPasswordRequiredForEmail',
+      message: 'Current password is required to change email',
+    },
+    currentPasswordWrong: /*i18n*/ {
+      id: 'profile.currentPasswordWrong',
+      message: 'Current password is incorrect.',
+    },
+    newPasswordTooShort: said(
+      /*i18n*/ {
+        id: 'profile.newPasswordTooShort',
+        message: 'New password must be at least {passwordMinLength} characters',
+      },
+      { passwordMinLength: PASSWORD_MIN_LENGTH },
+    ),
+    emailTaken: /*i18n*/ { id: 'profile.emailTaken', message: 'A user with this email already exists.' },
+  }),
 } as const;
 
 /**

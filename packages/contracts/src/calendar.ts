@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DUE_STATES } from './due-dates.ts';
+import { englishMessages, said } from './messages.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
 import { isScheduleDate, SCHEDULE_EARLIEST_DATE, SCHEDULE_LATEST_DATE } from './schedules.ts';
 import { TASK_STATUSES } from './task-statuses.ts';
@@ -23,11 +24,25 @@ export const CALENDAR_FEED_DAYS_BACK = 365;
 export const CALENDAR_FEED_MAX_EVENTS = 2000;
 
 export const CALENDAR_MESSAGES = {
-  date: `Use a date (YYYY-MM-DD) between ${SCHEDULE_EARLIEST_DATE} and ${SCHEDULE_LATEST_DATE}.`,
-  toBeforeFrom: 'The end of the range must be on or after its start.',
-  tooManyDays: `Show at most ${CALENDAR_MAX_DAYS} days at once.`,
-  assignee: 'Choose everyone, me, unassigned or a user.',
-  after: 'Read on with the next value of the previous page.',
+  ...englishMessages({
+    date: said(
+      /*i18n*/ {
+        id: 'calendar.date',
+        message: 'Use a date (YYYY-MM-DD) between {scheduleEarliestDate} and {scheduleLatestDate}.',
+      },
+      { scheduleEarliestDate: SCHEDULE_EARLIEST_DATE, scheduleLatestDate: SCHEDULE_LATEST_DATE },
+    ),
+    toBeforeFrom: /*i18n*/ {
+      id: 'calendar.toBeforeFrom',
+      message: 'The end of the range must be on or after its start.',
+    },
+    tooManyDays: said(
+      /*i18n*/ { id: 'calendar.tooManyDays', message: 'Show at most {calendarMaxDays} days at once.' },
+      { calendarMaxDays: CALENDAR_MAX_DAYS },
+    ),
+    assignee: /*i18n*/ { id: 'calendar.assignee', message: 'Choose everyone, me, unassigned or a user.' },
+    after: /*i18n*/ { id: 'calendar.after', message: 'Read on with the next value of the previous page.' },
+  }),
 } as const;
 
 /** Who the calendar shows: everyone's work, mine, nobody's, or one user's. */

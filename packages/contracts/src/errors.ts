@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes.ts';
 
-export const ZFieldError = z.object({ path: z.string(), message: z.string() });
+/**
+ * A message's id and values (ADR 113): a client words `messageId` with `values` in its reader's
+ * language; `message` stays the English text. Servers before ids send none: show `message` then.
+ */
+const ZMessageParts = {
+  messageId: z.string().optional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+};
+
+export const ZFieldError = z.object({ path: z.string(), message: z.string(), ...ZMessageParts });
 export type TFieldError = z.infer<typeof ZFieldError>;
 
 /** The body of every error response. `fields` is present for validation errors only. */
 export const ZApiError = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
+  ...ZMessageParts,
   fields: z.array(ZFieldError).optional(),
 });
 export type TApiError = z.infer<typeof ZApiError>;

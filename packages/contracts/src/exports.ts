@@ -2,12 +2,21 @@ import { z } from 'zod';
 import { oneSelection, ZAssetListView, ZAssetSelection } from './asset-list.ts';
 import { FIELD_DATA_TYPES, type TFieldDataType } from './fields.ts';
 import { instant } from './limits.ts';
+import { englishMessages } from './messages.ts';
 
 /** What the CSV exports say of bad input. */
 export const EXPORT_MESSAGES = {
-  fromInvalid: 'From must be a date and time with an offset, e.g. 2026-01-01T00:00:00Z.',
-  toInvalid: 'To must be a date and time with an offset, e.g. 2026-12-31T23:59:59Z.',
-  toBeforeFrom: 'To must not be before From.',
+  ...englishMessages({
+    fromInvalid: /*i18n*/ {
+      id: 'export.fromInvalid',
+      message: 'From must be a date and time with an offset, e.g. 2026-01-01T00:00:00Z.',
+    },
+    toInvalid: /*i18n*/ {
+      id: 'export.toInvalid',
+      message: 'To must be a date and time with an offset, e.g. 2026-12-31T23:59:59Z.',
+    },
+    toBeforeFrom: /*i18n*/ { id: 'export.toBeforeFrom', message: 'To must not be before From.' },
+  }),
 } as const;
 
 /** The asset list's CSV: the assets the list shows for its view (search, filters, status), in its order. */

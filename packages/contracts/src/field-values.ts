@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TFieldDataType } from './fields.ts';
 import { storableText } from './limits.ts';
+import { englishMessages, inEnglish, said } from './messages.ts';
 
 /** A custom value in a save payload. Number, boolean and date values are strings too. */
 export const ZFieldValueInput = z.object({
@@ -10,9 +11,15 @@ export const ZFieldValueInput = z.object({
 export type TFieldValueInput = z.infer<typeof ZFieldValueInput>;
 
 export const FIELD_VALUE_MESSAGES = {
-  invalid: 'Please provide a valid value.',
-  required: (label: string) => `${label} is required.`,
-  tooLong: (max: number) => `Max ${max} characters.`,
+  ...englishMessages({
+    invalid: /*i18n*/ { id: 'fieldValue.invalid', message: 'Please provide a valid value.' },
+  }),
+  required: inEnglish((label: string) =>
+    said(/*i18n*/ { id: 'fieldValue.required', message: '{label} is required.' }, { label }),
+  ),
+  tooLong: inEnglish((max: number) =>
+    said(/*i18n*/ { id: 'fieldValue.tooLong', message: 'Max {max} characters.' }, { max }),
+  ),
 } as const;
 
 export const NUMBER_PATTERN = /^-?\d+(\.\d+)?$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedInt, INPUT_MESSAGES, INT4_MAX, isStorableText, storableText } from './limits.ts';
+import { englishMessages, said } from './messages.ts';
 
 export const FIELD_TARGETS = ['Asset', 'MaintenanceEvent'] as const;
 export type TFieldTarget = (typeof FIELD_TARGETS)[number];
@@ -19,15 +20,47 @@ export const DISPLAY_ORDER_MAX = 1_000_000;
 export const DISPLAY_ORDER_MIN = -DISPLAY_ORDER_MAX;
 
 export const FIELD_MESSAGES = {
-  labelRequired: 'Label is required.',
-  labelTooLong: `Label must be at most ${FIELD_LABEL_MAX_LENGTH} characters.`,
-  keyRequired: 'Key is required.',
-  keyPattern: 'Key may contain only letters, digits, underscores and hyphens.',
-  keyTooLong: `Key must be at most ${FIELD_KEY_MAX_LENGTH} characters.`,
-  keyTaken: 'A field with this key already exists for this target.',
-  maxLengthPositive: `Max length must be a whole number from 1 to ${INT4_MAX}.`,
-  displayOrderInteger: `Display order must be a whole number from ${DISPLAY_ORDER_MIN} to ${DISPLAY_ORDER_MAX}.`,
-  optionsInvalid: 'Options must be a JSON array of strings.',
+  ...englishMessages({
+    labelRequired: /*i18n*/ { id: 'field.labelRequired', message: 'Label is required.' },
+    labelTooLong: said(
+      /*i18n*/ {
+        id: 'field.labelTooLong',
+        message: 'Label must be at most {fieldLabelMaxLength} characters.',
+      },
+      { fieldLabelMaxLength: FIELD_LABEL_MAX_LENGTH },
+    ),
+    keyRequired: /*i18n*/ { id: 'field.keyRequired', message: 'Key is required.' },
+    keyPattern: /*i18n*/ {
+      id: 'field.keyPattern',
+      message: 'Key may contain only letters, digits, underscores and hyphens.',
+    },
+    keyTooLong: said(
+      /*i18n*/ { id: 'field.keyTooLong', message: 'Key must be at most {fieldKeyMaxLength} characters.' },
+      { fieldKeyMaxLength: FIELD_KEY_MAX_LENGTH },
+    ),
+    keyTaken: /*i18n*/ {
+      id: 'field.keyTaken',
+      message: 'A field with this key already exists for this target.',
+    },
+    maxLengthPositive: said(
+      /*i18n*/ {
+        id: 'field.maxLengthPositive',
+        message: 'Max length must be a whole number from 1 to {int4Max}.',
+      },
+      { int4Max: INT4_MAX },
+    ),
+    displayOrderInteger: said(
+      /*i18n*/ {
+        id: 'field.displayOrderInteger',
+        message: 'Display order must be a whole number from {displayOrderMin} to {displayOrderMax}.',
+      },
+      { displayOrderMin: DISPLAY_ORDER_MIN, displayOrderMax: DISPLAY_ORDER_MAX },
+    ),
+    optionsInvalid: /*i18n*/ {
+      id: 'field.optionsInvalid',
+      message: 'Options must be a JSON array of strings.',
+    },
+  }),
 } as const;
 
 /**

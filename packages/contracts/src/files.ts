@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './limits.ts';
+import { englishMessages, inEnglish, said } from './messages.ts';
 
 /** A stored file (attachment) as the API returns it. */
 export const ZFile = z.object({
@@ -18,16 +19,37 @@ export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 const CONTENT_TYPE_PATTERN = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=("[^"]*"|[\w.+-]+))*$/;
 
 export const UPLOAD_MESSAGES = {
-  invalidContentType: 'Content type must look like type/subtype.',
-  fileNameRequired: 'File name is required.',
-  tooLarge: (maxMb: number) => `Files must be at most ${maxMb} MB.`,
-  invalidSignature: 'This upload link is not valid.',
-  expired: 'This upload link has expired. Please upload the file again.',
-  wrongContentType: 'The file type does not match the upload link.',
-  notPending: 'This upload link has already been used or has expired.',
-  unknownUpload:
-    'This file was not uploaded through this organization or has expired. Please upload it again.',
-  missingObject: 'The uploaded file was not found. Please upload it again.',
+  ...englishMessages({
+    invalidContentType: /*i18n*/ {
+      id: 'upload.invalidContentType',
+      message: 'Content type must look like type/subtype.',
+    },
+    fileNameRequired: /*i18n*/ { id: 'upload.fileNameRequired', message: 'File name is required.' },
+    invalidSignature: /*i18n*/ { id: 'upload.invalidSignature', message: 'This upload link is not valid.' },
+    expired: /*i18n*/ {
+      id: 'upload.expired',
+      message: 'This upload link has expired. Please upload the file again.',
+    },
+    wrongContentType: /*i18n*/ {
+      id: 'upload.wrongContentType',
+      message: 'The file type does not match the upload link.',
+    },
+    notPending: /*i18n*/ {
+      id: 'upload.notPending',
+      message: 'This upload link has already been used or has expired.',
+    },
+    unknownUpload: /*i18n*/ {
+      id: 'upload.unknownUpload',
+      message: 'This file was not uploaded through this organization or has expired. Please upload it again.',
+    },
+    missingObject: /*i18n*/ {
+      id: 'upload.missingObject',
+      message: 'The uploaded file was not found. Please upload it again.',
+    },
+  }),
+  tooLarge: inEnglish((maxMb: number) =>
+    said(/*i18n*/ { id: 'upload.tooLarge', message: 'Files must be at most {maxMb} MB.' }, { maxMb }),
+  ),
 } as const;
 
 /** POST /api/uploads/presign body. */

@@ -1,3 +1,4 @@
+import { englishMessages } from './messages.ts';
 // No zod here: the web app's API client reads these without the schemas (ADR 032).
 
 /**
@@ -19,10 +20,28 @@ export const IDEMPOTENCY_KEY_TTL_HOURS = 48;
 export const IDEMPOTENCY_SECRET_REPLAY_MINUTES = 10;
 
 export const IDEMPOTENCY_MESSAGES = {
-  invalidKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
-  reused: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
-  inProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
-  answerLost: 'This request was already carried out, but its answer was not kept. Reload to see the result.',
-  secretShown:
-    'This request was already carried out. Its answer held a secret that is shown only once, so it cannot be shown again. Reload to see the result.',
+  ...englishMessages({
+    invalidKey: /*i18n*/ {
+      id: 'idempotency.invalidKey',
+      message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+    },
+    reused: /*i18n*/ {
+      id: 'idempotency.reused',
+      message:
+        'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+    },
+    inProgress: /*i18n*/ {
+      id: 'idempotency.inProgress',
+      message: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+    },
+    answerLost: /*i18n*/ {
+      id: 'idempotency.answerLost',
+      message: 'This request was already carried out, but its answer was not kept. Reload to see the result.',
+    },
+    secretShown: /*i18n*/ {
+      id: 'idempotency.secretShown',
+      message:
+        'This request was already carried out. Its answer held a secret that is shown only once, so it cannot be shown again. Reload to see the result.',
+    },
+  }),
 } as const;

@@ -8,6 +8,7 @@ import {
   type TFieldTarget,
 } from './fields.ts';
 import { storableText } from './limits.ts';
+import { englishMessages, inEnglish, said } from './messages.ts';
 
 /** The largest CSV an import takes, and its most rows (a header row and up to this many). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -197,21 +198,189 @@ export const IMPORT_FORMATS = ['Maintenance QR', 'Snipe-IT', 'HomeBox', 'Other']
 /** A file's text in a message: at most 40 characters. */
 const clipped = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
+/** An import's refusals with values, as the server sends them (ADR 113). */
+export const IMPORT_SAID = {
+  cellTooLong: (row: number, column: string) =>
+    said(
+      /*i18n*/ {
+        id: 'import.cellTooLong',
+        message:
+          'Row {row}, column "{column}" holds more than {max, number} characters. Shorten it, or leave the column out of the file, and try again.',
+      },
+      { row, column: clipped(column), max: IMPORT_MAX_CELL_LENGTH },
+    ),
+};
+
 /** What a bad file or a bad mapping is told. */
 export const IMPORT_MESSAGES = {
-  noFile: 'Choose a CSV file to import.',
-  empty: 'The file is empty.',
-  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
-  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
-  binary: 'This is not a CSV file: it holds binary data. Export the sheet as CSV and try again.',
-  cellTooLong: (row: number, column: string) =>
-    `Row ${row}, column "${clipped(column)}" holds more than ${IMPORT_MAX_CELL_LENGTH.toLocaleString('en-US')} characters. Shorten it, or leave the column out of the file, and try again.`,
-  encodingFixed:
-    'This file starts with a UTF-16 byte order mark, which tells its encoding: it cannot be changed.',
+  ...englishMessages({
+    tooLarge: said(
+      /*i18n*/ {
+        id: 'import.tooLarge',
+        message: 'The file is larger than {maxMb} MB. Split it into smaller files.',
+      },
+      { maxMb: IMPORT_MAX_BYTES / 1024 / 1024 },
+    ),
+    noFile: /*i18n*/ { id: 'import.noFile', message: 'Choose a CSV file to import.' },
+    empty: /*i18n*/ { id: 'import.empty', message: 'The file is empty.' },
+    tooManyRows: said(
+      /*i18n*/ {
+        id: 'import.tooManyRows',
+        message: 'The file has more than {importMaxRows, number} rows. Split it into smaller files.',
+      },
+      { importMaxRows: IMPORT_MAX_ROWS },
+    ),
+    binary: /*i18n*/ {
+      id: 'import.binary',
+      message: 'This is not a CSV file: it holds binary data. Export the sheet as CSV and try again.',
+    },
+    encodingFixed: /*i18n*/ {
+      id: 'import.encodingFixed',
+      message:
+        'This file starts with a UTF-16 byte order mark, which tells its encoding: it cannot be changed.',
+    },
+    tooManyColumns: said(
+      /*i18n*/ {
+        id: 'import.tooManyColumns',
+        message:
+          'The file has more than {importMaxColumns} columns. Keep only the columns to import and try again.',
+      },
+      { importMaxColumns: IMPORT_MAX_COLUMNS },
+    ),
+    noCustomFields: /*i18n*/ {
+      id: 'import.noCustomFields',
+      message: 'A file of schedules has no column to import into a custom field.',
+    },
+    assetsFileAsHistory: /*i18n*/ {
+      id: 'import.assetsFileAsHistory',
+      message: 'This file is an asset export of Maintenance QR: choose "Assets" and upload it again.',
+    },
+    schedulesFile: /*i18n*/ {
+      id: 'import.schedulesFile',
+      message: 'This file is a schedules export of Maintenance QR: choose "Schedules" and upload it again.',
+    },
+    historyFileAsAssets: /*i18n*/ {
+      id: 'import.historyFileAsAssets',
+      message:
+        'This file is a maintenance history export of Maintenance QR: choose "Maintenance history" and upload it again.',
+    },
+    fieldMappedTwice: /*i18n*/ {
+      id: 'import.fieldMappedTwice',
+      message: 'Only one column can be imported into each custom field.',
+    },
+    unknownField: /*i18n*/ {
+      id: 'import.unknownField',
+      message: 'This custom field does not exist for assets of this organization.',
+    },
+    retiredField: /*i18n*/ {
+      id: 'import.retiredField',
+      message: 'This custom field is retired: reactivate it to import into it.',
+    },
+    wrongColumnCount: /*i18n*/ {
+      id: 'import.wrongColumnCount',
+      message: 'The mapping must name a target for every column of the file.',
+    },
+    notCheckable: /*i18n*/ {
+      id: 'import.notCheckable',
+      message: 'This import is running or finished: upload the file again to start over.',
+    },
+    notCommittable: /*i18n*/ {
+      id: 'import.notCommittable',
+      message: 'Run the check first; an import is possible once it finds no problems.',
+    },
+    hasProblems: /*i18n*/ {
+      id: 'import.hasProblems',
+      message: 'The check found problems: fix them in the file and upload it again.',
+    },
+    formula: /*i18n*/ {
+      id: 'import.formula',
+      message: 'This cell holds a spreadsheet formula: put its value in the cell instead.',
+    },
+    slugInvalid: /*i18n*/ {
+      id: 'import.slugInvalid',
+      message: 'A slug uses lowercase letters, digits and single hyphens (e.g. pump-7).',
+    },
+    otherAssetTakesSlug: /*i18n*/ {
+      id: 'import.otherAssetTakesSlug',
+      message: 'Another asset of the organization has this slug.',
+    },
+    matchKeyForAssets: /*i18n*/ {
+      id: 'import.matchKeyForAssets',
+      message: 'Only a file of assets matches existing assets: leave out matchBy.',
+    },
+    nameExists: /*i18n*/ {
+      id: 'import.nameExists',
+      message:
+        'An asset in service already has this name: this row adds another. Match by name to update that asset instead.',
+    },
+    undoOnlyAssets: /*i18n*/ {
+      id: 'import.undoOnlyAssets',
+      message: 'Only an import of assets can be undone.',
+    },
+    undoNotDone: /*i18n*/ { id: 'import.undoNotDone', message: 'Only a finished import can be undone.' },
+    undoAlreadyUndone: /*i18n*/ {
+      id: 'import.undoAlreadyUndone',
+      message: 'This import has already been undone.',
+    },
+    undoExpired: said(
+      /*i18n*/ {
+        id: 'import.undoExpired',
+        message:
+          'This import finished more than {importUndoDays} days ago, or before imports could be undone: it can no longer be undone.',
+      },
+      { importUndoDays: IMPORT_UNDO_DAYS },
+    ),
+    discardRunning: /*i18n*/ {
+      id: 'import.discardRunning',
+      message: 'This import is being checked or imported: wait until it stops, then discard it.',
+    },
+    assetRequired: /*i18n*/ { id: 'import.assetRequired', message: 'Asset slug is required.' },
+    assetNotFound: /*i18n*/ {
+      id: 'import.assetNotFound',
+      message: 'No asset of this organization has this slug: import the asset first, or correct the slug.',
+    },
+    assetRetired: /*i18n*/ {
+      id: 'import.assetRetired',
+      message: 'This asset is retired: restore it to add history.',
+    },
+    statusInvalid: /*i18n*/ {
+      id: 'import.statusInvalid',
+      message: 'Status must be Pending, In progress or Completed.',
+    },
+    recurrenceInvalid: /*i18n*/ {
+      id: 'import.recurrenceInvalid',
+      message:
+        'Recurrence must be written as the schedules export writes it, e.g. \'{\'"pattern":"interval","every":1,"unit":"month"\'}\'.',
+    },
+    modeInvalid: /*i18n*/ {
+      id: 'import.modeInvalid',
+      message: 'Counts from must be "Fixed calendar" or "From the last completion".',
+    },
+    scheduleStatusInvalid: /*i18n*/ {
+      id: 'import.scheduleStatusInvalid',
+      message: 'Status must be Active or Paused.',
+    },
+    nextDueOutOfRange: /*i18n*/ {
+      id: 'import.nextDueOutOfRange',
+      message: 'Next due must be on or after Starts on, and not after Ends on.',
+    },
+    pendingHasStamp: /*i18n*/ {
+      id: 'import.pendingHasStamp',
+      message: 'A pending event has no start or completion: clear this cell or change the status.',
+    },
+    inProgressHasCompletion: /*i18n*/ {
+      id: 'import.inProgressHasCompletion',
+      message: 'An event in progress has no completion: clear this cell or change the status.',
+    },
+    completedBeforeStarted: /*i18n*/ {
+      id: 'import.completedBeforeStarted',
+      message: 'Completed at must not be before Started at.',
+    },
+  }),
+  cellTooLong: inEnglish((row: number, column: string) => IMPORT_SAID.cellTooLong(row, column)),
   unreadable: (line: number, reason: string) => `The file cannot be read as CSV at line ${line}: ${reason}`,
   duplicateHeader: (header: string) => `Two columns are named "${header}". Rename one and try again.`,
   blankHeader: (column: number) => `Column ${column} has no name in the first row.`,
-  tooManyColumns: `The file has more than ${IMPORT_MAX_COLUMNS} columns. Keep only the columns to import and try again.`,
   headerTooLong: `The first row, which names the columns, is longer than ${IMPORT_HEADER_MAX_BYTES / 1024} KB. Keep only the columns to import and try again.`,
   formulaHeader: (column: number, name: string) =>
     `Column ${column} is named "${clipped(name)}", which a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a line break). Rename it and try again.`,
@@ -223,33 +392,17 @@ export const IMPORT_MESSAGES = {
     recurrence: 'Choose the column that holds the recurrence.',
     startsOn: 'Choose the column that holds the start date.',
   },
-  noCustomFields: 'A file of schedules has no column to import into a custom field.',
   wrongTarget: (target: string) => `A file of this kind has no column to import as ${target}.`,
-  assetsFileAsHistory: 'This file is an asset export of Maintenance QR: choose "Assets" and upload it again.',
-  schedulesFile: 'This file is a schedules export of Maintenance QR: choose "Schedules" and upload it again.',
-  historyFileAsAssets:
-    'This file is a maintenance history export of Maintenance QR: choose "Maintenance history" and upload it again.',
   mappedTwice: (target: string) => `Only one column can be imported as ${target}.`,
-  fieldMappedTwice: 'Only one column can be imported into each custom field.',
-  unknownField: 'This custom field does not exist for assets of this organization.',
-  retiredField: 'This custom field is retired: reactivate it to import into it.',
   newFieldKeyTaken: (key: string) => `A custom field with the key "${key}" already exists.`,
   noRoomForNewFields: (label: string, displayOrder: number) =>
     `The new fields would come after the field "${label}", whose display order ${displayOrder} leaves no room below the largest, ${DISPLAY_ORDER_MAX}. Lower its display order under Fields, then run the check again.`,
   tooManyOptions: (column: string) =>
     `Column "${column}" has more than ${IMPORT_MAX_SELECT_OPTIONS} different values: import it as Text.`,
-  wrongColumnCount: 'The mapping must name a target for every column of the file.',
-  notCheckable: 'This import is running or finished: upload the file again to start over.',
-  notCommittable: 'Run the check first; an import is possible once it finds no problems.',
-  hasProblems: 'The check found problems: fix them in the file and upload it again.',
-  formula: 'This cell holds a spreadsheet formula: put its value in the cell instead.',
-  slugInvalid: 'A slug uses lowercase letters, digits and single hyphens (e.g. pump-7).',
   slugTwice: (row: number) => `This slug is already used by row ${row} of the file.`,
-  otherAssetTakesSlug: 'Another asset of the organization has this slug.',
   // Matching existing assets (docs/product/imports.md#matching-existing-assets, ADR 092).
   matchKeyNotMapped: (key: 'slug' | 'externalId') =>
     `Choose the column that holds the ${key === 'slug' ? 'slug' : 'external ID'} to match existing assets by it, or match by something else.`,
-  matchKeyForAssets: 'Only a file of assets matches existing assets: leave out matchBy.',
   externalIdTwice: (row: number) => `This external ID is already used by row ${row} of the file.`,
   nameTwice: (row: number) =>
     `This name is already in row ${row} of the file: both rows would update the same asset.`,
@@ -257,20 +410,10 @@ export const IMPORT_MESSAGES = {
     `${count} assets in service have this name: match by slug or external ID instead.`,
   slugDiffers: (slug: string) =>
     `The asset this row matches has the slug "${slug}": a slug never changes. Correct the cell or clear it.`,
-  nameExists:
-    'An asset in service already has this name: this row adds another. Match by name to update that asset instead.',
   // Undo and discard (docs/product/imports.md#undo, ADR 093).
-  undoOnlyAssets: 'Only an import of assets can be undone.',
-  undoNotDone: 'Only a finished import can be undone.',
-  undoAlreadyUndone: 'This import has already been undone.',
-  undoExpired: `This import finished more than ${IMPORT_UNDO_DAYS} days ago, or before imports could be undone: it can no longer be undone.`,
   undoBlocked: (count: number, names: string[]) =>
     `${count === 1 ? '1 asset' : `${count} assets`} of this import changed since it ran (edited, retired, or given an event, a file or a schedule): ${names.join(', ')}${count > names.length ? ` and ${count - names.length} more` : ''}. Undoing would lose that work, so nothing was undone.`,
-  discardRunning: 'This import is being checked or imported: wait until it stops, then discard it.',
   // Maintenance history (docs/product/imports.md#maintenance-history).
-  assetRequired: 'Asset slug is required.',
-  assetNotFound: 'No asset of this organization has this slug: import the asset first, or correct the slug.',
-  assetRetired: 'This asset is retired: restore it to add history.',
   momentInvalid: (label: string, value: string, order: TImportDateOrder = 'YMD') =>
     order === 'YMD'
       ? `${label} "${clipped(value)}" must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.`
@@ -279,17 +422,8 @@ export const IMPORT_MESSAGES = {
     `"${clipped(value)}" is not a number written as ${IMPORT_NUMBER_EXAMPLES[format]}.`,
   dateInvalid: (value: string, order: TImportDateOrder) =>
     `"${clipped(value)}" is not a date written as ${IMPORT_DATE_EXAMPLES[order]}.`,
-  statusInvalid: 'Status must be Pending, In progress or Completed.',
   personTooLong: (label: string) => `${label} must be at most 200 characters.`,
   // Schedules (docs/product/imports.md#schedules).
-  recurrenceInvalid:
-    'Recurrence must be written as the schedules export writes it, e.g. {"pattern":"interval","every":1,"unit":"month"}.',
-  modeInvalid: 'Counts from must be "Fixed calendar" or "From the last completion".',
-  scheduleStatusInvalid: 'Status must be Active or Paused.',
-  nextDueOutOfRange: 'Next due must be on or after Starts on, and not after Ends on.',
-  pendingHasStamp: 'A pending event has no start or completion: clear this cell or change the status.',
-  inProgressHasCompletion: 'An event in progress has no completion: clear this cell or change the status.',
-  completedBeforeStarted: 'Completed at must not be before Started at.',
   eventTwice: (row: number) =>
     `This event is already in row ${row} of the file (same asset, title and performed at).`,
 } as const;

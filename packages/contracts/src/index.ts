@@ -1,4 +1,5 @@
 export * from './analytics.ts';
+export * from './api-messages.ts';
 export * from './api-tokens.ts';
 export * from './asset-list.ts';
 export * from './asset-messages.ts';
@@ -23,6 +24,7 @@ export * from './imports.ts';
 export * from './labels.ts';
 export * from './languages.ts';
 export * from './limits.ts';
+export * from './messages.ts';
 export * from './organizations.ts';
 export * from './paging.ts';
 export * from './product.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type TAssetListViewInput, ZAssetListView } from './asset-list.ts';
 import { IMPORT_MAX_ROWS } from './imports.ts';
 import { boundedInt, storableText } from './limits.ts';
+import { englishMessages, inEnglish, said } from './messages.ts';
 
 /** The most assets one label PDF is made for (ADR 043). */
 export const LABEL_MAX_ASSETS = 5000;
@@ -33,27 +34,62 @@ export const LABEL_LAYOUT_IDS = LABEL_LAYOUTS.map((layout) => layout.id) as [
 export const LABEL_MAX_IMPORT_PARTS = Math.ceil(IMPORT_MAX_ROWS / LABEL_MAX_ASSETS);
 
 export const LABEL_MESSAGES = {
-  oneSource:
-    'Give exactly one of assetIds (the selected assets), query (all assets the list shows for its view), search (all assets the search finds) or importId (the assets an import created).',
-  noAssets: 'Select at least one asset.',
-  tooMany: `Labels can be made for at most ${LABEL_MAX_ASSETS.toLocaleString('en-US')} assets at a time: select fewer.`,
-  noneFound: 'No asset matches this search.',
-  noneInView: 'No asset matches this list.',
-  assetIdInvalid: 'Each asset id must be a UUID.',
-  importIdInvalid: 'The import id must be a UUID.',
-  partInvalid: `Part must be a whole number from 1 to ${LABEL_MAX_IMPORT_PARTS}, and goes with importId only.`,
-  importRunning: 'This import is still running: print its labels once it is done.',
-  importCreatedNone: 'This import created no assets that are still in service: there are no labels to print.',
+  ...englishMessages({
+    oneSource: /*i18n*/ {
+      id: 'label.oneSource',
+      message:
+        'Give exactly one of assetIds (the selected assets), query (all assets the list shows for its view), search (all assets the search finds) or importId (the assets an import created).',
+    },
+    noAssets: /*i18n*/ { id: 'label.noAssets', message: 'Select at least one asset.' },
+    tooMany: said(
+      /*i18n*/ {
+        id: 'label.tooMany',
+        message: 'Labels can be made for at most {labelMaxAssets, number} assets at a time: select fewer.',
+      },
+      { labelMaxAssets: LABEL_MAX_ASSETS },
+    ),
+    noneFound: /*i18n*/ { id: 'label.noneFound', message: 'No asset matches this search.' },
+    noneInView: /*i18n*/ { id: 'label.noneInView', message: 'No asset matches this list.' },
+    assetIdInvalid: /*i18n*/ { id: 'label.assetIdInvalid', message: 'Each asset id must be a UUID.' },
+    importIdInvalid: /*i18n*/ { id: 'label.importIdInvalid', message: 'The import id must be a UUID.' },
+    partInvalid: said(
+      /*i18n*/ {
+        id: 'label.partInvalid',
+        message: 'Part must be a whole number from 1 to {labelMaxImportParts}, and goes with importId only.',
+      },
+      { labelMaxImportParts: LABEL_MAX_IMPORT_PARTS },
+    ),
+    importRunning: /*i18n*/ {
+      id: 'label.importRunning',
+      message: 'This import is still running: print its labels once it is done.',
+    },
+    importCreatedNone: /*i18n*/ {
+      id: 'label.importCreatedNone',
+      message: 'This import created no assets that are still in service: there are no labels to print.',
+    },
+    fieldNotPublic: /*i18n*/ {
+      id: 'label.fieldNotPublic',
+      message:
+        'A label shows only an active public field: anyone can read a printed label. Choose another field, or none.',
+    },
+    startPositionWhole: /*i18n*/ {
+      id: 'label.startPositionWhole',
+      message: 'Start position must be a whole number, 1 for the first label of a sheet.',
+    },
+  }),
   importPartEmpty: (part: number) =>
     `This import created fewer than ${((part - 1) * LABEL_MAX_ASSETS + 1).toLocaleString('en-US')} assets that are still in service: choose an earlier part.`,
-  fieldNotPublic:
-    'A label shows only an active public field: anyone can read a printed label. Choose another field, or none.',
   layoutInvalid: `Choose one of the label layouts: ${LABEL_LAYOUT_IDS.join(', ')}.`,
-  startPositionWhole: 'Start position must be a whole number, 1 for the first label of a sheet.',
-  startPositionRange: (labelsPerSheet: number) =>
-    labelsPerSheet === 1
-      ? 'Start position must be 1 for a label printer roll.'
-      : `Start position must be a whole number from 1 to ${labelsPerSheet}, the labels on one sheet.`,
+  startPositionRange: inEnglish((labelsPerSheet: number) =>
+    said(
+      /*i18n*/ {
+        id: 'label.startPositionRange',
+        message:
+          '{labelsPerSheet, plural, =1 {Start position must be 1 for a label printer roll.} other {Start position must be a whole number from 1 to {labelsPerSheet}, the labels on one sheet.}}',
+      },
+      { labelsPerSheet },
+    ),
+  ),
 } as const;
 
 /** How many labels a sheet of this layout holds (1 for a roll). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishMessages, inEnglish, said } from './messages.ts';
 
 /**
  * What any input must fit to be stored (ADR 019): text without NUL characters (PostgreSQL refuses
@@ -13,9 +14,22 @@ export const EARLIEST_INSTANT = '1900-01-01T00:00:00.000Z';
 export const LATEST_INSTANT = '9999-12-31T23:59:59.999Z';
 
 export const INPUT_MESSAGES = {
-  unstorableText: 'Remove the NUL character or the broken Unicode (an unpaired surrogate) from this text.',
-  instantOutOfRange: 'Use a date between the years 1900 and 9999.',
-  wholeNumberBetween: (min: number, max: number) => `Must be a whole number from ${min} to ${max}.`,
+  ...englishMessages({
+    unstorableText: /*i18n*/ {
+      id: 'input.unstorableText',
+      message: 'Remove the NUL character or the broken Unicode (an unpaired surrogate) from this text.',
+    },
+    instantOutOfRange: /*i18n*/ {
+      id: 'input.instantOutOfRange',
+      message: 'Use a date between the years 1900 and 9999.',
+    },
+  }),
+  wholeNumberBetween: inEnglish((min: number, max: number) =>
+    said(
+      /*i18n*/ { id: 'input.wholeNumberBetween', message: 'Must be a whole number from {min} to {max}.' },
+      { min, max },
+    ),
+  ),
 } as const;
 
 /** A NUL character or a surrogate not part of a pair (in `u` mode a pair is one code point, not Cs). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_MESSAGES, LANGUAGES } from './languages.ts';
 import { storableText } from './limits.ts';
+import { englishMessages, said } from './messages.ts';
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 200;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
@@ -19,13 +20,30 @@ export const ZOrganization = z.object({
 export type TOrganization = z.infer<typeof ZOrganization>;
 
 export const ORGANIZATION_MESSAGES = {
-  nameRequired: 'Organization name is required.',
-  nameTooLong: `Organization name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters.`,
-  logoMissing: 'Choose an image file to upload as the logo (form field "logo").',
-  logoType: 'The logo must be a PNG, JPEG, GIF or WebP image.',
-  logoTooLarge: 'Image file size cannot exceed 5MB',
+  ...englishMessages({
+    nameRequired: /*i18n*/ { id: 'organization.nameRequired', message: 'Organization name is required.' },
+    nameTooLong: said(
+      /*i18n*/ {
+        id: 'organization.nameTooLong',
+        message: 'Organization name must be at most {organizationNameMaxLength} characters.',
+      },
+      { organizationNameMaxLength: ORGANIZATION_NAME_MAX_LENGTH },
+    ),
+    logoMissing: /*i18n*/ {
+      id: 'organization.logoMissing',
+      message: 'Choose an image file to upload as the logo (form field "logo").',
+    },
+    logoType: /*i18n*/ {
+      id: 'organization.logoType',
+      message: 'The logo must be a PNG, JPEG, GIF or WebP image.',
+    },
+    logoTooLarge: /*i18n*/ { id: 'organization.logoTooLarge', message: 'Image file size cannot exceed 5MB' },
+    timeZoneInvalid: /*i18n*/ {
+      id: 'organization.timeZoneInvalid',
+      message: 'Choose a time zone from the list, such as Europe/Paris.',
+    },
+  }),
   // The organization's settings (docs/product/profile-and-settings.md#organization-tab).
-  timeZoneInvalid: 'Choose a time zone from the list, such as Europe/Paris.',
 } as const;
 
 /** The default time zone of an organization. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageNumber } from './limits.ts';
+import { englishMessages, said } from './messages.ts';
 
 /** Paged lists answer with these headers (audit log convention, used by every paged list). */
 export const PAGING_HEADERS = {
@@ -24,8 +25,20 @@ export const MAX_COUNTED_ROWS = 10_000;
 export const MAX_COUNTED_SEARCH_ROWS = 200;
 
 export const PAGING_MESSAGES = {
-  tooDeep: `Pages reach the first ${MAX_COUNTED_ROWS.toLocaleString('en-US')} rows: narrow the list with a search or a filter, or read on with after.`,
-  afterWithPage: 'Use either after or a page number, not both.',
+  ...englishMessages({
+    tooDeep: said(
+      /*i18n*/ {
+        id: 'paging.tooDeep',
+        message:
+          'Pages reach the first {maxCountedRows, number} rows: narrow the list with a search or a filter, or read on with after.',
+      },
+      { maxCountedRows: MAX_COUNTED_ROWS },
+    ),
+    afterWithPage: /*i18n*/ {
+      id: 'paging.afterWithPage',
+      message: 'Use either after or a page number, not both.',
+    },
+  }),
 } as const;
 
 /** A page that stays within MAX_COUNTED_ROWS (refine a list query with it). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { oneSelection, ZAssetListView } from './asset-list.ts';
 import { isValidDate, ZFieldValueInput } from './field-values.ts';
 import { boundedInt, storableText } from './limits.ts';
+import { englishMessages, inEnglish, said } from './messages.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
 
 // Planned maintenance (docs/product/schedules.md, ADRs 051-053).
@@ -34,32 +35,109 @@ export type TWeekday = (typeof WEEKDAYS)[number];
 export const RECURRENCE_UNITS = ['day', 'week', 'month', 'year'] as const;
 export type TRecurrenceUnit = (typeof RECURRENCE_UNITS)[number];
 
-export const SCHEDULE_MESSAGES = {
-  titleRequired: 'Title is required.',
-  titleTooLong: `Title must be at most ${SCHEDULE_TITLE_MAX_LENGTH} characters.`,
-  notesTooLong: `Notes must be at most ${SCHEDULE_NOTES_MAX_LENGTH} characters.`,
-  every: `Repeat every 1 to ${SCHEDULE_EVERY_MAX}.`,
-  leadDays: `The lead time is a whole number of days from 0 to ${SCHEDULE_LEAD_DAYS_MAX}.`,
-  weekdays: 'Choose at least one weekday, each once.',
-  monthDay: 'Choose a day of the month from 1 to 31.',
-  date: `Use a date (YYYY-MM-DD) between ${SCHEDULE_EARLIEST_DATE} and ${SCHEDULE_LATEST_DATE}.`,
-  endBeforeStart: 'The end date must be on or after the start date.',
-  floatingPattern:
-    'A schedule that counts from the last completion repeats every N days, weeks, months or years: choose a fixed calendar for weekdays or a day of the month.',
-  noOccurrence:
-    'This schedule never falls due: no date between its start and its end matches its recurrence.',
+/** The schedules' messages with values, as the server sends them (ADR 113). */
+export const SCHEDULE_SAID = {
   leadTooLong: (days: number) =>
-    `The lead time cannot be longer than the time between two due dates (${days} ${days === 1 ? 'day' : 'days'}).`,
-  unknownAssignee: 'The assignee must be an active user of this organization.',
-  assetRetired: 'This asset is retired: schedules cannot be added to it.',
+    said(
+      /*i18n*/ {
+        id: 'schedule.leadTooLong',
+        message:
+          'The lead time cannot be longer than the time between two due dates ({days, plural, one {# day} other {# days}}).',
+      },
+      { days },
+    ),
   someAssetsRetired: (count: number) =>
-    `${count.toLocaleString('en-US')} of these assets ${count === 1 ? 'is' : 'are'} retired: schedules cannot be added to them.`,
-  tooManyAssets: `Apply a schedule to at most ${SCHEDULE_APPLY_MAX_ASSETS.toLocaleString('en-US')} assets at once.`,
-  duplicateAssets: 'The same asset is named twice.',
+    said(
+      /*i18n*/ {
+        id: 'schedule.someAssetsRetired',
+        message:
+          '{count, plural, one {# of these assets is retired: schedules cannot be added to them.} other {# of these assets are retired: schedules cannot be added to them.}}',
+      },
+      { count },
+    ),
   unknownAssets: (count: number) =>
-    `${count.toLocaleString('en-US')} of these assets do not exist in this organization (or are retired).`,
-  alreadyPaused: 'This schedule is already paused.',
-  notPaused: 'This schedule is not paused.',
+    said(
+      /*i18n*/ {
+        id: 'schedule.unknownAssets',
+        message:
+          '{count, plural, other {# of these assets do not exist in this organization (or are retired).}}',
+      },
+      { count },
+    ),
+};
+
+export const SCHEDULE_MESSAGES = {
+  ...englishMessages({
+    titleRequired: /*i18n*/ { id: 'schedule.titleRequired', message: 'Title is required.' },
+    titleTooLong: said(
+      /*i18n*/ {
+        id: 'schedule.titleTooLong',
+        message: 'Title must be at most {scheduleTitleMaxLength} characters.',
+      },
+      { scheduleTitleMaxLength: SCHEDULE_TITLE_MAX_LENGTH },
+    ),
+    notesTooLong: said(
+      /*i18n*/ {
+        id: 'schedule.notesTooLong',
+        message: 'Notes must be at most {scheduleNotesMaxLength} characters.',
+      },
+      { scheduleNotesMaxLength: SCHEDULE_NOTES_MAX_LENGTH },
+    ),
+    every: said(
+      /*i18n*/ { id: 'schedule.every', message: 'Repeat every 1 to {scheduleEveryMax}.' },
+      { scheduleEveryMax: SCHEDULE_EVERY_MAX },
+    ),
+    leadDays: said(
+      /*i18n*/ {
+        id: 'schedule.leadDays',
+        message: 'The lead time is a whole number of days from 0 to {scheduleLeadDaysMax}.',
+      },
+      { scheduleLeadDaysMax: SCHEDULE_LEAD_DAYS_MAX },
+    ),
+    weekdays: /*i18n*/ { id: 'schedule.weekdays', message: 'Choose at least one weekday, each once.' },
+    monthDay: /*i18n*/ { id: 'schedule.monthDay', message: 'Choose a day of the month from 1 to 31.' },
+    date: said(
+      /*i18n*/ {
+        id: 'schedule.date',
+        message: 'Use a date (YYYY-MM-DD) between {scheduleEarliestDate} and {scheduleLatestDate}.',
+      },
+      { scheduleEarliestDate: SCHEDULE_EARLIEST_DATE, scheduleLatestDate: SCHEDULE_LATEST_DATE },
+    ),
+    endBeforeStart: /*i18n*/ {
+      id: 'schedule.endBeforeStart',
+      message: 'The end date must be on or after the start date.',
+    },
+    floatingPattern: /*i18n*/ {
+      id: 'schedule.floatingPattern',
+      message:
+        'A schedule that counts from the last completion repeats every N days, weeks, months or years: choose a fixed calendar for weekdays or a day of the month.',
+    },
+    noOccurrence: /*i18n*/ {
+      id: 'schedule.noOccurrence',
+      message: 'This schedule never falls due: no date between its start and its end matches its recurrence.',
+    },
+    unknownAssignee: /*i18n*/ {
+      id: 'schedule.unknownAssignee',
+      message: 'The assignee must be an active user of this organization.',
+    },
+    assetRetired: /*i18n*/ {
+      id: 'schedule.assetRetired',
+      message: 'This asset is retired: schedules cannot be added to it.',
+    },
+    tooManyAssets: said(
+      /*i18n*/ {
+        id: 'schedule.tooManyAssets',
+        message: 'Apply a schedule to at most {scheduleApplyMaxAssets, number} assets at once.',
+      },
+      { scheduleApplyMaxAssets: SCHEDULE_APPLY_MAX_ASSETS },
+    ),
+    duplicateAssets: /*i18n*/ { id: 'schedule.duplicateAssets', message: 'The same asset is named twice.' },
+    alreadyPaused: /*i18n*/ { id: 'schedule.alreadyPaused', message: 'This schedule is already paused.' },
+    notPaused: /*i18n*/ { id: 'schedule.notPaused', message: 'This schedule is not paused.' },
+  }),
+  leadTooLong: inEnglish((days: number) => SCHEDULE_SAID.leadTooLong(days)),
+  someAssetsRetired: inEnglish((count: number) => SCHEDULE_SAID.someAssetsRetired(count)),
+  unknownAssets: inEnglish((count: number) => SCHEDULE_SAID.unknownAssets(count)),
 } as const;
 
 const every = boundedInt(1, SCHEDULE_EVERY_MAX, SCHEDULE_MESSAGES.every);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROFILE_MESSAGES, passwordText, ZLoginResponse } from './auth.ts';
 import { storableText } from './limits.ts';
+import { englishMessages, inEnglish, said } from './messages.ts';
 
 // Single sign-on with OpenID Connect (docs/product/sign-in.md#single-sign-on, ADR 063).
 
@@ -16,56 +17,155 @@ export const SSO_CALLBACK_PATH = '/login/sso';
 /** The sign-in page's query parameter that names the organization whose provider it offers. */
 export const SSO_ORGANIZATION_PARAM = 'organization';
 
+/** Single sign-on's refusals with values, as the server sends them (ADR 113). */
+export const SSO_SAID = {
+  providerRefused: (detail: string) =>
+    said(
+      /*i18n*/ { id: 'sso.providerRefused', message: 'The identity provider did not sign you in: {detail}' },
+      { detail },
+    ),
+  domainNotAllowed: (domain: string, organization: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.domainNotAllowed',
+        message: 'Email addresses at {domain} cannot sign in to {organization}.',
+      },
+      { domain, organization },
+    ),
+  noAccount: (email: string, organization: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.noAccount',
+        message: 'There is no account for {email} in {organization}. Ask an administrator to add you.',
+      },
+      { email, organization },
+    ),
+  otherOrganization: (email: string, organization: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.otherOrganization',
+        message:
+          "{email} belongs to an account outside {organization}. Sign in with that account's email and password.",
+      },
+      { email, organization },
+    ),
+  deactivated: (organization: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.deactivated',
+        message: 'Your account is deactivated. Ask an administrator of {organization} to reactivate it.',
+      },
+      { organization },
+    ),
+  passwordNotAllowed: (provider: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.passwordNotAllowed',
+        message: 'Your organization signs in with single sign-on: use "Sign in with {provider}".',
+      },
+      { provider },
+    ),
+};
+
 export const SSO_MESSAGES = {
-  enabledLabel: 'Offer single sign-on',
-  issuerLabel: 'Issuer URL',
-  issuerInvalid: 'Enter the issuer URL, starting with https://.',
-  issuerHttp: 'The issuer URL must start with https://.',
-  clientIdLabel: 'Client ID',
-  clientIdRequired: 'Client ID is required.',
-  clientSecretLabel: 'Client secret',
-  clientSecretRequired: 'Client secret is required.',
-  displayNameLabel: 'Provider name',
-  displayNameRequired: 'Provider name is required.',
-  displayNameTooLong: `Provider name must be at most ${SSO_DISPLAY_NAME_MAX_LENGTH} characters.`,
-  domainsLabel: 'Allowed email domains',
-  domainsRequired: 'Enter at least one email domain.',
-  domainsTooMany: `Enter at most ${SSO_DOMAINS_MAX} email domains.`,
-  domainInvalid: 'Enter email domains such as example.com, without "@".',
-  createUsersLabel: 'Create accounts on first sign-in',
-  requireSsoLabel: 'Members must use single sign-on',
-  currentPasswordRequired: 'Enter your current password to change the single sign-on settings.',
+  ...englishMessages({
+    enabledLabel: /*i18n*/ { id: 'sso.enabledLabel', message: 'Offer single sign-on' },
+    issuerLabel: /*i18n*/ { id: 'sso.issuerLabel', message: 'Issuer URL' },
+    issuerInvalid: /*i18n*/ {
+      id: 'sso.issuerInvalid',
+      message: 'Enter the issuer URL, starting with https://.',
+    },
+    issuerHttp: /*i18n*/ { id: 'sso.issuerHttp', message: 'The issuer URL must start with https://.' },
+    clientIdLabel: /*i18n*/ { id: 'sso.clientIdLabel', message: 'Client ID' },
+    clientIdRequired: /*i18n*/ { id: 'sso.clientIdRequired', message: 'Client ID is required.' },
+    clientSecretLabel: /*i18n*/ { id: 'sso.clientSecretLabel', message: 'Client secret' },
+    clientSecretRequired: /*i18n*/ { id: 'sso.clientSecretRequired', message: 'Client secret is required.' },
+    displayNameLabel: /*i18n*/ { id: 'sso.displayNameLabel', message: 'Provider name' },
+    displayNameRequired: /*i18n*/ { id: 'sso.displayNameRequired', message: 'Provider name is required.' },
+    displayNameTooLong: said(
+      /*i18n*/ {
+        id: 'sso.displayNameTooLong',
+        message: 'Provider name must be at most {ssoDisplayNameMaxLength} characters.',
+      },
+      { ssoDisplayNameMaxLength: SSO_DISPLAY_NAME_MAX_LENGTH },
+    ),
+    domainsLabel: /*i18n*/ { id: 'sso.domainsLabel', message: 'Allowed email domains' },
+    domainsRequired: /*i18n*/ { id: 'sso.domainsRequired', message: 'Enter at least one email domain.' },
+    domainsTooMany: said(
+      /*i18n*/ { id: 'sso.domainsTooMany', message: 'Enter at most {ssoDomainsMax} email domains.' },
+      { ssoDomainsMax: SSO_DOMAINS_MAX },
+    ),
+    domainInvalid: /*i18n*/ {
+      id: 'sso.domainInvalid',
+      message: 'Enter email domains such as example.com, without "@".',
+    },
+    createUsersLabel: /*i18n*/ { id: 'sso.createUsersLabel', message: 'Create accounts on first sign-in' },
+    requireSsoLabel: /*i18n*/ { id: 'sso.requireSsoLabel', message: 'Members must use single sign-on' },
+    currentPasswordRequired: /*i18n*/ {
+      id: 'sso.currentPasswordRequired',
+      message: 'Enter your current password to change the single sign-on settings.',
+    },
+    issuerPrivate: /*i18n*/ {
+      id: 'sso.issuerPrivate',
+      message:
+        'This issuer URL is on a private, loopback or link-local network: this server only calls identity providers at public addresses.',
+    },
+    discoveryFailed: /*i18n*/ {
+      id: 'sso.discoveryFailed',
+      message:
+        "Could not read the provider's settings at this issuer URL. Check the address and that the provider can be reached from this server.",
+    },
+    secretUnreadable: /*i18n*/ {
+      id: 'sso.secretUnreadable',
+      message:
+        "The saved client secret can no longer be read (the server's JWT_SECRET changed). Enter it again.",
+    },
+    notSetUp: /*i18n*/ { id: 'sso.notSetUp', message: 'Single sign-on is not set up for this organization.' },
+    attemptExpired: /*i18n*/ {
+      id: 'sso.attemptExpired',
+      message: 'This sign-in has expired or was started in another browser. Start again.',
+    },
+    attemptMismatch: /*i18n*/ {
+      id: 'sso.attemptMismatch',
+      message: 'The answer from the provider does not match the sign-in started here. Start again.',
+    },
+    providerUnreachable: /*i18n*/ {
+      id: 'sso.providerUnreachable',
+      message: 'The identity provider cannot be reached right now. Try again in a moment.',
+    },
+    emailMissing: /*i18n*/ {
+      id: 'sso.emailMissing',
+      message: 'The identity provider did not give an email address for your account.',
+    },
+    emailUnverified: /*i18n*/ {
+      id: 'sso.emailUnverified',
+      message: 'The identity provider has not verified your email address.',
+    },
+    superAdministrator: /*i18n*/ {
+      id: 'sso.superAdministrator',
+      message: 'Super administrators sign in with their email and password.',
+    },
+    linkPasswordRequired: /*i18n*/ { id: 'sso.linkPasswordRequired', message: 'Password is required.' },
+    linkPasswordWrong: /*i18n*/ { id: 'sso.linkPasswordWrong', message: 'The password is incorrect.' },
+    identityTaken: /*i18n*/ {
+      id: 'sso.identityTaken',
+      message: 'This identity at your provider is already linked to another account.',
+    },
+  }),
   currentPasswordWrong: PROFILE_MESSAGES.currentPasswordWrong,
-  issuerPrivate:
-    'This issuer URL is on a private, loopback or link-local network: this server only calls identity providers at public addresses.',
   endpointPrivate: (name: string) =>
     `The provider's settings name an address on a private, loopback or link-local network (${name}): this server only calls identity providers at public addresses.`,
-  discoveryFailed:
-    "Could not read the provider's settings at this issuer URL. Check the address and that the provider can be reached from this server.",
-  secretUnreadable:
-    "The saved client secret can no longer be read (the server's JWT_SECRET changed). Enter it again.",
-  notSetUp: 'Single sign-on is not set up for this organization.',
-  attemptExpired: 'This sign-in has expired or was started in another browser. Start again.',
-  attemptMismatch: 'The answer from the provider does not match the sign-in started here. Start again.',
-  providerRefused: (detail: string) => `The identity provider did not sign you in: ${detail}`,
-  providerUnreachable: 'The identity provider cannot be reached right now. Try again in a moment.',
-  emailMissing: 'The identity provider did not give an email address for your account.',
-  emailUnverified: 'The identity provider has not verified your email address.',
-  domainNotAllowed: (domain: string, organization: string) =>
-    `Email addresses at ${domain} cannot sign in to ${organization}.`,
-  noAccount: (email: string, organization: string) =>
-    `There is no account for ${email} in ${organization}. Ask an administrator to add you.`,
-  otherOrganization: (email: string, organization: string) =>
-    `${email} belongs to an account outside ${organization}. Sign in with that account's email and password.`,
-  superAdministrator: 'Super administrators sign in with their email and password.',
-  deactivated: (organization: string) =>
-    `Your account is deactivated. Ask an administrator of ${organization} to reactivate it.`,
-  linkPasswordRequired: 'Password is required.',
-  linkPasswordWrong: 'The password is incorrect.',
-  identityTaken: 'This identity at your provider is already linked to another account.',
+  providerRefused: inEnglish((detail: string) => SSO_SAID.providerRefused(detail)),
+  domainNotAllowed: inEnglish((domain: string, organization: string) =>
+    SSO_SAID.domainNotAllowed(domain, organization),
+  ),
+  noAccount: inEnglish((email: string, organization: string) => SSO_SAID.noAccount(email, organization)),
+  otherOrganization: inEnglish((email: string, organization: string) =>
+    SSO_SAID.otherOrganization(email, organization),
+  ),
+  deactivated: inEnglish((organization: string) => SSO_SAID.deactivated(organization)),
   // Password sign-in of a member whose organization requires single sign-on.
-  passwordNotAllowed: (provider: string) =>
-    `Your organization signs in with single sign-on: use "Sign in with ${provider}".`,
+  passwordNotAllowed: inEnglish((provider: string) => SSO_SAID.passwordNotAllowed(provider)),
 } as const;
 
 const DOMAIN_PATTERN =

@@ -1,16 +1,40 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordText, ZEmail } from './auth.ts';
 import { storableText } from './limits.ts';
+import { englishMessages, said } from './messages.ts';
 
 export const USER_MESSAGES = {
-  displayNameRequired: 'Display name is required',
-  displayNameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-  emailTaken: 'A user with this email already exists.',
-  selfAdmin: 'You cannot remove your own administrator access.',
-  selfDeactivate: 'You cannot deactivate your own account.',
-  otherOrganization: 'Only super administrators can create users in another organization.',
-  superAdminTarget: 'Only super administrators can change a super administrator.',
+  ...englishMessages({
+    displayNameRequired: /*i18n*/ { id: 'user.displayNameRequired', message: 'Display name is required' },
+    displayNameTooLong: said(
+      /*i18n*/ {
+        id: 'user.displayNameTooLong',
+        message: 'Display name must be at most {displayNameMaxLength} characters.',
+      },
+      { displayNameMaxLength: DISPLAY_NAME_MAX_LENGTH },
+    ),
+    passwordTooShort: said(
+      /*i18n*/ {
+        id: 'user.passwordTooShort',
+        message: 'Password must be at least {passwordMinLength} characters.',
+      },
+      { passwordMinLength: PASSWORD_MIN_LENGTH },
+    ),
+    emailTaken: /*i18n*/ { id: 'user.emailTaken', message: 'A user with this email already exists.' },
+    selfAdmin: /*i18n*/ { id: 'user.selfAdmin', message: 'You cannot remove your own administrator access.' },
+    selfDeactivate: /*i18n*/ {
+      id: 'user.selfDeactivate',
+      message: 'You cannot deactivate your own account.',
+    },
+    otherOrganization: /*i18n*/ {
+      id: 'user.otherOrganization',
+      message: 'Only super administrators can create users in another organization.',
+    },
+    superAdminTarget: /*i18n*/ {
+      id: 'user.superAdminTarget',
+      message: 'Only super administrators can change a super administrator.',
+    },
+  }),
 } as const;
 
 export const ZDisplayName = storableText({ message: USER_MESSAGES.displayNameRequired })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './limits.ts';
+import { englishMessages, said } from './messages.ts';
 
 /**
  * Webhooks (ADR 064): an organization's HTTPS endpoints receive its events in the Standard Webhooks
@@ -27,17 +28,50 @@ export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as con
 export type TWebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 
 export const WEBHOOK_MESSAGES = {
-  urlRequired: 'Endpoint URL is required',
-  urlInvalid: 'Enter a full URL starting with https://.',
-  urlTooLong: `The URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters.`,
-  urlNotHttps: 'The endpoint URL must start with https://.',
-  urlPrivate:
-    'This address is on a private, loopback or link-local network: webhooks are only sent to public addresses.',
-  urlUnresolved: 'The endpoint’s host name could not be found.',
-  descriptionTooLong: `The description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters.`,
-  eventsRequired: 'Choose at least one event.',
-  tooMany: `Your organization already has ${WEBHOOK_ENDPOINTS_PER_ORGANIZATION} webhook endpoints. Delete one first.`,
-  stillPending: 'This delivery is still being tried. Wait for its next attempt.',
+  ...englishMessages({
+    urlRequired: /*i18n*/ { id: 'webhook.urlRequired', message: 'Endpoint URL is required' },
+    urlInvalid: /*i18n*/ { id: 'webhook.urlInvalid', message: 'Enter a full URL starting with https://.' },
+    urlTooLong: said(
+      /*i18n*/ {
+        id: 'webhook.urlTooLong',
+        message: 'The URL must be at most {webhookUrlMaxLength} characters.',
+      },
+      { webhookUrlMaxLength: WEBHOOK_URL_MAX_LENGTH },
+    ),
+    urlNotHttps: /*i18n*/ {
+      id: 'webhook.urlNotHttps',
+      message: 'The endpoint URL must start with https://.',
+    },
+    urlPrivate: /*i18n*/ {
+      id: 'webhook.urlPrivate',
+      message:
+        'This address is on a private, loopback or link-local network: webhooks are only sent to public addresses.',
+    },
+    urlUnresolved: /*i18n*/ {
+      id: 'webhook.urlUnresolved',
+      message: 'The endpoint’s host name could not be found.',
+    },
+    descriptionTooLong: said(
+      /*i18n*/ {
+        id: 'webhook.descriptionTooLong',
+        message: 'The description must be at most {webhookDescriptionMaxLength} characters.',
+      },
+      { webhookDescriptionMaxLength: WEBHOOK_DESCRIPTION_MAX_LENGTH },
+    ),
+    eventsRequired: /*i18n*/ { id: 'webhook.eventsRequired', message: 'Choose at least one event.' },
+    tooMany: said(
+      /*i18n*/ {
+        id: 'webhook.tooMany',
+        message:
+          'Your organization already has {webhookEndpointsPerOrganization} webhook endpoints. Delete one first.',
+      },
+      { webhookEndpointsPerOrganization: WEBHOOK_ENDPOINTS_PER_ORGANIZATION },
+    ),
+    stillPending: /*i18n*/ {
+      id: 'webhook.stillPending',
+      message: 'This delivery is still being tried. Wait for its next attempt.',
+    },
+  }),
 } as const;
 
 /** POST /api/admin/webhooks and PUT /api/admin/webhooks/{id}. */

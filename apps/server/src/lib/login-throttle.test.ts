@@ -234,8 +234,12 @@ describe('LoginThrottle with Redis unreachable', () => {
 
 describe('tooManyAttemptsMessage', () => {
   it('rounds up to whole minutes', () => {
-    expect(tooManyAttemptsMessage(1)).toBe('Too many sign-in attempts. Try again in 1 minute.');
-    expect(tooManyAttemptsMessage(61)).toBe('Too many sign-in attempts. Try again in 2 minutes.');
-    expect(tooManyAttemptsMessage(900)).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+    expect(tooManyAttemptsMessage(1).message).toBe('Too many sign-in attempts. Try again in 1 minute.');
+    expect(tooManyAttemptsMessage(61).message).toBe('Too many sign-in attempts. Try again in 2 minutes.');
+    expect(tooManyAttemptsMessage(900)).toEqual({
+      messageId: 'api.tooManyAttempts',
+      message: 'Too many sign-in attempts. Try again in 15 minutes.',
+      values: { attempts: 'signIn', minutes: 15 },
+    });
   });
 });

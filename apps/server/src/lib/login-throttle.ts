@@ -1,3 +1,4 @@
+import { API_MESSAGES, type Said } from '@mqr/contracts';
 import type { Redis } from 'ioredis';
 import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './app-error.ts';
@@ -27,16 +28,19 @@ export interface LoginThrottleLimits {
   windowMs: number;
 }
 
-export function tooManyAttemptsMessage(retryAfterSeconds: number, attempts = 'sign-in attempts'): string {
+export function tooManyAttemptsMessage(
+  retryAfterSeconds: number,
+  attempts: 'signIn' | 'takenEmails' = 'signIn',
+): Said {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many ${attempts}. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  return API_MESSAGES.tooManyAttempts(minutes, attempts);
 }
 
 export interface ThrottleOptions {
   /** Keeps this throttle's counters apart from others in the same store ('' for sign-in). */
   keyPrefix?: string;
-  /** What the 429 message says was tried too often ("sign-in attempts"). */
-  attempts?: string;
+  /** What the 429 message says was tried too often: sign-in attempts, else emails already taken. */
+  attempts?: 'signIn' | 'takenEmails';
   /**
    * A success clears the account's count (sign-in: the password is proven) instead of giving its
    * one attempt back (email probing, where a free email must not wipe the taken ones).

@@ -67,10 +67,13 @@ describe('access scopes: signed-in, admin, super-admin', () => {
     expect((await get('/api/test-admin', (await loginAs(app, superAdmin)).headers)).statusCode).toBe(200);
     const member = await get('/api/test-admin', (await loginAs(app, orgA.member)).headers);
     expect(member.statusCode).toBe(403);
-    expect(member.json()).toEqual({ code: 'FORBIDDEN', message: 'You do not have permission to do this.' });
+    expect(member.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You do not have permission to do this.',
+    });
     const anonymous = await get('/api/test-admin');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Authentication required.' });
+    expect(anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Authentication required.' });
     expect(anonymous.headers['www-authenticate']).toBe('Bearer');
   });
 

@@ -74,7 +74,7 @@ async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<v
   const loginThrottle = new LoginThrottle(app.redis, options.loginThrottle, { successClearsAccount: true });
   const emailProbeThrottle = new LoginThrottle(app.redis, options.emailProbeThrottle, {
     keyPrefix: 'email-probe:',
-    attempts: 'emails that are already taken',
+    attempts: 'takenEmails',
   });
 
   app.decorate('tokens', tokens);

@@ -1,3 +1,4 @@
+import { ASSET_MESSAGES, BULK_SAID } from '@mqr/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,12 @@ describe('mapError', () => {
   it('maps AppError codes to their status with code and message', () => {
     expect(mapError(notFound('Asset'))).toMatchObject({
       status: 404,
-      body: { code: 'NOT_FOUND', message: 'Asset not found.' },
+      body: {
+        code: 'NOT_FOUND',
+        message: 'Asset not found.',
+        messageId: 'api.notFound',
+        values: { what: 'Asset' },
+      },
     });
     expect(mapError(conflict('Email already in use.'))).toMatchObject({
       status: 409,
@@ -30,12 +36,40 @@ describe('mapError', () => {
     const withFields = mapError(
       new AppError('VALIDATION', 'Bad.', { fields: [{ path: 'name', message: 'Required.' }] }),
     );
-    expect(withFields.body).toEqual({
+    expect(withFields.body).toMatchObject({
       code: 'VALIDATION',
       message: 'Bad.',
       fields: [{ path: 'name', message: 'Required.' }],
     });
     expect(mapError(notFound()).body).not.toHaveProperty('fields');
+  });
+
+  it('sends the id and values of a message (ADR 113): said with them, or found from the English', () => {
+    expect(mapError(conflict(BULK_SAID.deleteNotRetired(2))).body).toMatchObject({
+      code: 'CONFLICT',
+      message:
+        'Only retired assets can be deleted: 2 assets of this selection are in service. Retire them first, or leave them out.',
+      messageId: 'bulk.deleteNotRetired',
+      values: { inService: 2 },
+    });
+    const field = mapError(
+      new AppError('VALIDATION', ASSET_MESSAGES.nameRequired, {
+        fields: [{ path: 'name', message: ASSET_MESSAGES.nameTooLong }],
+      }),
+    );
+    expect(field.body).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Asset name is required.',
+      messageId: 'asset.nameRequired',
+      fields: [
+        {
+          path: 'name',
+          message: 'Asset name must be at most 200 characters.',
+          messageId: 'asset.nameTooLong',
+          values: { assetNameMaxLength: 200 },
+        },
+      ],
+    });
   });
 
   it('maps database connection failures to 503 UNAVAILABLE, through wrapped causes', () => {
@@ -76,7 +110,7 @@ describe('mapError', () => {
     const mapped = mapError(new Error('relation "users" does not exist at SELECT * FROM users'));
     expect(mapped).toEqual({
       status: 500,
-      body: { code: 'INTERNAL', message: INTERNAL_MESSAGE },
+      body: { code: 'INTERNAL', message: INTERNAL_MESSAGE, messageId: 'api.internal' },
       log: 'error',
     });
     expect(mapError('a string').status).toBe(500);
@@ -96,7 +130,10 @@ describe('errors plugin', () => {
       '/api/things',
       {
         schema: {
-          body: z.object({ name: z.string().trim().min(1), tags: z.array(z.object({ label: z.string() })) }),
+          body: z.object({
+            name: z.string().trim().min(1, ASSET_MESSAGES.nameRequired),
+            tags: z.array(z.object({ label: z.string() })),
+          }),
           querystring: z.object({ page: z.coerce.number().int().min(1).optional() }),
         },
       },
@@ -126,6 +163,18 @@ describe('errors plugin', () => {
     expect(body.code).toBe('VALIDATION');
     expect(typeof body.message).toBe('string');
     expect(body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['name', 'tags.0.label']);
+    // A message of ours carries its id; zod's default the generic one (ADR 113).
+    expect(body.messageId).toBe('api.fieldsInvalid');
+    expect(body.fields).toContainEqual({
+      path: 'name',
+      message: 'Asset name is required.',
+      messageId: 'asset.nameRequired',
+    });
+    expect(body.fields).toContainEqual({
+      path: 'tags.0.label',
+      message: expect.any(String),
+      messageId: 'api.invalidValue',
+    });
     for (const f of body.fields) expect(f.message.length).toBeGreaterThan(0);
   });
 
@@ -136,7 +185,9 @@ describe('errors plugin', () => {
       payload: { name: 'a', tags: [] },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual([{ path: 'page', message: expect.any(String) }]);
+    expect(res.json().fields).toMatchObject([
+      { path: 'page', message: expect.any(String), messageId: 'api.invalidValue' },
+    ]);
   });
 
   it('passes valid input through (zod trims strings)', async () => {
@@ -163,7 +214,11 @@ describe('errors plugin', () => {
       payload: { name: 'x'.repeat(5000), tags: [] },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+    expect(res.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is too large.',
+      messageId: 'api.payloadTooLarge',
+    });
   });
 
   it('answers 404 NOT_FOUND JSON for unknown API routes', async () => {
@@ -176,20 +231,31 @@ describe('errors plugin', () => {
   it('answers 500 without internals', async () => {
     const res = await app.inject('/api/boom');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'INTERNAL', message: INTERNAL_MESSAGE });
+    expect(res.json()).toMatchObject({
+      code: 'INTERNAL',
+      message: INTERNAL_MESSAGE,
+      messageId: 'api.internal',
+    });
     expect(res.body).not.toMatch(/SELECT|internals|stack/);
   });
 
   it('answers 503 UNAVAILABLE when the database connection is lost', async () => {
     const res = await app.inject('/api/gone');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
+    expect(res.json()).toMatchObject({
+      code: 'UNAVAILABLE',
+      message: UNAVAILABLE_MESSAGE,
+      messageId: 'api.unavailable',
+    });
   });
 
   it('sends Retry-After with rate limit errors', async () => {
     const res = await app.inject('/api/limited');
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('42');
-    expect(res.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Try again later.' });
+    expect(res.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Try again later.',
+    });
   });
 });

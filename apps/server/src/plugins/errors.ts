@@ -1,14 +1,52 @@
-import { ERROR_STATUS, type TApiError, type TErrorCode, type TFieldError } from '@mqr/contracts';
+import {
+  API_MESSAGES,
+  ERROR_STATUS,
+  type Said,
+  saidOf,
+  type TApiError,
+  type TErrorCode,
+  type TFieldError,
+} from '@mqr/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { isDataException } from '../lib/db-errors.ts';
 
-export const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
-export const UNAVAILABLE_MESSAGE = 'The database is unavailable. Try again shortly.';
-export const UNSTORABLE_MESSAGE =
-  'A value in this request cannot be stored (a date, number or text out of range). Check the values and try again.';
+export const INTERNAL_MESSAGE = API_MESSAGES.internal;
+export const UNAVAILABLE_MESSAGE = API_MESSAGES.unavailable;
+export const UNSTORABLE_MESSAGE = API_MESSAGES.unstorable;
+
+/**
+ * `message` with its id and values (ADR 113): those it was said with, else those of the English
+ * text when it is one of the contracts' messages, else `fallback`'s id (a text not of ours: zod's
+ * default for a field, Fastify's own refusals; the English stays in `message`).
+ */
+function withId(message: string, given: Said | undefined, fallback?: string): Said | { message: string } {
+  const found = given ?? saidOf(message) ?? (fallback === undefined ? undefined : saidOf(fallback));
+  if (!found) return { message };
+  const { messageId, values } = found;
+  return values ? { message, messageId, values } : { message, messageId };
+}
+
+const field =
+  (fallback: string | undefined) =>
+  (error: TFieldError): TFieldError => ({
+    path: error.path,
+    ...withId(error.message, error.messageId ? (error as Said) : undefined, fallback),
+  });
+
+/** An error body: the code, the message with its id and values, the fields' likewise. */
+function errorBody(
+  code: TErrorCode,
+  message: string,
+  fallback: string | undefined,
+  options: { said?: Said; fields?: TFieldError[]; fieldFallback?: string } = {},
+): TApiError {
+  const body: TApiError = { code, ...withId(message, options.said, fallback) };
+  if (options.fields?.length) body.fields = options.fields.map(field(options.fieldFallback));
+  return body;
+}
 
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',
@@ -86,8 +124,10 @@ function appErrorLog(error: AppError): Pick<MappedError, 'log' | 'logMessage'> {
 /** Maps any thrown value to the HTTP answer; pure, so it is unit tested on its own. */
 export function mapError(error: unknown): MappedError {
   if (error instanceof AppError) {
-    const body: TApiError = { code: error.code, message: error.message };
-    if (error.fields?.length) body.fields = error.fields;
+    const body = errorBody(error.code, error.message, undefined, {
+      ...(error.said ? { said: error.said } : {}),
+      ...(error.fields ? { fields: error.fields } : {}),
+    });
     return {
       status: ERROR_STATUS[error.code],
       body,
@@ -99,18 +139,21 @@ export function mapError(error: unknown): MappedError {
     const context = (error as { validationContext?: string }).validationContext;
     const fields: TFieldError[] = error.validation.map((v) => ({
       path: fieldPath(v.instancePath, context),
-      message: v.message ?? 'Invalid value.',
+      message: v.message ?? API_MESSAGES.invalidValue,
     }));
     return {
       status: 400,
-      body: { code: 'VALIDATION', message: 'Some fields are not valid.', fields },
+      body: errorBody('VALIDATION', API_MESSAGES.fieldsInvalid, API_MESSAGES.fieldsInvalid, {
+        fields,
+        fieldFallback: API_MESSAGES.invalidValue,
+      }),
       log: 'none',
     };
   }
   if (isDatabaseUnavailableError(error)) {
     return {
       status: 503,
-      body: { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE },
+      body: errorBody('UNAVAILABLE', UNAVAILABLE_MESSAGE, UNAVAILABLE_MESSAGE),
       log: 'warn',
       logMessage: 'database unavailable',
     };
@@ -119,7 +162,7 @@ export function mapError(error: unknown): MappedError {
     // The contracts should have refused this input: logged so the rule can be added there.
     return {
       status: 400,
-      body: { code: 'VALIDATION', message: UNSTORABLE_MESSAGE },
+      body: errorBody('VALIDATION', UNSTORABLE_MESSAGE, UNSTORABLE_MESSAGE),
       log: 'warn',
       logMessage: 'the database refused a value the contracts accepted',
     };
@@ -130,7 +173,7 @@ export function mapError(error: unknown): MappedError {
     if (status === 413) {
       return {
         status,
-        body: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+        body: errorBody('PAYLOAD_TOO_LARGE', API_MESSAGES.payloadTooLarge, API_MESSAGES.payloadTooLarge),
         log: 'none',
       };
     }
@@ -138,15 +181,19 @@ export function mapError(error: unknown): MappedError {
     const code = STATUS_CODES[status] ?? 'VALIDATION';
     const message =
       typeof fastifyError?.message === 'string' && fastifyError.message ? fastifyError.message : '';
-    return { status, body: { code, message: message || 'The request is not valid.' }, log: 'none' };
+    return {
+      status,
+      body: errorBody(code, message || API_MESSAGES.requestInvalid, API_MESSAGES.requestInvalid),
+      log: 'none',
+    };
   }
-  return { status: 500, body: { code: 'INTERNAL', message: INTERNAL_MESSAGE }, log: 'error' };
+  return { status: 500, body: errorBody('INTERNAL', INTERNAL_MESSAGE, INTERNAL_MESSAGE), log: 'error' };
 }
 
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const body: TApiError = {
     code: 'NOT_FOUND',
-    message: `Route ${request.method} ${request.url.split('?')[0]} not found.`,
+    ...API_MESSAGES.routeNotFound(request.method, request.url.split('?')[0] ?? ''),
   };
   return reply.code(404).type('application/json; charset=utf-8').send(body);
 }
@@ -168,5 +215,5 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => sendApiNotFound(request, reply));
 }
 
-/** One error handler for the whole app: every error answers `{code, message, fields?}`. */
+/** One error handler for the whole app: every error answers `{code, message, messageId, values?, fields?}` (ADR 113). */
 export default fp(errorsPlugin, { name: 'mqr-errors', fastify: '5.x' });

@@ -121,7 +121,7 @@ describe('Idempotency-Key', () => {
     const statuses = [one!.statusCode, two!.statusCode].sort();
     expect(statuses).toEqual([201, 422]);
     const refused = one!.statusCode === 422 ? one! : two!;
-    expect(refused.json()).toEqual({ code: 'KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
+    expect(refused.json()).toMatchObject({ code: 'KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
     expect(await eventsOf(asset.id)).toHaveLength(1);
   });
 
@@ -131,7 +131,7 @@ describe('Idempotency-Key', () => {
     expect((await postEvent(t.headers.memberA, asset.id, key, { title: 'One' })).statusCode).toBe(201);
     const reused = await postEvent(t.headers.memberA, asset.id, key, { title: 'Two' });
     expect(reused.statusCode).toBe(422);
-    expect(reused.json()).toEqual({ code: 'KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
+    expect(reused.json()).toMatchObject({ code: 'KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
     const other = await newAsset();
     expect((await postEvent(t.headers.memberA, other.id, key, { title: 'One' })).statusCode).toBe(422);
     expect(await eventsOf(asset.id)).toHaveLength(1);
@@ -239,7 +239,7 @@ describe('Idempotency-Key', () => {
       .where(eq(idempotencyKeys.key, key));
     const repeat = await postEvent(t.headers.memberA, asset.id, key, payload);
     expect(repeat.statusCode).toBe(409);
-    expect(repeat.json()).toEqual({ code: 'ALREADY_DONE', message: IDEMPOTENCY_MESSAGES.answerLost });
+    expect(repeat.json()).toMatchObject({ code: 'ALREADY_DONE', message: IDEMPOTENCY_MESSAGES.answerLost });
     expect(await eventsOf(asset.id)).toHaveLength(1);
   });
 
@@ -292,7 +292,7 @@ describe('Idempotency-Key', () => {
     // Another file, byte for byte as long, under the same key: refused, the first import stays alone.
     const other = await upload('Name\nPump B\n');
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual({ code: 'KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
+    expect(other.json()).toMatchObject({ code: 'KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
     // The same form sent again, with the new boundary a browser picks: the first answer.
     const again = await upload('Name\nPump A\n', '----another-boundary-9a1c');
     expect(again.statusCode).toBe(201);
@@ -336,7 +336,7 @@ describe('Idempotency-Key', () => {
       .where(eq(idempotencyKeys.key, key));
     const late = await createFeed();
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ code: 'ALREADY_DONE', message: IDEMPOTENCY_MESSAGES.secretShown });
+    expect(late.json()).toMatchObject({ code: 'ALREADY_DONE', message: IDEMPOTENCY_MESSAGES.secretShown });
     const status = await t.app.inject({ url: '/api/calendar/feed', headers: t.headers.memberB });
     expect(status.json()).toEqual({ active: true, createdAt: first.json().createdAt });
     expect((await t.app.inject({ url: new URL(first.json().url).pathname })).statusCode).toBe(200);
@@ -345,7 +345,7 @@ describe('Idempotency-Key', () => {
     expect(await eraseShownIdempotentSecrets(t.db)).toBeGreaterThanOrEqual(1);
     const [erased] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(erased).toMatchObject({ body: null, statusCode: 201 });
-    expect((await createFeed()).json()).toEqual({
+    expect((await createFeed()).json()).toMatchObject({
       code: 'ALREADY_DONE',
       message: IDEMPOTENCY_MESSAGES.secretShown,
     });

@@ -1,9 +1,10 @@
 import etag from '@fastify/etag';
 import rateLimit from '@fastify/rate-limit';
+import { API_MESSAGES } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/lib/app-error.ts';
 
-export const PUBLIC_RATE_LIMIT_MESSAGE = 'Too many requests from your address. Try again in a minute.';
+export const PUBLIC_RATE_LIMIT_MESSAGE = API_MESSAGES.publicRateLimit;
 
 /**
  * What every page a QR code opens shares (ADR 029), for the routes registered after it in the same

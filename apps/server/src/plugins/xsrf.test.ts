@@ -77,7 +77,7 @@ describe('XSRF protection', () => {
     for (const headers of cases) {
       const response = await login(headers);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ code: 'FORBIDDEN', message: 'Missing or invalid XSRF token.' });
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Missing or invalid XSRF token.' });
     }
   });
 

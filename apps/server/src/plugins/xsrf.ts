@@ -1,11 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
-import { API_TOKEN_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
+import { API_MESSAGES, API_TOKEN_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/app-error.ts';
 
-export const XSRF_MESSAGE = 'Missing or invalid XSRF token.';
+export const XSRF_MESSAGE = API_MESSAGES.xsrf;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** 32 random bytes in base64url. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -5,6 +5,7 @@ import { boundKeptReads, registerServiceWorker } from '../features/offline/index
 import { authStore } from '../lib/auth-store.ts';
 import { activateLocale, appLocale } from '../lib/i18n.ts';
 import { getThemeStore } from '../lib/theme-store.ts';
+import '../lib/zod-language.ts';
 import { followBrowserConnection } from '../lib/use-online.ts';
 import { LanguageProvider } from './language-provider.tsx';
 import { KEPT_READS, OfflineComposition } from './offline-composition.tsx';

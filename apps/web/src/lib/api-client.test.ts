@@ -72,6 +72,40 @@ describe('api client', () => {
     });
   });
 
+  it('keeps the message id and values the server sends (ADR 113), and the English message', async () => {
+    const { client } = setup(() =>
+      jsonResponse(
+        {
+          code: 'VALIDATION',
+          message: 'Some fields are not valid.',
+          messageId: 'api.fieldsInvalid',
+          fields: [
+            {
+              path: 'count',
+              message: 'Must be a whole number from 1 to 5.',
+              messageId: 'input.wholeNumberBetween',
+              values: { min: 1, max: 5 },
+            },
+          ],
+        },
+        400,
+      ),
+    );
+    const error = await client.request('/api/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      message: 'Some fields are not valid.',
+      englishMessage: 'Some fields are not valid.',
+      fields: [
+        {
+          path: 'count',
+          message: 'Must be a whole number from 1 to 5.',
+          messageId: 'input.wholeNumberBetween',
+          values: { min: 1, max: 5 },
+        },
+      ],
+    });
+  });
+
   it('reads only error bodies shaped as the API sends them (an unknown code or malformed fields is an HTTP error)', async () => {
     for (const body of [
       { code: 'TEAPOT', message: 'No' },

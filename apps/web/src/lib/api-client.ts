@@ -6,23 +6,55 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@mqr/contracts';
+import { type TApiText, wordMessage } from './api-messages.ts';
 import { authStore, type TAuthStore } from './auth-store.ts';
 
 /** Shown when the server cannot be reached at all. */
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
 
-/** Every failed request throws this: the server's `{code, message, fields}` plus the HTTP status. */
+/** A field's error as the server sent it; `message` is worded in the active language when read. */
+function wordedField(field: TFieldError): TFieldError {
+  const sent: TApiText = {
+    message: field.message,
+    messageId: typeof field.messageId === 'string' ? field.messageId : undefined,
+    values: isValues(field.values) ? field.values : undefined,
+  };
+  return {
+    path: field.path,
+    ...(sent.messageId ? { messageId: sent.messageId } : {}),
+    ...(sent.values ? { values: sent.values } : {}),
+    get message() {
+      return wordMessage(sent);
+    },
+  };
+}
+
+/**
+ * Every failed request throws this: the server's `{code, message, fields}` plus the HTTP status.
+ * `message` and each field's `message` are worded in the active language when read (ADR 113): by
+ * the message id and values the server sent, else the English as sent; `englishMessage` keeps it.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: TFieldError[];
+  readonly englishMessage: string;
 
-  constructor(status: number, code: string, message: string, fields: TFieldError[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: TFieldError[] = [],
+    said: { messageId?: string | undefined; values?: TApiText['values'] } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
-    this.fields = fields;
+    this.englishMessage = message;
+    this.fields = fields.map(wordedField);
+    const text: TApiText = { message, ...said };
+    Object.defineProperty(this, 'message', { get: () => wordMessage(text), configurable: true });
   }
 
   get isNetworkError(): boolean {
@@ -132,9 +164,21 @@ async function toApiError(response: Response): Promise<ApiError> {
     parsed = undefined;
   }
   if (isApiErrorBody(parsed)) {
-    return new ApiError(response.status, parsed.code, parsed.message, parsed.fields ?? []);
+    return new ApiError(response.status, parsed.code, parsed.message, parsed.fields ?? [], {
+      messageId: typeof parsed.messageId === 'string' ? parsed.messageId : undefined,
+      values: isValues(parsed.values) ? parsed.values : undefined,
+    });
   }
   return new ApiError(response.status, 'HTTP_ERROR', `Request failed (${response.status}).`);
+}
+
+/** A message's values as ZApiError has them: texts and numbers by name. */
+function isValues(value: unknown): value is NonNullable<TApiText['values']> {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    Object.values(value).every((entry) => typeof entry === 'string' || typeof entry === 'number')
+  );
 }
 
 /**

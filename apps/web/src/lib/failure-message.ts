@@ -7,7 +7,8 @@ const explained = (error: ApiError) =>
 /**
  * A screen's failure text, followed by the server's own explanation when the server refused the
  * request (4xx: validation, conflict such as an email already taken or the self lock-out, ...; 503:
- * busy, try again). Server faults and network failures keep the screen text alone.
+ * busy, try again). Server faults and network failures keep the screen text alone. The server's
+ * explanation speaks the active language: `ApiError.message` is worded by its id (ADR 113).
  */
 export function failureMessage(base: string, error: unknown): string {
   if (!(error instanceof ApiError) || !explained(error)) return base;

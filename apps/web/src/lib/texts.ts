@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { type TDueState, type TRoleFlags, type TTaskStatus } from '@mqr/contracts';
+import type { TDueState, TRoleFlags, TTaskStatus } from '@mqr/contracts';
 
 /**
  * Screen texts that several features show: the due badges and cards, the reminder switches of the

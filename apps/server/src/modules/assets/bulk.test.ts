@@ -115,7 +115,9 @@ describe('POST /api/assets/bulk/field-value', () => {
 
   it('refuses a bad selection: none, both sources, none found, too many', async () => {
     const none = await bulk({ fieldId: size, value: '1' });
-    expect(none.json().fields).toEqual([{ path: 'assetIds', message: ASSET_SELECTION_MESSAGES.oneSource }]);
+    expect(none.json().fields).toMatchObject([
+      { path: 'assetIds', message: ASSET_SELECTION_MESSAGES.oneSource },
+    ]);
     const both = await bulk({ assetIds: [ids['Pump 1']!], query: {}, fieldId: size, value: '1' });
     expect(both.statusCode).toBe(400);
     const nothing = await bulk({ query: { search: 'no such asset' }, fieldId: size, value: '1' });

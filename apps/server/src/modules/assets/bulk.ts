@@ -2,6 +2,7 @@ import {
   ASSET_SELECTION_MAX,
   ASSET_SELECTION_MESSAGES,
   BULK_MESSAGES,
+  BULK_SAID,
   checkFieldValue,
   localDate,
   type TAssetListView,
@@ -12,7 +13,7 @@ import {
 } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { AppError, conflict, notFound } from '#server/lib/app-error.ts';
+import { conflict, invalidField, notFound } from '#server/lib/app-error.ts';
 import { findSelectedByView } from '../asset-list/index.ts';
 import { type AuditRecord, recordAudits } from '../audit-logs/index.ts';
 import { removeObjects } from '../events/index.ts';
@@ -88,8 +89,7 @@ function auditOf(
   };
 }
 
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION', message, { fields: [{ path, message }] });
+const invalid = invalidField;
 
 /**
  * Gives the selected assets in service one value of an active Asset field (or clears it), checked as
@@ -238,7 +238,7 @@ export async function deleteSelection(
   const organizationId = context.actor.organizationId;
   const ids = await selectedIds(db, context, body);
   if (body.confirmCount !== ids.length) {
-    throw invalid('confirmCount', BULK_MESSAGES.deleteCountMismatch(ids.length));
+    throw invalid('confirmCount', BULK_SAID.deleteCountMismatch(ids.length));
   }
   const objectKeys = await db.transaction(async (tx) => {
     const locked = [];
@@ -248,7 +248,7 @@ export async function deleteSelection(
       locked.push(...current);
     }
     const inService = locked.filter((asset) => asset.retiredAt === null).length;
-    if (inService > 0) throw conflict(BULK_MESSAGES.deleteNotRetired(inService));
+    if (inService > 0) throw conflict(BULK_SAID.deleteNotRetired(inService));
     const keys: string[] = [];
     for (const chunk of chunksOf(locked)) {
       keys.push(

@@ -181,7 +181,7 @@ describe('deleting an asset', () => {
     await retire(t.headers.adminA, asset.id);
     const mistyped = await remove(t.headers.adminA, asset.id, 'Scrapped');
     expect(mistyped.statusCode).toBe(400);
-    expect(mistyped.json().fields).toEqual([
+    expect(mistyped.json().fields).toMatchObject([
       { path: 'confirmName', message: ASSET_MESSAGES.deleteConfirmMismatch },
     ]);
     expect((await remove(t.headers.memberA, asset.id, asset.name)).statusCode).toBe(403);

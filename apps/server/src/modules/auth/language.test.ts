@@ -58,7 +58,9 @@ describe('a person’s language', () => {
     for (const language of ['it', 'EN', 'pseudo', '', 3, true]) {
       const bad = await put('/api/auth/me', t.headers.memberB, { language, displayName: 'Renamed' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields).toEqual([{ path: 'language', message: LANGUAGE_MESSAGES.languageInvalid }]);
+      expect(bad.json().fields).toMatchObject([
+        { path: 'language', message: LANGUAGE_MESSAGES.languageInvalid },
+      ]);
     }
     expect(await me(t.headers.memberB)).toMatchObject({
       language: null,
@@ -107,7 +109,7 @@ describe('an organization’s default language', () => {
         dailyDigest: false,
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields).toEqual([
+      expect(bad.json().fields).toMatchObject([
         { path: 'defaultLanguage', message: LANGUAGE_MESSAGES.languageInvalid },
       ]);
     }

@@ -48,7 +48,7 @@ async function expectEnded(path: string): Promise<void> {
   const response = await fetchFeed(path);
   expect(response.statusCode).toBe(404);
   expect(response.json()).toEqual(unknown.json());
-  expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Calendar feed not found.' });
+  expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Calendar feed not found.' });
 }
 
 const setUser = (id: string, payload: object) =>

@@ -129,7 +129,7 @@ describe('start and complete', () => {
     const inProgress = await createEvent(aliceHeaders, asset.id, { title: 'Running', startTask: true });
     const restart = await act(bobHeaders, asset.id, inProgress.id, 'start');
     expect(restart.statusCode).toBe(409);
-    expect(restart.json()).toEqual({ code: 'CONFLICT', message: EVENT_MESSAGES.cannotStart });
+    expect(restart.json()).toMatchObject({ code: 'CONFLICT', message: EVENT_MESSAGES.cannotStart });
     const unchanged = await eventRow(inProgress.id);
     expect(unchanged).toMatchObject({ taskStatus: 'InProgress' });
     expect(unchanged.taskStartedAt?.toISOString()).toBe(inProgress.taskStartedAt);
@@ -139,7 +139,7 @@ describe('start and complete', () => {
     for (const action of ['start', 'complete'] as const) {
       const response = await act(bobHeaders, asset.id, inProgress.id, action);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         code: 'CONFLICT',
         message: action === 'start' ? EVENT_MESSAGES.cannotStart : EVENT_MESSAGES.alreadyCompleted,
       });

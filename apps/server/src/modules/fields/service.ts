@@ -1,4 +1,5 @@
 import {
+  API_MESSAGES,
   FIELD_MESSAGES,
   normalizeOptions,
   type TFieldDefinition,
@@ -26,9 +27,8 @@ export type { FieldDefinitionRow };
 export type FieldDefinitionInput = z.output<typeof ZFieldDefinitionBody>;
 
 export const FIELD_RULE_MESSAGES = {
-  targetFixed: 'The target of a field cannot be changed.',
-  dataTypeFixed:
-    'The data type of a field cannot be changed once values are stored. Create a new field and retire this one instead.',
+  targetFixed: API_MESSAGES.fieldTargetFixed,
+  dataTypeFixed: API_MESSAGES.fieldDataTypeFixed,
 } as const;
 
 const UNIQUE_KEY_INDEX = 'field_definitions_org_target_key_unique';

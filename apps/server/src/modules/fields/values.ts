@@ -1,16 +1,16 @@
-import { checkFieldValue, type TFieldError, type TFieldTarget, type TFieldValueInput } from '@mqr/contracts';
-import { AppError } from '#server/lib/app-error.ts';
+import {
+  API_MESSAGES,
+  checkFieldValue,
+  type TFieldError,
+  type TFieldTarget,
+  type TFieldValueInput,
+} from '@mqr/contracts';
+import { AppError, fieldError } from '#server/lib/app-error.ts';
 import type { FieldDefinitionRow } from './queries.ts';
 
-const TARGET_NOUNS: Record<TFieldTarget, string> = {
-  Asset: 'assets',
-  MaintenanceEvent: 'maintenance events',
-};
-
 export const FIELD_VALUES_MESSAGES = {
-  unknownField: (target: TFieldTarget) =>
-    `This field does not exist for ${TARGET_NOUNS[target]} of this organization.`,
-  invalid: 'Some fields are not valid.',
+  unknownField: (target: TFieldTarget) => API_MESSAGES.unknownField(target).message,
+  invalid: API_MESSAGES.fieldsInvalid,
 } as const;
 
 /**
@@ -32,7 +32,7 @@ export function resolveFieldValues(
   const errors: TFieldError[] = [];
   for (const entry of payload) {
     if (byId.get(entry.fieldId)?.target !== target) {
-      errors.push({ path: `fields.${entry.fieldId}`, message: FIELD_VALUES_MESSAGES.unknownField(target) });
+      errors.push(fieldError(`fields.${entry.fieldId}`, API_MESSAGES.unknownField(target)));
       continue;
     }
     submitted.set(entry.fieldId, entry.value);

@@ -82,7 +82,7 @@ describe('GET /public/orgs/:organizationId/files/:fileId (local storage)', () =>
     const expectNotFound = async (url: string) => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'File not found.' });
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'File not found.' });
     };
 
     it('for a file of organization A asked under organization B', async () => {

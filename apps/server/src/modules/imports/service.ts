@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_WARNINGS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
+  IMPORT_SAID,
   IMPORT_TARGETS,
   IMPORT_UNDO_DAYS,
   type TImportColumnTarget,
@@ -168,7 +169,7 @@ export function receiveImportFile(
 function checkCellLength(cell: string, read: (cell: string) => string, sheetRow: number, header: string) {
   // A cell kept as bytes has at least as many bytes as characters: only a long one is read.
   if (cell.length > IMPORT_MAX_CELL_LENGTH && read(cell).length > IMPORT_MAX_CELL_LENGTH) {
-    throw new AppError('VALIDATION', IMPORT_MESSAGES.cellTooLong(sheetRow, header));
+    throw new AppError('VALIDATION', IMPORT_SAID.cellTooLong(sheetRow, header));
   }
 }
 

@@ -45,7 +45,7 @@ describe('heavy work bounds', () => {
         const response = await send();
         expect(response.statusCode, what).toBe(429);
         expect(response.headers['retry-after'], what).toBe('5');
-        expect(response.json(), what).toEqual({
+        expect(response.json(), what).toMatchObject({
           code: 'RATE_LIMITED',
           message: HEAVY_WORK_MESSAGES.organizationBusy,
         });

@@ -99,7 +99,7 @@ describe('who may manage organizations', () => {
       ];
       for (const response of responses) {
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({
+        expect(response.json()).toMatchObject({
           code: 'FORBIDDEN',
           message: 'You do not have permission to do this.',
         });
@@ -244,11 +244,13 @@ describe('PUT /api/admin/organizations/:id', () => {
     for (const id of ['01900000-0000-7000-8000-000000000000', 'not-a-uuid']) {
       const response = await rename(t.headers.superA, id, { name: 'Whatever' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Organization not found.' });
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Organization not found.' });
     }
     const response = await rename(t.headers.superA, t.orgB.organization.id, { name: '' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toEqual([{ path: 'name', message: ORGANIZATION_MESSAGES.nameRequired }]);
+    expect(response.json().fields).toMatchObject([
+      { path: 'name', message: ORGANIZATION_MESSAGES.nameRequired },
+    ]);
     expect((await organizationRow(t.orgB.organization.id)).name).toBe(t.orgB.organization.name);
   });
 });
@@ -343,7 +345,7 @@ describe('organization logos', () => {
     ] as const) {
       const response = await uploadLogo(t.headers.superA, org.id, bytes, { fileName, contentType });
       expect(response.statusCode, fileName).toBe(400);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         code: 'VALIDATION',
         message: ORGANIZATION_MESSAGES.logoType,
         fields: [{ path: 'logo', message: ORGANIZATION_MESSAGES.logoType }],
@@ -360,7 +362,7 @@ describe('organization logos', () => {
     const padded = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
     const tooLarge = await uploadLogo(t.headers.superA, org.id, padded(LOGO_MAX_BYTES + 1));
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({
+    expect(tooLarge.json()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
       message: ORGANIZATION_MESSAGES.logoTooLarge,
     });
@@ -395,7 +397,7 @@ describe('organization logos', () => {
         ...(request.payload === undefined ? {} : { payload: request.payload }),
       });
       expect(response.statusCode, JSON.stringify(request.headers)).toBe(400);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         code: 'VALIDATION',
         message: ORGANIZATION_MESSAGES.logoMissing,
         fields: [{ path: 'logo', message: ORGANIZATION_MESSAGES.logoMissing }],
@@ -438,7 +440,7 @@ describe('organization logos', () => {
     expect(await t.app.storage.stat(key)).toBeUndefined();
     const gone = await publicLogo(url);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ code: 'NOT_FOUND', message: 'Logo not found.' });
+    expect(gone.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Logo not found.' });
 
     const again = await deleteLogo(t.headers.superA, org.id);
     expect(again.statusCode).toBe(200);
@@ -470,7 +472,7 @@ describe('GET /public/orgs/:organizationId/logo', () => {
     for (const id of [t.orgB.organization.id, '01900000-0000-7000-8000-000000000000', 'bad-id']) {
       const response = await publicLogo(`/public/orgs/${id}/logo`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Logo not found.' });
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Logo not found.' });
     }
   });
 });

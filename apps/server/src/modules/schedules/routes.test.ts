@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries, fieldDefinitions, schedules, users } from '#server/db/schema.ts';
 import { SettableClock } from '#server/lib/clock.ts';
 import { auditEntriesOf, createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
+import { pathsAndMessages } from '#server/test/field-errors.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { createScheduleViaApi, scheduleBody, tasksOfSchedule } from '#server/test/schedule-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
@@ -154,7 +155,10 @@ describe('creating a schedule', () => {
         scheduleBody(assetA.id, overrides),
       );
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(response.json().fields, JSON.stringify(overrides)).toContainEqual({ path, message });
+      expect(pathsAndMessages(response.json().fields), JSON.stringify(overrides)).toContainEqual({
+        path,
+        message,
+      });
     }
     expect(await t.db.select().from(schedules)).toHaveLength(before.length);
   });
@@ -168,7 +172,7 @@ describe('creating a schedule', () => {
     });
     const missing = await post('/api/admin/schedules', t.headers.adminA, scheduleBody(assetA.id));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toContainEqual({
+    expect(pathsAndMessages(missing.json().fields)).toContainEqual({
       path: `fields.${required.id}`,
       message: 'Inspector is required.',
     });
@@ -408,7 +412,7 @@ describe('applying a schedule to many assets', () => {
     expect((await apply([mine.id, retired.id])).statusCode).toBe(409);
     const twice = await apply([mine.id, mine.id.toUpperCase()]);
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().fields).toContainEqual({
+    expect(pathsAndMessages(twice.json().fields)).toContainEqual({
       path: 'assetIds',
       message: SCHEDULE_MESSAGES.duplicateAssets,
     });
@@ -416,7 +420,7 @@ describe('applying a schedule to many assets', () => {
       { length: 5001 },
       (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
     );
-    expect((await apply(tooMany)).json().fields).toContainEqual({
+    expect(pathsAndMessages((await apply(tooMany)).json().fields)).toContainEqual({
       path: 'assetIds',
       message: SCHEDULE_MESSAGES.tooManyAssets,
     });
@@ -449,14 +453,17 @@ describe('applying a schedule to the asset list’s view', () => {
     const before = (await t.db.select().from(schedules)).length;
     const both = await apply({ assetIds: [assetA.id], query: {} });
     expect(both.statusCode).toBe(400);
-    expect(both.json().fields).toContainEqual({
+    expect(pathsAndMessages(both.json().fields)).toContainEqual({
       path: 'assetIds',
       message: ASSET_SELECTION_MESSAGES.oneSource,
     });
     expect((await apply({})).statusCode).toBe(400);
     const none = await apply({ query: { search: 'no such asset anywhere' } });
     expect(none.statusCode).toBe(400);
-    expect(none.json().fields).toContainEqual({ path: 'query', message: ASSET_SELECTION_MESSAGES.noneFound });
+    expect(pathsAndMessages(none.json().fields)).toContainEqual({
+      path: 'query',
+      message: ASSET_SELECTION_MESSAGES.noneFound,
+    });
 
     await createAssetViaApi(t.app, t.headers.adminA, { name: 'Sprinkler valve live' });
     const retired = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Sprinkler valve old' });
@@ -473,7 +480,7 @@ describe('applying a schedule to the asset list’s view', () => {
   it('never reaches another organization’s assets, and members get 403', async () => {
     const fromB = await apply({ query: { search: 'hose reel' } }, t.headers.adminB);
     expect(fromB.statusCode).toBe(400);
-    expect(fromB.json().fields).toContainEqual({
+    expect(pathsAndMessages(fromB.json().fields)).toContainEqual({
       path: 'query',
       message: ASSET_SELECTION_MESSAGES.noneFound,
     });
@@ -489,7 +496,7 @@ describe('applying a schedule to the asset list’s view', () => {
       from generate_series(1, ${SCHEDULE_APPLY_MAX_ASSETS + 1}) as i`);
     const tooMany = await apply({ query: {} }, (await loginAs(t.app, admin)).headers);
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().fields).toContainEqual({
+    expect(pathsAndMessages(tooMany.json().fields)).toContainEqual({
       path: 'query',
       message: ASSET_SELECTION_MESSAGES.tooMany,
     });

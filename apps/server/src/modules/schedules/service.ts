@@ -3,6 +3,7 @@ import {
   localDate,
   SCHEDULE_APPLY_MAX_ASSETS,
   SCHEDULE_MESSAGES,
+  SCHEDULE_SAID,
   SCHEDULE_UPCOMING_COUNT,
   type TApplyScheduleResult,
   type TSchedule,
@@ -238,7 +239,7 @@ async function lockTargetAssets(tx: DbOrTx, organizationId: string, assetIds: st
   const found = await lockAssets(tx, organizationId, assetIds);
   if (found.length < assetIds.length) {
     if (assetIds.length === 1) throw notFound('Asset');
-    throw new AppError('NOT_FOUND', SCHEDULE_MESSAGES.unknownAssets(assetIds.length - found.length));
+    throw new AppError('NOT_FOUND', SCHEDULE_SAID.unknownAssets(assetIds.length - found.length));
   }
   const retired = found.filter((asset) => asset.retired).length;
   if (retired > 0) {

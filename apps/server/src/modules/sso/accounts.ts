@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SSO_ATTEMPT_TTL_SECONDS, SSO_MESSAGES, type TSsoLoginResponse } from '@mqr/contracts';
+import { SSO_ATTEMPT_TTL_SECONDS, SSO_MESSAGES, SSO_SAID, type TSsoLoginResponse } from '@mqr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, conflict } from '#server/lib/app-error.ts';
@@ -86,7 +86,7 @@ async function createAccount(
   identity: ProviderIdentity,
   person: VerifiedPerson,
 ): Promise<SignInOutcome> {
-  if (!row.createUsers) throw refused(SSO_MESSAGES.noAccount(person.email, row.organizationName));
+  if (!row.createUsers) throw refused(SSO_SAID.noAccount(person.email, row.organizationName));
   const id = uuidv7();
   const displayName = person.name.trim().slice(0, 200) || person.email.slice(0, person.email.indexOf('@'));
   // A password nobody knows: the account signs in through the provider.

@@ -1,5 +1,5 @@
 import type { LookupAddress } from 'node:dns';
-import { SSO_CALLBACK_PATH, SSO_MESSAGES } from '@mqr/contracts';
+import { type Said, SSO_CALLBACK_PATH, SSO_MESSAGES, SSO_SAID } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, forbidden } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -45,7 +45,7 @@ export function redirectUri(context: Pick<SsoContext, 'publicBaseUrl'>): string 
 
 export const fieldError = (path: string, message: string) =>
   new AppError('VALIDATION', message, { fields: [{ path, message }] });
-export const refused = (message: string) => forbidden(message);
+export const refused = (message: string | Said) => forbidden(message);
 export const unreachable = () => new AppError('UNAVAILABLE', SSO_MESSAGES.providerUnreachable);
 
 /** The enabled settings of an organization (any id, malformed too) and its name, or undefined. */
@@ -65,9 +65,9 @@ export async function enabledProvider(
  */
 export function acceptExisting(row: ProviderRow, user: UserRow): UserRow {
   if (user.organizationId !== row.organizationId) {
-    throw refused(SSO_MESSAGES.otherOrganization(user.email, row.organizationName));
+    throw refused(SSO_SAID.otherOrganization(user.email, row.organizationName));
   }
   if (user.isSuperAdmin) throw refused(SSO_MESSAGES.superAdministrator);
-  if (!user.isActive) throw refused(SSO_MESSAGES.deactivated(row.organizationName));
+  if (!user.isActive) throw refused(SSO_SAID.deactivated(row.organizationName));
   return user;
 }

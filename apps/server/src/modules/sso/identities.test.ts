@@ -105,7 +105,9 @@ describe('identities at the provider', () => {
 
     const wrong = await linkSso(t.app, pending, 'not the password');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual([{ path: 'password', message: SSO_MESSAGES.linkPasswordWrong }]);
+    expect(wrong.json().fields).toMatchObject([
+      { path: 'password', message: SSO_MESSAGES.linkPasswordWrong },
+    ]);
     expect(wrong.json().accessToken).toBeUndefined();
     expect(await identitiesOf(ada.id)).toEqual([]);
 
@@ -135,7 +137,9 @@ describe('identities at the provider', () => {
     }
     const empty = await linkSso(t.app, pending, '');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().fields).toEqual([{ path: 'password', message: SSO_MESSAGES.linkPasswordRequired }]);
+    expect(empty.json().fields).toMatchObject([
+      { path: 'password', message: SSO_MESSAGES.linkPasswordRequired },
+    ]);
     expect(await identitiesOf(t.orgA.admin.id)).toEqual([]);
   });
 });

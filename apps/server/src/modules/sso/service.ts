@@ -1,6 +1,7 @@
 import {
   SSO_ATTEMPT_TTL_SECONDS,
   SSO_MESSAGES,
+  SSO_SAID,
   type TSsoCallbackBody,
   type TSsoCallbackResponse,
   type TSsoProvider,
@@ -124,7 +125,7 @@ async function providerError(error: unknown, log: FastifyBaseLogger): Promise<Ap
   const failure = await classifyOidcError(error);
   log.info({ err: error, failure: failure.kind }, 'single sign-on: the provider exchange failed');
   if (failure.kind === 'refused') {
-    return new AppError('VALIDATION', SSO_MESSAGES.providerRefused(failure.detail.slice(0, 300)));
+    return new AppError('VALIDATION', SSO_SAID.providerRefused(failure.detail.slice(0, 300)));
   }
   if (failure.kind === 'mismatch') return new AppError('VALIDATION', SSO_MESSAGES.attemptMismatch);
   return unreachable();
@@ -154,7 +155,7 @@ export async function finishSsoSignIn(
   if (body.error)
     throw new AppError(
       'VALIDATION',
-      SSO_MESSAGES.providerRefused((body.error_description || body.error).slice(0, 300)),
+      SSO_SAID.providerRefused((body.error_description || body.error).slice(0, 300)),
     );
   const row = await enabledProvider(context, attempt.organizationId);
   if (!row) throw new AppError('VALIDATION', SSO_MESSAGES.notSetUp);
@@ -186,7 +187,7 @@ export async function finishSsoSignIn(
     throw refused(SSO_MESSAGES.emailUnverified);
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (!row.allowedDomains.includes(domain))
-    throw refused(SSO_MESSAGES.domainNotAllowed(domain, row.organizationName));
+    throw refused(SSO_SAID.domainNotAllowed(domain, row.organizationName));
 
   const outcome = await accountToSignIn(context, row, {
     subject: identity.subject,
@@ -217,5 +218,5 @@ export async function finishSsoSignIn(
 export async function assertPasswordSignInAllowed(db: DbOrTx, user: UserRow): Promise<void> {
   if (user.isAdmin || user.isSuperAdmin) return;
   const row = await findSsoSettings(db, user.organizationId);
-  if (row?.enabled && row.requireSso) throw forbidden(SSO_MESSAGES.passwordNotAllowed(row.displayName));
+  if (row?.enabled && row.requireSso) throw forbidden(SSO_SAID.passwordNotAllowed(row.displayName));
 }

@@ -364,7 +364,7 @@ describe('members of an organization that requires single sign-on', () => {
     try {
       const refused = await password(ada);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({
+      expect(refused.json()).toMatchObject({
         code: 'FORBIDDEN',
         message: SSO_MESSAGES.passwordNotAllowed('Acme Login'),
       });

@@ -1,4 +1,4 @@
-import { type TEventFileInput, type TFieldError, UPLOAD_MESSAGES } from '@mqr/contracts';
+import { API_MESSAGES, type TEventFileInput, type TFieldError, UPLOAD_MESSAGES } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict } from '#server/lib/app-error.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
@@ -11,8 +11,8 @@ import {
 } from './queries.ts';
 
 export const ATTACHMENT_MESSAGES = {
-  invalid: 'Some attachments are not valid.',
-  claimedMeanwhile: 'An attachment was saved by another request. Please reload and try again.',
+  invalid: API_MESSAGES.attachmentsInvalid,
+  claimedMeanwhile: API_MESSAGES.attachmentClaimed,
 } as const;
 
 /** A new attachment, checked against its pending upload and the stored object. */

@@ -119,7 +119,7 @@ describe('S3 storage (s3rver)', () => {
 
     const saved = await saveEvent('Too big', objectKey, 'huge.bin');
     expect(saved.statusCode).toBe(400);
-    expect(saved.json().fields).toEqual([{ path: 'files.0', message: UPLOAD_MESSAGES.tooLarge(1) }]);
+    expect(saved.json().fields).toMatchObject([{ path: 'files.0', message: UPLOAD_MESSAGES.tooLarge(1) }]);
   });
 
   it('answers undefined for a missing object and deletes objects', async () => {

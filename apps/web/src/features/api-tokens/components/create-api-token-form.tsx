@@ -14,6 +14,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
 import { API_TOKEN_SCOPE_LABELS, API_TOKEN_TEXTS, expiryLabel } from '../texts.ts';
@@ -63,7 +64,7 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (created: TCreate
           maxLength={API_TOKEN_NAME_MAX_LENGTH}
           autoComplete="off"
           required
-          error={missingName ? API_TOKEN_MESSAGES.nameRequired : serverNameError}
+          error={missingName ? wordMessage(API_TOKEN_MESSAGES.nameRequired) : serverNameError}
           onChange={(event) => setName(event.target.value)}
         />
         <SelectField

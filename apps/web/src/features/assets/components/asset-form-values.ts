@@ -8,6 +8,7 @@ import {
   ZAssetBody,
 } from '@mqr/contracts';
 import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { FORM_TEXTS } from '../texts.ts';
 
 /** What the asset form edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
@@ -73,7 +74,8 @@ export function checkAssetForm(
       if (errors.some((error) => error.path === path)) continue;
       errors.push({
         path,
-        message: path === 'organizationId' ? i18n._(FORM_TEXTS.organizationIdInvalid) : issue.message,
+        message:
+          path === 'organizationId' ? i18n._(FORM_TEXTS.organizationIdInvalid) : wordMessage(issue.message),
       });
     }
   }
@@ -87,7 +89,7 @@ export function checkAssetForm(
       storedValueOf(asset, definition.id),
     );
     if (!result.ok) {
-      errors.push({ path: `custom.${customKey(definition.id)}`, message: result.message });
+      errors.push({ path: `custom.${customKey(definition.id)}`, message: wordMessage(result.message) });
     } else if (result.value !== null) {
       fields.push({ fieldId: definition.id, value: result.value });
     }

@@ -13,6 +13,7 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { CustomFieldInputs, customKey, ruleOf } from '#web/features/fields/index.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useSetFieldValue } from '../api/set-field-value.ts';
 import { LIST_TEXTS } from '../texts.ts';
@@ -57,7 +58,7 @@ export function SetFieldValueDialog({
     const key = customKey(field.id);
     const check = checkFieldValue(ruleOf(field), form.getValues(`custom.${key}`));
     if (!check.ok) {
-      form.setError(`custom.${key}`, { message: check.message });
+      form.setError(`custom.${key}`, { message: wordMessage(check.message) });
       return;
     }
     mutation.mutate({ fieldId: field.id, value: check.value }, { onSuccess: onDone });

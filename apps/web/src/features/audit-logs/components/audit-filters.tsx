@@ -3,6 +3,7 @@ import { AUDIT_MESSAGES } from '@mqr/contracts';
 import { Button } from '#web/components/ui/button.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import type { TAuditList } from '../api/get-audit-logs.ts';
 import type { TAuditFilters, TEntityTypeOption } from '../lib/audit-filters.ts';
 import { AUDIT_TEXTS } from '../texts.ts';
@@ -46,7 +47,7 @@ export function AuditFilters({ options, list }: TAuditFiltersProps) {
         type="datetime-local"
         value={filters.to}
         min={filters.from || undefined}
-        error={invalidRange ? AUDIT_MESSAGES.invalidRange : undefined}
+        error={invalidRange ? wordMessage(AUDIT_MESSAGES.invalidRange) : undefined}
         onChange={(event) => list.setFilters({ to: event.target.value })}
       />
       <Button variant="secondary" className={styles.clear} onClick={list.clearFilters}>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { keepReturnPath } from '#web/lib/return-path.ts';
 import { getSsoProvider, startSso } from '../api/sso.ts';
 import { signInErrorMessage } from '../lib/sign-in-error.ts';
@@ -46,7 +47,8 @@ export function SsoSignIn({ organizationId, fromLink, returnPath }: TSsoSignInPr
   }, [missing, fromLink]);
 
   if (provider.isPending) return null;
-  if (!provider.data) return missing && fromLink ? <Alert tone="info">{SSO_MESSAGES.notSetUp}</Alert> : null;
+  if (!provider.data)
+    return missing && fromLink ? <Alert tone="info">{wordMessage(SSO_MESSAGES.notSetUp)}</Alert> : null;
   // Busy from the click until the provider's page replaces this one.
   const busy = start.isPending || start.isSuccess;
   return (

@@ -11,6 +11,7 @@ import {
   ZEventBody,
 } from '@mqr/contracts';
 import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 
 /** What the event composer edits. Custom values are keyed `f_{fieldId}` (safe as form paths). */
 export type TEventFormValues = {
@@ -143,11 +144,13 @@ export function checkEventForm(
   if (!text.success) {
     for (const issue of text.error.issues) {
       const path = String(issue.path[0] ?? '');
-      if (!errors.some((error) => error.path === path)) errors.push({ path, message: issue.message });
+      if (!errors.some((error) => error.path === path))
+        errors.push({ path, message: wordMessage(issue.message) });
     }
   }
   const performedAt = performedAtOf(values, event, shownAtStart);
-  if (!performedAt.ok) errors.push({ path: 'performedAt', message: EVENT_MESSAGES.performedAtInvalid });
+  if (!performedAt.ok)
+    errors.push({ path: 'performedAt', message: wordMessage(EVENT_MESSAGES.performedAtInvalid) });
 
   const fields: { fieldId: string; value: string }[] = [];
   if (definitions === null) {
@@ -161,7 +164,10 @@ export function checkEventForm(
         storedValueOf(event, definition.id),
       );
       if (!result.ok) {
-        errors.push({ path: `custom.${customKey(definition.id)}`, message: FIELD_VALUE_MESSAGES.invalid });
+        errors.push({
+          path: `custom.${customKey(definition.id)}`,
+          message: wordMessage(FIELD_VALUE_MESSAGES.invalid),
+        });
       } else if (result.value !== null) {
         fields.push({ fieldId: definition.id, value: result.value });
       }

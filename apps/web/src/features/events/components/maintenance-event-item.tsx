@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { DueBadge } from '#web/components/ui/due-badge.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
@@ -112,7 +113,7 @@ export function MaintenanceEventItem({
           ) : null}
           {locked ? (
             <p id={lockedId} className={styles.locked}>
-              {EVENT_MESSAGES.editCompletedForbidden}
+              {wordMessage(EVENT_MESSAGES.editCompletedForbidden)}
             </p>
           ) : null}
         </div>

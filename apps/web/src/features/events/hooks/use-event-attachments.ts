@@ -8,6 +8,7 @@ import {
   UPLOAD_MESSAGES,
 } from '@mqr/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { presignUpload } from '../api/presign-upload.ts';
 import { UploadError, uploadFile } from '../api/upload-file.ts';
 import { attachmentInput } from '../components/event-form-values.ts';
@@ -36,7 +37,9 @@ export function formatMegabytes(bytes: number): number {
 }
 
 export function tooLargeMessage(fileName: string, maxBytes: number): string {
-  return i18n._(EVENT_FORM_TEXTS.tooLarge(fileName, UPLOAD_MESSAGES.tooLarge(formatMegabytes(maxBytes))));
+  return i18n._(
+    EVENT_FORM_TEXTS.tooLarge(fileName, wordMessage(UPLOAD_MESSAGES.tooLarge(formatMegabytes(maxBytes)))),
+  );
 }
 
 let nextId = 0;
@@ -72,7 +75,8 @@ export function useEventAttachments(existingFiles: TFile[], maxUploadBytes: numb
         continue;
       }
       if (room <= 0) {
-        if (!refused.includes(EVENT_MESSAGES.tooManyFiles)) refused.push(EVENT_MESSAGES.tooManyFiles);
+        if (!refused.includes(wordMessage(EVENT_MESSAGES.tooManyFiles)))
+          refused.push(wordMessage(EVENT_MESSAGES.tooManyFiles));
         continue;
       }
       room -= 1;

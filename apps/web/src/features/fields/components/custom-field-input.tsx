@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { customKey } from '../lib/custom-field-values.ts';
 import { fieldValueText } from '../lib/field-value-text.ts';
 import { FIELD_TEXTS } from '../texts.ts';
@@ -50,7 +51,7 @@ export function CustomFieldInput({ definition, registration, savedValue, error }
     // Long labels are cut off in a narrow select: the hint says it in full.
     hint = _(FIELD_TEXTS.retiredOptionHint);
   } else if (maxLength !== null) {
-    hint = FIELD_VALUE_MESSAGES.tooLong(maxLength);
+    hint = wordMessage(FIELD_VALUE_MESSAGES.tooLong(maxLength));
   }
 
   const common = {

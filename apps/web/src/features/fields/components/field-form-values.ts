@@ -10,6 +10,7 @@ import {
   type TFieldTarget,
   ZFieldDefinitionBody,
 } from '@mqr/contracts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 
 /** What the field definition form edits (numbers as typed text, options one per line). */
 export type TFieldFormValues = {
@@ -90,13 +91,13 @@ export function checkFieldForm(values: TFieldFormValues, target: TFieldTarget): 
   const orderText = values.displayOrder.trim();
   const displayOrder = orderText === '' ? 0 : Number(orderText);
   if (!Number.isInteger(displayOrder)) {
-    errors.push({ path: 'displayOrder', message: FIELD_MESSAGES.displayOrderInteger });
+    errors.push({ path: 'displayOrder', message: wordMessage(FIELD_MESSAGES.displayOrderInteger) });
   }
   let maxLength: number | null = null;
   if (values.dataType === 'Text' && values.maxLength.trim() !== '') {
     maxLength = Number(values.maxLength.trim());
     if (!Number.isInteger(maxLength) || maxLength < 1) {
-      errors.push({ path: 'maxLength', message: FIELD_MESSAGES.maxLengthPositive });
+      errors.push({ path: 'maxLength', message: wordMessage(FIELD_MESSAGES.maxLengthPositive) });
     }
   }
   const parsed = ZFieldDefinitionBody.safeParse({
@@ -114,7 +115,8 @@ export function checkFieldForm(values: TFieldFormValues, target: TFieldTarget): 
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = String(issue.path[0] ?? '');
-      if (!errors.some((error) => error.path === path)) errors.push({ path, message: issue.message });
+      if (!errors.some((error) => error.path === path))
+        errors.push({ path, message: wordMessage(issue.message) });
     }
   }
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };

@@ -17,6 +17,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { FieldFrame } from '#web/components/ui/field-frame.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useUploadImport } from '../api/upload-import.ts';
 import { IMPORT_TEXTS } from '../texts.ts';
@@ -26,7 +27,7 @@ import { RecentImports } from './recent-imports.tsx';
 /** What an upload that failed is told: the server's reason for a refused file. */
 function uploadFailure(error: unknown): string {
   // A proxy's own 413 page carries no message of ours.
-  if (error instanceof ApiError && error.status === 413) return IMPORT_MESSAGES.tooLarge;
+  if (error instanceof ApiError && error.status === 413) return wordMessage(IMPORT_MESSAGES.tooLarge);
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== 'HTTP_ERROR') {
     return error.message;
   }
@@ -85,11 +86,11 @@ export function ImportUploadPage() {
     event.preventDefault();
     setError(null);
     if (!file) {
-      setError(IMPORT_MESSAGES.noFile);
+      setError(wordMessage(IMPORT_MESSAGES.noFile));
       return;
     }
     if (file.size > IMPORT_MAX_BYTES) {
-      setError(IMPORT_MESSAGES.tooLarge);
+      setError(wordMessage(IMPORT_MESSAGES.tooLarge));
       return;
     }
     upload.mutate(

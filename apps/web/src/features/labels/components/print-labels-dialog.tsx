@@ -18,6 +18,7 @@ import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { useFields } from '#web/features/fields/index.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { formatNumber } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { downloadLabels } from '../api/download-labels.ts';
@@ -74,7 +75,7 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
     event.preventDefault();
     setOutcome({});
     if (!startValid) {
-      setStartError(LABEL_MESSAGES.startPositionRange(perSheet));
+      setStartError(wordMessage(LABEL_MESSAGES.startPositionRange(perSheet)));
       startRef.current?.focus();
       return;
     }

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { ORGANIZATION_MESSAGES, type TAdminOrganization, ZOrganizationBody } from '@mqr/contracts';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useDeleteLogo } from '../api/delete-logo.ts';
 import { useRenameOrganization } from '../api/update-organization.ts';
@@ -158,7 +159,7 @@ function NameEditor({ organization, onClose }: { organization: TAdminOrganizatio
     if (rename.isPending) return;
     const parsed = ZOrganizationBody.safeParse({ name: value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ORGANIZATION_MESSAGES.nameRequired);
+      setError(wordMessage(parsed.error.issues[0]?.message ?? ORGANIZATION_MESSAGES.nameRequired));
       return;
     }
     if (parsed.data.name === organization.name) {

@@ -14,6 +14,7 @@ import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useSsoSettings, useUpdateSsoSettings } from '../api/sso-settings.ts';
 import { SSO_SETTINGS_TEXTS } from '../texts.ts';
@@ -118,10 +119,13 @@ export function SsoSettingsForm() {
     const local = parsed.success
       ? {}
       : errorsOf(
-          parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+          parsed.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            message: wordMessage(issue.message),
+          })),
         );
     if (!saved.hasClientSecret && !values.clientSecret.trim())
-      local.clientSecret = SSO_MESSAGES.clientSecretRequired;
+      local.clientSecret = wordMessage(SSO_MESSAGES.clientSecretRequired);
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     update.mutate(body, {

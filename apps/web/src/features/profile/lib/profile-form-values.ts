@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { PROFILE_MESSAGES, type TProfileUpdateBody, ZProfileUpdateBody } from '@mqr/contracts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { PROFILE_TEXTS } from '../texts.ts';
 
 export type TProfileFormValues = {
@@ -30,7 +31,9 @@ export function profileFormValues(saved: TSavedProfile): TProfileFormValues {
 }
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
-  return result.success ? undefined : (result.error?.issues[0]?.message ?? i18n._(PROFILE_TEXTS.failed));
+  return result.success
+    ? undefined
+    : wordMessage(result.error?.issues[0]?.message ?? i18n._(PROFILE_TEXTS.failed));
 }
 
 /**
@@ -59,7 +62,10 @@ export function checkProfileForm(
   const changingPassword = values.newPassword !== '' || values.confirmPassword !== '';
   if (changingPassword) {
     if (!values.currentPassword) {
-      errors.push({ path: 'currentPassword', message: PROFILE_MESSAGES.currentPasswordRequired });
+      errors.push({
+        path: 'currentPassword',
+        message: wordMessage(PROFILE_MESSAGES.currentPasswordRequired),
+      });
     }
     const newPasswordError = firstMessage(shape.newPassword.safeParse(values.newPassword));
     if (newPasswordError) errors.push({ path: 'newPassword', message: newPasswordError });
@@ -67,7 +73,10 @@ export function checkProfileForm(
       errors.push({ path: 'confirmPassword', message: i18n._(PROFILE_TEXTS.passwordsDoNotMatch) });
     }
   } else if (changingEmail && !values.currentPassword) {
-    errors.push({ path: 'currentPassword', message: PROFILE_MESSAGES.currentPasswordRequiredForEmail });
+    errors.push({
+      path: 'currentPassword',
+      message: wordMessage(PROFILE_MESSAGES.currentPasswordRequiredForEmail),
+    });
   }
   if (errors.length > 0) return { ok: false, errors };
 

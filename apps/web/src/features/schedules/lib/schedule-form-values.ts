@@ -11,6 +11,7 @@ import {
   ZScheduleBody,
 } from '@mqr/contracts';
 import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 
 export type TRecurrencePattern = TRecurrence['pattern'];
 
@@ -139,7 +140,7 @@ export function checkScheduleForm(
   const parsed = ZScheduleBody.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      add(scheduleFormPath(issue.path.join('.')), issue.message);
+      add(scheduleFormPath(issue.path.join('.')), wordMessage(issue.message));
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, body };

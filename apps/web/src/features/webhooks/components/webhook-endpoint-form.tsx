@@ -15,6 +15,7 @@ import tabPanel from '#web/components/ui/tab-panel.module.css';
 import fieldStyles from '#web/components/ui/text-field.module.css';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { type TSavedWebhookEndpoint, useSaveWebhookEndpoint } from '../api/save-webhook-endpoint.ts';
 import { WEBHOOK_TEXTS as T, WEBHOOK_EVENT_LABELS } from '../texts.ts';
@@ -48,8 +49,9 @@ export function WebhookEndpointForm({
   const save = useSaveWebhookEndpoint();
   const eventsErrorId = useId();
 
-  const missingUrl = checked && !url.trim() ? WEBHOOK_MESSAGES.urlRequired : undefined;
-  const missingEvents = checked && events.length === 0 ? WEBHOOK_MESSAGES.eventsRequired : undefined;
+  const missingUrl = checked && !url.trim() ? wordMessage(WEBHOOK_MESSAGES.urlRequired) : undefined;
+  const missingEvents =
+    checked && events.length === 0 ? wordMessage(WEBHOOK_MESSAGES.eventsRequired) : undefined;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { SecretShownOnce, type TSecretTexts } from '#web/components/ui/secret-shown-once.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import tabPanel from '#web/components/ui/tab-panel.module.css';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { useWebhookEndpoints } from '../api/get-webhook-endpoints.ts';
 import { WEBHOOK_TEXTS as T } from '../texts.ts';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
@@ -47,7 +48,7 @@ export function WebhooksPanel() {
           <Button disabled={full || !endpoints.isSuccess} onClick={() => setForm({ kind: 'new' })}>
             {_(T.add)}
           </Button>
-          {full ? <p className={tabPanel.muted}>{WEBHOOK_MESSAGES.tooMany}</p> : null}
+          {full ? <p className={tabPanel.muted}>{wordMessage(WEBHOOK_MESSAGES.tooMany)}</p> : null}
         </div>
       ) : (
         <WebhookEndpointForm

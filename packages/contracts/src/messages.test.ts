@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ASSET_MESSAGES, BULK_MESSAGES, SCHEDULE_SAID } from './index.ts';
+import { formatEnglish, said, saidOf } from './messages.ts';
+
+describe('messages with ids (ADR 113)', () => {
+  it('writes the English of an ICU message: values, numbers, plurals, selects and quoted braces', () => {
+    expect(formatEnglish('Max {max} characters.', { max: 2000 })).toBe('Max 2000 characters.');
+    expect(formatEnglish('More than {max, number} rows.', { max: 50000 })).toBe('More than 50,000 rows.');
+    const plural = '{n, plural, =0 {none} one {# asset} other {# assets}}';
+    expect([0, 1, 1200].map((n) => formatEnglish(plural, { n }))).toEqual([
+      'none',
+      '1 asset',
+      '1,200 assets',
+    ]);
+    expect(formatEnglish('{k, select, a {A} other {B}}', { k: 'a' })).toBe('A');
+    expect(formatEnglish("e.g. '{'\"every\":1'}'.")).toBe('e.g. {"every":1}.');
+  });
+
+  it('finds a message from its English, with the values it was said with', () => {
+    expect(saidOf(ASSET_MESSAGES.nameRequired)).toEqual({
+      messageId: 'asset.nameRequired',
+      message: 'Asset name is required.',
+    });
+    expect(saidOf(BULK_MESSAGES.deleteCountMismatch(1))).toEqual({
+      messageId: 'bulk.deleteCountMismatch',
+      message: 'This selection holds 1 asset: type 1 to confirm.',
+      values: { count: 1 },
+    });
+    expect(saidOf('Some other text.')).toBeUndefined();
+  });
+
+  it('says a message with its values, the English as before', () => {
+    expect(SCHEDULE_SAID.someAssetsRetired(1).message).toBe(
+      '1 of these assets is retired: schedules cannot be added to them.',
+    );
+    expect(said({ id: 'x.y', message: 'Hello {name}.' }, { name: 'Ann' })).toEqual({
+      messageId: 'x.y',
+      message: 'Hello Ann.',
+      values: { name: 'Ann' },
+    });
+  });
+});
