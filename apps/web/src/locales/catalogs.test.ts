@@ -41,6 +41,9 @@ describe('npm run i18n:check:web', () => {
     copy = path.join(root, 'apps/web');
     await cp(path.join(web, 'src'), path.join(copy, 'src'), { recursive: true });
     await cp(path.join(web, 'lingui.config.ts'), path.join(copy, 'lingui.config.ts'));
+    // The server's messages the web words (ADR 113) are extracted from the contracts too.
+    const contracts = path.join(repo, 'packages/contracts/src');
+    await cp(contracts, path.join(root, 'packages/contracts/src'), { recursive: true });
     await symlink(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
     await cp(path.join(web, 'package.json'), path.join(copy, 'package.json'));
   });
