@@ -1,0 +1,211 @@
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { expectNoViolations } from '../support/axe.ts';
+import {
+  addressOf,
+  clippedTexts,
+  englishDetector,
+  englishLeft,
+  keepScreenshot,
+  nameIn,
+  notMirrored,
+  notPseudoLocalised,
+  overlaps,
+  prepareWalk,
+  routeTable,
+  settle,
+  type TWalkOrganization,
+} from '../support/languages.ts';
+import { signIn } from '../support/session.ts';
+
+/**
+ * The language walks (issue 33, docs/translating.md#checking-in-the-browser): a German user sees no
+ * English; the pseudo-locale reaches every text of every route and clips none; right to left mirrors
+ * the layout without overlaps; axe passes in every language. Each screen's findings are soft failures,
+ * so that one run lists them all.
+ */
+
+/** The main screens, by their addresses in a walk's organization. */
+function mainScreens(walk: TWalkOrganization): string[] {
+  return ['/dashboard', '/assets', `/assets/${walk.asset.id}`, '/calendar', '/assets/import', '/settings'];
+}
+
+/** The ids the routes with parameters are walked with. */
+function routeIds(walk: TWalkOrganization): Record<string, Record<string, string>> {
+  return {
+    '/a/:organizationId/:slug': { organizationId: walk.organizationId, slug: walk.asset.slug },
+    '/assets/import/:id': { id: walk.importId },
+    '/assets/:id/edit': { id: walk.asset.id },
+    '/assets/:id': { id: walk.asset.id },
+  };
+}
+
+/** Opens each tab of the screen after the first (shown and checked with the screen) and checks it. */
+async function eachTab(page: Page, check: (tab: string) => Promise<void>) {
+  for (const [index, tab] of (await page.getByRole('tab').all()).entries()) {
+    if (index === 0) continue;
+    const name = (await tab.textContent())?.trim();
+    await tab.click();
+    await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+    await check(`the tab ${name}`);
+  }
+}
+
+const withLang = (address: string, lang: string) =>
+  `${address}${address.includes('?') ? '&' : '?'}lang=${lang}`;
+
+test('a German user sees no English on the main screens @phone', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const walk = await prepareWalk(request, 'de');
+  const english = englishDetector('de', walk.data);
+  const check = async (screen: string) => {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await keepScreenshot(page, testInfo, `de ${screen}`);
+    expect.soft(await englishLeft(page, english), `English on ${screen}`).toEqual([]);
+  };
+
+  // Signed out, by the address's choice: the sign-in page and the public QR page.
+  for (const address of ['/login', `/a/${walk.organizationId}/${walk.asset.slug}`]) {
+    await page.goto(withLang(address, 'de'));
+    await settle(page);
+    await check(address);
+  }
+  await page.goto('/login?lang=');
+  await signIn(page, walk.user);
+
+  // Signed in, the profile's language.
+  for (const address of [...mainScreens(walk), '/profile']) {
+    await page.goto(address);
+    await settle(page);
+    await check(address);
+  }
+
+  // The event composer and the schedule form on the asset's page.
+  await page.goto(`/assets/${walk.asset.id}`);
+  await settle(page);
+  for (const [button, screen] of [
+    ['Add maintenance event', 'the event composer'],
+    ['Add schedule', 'the schedule form'],
+  ] as const) {
+    await page
+      .getByRole('button', { name: nameIn('de', button) })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(screen);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+
+  // The other tabs of the settings.
+  await page.goto('/settings');
+  await settle(page);
+  await eachTab(page, (tab) => check(`/settings, ${tab}`));
+});
+
+/** Screenshot, texts the pseudo-locale missed and clipped texts of the screen open. */
+async function checkPseudo(page: Page, testInfo: TestInfo, walk: TWalkOrganization, screen: string) {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await keepScreenshot(page, testInfo, `pseudo ${screen}`);
+  expect
+    .soft(await notPseudoLocalised(page, walk.data), `texts not pseudo-localised on ${screen}`)
+    .toEqual([]);
+  expect.soft(await clippedTexts(page), `clipped texts on ${screen}`).toEqual([]);
+}
+
+test('the pseudo-locale reaches every text of every route and clips none @phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const walk = await prepareWalk(request, null);
+  const routes = routeTable();
+  const ids = routeIds(walk);
+
+  // Signed out: the public routes (the sign-in pages only open signed out).
+  for (const route of routes.filter((route) => route.access === 'public')) {
+    await page.goto(withLang(addressOf(route, ids), 'pseudo'));
+    await settle(page);
+    await checkPseudo(page, testInfo, walk, `${route.path} signed out`);
+  }
+
+  // Signed in as a super administrator (every route opens): the others, and the public ones again.
+  await page.goto('/login?lang=');
+  await signIn(page, walk.user);
+  for (const route of routes.filter((route) => !route.path.startsWith('/login'))) {
+    await page.goto(withLang(addressOf(route, ids), 'pseudo'));
+    await settle(page);
+    await checkPseudo(page, testInfo, walk, route.path);
+    await eachTab(page, (tab) => checkPseudo(page, testInfo, walk, `${route.path}, ${tab}`));
+  }
+});
+
+test('right to left, the main screens are mirrored and nothing overlaps @phone', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const walk = await prepareWalk(request, null);
+  await page.goto(withLang(`/a/${walk.organizationId}/${walk.asset.slug}`, 'pseudo-ar'));
+  const screens = [`/a/${walk.organizationId}/${walk.asset.slug}`, ...mainScreens(walk)];
+  for (const address of screens) {
+    if (address === '/dashboard') {
+      await page.goto('/login?lang=');
+      await signIn(page, walk.user);
+    }
+    await page.goto(withLang(address, 'pseudo-ar'));
+    await settle(page);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await keepScreenshot(page, testInfo, `pseudo-ar ${address}`);
+    expect.soft(await notMirrored(page), `not mirrored on ${address}`).toEqual([]);
+    expect.soft(await overlaps(page), `overlaps on ${address}`).toEqual([]);
+  }
+});
+
+for (const language of ['en', 'de', 'fr', 'es'] as const) {
+  test(`the main screens pass axe in ${language} @phone`, async ({ page, request }) => {
+    // Seven screens: axe takes a few seconds on each, more on a busy machine.
+    test.setTimeout(300_000);
+    const walk = await prepareWalk(request, language);
+    await page.goto(withLang(`/a/${walk.organizationId}/${walk.asset.slug}`, language));
+    await settle(page);
+    await expectNoViolations(page, { soft: true, screen: `the public page in ${language}` });
+    await page.goto('/login?lang=');
+    await signIn(page, walk.user);
+    for (const address of mainScreens(walk)) {
+      await page.goto(address);
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expectNoViolations(page, { soft: true, screen: `${address} in ${language}` });
+    }
+  });
+}
+
+test('the checks find what they look for', async ({ page }) => {
+  await page.setContent(`
+    <html dir="ltr"><body>
+      <header><a href="/">Brand</a><nav id="main-navigation"><a href="/a">One</a> <a href="/b">Two</a></nav><button>Menu</button></header>
+      <p>[Ŝĩĝńēď ĩń~~] Sign out</p>
+      <p style="width: 40px; overflow: hidden; white-space: nowrap">A long clipped label</p>
+      <p data-truncates style="width: 40px; overflow: hidden; white-space: nowrap">Cut on purpose</p>
+      <div><button style="margin-right: -60px">First</button><button>Second</button></div>
+      <table><thead><tr><th>First column</th><th>Last column</th></tr></thead></table>
+    </body></html>`);
+  expect(await notPseudoLocalised(page, ['Brand', 'One', 'Two'])).toEqual(
+    expect.arrayContaining([expect.stringContaining('Sign out'), expect.stringContaining('Menu')]),
+  );
+  expect(await clippedTexts(page)).toEqual([expect.stringContaining('A long clipped label')]);
+  expect(await overlaps(page)).toEqual([expect.stringContaining('"First" overlaps button "Second"')]);
+  expect(await notMirrored(page)).toEqual([
+    '<html dir="ltr">',
+    'the header: the brand is left of the account menu',
+    'the navigation: its first link is left of the second',
+    'the table "First column…": its first column is left of its last',
+  ]);
+  const english = englishDetector('de', ['Pumpe 7']);
+  expect(['Anmelden', 'Sign in', 'Pumpe 7', 'Die Pumpe with a filter'].map(english)).toEqual([
+    null,
+    'Sign in',
+    null,
+    'with',
+  ]);
+});
