@@ -386,6 +386,13 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
 }
 
+/** Opens `address` and waits for its screen, failing if the app sent it elsewhere (another screen). */
+export async function openScreen(page: Page, address: string): Promise<void> {
+  await page.goto(address);
+  await settle(page);
+  expect(new URL(page.url()).pathname, `${address} stays open`).toBe(address.split('?')[0]);
+}
+
 /** A full-page screenshot of the screen, kept with the test's results and attached to its report. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const file = testInfo.outputPath(`${name.replace(/[^\w-]+/g, '_').replace(/^_|_$/g, '') || 'home'}.png`);
@@ -393,7 +400,7 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
-/** A walk's organization: its administrator (a super administrator, for every route) and its data. */
+/** A walk's organization: its administrator (in the walk's language) and its data. */
 export type TWalkOrganization = {
   user: { email: string; password: string; displayName: string };
   organizationId: string;
@@ -435,7 +442,7 @@ function daysFromNow(days: number): string {
 }
 
 /**
- * A new organization with a super administrator in `language` (null: the organization's) and what the
+ * A new organization with an administrator in `language` (null: the organization's) and what the
  * main screens show: a select field, two assets, an open task and a logged event, a schedule, an import.
  */
 export async function prepareWalk(
@@ -455,7 +462,6 @@ export async function prepareWalk(
   await superAdmin.post('/api/admin/users', {
     ...user,
     isAdmin: true,
-    isSuperAdmin: true,
     organizationId: organization.id,
   });
   const api = await apiSignIn(request, user);
@@ -501,7 +507,7 @@ export async function prepareWalk(
   const importRun = (await upload.json()) as { id: string };
 
   // What this walk wrote (the import's file and cells, the avatar's initials), and what the screens
-  // of a super administrator list: every organization and user, this organization's assets and fields.
+  // of the demo's super administrator list: every organization and user; this organization's assets and fields.
   const data = new Set<string>([
     ...[`Dichtungen prüfen ${run}`, `Auf Lecks achten ${run}`, `Filter gewechselt ${run}`, `Erledigt ${run}`],
     ...[`Monatsprüfung ${run}`, `inventar-${run}.csv`, 'Name', `Standort ${run}`, `Kompressor ${run}`],
