@@ -22,7 +22,7 @@ import { signIn } from '../support/session.ts';
  * The language walks (issue 33, docs/translating.md#checking-in-the-browser): a German user sees no
  * English; the pseudo-locale reaches every text of every route and clips none; right to left mirrors
  * the layout without overlaps; axe passes in every language. Each screen's findings are soft failures,
- * so that one run lists them all.
+ * so that one run lists them all. The walks open many screens each: their time limits are long.
  */
 
 /** The main screens, by their addresses in a walk's organization. */
@@ -55,7 +55,7 @@ const withLang = (address: string, lang: string) =>
   `${address}${address.includes('?') ? '&' : '?'}lang=${lang}`;
 
 test('a German user sees no English on the main screens @phone', async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const walk = await prepareWalk(request, 'de');
   const english = englishDetector('de', walk.data);
   const check = async (screen: string) => {
@@ -114,7 +114,7 @@ test('the pseudo-locale reaches every text of every route and clips none @phone'
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   const walk = await prepareWalk(request, null);
   const routes = routeTable();
   const ids = routeIds(walk);
@@ -150,7 +150,7 @@ test('right to left, the main screens are mirrored and nothing overlaps @phone',
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const walk = await prepareWalk(request, null);
   const screens = [`/a/${walk.organizationId}/${walk.asset.slug}`, ...mainScreens(walk)];
   for (const address of screens) {
