@@ -136,10 +136,16 @@ export async function shownTexts(page: Page): Promise<TShownText[]> {
 function withoutData(text: string, data: readonly string[]): string {
   let rest = text;
   for (const value of data) if (rest.includes(value)) rest = rest.split(value).join(' ');
-  return rest
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
-    .replace(/\bhttps?:\/\/\S+/g, ' ')
-    .replace(/\b[A-Z][A-Za-z_]+\/[A-Za-z_/+-]+/g, ' '); // IANA time zones: Europe/Berlin
+  return (
+    rest
+      .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
+      .replace(/\bhttps?:\/\/\S+/g, ' ')
+      // IANA time zones, as the selects show them: Europe/Berlin, America/Port of Spain.
+      .replace(
+        /\b(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[^,;()]*/g,
+        ' ',
+      )
+  );
 }
 
 /**
