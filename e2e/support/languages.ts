@@ -140,6 +140,8 @@ function withoutData(text: string, data: readonly string[]): string {
     rest
       .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
       .replace(/\bhttps?:\/\/\S+/g, ' ')
+      .replace(/\b[\w-]+(\.[\w-]+)*\.(com|org|net)\b/g, ' ') // host names: example.com
+      .replace(/\b[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}\b/g, ' ') // ids
       // IANA time zones, as the selects show them: Europe/Berlin, America/Port of Spain.
       .replace(
         /\b(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[^,;()]*/g,
@@ -154,6 +156,8 @@ function withoutData(text: string, data: readonly string[]): string {
  */
 export const UNTRANSLATED_NAMES = [
   'Maintenance QR',
+  // The single sign-on settings' example of a provider's name (a placeholder).
+  'Acme Login',
   'English',
   'Deutsch',
   'Français',
