@@ -47,7 +47,7 @@ async function eachTab(page: Page, check: (tab: string) => Promise<void>) {
     const name = (await tab.textContent())?.trim();
     await tab.click();
     await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
-    await check(`the tab ${name}`);
+    await check(`the tab ${index + 1}, ${name}`);
   }
 }
 

@@ -405,7 +405,9 @@ export async function openScreen(page: Page, address: string): Promise<void> {
 
 /** A full-page screenshot of the screen, kept with the test's results and attached to its report. */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name.replace(/[^\w-]+/g, '_').replace(/^_|_$/g, '') || 'home'}.png`);
+  const file = testInfo.outputPath(
+    `${name.replace(/[^\p{L}\p{N}-]+/gu, '_').replace(/^_|_$/g, '') || 'home'}.png`,
+  );
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
