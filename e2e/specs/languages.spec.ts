@@ -190,13 +190,21 @@ test('the checks find what they look for', async ({ page }) => {
       <p>[Ŝĩĝńēď ĩń~~] Sign out</p>
       <p style="width: 40px; overflow: hidden; white-space: nowrap">A long clipped label</p>
       <p data-truncates style="width: 40px; overflow: hidden; white-space: nowrap">Cut on purpose</p>
+      <p>Pastthewindowedge${'x'.repeat(300)}</p>
       <div><button style="margin-right: -60px">First</button><button>Second</button></div>
       <table><thead><tr><th>First column</th><th>Last column</th></tr></thead></table>
     </body></html>`);
   expect(await notPseudoLocalised(page, ['Brand', 'One', 'Two'])).toEqual(
     expect.arrayContaining([expect.stringContaining('Sign out'), expect.stringContaining('Menu')]),
   );
-  expect(await clippedTexts(page)).toEqual([expect.stringContaining('A long clipped label')]);
+  const clipped = await clippedTexts(page);
+  expect(clipped).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining('A long clipped label'),
+      expect.stringMatching(/"Pastthewindowedge.*out of the \d+ px wide window/),
+    ]),
+  );
+  expect(clipped.join('\n')).not.toContain('Cut on purpose');
   expect(await overlaps(page)).toEqual([expect.stringContaining('"First" overlaps button "Second"')]);
   expect(await notMirrored(page)).toEqual([
     '<html dir="ltr">',

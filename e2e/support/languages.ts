@@ -284,8 +284,9 @@ export async function notPseudoLocalised(page: Page, data: readonly string[]): P
 
 /**
  * Elements whose text is cut: their content is wider (or taller) than their box while they hide the
- * overflow (overflow hidden or clip, or text-overflow: ellipsis). Screen-reader-only boxes (1 px) and
- * elements inside `[data-truncates]` (where cutting a long name is the design) are left out.
+ * overflow (overflow hidden or clip, or text-overflow: ellipsis), or their text runs out of the window
+ * (the page scrolls sideways). Screen-reader-only boxes (1 px) and elements inside `[data-truncates]`
+ * (where cutting a long name is the design) are left out.
  */
 export async function clippedTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -306,6 +307,32 @@ export async function clippedTexts(page: Page): Promise<string[]> {
           ? `${element.scrollWidth} > ${element.clientWidth} px wide`
           : `${element.scrollHeight} > ${element.clientHeight} px high`;
         clipped.push(`${element.tagName.toLowerCase()} "${text}": ${size}`);
+      }
+    }
+    // Wider than the window: the page scrolls sideways and a text runs out of it (a long word that
+    // does not wrap). Each text that ends past an edge of the window, by its parent.
+    const width = document.documentElement.clientWidth;
+    const screenReaderOnly = (element: Element) => {
+      for (let e: Element | null = element; e; e = e.parentElement) {
+        if (e.clientWidth <= 1 && e.clientHeight <= 1 && getComputedStyle(e).overflow !== 'visible')
+          return true;
+      }
+      return false;
+    };
+    if (document.documentElement.scrollWidth > width + 1) {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!node.textContent?.trim() || !parent || parent.closest('[data-truncates], script, style'))
+          continue;
+        if (!parent.checkVisibility({ visibilityProperty: true }) || screenReaderOnly(parent)) continue;
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        if (box.width > 1 && (box.right > width + 1 || box.left < -1)) {
+          const text = node.textContent.replace(/\s+/g, ' ').trim().slice(0, 80);
+          clipped.push(`${parent.tagName.toLowerCase()} "${text}": out of the ${width} px wide window`);
+        }
       }
     }
     return clipped;
