@@ -49,7 +49,10 @@ export function HeaderBar({ snapshot, pathname, Link, userMenu, status }: THeade
       <div className={styles.inner}>
         <Link to="/" className={styles.brand}>
           {organization?.logoUrl ? <img src={organization.logoUrl} alt="" className={styles.logo} /> : null}
-          <span className={styles.title}>{title}</span>
+          {/* data-truncates: a long organization name is cut on purpose (e2e clip check) */}
+          <span className={styles.title} data-truncates>
+            {title}
+          </span>
         </Link>
 
         <div className={styles.navArea} ref={navRef}>

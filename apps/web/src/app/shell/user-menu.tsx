@@ -63,7 +63,10 @@ export function UserMenu({ user }: { user: TAuthState }) {
           {initialsOf(user.displayName, user.email)}
         </span>
         <span className={styles.who}>
-          <span className={styles.name}>{name}</span>
+          {/* data-truncates: a long name is cut on purpose (e2e clip check) */}
+          <span className={styles.name} data-truncates>
+            {name}
+          </span>
           <span className={styles.role}>{role}</span>
         </span>
         <svg className={styles.chevron} aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">

@@ -48,7 +48,8 @@ export function CalendarItem({
         title={`${item.title} · ${item.assetName} · ${label}`}
       >
         <Marker tone={state.tone} />
-        <span className={styles.compactText}>
+        {/* data-truncates: cut short on purpose, the link's title has it whole (e2e clip check) */}
+        <span className={styles.compactText} data-truncates>
           <span className={styles.compactTitle}>{item.title}</span>{' '}
           <span className={styles.compactAsset}>
             <span className={hidden.visuallyHidden}>·</span> {item.assetName}
