@@ -11,8 +11,9 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'fr', 'es', 'pseudo', 'pseudo-ar'],
   pseudoLocale: [
-    // Padded with ~ to 40 % longer and bracketed, so that a clipped end shows.
-    { locale: 'pseudo', extend: 0.4, extendCharacter: '~', prepend: '[', append: ']' },
+    // Padded with "~ " to 40 % longer (breakable, as a longer translation's extra words are) and
+    // bracketed, so that a clipped end shows.
+    { locale: 'pseudo', extend: 0.4, extendCharacter: '~ ', prepend: '[', append: ']' },
     { locale: 'pseudo-ar', rightToLeft: true },
   ],
   catalogs: [

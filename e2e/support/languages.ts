@@ -201,10 +201,11 @@ const ENGLISH_WORDS = [
 ];
 
 /**
- * Words a German screen may show although the English catalog has them as a message (the German
- * catalog translates them to themselves are found by the catalog; these are words German shares).
+ * English messages that are German words too, which a German sentence may hold although the German
+ * catalog translates the message itself otherwise ("Export" the button is "Exportieren"; "aus dem
+ * Export" is German). Messages the catalog translates to themselves are found by the catalog.
  */
-const SHARED_WITH_GERMAN: readonly string[] = [];
+const SHARED_WITH_GERMAN: readonly string[] = ['Export', 'Import'];
 
 export type TEnglishDetector = (text: string) => string | null;
 
@@ -461,6 +462,8 @@ const WRITTEN_KEYS = new Set([
   'value',
   'options',
   'slug',
+  // A custom field's key, which the administrator chose.
+  'key',
 ]);
 
 /** The strings of an API answer that a person wrote (names, titles, field values and options). */

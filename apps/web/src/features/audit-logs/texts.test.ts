@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale } from '#web/lib/i18n.ts';
 import { activityCount } from './components/activity-timeline.tsx';
-import { auditActionLabel, auditEntityLabel, describeAuditChanges } from './texts.ts';
+import { auditActionLabel, auditActorName, auditEntityLabel, describeAuditChanges } from './texts.ts';
 
 const renamed = '{"changes":{"displayName":{"from":"Sam","to":"Samuel"},"Serial":{"from":null,"to":"A-1"}}}';
 
@@ -19,6 +19,9 @@ describe('audit entries in words', () => {
     expect(activityCount(1)).toBe('1 activity in total');
     expect(activityCount(1234)).toBe('1,234 activities in total');
     expect(activityCount(10_000, true)).toBe('10,000+ activities in total');
+    expect(auditActorName('system')).toBe('system');
+    expect(auditActorName('Sam')).toBe('Sam');
+    expect(auditActorName(null)).toBe('—');
   });
 
   it('words actions, entity types, known field names and counts in the active language', async () => {
@@ -32,5 +35,6 @@ describe('audit entries in words', () => {
     expect(activityCount(1)).toBe('1 Aktivität insgesamt');
     expect(activityCount(1234)).toBe('1.234 Aktivitäten insgesamt');
     expect(activityCount(10_000, true)).toBe('10.000+ Aktivitäten insgesamt');
+    expect(auditActorName('system')).toBe('System');
   });
 });

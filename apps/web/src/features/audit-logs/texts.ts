@@ -10,6 +10,8 @@ export const AUDIT_TEXTS = {
   loadFailed: msg`Failed to load audit logs`,
   activityLoadFailed: msg`Failed to load activity logs`,
   retry: msg`Retry`,
+  /** Who made a change the server made on its own (a schedule's task, an import's undo...). */
+  system: msg`system`,
   empty: msg`No audit logs found for the selected criteria.`,
   clearFilters: msg`Clear Filters`,
   filters: msg`Filters`,
@@ -162,4 +164,13 @@ export function describeAuditChanges(changes: string | null | undefined): string
     if (typeof record.status === 'string') return i18n._(AUDIT_TEXTS.taskStatus(record.status));
   }
   return changes;
+}
+
+/**
+ * Who made an entry: the server records its own changes under the name "system" (recordAudits), which
+ * is worded in the reader's language; a person's name as recorded.
+ */
+export function auditActorName(userName: string | null): string {
+  if (userName === 'system') return i18n._(AUDIT_TEXTS.system);
+  return userName || '—';
 }

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { TAuditLogEntry } from '@mqr/contracts';
 import { Table } from '#web/components/ui/table.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
-import { AUDIT_TEXTS, auditEntityLabel, describeAuditChanges } from '../texts.ts';
+import { AUDIT_TEXTS, auditActorName, auditEntityLabel, describeAuditChanges } from '../texts.ts';
 import { ActionBadge } from './action-badge.tsx';
 import styles from './audit-logs.module.css';
 
@@ -39,7 +39,7 @@ export function AuditLogTable({ label, entries, headings, showUser, showIp }: TA
             <td className={styles.nowrap}>
               <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
             </td>
-            {showUser ? <td className={styles.user}>{entry.userName || '—'}</td> : null}
+            {showUser ? <td className={styles.user}>{auditActorName(entry.userName)}</td> : null}
             <td>
               <ActionBadge action={entry.action} />
             </td>
