@@ -1,3 +1,5 @@
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 // No zod here: the web app's API client words errors with this (ADR 032, ADR 113).
 
 /**
@@ -21,84 +23,16 @@ export interface Said {
   readonly values?: MessageValues;
 }
 
-const englishNumber = new Intl.NumberFormat('en-US');
+/**
+ * English, written by Lingui from the ICU source at the moment a message is said (its compiler: the
+ * catalogs hold no English to look up in contracts, which both the server and the web import).
+ */
+const english = setupI18n({ locale: 'en', messages: { en: {} } });
+english.setMessagesCompiler(compileMessage);
 
-/** The closing brace matching the one before `from` (ICU quoting with `'` respected). */
-function closingBrace(pattern: string, from: number): number {
-  let depth = 1;
-  for (let i = from; i < pattern.length; i++) {
-    const char = pattern[i];
-    if (char === "'" && (pattern[i + 1] === '{' || pattern[i + 1] === '}')) {
-      i = pattern.indexOf("'", i + 1);
-      if (i < 0) break;
-    } else if (char === '{') depth++;
-    else if (char === '}' && --depth === 0) return i;
-  }
-  throw new Error(`Unbalanced braces in message: ${pattern}`);
-}
-
-/** A plural's or select's branches: `key {text} key {text} ...`. */
-function branches(body: string): Map<string, string> {
-  const found = new Map<string, string>();
-  let i = 0;
-  while (i < body.length) {
-    const open = body.indexOf('{', i);
-    if (open < 0) break;
-    const key = body.slice(i, open).trim();
-    const close = closingBrace(body, open + 1);
-    found.set(key, body.slice(open + 1, close));
-    i = close + 1;
-  }
-  return found;
-}
-
-const pluralRules = new Intl.PluralRules('en-US');
-
-/** The English text of an ICU message: `{name}`, `{name, number}`, plural (`=n`, one, other, `#`) and select. */
-export function formatEnglish(pattern: string, values: MessageValues = {}, count?: number): string {
-  let out = '';
-  let i = 0;
-  while (i < pattern.length) {
-    const char = pattern[i]!;
-    if (char === "'" && (pattern[i + 1] === '{' || pattern[i + 1] === '}' || pattern[i + 1] === "'")) {
-      if (pattern[i + 1] === "'") {
-        out += "'";
-        i += 2;
-        continue;
-      }
-      const end = pattern.indexOf("'", i + 1);
-      out += pattern.slice(i + 1, end < 0 ? undefined : end);
-      i = end < 0 ? pattern.length : end + 1;
-    } else if (char === '#' && count !== undefined) {
-      out += englishNumber.format(count);
-      i++;
-    } else if (char === '{') {
-      const close = closingBrace(pattern, i + 1);
-      const inner = pattern.slice(i + 1, close);
-      const [name = '', kind, ...rest] = inner.split(',');
-      const key = name.trim();
-      const value = values[key];
-      const type = kind?.trim();
-      if (type === 'plural' || type === 'select') {
-        const options = branches(rest.join(','));
-        const n = Number(value);
-        const chosen =
-          type === 'plural'
-            ? (options.get(`=${n}`) ?? options.get(pluralRules.select(n)) ?? options.get('other'))
-            : (options.get(String(value)) ?? options.get('other'));
-        out += formatEnglish(chosen ?? '', values, type === 'plural' ? n : count);
-      } else if (type === 'number') {
-        out += englishNumber.format(Number(value));
-      } else {
-        out += value === undefined ? `{${key}}` : String(value);
-      }
-      i = close + 1;
-    } else {
-      out += char;
-      i++;
-    }
-  }
-  return out;
+/** The English text of an ICU message (values, numbers, plurals, selects, quoted braces). */
+export function formatEnglish(pattern: string, values: MessageValues = {}): string {
+  return english._({ id: pattern, message: pattern, values });
 }
 
 /** `text` said with `values`: its id, its values and its English. */
