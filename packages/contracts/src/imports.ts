@@ -209,6 +209,92 @@ export const IMPORT_SAID = {
       },
       { row, column: clipped(column), max: IMPORT_MAX_CELL_LENGTH },
     ),
+  unreadable: (line: number, reason: string) =>
+    said(
+      /*i18n*/ {
+        id: 'import.unreadable',
+        message: 'The file cannot be read as CSV at line {line}: {reason}',
+      },
+      { line, reason },
+    ),
+  duplicateHeader: (header: string) =>
+    said(
+      /*i18n*/ {
+        id: 'import.duplicateHeader',
+        message: 'Two columns are named "{header}". Rename one and try again.',
+      },
+      { header },
+    ),
+  blankHeader: (column: number) =>
+    said(
+      /*i18n*/ { id: 'import.blankHeader', message: 'Column {column} has no name in the first row.' },
+      { column },
+    ),
+  formulaHeader: (column: number, name: string) =>
+    said(
+      /*i18n*/ {
+        id: 'import.formulaHeader',
+        message:
+          'Column {column} is named "{name}", which a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a line break). Rename it and try again.',
+      },
+      { column, name: clipped(name) },
+    ),
+  wrongTarget: (target: string) =>
+    said(
+      /*i18n*/ {
+        id: 'import.wrongTarget',
+        message: 'A file of this kind has no column to import as {target}.',
+      },
+      { target },
+    ),
+  mappedTwice: (target: string) =>
+    said(
+      /*i18n*/ { id: 'import.mappedTwice', message: 'Only one column can be imported as {target}.' },
+      { target },
+    ),
+  newFieldKeyTaken: (key: string) =>
+    said(
+      /*i18n*/ {
+        id: 'import.newFieldKeyTaken',
+        message: 'A custom field with the key "{key}" already exists.',
+      },
+      { key },
+    ),
+  noRoomForNewFields: (label: string, displayOrder: number) =>
+    said(
+      /*i18n*/ {
+        id: 'import.noRoomForNewFields',
+        message:
+          'The new fields would come after the field "{label}", whose display order {displayOrder} leaves no room below the largest, {max}. Lower its display order under Fields, then run the check again.',
+      },
+      { label, displayOrder, max: DISPLAY_ORDER_MAX },
+    ),
+  tooManyOptions: (column: string) =>
+    said(
+      /*i18n*/ {
+        id: 'import.tooManyOptions',
+        message: 'Column "{column}" has more than {max} different values: import it as Text.',
+      },
+      { column, max: IMPORT_MAX_SELECT_OPTIONS },
+    ),
+  matchKeyNotMapped: (key: 'slug' | 'externalId') =>
+    said(
+      /*i18n*/ {
+        id: 'import.matchKeyNotMapped',
+        message:
+          'Choose the column that holds the {key, select, slug {slug} other {external ID}} to match existing assets by it, or match by something else.',
+      },
+      { key },
+    ),
+  undoBlocked: (count: number, names: string[]) =>
+    said(
+      /*i18n*/ {
+        id: 'import.undoBlocked',
+        message:
+          '{count, plural, one {# asset} other {# assets}} of this import changed since it ran (edited, retired, or given an event, a file or a schedule): {names}{more, plural, =0 {} other { and # more}}. Undoing would lose that work, so nothing was undone.',
+      },
+      { count, names: names.join(', '), more: Math.max(count - names.length, 0) },
+    ),
 };
 
 /** What a bad file or a bad mapping is told. */
@@ -220,6 +306,14 @@ export const IMPORT_MESSAGES = {
         message: 'The file is larger than {maxMb} MB. Split it into smaller files.',
       },
       { maxMb: IMPORT_MAX_BYTES / 1024 / 1024 },
+    ),
+    headerTooLong: said(
+      /*i18n*/ {
+        id: 'import.headerTooLong',
+        message:
+          'The first row, which names the columns, is longer than {kb} KB. Keep only the columns to import and try again.',
+      },
+      { kb: IMPORT_HEADER_MAX_BYTES / 1024 },
     ),
     noFile: /*i18n*/ { id: 'import.noFile', message: 'Choose a CSV file to import.' },
     empty: /*i18n*/ { id: 'import.empty', message: 'The file is empty.' },
@@ -378,31 +472,35 @@ export const IMPORT_MESSAGES = {
     },
   }),
   cellTooLong: inEnglish((row: number, column: string) => IMPORT_SAID.cellTooLong(row, column)),
-  unreadable: (line: number, reason: string) => `The file cannot be read as CSV at line ${line}: ${reason}`,
-  duplicateHeader: (header: string) => `Two columns are named "${header}". Rename one and try again.`,
-  blankHeader: (column: number) => `Column ${column} has no name in the first row.`,
-  headerTooLong: `The first row, which names the columns, is longer than ${IMPORT_HEADER_MAX_BYTES / 1024} KB. Keep only the columns to import and try again.`,
-  formulaHeader: (column: number, name: string) =>
-    `Column ${column} is named "${clipped(name)}", which a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or a line break). Rename it and try again.`,
-  notMapped: {
-    name: 'Choose the column that holds the asset name.',
-    asset: 'Choose the column that holds the asset slug.',
-    title: 'Choose the column that holds the title.',
-    performedAt: 'Choose the column that holds when the work was performed.',
-    recurrence: 'Choose the column that holds the recurrence.',
-    startsOn: 'Choose the column that holds the start date.',
-  },
-  wrongTarget: (target: string) => `A file of this kind has no column to import as ${target}.`,
-  mappedTwice: (target: string) => `Only one column can be imported as ${target}.`,
-  newFieldKeyTaken: (key: string) => `A custom field with the key "${key}" already exists.`,
-  noRoomForNewFields: (label: string, displayOrder: number) =>
-    `The new fields would come after the field "${label}", whose display order ${displayOrder} leaves no room below the largest, ${DISPLAY_ORDER_MAX}. Lower its display order under Fields, then run the check again.`,
-  tooManyOptions: (column: string) =>
-    `Column "${column}" has more than ${IMPORT_MAX_SELECT_OPTIONS} different values: import it as Text.`,
+  unreadable: inEnglish(IMPORT_SAID.unreadable),
+  duplicateHeader: inEnglish(IMPORT_SAID.duplicateHeader),
+  blankHeader: inEnglish(IMPORT_SAID.blankHeader),
+  formulaHeader: inEnglish(IMPORT_SAID.formulaHeader),
+  notMapped: englishMessages({
+    name: /*i18n*/ { id: 'import.notMapped.name', message: 'Choose the column that holds the asset name.' },
+    asset: /*i18n*/ { id: 'import.notMapped.asset', message: 'Choose the column that holds the asset slug.' },
+    title: /*i18n*/ { id: 'import.notMapped.title', message: 'Choose the column that holds the title.' },
+    performedAt: /*i18n*/ {
+      id: 'import.notMapped.performedAt',
+      message: 'Choose the column that holds when the work was performed.',
+    },
+    recurrence: /*i18n*/ {
+      id: 'import.notMapped.recurrence',
+      message: 'Choose the column that holds the recurrence.',
+    },
+    startsOn: /*i18n*/ {
+      id: 'import.notMapped.startsOn',
+      message: 'Choose the column that holds the start date.',
+    },
+  }),
+  wrongTarget: inEnglish(IMPORT_SAID.wrongTarget),
+  mappedTwice: inEnglish(IMPORT_SAID.mappedTwice),
+  newFieldKeyTaken: inEnglish(IMPORT_SAID.newFieldKeyTaken),
+  noRoomForNewFields: inEnglish(IMPORT_SAID.noRoomForNewFields),
+  tooManyOptions: inEnglish(IMPORT_SAID.tooManyOptions),
   slugTwice: (row: number) => `This slug is already used by row ${row} of the file.`,
   // Matching existing assets (docs/product/imports.md#matching-existing-assets, ADR 092).
-  matchKeyNotMapped: (key: 'slug' | 'externalId') =>
-    `Choose the column that holds the ${key === 'slug' ? 'slug' : 'external ID'} to match existing assets by it, or match by something else.`,
+  matchKeyNotMapped: inEnglish(IMPORT_SAID.matchKeyNotMapped),
   externalIdTwice: (row: number) => `This external ID is already used by row ${row} of the file.`,
   nameTwice: (row: number) =>
     `This name is already in row ${row} of the file: both rows would update the same asset.`,
@@ -411,8 +509,7 @@ export const IMPORT_MESSAGES = {
   slugDiffers: (slug: string) =>
     `The asset this row matches has the slug "${slug}": a slug never changes. Correct the cell or clear it.`,
   // Undo and discard (docs/product/imports.md#undo, ADR 093).
-  undoBlocked: (count: number, names: string[]) =>
-    `${count === 1 ? '1 asset' : `${count} assets`} of this import changed since it ran (edited, retired, or given an event, a file or a schedule): ${names.join(', ')}${count > names.length ? ` and ${count - names.length} more` : ''}. Undoing would lose that work, so nothing was undone.`,
+  undoBlocked: inEnglish(IMPORT_SAID.undoBlocked),
   // Maintenance history (docs/product/imports.md#maintenance-history).
   momentInvalid: (label: string, value: string, order: TImportDateOrder = 'YMD') =>
     order === 'YMD'

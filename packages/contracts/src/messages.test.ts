@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_MESSAGES, BULK_MESSAGES, SCHEDULE_SAID } from './index.ts';
+import { ASSET_MESSAGES, BULK_MESSAGES, IMPORT_SAID, SCHEDULE_SAID } from './index.ts';
 import { formatEnglish, said, saidOf } from './messages.ts';
 
 describe('messages with ids (ADR 113)', () => {
@@ -33,6 +33,21 @@ describe('messages with ids (ADR 113)', () => {
     expect(SCHEDULE_SAID.someAssetsRetired(1).message).toBe(
       '1 of these assets is retired: schedules cannot be added to them.',
     );
+    // An import's refusals: the English as the earlier string templates wrote it.
+    expect(IMPORT_SAID.undoBlocked(1, ['Pump']).message).toBe(
+      '1 asset of this import changed since it ran (edited, retired, or given an event, a file or a schedule): Pump. Undoing would lose that work, so nothing was undone.',
+    );
+    expect(IMPORT_SAID.undoBlocked(5, ['Pump', 'Fan']).message).toBe(
+      '5 assets of this import changed since it ran (edited, retired, or given an event, a file or a schedule): Pump, Fan and 3 more. Undoing would lose that work, so nothing was undone.',
+    );
+    expect(IMPORT_SAID.matchKeyNotMapped('externalId').message).toBe(
+      'Choose the column that holds the external ID to match existing assets by it, or match by something else.',
+    );
+    expect(IMPORT_SAID.duplicateHeader('Serial')).toEqual({
+      messageId: 'import.duplicateHeader',
+      message: 'Two columns are named "Serial". Rename one and try again.',
+      values: { header: 'Serial' },
+    });
     expect(said({ id: 'x.y', message: 'Hello {name}.' }, { name: 'Ann' })).toEqual({
       messageId: 'x.y',
       message: 'Hello Ann.',

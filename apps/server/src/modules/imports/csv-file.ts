@@ -6,6 +6,8 @@ import {
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
+  IMPORT_SAID,
+  type Said,
   type TImportEncoding,
 } from '@mqr/contracts';
 import iconv from 'iconv-lite';
@@ -28,7 +30,7 @@ const SNIFF_BYTES = 16 * 1024;
 /** Bytes csv-parse reads at a time: the event loop has a turn between two (ADR 088). */
 const PARSE_CHUNK_BYTES = 64 * 1024;
 
-const refuse = (message: string) => new AppError('VALIDATION', message);
+const refuse = (message: string | Said) => new AppError('VALIDATION', message);
 
 /** What the start of a CSV file tells: its encoding, delimiter and header row, checked. */
 export interface CsvStart {
@@ -80,11 +82,11 @@ export function checkHeaders(headers: string[]): string[] {
   if (headers.length > IMPORT_MAX_COLUMNS) throw refuse(IMPORT_MESSAGES.tooManyColumns);
   const seen = new Set<string>();
   return headers.map((cell, index) => {
-    if (startsLikeFormula(cell)) throw refuse(IMPORT_MESSAGES.formulaHeader(index + 1, cell));
+    if (startsLikeFormula(cell)) throw refuse(IMPORT_SAID.formulaHeader(index + 1, cell));
     const header = fromSpreadsheetSafe(cell).trim();
-    if (header === '') throw refuse(IMPORT_MESSAGES.blankHeader(index + 1));
+    if (header === '') throw refuse(IMPORT_SAID.blankHeader(index + 1));
     const key = header.toLowerCase();
-    if (seen.has(key)) throw refuse(IMPORT_MESSAGES.duplicateHeader(header));
+    if (seen.has(key)) throw refuse(IMPORT_SAID.duplicateHeader(header));
     seen.add(key);
     return header;
   });
@@ -212,7 +214,7 @@ async function* inTurns(
 }
 
 function unreadable(error: Error & { lines?: number }): AppError {
-  return refuse(IMPORT_MESSAGES.unreadable(error.lines ?? 0, error.message.replace(/^[A-Za-z_]+: /, '')));
+  return refuse(IMPORT_SAID.unreadable(error.lines ?? 0, error.message.replace(/^[A-Za-z_]+: /, '')));
 }
 
 /** The bytes of `source` without a UTF-8 byte order mark at its start. */

@@ -8,10 +8,12 @@ import {
   DISPLAY_ORDER_STEP,
   type FieldRule,
   IMPORT_MESSAGES,
+  IMPORT_SAID,
   IMPORT_TARGET_LABELS,
   IMPORT_TARGETS,
   INPUT_MESSAGES,
   isStorableText,
+  type Said,
   SLUG_PATTERN,
   type TImportBuiltInTarget,
   type TImportColumnTarget,
@@ -57,7 +59,7 @@ export interface ImportPlan {
   formats: CellFormats;
 }
 
-const refuse = (message: string) => new AppError('VALIDATION', message);
+const refuse = (message: string | Said) => new AppError('VALIDATION', message);
 
 const ruleOf = (definition: FieldDefinitionRow): FieldRule => ({
   label: definition.label,
@@ -111,7 +113,7 @@ export function buildPlan(
         return;
       }
       case 'newField': {
-        if (keys.has(target.key)) throw refuse(IMPORT_MESSAGES.newFieldKeyTaken(target.key));
+        if (keys.has(target.key)) throw refuse(IMPORT_SAID.newFieldKeyTaken(target.key));
         keys.add(target.key);
         const options = target.dataType === 'Select' ? (selectOptions.get(column) ?? []) : null;
         const rule: FieldRule = {
@@ -127,8 +129,8 @@ export function buildPlan(
       }
       default: {
         const name = IMPORT_TARGET_LABELS[target.kind].toLowerCase();
-        if (!targets.includes(target.kind)) throw refuse(IMPORT_MESSAGES.wrongTarget(name));
-        if (columns[target.kind] !== undefined) throw refuse(IMPORT_MESSAGES.mappedTwice(name));
+        if (!targets.includes(target.kind)) throw refuse(IMPORT_SAID.wrongTarget(name));
+        if (columns[target.kind] !== undefined) throw refuse(IMPORT_SAID.mappedTwice(name));
         columns[target.kind] = column;
       }
     }
@@ -138,7 +140,7 @@ export function buildPlan(
   }
   if (kind !== 'assets' && matchBy !== null) throw refuse(IMPORT_MESSAGES.matchKeyForAssets);
   if ((matchBy === 'slug' || matchBy === 'externalId') && columns[matchBy] === undefined) {
-    throw refuse(IMPORT_MESSAGES.matchKeyNotMapped(matchBy));
+    throw refuse(IMPORT_SAID.matchKeyNotMapped(matchBy));
   }
   const requiredElsewhere = definitions
     .filter((definition) => definition.isActive && definition.isRequired && !mapped.has(definition.id))
@@ -160,7 +162,7 @@ export function checkRoomForNewFields(plan: ImportPlan): void {
   const last = plan.lastField;
   if (added === 0 || !last) return;
   if (last.displayOrder + added * DISPLAY_ORDER_STEP > DISPLAY_ORDER_MAX) {
-    throw refuse(IMPORT_MESSAGES.noRoomForNewFields(last.label, last.displayOrder));
+    throw refuse(IMPORT_SAID.noRoomForNewFields(last.label, last.displayOrder));
   }
 }
 

@@ -292,7 +292,7 @@ export async function planOf(
     );
     const values = stored.map(read);
     if (values.length > IMPORT_MAX_SELECT_OPTIONS) {
-      throw new AppError('VALIDATION', IMPORT_MESSAGES.tooManyOptions(row.headers[column] ?? ''));
+      throw new AppError('VALIDATION', IMPORT_SAID.tooManyOptions(row.headers[column] ?? ''));
     }
     selectOptions.set(column, values);
   }

@@ -1,5 +1,6 @@
 import {
   IMPORT_MESSAGES,
+  IMPORT_SAID,
   IMPORT_UNDO_DAYS,
   IMPORT_UNDO_LISTED,
   type TImportRun,
@@ -166,7 +167,7 @@ export async function undoImport(db: Db, context: UndoContext, importId: string)
     const changed = await findChangedSince(tx, organizationId, run.id, NAMED_IN_REFUSAL);
     if (changed.total > 0) {
       const names = changed.assets.map((asset) => asset.name);
-      throw conflict(IMPORT_MESSAGES.undoBlocked(changed.total, names));
+      throw conflict(IMPORT_SAID.undoBlocked(changed.total, names));
     }
     const definitions = await getFieldDefinitionRows(tx, organizationId, 'Asset');
     const labels = new Map(definitions.map((definition) => [definition.id, definition.label]));
