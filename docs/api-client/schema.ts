@@ -289,6 +289,8 @@ export interface paths {
                             fields: {
                                 label: string;
                                 value: string | null;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             events: {
                                 title: string;
@@ -929,6 +931,8 @@ export interface paths {
                                 label: string;
                                 value: string | null;
                                 isActive: boolean;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             events: {
                                 id: string;
@@ -1098,6 +1102,8 @@ export interface paths {
                                 label: string;
                                 value: string | null;
                                 isActive: boolean;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             events: {
                                 id: string;
@@ -1205,6 +1211,8 @@ export interface paths {
                                 label: string;
                                 value: string | null;
                                 isActive: boolean;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             events: {
                                 id: string;
@@ -4316,6 +4324,8 @@ export interface paths {
                                 label: string;
                                 value: string | null;
                                 isActive: boolean;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             events: {
                                 id: string;
@@ -4429,6 +4439,8 @@ export interface paths {
                                 label: string;
                                 value: string | null;
                                 isActive: boolean;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             events: {
                                 id: string;

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 
-/** The CSV exports' words (docs/product/exports.md), translated (docs/translating.md). */
+/** The CSV exports' words (docs/product/assets.md#export-to-csv), translated (docs/translating.md). */
 export const EXPORT_TEXTS = {
   export: msg`Export`,
   preparing: msg`Preparing…`,
