@@ -74,8 +74,8 @@ test('an administrator imports a Windows-1252 semicolon file with European numbe
     .getByRole('link', { name: 'Open' })
     .click();
   await expect(page.getByRole('heading', { name: `Pumpe für Kühlwasser ${run}`, level: 1 })).toBeVisible();
-  await expect(page.getByText('12345.67')).toBeVisible();
-  await expect(page.getByText('2021-03-15')).toBeVisible();
+  await expect(page.getByText('12,345.67')).toBeVisible();
+  await expect(page.getByText('Mar 15, 2021')).toBeVisible();
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
