@@ -82,6 +82,26 @@ export async function createAssetViaApi(
   return response.json();
 }
 
+/** Records an event of an asset through the API and returns its JSON; throws with the body when refused. */
+export async function recordEventViaApi(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  assetId: string,
+  payload: Record<string, unknown>,
+  // biome-ignore lint/suspicious/noExplicitAny: test helper answering the parsed JSON
+): Promise<any> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/assets/${assetId}/events`,
+    headers,
+    payload,
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`record event failed: ${response.statusCode} ${response.body}`);
+  }
+  return response.json();
+}
+
 /** The audit entries of one entity, newest first. */
 export async function auditEntriesOf(db: DbOrTx, organizationId: string, entityId: string) {
   return db

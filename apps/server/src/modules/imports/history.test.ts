@@ -15,7 +15,7 @@ import {
   fieldDefinitions,
   maintenanceEvents,
 } from '#server/db/schema.ts';
-import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
+import { createAssetViaApi, insertField, recordEventViaApi } from '#server/test/asset-fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { eventImport } from './event-import.ts';
@@ -284,16 +284,8 @@ describe('checking and importing maintenance history', () => {
     });
     const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Round trip pump' });
     await insertAsset(t.orgB.organization.id, asset.slug, false, asset.name);
-    const add = async (title: string, extra: Record<string, unknown>) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/assets/${asset.id}/events`,
-        headers: t.headers.adminA,
-        payload: { title, ...extra },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json();
-    };
+    const add = (title: string, extra: Record<string, unknown>) =>
+      recordEventViaApi(t.app, t.headers.adminA, asset.id, { title, ...extra });
     const done = await add('Seal, "new"\nand tested', {
       notes: '=not a formula',
       recordedBy: 'Sam',

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assets, users } from '#server/db/schema.ts';
-import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
+import { createAssetViaApi, insertField, recordEventViaApi } from '#server/test/asset-fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { suggestMapping } from './formats.ts';
@@ -77,16 +77,8 @@ describe('importing our export written in German', () => {
     await t.db
       .insert(assets)
       .values({ organizationId: t.orgB.organization.id, name: asset.name, slug: asset.slug });
-    const add = async (title: string, extra: Record<string, unknown>) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/assets/${asset.id}/events`,
-        headers: t.headers.adminA,
-        payload: { title, ...extra },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      return response.json();
-    };
+    const add = (title: string, extra: Record<string, unknown>) =>
+      recordEventViaApi(t.app, t.headers.adminA, asset.id, { title, ...extra });
     const done = await add('Dichtung gewechselt', { notes: 'Neue Dichtung', recordedBy: 'Sam' });
     await post(t.headers.adminA, `/api/assets/${asset.id}/events/${done.id}/complete`);
     await add('Begonnene Arbeit', { startTask: true });
