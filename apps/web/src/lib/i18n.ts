@@ -105,7 +105,10 @@ let pending: { locale: TLocale; promise: Promise<void> } | null = null;
  */
 export function activateLocale(asked: TLocale): Promise<void> {
   const locale = localeOverride() ?? asked;
-  if (i18n.locale === locale) return Promise.resolve();
+  if (i18n.locale === locale) {
+    pending = null; // asking for the language already spoken again cancels a download still under way
+    return Promise.resolve();
+  }
   if (pending?.locale === locale) return pending.promise;
   const promise = CATALOGS[locale]().then(({ messages }) => {
     if (pending?.locale !== locale) return; // a later choice won

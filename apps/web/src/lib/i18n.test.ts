@@ -1,0 +1,25 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { activateLocale, i18n } from './i18n.ts';
+
+// The last language asked for is the one spoken, however the catalogs' downloads overlap.
+
+describe('activateLocale', () => {
+  beforeEach(async () => {
+    await activateLocale('en');
+  });
+
+  it('keeps the language spoken when it is asked for again while another catalog still downloads', async () => {
+    const german = activateLocale('de');
+    await activateLocale('en');
+    await german;
+    expect(i18n.locale).toBe('en');
+  });
+
+  it('speaks the later of two languages asked for one after the other', async () => {
+    const french = activateLocale('fr');
+    const spanish = activateLocale('es');
+    await Promise.all([french, spanish]);
+    expect(i18n.locale).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+  });
+});
