@@ -199,7 +199,8 @@ function showServerValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return i18n._(AUDIT_TEXTS.emptyValue);
   if (typeof value === 'boolean') return i18n._(value ? AUDIT_TEXTS.yes : AUDIT_TEXTS.no);
   if (typeof value !== 'string') return JSON.stringify(value);
-  if (Object.hasOwn(AUDIT_VALUE_MESSAGES, value)) return i18n._(AUDIT_VALUE_MESSAGES[value]);
+  const own = Object.hasOwn(AUDIT_VALUE_MESSAGES, value) ? AUDIT_VALUE_MESSAGES[value] : undefined;
+  if (own) return i18n._(own);
   for (const [pattern, message] of AUDIT_COUNTED_VALUES) {
     const counted = pattern.exec(value);
     if (counted) return i18n._(message(Number(counted[1])));
