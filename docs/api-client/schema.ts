@@ -317,6 +317,8 @@ export interface paths {
                                 fields: {
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                             }[];
                             eventsNextAfter: string | null;
@@ -398,6 +400,8 @@ export interface paths {
                                 fields: {
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                             }[];
                             nextAfter: string | null;
@@ -958,6 +962,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1129,6 +1135,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1238,6 +1246,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1366,6 +1376,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1458,6 +1470,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -1562,6 +1576,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -1650,6 +1666,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -1737,6 +1755,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -4351,6 +4371,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -4466,6 +4488,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
