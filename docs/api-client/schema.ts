@@ -3869,6 +3869,10 @@ export interface paths {
                             row: number;
                             column: string;
                             message: string;
+                            messageId?: string;
+                            values?: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -3914,6 +3918,10 @@ export interface paths {
                             row: number;
                             column: string;
                             message: string;
+                            messageId?: string;
+                            values?: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };

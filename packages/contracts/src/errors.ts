@@ -5,7 +5,7 @@ import { ERROR_CODES } from './error-codes.ts';
  * A message's id and values (ADR 113): a client words `messageId` with `values` in its reader's
  * language; `message` stays the English text. Servers before ids send none: show `message` then.
  */
-const ZMessageParts = {
+export const ZMessageParts = {
   messageId: z.string().optional(),
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 };

@@ -1,4 +1,4 @@
-import { setupI18n } from '@lingui/core';
+import { type I18n, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 // No zod here: the web app's API client words errors with this (ADR 032, ADR 113).
 
@@ -70,7 +70,30 @@ export function inEnglish<A extends unknown[]>(say: (...args: A) => Said): (...a
   return (...args) => remember(say(...args));
 }
 
+/** The English of a message said, remembered as `inEnglish` remembers it (a check shared with the forms). */
+export function englishOf(entry: Said): string {
+  return remember(entry);
+}
+
 /** The message an English text is, when it is one of ours; undefined for any other text. */
 export function saidOf(english: string): Said | undefined {
   return known.get(english);
+}
+
+/** A text of the API: its English, with the id and values that word it when it has them (ADR 113). */
+export interface ApiText {
+  message: string;
+  messageId?: string | undefined;
+  values?: MessageValues | undefined;
+}
+
+/**
+ * An API text in the language of `i18n` (the web's active one, or a server translator's): the
+ * catalog's message for its id with its values, else its English as it came (no id, or one this
+ * catalog does not know).
+ */
+export function wordIn(i18n: I18n, text: ApiText): string {
+  const id = text.messageId;
+  if (!id || i18n.messages[id] === undefined) return text.message;
+  return i18n._(id, text.values);
 }

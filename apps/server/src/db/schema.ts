@@ -9,6 +9,7 @@ import {
   IMPORT_MATCH_KEYS,
   IMPORT_NUMBER_FORMATS,
   IMPORT_STATUSES,
+  type MessageValues,
   SCHEDULE_MODES,
   type TImportColumnTarget,
   type TImportPlanned,
@@ -785,7 +786,14 @@ export const importProblems = pgTable(
     organizationId: organizationId(),
     rowNumber: integer('row_number').notNull(),
     column: varchar('column_name', { length: 255 }).notNull(),
+    /** The problem in English, as the API's `message` says it. */
     message: text('message').notNull(),
+    /**
+     * The message's id and values (ADR 121), which the screens and the problems file word in their
+     * reader's language; null for a problem stored before them, or a text of no message.
+     */
+    messageId: varchar('message_id', { length: 100 }),
+    messageValues: jsonb('message_values').$type<MessageValues>(),
     /** A warning lets the import go on (a name already in use); a problem stops it. */
     isWarning: boolean('is_warning').notNull().default(false),
   },

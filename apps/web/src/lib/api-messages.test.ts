@@ -3,6 +3,7 @@ import {
   ASSET_LIST_MESSAGES,
   ASSET_LIST_SAID,
   ASSET_MESSAGES,
+  IMPORT_SAID,
   LABEL_MESSAGES,
   LABEL_SAID,
   LANGUAGE_MESSAGES,
@@ -102,6 +103,24 @@ describe('API messages in the reader’s language', () => {
     );
     expect(wordMessage(LANGUAGE_MESSAGES.languageInvalid)).toBe('Wählen Sie eine Sprache: en, de, fr, es.');
     expect(wordMessage(PASSWORD_TOO_LONG)).toBe('Das Passwort darf höchstens 1024 Zeichen lang sein.');
+  });
+
+  it('names a built-in column of an import in the reader’s words; a column a person named stays as named', async () => {
+    await activateLocale('de');
+    expect(wordMessage(IMPORT_SAID.wrongTarget('asset'))).toBe(
+      'Eine Datei dieser Art hat keine Spalte, die als „Kennung des Objekts“ importiert werden kann.',
+    );
+    expect(wordMessage(IMPORT_SAID.tooManyOptions('Farbe'))).toBe(
+      'Spalte „Farbe“ hat mehr als 200 verschiedene Werte: Importieren Sie sie als Text.',
+    );
+    await activateLocale('fr');
+    expect(wordMessage(IMPORT_SAID.mappedTwice('performedAt'))).toBe(
+      'Une seule colonne peut être importée comme « Effectuée le ».',
+    );
+    await activateLocale('es');
+    expect(wordMessage(IMPORT_SAID.personTooLong('completedBy'))).toBe(
+      '«Completada por» debe tener como máximo 200 caracteres.',
+    );
   });
 
   it('keeps English for English readers', () => {
