@@ -3210,6 +3210,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3291,6 +3307,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3383,6 +3415,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3526,6 +3574,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3632,6 +3696,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3728,6 +3808,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3823,6 +3919,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4047,6 +4159,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;

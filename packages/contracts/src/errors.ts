@@ -11,6 +11,13 @@ export const ZMessageParts = {
 };
 
 export const ZFieldError = z.object({ path: z.string(), message: z.string(), ...ZMessageParts });
+
+/** A text of the API with its id and values, and the messages put in it as values (ADR 121). */
+export const ZApiText = z.object({
+  message: z.string(),
+  ...ZMessageParts,
+  parts: z.record(z.string(), z.object({ message: z.string(), ...ZMessageParts })).optional(),
+});
 export type TFieldError = z.infer<typeof ZFieldError>;
 
 /** The body of every error response. `fields` is present for validation errors only. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMessageParts } from './errors.ts';
+import { ZApiText, ZMessageParts } from './errors.ts';
 import { EVENT_RECORDED_BY_MAX_LENGTH } from './event-messages.ts';
 import {
   DISPLAY_ORDER_MAX,
@@ -10,7 +10,7 @@ import {
   type TFieldTarget,
 } from './fields.ts';
 import { storableText } from './limits.ts';
-import { englishMessages, inEnglish, said } from './messages.ts';
+import { type ApiText, englishMessages, inEnglish, said } from './messages.ts';
 
 /** The largest CSV an import takes, and its most rows (a header row and up to this many). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -386,6 +386,13 @@ export const IMPORT_SAID = {
       /*i18n*/ { id: 'import.dateInvalid', message: '"{value}" is not a date written as {example}.' },
       { value: clipped(value), example: IMPORT_DATE_EXAMPLES[order] },
     ),
+  /** The commit stopped at a row that no longer passes (a field changed since the check): its first problem. */
+  rowStopped: (row: number, column: string, problem: ApiText) =>
+    said(
+      /*i18n*/ { id: 'import.rowStopped', message: 'Row {row}, {column}: {problem} Run the check again.' },
+      { row, column },
+      { problem },
+    ),
   undoBlocked: (count: number, names: string[]) =>
     said(
       /*i18n*/ {
@@ -524,6 +531,11 @@ export const IMPORT_MESSAGES = {
       },
       { importUndoDays: IMPORT_UNDO_DAYS },
     ),
+    stopped: /*i18n*/ {
+      id: 'import.stopped',
+      message:
+        'The import stopped on a server error. Upload the file again; if it happens again, see the server log.',
+    },
     discardRunning: /*i18n*/ {
       id: 'import.discardRunning',
       message: 'This import is being checked or imported: wait until it stops, then discard it.',
@@ -699,7 +711,10 @@ export const ZImportRun = z.object({
   unchangedCount: z.number(),
   /** Rows of a history import left out because the asset already has that event (0 for assets). */
   skippedCount: z.number(),
+  /** Why the import failed, in English; null unless Failed. */
   error: z.string().nullable(),
+  /** The same with its message's id and values, for a client to word it (ADR 121); null for an import failed before them. */
+  errorText: ZApiText.nullable(),
   /** Until when the import can be undone (a finished import of assets, for IMPORT_UNDO_DAYS); null otherwise. */
   undoUntil: z.string().nullable(),
   /** When the import was undone; null otherwise. */

@@ -1,5 +1,6 @@
 import {
   API_TOKEN_SCOPES,
+  type ApiText,
   DEFAULT_LANGUAGE,
   DEFAULT_TIME_ZONE,
   IMPORT_DATE_ORDERS,
@@ -747,7 +748,10 @@ export const importRuns = pgTable(
     createdCount: integer('created_count').notNull().default(0),
     updatedCount: integer('updated_count').notNull().default(0),
     unchangedCount: integer('unchanged_count').notNull().default(0),
+    /** Why the import failed, in English. */
     error: text('error'),
+    /** The failure's message id, values and parts (ADR 121); null for a failure stored before them. */
+    errorSaid: jsonb('error_said').$type<Omit<ApiText, 'message'>>(),
     /** When the commit ended Done: an import of assets can be undone for IMPORT_UNDO_DAYS after (ADR 093). */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     undoneAt: timestamp('undone_at', { withTimezone: true }),

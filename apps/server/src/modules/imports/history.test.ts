@@ -422,6 +422,13 @@ describe('checking and importing maintenance history', () => {
     const failed: TImportRun = await committed(t.headers.adminA, run.id);
     expect(failed).toMatchObject({ status: 'Failed', createdCount: 0 });
     expect(failed.error).toBe(`Row 2, Asset: ${IMPORT_MESSAGES.assetRetired} Run the check again.`);
+    // Stored with its id and values and the problem it quotes, for each reader's words (ADR 121).
+    expect(failed.errorText).toEqual({
+      message: failed.error,
+      messageId: 'import.rowStopped',
+      values: { row: 2, column: 'Asset' },
+      parts: { problem: { message: IMPORT_MESSAGES.assetRetired, messageId: 'import.assetRetired' } },
+    });
     expect(await eventsOf([asset.id])).toEqual([]);
   });
 

@@ -111,6 +111,7 @@ export function toImportRun(row: ImportRunRow, preview: string[][]): TImportRun 
     unchangedCount: row.unchangedCount,
     skippedCount: skippedCount(row),
     error: row.error,
+    errorText: row.error !== null && row.errorSaid ? { message: row.error, ...row.errorSaid } : null,
     undoUntil: undoUntil(row)?.toISOString() ?? null,
     undoneAt: row.undoneAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -457,6 +457,22 @@ describe('import page in the reader’s language', () => {
       'A sentence stored before ids.',
     ]);
   });
+
+  it('words why an import failed, with the row’s problem it quotes; a failure stored before ids shows as stored', async () => {
+    const problem = { message: 'Asset name is required.', messageId: 'asset.nameRequired' };
+    const said = IMPORT_SAID.rowStopped(7, 'Name', problem);
+    const german = { '/api/auth/me': () => jsonResponse(currentUser({ isAdmin: true, language: 'de' })) };
+    setup([importRun({ status: 'Failed', error: said.message, errorText: said })], german);
+    const { unmount } = renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Zeile 7, Name: Der Name des Objekts ist erforderlich. Führen Sie die Prüfung erneut aus.',
+    );
+    unmount();
+
+    setup([importRun({ status: 'Failed', error: 'Row 7: an older sentence.', errorText: null })], german);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Row 7: an older sentence.');
+  });
 });
 
 describe('import page of a maintenance history file', () => {

@@ -1,2 +1,0 @@
-ALTER TABLE "import_problems" ADD COLUMN "message_id" varchar(100);--> statement-breakpoint
-ALTER TABLE "import_problems" ADD COLUMN "message_values" jsonb;
