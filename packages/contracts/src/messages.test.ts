@@ -7,7 +7,8 @@ import {
   SCHEDULE_SAID,
   type TImportBuiltInTarget,
 } from './index.ts';
-import { formatEnglish, said, saidOf } from './messages.ts';
+import { setupI18n } from '@lingui/core';
+import { formatEnglish, said, saidOf, wordIn } from './messages.ts';
 
 describe('messages with ids (ADR 113)', () => {
   it('writes the English of an ICU message: values, numbers, plurals, selects and quoted braces', () => {
@@ -101,5 +102,26 @@ describe('messages with ids (ADR 113)', () => {
     expect(IMPORT_SAID.eventTwice(3).message).toBe(
       'This event is already in row 3 of the file (same asset, title and performed at).',
     );
+  });
+
+  it('puts a message in another as a part, worded first in the same language', () => {
+    const problem = said({ id: 'x.required', message: '{label} is required.' }, { label: 'Serial' });
+    const stopped = said({ id: 'x.stopped', message: 'Row {row}: {problem} Again.' }, { row: 7 }, { problem });
+    expect(stopped).toEqual({
+      messageId: 'x.stopped',
+      message: 'Row 7: Serial is required. Again.',
+      values: { row: 7 },
+      parts: { problem },
+    });
+    const german = setupI18n({
+      locale: 'de',
+      messages: { de: { 'x.stopped': 'Zeile {row}: {problem} Erneut.', 'x.required': '{label} fehlt.' } },
+    });
+    expect(wordIn(german, stopped)).toBe('Zeile 7: Serial fehlt. Erneut.');
+    // A part the catalog does not know stays in English; a message it does not know, whole.
+    expect(wordIn(german, { ...stopped, parts: { problem: { message: 'As stored.' } } })).toBe(
+      'Zeile 7: As stored. Erneut.',
+    );
+    expect(wordIn(german, { ...stopped, messageId: 'x.unknown' })).toBe('Row 7: Serial is required. Again.');
   });
 });
