@@ -445,13 +445,6 @@ describe('POST /api/labels for the assets an import created', () => {
         message,
       });
     }
-    const layout = await post(t.headers.memberA, { assetIds: [own.id], layout: 'avery-9999' });
-    expect(layout.json().fields).toContainEqual({
-      path: 'layout',
-      message: LABEL_MESSAGES.layoutInvalid,
-      messageId: 'label.layoutInvalid',
-      values: { layouts: LABEL_LAYOUT_IDS.join(', ') },
-    });
   });
 
   it.runIf(poppler)(
