@@ -1,3 +1,4 @@
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   ASSET_MESSAGES,
@@ -7,7 +8,6 @@ import {
   SCHEDULE_SAID,
   type TImportBuiltInTarget,
 } from './index.ts';
-import { setupI18n } from '@lingui/core';
 import { formatEnglish, said, saidOf, wordIn } from './messages.ts';
 
 describe('messages with ids (ADR 113)', () => {
@@ -106,7 +106,11 @@ describe('messages with ids (ADR 113)', () => {
 
   it('puts a message in another as a part, worded first in the same language', () => {
     const problem = said({ id: 'x.required', message: '{label} is required.' }, { label: 'Serial' });
-    const stopped = said({ id: 'x.stopped', message: 'Row {row}: {problem} Again.' }, { row: 7 }, { problem });
+    const stopped = said(
+      { id: 'x.stopped', message: 'Row {row}: {problem} Again.' },
+      { row: 7 },
+      { problem },
+    );
     expect(stopped).toEqual({
       messageId: 'x.stopped',
       message: 'Row 7: Serial is required. Again.',
