@@ -3230,6 +3230,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3311,6 +3327,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3403,6 +3435,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3546,6 +3594,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3652,6 +3716,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3748,6 +3828,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3843,6 +3939,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3889,6 +4001,10 @@ export interface paths {
                             row: number;
                             column: string;
                             message: string;
+                            messageId?: string;
+                            values?: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -3934,6 +4050,10 @@ export interface paths {
                             row: number;
                             column: string;
                             message: string;
+                            messageId?: string;
+                            values?: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -4059,6 +4179,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
