@@ -2,9 +2,11 @@ import type { TFile, TPublicAsset } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { APP_CATALOGS } from '#web/lib/app-catalogs.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatCalendarDate, formatDateTime } from '#web/lib/dates.ts';
-import { activateLocale, storeLanguage } from '#web/lib/i18n.ts';
+import { activateLocale, speakFrom, storeLanguage } from '#web/lib/i18n.ts';
+import { PUBLIC_CATALOGS } from '#web/lib/public-catalogs.ts';
 import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp, renderPublicAssetApp } from '#web/test/render-app.tsx';
 
@@ -83,13 +85,15 @@ function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset {
   };
 }
 
-// The same page twice: the app's route (opened inside the app) and the lean page a scan opens (ADR 032).
+// The same page twice: the app's route (opened inside the app, the app's catalogs) and the lean page a
+// scan opens (ADR 032), which speaks from its own catalogs (ADR 120).
 describe.each([
-  { where: 'in the app', renderApp },
-  { where: 'on its lean page', renderApp: renderPublicAssetApp },
-])('public asset page $where', ({ renderApp }) => {
+  { where: 'in the app', renderApp, catalogs: APP_CATALOGS },
+  { where: 'on its lean page', renderApp: renderPublicAssetApp, catalogs: PUBLIC_CATALOGS },
+])('public asset page $where', ({ renderApp, catalogs }) => {
   beforeEach(() => {
     authStore.logout();
+    speakFrom(catalogs);
   });
 
   it('writes typed custom values in the visitor’s language: Ja/Nein and German dates (ADR 118)', async () => {
