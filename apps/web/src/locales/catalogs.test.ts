@@ -1,13 +1,15 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // `npm run i18n:check:web` (docs/translating.md) on a copy of the web app: it passes on the catalogs as
-// committed, and fails when a message is in the code but not in the catalogs, or a language lacks a
-// translation. The copy lives in a temporary folder; the working tree is never touched.
+// committed, and fails when a message is in the code but not in the catalogs, when a language lacks a
+// translation, when the public page loads a file its catalog does not know, or when the public catalog
+// translates a message otherwise than the app's (ADR 120). The copy lives in a temporary folder; the
+// working tree is never touched.
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../../../..');
@@ -32,7 +34,8 @@ async function check(root: string): Promise<{ code: number; output: string }> {
   }
 }
 
-describe('npm run i18n:check:web', () => {
+// Each run extracts the whole app twice (sync, then the public page's build): slow on a busy machine.
+describe('npm run i18n:check:web', { timeout: 90_000 }, () => {
   let root: string;
   let copy: string;
 
@@ -44,8 +47,19 @@ describe('npm run i18n:check:web', () => {
     // The server's messages the web words (ADR 113) are extracted from the contracts too.
     const contracts = path.join(repo, 'packages/contracts/src');
     await cp(contracts, path.join(root, 'packages/contracts/src'), { recursive: true });
-    await symlink(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    await cp(
+      path.join(repo, 'packages/contracts/package.json'),
+      path.join(root, 'packages/contracts/package.json'),
+    );
+    await cp(path.join(web, 'scripts'), path.join(copy, 'scripts'), { recursive: true });
     await cp(path.join(web, 'package.json'), path.join(copy, 'package.json'));
+    // The repository's packages, but the copy's contracts: the public page's build resolves them there.
+    const modules = path.join(root, 'node_modules');
+    await mkdir(path.join(modules, '@mqr'), { recursive: true });
+    for (const entry of await readdir(path.join(repo, 'node_modules'))) {
+      if (entry !== '@mqr') await symlink(path.join(repo, 'node_modules', entry), path.join(modules, entry));
+    }
+    await symlink(path.join(root, 'packages/contracts'), path.join(modules, '@mqr/contracts'), 'dir');
   });
 
   afterAll(async () => {
@@ -54,9 +68,69 @@ describe('npm run i18n:check:web', () => {
 
   it('passes on the catalogs as committed', async () => {
     const result = await check(root);
+    expect(result.output).toContain('PASS public page modules');
+    expect(result.output).toContain('PASS public translations');
     expect(result.output).toContain('PASS sync');
     expect(result.output).toContain('PASS missing');
     expect(result.code).toBe(0);
+  });
+
+  it('fails when the public page loads a file its list of files lacks (i18n:extract not run)', async () => {
+    const texts = path.join(copy, 'src/features/public-asset/texts.ts');
+    const notice = path.join(copy, 'src/features/public-asset/notice.ts');
+    const original = await readFile(texts, 'utf8');
+    // No message in it: the catalogs stay in sync, only the list is stale.
+    await writeFile(notice, "export const NOTICE = { id: 'x3Kd9a' };\n");
+    await writeFile(
+      texts,
+      original
+        .replace(
+          "import { msg } from '@lingui/core/macro';",
+          "import { msg } from '@lingui/core/macro';\nimport { NOTICE } from './notice.ts';",
+        )
+        .replace(
+          'export const PUBLIC_ASSET_TEXTS = {',
+          'export const PUBLIC_ASSET_TEXTS = {\n  notice: NOTICE,',
+        ),
+    );
+    try {
+      const result = await check(root);
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain('FAIL public page modules');
+      expect(result.output).toContain('loaded, not listed: src/features/public-asset/notice.ts');
+    } finally {
+      await writeFile(texts, original);
+      await rm(notice);
+    }
+  });
+
+  it('fails when the public catalog translates a message otherwise than the app’s', async () => {
+    const catalog = path.join(copy, 'src/locales/fr/public.po');
+    const original = await readFile(catalog, 'utf8');
+    await writeFile(catalog, original.replace(/(msgid "[^"]+"\n)msgstr "[^"]+"/, '$1msgstr "Autre chose"'));
+    try {
+      const result = await check(root);
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain('FAIL public translations');
+    } finally {
+      await writeFile(catalog, original);
+    }
+  });
+
+  it('gives the public catalog the app’s translations when extracting (its last step)', async () => {
+    const catalog = path.join(copy, 'src/locales/de/public.po');
+    const original = await readFile(catalog, 'utf8');
+    const emptied = original.replace(/(msgid "[^"]+"\n)msgstr "[^"]+"/g, '$1msgstr ""');
+    expect(emptied).not.toBe(original);
+    await writeFile(catalog, emptied);
+    try {
+      await run(process.execPath, [path.join(copy, 'scripts/public-catalog.ts'), 'translations'], {
+        cwd: root,
+      });
+      expect(await readFile(catalog, 'utf8')).toBe(original);
+    } finally {
+      await writeFile(catalog, original);
+    }
   });
 
   it('fails on a message added in the code but not extracted', async () => {

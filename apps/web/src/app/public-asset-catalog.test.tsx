@@ -1,0 +1,132 @@
+import { i18n } from '@lingui/core';
+import type { TPublicAsset } from '@mqr/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { APP_CATALOGS } from '#web/lib/app-catalogs.ts';
+import { authStore } from '#web/lib/auth-store.ts';
+import { activateLocale, speakFrom } from '#web/lib/i18n.ts';
+import { PUBLIC_CATALOGS } from '#web/lib/public-catalogs.ts';
+import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
+import { renderPublicAssetApp } from '#web/test/render-app.tsx';
+
+// The lean public page speaks from its own catalog (ADR 120): every text it shows, in every state of the
+// page, is there in each language. Lingui says "missing" for a message its active catalog lacks
+// (a production build would show the message's id in its place).
+
+const ORG = '01a1fcbb-8fad-767a-b9d7-6e17acc6f16c';
+const SLUG = 'boiler-2-x7k2q9';
+const PATH = `/public/orgs/${ORG}/assets/${SLUG}`;
+
+const EVENT: TPublicAsset['events'][number] = {
+  title: 'Annual service',
+  notes: 'Replaced the filter.',
+  recordedBy: 'Sam Tech',
+  performedAt: '2026-03-02T09:30:00.000Z',
+  taskStatus: 'Completed',
+  taskStartedAt: '2026-03-02T09:00:00.000Z',
+  taskStartedBy: 'Sam Tech',
+  taskCompletedAt: '2026-03-02T11:00:00.000Z',
+  taskCompletedBy: 'Kim Lead',
+  dueOn: null,
+  dueState: 'none',
+  fields: [{ label: 'Pressure', value: '1.5 bar' }],
+  files: [
+    {
+      id: 'f-1',
+      objectKey: 'k/1',
+      fileName: 'after.png',
+      contentType: 'image/png',
+      size: 2048,
+      publicUrl: '/f/after.png',
+    },
+  ],
+};
+
+/** An asset that shows every part of the page: retired, overdue, typed values, tasks in each state, files, older events. */
+const ASSET: TPublicAsset = {
+  name: 'Boiler 2',
+  slug: SLUG,
+  description: 'Basement plant room',
+  organizationId: ORG,
+  qrCodeUrl: `${PATH}/qr.png`,
+  retiredAt: '2026-02-01T00:00:00.000Z',
+  fields: [
+    { label: 'Insured', value: 'true', dataType: 'Boolean' },
+    { label: 'Leased', value: 'false', dataType: 'Boolean' },
+    { label: 'Bought', value: '2026-03-01', dataType: 'Date' },
+    { label: 'Power', value: '1200.5', dataType: 'Number' },
+    { label: 'Colour', value: null },
+  ],
+  events: [
+    EVENT,
+    { ...EVENT, title: 'Leak check', taskStatus: 'Pending', dueOn: '2026-03-01', dueState: 'overdue' },
+    { ...EVENT, title: 'Filter', taskStatus: 'InProgress', dueOn: '2026-03-10', dueState: 'dueSoon' },
+    { ...EVENT, title: 'Valve', taskStatus: 'Pending', dueOn: '2026-03-03', dueState: 'dueToday' },
+    {
+      ...EVENT,
+      title: 'Old note',
+      taskStatus: 'Completed',
+      recordedBy: null,
+      notes: null,
+      fields: [],
+      files: [],
+    },
+  ],
+  eventsNextAfter: 'cursor-1',
+  eventCount: 9,
+  files: [
+    { ...EVENT.files[0]!, id: 'f-2', fileName: 'manual.pdf', contentType: 'application/pdf' },
+    { ...EVENT.files[0]!, id: 'f-3', fileName: 'README', contentType: '' },
+  ],
+  nextServiceDue: '2026-03-01',
+  overdue: true,
+};
+
+describe.each(['de', 'fr', 'es'] as const)('the lean public page in %s', (language) => {
+  let missing: string[];
+  const listen = ({ id }: { id: string }) => missing.push(id);
+
+  beforeEach(async () => {
+    authStore.logout();
+    missing = [];
+    speakFrom(PUBLIC_CATALOGS);
+    await activateLocale(language);
+    i18n.on('missing', listen);
+  });
+  afterEach(() => {
+    i18n.removeListener('missing', listen);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('finds every text of a full asset page in its own catalog, older events failing to load included', async () => {
+    mockFetch({
+      [PATH]: () => jsonResponse(ASSET),
+      [`${PATH}/events`]: () => jsonResponse({ code: 'UNAVAILABLE', message: 'Down' }, 503),
+    });
+    const user = userEvent.setup();
+    renderPublicAssetApp(`/a/${ORG}/${SLUG}`);
+    await screen.findByRole('heading', { level: 1, name: 'Boiler 2' });
+    const older = screen.getAllByRole('button').at(-1)!;
+    await user.click(older);
+    expect(await screen.findAllByRole('alert')).not.toHaveLength(0);
+    expect(document.documentElement.lang).toBe(language);
+    expect(missing).toEqual([]);
+  });
+
+  it('finds the loading and failure texts in it too', async () => {
+    mockFetch({ [PATH]: () => jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404) });
+    renderPublicAssetApp(`/a/${ORG}/${SLUG}`);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(missing).toEqual([]);
+  });
+
+  it('holds a few hundred messages, where the app’s catalog holds over a thousand', async () => {
+    const publicCount = Object.keys(i18n.messages).length;
+    speakFrom(APP_CATALOGS);
+    await activateLocale('en');
+    await activateLocale(language);
+    expect(publicCount).toBeGreaterThan(100);
+    expect(Object.keys(i18n.messages).length).toBeGreaterThan(publicCount * 4);
+  });
+});
