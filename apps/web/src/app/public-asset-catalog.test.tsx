@@ -8,48 +8,23 @@ import { authStore } from '#web/lib/auth-store.ts';
 import { activateLocale, speakFrom } from '#web/lib/i18n.ts';
 import { PUBLIC_CATALOGS } from '#web/lib/public-catalogs.ts';
 import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
+import {
+  PUBLIC_ORG as ORG,
+  PUBLIC_PATH as PATH,
+  publicAsset,
+  PUBLIC_SLUG as SLUG,
+} from '#web/test/public-asset.ts';
 import { renderPublicAssetApp } from '#web/test/render-app.tsx';
 
 // The lean public page speaks from its own catalog (ADR 120): every text it shows, in every state of the
 // page, is there in each language. Lingui says "missing" for a message its active catalog lacks
 // (a production build would show the message's id in its place).
 
-const ORG = '01a1fcbb-8fad-767a-b9d7-6e17acc6f16c';
-const SLUG = 'boiler-2-x7k2q9';
-const PATH = `/public/orgs/${ORG}/assets/${SLUG}`;
-
-const EVENT: TPublicAsset['events'][number] = {
-  title: 'Annual service',
-  notes: 'Replaced the filter.',
-  recordedBy: 'Sam Tech',
-  performedAt: '2026-03-02T09:30:00.000Z',
-  taskStatus: 'Completed',
-  taskStartedAt: '2026-03-02T09:00:00.000Z',
-  taskStartedBy: 'Sam Tech',
-  taskCompletedAt: '2026-03-02T11:00:00.000Z',
-  taskCompletedBy: 'Kim Lead',
-  dueOn: null,
-  dueState: 'none',
-  fields: [{ label: 'Pressure', value: '1.5 bar' }],
-  files: [
-    {
-      id: 'f-1',
-      objectKey: 'k/1',
-      fileName: 'after.png',
-      contentType: 'image/png',
-      size: 2048,
-      publicUrl: '/f/after.png',
-    },
-  ],
-};
+const { events, files } = publicAsset();
+const [completed, pending] = events as [TPublicAsset['events'][number], TPublicAsset['events'][number]];
 
 /** An asset that shows every part of the page: retired, overdue, typed values, tasks in each state, files, older events. */
-const ASSET: TPublicAsset = {
-  name: 'Boiler 2',
-  slug: SLUG,
-  description: 'Basement plant room',
-  organizationId: ORG,
-  qrCodeUrl: `${PATH}/qr.png`,
+const ASSET = publicAsset({
   retiredAt: '2026-02-01T00:00:00.000Z',
   fields: [
     { label: 'Insured', value: 'true', dataType: 'Boolean' },
@@ -59,29 +34,17 @@ const ASSET: TPublicAsset = {
     { label: 'Colour', value: null },
   ],
   events: [
-    EVENT,
-    { ...EVENT, title: 'Leak check', taskStatus: 'Pending', dueOn: '2026-03-01', dueState: 'overdue' },
-    { ...EVENT, title: 'Filter', taskStatus: 'InProgress', dueOn: '2026-03-10', dueState: 'dueSoon' },
-    { ...EVENT, title: 'Valve', taskStatus: 'Pending', dueOn: '2026-03-03', dueState: 'dueToday' },
-    {
-      ...EVENT,
-      title: 'Old note',
-      taskStatus: 'Completed',
-      recordedBy: null,
-      notes: null,
-      fields: [],
-      files: [],
-    },
+    completed,
+    { ...pending, dueOn: '2026-03-01', dueState: 'overdue' },
+    { ...pending, title: 'Filter', taskStatus: 'InProgress', dueOn: '2026-03-10', dueState: 'dueSoon' },
+    { ...pending, title: 'Valve', dueOn: '2026-03-03', dueState: 'dueToday' },
   ],
   eventsNextAfter: 'cursor-1',
   eventCount: 9,
-  files: [
-    { ...EVENT.files[0]!, id: 'f-2', fileName: 'manual.pdf', contentType: 'application/pdf' },
-    { ...EVENT.files[0]!, id: 'f-3', fileName: 'README', contentType: '' },
-  ],
+  files,
   nextServiceDue: '2026-03-01',
   overdue: true,
-};
+});
 
 describe.each(['de', 'fr', 'es'] as const)('the lean public page in %s', (language) => {
   let missing: string[];

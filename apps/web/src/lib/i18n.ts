@@ -20,6 +20,23 @@ export const LOCALE_OVERRIDE_STORAGE_KEY = 'mqr.locale-override';
 /** One catalog per locale, each downloaded (its own small chunk) when its language is spoken. */
 export type TCatalogs = Record<TLocale, () => Promise<{ messages: Messages }>>;
 
+/**
+ * A catalog's files by locale, from Vite's `import.meta.glob` of `../locales/<locale>/<name>.po`:
+ * each stays its own chunk. Fails when a locale has none (a language added without its catalog).
+ */
+export function catalogsByLocale(files: Record<string, () => Promise<{ messages: Messages }>>): TCatalogs {
+  const byLocale = new Map(
+    Object.entries(files).map(([file, load]) => [/\/locales\/([^/]+)\/[^/]+\.po$/.exec(file)?.[1], load]),
+  );
+  const catalogs = {} as TCatalogs;
+  for (const locale of [...LANGUAGES, ...PSEUDO_LOCALES]) {
+    const load = byLocale.get(locale);
+    if (!load) throw new Error(`No catalog for ${locale} among ${Object.keys(files).join(', ')}.`);
+    catalogs[locale] = load;
+  }
+  return catalogs;
+}
+
 let catalogs: TCatalogs | null = null;
 
 /**

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // working tree is never touched.
 
 const run = promisify(execFile);
+/** A message with its translation in a .po file (the first one): `$1` is its msgid line. */
+const TRANSLATED = /(msgid "[^"]+"\n)msgstr "[^"]+"/;
 const repo = path.resolve(import.meta.dirname, '../../../..');
 const web = path.join(repo, 'apps/web');
 
@@ -66,6 +68,26 @@ describe('npm run i18n:check:web', { timeout: 90_000 }, () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  const checkCopy = () => check(root);
+
+  /** Runs `then` with a file of the copy's web app edited, and puts it back whatever happens. */
+  async function whileEdited<T>(
+    file: string,
+    then: () => Promise<T>,
+    edit: (text: string) => string,
+  ): Promise<T> {
+    const edited = path.join(copy, file);
+    const original = await readFile(edited, 'utf8');
+    const changed = edit(original);
+    expect(changed).not.toBe(original);
+    await writeFile(edited, changed);
+    try {
+      return await then();
+    } finally {
+      await writeFile(edited, original);
+    }
+  }
+
   it('passes on the catalogs as committed', async () => {
     const result = await check(root);
     expect(result.output).toContain('PASS public page modules');
@@ -76,87 +98,69 @@ describe('npm run i18n:check:web', { timeout: 90_000 }, () => {
   });
 
   it('fails when the public page loads a file its list of files lacks (i18n:extract not run)', async () => {
-    const texts = path.join(copy, 'src/features/public-asset/texts.ts');
     const notice = path.join(copy, 'src/features/public-asset/notice.ts');
-    const original = await readFile(texts, 'utf8');
     // No message in it: the catalogs stay in sync, only the list is stale.
     await writeFile(notice, "export const NOTICE = { id: 'x3Kd9a' };\n");
-    await writeFile(
-      texts,
-      original
-        .replace(
-          "import { msg } from '@lingui/core/macro';",
-          "import { msg } from '@lingui/core/macro';\nimport { NOTICE } from './notice.ts';",
-        )
-        .replace(
-          'export const PUBLIC_ASSET_TEXTS = {',
-          'export const PUBLIC_ASSET_TEXTS = {\n  notice: NOTICE,',
-        ),
-    );
     try {
-      const result = await check(root);
+      const result = await whileEdited('src/features/public-asset/texts.ts', checkCopy, (text) =>
+        text
+          .replace(
+            "import { msg } from '@lingui/core/macro';",
+            "import { msg } from '@lingui/core/macro';\nimport { NOTICE } from './notice.ts';",
+          )
+          .replace(
+            'export const PUBLIC_ASSET_TEXTS = {',
+            'export const PUBLIC_ASSET_TEXTS = {\n  notice: NOTICE,',
+          ),
+      );
       expect(result.code).not.toBe(0);
       expect(result.output).toContain('FAIL public page modules');
       expect(result.output).toContain('loaded, not listed: src/features/public-asset/notice.ts');
     } finally {
-      await writeFile(texts, original);
       await rm(notice);
     }
   });
 
   it('fails when the public catalog translates a message otherwise than the app’s', async () => {
-    const catalog = path.join(copy, 'src/locales/fr/public.po');
-    const original = await readFile(catalog, 'utf8');
-    await writeFile(catalog, original.replace(/(msgid "[^"]+"\n)msgstr "[^"]+"/, '$1msgstr "Autre chose"'));
-    try {
-      const result = await check(root);
-      expect(result.code).not.toBe(0);
-      expect(result.output).toContain('FAIL public translations');
-    } finally {
-      await writeFile(catalog, original);
-    }
+    const result = await whileEdited('src/locales/fr/public.po', checkCopy, (text) =>
+      text.replace(TRANSLATED, '$1msgstr "Autre chose"'),
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('FAIL public translations');
   });
 
   it('gives the public catalog the app’s translations when extracting (its last step)', async () => {
     const catalog = path.join(copy, 'src/locales/de/public.po');
     const original = await readFile(catalog, 'utf8');
-    const emptied = original.replace(/(msgid "[^"]+"\n)msgstr "[^"]+"/g, '$1msgstr ""');
-    expect(emptied).not.toBe(original);
-    await writeFile(catalog, emptied);
-    try {
-      await run(process.execPath, [path.join(copy, 'scripts/public-catalog.ts'), 'translations'], {
-        cwd: root,
-      });
-      expect(await readFile(catalog, 'utf8')).toBe(original);
-    } finally {
-      await writeFile(catalog, original);
-    }
+    const copied = await whileEdited(
+      'src/locales/de/public.po',
+      async () => {
+        await run(process.execPath, [path.join(copy, 'scripts/public-catalog.ts'), 'translations'], {
+          cwd: root,
+        });
+        return readFile(catalog, 'utf8');
+      },
+      (text) => text.replace(new RegExp(TRANSLATED.source, 'g'), '$1msgstr ""'),
+    );
+    expect(copied).toBe(original);
   });
 
   it('fails on a message added in the code but not extracted', async () => {
-    const texts = path.join(copy, 'src/features/public-asset/texts.ts');
-    const original = await readFile(texts, 'utf8');
-    await writeFile(texts, `${original}\nexport const ADDED = msg\`A sentence nobody extracted.\`;\n`);
-    try {
-      const result = await check(root);
-      expect(result.code).not.toBe(0);
-      expect(result.output).toContain('FAIL sync');
-    } finally {
-      await writeFile(texts, original);
-    }
+    const result = await whileEdited(
+      'src/features/public-asset/texts.ts',
+      checkCopy,
+      (text) => `${text}\nexport const ADDED = msg\`A sentence nobody extracted.\`;\n`,
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('FAIL sync');
   });
 
   it('fails when a language lacks a translation', async () => {
-    const catalog = path.join(copy, 'src/locales/fr/messages.po');
-    const original = await readFile(catalog, 'utf8');
     // The first translated message loses its translation.
-    await writeFile(catalog, original.replace(/(msgid "[^"]+"\n)msgstr "[^"]+"/, '$1msgstr ""'));
-    try {
-      const result = await check(root);
-      expect(result.code).not.toBe(0);
-      expect(result.output).toContain('FAIL missing');
-    } finally {
-      await writeFile(catalog, original);
-    }
+    const result = await whileEdited('src/locales/fr/messages.po', checkCopy, (text) =>
+      text.replace(TRANSLATED, '$1msgstr ""'),
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('FAIL missing');
   });
 });
