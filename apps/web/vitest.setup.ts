@@ -15,6 +15,7 @@ function speakEnglish() {
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
 }
+speakFrom(APP_CATALOGS);
 speakEnglish();
 beforeEach(() => {
   speakFrom(APP_CATALOGS);
