@@ -104,6 +104,14 @@ export default defineConfig({
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         'public-asset': fileURLToPath(new URL('public-asset.html', import.meta.url)),
       },
+      output: {
+        // A language's catalog is named for what it is, `catalog-<catalog>.<locale>.<hash>.js` (ADR 120):
+        // a page's script budget counts the catalogs it imports by that name (apps/server/scripts/bench/script-size.ts).
+        chunkFileNames: (chunk) => {
+          const catalog = /\/locales\/([\w-]+)\/(\w+)\.po$/.exec(chunk.facadeModuleId ?? '');
+          return catalog ? `assets/catalog-${catalog[2]}.${catalog[1]}.[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
     },
   },
   test: {

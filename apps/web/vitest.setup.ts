@@ -5,16 +5,20 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, configure } from '@testing-library/react';
 import { createElement, type JSXElementConstructor, type ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { APP_CATALOGS } from '#web/lib/app-catalogs.ts';
+import { speakFrom } from '#web/lib/i18n.ts';
 
 // The screens speak English in tests (the source texts, compiled on the fly), unless a test loads
-// another catalog (lib/i18n.ts activateLocale).
+// another catalog (lib/i18n.ts activateLocale): the app's, unless a test chooses the public page's.
 function speakEnglish() {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
 }
+speakFrom(APP_CATALOGS);
 speakEnglish();
 beforeEach(() => {
+  speakFrom(APP_CATALOGS);
   if (i18n.locale !== 'en') speakEnglish();
 });
 

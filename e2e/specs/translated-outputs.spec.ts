@@ -41,9 +41,16 @@ test('a visitor whose browser speaks French reads the public page in French, the
   // A phone set to French, signed out: Chromium sends Accept-Language and navigator.languages from it.
   const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'UTC' });
   const page = await context.newPage();
+  // The page's own catalogs (ADR 120), never the app's: catalog-<catalog>.<locale>.<hash>.js.
+  const catalogs: string[] = [];
+  page.on('request', (sent) => {
+    const catalog = /\/catalog-([\w-]+\.[\w-]+)\.[\w-]+\.js$/.exec(new URL(sent.url()).pathname);
+    if (catalog) catalogs.push(catalog[1]!);
+  });
   await page.goto(`/a/${asset.organizationId}/${asset.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  expect(catalogs).toEqual(['public.fr']);
   await expect(page.getByText('Prochaine maintenance le 14 mars 2041')).toBeVisible();
   await expect(page.getByText(`Identifiant QR : ${asset.slug}`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Historique de maintenance' })).toBeVisible();
@@ -60,6 +67,7 @@ test('a visitor whose browser speaks French reads the public page in French, the
   await expect(page.getByText('Nächste Wartung fällig am 14.03.2041')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Wartungsverlauf' })).toBeVisible();
   await expect(page.getByText('04.03.2026, 09:30')).toBeVisible();
+  expect(catalogs).toEqual(['public.fr', 'public.de']);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Wartungsverlauf' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');

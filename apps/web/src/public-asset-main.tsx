@@ -6,7 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { PublicAssetApp, publicAssetParams } from './app/public-asset-app.tsx';
 import { loadPublicAsset } from './features/public-asset/api/get-public-asset.ts';
 import { authStore } from './lib/auth-store.ts';
-import { activateLocale, i18n, visitorLocale } from './lib/i18n.ts';
+import { activateLocale, i18n, speakFrom, visitorLocale } from './lib/i18n.ts';
+import { PUBLIC_CATALOGS } from './lib/public-catalogs.ts';
 import { getThemeStore } from './lib/theme-store.ts';
 import './styles/global.css';
 
@@ -17,7 +18,9 @@ const params = publicAssetParams(window.location.pathname);
 if (params && !authStore.isLoggedIn()) {
   const preloaded = loadPublicAsset(params.organizationId, params.slug);
   getThemeStore();
-  // The visitor's language (ADR 110): its catalog downloads while the asset's request runs.
+  // The visitor's language (ADR 110): its catalog downloads while the asset's request runs. The page's
+  // own catalog, its messages only (ADR 120); the footer's switcher downloads from it too.
+  speakFrom(PUBLIC_CATALOGS);
   void activateLocale(visitorLocale()).then(() =>
     createRoot(root).render(
       <StrictMode>

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { missedPublicPageGoals, PUBLIC_PAGE_GOALS } from './public-page.ts';
 
-const MET = { performance: 97, accessibility: 100, lcpMs: 2000, cls: 0, tbtMs: 40, scriptGzipKb: 78.4 };
+const MET = {
+  performance: 97,
+  accessibility: 100,
+  lcpMs: 2000,
+  cls: 0,
+  tbtMs: 40,
+  scriptGzipKb: 97.3,
+  staticScriptGzipKb: 93,
+  catalogGzipKb: { en: 3.8, de: 4.2, fr: 4.3, es: 4.1 },
+};
 
 describe('the public page goals', () => {
   it('are performance 95, accessibility 100 and 120 KB of JavaScript', () => {

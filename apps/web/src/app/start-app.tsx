@@ -2,8 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { boundKeptReads, registerServiceWorker } from '../features/offline/index.ts';
+import { APP_CATALOGS } from '../lib/app-catalogs.ts';
 import { authStore } from '../lib/auth-store.ts';
-import { activateLocale, appLocale } from '../lib/i18n.ts';
+import { activateLocale, appLocale, speakFrom } from '../lib/i18n.ts';
 import { getThemeStore } from '../lib/theme-store.ts';
 import '../lib/zod-language.ts';
 import { followBrowserConnection } from '../lib/use-online.ts';
@@ -23,6 +24,7 @@ export async function startApp(root: HTMLElement) {
   const queryClient = createQueryClient();
   boundKeptReads(queryClient, KEPT_READS);
   const router = createAppRouter();
+  speakFrom(APP_CATALOGS);
   await activateLocale(appLocale(authStore.getSnapshot()));
   createRoot(root).render(
     <StrictMode>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { activateLocale, i18n } from './i18n.ts';
+import { activateLocale, catalogsByLocale, i18n } from './i18n.ts';
 
 // The last language asked for is the one spoken, however the catalogs' downloads overlap.
 
@@ -21,5 +21,26 @@ describe('activateLocale', () => {
     await Promise.all([french, spanish]);
     expect(i18n.locale).toBe('es');
     expect(document.documentElement.lang).toBe('es');
+  });
+});
+
+describe('catalogsByLocale', () => {
+  const load = (locale: string) => () => Promise.resolve({ messages: { id: [locale] } });
+  const files = Object.fromEntries(
+    ['en', 'de', 'fr', 'es', 'pseudo', 'pseudo-ar'].map((locale) => [
+      `../locales/${locale}/public.po`,
+      load(locale),
+    ]),
+  );
+
+  it('answers each locale’s catalog by its folder', async () => {
+    const catalogs = catalogsByLocale(files);
+    expect((await catalogs['pseudo-ar']()).messages).toEqual({ id: ['pseudo-ar'] });
+    expect((await catalogs.de()).messages).toEqual({ id: ['de'] });
+  });
+
+  it('fails when a locale has no catalog', () => {
+    const { '../locales/fr/public.po': _french, ...withoutFrench } = files;
+    expect(() => catalogsByLocale(withoutFrench)).toThrow('No catalog for fr');
   });
 });

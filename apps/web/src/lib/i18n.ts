@@ -17,14 +17,36 @@ export const LANGUAGE_STORAGE_KEY = 'mqr.language';
 /** localStorage key of a locale forced by `?lang=` (any locale, pseudo-locales too) until `?lang=` clears it. */
 export const LOCALE_OVERRIDE_STORAGE_KEY = 'mqr.locale-override';
 
-const CATALOGS: Record<TLocale, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../locales/en/messages.po'),
-  de: () => import('../locales/de/messages.po'),
-  fr: () => import('../locales/fr/messages.po'),
-  es: () => import('../locales/es/messages.po'),
-  pseudo: () => import('../locales/pseudo/messages.po'),
-  'pseudo-ar': () => import('../locales/pseudo-ar/messages.po'),
-};
+/** One catalog per locale, each downloaded (its own small chunk) when its language is spoken. */
+export type TCatalogs = Record<TLocale, () => Promise<{ messages: Messages }>>;
+
+/**
+ * A catalog's files by locale, from Vite's `import.meta.glob` of `../locales/<locale>/<name>.po`:
+ * each stays its own chunk. Fails when a locale has none (a language added without its catalog).
+ */
+export function catalogsByLocale(files: Record<string, () => Promise<{ messages: Messages }>>): TCatalogs {
+  const byLocale = new Map(
+    Object.entries(files).map(([file, load]) => [/\/locales\/([^/]+)\/[^/]+\.po$/.exec(file)?.[1], load]),
+  );
+  const catalogs = {} as TCatalogs;
+  for (const locale of [...LANGUAGES, ...PSEUDO_LOCALES]) {
+    const load = byLocale.get(locale);
+    if (!load) throw new Error(`No catalog for ${locale} among ${Object.keys(files).join(', ')}.`);
+    catalogs[locale] = load;
+  }
+  return catalogs;
+}
+
+let catalogs: TCatalogs | null = null;
+
+/**
+ * The catalogs `activateLocale` downloads from: the app's (lib/app-catalogs.ts, every message), or
+ * the lean public page's own (lib/public-catalogs.ts, its messages only, ADR 120). Each page says
+ * which before its first `activateLocale`, so that the public page's code never names the app's.
+ */
+export function speakFrom(chosen: TCatalogs): void {
+  catalogs = chosen;
+}
 
 export function isLocale(value: unknown): value is TLocale {
   return isLanguage(value) || (PSEUDO_LOCALES as readonly unknown[]).includes(value);
@@ -110,7 +132,8 @@ export function activateLocale(asked: TLocale): Promise<void> {
     return Promise.resolve();
   }
   if (pending?.locale === locale) return pending.promise;
-  const promise = CATALOGS[locale]().then(({ messages }) => {
+  if (!catalogs) throw new Error('No catalogs to speak from: call speakFrom() first.');
+  const promise = catalogs[locale]().then(({ messages }) => {
     if (pending?.locale !== locale) return; // a later choice won
     pending = null;
     i18n.loadAndActivate({ locale, locales: [intlLocale(locale)], messages });

@@ -6,6 +6,8 @@ import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { PublicAssetApp, publicAssetParams } from '../app/public-asset-app.tsx';
 import { buildRoutes } from '../app/router.tsx';
 import { loadPublicAsset } from '../features/public-asset/api/get-public-asset.ts';
+import { speakFrom } from '../lib/i18n.ts';
+import { PUBLIC_CATALOGS } from '../lib/public-catalogs.ts';
 
 /** Renders the whole app (providers, shell, guarded routes) at `path`. */
 export function renderApp(path: string) {
@@ -36,9 +38,11 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 
 /**
  * Renders the lean public asset page (ADR 032) at `path` (/a/{organizationId}/{slug}) as its entry
- * does: the address becomes the window's, and the asset's request starts before rendering.
+ * does: the address becomes the window's, the asset's request starts before rendering, and a language
+ * chosen from now on comes from the page's own catalogs (ADR 120).
  */
 export function renderPublicAssetApp(path: string) {
+  speakFrom(PUBLIC_CATALOGS);
   window.history.replaceState(null, '', path);
   const params = publicAssetParams(window.location.pathname);
   if (!params) throw new Error(`${path} is not a public asset page`);

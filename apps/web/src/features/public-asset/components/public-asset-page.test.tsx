@@ -1,95 +1,30 @@
-import type { TFile, TPublicAsset } from '@mqr/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { APP_CATALOGS } from '#web/lib/app-catalogs.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatCalendarDate, formatDateTime } from '#web/lib/dates.ts';
-import { activateLocale, storeLanguage } from '#web/lib/i18n.ts';
+import { activateLocale, speakFrom, storeLanguage } from '#web/lib/i18n.ts';
+import { PUBLIC_CATALOGS } from '#web/lib/public-catalogs.ts';
 import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
+import {
+  publicFile as file,
+  PUBLIC_ORG as ORG,
+  PUBLIC_PATH as PATH,
+  publicAsset,
+  PUBLIC_SLUG as SLUG,
+} from '#web/test/public-asset.ts';
 import { renderApp, renderPublicAssetApp } from '#web/test/render-app.tsx';
 
-const ORG = '01a1fcbb-8fad-767a-b9d7-6e17acc6f16c';
-const SLUG = 'boiler-2-x7k2q9';
-const PATH = `/public/orgs/${ORG}/assets/${SLUG}`;
-
-function file(overrides: Partial<TFile>): TFile {
-  return {
-    id: 'f-1',
-    objectKey: 'k/1',
-    fileName: 'photo.jpg',
-    contentType: 'image/jpeg',
-    size: 2048,
-    publicUrl: '/public/files/f-1',
-    ...overrides,
-  };
-}
-
-function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset {
-  return {
-    name: 'Boiler 2',
-    slug: SLUG,
-    description: 'Basement plant room',
-    organizationId: ORG,
-    qrCodeUrl: `${PATH}/qr.png`,
-    retiredAt: null,
-    fields: [
-      { label: 'Serial', value: 'SN-42' },
-      { label: 'Colour', value: null },
-    ],
-    events: [
-      {
-        title: 'Annual service',
-        notes: 'Replaced the filter.',
-        recordedBy: 'Sam Tech',
-        performedAt: '2026-03-02T09:30:00.000Z',
-        taskStatus: 'Completed',
-        taskStartedAt: '2026-03-02T09:00:00.000Z',
-        taskStartedBy: 'Sam Tech',
-        taskCompletedAt: '2026-03-02T11:00:00.000Z',
-        taskCompletedBy: 'Kim Lead',
-        dueOn: null,
-        dueState: 'none',
-        fields: [{ label: 'Pressure', value: '1.5 bar' }],
-        files: [
-          file({ id: 'f-2', fileName: 'after.png', contentType: 'image/png', publicUrl: '/f/after.png' }),
-        ],
-      },
-      {
-        title: 'Leak check',
-        notes: null,
-        recordedBy: null,
-        performedAt: '2026-02-01T08:00:00.000Z',
-        taskStatus: 'Pending',
-        taskStartedAt: null,
-        taskStartedBy: null,
-        taskCompletedAt: null,
-        taskCompletedBy: null,
-        dueOn: null,
-        dueState: 'none',
-        fields: [],
-        files: [],
-      },
-    ],
-    eventsNextAfter: null,
-    eventCount: 2,
-    nextServiceDue: null,
-    overdue: false,
-    files: [
-      file({ id: 'f-3', fileName: 'manual.pdf', contentType: 'application/pdf', publicUrl: '/f/manual.pdf' }),
-      file({ id: 'f-4', fileName: 'README', contentType: '', publicUrl: '/f/readme' }),
-      file({ id: 'f-5', fileName: 'front.jpg', contentType: 'image/jpeg', publicUrl: '/f/front.jpg' }),
-    ],
-    ...overrides,
-  };
-}
-
-// The same page twice: the app's route (opened inside the app) and the lean page a scan opens (ADR 032).
+// The same page twice: the app's route (opened inside the app, the app's catalogs) and the lean page a
+// scan opens (ADR 032), which speaks from its own catalogs (ADR 120).
 describe.each([
-  { where: 'in the app', renderApp },
-  { where: 'on its lean page', renderApp: renderPublicAssetApp },
-])('public asset page $where', ({ renderApp }) => {
+  { where: 'in the app', renderApp, catalogs: APP_CATALOGS },
+  { where: 'on its lean page', renderApp: renderPublicAssetApp, catalogs: PUBLIC_CATALOGS },
+])('public asset page $where', ({ renderApp, catalogs }) => {
   beforeEach(() => {
     authStore.logout();
+    speakFrom(catalogs);
   });
 
   it('writes typed custom values in the visitor’s language: Ja/Nein and German dates (ADR 118)', async () => {
