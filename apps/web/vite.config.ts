@@ -122,6 +122,6 @@ export default defineConfig({
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
     // Two cores shared with the API tests in CI: allow slow renders rather than flake.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
   },
 });

@@ -37,8 +37,9 @@ vi.mock('@testing-library/react', async (importOriginal) => {
   return { ...actual, render, renderHook };
 });
 
-// findBy*/waitFor wait up to 1 s by default, too short on a busy CI machine.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait up to 1 s by default, too short on a busy CI machine: a screen's first render
+// loads its route's chunks and a catalog, which took over 5 s on a 2-core machine under load.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();
