@@ -66,6 +66,7 @@ export const AUDIT_ACTION_MESSAGES: Record<string, MessageDescriptor> = {
   RESUME: msg`Resumed`,
   REVOKE: msg`Revoked`,
   UNDO: msg`Undone`,
+  MOVE: msg`Moved`,
 };
 
 export const AUDIT_ENTITY_MESSAGES: Record<TAuditEntityType, MessageDescriptor> = {
@@ -78,6 +79,7 @@ export const AUDIT_ENTITY_MESSAGES: Record<TAuditEntityType, MessageDescriptor> 
   ApiToken: msg`API Token`,
   WebhookEndpoint: msg`Webhook Endpoint`,
   Import: msg`Import`,
+  Location: msg`Location`,
 };
 
 /**
@@ -113,6 +115,11 @@ export const AUDIT_FIELD_MESSAGES: Record<string, MessageDescriptor> = {
   url: msg({ message: 'url', comment: 'audit field name' }),
   events: msg({ message: 'events', comment: 'audit field name' }),
   enabled: msg({ message: 'enabled', comment: 'audit field name' }),
+  location: msg({ message: 'location', comment: 'audit field name' }),
+  parentAsset: msg({ message: 'parentAsset', comment: 'audit field name' }),
+  code: msg({ message: 'code', comment: 'audit field name' }),
+  address: msg({ message: 'address', comment: 'audit field name' }),
+  parent: msg({ message: 'parent', comment: 'audit field name' }),
 };
 
 /** An action's badge text in the active language. */

@@ -74,6 +74,7 @@ function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset {
     eventCount: 2,
     nextServiceDue: null,
     overdue: false,
+    location: null,
     files: [
       file({ id: 'f-3', fileName: 'manual.pdf', contentType: 'application/pdf', publicUrl: '/f/manual.pdf' }),
       file({ id: 'f-4', fileName: 'README', contentType: '', publicUrl: '/f/readme' }),
