@@ -2,6 +2,8 @@
 export { type AssetMove, listAssetMoves, recordAssetMoves, type Whereabouts } from './moves.ts';
 export { findLocationRefs } from './queries.ts';
 export { locationAdminRoutes, locationRoutes } from './routes.ts';
+// For the CSV import's location column (issue 34 §3): a path's levels found or created, audited.
+export { ensureLocationPath, type LocationContext } from './service.ts';
 export {
   findPublicLocation,
   type LocationFilter,
