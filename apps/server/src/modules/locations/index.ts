@@ -2,8 +2,6 @@
 export { type AssetMove, listAssetMoves, recordAssetMoves, type Whereabouts } from './moves.ts';
 export { findLocationRefs } from './queries.ts';
 export { locationAdminRoutes, locationRoutes } from './routes.ts';
-// For the CSV import's location column (issue 34 §3): a path's levels found or created, audited.
-export { ensureLocationPath, type LocationContext } from './service.ts';
 export {
   findPublicLocation,
   type LocationFilter,
@@ -11,3 +9,5 @@ export {
   locationForAsset,
   resolveLocationFilter,
 } from './scope.ts';
+// For an import's location column (docs/product/locations.md#locations): a path's levels found or created.
+export { ensureLocationPath, type LocationContext } from './service.ts';
