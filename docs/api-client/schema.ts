@@ -333,6 +333,10 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                name: string;
+                                path: string;
+                            } | null;
                         };
                     };
                 };
@@ -444,6 +448,56 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/orgs/{organizationId}/locations/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A location’s public page (what its QR code opens for the public), only where the organization turns it on (publicLocationPages): its name, its path, and the names and next service of the assets in service at it and below it, by name (200 at most). 404 otherwise. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            path: string;
+                            organizationId: string;
+                            assets: {
+                                name: string;
+                                slug: string;
+                                nextServiceDue: string | null;
+                                overdue: boolean;
+                            }[];
+                            assetCount: number;
+                        };
+                    };
                 };
             };
         };
@@ -767,6 +821,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                         };
                     };
                 };
@@ -853,6 +909,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     openTasks?: "true" | "false";
                     due?: "overdue" | "soon";
+                    location?: string;
                     filter?: string[];
                     after?: string;
                     columns?: string[];
@@ -882,6 +939,9 @@ export interface paths {
                             values: {
                                 [key: string]: string;
                             };
+                            locationId: string | null;
+                            locationPath: string | null;
+                            parentAssetId: string | null;
                         }[];
                     };
                 };
@@ -908,6 +968,8 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
+                        locationId?: string | null;
+                        parentAssetId?: string | null;
                     };
                 };
             };
@@ -992,6 +1054,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -1038,6 +1111,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                         /** Format: uuid */
@@ -1061,6 +1135,307 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/bulk/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves the selected assets in service (assetIds, or every asset the list shows for query; at most 5,000) to one location (null: to none). Each move is recorded in the asset’s moves and the audit log and sent as asset.moved; retired assets and those already there are left as they are. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assetIds?: string[];
+                        query?: {
+                            search?: string;
+                            /**
+                             * @default active
+                             * @enum {string}
+                             */
+                            status?: "active" | "retired" | "all";
+                            sort?: string;
+                            /** @enum {string} */
+                            order?: "asc" | "desc";
+                            /** @enum {string} */
+                            openTasks?: "true" | "false";
+                            /** @enum {string} */
+                            due?: "overdue" | "soon";
+                            location?: string;
+                            filter?: string[];
+                        };
+                        locationId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            selected: number;
+                            changed: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves an asset in service to a location of the organization (null: to none): recorded in its moves (from, to, who, when), in the audit log as a MOVE, and sent as asset.moved. A location of another organization answers 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        locationId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            description: string | null;
+                            organizationId: string;
+                            qrCodeUrl: string;
+                            createdAt: string;
+                            retiredAt: string | null;
+                            externalId: string | null;
+                            publicUrl: string;
+                            updatedAt: string;
+                            fields: {
+                                fieldId: string;
+                                label: string;
+                                value: string | null;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                            }[];
+                            events: {
+                                id: string;
+                                title: string;
+                                notes: string | null;
+                                recordedBy: string | null;
+                                performedAt: string;
+                                /** @enum {string} */
+                                taskStatus: "Pending" | "InProgress" | "Completed";
+                                taskStartedAt: string | null;
+                                taskStartedBy: string | null;
+                                taskCompletedAt: string | null;
+                                taskCompletedBy: string | null;
+                                dueOn: string | null;
+                                /** @enum {string} */
+                                dueState: "overdue" | "dueToday" | "dueSoon" | "none";
+                                scheduleId: string | null;
+                                assigneeId: string | null;
+                                assigneeName: string | null;
+                                updatedAt: string;
+                                updatedBy: string | null;
+                                fields: {
+                                    fieldId: string;
+                                    label: string;
+                                    value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                                }[];
+                                files: {
+                                    id: string;
+                                    objectKey: string;
+                                    fileName: string;
+                                    contentType: string;
+                                    size: number;
+                                    publicUrl: string;
+                                }[];
+                                changeLog: {
+                                    id: string;
+                                    changedAt: string;
+                                    changedBy: string | null;
+                                    changes: string[];
+                                }[];
+                            }[];
+                            eventsNextAfter: string | null;
+                            eventCount: number;
+                            files: {
+                                id: string;
+                                objectKey: string;
+                                fileName: string;
+                                contentType: string;
+                                size: number;
+                                publicUrl: string;
+                            }[];
+                            nextServiceDue: string | null;
+                            overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An asset’s moves between locations, newest first: from, to (their paths as they read then), who and when; X-Total-Count, X-Page and X-Page-Size headers. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            movedAt: string;
+                            movedBy: string | null;
+                            fromLocationId: string | null;
+                            fromPath: string | null;
+                            toLocationId: string | null;
+                            toPath: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The components right below an asset, by name, each with its open and overdue tasks and next service, and the roll-up of the asset with all its components (how many, open tasks, overdue, due soon); X-Total-Count, X-Page and X-Page-Size headers count the components listed. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                locationId: string | null;
+                                retiredAt: string | null;
+                                openTasks: number;
+                                overdueTasks: number;
+                                componentCount: number;
+                                nextServiceDue: string | null;
+                                overdue: boolean;
+                            }[];
+                            rollup: {
+                                components: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1165,6 +1540,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -1192,6 +1578,8 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
+                        locationId?: string | null;
+                        parentAssetId?: string | null;
                     };
                 };
             };
@@ -1276,6 +1664,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -2433,6 +2832,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     openTasks?: "true" | "false";
                     due?: "overdue" | "soon";
+                    location?: string;
                     filter?: string[];
                 };
                 header?: never;
@@ -2477,6 +2877,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                     };
@@ -2570,6 +2971,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                         search?: string;
@@ -2596,6 +2998,206 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One level of the location tree, by name: the locations right below parentId (left out: the top ones, the sites), each with its counts rolled up from everything below it (assets in service, open tasks, overdue, due soon) and how many locations are right below it; X-Total-Count, X-Page and X-Page-Size headers. A location of another organization answers 404. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    parentId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The tree picker’s type-ahead: the locations whose full path ("Plant A / Building 2 / Boiler room") holds every word of q, the shallowest first, then by path; at most limit (20 by default, 50 at most). */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A location: its details, the locations above it, its counts rolled up from everything below it, and its QR code. Its assets, with those of every location below it, are GET /api/assets?location={id}. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations/{id}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description PNG QR code of the location’s page (/l/{organizationId}/{slug}). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2663,7 +3265,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -3114,7 +3716,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -4281,6 +4883,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                     };
@@ -4343,6 +4946,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                     };
@@ -4404,6 +5008,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                         confirmCount: number;
@@ -4537,6 +5142,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -4654,6 +5270,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -4985,6 +5612,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                     };
@@ -5356,7 +5984,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, and the language of those who chose none (defaultLanguage). Answers the organization. */
+        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, the language of those who chose none (defaultLanguage), whether its locations' QR codes open a public page (publicLocationPages) and whether the public asset page says where the asset is (publicAssetLocation), both off by default. Answers the organization. */
         put: {
             parameters: {
                 query?: never;
@@ -5371,6 +5999,8 @@ export interface paths {
                         dailyDigest?: boolean;
                         /** @enum {string} */
                         defaultLanguage?: "en" | "de" | "fr" | "es";
+                        publicLocationPages?: boolean;
+                        publicAssetLocation?: boolean;
                     };
                 };
             };
@@ -5389,6 +6019,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                         };
                     };
                 };
@@ -5428,7 +6060,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -5452,7 +6084,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -5470,7 +6102,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -5516,7 +6148,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -5541,7 +6173,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -5558,7 +6190,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -5626,7 +6258,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -5675,7 +6307,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -5730,7 +6362,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -5864,6 +6496,350 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates a location below parentId (left out or null: at the top). Its name is unique among the locations right beside it, whatever its case (409 otherwise), and holds no / or >; the tree nests at most 16 levels. Audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        code?: string | null;
+                        address?: string | null;
+                        notes?: string | null;
+                        parentId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/paths": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The location at the end of path ("Plant A / Building 2 / Room 5"; > separates levels too), each level found by its name below the one before, whatever its case, or created: 201 when any was created, 200 when all were there. Empty levels are refused. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        path: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Renames a location (the paths below it follow) and writes its code, address and notes: those sent; empty or null clears one. Audited. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        code?: string | null;
+                        address?: string | null;
+                        notes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Deletes a location. One that holds assets or locations needs destinationId: a location outside it where they all go first (null: its locations to the top, its assets to no location); without one it answers 409 saying how many it holds. Each asset’s move is recorded (its moves, the audit log, asset.moved). 204. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        destinationId?: string | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves a location, with everything below it, under parentId (null: to the top). Refused into itself or a location below it, past 16 levels, or beside a location of the same name. Its assets stay at it; the counts follow. Audited as a MOVE. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        parentId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6221,6 +7197,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         }[];
                     };
@@ -6257,6 +7235,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         };
                     };
@@ -6308,6 +7288,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         };
                     };
@@ -6356,6 +7338,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         };
                     };
@@ -6388,6 +7372,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         };
                     };

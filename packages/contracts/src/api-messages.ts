@@ -7,7 +7,7 @@ const T = {
   notFound: /*i18n*/ {
     id: 'api.notFound',
     message:
-      '{what, select, Asset {Asset not found.} Field {Field not found.} File {File not found.} Import {Import not found.} Logo {Logo not found.} Organization {Organization not found.} Page {Page not found.} Schedule {Schedule not found.} User {User not found.} MaintenanceEvent {Maintenance event not found.} CalendarFeed {Calendar feed not found.} WebhookEndpoint {Webhook endpoint not found.} WebhookDelivery {Webhook delivery not found.} other {Resource not found.}}',
+      '{what, select, Asset {Asset not found.} Field {Field not found.} File {File not found.} Import {Import not found.} Location {Location not found.} Logo {Logo not found.} Organization {Organization not found.} Page {Page not found.} Schedule {Schedule not found.} User {User not found.} MaintenanceEvent {Maintenance event not found.} CalendarFeed {Calendar feed not found.} WebhookEndpoint {Webhook endpoint not found.} WebhookDelivery {Webhook delivery not found.} other {Resource not found.}}',
   },
   tooManyAttempts: /*i18n*/ {
     id: 'api.tooManyAttempts',
@@ -28,6 +28,7 @@ const NOT_FOUND_WHATS = {
   Field: 'Field',
   File: 'File',
   Import: 'Import',
+  Location: 'Location',
   Logo: 'Logo',
   Organization: 'Organization',
   Page: 'Page',

@@ -34,6 +34,9 @@ export type TAssetFilterOperator = (typeof ASSET_FILTER_OPERATORS)[number];
 export const ASSET_DUE_FILTERS = ['overdue', 'soon'] as const;
 export type TAssetDueFilter = (typeof ASSET_DUE_FILTERS)[number];
 
+/** The location filter's value for the assets without a location. */
+export const NO_LOCATION = 'none';
+
 /** At most this many filter terms in one view (a Select's "any of" counts one term per option). */
 export const ASSET_FILTER_MAX_TERMS = 50;
 /** A filter's value (an option, a bound, a text) is at most this long. */
@@ -42,6 +45,7 @@ export const ASSET_FILTER_VALUE_MAX_LENGTH = 200;
 export const ASSET_LIST_MAX_COLUMNS = 20;
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const UUID_PATTERN = new RegExp(`^${UUID}$`);
 const SORT_PATTERN = new RegExp(`^(${ASSET_SORT_COLUMNS.join('|')}|field:${UUID})$`);
 const FILTER_PATTERN = new RegExp(`^(${UUID}):(${ASSET_FILTER_OPERATORS.join('|')}):([\\s\\S]*)$`);
 
@@ -120,6 +124,10 @@ export const ASSET_LIST_MESSAGES = {
       id: 'assetList.oneOfEach',
       message: 'Give a field at most one min, one max, one is and one contains.',
     },
+    locationInvalid: /*i18n*/ {
+      id: 'assetList.locationInvalid',
+      message: 'Filter by location with a location’s id, or none for the assets without a location.',
+    },
     sortInvalid: said(
       /*i18n*/ { id: 'assetList.sortInvalid', message: 'Sort by {columns} or field:<field id>.' },
       { columns: ASSET_SORT_COLUMNS.join(', ') },
@@ -188,6 +196,7 @@ const filterTerm = storableText().regex(FILTER_PATTERN, { message: ASSET_LIST_ME
  * body can carry the same object as a query string: `status`, `sort` (`created` by default, `retired`
  * on the retired list; `field:<id>` for a custom field), `order` (the sort's default when absent), `openTasks` (`true`:
  * assets with a pending or started task; `false`: without), `due` (`overdue` or `soon`, ASSET_DUE_FILTERS),
+ * `location` (the assets at a location and at every location below it; `none`: without a location),
  * and `filter`, given once per term.
  */
 export const ZAssetListView = z.object({
@@ -197,6 +206,14 @@ export const ZAssetListView = z.object({
   order: z.enum(SORT_ORDERS).optional(),
   openTasks: z.enum(['true', 'false']).optional(),
   due: z.enum(ASSET_DUE_FILTERS).optional(),
+  location: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === NO_LOCATION || UUID_PATTERN.test(value), {
+      message: ASSET_LIST_MESSAGES.locationInvalid,
+    })
+    .optional(),
   filter: repeated(filterTerm, ASSET_FILTER_MAX_TERMS, ASSET_LIST_MESSAGES.filterTooMany)
     .transform((terms: string[], context) => {
       const parsed = terms.map((term) => parseFilterParam(term)!);

@@ -11,6 +11,7 @@ import { ZFieldValueInput } from './field-values.ts';
 import { FIELD_DATA_TYPES } from './fields.ts';
 import { ZFile } from './files.ts';
 import { storableText } from './limits.ts';
+import { ZLocationRef, ZParentAssetRef } from './locations.ts';
 import { afterOnFirstPage, withinCountedRows, ZAfter, ZPageQuery } from './paging.ts';
 
 /** Slugs (and the QR links that carry them): letters, digits and hyphens. */
@@ -37,6 +38,16 @@ export const ZAssetBody = z.object({
     .transform((text) => (text === undefined ? undefined : text || null)),
   organizationId: z.string().uuid().nullish(),
   fields: z.array(ZFieldValueInput).default([]),
+  /**
+   * Where the asset is: a location of the organization; null for none. Left out, an update keeps it.
+   * A change is a move (its history, the audit log, `asset.moved`).
+   */
+  locationId: z.string().uuid().nullish(),
+  /**
+   * The asset it is a component of (docs/product/locations.md#asset-hierarchy): an asset of the organization, never itself
+   * or one of its own components; null for none. Left out, an update keeps it.
+   */
+  parentAssetId: z.string().uuid().nullish(),
 });
 export type TAssetBody = z.input<typeof ZAssetBody>;
 
@@ -70,6 +81,11 @@ export type TAssetSummary = z.infer<typeof ZAssetSummary>;
 export const ZAssetListItem = ZAssetSummary.extend({
   updatedAt: z.string(),
   values: z.record(z.string(), z.string()),
+  /** Where it is (the list's location column): the location's id and full path; null for none. */
+  locationId: z.string().nullable(),
+  locationPath: z.string().nullable(),
+  /** The asset it is a component of; null for none. */
+  parentAssetId: z.string().nullable(),
 });
 export type TAssetListItem = z.infer<typeof ZAssetListItem>;
 
@@ -100,6 +116,12 @@ export const ZAsset = ZAssetSummary.extend({
   /** The files of the events shown. */
   files: z.array(ZFile),
   ...ZNextServiceDue.shape,
+  /** Where it is (id, name, full path); null for no location. */
+  location: ZLocationRef.nullable(),
+  /** The asset it is a component of; null for none. */
+  parentAsset: ZParentAssetRef.nullable(),
+  /** Its components right below it (GET .../components lists them). */
+  componentCount: z.number().int(),
 });
 export type TAsset = z.infer<typeof ZAsset>;
 

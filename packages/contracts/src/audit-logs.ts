@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'RESUME',
   'REVOKE',
   'UNDO',
+  'MOVE',
 ] as const;
 export const AUDIT_ENTITY_TYPES = [
   'Asset',
@@ -26,6 +27,7 @@ export const AUDIT_ENTITY_TYPES = [
   'ApiToken',
   'WebhookEndpoint',
   'Import',
+  'Location',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

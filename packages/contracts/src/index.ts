@@ -24,6 +24,8 @@ export * from './imports.ts';
 export * from './labels.ts';
 export * from './languages.ts';
 export * from './limits.ts';
+export * from './location-messages.ts';
+export * from './locations.ts';
 export * from './messages.ts';
 export * from './organizations.ts';
 export * from './paging.ts';

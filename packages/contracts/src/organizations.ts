@@ -16,6 +16,10 @@ export const ZOrganization = z.object({
   dailyDigest: z.boolean(),
   /** The language of its people who chose none (ADR 110). */
   defaultLanguage: z.enum(LANGUAGES),
+  /** Its locations' QR codes open a public page listing their assets' names and due states (off by default). */
+  publicLocationPages: z.boolean(),
+  /** The public asset page shows where the asset is (off by default). */
+  publicAssetLocation: z.boolean(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
@@ -83,6 +87,10 @@ export const ZOrganizationSettingsBody = z.object({
   dailyDigest: z.boolean().optional(),
   /** The language of its people who chose none (one of LANGUAGES). */
   defaultLanguage: z.enum(LANGUAGES, { message: LANGUAGE_MESSAGES.languageInvalid }).optional(),
+  /** Public pages of locations (what their QR codes open for the public), on or off. */
+  publicLocationPages: z.boolean().optional(),
+  /** The asset's location on its public page, shown or not. */
+  publicAssetLocation: z.boolean().optional(),
 });
 export type TOrganizationSettingsBody = z.input<typeof ZOrganizationSettingsBody>;
 

@@ -47,6 +47,11 @@ export const ZPublicAsset = z.object({
   /** The files of the events shown. */
   files: z.array(ZFile),
   ...ZNextServiceDue.shape,
+  /**
+   * Where the asset is (its location's name and full path), only where the organization shows it
+   * (publicAssetLocation, off by default); null otherwise or when it has no location.
+   */
+  location: z.object({ name: z.string(), path: z.string() }).nullable(),
 });
 export type TPublicAsset = z.infer<typeof ZPublicAsset>;
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;

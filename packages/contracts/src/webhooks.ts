@@ -10,6 +10,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'asset.created',
   'asset.updated',
   'asset.retired',
+  'asset.moved',
   'maintenance_event.created',
   'task.started',
   'task.completed',

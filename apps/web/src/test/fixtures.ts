@@ -40,6 +40,8 @@ export function organization(overrides: Partial<TOrganization> = {}): TOrganizat
     timeZone: 'UTC',
     dailyDigest: true,
     defaultLanguage: 'en',
+    publicLocationPages: false,
+    publicAssetLocation: false,
     ...overrides,
   };
 }

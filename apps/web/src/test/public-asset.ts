@@ -74,6 +74,7 @@ export function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset
     eventCount: 2,
     nextServiceDue: null,
     overdue: false,
+    location: null,
     files: [
       publicFile({
         id: 'f-3',

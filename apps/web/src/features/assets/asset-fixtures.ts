@@ -24,12 +24,27 @@ export function asset(overrides: Partial<TAsset> = {}): TAsset {
     files: [],
     nextServiceDue: null,
     overdue: false,
+    location: null,
+    parentAsset: null,
+    componentCount: 0,
     ...overrides,
   };
 }
 
 /** A row of the asset list (GET /api/assets). */
 export function assetListItem(overrides: Partial<TAssetListItem> = {}): TAssetListItem {
-  const { publicUrl, externalId, fields, events, eventsNextAfter, eventCount, files, ...summary } = asset();
-  return { ...summary, values: {}, ...overrides };
+  const {
+    publicUrl,
+    externalId,
+    fields,
+    events,
+    eventsNextAfter,
+    eventCount,
+    files,
+    location,
+    parentAsset,
+    componentCount,
+    ...summary
+  } = asset();
+  return { ...summary, values: {}, locationId: null, locationPath: null, parentAssetId: null, ...overrides };
 }

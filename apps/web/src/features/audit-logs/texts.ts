@@ -69,6 +69,7 @@ export const AUDIT_ACTION_MESSAGES: Record<string, MessageDescriptor> = {
   RESUME: msg`Resumed`,
   REVOKE: msg`Revoked`,
   UNDO: msg`Undone`,
+  MOVE: msg`Moved`,
 };
 
 export const AUDIT_ENTITY_MESSAGES: Record<TAuditEntityType, MessageDescriptor> = {
@@ -81,6 +82,7 @@ export const AUDIT_ENTITY_MESSAGES: Record<TAuditEntityType, MessageDescriptor> 
   ApiToken: msg`API Token`,
   WebhookEndpoint: msg`Webhook Endpoint`,
   Import: msg`Import`,
+  Location: msg`Location`,
 };
 
 /**
@@ -142,6 +144,11 @@ export const AUDIT_FIELD_MESSAGES: Record<string, MessageDescriptor> = {
   ssoCreateUsers: msg({ message: 'ssoCreateUsers', comment: 'audit field name' }),
   ssoRequireSso: msg({ message: 'ssoRequireSso', comment: 'audit field name' }),
   'Sample data': msg({ message: 'Sample data', comment: 'audit field name' }),
+  location: msg({ message: 'location', comment: 'audit field name' }),
+  parentAsset: msg({ message: 'parentAsset', comment: 'audit field name' }),
+  code: msg({ message: 'code', comment: 'audit field name' }),
+  address: msg({ message: 'address', comment: 'audit field name' }),
+  parent: msg({ message: 'parent', comment: 'audit field name' }),
 };
 
 /**

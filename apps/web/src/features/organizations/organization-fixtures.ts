@@ -13,6 +13,8 @@ export function adminOrganization(overrides: Partial<TAdminOrganization> = {}): 
     timeZone: 'UTC',
     dailyDigest: true,
     defaultLanguage: 'en',
+    publicLocationPages: false,
+    publicAssetLocation: false,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

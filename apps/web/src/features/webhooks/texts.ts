@@ -80,6 +80,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, MessageDescriptor> 
   'asset.created': msg`Asset created`,
   'asset.updated': msg`Asset updated`,
   'asset.retired': msg`Asset retired`,
+  'asset.moved': msg`Asset moved`,
   'maintenance_event.created': msg`Maintenance event recorded`,
   'task.started': msg`Task started`,
   'task.completed': msg`Task completed`,

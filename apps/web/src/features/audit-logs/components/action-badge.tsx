@@ -13,6 +13,8 @@ const TONES: Record<string, string | undefined> = {
   RESTORE: styles.create,
   // An import taken back (ADR 093): the warning tone, as work set aside.
   UNDO: styles.start,
+  // An asset or a location moved: a change, in the update tone.
+  MOVE: styles.update,
 };
 
 /** The tone class of an action (shared with the activity timeline's icons). */

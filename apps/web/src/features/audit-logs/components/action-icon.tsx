@@ -10,6 +10,7 @@ const PATHS: Record<string, ReactNode> = {
   RESTORE: <path d="M4 10a6 6 0 1 0 2-4.5M4 3v3h3" />,
   REVOKE: <path d="M10 3a7 7 0 1 0 0 14 7 7 0 0 0 0-14ZM5 5l10 10" />,
   UNDO: <path d="M7 4 3 8l4 4M3 8h9a4 4 0 0 1 0 8H8" />,
+  MOVE: <path d="M3 10h12m-4-4 4 4-4 4" />,
 };
 
 /** A small decorative icon for an audit action (a second cue beside the badge colour). */
