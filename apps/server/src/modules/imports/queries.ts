@@ -217,6 +217,8 @@ const existingAsset = {
   name: assets.name,
   description: assets.description,
   externalId: assets.externalId,
+  locationId: assets.locationId,
+  parentAssetId: assets.parentAssetId,
   retiredAt: assets.retiredAt,
 };
 export interface ExistingAsset {
@@ -225,6 +227,8 @@ export interface ExistingAsset {
   name: string;
   description: string | null;
   externalId: string | null;
+  locationId: string | null;
+  parentAssetId: string | null;
   retiredAt: Date | null;
 }
 

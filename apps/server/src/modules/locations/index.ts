@@ -1,4 +1,13 @@
 // What other modules and the route table may use of the locations module (ADR 102): they import it from here only.
+
+export {
+  deleteUnusedImportedLocations,
+  ensureImportedLocations,
+  findLocationsByPathKeys,
+  locationPathKey,
+  type PathLocation,
+  pathPrefixes,
+} from './import-paths.ts';
 export { type AssetMove, listAssetMoves, recordAssetMoves, type Whereabouts } from './moves.ts';
 export { findLocationRefs } from './queries.ts';
 export { locationAdminRoutes, locationRoutes } from './routes.ts';
@@ -9,3 +18,4 @@ export {
   locationForAsset,
   resolveLocationFilter,
 } from './scope.ts';
+export { lockTree as lockLocationTree } from './service.ts';

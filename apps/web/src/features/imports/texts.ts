@@ -383,6 +383,8 @@ export const IMPORT_TARGET_TEXTS: Record<TImportBuiltInTarget, MessageDescriptor
   description: msg`Description`,
   slug: msg`Slug`,
   externalId: msg`External ID`,
+  location: msg`Location`,
+  parentAsset: msg`Parent asset`,
   asset: msg`Asset slug`,
   title: msg`Title`,
   performedAt: msg`Performed at`,
