@@ -21,7 +21,7 @@ export const assetImport: ImportKindRules = {
       const checked = rows.map((r) => checkRow(plan, r.sheetRow, r.cells));
       const found = await findBatchAssets(db, organizationId, plan, checked);
       const toMakeBefore = placing.locationsToMake();
-      const placements = await placing.placeBatch(checked);
+      const placementOf = await placing.readBatch(checked);
       const planned = {
         create: 0,
         update: 0,
@@ -31,14 +31,14 @@ export const assetImport: ImportKindRules = {
       };
       const problems: NumberedProblem[] = [];
       const warnings: NumberedProblem[] = [];
-      checked.forEach((row, index) => {
-        const placement = placements[index] ?? {};
+      for (const row of checked) {
+        const placement = placementOf(row);
         const outcome = planRow(plan, row, found, placement);
         planned[outcome.action] += 1;
         const inFile = [...againstEarlierRows(row), ...placing.noteRow(row, outcome.asset?.id, placement)];
         problems.push(...numbered(row.rowNumber, [...outcome.problems, ...inFile]));
         warnings.push(...numbered(row.rowNumber, outcome.warnings));
-      });
+      }
       return { problems, warnings, planned };
     };
   },

@@ -197,15 +197,25 @@ export function startPlacementCheck(db: DbOrTx, organizationId: string, plan: Im
     }
   }
 
-  /** The placement of each row of a batch, its paths and parents read in a few statements. */
-  async function placeBatch(rows: CheckedRow[]): Promise<Placement[]> {
+  /**
+   * Reads what a batch's rows name (their paths, the assets their parent cells may name and those
+   * assets' stored chains) in a few statements; answers each row's placement, to be asked in file
+   * order (a parent may be a row before it, of this batch too, noted by noteRow).
+   */
+  async function readBatch(rows: CheckedRow[]): Promise<(row: CheckedRow) => Placement> {
     await readLocations(rows);
     const candidates =
       plan.columns.parentAsset === undefined
         ? undefined
         : await findParentCandidates(db, organizationId, rows);
+    if (candidates) {
+      const named = [...candidates.bySlug.values(), ...[...candidates.byName.values()].flat()];
+      const unseen = [...new Set(named.map((asset) => asset.id))].filter((id) => !storedParent.has(id));
+      for (const [id, parent] of await findParentChains(db, organizationId, unseen))
+        storedParent.set(id, parent);
+    }
     const inFile = (ref: string) => made.bySlug.get(lower(ref)) ?? made.byName.get(lower(ref));
-    const placements = rows.map((row): Placement => {
+    return (row) => {
       const placement: Placement = {};
       if (row.location !== undefined) {
         placement.locationId =
@@ -217,14 +227,7 @@ export function startPlacementCheck(db: DbOrTx, organizationId: string, plan: Im
       return 'problem' in parent
         ? { ...placement, problem: parent.problem }
         : { ...placement, parentAssetId: parent.id };
-    });
-    const stored = placements.flatMap((p) =>
-      p.parentAssetId && !isFileRow(p.parentAssetId) ? [p.parentAssetId] : [],
-    );
-    const unseen = [...new Set(stored)].filter((id) => !storedParent.has(id));
-    for (const [id, parent] of await findParentChains(db, organizationId, unseen))
-      storedParent.set(id, parent);
-    return placements;
+    };
   }
 
   /**
@@ -253,7 +256,7 @@ export function startPlacementCheck(db: DbOrTx, organizationId: string, plan: Im
   }
 
   return {
-    placeBatch,
+    readBatch,
     noteRow,
     /** The locations the last batch adds to those the commit makes (listed ones only), top first. */
     newLocations: () => listed,

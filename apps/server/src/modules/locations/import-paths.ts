@@ -63,7 +63,11 @@ export async function ensureImportedLocations(
 ): Promise<Map<string, PathLocation>> {
   const { organizationId } = importer;
   const wanted = new Map<string, readonly string[]>();
-  for (const prefix of paths.flatMap(pathPrefixes)) wanted.set(locationPathKey(prefix), prefix);
+  // As first written: the check lists a new location by its first spelling, the commit names it so.
+  for (const prefix of paths.flatMap(pathPrefixes)) {
+    const key = locationPathKey(prefix);
+    if (!wanted.has(key)) wanted.set(key, prefix);
+  }
   if (wanted.size === 0) return new Map();
   await lockTree(tx, organizationId);
   const found = await findLocationsByPathKeys(tx, organizationId, [...wanted.keys()]);
