@@ -3780,7 +3780,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3804,6 +3804,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -3861,7 +3863,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3885,6 +3887,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -3953,7 +3957,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3977,6 +3981,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4045,7 +4051,7 @@ export interface paths {
                             kind: "ignore";
                         } | {
                             /** @enum {string} */
-                            kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                            kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                         } | {
                             /** @enum {string} */
                             kind: "field";
@@ -4096,7 +4102,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4120,6 +4126,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4202,7 +4210,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4226,6 +4234,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4298,7 +4308,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4322,6 +4332,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4393,7 +4405,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4417,6 +4429,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4609,7 +4623,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4633,6 +4647,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
