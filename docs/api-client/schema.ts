@@ -317,6 +317,8 @@ export interface paths {
                                 fields: {
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                             }[];
                             eventsNextAfter: string | null;
@@ -402,6 +404,8 @@ export interface paths {
                                 fields: {
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                             }[];
                             nextAfter: string | null;
@@ -1020,6 +1024,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1275,6 +1281,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1502,6 +1510,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1624,6 +1634,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1763,6 +1775,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1855,6 +1869,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -1959,6 +1975,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -2047,6 +2065,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -2134,6 +2154,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -3812,6 +3834,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3895,6 +3933,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3989,6 +4043,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4134,6 +4204,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4242,6 +4328,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4340,6 +4442,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4437,6 +4555,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4483,6 +4617,10 @@ export interface paths {
                             row: number;
                             column: string;
                             message: string;
+                            messageId?: string;
+                            values?: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -4528,6 +4666,10 @@ export interface paths {
                             row: number;
                             column: string;
                             message: string;
+                            messageId?: string;
+                            values?: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -4655,6 +4797,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4970,6 +5128,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -5096,6 +5256,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;

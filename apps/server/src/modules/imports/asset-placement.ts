@@ -1,8 +1,8 @@
 import {
   ASSET_COMPONENT_MAX_DEPTH,
   ASSET_HIERARCHY_MESSAGES,
-  IMPORT_MESSAGES,
   IMPORT_NEW_LOCATIONS_LISTED,
+  IMPORT_SAID,
   joinLocationPath,
 } from '@mqr/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import {
   pathPrefixes,
 } from '../locations/index.ts';
 import type { Actor } from './import-kind.ts';
-import { type CheckedRow, columnOf, type ImportPlan, type RowProblem } from './plan.ts';
+import { type CheckedRow, columnOf, type ImportPlan, type RowProblem, rowProblem } from './plan.ts';
 import {
   type ExistingAsset,
   findAssetsBySlugs,
@@ -89,12 +89,11 @@ export function parentNamed(
   const bySlug = candidates.bySlug.get(lower(ref));
   if (bySlug) return { id: bySlug.id };
   const named = candidates.byName.get(lower(ref)) ?? [];
-  if (named.length > 1)
-    return { problem: { column, message: IMPORT_MESSAGES.parentAmbiguous(named.length) } };
+  if (named.length > 1) return { problem: rowProblem(column, IMPORT_SAID.parentAmbiguous(named.length)) };
   if (named[0]) return { id: named[0].id };
   const fileRow = inFile(ref);
   if (fileRow) return { id: fileRow };
-  return { problem: { column, message: IMPORT_MESSAGES.parentUnknown(ref) } };
+  return { problem: rowProblem(column, IMPORT_SAID.parentUnknown(ref)) };
 }
 
 /** How the check and the commit name an asset a row of the file creates: `row:N` (N its row). */
@@ -246,7 +245,7 @@ export function startPlacementCheck(db: DbOrTx, organizationId: string, plan: Im
     let above = 0;
     let node: string | null | undefined = placement.parentAssetId;
     while (node) {
-      if (node === self) return [{ column, message: ASSET_HIERARCHY_MESSAGES.parentCycle }];
+      if (node === self) return [rowProblem(column, ASSET_HIERARCHY_MESSAGES.parentCycle)];
       above += 1;
       if (above + 1 > ASSET_COMPONENT_MAX_DEPTH)
         return [{ column, message: ASSET_HIERARCHY_MESSAGES.tooDeep }];

@@ -1,4 +1,4 @@
-import { IMPORT_MESSAGES } from '@mqr/contracts';
+import { IMPORT_SAID } from '@mqr/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { assets } from '#server/db/schema.ts';
@@ -8,7 +8,7 @@ import { findLocationRefs, recordAssetMoves } from '../locations/index.ts';
 import type { PlannedRow } from './asset-match.ts';
 import { fileRowOf, isFileRow } from './asset-placement.ts';
 import { type Actor, rowStopped } from './import-kind.ts';
-import { columnOf, type ImportPlan } from './plan.ts';
+import { columnOf, type ImportPlan, rowProblem } from './plan.ts';
 
 /** An asset the import moved to another location (its old location by id, read at the end). */
 export interface ImportedMove {
@@ -40,14 +40,16 @@ export async function setParents(
     const parentId = wanted && isFileRow(wanted) ? createdByRow.get(wanted) : wanted;
     const column = columnOf(plan, 'parentAsset');
     if (!assetId || parentId === undefined) {
-      throw rowStopped(row.rowNumber, { column, message: IMPORT_MESSAGES.parentUnknown(row.parent ?? '') });
+      throw rowStopped(row.rowNumber, rowProblem(column, IMPORT_SAID.parentUnknown(row.parent ?? '')));
     }
     if (parentId === (asset?.parentAssetId ?? null)) continue;
     if (parentId) {
       try {
         await checkParentAsset(tx, organizationId, assetId, parentId);
       } catch (error) {
-        if (error instanceof AppError) throw rowStopped(row.rowNumber, { column, message: error.message });
+        if (error instanceof AppError) {
+          throw rowStopped(row.rowNumber, rowProblem(column, error.said ?? error.message));
+        }
         throw error;
       }
     }

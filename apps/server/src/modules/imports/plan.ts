@@ -9,15 +9,17 @@ import {
   type FieldRule,
   IMPORT_MESSAGES,
   IMPORT_SAID,
-  IMPORT_TARGET_LABELS,
   IMPORT_TARGETS,
   INPUT_MESSAGES,
   isStorableText,
   LOCATION_MAX_DEPTH,
   LOCATION_MESSAGES,
   LOCATION_NAME_MAX_LENGTH,
+  LOCATION_SAID,
+  type MessageValues,
   type Said,
   SLUG_PATTERN,
+  saidOf,
   splitLocationPath,
   type TImportBuiltInTarget,
   type TImportColumnTarget,
@@ -132,9 +134,8 @@ export function buildPlan(
         return;
       }
       default: {
-        const name = IMPORT_TARGET_LABELS[target.kind].toLowerCase();
-        if (!targets.includes(target.kind)) throw refuse(IMPORT_SAID.wrongTarget(name));
-        if (columns[target.kind] !== undefined) throw refuse(IMPORT_SAID.mappedTwice(name));
+        if (!targets.includes(target.kind)) throw refuse(IMPORT_SAID.wrongTarget(target.kind));
+        if (columns[target.kind] !== undefined) throw refuse(IMPORT_SAID.mappedTwice(target.kind));
         columns[target.kind] = column;
       }
     }
@@ -176,8 +177,21 @@ export function columnOf(plan: ImportPlan, target: TImportBuiltInTarget): string
   return column === undefined ? '' : (plan.headers[column] ?? '');
 }
 
-/** What is wrong with a row, by column. */
-export type RowProblem = { column: string; message: string };
+/**
+ * What is wrong with a row, by column: the message's English, with its id and values when it is one
+ * of the contracts' messages, so that it is stored with them and worded for each reader (ADR 121).
+ */
+export interface RowProblem {
+  column: string;
+  message: string;
+  messageId?: string;
+  values?: MessageValues;
+}
+
+/** A problem of `column`: a message said with its values, or a contracts message's English (its id found). */
+export function rowProblem(column: string, message: string | Said): RowProblem {
+  return { column, ...(typeof message === 'string' ? (saidOf(message) ?? { message }) : message) };
+}
 
 /** The part of a checked row that every kind has. */
 export interface CheckedRowBase {
@@ -205,7 +219,7 @@ function normalised(
   rule: FieldRule,
   value: string,
   formats: CellFormats,
-): { value: string } | { problem: string } {
+): { value: string } | { problem: Said } {
   if (value === '') return { value };
   switch (rule.dataType) {
     case 'Boolean':
@@ -213,13 +227,13 @@ function normalised(
     case 'Number': {
       const number = numberIn(value, formats.numberFormat);
       return number === undefined
-        ? { problem: IMPORT_MESSAGES.numberInvalid(value, formats.numberFormat) }
+        ? { problem: IMPORT_SAID.numberInvalid(value, formats.numberFormat) }
         : { value: number };
     }
     case 'Date': {
       const date = dateIn(value, formats.dateOrder)?.iso;
       return date === undefined
-        ? { problem: IMPORT_MESSAGES.dateInvalid(value, formats.dateOrder) }
+        ? { problem: IMPORT_SAID.dateInvalid(value, formats.dateOrder) }
         : { value: date };
     }
     default:
@@ -244,7 +258,7 @@ export function readRow(plan: ImportPlan, cells: string[]) {
   const refused = new Set<number>();
   const refuse = (column: number, message: string) => {
     refused.add(column);
-    problems.push({ column: headerOf(column), message });
+    problems.push(rowProblem(headerOf(column), message));
     return '';
   };
   const readCell = (column: number): string => {
@@ -266,9 +280,9 @@ export function readRow(plan: ImportPlan, cells: string[]) {
     /** The trimmed text of the column a built-in target takes ('' when no column does). */
     text: (target: TImportBuiltInTarget) => cellAt(plan.columns[target]),
     /** Notes a problem of a built-in target's column, unless its cell was refused already. */
-    problem: (target: TImportBuiltInTarget, message: string) => {
+    problem: (target: TImportBuiltInTarget, message: string | Said) => {
       const column = plan.columns[target];
-      if (column === undefined || !refused.has(column)) problems.push({ column: headerOf(column), message });
+      if (column === undefined || !refused.has(column)) problems.push(rowProblem(headerOf(column), message));
     },
     values: () =>
       plan.fields.map((field) => {
@@ -277,10 +291,10 @@ export function readRow(plan: ImportPlan, cells: string[]) {
         const read = normalised(field.rule, text, plan.formats);
         const check =
           'problem' in read
-            ? { ok: false as const, message: read.problem }
+            ? { ok: false as const, said: read.problem }
             : checkFieldValue(field.rule, read.value);
         if (check.ok) return check.value;
-        problems.push({ column: field.header, message: check.message });
+        problems.push(rowProblem(field.header, check.said));
         return null;
       }),
   };
@@ -304,10 +318,10 @@ export interface CheckedRow extends CheckedRowBase {
 }
 
 /** A location cell's levels, or the problem that keeps it from naming one (ADR 122's limits). */
-function locationLevels(text: string): { levels: string[] } | { problem: string } {
+function locationLevels(text: string): { levels: string[] } | { problem: string | Said } {
   const levels = splitLocationPath(text);
   // Bounded before anything else: a file may hold a path of 100,000 levels, refused by its count.
-  if (levels.length > LOCATION_MAX_DEPTH) return { problem: LOCATION_MESSAGES.pathTooDeep(levels.length) };
+  if (levels.length > LOCATION_MAX_DEPTH) return { problem: LOCATION_SAID.pathTooDeep(levels.length) };
   if (levels.some((level) => level === '')) return { problem: LOCATION_MESSAGES.pathEmptySegment };
   if (levels.some((level) => level.length > LOCATION_NAME_MAX_LENGTH)) {
     return { problem: LOCATION_MESSAGES.nameTooLong };
