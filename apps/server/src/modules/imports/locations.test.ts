@@ -210,8 +210,14 @@ describe('the location column', () => {
     ]);
     const run = await checkFile(headers, file);
     expect(run.problemCount).toBe(5);
-    expect(await problemsOf(headers, run.id)).toEqual([
-      { row: 2, column: 'Location', message: LOCATION_MESSAGES.pathEmptySegment },
+    // Stored with their message ids, worded for each reader (ADR 121).
+    expect(await problemsOf(headers, run.id)).toMatchObject([
+      {
+        row: 2,
+        column: 'Location',
+        message: LOCATION_MESSAGES.pathEmptySegment,
+        messageId: 'location.pathEmptySegment',
+      },
       { row: 3, column: 'Location', message: LOCATION_MESSAGES.pathEmptySegment },
       { row: 4, column: 'Location', message: LOCATION_MESSAGES.nameTooLong },
       { row: 5, column: 'Location', message: LOCATION_MESSAGES.pathTooDeep(17) },
@@ -306,9 +312,16 @@ describe('the parent asset column', () => {
       'G,G,',
     ].join('\n');
     const run = await checkFile(headers, file);
-    expect(await problemsOf(headers, run.id)).toEqual([
+    // Stored with their message ids, worded for each reader (ADR 121).
+    expect(await problemsOf(headers, run.id)).toMatchObject([
       { row: 3, column: 'Parent asset', message: ASSET_HIERARCHY_MESSAGES.parentCycle },
-      { row: 4, column: 'Parent asset', message: IMPORT_MESSAGES.parentUnknown('Nobody') },
+      {
+        row: 4,
+        column: 'Parent asset',
+        message: IMPORT_MESSAGES.parentUnknown('Nobody'),
+        messageId: 'import.parentUnknown',
+        values: { ref: 'Nobody' },
+      },
       { row: 5, column: 'Parent asset', message: IMPORT_MESSAGES.parentAmbiguous(2) },
       { row: 6, column: 'Parent asset', message: IMPORT_MESSAGES.parentUnknown(theirs.slug) },
       { row: 7, column: 'Parent asset', message: IMPORT_MESSAGES.parentUnknown('G') },
