@@ -3802,7 +3802,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3826,6 +3826,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -3899,7 +3901,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -3923,6 +3925,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4007,7 +4011,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4031,6 +4035,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4115,7 +4121,7 @@ export interface paths {
                             kind: "ignore";
                         } | {
                             /** @enum {string} */
-                            kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                            kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                         } | {
                             /** @enum {string} */
                             kind: "field";
@@ -4166,7 +4172,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4190,6 +4196,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4288,7 +4296,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4312,6 +4320,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4400,7 +4410,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4424,6 +4434,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4511,7 +4523,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4535,6 +4547,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;
@@ -4751,7 +4765,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4775,6 +4789,8 @@ export interface paths {
                                 create: number;
                                 update: number;
                                 unchanged: number;
+                                newLocations?: string[];
+                                newLocationCount?: number;
                             } | null;
                             createdCount: number;
                             updatedCount: number;

@@ -42,6 +42,8 @@ export const ASSET_CSV_COLUMNS = [
   'Name',
   'Description',
   'External ID',
+  'Location',
+  'Parent asset',
   'Created at',
   'Updated at',
 ] as const;

@@ -71,6 +71,8 @@ export const IMPORT_DATE_EXAMPLES: Record<TImportDateOrder, string> = {
 
 /** Warnings kept for one dry run, as for problems; all are counted. */
 export const IMPORT_MAX_WARNINGS = 10_000;
+/** The check lists this many of the locations a commit will create (all are counted). */
+export const IMPORT_NEW_LOCATIONS_LISTED = 50;
 /** Days after an import of assets ends during which it can be undone (ADR 093). */
 export const IMPORT_UNDO_DAYS = 7;
 /** Assets an undo's refusal names, of those that changed since the import. */
@@ -105,7 +107,7 @@ export const ZImportUploadQuery = z.object({ kind: z.enum(IMPORT_KINDS).default(
  */
 export const IMPORT_TARGETS = {
   assets: {
-    builtIn: ['name', 'description', 'slug', 'externalId'],
+    builtIn: ['name', 'description', 'slug', 'externalId', 'location', 'parentAsset'],
     required: ['name'],
     fieldTarget: 'Asset',
     takesFields: true,
@@ -168,6 +170,8 @@ export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
   description: 'Description',
   slug: 'Slug',
   externalId: 'External ID',
+  location: 'Location',
+  parentAsset: 'Parent asset',
   asset: 'Asset slug',
   title: 'Title',
   performedAt: 'Performed at',
@@ -316,6 +320,23 @@ export const IMPORT_SAID = {
         message: 'This name is already in row {row} of the file: both rows would update the same asset.',
       },
       { row },
+    ),
+  parentUnknown: (ref: string) =>
+    said(
+      /*i18n*/ {
+        id: 'import.parentUnknown',
+        message:
+          'No asset of this organization has the slug or name "{ref}", and no earlier row of the file creates one.',
+      },
+      { ref: clipped(ref) },
+    ),
+  parentAmbiguous: (count: number) =>
+    said(
+      /*i18n*/ {
+        id: 'import.parentAmbiguous',
+        message: '{count} assets in service have this name: name the parent asset by its slug instead.',
+      },
+      { count },
     ),
   nameAmbiguous: (count: number) =>
     said(
@@ -630,6 +651,9 @@ export const IMPORT_MESSAGES = {
   personTooLong: inEnglish(IMPORT_SAID.personTooLong),
   // Schedules (docs/product/imports.md#schedules).
   eventTwice: inEnglish(IMPORT_SAID.eventTwice),
+  // Locations and parents (docs/product/imports.md#locations-and-parent-assets).
+  parentUnknown: inEnglish(IMPORT_SAID.parentUnknown),
+  parentAmbiguous: inEnglish(IMPORT_SAID.parentAmbiguous),
 } as const;
 
 /** Where one column of the file goes. */
@@ -660,7 +684,18 @@ export const ZImportMappingBody = z.object({
 export type TImportMappingBody = z.infer<typeof ZImportMappingBody>;
 
 /** What a check found an import of assets would do: rows that create, update, or leave an asset as it is. */
-export const ZImportPlanned = z.object({ create: z.number(), update: z.number(), unchanged: z.number() });
+export const ZImportPlanned = z.object({
+  create: z.number(),
+  update: z.number(),
+  unchanged: z.number(),
+  /**
+   * Locations the commit will create for the file's location column, by full path, top first (the
+   * first IMPORT_NEW_LOCATIONS_LISTED of them); left out by checks made before locations were imported.
+   */
+  newLocations: z.array(z.string()).optional(),
+  /** How many locations the commit will create, all counted. */
+  newLocationCount: z.number().optional(),
+});
 export type TImportPlanned = z.infer<typeof ZImportPlanned>;
 
 /**

@@ -828,6 +828,10 @@ export interface ImportChangeBefore {
   name: string;
   description?: string | null;
   externalId?: string | null;
+  /** Where the asset was, when the import's location column moved it. */
+  locationId?: string | null;
+  /** The asset's parent, when the import's parent column changed it. */
+  parentAssetId?: string | null;
   /** Custom values by field id; null where the asset had none. */
   values: Record<string, string | null>;
 }
@@ -1141,6 +1145,8 @@ export const locations = pgTable(
     /** 1 at the top (a site). */
     depth: integer('depth').notNull(),
     fullPath: text('full_path').notNull(),
+    /** The import of assets whose location column created it: undoing that import removes it if unused. */
+    importId: uuid('import_id').references((): AnyPgColumn => importRuns.id, { onDelete: 'set null' }),
     createdById: uuid('created_by_id').references(() => users.id),
     updatedById: uuid('updated_by_id').references(() => users.id),
     createdAt: createdAt(),
@@ -1148,6 +1154,10 @@ export const locations = pgTable(
   },
   (t) => [
     uniqueIndex('locations_org_slug_unique').on(t.organizationId, t.slug),
+    // An import's location column: a full path found whatever its case, a batch of paths at once.
+    index('locations_org_lower_full_path_idx').on(t.organizationId, sql`lower(${t.fullPath})`),
+    // Undoing an import: the locations it created.
+    index('locations_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     // Names are unique among siblings whatever their case (a path names one location); also the
     // children of a location by name, the tree's levels (the top ones under NO_PARENT).
     uniqueIndex('locations_org_parent_name_unique').on(

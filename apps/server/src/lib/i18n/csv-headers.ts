@@ -28,6 +28,8 @@ export const CSV_COLUMN_TEXTS: Record<TCsvColumn, MessageDescriptor> = {
   Name: /*i18n*/ { id: 'csv.name', message: 'Name' },
   Description: /*i18n*/ { id: 'csv.description', message: 'Description' },
   'External ID': /*i18n*/ { id: 'csv.externalId', message: 'External ID' },
+  Location: /*i18n*/ { id: 'csv.location', message: 'Location' },
+  'Parent asset': /*i18n*/ { id: 'csv.parentAsset', message: 'Parent asset' },
   'Created at': /*i18n*/ { id: 'csv.createdAt', message: 'Created at' },
   'Updated at': /*i18n*/ { id: 'csv.updatedAt', message: 'Updated at' },
   'Asset slug': /*i18n*/ { id: 'csv.assetSlug', message: 'Asset slug' },

@@ -31,6 +31,8 @@ describe('the CSV files’ column names', () => {
       'Nom',
       'Description',
       'ID externe',
+      'Emplacement',
+      'Équipement parent',
       'Créé le',
       'Modifié le',
       'nom_usuel',

@@ -51,12 +51,14 @@ describe('GET /api/exports/assets.csv', () => {
       'Export pump',
       'Line one, with a comma\nline "two"',
       'ICC-2065556',
+      '',
+      '',
       plain.createdAt,
       plain.updatedAt,
       'SN-1',
     ]);
     expect(bySlug.get(risky.slug)?.slice(1, 4)).toEqual([`'=HYPERLINK("http://evil.example","x")`, '', '']);
-    expect(bySlug.get(risky.slug)?.[6]).toBe("'-2+3");
+    expect(bySlug.get(risky.slug)?.[8]).toBe("'-2+3");
     expect(records.some((record) => record[1] === 'Export pump of B')).toBe(false);
   });
 

@@ -1,9 +1,16 @@
 import { ASSET_CSV_COLUMNS, DEFAULT_LANGUAGE, EVENT_CSV_COLUMNS, type TLanguage } from '@mqr/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { assets } from '#server/db/schema.ts';
 import { csvHeaders } from '#server/lib/i18n/csv-headers.ts';
 import { EXPORT_BATCH_SIZE } from '#server/lib/send-csv.ts';
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts';
-import { findAssetRowsInOrder, findAssetViewBatch, type ListView } from '../asset-list/index.ts';
+import {
+  findAssetRowsInOrder,
+  findAssetViewBatch,
+  type ListRow,
+  type ListView,
+} from '../asset-list/index.ts';
 import { findValuesOfAssets } from '../assets/index.ts';
 import { findEventBatch, findValuesOfEvents } from '../events/index.ts';
 import { getFieldDefinitionRows } from '../fields/index.ts';
@@ -61,7 +68,30 @@ function assetBatchOf(db: DbOrTx, source: AssetExportSource, batchSize: number) 
   };
 }
 
-/** The source's assets with every Asset field of the organization, a column each; our headers in `language`. */
+/**
+ * The batch's assets, each with its parent's slug (read in one statement): the export names a parent
+ * by slug, which never changes and which the import reads back.
+ */
+async function withParentSlugs(db: DbOrTx, organizationId: string, rows: ListRow[]) {
+  const ids = [...new Set(rows.flatMap((row) => (row.parentAssetId ? [row.parentAssetId] : [])))];
+  const parents = ids.length
+    ? await db
+        .select({ id: assets.id, slug: assets.slug })
+        .from(assets)
+        .where(and(eq(assets.organizationId, organizationId), inArray(assets.id, ids)))
+    : [];
+  const slugs = new Map(parents.map((parent) => [parent.id, parent.slug]));
+  return rows.map((row) => ({
+    ...row,
+    parentSlug: row.parentAssetId ? (slugs.get(row.parentAssetId) ?? '') : '',
+  }));
+}
+
+/**
+ * The source's assets with every Asset field of the organization, a column each; our headers in
+ * `language`. The location as its full path ("Plant A / Building 2 / Room 5") and the parent by slug:
+ * what the import reads back.
+ */
 export async function* assetCsvRows(
   db: DbOrTx,
   source: AssetExportSource,
@@ -74,7 +104,7 @@ export async function* assetCsvRows(
   yield* batchedRows(
     [...fixed, ...fieldHeaders(fixed, fields)],
     fields.map((field) => field.id),
-    assetBatchOf(db, source, batchSize),
+    async (after) => withParentSlugs(db, organizationId, await assetBatchOf(db, source, batchSize)(after)),
     async (ids) =>
       (await findValuesOfAssets(db, organizationId, ids)).map((v) => ({ ...v, owner: v.assetId })),
     (asset) => [
@@ -82,6 +112,8 @@ export async function* assetCsvRows(
       asset.name,
       asset.description ?? '',
       asset.externalId ?? '',
+      asset.locationPath ?? '',
+      asset.parentSlug,
       iso(asset.createdAt),
       iso(asset.updatedAt),
     ],

@@ -2,6 +2,7 @@ import { ASSET_MESSAGES, FIELD_VALUE_SAID, IMPORT_MESSAGES, IMPORT_SAID } from '
 import type { DbOrTx } from '#server/db/client.ts';
 import type { ImportChangeBefore } from '#server/db/schema.ts';
 import { findValuesOfAssets } from '../assets/index.ts';
+import type { Placement } from './asset-placement.ts';
 import { type CheckedRow, columnOf, type ImportPlan, type RowProblem, rowProblem } from './plan.ts';
 import {
   type ExistingAsset,
@@ -37,6 +38,8 @@ export interface PlannedRow {
   asset?: ExistingAsset;
   /** For an update: what the mapped columns hold now, which an undo puts back (ADR 093). */
   before?: ImportChangeBefore;
+  /** Where the row puts the asset: its location and parent, when the mapping imports them. */
+  placement: Placement;
   problems: RowProblem[];
   /** A row that creates an asset whose name an asset in service already has. */
   warnings: RowProblem[];
@@ -108,6 +111,8 @@ function beforeOf(plan: ImportPlan, asset: ExistingAsset, found: BatchAssets): I
   const before: ImportChangeBefore = { name: asset.name, values: {} };
   if (plan.columns.description !== undefined) before.description = asset.description;
   if (plan.columns.externalId !== undefined) before.externalId = asset.externalId;
+  if (plan.columns.location !== undefined) before.locationId = asset.locationId;
+  if (plan.columns.parentAsset !== undefined) before.parentAssetId = asset.parentAssetId;
   for (const field of plan.fields) {
     if (field.fieldId)
       before.values[field.fieldId] = found.values.get(`${asset.id}/${field.fieldId}`) ?? null;
@@ -116,10 +121,17 @@ function beforeOf(plan: ImportPlan, asset: ExistingAsset, found: BatchAssets): I
 }
 
 /** Whether writing the row would change the asset: a mapped column whose value differs. */
-function changes(plan: ImportPlan, row: CheckedRow, before: ImportChangeBefore): boolean {
+function changes(
+  plan: ImportPlan,
+  row: CheckedRow,
+  placement: Placement,
+  before: ImportChangeBefore,
+): boolean {
   if (row.name !== before.name) return true;
   if ('description' in before && row.description !== before.description) return true;
   if ('externalId' in before && row.externalId !== before.externalId) return true;
+  if ('locationId' in before && placement.locationId !== before.locationId) return true;
+  if ('parentAssetId' in before && placement.parentAssetId !== before.parentAssetId) return true;
   // A field the import creates has no value on any asset yet.
   return plan.fields.some(
     (field, index) => (row.values[index] ?? null) !== (field.fieldId ? before.values[field.fieldId] : null),
@@ -130,10 +142,17 @@ function changes(plan: ImportPlan, row: CheckedRow, before: ImportChangeBefore):
  * What one row does and what keeps it from doing it, beyond its cells: a name two assets in service
  * have (matching by name), a slug another asset has or a slug other than its asset's (slugs never
  * change), an external ID another asset has, a change to a retired asset, the required fields a new
- * asset would miss; and a warning for a new asset whose name an asset in service already has.
+ * asset would miss, a parent not found (`placement`); and a warning for a new asset whose name an
+ * asset in service already has.
  */
-export function planRow(plan: ImportPlan, row: CheckedRow, found: BatchAssets): PlannedRow {
+export function planRow(
+  plan: ImportPlan,
+  row: CheckedRow,
+  found: BatchAssets,
+  placement: Placement = {},
+): PlannedRow {
   const problems = [...row.problems];
+  if (placement.problem) problems.push(placement.problem);
   const match = matchOf(plan, row, found);
   if (match.problem) problems.push(match.problem);
   const asset = match.asset;
@@ -158,16 +177,18 @@ export function planRow(plan: ImportPlan, row: CheckedRow, found: BatchAssets): 
     const warnings = found.byName.has(lower(row.name))
       ? [rowProblem(columnOf(plan, 'name'), IMPORT_MESSAGES.nameExists)]
       : [];
-    return { row, action: 'create', problems, warnings };
+    return { row, action: 'create', placement, problems, warnings };
   }
   const before = beforeOf(plan, asset, found);
-  if (!changes(plan, row, before)) return { row, action: 'unchanged', asset, problems, warnings: [] };
+  if (!changes(plan, row, placement, before)) {
+    return { row, action: 'unchanged', asset, placement, problems, warnings: [] };
+  }
   // Retired assets are read-only until restored (ADR 046); one the row leaves as it is is no problem.
   if (asset.retiredAt) {
     const key = plan.matchBy === 'slug' || plan.matchBy === 'externalId' ? plan.matchBy : 'name';
     problems.push(rowProblem(columnOf(plan, key), ASSET_MESSAGES.retired));
   }
-  return { row, action: 'update', asset, before, problems, warnings: [] };
+  return { row, action: 'update', asset, before, placement, problems, warnings: [] };
 }
 
 /**

@@ -7,6 +7,8 @@ import { deleteAssetValues, insertAssetWithFreeSlug } from '../assets/index.ts';
 import { type AuditRecord, diffChanges, recordAudits } from '../audit-logs/index.ts';
 import { emitAssetEvents } from '../webhooks/index.ts';
 import type { PlannedRow } from './asset-match.ts';
+import { fileRowOf, type Placement } from './asset-placement.ts';
+import { type ImportedMove, recordMoves, setParents } from './commit-placement.ts';
 import type { Actor } from './import-kind.ts';
 import type { CheckedRow, ImportPlan } from './plan.ts';
 import { type ImportChange, type ImportRunRow, insertImportChanges, updateImportRun } from './queries.ts';
@@ -130,12 +132,15 @@ export async function commitChunk(
     const updated: typeof created = [];
     const creating = planned
       .filter((p) => p.action === 'create')
-      .map(({ row: c }) => ({ row: c, slug: c.slug ?? generateSlug(c.name) }));
-    const newAsset = (c: CheckedRow) => ({
+      .map(({ row: c, placement }) => ({ row: c, placement, slug: c.slug ?? generateSlug(c.name) }));
+    /** The id of the asset each row created (`row:N`), which a later row may name as its parent. */
+    const createdByRow = new Map<string, string>();
+    const newAsset = (c: CheckedRow, placement: Placement) => ({
       organizationId,
       name: c.name,
       description: c.description,
       externalId: c.externalId,
+      locationId: placement.locationId ?? null,
       importId: row.id,
       createdById: actor?.id ?? null,
       updatedById: actor?.id ?? null,
@@ -144,23 +149,24 @@ export async function commitChunk(
     const inserted = creating.length
       ? await tx
           .insert(assets)
-          .values(creating.map(({ row: c, slug }) => ({ ...newAsset(c), slug })))
+          .values(creating.map(({ row: c, placement, slug }) => ({ ...newAsset(c, placement), slug })))
           .onConflictDoNothing({ target: [assets.organizationId, assets.slug] })
           .returning({ id: assets.id, slug: assets.slug })
       : [];
     const insertedBySlug = new Map(inserted.map((asset) => [asset.slug, asset.id]));
-    for (const { row: c, slug } of creating) {
+    for (const { row: c, placement, slug } of creating) {
       let assetId = insertedBySlug.get(slug);
       let assetSlug = slug;
       if (!assetId) {
         // The file's slug was taken since the chunk began: the job fails and its retry sees that asset.
         if (c.slug) throw new Error(`The slug ${c.slug} was taken while the import ran.`);
         // A made-up slug that another asset holds (rare): made again until one is free.
-        const made = await insertAssetWithFreeSlug(tx, newAsset(c));
+        const made = await insertAssetWithFreeSlug(tx, newAsset(c, placement));
         assetId = made.id;
         assetSlug = made.slug;
       }
       const id = assetId;
+      createdByRow.set(fileRowOf(c), id);
       created.push({ id, organizationId, slug: assetSlug, name: c.name });
       changes.push({ assetId: id, created: true, writtenAt, before: null });
       c.values.forEach((value, index) => {
@@ -177,8 +183,21 @@ export async function commitChunk(
         ipAddress: null,
       });
     }
-    for (const { row: c, asset, before, action } of planned) {
+    const moves: ImportedMove[] = [];
+    for (const { row: c, asset, before, action, placement } of planned) {
       if (action !== 'update' || !asset || !before) continue;
+      if ('locationId' in before && placement.locationId !== before.locationId) {
+        const to = placement.locationId
+          ? { id: placement.locationId, path: placement.locationPath ?? '' }
+          : null;
+        moves.push({
+          assetId: asset.id,
+          name: c.name,
+          slug: asset.slug,
+          fromId: before.locationId ?? null,
+          to,
+        });
+      }
       updated.push({ id: asset.id, organizationId, slug: asset.slug, name: c.name });
       changes.push({ assetId: asset.id, created: false, writtenAt, before });
       await tx
@@ -187,6 +206,7 @@ export async function commitChunk(
           name: c.name,
           ...('description' in before ? { description: c.description } : {}),
           ...('externalId' in before ? { externalId: c.externalId } : {}),
+          ...('locationId' in before ? { locationId: placement.locationId ?? null } : {}),
           updatedById: actor?.id ?? null,
           updatedAt: writtenAt,
         })
@@ -225,6 +245,8 @@ export async function commitChunk(
     for (const [assetId, fieldIdsCleared] of cleared) {
       await deleteAssetValues(tx, organizationId, assetId, fieldIdsCleared);
     }
+    await setParents(tx, organizationId, plan, planned, createdByRow, writtenAt);
+    await recordMoves(tx, organizationId, actor, moves);
     await insertImportChanges(tx, organizationId, row.id, changes);
     await recordAudits(tx, audits);
     await emitAssetEvents(tx, 'asset.created', created);

@@ -45,7 +45,17 @@ describe('importing our export written in German', () => {
     });
     const url = '/api/exports/assets.csv?q=Kessel%20im%20Keller';
     const exported = await csvOf(t.headers.adminA, url);
-    const header = ['Kennung', 'Name', 'Beschreibung', 'Externe ID', 'Erstellt am', 'Geändert am', 'Raum'];
+    const header = [
+      'Kennung',
+      'Name',
+      'Beschreibung',
+      'Externe ID',
+      'Standort',
+      'Übergeordnetes Objekt',
+      'Erstellt am',
+      'Geändert am',
+      'Raum',
+    ];
     expect(exported[0]).toEqual(header);
     expect(exported).toHaveLength(2);
 
@@ -57,6 +67,8 @@ describe('importing our export written in German', () => {
       { kind: 'name' },
       { kind: 'description' },
       { kind: 'externalId' },
+      { kind: 'location' },
+      { kind: 'parentAsset' },
       { kind: 'ignore' },
       { kind: 'ignore' },
       { kind: 'newField', label: 'Raum', key: 'raum', dataType: 'Text', isPublic: false },

@@ -114,7 +114,7 @@ describe('matching existing assets', () => {
 
     const changed = file.toString('utf8').replace('Backhoe,ICC-2065556', 'Backhoe 2,ICC-2065556');
     const second = await checkFile(headers, changed);
-    expect(second.planned).toEqual({ create: 0, update: 1, unchanged: 21 });
+    expect(second.planned).toMatchObject({ create: 0, update: 1, unchanged: 21 });
     expect(await committed(headers, second.id)).toMatchObject({
       createdCount: 0,
       updatedCount: 1,
@@ -237,7 +237,7 @@ describe('matching existing assets', () => {
     const found = (await get(headers, '/api/assets?search=l-1')).json();
     expect(found.map((item: { name: string }) => item.name)).toEqual(['Old lathe']);
     expect((await post(headers, `/api/admin/assets/${found[0].id}/retire`)).statusCode).toBe(200);
-    expect((await checkFile(headers, file)).planned).toEqual({ create: 0, update: 0, unchanged: 1 });
+    expect((await checkFile(headers, file)).planned).toMatchObject({ create: 0, update: 0, unchanged: 1 });
     const moved = await checkFile(headers, 'Name,External ID,Room\r\nOld lathe,L-1,Store\r\n');
     expect(await listOf(headers, moved.id, 'problems')).toMatchObject([
       { row: 2, column: 'External ID', message: ASSET_MESSAGES.retired },

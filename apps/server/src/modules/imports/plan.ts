@@ -12,10 +12,15 @@ import {
   IMPORT_TARGETS,
   INPUT_MESSAGES,
   isStorableText,
+  LOCATION_MAX_DEPTH,
+  LOCATION_MESSAGES,
+  LOCATION_NAME_MAX_LENGTH,
+  LOCATION_SAID,
   type MessageValues,
   type Said,
   SLUG_PATTERN,
   saidOf,
+  splitLocationPath,
   type TImportBuiltInTarget,
   type TImportColumnTarget,
   type TImportKind,
@@ -303,12 +308,32 @@ export interface CheckedRow extends CheckedRowBase {
   slug: string | null;
   /** The external ID as written (ADR 092); null when the file gives none. */
   externalId: string | null;
+  /**
+   * The location path's level names from the top ("Plant A / Room 5" → ["Plant A", "Room 5"]); null
+   * when the cell is empty (no location), undefined when no column is imported as location.
+   */
+  location: string[] | null | undefined;
+  /** The parent asset's slug or name as written; null when empty (none), undefined when not imported. */
+  parent: string | null | undefined;
+}
+
+/** A location cell's levels, or the problem that keeps it from naming one (ADR 122's limits). */
+function locationLevels(text: string): { levels: string[] } | { problem: string | Said } {
+  const levels = splitLocationPath(text);
+  // Bounded before anything else: a file may hold a path of 100,000 levels, refused by its count.
+  if (levels.length > LOCATION_MAX_DEPTH) return { problem: LOCATION_SAID.pathTooDeep(levels.length) };
+  if (levels.some((level) => level === '')) return { problem: LOCATION_MESSAGES.pathEmptySegment };
+  if (levels.some((level) => level.length > LOCATION_NAME_MAX_LENGTH)) {
+    return { problem: LOCATION_MESSAGES.nameTooLong };
+  }
+  return { levels };
 }
 
 /**
  * One row of an asset file checked with the asset form's rules (name required and at most 200
  * characters, description at most 2,000, external ID at most 255, each custom value against its
- * field), a slug's pattern.
+ * field), a slug's pattern, a location path's levels (none empty, each a name of at most 200
+ * characters, at most LOCATION_MAX_DEPTH of them).
  */
 export function checkRow(plan: ImportPlan, rowNumber: number, cells: string[]): CheckedRow {
   const row = readRow(plan, cells);
@@ -327,6 +352,14 @@ export function checkRow(plan: ImportPlan, rowNumber: number, cells: string[]): 
   if (externalId.length > ASSET_EXTERNAL_ID_MAX_LENGTH) {
     row.problem('externalId', ASSET_MESSAGES.externalIdTooLong);
   }
+  let location: string[] | null | undefined;
+  if (plan.columns.location !== undefined) {
+    const text = row.text('location');
+    const read = text === '' ? { levels: null } : locationLevels(text);
+    if ('problem' in read) row.problem('location', read.problem);
+    else location = read.levels;
+  }
+  const parent = plan.columns.parentAsset === undefined ? undefined : row.text('parentAsset') || null;
   const values = row.values();
   return {
     rowNumber,
@@ -335,6 +368,8 @@ export function checkRow(plan: ImportPlan, rowNumber: number, cells: string[]): 
     description: description || null,
     slug: slug || null,
     externalId: externalId || null,
+    location,
+    parent,
     values,
   };
 }

@@ -238,6 +238,8 @@ const existingAsset = {
   name: assets.name,
   description: assets.description,
   externalId: assets.externalId,
+  locationId: assets.locationId,
+  parentAssetId: assets.parentAssetId,
   retiredAt: assets.retiredAt,
 };
 export interface ExistingAsset {
@@ -246,6 +248,8 @@ export interface ExistingAsset {
   name: string;
   description: string | null;
   externalId: string | null;
+  locationId: string | null;
+  parentAssetId: string | null;
   retiredAt: Date | null;
 }
 

@@ -132,6 +132,7 @@ describe('POST /api/admin/imports', () => {
       { kind: 'name' },
       { kind: 'newField', label: 'Serial', key: 'serial', dataType: 'Text', isPublic: false },
     ]);
+    expect(snipe.mapping[5]).toEqual({ kind: 'location' });
     expect(snipe.mapping[6]).toEqual({ kind: 'description' });
     expect(snipe.matchBy).toBe('externalId');
     const homebox = await uploaded(
@@ -141,7 +142,7 @@ describe('POST /api/admin/imports', () => {
     expect(homebox.format).toBe('HomeBox');
     expect(homebox.mapping).toEqual([
       { kind: 'newField', label: 'Import ref', key: 'import_ref', dataType: 'Text', isPublic: false },
-      { kind: 'newField', label: 'Location', key: 'location', dataType: 'Text', isPublic: false },
+      { kind: 'location' },
       { kind: 'name' },
       { kind: 'externalId' },
       { kind: 'description' },

@@ -6,6 +6,7 @@ import {
   IMPORT_MAX_SELECT_OPTIONS,
   IMPORT_MAX_WARNINGS,
   IMPORT_MESSAGES,
+  IMPORT_NEW_LOCATIONS_LISTED,
   IMPORT_PREVIEW_ROWS,
   IMPORT_SAID,
   IMPORT_TARGETS,
@@ -453,7 +454,11 @@ export async function runImportCheck(
     status: 'Checked',
     problemCount,
     warningCount,
-    planned: planned ?? (row.kind === 'assets' ? { create: 0, update: 0, unchanged: 0 } : null),
+    planned:
+      planned ??
+      (row.kind === 'assets'
+        ? { create: 0, update: 0, unchanged: 0, newLocations: [], newLocationCount: 0 }
+        : null),
   });
 }
 
@@ -461,6 +466,11 @@ const addPlanned = (sum: TImportPlanned | null, batch: TImportPlanned): TImportP
   create: (sum?.create ?? 0) + batch.create,
   update: (sum?.update ?? 0) + batch.update,
   unchanged: (sum?.unchanged ?? 0) + batch.unchanged,
+  newLocations: [...(sum?.newLocations ?? []), ...(batch.newLocations ?? [])].slice(
+    0,
+    IMPORT_NEW_LOCATIONS_LISTED,
+  ),
+  newLocationCount: (sum?.newLocationCount ?? 0) + (batch.newLocationCount ?? 0),
 });
 
 /**

@@ -170,8 +170,8 @@ export async function deleteCreatedAssets(
 }
 
 /**
- * Puts the assets the import updated back as they were: name, and the description, external ID and
- * custom values it replaced (a value it filled where there was none is cleared).
+ * Puts the assets the import updated back as they were: name, and the description, external ID,
+ * location, parent and custom values it replaced (a value it filled where there was none is cleared).
  */
 export async function revertUpdatedAssets(
   tx: DbOrTx,
@@ -186,6 +186,11 @@ export async function revertUpdatedAssets(
       name = c.before ->> 'name',
       description = case when c.before ? 'description' then c.before ->> 'description' else a.description end,
       external_id = case when c.before ? 'externalId' then c.before ->> 'externalId' else a.external_id end,
+      -- Where it was and its parent, unless deleted since (then none).
+      location_id = case when c.before ? 'locationId' then (select l.id from locations l
+        where l.organization_id = a.organization_id and l.id = (c.before ->> 'locationId')::uuid) else a.location_id end,
+      parent_asset_id = case when c.before ? 'parentAssetId' then (select p.id from assets p
+        where p.organization_id = a.organization_id and p.id = (c.before ->> 'parentAssetId')::uuid) else a.parent_asset_id end,
       updated_at = ${now.toISOString()}::timestamptz,
       updated_by_id = ${actorId}
     from ${importChanges} c

@@ -144,7 +144,12 @@ describe('undoing an import', () => {
           'UNDO',
           'Import',
           'assets.csv',
-          { changes: { Status: { from: 'Done', to: 'Undone' } }, deleted: 2, reverted: 1 },
+          {
+            changes: { Status: { from: 'Done', to: 'Undone' } },
+            deleted: 2,
+            reverted: 1,
+            locationsDeleted: 0,
+          },
         ],
       ]),
     );

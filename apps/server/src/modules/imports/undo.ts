@@ -14,6 +14,7 @@ import { isUuid } from '#server/lib/uuid.ts';
 import { findValuesOfAssets } from '../assets/index.ts';
 import { type AuditRecord, diffChanges, recordAudits } from '../audit-logs/index.ts';
 import { getFieldDefinitionRows } from '../fields/index.ts';
+import { deleteUnusedImportedLocations, lockLocationTree } from '../locations/index.ts';
 import { emitAssetEvents } from '../webhooks/index.ts';
 import { findImportRun, type ImportRunRow, updateImportRun } from './queries.ts';
 import { toImportRun, undoUntil } from './service.ts';
@@ -156,13 +157,17 @@ async function auditsOf(
 /**
  * Undoes an import of assets (POST …/undo): refused with the assets that changed since, naming the
  * first few, when any did; else, in one transaction, every asset it created is deleted and every one
- * it updated put back, each with its audit entry (and an `asset.updated` webhook event for those put
- * back), one UNDO entry for the import, which ends Undone.
+ * it updated put back (where it was and its parent too), each with its audit entry (and an
+ * `asset.updated` webhook event for those put back); the locations its location column made are
+ * deleted when nothing uses them (no asset, no location of someone else's below them); one UNDO entry
+ * for the import (with those counts), which ends Undone.
  */
 export async function undoImport(db: Db, context: UndoContext, importId: string): Promise<TImportRun> {
   const organizationId = context.actor.organizationId;
   const row = await db.transaction(async (tx) => {
     const run = await undoableImport(tx, organizationId, importId, context.now, true);
+    // The tree before the assets, in the order a commit takes them: the locations it made may go.
+    await lockLocationTree(tx, organizationId);
     await lockImportAssets(tx, organizationId, run.id);
     const changed = await findChangedSince(tx, organizationId, run.id, NAMED_IN_REFUSAL);
     if (changed.total > 0) {
@@ -171,7 +176,7 @@ export async function undoImport(db: Db, context: UndoContext, importId: string)
     }
     const definitions = await getFieldDefinitionRows(tx, organizationId, 'Asset');
     const labels = new Map(definitions.map((definition) => [definition.id, definition.label]));
-    const counts = { deleted: 0, reverted: 0 };
+    const counts = { deleted: 0, reverted: 0, locationsDeleted: 0 };
     let after: string | undefined;
     for (;;) {
       const batch = await findUndoBatch(tx, organizationId, run.id, after, UNDO_BATCH);
@@ -194,6 +199,8 @@ export async function undoImport(db: Db, context: UndoContext, importId: string)
     }
     await deleteCreatedAssets(tx, organizationId, run.id);
     await revertUpdatedAssets(tx, organizationId, run.id, context.actor.id, context.now);
+    // Once its assets are gone or back where they were: the locations it made that nothing uses.
+    counts.locationsDeleted = await deleteUnusedImportedLocations(tx, organizationId, run.id);
     await deleteImportChanges(tx, organizationId, run.id);
     await recordAudits(tx, [
       {

@@ -1,4 +1,13 @@
 // What other modules and the route table may use of the locations module (ADR 102): they import it from here only.
+
+export {
+  deleteUnusedImportedLocations,
+  ensureImportedLocations,
+  findLocationsByPathKeys,
+  locationPathKey,
+  type PathLocation,
+  pathPrefixes,
+} from './import-paths.ts';
 export { type AssetMove, listAssetMoves, recordAssetMoves, type Whereabouts } from './moves.ts';
 export { findLocationRefs } from './queries.ts';
 export { locationAdminRoutes, locationRoutes } from './routes.ts';
@@ -10,4 +19,4 @@ export {
   resolveLocationFilter,
 } from './scope.ts';
 // For an import's location column (docs/product/locations.md#locations): a path's levels found or created.
-export { ensureLocationPath, type LocationContext } from './service.ts';
+export { ensureLocationPath, type LocationContext, lockTree as lockLocationTree } from './service.ts';

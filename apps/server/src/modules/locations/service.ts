@@ -108,7 +108,7 @@ async function savingName<T>(field: string, save: () => Promise<T>): Promise<T> 
  * two moves at once could each pass the cycle check and make a cycle together. FOR NO KEY UPDATE lets
  * the foreign keys' share locks of other writes through.
  */
-async function lockTree(tx: DbOrTx, organizationId: string): Promise<void> {
+export async function lockTree(tx: DbOrTx, organizationId: string): Promise<void> {
   await tx.execute(sql`select 1 from organizations where id = ${organizationId} for no key update`);
 }
 
@@ -205,11 +205,18 @@ export async function searchLocationOptions(
   return rows.map(toLocationOption);
 }
 
+/** Who makes a location: its organization, the user (null: the system) and the import, if one does. */
+export interface LocationMaker {
+  organizationId: string;
+  userId: string | null;
+  importId?: string;
+}
+
 /** Inserts a location below `parent` (null: at the top) under a free slug made from its name. */
-async function insertLocation(
+export async function insertLocation(
   tx: DbOrTx,
-  actor: AuthUser,
-  parent: LocationRow | null,
+  maker: LocationMaker,
+  parent: Pick<LocationRow, 'id' | 'path' | 'fullPath' | 'depth'> | null,
   details: { name: string; code: string | null; address: string | null; notes: string | null },
 ): Promise<LocationRow> {
   const anchor: Anchor = parent ? anchorOf(parent) : TOP_ANCHOR;
@@ -217,20 +224,26 @@ async function insertLocation(
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
     const created = await insertLocationUnlessSlugTaken(tx, {
       id,
-      organizationId: actor.organizationId,
+      organizationId: maker.organizationId,
       parentId: parent?.id ?? null,
       ...details,
       slug: generateSlug(details.name, 'location'),
       path: `${anchor.path}${id}/`,
       depth: anchor.depth + 1,
       fullPath: fullPathUnder(anchor, details.name),
-      createdById: actor.id,
-      updatedById: actor.id,
+      importId: maker.importId ?? null,
+      createdById: maker.userId,
+      updatedById: maker.userId,
     });
     if (created) return created;
   }
   throw new Error('Could not find a free slug for the location.');
 }
+
+const makerOf = (context: LocationContext): LocationMaker => ({
+  organizationId: context.actor.organizationId,
+  userId: context.actor.id,
+});
 
 type CreateLocationInput = z.output<typeof ZCreateLocationBody>;
 type UpdateLocationInput = z.output<typeof ZUpdateLocationBody>;
@@ -250,7 +263,7 @@ export async function createLocation(
         : null;
       if (parent && parent.depth >= LOCATION_MAX_DEPTH) throw refused('parentId', LOCATION_MESSAGES.tooDeep);
       if (await findChildByName(tx, organizationId, parent?.id ?? null, body.name)) throw nameTaken('name');
-      const created = await insertLocation(tx, context.actor, parent, {
+      const created = await insertLocation(tx, makerOf(context), parent, {
         name: body.name,
         code: body.code ?? null,
         address: body.address ?? null,
@@ -289,7 +302,7 @@ export async function ensureLocationPath(
           parent = found;
           continue;
         }
-        const row = await insertLocation(tx, context.actor, parent, {
+        const row = await insertLocation(tx, makerOf(context), parent, {
           name,
           code: null,
           address: null,

@@ -36,6 +36,17 @@ function passedWithPlan(count: number, planned: TImportPlanned): MessageDescript
   return msg`${plural(count, { 1: 'The row passed the check', other: 'All # rows passed the check' })}: ${create} create, ${update} update, ${unchanged} unchanged.`;
 }
 
+/** The locations the commit will make for the file's location column (listed below it). */
+function newLocations(count: number): MessageDescriptor {
+  return msg`${plural(count, { one: '# new location will be created:', other: '# new locations will be created:' })}`;
+}
+
+/** After the listed new locations, those not listed. */
+function moreNewLocations(count: number): MessageDescriptor {
+  const more = formatNumber(count);
+  return msg`and ${more} more`;
+}
+
 /** The rows line of an import: "12 rows of maintenance history, separated by commas." */
 function rows(rowCount: number, delimiter: string, kind: TImportKind): MessageDescriptor {
   const separator = DELIMITER_KEYS[delimiter] ?? 'other';
@@ -263,6 +274,8 @@ export const IMPORT_TEXTS = {
   passed: (count: number) =>
     msg`${plural(count, { 1: 'The row passed the check.', other: 'All # rows passed the check.' })}`,
   passedWithPlan,
+  newLocations,
+  moreNewLocations,
   warningsFound: (count: number) =>
     msg`${plural(count, {
       one: '# row adds an asset whose name an asset in service already has. Check it, or match by name to update that asset instead.',
@@ -383,6 +396,8 @@ export const IMPORT_TARGET_TEXTS: Record<TImportBuiltInTarget, MessageDescriptor
   description: msg`Description`,
   slug: msg`Slug`,
   externalId: msg`External ID`,
+  location: msg`Location`,
+  parentAsset: msg`Parent asset`,
   asset: msg`Asset slug`,
   title: msg`Title`,
   performedAt: msg`Performed at`,

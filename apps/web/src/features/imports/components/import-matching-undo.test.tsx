@@ -71,6 +71,34 @@ describe('matching existing assets', () => {
     expect(screen.queryByLabelText('Match existing assets by')).not.toBeInTheDocument();
   });
 
+  it('lists the locations the commit will create, and how many more there are', async () => {
+    setup({
+      [`GET ${RUN_URL}`]: () =>
+        jsonResponse(
+          importRun({
+            status: 'Checked',
+            rowsDone: 3,
+            matchBy: 'none',
+            planned: {
+              create: 3,
+              update: 0,
+              unchanged: 0,
+              newLocations: ['Plant A', 'Plant A / Building 2'],
+              newLocationCount: 5,
+            },
+          }),
+        ),
+    });
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByText('5 new locations will be created:')).toBeInTheDocument();
+    const list = screen.getByText('Plant A / Building 2').closest('ul')!;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Plant A', 'Plant A / Building 2', 'and 3 more']);
+  });
+
   it('says what the import will do, and lists the rows that add a name already in use', async () => {
     setup({
       [`GET ${RUN_URL}`]: () =>

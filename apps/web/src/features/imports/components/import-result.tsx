@@ -37,6 +37,28 @@ function passedText(run: TImportRun): MessageDescriptor {
     : IMPORT_TEXTS.passed(run.rowCount);
 }
 
+/**
+ * The locations the commit will make for the file's location column, by full path, so that a typo
+ * ("Bulding 2") shows before anything is written.
+ */
+function NewLocations({ run }: { run: TImportRun }) {
+  const { _ } = useLingui();
+  const count = run.planned?.newLocationCount ?? 0;
+  const listed = run.planned?.newLocations ?? [];
+  if (count === 0) return null;
+  return (
+    <div>
+      <p>{_(IMPORT_TEXTS.newLocations(count))}</p>
+      <ul className={styles.rules}>
+        {listed.map((path) => (
+          <li key={path}>{path}</li>
+        ))}
+        {count > listed.length ? <li>{_(IMPORT_TEXTS.moreNewLocations(count - listed.length))}</li> : null}
+      </ul>
+    </div>
+  );
+}
+
 /** The hint under a check that passed: how the rows will be written. */
 function importHint(run: TImportRun): MessageDescriptor {
   if (run.kind === 'assets') return IMPORT_TEXTS.matchHints[run.matchBy ?? 'none'];
@@ -80,6 +102,7 @@ export function ImportResult({ run }: { run: TImportRun }) {
       return (
         <div className={styles.section}>
           <Alert tone="success">{_(passedText(run))}</Alert>
+          <NewLocations run={run} />
           <p className={styles.muted}>{_(importHint(run))}</p>
           {run.warningCount > 0 ? (
             <>

@@ -148,7 +148,8 @@ describe('import page', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Plant A', 'Plant B']);
-    // Active custom fields only; the proposal's new field keeps its label and type.
+    // The built-in places, then active custom fields only (a field named Location among them, in
+    // its group); the proposal's new field keeps its label and type.
     const options = within(screen.getByLabelText('Import Location as'))
       .getAllByRole('option')
       .map((option) => option.textContent);
@@ -159,8 +160,14 @@ describe('import page', () => {
       'Slug',
       'External ID',
       'Location',
+      'Parent asset',
+      'Location',
       'New custom field',
     ]);
+    const customFields = within(screen.getByLabelText('Import Location as')).getByRole('group', {
+      name: 'Custom fields',
+    });
+    expect(within(customFields).getByRole('option', { name: 'Location' })).toBeInTheDocument();
     expect(row('Serial').getByLabelText('Field label')).toHaveValue('Serial');
     expect(row('Serial').getByLabelText('Type')).toHaveValue('Text');
     expect(row('Serial').getByLabelText('Key')).toHaveValue('serial');
