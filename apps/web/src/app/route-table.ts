@@ -76,6 +76,16 @@ export const ROUTE_TABLE = [
     screen: async () => (await import('./routes/asset-detail-page.tsx')).AssetDetailPage,
   },
   {
+    path: '/locations',
+    access: 'signed-in',
+    screen: async () => (await import('../features/locations/components/locations-page.tsx')).LocationsPage,
+  },
+  {
+    path: '/locations/:id',
+    access: 'signed-in',
+    screen: async () => (await import('./routes/location-page.tsx')).LocationPage,
+  },
+  {
     path: '/admin/users',
     access: 'admin',
     screen: async () => (await import('./routes/admin-users-page.tsx')).AdminUsersPage,
