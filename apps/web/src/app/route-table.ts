@@ -40,6 +40,12 @@ export const ROUTE_TABLE = [
       (await import('../features/public-asset/components/public-asset-page.tsx')).PublicAssetPage,
   },
   {
+    path: '/l/:organizationId/:slug',
+    access: 'public',
+    screen: async () =>
+      (await import('../features/public-location/components/public-location-page.tsx')).PublicLocationPage,
+  },
+  {
     path: '/dashboard',
     access: 'signed-in',
     screen: async () => (await import('./routes/dashboard-page.tsx')).DashboardPage,
