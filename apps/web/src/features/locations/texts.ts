@@ -62,12 +62,11 @@ export const LOCATION_TEXTS = {
   newParentHint: msg`Type part of a location’s name or path, or choose the top level.`,
   topLevel: msg`Top level (a site)`,
   chooseParent: msg`Choose where it goes.`,
-  moving: msg`Moving...`,
+  moving: msg`Moving…`,
   moveFailed: msg`The location could not be moved.`,
   moved: (name: string, to: string) => msg`${name} moved to ${to}.`,
   movedTop: (name: string) => msg`${name} moved to the top level.`,
   dropTop: msg`Drop here to move it to the top level`,
-  dragLabel: (name: string) => msg`Drag ${name}`,
 
   // Delete.
   deleteTitle: (name: string) => msg`Delete ${name}?`,
