@@ -55,11 +55,26 @@ describe('header', () => {
   });
 
   it.each([
-    ['member', MEMBER, ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Calendar', 'Activity'], 'Member'],
+    [
+      'member',
+      MEMBER,
+      ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Locations', 'Calendar', 'Activity'],
+      'Member',
+    ],
     [
       'admin',
       ADMIN,
-      ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Calendar', 'Activity', 'Admin Users', 'Admin Fields'],
+      [
+        'Home',
+        'Scan QR',
+        'Dashboard',
+        'Assets',
+        'Locations',
+        'Calendar',
+        'Activity',
+        'Admin Users',
+        'Admin Fields',
+      ],
       'Administrator',
     ],
     [
@@ -70,6 +85,7 @@ describe('header', () => {
         'Scan QR',
         'Dashboard',
         'Assets',
+        'Locations',
         'Calendar',
         'Activity',
         'Admin Users',

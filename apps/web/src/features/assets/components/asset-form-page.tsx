@@ -168,8 +168,12 @@ function AssetForm({ asset, definitions, fieldsFailed, initialLocation }: TAsset
         setStatus({ tone: 'success', text: i18n._(ASSET_TEXTS.updated) });
       },
       onError: (error) => {
-        // The server's reason follows (a cycle of components, a location of another organization).
-        setStatus({ tone: 'error', text: failureMessage(i18n._(failedMessage), error) });
+        // The server's reason follows when no input carries it (a cycle of components).
+        const said = error instanceof ApiError && error.fields.length > 0;
+        setStatus({
+          tone: 'error',
+          text: said ? i18n._(failedMessage) : failureMessage(i18n._(failedMessage), error),
+        });
         if (!(error instanceof ApiError)) return;
         for (const field of error.fields) {
           const path = formPathFromServer(field.path);

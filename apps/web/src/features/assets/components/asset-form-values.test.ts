@@ -2,7 +2,7 @@ import { ASSET_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
 import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
 import { customKey } from '#web/features/fields/index.ts';
-import { asset } from '../asset-fixtures.ts';
+import { asset, ORG_ID } from '../asset-fixtures.ts';
 import {
   checkAssetForm,
   formPathFromServer,
@@ -167,7 +167,13 @@ describe('the location and the parent asset', () => {
     expect(initial.parentAsset).toEqual(PARENT);
     expect(checkAssetForm({ ...initial, name: 'Pump' }, [], stored)).toEqual({
       ok: true,
-      body: { name: 'Pump', fields: [], externalId: null },
+      body: {
+        name: 'Pump',
+        description: 'Basement boiler',
+        fields: [],
+        externalId: null,
+        organizationId: ORG_ID,
+      },
     });
     expect(checkAssetForm({ ...initial, location: null, parentAsset: null }, [], stored)).toEqual({
       ok: true,
@@ -176,6 +182,7 @@ describe('the location and the parent asset', () => {
         description: 'Basement boiler',
         fields: [],
         externalId: null,
+        organizationId: ORG_ID,
         locationId: null,
         parentAssetId: null,
       },

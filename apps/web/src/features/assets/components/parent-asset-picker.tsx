@@ -29,19 +29,21 @@ type TParentAssetPickerProps = {
  */
 export function ParentAssetPicker({ label, error, value, onChange, assetId }: TParentAssetPickerProps) {
   const { _ } = useLingui();
-  const [text, setText] = useState('');
-  const search = useDebouncedValue(text, SEARCH_PAUSE_MS).trim();
+  // Nothing is asked for before the list first opens.
+  const [text, setText] = useState<string | null>(null);
+  const search = useDebouncedValue(text ?? '', SEARCH_PAUSE_MS).trim();
   const view = { search, status: 'active' as const, sort: 'name', order: 'asc' as const };
   const query = useQuery({
     queryKey: assetKeys.list({ view, page: 1, columns: [] }),
     queryFn: ({ signal }) => getAssets({ view, page: 1, pageSize: PICKER_RESULTS, columns: [] }, signal),
+    enabled: text !== null,
   });
   const found = (query.data?.items ?? []).filter((asset) => asset.id !== assetId);
   const options = [
     ...(search === '' ? [{ id: NONE, label: _(PLACE_TEXTS.noParent) }] : []),
     ...found.map((asset) => ({ id: asset.id, label: asset.name, detail: asset.slug })),
   ];
-  const pending = text.trim() !== search || query.isFetching;
+  const pending = (text ?? '').trim() !== search || query.isFetching;
   return (
     <Combobox
       label={label}

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { TLocationCounts } from '@mqr/contracts';
+import { Fragment } from 'react';
 import { LOCATION_TEXTS } from '../texts.ts';
 import styles from './location-counts.module.css';
 
@@ -10,20 +11,31 @@ import styles from './location-counts.module.css';
  */
 export function LocationCounts({ counts, id }: { counts: TLocationCounts; id?: string | undefined }) {
   const { _ } = useLingui();
+  const shown = [
+    { key: 'assets', text: _(LOCATION_TEXTS.assets(counts.assets)), className: styles.count },
+    { key: 'open', text: _(LOCATION_TEXTS.openTasks(counts.openTasks)), className: styles.count },
+    counts.overdue > 0 && {
+      key: 'overdue',
+      text: _(LOCATION_TEXTS.overdue(counts.overdue)),
+      className: `${styles.count} ${styles.overdue}`,
+    },
+    counts.dueSoon > 0 && {
+      key: 'due-soon',
+      text: _(LOCATION_TEXTS.dueSoon(counts.dueSoon)),
+      className: `${styles.count} ${styles.dueSoon}`,
+    },
+  ].filter((count) => count !== false);
   return (
     <span id={id} className={styles.counts}>
-      <span className={styles.count}>{_(LOCATION_TEXTS.assets(counts.assets))}</span>
-      <span className={styles.count}>{_(LOCATION_TEXTS.openTasks(counts.openTasks))}</span>
-      {counts.overdue > 0 ? (
-        <span className={`${styles.count} ${styles.overdue}`} data-count="overdue">
-          {_(LOCATION_TEXTS.overdue(counts.overdue))}
-        </span>
-      ) : null}
-      {counts.dueSoon > 0 ? (
-        <span className={`${styles.count} ${styles.dueSoon}`} data-count="due-soon">
-          {_(LOCATION_TEXTS.dueSoon(counts.dueSoon))}
-        </span>
-      ) : null}
+      {shown.map((count, index) => (
+        // A space between the counts: read apart, and the flex gap spaces them on screen.
+        <Fragment key={count.key}>
+          {index > 0 ? ' ' : null}
+          <span className={count.className} data-count={count.key}>
+            {count.text}
+          </span>
+        </Fragment>
+      ))}
     </span>
   );
 }

@@ -41,10 +41,11 @@ export function LocationPicker({
   exclude = [],
 }: TLocationPickerProps) {
   const { _ } = useLingui();
-  const [text, setText] = useState('');
-  const query = useDebouncedValue(text, SEARCH_PAUSE_MS).trim();
+  // Nothing is asked for before the list first opens.
+  const [text, setText] = useState<string | null>(null);
+  const query = useDebouncedValue(text ?? '', SEARCH_PAUSE_MS).trim();
   const search = useLocationSearch(query);
-  const sites = useLocationChildren(null, query === '');
+  const sites = useLocationChildren(null, text !== null && query === '');
   const found: TLocationOption[] = query === '' ? (sites.data?.pages[0]?.items ?? []) : (search.data ?? []);
   const options: TComboboxOption[] = [
     ...(noneLabel && query === '' ? [{ id: NONE, label: noneLabel }] : []),
@@ -56,7 +57,7 @@ export function LocationPicker({
         detail: location.code ? _(LOCATION_TEXTS.code(location.code)) : undefined,
       })),
   ];
-  const pending = text.trim() !== query || (query === '' ? sites.isPending : search.isFetching);
+  const pending = (text ?? '').trim() !== query || (query === '' ? sites.isPending : search.isFetching);
   return (
     <Combobox
       label={label}

@@ -57,8 +57,8 @@ type TLocationTreeProps = {
  * The location tree (ARIA's tree view, docs/product/locations.md#locations-screen): one level loaded
  * when its parent opens. The keyboard moves the focus from node to node (one Tab stop): Down and Up
  * to the next and previous node shown, Right opens a node then goes to its first child, Left closes
- * it then goes to its parent, Home and End, Enter opens the node's page. The focused node is the
- * chosen one. Administrators may also drag a node onto another, or onto the top level.
+ * it then goes to its parent, Home and End; Enter (on the node) opens its page. The focused node is
+ * the chosen one. Administrators may also drag a node onto another, or onto the top level.
  */
 export function LocationTree({
   sites,
@@ -122,10 +122,6 @@ export function LocationTree({
         event.preventDefault();
         if (item.getAttribute('aria-expanded') === 'true' && id) toggle(id, false);
         else focus(item.parentElement?.closest<HTMLElement>('[role="treeitem"]'));
-        break;
-      case 'Enter':
-        event.preventDefault();
-        item.click();
         break;
       default:
     }
@@ -223,7 +219,6 @@ function TreeNodes({ nodes, level, total, hasMore, loadingMore, onMore, onOpen }
         />
       ))}
       {hasMore ? (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the tree's keydown turns Enter into this click
         <div
           role="treeitem"
           aria-level={level}
@@ -231,6 +226,11 @@ function TreeNodes({ nodes, level, total, hasMore, loadingMore, onMore, onOpen }
           tabIndex={-1}
           className={styles.more}
           onClick={() => {
+            if (!loadingMore) onMore();
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
             if (!loadingMore) onMore();
           }}
         >
@@ -289,7 +289,6 @@ function TreeNode({ node, level, position, total, onOpen }: TTreeNodeProps) {
     : {};
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the tree's keydown turns Enter into this click
     <div
       role="treeitem"
       data-id={node.id}
@@ -317,10 +316,11 @@ function TreeNode({ node, level, position, total, onOpen }: TTreeNodeProps) {
         // Focus inside a child node is that node's.
         if (event.target === event.currentTarget) select(node);
       }}
-      onClick={(event) => {
-        event.stopPropagation();
-        // A click (or Enter, which the tree turns into a click) on the node opens its page.
-        if (event.target === event.currentTarget) onOpen(node);
+      onKeyDown={(event) => {
+        // Enter on the node itself (not on a child node inside it) opens its page.
+        if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+        event.preventDefault();
+        onOpen(node);
       }}
     >
       <div

@@ -69,6 +69,8 @@ type TPublicLocationContentProps = {
   slug: string;
   /** The location's request, already under way (the lean public page starts it before rendering). */
   preloaded?: Promise<TPublicLocation> | undefined;
+  /** The page's own path, where signing in comes back to (the router's in the app). */
+  path?: string | undefined;
 };
 
 /**
@@ -76,7 +78,12 @@ type TPublicLocationContentProps = {
  * location pages on (docs/product/locations.md#public-pages). No router here: the app's route and the
  * lean public page (ADR 032) both render it.
  */
-export function PublicLocationContent({ organizationId, slug, preloaded }: TPublicLocationContentProps) {
+export function PublicLocationContent({
+  organizationId,
+  slug,
+  preloaded,
+  path = window.location.pathname,
+}: TPublicLocationContentProps) {
   const { _ } = useLingui();
   const state = usePublicLocation(organizationId, slug, preloaded);
   if (state.status === 'pending') {
@@ -93,7 +100,7 @@ export function PublicLocationContent({ organizationId, slug, preloaded }: TPubl
         <h1 className={styles.visuallyHidden}>{_(PUBLIC_LOCATION_TEXTS.location)}</h1>
         <Alert tone="info">{_(PUBLIC_LOCATION_TEXTS.failed)}</Alert>
         <p>
-          <a href={signInPathFrom(window.location.pathname)}>{_(PUBLIC_LOCATION_TEXTS.signIn)}</a>
+          <a href={signInPathFrom(path)}>{_(PUBLIC_LOCATION_TEXTS.signIn)}</a>
         </p>
       </div>
     );
