@@ -14,6 +14,7 @@ import { fileRoutes } from './modules/files/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import { labelRoutes } from './modules/labels/index.ts';
+import { locationAdminRoutes, locationRoutes } from './modules/locations/index.ts';
 import {
   adminOrganizationRoutes,
   organizationSettingsRoutes,
@@ -76,6 +77,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(userRoutes, { prefix: '/api/users' });
       await scope.register(exportRoutes, { prefix: '/api/exports' });
       await scope.register(labelRoutes, { prefix: '/api/labels' });
+      await scope.register(locationRoutes, { prefix: '/api/locations' });
       await scope.register(uploadRoutes, { prefix: '/api/uploads' });
       await scope.register(myActivityRoutes, { prefix: '/api/audit-logs/my-activity' });
     }),
@@ -93,6 +95,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });
       await scope.register(webhookAdminRoutes, { prefix: '/api/admin/webhooks' });
       await scope.register(sampleDataRoutes, { prefix: '/api/admin/sample-data' });
+      await scope.register(locationAdminRoutes, { prefix: '/api/admin/locations' });
     }),
   );
   // What an API token must never do (ADR 061, 082): manage tokens, change the password or the

@@ -62,3 +62,18 @@ export function dueStateOf(task: { dueOn: string | null; completed: boolean }, t
   if (task.dueOn === today) return 'dueToday';
   return task.dueOn <= addDays(today, DUE_SOON_DAYS) ? 'dueSoon' : 'none';
 }
+
+/**
+ * An asset's next service (docs/product/schedules.md#next-service-due): the earliest due date of its
+ * open tasks or of its active schedules' next tasks; overdue when an open task's due date has passed.
+ */
+export function nextServiceOf(
+  plan: { openDueOn: string | null; scheduledDueOn: string | null },
+  today: string,
+): { nextServiceDue: string | null; overdue: boolean } {
+  const dates = [plan.openDueOn, plan.scheduledDueOn].filter((date): date is string => date !== null);
+  return {
+    nextServiceDue: dates.length > 0 ? dates.reduce((a, b) => (a < b ? a : b)) : null,
+    overdue: plan.openDueOn !== null && plan.openDueOn < today,
+  };
+}

@@ -77,6 +77,10 @@ export const organizations = pgTable('organizations', {
     .default(DEFAULT_LANGUAGE),
   /** The last local date its daily digests were composed (ADR 060): at most one run per day. */
   digestComposedOn: date('digest_composed_on', { mode: 'string' }),
+  /** Its locations' QR codes open a public page of their assets' names and due states (off by default). */
+  publicLocationPages: boolean('public_location_pages').notNull().default(false),
+  /** The public asset page shows where the asset is (off by default). */
+  publicAssetLocation: boolean('public_asset_location').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -222,9 +226,24 @@ export const assets = pgTable(
      * unique in its organization whatever its case, what an import may match rows by (ADR 092).
      */
     externalId: varchar('external_id', { length: 255 }),
+    /** Where the asset is (docs/product/locations.md); null for no location. A change is a move (asset_moves). */
+    locationId: uuid('location_id').references((): AnyPgColumn => locations.id),
+    /** The asset it is a component of; null for none. Its parent's deletion leaves it without one. */
+    parentAssetId: uuid('parent_asset_id').references((): AnyPgColumn => assets.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('assets_org_slug_unique').on(t.organizationId, t.slug),
+    // A location's assets in service, newest first (ADR 122): the list of a small location reads them
+    // here and sorts them; a large one walks the list's own order and checks the location.
+    index('assets_org_location_created_idx')
+      .on(t.organizationId, t.locationId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.retiredAt} is null`),
+    // The foreign key's own look-up and a deleted location's assets, retired ones too.
+    index('assets_location_idx').on(t.locationId).where(sql`${t.locationId} is not null`),
+    // An asset's components by name; also the foreign key's look-up when an asset is deleted.
+    index('assets_parent_name_idx')
+      .on(t.parentAssetId, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.parentAssetId} is not null`),
     // Also the import's look-up of a batch's external IDs, and the search's exact match (ADR 092).
     uniqueIndex('assets_org_external_id_unique')
       .on(t.organizationId, sql`lower(${t.externalId})`)
@@ -1085,4 +1104,120 @@ export const sampleRecords = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.kind, t.entityId] })],
+);
+
+/**
+ * Locations (modules/locations, ADR 122): a tree per organization. `path` is the materialized path of
+ * ids from the top ('/<site id>/<building id>/<its id>/'): a location's subtree is one range of the
+ * (organization, path) index, its ancestors are in its own row, and a move rewrites the paths of its
+ * subtree in one statement. `fullPath` is the names along it (' / '), what the type-ahead searches and
+ * the screens show. Both are written by the service with every create, rename and move.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => locations.id),
+    name: varchar('name', { length: 200 }).notNull(),
+    code: varchar('code', { length: 50 }),
+    address: varchar('address', { length: 500 }),
+    notes: varchar('notes', { length: 2000 }),
+    /** Made once from the name plus a random suffix, never changed: printed labels stay valid. */
+    slug: varchar('slug', { length: 255 }).notNull(),
+    path: text('path').notNull(),
+    /** 1 at the top (a site). */
+    depth: integer('depth').notNull(),
+    fullPath: text('full_path').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id),
+    updatedById: uuid('updated_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('locations_org_slug_unique').on(t.organizationId, t.slug),
+    // Names are unique among siblings whatever their case (a path names one location); also the
+    // children of a location by name, the tree's levels (the top ones under NO_PARENT).
+    uniqueIndex('locations_org_parent_name_unique').on(
+      t.organizationId,
+      sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`lower(${t.name})`,
+    ),
+    // A subtree: the paths that start with the location's.
+    index('locations_org_path_idx').on(t.organizationId, t.path.op('text_pattern_ops')),
+    // The type-ahead's order (the shallowest first, then by path): a common word reads a few entries.
+    index('locations_org_depth_path_idx').on(t.organizationId, t.depth, t.fullPath),
+    // The type-ahead's words in the full path, led by the organization (btree_gin); written at once,
+    // without a pending list: locations change rarely, and a move rewrites many paths (ADR 074).
+    index('locations_org_full_path_trgm_idx')
+      .using('gin', t.organizationId, t.fullPath.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    // The foreign key's own look-up.
+    index('locations_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
+  ],
+);
+
+/** The parent key of the locations at the top, in locations_org_parent_name_unique. */
+export const NO_PARENT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * What each location holds, rolled up (its own and every location's below it), kept by triggers on
+ * assets and maintenance_events and by the service's moves (migration 0040, ADR 122): a site's
+ * counts are one row whatever it holds.
+ */
+export const locationRollups = pgTable('location_rollups', {
+  locationId: uuid('location_id')
+    .primaryKey()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  organizationId: organizationId(),
+  /** Assets in service at it and below it. */
+  assets: integer('assets').notNull().default(0),
+  /** Assets in service at the location itself. */
+  ownAssets: integer('own_assets').notNull().default(0),
+  /** Open (pending or started) tasks of the assets at it and below it. */
+  openTasks: integer('open_tasks').notNull().default(0),
+});
+
+/** Open planned tasks at each location and below it, per due date (its overdue and due-soon counts). */
+export const locationDueRollups = pgTable(
+  'location_due_rollups',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    open: integer('open').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.dueOn] })],
+);
+
+/**
+ * An asset's moves between locations (from, to, who, when): its history of where it was. The paths
+ * are kept as they read at the move, so a later rename or deletion leaves the history readable.
+ */
+export const assetMoves = pgTable(
+  'asset_moves',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    fromLocationId: uuid('from_location_id').references(() => locations.id, { onDelete: 'set null' }),
+    fromPath: text('from_path'),
+    toLocationId: uuid('to_location_id').references(() => locations.id, { onDelete: 'set null' }),
+    toPath: text('to_path'),
+    movedById: uuid('moved_by_id').references(() => users.id),
+    /** The mover's name at the time; null for the system. */
+    movedByName: varchar('moved_by_name', { length: 320 }),
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // An asset's moves, newest first; also the cascade's look-up when the asset is deleted.
+    index('asset_moves_asset_moved_idx').on(t.assetId, t.movedAt.desc(), t.id.desc()),
+    // The foreign keys' look-ups when a location is deleted.
+    index('asset_moves_from_location_idx').on(t.fromLocationId).where(sql`${t.fromLocationId} is not null`),
+    index('asset_moves_to_location_idx').on(t.toLocationId).where(sql`${t.toLocationId} is not null`),
+  ],
 );

@@ -20,6 +20,16 @@ export function publicAssetQrCodeUrl(organizationId: string, slug: string): stri
   return `${publicAssetApiUrl(organizationId, slug)}/qr.png`;
 }
 
+/** The absolute public page of a location, which its QR code encodes. */
+export function locationPublicUrl(publicBaseUrl: string, organizationId: string, slug: string): string {
+  return `${publicBaseUrl}/l/${organizationId}/${slug}`;
+}
+
+/** The staff QR PNG of a location (signed in, fetched with the bearer token). */
+export function locationQrCodeUrl(locationId: string): string {
+  return `/api/locations/${locationId}/qr.png`;
+}
+
 /** Where a stored file is served (the public files route). */
 export function filePublicUrl(file: { id: string; organizationId: string }): string {
   return `/public/orgs/${file.organizationId}/files/${file.id}`;

@@ -9,5 +9,5 @@ export {
   type ListRow,
   type ListView,
 } from './list-queries.ts';
-export { isNarrowed, resolveListView } from './list-view.ts';
+export { isNarrowed, keptCountOf, resolveListView } from './list-view.ts';
 export { findAssetRowsInOrder, findAssetViewBatch, findSelectedByView } from './service.ts';

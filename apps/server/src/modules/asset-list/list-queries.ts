@@ -10,6 +10,7 @@ import { and, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { inOrganization } from '#server/db/organization-filter.ts';
 import { assets } from '#server/db/schema.ts';
+import { type LocationFilter, locationCondition } from '../locations/index.ts';
 
 /**
  * The asset list's view in SQL (ADR 047): which of an organization's assets it shows and in what
@@ -51,6 +52,8 @@ export interface ListView {
    */
   due: { kind: TAssetDueFilter; today: string; assetIds: string[] | undefined } | undefined;
   filters: FieldFilter[];
+  /** The assets at a location and below it, or those without one (ADR 122). */
+  location: LocationFilter | undefined;
   sort: ListSort;
   order: TSortOrder;
   /** Filters checked asset by asset along the list's order rather than joined (filtersAreBroad, ADR 071). */
@@ -142,8 +145,10 @@ const valuesOf = (filter: FieldFilter | undefined) =>
  * The conditions of the view on the asset whose id is `assetId` (beside its status and search). With
  * `probe`, each filter is a check of the asset at hand (`offset 0` keeps PostgreSQL from turning it
  * into a join): the walk in the list's order probes its assets and stops at the page (ADR 071).
+ * `row` names the asset's own row where the statement reads it (the location filter then reads its
+ * column, which PostgreSQL may also read the other way round, a small location's assets first).
  */
-function filterConditions(view: ListView, assetId: SQL, except?: string, probe = false): SQL[] {
+function filterConditions(view: ListView, assetId: SQL, except?: string, probe = false, row?: string): SQL[] {
   const org = view.organizationId;
   const conditions = view.filters
     .filter((filter) => filter.fieldId !== except)
@@ -158,6 +163,14 @@ function filterConditions(view: ListView, assetId: SQL, except?: string, probe =
     conditions.push(view.openTasks ? open : sql`not ${open}`);
   }
   if (view.due) conditions.push(dueCondition(org, assetId, view.due));
+  if (view.location) {
+    conditions.push(
+      row
+        ? locationCondition(view.location, row)
+        : sql`exists (select 1 from assets la where la.organization_id = ${org} and la.id = ${assetId}
+            and ${locationCondition(view.location, 'la')})`,
+    );
+  }
   return conditions;
 }
 
@@ -262,7 +275,7 @@ async function idsOf(db: DbOrTx, query: SQL): Promise<string[]> {
 function onlyIndexedFilters(view: Omit<ListView, 'probeFilters'>): boolean {
   const countable = view.filters.every((filter) => filter.kind !== 'contains');
   if (view.filters.length === 0 || !countable || view.search || view.status !== 'active') return false;
-  return view.openTasks === undefined && !view.due;
+  return view.openTasks === undefined && !view.due && !view.location;
 }
 
 /**
@@ -337,7 +350,7 @@ function columnSortWalk(
   const walked = [sql`a.organization_id = ${org}`];
   const narrowing = [
     ...(view.search ? [searchCondition(view.search)] : []),
-    ...filterConditions(view, sql`a.id`, undefined, probe),
+    ...filterConditions(view, sql`a.id`, undefined, probe, 'a'),
     ...extra,
   ];
   if (window.after) {
@@ -576,8 +589,11 @@ export function countOnFilterIndexUpTo(db: DbOrTx, view: ListView, cap: number):
   );
 }
 
-/** A row of the list: the asset and the values of the chosen fields (by field id). */
-export type ListRow = typeof assets.$inferSelect & { values: Record<string, string> };
+/** A row of the list: the asset, the values of the chosen fields (by field id) and its location's full path. */
+export type ListRow = typeof assets.$inferSelect & {
+  values: Record<string, string>;
+  locationPath: string | null;
+};
 
 /**
  * The organization's assets among `ids`, in the order of `ids`, each with its values of the fields
@@ -630,7 +646,14 @@ function selectListRows(db: DbOrTx, columns: string[]) {
         sql`coalesce((select json_object_agg(v.field_id, v.value) from asset_field_values v
           where v.asset_id = assets.id and ${inArray(sql`v.field_id`, columns)}
           and ${inOrganization(sql.raw('v.organization_id'), sql.raw('assets.organization_id'))}), '{}'::json)`;
+  // The location's full path, read on its primary key (the list's location column).
+  const locationPath = sql<string | null>`(select l.full_path from locations l where l.id = assets.location_id
+    and ${inOrganization(sql.raw('l.organization_id'), sql.raw('assets.organization_id'))})`;
   return db
-    .select({ ...getTableColumns(assets), values: values.mapWith((json: Record<string, string>) => json) })
+    .select({
+      ...getTableColumns(assets),
+      values: values.mapWith((json: Record<string, string>) => json),
+      locationPath,
+    })
     .from(assets);
 }

@@ -14,6 +14,7 @@ import {
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/index.ts';
+import { resolveLocationFilter } from '../locations/index.ts';
 import { type FieldFilter, filtersAreBroad, findDueAssetIds, type ListView } from './list-queries.ts';
 
 /** The filter operators each data type takes, as the messages name them. */
@@ -76,13 +77,17 @@ async function dueFilter(
   return { kind, today, assetIds: await findDueAssetIds(db, organizationId, { kind, today }) };
 }
 
-/** True when the view narrows the list (a search, a filter): its count stops at a few pages (ADR 040). */
+/**
+ * True when the view narrows the list (a search, a filter): its count stops at a few pages (ADR 040).
+ * A location alone does not: the assets in service there are a kept count (ADR 122).
+ */
 export function isNarrowed(view: ListView): boolean {
   return (
     view.search !== undefined ||
     view.filters.length > 0 ||
     view.openTasks !== undefined ||
-    view.due !== undefined
+    view.due !== undefined ||
+    (view.location !== undefined && view.status !== 'active')
   );
 }
 
@@ -121,6 +126,10 @@ export async function resolveListView(
     openTasks: input.openTasks === undefined ? undefined : input.openTasks === 'true',
     due: input.due === undefined ? undefined : await dueFilter(db, organizationId, input.due, today),
     filters: [...byField].map(([fieldId, fieldTerms]) => fieldFilter(fieldOf(fieldId), fieldTerms)),
+    location:
+      input.location === undefined
+        ? undefined
+        : await resolveLocationFilter(db, organizationId, input.location),
     sort:
       'column' in sort
         ? sort
@@ -129,4 +138,15 @@ export async function resolveListView(
   };
   // Decided once per view: a page, its count and every batch of an export read the same way.
   return { ...view, probeFilters: await filtersAreBroad(db, view) };
+}
+
+/**
+ * How many assets in service a view that is not narrowed holds, from kept counts: the organization's
+ * (ADR 039), its location's rolled-up tally, or, for the assets without a location, the organization's
+ * less those placed (ADR 122).
+ */
+export function keptCountOf(view: ListView, organizationAssets: number): number {
+  if (!view.location) return organizationAssets;
+  if (view.location.kind === 'subtree') return view.location.assets;
+  return Math.max(0, organizationAssets - view.location.placed);
 }

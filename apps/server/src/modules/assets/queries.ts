@@ -119,6 +119,40 @@ const nextServiceColumns = {
     where c.asset_id = ${thisAsset.id} and c.organization_id = ${thisAsset.organizationId}), 0)::int`,
 };
 
+/**
+ * Where an asset is and what it is part of, as columns of its row: its location's name and full path,
+ * its parent's name and slug (each a primary-key probe), and how many components it has.
+ */
+const placeColumns = {
+  locationName: sql<
+    string | null
+  >`(select l.name from locations l where l.id = ${sql.raw('"assets"."location_id"')}
+    and l.organization_id = ${thisAsset.organizationId})`,
+  locationPath: sql<
+    string | null
+  >`(select l.full_path from locations l where l.id = ${sql.raw('"assets"."location_id"')}
+    and l.organization_id = ${thisAsset.organizationId})`,
+  parentName: sql<
+    string | null
+  >`(select p.name from ${assets} p where p.id = ${sql.raw('"assets"."parent_asset_id"')}
+    and p.organization_id = ${thisAsset.organizationId})`,
+  parentSlug: sql<
+    string | null
+  >`(select p.slug from ${assets} p where p.id = ${sql.raw('"assets"."parent_asset_id"')}
+    and p.organization_id = ${thisAsset.organizationId})`,
+  componentCount: sql<number>`(select count(*) from ${assets} c where c.parent_asset_id = ${thisAsset.id}
+    and c.organization_id = ${thisAsset.organizationId})::int`,
+};
+
+/** Where an asset is and what it is part of (placeColumns). */
+export interface AssetPlaceRow {
+  locationName: string | null;
+  locationPath: string | null;
+  parentName: string | null;
+  parentSlug: string | null;
+  componentCount: number;
+}
+
 /** An asset's planned maintenance as its page reads it. */
 export interface AssetPlanRow {
   timeZone: string;
@@ -132,6 +166,7 @@ export interface AssetViewRow {
   fields: AssetFieldDisplay[];
   plan: AssetPlanRow;
   eventCount: number;
+  place: AssetPlaceRow;
 }
 
 /**
@@ -142,7 +177,7 @@ const assetByKey = (key: 'id' | 'slug', withFields: boolean) => (db: DbOrTx) =>
   db
     .select({
       ...getTableColumns(assets),
-      ...(withFields ? { fields: fieldDisplay, ...nextServiceColumns } : {}),
+      ...(withFields ? { fields: fieldDisplay, ...nextServiceColumns, ...placeColumns } : {}),
     })
     .from(assets)
     .where(and(ofOrganization, eq(assets[key], sql.placeholder(key))))
@@ -195,11 +230,30 @@ export async function findAssetWithFields(
     ? assetViewById(db, { organizationId, id: key.id })
     : assetViewBySlug(db, { organizationId, slug: key.slug }));
   if (!found) return undefined;
-  const { fields, timeZone, openDueOn, scheduledDueOn, eventCount, ...row } = found as AssetRow & {
+  const {
+    fields,
+    timeZone,
+    openDueOn,
+    scheduledDueOn,
+    eventCount,
+    locationName,
+    locationPath,
+    parentName,
+    parentSlug,
+    componentCount,
+    ...row
+  } = found as AssetRow & {
     fields: AssetFieldDisplay[];
     eventCount: number;
-  } & AssetPlanRow;
-  return { row, fields, plan: { timeZone, openDueOn, scheduledDueOn }, eventCount };
+  } & AssetPlanRow &
+    AssetPlaceRow;
+  return {
+    row,
+    fields,
+    plan: { timeZone, openDueOn, scheduledDueOn },
+    eventCount,
+    place: { locationName, locationPath, parentName, parentSlug, componentCount },
+  };
 }
 
 /** Inserts an asset unless its slug is taken in the organization (then undefined, nothing inserted). */

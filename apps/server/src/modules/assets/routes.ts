@@ -1,15 +1,21 @@
 import {
   ZAsset,
   ZAssetBody,
+  ZAssetComponents,
   ZAssetListItem,
   ZAssetListQuery,
+  ZAssetMove,
+  ZAssetMovesQuery,
   ZBulkDeleteBody,
   ZBulkFieldValueBody,
+  ZBulkMoveAssetsBody,
   ZBulkResult,
   ZBulkRetireBody,
   ZBulkRetireResult,
   ZDeleteAssetBody,
   ZEmptyBody,
+  ZMoveAssetBody,
+  ZPageQuery,
 } from '@mqr/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,8 +26,11 @@ import { setPagingHeaders } from '#server/lib/paging.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { renderQrPng } from '#server/lib/qr-code.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { listAssetMoves } from '../locations/index.ts';
 import { deleteSelection, restoreSelection, retireSelection, setFieldValueOfSelection } from './bulk.ts';
+import { findComponents } from './hierarchy.ts';
 import { type AssetDeleteContext, deleteAsset, restoreAsset, retireAsset } from './lifecycle.ts';
+import { moveAsset, moveSelection } from './moves.ts';
 import {
   type AssetActionContext,
   createAsset,
@@ -75,6 +84,97 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => setFieldValueOfSelection(app.db, context(request), request.body),
+  );
+
+  app.post(
+    '/bulk/location',
+    {
+      schema: {
+        tags: ['assets'],
+        body: ZBulkMoveAssetsBody,
+        response: { 200: ZBulkResult },
+        description:
+          'Moves the selected assets in service (assetIds, or every asset the list shows for query; at most 5,000) to one location (null: to none). Each move is recorded in the asset’s moves and the audit log and sent as asset.moved; retired assets and those already there are left as they are.',
+      },
+    },
+    async (request) => moveSelection(app.db, context(request), request.body),
+  );
+
+  app.post(
+    '/:id/location',
+    {
+      schema: {
+        tags: ['assets'],
+        params: ZIdParams,
+        body: ZMoveAssetBody,
+        response: { 200: ZAsset },
+        description:
+          'Moves an asset in service to a location of the organization (null: to none): recorded in its moves (from, to, who, when), in the audit log as a MOVE, and sent as asset.moved. A location of another organization answers 404.',
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await moveAsset(app.db, context(request), request.params.id, request.body.locationId);
+      return getAsset(
+        app.db,
+        user.organizationId,
+        request.params.id,
+        app.config.publicBaseUrl,
+        app.clock.now(),
+      );
+    },
+  );
+
+  app.get(
+    '/:id/moves',
+    {
+      schema: {
+        tags: ['assets'],
+        params: ZIdParams,
+        querystring: ZAssetMovesQuery,
+        response: { 200: z.array(ZAssetMove) },
+        description:
+          'An asset’s moves between locations, newest first: from, to (their paths as they read then), who and when; X-Total-Count, X-Page and X-Page-Size headers.',
+      },
+    },
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      const row = await getAssetRow(app.db, currentUser(request).organizationId, request.params.id);
+      const { items, total } = await listAssetMoves(app.db, row.organizationId, row.id, {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      setPagingHeaders(reply, { total, page, pageSize });
+      return items;
+    },
+  );
+
+  app.get(
+    '/:id/components',
+    {
+      schema: {
+        tags: ['assets'],
+        params: ZIdParams,
+        querystring: ZPageQuery,
+        response: { 200: ZAssetComponents },
+        description:
+          'The components right below an asset, by name, each with its open and overdue tasks and next service, and the roll-up of the asset with all its components (how many, open tasks, overdue, due soon); X-Total-Count, X-Page and X-Page-Size headers count the components listed.',
+      },
+    },
+    async (request, reply) => {
+      const { page, pageSize } = request.query;
+      const user = currentUser(request);
+      const row = await getAssetRow(app.db, user.organizationId, request.params.id);
+      const { items, rollup, total } = await findComponents(
+        app.db,
+        row.organizationId,
+        row.id,
+        { offset: (page - 1) * pageSize, limit: pageSize },
+        todayIn(app.clock, user.timeZone),
+      );
+      setPagingHeaders(reply, { total, page, pageSize });
+      return { items, rollup };
+    },
   );
 
   app.get(

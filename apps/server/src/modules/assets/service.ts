@@ -4,6 +4,7 @@ import {
   localDate,
   MAX_COUNTED_ROWS,
   MAX_COUNTED_SEARCH_ROWS,
+  nextServiceOf,
   type TAsset,
   type TAssetListItem,
   type TAssetSummary,
@@ -13,6 +14,7 @@ import {
   type ZAssetBody,
   type ZAssetListQuery,
 } from '@mqr/contracts';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
@@ -29,6 +31,7 @@ import {
   findListPage,
   findListRows,
   isNarrowed,
+  keptCountOf,
   type ListRow,
   resolveListView,
 } from '../asset-list/index.ts';
@@ -43,9 +46,12 @@ import {
 } from '../fields/index.ts';
 import { targetOrganization } from '../organizations/index.ts';
 import { emitAssetEvents } from '../webhooks/index.ts';
+import { checkParentAsset } from './hierarchy.ts';
+import { destinationOf, putAssetsAt } from './moves.ts';
 import {
   type AssetFieldDisplay,
   type AssetInsert,
+  type AssetPlaceRow,
   type AssetRow,
   countAssetsAmong,
   countAssetsOf,
@@ -90,6 +96,7 @@ export interface AssetView {
   eventsNextAfter: string | null;
   eventCount: number;
   files: TFile[];
+  place: AssetPlaceRow;
 }
 
 export function toAssetSummary(row: AssetRow): TAssetSummary {
@@ -102,18 +109,6 @@ export function toAssetSummary(row: AssetRow): TAssetSummary {
     qrCodeUrl: assetQrCodeUrl(row.id),
     createdAt: row.createdAt.toISOString(),
     retiredAt: row.retiredAt?.toISOString() ?? null,
-  };
-}
-
-/**
- * The next service of an asset: the earliest due date of its open tasks or of its active schedules'
- * next tasks; overdue when an open task's due date has passed (docs/product/schedules.md#next-service-due).
- */
-function nextServiceDue(plan: { openDueOn: string | null; scheduledDueOn: string | null }, today: string) {
-  const dates = [plan.openDueOn, plan.scheduledDueOn].filter((date): date is string => date !== null);
-  return {
-    nextServiceDue: dates.length > 0 ? dates.reduce((a, b) => (a < b ? a : b)) : null,
-    overdue: plan.openDueOn !== null && plan.openDueOn < today,
   };
 }
 
@@ -136,13 +131,14 @@ async function findAssetView(
   const page = await listAssetEventPage(db, organizationId, found.row.id, today, undefined, reader);
   return {
     row: found.row,
-    nextService: nextServiceDue(found.plan, today),
+    nextService: nextServiceOf(found.plan, today),
     today,
     fields: reader === 'public' ? found.fields.filter(isShownPublicly) : found.fields,
     events: page.events,
     eventsNextAfter: page.nextAfter,
     eventCount: found.eventCount,
     files: page.files.map(toFile),
+    place: found.place,
   };
 }
 
@@ -164,6 +160,15 @@ export function toAsset(view: AssetView, publicBaseUrl: string): TAsset {
     eventCount: view.eventCount,
     files: view.files,
     ...view.nextService,
+    location:
+      view.row.locationId && view.place.locationName !== null && view.place.locationPath !== null
+        ? { id: view.row.locationId, name: view.place.locationName, path: view.place.locationPath }
+        : null,
+    parentAsset:
+      view.row.parentAssetId && view.place.parentName !== null && view.place.parentSlug !== null
+        ? { id: view.row.parentAssetId, name: view.place.parentName, slug: view.place.parentSlug }
+        : null,
+    componentCount: view.place.componentCount,
   };
 }
 
@@ -172,6 +177,9 @@ export function toAssetListItem(row: ListRow): TAssetListItem {
     ...toAssetSummary(row),
     updatedAt: row.updatedAt.toISOString(),
     values: row.values,
+    locationId: row.locationId,
+    locationPath: row.locationPath,
+    parentAssetId: row.parentAssetId,
   };
 }
 
@@ -214,7 +222,9 @@ export async function listAssetPage(
     narrowed
       ? countNarrowed()
       : view.status === 'active'
-        ? countAssetsOf(db, organizationId).then((count) => Math.min(count, countedUpTo + 1))
+        ? countAssetsOf(db, organizationId).then((count) =>
+            Math.min(keptCountOf(view, count), countedUpTo + 1),
+          )
         : countStatusUpTo(db, view, countedUpTo + 1),
   ]);
   return { items: rows.map(toAssetListItem), total, countedUpTo };
@@ -272,9 +282,13 @@ export function resolveAssetValues(
   return resolveFieldValues('Asset', definitions, payload, stored);
 }
 
-/** The audited view of an asset: name, description, external ID and each custom value keyed by its label. */
+/**
+ * The audited view of an asset: name, description, external ID, the asset it is part of (by name) and
+ * each custom value keyed by its label. A move between locations is audited as a MOVE of its own.
+ */
 function auditSnapshot(
   row: Pick<AssetRow, 'name' | 'description' | 'externalId'>,
+  parentAsset: string | null,
   values: Map<string, string | null>,
   definitions: FieldDefinitionRow[],
 ): Record<string, unknown> {
@@ -282,6 +296,7 @@ function auditSnapshot(
     name: row.name,
     description: row.description,
     externalId: row.externalId,
+    parentAsset,
     ...valuesByLabel(definitions, values),
   };
 }
@@ -345,11 +360,20 @@ export async function createAsset(db: Db, context: AssetActionContext, body: Ass
   const values = resolveAssetValues(definitions, body.fields);
   const row = await savingExternalId(() =>
     db.transaction(async (tx) => {
+      const location = body.locationId
+        ? await destinationOf(tx, organizationId, body.locationId, 'locationId')
+        : null;
+      if (body.parentAssetId) {
+        await lockHierarchy(tx, organizationId);
+        await checkParentAsset(tx, organizationId, undefined, body.parentAssetId);
+      }
       const created = await insertAssetWithFreeSlug(tx, {
         organizationId,
         name: body.name,
         description: body.description,
         externalId: body.externalId ?? null,
+        locationId: location?.id ?? null,
+        parentAssetId: body.parentAssetId ?? null,
         createdById: context.actor.id,
         updatedById: context.actor.id,
       });
@@ -396,6 +420,21 @@ export async function updateAsset(
       // Locked: the stored values a save may keep unchanged (ADR 020) are the ones it replaces.
       const current = await getAssetRow(tx, organizationId, existing.id, { forUpdate: true });
       if (current.retiredAt) throw conflict(ASSET_MESSAGES.retired);
+      const parentChanges =
+        body.parentAssetId !== undefined && (body.parentAssetId ?? null) !== current.parentAssetId;
+      if (parentChanges) await lockHierarchy(tx, organizationId);
+      const parentBefore = current.parentAssetId
+        ? await parentNameOf(tx, organizationId, current.parentAssetId)
+        : null;
+      const parentAfter = !parentChanges
+        ? parentBefore
+        : body.parentAssetId
+          ? (await checkParentAsset(tx, organizationId, current.id, body.parentAssetId)).name
+          : null;
+      const destination =
+        body.locationId === undefined
+          ? undefined
+          : await destinationOf(tx, organizationId, body.locationId, 'locationId');
       const storedValues = await findAssetValues(tx, organizationId, current.id);
       const values = resolveAssetValues(definitions, body.fields, storedValues);
       const before = new Map<string, string | null>();
@@ -404,10 +443,12 @@ export async function updateAsset(
         name: body.name,
         description: body.description,
         externalId: body.externalId === undefined ? current.externalId : body.externalId,
+        parentAssetId: body.parentAssetId === undefined ? current.parentAssetId : body.parentAssetId,
         updatedById: context.actor.id,
         updatedAt: new Date(),
       });
       await writeValues(tx, organizationId, current.id, values);
+      if (destination !== undefined) await putAssetsAt(tx, context, [current], destination);
       await recordAudit(tx, {
         organizationId,
         actor: context.actor,
@@ -417,8 +458,8 @@ export async function updateAsset(
         entityName: updated.name,
         changes: {
           changes: diffChanges(
-            auditSnapshot(current, before, definitions),
-            auditSnapshot(updated, values, definitions),
+            auditSnapshot(current, parentBefore, before, definitions),
+            auditSnapshot(updated, parentAfter, values, definitions),
           ),
         },
         ipAddress: context.ipAddress,
@@ -436,4 +477,17 @@ export async function updateAsset(
 /** NOT_FOUND unless every one of `ids` is an asset of the organization. */
 export async function checkAssetsOfOrganization(db: DbOrTx, organizationId: string, ids: string[]) {
   if ((await countAssetsAmong(db, organizationId, ids)) !== ids.length) throw notFound('Asset');
+}
+
+/**
+ * Holds the organization's asset hierarchy while a parent changes: two changes at once could each pass
+ * the cycle check and make a cycle together. FOR NO KEY UPDATE lets other writes' foreign-key locks through.
+ */
+async function lockHierarchy(tx: DbOrTx, organizationId: string): Promise<void> {
+  await tx.execute(sql`select 1 from organizations where id = ${organizationId} for no key update`);
+}
+
+/** The name of an asset of the organization (a parent's, for the audit log). */
+async function parentNameOf(tx: DbOrTx, organizationId: string, id: string): Promise<string | null> {
+  return (await findAsset(tx, organizationId, id))?.name ?? null;
 }

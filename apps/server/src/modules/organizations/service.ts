@@ -50,6 +50,8 @@ export function toOrganization(row: OrganizationRow): TOrganization {
     timeZone: row.timeZone,
     dailyDigest: row.dailyDigest,
     defaultLanguage: row.defaultLanguage,
+    publicLocationPages: row.publicLocationPages,
+    publicAssetLocation: row.publicAssetLocation,
   };
 }
 
@@ -153,7 +155,9 @@ const timeZoneError = () =>
 
 /**
  * An administrator's settings of their own organization, those sent: its time zone (ADR 051) and
- * whether its people get the daily digest (ADR 060), the language of those who chose none (ADR 110).
+ * whether its people get the daily digest (ADR 060), the language of those who chose none (ADR 110),
+ * whether its locations have public pages and its public asset pages say where the asset is (both off
+ * by default, docs/product/locations.md).
  * The zone must be one the database knows too
  * (its dates are computed there as well). The same settings again write nothing; a change is audited
  * as an UPDATE of the organization.
@@ -165,6 +169,8 @@ export async function updateOrganizationSettings(
     timeZone?: string | undefined;
     dailyDigest?: boolean | undefined;
     defaultLanguage?: TLanguage | undefined;
+    publicLocationPages?: boolean | undefined;
+    publicAssetLocation?: boolean | undefined;
   },
 ): Promise<TOrganization> {
   if (settings.timeZone !== undefined && !(await isKnownTimeZone(db, settings.timeZone)))
@@ -176,11 +182,15 @@ export async function updateOrganizationSettings(
       timeZone: locked.timeZone,
       dailyDigest: locked.dailyDigest,
       defaultLanguage: locked.defaultLanguage,
+      publicLocationPages: locked.publicLocationPages,
+      publicAssetLocation: locked.publicAssetLocation,
     };
     const after = {
       timeZone: settings.timeZone ?? locked.timeZone,
       dailyDigest: settings.dailyDigest ?? locked.dailyDigest,
       defaultLanguage: settings.defaultLanguage ?? locked.defaultLanguage,
+      publicLocationPages: settings.publicLocationPages ?? locked.publicLocationPages,
+      publicAssetLocation: settings.publicAssetLocation ?? locked.publicAssetLocation,
     };
     const changes = diffChanges(before, after);
     if (Object.keys(changes).length === 0) return locked;

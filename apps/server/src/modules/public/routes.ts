@@ -4,6 +4,7 @@ import {
   ZEventPageQuery,
   ZPublicAsset,
   ZPublicEventPage,
+  ZPublicLocation,
 } from '@mqr/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +13,7 @@ import { notFound } from '#server/lib/app-error.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import { renderQrPng } from '#server/lib/qr-code.ts';
 import { isUuid } from '#server/lib/uuid.ts';
-import { getPublicAsset, getPublicEventPage } from './service.ts';
+import { getPublicAsset, getPublicEventPage, getPublicLocation } from './service.ts';
 
 const ZParams = z.object({ organizationId: z.string(), slug: z.string() });
 
@@ -94,6 +95,26 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
         assetPublicUrl(app.config.publicBaseUrl, asset.organizationId, asset.slug),
       );
       return reply.type('image/png').header('Cache-Control', 'public, max-age=300').send(png);
+    },
+  );
+
+  app.get(
+    '/:organizationId/locations/:slug',
+    {
+      schema: {
+        tags: ['public'],
+        params: ZParams,
+        response: { 200: ZPublicLocation },
+        description:
+          'A location’s public page (what its QR code opens for the public), only where the organization turns it on (publicLocationPages): its name, its path, and the names and next service of the assets in service at it and below it, by name (200 at most). 404 otherwise.',
+      },
+    },
+    async (request, reply) => {
+      const { organizationId, slug } = request.params;
+      if (!isUuid(organizationId) || !SLUG_PATTERN.test(slug) || slug.length > 255)
+        throw notFound('Location');
+      reply.header('Cache-Control', PUBLIC_PAGE_CACHE);
+      return getPublicLocation(app.db, organizationId.toLowerCase(), slug, app.clock.now());
     },
   );
 }

@@ -1,15 +1,19 @@
 import {
+  LOCATION_MESSAGES,
   localDate,
   type TMaintenanceEvent,
   type TPublicAsset,
   type TPublicEvent,
   type TPublicEventPage,
+  type TPublicLocation,
 } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { publicAssetQrCodeUrl } from '#server/lib/public-urls.ts';
 import { getAssetRowBySlug, getPublicAssetView } from '../assets/index.ts';
 import { listAssetEventPage } from '../events/index.ts';
-import { getOrganizationTimeZone } from '../organizations/index.ts';
+import { findPublicLocation } from '../locations/index.ts';
+import { getOrganization, getOrganizationTimeZone } from '../organizations/index.ts';
 
 /** What the public page shows of an event: names and values, no ids, no change log. */
 function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
@@ -42,7 +46,12 @@ export async function getPublicAsset(
   now: Date,
 ): Promise<TPublicAsset> {
   const view = await getPublicAssetView(db, organizationId, slug, now);
-  const { row } = view;
+  const { row, place } = view;
+  // Where the asset is, only where its organization shows it (docs/product/locations.md#public-pages).
+  const showsLocation =
+    place.locationName !== null &&
+    place.locationPath !== null &&
+    (await getOrganization(db, organizationId)).publicAssetLocation;
   return {
     name: row.name,
     slug: row.slug,
@@ -56,6 +65,7 @@ export async function getPublicAsset(
     eventCount: view.eventCount,
     files: view.files,
     ...view.nextService,
+    location: showsLocation ? { name: place.locationName!, path: place.locationPath! } : null,
   };
 }
 
@@ -81,4 +91,19 @@ export async function getPublicEventPage(
     'public',
   );
   return { events: page.events.map(toPublicEvent), nextAfter: page.nextAfter };
+}
+
+/**
+ * The public page of a location (what its QR code opens for the public): only where the organization
+ * turns it on (publicLocationPages, off by default), else 404 saying so, whatever the slug.
+ */
+export async function getPublicLocation(
+  db: DbOrTx,
+  organizationId: string,
+  slug: string,
+  now: Date,
+): Promise<TPublicLocation> {
+  const organization = await getOrganization(db, organizationId);
+  if (!organization.publicLocationPages) throw new AppError('NOT_FOUND', LOCATION_MESSAGES.publicPageOff);
+  return findPublicLocation(db, organizationId, slug, localDate(now, organization.timeZone));
 }

@@ -1,3 +1,5 @@
 // What other modules and the route table may use of the webhooks module (ADR 102): they import it from here only.
+
+export type { AssetMovedFacts } from './outbox.ts';
 export { webhookAdminRoutes } from './routes.ts';
-export { emitAssetEvents, emitEventRecorded, emitTaskEvent } from './service.ts';
+export { emitAssetEvents, emitAssetsMoved, emitEventRecorded, emitTaskEvent } from './service.ts';

@@ -81,6 +81,31 @@ export async function emitAssetEvents(
   await emitWebhookEvents(tx, first.organizationId, type, items);
 }
 
+/** What `asset.moved` says: the asset, where it was and where it is (null: no location). */
+export interface AssetMovedFacts {
+  assetId: string;
+  slug: string;
+  name: string;
+  fromLocationId: string | null;
+  fromPath: string | null;
+  toLocationId: string | null;
+  toPath: string | null;
+}
+
+/** asset.moved, for one or several assets of one organization moved together. */
+export async function emitAssetsMoved(
+  tx: DbOrTx,
+  organizationId: string,
+  moves: AssetMovedFacts[],
+): Promise<void> {
+  await emitWebhookEvents(
+    tx,
+    organizationId,
+    'asset.moved',
+    moves.map((move) => ({ ...move })),
+  );
+}
+
 /** What a maintenance event or task event says of it. */
 type EventFacts = {
   id: string;

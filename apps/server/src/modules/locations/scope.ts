@@ -1,0 +1,102 @@
+import { NO_LOCATION, nextServiceOf, PUBLIC_LOCATION_ASSETS_MAX, type TPublicLocation } from '@mqr/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '#server/db/client.ts';
+import { isUuid } from '#server/lib/uuid.ts';
+import {
+  findLocation,
+  findLocationWithCounts,
+  type LocationRow,
+  placedAssetsOf,
+  rolledAssetsOf,
+  subtreePattern,
+} from './queries.ts';
+import { locationNotFound } from './service.ts';
+
+/**
+ * The asset list's location filter (ADR 122), resolved: the assets at a location and below it (its
+ * subtree's path and how many assets in service it holds, from its rolled-up tally), or the assets
+ * without a location (`none`: how many assets in service have one). 404 on `location` for a location
+ * of another organization.
+ */
+export type LocationFilter =
+  | { kind: 'subtree'; organizationId: string; path: string; assets: number }
+  | { kind: 'none'; organizationId: string; placed: number };
+
+export async function resolveLocationFilter(
+  db: DbOrTx,
+  organizationId: string,
+  location: string,
+): Promise<LocationFilter> {
+  if (location === NO_LOCATION) {
+    return { kind: 'none', organizationId, placed: await placedAssetsOf(db, organizationId) };
+  }
+  const row = isUuid(location) ? await findLocation(db, organizationId, location) : undefined;
+  if (!row) throw locationNotFound('location');
+  return {
+    kind: 'subtree',
+    organizationId,
+    path: row.path,
+    assets: await rolledAssetsOf(db, organizationId, row.id),
+  };
+}
+
+/**
+ * The condition "the asset row `alias` is within the filter": its location in the subtree (a semi-join
+ * on the subtree's index range, which PostgreSQL reads either way round: the list's order checking each
+ * asset for a large location, the location's own index for a small one), or no location.
+ */
+export function locationCondition(filter: LocationFilter, alias: string): ReturnType<typeof sql> {
+  const column = sql.raw(`${alias}.location_id`);
+  if (filter.kind === 'none') return sql`${column} is null`;
+  return sql`${column} in (select s.id from locations s where s.organization_id = ${filter.organizationId}
+    and s.path like ${subtreePattern(filter.path)})`;
+}
+
+/** Where an asset is to be put: a location of the organization (held until the transaction ends), or 404 on `field`. */
+export async function locationForAsset(
+  tx: DbOrTx,
+  organizationId: string,
+  id: string,
+  field: string,
+): Promise<LocationRow> {
+  const row = isUuid(id) ? await findLocation(tx, organizationId, id, 'share') : undefined;
+  if (!row) throw locationNotFound(field);
+  return row;
+}
+
+/**
+ * What a location's public page shows (docs/product/locations.md#public-page): its name and path, and
+ * the names and next service of the assets in service at it and below it, by name (at most
+ * PUBLIC_LOCATION_ASSETS_MAX), with how many there are. 404 for an unknown slug.
+ */
+export async function findPublicLocation(
+  db: DbOrTx,
+  organizationId: string,
+  slug: string,
+  today: string,
+): Promise<TPublicLocation> {
+  const row = await findLocationWithCounts(db, organizationId, { slug }, today);
+  if (!row) throw locationNotFound();
+  const result = (await db.execute(sql`select a.name, a.slug,
+      (select min(e.due_on)::text from maintenance_events e where e.organization_id = a.organization_id
+        and e.asset_id = a.id and e.task_status <> 'Completed' and e.due_on is not null) as "openDueOn",
+      (select min(s.next_due_on)::text from schedules s where s.organization_id = a.organization_id
+        and s.asset_id = a.id and s.paused_at is null and s.next_due_on is not null) as "scheduledDueOn"
+    from assets a where a.organization_id = ${organizationId} and a.retired_at is null
+      and a.location_id in (select l.id from locations l where l.organization_id = ${organizationId}
+        and l.path like ${subtreePattern(row.path)})
+    order by lower(a.name), a.id limit ${PUBLIC_LOCATION_ASSETS_MAX}`)) as unknown as {
+    rows: { name: string; slug: string; openDueOn: string | null; scheduledDueOn: string | null }[];
+  };
+  return {
+    name: row.name,
+    path: row.fullPath,
+    organizationId,
+    assetCount: row.assets,
+    assets: result.rows.map((asset) => ({
+      name: asset.name,
+      slug: asset.slug,
+      ...nextServiceOf(asset, today),
+    })),
+  };
+}
