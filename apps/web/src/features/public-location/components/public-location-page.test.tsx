@@ -1,9 +1,10 @@
 import type { TPublicLocation } from '@mqr/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { location } from '#web/features/locations/location-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
-import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
+import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp, renderPublicLocationApp } from '#web/test/render-app.tsx';
 
 const ORG = '01a1fcbb-8fad-767a-b9d7-6e17acc6f16c';
@@ -64,5 +65,21 @@ describe.each([
       'href',
       `/login?next=${encodeURIComponent(`/l/${ORG}/${SLUG}`)}`,
     );
+  });
+});
+
+describe('a location’s QR code scanned by staff', () => {
+  beforeEach(() => authStore.logout());
+
+  it('opens the location’s own page for a member of its organization', async () => {
+    authStore.login(loginResponse({ organizationId: ORG }), 'alex@example.com');
+    const room = location();
+    mockFetch({
+      '/api/auth/me': () => jsonResponse(currentUser({ organizationId: ORG })),
+      '/api/auth/organization': () => jsonResponse({ id: ORG, name: 'Acme', logoUrl: null }),
+      [`/api/locations/${SLUG}`]: () => jsonResponse(room),
+    });
+    const { router } = renderApp(`/l/${ORG}/${SLUG}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/locations/${room.id}`));
   });
 });
