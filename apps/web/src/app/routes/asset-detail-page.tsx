@@ -142,7 +142,7 @@ export function AssetDetailPage() {
       />
       <AssetComponentsCard asset={asset} className={styles.section} />
       <MaintenanceEventsSection asset={asset} readOnly={retired} canDelete={isAdmin} />
-      <AssetMovesCard assetId={asset.id} className={styles.section} />
+      <AssetMovesCard assetId={asset.id} className={styles.afterEvents} />
     </>
   );
 }
