@@ -331,6 +331,10 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                name: string;
+                                path: string;
+                            } | null;
                         };
                     };
                 };
@@ -440,6 +444,56 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/orgs/{organizationId}/locations/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A location’s public page (what its QR code opens for the public), only where the organization turns it on (publicLocationPages): its name, its path, and the names and next service of the assets in service at it and below it, by name (200 at most). 404 otherwise. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            path: string;
+                            organizationId: string;
+                            assets: {
+                                name: string;
+                                slug: string;
+                                nextServiceDue: string | null;
+                                overdue: boolean;
+                            }[];
+                            assetCount: number;
+                        };
+                    };
                 };
             };
         };
@@ -763,6 +817,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                         };
                     };
                 };
@@ -849,6 +905,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     openTasks?: "true" | "false";
                     due?: "overdue" | "soon";
+                    location?: string;
                     filter?: string[];
                     after?: string;
                     columns?: string[];
@@ -878,6 +935,9 @@ export interface paths {
                             values: {
                                 [key: string]: string;
                             };
+                            locationId: string | null;
+                            locationPath: string | null;
+                            parentAssetId: string | null;
                         }[];
                     };
                 };
@@ -904,6 +964,8 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
+                        locationId?: string | null;
+                        parentAssetId?: string | null;
                     };
                 };
             };
@@ -986,6 +1048,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -1032,6 +1105,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                         /** Format: uuid */
@@ -1055,6 +1129,305 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/bulk/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves the selected assets in service (assetIds, or every asset the list shows for query; at most 5,000) to one location (null: to none). Each move is recorded in the asset’s moves and the audit log and sent as asset.moved; retired assets and those already there are left as they are. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assetIds?: string[];
+                        query?: {
+                            search?: string;
+                            /**
+                             * @default active
+                             * @enum {string}
+                             */
+                            status?: "active" | "retired" | "all";
+                            sort?: string;
+                            /** @enum {string} */
+                            order?: "asc" | "desc";
+                            /** @enum {string} */
+                            openTasks?: "true" | "false";
+                            /** @enum {string} */
+                            due?: "overdue" | "soon";
+                            location?: string;
+                            filter?: string[];
+                        };
+                        locationId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            selected: number;
+                            changed: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves an asset in service to a location of the organization (null: to none): recorded in its moves (from, to, who, when), in the audit log as a MOVE, and sent as asset.moved. A location of another organization answers 404. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        locationId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            description: string | null;
+                            organizationId: string;
+                            qrCodeUrl: string;
+                            createdAt: string;
+                            retiredAt: string | null;
+                            externalId: string | null;
+                            publicUrl: string;
+                            updatedAt: string;
+                            fields: {
+                                fieldId: string;
+                                label: string;
+                                value: string | null;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
+                            }[];
+                            events: {
+                                id: string;
+                                title: string;
+                                notes: string | null;
+                                recordedBy: string | null;
+                                performedAt: string;
+                                /** @enum {string} */
+                                taskStatus: "Pending" | "InProgress" | "Completed";
+                                taskStartedAt: string | null;
+                                taskStartedBy: string | null;
+                                taskCompletedAt: string | null;
+                                taskCompletedBy: string | null;
+                                dueOn: string | null;
+                                /** @enum {string} */
+                                dueState: "overdue" | "dueToday" | "dueSoon" | "none";
+                                scheduleId: string | null;
+                                assigneeId: string | null;
+                                assigneeName: string | null;
+                                updatedAt: string;
+                                updatedBy: string | null;
+                                fields: {
+                                    fieldId: string;
+                                    label: string;
+                                    value: string;
+                                }[];
+                                files: {
+                                    id: string;
+                                    objectKey: string;
+                                    fileName: string;
+                                    contentType: string;
+                                    size: number;
+                                    publicUrl: string;
+                                }[];
+                                changeLog: {
+                                    id: string;
+                                    changedAt: string;
+                                    changedBy: string | null;
+                                    changes: string[];
+                                }[];
+                            }[];
+                            eventsNextAfter: string | null;
+                            eventCount: number;
+                            files: {
+                                id: string;
+                                objectKey: string;
+                                fileName: string;
+                                contentType: string;
+                                size: number;
+                                publicUrl: string;
+                            }[];
+                            nextServiceDue: string | null;
+                            overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An asset’s moves between locations, newest first: from, to (their paths as they read then), who and when; X-Total-Count, X-Page and X-Page-Size headers. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            movedAt: string;
+                            movedBy: string | null;
+                            fromLocationId: string | null;
+                            fromPath: string | null;
+                            toLocationId: string | null;
+                            toPath: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The components right below an asset, by name, each with its open and overdue tasks and next service, and the roll-up of the asset with all its components (how many, open tasks, overdue, due soon); X-Total-Count, X-Page and X-Page-Size headers count the components listed. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                locationId: string | null;
+                                retiredAt: string | null;
+                                openTasks: number;
+                                overdueTasks: number;
+                                componentCount: number;
+                                nextServiceDue: string | null;
+                                overdue: boolean;
+                            }[];
+                            rollup: {
+                                components: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1157,6 +1530,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -1184,6 +1568,8 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
+                        locationId?: string | null;
+                        parentAssetId?: string | null;
                     };
                 };
             };
@@ -1266,6 +1652,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -2413,6 +2810,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     openTasks?: "true" | "false";
                     due?: "overdue" | "soon";
+                    location?: string;
                     filter?: string[];
                 };
                 header?: never;
@@ -2457,6 +2855,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                     };
@@ -2550,6 +2949,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                         search?: string;
@@ -2576,6 +2976,206 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One level of the location tree, by name: the locations right below parentId (left out: the top ones, the sites), each with its counts rolled up from everything below it (assets in service, open tasks, overdue, due soon) and how many locations are right below it; X-Total-Count, X-Page and X-Page-Size headers. A location of another organization answers 404. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    parentId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The tree picker’s type-ahead: the locations whose full path ("Plant A / Building 2 / Boiler room") holds every word of q, the shallowest first, then by path; at most limit (20 by default, 50 at most). */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A location: its details, the locations above it, its counts rolled up from everything below it, and its QR code. Its assets, with those of every location below it, are GET /api/assets?location={id}. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations/{id}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description PNG QR code of the location’s page (/l/{organizationId}/{slug}). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2643,7 +3243,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -3094,7 +3694,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -4125,6 +4725,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                     };
@@ -4187,6 +4788,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                     };
@@ -4248,6 +4850,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                         confirmCount: number;
@@ -4379,6 +4982,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -4494,6 +5108,17 @@ export interface paths {
                             }[];
                             nextServiceDue: string | null;
                             overdue: boolean;
+                            location: {
+                                id: string;
+                                name: string;
+                                path: string;
+                            } | null;
+                            parentAsset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            componentCount: number;
                         };
                     };
                 };
@@ -4825,6 +5450,7 @@ export interface paths {
                             openTasks?: "true" | "false";
                             /** @enum {string} */
                             due?: "overdue" | "soon";
+                            location?: string;
                             filter?: string[];
                         };
                     };
@@ -5196,7 +5822,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, and the language of those who chose none (defaultLanguage). Answers the organization. */
+        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, the language of those who chose none (defaultLanguage), whether its locations' QR codes open a public page (publicLocationPages) and whether the public asset page says where the asset is (publicAssetLocation), both off by default. Answers the organization. */
         put: {
             parameters: {
                 query?: never;
@@ -5211,6 +5837,8 @@ export interface paths {
                         dailyDigest?: boolean;
                         /** @enum {string} */
                         defaultLanguage?: "en" | "de" | "fr" | "es";
+                        publicLocationPages?: boolean;
+                        publicAssetLocation?: boolean;
                     };
                 };
             };
@@ -5229,6 +5857,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                         };
                     };
                 };
@@ -5268,7 +5898,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -5292,7 +5922,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -5310,7 +5940,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -5356,7 +5986,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -5381,7 +6011,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -5398,7 +6028,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -5466,7 +6096,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -5515,7 +6145,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -5570,7 +6200,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -5704,6 +6334,350 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates a location below parentId (left out or null: at the top). Its name is unique among the locations right beside it, whatever its case (409 otherwise), and holds no / or >; the tree nests at most 16 levels. Audited. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        code?: string | null;
+                        address?: string | null;
+                        notes?: string | null;
+                        parentId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/paths": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The location at the end of path ("Plant A / Building 2 / Room 5"; > separates levels too), each level found by its name below the one before, whatever its case, or created: 201 when any was created, 200 when all were there. Empty levels are refused. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        path: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Renames a location (the paths below it follow) and writes its code, address and notes: those sent; empty or null clears one. Audited. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        code?: string | null;
+                        address?: string | null;
+                        notes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Deletes a location. One that holds assets or locations needs destinationId: a location outside it where they all go first (null: its locations to the top, its assets to no location); without one it answers 409 saying how many it holds. Each asset’s move is recorded (its moves, the audit log, asset.moved). 204. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        destinationId?: string | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves a location, with everything below it, under parentId (null: to the top). Refused into itself or a location below it, past 16 levels, or beside a location of the same name. Its assets stay at it; the counts follow. Audited as a MOVE. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        parentId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            code: string | null;
+                            parentId: string | null;
+                            path: string;
+                            depth: number;
+                            childCount: number;
+                            counts: {
+                                assets: number;
+                                openTasks: number;
+                                overdue: number;
+                                dueSoon: number;
+                            };
+                            slug: string;
+                            address: string | null;
+                            notes: string | null;
+                            ancestors: {
+                                id: string;
+                                name: string;
+                            }[];
+                            directAssets: number;
+                            qrCodeUrl: string;
+                            publicUrl: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6061,6 +7035,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         }[];
                     };
@@ -6097,6 +7073,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         };
                     };
@@ -6148,6 +7126,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         };
                     };
@@ -6196,6 +7176,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         };
                     };
@@ -6228,6 +7210,8 @@ export interface paths {
                             dailyDigest: boolean;
                             /** @enum {string} */
                             defaultLanguage: "en" | "de" | "fr" | "es";
+                            publicLocationPages: boolean;
+                            publicAssetLocation: boolean;
                             createdAt: string;
                         };
                     };

@@ -8,6 +8,7 @@ import { assets, importChanges, importRuns } from './db/schema.ts';
 import type { RouteAccess } from './plugins/access-scopes.ts';
 import { createAssetViaApi, insertField } from './test/asset-fixtures.ts';
 import { buildTestApp } from './test/build-test-app.ts';
+import { createLocationViaApi } from './test/location-fixtures.ts';
 import { HOSTILE_TEXT, inputArbitrary, toQueryString } from './test/request-arbitraries.ts';
 import { createTenants } from './test/tenant-world.ts';
 
@@ -46,6 +47,7 @@ const known = {
   events: [] as string[],
   imports: [] as string[],
   schedules: [] as string[],
+  locations: [] as string[],
 };
 const allIds = () => Object.values(known).flat();
 let tableNames: string[];
@@ -84,6 +86,18 @@ beforeAll(async () => {
     },
   });
   known.schedules.push(schedule.json().id);
+  // A small tree in A (a site, a room in it holding the asset) and a location of B.
+  const site = await createLocationViaApi(t.app, headers, { name: 'Site' });
+  const room = await createLocationViaApi(t.app, headers, { name: 'Room', parentId: site.id });
+  const otherSite = await createLocationViaApi(t.app, signedIn.adminB, { name: 'B site' });
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/assets/${asset.id}/location`,
+    headers,
+    payload: { locationId: room.id },
+  });
+  known.locations.push(site.id, room.id, otherSite.id);
+  known.slugs.push(room.slug, otherSite.slug);
   // An import that created the asset: POST /api/labels prints by import.
   const [run] = await t.db
     .insert(importRuns)
@@ -166,6 +180,7 @@ function idsFor(url: string, name: string): string[] {
   if (url.startsWith('/api/admin/fields')) return known.fields;
   if (url.startsWith('/api/schedules') || url.startsWith('/api/admin/schedules')) return known.schedules;
   if (url.startsWith('/api/admin/imports')) return known.imports;
+  if (url.startsWith('/api/locations') || url.startsWith('/api/admin/locations')) return known.locations;
   return known.organizations;
 }
 

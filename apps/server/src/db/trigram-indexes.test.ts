@@ -15,6 +15,8 @@ describe('the trigram indexes', () => {
       { name: 'asset_field_values_org_field_trgm_idx', options: ['gin_pending_list_limit=256'] },
       { name: 'assets_org_name_trgm_idx', options: ['gin_pending_list_limit=256'] },
       { name: 'assets_org_slug_trgm_idx', options: ['gin_pending_list_limit=256'] },
+      // Locations change rarely and a move rewrites many full paths: no pending list at all (ADR 122).
+      { name: 'locations_org_full_path_trgm_idx', options: ['fastupdate=false'] },
     ]);
   });
 });

@@ -137,7 +137,10 @@ BEGIN
       sum(d.open_tasks)
     FROM deltas d JOIN locations l ON l.id = d.location_id CROSS JOIN LATERAL unnest(location_path_ids(l.path)) AS x(id)
     GROUP BY 1, 2
+    -- An asset moved below its old location leaves that location's rolled-up count as it was, and
+    -- changes its own count only.
     HAVING sum(d.assets) <> 0 OR sum(d.open_tasks) <> 0
+      OR sum(CASE WHEN x.id = d.location_id THEN d.assets ELSE 0 END) <> 0
     ON CONFLICT (location_id) DO UPDATE SET assets = r.assets + excluded.assets,
       own_assets = r.own_assets + excluded.own_assets, open_tasks = r.open_tasks + excluded.open_tasks
   $sql$, changed);

@@ -549,6 +549,9 @@ describe('GET /api/assets', () => {
       updatedAt: expect.any(String),
       retiredAt: null,
       values: {},
+      locationId: null,
+      locationPath: null,
+      parentAssetId: null,
     });
     expect((await get(headers, '/api/assets?pageSize=0')).statusCode).toBe(400);
   });

@@ -173,6 +173,8 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       timeZone: 'UTC',
       dailyDigest: true,
       defaultLanguage: 'en',
+      publicLocationPages: false,
+      publicAssetLocation: false,
     });
   });
 
@@ -188,6 +190,8 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       timeZone: 'UTC',
       dailyDigest: true,
       defaultLanguage: 'en',
+      publicLocationPages: false,
+      publicAssetLocation: false,
     });
   });
 

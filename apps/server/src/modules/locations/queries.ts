@@ -413,3 +413,18 @@ export async function placedAssetsOf(db: DbOrTx, organizationId: string): Promis
   );
   return row?.n ?? 0;
 }
+
+/** The ids of a location's subtree (itself included), or undefined when it holds more than `max`. */
+export async function findSubtreeIds(
+  db: DbOrTx,
+  organizationId: string,
+  path: string,
+  max: number,
+): Promise<string[] | undefined> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select l.id from locations l where l.organization_id = ${organizationId}
+      and l.path like ${subtreePattern(path)} limit ${max + 1}`,
+  );
+  return rows.length > max ? undefined : rows.map((row) => row.id);
+}

@@ -5,22 +5,37 @@ import { isUuid } from '#server/lib/uuid.ts';
 import {
   findLocation,
   findLocationWithCounts,
+  findSubtreeIds,
   type LocationRow,
   placedAssetsOf,
   rolledAssetsOf,
   subtreePattern,
+  uuidArray,
 } from './queries.ts';
 import { locationNotFound } from './service.ts';
 
 /**
  * The asset list's location filter (ADR 122), resolved: the assets at a location and below it (its
- * subtree's path and how many assets in service it holds, from its rolled-up tally), or the assets
- * without a location (`none`: how many assets in service have one). 404 on `location` for a location
- * of another organization.
+ * subtree's path, its locations' ids when they are few, and how many assets in service it holds, from
+ * its rolled-up tally), or the assets without a location (`none`: how many assets in service have
+ * one). 404 on `location` for a location of another organization.
  */
 export type LocationFilter =
-  | { kind: 'subtree'; organizationId: string; path: string; assets: number }
+  | {
+      kind: 'subtree';
+      organizationId: string;
+      path: string;
+      locationIds: string[] | undefined;
+      assets: number;
+    }
   | { kind: 'none'; organizationId: string; placed: number };
+
+/**
+ * A subtree of at most this many locations is given to the list's statement as their ids (ADR 122):
+ * PostgreSQL then estimates its assets from each location's statistics and reads a small location's
+ * on its own index, a large one's along the list's order; given as a subquery, it guesses.
+ */
+export const LOCATION_FILTER_IDS_MAX = 2000;
 
 export async function resolveLocationFilter(
   db: DbOrTx,
@@ -32,22 +47,24 @@ export async function resolveLocationFilter(
   }
   const row = isUuid(location) ? await findLocation(db, organizationId, location) : undefined;
   if (!row) throw locationNotFound('location');
-  return {
-    kind: 'subtree',
-    organizationId,
-    path: row.path,
-    assets: await rolledAssetsOf(db, organizationId, row.id),
-  };
+  const [locationIds, assets] = await Promise.all([
+    findSubtreeIds(db, organizationId, row.path, LOCATION_FILTER_IDS_MAX),
+    rolledAssetsOf(db, organizationId, row.id),
+  ]);
+  return { kind: 'subtree', organizationId, path: row.path, locationIds, assets };
 }
 
 /**
- * The condition "the asset row `alias` is within the filter": its location in the subtree (a semi-join
- * on the subtree's index range, which PostgreSQL reads either way round: the list's order checking each
- * asset for a large location, the location's own index for a small one), or no location.
+ * The condition "the asset row `alias` is within the filter": its location among the subtree's ids
+ * (their statistics tell PostgreSQL whether to walk the list's order checking each asset, for a
+ * large location, or to read a small one's assets on `assets_org_location_created_idx` and sort them),
+ * a semi-join on the subtree's path range for a subtree of very many locations (a large one), or no
+ * location.
  */
 export function locationCondition(filter: LocationFilter, alias: string): ReturnType<typeof sql> {
   const column = sql.raw(`${alias}.location_id`);
   if (filter.kind === 'none') return sql`${column} is null`;
+  if (filter.locationIds) return sql`${column} = any(${uuidArray(filter.locationIds)})`;
   return sql`${column} in (select s.id from locations s where s.organization_id = ${filter.organizationId}
     and s.path like ${subtreePattern(filter.path)})`;
 }
@@ -65,7 +82,7 @@ export async function locationForAsset(
 }
 
 /**
- * What a location's public page shows (docs/product/locations.md#public-page): its name and path, and
+ * What a location's public page shows (docs/product/locations.md#public-pages): its name and path, and
  * the names and next service of the assets in service at it and below it, by name (at most
  * PUBLIC_LOCATION_ASSETS_MAX), with how many there are. 404 for an unknown slug.
  */

@@ -147,6 +147,8 @@ describe('GET /api/admin/organizations', () => {
       timeZone: 'UTC',
       dailyDigest: true,
       defaultLanguage: 'en',
+      publicLocationPages: false,
+      publicAssetLocation: false,
       createdAt: row.createdAt.toISOString(),
     });
 
@@ -182,6 +184,8 @@ describe('POST /api/admin/organizations', () => {
       timeZone: 'UTC',
       dailyDigest: true,
       defaultLanguage: 'en',
+      publicLocationPages: false,
+      publicAssetLocation: false,
       createdAt: expect.any(String),
     });
     const row = await organizationRow(created.id);
@@ -329,6 +333,8 @@ describe('organization logos', () => {
       timeZone: 'UTC',
       dailyDigest: true,
       defaultLanguage: 'en',
+      publicLocationPages: false,
+      publicAssetLocation: false,
     });
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventFieldValues, fieldDefinitions, files, maintenanceEvents } from '#server/db/schema.ts';
 import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
+import { createLocationViaApi } from '#server/test/location-fixtures.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 
 // Internal fields never reach anyone signed out (ADR 091): every public route of the route table is
@@ -60,6 +61,8 @@ let assetId: string;
 let fileId: string;
 let feedPath: string;
 let olderAfter: string;
+/** The slug of the location the asset is at, whose public page is turned on. */
+let locationSlug: string;
 
 beforeAll(async () => {
   const app = await buildTestApp();
@@ -94,6 +97,22 @@ beforeAll(async () => {
   });
   slug = asset.slug;
   assetId = asset.id;
+  const boilerHouse = await createLocationViaApi(t.app, t.headers.adminA, { name: 'Boiler house' });
+  locationSlug = boilerHouse.slug;
+  const placed = await t.app.inject({
+    method: 'POST',
+    url: `/api/assets/${asset.id}/location`,
+    headers: t.headers.adminA,
+    payload: { locationId: boilerHouse.id },
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const shown = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/organization/settings',
+    headers: t.headers.adminA,
+    payload: { publicLocationPages: true, publicAssetLocation: true },
+  });
+  expect(shown.statusCode, shown.body).toBe(200);
 
   // Open tasks assigned to the member, due soon: on their calendar feed too.
   for (let n = 0; n < EVENT_COUNT; n++) {
@@ -161,6 +180,9 @@ function publicReads(): Record<string, InjectOptions[]> {
     ),
     'GET /public/orgs/:organizationId/assets/:slug/qr.png': get(`${asset}/qr.png`),
     'GET /public/orgs/:organizationId/files/:fileId': get(`/public/orgs/${organizationId}/files/${fileId}`),
+    'GET /public/orgs/:organizationId/locations/:slug': get(
+      `/public/orgs/${organizationId}/locations/${locationSlug}`,
+    ),
     'GET /public/orgs/:organizationId/logo': get(`/public/orgs/${organizationId}/logo`),
     'GET /public/calendar/:file': get(feedPath),
     'GET /': get('/'),
