@@ -27,13 +27,24 @@ import { signIn } from '../support/session.ts';
 
 /** The main screens, by their addresses in a walk's organization. */
 function mainScreens(walk: TWalkOrganization): string[] {
-  return ['/dashboard', '/assets', `/assets/${walk.asset.id}`, '/calendar', '/assets/import', '/settings'];
+  return [
+    '/dashboard',
+    '/assets',
+    `/assets/${walk.asset.id}`,
+    '/locations',
+    `/locations/${walk.location.id}`,
+    '/calendar',
+    '/assets/import',
+    '/settings',
+  ];
 }
 
 /** The ids the routes with parameters are walked with. */
 function routeIds(walk: TWalkOrganization): Record<string, Record<string, string>> {
   return {
     '/a/:organizationId/:slug': { organizationId: walk.organizationId, slug: walk.asset.slug },
+    '/l/:organizationId/:slug': { organizationId: walk.organizationId, slug: walk.location.slug },
+    '/locations/:id': { id: walk.location.id },
     '/assets/import/:id': { id: walk.importId },
     '/assets/:id/edit': { id: walk.asset.id },
     '/assets/:id': { id: walk.asset.id },

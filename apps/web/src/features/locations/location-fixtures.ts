@@ -19,18 +19,24 @@ export function locationNode(overrides: Partial<TLocationNode> = {}): TLocationN
   };
 }
 
+/** The boiler room of building 2 as a row of the tree. */
+export function roomNode(overrides: Partial<TLocationNode> = {}): TLocationNode {
+  return locationNode({
+    id: ROOM_ID,
+    name: 'Boiler room',
+    parentId: BUILDING_ID,
+    path: 'Plant A / Building 2 / Boiler room',
+    depth: 3,
+    childCount: 0,
+    counts: { assets: 3, openTasks: 2, overdue: 1, dueSoon: 0 },
+    ...overrides,
+  });
+}
+
 /** A location as GET /api/locations/{id} answers it: the boiler room of building 2, by default. */
 export function location(overrides: Partial<TLocation> = {}): TLocation {
   return {
-    ...locationNode({
-      id: ROOM_ID,
-      name: 'Boiler room',
-      parentId: BUILDING_ID,
-      path: 'Plant A / Building 2 / Boiler room',
-      depth: 3,
-      childCount: 0,
-      counts: { assets: 3, openTasks: 2, overdue: 1, dueSoon: 0 },
-    }),
+    ...roomNode(),
     slug: 'boiler-room-x1',
     address: null,
     notes: null,

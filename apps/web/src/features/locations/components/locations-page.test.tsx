@@ -10,7 +10,7 @@ import {
   locationNode,
   locationOption,
   PLANT_ID,
-  ROOM_ID,
+  roomNode,
 } from '../location-fixtures.ts';
 
 type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
@@ -36,15 +36,7 @@ const BUILDING = locationNode({
   childCount: 1,
   counts: { assets: 5, openTasks: 3, overdue: 1, dueSoon: 0 },
 });
-const ROOM = locationNode({
-  id: ROOM_ID,
-  name: 'Boiler room',
-  parentId: BUILDING_ID,
-  path: 'Plant A / Building 2 / Boiler room',
-  depth: 3,
-  childCount: 0,
-  counts: { assets: 3, openTasks: 2, overdue: 1, dueSoon: 0 },
-});
+const ROOM = roomNode();
 
 const level = (nodes: unknown[]) => jsonResponse(nodes, 200, { 'X-Total-Count': String(nodes.length) });
 
