@@ -388,6 +388,24 @@ describe('access', () => {
     }
     const search = (await get('/api/locations/search?q=depot', asA)).json<TLocationOption[]>();
     expect(search).toEqual([]);
+    const mine = await createAssetViaApi(w.app, asA, { name: 'Forklift' });
+    const intoTheirs = await w.app.inject({
+      method: 'PUT',
+      url: `/api/assets/${mine.id}`,
+      headers: asA,
+      payload: { name: 'Forklift', locationId: id },
+    });
+    expect(intoTheirs.statusCode).toBe(404);
+    expect(intoTheirs.json().fields[0].path).toBe('locationId');
+    // A path names the organization's own locations: B's "Depot" is not found, A gets one of its own.
+    const path = await w.app.inject({
+      method: 'POST',
+      url: '/api/admin/locations/paths',
+      headers: asA,
+      payload: { path: 'Depot / Shed' },
+    });
+    expect(path.statusCode).toBe(201);
+    expect(path.json<TLocation>().ancestors[0]!.id).not.toBe(id);
     const theirs = await get(`/api/locations/${id}`, w.headers.memberB);
     expect(theirs.json<TLocation>().name).toBe('Depot');
   });

@@ -35,7 +35,7 @@ export type LocationFilter =
  * PostgreSQL then estimates its assets from each location's statistics and reads a small location's
  * on its own index, a large one's along the list's order; given as a subquery, it guesses.
  */
-export const LOCATION_FILTER_IDS_MAX = 2000;
+export const LOCATION_FILTER_IDS_MAX = 500;
 
 export async function resolveLocationFilter(
   db: DbOrTx,

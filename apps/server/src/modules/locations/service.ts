@@ -40,6 +40,7 @@ import {
   insertLocationUnlessSlugTaken,
   type LocationRow,
   type LocationWithCounts,
+  type OptionRow,
   pathIds,
   rehangSubtrees,
   searchLocations,
@@ -59,7 +60,8 @@ const SLUG_ATTEMPTS = 10;
 /** The sibling-name index: a save that breaks it (a race past the check) is a 409 too. */
 const NAME_INDEX = 'locations_org_parent_name_unique';
 
-export function toLocationNode(row: LocationWithCounts): TLocationNode {
+/** Where a location is and what it is called: what a type-ahead answers, and every row of the tree. */
+function toLocationOption(row: OptionRow): TLocationOption {
   return {
     id: row.id,
     name: row.name,
@@ -67,6 +69,12 @@ export function toLocationNode(row: LocationWithCounts): TLocationNode {
     parentId: row.parentId,
     path: row.fullPath,
     depth: row.depth,
+  };
+}
+
+export function toLocationNode(row: LocationWithCounts): TLocationNode {
+  return {
+    ...toLocationOption(row),
     childCount: row.childCount,
     counts: { assets: row.assets, openTasks: row.openTasks, overdue: row.overdue, dueSoon: row.dueSoon },
   };
@@ -198,14 +206,7 @@ export async function searchLocationOptions(
   const words = q.split(/[\s/>]+/).filter((word) => word !== '');
   if (words.length === 0) return [];
   const rows = await searchLocations(db, organizationId, words.slice(0, 10), limit);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    code: row.code,
-    parentId: row.parentId,
-    path: row.fullPath,
-    depth: row.depth,
-  }));
+  return rows.map(toLocationOption);
 }
 
 /** Inserts a location below `parent` (null: at the top) under a free slug made from its name. */
