@@ -519,7 +519,8 @@ export async function prepareWalk(
     dataType: 'Select',
     optionsJson: JSON.stringify(zones),
   });
-  // A site and a room in it, the asset in the room; their public pages on.
+  // A site and a room in it, the asset in the room. (Their public pages stay off: the audit log
+  // would show the settings' values as recorded, true and false.)
   const site = await api.post<{ id: string }>('/api/admin/locations', {
     name: `Werk ${run}`,
     code: `W-${run}`,
@@ -528,7 +529,6 @@ export async function prepareWalk(
     name: `Kesselraum ${run}`,
     parentId: site.id,
   });
-  await api.put('/api/admin/organization/settings', { publicLocationPages: true, publicAssetLocation: true });
   const asset = await api.post<{ id: string; slug: string; name: string }>('/api/assets', {
     name: `Pumpe ${run}`,
     description: `Kühlkreislauf ${run}`,
