@@ -317,6 +317,8 @@ export interface paths {
                                 fields: {
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                             }[];
                             eventsNextAfter: string | null;
@@ -402,6 +404,8 @@ export interface paths {
                                 fields: {
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                             }[];
                             nextAfter: string | null;
@@ -1020,6 +1024,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1275,6 +1281,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1502,6 +1510,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1624,6 +1634,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1763,6 +1775,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -1855,6 +1869,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -1959,6 +1975,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -2047,6 +2065,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -2134,6 +2154,8 @@ export interface paths {
                                 fieldId: string;
                                 label: string;
                                 value: string;
+                                /** @enum {string} */
+                                dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                             }[];
                             files: {
                                 id: string;
@@ -3810,6 +3832,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3891,6 +3929,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -3983,6 +4037,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4126,6 +4196,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4232,6 +4318,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4328,6 +4430,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4423,6 +4541,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4469,6 +4603,10 @@ export interface paths {
                             row: number;
                             column: string;
                             message: string;
+                            messageId?: string;
+                            values?: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -4514,6 +4652,10 @@ export interface paths {
                             row: number;
                             column: string;
                             message: string;
+                            messageId?: string;
+                            values?: {
+                                [key: string]: string | number;
+                            };
                         }[];
                     };
                 };
@@ -4639,6 +4781,22 @@ export interface paths {
                             unchangedCount: number;
                             skippedCount: number;
                             error: string | null;
+                            errorText: {
+                                message: string;
+                                messageId?: string;
+                                values?: {
+                                    [key: string]: string | number;
+                                };
+                                parts?: {
+                                    [key: string]: {
+                                        message: string;
+                                        messageId?: string;
+                                        values?: {
+                                            [key: string]: string | number;
+                                        };
+                                    };
+                                };
+                            } | null;
                             undoUntil: string | null;
                             undoneAt: string | null;
                             createdAt: string;
@@ -4954,6 +5112,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;
@@ -5080,6 +5240,8 @@ export interface paths {
                                     fieldId: string;
                                     label: string;
                                     value: string;
+                                    /** @enum {string} */
+                                    dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
                                 files: {
                                     id: string;

@@ -5,10 +5,13 @@ import { E2E_ADMIN } from '../support/environment.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
 
-/** A logbook of an asset's past maintenance; `broken` adds a row for an unknown asset and a day that does not exist. */
+/**
+ * A logbook of an asset's past maintenance, with a meter reading (a new Number field, named by its
+ * header's type); `broken` adds a row for an unknown asset and a day that does not exist.
+ */
 function logbook(run: string, slug: string, broken: boolean): string {
   const lines = [
-    `Asset,Title,Date,Status,Notes,Meter ${run}`,
+    `Asset,Title,Date,Status,Notes,Meter ${run} (number)`,
     `${slug.toUpperCase()},Oil change ${run},2024-03-05,Done,Drained and refilled,1200`,
     `${slug},Belt check ${run},2024-04-01 09:30,In progress,,1250`,
   ];
@@ -90,7 +93,8 @@ test('an administrator imports a logbook with bad rows, fixes it, and sees the e
   const oil = eventItem(page, `Oil change ${run}`);
   await expect(oil.getByText('Completed', { exact: true })).toBeVisible();
   await expect(oil.getByText('Drained and refilled')).toBeVisible();
-  await expect(oil.getByText('1200')).toBeVisible();
+  // The event's Number value is written the reader's way (ADR 118): 1,200 in English.
+  await expect(oil.getByText('1,200', { exact: true })).toBeVisible();
   await expect(eventItem(page, `Belt check ${run}`).getByText('In progress', { exact: true })).toBeVisible();
   await expect(eventItem(page, `Filter swap ${run}`).getByText('Pending', { exact: true })).toBeVisible();
   // Newest performed first.

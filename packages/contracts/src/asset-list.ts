@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TFieldDataType } from './fields.ts';
 import { storableText } from './limits.ts';
 import { englishMessages, inEnglish, said } from './messages.ts';
 
@@ -48,6 +49,40 @@ const UUID_PATTERN = new RegExp(`^${UUID}$`);
 const SORT_PATTERN = new RegExp(`^(${ASSET_SORT_COLUMNS.join('|')}|field:${UUID})$`);
 const FILTER_PATTERN = new RegExp(`^(${UUID}):(${ASSET_FILTER_OPERATORS.join('|')}):([\\s\\S]*)$`);
 
+/**
+ * The list's refusals of a filter that does not fit its field (a label the organization wrote goes in
+ * as a value), as the server sends them (ADR 113). The operators are the API's words, in every language.
+ */
+export const ASSET_LIST_SAID = {
+  operatorForType: (label: string, dataType: TFieldDataType) =>
+    said(
+      /*i18n*/ {
+        id: 'assetList.operatorForType',
+        message:
+          '{dataType, select, Select {“{label}” is a Select field: filter it with any.} Number {“{label}” is a Number field: filter it with min and max.} Date {“{label}” is a Date field: filter it with min and max.} Boolean {“{label}” is a Boolean field: filter it with is.} other {“{label}” is a Text field: filter it with contains.}}',
+      },
+      { label, dataType },
+    ),
+  numberBound: (label: string) =>
+    said(
+      /*i18n*/ { id: 'assetList.numberBound', message: 'The range of “{label}” takes numbers, e.g. 12.5.' },
+      { label },
+    ),
+  dateBound: (label: string) =>
+    said(
+      /*i18n*/ { id: 'assetList.dateBound', message: 'The range of “{label}” takes dates, YYYY-MM-DD.' },
+      { label },
+    ),
+  rangeReversed: (label: string) =>
+    said(
+      /*i18n*/ {
+        id: 'assetList.rangeReversed',
+        message: 'The range of “{label}” has its min above its max.',
+      },
+      { label },
+    ),
+};
+
 export const ASSET_LIST_MESSAGES = {
   ...englishMessages({
     filterInvalid: /*i18n*/ {
@@ -93,13 +128,15 @@ export const ASSET_LIST_MESSAGES = {
       id: 'assetList.locationInvalid',
       message: 'Filter by location with a location’s id, or none for the assets without a location.',
     },
+    sortInvalid: said(
+      /*i18n*/ { id: 'assetList.sortInvalid', message: 'Sort by {columns} or field:<field id>.' },
+      { columns: ASSET_SORT_COLUMNS.join(', ') },
+    ),
   }),
-  sortInvalid: `Sort by ${ASSET_SORT_COLUMNS.join(', ')} or field:<field id>.`,
-  operatorForType: (label: string, dataType: string, operators: string) =>
-    `“${label}” is a ${dataType} field: filter it with ${operators}.`,
-  numberBound: (label: string) => `The range of “${label}” takes numbers, e.g. 12.5.`,
-  dateBound: (label: string) => `The range of “${label}” takes dates, YYYY-MM-DD.`,
-  rangeReversed: (label: string) => `The range of “${label}” has its min above its max.`,
+  operatorForType: inEnglish(ASSET_LIST_SAID.operatorForType),
+  numberBound: inEnglish(ASSET_LIST_SAID.numberBound),
+  dateBound: inEnglish(ASSET_LIST_SAID.dateBound),
+  rangeReversed: inEnglish(ASSET_LIST_SAID.rangeReversed),
 } as const;
 
 /** One term of a filter, as the URL writes it (`<field id>:<operator>:<value>`). */

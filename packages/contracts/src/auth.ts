@@ -13,7 +13,12 @@ export const LOGIN_MESSAGES = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
-export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+export const { PASSWORD_TOO_LONG } = englishMessages({
+  PASSWORD_TOO_LONG: said(
+    /*i18n*/ { id: 'password.tooLong', message: 'Password must be at most {passwordMaxLength} characters.' },
+    { passwordMaxLength: PASSWORD_MAX_LENGTH },
+  ),
+});
 export const DISPLAY_NAME_MAX_LENGTH = 200;
 
 /**

@@ -9,12 +9,23 @@ import {
   OCCURRED_AT_MESSAGES,
 } from './event-messages.ts';
 import { ZFieldValueInput } from './field-values.ts';
+import { FIELD_DATA_TYPES } from './fields.ts';
 import { ZFile } from './files.ts';
 import { instant, storableText } from './limits.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
 import { TASK_STATUSES } from './task-statuses.ts';
 
-export const ZEventFieldValue = z.object({ fieldId: z.string(), label: z.string(), value: z.string() });
+/**
+ * A custom value of an event: its field (id, label), the value as stored, and the field's data type so
+ * that a screen writes a Yes/No, a date or a number the reader's way (ADR 118). The type is optional:
+ * an older server or a copy kept offline before it carried one shows the value as stored.
+ */
+export const ZEventFieldValue = z.object({
+  fieldId: z.string(),
+  label: z.string(),
+  value: z.string(),
+  dataType: z.enum(FIELD_DATA_TYPES).optional(),
+});
 
 export const ZChangeLogEntry = z.object({
   id: z.string(),

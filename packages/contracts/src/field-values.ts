@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TFieldDataType } from './fields.ts';
 import { storableText } from './limits.ts';
-import { englishMessages, inEnglish, said } from './messages.ts';
+import { englishMessages, englishOf, inEnglish, type Said, said } from './messages.ts';
 
 /** A custom value in a save payload. Number, boolean and date values are strings too. */
 export const ZFieldValueInput = z.object({
@@ -10,16 +10,20 @@ export const ZFieldValueInput = z.object({
 });
 export type TFieldValueInput = z.infer<typeof ZFieldValueInput>;
 
-export const FIELD_VALUE_MESSAGES = {
-  ...englishMessages({
-    invalid: /*i18n*/ { id: 'fieldValue.invalid', message: 'Please provide a valid value.' },
-  }),
-  required: inEnglish((label: string) =>
+/** A custom value's refusals, with their ids and values (ADR 113). */
+export const FIELD_VALUE_SAID = {
+  invalid: () => said(/*i18n*/ { id: 'fieldValue.invalid', message: 'Please provide a valid value.' }),
+  /** `label`: the field's label as the organization wrote it. */
+  required: (label: string) =>
     said(/*i18n*/ { id: 'fieldValue.required', message: '{label} is required.' }, { label }),
-  ),
-  tooLong: inEnglish((max: number) =>
+  tooLong: (max: number) =>
     said(/*i18n*/ { id: 'fieldValue.tooLong', message: 'Max {max} characters.' }, { max }),
-  ),
+};
+
+export const FIELD_VALUE_MESSAGES = {
+  ...englishMessages({ invalid: FIELD_VALUE_SAID.invalid() }),
+  required: inEnglish(FIELD_VALUE_SAID.required),
+  tooLong: inEnglish(FIELD_VALUE_SAID.tooLong),
 } as const;
 
 export const NUMBER_PATTERN = /^-?\d+(\.\d+)?$/;
@@ -43,7 +47,10 @@ export function isValidDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-export type FieldValueCheck = { ok: true; value: string | null } | { ok: false; message: string };
+/** A value checked: the value to store, or why not (its English, and the message with its id and values). */
+export type FieldValueCheck = { ok: true; value: string | null } | { ok: false; message: string; said: Said };
+
+const refused = (reason: Said): FieldValueCheck => ({ ok: false, message: englishOf(reason), said: reason });
 
 /**
  * Checks one custom value against its definition, as both the forms and the server do.
@@ -60,27 +67,27 @@ export function checkFieldValue(
   const value = raw?.trim() ?? '';
   if (value === '') {
     return rule.isRequired && rule.isActive
-      ? { ok: false, message: FIELD_VALUE_MESSAGES.required(rule.label) }
+      ? refused(FIELD_VALUE_SAID.required(rule.label))
       : { ok: true, value: null };
   }
   if (value === stored) return { ok: true, value };
   switch (rule.dataType) {
     case 'Text':
       if (rule.maxLength !== null && value.length > rule.maxLength) {
-        return { ok: false, message: FIELD_VALUE_MESSAGES.tooLong(rule.maxLength) };
+        return refused(FIELD_VALUE_SAID.tooLong(rule.maxLength));
       }
       break;
     case 'Number':
-      if (!NUMBER_PATTERN.test(value)) return { ok: false, message: FIELD_VALUE_MESSAGES.invalid };
+      if (!NUMBER_PATTERN.test(value)) return refused(FIELD_VALUE_SAID.invalid());
       break;
     case 'Boolean':
-      if (value !== 'true' && value !== 'false') return { ok: false, message: FIELD_VALUE_MESSAGES.invalid };
+      if (value !== 'true' && value !== 'false') return refused(FIELD_VALUE_SAID.invalid());
       break;
     case 'Date':
-      if (!isValidDate(value)) return { ok: false, message: FIELD_VALUE_MESSAGES.invalid };
+      if (!isValidDate(value)) return refused(FIELD_VALUE_SAID.invalid());
       break;
     case 'Select':
-      if (!rule.options?.includes(value)) return { ok: false, message: FIELD_VALUE_MESSAGES.invalid };
+      if (!rule.options?.includes(value)) return refused(FIELD_VALUE_SAID.invalid());
       break;
   }
   return { ok: true, value };

@@ -18,6 +18,12 @@ export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 /** `type/subtype` with optional parameters, as in a Content-Type header. */
 const CONTENT_TYPE_PATTERN = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=("[^"]*"|[\w.+-]+))*$/;
 
+/** Uploads' refusals with values, as the server sends them (ADR 113). */
+export const UPLOAD_SAID = {
+  tooLarge: (maxMb: number) =>
+    said(/*i18n*/ { id: 'upload.tooLarge', message: 'Files must be at most {maxMb} MB.' }, { maxMb }),
+};
+
 export const UPLOAD_MESSAGES = {
   ...englishMessages({
     invalidContentType: /*i18n*/ {
@@ -47,9 +53,7 @@ export const UPLOAD_MESSAGES = {
       message: 'The uploaded file was not found. Please upload it again.',
     },
   }),
-  tooLarge: inEnglish((maxMb: number) =>
-    said(/*i18n*/ { id: 'upload.tooLarge', message: 'Files must be at most {maxMb} MB.' }, { maxMb }),
-  ),
+  tooLarge: inEnglish(UPLOAD_SAID.tooLarge),
 } as const;
 
 /** POST /api/uploads/presign body. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZApiText, ZMessageParts } from './errors.ts';
+import { EVENT_RECORDED_BY_MAX_LENGTH } from './event-messages.ts';
 import {
   DISPLAY_ORDER_MAX,
   FIELD_DATA_TYPES,
@@ -8,7 +10,7 @@ import {
   type TFieldTarget,
 } from './fields.ts';
 import { storableText } from './limits.ts';
-import { englishMessages, inEnglish, said } from './messages.ts';
+import { type ApiText, englishMessages, inEnglish, said } from './messages.ts';
 
 /** The largest CSV an import takes, and its most rows (a header row and up to this many). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -239,17 +241,24 @@ export const IMPORT_SAID = {
       },
       { column, name: clipped(name) },
     ),
-  wrongTarget: (target: string) =>
+  // A built-in target is sent by its key (as the mapping names it) and named in the message, so that
+  // each language names it in its own words.
+  wrongTarget: (target: TImportBuiltInTarget) =>
     said(
       /*i18n*/ {
         id: 'import.wrongTarget',
-        message: 'A file of this kind has no column to import as {target}.',
+        message:
+          'A file of this kind has no column to import as {target, select, name {name} description {description} slug {slug} externalId {external id} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} other {{target}}}.',
       },
       { target },
     ),
-  mappedTwice: (target: string) =>
+  mappedTwice: (target: TImportBuiltInTarget) =>
     said(
-      /*i18n*/ { id: 'import.mappedTwice', message: 'Only one column can be imported as {target}.' },
+      /*i18n*/ {
+        id: 'import.mappedTwice',
+        message:
+          'Only one column can be imported as {target, select, name {name} description {description} slug {slug} externalId {external id} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} other {{target}}}.',
+      },
       { target },
     ),
   newFieldKeyTaken: (key: string) =>
@@ -285,6 +294,104 @@ export const IMPORT_SAID = {
           'Choose the column that holds the {key, select, slug {slug} other {external ID}} to match existing assets by it, or match by something else.',
       },
       { key },
+    ),
+  // A row's problems, stored with the check (ADR 121): the row an earlier row of the file takes a key from.
+  slugTwice: (row: number) =>
+    said(
+      /*i18n*/ { id: 'import.slugTwice', message: 'This slug is already used by row {row} of the file.' },
+      { row },
+    ),
+  externalIdTwice: (row: number) =>
+    said(
+      /*i18n*/ {
+        id: 'import.externalIdTwice',
+        message: 'This external ID is already used by row {row} of the file.',
+      },
+      { row },
+    ),
+  nameTwice: (row: number) =>
+    said(
+      /*i18n*/ {
+        id: 'import.nameTwice',
+        message: 'This name is already in row {row} of the file: both rows would update the same asset.',
+      },
+      { row },
+    ),
+  nameAmbiguous: (count: number) =>
+    said(
+      /*i18n*/ {
+        id: 'import.nameAmbiguous',
+        message: '{count} assets in service have this name: match by slug or external ID instead.',
+      },
+      { count },
+    ),
+  slugDiffers: (slug: string) =>
+    said(
+      /*i18n*/ {
+        id: 'import.slugDiffers',
+        message:
+          'The asset this row matches has the slug "{slug}": a slug never changes. Correct the cell or clear it.',
+      },
+      { slug },
+    ),
+  eventTwice: (row: number) =>
+    said(
+      /*i18n*/ {
+        id: 'import.eventTwice',
+        message: 'This event is already in row {row} of the file (same asset, title and performed at).',
+      },
+      { row },
+    ),
+  /** A moment of a history file (performed, started or completed at) that is none, as the file's dates are written. */
+  momentInvalid: (
+    target: 'performedAt' | 'startedAt' | 'completedAt',
+    value: string,
+    order: TImportDateOrder,
+  ) =>
+    order === 'YMD'
+      ? said(
+          /*i18n*/ {
+            id: 'import.momentInvalid',
+            message:
+              '{target, select, performedAt {Performed at} startedAt {Started at} completedAt {Completed at} other {{target}}} "{value}" must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.',
+          },
+          { target, value: clipped(value) },
+        )
+      : said(
+          /*i18n*/ {
+            id: 'import.momentInvalidInOrder',
+            message:
+              '{target, select, performedAt {Performed at} startedAt {Started at} completedAt {Completed at} other {{target}}} "{value}" must be a date written as {example} or a date and time such as {example} 14:30.',
+          },
+          { target, value: clipped(value), example: IMPORT_DATE_EXAMPLES[order] },
+        ),
+  performedAtRequired: () =>
+    said(/*i18n*/ { id: 'import.performedAtRequired', message: 'Performed at is required.' }),
+  personTooLong: (target: 'startedBy' | 'completedBy') =>
+    said(
+      /*i18n*/ {
+        id: 'import.personTooLong',
+        message:
+          '{target, select, startedBy {Started by} completedBy {Completed by} other {{target}}} must be at most {max} characters.',
+      },
+      { target, max: EVENT_RECORDED_BY_MAX_LENGTH },
+    ),
+  numberInvalid: (value: string, format: TImportNumberFormat) =>
+    said(
+      /*i18n*/ { id: 'import.numberInvalid', message: '"{value}" is not a number written as {example}.' },
+      { value: clipped(value), example: IMPORT_NUMBER_EXAMPLES[format] },
+    ),
+  dateInvalid: (value: string, order: TImportDateOrder) =>
+    said(
+      /*i18n*/ { id: 'import.dateInvalid', message: '"{value}" is not a date written as {example}.' },
+      { value: clipped(value), example: IMPORT_DATE_EXAMPLES[order] },
+    ),
+  /** The commit stopped at a row that no longer passes (a field changed since the check): its first problem. */
+  rowStopped: (row: number, column: string, problem: ApiText) =>
+    said(
+      /*i18n*/ { id: 'import.rowStopped', message: 'Row {row}, {column}: {problem} Run the check again.' },
+      { row, column },
+      { problem },
     ),
   undoBlocked: (count: number, names: string[]) =>
     said(
@@ -424,6 +531,11 @@ export const IMPORT_MESSAGES = {
       },
       { importUndoDays: IMPORT_UNDO_DAYS },
     ),
+    stopped: /*i18n*/ {
+      id: 'import.stopped',
+      message:
+        'The import stopped on a server error. Upload the file again; if it happens again, see the server log.',
+    },
     discardRunning: /*i18n*/ {
       id: 'import.discardRunning',
       message: 'This import is being checked or imported: wait until it stops, then discard it.',
@@ -498,31 +610,26 @@ export const IMPORT_MESSAGES = {
   newFieldKeyTaken: inEnglish(IMPORT_SAID.newFieldKeyTaken),
   noRoomForNewFields: inEnglish(IMPORT_SAID.noRoomForNewFields),
   tooManyOptions: inEnglish(IMPORT_SAID.tooManyOptions),
-  slugTwice: (row: number) => `This slug is already used by row ${row} of the file.`,
+  slugTwice: inEnglish(IMPORT_SAID.slugTwice),
   // Matching existing assets (docs/product/imports.md#matching-existing-assets, ADR 092).
   matchKeyNotMapped: inEnglish(IMPORT_SAID.matchKeyNotMapped),
-  externalIdTwice: (row: number) => `This external ID is already used by row ${row} of the file.`,
-  nameTwice: (row: number) =>
-    `This name is already in row ${row} of the file: both rows would update the same asset.`,
-  nameAmbiguous: (count: number) =>
-    `${count} assets in service have this name: match by slug or external ID instead.`,
-  slugDiffers: (slug: string) =>
-    `The asset this row matches has the slug "${slug}": a slug never changes. Correct the cell or clear it.`,
+  externalIdTwice: inEnglish(IMPORT_SAID.externalIdTwice),
+  nameTwice: inEnglish(IMPORT_SAID.nameTwice),
+  nameAmbiguous: inEnglish(IMPORT_SAID.nameAmbiguous),
+  slugDiffers: inEnglish(IMPORT_SAID.slugDiffers),
   // Undo and discard (docs/product/imports.md#undo, ADR 093).
   undoBlocked: inEnglish(IMPORT_SAID.undoBlocked),
   // Maintenance history (docs/product/imports.md#maintenance-history).
-  momentInvalid: (label: string, value: string, order: TImportDateOrder = 'YMD') =>
-    order === 'YMD'
-      ? `${label} "${clipped(value)}" must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.`
-      : `${label} "${clipped(value)}" must be a date written as ${IMPORT_DATE_EXAMPLES[order]} or a date and time such as ${IMPORT_DATE_EXAMPLES[order]} 14:30.`,
-  numberInvalid: (value: string, format: TImportNumberFormat) =>
-    `"${clipped(value)}" is not a number written as ${IMPORT_NUMBER_EXAMPLES[format]}.`,
-  dateInvalid: (value: string, order: TImportDateOrder) =>
-    `"${clipped(value)}" is not a date written as ${IMPORT_DATE_EXAMPLES[order]}.`,
-  personTooLong: (label: string) => `${label} must be at most 200 characters.`,
+  momentInvalid: inEnglish(
+    (target: 'performedAt' | 'startedAt' | 'completedAt', value: string, order: TImportDateOrder = 'YMD') =>
+      IMPORT_SAID.momentInvalid(target, value, order),
+  ),
+  performedAtRequired: inEnglish(IMPORT_SAID.performedAtRequired),
+  numberInvalid: inEnglish(IMPORT_SAID.numberInvalid),
+  dateInvalid: inEnglish(IMPORT_SAID.dateInvalid),
+  personTooLong: inEnglish(IMPORT_SAID.personTooLong),
   // Schedules (docs/product/imports.md#schedules).
-  eventTwice: (row: number) =>
-    `This event is already in row ${row} of the file (same asset, title and performed at).`,
+  eventTwice: inEnglish(IMPORT_SAID.eventTwice),
 } as const;
 
 /** Where one column of the file goes. */
@@ -604,7 +711,10 @@ export const ZImportRun = z.object({
   unchangedCount: z.number(),
   /** Rows of a history import left out because the asset already has that event (0 for assets). */
   skippedCount: z.number(),
+  /** Why the import failed, in English; null unless Failed. */
   error: z.string().nullable(),
+  /** The same with its message's id and values, for a client to word it (ADR 121); null for an import failed before them. */
+  errorText: ZApiText.nullable(),
   /** Until when the import can be undone (a finished import of assets, for IMPORT_UNDO_DAYS); null otherwise. */
   undoUntil: z.string().nullable(),
   /** When the import was undone; null otherwise. */
@@ -632,12 +742,14 @@ export type TImportUndoPreview = z.infer<typeof ZImportUndoPreview>;
 
 /**
  * A problem (or a warning) the dry run found: a row as a spreadsheet numbers it (the header is row 1)
- * and a column.
+ * and a column; its message in English with its id and values, which a client words (ADR 113, ADR
+ * 121; none for a problem stored before them).
  */
 export const ZImportProblem = z.object({
   row: z.number(),
   column: z.string(),
   message: z.string(),
+  ...ZMessageParts,
 });
 export type TImportProblem = z.infer<typeof ZImportProblem>;
 

@@ -33,6 +33,20 @@ export const LABEL_LAYOUT_IDS = LABEL_LAYOUTS.map((layout) => layout.id) as [
 /** The most parts of LABEL_MAX_ASSETS assets an import can have (its most rows, all created). */
 export const LABEL_MAX_IMPORT_PARTS = Math.ceil(IMPORT_MAX_ROWS / LABEL_MAX_ASSETS);
 
+/** Label sheets' refusals with values, as the server sends them (ADR 113). */
+export const LABEL_SAID = {
+  /** Part `part` of an import's labels begins past the assets it created that are still in service. */
+  importPartEmpty: (part: number) =>
+    said(
+      /*i18n*/ {
+        id: 'label.importPartEmpty',
+        message:
+          'This import created fewer than {first, number} assets that are still in service: choose an earlier part.',
+      },
+      { part, first: (part - 1) * LABEL_MAX_ASSETS + 1 },
+    ),
+};
+
 export const LABEL_MESSAGES = {
   ...englishMessages({
     oneSource: /*i18n*/ {
@@ -76,10 +90,12 @@ export const LABEL_MESSAGES = {
       id: 'label.startPositionWhole',
       message: 'Start position must be a whole number, 1 for the first label of a sheet.',
     },
+    layoutInvalid: said(
+      /*i18n*/ { id: 'label.layoutInvalid', message: 'Choose one of the label layouts: {layouts}.' },
+      { layouts: LABEL_LAYOUT_IDS.join(', ') },
+    ),
   }),
-  importPartEmpty: (part: number) =>
-    `This import created fewer than ${((part - 1) * LABEL_MAX_ASSETS + 1).toLocaleString('en-US')} assets that are still in service: choose an earlier part.`,
-  layoutInvalid: `Choose one of the label layouts: ${LABEL_LAYOUT_IDS.join(', ')}.`,
+  importPartEmpty: inEnglish((part: number) => LABEL_SAID.importPartEmpty(part)),
   startPositionRange: inEnglish((labelsPerSheet: number) =>
     said(
       /*i18n*/ {

@@ -1,11 +1,18 @@
 // The languages the interface, emails, PDFs and feeds are written in, and how one is chosen.
 
+import { englishMessages, said } from './messages.ts';
+
 /** Every language the product ships complete catalogs for; the first is the source language. */
 export const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
 export type TLanguage = (typeof LANGUAGES)[number];
 
 export const LANGUAGE_MESSAGES = {
-  languageInvalid: `Choose a language: ${LANGUAGES.join(', ')}.`,
+  ...englishMessages({
+    languageInvalid: said(
+      /*i18n*/ { id: 'language.languageInvalid', message: 'Choose a language: {languages}.' },
+      { languages: LANGUAGES.join(', ') },
+    ),
+  }),
 } as const;
 
 /** The language of a new organization, and of anything with no better choice. */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
+import { ZEventFieldValue, ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
 import { FIELD_DATA_TYPES } from './fields.ts';
 import { ZFile } from './files.ts';
 
 /**
  * An event on the public page: the staff event without ids, `updatedBy` or the change log, and its
- * values of active public fields only (ADR 091).
+ * values of active public fields only (ADR 091), with their data type (ADR 118).
  */
 export const ZPublicEvent = ZMaintenanceEvent.pick({
   title: true,
@@ -20,7 +20,7 @@ export const ZPublicEvent = ZMaintenanceEvent.pick({
   dueOn: true,
   dueState: true,
   files: true,
-}).extend({ fields: z.array(z.object({ label: z.string(), value: z.string() })) });
+}).extend({ fields: z.array(ZEventFieldValue.omit({ fieldId: true })) });
 
 /** GET /public/orgs/{organizationId}/assets/{slug}: what anyone with the QR code may see. */
 export const ZPublicAsset = z.object({

@@ -57,6 +57,16 @@ export const SSO_SAID = {
       },
       { organization },
     ),
+  /** An address of the provider's discovery document (`name`, its key there) that the server would call. */
+  endpointPrivate: (name: string) =>
+    said(
+      /*i18n*/ {
+        id: 'sso.endpointPrivate',
+        message:
+          "The provider's settings name an address on a private, loopback or link-local network ({name}): this server only calls identity providers at public addresses.",
+      },
+      { name },
+    ),
   passwordNotAllowed: (provider: string) =>
     said(
       /*i18n*/ {
@@ -153,8 +163,7 @@ export const SSO_MESSAGES = {
     },
   }),
   currentPasswordWrong: PROFILE_MESSAGES.currentPasswordWrong,
-  endpointPrivate: (name: string) =>
-    `The provider's settings name an address on a private, loopback or link-local network (${name}): this server only calls identity providers at public addresses.`,
+  endpointPrivate: inEnglish((name: string) => SSO_SAID.endpointPrivate(name)),
   providerRefused: inEnglish((detail: string) => SSO_SAID.providerRefused(detail)),
   domainNotAllowed: inEnglish((domain: string, organization: string) =>
     SSO_SAID.domainNotAllowed(domain, organization),

@@ -1,5 +1,6 @@
 import {
   API_TOKEN_SCOPES,
+  type ApiText,
   DEFAULT_LANGUAGE,
   DEFAULT_TIME_ZONE,
   IMPORT_DATE_ORDERS,
@@ -9,6 +10,7 @@ import {
   IMPORT_MATCH_KEYS,
   IMPORT_NUMBER_FORMATS,
   IMPORT_STATUSES,
+  type MessageValues,
   SCHEDULE_MODES,
   type TImportColumnTarget,
   type TImportPlanned,
@@ -765,7 +767,10 @@ export const importRuns = pgTable(
     createdCount: integer('created_count').notNull().default(0),
     updatedCount: integer('updated_count').notNull().default(0),
     unchangedCount: integer('unchanged_count').notNull().default(0),
+    /** Why the import failed, in English. */
     error: text('error'),
+    /** The failure's message id, values and parts (ADR 121); null for a failure stored before them. */
+    errorSaid: jsonb('error_said').$type<Omit<ApiText, 'message'>>(),
     /** When the commit ended Done: an import of assets can be undone for IMPORT_UNDO_DAYS after (ADR 093). */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
@@ -804,7 +809,14 @@ export const importProblems = pgTable(
     organizationId: organizationId(),
     rowNumber: integer('row_number').notNull(),
     column: varchar('column_name', { length: 255 }).notNull(),
+    /** The problem in English, as the API's `message` says it. */
     message: text('message').notNull(),
+    /**
+     * The message's id and values (ADR 121), which the screens and the problems file word in their
+     * reader's language; null for a problem stored before them, or a text of no message.
+     */
+    messageId: varchar('message_id', { length: 100 }),
+    messageValues: jsonb('message_values').$type<MessageValues>(),
     /** A warning lets the import go on (a name already in use); a problem stops it. */
     isWarning: boolean('is_warning').notNull().default(false),
   },

@@ -1,5 +1,16 @@
 import { i18n } from '@lingui/core';
-import { ASSET_MESSAGES, SCHEDULE_SAID } from '@mqr/contracts';
+import {
+  ASSET_LIST_MESSAGES,
+  ASSET_LIST_SAID,
+  ASSET_MESSAGES,
+  IMPORT_SAID,
+  LABEL_MESSAGES,
+  LABEL_SAID,
+  LANGUAGE_MESSAGES,
+  PASSWORD_TOO_LONG,
+  SCHEDULE_SAID,
+  SSO_SAID,
+} from '@mqr/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { wordMessage } from './api-messages.ts';
@@ -58,6 +69,58 @@ describe('API messages in the reader’s language', () => {
     });
     expect(error.message).toBe('Something new happened.');
     expect(wordMessage('A text of no message.')).toBe('A text of no message.');
+  });
+
+  it('words the refusals once sent in English only: list filters, labels, single sign-on, languages, passwords', async () => {
+    await activateLocale('de');
+    // As the server sends them: a label the organization wrote stays as written.
+    expect(wordMessage(ASSET_LIST_SAID.operatorForType('Leistung', 'Number'))).toBe(
+      '„Leistung“ ist ein Zahlenfeld: Filtern Sie es mit min und max.',
+    );
+    expect(wordMessage(ASSET_LIST_SAID.operatorForType('Ort', 'Select'))).toBe(
+      '„Ort“ ist ein Auswahlfeld: Filtern Sie es mit any.',
+    );
+    expect(wordMessage(ASSET_LIST_SAID.numberBound('Leistung'))).toBe(
+      'Der Bereich von „Leistung“ erwartet Zahlen, z. B. 12.5.',
+    );
+    expect(wordMessage(ASSET_LIST_SAID.rangeReversed('Leistung'))).toBe(
+      'Im Bereich von „Leistung“ liegt min über max.',
+    );
+    expect(wordMessage(ASSET_LIST_MESSAGES.sortInvalid)).toBe(
+      'Sortieren Sie nach created, updated, name, retired oder field:<field id>.',
+    );
+    expect(wordMessage(LABEL_SAID.importPartEmpty(2))).toBe(
+      'Dieser Import hat weniger als 5.001 Objekte angelegt, die noch in Betrieb sind: Wählen Sie einen früheren Teil.',
+    );
+    expect(wordMessage(LABEL_MESSAGES.layoutInvalid)).toMatch(
+      /^Wählen Sie eines der Etikettenformate: avery-l7160, /,
+    );
+    expect(wordMessage(SSO_SAID.endpointPrivate('jwks_uri'))).toMatch(
+      /^Die Einstellungen des Anbieters nennen eine Adresse .* \(jwks_uri\): Dieser Server/,
+    );
+    expect(wordMessage(SSO_SAID.noAccount('ada@acme.test', 'Acme'))).toBe(
+      'Für ada@acme.test gibt es kein Konto in Acme. Bitten Sie eine Administratorin oder einen Administrator, Sie hinzuzufügen.',
+    );
+    expect(wordMessage(LANGUAGE_MESSAGES.languageInvalid)).toBe('Wählen Sie eine Sprache: en, de, fr, es.');
+    expect(wordMessage(PASSWORD_TOO_LONG)).toBe('Das Passwort darf höchstens 1024 Zeichen lang sein.');
+  });
+
+  it('names a built-in column of an import in the reader’s words; a column a person named stays as named', async () => {
+    await activateLocale('de');
+    expect(wordMessage(IMPORT_SAID.wrongTarget('asset'))).toBe(
+      'Eine Datei dieser Art hat keine Spalte, die als „Kennung des Objekts“ importiert werden kann.',
+    );
+    expect(wordMessage(IMPORT_SAID.tooManyOptions('Farbe'))).toBe(
+      'Spalte „Farbe“ hat mehr als 200 verschiedene Werte: Importieren Sie sie als Text.',
+    );
+    await activateLocale('fr');
+    expect(wordMessage(IMPORT_SAID.mappedTwice('performedAt'))).toBe(
+      'Une seule colonne peut être importée comme « Effectuée le ».',
+    );
+    await activateLocale('es');
+    expect(wordMessage(IMPORT_SAID.personTooLong('completedBy'))).toBe(
+      '«Completada por» debe tener como máximo 200 caracteres.',
+    );
   });
 
   it('keeps English for English readers', () => {

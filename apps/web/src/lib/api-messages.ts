@@ -1,12 +1,8 @@
 import { i18n } from '@lingui/core';
-import { type MessageValues, saidOf } from '@mqr/contracts';
+import { type ApiText, saidOf, wordIn } from '@mqr/contracts';
 
 /** A text of the API: its English, with the id and values that word it (ADR 113). */
-export interface TApiText {
-  message: string;
-  messageId?: string | undefined;
-  values?: MessageValues | undefined;
-}
+export type TApiText = ApiText;
 
 /**
  * An API message in the active language (ADR 113): its id and values, else those of the English
@@ -18,7 +14,5 @@ export interface TApiText {
 export function wordMessage(text: string | TApiText): string {
   const given: TApiText = typeof text === 'string' ? { message: text } : text;
   const found = given.messageId ? given : saidOf(given.message);
-  const id = found?.messageId;
-  if (!id || !i18n.locale || i18n.messages[id] === undefined) return given.message;
-  return i18n._(id, found.values);
+  return found && i18n.locale ? wordIn(i18n, { ...found, message: given.message }) : given.message;
 }

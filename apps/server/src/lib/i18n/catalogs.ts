@@ -9,9 +9,13 @@ import { LANGUAGES, type TLanguage } from '@mqr/contracts';
 
 const load = createRequire(import.meta.url);
 
-/** Where a language's catalog is: `npm run i18n:extract:server` writes it, translators fill it. */
-export const catalogUrl = (language: TLanguage) =>
-  new URL(`../../locales/${language}/messages.po`, import.meta.url);
+/**
+ * Where a language's catalogs are: the server's own texts (`npm run i18n:extract:server` writes it,
+ * translators fill it), and the API's messages of the contracts, their translations copied from the
+ * web's catalogs (ADR 121).
+ */
+export const catalogUrls = (language: TLanguage) =>
+  ['messages', 'contracts'].map((name) => new URL(`../../locales/${language}/${name}.po`, import.meta.url));
 
 /**
  * A catalog's messages, compiled: each id's translation. A message not translated yet (which
@@ -31,9 +35,12 @@ export function compileCatalog(poText: string): Messages {
   return messages;
 }
 
-/** Every language's compiled catalog, read from disk. */
+/** Every language's compiled catalogs, read from disk: one set of messages per language. */
 export function loadCatalogs(): Record<TLanguage, Messages> {
   return Object.fromEntries(
-    LANGUAGES.map((language) => [language, compileCatalog(readFileSync(catalogUrl(language), 'utf8'))]),
+    LANGUAGES.map((language) => [
+      language,
+      Object.assign({}, ...catalogUrls(language).map((url) => compileCatalog(readFileSync(url, 'utf8')))),
+    ]),
   ) as Record<TLanguage, Messages>;
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LANGUAGES } from '@mqr/contracts';
+import { IMPORT_SAID, LANGUAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildFeed } from '#server/modules/calendar/ics.ts';
 import { renderDigest } from '#server/modules/reminders/digest-message.ts';
@@ -83,6 +83,22 @@ describe('translators', () => {
         expect(email.text).not.toMatch(/Guten|fällig|Wartung/);
       }
     }
+  });
+});
+
+describe('the API messages of the contracts (ADR 121)', () => {
+  it('are worded by their id in each language; a text of no message, or of an id not known, stays as it came', () => {
+    const said = IMPORT_SAID.slugTwice(2);
+    expect(LANGUAGES.map((language) => translatorFor(language).word(said))).toEqual([
+      'This slug is already used by row 2 of the file.',
+      'Diese Kennung wird bereits in Zeile 2 der Datei verwendet.',
+      'Cet identifiant est déjà utilisé à la ligne 2 du fichier.',
+      'Este identificador ya se usa en la fila 2 del archivo.',
+    ]);
+    expect(translatorFor('de').word({ message: 'A sentence stored before ids.' })).toBe(
+      'A sentence stored before ids.',
+    );
+    expect(translatorFor('fr').word({ message: 'Newer.', messageId: 'future.unknown' })).toBe('Newer.');
   });
 });
 

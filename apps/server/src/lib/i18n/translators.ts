@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { MessageDescriptor, Values } from '@lingui/core';
-import { LANGUAGES, type TLanguage } from '@mqr/contracts';
+import { type ApiText, LANGUAGES, type TLanguage, wordIn } from '@mqr/contracts';
 import { loadCatalogs } from './catalogs.ts';
 import { intlLocaleOf } from './formats.ts';
 
@@ -14,6 +14,8 @@ export interface Translator {
   language: TLanguage;
   /** The message in this language, its `{placeholders}` filled with `values` (as text, never markup). */
   t(descriptor: MessageDescriptor, values?: Values): string;
+  /** An API message said with its id and values (a stored import problem) in this language, else its English (ADR 121). */
+  word(text: ApiText): string;
 }
 
 /** Every language's translator, made with the first message written (Lingui loads then, ADR 033). */
@@ -35,6 +37,7 @@ function makeTranslators(): Record<TLanguage, Translator> {
       const translator: Translator = {
         language,
         t: (descriptor, values) => instance._({ ...descriptor, values: values ?? descriptor.values }),
+        word: (text) => wordIn(instance, text),
       };
       return [language, translator];
     }),

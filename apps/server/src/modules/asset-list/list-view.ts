@@ -1,5 +1,6 @@
 import {
   ASSET_LIST_MESSAGES,
+  ASSET_LIST_SAID,
   defaultOrder,
   defaultSort,
   isValidDate,
@@ -12,31 +13,28 @@ import {
   type TFieldDataType,
 } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { AppError, notFound } from '#server/lib/app-error.ts';
+import { invalidField, notFound } from '#server/lib/app-error.ts';
 import { type FieldDefinitionRow, getFieldDefinitionRows } from '../fields/index.ts';
 import { resolveLocationFilter } from '../locations/index.ts';
 import { type FieldFilter, filtersAreBroad, findDueAssetIds, type ListView } from './list-queries.ts';
 
-/** The filter operators each data type takes, as the messages name them. */
-const OPERATORS: Record<TFieldDataType, { allowed: TAssetFilterOperator[]; named: string }> = {
-  Select: { allowed: ['any'], named: 'any' },
-  Number: { allowed: ['min', 'max'], named: 'min and max' },
-  Date: { allowed: ['min', 'max'], named: 'min and max' },
-  Boolean: { allowed: ['is'], named: 'is' },
-  Text: { allowed: ['contains'], named: 'contains' },
+/** The filter operators each data type takes (ASSET_LIST_SAID.operatorForType names them). */
+const OPERATORS: Record<TFieldDataType, TAssetFilterOperator[]> = {
+  Select: ['any'],
+  Number: ['min', 'max'],
+  Date: ['min', 'max'],
+  Boolean: ['is'],
+  Text: ['contains'],
 };
-
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION', message, { fields: [{ path, message }] });
 
 /** One field's filter from its terms, checked against its data type. */
 function fieldFilter(field: FieldDefinitionRow, terms: TAssetFilterTerm[]): FieldFilter {
-  const { allowed, named } = OPERATORS[field.dataType];
+  const allowed = OPERATORS[field.dataType];
   const wrong = terms.find((term) => !allowed.includes(term.operator));
-  if (wrong) throw invalid('filter', ASSET_LIST_MESSAGES.operatorForType(field.label, field.dataType, named));
+  if (wrong) throw invalidField('filter', ASSET_LIST_SAID.operatorForType(field.label, field.dataType));
   const single = (operator: TAssetFilterOperator) => {
     const values = terms.filter((term) => term.operator === operator).map((term) => term.value);
-    if (values.length > 1) throw invalid('filter', ASSET_LIST_MESSAGES.oneOfEach);
+    if (values.length > 1) throw invalidField('filter', ASSET_LIST_MESSAGES.oneOfEach);
     return values[0];
   };
   const fieldId = field.id;
@@ -56,12 +54,12 @@ function fieldFilter(field: FieldDefinitionRow, terms: TAssetFilterTerm[]): Fiel
         bound === undefined ||
         (numeric ? NUMBER_PATTERN.test(bound) && bound.length <= 100 : isValidDate(bound));
       if (!fits(min) || !fits(max)) {
-        const message = numeric ? ASSET_LIST_MESSAGES.numberBound : ASSET_LIST_MESSAGES.dateBound;
-        throw invalid('filter', message(field.label));
+        const message = numeric ? ASSET_LIST_SAID.numberBound : ASSET_LIST_SAID.dateBound;
+        throw invalidField('filter', message(field.label));
       }
       const reversed =
         min !== undefined && max !== undefined && (numeric ? Number(min) > Number(max) : min > max);
-      if (reversed) throw invalid('filter', ASSET_LIST_MESSAGES.rangeReversed(field.label));
+      if (reversed) throw invalidField('filter', ASSET_LIST_SAID.rangeReversed(field.label));
       return { fieldId, kind: numeric ? 'number' : 'date', min, max };
     }
   }
@@ -107,7 +105,7 @@ export async function resolveListView(
   const sortParam = input.sort ?? defaultSort(input.status);
   const sort = parseSortParam(sortParam);
   if ('column' in sort && sort.column === 'retired' && input.status !== 'retired') {
-    throw invalid('sort', ASSET_LIST_MESSAGES.retiredSortNeedsRetired);
+    throw invalidField('sort', ASSET_LIST_MESSAGES.retiredSortNeedsRetired);
   }
   const terms = input.filter ?? [];
   const needsFields = terms.length > 0 || 'fieldId' in sort;

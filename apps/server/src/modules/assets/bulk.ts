@@ -108,7 +108,7 @@ export async function setFieldValueOfSelection(
   if (!field) throw notFound('Field');
   if (!field.isActive) throw invalid('fieldId', BULK_MESSAGES.fieldRetired);
   const check = checkFieldValue({ ...field, isActive: true }, body.value);
-  if (!check.ok) throw invalid('value', check.message);
+  if (!check.ok) throw invalid('value', check.said);
   const value = check.value;
   const ids = await selectedIds(db, context, body);
 

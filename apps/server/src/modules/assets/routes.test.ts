@@ -562,7 +562,11 @@ describe('GET /api/assets/:id with events', () => {
     const { organization, admin, member } = await makeOrg();
     const headers = (await loginAs(t.app, member)).headers;
     const asset = await createAssetViaApi(t.app, headers, { name: 'With events' });
-    const hours = await insertField(t.db, organization.id, { target: 'MaintenanceEvent', label: 'Hours' });
+    const hours = await insertField(t.db, organization.id, {
+      target: 'MaintenanceEvent',
+      label: 'Hours',
+      dataType: 'Number',
+    });
     const [older] = await t.db
       .insert(maintenanceEvents)
       .values({
@@ -640,7 +644,8 @@ describe('GET /api/assets/:id with events', () => {
       assigneeName: null,
       updatedAt: expect.any(String),
       updatedBy: admin.displayName,
-      fields: [{ fieldId: hours.id, label: 'Hours', value: '3' }],
+      // With the field's data type, for the page to write it the reader's way (ADR 118).
+      fields: [{ fieldId: hours.id, label: 'Hours', value: '3', dataType: 'Number' }],
       files: [expectedFile],
       changeLog: [
         {

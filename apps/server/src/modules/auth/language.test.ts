@@ -59,7 +59,12 @@ describe('a person’s language', () => {
       const bad = await put('/api/auth/me', t.headers.memberB, { language, displayName: 'Renamed' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toMatchObject([
-        { path: 'language', message: LANGUAGE_MESSAGES.languageInvalid },
+        {
+          path: 'language',
+          message: LANGUAGE_MESSAGES.languageInvalid,
+          messageId: 'language.languageInvalid',
+          values: { languages: 'en, de, fr, es' },
+        },
       ]);
     }
     expect(await me(t.headers.memberB)).toMatchObject({

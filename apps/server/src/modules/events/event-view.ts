@@ -83,7 +83,9 @@ function toMaintenanceEvents(
       ...taskPlan(e, today),
       updatedAt: e.updatedAt.toISOString(),
       updatedBy: e.updatedBy,
-      fields: e.values.filter(visible).map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value })),
+      fields: e.values
+        .filter(visible)
+        .map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value, dataType: v.dataType })),
       files: e.files.map(toFile),
       changeLog: e.changes.map((c) => ({
         id: c.id,

@@ -1,4 +1,4 @@
-import { EVENT_PAGE_SIZE } from '@mqr/contracts';
+import { EVENT_PAGE_SIZE, type TFieldDataType } from '@mqr/contracts';
 import { type AnyColumn, and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -50,11 +50,15 @@ const taskColumns = {
   assigneeName: assignedTo.displayName,
 };
 
-/** A custom value of an event with its field's label, and whether the public page may show it (ADR 091). */
+/**
+ * A custom value of an event with its field's label and data type (screens write the value the
+ * reader's way, ADR 118), and whether the public page may show it (ADR 091).
+ */
 export interface EventValueRow {
   fieldId: string;
   label: string;
   value: string;
+  dataType: TFieldDataType;
   isActive: boolean;
   isPublic: boolean;
 }
@@ -86,9 +90,10 @@ const eventDetailColumns = {
     rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
   ),
   values: jsonRows(
-    sql`json_build_object('fieldId', v.field_id, 'label', d.label, 'value', v.value,
+    sql`json_build_object('fieldId', v.field_id, 'label', d.label, 'value', v.value, 'dataType', d.data_type,
       'isActive', d.is_active, 'isPublic', d.is_public)`,
-    sql`from ${eventFieldValues} v join ${fieldDefinitions} d on d.id = v.field_id where ${ofThisEvent('v')}`,
+    sql`from ${eventFieldValues} v join ${fieldDefinitions} d on d.id = v.field_id and d.organization_id = v.organization_id
+      where ${ofThisEvent('v')}`,
     sql`d.display_order, d.label, d.id`,
   ).mapWith((rows: EventValueRow[]) => rows),
   changes: jsonRows(

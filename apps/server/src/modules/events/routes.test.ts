@@ -225,15 +225,19 @@ describe('POST /api/assets/:id/events', () => {
         { fieldId: retired.id, value: 'ignored' },
       ],
     });
-    // In display order, then by label.
-    expect(event.fields).toEqual([
-      { fieldId: short.id, label: 'Code', value: 'ABC' },
-      { fieldId: number.id, label: 'Hours', value: '-1.5' },
-      { fieldId: date.id, label: 'Next due', value: '2024-02-29' },
-      { fieldId: flag.id, label: 'Passed', value: 'true' },
-      { fieldId: select.id, label: 'Result', value: 'OK' },
-      { fieldId: required.id, label: 'Technician', value: 'Ann' },
-    ]);
+    // In display order, then by label, each with its field's data type (screens word it, ADR 118).
+    const shown = [
+      { fieldId: short.id, label: 'Code', value: 'ABC', dataType: 'Text' },
+      { fieldId: number.id, label: 'Hours', value: '-1.5', dataType: 'Number' },
+      { fieldId: date.id, label: 'Next due', value: '2024-02-29', dataType: 'Date' },
+      { fieldId: flag.id, label: 'Passed', value: 'true', dataType: 'Boolean' },
+      { fieldId: select.id, label: 'Result', value: 'OK', dataType: 'Select' },
+      { fieldId: required.id, label: 'Technician', value: 'Ann', dataType: 'Text' },
+    ];
+    expect(event.fields).toEqual(shown);
+    // The asset page's events list carries the same types.
+    const page = await t.app.inject({ url: `/api/assets/${asset.id}`, headers });
+    expect(page.json().events.find((e: { id: string }) => e.id === event.id).fields).toEqual(shown);
     const stored = await t.db.select().from(eventFieldValues).where(eq(eventFieldValues.eventId, event.id));
     expect(stored.map((v) => v.fieldId)).not.toContain(retired.id);
     expect(stored).toHaveLength(6);
@@ -466,7 +470,9 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
     });
     const response = await updateEvent(headers, asset.id, event.id, { title: 'New', fields: [] });
     expect(response.statusCode).toBe(200);
-    expect(response.json().fields).toEqual([{ fieldId: legacy.id, label: 'Legacy', value: 'kept' }]);
+    expect(response.json().fields).toEqual([
+      { fieldId: legacy.id, label: 'Legacy', value: 'kept', dataType: 'Text' },
+    ]);
     expect(response.json().changeLog[0].changes).toEqual(['Title updated']);
   });
 
@@ -504,7 +510,9 @@ describe('PUT /api/assets/:id/events/:eventId', () => {
       fields: [{ fieldId: outcome.id, value: 'Deferred' }],
     });
     expect(kept.statusCode).toBe(200);
-    expect(kept.json().fields).toEqual([{ fieldId: outcome.id, label: 'Outcome', value: 'Deferred' }]);
+    expect(kept.json().fields).toEqual([
+      { fieldId: outcome.id, label: 'Outcome', value: 'Deferred', dataType: 'Select' },
+    ]);
     expect(kept.json().changeLog[0].changes).toEqual(['Title updated']);
     const otherTenant = await updateEvent(t.headers.memberB, asset.id, event.id, {
       title: 'Hijack',

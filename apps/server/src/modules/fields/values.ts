@@ -53,7 +53,7 @@ export function resolveFieldValues(
       stored.get(definition.id),
     );
     if (check.ok) values.set(definition.id, check.value);
-    else errors.push({ path: `fields.${definition.id}`, message: check.message });
+    else errors.push(fieldError(`fields.${definition.id}`, check.said));
   }
   if (errors.length > 0) throw new AppError('VALIDATION', FIELD_VALUES_MESSAGES.invalid, { fields: errors });
   return values;

@@ -1,8 +1,8 @@
-import { ASSET_MESSAGES, FIELD_VALUE_MESSAGES, IMPORT_MESSAGES } from '@mqr/contracts';
+import { ASSET_MESSAGES, FIELD_VALUE_SAID, IMPORT_MESSAGES, IMPORT_SAID } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { ImportChangeBefore } from '#server/db/schema.ts';
 import { findValuesOfAssets } from '../assets/index.ts';
-import { type CheckedRow, columnOf, type ImportPlan, type RowProblem } from './plan.ts';
+import { type CheckedRow, columnOf, type ImportPlan, type RowProblem, rowProblem } from './plan.ts';
 import {
   type ExistingAsset,
   findAssetsByExternalIds,
@@ -56,10 +56,7 @@ function matchOf(plan: ImportPlan, row: CheckedRow, found: BatchAssets) {
     case 'name': {
       const named = found.byName.get(lower(row.name)) ?? [];
       if (named.length > 1) {
-        const problem = {
-          column: columnOf(plan, 'name'),
-          message: IMPORT_MESSAGES.nameAmbiguous(named.length),
-        };
+        const problem = rowProblem(columnOf(plan, 'name'), IMPORT_SAID.nameAmbiguous(named.length));
         return { asset: undefined, problem };
       }
       return { asset: named[0] };
@@ -143,23 +140,23 @@ export function planRow(plan: ImportPlan, row: CheckedRow, found: BatchAssets): 
   if (row.slug) {
     const column = columnOf(plan, 'slug');
     if (asset && asset.slug !== row.slug)
-      problems.push({ column, message: IMPORT_MESSAGES.slugDiffers(asset.slug) });
+      problems.push(rowProblem(column, IMPORT_SAID.slugDiffers(asset.slug)));
     else if (!asset && found.bySlug.has(row.slug)) {
-      problems.push({ column, message: IMPORT_MESSAGES.otherAssetTakesSlug });
+      problems.push(rowProblem(column, IMPORT_MESSAGES.otherAssetTakesSlug));
     }
   }
   if (row.externalId) {
     const holder = found.byExternalId.get(lower(row.externalId));
     if (holder && holder.id !== asset?.id) {
-      problems.push({ column: columnOf(plan, 'externalId'), message: ASSET_MESSAGES.externalIdTaken });
+      problems.push(rowProblem(columnOf(plan, 'externalId'), ASSET_MESSAGES.externalIdTaken));
     }
   }
   if (!asset) {
     for (const rule of plan.requiredElsewhere) {
-      problems.push({ column: rule.label, message: FIELD_VALUE_MESSAGES.required(rule.label) });
+      problems.push(rowProblem(rule.label, FIELD_VALUE_SAID.required(rule.label)));
     }
     const warnings = found.byName.has(lower(row.name))
-      ? [{ column: columnOf(plan, 'name'), message: IMPORT_MESSAGES.nameExists }]
+      ? [rowProblem(columnOf(plan, 'name'), IMPORT_MESSAGES.nameExists)]
       : [];
     return { row, action: 'create', problems, warnings };
   }
@@ -168,7 +165,7 @@ export function planRow(plan: ImportPlan, row: CheckedRow, found: BatchAssets): 
   // Retired assets are read-only until restored (ADR 046); one the row leaves as it is is no problem.
   if (asset.retiredAt) {
     const key = plan.matchBy === 'slug' || plan.matchBy === 'externalId' ? plan.matchBy : 'name';
-    problems.push({ column: columnOf(plan, key), message: ASSET_MESSAGES.retired });
+    problems.push(rowProblem(columnOf(plan, key), ASSET_MESSAGES.retired));
   }
   return { row, action: 'update', asset, before, problems, warnings: [] };
 }
@@ -194,18 +191,15 @@ export function fileKeys(plan: ImportPlan) {
     const problems: RowProblem[] = [];
     const slugRow = seen(first.slug, row.slug, row.rowNumber);
     if (slugRow !== undefined)
-      problems.push({ column: columnOf(plan, 'slug'), message: IMPORT_MESSAGES.slugTwice(slugRow) });
+      problems.push(rowProblem(columnOf(plan, 'slug'), IMPORT_SAID.slugTwice(slugRow)));
     const idRow = seen(first.externalId, row.externalId ? lower(row.externalId) : null, row.rowNumber);
     if (idRow !== undefined) {
-      problems.push({
-        column: columnOf(plan, 'externalId'),
-        message: IMPORT_MESSAGES.externalIdTwice(idRow),
-      });
+      problems.push(rowProblem(columnOf(plan, 'externalId'), IMPORT_SAID.externalIdTwice(idRow)));
     }
     if (plan.matchBy === 'name') {
       const nameRow = seen(first.name, row.name ? lower(row.name) : null, row.rowNumber);
       if (nameRow !== undefined)
-        problems.push({ column: columnOf(plan, 'name'), message: IMPORT_MESSAGES.nameTwice(nameRow) });
+        problems.push(rowProblem(columnOf(plan, 'name'), IMPORT_SAID.nameTwice(nameRow)));
     }
     return problems;
   };

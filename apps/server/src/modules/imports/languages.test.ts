@@ -1,19 +1,20 @@
-import { EVENT_CSV_COLUMNS } from '@mqr/contracts';
+import { ASSET_MESSAGES, EVENT_CSV_COLUMNS, IMPORT_MESSAGES } from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assets, users } from '#server/db/schema.ts';
 import { createAssetViaApi, insertField, recordEventViaApi } from '#server/test/asset-fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { suggestMapping } from './formats.ts';
+import { insertImportProblems } from './queries.ts';
 
 // Our exports' column names are in the reader's language (ADR 111); the import reads them back in
 // every language (ADR 115).
 
 const t = tenantWorld();
-const { get, post, uploaded, checked, committed } = importClient(() => t.app);
+const { get, post, uploaded, map, checked, committed } = importClient(() => t.app);
 
 type Headers = Record<string, string>;
 
@@ -101,5 +102,61 @@ describe('importing our export written in German', () => {
     );
     expect(back[0]).toEqual(ours[0]);
     expect(cellsOf(back, ours[0]!)).toEqual(cellsOf(ours, ours[0]!));
+  });
+});
+
+// An import's problems are stored with their message's id and values (ADR 121): the API sends them
+// for the screens to word, and the problems file is written in its reader's language.
+describe("an import's problems in the reader's language", () => {
+  it('are sent with their ids and values, and written in German in the problems file', async () => {
+    const organizationId = t.orgA.organization.id;
+    await insertField(t.db, organizationId, { label: 'Cost', key: 'cost_words', dataType: 'Number' });
+    const run = await uploaded(t.headers.adminA, 'Name,Slug,Cost\r\n,pump-a,10\r\nPump B,pump-a,x\r\n');
+    const mapped = await map(t.headers.adminA, run.id, run.mapping);
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect(await checked(t.headers.adminA, run.id)).toMatchObject({ status: 'Checked', problemCount: 3 });
+    // A problem stored before ids, as a sentence only.
+    await insertImportProblems(t.db, organizationId, run.id, [
+      { rowNumber: 9, column: 'Notes', message: 'A sentence stored before ids.' },
+    ]);
+
+    const problems = await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`);
+    expect(problems.json()).toEqual([
+      { row: 2, column: 'Name', message: ASSET_MESSAGES.nameRequired, messageId: 'asset.nameRequired' },
+      {
+        row: 3,
+        column: 'Cost',
+        message: IMPORT_MESSAGES.numberInvalid('x', 'point'),
+        messageId: 'import.numberInvalid',
+        values: { value: 'x', example: '1,234.56' },
+      },
+      {
+        row: 3,
+        column: 'Slug',
+        message: IMPORT_MESSAGES.slugTwice(2),
+        messageId: 'import.slugTwice',
+        values: { row: 2 },
+      },
+      { row: 9, column: 'Notes', message: 'A sentence stored before ids.' },
+    ]);
+
+    const url = `/api/admin/imports/${run.id}/problems.csv`;
+    expect(await csvOf(t.headers.adminA, url)).toEqual([
+      ['Zeile', 'Spalte', 'Problem'],
+      ['2', 'Name', 'Der Name des Objekts ist erforderlich.'],
+      ['3', 'Cost', '„x“ ist keine Zahl in der Schreibweise 1,234.56.'],
+      ['3', 'Slug', 'Diese Kennung wird bereits in Zeile 2 der Datei verwendet.'],
+      ['9', 'Notes', 'A sentence stored before ids.'],
+    ]);
+    // An English reader reads what the API says.
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, t.orgA.admin.id));
+    try {
+      const english = await csvOf(t.headers.adminA, url);
+      expect(english.slice(1).map((record) => record[2])).toEqual(
+        problems.json<{ message: string }[]>().map((problem) => problem.message),
+      );
+    } finally {
+      await t.db.update(users).set({ language: 'de' }).where(eq(users.id, t.orgA.admin.id));
+    }
   });
 });

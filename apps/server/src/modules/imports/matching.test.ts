@@ -145,7 +145,7 @@ describe('matching existing assets', () => {
       warningCount: 3,
       planned: { create: 3, update: 0, unchanged: 0 },
     });
-    expect(await listOf(headers, again.id, 'warnings')).toEqual(
+    expect(await listOf(headers, again.id, 'warnings')).toMatchObject(
       [2, 3, 4].map((row) => ({ row, column: 'HB.name', message: IMPORT_MESSAGES.nameExists })),
     );
     expect(await listOf(headers, again.id, 'problems')).toEqual([]);
@@ -172,7 +172,7 @@ describe('matching existing assets', () => {
     await createAssetViaApi(t.app, headers, { name: 'pump' });
     await createAssetViaApi(t.app, headers, { name: 'Fan' });
     const run = await checkFile(headers, 'Name,Note\r\nPump,a\r\nFan,b\r\nfan,c\r\n', { matchBy: 'name' });
-    expect(await listOf(headers, run.id, 'problems')).toEqual([
+    expect(await listOf(headers, run.id, 'problems')).toMatchObject([
       { row: 2, column: 'Name', message: IMPORT_MESSAGES.nameAmbiguous(2) },
       { row: 4, column: 'Name', message: IMPORT_MESSAGES.nameTwice(3) },
     ]);
@@ -193,7 +193,7 @@ describe('matching existing assets', () => {
       ].join('\r\n'),
     );
     expect(run.matchBy).toBe('slug');
-    expect(await listOf(headers, run.id, 'problems')).toEqual([
+    expect(await listOf(headers, run.id, 'problems')).toMatchObject([
       { row: 3, column: 'External ID', message: ASSET_MESSAGES.externalIdTaken },
       { row: 5, column: 'External ID', message: IMPORT_MESSAGES.externalIdTwice(4) },
       { row: 6, column: 'Slug', message: IMPORT_MESSAGES.slugTwice(2) },
@@ -202,7 +202,7 @@ describe('matching existing assets', () => {
     const byId = await checkFile(headers, 'Name,Slug,External ID\r\nPump,pump-2,P-1\r\nHose,fan-1,H-1\r\n', {
       matchBy: 'externalId',
     });
-    expect(await listOf(headers, byId.id, 'problems')).toEqual([
+    expect(await listOf(headers, byId.id, 'problems')).toMatchObject([
       { row: 2, column: 'Slug', message: IMPORT_MESSAGES.slugDiffers('pump-1') },
       { row: 3, column: 'Slug', message: IMPORT_MESSAGES.otherAssetTakesSlug },
     ]);
@@ -239,7 +239,7 @@ describe('matching existing assets', () => {
     expect((await post(headers, `/api/admin/assets/${found[0].id}/retire`)).statusCode).toBe(200);
     expect((await checkFile(headers, file)).planned).toEqual({ create: 0, update: 0, unchanged: 1 });
     const moved = await checkFile(headers, 'Name,External ID,Room\r\nOld lathe,L-1,Store\r\n');
-    expect(await listOf(headers, moved.id, 'problems')).toEqual([
+    expect(await listOf(headers, moved.id, 'problems')).toMatchObject([
       { row: 2, column: 'External ID', message: ASSET_MESSAGES.retired },
     ]);
   });

@@ -79,7 +79,7 @@ describe('checkRow', () => {
 
   it('lists every problem of a row, by column', () => {
     const row = checkRow(plan, 2, ['', 'no slug!', '05/03/2024', 'maybe', 'XL']);
-    expect(row.problems).toEqual([
+    expect(row.problems).toMatchObject([
       { column: 'Name', message: 'Asset name is required.' },
       { column: 'Slug', message: IMPORT_MESSAGES.slugInvalid },
       { column: 'Installed', message: IMPORT_MESSAGES.dateInvalid('05/03/2024', 'YMD') },
@@ -89,7 +89,7 @@ describe('checkRow', () => {
   });
 
   it('refuses a formula, once, and takes a quoted one as text', () => {
-    expect(checkRow(plan, 3, ['=1+1', '', '', '', '']).problems).toEqual([
+    expect(checkRow(plan, 3, ['=1+1', '', '', '', '']).problems).toMatchObject([
       { column: 'Name', message: IMPORT_MESSAGES.formula },
     ]);
     expect(checkRow(plan, 4, ["'=1+1", '', '', '', '']).name).toBe('=1+1');
@@ -98,7 +98,7 @@ describe('checkRow', () => {
   it.each(['\t=HYPERLINK("http://evil.example")', '\r=1+1', ' \n=cmd|x'])(
     'finds a formula hidden behind blanks: %j',
     (cell) => {
-      expect(checkRow(plan, 5, ['Pump', '', '', '', cell]).problems).toEqual([
+      expect(checkRow(plan, 5, ['Pump', '', '', '', cell]).problems).toMatchObject([
         { column: 'Size', message: IMPORT_MESSAGES.formula },
       ]);
     },
@@ -123,7 +123,7 @@ describe('checkRow', () => {
       '2021-03-15',
     ]);
     expect(checkRow(european, 3, ['Pump', '-0,5', '2021-03-15']).values).toEqual(['-0.5', '2021-03-15']);
-    expect(checkRow(european, 4, ['Pump', '1,234.56', '03/15/2021']).problems).toEqual([
+    expect(checkRow(european, 4, ['Pump', '1,234.56', '03/15/2021']).problems).toMatchObject([
       { column: 'Cost', message: IMPORT_MESSAGES.numberInvalid('1,234.56', 'comma') },
       { column: 'Installed', message: IMPORT_MESSAGES.dateInvalid('03/15/2021', 'DMY') },
     ]);

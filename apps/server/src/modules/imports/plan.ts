@@ -9,12 +9,13 @@ import {
   type FieldRule,
   IMPORT_MESSAGES,
   IMPORT_SAID,
-  IMPORT_TARGET_LABELS,
   IMPORT_TARGETS,
   INPUT_MESSAGES,
   isStorableText,
+  type MessageValues,
   type Said,
   SLUG_PATTERN,
+  saidOf,
   type TImportBuiltInTarget,
   type TImportColumnTarget,
   type TImportKind,
@@ -128,9 +129,8 @@ export function buildPlan(
         return;
       }
       default: {
-        const name = IMPORT_TARGET_LABELS[target.kind].toLowerCase();
-        if (!targets.includes(target.kind)) throw refuse(IMPORT_SAID.wrongTarget(name));
-        if (columns[target.kind] !== undefined) throw refuse(IMPORT_SAID.mappedTwice(name));
+        if (!targets.includes(target.kind)) throw refuse(IMPORT_SAID.wrongTarget(target.kind));
+        if (columns[target.kind] !== undefined) throw refuse(IMPORT_SAID.mappedTwice(target.kind));
         columns[target.kind] = column;
       }
     }
@@ -172,8 +172,21 @@ export function columnOf(plan: ImportPlan, target: TImportBuiltInTarget): string
   return column === undefined ? '' : (plan.headers[column] ?? '');
 }
 
-/** What is wrong with a row, by column. */
-export type RowProblem = { column: string; message: string };
+/**
+ * What is wrong with a row, by column: the message's English, with its id and values when it is one
+ * of the contracts' messages, so that it is stored with them and worded for each reader (ADR 121).
+ */
+export interface RowProblem {
+  column: string;
+  message: string;
+  messageId?: string;
+  values?: MessageValues;
+}
+
+/** A problem of `column`: a message said with its values, or a contracts message's English (its id found). */
+export function rowProblem(column: string, message: string | Said): RowProblem {
+  return { column, ...(typeof message === 'string' ? (saidOf(message) ?? { message }) : message) };
+}
 
 /** The part of a checked row that every kind has. */
 export interface CheckedRowBase {
@@ -201,7 +214,7 @@ function normalised(
   rule: FieldRule,
   value: string,
   formats: CellFormats,
-): { value: string } | { problem: string } {
+): { value: string } | { problem: Said } {
   if (value === '') return { value };
   switch (rule.dataType) {
     case 'Boolean':
@@ -209,13 +222,13 @@ function normalised(
     case 'Number': {
       const number = numberIn(value, formats.numberFormat);
       return number === undefined
-        ? { problem: IMPORT_MESSAGES.numberInvalid(value, formats.numberFormat) }
+        ? { problem: IMPORT_SAID.numberInvalid(value, formats.numberFormat) }
         : { value: number };
     }
     case 'Date': {
       const date = dateIn(value, formats.dateOrder)?.iso;
       return date === undefined
-        ? { problem: IMPORT_MESSAGES.dateInvalid(value, formats.dateOrder) }
+        ? { problem: IMPORT_SAID.dateInvalid(value, formats.dateOrder) }
         : { value: date };
     }
     default:
@@ -240,7 +253,7 @@ export function readRow(plan: ImportPlan, cells: string[]) {
   const refused = new Set<number>();
   const refuse = (column: number, message: string) => {
     refused.add(column);
-    problems.push({ column: headerOf(column), message });
+    problems.push(rowProblem(headerOf(column), message));
     return '';
   };
   const readCell = (column: number): string => {
@@ -262,9 +275,9 @@ export function readRow(plan: ImportPlan, cells: string[]) {
     /** The trimmed text of the column a built-in target takes ('' when no column does). */
     text: (target: TImportBuiltInTarget) => cellAt(plan.columns[target]),
     /** Notes a problem of a built-in target's column, unless its cell was refused already. */
-    problem: (target: TImportBuiltInTarget, message: string) => {
+    problem: (target: TImportBuiltInTarget, message: string | Said) => {
       const column = plan.columns[target];
-      if (column === undefined || !refused.has(column)) problems.push({ column: headerOf(column), message });
+      if (column === undefined || !refused.has(column)) problems.push(rowProblem(headerOf(column), message));
     },
     values: () =>
       plan.fields.map((field) => {
@@ -273,10 +286,10 @@ export function readRow(plan: ImportPlan, cells: string[]) {
         const read = normalised(field.rule, text, plan.formats);
         const check =
           'problem' in read
-            ? { ok: false as const, message: read.problem }
+            ? { ok: false as const, said: read.problem }
             : checkFieldValue(field.rule, read.value);
         if (check.ok) return check.value;
-        problems.push({ column: field.header, message: check.message });
+        problems.push(rowProblem(field.header, check.said));
         return null;
       }),
   };

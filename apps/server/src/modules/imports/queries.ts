@@ -1,3 +1,4 @@
+import type { MessageValues } from '@mqr/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -164,27 +165,41 @@ export async function deleteImportProblems(
     .where(and(eq(importProblems.organizationId, organizationId), eq(importProblems.importId, importId)));
 }
 
+/** A problem as stored: its English, with its message's id and values when it has them (ADR 121). */
+export interface StoredProblem {
+  rowNumber: number;
+  column: string;
+  message: string;
+  messageId?: string | undefined;
+  values?: MessageValues | undefined;
+}
+
 /** Stores problems, or warnings (`isWarning`), of a check. */
 export async function insertImportProblems(
   db: DbOrTx,
   organizationId: string,
   importId: string,
-  problems: { rowNumber: number; column: string; message: string }[],
+  problems: StoredProblem[],
   isWarning = false,
 ): Promise<void> {
   if (problems.length === 0) return;
   // As insertImportRows: one JSON parameter, not a VALUES list built on the event loop.
   // Ids made here, as the schema's default makes them (uuidv7, in file order).
   const batch = problems.map((problem) => ({
-    ...problem,
     id: uuidv7(),
+    rowNumber: problem.rowNumber,
     column: problem.column.slice(0, 255),
+    message: problem.message,
+    messageId: problem.messageId ?? null,
+    values: problem.values ?? null,
   }));
   await db.execute(sql`
-    insert into ${importProblems} (id, organization_id, import_id, row_number, column_name, message, is_warning)
-    select p.id, ${organizationId}, ${importId}, p."rowNumber", p."column", p.message, ${isWarning}
+    insert into ${importProblems}
+      (id, organization_id, import_id, row_number, column_name, message, message_id, message_values, is_warning)
+    select p.id, ${organizationId}, ${importId}, p."rowNumber", p."column", p.message, p."messageId", p."values",
+      ${isWarning}
     from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-      as p(id uuid, "rowNumber" integer, "column" text, message text)`);
+      as p(id uuid, "rowNumber" integer, "column" text, message text, "messageId" text, "values" jsonb)`);
 }
 
 /** A page of the import's problems (or warnings), in file order. */
@@ -196,7 +211,13 @@ export function findImportProblems(
   isWarning = false,
 ) {
   return db
-    .select({ row: importProblems.rowNumber, column: importProblems.column, message: importProblems.message })
+    .select({
+      row: importProblems.rowNumber,
+      column: importProblems.column,
+      message: importProblems.message,
+      messageId: importProblems.messageId,
+      values: importProblems.messageValues,
+    })
     .from(importProblems)
     .where(
       and(

@@ -97,7 +97,7 @@ describe('files in other encodings, numbers and dates (ADR 094)', () => {
       },
     });
     expect(await checked(t.headers.adminA, run.id)).toMatchObject({ problemCount: 2 });
-    expect(await problemsOf(run.id)).toEqual([
+    expect(await problemsOf(run.id)).toMatchObject([
       { row: 2, column: 'Cost', message: IMPORT_MESSAGES.numberInvalid('1.234,5', 'point') },
       { row: 5, column: 'Cost', message: IMPORT_MESSAGES.numberInvalid('12,5', 'point') },
     ]);

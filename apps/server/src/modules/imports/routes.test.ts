@@ -174,7 +174,7 @@ describe('checking and committing an import', () => {
     const result = await checked(t.headers.adminA, run.id);
     expect(result).toMatchObject({ status: 'Checked', problemCount: 5, rowsDone: 5 });
     const problems = (await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json();
-    expect(problems).toEqual([
+    expect(problems).toMatchObject([
       { row: 3, column: 'Name', message: 'Asset name is required.' },
       { row: 4, column: 'Slug', message: IMPORT_MESSAGES.slugInvalid },
       { row: 4, column: 'Cost', message: IMPORT_MESSAGES.numberInvalid('x', 'point') },
@@ -303,7 +303,7 @@ describe('checking and committing an import', () => {
     const second = await uploaded(t.headers.adminB, 'Name,Slug\r\nOld lathe (sold),old-lathe\r\n');
     expect(await checked(t.headers.adminB, second.id)).toMatchObject({ status: 'Checked', problemCount: 1 });
     const problems = (await get(t.headers.adminB, `/api/admin/imports/${second.id}/problems`)).json();
-    expect(problems).toEqual([{ row: 2, column: 'Slug', message: ASSET_MESSAGES.retired }]);
+    expect(problems).toMatchObject([{ row: 2, column: 'Slug', message: ASSET_MESSAGES.retired }]);
     expect((await post(t.headers.adminB, `/api/admin/imports/${second.id}/commit`)).statusCode).toBe(409);
     expect(await assetsNamed(orgId, 'Old lathe (sold)')).toEqual([]);
   });

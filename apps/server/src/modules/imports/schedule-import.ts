@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   IMPORT_MESSAGES,
+  IMPORT_SAID,
   IMPORT_TARGET_LABELS,
   isScheduleDate,
   SCHEDULE_MESSAGES,
@@ -22,7 +23,7 @@ import {
 } from '../schedules/index.ts';
 import { dateIn } from './cell-formats.ts';
 import { type ImportKindRules, rowStopped, type StoredRow } from './import-kind.ts';
-import { type CheckedRowBase, type ImportPlan, type RowProblem, readRow } from './plan.ts';
+import { type CheckedRowBase, type ImportPlan, type RowProblem, readRow, rowProblem } from './plan.ts';
 import { findAssetsBySlugs, updateImportRun } from './queries.ts';
 
 /** A row of a schedules file as the import would write it, with what is wrong with it. */
@@ -71,7 +72,7 @@ export function checkScheduleRow(plan: ImportPlan, rowNumber: number, cells: str
     if (text === '') return null;
     const iso = dateIn(text, order)?.iso;
     if (iso && isScheduleDate(iso)) return iso;
-    row.problem(target, iso ? SCHEDULE_MESSAGES.date : IMPORT_MESSAGES.dateInvalid(text, order));
+    row.problem(target, iso ? SCHEDULE_MESSAGES.date : IMPORT_SAID.dateInvalid(text, order));
     return null;
   };
   let recurrence: unknown;
@@ -170,13 +171,11 @@ async function resolveRows(db: DbOrTx, organizationId: string, plan: ImportPlan,
   return rows.map((row) => {
     const problems = [...row.problems];
     const asset = row.slug ? assets.get(row.slug) : undefined;
-    if (row.slug && !asset)
-      problems.push({ column: header('asset'), message: IMPORT_MESSAGES.assetNotFound });
-    else if (asset?.retiredAt)
-      problems.push({ column: header('asset'), message: SCHEDULE_MESSAGES.assetRetired });
+    if (row.slug && !asset) problems.push(rowProblem(header('asset'), IMPORT_MESSAGES.assetNotFound));
+    else if (asset?.retiredAt) problems.push(rowProblem(header('asset'), SCHEDULE_MESSAGES.assetRetired));
     const assigneeId = row.assignee ? assignees.get(row.assignee) : null;
     if (assigneeId === undefined) {
-      problems.push({ column: header('assignee'), message: SCHEDULE_MESSAGES.unknownAssignee });
+      problems.push(rowProblem(header('assignee'), SCHEDULE_MESSAGES.unknownAssignee));
     }
     const schedule =
       problems.length === 0 && row.schedule && asset

@@ -23,6 +23,7 @@ import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { type Clock, systemClock } from '#server/lib/clock.ts';
 import { csvHeaders, PROBLEM_CSV_COLUMNS } from '#server/lib/i18n/csv-headers.ts';
+import { translatorFor } from '#server/lib/i18n/translators.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts';
 import { isUuid } from '#server/lib/uuid.ts';
@@ -110,6 +111,7 @@ export function toImportRun(row: ImportRunRow, preview: string[][]): TImportRun 
     unchangedCount: row.unchangedCount,
     skippedCount: skippedCount(row),
     error: row.error,
+    errorText: row.error !== null && row.errorSaid ? { message: row.error, ...row.errorSaid } : null,
     undoUntil: undoUntil(row)?.toISOString() ?? null,
     undoneAt: row.undoneAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -506,8 +508,21 @@ export async function listImportProblems(
 ): Promise<TImportProblem[]> {
   await importOf(db, organizationId, importId);
   const offset = (page.page - 1) * page.pageSize;
-  return findImportProblems(db, organizationId, importId, { offset, limit: page.pageSize }, warnings);
+  const found = await findImportProblems(
+    db,
+    organizationId,
+    importId,
+    { offset, limit: page.pageSize },
+    warnings,
+  );
+  return found.map(toImportProblem);
 }
+
+/** A stored problem as the API answers it: with its message's id and values when it was stored with them. */
+function toImportProblem({ messageId, values, ...problem }: StoredProblemRow): TImportProblem {
+  return { ...problem, ...(messageId ? { messageId } : {}), ...(values ? { values } : {}) };
+}
+type StoredProblemRow = Awaited<ReturnType<typeof findImportProblems>>[number];
 
 /** The statuses of an import that may be discarded: any but those a background job works in. */
 const DISCARDABLE: readonly ImportRunRow['status'][] = ['Uploaded', 'Checked', 'Done', 'Failed', 'Undone'];
@@ -542,8 +557,9 @@ export async function discardImport(
 
 /**
  * Every stored problem of an import, in file order, in batches (the problems CSV), each cell made
- * safe for a spreadsheet as the exports' are: a column's name comes from the file. The header row is in
- * `language`; the problems stay in the words they were stored in.
+ * safe for a spreadsheet as the exports' are: a column's name comes from the file. The header row and
+ * each problem stored with its message's id are in `language` (ADR 121); a problem stored as a
+ * sentence only (before ids) stays as it was stored.
  */
 export async function* importProblemRows(
   db: DbOrTx,
@@ -552,6 +568,7 @@ export async function* importProblemRows(
   language: TLanguage = DEFAULT_LANGUAGE,
 ) {
   await importOf(db, organizationId, importId);
+  const translator = translatorFor(language);
   yield csvHeaders(PROBLEM_CSV_COLUMNS, language);
   for (let offset = 0; ; offset += ROWS_PER_BATCH) {
     const problems = await findImportProblems(db, organizationId, importId, {
@@ -559,7 +576,8 @@ export async function* importProblemRows(
       limit: ROWS_PER_BATCH,
     });
     for (const problem of problems) {
-      yield [String(problem.row), problem.column, problem.message].map(spreadsheetSafe);
+      const message = translator.word(toImportProblem(problem));
+      yield [String(problem.row), problem.column, message].map(spreadsheetSafe);
     }
     if (problems.length < ROWS_PER_BATCH) return;
   }

@@ -1,4 +1,4 @@
-import { LABEL_MAX_ASSETS, LABEL_MAX_IMPORT_PARTS, LABEL_MESSAGES } from '@mqr/contracts';
+import { LABEL_LAYOUT_IDS, LABEL_MAX_ASSETS, LABEL_MAX_IMPORT_PARTS, LABEL_MESSAGES } from '@mqr/contracts';
 import { findQrCodes, hasPdftoppm, pdfPagesAsPng, pdfText } from '@mqr/pdf-testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
@@ -257,6 +257,13 @@ describe('POST /api/labels', () => {
         message,
       });
     }
+    const layout = await post(t.headers.memberA, { assetIds: [own.id], layout: 'avery-9999' });
+    expect(layout.json().fields).toContainEqual({
+      path: 'layout',
+      message: LABEL_MESSAGES.layoutInvalid,
+      messageId: 'label.layoutInvalid',
+      values: { layouts: LABEL_LAYOUT_IDS.join(', ') },
+    });
     const zero = await post(t.headers.memberA, {
       assetIds: [own.id],
       layout: 'avery-l7160',
@@ -395,6 +402,12 @@ describe('POST /api/labels for the assets an import created', () => {
     expect(pastTheEnd.statusCode).toBe(400);
     expect(pastTheEnd.json().message).toBe(LABEL_MESSAGES.importPartEmpty(2));
     expect(LABEL_MESSAGES.importPartEmpty(2)).toContain('fewer than 5,001 assets');
+    // Its id and values, for the client to word it (ADR 113).
+    expect(pastTheEnd.json()).toMatchObject({
+      messageId: 'label.importPartEmpty',
+      values: { part: 2, first: 5001 },
+      fields: [{ path: 'part', messageId: 'label.importPartEmpty', values: { part: 2, first: 5001 } }],
+    });
 
     await t.db.update(importRuns).set({ status: 'Importing' }).where(eq(importRuns.id, first.id));
     try {

@@ -3,6 +3,7 @@ import {
   isShownPublicly,
   LABEL_MAX_ASSETS,
   LABEL_MESSAGES,
+  LABEL_SAID,
   LOGO_MAX_BYTES,
   type TLanguage,
   ZAssetListView,
@@ -10,7 +11,7 @@ import {
 } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
-import { AppError, notFound } from '#server/lib/app-error.ts';
+import { AppError, invalidField, notFound } from '#server/lib/app-error.ts';
 import { assetPublicUrl } from '#server/lib/public-urls.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { findSelectedByView } from '../asset-list/index.ts';
@@ -37,9 +38,6 @@ export interface LabelSheetContext {
 /** How long fetching the logo from object storage may take before the labels go without it. */
 const LOGO_FETCH_TIMEOUT_MS = 10_000;
 
-const refused = (path: string, message: string) =>
-  new AppError('VALIDATION', message, { fields: [{ path, message }] });
-
 /**
  * The assets an import created that are in service, in file order, by parts of LABEL_MAX_ASSETS:
  * NOT_FOUND for another organization's import, CONFLICT while it runs, 400 for a part without any.
@@ -56,8 +54,8 @@ async function importedIds(
   });
   if (status === 'Importing') throw new AppError('CONFLICT', LABEL_MESSAGES.importRunning);
   if (assetIds.length > 0) return assetIds;
-  if (part === 1) throw refused('importId', LABEL_MESSAGES.importCreatedNone);
-  throw refused('part', LABEL_MESSAGES.importPartEmpty(part));
+  if (part === 1) throw invalidField('importId', LABEL_MESSAGES.importCreatedNone);
+  throw invalidField('part', LABEL_SAID.importPartEmpty(part));
 }
 
 /**
@@ -71,7 +69,7 @@ async function idsToPrint(
   request: LabelSheetRequest,
 ): Promise<string[]> {
   if (request.assetIds) {
-    if (request.assetIds.length > LABEL_MAX_ASSETS) throw refused('assetIds', LABEL_MESSAGES.tooMany);
+    if (request.assetIds.length > LABEL_MAX_ASSETS) throw invalidField('assetIds', LABEL_MESSAGES.tooMany);
     return request.assetIds;
   }
   if (request.importId) return importedIds(db, organizationId, request.importId, request.part);
@@ -99,7 +97,7 @@ async function chosenField(db: DbOrTx, organizationId: string, fieldId: string |
   const fields = await getFieldDefinitionRows(db, organizationId, 'Asset');
   const field = fields.find((candidate) => candidate.id === fieldId.toLowerCase());
   if (!field) throw notFound('Field');
-  if (!isShownPublicly(field)) throw refused('fieldId', LABEL_MESSAGES.fieldNotPublic);
+  if (!isShownPublicly(field)) throw invalidField('fieldId', LABEL_MESSAGES.fieldNotPublic);
   return field;
 }
 

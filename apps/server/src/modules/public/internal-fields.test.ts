@@ -78,6 +78,7 @@ beforeAll(async () => {
   const hours = await insertField(t.db, organizationId, {
     label: SHOWN.eventLabel,
     target: 'MaintenanceEvent',
+    dataType: 'Number',
   });
   const hidden = [];
   for (const field of HIDDEN) {
@@ -240,12 +241,14 @@ describe('internal and retired fields, read signed out', () => {
     expect(page.json().fields).toEqual([
       { label: SHOWN.assetLabel, value: SHOWN.assetValue, dataType: 'Text' },
     ]);
-    expect(page.json().events[0].fields).toEqual([{ label: SHOWN.eventLabel, value: SHOWN.eventValue }]);
+    // An event's public value carries its field's data type too, for the page to word it (ADR 118).
+    const eventValue = { label: SHOWN.eventLabel, value: SHOWN.eventValue, dataType: 'Number' };
+    expect(page.json().events[0].fields).toEqual([eventValue]);
     const older = await t.app.inject({
       url: `/public/orgs/${organizationId}/assets/${slug}/events?after=${olderAfter}`,
     });
     expect(older.json().events).toHaveLength(EVENT_COUNT - 20);
-    expect(older.json().events[0].fields).toEqual([{ label: SHOWN.eventLabel, value: SHOWN.eventValue }]);
+    expect(older.json().events[0].fields).toEqual([eventValue]);
     expect(answers.some((text) => text.includes('Inspection 0') && text.includes('BEGIN:VCALENDAR'))).toBe(
       true,
     );

@@ -20,6 +20,7 @@ beforeAll(async () => {
   const eventField = await insertField(t.db, t.orgA.organization.id, {
     target: 'MaintenanceEvent',
     label: 'Hours',
+    dataType: 'Number',
   });
   asset = await createAssetViaApi(t.app, headers, {
     name: 'Public pump',
@@ -91,12 +92,15 @@ describe('GET /public/orgs/:organizationId/assets/:slug', () => {
           taskStartedBy: t.orgA.admin.displayName,
           taskCompletedAt: null,
           taskCompletedBy: null,
-          fields: [{ label: 'Hours', value: '2' }],
+          // With its field's data type, for the page to word it (ADR 118).
+          fields: [{ label: 'Hours', value: '2', dataType: 'Number' }],
         },
       ],
     });
     expect(body.events[0].files[0]).toMatchObject({ fileName: 'photo.jpg', contentType: 'image/jpeg' });
     expect(body.files).toHaveLength(1);
+    // An event's value names no field id on the public page.
+    expect(Object.keys(body.events[0].fields[0]).sort()).toEqual(['dataType', 'label', 'value']);
     expect(Object.keys(body.events[0]).sort()).toEqual(
       [
         'title',

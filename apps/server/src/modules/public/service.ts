@@ -29,7 +29,7 @@ function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
     taskCompletedBy: event.taskCompletedBy,
     dueOn: event.dueOn,
     dueState: event.dueState,
-    fields: event.fields.map((f) => ({ label: f.label, value: f.value })),
+    fields: event.fields.map((f) => ({ label: f.label, value: f.value, dataType: f.dataType })),
     files: event.files,
   };
 }

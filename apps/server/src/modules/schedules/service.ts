@@ -15,7 +15,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { AppError, conflict, notFound } from '#server/lib/app-error.ts';
+import { AppError, conflict, invalidField, notFound } from '#server/lib/app-error.ts';
 import { COUNT_CAP } from '#server/lib/paging.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
@@ -66,9 +66,6 @@ export interface ScheduleContext {
 }
 
 const scheduleNotFound = () => notFound('Schedule');
-
-const invalid = (path: string, message: string) =>
-  new AppError('VALIDATION', message, { fields: [{ path, message }] });
 
 export function toSchedule(row: ScheduleViewRow): TSchedule {
   let upcoming: string[] = [];
@@ -154,15 +151,15 @@ function checkRecurrence(input: ScheduleInput): CheckedSchedule {
     startsOn: input.startsOn,
     endsOn: input.endsOn,
   });
-  if (!firstDueOn) throw invalid('recurrence', SCHEDULE_MESSAGES.noOccurrence);
+  if (!firstDueOn) throw invalidField('recurrence', SCHEDULE_MESSAGES.noOccurrence);
   const gap = shortestGapDays(input.recurrence, input.startsOn);
-  if (input.leadDays > gap) throw invalid('leadDays', SCHEDULE_MESSAGES.leadTooLong(gap));
+  if (input.leadDays > gap) throw invalidField('leadDays', SCHEDULE_SAID.leadTooLong(gap));
   return { rrule, firstDueOn };
 }
 
 async function assertAssignee(db: DbOrTx, organizationId: string, assigneeId: string | null): Promise<void> {
   if (assigneeId && !(await isActiveUserOf(db, organizationId, assigneeId.toLowerCase()))) {
-    throw invalid('assigneeId', SCHEDULE_MESSAGES.unknownAssignee);
+    throw invalidField('assigneeId', SCHEDULE_MESSAGES.unknownAssignee);
   }
 }
 

@@ -43,8 +43,6 @@ export function redirectUri(context: Pick<SsoContext, 'publicBaseUrl'>): string 
   return `${context.publicBaseUrl}${SSO_CALLBACK_PATH}`;
 }
 
-export const fieldError = (path: string, message: string) =>
-  new AppError('VALIDATION', message, { fields: [{ path, message }] });
 export const refused = (message: string | Said) => forbidden(message);
 export const unreachable = () => new AppError('UNAVAILABLE', SSO_MESSAGES.providerUnreachable);
 

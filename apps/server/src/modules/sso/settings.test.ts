@@ -377,8 +377,13 @@ describe('providers on private addresses (WEBHOOKS_ALLOW_PRIVATE_ADDRESSES off)'
         ssoSettingsFor(idp, ['b.test'], { issuer, clientId: 'guarded-client' }),
       );
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json().fields).toMatchObject([
-        { path: 'issuer', message: SSO_MESSAGES.endpointPrivate('jwks_uri') },
+      expect(response.json().fields).toEqual([
+        {
+          path: 'issuer',
+          message: SSO_MESSAGES.endpointPrivate('jwks_uri'),
+          messageId: 'sso.endpointPrivate',
+          values: { name: 'jwks_uri' },
+        },
       ]);
       expect(await rowOf(p.orgB.organization.id)).toBeUndefined();
     } finally {

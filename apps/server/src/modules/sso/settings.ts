@@ -1,8 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import {
   localDate,
+  type Said,
   SSO_MESSAGES,
   SSO_ORGANIZATION_PARAM,
+  SSO_SAID,
   type TSsoSettings,
   type ZSsoSettingsBody,
 } from '@mqr/contracts';
@@ -10,13 +12,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type * as client from 'openid-client';
 import type { z } from 'zod';
 import { assertPublicHost, refusedAddressIn } from '#server/lib/address-guard.ts';
-import { unauthorized } from '#server/lib/app-error.ts';
+import { invalidField, unauthorized } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { type ChangeMap, diffChanges, recordAudit } from '../audit-logs/index.ts';
 import type { AlertChange } from '../reminders/index.ts';
 import { assertAccountPassword, getUserByIdForAuth } from '../users/index.ts';
 import { SSO_ALERT_TEXTS } from './alert-texts.ts';
-import { fieldError, redirectUri, type SsoContext } from './context.ts';
+import { redirectUri, type SsoContext } from './context.ts';
 import { findSsoSettings, lockSsoSettings, type SsoSettingsRow, upsertSsoSettings } from './queries.ts';
 
 // An administrator's single sign-on settings of their own organization (ADR 063, ADR 082).
@@ -139,14 +141,14 @@ export async function saveSsoSettings(
   );
 
   if (!context.allowHttp && !body.issuer.startsWith('https:'))
-    throw fieldError('issuer', SSO_MESSAGES.issuerHttp);
+    throw invalidField('issuer', SSO_MESSAGES.issuerHttp);
   const existing = await findSsoSettings(context.db, organizationId);
   const newSecret = body.clientSecret?.trim() || undefined;
   let clientSecret = newSecret;
   if (!clientSecret) {
-    if (!existing) throw fieldError('clientSecret', SSO_MESSAGES.clientSecretRequired);
+    if (!existing) throw invalidField('clientSecret', SSO_MESSAGES.clientSecretRequired);
     clientSecret = context.secrets.open(existing.clientSecretSealed);
-    if (clientSecret === undefined) throw fieldError('clientSecret', SSO_MESSAGES.secretUnreadable);
+    if (clientSecret === undefined) throw invalidField('clientSecret', SSO_MESSAGES.secretUnreadable);
   }
   if (body.enabled)
     await assertUsableProvider(context, { issuer: body.issuer, clientId: body.clientId, clientSecret });
@@ -213,14 +215,14 @@ async function assertUsableProvider(
   context: SsoContext,
   provider: { issuer: string; clientId: string; clientSecret: string },
 ) {
-  const discoveryFailed = fieldError('issuer', SSO_MESSAGES.discoveryFailed);
-  const assertPublic = async (url: string, privateMessage: string) => {
+  const discoveryFailed = invalidField('issuer', SSO_MESSAGES.discoveryFailed);
+  const assertPublic = async (url: string, privateMessage: string | Said) => {
     if (context.allowPrivateAddresses) return;
     try {
       await assertPublicHost(new URL(url), context.resolve);
     } catch (error) {
       throw refusedAddressIn(error)?.reason === 'private'
-        ? fieldError('issuer', privateMessage)
+        ? invalidField('issuer', privateMessage)
         : discoveryFailed;
     }
   };
@@ -230,12 +232,13 @@ async function assertUsableProvider(
     metadata = (await context.oidc.configuration(provider)).serverMetadata();
   } catch (error) {
     // Whatever failed (address, network, not a discovery document, another issuer): one answer.
-    if (refusedAddressIn(error)?.reason === 'private') throw fieldError('issuer', SSO_MESSAGES.issuerPrivate);
+    if (refusedAddressIn(error)?.reason === 'private')
+      throw invalidField('issuer', SSO_MESSAGES.issuerPrivate);
     throw discoveryFailed;
   }
   if (!metadata.authorization_endpoint || !metadata.token_endpoint) throw discoveryFailed;
   for (const name of CALLED_ENDPOINTS) {
     const url = metadata[name];
-    if (typeof url === 'string') await assertPublic(url, SSO_MESSAGES.endpointPrivate(name));
+    if (typeof url === 'string') await assertPublic(url, SSO_SAID.endpointPrivate(name));
   }
 }

@@ -176,11 +176,13 @@ describe('refusals (each writes nothing and signs nobody in)', () => {
 
   it('an email outside the allowed domains', async () => {
     idp.accounts.set('mallory', { email: 'mallory@evil.test' });
-    expectRefusal(
-      await signInThroughProvider(t.app, idp, orgA, 'mallory'),
-      403,
-      SSO_MESSAGES.domainNotAllowed('evil.test', t.orgA.organization.name),
-    );
+    const refused = await signInThroughProvider(t.app, idp, orgA, 'mallory');
+    expectRefusal(refused, 403, SSO_MESSAGES.domainNotAllowed('evil.test', t.orgA.organization.name));
+    // Its id and values, for the sign-in page to word it in the visitor's language (ADR 113).
+    expect(refused.json()).toMatchObject({
+      messageId: 'sso.domainNotAllowed',
+      values: { domain: 'evil.test', organization: t.orgA.organization.name },
+    });
     // A subdomain is another domain.
     idp.accounts.set('sub', { email: 'sub@mail.acme.test' });
     expectRefusal(

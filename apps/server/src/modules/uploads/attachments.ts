@@ -1,6 +1,12 @@
-import { API_MESSAGES, type TEventFileInput, type TFieldError, UPLOAD_MESSAGES } from '@mqr/contracts';
+import {
+  API_MESSAGES,
+  type TEventFileInput,
+  type TFieldError,
+  UPLOAD_MESSAGES,
+  UPLOAD_SAID,
+} from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { AppError, conflict } from '#server/lib/app-error.ts';
+import { AppError, conflict, fieldError } from '#server/lib/app-error.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import {
   deleteFiles,
@@ -74,7 +80,7 @@ export async function planAttachments(
     }
     if (stored.size > upload.maxBytes) {
       const maxMb = Math.round(upload.maxBytes / (1024 * 1024));
-      errors.push({ path: `files.${index}`, message: UPLOAD_MESSAGES.tooLarge(maxMb) });
+      errors.push(fieldError(`files.${index}`, UPLOAD_SAID.tooLarge(maxMb)));
       continue;
     }
     add.push({

@@ -254,9 +254,12 @@ describe('PUT /api/uploads/local/*', () => {
       const { objectKey, url } = await signedUpload(t.orgA.member, { maxBytes: BYTES_PER_MB });
       const response = await put(url, Buffer.alloc(BYTES_PER_MB + 1, 1));
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toMatchObject({
+      // With its id and values, as every error body (ADR 113).
+      expect(response.json()).toEqual({
         code: 'PAYLOAD_TOO_LARGE',
         message: UPLOAD_MESSAGES.tooLarge(1),
+        messageId: 'upload.tooLarge',
+        values: { maxMb: 1 },
       });
       expect(response.headers.connection).toBe('close');
       await expectNothingWritten(objectKey);
@@ -281,7 +284,11 @@ describe('PUT /api/uploads/local/*', () => {
       await deletePendingUploads(t.db, t.orgA.organization.id, [objectKey]);
       const response = await put(url, Buffer.from('%PDF replaced!'));
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ code: 'CONFLICT', message: UPLOAD_MESSAGES.notPending });
+      expect(response.json()).toEqual({
+        code: 'CONFLICT',
+        message: UPLOAD_MESSAGES.notPending,
+        messageId: 'upload.notPending',
+      });
       expect((await readFile(storage.pathOf(objectKey))).toString()).toBe('%PDF original');
       filesBefore = await storedFiles();
     });

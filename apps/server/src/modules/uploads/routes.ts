@@ -1,7 +1,9 @@
 import { type TApiError, ZPresignBody, ZPresignResponse } from '@mqr/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '#server/lib/app-error.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { mapError } from '#server/plugins/errors.ts';
 import { LocalFileStorage, UploadTooLargeError } from '#server/storage/local.ts';
 import { type SignedUploadQuery, UploadSigner } from '#server/storage/upload-signature.ts';
 import { checkLocalUpload, presignUpload, tooLargeMessage, type UploadRefusal } from './service.ts';
@@ -36,9 +38,12 @@ const REFUSAL_CODES: Record<UploadRefusal['status'], TApiError['code']> = {
   415: 'VALIDATION',
 };
 
-/** Answers a refused upload and closes the connection, so an unread body is not drained. */
+/**
+ * Answers a refused upload and closes the connection, so an unread body is not drained. The body is
+ * the error handler's, with the message's id and values (ADR 113).
+ */
 function refuse(reply: FastifyReply, refusal: UploadRefusal): FastifyReply {
-  const body: TApiError = { code: REFUSAL_CODES[refusal.status], message: refusal.message };
+  const body = mapError(new AppError(REFUSAL_CODES[refusal.status], refusal.message)).body;
   return reply
     .code(refusal.status)
     .header('Connection', 'close')

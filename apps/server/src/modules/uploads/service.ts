@@ -1,4 +1,10 @@
-import { type TPresignResponse, UPLOAD_MESSAGES, type ZPresignBody } from '@mqr/contracts';
+import {
+  type Said,
+  type TPresignResponse,
+  UPLOAD_MESSAGES,
+  UPLOAD_SAID,
+  type ZPresignBody,
+} from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { asOrganization } from '#server/db/scope.ts';
@@ -14,8 +20,8 @@ export const BYTES_PER_MB = 1024 * 1024;
 /** How long a presigned upload URL stays valid. */
 export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 
-export function tooLargeMessage(maxBytes: number): string {
-  return UPLOAD_MESSAGES.tooLarge(Math.round(maxBytes / BYTES_PER_MB));
+export function tooLargeMessage(maxBytes: number): Said {
+  return UPLOAD_SAID.tooLarge(Math.round(maxBytes / BYTES_PER_MB));
 }
 
 /**
@@ -60,7 +66,8 @@ export async function presignUpload(
 /** Why the local upload route refuses a PUT, as the HTTP answer. */
 export interface UploadRefusal {
   status: 403 | 409 | 413 | 415;
-  message: string;
+  /** One of the contracts' messages, or one said with its values (its id travels, ADR 113). */
+  message: string | Said;
 }
 
 /** What a PUT to the local upload route brings. */
@@ -91,7 +98,7 @@ export async function checkLocalUpload(
   upload: LocalUploadRequest,
   now = new Date(),
 ): Promise<{ ok: true; target: UploadTarget } | { ok: false; refusal: UploadRefusal }> {
-  const refuse = (status: UploadRefusal['status'], message: string) =>
+  const refuse = (status: UploadRefusal['status'], message: string | Said) =>
     ({ ok: false, refusal: { status, message } }) as const;
   if (!isSafeObjectKey(upload.objectKey)) return refuse(403, UPLOAD_MESSAGES.invalidSignature);
   const check = signer.verify(upload.objectKey, upload.query, now);

@@ -250,7 +250,9 @@ describe('POST /api/admin/users', () => {
   it('says a password over 1024 characters is too long', async () => {
     const response = await post(t.headers.adminA, newUser({ password: 'x'.repeat(1025) }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().fields).toMatchObject([{ path: 'password', message: PASSWORD_TOO_LONG }]);
+    expect(response.json().fields).toMatchObject([
+      { path: 'password', message: PASSWORD_TOO_LONG, messageId: 'password.tooLong' },
+    ]);
   });
 
   it('answers 409 to the loser of two simultaneous creations with one email', async () => {

@@ -37,4 +37,21 @@ describe('audit entries in words', () => {
     expect(activityCount(10_000, true)).toBe('10.000+ Aktivitäten insgesamt');
     expect(auditActorName('system')).toBe('System');
   });
+
+  it('words the values the server records and leaves the users’ own as they are', async () => {
+    const sample = '{"changes":{"Sample data":{"from":null,"to":"30 assets added"}}}';
+    const retired =
+      '{"changes":{"Status":{"from":"In service","to":"Retired"},"isAdmin":{"from":false,"to":true}}}';
+    const secret =
+      '{"changes":{"ssoClientSecret":{"from":"[hidden]","to":"[changed]"},"Model":{"from":"Retired","to":"X"}}}';
+    expect(describeAuditChanges(sample)).toBe('Sample data: (empty) → 30 assets added');
+    expect(describeAuditChanges(retired)).toBe('Status: In service → Retired, isAdmin: false → true');
+    await activateLocale('de');
+    expect(describeAuditChanges(sample)).toBe('Beispieldaten: (leer) → 30 Objekte hinzugefügt');
+    expect(describeAuditChanges(retired)).toBe('Status: In Betrieb → Ausgemustert, Admin: nein → ja');
+    // A custom field's value is the user's own, even when it reads like one of the server's words.
+    expect(describeAuditChanges(secret)).toBe(
+      'SSO-Client-Geheimnis: [verborgen] → [geändert], Model: Retired → X',
+    );
+  });
 });

@@ -41,6 +41,9 @@ export const AUDIT_TEXTS = {
   created: msg`New record created`,
   deleted: msg`Record deleted`,
   emptyValue: msg`(empty)`,
+  /** A recorded yes/no setting; English keeps the recorded `true`/`false`. */
+  yes: msg({ message: 'true', comment: 'audit recorded value: a setting turned on' }),
+  no: msg({ message: 'false', comment: 'audit recorded value: a setting turned off' }),
   /** One recorded change: `field` already in the reader's words, `from` and `to` as recorded. */
   change: (field: string, from: string, to: string) => msg`${field}: ${from} → ${to}`,
   /** A task's status change ("Task completed"); other statuses in lower case as recorded. */
@@ -117,12 +120,61 @@ export const AUDIT_FIELD_MESSAGES: Record<string, MessageDescriptor> = {
   url: msg({ message: 'url', comment: 'audit field name' }),
   events: msg({ message: 'events', comment: 'audit field name' }),
   enabled: msg({ message: 'enabled', comment: 'audit field name' }),
+  // A field definition's settings (fields/service.ts auditSnapshot).
+  target: msg({ message: 'target', comment: 'audit field name' }),
+  key: msg({ message: 'key', comment: 'audit field name' }),
+  dataType: msg({ message: 'dataType', comment: 'audit field name' }),
+  isRequired: msg({ message: 'isRequired', comment: 'audit field name' }),
+  isPublic: msg({ message: 'isPublic', comment: 'audit field name' }),
+  maxLength: msg({ message: 'maxLength', comment: 'audit field name' }),
+  options: msg({ message: 'options', comment: 'audit field name' }),
+  displayOrder: msg({ message: 'displayOrder', comment: 'audit field name' }),
+  // A schedule's settings (schedules/service.ts columnsOf).
+  recurrence: msg({ message: 'recurrence', comment: 'audit field name' }),
+  mode: msg({ message: 'mode', comment: 'audit field name' }),
+  leadDays: msg({ message: 'leadDays', comment: 'audit field name' }),
+  assigneeId: msg({ message: 'assigneeId', comment: 'audit field name' }),
+  startsOn: msg({ message: 'startsOn', comment: 'audit field name' }),
+  endsOn: msg({ message: 'endsOn', comment: 'audit field name' }),
+  // Single sign-on settings (sso/settings.ts auditSnapshot).
+  ssoEnabled: msg({ message: 'ssoEnabled', comment: 'audit field name' }),
+  ssoIssuer: msg({ message: 'ssoIssuer', comment: 'audit field name' }),
+  ssoClientId: msg({ message: 'ssoClientId', comment: 'audit field name' }),
+  ssoClientSecret: msg({ message: 'ssoClientSecret', comment: 'audit field name' }),
+  ssoDisplayName: msg({ message: 'ssoDisplayName', comment: 'audit field name' }),
+  ssoAllowedDomains: msg({ message: 'ssoAllowedDomains', comment: 'audit field name' }),
+  ssoCreateUsers: msg({ message: 'ssoCreateUsers', comment: 'audit field name' }),
+  ssoRequireSso: msg({ message: 'ssoRequireSso', comment: 'audit field name' }),
+  'Sample data': msg({ message: 'Sample data', comment: 'audit field name' }),
   location: msg({ message: 'location', comment: 'audit field name' }),
   parentAsset: msg({ message: 'parentAsset', comment: 'audit field name' }),
   code: msg({ message: 'code', comment: 'audit field name' }),
   address: msg({ message: 'address', comment: 'audit field name' }),
   parent: msg({ message: 'parent', comment: 'audit field name' }),
 };
+
+/**
+ * The values the server itself records (ADR 117): statuses, the markers that stand for a secret, yes
+ * and no. Their English is the recorded text, so English reads as before; a user's own values are not here.
+ */
+const AUDIT_VALUE_MESSAGES: Record<string, MessageDescriptor> = {
+  'In service': msg({ message: 'In service', comment: 'audit recorded value' }),
+  Retired: msg({ message: 'Retired', comment: 'audit recorded value' }),
+  Active: msg({ message: 'Active', comment: 'audit recorded value' }),
+  Revoked: msg({ message: 'Revoked', comment: 'audit recorded value' }),
+  Done: msg({ message: 'Done', comment: 'audit recorded value' }),
+  Undone: msg({ message: 'Undone', comment: 'audit recorded value' }),
+  '[hidden]': msg({ message: '[hidden]', comment: 'audit recorded value: a secret not shown' }),
+  '[changed]': msg({ message: '[changed]', comment: 'audit recorded value: a secret was changed' }),
+  '[created]': msg({ message: '[created]', comment: 'audit recorded value: a secret was created' }),
+  '[regenerated]': msg({ message: '[regenerated]', comment: 'audit recorded value: a secret was made anew' }),
+};
+
+/** Values the server records with a count in them (sample-data/service.ts): the count and its words. */
+const AUDIT_COUNTED_VALUES: ReadonlyArray<[RegExp, (count: number) => MessageDescriptor]> = [
+  [/^(\d+) assets added$/, (count) => msg`${count} assets added`],
+  [/^(\d+) assets$/, (count) => msg`${count} assets`],
+];
 
 /** An action's badge text in the active language. */
 export function auditActionLabel(action: string): string {
@@ -142,9 +194,27 @@ export function auditFieldLabel(field: string): string {
   return message ? i18n._(message) : field;
 }
 
+/** A recorded value as it is ("(empty)" for none). */
 function showValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return i18n._(AUDIT_TEXTS.emptyValue);
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * A value of a field the server names itself: its own words (statuses, secrets' markers, yes and no,
+ * counts) in the reader's language. A custom field's values are the users' and stay as recorded.
+ */
+function showServerValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return i18n._(AUDIT_TEXTS.emptyValue);
+  if (typeof value === 'boolean') return i18n._(value ? AUDIT_TEXTS.yes : AUDIT_TEXTS.no);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  const own = Object.hasOwn(AUDIT_VALUE_MESSAGES, value) ? AUDIT_VALUE_MESSAGES[value] : undefined;
+  if (own) return i18n._(own);
+  for (const [pattern, message] of AUDIT_COUNTED_VALUES) {
+    const counted = pattern.exec(value);
+    if (counted) return i18n._(message(Number(counted[1])));
+  }
+  return value;
 }
 
 /**
@@ -165,9 +235,10 @@ export function describeAuditChanges(changes: string | null | undefined): string
     if (record.deleted === true) return i18n._(AUDIT_TEXTS.deleted);
     if (record.changes && typeof record.changes === 'object') {
       return Object.entries(record.changes as Record<string, { from?: unknown; to?: unknown }>)
-        .map(([field, change]) =>
-          i18n._(AUDIT_TEXTS.change(auditFieldLabel(field), showValue(change?.from), showValue(change?.to))),
-        )
+        .map(([field, change]) => {
+          const show = Object.hasOwn(AUDIT_FIELD_MESSAGES, field) ? showServerValue : showValue;
+          return i18n._(AUDIT_TEXTS.change(auditFieldLabel(field), show(change?.from), show(change?.to)));
+        })
         .join(', ');
     }
     if (typeof record.status === 'string') return i18n._(AUDIT_TEXTS.taskStatus(record.status));

@@ -39,6 +39,7 @@ export function importRun(overrides: Partial<TImportRun> = {}): TImportRun {
     unchangedCount: 0,
     skippedCount: 0,
     error: null,
+    errorText: null,
     undoUntil: null,
     undoneAt: null,
     createdAt: '2026-11-23T10:00:00.000Z',

@@ -266,6 +266,43 @@ describe('maintenance event list', () => {
     expect(within(await item('Belt change')).getByRole('button', { name: 'Mark complete' })).toBeEnabled();
   });
 
+  it('writes typed values the German reader’s way, and a value without its type as before (ADR 118)', async () => {
+    const typed = maintenanceEvent({
+      id: 'e-typed',
+      title: 'Generator run',
+      fields: [
+        { fieldId: 'f1', label: 'Hours run', value: '4323', dataType: 'Number' },
+        { fieldId: 'f2', label: 'Passed', value: 'true', dataType: 'Boolean' },
+        { fieldId: 'f3', label: 'Leaking', value: 'false', dataType: 'Boolean' },
+        { fieldId: 'f4', label: 'Checked on', value: '2026-03-01', dataType: 'Date' },
+        { fieldId: 'f5', label: 'Serial', value: '1234', dataType: 'Text' },
+      ],
+    });
+    // Kept offline before values carried their type (or from an older server): shown as stored.
+    const untyped = maintenanceEvent({
+      id: 'e-untyped',
+      title: 'Old run',
+      fields: [
+        { fieldId: 'f1', label: 'Hours run', value: '4323' },
+        { fieldId: 'f4', label: 'Checked on', value: '2026-03-01T00:00:00.000Z' },
+      ],
+    });
+    setup([typed, untyped], {
+      '/api/auth/me': () => jsonResponse(currentUser({ organizationId: ORG_ID, language: 'de' })),
+    });
+    renderApp(`/assets/${ASSET_ID}`);
+    const run = await item('Generator run');
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
+    await waitFor(() => expect(within(run).getByText('4.323')).toBeInTheDocument());
+    expect(within(run).getByText('Ja')).toBeInTheDocument();
+    expect(within(run).getByText('Nein')).toBeInTheDocument();
+    expect(within(run).getByText('01.03.2026')).toBeInTheDocument();
+    expect(within(run).getByText('1234')).toBeInTheDocument();
+    const old = await item('Old run');
+    expect(within(old).getByText('4323')).toBeInTheDocument();
+    expect(within(old).getByText('2026-03-01')).toBeInTheDocument();
+  });
+
   it('says when there are no events yet', async () => {
     setup([]);
     renderApp(`/assets/${ASSET_ID}`);

@@ -25,7 +25,7 @@ describe('fieldValueText', () => {
     expect(fieldValueText('Select', 'true')).toBe('true');
     expect(fieldValueText('Number', 'n/a')).toBe('n/a');
     expect(fieldValueText('Date', 'soon')).toBe('soon');
-    // A value whose type is not known (an event's): a date-time shows its day as stored.
+    // A value whose type is not known (an older server's, a copy kept offline before): a date-time shows its day.
     expect(fieldValueText(undefined, '2024-03-01T00:00:00.000Z')).toBe('2024-03-01');
   });
 });

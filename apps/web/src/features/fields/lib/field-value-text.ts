@@ -17,7 +17,8 @@ export function fieldValueText(dataType: TFieldDataType | undefined, value: stri
     return answer ? i18n._(answer) : value;
   }
   if (dataType === 'Date') return formatCalendarDate(value.slice(0, 10)) || value;
-  // A value whose type is not known (an event's): a date-time shows its day as stored.
+  // A value whose type is not known (from an older server, or kept offline before values carried it):
+  // a date-time shows its day as stored.
   if (dataType === undefined && /^\d{4}-\d{2}-\d{2}T/.test(value)) return value.slice(0, 10);
   if (dataType === 'Number' && /^-?\d+(\.\d+)?$/.test(value)) {
     const decimals = Math.min(value.split('.')[1]?.length ?? 0, 20);

@@ -7,6 +7,7 @@ import { Pager } from '#web/components/ui/pager.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { downloadCsv } from '#web/features/exports/index.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import {
   importProblemsCsvUrl,
@@ -92,7 +93,8 @@ export function ImportProblems({
                   {problem.row}
                 </td>
                 <td data-label={_(IMPORT_TEXTS.columnHeader)}>{problem.column}</td>
-                <td data-label={_(texts.header)}>{problem.message}</td>
+                {/* Worded in the reader's language by its id; a problem stored as a sentence shows as stored. */}
+                <td data-label={_(texts.header)}>{wordMessage(problem)}</td>
               </tr>
             ))}
           </tbody>

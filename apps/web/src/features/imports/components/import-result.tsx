@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useCommitImport } from '../api/start-import-commit.ts';
@@ -129,7 +130,10 @@ export function ImportResult({ run }: { run: TImportRun }) {
         </div>
       );
     case 'Failed':
-      return <Alert>{run.error ?? _(IMPORT_TEXTS.failed)}</Alert>;
+      // In the reader's words by its id; a failure stored before ids shows as stored (ADR 121).
+      return (
+        <Alert>{run.error === null ? _(IMPORT_TEXTS.failed) : wordMessage(run.errorText ?? run.error)}</Alert>
+      );
     case 'Undone':
       return <Alert tone="info">{_(IMPORT_TEXTS.undone(formatDateTime(run.undoneAt)))}</Alert>;
   }

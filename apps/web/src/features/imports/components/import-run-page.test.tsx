@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import {
   EVENT_CSV_COLUMNS,
   IMPORT_MESSAGES,
+  IMPORT_SAID,
   type TImportColumnTarget,
   type TImportRun,
 } from '@mqr/contracts';
@@ -10,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
+import { activateLocale } from '#web/lib/i18n.ts';
 import {
   captureDownloads,
   currentUser,
@@ -422,6 +424,54 @@ describe('import page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(print).toHaveFocus();
+  });
+});
+
+describe('import page in the reader’s language', () => {
+  beforeEach(() => authStore.logout());
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await activateLocale('en');
+  });
+
+  it('words the problems of the check by their ids (ADR 121); one stored as a sentence shows as stored', async () => {
+    setup([importRun({ status: 'Checked', problemCount: 3, rowsDone: 9 })], {
+      '/api/auth/me': () => jsonResponse(currentUser({ isAdmin: true, language: 'de' })),
+      [`GET ${RUN_URL}/problems`]: () =>
+        jsonResponse([
+          { row: 3, column: 'Slug', ...IMPORT_SAID.slugTwice(2) },
+          { row: 4, column: 'Datum', ...IMPORT_SAID.momentInvalid('performedAt', 'bald', 'YMD') },
+          { row: 9, column: 'Notes', message: 'A sentence stored before ids.' },
+        ]),
+    });
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    const table = await screen.findByRole('table', { name: 'Probleme' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((tr) => within(tr).getAllByRole('cell').at(-1)?.textContent),
+    ).toEqual([
+      'Diese Kennung wird bereits in Zeile 2 der Datei verwendet.',
+      '„bald“ in „Durchgeführt am“ muss ein Datum wie 2024-03-05 oder ein Datum mit Uhrzeit wie 2024-03-05T14:30:00Z sein.',
+      'A sentence stored before ids.',
+    ]);
+  });
+
+  it('words why an import failed, with the row’s problem it quotes; a failure stored before ids shows as stored', async () => {
+    const problem = { message: 'Asset name is required.', messageId: 'asset.nameRequired' };
+    const said = IMPORT_SAID.rowStopped(7, 'Name', problem);
+    const german = { '/api/auth/me': () => jsonResponse(currentUser({ isAdmin: true, language: 'de' })) };
+    setup([importRun({ status: 'Failed', error: said.message, errorText: said })], german);
+    const { unmount } = renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Zeile 7, Name: Der Name des Objekts ist erforderlich. Führen Sie die Prüfung erneut aus.',
+    );
+    unmount();
+
+    setup([importRun({ status: 'Failed', error: 'Row 7: an older sentence.', errorText: null })], german);
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Row 7: an older sentence.');
   });
 });
 

@@ -34,6 +34,8 @@ function setup(list: TAdminOrganization[], extra: THandlers = {}) {
         timeZone: 'UTC',
         dailyDigest: true,
         defaultLanguage: 'en',
+        publicLocationPages: false,
+        publicAssetLocation: false,
       });
     },
     '/api/admin/organizations': () => jsonResponse(list, 200, { 'X-Total-Count': String(list.length) }),
@@ -225,6 +227,8 @@ describe('admin organizations', () => {
         timeZone: 'UTC',
         dailyDigest: true,
         defaultLanguage: 'en',
+        publicLocationPages: false,
+        publicAssetLocation: false,
       }),
     );
     expect(await screen.findByRole('button', { name: 'Change logo of Acme' })).toBeEnabled();
@@ -267,6 +271,8 @@ describe('admin organizations', () => {
           timeZone: 'UTC',
           dailyDigest: true,
           defaultLanguage: 'en',
+          publicLocationPages: false,
+          publicAssetLocation: false,
         });
       },
     });

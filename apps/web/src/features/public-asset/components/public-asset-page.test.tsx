@@ -117,6 +117,41 @@ describe.each([
     expect(screen.getByText('2026-03-01')).toBeInTheDocument();
   });
 
+  it('writes an event’s typed values in the visitor’s language too: 4.323, Ja/Nein, German dates (ADR 118)', async () => {
+    storeLanguage('de');
+    await activateLocale('de');
+    const [service, check] = publicAsset().events;
+    mockFetch({
+      [PATH]: () =>
+        jsonResponse(
+          publicAsset({
+            events: [
+              {
+                ...service!,
+                fields: [
+                  { label: 'Hours run', value: '4323', dataType: 'Number' },
+                  { label: 'Passed', value: 'true', dataType: 'Boolean' },
+                  { label: 'Leaking', value: 'false', dataType: 'Boolean' },
+                  { label: 'Checked on', value: '2026-03-01', dataType: 'Date' },
+                ],
+              },
+              // From an older server: a value without its type shows as stored.
+              { ...check!, fields: [{ label: 'Hours run', value: '4000' }] },
+            ],
+          }),
+        ),
+    });
+    renderApp(`/a/${ORG}/${SLUG}`);
+    await screen.findByRole('heading', { name: 'Annual service' });
+    const items = screen.getAllByRole('listitem').filter((li) => li.querySelector('h3'));
+    const [first, second] = items as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('4.323')).toBeInTheDocument();
+    expect(within(first).getByText('Ja')).toBeInTheDocument();
+    expect(within(first).getByText('Nein')).toBeInTheDocument();
+    expect(within(first).getByText('01.03.2026')).toBeInTheDocument();
+    expect(within(second).getByText('4000')).toBeInTheDocument();
+  });
+
   it('shows "Loading asset..." and then the asset without signing in', async () => {
     let answer: (() => void) | undefined;
     mockFetch({
