@@ -122,6 +122,15 @@ export function AssetListView({ fixedLocation, emptyText, label }: TAssetListVie
     update(next);
   }
 
+  // "For the 3 assets selected." or "For all 1,234 assets the list shows.": what an action acts on.
+  const selectionScope = selection
+    ? _(
+        selection.kind === 'ids'
+          ? LIST_TEXTS.forSelected(selection.ids.length)
+          : LIST_TEXTS.forAllMatching(total),
+      )
+    : '';
+
   const apiSelection: TAssetSelection | null = !selection
     ? null
     : selection.kind === 'ids'
@@ -255,22 +264,14 @@ export function AssetListView({ fixedLocation, emptyText, label }: TAssetListVie
                 {state.status !== 'retired' ? (
                   <MoveSelectionButton
                     selection={apiSelection}
-                    scope={_(
-                      selection.kind === 'ids'
-                        ? LIST_TEXTS.forSelected(selection.ids.length)
-                        : LIST_TEXTS.forAllMatching(total),
-                    )}
+                    scope={selectionScope}
                     onDone={(text) => setNotice({ tone: 'success', text })}
                   />
                 ) : null}
                 {isAdmin && state.status !== 'retired' ? (
                   <ScheduleSelectionButton
                     selection={apiSelection}
-                    scope={_(
-                      selection.kind === 'ids'
-                        ? LIST_TEXTS.forSelected(selection.ids.length)
-                        : LIST_TEXTS.forAllMatching(total),
-                    )}
+                    scope={selectionScope}
                     onDone={(text) => {
                       setNotice({ tone: 'success', text });
                       // The list's due filter and the assets' next service due follow the new schedules.
