@@ -99,6 +99,7 @@ CREATE FUNCTION location_path_ids(path text) RETURNS uuid[] LANGUAGE sql IMMUTAB
 CREATE OR REPLACE FUNCTION location_rollup_asset_changes() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text;
+  located boolean;
 BEGIN
   -- What a location holds, rolled up its path (ADR 122): each asset in service counts at its
   -- location and every location above it, and so do its open tasks (per due date for the planned
@@ -114,6 +115,11 @@ BEGIN
         WHERE (o.location_id IS DISTINCT FROM n.location_id OR (o.retired_at IS NULL) <> (n.retired_at IS NULL))
           AND s.location_id IS NOT NULL'
   END;
+  -- Most writes touch no asset with a location (an organization without a tree): nothing to count.
+  EXECUTE format('SELECT EXISTS (%s)', changed) INTO located;
+  IF NOT located THEN
+    RETURN NULL;
+  END IF;
   -- The locations' rows and the moved assets' open tasks are locked first, then read with a snapshot
   -- taken after the locks: a location move rewriting these paths, or a task completed meanwhile, is
   -- either done before (and seen) or waits for this transaction (and sees it).
@@ -165,6 +171,7 @@ CREATE TRIGGER location_rollups_after_asset_delete AFTER DELETE ON assets
 CREATE OR REPLACE FUNCTION location_rollup_task_changes() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed text;
+  located boolean;
 BEGIN
   -- Open tasks (pending or started) counted at their asset's location and every location above it
   -- (ADR 122), per due date for the planned ones: -1 for a row that stops being open (or goes), +1
@@ -178,6 +185,10 @@ BEGIN
   -- Only tasks of assets that have a location; their locations are locked before their paths are read.
   changed := format('SELECT c.sign, c.organization_id, c.due_on, a.location_id FROM (%s) c
     JOIN assets a ON a.id = c.asset_id AND a.organization_id = c.organization_id WHERE a.location_id IS NOT NULL', changed);
+  EXECUTE format('SELECT EXISTS (%s)', changed) INTO located;
+  IF NOT located THEN
+    RETURN NULL;
+  END IF;
   EXECUTE format('SELECT 1 FROM locations l WHERE l.id IN (SELECT c.location_id FROM (%s) c) FOR SHARE OF l', changed);
   EXECUTE format($sql$
     INSERT INTO location_rollups AS r (location_id, organization_id, open_tasks)

@@ -9,3 +9,5 @@ export {
   locationForAsset,
   resolveLocationFilter,
 } from './scope.ts';
+// For an import's location column (docs/product/locations.md#locations): a path's levels found or created.
+export { ensureLocationPath, type LocationContext } from './service.ts';
