@@ -27,13 +27,24 @@ import { signIn } from '../support/session.ts';
 
 /** The main screens, by their addresses in a walk's organization. */
 function mainScreens(walk: TWalkOrganization): string[] {
-  return ['/dashboard', '/assets', `/assets/${walk.asset.id}`, '/calendar', '/assets/import', '/settings'];
+  return [
+    '/dashboard',
+    '/assets',
+    `/assets/${walk.asset.id}`,
+    '/locations',
+    `/locations/${walk.location.id}`,
+    '/calendar',
+    '/assets/import',
+    '/settings',
+  ];
 }
 
 /** The ids the routes with parameters are walked with. */
 function routeIds(walk: TWalkOrganization): Record<string, Record<string, string>> {
   return {
     '/a/:organizationId/:slug': { organizationId: walk.organizationId, slug: walk.asset.slug },
+    '/l/:organizationId/:slug': { organizationId: walk.organizationId, slug: walk.location.slug },
+    '/locations/:id': { id: walk.location.id },
     '/assets/import/:id': { id: walk.importId },
     '/assets/:id/edit': { id: walk.asset.id },
     '/assets/:id': { id: walk.asset.id },
@@ -125,10 +136,13 @@ test('the pseudo-locale reaches every text of every route and clips none @phone'
     await checkPseudo(page, testInfo, walk, `${route.path} signed out`);
   }
 
-  // Signed in as the organization's administrator: the others, and the public ones again.
+  // Signed in as the organization's administrator: the others, and the public ones again (but for a
+  // location's code, which sends its own staff to the location's page, walked as /locations/:id).
   await page.goto('/login?lang=');
   await signIn(page, walk.user);
-  const signedIn = routes.filter((route) => !route.path.startsWith('/login'));
+  const signedIn = routes.filter(
+    (route) => !route.path.startsWith('/login') && !route.path.startsWith('/l/'),
+  );
   for (const route of signedIn.filter((route) => route.access !== 'super-admin')) {
     await openScreen(page, withLang(addressOf(route, ids), 'pseudo'));
     await checkPseudo(page, testInfo, walk, route.path);

@@ -445,6 +445,8 @@ export type TWalkOrganization = {
   user: { email: string; password: string; displayName: string };
   organizationId: string;
   asset: { id: string; slug: string; name: string };
+  /** The room the asset is in (below a site), with the slug of its QR code. */
+  location: { id: string; slug: string };
   importId: string;
   /** Every name and value the screens may show that a person wrote (this walk's and the others'). */
   data: string[];
@@ -485,7 +487,8 @@ function daysFromNow(days: number): string {
 
 /**
  * A new organization with an administrator in `language` (null: the organization's) and what the
- * main screens show: a select field, two assets, an open task and a logged event, a schedule, an import.
+ * main screens show: a select field, two assets (one in a room of a site), an open task and a logged
+ * event, a schedule, an import.
  */
 export async function prepareWalk(
   request: APIRequestContext,
@@ -516,10 +519,21 @@ export async function prepareWalk(
     dataType: 'Select',
     optionsJson: JSON.stringify(zones),
   });
+  // A site and a room in it, the asset in the room. (Their public pages stay off: the audit log
+  // would show the settings' values as recorded, true and false.)
+  const site = await api.post<{ id: string }>('/api/admin/locations', {
+    name: `Werk ${run}`,
+    code: `W-${run}`,
+  });
+  const room = await api.post<{ id: string; publicUrl: string }>('/api/admin/locations', {
+    name: `Kesselraum ${run}`,
+    parentId: site.id,
+  });
   const asset = await api.post<{ id: string; slug: string; name: string }>('/api/assets', {
     name: `Pumpe ${run}`,
     description: `Kühlkreislauf ${run}`,
     fields: [{ fieldId: zone.id, value: zones[0] }],
+    locationId: room.id,
   });
   await api.post('/api/assets', { name: `Lüfter ${run}`, fields: [{ fieldId: zone.id, value: zones[1] }] });
   await api.post(`/api/assets/${asset.id}/events`, {
@@ -553,13 +567,15 @@ export async function prepareWalk(
   const data = new Set<string>([
     ...[`Dichtungen prüfen ${run}`, `Auf Lecks achten ${run}`, `Filter gewechselt ${run}`, `Erledigt ${run}`],
     ...[`Monatsprüfung ${run}`, `inventar-${run}.csv`, 'Name', `Standort ${run}`, `Kompressor ${run}`],
-    ...[`Werkhalle ${run}`, 'KW'],
+    ...[`Werkhalle ${run}`, 'KW', `W-${run}`, `Werk ${run} / Kesselraum ${run}`],
   ]);
   for (const answer of await Promise.all([
     superAdmin.get('/api/admin/organizations'),
     superAdmin.get('/api/admin/users'),
     api.get('/api/assets'),
     api.get('/api/fields'),
+    api.get('/api/locations'),
+    api.get(`/api/locations?parentId=${site.id}`),
   ])) {
     writtenStrings(answer, data);
   }
@@ -567,6 +583,7 @@ export async function prepareWalk(
     user,
     organizationId: organization.id,
     asset,
+    location: { id: room.id, slug: new URL(room.publicUrl).pathname.split('/').at(-1)! },
     importId: importRun.id,
     data: [...data],
   };

@@ -1,10 +1,18 @@
-// The lean entry of /a/{organizationId}/{slug}, the page every QR scan opens (ADR 032): the asset's
-// request starts with this script, and only the shell and the asset page render.
+// The lean entry of /a/{organizationId}/{slug} and /l/{organizationId}/{slug}, the pages QR scans open
+// (ADR 032): the asset's or location's request starts with this script, and only the shell and the
+// page render.
 import { I18nProvider } from '@lingui/react';
+import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PublicAssetApp, publicAssetParams } from './app/public-asset-app.tsx';
+import {
+  PublicAssetApp,
+  PublicLocationApp,
+  publicAssetParams,
+  publicLocationParams,
+} from './app/public-asset-app.tsx';
 import { loadPublicAsset } from './features/public-asset/api/get-public-asset.ts';
+import { loadPublicLocation } from './features/public-location/api/get-public-location.ts';
 import { authStore } from './lib/auth-store.ts';
 import { activateLocale, i18n, speakFrom, visitorLocale } from './lib/i18n.ts';
 import { PUBLIC_CATALOGS } from './lib/public-catalogs.ts';
@@ -14,9 +22,22 @@ import './styles/global.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-const params = publicAssetParams(window.location.pathname);
-if (params && !authStore.isLoggedIn()) {
-  const preloaded = loadPublicAsset(params.organizationId, params.slug);
+/** The page of a public address, its request started now; null for any other path. */
+function publicPage(pathname: string): ReactNode | null {
+  const asset = publicAssetParams(pathname);
+  if (asset) {
+    return <PublicAssetApp {...asset} preloaded={loadPublicAsset(asset.organizationId, asset.slug)} />;
+  }
+  const location = publicLocationParams(pathname);
+  if (location) {
+    const preloaded = loadPublicLocation(location.organizationId, location.slug);
+    return <PublicLocationApp {...location} preloaded={preloaded} />;
+  }
+  return null;
+}
+
+const page = authStore.isLoggedIn() ? null : publicPage(window.location.pathname);
+if (page) {
   getThemeStore();
   // The visitor's language (ADR 110): its catalog downloads while the asset's request runs. The page's
   // own catalog, its messages only (ADR 120); the footer's switcher downloads from it too.
@@ -24,9 +45,7 @@ if (params && !authStore.isLoggedIn()) {
   void activateLocale(visitorLocale()).then(() =>
     createRoot(root).render(
       <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <PublicAssetApp {...params} preloaded={preloaded} />
-        </I18nProvider>
+        <I18nProvider i18n={i18n}>{page}</I18nProvider>
       </StrictMode>,
     ),
   );
@@ -35,6 +54,6 @@ if (params && !authStore.isLoggedIn()) {
     window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
   }
 } else {
-  // Signed in (their menu, navigation and organization in the header), or no asset's address: the whole app.
+  // Signed in (their menu, navigation and organization in the header), or no public page's address: the whole app.
   void import('./app/start-app.tsx').then(({ startApp }) => startApp(root));
 }

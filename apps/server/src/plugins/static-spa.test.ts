@@ -80,8 +80,14 @@ describe('static SPA', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
     }
-    // Not a public asset page: the app.
-    for (const url of ['/a', '/assets/a/b', '/about']) {
+    // A location's public page too.
+    const room = await t.app.inject('/l/org/boiler-room?utm_source=label');
+    expect(room.body).toBe(PUBLIC_ASSET);
+    expect(room.headers.link).toBe(
+      '</public/orgs/org/locations/boiler-room>; rel=preload; as=fetch; crossorigin',
+    );
+    // Not a public page: the app.
+    for (const url of ['/a', '/l', '/locations/x', '/assets/a/b', '/about']) {
       expect((await t.app.inject(url)).body, url).toBe(INDEX);
     }
   });

@@ -21,27 +21,46 @@ function looksLikeFile(pathname: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(last);
 }
 
-/** The public asset page's own lean entry (ADR 032): what a QR scan opens. */
-const PUBLIC_ASSET_PREFIX = '/a/';
+/**
+ * The public pages' own lean entry (ADR 032): what a QR scan opens, an asset's (/a/...) or a
+ * location's (/l/...).
+ */
+const PUBLIC_PAGE_PREFIXES = ['/a/', '/l/'];
 const PUBLIC_ASSET_HTML = 'public-asset.html';
 /** /a/{organizationId}/{slug}, read as the page reads it (apps/web/src/app/public-asset-app.tsx). */
 const PUBLIC_ASSET_PAGE = /^\/a\/([^/]+)\/([^/]+)\/?$/;
+/** /l/{organizationId}/{slug}, a location's public page, read the same way. */
+const PUBLIC_LOCATION_PAGE = /^\/l\/([^/]+)\/([^/]+)\/?$/;
 
-/**
- * What the public asset page will ask for as soon as its script runs: the asset, and its QR code (the
- * page's largest image). Preloaded while the script downloads instead of after it (ADR 032).
- */
-function publicAssetPreloads(pathname: string): string | null {
-  const match = PUBLIC_ASSET_PAGE.exec(pathname);
+/** The organization and slug of a public page's path, encoded as the page encodes them; null otherwise. */
+function publicPageParams(
+  pattern: RegExp,
+  pathname: string,
+): { organizationId: string; slug: string } | null {
+  const match = pattern.exec(pathname);
   if (!match) return null;
-  let organizationId: string;
-  let slug: string;
   try {
-    organizationId = encodeURIComponent(decodeURIComponent(match[1]!));
-    slug = encodeURIComponent(decodeURIComponent(match[2]!));
+    return {
+      organizationId: encodeURIComponent(decodeURIComponent(match[1]!)),
+      slug: encodeURIComponent(decodeURIComponent(match[2]!)),
+    };
   } catch {
     return null;
   }
+}
+
+/**
+ * What a public page will ask for as soon as its script runs: the asset and its QR code (the page's
+ * largest image), or the location. Preloaded while the script downloads instead of after it (ADR 032).
+ */
+function publicPagePreloads(pathname: string): string | null {
+  const location = publicPageParams(PUBLIC_LOCATION_PAGE, pathname);
+  if (location) {
+    return `</public/orgs/${location.organizationId}/locations/${location.slug}>; rel=preload; as=fetch; crossorigin`;
+  }
+  const asset = publicPageParams(PUBLIC_ASSET_PAGE, pathname);
+  if (!asset) return null;
+  const { organizationId, slug } = asset;
   return [
     `<${publicAssetApiUrl(organizationId, slug)}>; rel=preload; as=fetch; crossorigin`,
     `<${publicAssetQrCodeUrl(organizationId, slug)}>; rel=preload; as=image`,
@@ -50,7 +69,7 @@ function publicAssetPreloads(pathname: string): string | null {
 
 /**
  * Serves the built SPA: hashed `/assets/*` files cached for a year, the HTML pages never cached,
- * `/a/*` (the public asset page) answered by its lean `public-asset.html`, and any other GET that is
+ * `/a/*` and `/l/*` (the public pages) answered by their lean `public-asset.html`, and any other GET that is
  * not an API path by `index.html` (client-side routing).
  */
 async function staticSpa(app: FastifyInstance, options: { webDistDir: string }): Promise<void> {
@@ -84,8 +103,10 @@ async function staticSpa(app: FastifyInstance, options: { webDistDir: string }):
     if (isServerPath(pathname) || looksLikeFile(pathname)) return reply.callNotFound();
     if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE);
     reply.header('Cache-Control', 'no-cache');
-    if (!pathname.startsWith(PUBLIC_ASSET_PREFIX)) return reply.sendFile('index.html', root);
-    const preloads = publicAssetHtml === PUBLIC_ASSET_HTML ? publicAssetPreloads(pathname) : null;
+    if (!PUBLIC_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+      return reply.sendFile('index.html', root);
+    }
+    const preloads = publicAssetHtml === PUBLIC_ASSET_HTML ? publicPagePreloads(pathname) : null;
     if (preloads) reply.header('Link', preloads);
     return reply.sendFile(publicAssetHtml, root);
   };

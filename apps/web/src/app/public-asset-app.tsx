@@ -1,12 +1,25 @@
-import type { TPublicAsset } from '@mqr/contracts';
+import type { TPublicAsset, TPublicLocation } from '@mqr/contracts';
+import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '#web/components/ui/language-switcher.tsx';
 import { PublicAssetContent } from '#web/features/public-asset/components/public-asset-content.tsx';
+import { PublicLocationContent } from '#web/features/public-location/components/public-location-content.tsx';
 import { HeaderBar, type THeaderLink } from './shell/header-bar.tsx';
 import { ShellFrame } from './shell/shell-frame.tsx';
 
+type TPublicParams = { organizationId: string; slug: string };
+
 /** `/a/{organizationId}/{slug}` read from a path as the app's route reads it; null for any other path. */
-export function publicAssetParams(pathname: string): { organizationId: string; slug: string } | null {
-  const match = /^\/a\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
+export function publicAssetParams(pathname: string): TPublicParams | null {
+  return publicParams(/^\/a\/([^/]+)\/([^/]+)\/?$/, pathname);
+}
+
+/** `/l/{organizationId}/{slug}` (a location's QR code) read from a path; null for any other path. */
+export function publicLocationParams(pathname: string): TPublicParams | null {
+  return publicParams(/^\/l\/([^/]+)\/([^/]+)\/?$/, pathname);
+}
+
+function publicParams(pattern: RegExp, pathname: string): TPublicParams | null {
+  const match = pattern.exec(pathname);
   if (!match) return null;
   try {
     return { organizationId: decodeURIComponent(match[1]!), slug: decodeURIComponent(match[2]!) };
@@ -33,6 +46,18 @@ const PlainLink: THeaderLink = ({ to, end, className, onClick, children }) => {
 
 const SIGNED_OUT = { auth: null, organization: null };
 
+/** The shell as a signed-out visitor sees it, around a lean public page. */
+function PublicShell({ children }: { children: ReactNode }) {
+  return (
+    <ShellFrame
+      header={<HeaderBar snapshot={SIGNED_OUT} pathname={window.location.pathname} Link={PlainLink} />}
+      footer={<LanguageSwitcher />}
+    >
+      {children}
+    </ShellFrame>
+  );
+}
+
 /**
  * The lean public asset page (ADR 032): the shell as a signed-out visitor sees it and the asset,
  * without the router, React Query or the schemas.
@@ -41,17 +66,23 @@ export function PublicAssetApp({
   organizationId,
   slug,
   preloaded,
-}: {
-  organizationId: string;
-  slug: string;
-  preloaded?: Promise<TPublicAsset>;
-}) {
+}: TPublicParams & { preloaded?: Promise<TPublicAsset> }) {
   return (
-    <ShellFrame
-      header={<HeaderBar snapshot={SIGNED_OUT} pathname={window.location.pathname} Link={PlainLink} />}
-      footer={<LanguageSwitcher />}
-    >
+    <PublicShell>
       <PublicAssetContent organizationId={organizationId} slug={slug} preloaded={preloaded} />
-    </ShellFrame>
+    </PublicShell>
+  );
+}
+
+/** The lean public location page (ADR 032): a location's name, path and assets, read-only. */
+export function PublicLocationApp({
+  organizationId,
+  slug,
+  preloaded,
+}: TPublicParams & { preloaded?: Promise<TPublicLocation> }) {
+  return (
+    <PublicShell>
+      <PublicLocationContent organizationId={organizationId} slug={slug} preloaded={preloaded} />
+    </PublicShell>
   );
 }

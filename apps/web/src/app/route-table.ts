@@ -40,6 +40,12 @@ export const ROUTE_TABLE = [
       (await import('../features/public-asset/components/public-asset-page.tsx')).PublicAssetPage,
   },
   {
+    path: '/l/:organizationId/:slug',
+    access: 'public',
+    screen: async () =>
+      (await import('../features/public-location/components/public-location-page.tsx')).PublicLocationPage,
+  },
+  {
     path: '/dashboard',
     access: 'signed-in',
     screen: async () => (await import('./routes/dashboard-page.tsx')).DashboardPage,
@@ -74,6 +80,16 @@ export const ROUTE_TABLE = [
     path: '/assets/:id',
     access: 'signed-in',
     screen: async () => (await import('./routes/asset-detail-page.tsx')).AssetDetailPage,
+  },
+  {
+    path: '/locations',
+    access: 'signed-in',
+    screen: async () => (await import('../features/locations/components/locations-page.tsx')).LocationsPage,
+  },
+  {
+    path: '/locations/:id',
+    access: 'signed-in',
+    screen: async () => (await import('./routes/location-page.tsx')).LocationPage,
   },
   {
     path: '/admin/users',

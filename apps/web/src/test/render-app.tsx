@@ -3,9 +3,15 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { LanguageProvider } from '../app/language-provider.tsx';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
-import { PublicAssetApp, publicAssetParams } from '../app/public-asset-app.tsx';
+import {
+  PublicAssetApp,
+  PublicLocationApp,
+  publicAssetParams,
+  publicLocationParams,
+} from '../app/public-asset-app.tsx';
 import { buildRoutes } from '../app/router.tsx';
 import { loadPublicAsset } from '../features/public-asset/api/get-public-asset.ts';
+import { loadPublicLocation } from '../features/public-location/api/get-public-location.ts';
 import { speakFrom } from '../lib/i18n.ts';
 import { PUBLIC_CATALOGS } from '../lib/public-catalogs.ts';
 
@@ -50,6 +56,20 @@ export function renderPublicAssetApp(path: string) {
   return render(
     <StrictMode>
       <PublicAssetApp {...params} preloaded={preloaded} />
+    </StrictMode>,
+  );
+}
+
+/** Renders the lean public location page (ADR 032) at `path` (/l/{organizationId}/{slug}) as its entry does. */
+export function renderPublicLocationApp(path: string) {
+  speakFrom(PUBLIC_CATALOGS);
+  window.history.replaceState(null, '', path);
+  const params = publicLocationParams(window.location.pathname);
+  if (!params) throw new Error(`${path} is not a public location page`);
+  const preloaded = loadPublicLocation(params.organizationId, params.slug);
+  return render(
+    <StrictMode>
+      <PublicLocationApp {...params} preloaded={preloaded} />
     </StrictMode>,
   );
 }

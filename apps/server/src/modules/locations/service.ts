@@ -154,9 +154,13 @@ export async function getLocation(
   id: string,
   context: Pick<LocationContext, 'publicBaseUrl' | 'today'>,
 ): Promise<TLocation> {
-  const row = isUuid(id)
-    ? await findLocationWithCounts(db, organizationId, { id }, context.today)
-    : undefined;
+  // By its id, or by the slug its QR code carries (a staff member who scans a room's code).
+  const row = await findLocationWithCounts(
+    db,
+    organizationId,
+    isUuid(id) ? { id } : { slug: id },
+    context.today,
+  );
   if (!row) throw locationNotFound();
   const ancestors = await findAncestors(db, organizationId, row.path);
   return {

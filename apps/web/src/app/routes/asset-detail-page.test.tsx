@@ -35,9 +35,15 @@ function setup(
     [`/api/assets/${ASSET_ID}/qr.png`]: () =>
       new Response('png', { headers: { 'Content-Type': 'image/png' } }),
     '/api/schedules': () => jsonResponse([]),
+    [`/api/assets/${ASSET_ID}/moves`]: () => jsonResponse([]),
     ...more,
   });
 }
+
+const PLANT = '0193f8a0-0000-7000-8000-00000000010a';
+const BOILER_ROOM = '0193f8a0-0000-7000-8000-00000000010c';
+const PUMP = '0193f8a0-0000-7000-8000-0000000000b1';
+const MOTOR = '0193f8a0-0000-7000-8000-0000000000b2';
 
 describe('asset detail', () => {
   const realCreate = URL.createObjectURL;
@@ -89,6 +95,94 @@ describe('asset detail', () => {
     const events = screen.getByRole('region', { name: 'Maintenance events' });
     expect(within(events).getByRole('button', { name: 'Add maintenance event' })).toBeInTheDocument();
     expect(within(events).getByText('No recorded maintenance yet.')).toBeInTheDocument();
+  });
+
+  it('links its location and its parent, and lists its components with their tasks and due work', async () => {
+    const calls = setup(
+      () =>
+        jsonResponse({
+          ...stored,
+          location: { id: BOILER_ROOM, name: 'Boiler room', path: 'Plant A / Boiler room' },
+          parentAsset: { id: PUMP, name: 'Pump 1', slug: 'pump-1' },
+          componentCount: 1,
+        }),
+      {
+        [`/api/assets/${ASSET_ID}/components`]: () =>
+          jsonResponse(
+            {
+              items: [
+                {
+                  id: MOTOR,
+                  name: 'Motor',
+                  slug: 'motor',
+                  locationId: null,
+                  retiredAt: null,
+                  openTasks: 2,
+                  overdueTasks: 1,
+                  componentCount: 0,
+                  nextServiceDue: '2026-01-03',
+                  overdue: true,
+                },
+              ],
+              rollup: { components: 1, openTasks: 3, overdue: 1, dueSoon: 0 },
+            },
+            200,
+            { 'X-Total-Count': '1', 'X-Page': '1', 'X-Page-Size': '20' },
+          ),
+      },
+    );
+    renderApp(`/assets/${ASSET_ID}`);
+    expect(await screen.findByRole('link', { name: 'Plant A / Boiler room' })).toHaveAttribute(
+      'href',
+      `/locations/${BOILER_ROOM}`,
+    );
+    expect(screen.getByRole('link', { name: 'Pump 1' })).toHaveAttribute('href', `/assets/${PUMP}`);
+    const components = await screen.findByRole('region', { name: 'Components' });
+    expect(
+      await within(components).findByText('1 component, 3 open tasks with this asset’s own.'),
+    ).toBeInTheDocument();
+    const row = within(components).getByRole('link', { name: 'Motor' }).closest('tr')!;
+    expect(within(row).getByText('2')).toBeInTheDocument();
+    expect(within(row).getByText('Overdue')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.pathname.endsWith('/components'))).toBe(true);
+  });
+
+  it('shows its moves between locations, with who moved it', async () => {
+    setup(undefined, {
+      [`/api/assets/${ASSET_ID}/moves`]: () =>
+        jsonResponse([
+          {
+            id: 'm1',
+            movedAt: '2026-03-04T10:00:00.000Z',
+            movedBy: 'Alex Admin',
+            fromLocationId: PLANT,
+            fromPath: 'Plant A',
+            toLocationId: BOILER_ROOM,
+            toPath: 'Plant A / Boiler room',
+          },
+          {
+            id: 'm0',
+            movedAt: '2026-03-01T10:00:00.000Z',
+            movedBy: null,
+            fromLocationId: null,
+            fromPath: null,
+            toLocationId: null,
+            toPath: 'Old store',
+          },
+        ]),
+    });
+    renderApp(`/assets/${ASSET_ID}`);
+    const history = await screen.findByRole('region', { name: 'Location history' });
+    const [newest, oldest] = within(history).getAllByRole('listitem');
+    expect(newest).toHaveTextContent('Moved from Plant A to Plant A / Boiler room');
+    expect(newest).toHaveTextContent(/By Alex Admin, /);
+    expect(within(newest!).getByRole('link', { name: 'Plant A / Boiler room' })).toHaveAttribute(
+      'href',
+      `/locations/${BOILER_ROOM}`,
+    );
+    // A deleted location is no link; no location reads as such.
+    expect(oldest).toHaveTextContent('Moved from No location to Old store');
+    expect(within(oldest!).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('downloads the QR code as {slug}-qr.png', async () => {

@@ -11,8 +11,11 @@ import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Translated } from '#web/components/ui/translated.tsx';
 import { assetKeys } from '#web/features/assets/api/asset-keys.ts';
 import { useAsset } from '#web/features/assets/api/get-asset.ts';
-import { AssetQrCard } from '#web/features/assets/components/asset-qr-card.tsx';
+import { AssetComponentsCard } from '#web/features/assets/components/asset-components-card.tsx';
+import { AssetMovesCard } from '#web/features/assets/components/asset-moves-card.tsx';
+import { AssetPlace } from '#web/features/assets/components/asset-place.tsx';
 import { RetireAssetButton, RetiredAssetNotice } from '#web/features/assets/components/asset-retirement.tsx';
+import { QrCard } from '#web/features/assets/components/qr-card.tsx';
 import { ASSET_TEXTS } from '#web/features/assets/texts.ts';
 import { taskKeys } from '#web/features/events/api/task-keys.ts';
 import { MaintenanceEventsSection } from '#web/features/events/components/maintenance-events-section.tsx';
@@ -39,9 +42,10 @@ export const ASSET_PAGE_TEXTS = {
 };
 
 /**
- * /assets/{id}: header, "Asset details", the QR card and retirement (features/assets), "Print label"
- * (features/labels), "Planned maintenance" (features/schedules), the maintenance events
- * (features/events). A retired asset is read-only: no edit, no new event, no task actions, no label,
+ * /assets/{id}: header (with where the asset is and what it is part of), "Asset details", the QR card
+ * and retirement (features/assets), "Print label" (features/labels), "Planned maintenance"
+ * (features/schedules), its "Components" (features/assets), the maintenance events (features/events)
+ * and its "Location history" (features/assets). A retired asset is read-only: no edit, no new event, no task actions, no label,
  * no schedule change.
  */
 export function AssetDetailPage() {
@@ -104,6 +108,7 @@ export function AssetDetailPage() {
             components={{ 0: <code />, 1: <code /> }}
           />
         </p>
+        <AssetPlace asset={asset} />
       </PageHeader>
       {retired ? <RetiredAssetNotice asset={asset} canManage={isAdmin} /> : null}
       <div className={styles.layout}>
@@ -117,8 +122,8 @@ export function AssetDetailPage() {
             <p className={styles.muted}>{_(ASSET_PAGE_TEXTS.noFields)}</p>
           )}
         </Card>
-        <AssetQrCard
-          asset={asset}
+        <QrCard
+          subject={asset}
           actions={
             retired ? null : (
               <PrintLabelsButton source={{ assetIds: [asset.id] }} count={1}>
@@ -135,7 +140,9 @@ export function AssetDetailPage() {
         onChanged={reloadAfterSchedule}
         className={styles.section}
       />
+      <AssetComponentsCard asset={asset} className={styles.section} />
       <MaintenanceEventsSection asset={asset} readOnly={retired} canDelete={isAdmin} />
+      <AssetMovesCard assetId={asset.id} className={styles.afterEvents} />
     </>
   );
 }

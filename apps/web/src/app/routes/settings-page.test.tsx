@@ -87,6 +87,36 @@ describe('settings page (settings variant)', () => {
     expect(authStore.getSnapshot().organization?.timeZone).toBe('Europe/Paris');
   });
 
+  it('turns the public location pages on, and the asset’s location on its public page: both off at first', async () => {
+    const calls = setup(
+      { isAdmin: true },
+      {
+        'PUT /api/admin/organization/settings': (_url, init) =>
+          jsonResponse(organization(JSON.parse(String(init.body)))),
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Organization' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Organization' });
+    const section = within(panel).getByRole('region', { name: 'Public pages' });
+    const pages = within(section).getByRole('switch', { name: 'Public location pages' });
+    const assetLocation = within(section).getByRole('switch', {
+      name: 'Show an asset’s location on its public page',
+    });
+    await waitFor(() => expect(pages).toHaveAttribute('aria-checked', 'false'));
+    expect(assetLocation).toHaveAttribute('aria-checked', 'false');
+    await user.click(pages);
+    expect(await within(section).findByText('Locations’ public pages turned on.')).toBeInTheDocument();
+    expect(authStore.getSnapshot().organization?.publicLocationPages).toBe(true);
+    await user.click(assetLocation);
+    expect(await within(section).findByText('Assets’ public pages show their location.')).toBeInTheDocument();
+    const puts = calls
+      .filter((call) => call.init.method === 'PUT')
+      .map((call) => JSON.parse(String(call.init.body)));
+    expect(puts).toEqual([{ publicLocationPages: true }, { publicAssetLocation: true }]);
+  });
+
   it('says why the time zone was not saved', async () => {
     setup(
       { isAdmin: true },

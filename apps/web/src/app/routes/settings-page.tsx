@@ -13,9 +13,10 @@ import { ACTIVITY_ENTITY_TYPE_OPTIONS } from '#web/features/audit-logs/lib/audit
 import { AUDIT_TEXTS } from '#web/features/audit-logs/texts.ts';
 import { currentUserQuery } from '#web/features/auth/api/get-current-user.ts';
 import { OrganizationDigestSwitch } from '#web/features/organizations/components/organization-digest-switch.tsx';
+import { OrganizationPublicPagesSwitches } from '#web/features/organizations/components/organization-public-pages-switches.tsx';
 import { OrganizationSettingsForm } from '#web/features/organizations/components/organization-settings-form.tsx';
 import { SsoSettingsForm } from '#web/features/organizations/components/sso-settings-form.tsx';
-import { SSO_SETTINGS_TEXTS } from '#web/features/organizations/texts.ts';
+import { PUBLIC_PAGES_TEXTS, SSO_SETTINGS_TEXTS } from '#web/features/organizations/texts.ts';
 import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
 import { LanguageSelect } from '#web/features/profile/components/language-select.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
@@ -53,7 +54,7 @@ const ACTIVITY_HEADINGS = { date: SETTINGS_TEXTS.activityDate, details: SETTINGS
 /**
  * /settings, the settings variant: "Profile" (features/profile: display name, password and the daily
  * digest), "Activity Logs" (features/audit-logs), "API tokens" (features/api-tokens) and, for
- * administrators, "Organization" (its time zone, daily digest and single sign-on) and "Webhooks"
+ * administrators, "Organization" (its time zone, daily digest, public pages and single sign-on) and "Webhooks"
  * (features/webhooks).
  */
 export function SettingsPage() {
@@ -75,6 +76,9 @@ export function SettingsPage() {
         <RemindersSection>
           <OrganizationDigestSwitch />
         </RemindersSection>
+        <SettingsSection title={_(PUBLIC_PAGES_TEXTS.heading)}>
+          <OrganizationPublicPagesSwitches />
+        </SettingsSection>
         <SettingsSection title={_(SSO_SETTINGS_TEXTS.heading)}>
           <SsoSettingsForm />
         </SettingsSection>

@@ -10,6 +10,9 @@ type TRole = { isAdmin: boolean; isSuperAdmin: boolean };
 const MEMBER: TRole = { isAdmin: false, isSuperAdmin: false };
 const ADMIN: TRole = { isAdmin: true, isSuperAdmin: false };
 const SUPER: TRole = { isAdmin: true, isSuperAdmin: true };
+/** The navigation's links each role sees, in order (docs/product/overview.md#navigation). */
+const MEMBER_LINKS = ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Locations', 'Calendar', 'Activity'];
+const ADMIN_LINKS = [...MEMBER_LINKS, 'Admin Users', 'Admin Fields'];
 
 function signInAs(role: TRole, displayName = 'Jamie Rivera') {
   mockFetch({
@@ -55,29 +58,9 @@ describe('header', () => {
   });
 
   it.each([
-    ['member', MEMBER, ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Calendar', 'Activity'], 'Member'],
-    [
-      'admin',
-      ADMIN,
-      ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Calendar', 'Activity', 'Admin Users', 'Admin Fields'],
-      'Administrator',
-    ],
-    [
-      'super admin',
-      SUPER,
-      [
-        'Home',
-        'Scan QR',
-        'Dashboard',
-        'Assets',
-        'Calendar',
-        'Activity',
-        'Admin Users',
-        'Admin Fields',
-        'Organizations',
-      ],
-      'Super Administrator',
-    ],
+    ['member', MEMBER, MEMBER_LINKS, 'Member'],
+    ['admin', ADMIN, ADMIN_LINKS, 'Administrator'],
+    ['super admin', SUPER, [...ADMIN_LINKS, 'Organizations'], 'Super Administrator'],
   ])('%s: role-aware links and role label', async (_who, role, links, label) => {
     signInAs(role);
     renderApp('/dashboard');

@@ -21,6 +21,7 @@ export const NAV_TEXTS = {
   scan: msg`Scan QR`,
   dashboard: msg`Dashboard`,
   assets: msg`Assets`,
+  locations: msg`Locations`,
   calendar: msg`Calendar`,
   activity: msg`Activity`,
   adminUsers: msg`Admin Users`,

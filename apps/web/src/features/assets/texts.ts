@@ -84,6 +84,11 @@ export const LIST_TEXTS = {
     contains: (label: string, text: string) => msg`${label}: contains “${text}”`,
   },
   unknownField: msg`Unknown field`,
+  location: msg`Location`,
+  locationHint: msg`Its assets and those of every location inside it.`,
+  noLocation: msg`No location`,
+  locationSummary: (path: string) => msg`Location: ${path}`,
+  locationColumn: msg`Location`,
 
   columns: msg`Columns`,
   columnsText: msg`Choose the columns of the list. Name, Slug, Created and Actions are always shown; this browser remembers your choice.`,
@@ -118,6 +123,19 @@ export const LIST_TEXTS = {
   /** `selected`: the number selected, written (formatNumber). */
   setDone: (changed: number, selected: string) =>
     msg`Changed ${plural(changed, { one: '# asset', other: '# assets' })} of ${selected}. Retired assets and those that already had this value are left as they were.`,
+
+  moveToLocation: msg`Move to location`,
+  moveTitle: msg`Move to a location`,
+  moveHint: msg`Type part of a location’s name or path, or choose no location.`,
+  chooseLocation: msg`Choose a location.`,
+  move: msg`Move`,
+  moving: msg`Moving…`,
+  moveFailed: msg`The assets could not be moved.`,
+  /** `selected`: the number selected, written (formatNumber). */
+  movedTo: (changed: number, selected: string, path: string) =>
+    msg`Moved ${plural(changed, { one: '# asset', other: '# assets' })} of ${selected} to ${path}.`,
+  movedToNone: (changed: number, selected: string) =>
+    msg`${plural(changed, { one: '# asset', other: '# assets' })} of ${selected} moved to no location.`,
 
   retire: msg`Retire`,
   retireTitle: ({ count, more }: TShownCount, shown: string) =>
@@ -191,6 +209,7 @@ export const FORM_TEXTS = {
   organizationPlaceholder: msg`e.g. the demo organization's ID`,
   organizationHint: msg`Leave blank to use your own organization.`,
   organizationIdInvalid: msg`Organization ID must be a valid UUID.`,
+  place: msg`Location and parent`,
   customFields: msg`Custom asset fields`,
   customFieldsHint: msg`These fields are managed from the admin portal and apply to all assets.`,
   saving: msg`Saving...`,
@@ -232,4 +251,42 @@ export const RETIREMENT_TEXTS = {
   deleteLabel: msg`Type the asset name to confirm`,
   deleteFailed: msg`The asset could not be deleted.`,
   cancel: msg`Cancel`,
+};
+
+/** Where an asset is and what it is part of, its components and its moves (docs/product/locations.md). */
+export const PLACE_TEXTS = {
+  location: msg`Location`,
+  noLocation: msg`No location`,
+  parentAsset: msg`Part of`,
+  /** The asset form's pickers. */
+  locationHint: msg`Type part of a location’s name or path, such as “boiler” or “plant a room”.`,
+  parentHint: msg`The asset this one is a component of (a pump’s motor, a fire panel’s detector). Type part of its name or slug.`,
+  noParent: msg`Not a component`,
+  searchingAssets: msg`Searching...`,
+  noAssetMatch: msg`No asset matches.`,
+
+  components: msg`Components`,
+  componentsTable: msg`Components of this asset`,
+  componentsLoading: msg`Loading components...`,
+  componentsFailed: msg`Unable to load the components.`,
+  /** The roll-up: this asset with every component below it, however deep. */
+  rollup: (components: number, openTasks: number) =>
+    msg`${plural(components, { one: '# component', other: '# components' })}, ${plural(openTasks, { one: '# open task', other: '# open tasks' })} with this asset’s own.`,
+  rollupOverdue: (overdue: number) => msg`${plural(overdue, { one: '# overdue', other: '# overdue' })}`,
+  rollupDueSoon: (dueSoon: number) => msg`${plural(dueSoon, { one: '# due soon', other: '# due soon' })}`,
+  name: msg`Name`,
+  openTasks: msg`Open tasks`,
+  overdue: msg`Overdue`,
+  nextService: msg`Next service`,
+  subComponents: (count: number) =>
+    msg`${plural(count, { one: '# component of its own', other: '# components of its own' })}`,
+  retired: msg`Retired`,
+  none: msg`None`,
+
+  moves: msg`Location history`,
+  movesLoading: msg`Loading location history...`,
+  movesFailed: msg`Unable to load the location history.`,
+  /** One move: from and to are paths ("No location" when none), each in a link (<0>, <1>) while it exists. */
+  moved: (from: string, to: string) => msg`Moved from <0>${from}</0> to <1>${to}</1>`,
+  movedBy: (name: string, when: string) => msg`By ${name}, ${when}`,
 };

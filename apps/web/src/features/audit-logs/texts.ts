@@ -107,6 +107,8 @@ export const AUDIT_FIELD_MESSAGES: Record<string, MessageDescriptor> = {
   language: msg({ message: 'language', comment: 'audit field name' }),
   defaultLanguage: msg({ message: 'defaultLanguage', comment: 'audit field name' }),
   timeZone: msg({ message: 'timeZone', comment: 'audit field name' }),
+  publicLocationPages: msg({ message: 'publicLocationPages', comment: 'audit field name' }),
+  publicAssetLocation: msg({ message: 'publicAssetLocation', comment: 'audit field name' }),
   logo: msg({ message: 'logo', comment: 'audit field name' }),
   calendarFeed: msg({ message: 'calendarFeed', comment: 'audit field name' }),
   singleSignOn: msg({ message: 'singleSignOn', comment: 'audit field name' }),

@@ -87,3 +87,17 @@ export const SSO_SETTINGS_TEXTS = {
   createUsersLabel: msg`Create accounts on first sign-in`,
   requireSsoLabel: msg`Members must use single sign-on`,
 };
+
+/** The public pages' switches of the organization tab (docs/product/locations.md#public-pages). */
+export const PUBLIC_PAGES_TEXTS = {
+  heading: msg`Public pages`,
+  locationPages: msg`Public location pages`,
+  locationPagesHint: msg`A visitor who scans a location’s QR code sees its name and path, and the names of the assets in it and below it with their next service due or overdue state. When off, the code opens the location’s page for signed-in staff only.`,
+  locationPagesOn: msg`Locations’ public pages turned on.`,
+  locationPagesOff: msg`Locations’ public pages turned off.`,
+  assetLocation: msg`Show an asset’s location on its public page`,
+  assetLocationHint: msg`The public page of an asset then shows the full path of where it is, such as “Plant A / Building 2 / Boiler room”.`,
+  assetLocationOn: msg`Assets’ public pages show their location.`,
+  assetLocationOff: msg`Assets’ public pages no longer show their location.`,
+  failed: msg`Unable to save this setting.`,
+};

@@ -11,4 +11,6 @@ export const PUBLIC_ASSET_TEXTS = {
   history: msg`Maintenance history`,
   files: msg`Files`,
   asset: msg`Asset`,
+  /** Where the asset is, where its organization shows it: its location's full path. */
+  location: (path: string) => msg`Location: ${path}`,
 };

@@ -7,8 +7,8 @@ import {
   type TFieldDefinition,
 } from '@mqr/contracts';
 import { type ReactNode, useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TScreenStatus } from '#web/components/layouts/screen-status.ts';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -19,11 +19,13 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { CustomFieldInputs, useFields } from '#web/features/fields/index.ts';
+import { LocationPicker, type TPickedLocation, useLocation } from '#web/features/locations/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
 import { useAsset } from '../api/get-asset.ts';
 import { useSaveAsset } from '../api/save-asset.ts';
-import { ASSET_TEXTS, FORM_TEXTS } from '../texts.ts';
+import { ASSET_TEXTS, FORM_TEXTS, PLACE_TEXTS } from '../texts.ts';
 import styles from './asset-form-page.module.css';
 import {
   checkAssetForm,
@@ -31,25 +33,43 @@ import {
   initialAssetFormValues,
   type TAssetFormValues,
 } from './asset-form-values.ts';
+import { ParentAssetPicker } from './parent-asset-picker.tsx';
 
-/** /assets/new (create) and /assets/{id}/edit (edit). */
+/**
+ * /assets/new (create; `?location={id}` starts it at that location, a location page's "Create asset
+ * here") and /assets/{id}/edit (edit).
+ */
 export function AssetFormPage() {
   const { _ } = useLingui();
   const { id } = useParams();
   const isEdit = !!id;
   const assetQuery = useAsset(id);
   const fieldsQuery = useFields('Asset');
+  const startAt = useSearchParams()[0].get('location') ?? undefined;
+  const startLocation = useLocation(isEdit ? undefined : startAt);
   const title = _(isEdit ? FORM_TEXTS.editTitle : FORM_TEXTS.createTitle);
   const asset = assetQuery.data;
+  const initialLocation: TPickedLocation | null = startLocation.data
+    ? { id: startLocation.data.id, path: startLocation.data.path }
+    : null;
 
   let body: ReactNode;
-  if ((isEdit && assetQuery.isPending) || fieldsQuery.isPending) {
+  if (
+    (isEdit && assetQuery.isPending) ||
+    fieldsQuery.isPending ||
+    (startLocation.isLoading && !startLocation.data)
+  ) {
     body = <StateMessage>{_(ASSET_TEXTS.formLoading)}</StateMessage>;
   } else if (isEdit && (assetQuery.isError || !asset)) {
     body = <Alert>{_(ASSET_TEXTS.formLoadFailed)}</Alert>;
   } else {
     body = (
-      <AssetForm asset={asset} definitions={fieldsQuery.data ?? []} fieldsFailed={fieldsQuery.isError} />
+      <AssetForm
+        asset={asset}
+        definitions={fieldsQuery.data ?? []}
+        fieldsFailed={fieldsQuery.isError}
+        initialLocation={initialLocation}
+      />
     );
   }
 
@@ -83,6 +103,8 @@ type TAssetFormProps = {
   asset: TAsset | undefined;
   definitions: TFieldDefinition[];
   fieldsFailed: boolean;
+  /** Where a new asset starts (a location page's "Create asset here"). */
+  initialLocation: TPickedLocation | null;
 };
 
 function toFieldErrors(errors: { path: string; message: string }[]): FieldErrors<TAssetFormValues> {
@@ -97,7 +119,7 @@ function toFieldErrors(errors: { path: string; message: string }[]): FieldErrors
   return result as FieldErrors<TAssetFormValues>;
 }
 
-function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
+function AssetForm({ asset, definitions, fieldsFailed, initialLocation }: TAssetFormProps) {
   const { _ } = useLingui();
   const navigate = useNavigate();
   const auth = useAuth();
@@ -114,13 +136,17 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
   };
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
     formState: { errors },
   } = useForm<TAssetFormValues>({
     resolver,
-    defaultValues: initialAssetFormValues(asset, definitions, ownOrganization),
+    defaultValues: {
+      ...initialAssetFormValues(asset, definitions, ownOrganization),
+      ...(asset ? {} : { location: initialLocation }),
+    },
   });
 
   const failedMessage = isEdit ? ASSET_TEXTS.updateFailed : ASSET_TEXTS.createFailed;
@@ -142,7 +168,12 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
         setStatus({ tone: 'success', text: i18n._(ASSET_TEXTS.updated) });
       },
       onError: (error) => {
-        setStatus({ tone: 'error', text: i18n._(failedMessage) });
+        // The server's reason follows when no input carries it (a cycle of components).
+        const said = error instanceof ApiError && error.fields.length > 0;
+        setStatus({
+          tone: 'error',
+          text: said ? i18n._(failedMessage) : failureMessage(i18n._(failedMessage), error),
+        });
         if (!(error instanceof ApiError)) return;
         for (const field of error.fields) {
           const path = formPathFromServer(field.path);
@@ -207,6 +238,39 @@ function AssetForm({ asset, definitions, fieldsFailed }: TAssetFormProps) {
             {...register('organizationId')}
           />
         )}
+      </Card>
+
+      <Card className={styles.section} aria-labelledby="asset-place">
+        <h2 id="asset-place" className={styles.sectionTitle}>
+          {_(FORM_TEXTS.place)}
+        </h2>
+        <Controller
+          control={control}
+          name="location"
+          render={({ field, fieldState }) => (
+            <LocationPicker
+              label={_(PLACE_TEXTS.location)}
+              hint={_(PLACE_TEXTS.locationHint)}
+              error={fieldState.error?.message}
+              value={field.value}
+              onChange={field.onChange}
+              noneLabel={_(PLACE_TEXTS.noLocation)}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="parentAsset"
+          render={({ field, fieldState }) => (
+            <ParentAssetPicker
+              label={_(PLACE_TEXTS.parentAsset)}
+              error={fieldState.error?.message}
+              value={field.value}
+              onChange={field.onChange}
+              assetId={asset?.id}
+            />
+          )}
+        />
       </Card>
 
       <Card className={styles.section} aria-labelledby="custom-asset-fields">

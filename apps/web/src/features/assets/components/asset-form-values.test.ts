@@ -2,7 +2,7 @@ import { ASSET_MESSAGES } from '@mqr/contracts';
 import { describe, expect, it } from 'vitest';
 import { fieldDefinition } from '#web/features/fields/field-fixtures.ts';
 import { customKey } from '#web/features/fields/index.ts';
-import { asset } from '../asset-fixtures.ts';
+import { asset, ORG_ID } from '../asset-fixtures.ts';
 import {
   checkAssetForm,
   formPathFromServer,
@@ -23,7 +23,16 @@ function values(
   custom: Record<string, string> = {},
 ): TAssetFormValues {
   const entries = Object.fromEntries(Object.entries(custom).map(([id, value]) => [customKey(id), value]));
-  return { name: 'Pump', description: '', externalId: '', organizationId: '', custom: entries, ...overrides };
+  return {
+    name: 'Pump',
+    description: '',
+    externalId: '',
+    organizationId: '',
+    location: null,
+    parentAsset: null,
+    custom: entries,
+    ...overrides,
+  };
 }
 
 describe('checkAssetForm', () => {
@@ -133,12 +142,62 @@ describe('checkAssetForm', () => {
   });
 });
 
+describe('the location and the parent asset', () => {
+  const PLACE = { id: '0193f8a0-0000-7000-8000-00000000010c', path: 'Plant A / Boiler room' };
+  const PARENT = { id: '0193f8a0-0000-7000-8000-0000000000b1', label: 'Pump 1' };
+
+  it('sends them on a new asset when chosen, and leaves them out otherwise', () => {
+    expect(checkAssetForm(values({ location: PLACE, parentAsset: PARENT }), [])).toEqual({
+      ok: true,
+      body: { name: 'Pump', fields: [], locationId: PLACE.id, parentAssetId: PARENT.id },
+    });
+    expect(checkAssetForm(values({ location: { id: null, path: 'No location' } }), [])).toEqual({
+      ok: true,
+      body: { name: 'Pump', fields: [] },
+    });
+  });
+
+  it('sends them on an existing asset only when changed, null to clear', () => {
+    const stored = asset({
+      location: { id: PLACE.id, name: 'Boiler room', path: PLACE.path },
+      parentAsset: { id: PARENT.id, name: 'Pump 1', slug: 'pump-1' },
+    });
+    const initial = initialAssetFormValues(stored, [], '');
+    expect(initial.location).toEqual(PLACE);
+    expect(initial.parentAsset).toEqual(PARENT);
+    expect(checkAssetForm({ ...initial, name: 'Pump' }, [], stored)).toEqual({
+      ok: true,
+      body: {
+        name: 'Pump',
+        description: 'Basement boiler',
+        fields: [],
+        externalId: null,
+        organizationId: ORG_ID,
+      },
+    });
+    expect(checkAssetForm({ ...initial, location: null, parentAsset: null }, [], stored)).toEqual({
+      ok: true,
+      body: {
+        name: 'Boiler 3',
+        description: 'Basement boiler',
+        fields: [],
+        externalId: null,
+        organizationId: ORG_ID,
+        locationId: null,
+        parentAssetId: null,
+      },
+    });
+  });
+});
+
 describe('asset form helpers', () => {
   it('maps server paths to inputs', () => {
     expect(formPathFromServer(`fields.${text.id}`)).toBe(`custom.${customKey(text.id)}`);
     expect(formPathFromServer('name')).toBe('name');
     expect(formPathFromServer('description')).toBe('description');
     expect(formPathFromServer('externalId')).toBe('externalId');
+    expect(formPathFromServer('locationId')).toBe('location');
+    expect(formPathFromServer('parentAssetId')).toBe('parentAsset');
     expect(formPathFromServer('something.else')).toBeNull();
   });
 

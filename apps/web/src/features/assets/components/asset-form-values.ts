@@ -8,6 +8,7 @@ import {
   ZAssetBody,
 } from '@mqr/contracts';
 import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
+import type { TPickedLocation } from '#web/features/locations/index.ts';
 import { wordMessage } from '#web/lib/api-messages.ts';
 import { FORM_TEXTS } from '../texts.ts';
 
@@ -17,8 +18,15 @@ export type TAssetFormValues = {
   description: string;
   externalId: string;
   organizationId: string;
+  /** Where it is (the tree picker's choice); null: no location. */
+  location: TPickedLocation | null;
+  /** The asset it is a component of; null: none. */
+  parentAsset: TParentChoice | null;
   custom: Record<string, string>;
 };
+
+/** The parent asset as its picker shows it: its id and name. */
+export type TParentChoice = { id: string; label: string };
 
 /** The form path of an input, from a path the server reports (`fields.<fieldId>`, `name`, ...). */
 export function formPathFromServer(path: string): string | null {
@@ -26,6 +34,8 @@ export function formPathFromServer(path: string): string | null {
   if (path === 'name' || path === 'description' || path === 'externalId' || path === 'organizationId') {
     return path;
   }
+  if (path === 'locationId') return 'location';
+  if (path === 'parentAssetId') return 'parentAsset';
   return null;
 }
 
@@ -43,6 +53,8 @@ export function initialAssetFormValues(
     description: asset?.description ?? '',
     externalId: asset?.externalId ?? '',
     organizationId: asset?.organizationId ?? organizationId,
+    location: asset?.location ? { id: asset.location.id, path: asset.location.path } : null,
+    parentAsset: asset?.parentAsset ? { id: asset.parentAsset.id, label: asset.parentAsset.name } : null,
     custom,
   };
 }
@@ -101,5 +113,13 @@ export function checkAssetForm(
   // Sent on every save of an existing asset, so that emptying the field clears it (ADR 092).
   if (parsed.data.externalId || asset) body.externalId = parsed.data.externalId ?? null;
   if (parsed.data.organizationId) body.organizationId = parsed.data.organizationId;
+  // Where it is and what it is part of: sent when chosen, and on an existing asset when changed
+  // (null clears), so that a save does not undo a move someone made meanwhile.
+  const locationId = values.location?.id ?? null;
+  if (asset ? locationId !== (asset.location?.id ?? null) : locationId) body.locationId = locationId;
+  const parentAssetId = values.parentAsset?.id ?? null;
+  if (asset ? parentAssetId !== (asset.parentAsset?.id ?? null) : parentAssetId) {
+    body.parentAssetId = parentAssetId;
+  }
   return { ok: true, body };
 }

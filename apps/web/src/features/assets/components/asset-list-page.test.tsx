@@ -98,7 +98,7 @@ describe('asset list', () => {
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
     // The sorted column shows its order (newest first).
-    expect(headers).toEqual(['Select', 'Name', 'Slug', 'Created▼', 'Actions']);
+    expect(headers).toEqual(['Select', 'Name', 'Slug', 'Location', 'Created▼', 'Actions']);
     expect(within(table).getByText('Boiler 3')).toBeInTheDocument();
     expect(within(table).getByText('boiler-3-x7k2')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'Open Boiler 3' })).toHaveAttribute(
@@ -290,7 +290,7 @@ describe('asset list view', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Select', 'Name', 'Slug', 'Power', 'Created▼', 'Updated', 'Actions']);
+    ).toEqual(['Select', 'Name', 'Slug', 'Location', 'Power', 'Created▼', 'Updated', 'Actions']);
     expect(listCalls(calls).at(-1)?.getAll('columns')).toEqual([POWER]);
     first.unmount();
     renderApp('/assets');

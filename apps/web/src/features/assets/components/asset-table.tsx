@@ -14,8 +14,9 @@ import { openQrImage } from './open-qr-image.ts';
 type TAssetTableProps = {
   assets: TAssetListItem[];
   state: Pick<TListState, 'sort' | 'order'>;
-  /** The custom fields shown as columns, in order, and whether "Updated" is. */
+  /** The custom fields shown as columns, in order, and whether "Location" and "Updated" are. */
   fieldColumns: TFieldDefinition[];
+  showLocation: boolean;
   showUpdated: boolean;
   onSort: (sort: string, order: TSortOrder | undefined) => void;
   isSelected: (id: string) => boolean;
@@ -23,13 +24,14 @@ type TAssetTableProps = {
 };
 
 /**
- * The asset list's table: a checkbox per row, Name, Slug, the chosen custom fields, Created, Updated
- * when chosen, and Actions. Sortable column headers are buttons; the sorted one says its order.
+ * The asset list's table: a checkbox per row, Name, Slug, the location's path (a link to its page)
+ * and the custom fields when chosen, Created, Updated when chosen, and Actions. Sortable column headers are buttons; the sorted one says its order.
  */
 export function AssetTable({
   assets,
   state,
   fieldColumns,
+  showLocation,
   showUpdated,
   onSort,
   isSelected,
@@ -49,6 +51,7 @@ export function AssetTable({
           </th>
           {sortHeader(_(LIST_TEXTS.name), 'name')}
           <th scope="col">{_(LIST_TEXTS.slug)}</th>
+          {showLocation ? <th scope="col">{_(LIST_TEXTS.locationColumn)}</th> : null}
           {fieldColumns.map((field) => sortHeader(field.label, fieldSort(field.id)))}
           {sortHeader(_(LIST_TEXTS.created), 'created')}
           {showUpdated ? sortHeader(_(LIST_TEXTS.updatedColumn), UPDATED_COLUMN) : null}
@@ -74,6 +77,13 @@ export function AssetTable({
             <td data-label={_(LIST_TEXTS.slug)}>
               <code className={styles.slug}>{asset.slug}</code>
             </td>
+            {showLocation ? (
+              <td className={styles.location} data-label={_(LIST_TEXTS.locationColumn)}>
+                {asset.locationId && asset.locationPath ? (
+                  <Link to={`/locations/${asset.locationId}`}>{asset.locationPath}</Link>
+                ) : null}
+              </td>
+            ) : null}
             {fieldColumns.map((field) => (
               <td key={field.id} className={styles.value} data-label={field.label}>
                 {fieldValueText(field.dataType, asset.values[field.id] ?? '')}

@@ -3,7 +3,7 @@ import type { TFieldDefinition } from '@mqr/contracts';
 import { Button } from '#web/components/ui/button.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
-import { type TListColumn, UPDATED_COLUMN } from '../hooks/use-list-columns.ts';
+import { LOCATION_COLUMN, type TListColumn, UPDATED_COLUMN } from '../hooks/use-list-columns.ts';
 import { LIST_TEXTS } from '../texts.ts';
 import styles from './filter-panel.module.css';
 
@@ -15,10 +15,11 @@ type TColumnChooserProps = {
   onClose: () => void;
 };
 
-/** The optional columns of the asset list: Updated and each active custom field, ticked on or off. */
+/** The optional columns of the asset list: Location, Updated and each active custom field, ticked on or off. */
 export function ColumnChooser({ columns, fields, onChoose, onClose }: TColumnChooserProps) {
   const { _ } = useLingui();
   const choices = [
+    { id: LOCATION_COLUMN, label: _(LIST_TEXTS.locationColumn) },
     { id: UPDATED_COLUMN, label: _(LIST_TEXTS.updatedColumn) },
     ...fields.filter((field) => field.isActive).map((field) => ({ id: field.id, label: field.label })),
   ];

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import {
   filterParam,
+  NO_LOCATION,
   normalizeOptions,
   type TAssetFilterOperator,
   type TFieldDefinition,
@@ -11,6 +12,8 @@ import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { FIELD_TEXTS } from '#web/features/fields/index.ts';
+import { LocationPicker, type TPickedLocation } from '#web/features/locations/index.ts';
+import { useLocationText } from '../hooks/use-location-text.ts';
 import { type TListFilters, type TListState, termsOf } from '../lib/list-state.ts';
 import { LIST_TEXTS } from '../texts.ts';
 import styles from './filter-panel.module.css';
@@ -56,27 +59,35 @@ type TFilterPanelProps = {
   /** The organization's Asset fields; the active ones can be filtered by. */
   fields: TFieldDefinition[];
   onApply: (change: TListFilters) => void;
+  /** Offer the location filter (not on a location's own page, whose assets it already is). */
+  byLocation?: boolean;
 };
 
 /**
- * The filters of the asset list, one group per active custom field by its data type (a Select's
- * options, a Number's or a Date's range, a Boolean, the text a Text contains), open tasks and due
- * work (overdue, due soon). Applied
+ * The filters of the asset list: the location (with every location below it, or none), open tasks,
+ * due work (overdue, due soon), and one group per active custom field by its data type (a Select's
+ * options, a Number's or a Date's range, a Boolean, the text a Text contains). Applied
  * together ("Apply filters"), into the URL; a filter on a field this form does not show is kept.
  */
-export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
+export function FilterPanel({ id, state, fields, onApply, byLocation = true }: TFilterPanelProps) {
   const { _ } = useLingui();
+  const locationText = useLocationText(state.location);
+  const pickedOf = (location: string | undefined, path: string): TPickedLocation | null =>
+    location ? { id: location === NO_LOCATION ? null : location, path } : null;
+  const [location, setLocation] = useState(() => pickedOf(state.location, locationText));
   const [drafts, setDrafts] = useState(() => draftsOf(state));
   const [openTasks, setOpenTasks] = useState(state.openTasks ?? '');
   const [due, setDue] = useState(state.due ?? '');
   // A view changed elsewhere (Back, a filter removed from the summary) fills the form again.
-  const applied = JSON.stringify([state.filter, state.openTasks, state.due]);
+  // The location's path arrives after its id: the picker shows it then.
+  const applied = JSON.stringify([state.filter, state.openTasks, state.due, state.location, locationText]);
   const [shownView, setShownView] = useState(applied);
   if (applied !== shownView) {
     setShownView(applied);
     setDrafts(draftsOf(state));
     setOpenTasks(state.openTasks ?? '');
     setDue(state.due ?? '');
+    setLocation(pickedOf(state.location, locationText));
   }
   const active = fields.filter((field) => field.isActive);
   const shown = new Set(active.map((field) => field.id));
@@ -93,6 +104,7 @@ export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
       filter: [...hidden, ...termsOfDrafts(ownDrafts)],
       openTasks: openTasks === 'true' || openTasks === 'false' ? openTasks : undefined,
       due: due === 'overdue' || due === 'soon' ? due : undefined,
+      location: byLocation && location ? (location.id ?? NO_LOCATION) : undefined,
     });
   }
 
@@ -100,12 +112,22 @@ export function FilterPanel({ id, state, fields, onApply }: TFilterPanelProps) {
     setDrafts({});
     setOpenTasks('');
     setDue('');
-    onApply({ filter: [], openTasks: undefined, due: undefined });
+    setLocation(null);
+    onApply({ filter: [], openTasks: undefined, due: undefined, location: undefined });
   }
 
   return (
     <form id={id} className={styles.panel} aria-label={_(LIST_TEXTS.filterPanel)} onSubmit={submit}>
       <div className={styles.groups}>
+        {byLocation ? (
+          <LocationPicker
+            label={_(LIST_TEXTS.location)}
+            hint={_(LIST_TEXTS.locationHint)}
+            value={location}
+            onChange={setLocation}
+            noneLabel={_(LIST_TEXTS.noLocation)}
+          />
+        ) : null}
         {[
           { label: _(LIST_TEXTS.openTasks), value: openTasks, set: setOpenTasks, choices: openTaskChoices },
           {

@@ -51,7 +51,8 @@ export function ListControls({
   const filterCount =
     new Set(termsOf(state).map((term) => term.fieldId)).size +
     (state.openTasks ? 1 : 0) +
-    (state.due ? 1 : 0);
+    (state.due ? 1 : 0) +
+    (state.location ? 1 : 0);
   return (
     <div className={styles.controls}>
       <div className={styles.selects}>

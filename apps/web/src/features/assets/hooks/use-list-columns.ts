@@ -2,15 +2,20 @@ import { useCallback, useState } from 'react';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { safeLocalStorage } from '#web/lib/safe-local-storage.ts';
 
-/** The optional columns of the asset list: "updated", or a custom field's id. */
+/** The optional columns of the asset list: "updated", "location", or a custom field's id. */
 export type TListColumn = string;
 export const UPDATED_COLUMN = 'updated';
+export const LOCATION_COLUMN = 'location';
+/** What a person who chose nothing yet sees: where each asset is. */
+const DEFAULT_COLUMNS: TListColumn[] = [LOCATION_COLUMN];
 
 const storageKey = (email: string) => `mqr.assetList.columns.${email}`;
 
 function read(email: string): TListColumn[] {
   try {
-    const parsed: unknown = JSON.parse(safeLocalStorage()?.getItem(storageKey(email)) ?? '[]');
+    const stored = safeLocalStorage()?.getItem(storageKey(email));
+    if (stored === null || stored === undefined) return DEFAULT_COLUMNS;
+    const parsed: unknown = JSON.parse(stored);
     return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
   } catch {
     return [];

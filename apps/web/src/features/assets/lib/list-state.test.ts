@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIST_STATE, listStateOf, orderOf, paramsOf, termsOf, viewOf } from './list-state.ts';
 
 const FIELD = '0193f8a0-0000-7000-8000-0000000000f1';
+const LOCATION = '0193f8a0-0000-7000-8000-00000000010c';
 
 describe('the asset list state in the URL', () => {
   it('leaves defaults out, so the plain list is /assets', () => {
@@ -24,6 +25,7 @@ describe('the asset list state in the URL', () => {
       order: 'desc' as const,
       openTasks: 'true' as const,
       due: 'overdue' as const,
+      location: LOCATION,
       filter: [`${FIELD}:min:5`, `${FIELD}:max:10`],
       page: 3,
     };
@@ -35,6 +37,7 @@ describe('the asset list state in the URL', () => {
       order: 'desc',
       openTasks: 'true',
       due: 'overdue',
+      location: LOCATION,
       filter: [`${FIELD}:min:5`, `${FIELD}:max:10`],
     });
     expect(termsOf(state)).toEqual([

@@ -14,8 +14,8 @@ import {
 
 /**
  * What the asset list shows, as its URL holds it (so a view can be shared): the same parameters as
- * GET /api/assets (`search`, `status`, `sort`, `order`, `openTasks`, `due`, `filter` once per term), and the
- * page. Defaults are left out of the URL.
+ * GET /api/assets (`search`, `status`, `sort`, `order`, `openTasks`, `due`, `location`, `filter` once per
+ * term), and the page. Defaults are left out of the URL.
  */
 export type TListState = {
   search: string;
@@ -27,12 +27,14 @@ export type TListState = {
   openTasks: 'true' | 'false' | undefined;
   /** Overdue or due soon (an open task, or an active schedule's next due date). */
   due: TAssetDueFilter | undefined;
+  /** A location's id (its assets and those below it), or `none` (NO_LOCATION): without a location. */
+  location: string | undefined;
   filter: string[];
   page: number;
 };
 
 /** What the filter panel and the filter summary change: the filters beside the search and status. */
-export type TListFilters = Pick<TListState, 'filter' | 'openTasks' | 'due'>;
+export type TListFilters = Pick<TListState, 'filter' | 'openTasks' | 'due' | 'location'>;
 
 export const DEFAULT_LIST_STATE: TListState = {
   search: '',
@@ -41,6 +43,7 @@ export const DEFAULT_LIST_STATE: TListState = {
   order: undefined,
   openTasks: undefined,
   due: undefined,
+  location: undefined,
   filter: [],
   page: 1,
 };
@@ -59,6 +62,7 @@ export function listStateOf(params: URLSearchParams): TListState {
     order: oneOf(SORT_ORDERS, params.get('order')),
     openTasks: oneOf(['true', 'false'] as const, params.get('openTasks')),
     due: oneOf(ASSET_DUE_FILTERS, params.get('due')),
+    location: params.get('location') || undefined,
     filter: params.getAll('filter'),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
@@ -73,6 +77,7 @@ export function paramsOf(state: TListState): URLSearchParams {
   if (state.order && state.order !== defaultOrder(state.sort)) params.set('order', state.order);
   if (state.openTasks) params.set('openTasks', state.openTasks);
   if (state.due) params.set('due', state.due);
+  if (state.location) params.set('location', state.location);
   for (const term of state.filter) params.append('filter', term);
   if (state.page > 1) params.set('page', String(state.page));
   return params;
@@ -87,6 +92,7 @@ export function viewOf(state: TListState): TAssetListViewInput {
     order: orderOf(state),
     ...(state.openTasks ? { openTasks: state.openTasks } : {}),
     ...(state.due ? { due: state.due } : {}),
+    ...(state.location ? { location: state.location } : {}),
     ...(state.filter.length > 0 ? { filter: state.filter } : {}),
   };
 }

@@ -63,6 +63,7 @@ function setup(events: TMaintenanceEvent[], handlers: THandlers = {}, canEdit = 
     [`/api/assets/${ASSET_ID}/qr.png`]: () =>
       new Response('png', { headers: { 'Content-Type': 'image/png' } }),
     '/api/schedules': () => jsonResponse([]),
+    [`/api/assets/${ASSET_ID}/moves`]: () => jsonResponse([]),
     ...handlers,
   });
   return {

@@ -1,7 +1,7 @@
 import type { TPublicAsset } from '@mqr/contracts';
-import { useEffect, useState } from 'react';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { withRetry } from '#web/lib/retry-policy.ts';
+import { type TPublicAnswer, usePublicAnswer } from '#web/lib/use-public-answer.ts';
 
 /**
  * GET /public/orgs/{organizationId}/assets/{slug}: the read-only asset behind a QR code (no sign-in).
@@ -18,11 +18,6 @@ export function getPublicAsset(
     { signal },
   );
 }
-
-export type TPublicAssetState =
-  | { status: 'pending' }
-  | { status: 'error' }
-  | { status: 'success'; asset: TPublicAsset };
 
 /** The public asset, retried as the app's queries are (a 4xx is an answer, anything else is tried twice more). */
 export function loadPublicAsset(
@@ -41,20 +36,10 @@ export function usePublicAsset(
   organizationId: string,
   slug: string,
   preloaded?: Promise<TPublicAsset>,
-): TPublicAssetState {
-  const [state, setState] = useState<TPublicAssetState>({ status: 'pending' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((current) => (current.status === 'pending' ? current : { status: 'pending' }));
-    (preloaded ?? loadPublicAsset(organizationId, slug, controller.signal)).then(
-      (asset) => {
-        if (!controller.signal.aborted) setState({ status: 'success', asset });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [organizationId, slug, preloaded]);
-  return state;
+): TPublicAnswer<TPublicAsset> {
+  return usePublicAnswer(
+    JSON.stringify([organizationId, slug]),
+    (signal) => loadPublicAsset(organizationId, slug, signal),
+    preloaded,
+  );
 }

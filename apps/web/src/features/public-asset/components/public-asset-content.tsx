@@ -40,6 +40,9 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
             <p className={styles.retired}>{_(PUBLIC_ASSET_TEXTS.publicRetiredNotice)}</p>
           ) : null}
           <NextServiceDue asset={asset} className={styles.service} />
+          {asset.location ? (
+            <p className={styles.location}>{_(PUBLIC_ASSET_TEXTS.location(asset.location.path))}</p>
+          ) : null}
           {asset.description ? <p className={styles.description}>{asset.description}</p> : null}
           <p className={styles.muted}>{_(PUBLIC_ASSET_TEXTS.qrSlug(asset.slug))}</p>
         </div>
@@ -119,5 +122,5 @@ export function PublicAssetContent({ organizationId, slug, preloaded }: TPublicA
       </div>
     );
   }
-  return <PublicAsset asset={state.asset} />;
+  return <PublicAsset asset={state.data} />;
 }

@@ -31,8 +31,12 @@ export function ScanPage() {
   const handleText = useCallback(
     (text: string) => {
       const outcome = interpretScan(text);
-      setResult({ text, isAsset: outcome.kind === 'asset' });
-      if (outcome.kind !== 'asset') return;
+      setResult({ text, isAsset: outcome.kind !== 'other' });
+      if (outcome.kind === 'other') return;
+      if (outcome.kind === 'location') {
+        void navigate(outcome.path);
+        return;
+      }
       if (!offline?.isOffline()) {
         void navigate(outcome.path);
         return;

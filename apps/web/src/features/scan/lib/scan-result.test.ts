@@ -12,6 +12,12 @@ describe('interpretScan', () => {
       slug: 'pump-3-x7k2q9',
     });
   });
+  it('opens the page of a scanned location URL', () => {
+    expect(interpretScan(`https://qr.example.com/l/${ORG}/boiler-room-x1`)).toEqual({
+      kind: 'location',
+      path: `/l/${ORG}/boiler-room-x1`,
+    });
+  });
   it('leaves any other text on the scan page', () => {
     expect(interpretScan('hello')).toEqual({ kind: 'other' });
     expect(interpretScan('https://example.com/a/pump-3')).toEqual({ kind: 'other' });

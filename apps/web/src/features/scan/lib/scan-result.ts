@@ -1,11 +1,18 @@
-import { findPublicAssetPath } from '@mqr/contracts';
+import { findPublicAssetPath, findPublicLocationPath } from '@mqr/contracts';
 
 export type TScanOutcome =
   | { kind: 'asset'; path: string; organizationId: string; slug: string }
+  | { kind: 'location'; path: string }
   | { kind: 'other' };
 
-/** A scanned text holding `/a/{organizationId}/{slug}` opens that public page; anything else stays. */
+/**
+ * A scanned text holding `/a/{organizationId}/{slug}` opens that public page, one holding
+ * `/l/{organizationId}/{slug}` that location's page (its staff page for its own staff); anything
+ * else stays.
+ */
 export function interpretScan(text: string): TScanOutcome {
+  const room = findPublicLocationPath(text);
+  if (room) return { kind: 'location', path: `/l/${room.organizationId}/${encodeURIComponent(room.slug)}` };
   const found = findPublicAssetPath(text);
   return found
     ? {
