@@ -51,6 +51,7 @@ describe('access scopes', () => {
       'GET /public/orgs/:organizationId/assets/:slug/events',
       'GET /public/orgs/:organizationId/assets/:slug/qr.png',
       'GET /public/orgs/:organizationId/files/:fileId',
+      'GET /public/orgs/:organizationId/locations/:slug',
       'GET /public/orgs/:organizationId/logo',
       'POST /api/auth/login',
       'POST /api/auth/sso/:organizationId/start',

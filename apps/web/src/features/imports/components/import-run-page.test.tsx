@@ -471,14 +471,17 @@ describe('import page in the reader’s language', () => {
     const german = { '/api/auth/me': () => jsonResponse(currentUser({ isAdmin: true, language: 'de' })) };
     setup([importRun({ status: 'Failed', error: said.message, errorText: said })], german);
     const { unmount } = renderApp(`/assets/import/${IMPORT_ID}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Zeile 7, Name: Der Name des Objekts ist erforderlich. Führen Sie die Prüfung erneut aus.',
+    // The alert may show before the German catalog is active: wait for its words, not for the alert.
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Zeile 7, Name: Der Name des Objekts ist erforderlich. Führen Sie die Prüfung erneut aus.',
+      ),
     );
     unmount();
 
     setup([importRun({ status: 'Failed', error: 'Row 7: an older sentence.', errorText: null })], german);
     renderApp(`/assets/import/${IMPORT_ID}`);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Row 7: an older sentence.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Row 7: an older sentence.'));
   });
 });
 
