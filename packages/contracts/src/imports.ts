@@ -252,7 +252,7 @@ export const IMPORT_SAID = {
       /*i18n*/ {
         id: 'import.wrongTarget',
         message:
-          'A file of this kind has no column to import as {target, select, name {name} description {description} slug {slug} externalId {external id} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} other {{target}}}.',
+          'A file of this kind has no column to import as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} other {{target}}}.',
       },
       { target },
     ),
@@ -261,7 +261,7 @@ export const IMPORT_SAID = {
       /*i18n*/ {
         id: 'import.mappedTwice',
         message:
-          'Only one column can be imported as {target, select, name {name} description {description} slug {slug} externalId {external id} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} other {{target}}}.',
+          'Only one column can be imported as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} other {{target}}}.',
       },
       { target },
     ),
