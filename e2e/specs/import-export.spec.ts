@@ -117,11 +117,13 @@ test('day one: an administrator imports a register with bad rows, fixes it, filt
     page,
     `The assets that match “Imported ${run}”, with a column for each custom field.`,
   );
-  expect(records[0]?.slice(0, 6)).toEqual([
+  expect(records[0]?.slice(0, 8)).toEqual([
     'Slug',
     'Name',
     'Description',
     'External ID',
+    'Location',
+    'Parent asset',
     'Created at',
     'Updated at',
   ]);
