@@ -1,4 +1,5 @@
 import type { TFile, TPublicAsset } from '@mqr/contracts';
+import { eventFile } from '#web/features/events/event-fixtures.ts';
 
 // A public asset as GET /public/orgs/{organizationId}/assets/{slug} answers it: two fields, two events
 // (one completed with stamps, fields and a file, one pending), three files.
@@ -7,16 +8,9 @@ export const PUBLIC_ORG = '01a1fcbb-8fad-767a-b9d7-6e17acc6f16c';
 export const PUBLIC_SLUG = 'boiler-2-x7k2q9';
 export const PUBLIC_PATH = `/public/orgs/${PUBLIC_ORG}/assets/${PUBLIC_SLUG}`;
 
+/** A file as the public page lists it: an event's file, at its public address. */
 export function publicFile(overrides: Partial<TFile>): TFile {
-  return {
-    id: 'f-1',
-    objectKey: 'k/1',
-    fileName: 'photo.jpg',
-    contentType: 'image/jpeg',
-    size: 2048,
-    publicUrl: '/public/files/f-1',
-    ...overrides,
-  };
+  return eventFile({ id: 'f-1', objectKey: 'k/1', publicUrl: '/public/files/f-1', ...overrides });
 }
 
 export function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset {
