@@ -120,18 +120,20 @@ test('planned maintenance: 20 assets on a monthly schedule and a floating one, a
   await axeLightAndDark(page);
 
   // 20 January: nothing has appeared yet (the monthly tasks appear 7 days ahead, on 25 January).
-  expect(await moveClock(clock, '2041-01-20T09:00:00Z')).toBe(0);
+  // The clock is the whole server's: other specs' schedules may make tasks as it moves, so the
+  // organization's own counts are read on its dashboard, and the server's totals only bound below.
+  await moveClock(clock, '2041-01-20T09:00:00Z');
   await page.goto('/dashboard');
   await expect(dueCard(page, 'Due in the next 7 days')).toContainText('0');
 
   // 26 January: the 20 monthly tasks, due 1 February, are there and due soon.
-  expect(await moveClock(clock, '2041-01-26T09:00:00Z')).toBe(20);
+  expect(await moveClock(clock, '2041-01-26T09:00:00Z')).toBeGreaterThanOrEqual(20);
   await page.goto('/dashboard');
   await expect(dueCard(page, 'Due in the next 7 days')).toContainText('20');
   await expect(dueCard(page, 'Overdue')).toContainText('0');
 
   // 8 February: they are overdue; the compressor's task (due 10 February, 3 days ahead) appeared.
-  expect(await moveClock(clock, '2041-02-08T09:00:00Z')).toBe(1);
+  expect(await moveClock(clock, '2041-02-08T09:00:00Z')).toBeGreaterThanOrEqual(1);
   await page.goto('/dashboard');
   await expect(dueCard(page, 'Overdue')).toContainText('20');
   await expect(dueCard(page, 'Due in the next 7 days')).toContainText('1');
