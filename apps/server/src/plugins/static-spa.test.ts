@@ -22,6 +22,9 @@ describe('static SPA', () => {
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     // The build's compressed twin of a bundle.
     await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    // The public page's catalogs as the build names them (ADR 120).
+    await writeFile(path.join(dist, 'assets', 'catalog-public.en.Ab1_c-2.js'), 'export const messages = {}');
+    await writeFile(path.join(dist, 'assets', 'catalog-public.fr.Zz9.js'), 'export const messages = {}');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await buildTestApp({ webDistDir: dist });
   });
@@ -84,7 +87,8 @@ describe('static SPA', () => {
     const room = await t.app.inject('/l/org/boiler-room?utm_source=label');
     expect(room.body).toBe(PUBLIC_ASSET);
     expect(room.headers.link).toBe(
-      '</public/orgs/org/locations/boiler-room>; rel=preload; as=fetch; crossorigin',
+      '</public/orgs/org/locations/boiler-room>; rel=preload; as=fetch; crossorigin, ' +
+        '</assets/catalog-public.en.Ab1_c-2.js>; rel=modulepreload',
     );
     // Not a public page: the app.
     for (const url of ['/a', '/l', '/locations/x', '/assets/a/b', '/about']) {
@@ -96,7 +100,8 @@ describe('static SPA', () => {
     const res = await t.app.inject('/a/0a1b-org/boiler-2?utm_source=label');
     expect(res.headers.link).toBe(
       '</public/orgs/0a1b-org/assets/boiler-2>; rel=preload; as=fetch; crossorigin, ' +
-        '</public/orgs/0a1b-org/assets/boiler-2/qr.png>; rel=preload; as=image',
+        '</public/orgs/0a1b-org/assets/boiler-2/qr.png>; rel=preload; as=image, ' +
+        '</assets/catalog-public.en.Ab1_c-2.js>; rel=modulepreload',
     );
     // Encoded as the page encodes what it reads; nothing for what the page does not read as an asset.
     expect((await t.app.inject('/a/org/caf%C3%A9/')).headers.link).toContain(
@@ -105,6 +110,22 @@ describe('static SPA', () => {
     for (const url of ['/a/x', '/a/org/slug/more', '/a/org/%E0%A4%A', '/login']) {
       expect((await t.app.inject(url)).headers.link, url).toBeUndefined();
     }
+  });
+
+  it('has the browser download the catalog of the language the page will pick beside its script', async () => {
+    const french = await t.app.inject({
+      url: '/l/org/room-5',
+      headers: { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' },
+    });
+    expect(french.headers.link).toContain('</assets/catalog-public.fr.Zz9.js>; rel=modulepreload');
+    expect(french.headers.link).not.toContain('catalog-public.en');
+    // A language we speak whose catalog this build lacks: no catalog preloaded, the page's data still is.
+    const german = await t.app.inject({ url: '/a/org/slug', headers: { 'accept-language': 'de' } });
+    expect(german.headers.link).not.toContain('catalog-public');
+    expect(german.headers.link).toContain('</public/orgs/org/assets/slug>');
+    // One we do not speak: English, as the page falls back.
+    const other = await t.app.inject({ url: '/a/org/slug', headers: { 'accept-language': 'ja, zz;q=0.5' } });
+    expect(other.headers.link).toContain('catalog-public.en.Ab1_c-2.js');
   });
 
   it('answers index.html for the public asset page of a build without the lean entry', async () => {

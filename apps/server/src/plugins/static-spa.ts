@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { negotiateLanguage, type TLanguage } from '@mqr/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { publicAssetApiUrl, publicAssetQrCodeUrl } from '#server/lib/public-urls.ts';
@@ -67,6 +68,34 @@ function publicPagePreloads(pathname: string): string | null {
   ].join(', ');
 }
 
+/** A public catalog's file as the build names it (apps/web/vite.config.ts, ADR 120): `catalog-public.<locale>.<hash>.js`. */
+const PUBLIC_CATALOG_FILE = /^catalog-public\.([\w-]+)\.[\w-]+\.js$/;
+
+/** The built public catalogs' files by language, read once at start (their names change with each build). */
+function publicCatalogFiles(assetsDir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  if (!existsSync(assetsDir)) return files;
+  for (const name of readdirSync(assetsDir)) {
+    const locale = PUBLIC_CATALOG_FILE.exec(name)?.[1];
+    if (locale) files.set(locale, name);
+  }
+  return files;
+}
+
+/**
+ * The visitor's catalog, which the page's script would only ask for once it runs: downloaded beside
+ * the script instead. The language is the one the page picks from the same preferences (ADR 110);
+ * a visitor who chose another in the switcher downloads theirs as before (4 KB spent for nothing).
+ */
+function publicCatalogPreload(
+  catalogs: Map<string, string>,
+  acceptLanguage: string | undefined,
+): string | null {
+  const language: TLanguage = negotiateLanguage(acceptLanguage);
+  const file = catalogs.get(language);
+  return file ? `</assets/${file}>; rel=modulepreload` : null;
+}
+
 /**
  * Serves the built SPA: hashed `/assets/*` files cached for a year, the HTML pages never cached,
  * `/a/*` and `/l/*` (the public pages) answered by their lean `public-asset.html`, and any other GET that is
@@ -78,6 +107,7 @@ async function staticSpa(app: FastifyInstance, options: { webDistDir: string }):
   const built = existsSync(indexFile);
   // A build from before the lean entry has none: the app answers /a/* then, as it did.
   const publicAssetHtml = existsSync(path.join(root, PUBLIC_ASSET_HTML)) ? PUBLIC_ASSET_HTML : 'index.html';
+  const catalogs = publicCatalogFiles(path.join(root, 'assets'));
   if (built) {
     const assetsDir = path.join(root, 'assets') + path.sep;
     await app.register(fastifyStatic, {
@@ -106,8 +136,11 @@ async function staticSpa(app: FastifyInstance, options: { webDistDir: string }):
     if (!PUBLIC_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
       return reply.sendFile('index.html', root);
     }
-    const preloads = publicAssetHtml === PUBLIC_ASSET_HTML ? publicPagePreloads(pathname) : null;
-    if (preloads) reply.header('Link', preloads);
+    const pageData = publicAssetHtml === PUBLIC_ASSET_HTML ? publicPagePreloads(pathname) : null;
+    if (pageData) {
+      const catalog = publicCatalogPreload(catalogs, request.headers['accept-language']);
+      reply.header('Link', catalog ? `${pageData}, ${catalog}` : pageData);
+    }
     return reply.sendFile(publicAssetHtml, root);
   };
   app.get('/', { schema: { hide: true } }, fallback);
