@@ -67,7 +67,10 @@ export const LABEL_MESSAGES = {
     assetIdInvalid: /*i18n*/ { id: 'label.assetIdInvalid', message: 'Each asset id must be a UUID.' },
     importIdInvalid: /*i18n*/ { id: 'label.importIdInvalid', message: 'The import id must be a UUID.' },
     noLocations: /*i18n*/ { id: 'label.noLocations', message: 'Select at least one location.' },
-    locationIdInvalid: /*i18n*/ { id: 'label.locationIdInvalid', message: 'Each location id must be a UUID.' },
+    locationIdInvalid: /*i18n*/ {
+      id: 'label.locationIdInvalid',
+      message: 'Each location id must be a UUID.',
+    },
     tooManyLocations: said(
       /*i18n*/ {
         id: 'label.tooManyLocations',
@@ -181,9 +184,14 @@ const ZLabelSources = z.object({
     .transform((id) => id.toLowerCase())
     .optional(),
 });
-const SOURCE_KEYS = ['assetIds', 'query', 'search', 'importId', 'locationIds', 'locationTree'] as const satisfies (keyof z.input<
-  typeof ZLabelSources
->)[];
+const SOURCE_KEYS = [
+  'assetIds',
+  'query',
+  'search',
+  'importId',
+  'locationIds',
+  'locationTree',
+] as const satisfies (keyof z.input<typeof ZLabelSources>)[];
 
 /** How many parts of LABEL_MAX_ASSETS labels `count` assets make (at least 1; the last holds the rest). */
 export function labelPartCount(count: number): number {

@@ -5,8 +5,8 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries } from '#server/db/schema.ts';
 import { locationPublicUrl } from '#server/lib/public-urls.ts';
-import { pathsAndMessages } from '#server/test/field-errors.ts';
 import { insertField } from '#server/test/asset-fixtures.ts';
+import { pathsAndMessages } from '#server/test/field-errors.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { createLocationViaApi } from '#server/test/location-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
@@ -96,7 +96,10 @@ describe('POST /api/labels for locations', () => {
         includeLogo: true,
       }),
     );
-    expect((await codesInLabelOrder(pdf)).map((code) => code.text)).toEqual([pageUrl(room10), pageUrl(plant)]);
+    expect((await codesInLabelOrder(pdf)).map((code) => code.text)).toEqual([
+      pageUrl(room10),
+      pageUrl(plant),
+    ]);
   });
   if (!poppler) it.skip(`prints the selected locations in the order given (${needsPoppler})`, () => {});
 
@@ -124,9 +127,9 @@ describe('POST /api/labels for locations', () => {
     }
     expect(await t.db.$count(auditLogEntries)).toBe(entriesBefore);
     // Its own organization prints it.
-    expect((await post(t.headers.memberB, { locationTree: depotOfB.id, layout: 'roll-2x1in' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post(t.headers.memberB, { locationTree: depotOfB.id, layout: 'roll-2x1in' })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a custom field, an empty or malformed selection, and a second source with 400 naming the field', async () => {
@@ -175,9 +178,11 @@ describe('POST /api/labels for locations', () => {
       fields: [{ path: 'locationTree', message: LABEL_MESSAGES.tooManyLocations }],
     });
     expect(LABEL_MESSAGES.tooManyLocations).toContain('5,000');
-    const [room] = ((await t.db.execute(
-      sql`select id from locations where organization_id = ${organization.id} and slug = 'room-1'`,
-    )) as unknown as { rows: { id: string }[] }).rows;
+    const [room] = (
+      (await t.db.execute(
+        sql`select id from locations where organization_id = ${organization.id} and slug = 'room-1'`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
     const one = await post(headers, { locationTree: room!.id, layout: 'avery-l7651' });
     expect((await PDFDocument.load(pdfOf(one))).getPageCount()).toBe(1);
   });

@@ -1,5 +1,10 @@
 import { deflateSync } from 'node:zlib';
-import { DEFAULT_LANGUAGE, LOCATION_PATH_SEPARATOR, type TLabelLayoutId, type TLanguage } from '@mqr/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  LOCATION_PATH_SEPARATOR,
+  type TLabelLayoutId,
+  type TLanguage,
+} from '@mqr/contracts';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { translatorFor } from '#server/lib/i18n/translators.ts';
