@@ -30,7 +30,8 @@ let annex: TLocation;
 let depotOfB: TLocation;
 
 beforeAll(async () => {
-  const create = (body: object, headers = t.headers.adminA) => createLocationViaApi(t.app, headers, body);
+  const create = (body: Parameters<typeof createLocationViaApi>[2], headers = t.headers.adminA) =>
+    createLocationViaApi(t.app, headers, body);
   plant = await create({ name: 'Label plant' });
   // Made out of order: the tree's order is by name, "Room 2" before "Room 10".
   annex = await create({ name: 'Annex', parentId: plant.id });

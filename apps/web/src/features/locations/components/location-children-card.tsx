@@ -6,6 +6,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
+import field from '#web/components/ui/text-field.module.css';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
 import { useLocationChildren } from '../api/get-location-children.ts';
 import { LOCATION_PAGE_TEXTS, LOCATION_TEXTS } from '../texts.ts';
@@ -43,7 +44,7 @@ export function LocationChildrenCard({ location, className }: { location: TLocat
               <span className={styles.childLead}>
                 <input
                   type="checkbox"
-                  className={styles.checkbox}
+                  className={`${field.checkbox} ${styles.childCheck}`}
                   aria-label={_(LOCATION_PAGE_TEXTS.selectChild(child.name))}
                   checked={shown.includes(child.id)}
                   onChange={(event) => select(child.id, event.target.checked)}
