@@ -45,9 +45,10 @@ export type TPrintLabelsDialogProps = (TLabelChoice | { choices: TLabelChoices }
 };
 
 /**
- * The label dialog: layout, start position on a partly used sheet, a custom field and the logo, then
- * a PDF of QR labels (POST /api/labels, with the bearer token) to download. Server refusals are shown
- * with their reason; the dialog stays open for another run.
+ * The label dialog: what to print when there are choices, layout, start position on a partly used
+ * sheet, a custom field (asset labels only) and the logo, then a PDF of QR labels (POST /api/labels,
+ * with the bearer token) to download. Server refusals are shown with their reason; the dialog stays
+ * open for another run.
  */
 export function PrintLabelsDialog(props: TPrintLabelsDialogProps) {
   const { _ } = useLingui();
