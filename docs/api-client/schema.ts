@@ -2945,7 +2945,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first) or those an import created (importId, in file order, 5,000 a part), at most 5,000, on the chosen label layout from startPosition on the first sheet. A few sheets are made at a time: a request past its organization share gets 429, one the server has no room for 503, both with Retry-After. */
+        /** @description A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first), those an import created (importId, in file order, 5,000 a part), or locations’ own labels: the selected locations (locationIds, in that order) or a location and every location inside it (locationTree, in tree order); at most 5,000, on the chosen label layout from startPosition on the first sheet. A few sheets are made at a time: a request past its organization share gets 429, one the server has no room for 503, both with Retry-After. */
         post: {
             parameters: {
                 query?: never;
@@ -2978,6 +2978,9 @@ export interface paths {
                         /** Format: uuid */
                         importId?: string;
                         part?: number;
+                        locationIds?: string[];
+                        /** Format: uuid */
+                        locationTree?: string;
                         /** @enum {string} */
                         layout: "avery-l7160" | "avery-l7163" | "avery-l7651" | "avery-5160" | "avery-5163" | "avery-22806" | "roll-62x29mm" | "roll-54x25mm" | "roll-2x1in";
                         /** @default 1 */

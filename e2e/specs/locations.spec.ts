@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiNewOrganization, apiSignIn } from '../support/api.ts';
+import { type ApiSession, apiNewOrganization, apiSignIn } from '../support/api.ts';
 import { expectNoViolations } from '../support/axe.ts';
 import { E2E_ADMIN, E2E_PORT } from '../support/environment.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
@@ -10,8 +13,10 @@ import { signIn } from '../support/session.ts';
 /**
  * Locations (docs/product/locations.md): an administrator builds a tree of three levels on the
  * screens, opens a site and sees its rooms' assets and rolled-up overdue counts, moves a room to
- * another building, prints a location's QR code (decoded with zbarimg to the location's page), and
- * the move of an asset shows in its history. Each test works in an organization of its own.
+ * another building, prints a location's QR code (decoded with zbarimg to the location's page), prints
+ * the labels of a site's tree and of a selection of its buildings (each PDF page rendered with
+ * pdftoppm, its codes decoded with zbarimg to the locations' pages), and the move of an asset shows in
+ * its history. Each test works in an organization of its own.
  */
 
 const run = promisify(execFile);
@@ -54,6 +59,32 @@ async function pickWithKeyboard(picker: Locator, text: string, expected: string)
   await picker.press('Enter');
   await expect(picker).toHaveValue(expected);
 }
+
+/**
+ * Clicks the label dialog's "Download PDF" and answers every QR code of the PDF: each page rendered
+ * at 200 dpi (pdftoppm), its codes read by zbarimg.
+ */
+async function downloadedLabelCodes(page: Page, dialog: Locator): Promise<string[]> {
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^labels-\d{4}-\d{2}-\d{2}\.pdf$/);
+  await expect(dialog.getByText('The PDF is downloaded.')).toBeVisible();
+  const folder = await mkdtemp(join(tmpdir(), 'location-labels-'));
+  try {
+    await run('pdftoppm', ['-r', '200', '-png', (await download.path())!, join(folder, 'page')]);
+    const pages = (await readdir(folder)).filter((file) => file.endsWith('.png'));
+    expect(pages.length).toBeGreaterThan(0);
+    const { stdout } = await run('zbarimg', ['--quiet', '--raw', ...pages.map((file) => join(folder, file))]);
+    return stdout.split('\n').filter((line) => line.trim() !== '');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The address of a location's page, its QR code's, as the API answers it. */
+const pageOf = async (api: ApiSession, id: string) =>
+  (await api.get<{ publicUrl: string }>(`/api/locations/${id}`)).publicUrl;
 
 test.describe('locations', () => {
   test.afterEach(async ({ request }) => {
@@ -221,6 +252,42 @@ test.describe('locations', () => {
     await expect(visitor.getByText('Pump 1', { exact: true })).toHaveCount(0);
     await expectNoViolations(visitor, { screen: 'the public location page' });
     await visitorContext.close();
+
+    // The site's labels from the tree: it and every location inside it, each code its page's address.
+    const [plant] = await api.get<{ id: string }[]>('/api/locations');
+    const buildings = await api.get<{ id: string; name: string }[]>(`/api/locations?parentId=${plant!.id}`);
+    const treePages = await Promise.all(
+      [plant!.id, ...buildings.map((b) => b.id), roomId].map((id) => pageOf(api, id)),
+    );
+    await page.goto('/locations');
+    await node(page, 'Plant A').click();
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    const labels = page.getByRole('dialog', { name: 'Print labels' });
+    await expect(labels.getByLabel('Locations to print')).toHaveValue('0');
+    await expect(labels.getByLabel('Locations to print').locator('option:checked')).toHaveText(
+      'Plant A and every location inside it',
+    );
+    // Locations have no custom fields: the dialog offers none.
+    await expect(labels.getByLabel('Custom field to print')).toHaveCount(0);
+    await labels.getByLabel('Label layout').selectOption('avery-5163');
+    await expect(
+      labels.getByText('One label for the location and one for each location inside it'),
+    ).toBeVisible();
+    expect((await downloadedLabelCodes(page, labels)).sort()).toEqual([...treePages].sort());
+    await expectNoViolations(page, { screen: 'the label dialog of a location' });
+    await page.keyboard.press('Escape');
+
+    // A selection of the site's buildings, from its page: their labels only.
+    await page.goto(`/locations/${plant!.id}`);
+    const inside = page.getByRole('region', { name: 'Locations inside' });
+    for (const building of buildings) {
+      await inside.getByRole('checkbox', { name: `Select ${building.name} for labels` }).check();
+    }
+    await expect(inside.getByText('2 locations selected')).toBeVisible();
+    await inside.getByRole('button', { name: 'Print their labels' }).click();
+    await expect(labels.getByText('2 labels on 1 sheet.')).toBeVisible();
+    const selected = await Promise.all(buildings.map((building) => pageOf(api, building.id)));
+    expect((await downloadedLabelCodes(page, labels)).sort()).toEqual([...selected].sort());
   });
 
   test('on a phone, a move into itself is refused with its reason, and a room lists its assets @phone', async ({

@@ -52,7 +52,7 @@ export const LABEL_MESSAGES = {
     oneSource: /*i18n*/ {
       id: 'label.oneSource',
       message:
-        'Give exactly one of assetIds (the selected assets), query (all assets the list shows for its view), search (all assets the search finds) or importId (the assets an import created).',
+        'Give exactly one of assetIds (the selected assets), query (all assets the list shows for its view), search (all assets the search finds), importId (the assets an import created), locationIds (the selected locations) or locationTree (a location and every location inside it).',
     },
     noAssets: /*i18n*/ { id: 'label.noAssets', message: 'Select at least one asset.' },
     tooMany: said(
@@ -66,6 +66,23 @@ export const LABEL_MESSAGES = {
     noneInView: /*i18n*/ { id: 'label.noneInView', message: 'No asset matches this list.' },
     assetIdInvalid: /*i18n*/ { id: 'label.assetIdInvalid', message: 'Each asset id must be a UUID.' },
     importIdInvalid: /*i18n*/ { id: 'label.importIdInvalid', message: 'The import id must be a UUID.' },
+    noLocations: /*i18n*/ { id: 'label.noLocations', message: 'Select at least one location.' },
+    locationIdInvalid: /*i18n*/ {
+      id: 'label.locationIdInvalid',
+      message: 'Each location id must be a UUID.',
+    },
+    tooManyLocations: said(
+      /*i18n*/ {
+        id: 'label.tooManyLocations',
+        message:
+          'Labels can be made for at most {labelMaxAssets, number} locations at a time: choose fewer, or a location lower in the tree.',
+      },
+      { labelMaxAssets: LABEL_MAX_ASSETS },
+    ),
+    fieldAssetsOnly: /*i18n*/ {
+      id: 'label.fieldAssetsOnly',
+      message: 'A custom field is printed on asset labels only: leave it out for locations.',
+    },
     partInvalid: said(
       /*i18n*/ {
         id: 'label.partInvalid',
@@ -123,13 +140,26 @@ export function labelsPerSheet(layout: TLabelLayoutId): number {
  * - `search`: all the assets the list's search finds, newest first (an empty search is every asset in
  *   service: the view of that search alone);
  * - `importId`: the assets a CSV import created that are still in service, in file order, by parts of
- *   LABEL_MAX_ASSETS (`part` 2 is its 5,001st to 10,000th; 1 when left out).
+ *   LABEL_MAX_ASSETS (`part` 2 is its 5,001st to 10,000th; 1 when left out);
+ * - `locationIds`: the selected locations (their own labels, not their assets'), in that order;
+ * - `locationTree`: a location and every location below it, in the tree's order (each location
+ *   followed by those inside it, siblings by name) (ADR 126).
+ * Location labels carry the location's code (/l/{organizationId}/{slug}), name, path and code.
  */
 export type TLabelSource =
   | { assetIds: string[] }
   | { query: TAssetListViewInput }
   | { search: string }
-  | { importId: string; part?: number };
+  | { importId: string; part?: number }
+  | { locationIds: string[] }
+  | { locationTree: string };
+
+/** Whether a source prints locations' own labels (no custom field goes on those). */
+export function isLocationLabelSource(
+  source: TLabelSource,
+): source is { locationIds: string[] } | { locationTree: string } {
+  return 'locationIds' in source || 'locationTree' in source;
+}
 
 const ZLabelSources = z.object({
   assetIds: z
@@ -142,10 +172,26 @@ const ZLabelSources = z.object({
   search: storableText().trim().max(200).optional(),
   importId: z.string().uuid({ message: LABEL_MESSAGES.importIdInvalid }).optional(),
   part: boundedInt(1, LABEL_MAX_IMPORT_PARTS, LABEL_MESSAGES.partInvalid).optional(),
+  locationIds: z
+    .array(z.string().uuid({ message: LABEL_MESSAGES.locationIdInvalid }))
+    .min(1, { message: LABEL_MESSAGES.noLocations })
+    .max(LABEL_MAX_ASSETS, { message: LABEL_MESSAGES.tooManyLocations })
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+    .optional(),
+  locationTree: z
+    .string()
+    .uuid({ message: LABEL_MESSAGES.locationIdInvalid })
+    .transform((id) => id.toLowerCase())
+    .optional(),
 });
-const SOURCE_KEYS = ['assetIds', 'query', 'search', 'importId'] as const satisfies (keyof z.input<
-  typeof ZLabelSources
->)[];
+const SOURCE_KEYS = [
+  'assetIds',
+  'query',
+  'search',
+  'importId',
+  'locationIds',
+  'locationTree',
+] as const satisfies (keyof z.input<typeof ZLabelSources>)[];
 
 /** How many parts of LABEL_MAX_ASSETS labels `count` assets make (at least 1; the last holds the rest). */
 export function labelPartCount(count: number): number {
@@ -153,7 +199,8 @@ export function labelPartCount(count: number): number {
 }
 
 /**
- * POST /api/labels: a PDF of QR labels for the assets of one source (TLabelSource) on a label layout.
+ * POST /api/labels: a PDF of QR labels for the assets, or the locations, of one source (TLabelSource)
+ * on a label layout.
  * `startPosition` skips the used labels of a partly used first sheet.
  */
 export const ZLabelSheetBody = ZLabelSources.extend({
@@ -163,13 +210,16 @@ export const ZLabelSheetBody = ZLabelSources.extend({
     .int({ message: LABEL_MESSAGES.startPositionWhole })
     .min(1, { message: LABEL_MESSAGES.startPositionWhole })
     .default(1),
-  /** An Asset custom field whose value each label prints as "Label: value". */
+  /** An Asset custom field whose value each label prints as "Label: value" (asset labels only). */
   fieldId: z.string().uuid().nullish(),
   /** Prints the organization's logo (PNG or JPEG) when it has one. */
   includeLogo: z.boolean().default(false),
 }).superRefine((body, context) => {
   if (SOURCE_KEYS.filter((key) => body[key] !== undefined).length !== 1) {
     context.addIssue({ code: 'custom', message: LABEL_MESSAGES.oneSource, path: ['assetIds'] });
+  }
+  if (body.fieldId && (body.locationIds !== undefined || body.locationTree !== undefined)) {
+    context.addIssue({ code: 'custom', message: LABEL_MESSAGES.fieldAssetsOnly, path: ['fieldId'] });
   }
   if (body.part !== undefined && body.importId === undefined) {
     context.addIssue({ code: 'custom', message: LABEL_MESSAGES.partInvalid, path: ['part'] });

@@ -1,19 +1,27 @@
 import { deflateSync } from 'node:zlib';
-import { DEFAULT_LANGUAGE, type TLabelLayoutId, type TLanguage } from '@mqr/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  LOCATION_PATH_SEPARATOR,
+  type TLabelLayoutId,
+  type TLanguage,
+} from '@mqr/contracts';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { translatorFor } from '#server/lib/i18n/translators.ts';
 import { encodableText, type FittedLine, fitLine, fitLines, type MeasuringFont } from './label-text.ts';
 import { type Box, type LabelLayout, labelBox, labelLayout, labelsPerPage, MM } from './layouts.ts';
 
-/** One label's content, as plain data. */
+/** One label's content, as plain data: an asset's, or a location's own (ADR 126). */
 export interface LabelContent {
   name: string;
+  /** The last line: an asset's slug, a location's code (its slug without one). */
   slug: string;
-  /** What the QR code encodes: the asset's public page. */
+  /** What the QR code encodes: the asset's public page, or the location's. */
   publicUrl: string;
   /** The chosen custom field's value (nothing is printed for it when empty). */
   fieldValue?: string | null | undefined;
+  /** A line printed as it is under the name, cut in the middle to keep its end (a location's path). */
+  detail?: string | null | undefined;
 }
 
 export interface LabelSheetInput {
@@ -264,7 +272,7 @@ function drawLabelTexts(
   origin: Box,
   plan: LabelPlan,
   fonts: Fonts,
-  texts: { organizationName: string; name: string; field: string; slug: string },
+  texts: { organizationName: string; name: string; field: string; slug: string; detail: string },
   logo: PDFImage | undefined,
 ): void {
   const area: Box = {
@@ -320,6 +328,11 @@ function drawLabelTexts(
   if (texts.field) {
     const field = fitLine(texts.field, fonts.regular, small, minSmall, area.width);
     drawLine(content, field, fonts.regular, area, plan.align, top);
+  } else if (texts.detail) {
+    // A path's end (the place right above) says most: cut in the middle, keeping its last level.
+    const keepEnd = texts.detail.length - texts.detail.lastIndexOf(LOCATION_PATH_SEPARATOR);
+    const detail = fitLine(texts.detail, fonts.regular, small, minSmall, area.width, keepEnd);
+    drawLine(content, detail, fonts.regular, area, plan.align, top);
   }
   // The slug sits at the bottom of the text area.
   // Cut short in the middle if it must: its last part tells assets of the same name apart.
@@ -335,7 +348,8 @@ const LABELS_PER_TURN = 8;
 /**
  * A PDF of QR labels for `labels`, in order, laid out on `layout` from `startPosition` on the first
  * sheet: each label has its asset's QR code (vector), name, slug, the organization's name, and
- * optionally the logo and a custom field. Text the standard fonts cannot encode is replaced, never
+ * optionally the logo and a custom field (a location's label: its path in the field's place, its code
+ * in the slug's). Text the standard fonts cannot encode is replaced, never
  * refused; text too long for a label shrinks, then ends with an ellipsis. Yields to the event loop
  * every few labels, so other requests go on while a large sheet is made.
  */
@@ -355,7 +369,8 @@ export async function renderLabelSheet(input: LabelSheetInput): Promise<Uint8Arr
   const fonts: Fonts = { regular: new LabelFont(regular), bold: new LabelFont(bold), supported };
   const logo = await embedLogo(doc, input.logo);
   const fieldLabel = input.fieldLabel ? encodableText(input.fieldLabel, supported) : '';
-  const plan = labelPlan(layout, { hasField: Boolean(fieldLabel), hasLogo: Boolean(logo) });
+  const hasField = Boolean(fieldLabel) || input.labels.some((label) => label.detail);
+  const plan = labelPlan(layout, { hasField, hasLogo: Boolean(logo) });
   const organizationName = encodableText(input.organizationName, supported);
 
   let content: PageContent | undefined;
@@ -379,6 +394,7 @@ export async function renderLabelSheet(input: LabelSheetInput): Promise<Uint8Arr
         name: encodableText(label.name, supported),
         field: fieldLabel && value ? `${fieldLabel}: ${value}` : '',
         slug: encodableText(label.slug, supported),
+        detail: label.detail ? encodableText(label.detail, supported) : '',
       },
       logo,
     );

@@ -9,7 +9,7 @@ import { makeLabelSheet } from './service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** /api/labels: QR label sheets of the organization's assets, as PDF. */
+/** /api/labels: QR label sheets of the organization's assets or locations, as PDF. */
 export async function labelRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
@@ -20,7 +20,7 @@ export async function labelRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['labels'],
         body: ZLabelSheetBody,
         description:
-          'A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first) or those an import created (importId, in file order, 5,000 a part), at most 5,000, on the chosen label layout from startPosition on the first sheet. A few sheets are made at a time: a request past its organization share gets 429, one the server has no room for 503, both with Retry-After.',
+          'A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first), those an import created (importId, in file order, 5,000 a part), or locations’ own labels: the selected locations (locationIds, in that order) or a location and every location inside it (locationTree, in tree order); at most 5,000, on the chosen label layout from startPosition on the first sheet. A few sheets are made at a time: a request past its organization share gets 429, one the server has no room for 503, both with Retry-After.',
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import {
   LABEL_MAX_ASSETS,
   LABEL_MESSAGES,
   LABEL_SAID,
+  LOCATION_PATH_SEPARATOR,
   LOGO_MAX_BYTES,
   type TLanguage,
   ZAssetListView,
@@ -12,13 +13,20 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError, invalidField, notFound } from '#server/lib/app-error.ts';
-import { assetPublicUrl } from '#server/lib/public-urls.ts';
+import { assetPublicUrl, locationPublicUrl } from '#server/lib/public-urls.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { findSelectedByView } from '../asset-list/index.ts';
 import { getFieldDefinitionRows } from '../fields/index.ts';
 import { findAssetsCreatedBy } from '../imports/index.ts';
+import {
+  findLabelLocations,
+  findLabelLocationTree,
+  type LabelLocationRow,
+  locationNotFound,
+} from '../locations/index.ts';
 import { getLogoDelivery, getOrganization } from '../organizations/index.ts';
 import { findLabelAssets } from './queries.ts';
+import type { LabelContent } from './render-label-sheet.ts';
 
 export type LabelSheetRequest = z.output<typeof ZLabelSheetBody>;
 
@@ -149,11 +157,81 @@ async function readPrintableLogo(db: DbOrTx, context: LabelSheetContext): Promis
   }
 }
 
+/** The assets' labels in print order, with the chosen field's values (NOT_FOUND for an id not of the organization). */
+async function assetLabels(
+  db: DbOrTx,
+  context: LabelSheetContext,
+  request: LabelSheetRequest,
+  fieldId: string | null,
+): Promise<LabelContent[]> {
+  const { organizationId } = context;
+  const ids = await idsToPrint(db, context, request);
+  const rows = await findLabelAssets(db, organizationId, ids, fieldId);
+  if (rows.length !== ids.length) throw notFound('Asset');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('Asset');
+    return {
+      name: row.name,
+      slug: row.slug,
+      publicUrl: assetPublicUrl(context.publicBaseUrl, organizationId, row.slug),
+      fieldValue: row.fieldValue,
+    };
+  });
+}
+
 /**
- * A PDF of QR labels for assets of the organization: the selected ones (NOT_FOUND when any is not
- * one of its assets), all that the list's search finds, or those an import created, read in two
- * statements whatever their number (three for an import), laid out on the chosen label stock
- * (ADRs 043, 050).
+ * The rows of the locations to label: the selected ones in the order given, or a location and every
+ * location below it in tree order. NOT_FOUND (on the source's field) for a location not of the
+ * organization; 400 past LABEL_MAX_ASSETS locations.
+ */
+async function locationRows(
+  db: DbOrTx,
+  organizationId: string,
+  source: { locationIds?: string[] | undefined; locationTree?: string | undefined },
+): Promise<LabelLocationRow[]> {
+  if (source.locationTree !== undefined) {
+    const tree = await findLabelLocationTree(db, organizationId, source.locationTree, LABEL_MAX_ASSETS);
+    if (tree === 'notFound') throw locationNotFound('locationTree');
+    if (tree === 'tooMany') throw invalidField('locationTree', LABEL_MESSAGES.tooManyLocations);
+    return tree;
+  }
+  const ids = source.locationIds ?? [];
+  const byId = new Map((await findLabelLocations(db, organizationId, ids)).map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw locationNotFound('locationIds');
+    return row;
+  });
+}
+
+/**
+ * Locations' own labels (ADR 126): each location's code (/l/{organizationId}/{slug}, as its page's QR
+ * card shows it), its name, the path above it and its code (its slug when it has none).
+ */
+async function locationLabels(
+  db: DbOrTx,
+  context: LabelSheetContext,
+  request: LabelSheetRequest,
+): Promise<LabelContent[]> {
+  const rows = await locationRows(db, context.organizationId, request);
+  return rows.map((row) => {
+    const above = row.fullPath.split(LOCATION_PATH_SEPARATOR).slice(0, -1);
+    return {
+      name: row.name,
+      slug: row.code ?? row.slug,
+      publicUrl: locationPublicUrl(context.publicBaseUrl, context.organizationId, row.slug),
+      detail: above.join(LOCATION_PATH_SEPARATOR),
+    };
+  });
+}
+
+/**
+ * A PDF of QR labels for assets of the organization (the selected ones, NOT_FOUND when any is not
+ * one of its assets; all that the list's search finds; those an import created) read in two
+ * statements whatever their number (three for an import), or for its locations (ADR 126), laid out
+ * on the chosen label stock (ADRs 043, 050).
  */
 export async function makeLabelSheet(
   db: DbOrTx,
@@ -161,11 +239,12 @@ export async function makeLabelSheet(
   request: LabelSheetRequest,
 ): Promise<Uint8Array> {
   const { organizationId } = context;
-  const field = await chosenField(db, organizationId, request.fieldId);
-  const ids = await idsToPrint(db, context, request);
-  const rows = await findLabelAssets(db, organizationId, ids, field?.id ?? null);
-  if (rows.length !== ids.length) throw notFound('Asset');
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const forLocations = request.locationIds !== undefined || request.locationTree !== undefined;
+  // The contract refuses a field with locations: locations have no custom fields.
+  const field = forLocations ? undefined : await chosenField(db, organizationId, request.fieldId);
+  const labels = forLocations
+    ? await locationLabels(db, context, request)
+    : await assetLabels(db, context, request, field?.id ?? null);
   const organization = await getOrganization(db, organizationId);
   const logo = request.includeLogo ? await readPrintableLogo(db, context) : undefined;
 
@@ -178,15 +257,6 @@ export async function makeLabelSheet(
     fieldLabel: field?.label,
     logo,
     language: context.language,
-    labels: ids.map((id) => {
-      const row = byId.get(id);
-      if (!row) throw notFound('Asset');
-      return {
-        name: row.name,
-        slug: row.slug,
-        publicUrl: assetPublicUrl(context.publicBaseUrl, organizationId, row.slug),
-        fieldValue: row.fieldValue,
-      };
-    }),
+    labels,
   });
 }

@@ -80,6 +80,23 @@ describe('a location’s page', () => {
       'href',
       `/locations/${CABINET_ID}`,
     );
+    // A member prints the labels of the locations ticked inside it; nothing ticked, no such button.
+    expect(within(inside).queryByRole('button', { name: 'Print their labels' })).not.toBeInTheDocument();
+    await user.click(within(inside).getByRole('checkbox', { name: 'Select Cabinet 1 for labels' }));
+    expect(within(inside).getByText('1 location selected')).toBeInTheDocument();
+    await user.click(within(inside).getByRole('button', { name: 'Print their labels' }));
+    const labels = await screen.findByRole('dialog', { name: 'Print labels' });
+    expect(within(labels).getByText('1 label on 1 sheet.')).toBeInTheDocument();
+    expect(within(labels).queryByLabelText('Custom field to print')).not.toBeInTheDocument();
+    await user.click(within(labels).getByRole('button', { name: 'Close' }));
+    // The page's own button prints it with everything inside it.
+    await user.click(screen.getByRole('button', { name: 'Print labels' }));
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Print labels' })).getByLabelText(
+        'Locations to print',
+      ),
+    ).toHaveDisplayValue('Boiler room and every location inside it');
+    await user.keyboard('{Escape}');
     expect(await screen.findByRole('img', { name: 'QR code for Boiler room' })).toHaveAttribute(
       'src',
       'blob:qr-image',

@@ -14,6 +14,7 @@ import { LocationActions } from '#web/features/locations/components/location-act
 import { LocationBreadcrumbs } from '#web/features/locations/components/location-breadcrumbs.tsx';
 import { LocationChildrenCard } from '#web/features/locations/components/location-children-card.tsx';
 import { LocationDetailsCard } from '#web/features/locations/components/location-details-card.tsx';
+import { PrintLocationLabelsButton } from '#web/features/locations/components/print-location-labels-button.tsx';
 import { LOCATION_PAGE_TEXTS } from '#web/features/locations/texts.ts';
 import { isAdminUser, useAuth, useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
@@ -23,7 +24,8 @@ import styles from './location-page.module.css';
  * /locations/{id} (docs/product/locations.md#location-page): its path as breadcrumbs, its details
  * and rolled-up counts (features/locations), its QR code (features/assets' QR card), the locations
  * inside it, and the asset list of everything at it and below it with all the list's features
- * (features/assets' list with the location fixed). Administrators add, edit, move and delete it.
+ * (features/assets' list with the location fixed). Everyone prints its labels (and those of the
+ * locations inside it); administrators add, edit, move and delete it.
  */
 export function LocationPage() {
   const { _ } = useLingui();
@@ -59,6 +61,7 @@ export function LocationPage() {
               {_(LOCATION_PAGE_TEXTS.createAsset)}
             </ButtonLink>
             <ExportButton view={view} />
+            <PrintLocationLabelsButton location={location} />
             {isAdmin ? (
               <LocationActions
                 location={location}

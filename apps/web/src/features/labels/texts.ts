@@ -30,6 +30,9 @@ export const LABEL_TEXTS = {
   /** `max`: the most labels a PDF holds, written (formatNumber). */
   summaryMore: (labels: number, max: string) =>
     msg`More than ${plural(labels, { one: '# label', other: '# labels' })}: one for every asset the list shows, at most ${max}.`,
+  /** A location and every location inside it, not counted beforehand. `max`: written (formatNumber). */
+  summaryTree: (max: string) =>
+    msg`One label for the location and one for each location inside it, at most ${max}.`,
   printHint: msg`Print the PDF at actual size (100 %, not “Fit to page”) so that the labels line up.`,
   download: msg`Download PDF`,
   preparing: msg`Preparing…`,

@@ -28,6 +28,11 @@ export const LOCATION_TEXTS = {
   noneSelected: msg`Select a location in the tree to open, edit, move or delete it.`,
   actionsOf: (name: string) => msg`Actions on ${name}`,
   open: msg`Open`,
+  // The label dialog of a location's own QR code.
+  printLabels: msg`Print labels`,
+  labelsOf: msg`Locations to print`,
+  labelsOfTree: (name: string) => msg`${name} and every location inside it`,
+  labelsOfOne: (name: string) => msg`Only ${name}`,
   add: msg`Add location`,
   addInside: msg`Add inside`,
   edit: msg`Edit`,
@@ -97,6 +102,10 @@ export const LOCATION_PAGE_TEXTS = {
   details: msg`Location details`,
   children: msg`Locations inside`,
   noChildren: msg`No locations inside this one.`,
+  selectChild: (name: string) => msg`Select ${name} for labels`,
+  childrenSelected: (count: number) =>
+    msg`${plural(count, { one: '# location selected', other: '# locations selected' })}`,
+  printSelected: msg`Print their labels`,
   assetsTitle: msg`Assets here and below`,
   assetsEmpty: msg`No assets in this location or below it.`,
   directAssets: (count: number) =>

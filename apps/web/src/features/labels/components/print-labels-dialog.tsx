@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import {
+  isLocationLabelSource,
   isShownPublicly,
   LABEL_LAYOUTS,
   LABEL_MAX_ASSETS,
@@ -26,24 +27,38 @@ import { rememberedLayout, rememberLayout } from '../lib/remembered-layout.ts';
 import { LABEL_TEXTS } from '../texts.ts';
 import styles from './print-labels-dialog.module.css';
 
-type TPrintLabelsDialogProps = {
-  /** Which assets: a selection, the list's search, or what an import created (contracts' TLabelSource). */
+/** One thing the dialog may print. */
+export type TLabelChoice = {
+  /** Which assets or locations: a selection, the list's search, what an import created, a location's tree (contracts' TLabelSource). */
   source: TLabelSource;
-  /** How many assets the source holds: the count shown, and an import's parts past 5,000. */
-  count: number;
+  /** How many labels the source makes: the count shown, and an import's parts past 5,000. Unknown: left out. */
+  count?: number | undefined;
   /** The source holds more than `count` (the asset list stopped counting there). */
   more?: boolean | undefined;
+};
+
+/** Several things to print from one place, chosen in the dialog ("Only Boiler room", "Boiler room and every location inside it"). */
+export type TLabelChoices = { label: string; options: (TLabelChoice & { label: string })[] };
+
+export type TPrintLabelsDialogProps = (TLabelChoice | { choices: TLabelChoices }) & {
   onClose: () => void;
 };
 
 /**
- * The label dialog: layout, start position on a partly used sheet, a custom field and the logo, then
- * a PDF of QR labels (POST /api/labels, with the bearer token) to download. Server refusals are shown
- * with their reason; the dialog stays open for another run.
+ * The label dialog: what to print when there are choices, layout, start position on a partly used
+ * sheet, a custom field (asset labels only) and the logo, then a PDF of QR labels (POST /api/labels,
+ * with the bearer token) to download. Server refusals are shown with their reason; the dialog stays
+ * open for another run.
  */
-export function PrintLabelsDialog({ source, count: total, more = false, onClose }: TPrintLabelsDialogProps) {
+export function PrintLabelsDialog(props: TPrintLabelsDialogProps) {
   const { _ } = useLingui();
   const fields = useFields('Asset');
+  const [chosen, setChosen] = useState(0);
+  const options = 'choices' in props ? props.choices.options : [props];
+  const { source, count, more = false } = options[chosen] ?? options[0]!;
+  const total = count ?? 0;
+  // Locations have no custom fields: their labels print their path instead (ADR 126).
+  const forLocations = isLocationLabelSource(source);
   const [layout, setLayout] = useState<TLabelLayoutId>(rememberedLayout);
   const [start, setStart] = useState('1');
   const [startError, setStartError] = useState<string>();
@@ -71,6 +86,12 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
     setStartError(undefined);
   }
 
+  function summary() {
+    if (count === undefined) return LABEL_TEXTS.summaryTree(formatNumber(LABEL_MAX_ASSETS));
+    if (more) return LABEL_TEXTS.summaryMore(total, formatNumber(LABEL_MAX_ASSETS));
+    return LABEL_TEXTS.summary(partSize, perSheet, startValid ? startNumber : 1);
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setOutcome({});
@@ -86,7 +107,7 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
         ...('importId' in source && parts > 1 ? { importId: source.importId, part } : source),
         layout,
         startPosition: startNumber,
-        fieldId: fieldId || null,
+        fieldId: forLocations ? null : fieldId || null,
         includeLogo,
       });
       rememberLayout(layout);
@@ -99,8 +120,24 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
   }
 
   return (
-    <Dialog title={_(LABEL_TEXTS.title)} busy={busy} onClose={onClose}>
+    <Dialog title={_(LABEL_TEXTS.title)} busy={busy} onClose={props.onClose}>
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+        {'choices' in props ? (
+          <SelectField
+            label={props.choices.label}
+            value={chosen}
+            onChange={(event) => {
+              setChosen(Number(event.target.value));
+              setOutcome({});
+            }}
+          >
+            {props.choices.options.map((option, index) => (
+              <option key={option.label} value={index}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
         {parts > 1 ? (
           <SelectField
             label={_(LABEL_TEXTS.part)}
@@ -154,20 +191,24 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
             }}
           />
         ) : null}
-        {fields.isError ? <Alert tone="info">{_(LABEL_TEXTS.fieldsFailed)}</Alert> : null}
-        <SelectField
-          label={_(LABEL_TEXTS.field)}
-          hint={_(LABEL_TEXTS.fieldHint)}
-          value={fieldId}
-          onChange={(event) => setFieldId(event.target.value)}
-        >
-          <option value="">{_(LABEL_TEXTS.noField)}</option>
-          {printableFields.map((field) => (
-            <option key={field.id} value={field.id}>
-              {field.label}
-            </option>
-          ))}
-        </SelectField>
+        {forLocations ? null : (
+          <>
+            {fields.isError ? <Alert tone="info">{_(LABEL_TEXTS.fieldsFailed)}</Alert> : null}
+            <SelectField
+              label={_(LABEL_TEXTS.field)}
+              hint={_(LABEL_TEXTS.fieldHint)}
+              value={fieldId}
+              onChange={(event) => setFieldId(event.target.value)}
+            >
+              <option value="">{_(LABEL_TEXTS.noField)}</option>
+              {printableFields.map((field) => (
+                <option key={field.id} value={field.id}>
+                  {field.label}
+                </option>
+              ))}
+            </SelectField>
+          </>
+        )}
         <CheckboxField
           label={_(LABEL_TEXTS.logo)}
           checked={includeLogo}
@@ -175,11 +216,7 @@ export function PrintLabelsDialog({ source, count: total, more = false, onClose 
         />
         <DialogFooter>
           <p className={styles.summary} aria-live="polite">
-            {_(
-              more
-                ? LABEL_TEXTS.summaryMore(total, formatNumber(LABEL_MAX_ASSETS))
-                : LABEL_TEXTS.summary(partSize, perSheet, startValid ? startNumber : 1),
-            )}
+            {_(summary())}
           </p>
           <p className={styles.hint}>{_(LABEL_TEXTS.printHint)}</p>
           {outcome.error ? <Alert>{outcome.error}</Alert> : null}

@@ -20,6 +20,7 @@ import { LocationFormDialog } from './location-form-dialog.tsx';
 import { LocationTree } from './location-tree.tsx';
 import styles from './locations-page.module.css';
 import { movedMessage } from './move-location-dialog.tsx';
+import { PrintLocationLabelsButton } from './print-location-labels-button.tsx';
 
 type TNotice = { tone: 'success' | 'error'; text: string };
 
@@ -114,6 +115,7 @@ export function LocationsPage() {
                 <ButtonLink to={`/locations/${selected.id}`} variant="secondary">
                   {_(LOCATION_TEXTS.open)}
                 </ButtonLink>
+                <PrintLocationLabelsButton location={selected} />
                 {isAdmin ? (
                   <LocationActions
                     location={selected}
