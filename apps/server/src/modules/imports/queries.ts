@@ -231,6 +231,27 @@ export function findImportProblems(
     .offset(page.offset);
 }
 
+/** The stored rows of an import with these numbers, in order. */
+export function findImportRowsNumbered(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  rowNumbers: readonly number[],
+): Promise<{ rowNumber: number; sheetRow: number; cells: string[] }[]> {
+  if (rowNumbers.length === 0) return Promise.resolve([]);
+  return db
+    .select({ rowNumber: importRows.rowNumber, sheetRow: importRows.sheetRow, cells: importRows.cells })
+    .from(importRows)
+    .where(
+      and(
+        eq(importRows.organizationId, organizationId),
+        eq(importRows.importId, importId),
+        inArray(importRows.rowNumber, [...rowNumbers]),
+      ),
+    )
+    .orderBy(asc(importRows.rowNumber));
+}
+
 /** What an import compares a row with: an asset of the organization's. */
 const existingAsset = {
   id: assets.id,
@@ -241,6 +262,7 @@ const existingAsset = {
   locationId: assets.locationId,
   parentAssetId: assets.parentAssetId,
   retiredAt: assets.retiredAt,
+  importId: assets.importId,
 };
 export interface ExistingAsset {
   id: string;
@@ -251,6 +273,8 @@ export interface ExistingAsset {
   locationId: string | null;
   parentAssetId: string | null;
   retiredAt: Date | null;
+  /** The import that created it, if one did. */
+  importId: string | null;
 }
 
 /** The organization's assets meeting `condition`; locked until the transaction ends when `lock`. */
