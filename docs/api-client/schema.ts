@@ -4712,6 +4712,7 @@ export interface paths {
                             undoUntil: string;
                             deleteCount: number;
                             revertCount: number;
+                            moveBackCount: number;
                             blocked: {
                                 id: string;
                                 name: string;

@@ -779,6 +779,8 @@ export const ZImportUndoPreview = z.object({
   deleteCount: z.number(),
   /** Assets the import updated that undoing puts back as they were. */
   revertCount: z.number(),
+  /** Of those, the assets undoing moves back to the location they were at (each move in their history). */
+  moveBackCount: z.number(),
   /** The first IMPORT_UNDO_LISTED assets that changed since the import, by name, and how many did. */
   blocked: z.array(ZImportUndoBlocker),
   blockedCount: z.number(),

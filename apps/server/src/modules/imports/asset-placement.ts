@@ -46,8 +46,6 @@ export interface Placement {
    * until its end), null for none; undefined when not imported.
    */
   parentAssetId?: string | null;
-  /** The location's full path (the commit's, for the asset's history of moves). */
-  locationPath?: string;
   /** What keeps the parent from being found (unknown, ambiguous). */
   problem?: RowProblem;
 }
@@ -162,7 +160,6 @@ export async function placeChunk(
     if (row.location !== undefined) {
       const at = row.location ? locations.get(locationPathKey(row.location)) : undefined;
       placement.locationId = at?.id ?? null;
-      placement.locationPath = at?.fullPath;
     }
     if (ours && row.parent !== undefined) {
       const parent =

@@ -3,6 +3,7 @@ import {
   ASSET_HIERARCHY_MESSAGES,
   IMPORT_MESSAGES,
   LOCATION_MESSAGES,
+  type TAssetMove,
   type TImportColumnTarget,
   type TImportProblem,
   type TImportRun,
@@ -11,7 +12,15 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assets, importRuns, locations, users } from '#server/db/schema.ts';
+import {
+  assets,
+  auditLogEntries,
+  importRuns,
+  locations,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '#server/db/schema.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
@@ -32,7 +41,8 @@ async function freshOrganization(language?: 'de' | 'fr' | 'es') {
   const organization = await createOrganization(t.db);
   const admin = await createUser(t.db, organization.id, { isAdmin: true });
   if (language) await t.db.update(users).set({ language }).where(eq(users.id, admin.id));
-  return { organizationId: organization.id, headers: (await loginAs(t.app, admin)).headers };
+  const { headers } = await loginAs(t.app, admin);
+  return { organizationId: organization.id, headers, name: admin.displayName };
 }
 
 /** Uploads a file, maps it (the proposal, changed by `mapping`) and checks it. */
@@ -266,6 +276,90 @@ describe('the location column', () => {
     expect((await post(headers, `/api/admin/imports/${done.id}/undo`)).statusCode).toBe(200);
     expect(await pathsOf(organizationId)).toEqual(['Plant A', 'Plant A / Room 5']);
     expect(Object.keys(await placesOf(organizationId))).toEqual(['Desk']);
+  });
+});
+
+describe('undoing an import that moved assets', () => {
+  it('moves them back as any move: in their histories, a MOVE in the audit log, asset.moved to the webhooks', async () => {
+    const { organizationId, headers, name } = await freshOrganization();
+    // An endpoint that hears of moves (stored as the webhooks' own tests store one: no address to resolve).
+    await t.db.insert(webhookEndpoints).values({
+      organizationId,
+      url: 'https://hooks.example.com/moves',
+      events: ['asset.moved'],
+      secretSealed: 'not used',
+    });
+    const room = await createPath(headers, 'Plant A / Room 5');
+    const boiler = await createAssetViaApi(t.app, headers, {
+      name: 'Boiler',
+      externalId: 'B-1',
+      locationId: room.id,
+    });
+    const pump = await createAssetViaApi(t.app, headers, { name: 'Pump', externalId: 'P-1' });
+    await createAssetViaApi(t.app, headers, { name: 'Desk', externalId: 'D-1', locationId: room.id });
+    const file =
+      'Name,External ID,Location\nBoiler,B-1,Plant B / Hall\nPump,P-1,Plant B / Hall\nDesk,D-1,Plant A / Room 5\n';
+    const done = await committed(headers, (await checkFile(headers, file)).id);
+    expect(done).toMatchObject({ updatedCount: 2, unchangedCount: 1 });
+    const asked = (await get(headers, `/api/admin/imports/${done.id}/undo`)).json();
+    expect(asked).toMatchObject({ revertCount: 2, moveBackCount: 2 });
+
+    const undone = await post(headers, `/api/admin/imports/${done.id}/undo`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await placesOf(organizationId)).toMatchObject({
+      Boiler: { location: 'Plant A / Room 5' },
+      Pump: { location: null },
+    });
+    const movesOf = async (id: string) =>
+      (await get(headers, `/api/assets/${id}/moves`)).json<TAssetMove[]>();
+    // Newest first: the move back, then the import's move (its location, made by the import, is gone).
+    expect(await movesOf(boiler.id)).toEqual([
+      expect.objectContaining({
+        fromLocationId: null,
+        fromPath: 'Plant B / Hall',
+        toLocationId: room.id,
+        toPath: 'Plant A / Room 5',
+        movedBy: name,
+      }),
+      expect.objectContaining({ fromPath: 'Plant A / Room 5', toPath: 'Plant B / Hall' }),
+    ]);
+    const [back, there] = await movesOf(pump.id);
+    expect(back).toMatchObject({
+      fromPath: 'Plant B / Hall',
+      toLocationId: null,
+      toPath: null,
+      movedBy: name,
+    });
+    expect(Date.parse(back!.movedAt)).toBeGreaterThanOrEqual(Date.parse(there!.movedAt));
+
+    const moves = await t.db
+      .select()
+      .from(auditLogEntries)
+      .where(and(eq(auditLogEntries.organizationId, organizationId), eq(auditLogEntries.action, 'MOVE')))
+      .orderBy(asc(auditLogEntries.createdAt));
+    expect(moves.map((entry) => [entry.entityName, JSON.parse(entry.changes!).changes.location])).toEqual(
+      expect.arrayContaining([
+        ['Boiler', { from: 'Plant B / Hall', to: 'Plant A / Room 5' }],
+        ['Pump', { from: 'Plant B / Hall', to: null }],
+      ]),
+    );
+    expect(moves).toHaveLength(4);
+    const sent = await t.db
+      .select({ body: webhookDeliveries.body })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.organizationId, organizationId),
+          eq(webhookDeliveries.eventType, 'asset.moved'),
+        ),
+      );
+    expect(sent.map((row) => JSON.parse(row.body).data)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ assetId: boiler.id, fromPath: 'Plant B / Hall', toLocationId: room.id }),
+        expect.objectContaining({ assetId: pump.id, fromPath: 'Plant B / Hall', toLocationId: null }),
+      ]),
+    );
+    expect(sent).toHaveLength(4);
   });
 });
 

@@ -301,6 +301,11 @@ export const IMPORT_TEXTS = {
   undoLoading: msg`Looking at what the import changed...`,
   undoLoadFailed: msg`Unable to tell what undoing would do.`,
   undoText,
+  undoMovesBack: (count: number) =>
+    msg`${plural(count, {
+      one: 'One of them goes back to the location it was at: its history will show the move.',
+      other: '# of them go back to the locations they were at: their histories will show the moves.',
+    })}`,
   undoBlocked: (count: number) =>
     msg`${plural(count, {
       one: 'This asset changed since the import (an edit, an event, a file or a schedule), so the import can no longer be undone:',

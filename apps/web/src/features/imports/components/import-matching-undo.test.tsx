@@ -152,7 +152,14 @@ describe('undoing an import', () => {
     const calls = setup({
       [`GET ${RUN_URL}`]: () => jsonResponse(current),
       [`GET ${RUN_URL}/undo`]: () =>
-        jsonResponse({ undoUntil: inAWeek(), deleteCount: 2, revertCount: 1, blocked: [], blockedCount: 0 }),
+        jsonResponse({
+          undoUntil: inAWeek(),
+          deleteCount: 2,
+          revertCount: 1,
+          moveBackCount: 0,
+          blocked: [],
+          blockedCount: 0,
+        }),
       [`POST ${RUN_URL}/undo`]: () => {
         current = { ...current, status: 'Undone', undoUntil: null, undoneAt: '2026-11-28T10:00:00.000Z' };
         return jsonResponse(current);
@@ -168,9 +175,51 @@ describe('undoing an import', () => {
         'Undoing deletes the 2 assets the import created and puts the asset it updated back as they were. It cannot be undone itself.',
       ),
     ).toBeInTheDocument();
+    // Nothing moves back: no word of moves.
+    expect(within(dialog).queryByText(/go(es)? back to the location/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
     expect(await screen.findByText(/^This import was undone on /)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.init.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      `${RUN_URL}/undo`,
+    ]);
+  });
+
+  it('says how many assets go back to their locations before undoing', async () => {
+    let undone = false;
+    const calls = setup({
+      [`GET ${RUN_URL}`]: () =>
+        jsonResponse(undone ? { ...done(), status: 'Undone', undoUntil: null } : done()),
+      [`GET ${RUN_URL}/undo`]: () =>
+        jsonResponse({
+          undoUntil: inAWeek(),
+          deleteCount: 0,
+          revertCount: 3,
+          moveBackCount: 2,
+          blocked: [],
+          blockedCount: 0,
+        }),
+      [`POST ${RUN_URL}/undo`]: () => {
+        undone = true;
+        return jsonResponse({
+          ...done(),
+          status: 'Undone',
+          undoUntil: null,
+          undoneAt: '2026-11-28T10:00:00.000Z',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Undo import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Undo this import?' });
+    expect(
+      await within(dialog).findByText(
+        '2 of them go back to the locations they were at: their histories will show the moves.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+    expect(await screen.findByText(/^This import was undone on /)).toBeInTheDocument();
     expect(calls.filter((c) => c.init.method === 'POST').map((c) => c.url.pathname)).toEqual([
       `${RUN_URL}/undo`,
     ]);
@@ -184,6 +233,7 @@ describe('undoing an import', () => {
           undoUntil: inAWeek(),
           deleteCount: 2,
           revertCount: 1,
+          moveBackCount: 1,
           blocked: [{ id: 'a-1', name: 'Boiler 3', slug: 'boiler-3' }],
           blockedCount: 3,
         }),
