@@ -44,7 +44,13 @@ function newLocations(count: number): MessageDescriptor {
 /** After the listed new locations, those not listed. */
 function moreNewLocations(count: number): MessageDescriptor {
   const more = formatNumber(count);
-  return msg`and ${more} more`;
+  return msg`${more} more will be created too, not listed here.`;
+}
+
+/** The button showing the rest of the listed new locations. */
+function moreNewLocationsShown(count: number): MessageDescriptor {
+  const more = formatNumber(count);
+  return msg`Show ${more} more`;
 }
 
 /** The rows line of an import: "12 rows of maintenance history, separated by commas." */
@@ -275,6 +281,8 @@ export const IMPORT_TEXTS = {
     msg`${plural(count, { 1: 'The row passed the check.', other: 'All # rows passed the check.' })}`,
   passedWithPlan,
   newLocations,
+  moreNewLocationsShown,
+  fewerNewLocations: msg`Show fewer`,
   moreNewLocations,
   warningsFound: (count: number) =>
     msg`${plural(count, {

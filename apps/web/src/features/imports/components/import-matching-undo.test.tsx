@@ -90,13 +90,50 @@ describe('matching existing assets', () => {
         ),
     });
     renderApp(`/assets/import/${IMPORT_ID}`);
-    expect(await screen.findByText('5 new locations will be created:')).toBeInTheDocument();
-    const list = screen.getByText('Plant A / Building 2').closest('ul')!;
+    const list = await screen.findByRole('list', { name: '5 new locations will be created:' });
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Plant A', 'Plant A / Building 2', 'and 3 more']);
+    ).toEqual(['Plant A', 'Plant A / Building 2']);
+    expect(screen.getByText('3 more will be created too, not listed here.')).toBeInTheDocument();
+    // Two listed: nothing to unfold.
+    expect(screen.queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the first ten new locations, the rest of those listed behind a button', async () => {
+    const listed = Array.from(
+      { length: 50 },
+      (_, i) => `Plant ${i} / Northern distribution centre / Room ${i}`,
+    );
+    setup({
+      [`GET ${RUN_URL}`]: () =>
+        jsonResponse(
+          importRun({
+            status: 'Checked',
+            rowsDone: 70,
+            matchBy: 'none',
+            planned: { create: 70, update: 0, unchanged: 0, newLocations: listed, newLocationCount: 97 },
+          }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    const list = await screen.findByRole('list', { name: '97 new locations will be created:' });
+    const items = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items()).toEqual(listed.slice(0, 10));
+    const more = screen.getByRole('button', { name: 'Show 40 more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(items()).toEqual(listed);
+    const fewer = screen.getByRole('button', { name: 'Show fewer' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('47 more will be created too, not listed here.')).toBeInTheDocument();
+    await user.click(fewer);
+    expect(items()).toHaveLength(10);
   });
 
   it('says what the import will do, and lists the rows that add a name already in use', async () => {
