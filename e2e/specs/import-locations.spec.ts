@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiNewOrganization } from '../support/api.ts';
 import { expectNoViolations } from '../support/axe.ts';
 import { E2E_ADMIN } from '../support/environment.ts';
@@ -27,6 +27,17 @@ function register(): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** Uploads a file of assets and checks it, on its import's page. */
+async function uploadAndCheck(page: Page, csv: string) {
+  await page.goto('/assets/import');
+  await page
+    .getByLabel('CSV file', { exact: true })
+    .setInputFiles({ name: 'register.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page).toHaveURL(/\/assets\/import\/[0-9a-f-]+$/);
+  await page.getByRole('button', { name: 'Check the file' }).click();
+}
+
 test('an administrator imports a register that builds its locations and parents, then undoes it', async ({
   page,
   request,
@@ -46,14 +57,8 @@ test('an administrator imports a register that builds its locations and parents,
   });
   await signIn(page, admin);
 
-  await page.goto('/assets/import');
-  await page
-    .getByLabel('CSV file', { exact: true })
-    .setInputFiles({ name: 'register.csv', mimeType: 'text/csv', buffer: Buffer.from(register()) });
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page).toHaveURL(/\/assets\/import\/[0-9a-f-]+$/);
+  await uploadAndCheck(page, register());
   const importPage = page.url();
-  await page.getByRole('button', { name: 'Check the file' }).click();
 
   // Plant A is there: its pump house, each part's building and room, Plant B and its workshop.
   const newLocations = 1 + PARTS * 2 + 2;
@@ -97,3 +102,25 @@ test('an administrator imports a register that builds its locations and parents,
   );
   await expect(history.getByRole('listitem').first()).toContainText('By Ima Porter');
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the check's new locations pass axe on a phone in ${colorScheme} mode @phone`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await signIn(page, E2E_ADMIN);
+    // Paths of long levels, one a single word of 60 letters: they wrap within the phone's width.
+    const word = 'Kühlhausverteilzentrumsnebengebäudetechnikraumlüftungsanlage';
+    const lines = ['Name,Location'];
+    for (let row = 1; row <= 12; row++)
+      lines.push(`Axe ${row},Site ${uniqueSuffix()} / ${LONG} / ${word} ${row}`);
+    await uploadAndCheck(page, lines.join('\r\n'));
+    const list = page.getByRole('list', { name: '36 new locations will be created:' });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    await expectNoViolations(page);
+    await page.getByRole('button', { name: 'Show 26 more' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(36);
+    // Nothing wider than the screen: the page does not scroll sideways.
+    const width = page.viewportSize()!.width;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoViolations(page);
+  });
+}
