@@ -4715,6 +4715,7 @@ export interface paths {
                             undoUntil: string;
                             deleteCount: number;
                             revertCount: number;
+                            moveBackCount: number;
                             blocked: {
                                 id: string;
                                 name: string;

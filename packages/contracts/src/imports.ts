@@ -326,7 +326,7 @@ export const IMPORT_SAID = {
       /*i18n*/ {
         id: 'import.parentUnknown',
         message:
-          'No asset of this organization has the slug or name "{ref}", and no earlier row of the file creates one.',
+          'No asset of this organization has the slug or name "{ref}", and no row of the file creates one.',
       },
       { ref: clipped(ref) },
     ),
@@ -335,6 +335,15 @@ export const IMPORT_SAID = {
       /*i18n*/ {
         id: 'import.parentAmbiguous',
         message: '{count} assets in service have this name: name the parent asset by its slug instead.',
+      },
+      { count },
+    ),
+  parentTwiceInFile: (count: number) =>
+    said(
+      /*i18n*/ {
+        id: 'import.parentTwiceInFile',
+        message:
+          '{count} rows of the file create an asset with this name: name the parent asset by its slug instead.',
       },
       { count },
     ),
@@ -654,6 +663,7 @@ export const IMPORT_MESSAGES = {
   // Locations and parents (docs/product/imports.md#locations-and-parent-assets).
   parentUnknown: inEnglish(IMPORT_SAID.parentUnknown),
   parentAmbiguous: inEnglish(IMPORT_SAID.parentAmbiguous),
+  parentTwiceInFile: inEnglish(IMPORT_SAID.parentTwiceInFile),
 } as const;
 
 /** Where one column of the file goes. */
@@ -769,6 +779,8 @@ export const ZImportUndoPreview = z.object({
   deleteCount: z.number(),
   /** Assets the import updated that undoing puts back as they were. */
   revertCount: z.number(),
+  /** Of those, the assets undoing moves back to the location they were at (each move in their history). */
+  moveBackCount: z.number(),
   /** The first IMPORT_UNDO_LISTED assets that changed since the import, by name, and how many did. */
   blocked: z.array(ZImportUndoBlocker),
   blockedCount: z.number(),

@@ -4,19 +4,20 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { assets } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { checkParentAsset } from '../assets/index.ts';
+import type { AuditSource } from '../audit-logs/index.ts';
 import { findLocationRefs, recordAssetMoves } from '../locations/index.ts';
 import type { PlannedRow } from './asset-match.ts';
 import { fileRowOf, isFileRow } from './asset-placement.ts';
-import { type Actor, rowStopped } from './import-kind.ts';
+import { rowStopped } from './import-kind.ts';
 import { columnOf, type ImportPlan, rowProblem } from './plan.ts';
 
-/** An asset the import moved to another location (its old location by id, read at the end). */
+/** An asset the import (or its undo) moved to another location: its locations by id, read at the end. */
 export interface ImportedMove {
   assetId: string;
   name: string;
   slug: string;
   fromId: string | null;
-  to: { id: string; path: string } | null;
+  toId: string | null;
 }
 
 /**
@@ -60,26 +61,28 @@ export async function setParents(
   }
 }
 
-/** Records the chunk's moves in the assets' histories, the audit log and webhooks (asset.moved). */
+/**
+ * Records moves of an import or of its undo (putting assets back where they were) as any move is
+ * recorded: in the assets' histories, the audit log and webhooks (asset.moved), their locations'
+ * paths as they are now.
+ */
 export async function recordMoves(
   tx: DbOrTx,
   organizationId: string,
-  actor: Actor,
+  source: AuditSource,
   moves: ImportedMove[],
 ): Promise<void> {
   if (moves.length === 0) return;
-  const from = await findLocationRefs(
-    tx,
-    organizationId,
-    moves.flatMap((move) => (move.fromId ? [move.fromId] : [])),
-  );
+  const ids = moves.flatMap((move) => [move.fromId, move.toId].filter((id) => id !== null));
+  const refs = await findLocationRefs(tx, organizationId, ids);
+  const at = (id: string | null) => {
+    const ref = id ? refs.get(id) : undefined;
+    return ref ? { id: ref.id, path: ref.path } : null;
+  };
   await recordAssetMoves(
     tx,
     organizationId,
-    { actor, ipAddress: null },
-    moves.map(({ fromId, ...move }) => {
-      const was = fromId ? from.get(fromId) : undefined;
-      return { ...move, from: was ? { id: was.id, path: was.path } : null };
-    }),
+    source,
+    moves.map(({ fromId, toId, ...move }) => ({ ...move, from: at(fromId), to: at(toId) })),
   );
 }

@@ -187,15 +187,12 @@ export async function commitChunk(
     for (const { row: c, asset, before, action, placement } of planned) {
       if (action !== 'update' || !asset || !before) continue;
       if ('locationId' in before && placement.locationId !== before.locationId) {
-        const to = placement.locationId
-          ? { id: placement.locationId, path: placement.locationPath ?? '' }
-          : null;
         moves.push({
           assetId: asset.id,
           name: c.name,
           slug: asset.slug,
           fromId: before.locationId ?? null,
-          to,
+          toId: placement.locationId ?? null,
         });
       }
       updated.push({ id: asset.id, organizationId, slug: asset.slug, name: c.name });
@@ -246,7 +243,7 @@ export async function commitChunk(
       await deleteAssetValues(tx, organizationId, assetId, fieldIdsCleared);
     }
     await setParents(tx, organizationId, plan, planned, createdByRow, writtenAt);
-    await recordMoves(tx, organizationId, actor, moves);
+    await recordMoves(tx, organizationId, { actor, ipAddress: null }, moves);
     await insertImportChanges(tx, organizationId, row.id, changes);
     await recordAudits(tx, audits);
     await emitAssetEvents(tx, 'asset.created', created);

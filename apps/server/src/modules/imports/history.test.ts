@@ -20,7 +20,7 @@ import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { eventImport } from './event-import.ts';
 import { findImportRows, findImportRun, updateImportRun } from './queries.ts';
-import { COMMIT_CHUNK_ROWS, planOf, runImportCommit, startImportCommit } from './service.ts';
+import { COMMIT_CHUNK_ROWS, planOf, runImportCommit, startImportCommit, storedFile } from './service.ts';
 
 const t = tenantWorld();
 const { get, post, upload, uploaded, map, checked, committed } = importClient(() => t.app);
@@ -392,7 +392,8 @@ describe('checking and importing maintenance history', () => {
     const row = (await findImportRun(t.db, orgId, run.id))!;
     const plan = await planOf(t.db, row);
     const chunk = await findImportRows(t.db, orgId, run.id, 0, COMMIT_CHUNK_ROWS);
-    expect(await eventImport.commitChunk(t.db, row, plan, null, chunk, new Date())).toMatchObject({
+    const file = storedFile(t.db, row);
+    expect(await eventImport.commitChunk(t.db, row, plan, null, chunk, new Date(), file)).toMatchObject({
       rowsDone: COMMIT_CHUNK_ROWS,
       createdCount: COMMIT_CHUNK_ROWS,
     });

@@ -18,6 +18,22 @@ export type StoredRow = { rowNumber: number; sheetRow: number; cells: string[] }
 /** A problem of the check: a row of the file, a column, a message. */
 export type NumberedProblem = RowProblem & { rowNumber: number };
 
+/** An import's stored rows, for a commit that reads more of the file than its chunk. */
+export interface StoredFile {
+  /** Every row, in order, a batch at a time. */
+  batches(): AsyncIterable<StoredRow[]>;
+  /** The rows with these numbers, in order. */
+  rowsNumbered(rowNumbers: readonly number[]): Promise<StoredRow[]>;
+}
+
+/**
+ * A check under way: each call takes the next batch of rows; `finish`, when the kind has one, answers
+ * the problems only the whole file shows (after the last batch).
+ */
+export type CheckRun = ((rows: StoredRow[]) => Promise<CheckedBatch>) & {
+  finish?: () => NumberedProblem[];
+};
+
 /**
  * What a check found in a batch of rows: their problems, warnings, and for a file of assets what the
  * rows would do (ADR 092).
@@ -36,17 +52,14 @@ export interface ImportKindRules {
   /**
    * Starts a check (dry run) of the file: each call takes the next batch of rows, in file order, and
    * answers their problems, those of their cells and those against the file's earlier rows and the
-   * organization's data. Writes nothing.
+   * organization's data; its `finish`, those against the file's later rows. Writes nothing.
    */
-  startCheck(
-    db: DbOrTx,
-    organizationId: string,
-    plan: ImportPlan,
-  ): (rows: StoredRow[]) => Promise<CheckedBatch>;
+  startCheck(db: DbOrTx, organizationId: string, plan: ImportPlan): CheckRun;
   /**
    * Writes the next chunk of rows with their audit entries and the import's progress, in one
-   * transaction (`now`: the app's clock). Throws (rowStopped) when a row no longer passes; undefined
-   * when the import is no longer Importing.
+   * transaction (`now`: the app's clock; `file`: every stored row, the same object for each chunk of
+   * a commit). Throws (rowStopped) when a row no longer passes; undefined when the import is no longer
+   * Importing.
    */
   commitChunk(
     db: Db,
@@ -55,6 +68,7 @@ export interface ImportKindRules {
     actor: Actor,
     rows: StoredRow[],
     now: Date,
+    file: StoredFile,
   ): Promise<ImportRunRow | undefined>;
 }
 

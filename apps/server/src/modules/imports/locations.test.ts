@@ -3,6 +3,7 @@ import {
   ASSET_HIERARCHY_MESSAGES,
   IMPORT_MESSAGES,
   LOCATION_MESSAGES,
+  type TAssetMove,
   type TImportColumnTarget,
   type TImportProblem,
   type TImportRun,
@@ -11,14 +12,22 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assets, importRuns, locations, users } from '#server/db/schema.ts';
+import {
+  assets,
+  auditLogEntries,
+  importRuns,
+  locations,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '#server/db/schema.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { createOrganization, createUser, loginAs } from '#server/test/fixtures.ts';
 import { importClient } from '#server/test/import-client.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { assetImport } from './asset-import.ts';
-import { findImportRun } from './queries.ts';
-import { planOf } from './service.ts';
+import { findImportRows, findImportRun } from './queries.ts';
+import { COMMIT_CHUNK_ROWS, planOf, runImportCommit, storedFile } from './service.ts';
 
 // The asset import's Location and Parent asset columns (docs/product/imports.md#locations-and-parent-assets).
 const t = tenantWorld();
@@ -32,7 +41,8 @@ async function freshOrganization(language?: 'de' | 'fr' | 'es') {
   const organization = await createOrganization(t.db);
   const admin = await createUser(t.db, organization.id, { isAdmin: true });
   if (language) await t.db.update(users).set({ language }).where(eq(users.id, admin.id));
-  return { organizationId: organization.id, headers: (await loginAs(t.app, admin)).headers };
+  const { headers } = await loginAs(t.app, admin);
+  return { organizationId: organization.id, headers, name: admin.displayName };
 }
 
 /** Uploads a file, maps it (the proposal, changed by `mapping`) and checks it. */
@@ -187,8 +197,9 @@ describe('the location column', () => {
     const stored = (await findImportRun(t.db, organizationId, run.id))!;
     const plan = await planOf(t.db, stored);
     const rows = [{ rowNumber: 1, sheetRow: 2, cells: ['Boiler', 'B-1', 'Plant A / Room 5'] }];
-    await assetImport.commitChunk(t.db, stored, plan, null, rows, new Date());
-    await assetImport.commitChunk(t.db, stored, plan, null, rows, new Date());
+    const file = storedFile(t.db, stored);
+    await assetImport.commitChunk(t.db, stored, plan, null, rows, new Date(), file);
+    await assetImport.commitChunk(t.db, stored, plan, null, rows, new Date(), file);
     expect(await pathsOf(organizationId)).toEqual(['Plant A', 'Plant A / Room 5']);
     expect(await placesOf(organizationId)).toEqual({
       Boiler: { location: 'Plant A / Room 5', parent: null },
@@ -268,6 +279,90 @@ describe('the location column', () => {
   });
 });
 
+describe('undoing an import that moved assets', () => {
+  it('moves them back as any move: in their histories, a MOVE in the audit log, asset.moved to the webhooks', async () => {
+    const { organizationId, headers, name } = await freshOrganization();
+    // An endpoint that hears of moves (stored as the webhooks' own tests store one: no address to resolve).
+    await t.db.insert(webhookEndpoints).values({
+      organizationId,
+      url: 'https://hooks.example.com/moves',
+      events: ['asset.moved'],
+      secretSealed: 'not used',
+    });
+    const room = await createPath(headers, 'Plant A / Room 5');
+    const boiler = await createAssetViaApi(t.app, headers, {
+      name: 'Boiler',
+      externalId: 'B-1',
+      locationId: room.id,
+    });
+    const pump = await createAssetViaApi(t.app, headers, { name: 'Pump', externalId: 'P-1' });
+    await createAssetViaApi(t.app, headers, { name: 'Desk', externalId: 'D-1', locationId: room.id });
+    const file =
+      'Name,External ID,Location\nBoiler,B-1,Plant B / Hall\nPump,P-1,Plant B / Hall\nDesk,D-1,Plant A / Room 5\n';
+    const done = await committed(headers, (await checkFile(headers, file)).id);
+    expect(done).toMatchObject({ updatedCount: 2, unchangedCount: 1 });
+    const asked = (await get(headers, `/api/admin/imports/${done.id}/undo`)).json();
+    expect(asked).toMatchObject({ revertCount: 2, moveBackCount: 2 });
+
+    const undone = await post(headers, `/api/admin/imports/${done.id}/undo`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await placesOf(organizationId)).toMatchObject({
+      Boiler: { location: 'Plant A / Room 5' },
+      Pump: { location: null },
+    });
+    const movesOf = async (id: string) =>
+      (await get(headers, `/api/assets/${id}/moves`)).json<TAssetMove[]>();
+    // Newest first: the move back, then the import's move (its location, made by the import, is gone).
+    expect(await movesOf(boiler.id)).toEqual([
+      expect.objectContaining({
+        fromLocationId: null,
+        fromPath: 'Plant B / Hall',
+        toLocationId: room.id,
+        toPath: 'Plant A / Room 5',
+        movedBy: name,
+      }),
+      expect.objectContaining({ fromPath: 'Plant A / Room 5', toPath: 'Plant B / Hall' }),
+    ]);
+    const [back, there] = await movesOf(pump.id);
+    expect(back).toMatchObject({
+      fromPath: 'Plant B / Hall',
+      toLocationId: null,
+      toPath: null,
+      movedBy: name,
+    });
+    expect(Date.parse(back!.movedAt)).toBeGreaterThanOrEqual(Date.parse(there!.movedAt));
+
+    const moves = await t.db
+      .select()
+      .from(auditLogEntries)
+      .where(and(eq(auditLogEntries.organizationId, organizationId), eq(auditLogEntries.action, 'MOVE')))
+      .orderBy(asc(auditLogEntries.createdAt));
+    expect(moves.map((entry) => [entry.entityName, JSON.parse(entry.changes!).changes.location])).toEqual(
+      expect.arrayContaining([
+        ['Boiler', { from: 'Plant B / Hall', to: 'Plant A / Room 5' }],
+        ['Pump', { from: 'Plant B / Hall', to: null }],
+      ]),
+    );
+    expect(moves).toHaveLength(4);
+    const sent = await t.db
+      .select({ body: webhookDeliveries.body })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.organizationId, organizationId),
+          eq(webhookDeliveries.eventType, 'asset.moved'),
+        ),
+      );
+    expect(sent.map((row) => JSON.parse(row.body).data)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ assetId: boiler.id, fromPath: 'Plant B / Hall', toLocationId: room.id }),
+        expect.objectContaining({ assetId: pump.id, fromPath: 'Plant B / Hall', toLocationId: null }),
+      ]),
+    );
+    expect(sent).toHaveLength(4);
+  });
+});
+
 describe('the parent asset column', () => {
   it('finds a parent by slug or by name, or an earlier row of the file', async () => {
     const { organizationId, headers } = await freshOrganization();
@@ -310,6 +405,7 @@ describe('the parent asset column', () => {
       `E,E,${theirs.slug}`,
       'F,F,G',
       'G,G,',
+      'H,H,Nobody else',
     ].join('\n');
     const run = await checkFile(headers, file);
     // Stored with their message ids, worded for each reader (ADR 121).
@@ -324,10 +420,111 @@ describe('the parent asset column', () => {
       },
       { row: 5, column: 'Parent asset', message: IMPORT_MESSAGES.parentAmbiguous(2) },
       { row: 6, column: 'Parent asset', message: IMPORT_MESSAGES.parentUnknown(theirs.slug) },
-      { row: 7, column: 'Parent asset', message: IMPORT_MESSAGES.parentUnknown('G') },
+      // F's parent G is a later row: found. H names nothing, before or after.
+      { row: 9, column: 'Parent asset', message: IMPORT_MESSAGES.parentUnknown('Nobody else') },
     ]);
     expect((await post(headers, `/api/admin/imports/${run.id}/commit`)).statusCode).toBe(409);
     expect(await placesOf(organizationId)).toMatchObject({ A: { parent: null }, B: { parent: null } });
+  });
+
+  it('finds a parent a later row creates, in a HomeBox export listing components before their parents', async () => {
+    const { organizationId, headers } = await freshOrganization();
+    const plant = await createAssetViaApi(t.app, headers, { name: 'Plant' });
+    // HomeBox's item export with a parent column, in the order its items were entered.
+    const file = [
+      'HB.import_ref,HB.location,HB.name,HB.asset_id,HB.description,Parent asset',
+      'ref-1,Plant A / Pump house,Motor,000-001,Drives the pump,Pump 7',
+      'ref-2,Plant A / Pump house,Bearing,000-002,,Motor',
+      `ref-3,Plant A / Pump house,Pump 7,000-003,Main water pump,${plant.slug}`,
+      'ref-4,Plant A / Pump house,Seal kit,000-004,,pump 7',
+      'ref-5,Plant A / Store,Spare motor,000-005,,',
+      'ref-6,Plant A / Store,Fan,000-006,,Fan housing',
+      'ref-7,Plant A / Store,Fan housing,000-007,,',
+    ].join('\n');
+    const run = await checkFile(headers, file, (proposed) =>
+      proposed.map((target, column) => (column === 5 ? { kind: 'parentAsset' } : target)),
+    );
+    expect(run).toMatchObject({ problemCount: 0, planned: { create: 7, newLocationCount: 3 } });
+    expect(await placesOf(organizationId)).toEqual({ Plant: { location: null, parent: null } });
+    expect(await committed(headers, run.id)).toMatchObject({ status: 'Done', createdCount: 7 });
+    expect(await placesOf(organizationId)).toEqual({
+      Bearing: { location: 'Plant A / Pump house', parent: 'Motor' },
+      Fan: { location: 'Plant A / Store', parent: 'Fan housing' },
+      'Fan housing': { location: 'Plant A / Store', parent: null },
+      Motor: { location: 'Plant A / Pump house', parent: 'Pump 7' },
+      Plant: { location: null, parent: null },
+      'Pump 7': { location: 'Plant A / Pump house', parent: 'Plant' },
+      'Seal kit': { location: 'Plant A / Pump house', parent: 'Pump 7' },
+      'Spare motor': { location: 'Plant A / Store', parent: null },
+    });
+
+    // Undone: the components and their parents go, and the locations the import made.
+    const undone = await post(headers, `/api/admin/imports/${run.id}/undo`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await placesOf(organizationId)).toEqual({ Plant: { location: null, parent: null } });
+    expect(await pathsOf(organizationId)).toEqual([]);
+  });
+
+  it('names the row and column of a cycle, a self-parent and a name two rows give, whatever their order', async () => {
+    const { organizationId, headers } = await freshOrganization();
+    const file = [
+      'Name,Slug,Parent asset',
+      'Casing,,Frame', // the cycle Casing → Frame → Cover → Casing, closed by Cover (row 4)
+      'Frame,frame-1,Cover',
+      'Cover,,casing',
+      'Valve,valve-1,valve-1', // itself
+      'Gauge,,Motor', // two rows below create a Motor
+      'Motor,motor-a,',
+      'Motor,motor-b,',
+      'Shaft,,motor-b', // by slug: no doubt
+    ].join('\n');
+    const run = await checkFile(headers, file);
+    expect(await problemsOf(headers, run.id)).toMatchObject([
+      { row: 4, column: 'Parent asset', message: ASSET_HIERARCHY_MESSAGES.parentCycle },
+      { row: 5, column: 'Parent asset', message: ASSET_HIERARCHY_MESSAGES.parentCycle },
+      {
+        row: 6,
+        column: 'Parent asset',
+        message: IMPORT_MESSAGES.parentTwiceInFile(2),
+        messageId: 'import.parentTwiceInFile',
+        values: { count: 2 },
+      },
+    ]);
+    expect((await post(headers, `/api/admin/imports/${run.id}/commit`)).statusCode).toBe(409);
+    expect(await placesOf(organizationId)).toEqual({});
+  });
+
+  it('commits components whose parents come chunks later, and a commit resumed after a crash writes each once', async () => {
+    const { organizationId, headers } = await freshOrganization();
+    const parts = COMMIT_CHUNK_ROWS + 100;
+    // Rows 1…600 name the rack of row 601, which names the cabinet of row 602; row 603 names row 1.
+    const rows = Array.from({ length: parts }, (_, i) => `Part ${i},part-${i},rack-1`);
+    const lines = ['Name,Slug,Parent asset', ...rows, 'Rack,rack-1,Cabinet', 'Cabinet,,', 'Cap,,part-0'];
+    const run = await checkFile(headers, lines.join('\n'));
+    expect(run).toMatchObject({ problemCount: 0, planned: { create: parts + 3 } });
+    await t.db.update(importRuns).set({ status: 'Importing', rowsDone: 0 }).where(eq(importRuns.id, run.id));
+    const stored = (await findImportRun(t.db, organizationId, run.id))!;
+    const plan = await planOf(t.db, stored);
+    // The first chunk, then a crash: the commit starts again after it, reading the file anew.
+    const chunk = await findImportRows(t.db, organizationId, run.id, 0, COMMIT_CHUNK_ROWS);
+    const file = storedFile(t.db, stored);
+    const first = await assetImport.commitChunk(t.db, stored, plan, null, chunk, new Date(), file);
+    // The rack and the cabinet came with the first component.
+    expect(first).toMatchObject({ rowsDone: COMMIT_CHUNK_ROWS, createdCount: COMMIT_CHUNK_ROWS + 2 });
+    await runImportCommit(t.db, organizationId, run.id);
+    expect(await findImportRun(t.db, organizationId, run.id)).toMatchObject({
+      status: 'Done',
+      createdCount: parts + 3,
+    });
+    const places = await placesOf(organizationId);
+    expect(Object.keys(places)).toHaveLength(parts + 3);
+    expect(places['Part 0']).toEqual({ location: null, parent: 'Rack' });
+    expect(places[`Part ${parts - 1}`]).toEqual({ location: null, parent: 'Rack' });
+    expect(places).toMatchObject({
+      Rack: { parent: 'Cabinet' },
+      Cabinet: { parent: null },
+      Cap: { parent: 'Part 0' },
+    });
   });
 
   it('refuses a chain of parents in the file deeper than components nest', async () => {
@@ -341,6 +538,10 @@ describe('the parent asset column', () => {
       message: ASSET_HIERARCHY_MESSAGES.tooDeep,
     });
     expect(problems).toHaveLength(2);
+
+    // Written bottom first, the same chain: the rows too deep are those of the top parts.
+    const reversed = await checkFile(headers, ['Name,Parent asset', ...rows.reverse()].join('\n'));
+    expect((await problemsOf(headers, reversed.id)).map((problem) => problem.row)).toEqual([2, 3]);
   });
 });
 

@@ -100,6 +100,15 @@ export async function insertImportRows(
       as r("rowNumber" integer, "sheetRow" integer, cells jsonb)`);
 }
 
+/** An import's stored rows meeting `condition`, in order. */
+function selectImportRows(db: DbOrTx, organizationId: string, importId: string, condition: SQL) {
+  return db
+    .select({ rowNumber: importRows.rowNumber, sheetRow: importRows.sheetRow, cells: importRows.cells })
+    .from(importRows)
+    .where(and(eq(importRows.organizationId, organizationId), eq(importRows.importId, importId), condition))
+    .orderBy(asc(importRows.rowNumber));
+}
+
 /** Up to `size` rows of the import after row `after`, in file order, their cells as stored. */
 export function findImportRows(
   db: DbOrTx,
@@ -108,18 +117,7 @@ export function findImportRows(
   after: number,
   size: number,
 ): Promise<{ rowNumber: number; sheetRow: number; cells: string[] }[]> {
-  return db
-    .select({ rowNumber: importRows.rowNumber, sheetRow: importRows.sheetRow, cells: importRows.cells })
-    .from(importRows)
-    .where(
-      and(
-        eq(importRows.organizationId, organizationId),
-        eq(importRows.importId, importId),
-        gt(importRows.rowNumber, after),
-      ),
-    )
-    .orderBy(asc(importRows.rowNumber))
-    .limit(size);
+  return selectImportRows(db, organizationId, importId, gt(importRows.rowNumber, after)).limit(size);
 }
 
 /** The distinct non-blank values of one column of the import, up to `limit` of them, sorted. */
@@ -231,6 +229,17 @@ export function findImportProblems(
     .offset(page.offset);
 }
 
+/** The stored rows of an import with these numbers, in order. */
+export function findImportRowsNumbered(
+  db: DbOrTx,
+  organizationId: string,
+  importId: string,
+  rowNumbers: readonly number[],
+): Promise<{ rowNumber: number; sheetRow: number; cells: string[] }[]> {
+  if (rowNumbers.length === 0) return Promise.resolve([]);
+  return selectImportRows(db, organizationId, importId, inArray(importRows.rowNumber, [...rowNumbers]));
+}
+
 /** What an import compares a row with: an asset of the organization's. */
 const existingAsset = {
   id: assets.id,
@@ -241,6 +250,7 @@ const existingAsset = {
   locationId: assets.locationId,
   parentAssetId: assets.parentAssetId,
   retiredAt: assets.retiredAt,
+  importId: assets.importId,
 };
 export interface ExistingAsset {
   id: string;
@@ -251,6 +261,8 @@ export interface ExistingAsset {
   locationId: string | null;
   parentAssetId: string | null;
   retiredAt: Date | null;
+  /** The import that created it, if one did. */
+  importId: string | null;
 }
 
 /** The organization's assets meeting `condition`; locked until the transaction ends when `lock`. */

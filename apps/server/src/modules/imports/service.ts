@@ -37,7 +37,7 @@ import { type CsvStart, csvRecords, headersIn, receiveCsv } from './csv-file.ts'
 import { eventImport } from './event-import.ts';
 import { decodeBytesText, isUtf16 } from './file-encoding.ts';
 import { proposeMatchBy, recogniseFormat, suggestMapping, wrongKindOfFile } from './formats.ts';
-import type { ImportKindRules, StoredRow } from './import-kind.ts';
+import type { ImportKindRules, StoredFile, StoredRow } from './import-kind.ts';
 import { buildPlan, checkRoomForNewFields } from './plan.ts';
 import {
   deleteImportProblems,
@@ -47,6 +47,7 @@ import {
   findCreatedAssetIds,
   findImportProblems,
   findImportRows,
+  findImportRowsNumbered,
   findImportRun,
   type ImportRunInsert,
   type ImportRunRow,
@@ -138,6 +139,25 @@ async function rowsOf(db: DbOrTx, row: ImportRunRow, after: number, size: number
   const read = cellReader(row);
   const rows = await findImportRows(db, row.organizationId, row.id, after, size);
   return rows.map((stored) => ({ ...stored, cells: stored.cells.map(read) }));
+}
+
+/** The import's stored rows, read in its cells' encoding, for a commit that needs more than its chunk. */
+export function storedFile(db: DbOrTx, row: ImportRunRow): StoredFile {
+  const read = cellReader(row);
+  return {
+    async *batches() {
+      for (let after = 0; ; ) {
+        const rows = await rowsOf(db, row, after, ROWS_PER_BATCH);
+        if (rows.length === 0) return;
+        yield rows;
+        after = rows.at(-1)!.rowNumber;
+      }
+    },
+    async rowsNumbered(rowNumbers) {
+      const rows = await findImportRowsNumbered(db, row.organizationId, row.id, rowNumbers);
+      return rows.map((stored) => ({ ...stored, cells: stored.cells.map(read) }));
+    },
+  };
 }
 
 async function previewOf(db: DbOrTx, row: ImportRunRow): Promise<string[][]> {
@@ -450,6 +470,11 @@ export async function runImportCheck(
     });
     if (!progressed) return;
   }
+  // What only the whole file shows (a parent a later row creates): stored after the batches' problems.
+  const last = check.finish?.() ?? [];
+  const room = Math.max(0, IMPORT_MAX_PROBLEMS - problemCount);
+  await insertImportProblems(db, organizationId, importId, last.slice(0, room));
+  problemCount += last.length;
   await updateImportRun(db, organizationId, importId, ['Checking'], {
     status: 'Checked',
     problemCount,
@@ -493,11 +518,12 @@ export async function runImportCommit(
   row = await createNewFields(db, row, await planOf(db, row), IMPORT_TARGETS[row.kind].fieldTarget);
   const plan = await planOf(db, row);
   const actor = await actorOf(db, row);
+  const file = storedFile(db, row);
   for (;;) {
     signal?.throwIfAborted();
     const rows = await rowsOf(db, row, row.rowsDone, COMMIT_CHUNK_ROWS);
     if (rows.length === 0) break;
-    const next = await kind.commitChunk(db, row, plan, actor, rows, clock.now());
+    const next = await kind.commitChunk(db, row, plan, actor, rows, clock.now(), file);
     if (!next) return;
     row = next;
   }

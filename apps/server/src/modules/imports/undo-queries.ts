@@ -57,20 +57,32 @@ export async function lockImportAssets(tx: DbOrTx, organizationId: string, impor
     ) locked`);
 }
 
-/** How many assets of the import undoing would delete (created) and put back (updated). */
+/**
+ * Where an updated asset goes back to: the location the import took it from, unless deleted since
+ * (then none). Null for an asset whose location the import did not write.
+ */
+const locationBefore = sql`(select l.id from locations l
+  where l.organization_id = a.organization_id and l.id = (c.before ->> 'locationId')::uuid)`;
+
+/**
+ * How many assets of the import undoing would delete (created), put back (updated), and of those
+ * move back to another location (movedBack).
+ */
 export async function countImportChanges(
   tx: DbOrTx,
   organizationId: string,
   importId: string,
-): Promise<{ created: number; updated: number }> {
+): Promise<{ created: number; updated: number; movedBack: number }> {
   const result = (await tx.execute(sql`
-    select count(*) filter (where c.created)::int as created, count(*) filter (where not c.created)::int as updated
+    select count(*) filter (where c.created)::int as created, count(*) filter (where not c.created)::int as updated,
+      count(*) filter (where not c.created and c.before ? 'locationId'
+        and a.location_id is distinct from ${locationBefore})::int as "movedBack"
     from ${importChanges} c
     join ${assets} a on ${isTheAsset(organizationId)}
     where ${ofImport(organizationId, importId)}`)) as unknown as {
-    rows: { created: number; updated: number }[];
+    rows: { created: number; updated: number; movedBack: number }[];
   };
-  return result.rows[0] ?? { created: 0, updated: 0 };
+  return result.rows[0] ?? { created: 0, updated: 0, movedBack: 0 };
 }
 
 /**
@@ -118,6 +130,8 @@ export interface UndoAsset {
   slug: string;
   description: string | null;
   externalId: string | null;
+  /** Where it is now. */
+  locationId: string | null;
 }
 
 /** Up to `size` assets of the import after the asset `after`, by id (the audit entries' batches). */
@@ -137,6 +151,7 @@ export function findUndoBatch(
       slug: assets.slug,
       description: assets.description,
       externalId: assets.externalId,
+      locationId: assets.locationId,
     })
     .from(importChanges)
     .innerJoin(
@@ -187,8 +202,7 @@ export async function revertUpdatedAssets(
       description = case when c.before ? 'description' then c.before ->> 'description' else a.description end,
       external_id = case when c.before ? 'externalId' then c.before ->> 'externalId' else a.external_id end,
       -- Where it was and its parent, unless deleted since (then none).
-      location_id = case when c.before ? 'locationId' then (select l.id from locations l
-        where l.organization_id = a.organization_id and l.id = (c.before ->> 'locationId')::uuid) else a.location_id end,
+      location_id = case when c.before ? 'locationId' then ${locationBefore} else a.location_id end,
       parent_asset_id = case when c.before ? 'parentAssetId' then (select p.id from assets p
         where p.organization_id = a.organization_id and p.id = (c.before ->> 'parentAssetId')::uuid) else a.parent_asset_id end,
       updated_at = ${now.toISOString()}::timestamptz,

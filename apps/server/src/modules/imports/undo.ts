@@ -14,8 +14,9 @@ import { isUuid } from '#server/lib/uuid.ts';
 import { findValuesOfAssets } from '../assets/index.ts';
 import { type AuditRecord, diffChanges, recordAudits } from '../audit-logs/index.ts';
 import { getFieldDefinitionRows } from '../fields/index.ts';
-import { deleteUnusedImportedLocations, lockLocationTree } from '../locations/index.ts';
+import { deleteUnusedImportedLocations, findLocationRefs, lockLocationTree } from '../locations/index.ts';
 import { emitAssetEvents } from '../webhooks/index.ts';
+import { recordMoves } from './commit-placement.ts';
 import { findImportRun, type ImportRunRow, updateImportRun } from './queries.ts';
 import { toImportRun, undoUntil } from './service.ts';
 import {
@@ -90,6 +91,7 @@ export async function previewUndo(
       undoUntil: undoUntil(run)!.toISOString(),
       deleteCount: counts.created,
       revertCount: counts.updated,
+      moveBackCount: counts.movedBack,
       blocked: changed.assets,
       blockedCount: changed.total,
     };
@@ -158,7 +160,8 @@ async function auditsOf(
  * Undoes an import of assets (POST …/undo): refused with the assets that changed since, naming the
  * first few, when any did; else, in one transaction, every asset it created is deleted and every one
  * it updated put back (where it was and its parent too), each with its audit entry (and an
- * `asset.updated` webhook event for those put back); the locations its location column made are
+ * `asset.updated` webhook event for those put back; one put back at another location is moved there
+ * as any move is: its history, a MOVE entry, `asset.moved`); the locations its location column made are
  * deleted when nothing uses them (no asset, no location of someone else's below them); one UNDO entry
  * for the import (with those counts), which ends Undone.
  */
@@ -183,6 +186,11 @@ export async function undoImport(db: Db, context: UndoContext, importId: string)
       if (batch.length === 0) break;
       await recordAudits(tx, await auditsOf(tx, run, context, batch, labels));
       const reverted = batch.filter((asset) => !asset.created && asset.before);
+      const stillThere = await findLocationRefs(
+        tx,
+        organizationId,
+        reverted.flatMap((asset) => (asset.before?.locationId ? [asset.before.locationId] : [])),
+      );
       await emitAssetEvents(
         tx,
         'asset.updated',
@@ -192,6 +200,21 @@ export async function undoImport(db: Db, context: UndoContext, importId: string)
           slug: asset.slug,
           name: asset.before!.name,
         })),
+      );
+      // Put back where they were: moves as any, recorded before the assets' locations are written back.
+      await recordMoves(
+        tx,
+        organizationId,
+        { actor: context.actor, ipAddress: context.ipAddress },
+        reverted.flatMap((asset) => {
+          const before = asset.before!;
+          if (!('locationId' in before)) return [];
+          const back = before.locationId && stillThere.has(before.locationId) ? before.locationId : null;
+          if (back === asset.locationId) return [];
+          return [
+            { assetId: asset.id, name: before.name, slug: asset.slug, fromId: asset.locationId, toId: back },
+          ];
+        }),
       );
       counts.reverted += reverted.length;
       counts.deleted += batch.length - reverted.length;

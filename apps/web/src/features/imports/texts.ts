@@ -44,7 +44,13 @@ function newLocations(count: number): MessageDescriptor {
 /** After the listed new locations, those not listed. */
 function moreNewLocations(count: number): MessageDescriptor {
   const more = formatNumber(count);
-  return msg`and ${more} more`;
+  return msg`${more} more will be created too, not listed here.`;
+}
+
+/** The button showing the rest of the listed new locations. */
+function moreNewLocationsShown(count: number): MessageDescriptor {
+  const more = formatNumber(count);
+  return msg`Show ${more} more`;
 }
 
 /** The rows line of an import: "12 rows of maintenance history, separated by commas." */
@@ -275,6 +281,8 @@ export const IMPORT_TEXTS = {
     msg`${plural(count, { 1: 'The row passed the check.', other: 'All # rows passed the check.' })}`,
   passedWithPlan,
   newLocations,
+  moreNewLocationsShown,
+  fewerNewLocations: msg`Show fewer`,
   moreNewLocations,
   warningsFound: (count: number) =>
     msg`${plural(count, {
@@ -301,6 +309,11 @@ export const IMPORT_TEXTS = {
   undoLoading: msg`Looking at what the import changed...`,
   undoLoadFailed: msg`Unable to tell what undoing would do.`,
   undoText,
+  undoMovesBack: (count: number) =>
+    msg`${plural(count, {
+      one: 'One of them goes back to the location it was at: its history will show the move.',
+      other: '# of them go back to the locations they were at: their histories will show the moves.',
+    })}`,
   undoBlocked: (count: number) =>
     msg`${plural(count, {
       one: 'This asset changed since the import (an edit, an event, a file or a schedule), so the import can no longer be undone:',

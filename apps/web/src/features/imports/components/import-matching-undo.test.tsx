@@ -90,13 +90,50 @@ describe('matching existing assets', () => {
         ),
     });
     renderApp(`/assets/import/${IMPORT_ID}`);
-    expect(await screen.findByText('5 new locations will be created:')).toBeInTheDocument();
-    const list = screen.getByText('Plant A / Building 2').closest('ul')!;
+    const list = await screen.findByRole('list', { name: '5 new locations will be created:' });
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Plant A', 'Plant A / Building 2', 'and 3 more']);
+    ).toEqual(['Plant A', 'Plant A / Building 2']);
+    expect(screen.getByText('3 more will be created too, not listed here.')).toBeInTheDocument();
+    // Two listed: nothing to unfold.
+    expect(screen.queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the first ten new locations, the rest of those listed behind a button', async () => {
+    const listed = Array.from(
+      { length: 50 },
+      (_, i) => `Plant ${i} / Northern distribution centre / Room ${i}`,
+    );
+    setup({
+      [`GET ${RUN_URL}`]: () =>
+        jsonResponse(
+          importRun({
+            status: 'Checked',
+            rowsDone: 70,
+            matchBy: 'none',
+            planned: { create: 70, update: 0, unchanged: 0, newLocations: listed, newLocationCount: 97 },
+          }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    const list = await screen.findByRole('list', { name: '97 new locations will be created:' });
+    const items = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items()).toEqual(listed.slice(0, 10));
+    const more = screen.getByRole('button', { name: 'Show 40 more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(items()).toEqual(listed);
+    const fewer = screen.getByRole('button', { name: 'Show fewer' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('47 more will be created too, not listed here.')).toBeInTheDocument();
+    await user.click(fewer);
+    expect(items()).toHaveLength(10);
   });
 
   it('says what the import will do, and lists the rows that add a name already in use', async () => {
@@ -152,7 +189,14 @@ describe('undoing an import', () => {
     const calls = setup({
       [`GET ${RUN_URL}`]: () => jsonResponse(current),
       [`GET ${RUN_URL}/undo`]: () =>
-        jsonResponse({ undoUntil: inAWeek(), deleteCount: 2, revertCount: 1, blocked: [], blockedCount: 0 }),
+        jsonResponse({
+          undoUntil: inAWeek(),
+          deleteCount: 2,
+          revertCount: 1,
+          moveBackCount: 0,
+          blocked: [],
+          blockedCount: 0,
+        }),
       [`POST ${RUN_URL}/undo`]: () => {
         current = { ...current, status: 'Undone', undoUntil: null, undoneAt: '2026-11-28T10:00:00.000Z' };
         return jsonResponse(current);
@@ -168,9 +212,51 @@ describe('undoing an import', () => {
         'Undoing deletes the 2 assets the import created and puts the asset it updated back as they were. It cannot be undone itself.',
       ),
     ).toBeInTheDocument();
+    // Nothing moves back: no word of moves.
+    expect(within(dialog).queryByText(/go(es)? back to the location/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
     expect(await screen.findByText(/^This import was undone on /)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.init.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      `${RUN_URL}/undo`,
+    ]);
+  });
+
+  it('says how many assets go back to their locations before undoing', async () => {
+    let undone = false;
+    const calls = setup({
+      [`GET ${RUN_URL}`]: () =>
+        jsonResponse(undone ? { ...done(), status: 'Undone', undoUntil: null } : done()),
+      [`GET ${RUN_URL}/undo`]: () =>
+        jsonResponse({
+          undoUntil: inAWeek(),
+          deleteCount: 0,
+          revertCount: 3,
+          moveBackCount: 2,
+          blocked: [],
+          blockedCount: 0,
+        }),
+      [`POST ${RUN_URL}/undo`]: () => {
+        undone = true;
+        return jsonResponse({
+          ...done(),
+          status: 'Undone',
+          undoUntil: null,
+          undoneAt: '2026-11-28T10:00:00.000Z',
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/assets/import/${IMPORT_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Undo import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Undo this import?' });
+    expect(
+      await within(dialog).findByText(
+        '2 of them go back to the locations they were at: their histories will show the moves.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+    expect(await screen.findByText(/^This import was undone on /)).toBeInTheDocument();
     expect(calls.filter((c) => c.init.method === 'POST').map((c) => c.url.pathname)).toEqual([
       `${RUN_URL}/undo`,
     ]);
@@ -184,6 +270,7 @@ describe('undoing an import', () => {
           undoUntil: inAWeek(),
           deleteCount: 2,
           revertCount: 1,
+          moveBackCount: 1,
           blocked: [{ id: 'a-1', name: 'Boiler 3', slug: 'boiler-3' }],
           blockedCount: 3,
         }),

@@ -1,7 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
-import type { TImportRun } from '@mqr/contracts';
-import { useState } from 'react';
+import {
+  joinLocationPath,
+  LOCATION_PATH_SEPARATOR,
+  splitLocationPath,
+  type TImportRun,
+} from '@mqr/contracts';
+import { useId, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
@@ -37,24 +42,58 @@ function passedText(run: TImportRun): MessageDescriptor {
     : IMPORT_TEXTS.passed(run.rowCount);
 }
 
+/** New locations shown before the list is opened: enough to spot a typo, short enough to reach the import button. */
+const NEW_LOCATIONS_SHOWN = 10;
+
+/** A location's full path, its last level (the one it makes) set apart from the levels above it. */
+function PathText({ path }: { path: string }) {
+  const levels = splitLocationPath(path);
+  const last = levels.pop();
+  return (
+    <>
+      {levels.length > 0 ? (
+        <span className={styles.pathAbove}>{`${joinLocationPath(levels)}${LOCATION_PATH_SEPARATOR}`}</span>
+      ) : null}
+      <span>{last}</span>
+    </>
+  );
+}
+
 /**
  * The locations the commit will make for the file's location column, by full path, so that a typo
- * ("Bulding 2") shows before anything is written.
+ * ("Bulding 2") shows before anything is written: the first few, the rest of those listed behind a
+ * button (the server lists 50 of them), then how many are not listed.
  */
 function NewLocations({ run }: { run: TImportRun }) {
   const { _ } = useLingui();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const listId = useId();
   const count = run.planned?.newLocationCount ?? 0;
   const listed = run.planned?.newLocations ?? [];
   if (count === 0) return null;
+  const folded = listed.length - NEW_LOCATIONS_SHOWN;
+  const shown = open ? listed : listed.slice(0, NEW_LOCATIONS_SHOWN);
   return (
-    <div>
-      <p>{_(IMPORT_TEXTS.newLocations(count))}</p>
-      <ul className={styles.rules}>
-        {listed.map((path) => (
-          <li key={path}>{path}</li>
+    <div className={styles.newLocations}>
+      <p id={titleId}>{_(IMPORT_TEXTS.newLocations(count))}</p>
+      <ul id={listId} className={styles.paths} aria-labelledby={titleId}>
+        {shown.map((path) => (
+          <li key={path}>
+            <PathText path={path} />
+          </li>
         ))}
-        {count > listed.length ? <li>{_(IMPORT_TEXTS.moreNewLocations(count - listed.length))}</li> : null}
       </ul>
+      {folded > 0 ? (
+        <div>
+          <Button variant="ghost" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+            {_(open ? IMPORT_TEXTS.fewerNewLocations : IMPORT_TEXTS.moreNewLocationsShown(folded))}
+          </Button>
+        </div>
+      ) : null}
+      {count > listed.length ? (
+        <p className={styles.muted}>{_(IMPORT_TEXTS.moreNewLocations(count - listed.length))}</p>
+      ) : null}
     </div>
   );
 }

@@ -40,7 +40,17 @@ export function UndoImportDialog({ run, onClose }: { run: TImportRun; onClose: (
         </ul>
       </>
     );
-  } else body = <p>{_(IMPORT_TEXTS.undoText(preview.data.deleteCount, preview.data.revertCount))}</p>;
+  } else {
+    body = (
+      <>
+        <p>{_(IMPORT_TEXTS.undoText(preview.data.deleteCount, preview.data.revertCount))}</p>
+        {/* Moved back as any move: the asset's history gains an entry, said before it happens. */}
+        {preview.data.moveBackCount > 0 ? (
+          <p>{_(IMPORT_TEXTS.undoMovesBack(preview.data.moveBackCount))}</p>
+        ) : null}
+      </>
+    );
+  }
 
   return (
     <Dialog title={_(IMPORT_TEXTS.undoTitle)} busy={undo.isPending} onClose={onClose}>
