@@ -7,6 +7,7 @@ import { taskKeys } from '#web/features/events/api/task-keys.ts';
 import { showSavedEvent, showTaskStamps, stampsBefore } from '#web/features/events/index.ts';
 import { fieldKeys } from '#web/features/fields/api/field-keys.ts';
 import { useFields } from '#web/features/fields/index.ts';
+import { locationKeys } from '#web/features/locations/api/location-keys.ts';
 import {
   currentOwner,
   forgetOtherUsers,
@@ -15,6 +16,7 @@ import {
   type TKeptAssets,
   type TKeptRead,
   type TOutboxEffects,
+  type TOutboxEntry,
 } from '#web/features/offline/index.ts';
 import { scheduleKeys } from '#web/features/schedules/api/schedule-keys.ts';
 import { authStore, useAuth } from '#web/lib/auth-store.ts';
@@ -23,10 +25,14 @@ import { clientConfigKey } from '#web/lib/client-config.ts';
 /** Assets whose pages (with their events, QR code and schedules) stay readable offline: the ones opened last. */
 export const RECENT_ASSETS_KEPT = 30;
 
+/** Levels of the location tree and type-ahead answers kept, each: the tree picker's offline choices (ADR 127). */
+export const LOCATION_READS_KEPT = 20;
+
 /**
  * The reads kept on this device for reading offline (docs/product/offline.md#reading-offline), each
  * kind up to its limit, the ones read last: the header's organization, the event form's fields and
- * upload limit, the dashboard's pending tasks and due counts, and the assets opened last.
+ * upload limit, the dashboard's pending tasks and due counts, the assets opened last, and the
+ * locations seen (the tree's levels and the picker's answers).
  */
 export const KEPT_READS: readonly TKeptRead[] = [
   { key: organizationPrefix, limit: 1 },
@@ -37,6 +43,8 @@ export const KEPT_READS: readonly TKeptRead[] = [
   { key: assetKeys.details(), limit: RECENT_ASSETS_KEPT },
   { key: assetKeys.qrImages(), limit: RECENT_ASSETS_KEPT },
   { key: scheduleKeys.ofAssets(), limit: RECENT_ASSETS_KEPT },
+  { key: locationKeys.levels(), limit: LOCATION_READS_KEPT },
+  { key: locationKeys.searches(), limit: LOCATION_READS_KEPT },
 ];
 
 /** The asset pages kept in the query cache: a name for the outbox screen, the asset a scanned code names. */
@@ -57,7 +65,12 @@ function keptAssetsIn(queryClient: QueryClient): TKeptAssets {
  * undone, and the asset and the tasks reload when they can.
  */
 function outboxEffectsOn(queryClient: QueryClient): TOutboxEffects {
-  const reload = (assetId: string) => {
+  const reload = ({ kind, assetId }: TOutboxEntry['write']) => {
+    // A move changes the lists and the locations' counts too, as online (ADR 127).
+    if (kind === 'move-asset') {
+      void queryClient.invalidateQueries();
+      return;
+    }
     void queryClient.invalidateQueries({ queryKey: assetKeys.detail(assetId) });
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
   };
@@ -67,13 +80,13 @@ function outboxEffectsOn(queryClient: QueryClient): TOutboxEffects {
       else if (state === 'failed' && write.kind === 'task-action') {
         showTaskStamps(queryClient, write, stampsBefore(write.action, write.taskStatus));
       }
-      reload(write.assetId);
+      reload(write);
     },
     onDiscarded({ write }) {
       if (write.kind === 'task-action') {
         showTaskStamps(queryClient, write, stampsBefore(write.action, write.taskStatus));
       }
-      reload(write.assetId);
+      reload(write);
     },
   };
 }
