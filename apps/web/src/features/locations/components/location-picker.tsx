@@ -88,6 +88,7 @@ export function LocationPicker({
       }
       onSearch={setText}
       options={options}
+      listNote={offlineNote}
       status={_(
         pending ? LOCATION_TEXTS.searching : seen ? LOCATION_TEXTS.noSeenMatch : LOCATION_TEXTS.noMatch,
       )}
