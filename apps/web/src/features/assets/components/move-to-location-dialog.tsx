@@ -5,7 +5,7 @@ import { Dialog } from '#web/components/ui/dialog.tsx';
 import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { LocationPicker, type TPickedLocation } from '#web/features/locations/index.ts';
 import { LIST_TEXTS } from '../texts.ts';
-import styles from './selection-bar.module.css';
+import styles from './move-to-location-dialog.module.css';
 
 type TMoveToLocationDialogProps = {
   title: string;
@@ -39,7 +39,7 @@ export function MoveToLocationDialog({
 
   return (
     <Dialog title={title} busy={pending} onClose={onClose}>
-      <form className={styles.dialogBody} onSubmit={submit} noValidate>
+      <form className={styles.body} onSubmit={submit} noValidate>
         {failure ? <Alert>{failure}</Alert> : null}
         <p>{intro}</p>
         <LocationPicker
