@@ -332,6 +332,8 @@ test('an asset moved offline among the locations kept on this device: sent once 
         /Offline: last seen at /,
       );
       await dialog.getByRole('combobox', { name: 'Location' }).fill(name.split(' ')[0]!.toLowerCase());
+      await expect(dialog.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+      await expectNoViolations(page, { screen: 'the move dialog offline, its list open' });
       await dialog.getByRole('option', { name: new RegExp(name) }).click();
       await dialog.getByRole('button', { name: 'Move', exact: true }).click();
       await expect(dialog).toBeHidden();
@@ -353,7 +355,9 @@ test('an asset moved offline among the locations kept on this device: sent once 
       `“Shed ${run}” no longer exists: the asset was not moved. Discard this change and move the asset again.`,
     );
     const history = page.getByRole('region', { name: 'Location history' });
-    await expect(history.getByText(`Moved from Plant ${run} to Plant ${run} / Boiler room ${run}`)).toBeVisible();
+    await expect(
+      history.getByText(`Moved from Plant ${run} to Plant ${run} / Boiler room ${run}`),
+    ).toBeVisible();
     await expect(
       page.getByRole('definition').getByRole('link', { name: `Plant ${run} / Boiler room ${run}` }),
     ).toBeVisible();
