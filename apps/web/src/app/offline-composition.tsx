@@ -31,13 +31,14 @@ export const LOCATION_READS_KEPT = 20;
 /**
  * The reads kept on this device for reading offline (docs/product/offline.md#reading-offline), each
  * kind up to its limit, the ones read last: the header's organization, the event form's fields and
- * upload limit, the dashboard's pending tasks and due counts, the assets opened last, and the
- * locations seen (the tree's levels and the picker's answers).
+ * upload limit, the asset form's fields, the dashboard's pending tasks and due counts, the assets
+ * opened last, and the locations seen (the tree's levels and the picker's answers).
  */
 export const KEPT_READS: readonly TKeptRead[] = [
   { key: organizationPrefix, limit: 1 },
   { key: clientConfigKey, limit: 1 },
   { key: fieldKeys.list('MaintenanceEvent'), limit: 1 },
+  { key: fieldKeys.list('Asset'), limit: 1 },
   { key: taskKeys.pending(), limit: 20 },
   { key: taskKeys.dueCounts(), limit: 1 },
   { key: assetKeys.details(), limit: RECENT_ASSETS_KEPT },
@@ -91,9 +92,13 @@ function outboxEffectsOn(queryClient: QueryClient): TOutboxEffects {
   };
 }
 
-/** Reads the maintenance event fields once signed in: the composer then has them offline too. */
-function KeepEventFieldsOffline() {
+/**
+ * Reads the maintenance event and asset fields once signed in: the composer and the asset form (its
+ * location picker, ADR 127) then have them offline too.
+ */
+function KeepFieldsOffline() {
   useFields('MaintenanceEvent');
+  useFields('Asset');
   return null;
 }
 
@@ -103,8 +108,8 @@ const KEPT_FORMAT = __API_SHAPE__;
 /**
  * The offline layer (features/offline) around the app: the signed-in user's kept copies back in the
  * query cache and kept up to date, the outbox and what its moves change, nothing of the previous
- * user's copies left when another user signs in on this device, and the event composer's fields
- * read ahead.
+ * user's copies left when another user signs in on this device, and the event composer's and
+ * asset form's fields read ahead.
  */
 export function OfflineComposition({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -122,7 +127,7 @@ export function OfflineComposition({ children }: { children: ReactNode }) {
   return (
     <KeptCopiesProvider reads={KEPT_READS} buster={KEPT_FORMAT}>
       <OfflineLayer effects={effects} keptAssets={keptAssets}>
-        {signedIn ? <KeepEventFieldsOffline /> : null}
+        {signedIn ? <KeepFieldsOffline /> : null}
         {children}
       </OfflineLayer>
     </KeptCopiesProvider>
