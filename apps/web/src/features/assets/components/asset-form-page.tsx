@@ -74,7 +74,11 @@ export function AssetFormPage() {
   } else {
     body = (
       <>
-        {online ? null : <OfflineNotice>{_(OFFLINE_TEXTS.assetForm)}</OfflineNotice>}
+        {online ? null : (
+          <div className={styles.offline}>
+            <OfflineNotice>{_(OFFLINE_TEXTS.assetForm)}</OfflineNotice>
+          </div>
+        )}
         <AssetForm
           asset={asset}
           definitions={fieldsQuery.data ?? []}
