@@ -1227,6 +1227,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         locationId: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the asset was moved, for a move recorded offline and sent later: its moves show it then, not when it arrives. Not more than 5 minutes ahead of the server nor before the asset was created (within 5 minutes, that bound), else 400; never before the asset’s latest move (then that move’s time).
+                         */
+                        occurredAt?: string;
                     };
                 };
             };

@@ -289,6 +289,96 @@ test('work done offline keeps its own times when sent later, and a task sent fro
   }
 });
 
+test('an asset moved offline among the locations kept on this device: sent once back online, at the time it was made, in its history; a move to a location deleted meanwhile is Not sent', async ({
+  request,
+  baseURL,
+}) => {
+  const setup = await setUp(request);
+  const { admin, asset, run } = setup;
+  const plant = await admin.post<{ id: string }>('/api/admin/locations', { name: `Plant ${run}` });
+  await admin.post('/api/admin/locations', { name: `Boiler room ${run}`, parentId: plant.id });
+  const shed = await admin.post<{ id: string }>('/api/admin/locations', { name: `Shed ${run}` });
+  await admin.post(`/api/assets/${asset.id}/location`, { locationId: plant.id });
+  const movedAt = minutesAfter(asset.createdAt, 10);
+  const syncedAt = minutesAfter(asset.createdAt, 120);
+  try {
+    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    await page.goto(`/assets/${asset.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
+    await expect(page.getByRole('definition').getByRole('link', { name: `Plant ${run}` })).toBeVisible();
+    // Online, the technician looks up the places in the move dialog: the device keeps what it read.
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: `Move ${asset.name}` });
+    const picker = dialog.getByRole('combobox', { name: 'Location' });
+    for (const name of [`Boiler room ${run}`, `Shed ${run}`]) {
+      await picker.fill(name.toLowerCase());
+      await expect(dialog.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Offline, after a reload: the page, where the asset is, and when the device read it.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
+    await expect(page.getByRole('definition').getByRole('link', { name: `Plant ${run}` })).toBeVisible();
+    await expect(page.getByText(/^Offline: last seen at /)).toBeVisible();
+
+    await page.clock.setFixedTime(movedAt);
+    for (const name of [`Shed ${run}`, `Boiler room ${run}`]) {
+      await page.getByRole('button', { name: 'Move', exact: true }).click();
+      dialog = page.getByRole('dialog', { name: `Move ${asset.name}` });
+      await expect(dialog.getByText(`Now at Plant ${run}.`)).toBeVisible();
+      await expect(dialog.getByRole('combobox', { name: 'Location' })).toHaveAccessibleDescription(
+        /Offline: last seen at /,
+      );
+      await dialog.getByRole('combobox', { name: 'Location' }).fill(name.split(' ')[0]!.toLowerCase());
+      await expect(dialog.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+      await expectNoViolations(page, { screen: 'the move dialog offline, its list open' });
+      await dialog.getByRole('option', { name: new RegExp(name) }).click();
+      await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+      await expect(dialog).toBeHidden();
+    }
+    const waiting = page.getByRole('region', { name: 'Waiting to send' });
+    await expect(waiting.getByRole('listitem')).toHaveCount(2);
+    await expect(waiting.getByText(`Move to “Shed ${run}”`)).toBeVisible();
+    await expect(waiting.getByText(`Move to “Plant ${run} / Boiler room ${run}”`)).toBeVisible();
+
+    // Meanwhile the shed is deleted; two hours later the device is back.
+    await admin.delete(`/api/admin/locations/${shed.id}`);
+    await moveServerClock(admin, syncedAt);
+    await page.clock.setFixedTime(syncedAt);
+    await context.setOffline(false);
+    const refused = waiting.getByRole('listitem');
+    await expect(refused).toHaveCount(1, { timeout: 20_000 });
+    await expect(refused.getByText('Not sent')).toBeVisible();
+    await expect(refused).toContainText(
+      `“Shed ${run}” no longer exists: the asset was not moved. Discard this change and move the asset again.`,
+    );
+    const history = page.getByRole('region', { name: 'Location history' });
+    await expect(
+      history.getByText(`Moved from Plant ${run} to Plant ${run} / Boiler room ${run}`),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('definition').getByRole('link', { name: `Plant ${run} / Boiler room ${run}` }),
+    ).toBeVisible();
+
+    // Moved once, stamped when it was made on the device.
+    const moves = await admin.get<{ movedAt: string; toPath: string | null; movedBy: string }[]>(
+      `/api/assets/${asset.id}/moves`,
+    );
+    expect(moves.map((move) => move.toPath)).toEqual([`Plant ${run} / Boiler room ${run}`, `Plant ${run}`]);
+    expect(moves[0]).toMatchObject({ movedAt, movedBy: E2E_MEMBER.displayName });
+
+    // Discarded, nothing waits any more.
+    page.once('dialog', (confirm) => void confirm.accept());
+    await refused.getByRole('button', { name: 'Discard' }).click();
+    await expect(waiting).toBeHidden();
+  } finally {
+    await moveServerClock(admin, null);
+    await setup.browser.close();
+  }
+});
+
 test('a page closed in the middle of a sync and opened again still sends everything exactly once', async ({
   request,
   baseURL,

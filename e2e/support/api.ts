@@ -42,7 +42,11 @@ export async function apiSignIn(request: APIRequestContext, user: Credentials): 
     method: 'post' | 'put' | 'get' | 'delete',
     path: string,
     data?: unknown,
-  ): Promise<T> => (await (await answer(method, path, data)).json()) as T;
+  ): Promise<T> => {
+    const response = await answer(method, path, data);
+    // 204: no body to read (a deletion).
+    return (response.status() === 204 ? undefined : await response.json()) as T;
+  };
   return {
     token: accessToken,
     organizationId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oneSelection, ZAssetSelection } from './asset-list.ts';
-import { ZNextServiceDue } from './events.ts';
+import { CLOCK_SKEW_MINUTES, ZNextServiceDue, ZOccurredAt } from './events.ts';
 import { storableText } from './limits.ts';
 import {
   isLocationName,
@@ -205,8 +205,14 @@ export type TParentAssetRef = z.infer<typeof ZParentAssetRef>;
 /**
  * POST /api/assets/{id}/location: moves the asset to a location of the organization (null: to no
  * location). Recorded in its moves (GET .../moves) and the audit log, and sent as `asset.moved`.
+ * `occurredAt`: when it was moved, for a move recorded offline and sent later (ADR 085, 127).
  */
-export const ZMoveAssetBody = z.object({ locationId: z.string().uuid().nullable() });
+export const ZMoveAssetBody = z.object({
+  locationId: z.string().uuid().nullable(),
+  occurredAt: ZOccurredAt.describe(
+    `When the asset was moved, for a move recorded offline and sent later: its moves show it then, not when it arrives. Not more than ${CLOCK_SKEW_MINUTES} minutes ahead of the server nor before the asset was created (within ${CLOCK_SKEW_MINUTES} minutes, that bound), else 400; never before the asset’s latest move (then that move’s time).`,
+  ),
+});
 export type TMoveAssetBody = z.input<typeof ZMoveAssetBody>;
 
 /**

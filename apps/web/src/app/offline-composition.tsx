@@ -7,6 +7,7 @@ import { taskKeys } from '#web/features/events/api/task-keys.ts';
 import { showSavedEvent, showTaskStamps, stampsBefore } from '#web/features/events/index.ts';
 import { fieldKeys } from '#web/features/fields/api/field-keys.ts';
 import { useFields } from '#web/features/fields/index.ts';
+import { locationKeys } from '#web/features/locations/api/location-keys.ts';
 import {
   currentOwner,
   forgetOtherUsers,
@@ -15,6 +16,7 @@ import {
   type TKeptAssets,
   type TKeptRead,
   type TOutboxEffects,
+  type TOutboxEntry,
 } from '#web/features/offline/index.ts';
 import { scheduleKeys } from '#web/features/schedules/api/schedule-keys.ts';
 import { authStore, useAuth } from '#web/lib/auth-store.ts';
@@ -23,20 +25,27 @@ import { clientConfigKey } from '#web/lib/client-config.ts';
 /** Assets whose pages (with their events, QR code and schedules) stay readable offline: the ones opened last. */
 export const RECENT_ASSETS_KEPT = 30;
 
+/** Levels of the location tree and type-ahead answers kept, each: the tree picker's offline choices (ADR 127). */
+export const LOCATION_READS_KEPT = 20;
+
 /**
  * The reads kept on this device for reading offline (docs/product/offline.md#reading-offline), each
  * kind up to its limit, the ones read last: the header's organization, the event form's fields and
- * upload limit, the dashboard's pending tasks and due counts, and the assets opened last.
+ * upload limit, the asset form's fields, the dashboard's pending tasks and due counts, the assets
+ * opened last, and the locations seen (the tree's levels and the picker's answers).
  */
 export const KEPT_READS: readonly TKeptRead[] = [
   { key: organizationPrefix, limit: 1 },
   { key: clientConfigKey, limit: 1 },
   { key: fieldKeys.list('MaintenanceEvent'), limit: 1 },
+  { key: fieldKeys.list('Asset'), limit: 1 },
   { key: taskKeys.pending(), limit: 20 },
   { key: taskKeys.dueCounts(), limit: 1 },
   { key: assetKeys.details(), limit: RECENT_ASSETS_KEPT },
   { key: assetKeys.qrImages(), limit: RECENT_ASSETS_KEPT },
   { key: scheduleKeys.ofAssets(), limit: RECENT_ASSETS_KEPT },
+  { key: locationKeys.levels(), limit: LOCATION_READS_KEPT },
+  { key: locationKeys.searches(), limit: LOCATION_READS_KEPT },
 ];
 
 /** The asset pages kept in the query cache: a name for the outbox screen, the asset a scanned code names. */
@@ -57,7 +66,12 @@ function keptAssetsIn(queryClient: QueryClient): TKeptAssets {
  * undone, and the asset and the tasks reload when they can.
  */
 function outboxEffectsOn(queryClient: QueryClient): TOutboxEffects {
-  const reload = (assetId: string) => {
+  const reload = ({ kind, assetId }: TOutboxEntry['write']) => {
+    // A move changes the lists and the locations' counts too, as online (ADR 127).
+    if (kind === 'move-asset') {
+      void queryClient.invalidateQueries();
+      return;
+    }
     void queryClient.invalidateQueries({ queryKey: assetKeys.detail(assetId) });
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
   };
@@ -67,20 +81,24 @@ function outboxEffectsOn(queryClient: QueryClient): TOutboxEffects {
       else if (state === 'failed' && write.kind === 'task-action') {
         showTaskStamps(queryClient, write, stampsBefore(write.action, write.taskStatus));
       }
-      reload(write.assetId);
+      reload(write);
     },
     onDiscarded({ write }) {
       if (write.kind === 'task-action') {
         showTaskStamps(queryClient, write, stampsBefore(write.action, write.taskStatus));
       }
-      reload(write.assetId);
+      reload(write);
     },
   };
 }
 
-/** Reads the maintenance event fields once signed in: the composer then has them offline too. */
-function KeepEventFieldsOffline() {
+/**
+ * Reads the maintenance event and asset fields once signed in: the composer and the asset form (its
+ * location picker, ADR 127) then have them offline too.
+ */
+function KeepFieldsOffline() {
   useFields('MaintenanceEvent');
+  useFields('Asset');
   return null;
 }
 
@@ -90,8 +108,8 @@ const KEPT_FORMAT = __API_SHAPE__;
 /**
  * The offline layer (features/offline) around the app: the signed-in user's kept copies back in the
  * query cache and kept up to date, the outbox and what its moves change, nothing of the previous
- * user's copies left when another user signs in on this device, and the event composer's fields
- * read ahead.
+ * user's copies left when another user signs in on this device, and the event composer's and
+ * asset form's fields read ahead.
  */
 export function OfflineComposition({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -109,7 +127,7 @@ export function OfflineComposition({ children }: { children: ReactNode }) {
   return (
     <KeptCopiesProvider reads={KEPT_READS} buster={KEPT_FORMAT}>
       <OfflineLayer effects={effects} keptAssets={keptAssets}>
-        {signedIn ? <KeepEventFieldsOffline /> : null}
+        {signedIn ? <KeepFieldsOffline /> : null}
         {children}
       </OfflineLayer>
     </KeptCopiesProvider>

@@ -31,7 +31,19 @@ export type TQueuedTaskAction = {
   occurredAt: string;
 };
 
-export type TQueuedWrite = TQueuedEventSave | TQueuedTaskAction;
+/** An asset moved to another location (or to none) while offline (ADR 127). */
+export type TQueuedAssetMove = {
+  kind: 'move-asset';
+  assetId: string;
+  /** Null: to no location. */
+  locationId: string | null;
+  /** The location's path as the device showed it (the outbox says where to). */
+  locationPath: string | null;
+  /** When the user moved it (ISO): the move's time in the asset's history (ADR 085). */
+  occurredAt: string;
+};
+
+export type TQueuedWrite = TQueuedEventSave | TQueuedTaskAction | TQueuedAssetMove;
 
 /**
  * What the offline layer (features/offline, composed in app/) offers the screens that write: whether

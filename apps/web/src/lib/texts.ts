@@ -56,6 +56,9 @@ export const OFFLINE_TEXTS = {
   dueTasks: msg`The due tasks were not kept on this device.`,
   page: msg`This page is not kept on this device. You can still record work on the assets kept on this device.`,
   olderEvents: msg`Older events were not kept on this device.`,
+  assetForm: msg`The asset form saves once you are back online. To move this asset now, use Move on its page.`,
+  /** Beside data shown offline from this device: `when` is already formatted (formatDateTime). */
+  lastSeen: (when: string) => msg`Offline: last seen at ${when}`,
 };
 
 const ROLE_MESSAGES = {

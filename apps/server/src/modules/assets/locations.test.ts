@@ -3,6 +3,7 @@ import {
   ASSET_MESSAGES,
   addDays,
   localDate,
+  OCCURRED_AT_MESSAGES,
   type TAsset,
   type TAssetComponents,
   type TAssetListItem,
@@ -139,6 +140,71 @@ describe('an asset’s location', () => {
     });
     expect(yardCounts.json<TLocation>().counts.overdue).toBe(1);
     await expectRollupsCounted(w.db, org);
+  });
+
+  it('records a move made offline once, however often it is sent, at the time it was made (ADR 127)', async () => {
+    const pump = await createAssetViaApi(w.app, w.headers.memberA, {
+      name: 'Sump pump',
+      locationId: room.id,
+    });
+    const send = (key: string, payload: object) =>
+      w.app.inject({
+        method: 'POST',
+        url: `/api/assets/${pump.id}/location`,
+        headers: { ...w.headers.memberA, 'idempotency-key': key },
+        payload,
+      });
+    const movesOf = async () =>
+      (
+        await w.app.inject({ method: 'GET', url: `/api/assets/${pump.id}/moves`, headers: w.headers.memberA })
+      ).json<TAssetMove[]>();
+    const madeAt = pump.createdAt;
+    const first = await send('offline-move-1', { locationId: yard.id, occurredAt: madeAt });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send('offline-move-1', { locationId: yard.id, occurredAt: madeAt });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<TAsset>().location?.id).toBe(yard.id);
+    expect(await movesOf()).toEqual([
+      expect.objectContaining({ toLocationId: yard.id, movedAt: madeAt, movedBy: w.orgA.member.displayName }),
+    ]);
+    const audits = await w.db
+      .select()
+      .from(auditLogEntries)
+      .where(and(eq(auditLogEntries.entityId, pump.id), eq(auditLogEntries.action, 'MOVE')));
+    expect(audits.map((audit) => JSON.parse(audit.changes!))).toEqual([
+      { changes: { location: { from: 'Site / Hall / Room 5', to: 'Yard' } }, occurredAt: madeAt },
+    ]);
+
+    // Someone moved it meanwhile: a move made offline before that is stamped at that move, and is the newest.
+    const online = await send('online-move', { locationId: hall.id });
+    expect(online.statusCode, online.body).toBe(200);
+    const late = await send('offline-move-2', { locationId: room.id, occurredAt: madeAt });
+    expect(late.statusCode, late.body).toBe(200);
+    const [newest, meanwhile] = await movesOf();
+    expect(newest).toMatchObject({ toLocationId: room.id, movedAt: meanwhile!.movedAt });
+    expect(meanwhile).toMatchObject({ toLocationId: hall.id });
+
+    // Refused with nothing written: a time ahead of the server, a location deleted meanwhile.
+    const ahead = await send('offline-move-3', {
+      locationId: yard.id,
+      occurredAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+    });
+    expect(ahead.statusCode).toBe(400);
+    expect(pathsAndMessages(ahead.json().fields)).toEqual([
+      { path: 'occurredAt', message: OCCURRED_AT_MESSAGES.future },
+    ]);
+    const shed = await createLocationViaApi(w.app, w.headers.adminA, { name: 'Shed' });
+    const deleted = await w.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/locations/${shed.id}`,
+      headers: w.headers.adminA,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const gone = await send('offline-move-4', { locationId: shed.id, occurredAt: madeAt });
+    expect(gone.statusCode).toBe(404);
+    expect(pathsAndMessages(gone.json().fields).map(({ path }) => path)).toEqual(['locationId']);
+    expect(await movesOf()).toHaveLength(3);
   });
 
   it('moves through the form and in bulk too, leaving retired assets and those already there', async () => {

@@ -1,10 +1,11 @@
-import type { TBulkResult, ZBulkMoveAssetsBody } from '@mqr/contracts';
-import { ASSET_MESSAGES } from '@mqr/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { TBulkResult, TMoveAssetBody, ZBulkMoveAssetsBody } from '@mqr/contracts';
+import { ASSET_MESSAGES, OCCURRED_AT_MESSAGES } from '@mqr/contracts';
+import { and, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { assets } from '#server/db/schema.ts';
+import { assetMoves, assets } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/lib/app-error.ts';
+import { claimedTime, stampOf } from '../events/index.ts';
 import {
   findLocationRefs,
   locationForAsset,
@@ -27,6 +28,8 @@ export async function putAssetsAt(
   context: AssetActionContext,
   moving: readonly Moving[],
   destination: Whereabouts,
+  /** When: now, or when a move recorded offline was made, with the time the client sent (ADR 127). */
+  at?: { movedAt: Date; claimed: { occurredAt?: string } },
 ): Promise<number> {
   const organizationId = context.actor.organizationId;
   const changing = moving.filter((asset) => asset.locationId !== (destination?.id ?? null));
@@ -62,6 +65,8 @@ export async function putAssetsAt(
         to: destination,
       };
     }),
+    at?.movedAt,
+    at?.claimed,
   );
   return changing.length;
 }
@@ -83,15 +88,31 @@ export async function moveAsset(
   db: Db,
   context: AssetActionContext,
   id: string,
-  locationId: string | null,
+  body: TMoveAssetBody,
 ): Promise<void> {
   const organizationId = context.actor.organizationId;
   const existing = await getAssetRow(db, organizationId, id);
   await db.transaction(async (tx) => {
     const current = await getAssetRow(tx, organizationId, existing.id, { forUpdate: true });
     if (current.retiredAt) throw conflict(ASSET_MESSAGES.retired);
-    const destination = await destinationOf(tx, organizationId, locationId, 'locationId');
-    await putAssetsAt(tx, context, [current], destination);
+    const destination = await destinationOf(tx, organizationId, body.locationId, 'locationId');
+    const stamped = stampOf(
+      context.now,
+      body.occurredAt,
+      current.createdAt,
+      OCCURRED_AT_MESSAGES.beforeAsset,
+    );
+    // A move made offline before one recorded meanwhile (the asset is locked) is stamped at that
+    // move: the history's newest entry stays where the asset is.
+    const [latest] = await tx
+      .select({ movedAt: max(assetMoves.movedAt) })
+      .from(assetMoves)
+      .where(and(eq(assetMoves.organizationId, organizationId), eq(assetMoves.assetId, current.id)));
+    const movedAt = latest?.movedAt && latest.movedAt > stamped ? latest.movedAt : stamped;
+    await putAssetsAt(tx, context, [current], destination, {
+      movedAt,
+      claimed: claimedTime(body.occurredAt),
+    });
   });
 }
 

@@ -114,7 +114,7 @@ export async function assetRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = currentUser(request);
-      await moveAsset(app.db, context(request), request.params.id, request.body.locationId);
+      await moveAsset(app.db, context(request), request.params.id, request.body);
       return getAsset(
         app.db,
         user.organizationId,

@@ -30,9 +30,12 @@ export async function recordAssetMoves(
   organizationId: string,
   source: AuditSource,
   moves: readonly AssetMove[],
+  /** When they moved: now, or the time a move recorded offline was made (ADR 127). */
+  movedAt: Date = new Date(),
+  /** The time the client sent, kept in the audit entries (ADR 085). */
+  claimed: { occurredAt?: string } = {},
 ): Promise<void> {
   const real = moves.filter((move) => (move.from?.id ?? null) !== (move.to?.id ?? null));
-  const movedAt = new Date();
   for (let start = 0; start < real.length; start += CHUNK) {
     const chunk = real.slice(start, start + CHUNK);
     await tx.insert(assetMoves).values(
@@ -58,7 +61,10 @@ export async function recordAssetMoves(
           entityType: 'Asset',
           entityId: move.assetId,
           entityName: move.name,
-          changes: { changes: { location: { from: move.from?.path ?? null, to: move.to?.path ?? null } } },
+          changes: {
+            changes: { location: { from: move.from?.path ?? null, to: move.to?.path ?? null } },
+            ...claimed,
+          },
         }),
       ),
     );

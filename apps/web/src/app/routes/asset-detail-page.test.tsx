@@ -302,8 +302,12 @@ describe('asset detail', () => {
       setup();
       onlineManager.setOnline(false);
       const { queryClient } = renderApp(`/assets/${ASSET_ID}`);
-      queryClient.setQueryData(assetKeys.detail(ASSET_ID), stored);
+      queryClient.setQueryData(assetKeys.detail(ASSET_ID), stored, {
+        updatedAt: Date.parse('2026-05-03T13:00:00Z'),
+      });
       expect(await screen.findByRole('heading', { name: 'Boiler 3', level: 1 })).toBeInTheDocument();
+      // What the page shows is what the device read then (ADR 127).
+      expect(screen.getByText(/^Offline: last seen at .*2026/)).toBeInTheDocument();
       const planned = screen.getByRole('region', { name: 'Planned maintenance' });
       expect(await within(planned).findByRole('status')).toHaveTextContent(
         'You are offline. The planned maintenance of this asset was not kept on this device. You can still record work on this asset.',

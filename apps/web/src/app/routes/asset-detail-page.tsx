@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { QueryFallback } from '#web/components/ui/offline-notice.tsx';
+import { OfflineSeenAt, QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { Translated } from '#web/components/ui/translated.tsx';
 import { assetKeys } from '#web/features/assets/api/asset-keys.ts';
@@ -15,6 +15,7 @@ import { AssetComponentsCard } from '#web/features/assets/components/asset-compo
 import { AssetMovesCard } from '#web/features/assets/components/asset-moves-card.tsx';
 import { AssetPlace } from '#web/features/assets/components/asset-place.tsx';
 import { RetireAssetButton, RetiredAssetNotice } from '#web/features/assets/components/asset-retirement.tsx';
+import { MoveAssetButton } from '#web/features/assets/components/move-asset-button.tsx';
 import { QrCard } from '#web/features/assets/components/qr-card.tsx';
 import { ASSET_TEXTS } from '#web/features/assets/texts.ts';
 import { taskKeys } from '#web/features/events/api/task-keys.ts';
@@ -93,6 +94,7 @@ export function AssetDetailPage() {
               {_(ASSET_PAGE_TEXTS.openPublicPage)}
             </a>
             {isAdmin && !retired ? <RetireAssetButton asset={asset} /> : null}
+            {retired ? null : <MoveAssetButton asset={asset} />}
             {retired ? null : (
               <ButtonLink to={`/assets/${asset.id}/edit`}>{_(ASSET_PAGE_TEXTS.edit)}</ButtonLink>
             )}
@@ -109,6 +111,7 @@ export function AssetDetailPage() {
           />
         </p>
         <AssetPlace asset={asset} />
+        <OfflineSeenAt at={query.dataUpdatedAt} />
       </PageHeader>
       {retired ? <RetiredAssetNotice asset={asset} canManage={isAdmin} /> : null}
       <div className={styles.layout}>

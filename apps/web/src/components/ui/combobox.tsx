@@ -22,6 +22,11 @@ type TComboboxProps = {
   options: TComboboxOption[];
   /** Said while the list is empty: still searching, or nothing found. */
   status: string;
+  /**
+   * Shown atop the open list, where the hint is covered (a copy for the eye only: the same words
+   * must be in the hint, which assistive technology reads).
+   */
+  listNote?: ReactNode;
 };
 
 /**
@@ -42,6 +47,7 @@ export function Combobox({
   onSearch,
   options,
   status,
+  listNote,
 }: TComboboxProps) {
   const listboxId = useId();
   const [text, setText] = useState(value?.label ?? '');
@@ -161,6 +167,11 @@ export function Combobox({
             className={styles.listbox}
             hidden={!expanded}
           >
+            {listNote ? (
+              <div aria-hidden="true" className={styles.listNote}>
+                {listNote}
+              </div>
+            ) : null}
             {options.map((option, index) => (
               // biome-ignore lint/a11y/useKeyWithClickEvents: the input's keys choose (aria-activedescendant)
               <div

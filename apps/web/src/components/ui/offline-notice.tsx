@@ -1,9 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
 import { useOnline } from '#web/lib/use-online.ts';
 import { Alert } from './alert.tsx';
+import styles from './offline-notice.module.css';
 import { StateMessage } from './state-message.tsx';
 
 /** "You are offline." and what that means here: never an error, announced politely. */
@@ -37,4 +39,17 @@ export function QueryFallback({ query, loading, failed, offline }: TQueryFallbac
   if (!online) return <OfflineNotice>{_(offline)}</OfflineNotice>;
   if (query.isError) return <Alert>{failed}</Alert>;
   return <StateMessage>{loading}</StateMessage>;
+}
+
+/**
+ * Beside data shown offline from what this device kept (ADR 127): "Offline: last seen at {time}",
+ * `at` being when it was read (a query's dataUpdatedAt). Online, or with nothing read, nothing; or
+ * `none`, what is said offline when nothing was kept.
+ */
+export function OfflineSeenAt({ at, none }: { at: number | null; none?: MessageDescriptor }) {
+  const { _ } = useLingui();
+  const online = useOnline();
+  if (online) return null;
+  if (!at) return none ? <span className={styles.seen}>{_(none)}</span> : null;
+  return <span className={styles.seen}>{_(OFFLINE_TEXTS.lastSeen(formatDateTime(new Date(at))))}</span>;
 }

@@ -5,3 +5,4 @@
  */
 export { assetKeys } from './api/asset-keys.ts';
 export { getAsset } from './api/get-asset.ts';
+export { moveAsset } from './api/move-asset.ts';

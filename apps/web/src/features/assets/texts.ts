@@ -258,6 +258,12 @@ export const PLACE_TEXTS = {
   location: msg`Location`,
   noLocation: msg`No location`,
   parentAsset: msg`Part of`,
+  /** The asset page's move (also offline, ADR 127). */
+  move: msg`Move`,
+  moveTitle: (name: string) => msg`Move ${name}`,
+  nowAt: (path: string) => msg`Now at ${path}.`,
+  nowNowhere: msg`Now at no location.`,
+  moveFailed: msg`The asset could not be moved.`,
   /** The asset form's pickers. */
   locationHint: msg`Type part of a location’s name or path, such as “boiler” or “plant a room”.`,
   parentHint: msg`The asset this one is a component of (a pump’s motor, a fire panel’s detector). Type part of its name or slug.`,

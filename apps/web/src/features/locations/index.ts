@@ -4,4 +4,5 @@
  * and a location's page are composed from its components in the route table and app/routes.
  */
 export { useLocation } from './api/get-location.ts';
+export { locationKeys } from './api/location-keys.ts';
 export { LocationPicker, type TPickedLocation } from './components/location-picker.tsx';

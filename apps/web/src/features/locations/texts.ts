@@ -89,6 +89,9 @@ export const LOCATION_TEXTS = {
   // The picker.
   searching: msg`Searching...`,
   noMatch: msg`No location matches.`,
+  /** The picker offline: it finds among the locations this device has seen (ADR 127). */
+  noSeenMatch: msg`No location seen on this device matches.`,
+  noneSeen: msg`Offline: no locations were kept on this device. Open this list once while online to keep them.`,
   typeToSearch: msg`Type part of a location’s name or path.`,
   noLocation: msg`No location`,
 };

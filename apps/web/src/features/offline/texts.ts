@@ -29,6 +29,11 @@ export const OUTBOX_MESSAGES = {
   completeTask: (title: string) => msg`Complete task “${title}”`,
   changesTo: (title: string) => msg`Changes to “${title}”`,
   newEvent: (title: string) => msg`New maintenance event “${title}”`,
+  moveTo: (path: string) => msg`Move to “${path}”`,
+  moveToNone: msg`Move to no location`,
+  /** A move to a location deleted before it was sent (ADR 127). */
+  locationGone: (path: string) =>
+    msg`“${path}” no longer exists: the asset was not moved. Discard this change and move the asset again.`,
   /** An entry's files: `size` already formatted ("1.5", "< 0.1"). */
   files: (count: number, size: string) =>
     msg`${plural(count, { one: `# file (${size} MB)`, other: `# files (${size} MB)` })}`,

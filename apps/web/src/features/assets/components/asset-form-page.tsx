@@ -14,6 +14,7 @@ import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -23,6 +24,8 @@ import { LocationPicker, type TPickedLocation, useLocation } from '#web/features
 import { ApiError } from '#web/lib/api-client.ts';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
+import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { useAsset } from '../api/get-asset.ts';
 import { useSaveAsset } from '../api/save-asset.ts';
 import { ASSET_TEXTS, FORM_TEXTS, PLACE_TEXTS } from '../texts.ts';
@@ -48,6 +51,7 @@ export function AssetFormPage() {
   const startAt = useSearchParams()[0].get('location') ?? undefined;
   const startLocation = useLocation(isEdit ? undefined : startAt);
   const title = _(isEdit ? FORM_TEXTS.editTitle : FORM_TEXTS.createTitle);
+  const online = useOnline();
   const asset = assetQuery.data;
   const initialLocation: TPickedLocation | null = startLocation.data
     ? { id: startLocation.data.id, path: startLocation.data.path }
@@ -59,17 +63,29 @@ export function AssetFormPage() {
     fieldsQuery.isPending ||
     (startLocation.isLoading && !startLocation.data)
   ) {
-    body = <StateMessage>{_(ASSET_TEXTS.formLoading)}</StateMessage>;
+    // Offline, a form whose data this device did not keep says so (ADR 090).
+    body = online ? (
+      <StateMessage>{_(ASSET_TEXTS.formLoading)}</StateMessage>
+    ) : (
+      <OfflineNotice>{_(OFFLINE_TEXTS.page)}</OfflineNotice>
+    );
   } else if (isEdit && (assetQuery.isError || !asset)) {
     body = <Alert>{_(ASSET_TEXTS.formLoadFailed)}</Alert>;
   } else {
     body = (
-      <AssetForm
-        asset={asset}
-        definitions={fieldsQuery.data ?? []}
-        fieldsFailed={fieldsQuery.isError}
-        initialLocation={initialLocation}
-      />
+      <>
+        {online ? null : (
+          <div className={styles.offline}>
+            <OfflineNotice>{_(OFFLINE_TEXTS.assetForm)}</OfflineNotice>
+          </div>
+        )}
+        <AssetForm
+          asset={asset}
+          definitions={fieldsQuery.data ?? []}
+          fieldsFailed={fieldsQuery.isError}
+          initialLocation={initialLocation}
+        />
+      </>
     );
   }
 

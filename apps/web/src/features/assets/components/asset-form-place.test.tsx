@@ -1,6 +1,9 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fieldKeys } from '#web/features/fields/index.ts';
+import { locationKeys } from '#web/features/locations/index.ts';
 import {
   location,
   locationNode,
@@ -11,6 +14,7 @@ import {
 import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
+import { assetKeys } from '../api/asset-keys.ts';
 import { ASSET_ID, asset, assetListItem, ORG_ID } from '../asset-fixtures.ts';
 
 const PUMP = '0193f8a0-0000-7000-8000-0000000000b1';
@@ -126,5 +130,37 @@ describe('the asset form’s location and parent', () => {
     const sent = body(calls.find((call) => call.init.method === 'PUT'));
     expect(sent.parentAssetId).toBe(PUMP);
     expect(sent).not.toHaveProperty('locationId');
+  });
+
+  it('offline, the form of a kept asset shows, its picker offers the locations seen and says when; it saves online only', async () => {
+    mockFetch(base);
+    onlineManager.setOnline(false);
+    try {
+      const { queryClient } = renderApp(`/assets/${ASSET_ID}/edit`);
+      queryClient.setQueryData(
+        assetKeys.detail(ASSET_ID),
+        asset({ location: { id: PLANT_ID, name: 'Plant A', path: 'Plant A' } }),
+      );
+      queryClient.setQueryData(fieldKeys.list('Asset'), []);
+      queryClient.setQueryData(locationKeys.search('boil'), [locationOption()], {
+        updatedAt: Date.parse('2026-05-03T13:00:00Z'),
+      });
+      expect(
+        await screen.findByText(
+          'The asset form saves once you are back online. To move this asset now, use Move on its page.',
+        ),
+      ).toBeInTheDocument();
+      const picker = screen.getByRole('combobox', { name: 'Location' });
+      expect(picker).toHaveValue('Plant A');
+      expect(picker).toHaveAccessibleDescription(/Offline: last seen at .*2026/);
+      const user = userEvent.setup();
+      await user.clear(picker);
+      await user.type(picker, 'boiler');
+      expect(
+        await screen.findByRole('option', { name: /Plant A \/ Building 2 \/ Boiler room/ }),
+      ).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

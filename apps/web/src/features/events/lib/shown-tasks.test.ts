@@ -10,6 +10,8 @@ import { pendingTask } from '../task-fixtures.ts';
 import { showSavedEvent, showTaskStamps, stampsAfter, stampsBefore } from './shown-tasks.ts';
 
 const AT = '2026-05-03T13:03:00.000Z';
+/** When the asset's page was read from the server. */
+const READ_AT = Date.parse('2026-05-03T12:00:00.000Z');
 
 function cacheWith(taskStatus: TTaskStatus) {
   const queryClient = new QueryClient();
@@ -17,6 +19,7 @@ function cacheWith(taskStatus: TTaskStatus) {
   queryClient.setQueryData<TAsset>(
     assetKeys.detail('a1'),
     asset({ id: 'a1', events: [event], eventCount: 1 }),
+    { updatedAt: READ_AT },
   );
   const task = pendingTask({ eventId: 'e1', assetId: 'a1', taskStatus });
   const page: TPage<TPendingTask> = { items: [task], total: 1, totalCapped: false, page: 1, pageSize: 20 };
@@ -55,6 +58,8 @@ describe('what the screens show of a task and keep', () => {
     };
     expect(stampsIn(shown().onAssetPage!)).toEqual(done);
     expect(stampsIn(shown().inPendingTasks!)).toEqual(done);
+    // Shown, not read: the page still says when it was read ("Offline: last seen at", ADR 127).
+    expect(queryClient.getQueryState(assetKeys.detail('a1'))?.dataUpdatedAt).toBe(READ_AT);
   });
 
   it('an action discarded before it was sent is undone, whatever the task was before', () => {

@@ -56,13 +56,20 @@ export function showTaskStamps(
   task: { assetId: string; eventId: string },
   stamps: Partial<TTaskStamps>,
 ): void {
-  queryClient.setQueryData<TAsset>(assetKeys.detail(task.assetId), (asset) =>
-    asset?.events.some((event) => event.id === task.eventId)
-      ? {
-          ...asset,
-          events: asset.events.map((event) => (event.id === task.eventId ? { ...event, ...stamps } : event)),
-        }
-      : asset,
+  const key = assetKeys.detail(task.assetId);
+  queryClient.setQueryData<TAsset>(
+    key,
+    (asset) =>
+      asset?.events.some((event) => event.id === task.eventId)
+        ? {
+            ...asset,
+            events: asset.events.map((event) =>
+              event.id === task.eventId ? { ...event, ...stamps } : event,
+            ),
+          }
+        : asset,
+    // Not a read: the page still says when the server was last read (ADR 127's "last seen at").
+    { updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt },
   );
   queryClient.setQueriesData<TPage<TPendingTask>>({ queryKey: taskKeys.pending() }, (page) =>
     page?.items.some((item) => item.eventId === task.eventId)

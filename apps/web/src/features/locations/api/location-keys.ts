@@ -4,9 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 export const locationKeys = {
   all: ['locations'] as const,
   /** One level of the tree: the locations right below `parentId` (null: the sites). */
-  children: (parentId: string | null) => [...locationKeys.all, 'children', parentId ?? ''] as const,
+  /** Every level of the tree read. */
+  levels: () => [...locationKeys.all, 'children'] as const,
+  children: (parentId: string | null) => [...locationKeys.levels(), parentId ?? ''] as const,
   detail: (id: string) => [...locationKeys.all, 'detail', id] as const,
-  search: (text: string) => [...locationKeys.all, 'search', text] as const,
+  /** Every type-ahead answer. */
+  searches: () => [...locationKeys.all, 'search'] as const,
+  search: (text: string) => [...locationKeys.searches(), text] as const,
 };
 
 /**

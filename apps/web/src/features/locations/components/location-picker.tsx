@@ -1,10 +1,14 @@
 import { useLingui } from '@lingui/react';
 import type { TLocationOption } from '@mqr/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Combobox, type TComboboxOption } from '#web/components/ui/combobox.tsx';
+import { OfflineSeenAt } from '#web/components/ui/offline-notice.tsx';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
+import { useOnline } from '#web/lib/use-online.ts';
 import { useLocationChildren } from '../api/get-location-children.ts';
 import { useLocationSearch } from '../api/search-locations.ts';
+import { seenLocations } from '../lib/seen-locations.ts';
 import { LOCATION_TEXTS } from '../texts.ts';
 
 /** A location as the picker shows it: its id (null: the "none" choice, `noneLabel`) and full path. */
@@ -29,7 +33,8 @@ type TLocationPickerProps = {
 /**
  * The tree picker (docs/product/locations.md#tree-picker): a combobox whose choices are locations
  * found by their full path ("Plant A / Building 2 / Boiler room") as one types; before any typing,
- * the "none" choice and the sites.
+ * the "none" choice and the sites. Offline, its choices are the locations this device has seen,
+ * found the same way, and it says when it last read them (ADR 127).
  */
 export function LocationPicker({
   label,
@@ -44,9 +49,13 @@ export function LocationPicker({
   // Nothing is asked for before the list first opens.
   const [text, setText] = useState<string | null>(null);
   const query = useDebouncedValue(text ?? '', SEARCH_PAUSE_MS).trim();
-  const search = useLocationSearch(query);
-  const sites = useLocationChildren(null, text !== null && query === '');
-  const found: TLocationOption[] = query === '' ? (sites.data?.pages[0]?.items ?? []) : (search.data ?? []);
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const search = useLocationSearch(online ? query : '');
+  const sites = useLocationChildren(null, online && text !== null && query === '');
+  const seen = online ? null : seenLocations(queryClient, query);
+  const found: TLocationOption[] =
+    seen?.locations ?? (query === '' ? (sites.data?.pages[0]?.items ?? []) : (search.data ?? []));
   const options: TComboboxOption[] = [
     ...(noneLabel && query === '' ? [{ id: NONE, label: noneLabel }] : []),
     ...found
@@ -57,11 +66,21 @@ export function LocationPicker({
         detail: location.code ? _(LOCATION_TEXTS.code(location.code)) : undefined,
       })),
   ];
-  const pending = (text ?? '').trim() !== query || (query === '' ? sites.isPending : search.isFetching);
+  const pending =
+    (text ?? '').trim() !== query || (!seen && (query === '' ? sites.isPending : search.isFetching));
+  const offlineNote = seen ? <OfflineSeenAt at={seen.seenAt} none={LOCATION_TEXTS.noneSeen} /> : null;
   return (
     <Combobox
       label={label}
-      hint={hint}
+      hint={
+        offlineNote && hint ? (
+          <>
+            {hint} {offlineNote}
+          </>
+        ) : (
+          (offlineNote ?? hint)
+        )
+      }
       error={error}
       value={value ? { id: value.id ?? NONE, label: value.path } : null}
       onChange={(option) =>
@@ -69,7 +88,10 @@ export function LocationPicker({
       }
       onSearch={setText}
       options={options}
-      status={_(pending ? LOCATION_TEXTS.searching : LOCATION_TEXTS.noMatch)}
+      listNote={offlineNote}
+      status={_(
+        pending ? LOCATION_TEXTS.searching : seen ? LOCATION_TEXTS.noSeenMatch : LOCATION_TEXTS.noMatch,
+      )}
     />
   );
 }

@@ -16,6 +16,11 @@ export function describeWrite(entry: TOutboxEntry): string {
     const say = write.action === 'start' ? OUTBOX_MESSAGES.startTask : OUTBOX_MESSAGES.completeTask;
     return i18n._(say(write.title));
   }
+  if (write.kind === 'move-asset') {
+    return i18n._(
+      write.locationPath ? OUTBOX_MESSAGES.moveTo(write.locationPath) : OUTBOX_MESSAGES.moveToNone,
+    );
+  }
   const say = write.eventId ? OUTBOX_MESSAGES.changesTo : OUTBOX_MESSAGES.newEvent;
   return i18n._(say(write.body.title));
 }

@@ -1,7 +1,7 @@
 import type { TEventFileInput } from '@mqr/contracts';
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { TQueuedEventSave, TQueuedTaskAction } from '#web/lib/offline-writes.ts';
+import type { TQueuedAssetMove, TQueuedEventSave, TQueuedTaskAction } from '#web/lib/offline-writes.ts';
 
 /** A user's kept copies: TanStack Query's cache of the reads kept for offline use, as its persister saves it. */
 export type TKeptQueries = {
@@ -23,7 +23,7 @@ export type TOutboxFile = {
 };
 
 /** A queued write as stored: an event save keeps its new files' bytes in `files` instead. */
-export type TStoredWrite = Omit<TQueuedEventSave, 'newFiles'> | TQueuedTaskAction;
+export type TStoredWrite = Omit<TQueuedEventSave, 'newFiles'> | TQueuedTaskAction | TQueuedAssetMove;
 
 /** waiting (to be sent, or retried), sending, failed (the server refused it), conflict (someone else was first). */
 export type TOutboxState = 'waiting' | 'sending' | 'failed' | 'conflict';

@@ -2,7 +2,7 @@ import type { TMaintenanceEvent } from '@mqr/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadError } from '#web/features/events/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import type { TQueuedEventSave, TQueuedWrite } from '#web/lib/offline-writes.ts';
+import type { TQueuedAssetMove, TQueuedEventSave, TQueuedWrite } from '#web/lib/offline-writes.ts';
 import { clearOwner } from './offline-db.ts';
 import { addToOutbox, listOutbox } from './outbox.ts';
 import { sendOutbox } from './sync.ts';
@@ -15,13 +15,14 @@ const api = vi.hoisted(() => ({
   presignUpload: vi.fn(),
   uploadFile: vi.fn(),
   getAsset: vi.fn(),
+  moveAsset: vi.fn(),
 }));
 
 vi.mock('#web/features/events/index.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   ...api,
 }));
-vi.mock('#web/features/assets/index.ts', () => ({ getAsset: api.getAsset }));
+vi.mock('#web/features/assets/index.ts', () => ({ getAsset: api.getAsset, moveAsset: api.moveAsset }));
 
 const OWNER = 'org:tech';
 const offline = () => new ApiError(0, 'NETWORK', 'Unable to reach the server.');
@@ -38,6 +39,16 @@ const completeTask = (eventId = 'e1'): TQueuedWrite => ({
   title: 'Check pressure',
   taskStatus: 'InProgress',
   occurredAt: DONE_AT,
+});
+
+const MOVED_AT = '2026-05-03T13:05:00.000Z';
+
+const moveToRoom = (): TQueuedAssetMove => ({
+  kind: 'move-asset',
+  assetId: 'a1',
+  locationId: 'room-5',
+  locationPath: 'Plant A / Room 5',
+  occurredAt: MOVED_AT,
 });
 
 const photo = () => new File([new Uint8Array([1, 2, 3])], 'seal.png', { type: 'image/png' });
@@ -205,5 +216,47 @@ describe('sending the outbox', () => {
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ state: 'failed', message: 'Maintenance event not found.' });
     expect(left[0]!.write).toMatchObject({ eventId: 'e1' });
+  });
+
+  it('sends a move made offline with its key and time, again with the same key after a cut (ADR 127)', async () => {
+    await addToOutbox(OWNER, moveToRoom(), 'Pump');
+    await addToOutbox(OWNER, completeTask(), 'Pump');
+    const [move] = await listOutbox(OWNER);
+    expect(move).toMatchObject({ createdAt: MOVED_AT, files: [], assetName: 'Pump' });
+    api.moveAsset.mockRejectedValueOnce(offline());
+    await sendOutbox(OWNER, () => {});
+    expect(await listOutbox(OWNER)).toHaveLength(2);
+    expect(api.completeTask).not.toHaveBeenCalled();
+
+    api.moveAsset.mockResolvedValueOnce({ id: 'a1' });
+    const sent = vi.fn();
+    await sendOutbox(OWNER, sent);
+    expect(api.moveAsset).toHaveBeenCalledTimes(2);
+    expect(api.moveAsset).toHaveBeenNthCalledWith(1, 'a1', 'room-5', move!.key, MOVED_AT);
+    expect(api.moveAsset).toHaveBeenNthCalledWith(2, 'a1', 'room-5', move!.key, MOVED_AT);
+    expect(sent).toHaveBeenNthCalledWith(1, expect.objectContaining({ id: move!.id }), null);
+    expect(await listOutbox(OWNER)).toEqual([]);
+  });
+
+  it('keeps a move to a location deleted meanwhile as "Not sent", saying so, and sends the next', async () => {
+    await addToOutbox(OWNER, moveToRoom(), 'Pump');
+    await addToOutbox(OWNER, { ...moveToRoom(), locationId: null, locationPath: null }, 'Pump');
+    api.moveAsset
+      .mockRejectedValueOnce(
+        new ApiError(404, 'NOT_FOUND', 'Location not found.', [
+          { path: 'locationId', message: 'Location not found.' },
+        ]),
+      )
+      .mockResolvedValueOnce({ id: 'a1' });
+    await sendOutbox(OWNER, () => {});
+    const left = await listOutbox(OWNER);
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({
+      state: 'failed',
+      message:
+        '“Plant A / Room 5” no longer exists: the asset was not moved. Discard this change and move the asset again.',
+      write: { kind: 'move-asset', locationId: 'room-5' },
+    });
+    expect(api.moveAsset).toHaveBeenLastCalledWith('a1', null, expect.any(String), MOVED_AT);
   });
 });

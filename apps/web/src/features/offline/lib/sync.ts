@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { ERROR_STATUS, type TEventFileInput, type TMaintenanceEvent } from '@mqr/contracts';
-import { getAsset } from '#web/features/assets/index.ts';
+import { getAsset, moveAsset } from '#web/features/assets/index.ts';
 import {
   completeTask,
   createEvent,
@@ -40,6 +40,12 @@ function isTransient(error: unknown): boolean {
     error.code === 'IN_PROGRESS'
   );
 }
+
+/** The server no longer has what `field` names (deleted meanwhile). */
+const isMissing = (error: unknown, field: string): boolean =>
+  error instanceof ApiError &&
+  error.status === ERROR_STATUS.NOT_FOUND &&
+  (error.fields ?? []).some((problem) => problem.path === field);
 
 const refusal = (error: unknown): TOutcome => ({
   state: 'failed',
@@ -113,6 +119,17 @@ const filesOf = (entry: TOutboxEntry): TEventFileInput[] => [
 async function send(entry: TOutboxEntry): Promise<TOutcome> {
   const { write } = entry;
   const occurredAt = doneAt(entry);
+  if (write.kind === 'move-asset') {
+    try {
+      await moveAsset(write.assetId, write.locationId, entry.key, occurredAt);
+      return { sent: null };
+    } catch (error) {
+      if (write.locationPath && isMissing(error, 'locationId')) {
+        return { state: 'failed', message: i18n._(OUTBOX_MESSAGES.locationGone(write.locationPath)) };
+      }
+      throw error;
+    }
+  }
   if (write.kind === 'task-action') {
     const run = write.action === 'start' ? startTask : completeTask;
     try {
