@@ -1,0 +1,93 @@
+import { offlineDb, type TOutboxEntry } from '#web/features/offline/lib/offline-db.ts';
+import { newKey, removeEntry, saveEntry } from '#web/features/offline/lib/outbox.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { safeLocalStorage } from '#web/lib/safe-local-storage.ts';
+import { postReport, type TReportDraft, type TReportReceipt } from '../api/reports.ts';
+import { solveReportChallenge } from './altcha.ts';
+
+/**
+ * Reports a visitor made without a connection wait in the field app's outbox (features/offline,
+ * ADR 055) under an owner of their own: no signed-in user's outbox screen lists them, and they are
+ * sent from the public page (a visitor has no session), each with its Idempotency-Key.
+ */
+export const PUBLIC_REPORTS_OWNER = 'public-reports';
+/** Set while reports wait: the next public page opened on this device sends them. */
+const WAITING_FLAG = 'mqr-public-reports-waiting';
+
+type TQueuedReport = {
+  kind: 'public-report';
+  organizationId: string;
+  slug: string;
+  draft: Omit<TReportDraft, 'photos'>;
+};
+
+function queuedReport(entry: TOutboxEntry): TQueuedReport | null {
+  const write = entry.write as unknown as Partial<TQueuedReport>;
+  return write.kind === 'public-report' ? (write as TQueuedReport) : null;
+}
+
+export const hasWaitingReports = (): boolean => safeLocalStorage()?.getItem(WAITING_FLAG) === '1';
+
+/** Keeps a report (and its resized photos) on this device until it can be sent with `key`. */
+export async function queueReport(
+  organizationId: string,
+  slug: string,
+  assetName: string,
+  draft: TReportDraft,
+  key: string,
+): Promise<void> {
+  const { photos, ...fields } = draft;
+  const write: TQueuedReport = { kind: 'public-report', organizationId, slug, draft: fields };
+  const entry: Omit<TOutboxEntry, 'id'> = {
+    owner: PUBLIC_REPORTS_OWNER,
+    createdAt: new Date().toISOString(),
+    key,
+    // The outbox's entries carry their write as stored: this owner's are reports (queuedReport reads them).
+    write: write as unknown as TOutboxEntry['write'],
+    files: photos.map((photo, index) => ({
+      id: newKey(),
+      name: `photo-${index + 1}.jpg`,
+      type: photo.type || 'image/jpeg',
+      size: photo.size,
+      blob: photo,
+      presignKey: '',
+      objectKey: null,
+    })),
+    assetName,
+    state: 'waiting',
+    message: null,
+  };
+  await (await offlineDb()).add('outbox', entry as TOutboxEntry);
+  safeLocalStorage()?.setItem(WAITING_FLAG, '1');
+}
+
+const isTransient = (error: unknown) =>
+  !(error instanceof ApiError) || error.isNetworkError || error.status >= 500 || error.status === 429;
+
+/**
+ * Sends the reports waiting on this device, oldest first; answers the receipts of those sent. A
+ * report the server refuses (4xx) is kept as failed rather than retried forever; no connection
+ * stops the round.
+ */
+export async function sendQueuedReports(): Promise<Array<{ key: string; receipt: TReportReceipt }>> {
+  const db = await offlineDb();
+  const entries = (await db.getAllFromIndex('outbox', 'owner', PUBLIC_REPORTS_OWNER)).sort((a, b) => a.id - b.id);
+  const sent: Array<{ key: string; receipt: TReportReceipt }> = [];
+  for (const entry of entries) {
+    const report = queuedReport(entry);
+    if (!report || entry.state !== 'waiting') continue;
+    try {
+      const altcha = await solveReportChallenge(report.organizationId, report.slug);
+      const photos = entry.files.map((file) => file.blob);
+      const receipt = await postReport(report.organizationId, report.slug, { ...report.draft, photos }, altcha, entry.key);
+      await removeEntry(entry.id);
+      sent.push({ key: entry.key, receipt });
+    } catch (error) {
+      if (isTransient(error)) break;
+      await saveEntry({ ...entry, state: 'failed', message: error instanceof Error ? error.message : null, files: [] });
+    }
+  }
+  const left = await db.getAllFromIndex('outbox', 'owner', PUBLIC_REPORTS_OWNER);
+  if (!left.some((entry) => entry.state === 'waiting')) safeLocalStorage()?.removeItem(WAITING_FLAG);
+  return sent;
+}
