@@ -1,9 +1,10 @@
 import { offlineDb, type TOutboxEntry } from '#web/features/offline/lib/offline-db.ts';
 import { newKey, removeEntry, saveEntry } from '#web/features/offline/lib/outbox.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { safeLocalStorage } from '#web/lib/safe-local-storage.ts';
-import { postReport, type TReportDraft, type TReportReceipt } from '../api/reports.ts';
+import type { TReportCreated } from '@mqr/contracts';
+import { postReport, type TReportDraft } from '../api/reports.ts';
 import { solveReportChallenge } from './altcha.ts';
+import { markWaitingReports } from './waiting-reports.ts';
 
 /**
  * Reports a visitor made without a connection wait in the field app's outbox (features/offline,
@@ -11,8 +12,6 @@ import { solveReportChallenge } from './altcha.ts';
  * sent from the public page (a visitor has no session), each with its Idempotency-Key.
  */
 export const PUBLIC_REPORTS_OWNER = 'public-reports';
-/** Set while reports wait: the next public page opened on this device sends them. */
-const WAITING_FLAG = 'mqr-public-reports-waiting';
 
 type TQueuedReport = {
   kind: 'public-report';
@@ -25,8 +24,6 @@ function queuedReport(entry: TOutboxEntry): TQueuedReport | null {
   const write = entry.write as unknown as Partial<TQueuedReport>;
   return write.kind === 'public-report' ? (write as TQueuedReport) : null;
 }
-
-export const hasWaitingReports = (): boolean => safeLocalStorage()?.getItem(WAITING_FLAG) === '1';
 
 /** Keeps a report (and its resized photos) on this device until it can be sent with `key`. */
 export async function queueReport(
@@ -58,7 +55,7 @@ export async function queueReport(
     message: null,
   };
   await (await offlineDb()).add('outbox', entry as TOutboxEntry);
-  safeLocalStorage()?.setItem(WAITING_FLAG, '1');
+  markWaitingReports(true);
 }
 
 const isTransient = (error: unknown) =>
@@ -69,10 +66,10 @@ const isTransient = (error: unknown) =>
  * report the server refuses (4xx) is kept as failed rather than retried forever; no connection
  * stops the round.
  */
-export async function sendQueuedReports(): Promise<Array<{ key: string; receipt: TReportReceipt }>> {
+export async function sendQueuedReports(): Promise<Array<{ key: string; receipt: TReportCreated }>> {
   const db = await offlineDb();
   const entries = (await db.getAllFromIndex('outbox', 'owner', PUBLIC_REPORTS_OWNER)).sort((a, b) => a.id - b.id);
-  const sent: Array<{ key: string; receipt: TReportReceipt }> = [];
+  const sent: Array<{ key: string; receipt: TReportCreated }> = [];
   for (const entry of entries) {
     const report = queuedReport(entry);
     if (!report || entry.state !== 'waiting') continue;
@@ -88,6 +85,6 @@ export async function sendQueuedReports(): Promise<Array<{ key: string; receipt:
     }
   }
   const left = await db.getAllFromIndex('outbox', 'owner', PUBLIC_REPORTS_OWNER);
-  if (!left.some((entry) => entry.state === 'waiting')) safeLocalStorage()?.removeItem(WAITING_FLAG);
+  markWaitingReports(left.some((entry) => entry.state === 'waiting'));
   return sent;
 }

@@ -1,16 +1,16 @@
-/** The longest edge a reported photo keeps (docs/product/requests.md): enough to see a fault, ~300 KB. */
-export const PHOTO_MAX_EDGE = 1600;
+import { REQUEST_PHOTO_MAX_EDGE_PX } from '@mqr/contracts';
+
 const JPEG_QUALITY = 0.82;
 
 /** The size that fits `width` × `height` within `maxEdge` on its longest side, never enlarged. */
-export function fittedSize(width: number, height: number, maxEdge = PHOTO_MAX_EDGE) {
+export function fittedSize(width: number, height: number, maxEdge = REQUEST_PHOTO_MAX_EDGE_PX) {
   const scale = Math.min(1, maxEdge / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
 /**
  * A camera photo made small enough for a slow connection before it is sent: drawn at most
- * PHOTO_MAX_EDGE px on its long edge and encoded as JPEG in the browser (createImageBitmap applies
+ * REQUEST_PHOTO_MAX_EDGE_PX px on its long edge and encoded as JPEG in the browser (createImageBitmap applies
  * the photo's EXIF orientation). A file the browser cannot decode is refused (null).
  */
 export async function resizePhoto(file: Blob): Promise<Blob | null> {
