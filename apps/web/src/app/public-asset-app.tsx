@@ -95,7 +95,13 @@ export function PublicLocationApp({
 }
 
 /** The reporter's status page /r/{token} (docs/product/requests.md), lean like the asset's. */
-export function PublicRequestApp({ token, preloaded }: { token: string; preloaded?: Promise<TRequestStatus> }) {
+export function PublicRequestApp({
+  token,
+  preloaded,
+}: {
+  token: string;
+  preloaded?: Promise<TRequestStatus>;
+}) {
   return (
     <PublicShell>
       <RequestStatusContent token={token} preloaded={preloaded} />

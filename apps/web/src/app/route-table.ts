@@ -122,7 +122,8 @@ export const ROUTE_TABLE = [
   {
     path: '/requests/:id',
     access: 'signed-in',
-    screen: async () => (await import('../features/requests/components/request-detail-page.tsx')).RequestDetailPage,
+    screen: async () =>
+      (await import('../features/requests/components/request-detail-page.tsx')).RequestDetailPage,
   },
   {
     path: '/outbox',

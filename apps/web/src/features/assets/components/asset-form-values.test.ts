@@ -30,6 +30,7 @@ function values(
     organizationId: '',
     location: null,
     parentAsset: null,
+    reportingEnabled: true,
     custom: entries,
     ...overrides,
   };

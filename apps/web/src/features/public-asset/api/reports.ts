@@ -7,7 +7,6 @@ import type {
 } from '@mqr/contracts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-
 /** What a visitor reports (the photos already resized). */
 export type TReportDraft = {
   description: string;

@@ -11,8 +11,8 @@ import { useOlderPages } from '#web/lib/use-older-pages.ts';
 import { usePublicAsset } from '../api/get-public-asset.ts';
 import { getPublicEventPage } from '../api/get-public-event-page.ts';
 import { PUBLIC_ASSET_TEXTS } from '../texts.ts';
-import { ReportProblem } from './report-problem.tsx';
 import styles from './public-asset-page.module.css';
+import { ReportProblem } from './report-problem.tsx';
 
 function PublicAsset({ asset }: { asset: TPublicAsset }) {
   const { _ } = useLingui();

@@ -48,7 +48,9 @@ function HandlingNotice({ asset }: { asset: TPublicAsset }) {
   };
   return (
     <div className={styles.handling}>
-      <p className={styles.handlingText}>{_(REPORT_TEXTS.handling(formatCalendarDate(handling.reportedOn)))}</p>
+      <p className={styles.handlingText}>
+        {_(REPORT_TEXTS.handling(formatCalendarDate(handling.reportedOn)))}
+      </p>
       <div className={styles.row}>
         <Button
           variant="secondary"

@@ -37,14 +37,22 @@ function StateLine({ status }: { status: TRequestStatus }) {
     case 'closed':
       return (
         <p className={`${styles.state} ${styles.closed}`}>
-          {_(REPORT_TEXTS.statusClosed(status.closedReason ? _(CLOSE_REASON_WORDS[status.closedReason]) : ''))}
+          {_(
+            REPORT_TEXTS.statusClosed(status.closedReason ? _(CLOSE_REASON_WORDS[status.closedReason]) : ''),
+          )}
         </p>
       );
   }
 }
 
 /** /r/{token}: the reporter's private status page (docs/product/requests.md), served by the lean public entry. */
-export function RequestStatusContent({ token, preloaded }: { token: string; preloaded?: Promise<TRequestStatus> }) {
+export function RequestStatusContent({
+  token,
+  preloaded,
+}: {
+  token: string;
+  preloaded?: Promise<TRequestStatus>;
+}) {
   const { _ } = useLingui();
   const state = usePublicAnswer(token, (signal) => loadPublicRequest(token, signal), preloaded);
   if (state.status === 'pending') {

@@ -6,7 +6,13 @@ import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/web/pbkdf2';
 import { deriveKey as sha } from 'altcha-lib/algorithms/web/sha';
 import { solveChallenge as solveV1 } from 'altcha-lib/v1';
 
-type TChallengeV1 = { algorithm: string; challenge: string; salt: string; maxnumber?: number; signature: string };
+type TChallengeV1 = {
+  algorithm: string;
+  challenge: string;
+  salt: string;
+  maxnumber?: number;
+  signature: string;
+};
 
 async function solve(challenge: unknown): Promise<string> {
   if (challenge && typeof challenge === 'object' && 'parameters' in challenge) {
@@ -14,7 +20,9 @@ async function solve(challenge: unknown): Promise<string> {
     const deriveKey = v2.parameters.algorithm.startsWith('PBKDF2/') ? pbkdf2 : sha;
     const solution = await solveChallenge({ challenge: v2, deriveKey });
     if (!solution) throw new Error('The challenge was not solved in time.');
-    return btoa(JSON.stringify({ challenge: { parameters: v2.parameters, signature: v2.signature }, solution }));
+    return btoa(
+      JSON.stringify({ challenge: { parameters: v2.parameters, signature: v2.signature }, solution }),
+    );
   }
   const v1 = challenge as TChallengeV1;
   const solution = await solveV1(v1.challenge, v1.salt, v1.algorithm, v1.maxnumber).promise;

@@ -1,7 +1,6 @@
-import { offlineDb, type TOutboxEntry } from '#web/features/offline/lib/offline-db.ts';
-import { newKey, removeEntry, saveEntry } from '#web/features/offline/lib/outbox.ts';
-import { ApiError } from '#web/lib/api-client.ts';
 import type { TReportCreated } from '@mqr/contracts';
+import { newKey, offlineDb, removeEntry, saveEntry, type TOutboxEntry } from '#web/features/offline/index.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { postReport, type TReportDraft } from '../api/reports.ts';
 import { solveReportChallenge } from './altcha.ts';
 import { markWaitingReports } from './waiting-reports.ts';
@@ -68,7 +67,9 @@ const isTransient = (error: unknown) =>
  */
 export async function sendQueuedReports(): Promise<Array<{ key: string; receipt: TReportCreated }>> {
   const db = await offlineDb();
-  const entries = (await db.getAllFromIndex('outbox', 'owner', PUBLIC_REPORTS_OWNER)).sort((a, b) => a.id - b.id);
+  const entries = (await db.getAllFromIndex('outbox', 'owner', PUBLIC_REPORTS_OWNER)).sort(
+    (a, b) => a.id - b.id,
+  );
   const sent: Array<{ key: string; receipt: TReportCreated }> = [];
   for (const entry of entries) {
     const report = queuedReport(entry);
@@ -76,12 +77,23 @@ export async function sendQueuedReports(): Promise<Array<{ key: string; receipt:
     try {
       const altcha = await solveReportChallenge(report.organizationId, report.slug);
       const photos = entry.files.map((file) => file.blob);
-      const receipt = await postReport(report.organizationId, report.slug, { ...report.draft, photos }, altcha, entry.key);
+      const receipt = await postReport(
+        report.organizationId,
+        report.slug,
+        { ...report.draft, photos },
+        altcha,
+        entry.key,
+      );
       await removeEntry(entry.id);
       sent.push({ key: entry.key, receipt });
     } catch (error) {
       if (isTransient(error)) break;
-      await saveEntry({ ...entry, state: 'failed', message: error instanceof Error ? error.message : null, files: [] });
+      await saveEntry({
+        ...entry,
+        state: 'failed',
+        message: error instanceof Error ? error.message : null,
+        files: [],
+      });
     }
   }
   const left = await db.getAllFromIndex('outbox', 'owner', PUBLIC_REPORTS_OWNER);
