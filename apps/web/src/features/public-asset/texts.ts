@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 
 /** The public asset page's words (translated, docs/translating.md). */
 export const PUBLIC_ASSET_TEXTS = {
@@ -36,7 +36,8 @@ export const REPORT_TEXTS = {
   reportIntro: msg`Something wrong with this asset? Tell the people who look after it. No account needed.`,
   handling: (date: string) => msg`A problem was reported on ${date} and is being handled.`,
   meToo: msg`Me too`,
-  meTooCount: (count: number) => msg`${count} people said "me too"`,
+  meTooCount: (count: number) =>
+    msg`${plural(count, { one: '# person said "me too"', other: '# people said "me too"' })}`,
   meTooDone: msg`Thank you: your "me too" was counted.`,
   meTooFailed: msg`Your "me too" could not be sent. Please try again.`,
   preparingForm: msg`Opening the form...`,

@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 
 /** The staff's requests screens (docs/product/requests.md#screens). Urgency and reason words: public-asset/texts.ts. */
 export const REQUEST_TEXTS = {
@@ -30,7 +30,7 @@ export const REQUEST_TEXTS = {
   columnMeToo: msg`Me too`,
   columnAge: msg`Reported`,
   columnState: msg`State`,
-  photoCount: (count: number) => msg`${count} photos`,
+  photoCount: (count: number) => msg`${plural(count, { one: '# photo', other: '# photos' })}`,
   meTooCount: (count: number) => msg`+${count}`,
   // The detail.
   back: msg`All requests`,
@@ -44,7 +44,8 @@ export const REQUEST_TEXTS = {
   photos: msg`Photos`,
   photoAlt: (index: number) => msg`Photo ${index} of the report`,
   noPhotos: msg`No photos.`,
-  meTooPeople: (count: number) => msg`${count} more people reported the same problem ("me too").`,
+  meTooPeople: (count: number) =>
+    msg`${plural(count, { one: '# more person reported the same problem ("me too").', other: '# more people reported the same problem ("me too").' })}`,
   task: msg`Open the task`,
   closedBecause: (reason: string) => msg`Closed: ${reason}`,
   triage: msg`Triage`,
