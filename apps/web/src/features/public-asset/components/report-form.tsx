@@ -111,9 +111,9 @@ function PhotoPicker({
 }
 
 /** The field a server's 400 names, as this form calls it. */
-function fieldOf(path: string | undefined): keyof TErrors {
-  if (path === 'description' || path === 'urgency' || path === 'email') return path;
-  if (path === 'photos') return 'photos';
+function fieldOf(path: string): keyof TErrors {
+  const field = path.split('.')[0];
+  if (field === 'description' || field === 'urgency' || field === 'email' || field === 'photos') return field;
   return 'form';
 }
 
@@ -231,7 +231,7 @@ export default function ReportForm({ asset, onCancel }: { asset: TPublicAsset; o
         setErrors({ form: _(REPORT_TEXTS.tooMany) });
       } else if (error instanceof ApiError && error.status === 400) {
         const named: TErrors = {};
-        for (const field of error.fields) named[fieldOf(field.path[0]?.toString())] ??= field.message;
+        for (const field of error.fields) named[fieldOf(field.path)] ??= field.message;
         setErrors(Object.keys(named).length > 0 ? named : { form: error.message });
       } else {
         setErrors({ form: _(REPORT_TEXTS.sendFailed) });
