@@ -36,6 +36,9 @@ function setup(list: TAdminOrganization[], extra: THandlers = {}) {
         defaultLanguage: 'en',
         publicLocationPages: false,
         publicAssetLocation: false,
+        reportingEnabled: true,
+        showOpenReports: true,
+        requestTriageRole: 'member',
       });
     },
     '/api/admin/organizations': () => jsonResponse(list, 200, { 'X-Total-Count': String(list.length) }),

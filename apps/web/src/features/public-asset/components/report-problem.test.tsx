@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offlineDb } from '#web/features/offline/index.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { jsonResponse, mockFetch } from '#web/test/fixtures.ts';
-import { PUBLIC_ORG as ORG, PUBLIC_PATH as PATH, publicAsset, PUBLIC_SLUG as SLUG } from '#web/test/public-asset.ts';
+import {
+  PUBLIC_ORG as ORG,
+  PUBLIC_PATH as PATH,
+  publicAsset,
+  PUBLIC_SLUG as SLUG,
+} from '#web/test/public-asset.ts';
 import { renderPublicAssetApp } from '#web/test/render-app.tsx';
 import { solveReportChallenge } from '../lib/altcha.ts';
 import { PUBLIC_REPORTS_OWNER } from '../lib/report-outbox.ts';
@@ -142,7 +147,9 @@ describe('report a problem (public asset page)', () => {
 
     up = true;
     window.dispatchEvent(new Event('online'));
-    expect(await screen.findByRole('heading', { name: 'Thank you, your report was received' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you, your report was received' }),
+    ).toBeInTheDocument();
     await waitFor(async () => expect(await queuedReports()).toHaveLength(0));
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(new Set(keys).size).toBe(1);
@@ -175,7 +182,10 @@ describe('report a problem (public asset page)', () => {
       [PATH]: () =>
         jsonResponse(
           publicAsset({
-            reporting: { enabled: true, handling: { reportedOn: '2026-11-20', meTooCount: 2, requestId: 'req-1' } },
+            reporting: {
+              enabled: true,
+              handling: { reportedOn: '2026-11-20', meTooCount: 2, requestId: 'req-1' },
+            },
           }),
         ),
       [`POST ${PATH}/reports/req-1/me-too`]: (_url, init) => {
@@ -185,7 +195,9 @@ describe('report a problem (public asset page)', () => {
     });
     renderPublicAssetApp(`/a/${ORG}/${SLUG}`);
     const card = (await screen.findByRole('heading', { name: 'Report a problem' })).closest('section')!;
-    expect(within(card).getByText(/A problem was reported on Nov 20, 2026 and is being handled\./)).toBeInTheDocument();
+    expect(
+      within(card).getByText(/A problem was reported on Nov 20, 2026 and is being handled\./),
+    ).toBeInTheDocument();
     expect(within(card).getByText('2 people said "me too"')).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Me too' }));
     expect(await within(card).findByText('3 people said "me too"')).toBeInTheDocument();

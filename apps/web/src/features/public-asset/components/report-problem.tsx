@@ -28,11 +28,13 @@ function useSendWaitingReports(): void {
   }, []);
 }
 
+const NO_REPORTING: TPublicAsset['reporting'] = { enabled: false, handling: null };
+
 type TMeToo = { status: 'idle' | 'sending' | 'done' | 'failed'; count: number };
 
 function HandlingNotice({ asset }: { asset: TPublicAsset }) {
   const { _ } = useLingui();
-  const handling = asset.reporting.handling;
+  const handling = asset.reporting?.handling;
   const [meToo, setMeToo] = useState<TMeToo>({ status: 'idle', count: handling?.meTooCount ?? 0 });
   if (!handling) return null;
   const sendMeToo = async () => {
@@ -79,7 +81,8 @@ export function ReportProblem({ asset }: { asset: TPublicAsset }) {
   const { _ } = useLingui();
   const [open, setOpen] = useState(false);
   useSendWaitingReports();
-  const { enabled, handling } = asset.reporting;
+  // An answer kept by the service worker from before reports existed has no `reporting`.
+  const { enabled, handling } = asset.reporting ?? NO_REPORTING;
   if (!enabled && !handling) return null;
   return (
     <Card aria-labelledby="public-asset-report">
