@@ -232,6 +232,9 @@ describe('admin organizations', () => {
         defaultLanguage: 'en',
         publicLocationPages: false,
         publicAssetLocation: false,
+        reportingEnabled: true,
+        showOpenReports: true,
+        requestTriageRole: 'member',
       }),
     );
     expect(await screen.findByRole('button', { name: 'Change logo of Acme' })).toBeEnabled();
@@ -276,6 +279,9 @@ describe('admin organizations', () => {
           defaultLanguage: 'en',
           publicLocationPages: false,
           publicAssetLocation: false,
+          reportingEnabled: true,
+          showOpenReports: true,
+          requestTriageRole: 'member',
         });
       },
     });
