@@ -223,3 +223,26 @@ describe('asset form helpers', () => {
     expect(initialAssetFormValues(undefined, [], 'own-org').organizationId).toBe('own-org');
   });
 });
+
+describe('"Allow problem reports"', () => {
+  const bodyOf = (check: ReturnType<typeof checkAssetForm>) => (check.ok ? check.body : null);
+
+  it('is on for a new asset, and sent only when turned off', () => {
+    expect(initialAssetFormValues(undefined, [], ORG_ID).reportingEnabled).toBe(true);
+    expect(bodyOf(checkAssetForm(values(), []))).not.toHaveProperty('reportingEnabled');
+    expect(bodyOf(checkAssetForm(values({ reportingEnabled: false }), []))).toMatchObject({
+      reportingEnabled: false,
+    });
+  });
+
+  it('follows the asset on an edit, and is sent when changed', () => {
+    const off = asset({ reportingEnabled: false });
+    expect(initialAssetFormValues(off, [], ORG_ID).reportingEnabled).toBe(false);
+    expect(bodyOf(checkAssetForm(values({ reportingEnabled: false }), [], off))).not.toHaveProperty(
+      'reportingEnabled',
+    );
+    expect(bodyOf(checkAssetForm(values({ reportingEnabled: true }), [], off))).toMatchObject({
+      reportingEnabled: true,
+    });
+  });
+});
