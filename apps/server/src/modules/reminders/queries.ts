@@ -145,6 +145,24 @@ export async function insertAdministratorEmails(
   return result.rows.length;
 }
 
+/** Writes one message to someone outside the organization (a request's reporter): no user, its own language. */
+export async function insertReporterEmail(
+  tx: DbOrTx,
+  message: {
+    organizationId: string;
+    localDate: string;
+    kind: string;
+    recipient: string;
+    language: TLanguage;
+    content: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${emailOutbox} (id, organization_id, user_id, kind, local_date, recipient, language, content)
+    values (gen_random_uuid(), ${message.organizationId}, null, ${message.kind}, ${message.localDate}::date,
+      ${message.recipient}, ${message.language}, ${JSON.stringify(message.content)}::jsonb)`);
+}
+
 /** Deletes the organization's finished outbox rows older than `before` (kept a while for inquiries). */
 export async function deleteOldOutboxRows(tx: DbOrTx, organizationId: string, before: string): Promise<void> {
   await tx.execute(sql`
@@ -200,27 +218,32 @@ export async function claimNextMessage(
   db: DbOrTx,
   delivery: Delivery,
 ): Promise<(OutboxRow & { language: TLanguage }) | undefined> {
+  // A message to someone outside the organization (a reporter, ADR 129) has no user: its address and
+  // language are the row's own.
   const result = (await db.execute(sql`
-    update ${emailOutbox} m set state = 'sending', attempts = m.attempts + 1, recipient = u.email, updated_at = now()
-    from ${users} u, ${organizations} org
+    update ${emailOutbox} m set state = 'sending', attempts = m.attempts + 1,
+      recipient = coalesce((select u.email from ${users} u where u.id = m.user_id), m.recipient), updated_at = now()
+    from ${organizations} org
     where m.id = (
       select o.id from ${emailOutbox} o where ${ofDelivery(delivery, "'queued'")}
       order by o.id limit 1 for update skip locked)
-      and u.id = m.user_id and org.id = m.organization_id
+      and org.id = m.organization_id
     returning m.id, m.user_id as "userId", m.kind, m.local_date::text as "localDate", m.recipient, m.content,
-      u.language as "userLanguage", org.default_language as "organizationLanguage"`)) as unknown as Rows<
+      m.language as "ownLanguage", (select u.language from ${users} u where u.id = m.user_id) as "userLanguage",
+      org.default_language as "organizationLanguage"`)) as unknown as Rows<
     Pick<OutboxRow, 'id' | 'userId' | 'kind' | 'localDate' | 'recipient'> & {
       content: DigestContent;
+      ownLanguage: TLanguage | null;
       userLanguage: TLanguage | null;
       organizationLanguage: TLanguage;
     }
   >;
   const row = result.rows[0];
   if (!row) return undefined;
-  const { userLanguage, organizationLanguage, ...message } = row;
+  const { ownLanguage, userLanguage, organizationLanguage, ...message } = row;
   return {
     ...(message as unknown as OutboxRow),
-    language: languageOf({ language: userLanguage }, { language: organizationLanguage }),
+    language: ownLanguage ?? languageOf({ language: userLanguage }, { language: organizationLanguage }),
   };
 }
 
