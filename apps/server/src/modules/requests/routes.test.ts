@@ -56,7 +56,12 @@ describe('requests from the QR code', () => {
   }
 
   const requestRows = () => t.db.select().from(requests).where(eq(requests.organizationId, org));
-  const photo = (data: Buffer = PNG): Part => ({ name: 'photos', fileName: 'leak.png', contentType: 'image/png', data });
+  const photo = (data: Buffer = PNG): Part => ({
+    name: 'photos',
+    fileName: 'leak.png',
+    contentType: 'image/png',
+    data,
+  });
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -119,26 +124,48 @@ describe('requests from the QR code', () => {
     expect(status.statusCode).toBe(200);
     expect(status.json()).toMatchObject({ assetName: 'Boiler', urgency: 'unsafe', state: 'new' });
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/requests?state=new', headers: t.headers.memberA });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/requests?state=new',
+      headers: t.headers.memberA,
+    });
     expect(list.json().items).toEqual([
-      expect.objectContaining({ id: requestId, photoCount: 1, hasEmail: true, reporterName: 'Cleo', urgency: 'unsafe' }),
+      expect.objectContaining({
+        id: requestId,
+        photoCount: 1,
+        hasEmail: true,
+        reporterName: 'Cleo',
+        urgency: 'unsafe',
+      }),
     ]);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/requests/${requestId}`, headers: t.headers.memberA });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/requests/${requestId}`,
+      headers: t.headers.memberA,
+    });
     const photoUrl = detail.json().photos[0].url;
     const image = await t.app.inject({ method: 'GET', url: photoUrl, headers: t.headers.memberA });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG)).toBe(true);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/requests/waiting-count', headers: t.headers.memberA })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: '/api/requests/waiting-count', headers: t.headers.memberA })
+      ).json(),
     ).toEqual({ count: 1, unsafe: 1 });
 
     const deliveries = await t.db
       .select()
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.organizationId, org), eq(webhookDeliveries.eventType, 'request.created')));
+      .where(
+        and(eq(webhookDeliveries.organizationId, org), eq(webhookDeliveries.eventType, 'request.created')),
+      );
     expect(deliveries).toHaveLength(1);
-    expect(JSON.parse(deliveries[0]!.body).data).toMatchObject({ requestId, urgency: 'unsafe', photoCount: 1 });
+    expect(JSON.parse(deliveries[0]!.body).data).toMatchObject({
+      requestId,
+      urgency: 'unsafe',
+      photoCount: 1,
+    });
     const audit = await t.db.select().from(auditLogEntries).where(eq(auditLogEntries.entityId, requestId));
     expect(audit.map((entry) => [entry.action, entry.entityType])).toEqual([['CREATE', 'Request']]);
 
@@ -182,9 +209,15 @@ describe('requests from the QR code', () => {
   it('refuses a replayed challenge, a filled honeypot, a file that is not an image: 400 with the field, nothing written', async () => {
     const before = (await requestRows()).length;
     const altcha = await solved();
-    const first = await report({ description: 'Light broken', urgency: 'works', altcha }, { ip: '198.51.100.30' });
+    const first = await report(
+      { description: 'Light broken', urgency: 'works', altcha },
+      { ip: '198.51.100.30' },
+    );
     expect(first.statusCode).toBe(201);
-    const replayed = await report({ description: 'Light broken again', urgency: 'works', altcha }, { ip: '198.51.100.30' });
+    const replayed = await report(
+      { description: 'Light broken again', urgency: 'works', altcha },
+      { ip: '198.51.100.30' },
+    );
     expect(replayed.statusCode).toBe(400);
     expect(replayed.json().fields[0].path).toBe('altcha');
 
@@ -245,7 +278,10 @@ describe('requests from the QR code', () => {
   });
 
   it('answers one 404 for an unknown asset, an unknown token, and an asset whose reporting is off', async () => {
-    const unknownAsset = await t.app.inject({ method: 'GET', url: `/public/orgs/${org}/assets/nope-123/report-challenge` });
+    const unknownAsset = await t.app.inject({
+      method: 'GET',
+      url: `/public/orgs/${org}/assets/nope-123/report-challenge`,
+    });
     expect(unknownAsset.statusCode).toBe(404);
     const unknownToken = await t.app.inject({ method: 'GET', url: `/public/requests/${'A'.repeat(43)}` });
     expect(unknownToken.statusCode).toBe(404);
@@ -260,7 +296,9 @@ describe('requests from the QR code', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json().reportingEnabled).toBe(false);
     const otherBase = `/public/orgs/${org}/assets/${other.slug}`;
-    expect((await t.app.inject({ method: 'GET', url: `${otherBase}/report-challenge` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${otherBase}/report-challenge` })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: otherBase })).json().reporting).toEqual({
       enabled: false,
       handling: null,
@@ -279,15 +317,26 @@ describe('requests from the QR code', () => {
       ['POST', `/api/requests/${requestId}/close`, { reason: 'duplicate' }],
     ];
     for (const [method, url, payload] of routes) {
-      const response = await t.app.inject({ method: method as 'GET', url, headers: b, ...(payload ? { payload } : {}) });
+      const response = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: b,
+        ...(payload ? { payload } : {}),
+      });
       expect(response.statusCode, url).toBe(404);
     }
-    const detail = await t.app.inject({ method: 'GET', url: `/api/requests/${requestId}`, headers: t.headers.adminA });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/requests/${requestId}`,
+      headers: t.headers.adminA,
+    });
     const photoPath = detail.json().photos[0].url;
     expect((await t.app.inject({ method: 'GET', url: photoPath, headers: b })).statusCode).toBe(404);
     const listB = await t.app.inject({ method: 'GET', url: '/api/requests', headers: b });
     expect(listB.json().items).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/requests/waiting-count', headers: b })).json()).toEqual({
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/requests/waiting-count', headers: b })).json(),
+    ).toEqual({
       count: 0,
       unsafe: 0,
     });
@@ -309,7 +358,11 @@ describe('requests from the QR code', () => {
   });
 
   it('pages the list by cursor, unsafe first then newest, and filters it', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/requests?limit=2', headers: t.headers.memberA });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/requests?limit=2',
+      headers: t.headers.memberA,
+    });
     const page1 = first.json();
     expect(page1.items).toHaveLength(2);
     expect(page1.items[0].urgency).toBe('unsafe');
@@ -317,15 +370,27 @@ describe('requests from the QR code', () => {
     let cursor = page1.nextCursor;
     while (cursor) {
       const next = (
-        await t.app.inject({ method: 'GET', url: `/api/requests?limit=2&cursor=${cursor}`, headers: t.headers.memberA })
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/requests?limit=2&cursor=${cursor}`,
+          headers: t.headers.memberA,
+        })
       ).json();
       all.push(...next.items.map((item: { id: string }) => item.id));
       cursor = next.nextCursor;
     }
     expect(new Set(all).size).toBe((await requestRows()).length);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/requests?cursor=nonsense', headers: t.headers.memberA });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/requests?cursor=nonsense',
+      headers: t.headers.memberA,
+    });
     expect(bad.statusCode).toBe(400);
-    const search = await t.app.inject({ method: 'GET', url: '/api/requests?q=door', headers: t.headers.memberA });
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/api/requests?q=door',
+      headers: t.headers.memberA,
+    });
     expect(search.json().items.map((item: { description: string }) => item.description)).toEqual([
       'Door does not close',
     ]);
@@ -409,10 +474,17 @@ describe('requests from the QR code', () => {
     const closedHooks = await t.db
       .select()
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.organizationId, org), eq(webhookDeliveries.eventType, 'request.closed')));
+      .where(
+        and(eq(webhookDeliveries.organizationId, org), eq(webhookDeliveries.eventType, 'request.closed')),
+      );
     expect(closedHooks).toHaveLength(1);
-    const actions = await t.db.select().from(auditLogEntries).where(eq(auditLogEntries.entityType, 'Request'));
-    expect(actions.map((entry) => entry.action)).toEqual(expect.arrayContaining(['ACCEPT', 'MERGE', 'CLOSE']));
+    const actions = await t.db
+      .select()
+      .from(auditLogEntries)
+      .where(eq(auditLogEntries.entityType, 'Request'));
+    expect(actions.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['ACCEPT', 'MERGE', 'CLOSE']),
+    );
 
     // The spammer's address is refused now (403), whatever the asset.
     const [spam] = await t.db.select().from(requests).where(eq(requests.id, toClose!.id));
@@ -420,7 +492,10 @@ describe('requests from the QR code', () => {
       (address) => t.app.requests.guards.senderHash(address) === spam!.senderHash,
     );
     expect(ip).toBeDefined();
-    const blocked = await report({ description: 'More spam', urgency: 'works', altcha: await solved() }, { ip });
+    const blocked = await report(
+      { description: 'More spam', urgency: 'works', altcha: await solved() },
+      { ip },
+    );
     expect(blocked.statusCode).toBe(403);
   });
 
@@ -432,7 +507,10 @@ describe('requests from the QR code', () => {
       payload: { requestTriageRole: 'admin' },
     });
     expect(setting.json().requestTriageRole).toBe('admin');
-    const fresh = await report({ description: 'Tap drips', urgency: 'works', altcha: await solved() }, { ip: '192.0.2.77' });
+    const fresh = await report(
+      { description: 'Tap drips', urgency: 'works', altcha: await solved() },
+      { ip: '192.0.2.77' },
+    );
     const [row] = (await requestRows()).filter((r) => r.description === 'Tap drips');
     expect(fresh.statusCode).toBe(201);
     const byMember = await t.app.inject({
