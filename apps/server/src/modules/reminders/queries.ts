@@ -1,8 +1,8 @@
 import { languageOf, type TLanguage } from '@mqr/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { assets, emailOutbox, maintenanceEvents, organizations, users } from '#server/db/schema.ts';
-import type { Digest, DigestContent, DigestRow } from './digest.ts';
+import { assets, emailOutbox, maintenanceEvents, organizations, requests, users } from '#server/db/schema.ts';
+import type { Digest, DigestContent, DigestRow, Triager, WaitingRequests } from './digest.ts';
 
 /** The kind of the outbox rows of daily digests. */
 export const DAILY_DIGEST = 'daily_digest';
@@ -99,6 +99,44 @@ export async function findDigestRows(
       section_total::int as "sectionTotal"
     from lines
     order by user_id, section, due_on, id`)) as unknown as Rows<DigestRow>;
+  return result.rows;
+}
+
+/**
+ * The organization's requests waiting for triage (ADR 129): counted, and the first `limit` of them,
+ * unsafe first then newest, by the staff list's index of new requests.
+ */
+export async function findWaitingRequests(
+  db: DbOrTx,
+  organizationId: string,
+  limit: number,
+): Promise<WaitingRequests> {
+  const counts = (await db.execute(sql`
+    select count(*)::int as total, count(*) filter (where priority = 1)::int as unsafe
+    from ${requests} where organization_id = ${organizationId} and state = 'new'`)) as unknown as Rows<{
+    total: number;
+    unsafe: number;
+  }>;
+  const { total, unsafe } = counts.rows[0] ?? { total: 0, unsafe: 0 };
+  if (total === 0) return { total, unsafe, items: [] };
+  const items = (await db.execute(sql`
+    select r.id as "requestId", a.name as "assetName", r.urgency, left(r.description, 200) as description
+    from ${requests} r join ${assets} a on a.organization_id = r.organization_id and a.id = r.asset_id
+    where r.organization_id = ${organizationId} and r.state = 'new'
+    order by r.priority desc, r.created_at desc, r.id desc limit ${limit}`)) as unknown as Rows<
+    WaitingRequests['items'][number]
+  >;
+  return { total, unsafe, items: items.rows };
+}
+
+/** Who triages the organization's requests and gets the digest: its administrators, and its members where they may. */
+export async function findTriagers(db: DbOrTx, organizationId: string): Promise<Triager[]> {
+  const result = (await db.execute(sql`
+    select u.id as "userId", u.email, u.display_name as "displayName"
+    from ${users} u join ${organizations} org on org.id = u.organization_id
+    where u.organization_id = ${organizationId} and u.is_active and u.daily_digest
+      and (u.is_admin or u.is_super_admin or org.request_triage_role = 'member')
+    order by u.id`)) as unknown as Rows<Triager>;
   return result.rows;
 }
 

@@ -17,7 +17,7 @@ import {
   SIGN_IN_SETTINGS_ALERT,
   type SignInSettingsAlertContent,
 } from './alert-message.ts';
-import { buildDigests, type DigestContent } from './digest.ts';
+import { buildDigests, type DigestContent, withWaitingRequests } from './digest.ts';
 import { type DigestLinks, renderDigest, turnOffLink } from './digest-message.ts';
 import { isPermanentRefusal, type Mailer, type OutgoingEmail } from './mailer.ts';
 import {
@@ -30,6 +30,8 @@ import {
   failQueued,
   findDigestRows,
   findOrganizationsDueForDigest,
+  findTriagers,
+  findWaitingRequests,
   insertAdministratorEmails,
   insertDigests,
   insertReporterEmail,
@@ -87,7 +89,10 @@ async function composeOrganizationDigests(
       { today, soonUntil: addDays(today, DUE_SOON_DAYS) },
       DIGEST_SECTION_LIMIT,
     );
-    const digests = buildDigests(rows, { organizationName: name, localDate: today });
+    const context = { organizationName: name, localDate: today };
+    const waiting = await findWaitingRequests(tx, organization.id, DIGEST_SECTION_LIMIT);
+    const triagers = waiting.total > 0 ? await findTriagers(tx, organization.id) : [];
+    const digests = withWaitingRequests(buildDigests(rows, context), triagers, waiting, context);
     const written = await insertDigests(
       tx,
       organization.id,

@@ -4,10 +4,12 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries, files, maintenanceEvents, requests, webhookDeliveries } from '#server/db/schema.ts';
+import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { multipart, type Part } from '#server/test/multipart-body.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
+import { composeDailyDigests } from '../reminders/index.ts';
 
 /** A 1×1 PNG: a photo by its bytes. */
 const PNG = Buffer.from(
@@ -541,5 +543,27 @@ describe('requests from the QR code', () => {
     expect(figures.reported).toBe(rows.length);
     expect(figures.triaged).toBe(rows.filter((row) => row.triagedAt).length);
     expect(figures.medianTriageHours).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lists the waiting requests in the daily digest of those who triage them', async () => {
+    const waiting = (await requestRows()).filter((row) => row.state === 'new').length;
+    expect(waiting).toBeGreaterThan(0);
+    const clock = new SettableClock();
+    clock.freeze(new Date(Date.now() + 86_400_000));
+    clock.freeze(new Date(`${clock.now().toISOString().slice(0, 10)}T08:00:00Z`));
+    const before = smtp.received.length;
+    const { digests } = await composeDailyDigests({ db: t.db, jobs: t.app.jobs, clock });
+    // Administrators only triage here now (the previous test): A's administrator and Root.
+    expect(digests).toBe(2);
+    await smtp.waitFor(before + 2);
+    const digest = smtp.received
+      .slice(before)
+      .find((message) => message.to.includes(t.orgA.admin.email))!.mail;
+    expect(digest.subject).toContain(`${waiting} requests waiting`);
+    expect(digest.text).toContain(`Requests waiting for triage (${waiting})`);
+    expect(digest.text).toContain('Boiler: ');
+    expect(smtp.received.slice(before).some((message) => message.to.includes(t.orgA.member.email))).toBe(
+      false,
+    );
   });
 });
