@@ -115,6 +115,18 @@ export const REQUEST_MESSAGES = {
       id: 'request.blockNeedsSpam',
       message: 'Only a request closed as spam can block its sender.',
     },
-    meTooAlready: /*i18n*/ { id: 'request.meTooAlready', message: 'You already said this affects you too.' },
+    blocked: /*i18n*/ {
+      id: 'request.blocked',
+      message: 'Reports from this address are not accepted for now.',
+    },
+    cursorInvalid: /*i18n*/ {
+      id: 'request.cursorInvalid',
+      message: 'Read on with the nextCursor of the previous page.',
+    },
+    assetIdInvalid: /*i18n*/ { id: 'request.assetIdInvalid', message: 'Choose an asset of the list.' },
+    assigneeInvalid: /*i18n*/ {
+      id: 'request.assigneeInvalid',
+      message: 'Choose an active person of your organization as the assignee.',
+    },
   }),
 } as const;

@@ -62,14 +62,23 @@ export const ZReportCreated = z.object({ token: z.string(), statusUrl: z.string(
 export type TReportCreated = z.infer<typeof ZReportCreated>;
 
 /**
- * GET .../report-challenge: an altcha challenge (the widget solves it in the browser, ADR 129);
- * valid REQUEST_CHALLENGE_MINUTES, once.
+ * GET .../report-challenge: an altcha challenge (altcha-lib v2's createChallenge: the `altcha`
+ * widget's proof of work, ADR 129), signed, valid REQUEST_CHALLENGE_MINUTES, accepted once. The
+ * form sends the widget's payload (base64 JSON of this challenge and its solution) as `altcha`.
  */
 export const ZReportChallenge = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().int().optional(),
-  salt: z.string(),
+  parameters: z
+    .object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional(),
+    })
+    .passthrough(),
   signature: z.string(),
 });
 export type TReportChallenge = z.infer<typeof ZReportChallenge>;
