@@ -165,6 +165,9 @@ export default function ReportForm({ asset, onCancel }: { asset: TPublicAsset; o
   const key = useMemo(() => crypto.randomUUID(), []);
   const urgencyName = useId();
   const form = useRef<HTMLFormElement>(null);
+  /** A field's message goes as soon as the visitor changes it. */
+  const clear = (field: keyof TErrors) =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
   // A queued report goes out when the connection returns while the page is open: then its receipt shows.
   useEffect(() => {
@@ -247,7 +250,10 @@ export default function ReportForm({ asset, onCancel }: { asset: TPublicAsset; o
         label={_(REPORT_TEXTS.whatIsWrong)}
         hint={_(REPORT_TEXTS.whatIsWrongHint)}
         value={description}
-        onChange={(event) => setDescription(event.target.value)}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          clear('description');
+        }}
         error={errors.description}
         required
         rows={4}
@@ -266,7 +272,10 @@ export default function ReportForm({ asset, onCancel }: { asset: TPublicAsset; o
                 name={urgencyName}
                 value={value}
                 checked={urgency === value}
-                onChange={() => setUrgency(value)}
+                onChange={() => {
+                  setUrgency(value);
+                  clear('urgency');
+                }}
                 aria-invalid={errors.urgency && value === REQUEST_URGENCIES[0] ? true : undefined}
                 aria-describedby={errors.urgency ? `${urgencyName}-error` : undefined}
               />
@@ -296,7 +305,10 @@ export default function ReportForm({ asset, onCancel }: { asset: TPublicAsset; o
             label={_(REPORT_TEXTS.email)}
             type="email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              clear('email');
+            }}
             error={errors.email}
             maxLength={REQUEST_EMAIL_MAX_LENGTH}
             autoComplete="email"

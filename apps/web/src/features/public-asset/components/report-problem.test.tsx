@@ -63,6 +63,10 @@ describe('report a problem (public asset page)', () => {
     expect(await screen.findByText('Say what is wrong.')).toBeInTheDocument();
     expect(screen.getByText('Choose how urgent it is.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /What is wrong\?/ })).toHaveAttribute('aria-invalid', 'true');
+    // A message goes once its field is changed.
+    await userEvent.click(screen.getByRole('radio', { name: 'It works' }));
+    expect(screen.queryByText('Choose how urgent it is.')).not.toBeInTheDocument();
+    expect(screen.getByText('Say what is wrong.')).toBeInTheDocument();
     // An email that is no address is refused too.
     await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Send the report' }));

@@ -58,13 +58,15 @@ function HandlingNotice({ asset }: { asset: TPublicAsset }) {
           variant="secondary"
           onClick={() => void sendMeToo()}
           disabled={meToo.status === 'sending' || meToo.status === 'done'}
-          aria-describedby="public-asset-me-too-count"
+          aria-describedby={meToo.count > 0 ? 'public-asset-me-too-count' : undefined}
         >
           {_(REPORT_TEXTS.meToo)}
         </Button>
-        <span id="public-asset-me-too-count" className={styles.muted}>
-          {_(REPORT_TEXTS.meTooCount(meToo.count))}
-        </span>
+        {meToo.count > 0 ? (
+          <span id="public-asset-me-too-count" className={styles.muted}>
+            {_(REPORT_TEXTS.meTooCount(meToo.count))}
+          </span>
+        ) : null}
       </div>
       {meToo.status === 'done' ? <Alert tone="success">{_(REPORT_TEXTS.meTooDone)}</Alert> : null}
       {meToo.status === 'failed' ? <Alert>{_(REPORT_TEXTS.meTooFailed)}</Alert> : null}

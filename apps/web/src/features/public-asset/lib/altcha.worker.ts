@@ -1,45 +1,22 @@
-// Solves an altcha proof-of-work challenge off the main thread (ADR 130): a cheap phone keeps
-// scrolling and typing while it works. Both altcha protocols: version 2 (`{ parameters, signature }`)
-// and version 1 (`{ algorithm, challenge, salt, maxnumber, signature }`), whichever the server sends.
+// Solves a share of an altcha proof-of-work challenge (altcha-lib v2, the server's GET
+// .../report-challenge) off the main thread (ADR 130): a cheap phone keeps scrolling and typing while
+// its cores work. The payload is the widget's: base64 JSON of the challenge and its solution.
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/web/pbkdf2';
 import { deriveKey as sha } from 'altcha-lib/algorithms/web/sha';
-import { solveChallenge as solveV1 } from 'altcha-lib/v1';
 
-type TChallengeV1 = {
-  algorithm: string;
-  challenge: string;
-  salt: string;
-  maxnumber?: number;
-  signature: string;
-};
+/** One share of the work: counters start, start + step, start + 2 × step, … (one worker per core). */
+type TWork = { challenge: Challenge; start: number; step: number };
 
-async function solve(challenge: unknown): Promise<string> {
-  if (challenge && typeof challenge === 'object' && 'parameters' in challenge) {
-    const v2 = challenge as Challenge;
-    const deriveKey = v2.parameters.algorithm.startsWith('PBKDF2/') ? pbkdf2 : sha;
-    const solution = await solveChallenge({ challenge: v2, deriveKey });
-    if (!solution) throw new Error('The challenge was not solved in time.');
-    return btoa(
-      JSON.stringify({ challenge: { parameters: v2.parameters, signature: v2.signature }, solution }),
-    );
-  }
-  const v1 = challenge as TChallengeV1;
-  const solution = await solveV1(v1.challenge, v1.salt, v1.algorithm, v1.maxnumber).promise;
-  if (!solution) throw new Error('The challenge was not solved.');
-  return btoa(
-    JSON.stringify({
-      algorithm: v1.algorithm,
-      challenge: v1.challenge,
-      number: solution.number,
-      salt: v1.salt,
-      signature: v1.signature,
-      took: solution.took,
-    }),
-  );
+async function solve({ challenge, start, step }: TWork): Promise<string> {
+  const deriveKey = challenge.parameters.algorithm.startsWith('PBKDF2/') ? pbkdf2 : sha;
+  const solution = await solveChallenge({ challenge, deriveKey, counterStart: start, counterStep: step });
+  if (!solution) throw new Error('The challenge was not solved in time.');
+  const { parameters, signature } = challenge;
+  return btoa(JSON.stringify({ challenge: { parameters, signature }, solution }));
 }
 
-self.onmessage = (event: MessageEvent<unknown>) => {
+self.onmessage = (event: MessageEvent<TWork>) => {
   solve(event.data).then(
     (payload) => self.postMessage({ payload }),
     (error: unknown) => self.postMessage({ error: String(error) }),
