@@ -16,6 +16,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { failureMessage } from '#web/lib/failure-message.ts';
 import { postReport, type TReportDraft } from '../api/reports.ts';
 import { solveReportChallenge } from '../lib/altcha.ts';
 import { queueReport, sendQueuedReports } from '../lib/report-outbox.ts';
@@ -237,7 +238,8 @@ export default function ReportForm({ asset, onCancel }: { asset: TPublicAsset; o
         for (const field of error.fields) named[fieldOf(field.path)] ??= field.message;
         setErrors(Object.keys(named).length > 0 ? named : { form: error.message });
       } else {
-        setErrors({ form: _(REPORT_TEXTS.sendFailed) });
+        // A blocked sender (403), reporting turned off meanwhile (404): the server's own words follow.
+        setErrors({ form: failureMessage(_(REPORT_TEXTS.sendFailed), error) });
       }
     } finally {
       setSending(false);
