@@ -32,6 +32,10 @@ export const REQUEST_TEXTS = {
   columnState: msg`State`,
   photoCount: (count: number) => msg`${plural(count, { one: '# photo', other: '# photos' })}`,
   meTooCount: (count: number) => msg`+${count}`,
+  /** How long ago a request was reported (lib/age.ts picks the unit). */
+  ageMinutes: (count: number) => msg`${plural(count, { one: '# minute ago', other: '# minutes ago' })}`,
+  ageHours: (count: number) => msg`${plural(count, { one: '# hour ago', other: '# hours ago' })}`,
+  ageDays: (count: number) => msg`${plural(count, { one: '# day ago', other: '# days ago' })}`,
   // The detail.
   back: msg`All requests`,
   detailLoading: msg`Loading the request...`,

@@ -61,7 +61,7 @@ describe('the requests screen', () => {
     );
     expect(within(rows[0]!).getByText('2 photos')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('+3')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('3 hr. ago')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('3 hours ago')).toBeInTheDocument();
     expect(listQueries(calls)[0]).toMatchObject({ state: 'new', limit: '25' });
 
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -78,7 +78,7 @@ function RequestRow({ request }: { request: TRequestListItem }) {
         {request.meTooCount > 0 ? _(REQUEST_TEXTS.meTooCount(request.meTooCount)) : '–'}
       </td>
       <td data-label={_(REQUEST_TEXTS.columnAge)}>
-        <time dateTime={request.createdAt}>{ageOf(request.createdAt)}</time>
+        <time dateTime={request.createdAt}>{_(ageOf(request.createdAt))}</time>
       </td>
       <td data-label={_(REQUEST_TEXTS.columnState)}>
         <StateBadge state={request.state} />
