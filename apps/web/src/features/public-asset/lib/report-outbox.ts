@@ -60,17 +60,28 @@ export async function queueReport(
 const isTransient = (error: unknown) =>
   !(error instanceof ApiError) || error.isNetworkError || error.status >= 500 || error.status === 429;
 
+type TSent = Array<{ key: string; receipt: TReportCreated }>;
+/** The round under way: the page and the open form both send when the connection returns. */
+let running: Promise<TSent> | null = null;
+
 /**
  * Sends the reports waiting on this device, oldest first; answers the receipts of those sent. A
  * report the server refuses (4xx) is kept as failed rather than retried forever; no connection
  * stops the round.
  */
-export async function sendQueuedReports(): Promise<Array<{ key: string; receipt: TReportCreated }>> {
+export function sendQueuedReports(): Promise<TSent> {
+  running ??= sendRound().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function sendRound(): Promise<TSent> {
   const db = await offlineDb();
   const entries = (await db.getAllFromIndex('outbox', 'owner', PUBLIC_REPORTS_OWNER)).sort(
     (a, b) => a.id - b.id,
   );
-  const sent: Array<{ key: string; receipt: TReportCreated }> = [];
+  const sent: TSent = [];
   for (const entry of entries) {
     const report = queuedReport(entry);
     if (!report || entry.state !== 'waiting') continue;
