@@ -235,8 +235,9 @@ export interface ListFilter {
 /**
  * One page of the organization's requests, unsafe first then newest, by keyset (priority, created_at,
  * id) on the index of its filter: the state's (requests_org_state_list_idx), the open ones'
- * (requests_org_open_list_idx), every state's (requests_org_list_idx), one urgency's
- * (requests_org_state_urgency_idx, where the priority is the same for all), an asset's. The text
+ * (requests_org_open_list_idx), every state's (requests_org_list_idx), one urgency's, with a state
+ * or not (requests_org_state_urgency_idx, requests_org_urgency_idx: one urgency has one priority, so
+ * its rows are read by time alone), an asset's. The text
  * search narrows the rows so walked; `limit + 1` are read to know whether a page follows.
  */
 export async function listRequests(
@@ -255,9 +256,13 @@ export async function listRequests(
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(sql`(r.description ilike ${pattern} or a.name ilike ${pattern})`);
   }
+  // One urgency has one priority: its rows are read newest first on an index without the priority.
+  const byPriority = !filter.urgency;
   if (cursor) {
     conditions.push(
-      sql`(r.priority, r.created_at, r.id) < (${cursor.priority}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+      byPriority
+        ? sql`(r.priority, r.created_at, r.id) < (${cursor.priority}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : sql`(r.created_at, r.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
     );
   }
   const rows = await rowsOf<RequestView>(
@@ -265,7 +270,7 @@ export async function listRequests(
     sql`select ${VIEW_COLUMNS} from ${requests} r
       join ${assets} a on a.organization_id = r.organization_id and a.id = r.asset_id
       where ${sql.join(conditions, sql` and `)}
-      order by r.priority desc, r.created_at desc, r.id desc
+      order by ${byPriority ? sql`r.priority desc, ` : sql``}r.created_at desc, r.id desc
       limit ${limit + 1}`,
   );
   return rows.map(toView);

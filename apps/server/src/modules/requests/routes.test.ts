@@ -382,6 +382,22 @@ describe('requests from the QR code', () => {
       cursor = next.nextCursor;
     }
     expect(new Set(all).size).toBe((await requestRows()).length);
+    // One urgency, newest first, page by page.
+    const works: string[] = [];
+    let after: string | null = '';
+    while (after !== null) {
+      const next: { items: { createdAt: string }[]; nextCursor: string | null } = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/requests?urgency=works&limit=1${after ? `&cursor=${after}` : ''}`,
+          headers: t.headers.memberA,
+        })
+      ).json();
+      works.push(...next.items.map((item: { createdAt: string }) => item.createdAt));
+      after = next.nextCursor;
+    }
+    expect(works).toHaveLength((await requestRows()).filter((row) => row.urgency === 'works').length);
+    expect([...works].sort().reverse()).toEqual(works);
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/requests?cursor=nonsense',
