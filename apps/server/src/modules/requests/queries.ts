@@ -16,6 +16,7 @@ import {
   requestMeToos,
   requestPhotos,
   requests,
+  users,
 } from '#server/db/schema.ts';
 
 /** The requests' SQL (ADR 129): every statement names its organization, and walks an index of it. */
@@ -447,4 +448,32 @@ export async function findTriageRole(db: DbOrTx, organizationId: string): Promis
     sql`select request_triage_role as role from ${organizations} where id = ${organizationId}`,
   );
   return row?.role ?? 'member';
+}
+
+/** Whether the organization's asset is retired (read-only: no new task on it). Locks it until the commit. */
+export async function isAssetRetired(tx: DbOrTx, organizationId: string, assetId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ retired: boolean }>(
+    tx,
+    sql`select retired_at is not null as retired from ${assets}
+      where organization_id = ${organizationId} and id = ${assetId} for share`,
+  );
+  return row?.retired ?? true;
+}
+
+/** Whether the task (maintenance event) is one of the organization's, open or not. */
+export async function taskExists(db: DbOrTx, organizationId: string, taskId: string): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`select 1 from ${maintenanceEvents} where organization_id = ${organizationId} and id = ${taskId}`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether the user is an active person of the organization (an assignee). */
+export async function isActiveUser(db: DbOrTx, organizationId: string, userId: string): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`select 1 from ${users} where organization_id = ${organizationId} and id = ${userId} and is_active`,
+  );
+  return rows.length > 0;
 }

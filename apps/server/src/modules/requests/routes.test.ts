@@ -415,6 +415,15 @@ describe('requests from the QR code', () => {
   });
 
   it('accepts into a Pending task with the photo; completing the task makes it done and tells the reporter', async () => {
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/requests/${requestId}/accept`,
+      headers: t.headers.memberA,
+      payload: { assigneeId: t.orgB.member.id },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields[0].path).toBe('assigneeId');
+    expect((await t.db.select().from(requests).where(eq(requests.id, requestId)))[0]!.state).toBe('new');
     const accepted = await t.app.inject({
       method: 'POST',
       url: `/api/requests/${requestId}/accept`,
