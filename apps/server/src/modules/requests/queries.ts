@@ -70,7 +70,7 @@ export async function findOpenReport(
     db,
     sql`select id, created_at as "createdAt", me_too_count as "meTooCount" from ${requests}
     where organization_id = ${organizationId} and asset_id = ${assetId} and state in ('new', 'accepted')
-    order by created_at desc limit 1`,
+    order by created_at desc nulls last limit 1`,
   );
   return row && { ...row, createdAt: new Date(row.createdAt) };
 }
@@ -255,9 +255,12 @@ export async function listRequests(
   if (filter.assetId) conditions.push(sql`r.asset_id = ${filter.assetId}`);
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(r.description ilike ${pattern} or a.name ilike ${pattern})`);
+    conditions.push(sql`(r.description ilike ${pattern} or exists (select 1 from ${assets} s
+      where s.organization_id = r.organization_id and s.id = r.asset_id and s.name ilike ${pattern}))`);
   }
   // One urgency has one priority: its rows are read newest first on an index without the priority.
+  // The order says `nulls last` as the indexes do (the columns are never null, but a plain `desc`
+  // means nulls first, which no index here is sorted by: the planner would sort every row).
   const byPriority = !filter.urgency;
   if (cursor) {
     conditions.push(
@@ -266,13 +269,15 @@ export async function listRequests(
         : sql`(r.created_at, r.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
     );
   }
+  const order = sql`${byPriority ? sql`r.priority desc nulls last, ` : sql``}r.created_at desc nulls last, r.id desc nulls last`;
+  // The page is chosen from the requests' index alone, then meets its assets and photo counts.
   const rows = await rowsOf<RequestView>(
     db,
-    sql`select ${VIEW_COLUMNS} from ${requests} r
+    sql`select ${VIEW_COLUMNS} from (
+        select * from ${requests} r where ${sql.join(conditions, sql` and `)} order by ${order} limit ${limit + 1}
+      ) r
       join ${assets} a on a.organization_id = r.organization_id and a.id = r.asset_id
-      where ${sql.join(conditions, sql` and `)}
-      order by ${byPriority ? sql`r.priority desc, ` : sql``}r.created_at desc, r.id desc
-      limit ${limit + 1}`,
+      order by ${order}`,
   );
   return rows.map(toView);
 }
