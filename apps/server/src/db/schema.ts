@@ -1315,6 +1315,7 @@ export const requests = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    index('requests_org_urgency_idx').on(t.organizationId, t.urgency, t.createdAt.desc(), t.id.desc()),
     // Every state, and the open ones (new and accepted) together.
     index('requests_org_list_idx').on(t.organizationId, t.priority.desc(), t.createdAt.desc(), t.id.desc()),
     index('requests_org_open_list_idx')

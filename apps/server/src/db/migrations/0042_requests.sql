@@ -74,6 +74,7 @@ CREATE UNIQUE INDEX "request_photos_object_key_unique" ON "request_photos" USING
 CREATE INDEX "request_photos_file_idx" ON "request_photos" USING btree ("file_id") WHERE "request_photos"."file_id" is not null;--> statement-breakpoint
 CREATE INDEX "requests_org_state_list_idx" ON "requests" USING btree ("organization_id","state","priority" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "requests_org_state_urgency_idx" ON "requests" USING btree ("organization_id","state","urgency","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "requests_org_urgency_idx" ON "requests" USING btree ("organization_id","urgency","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "requests_org_list_idx" ON "requests" USING btree ("organization_id","priority" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "requests_org_open_list_idx" ON "requests" USING btree ("organization_id","priority" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "requests"."state" in ('new', 'accepted');--> statement-breakpoint
 CREATE INDEX "requests_org_asset_open_idx" ON "requests" USING btree ("organization_id","asset_id","created_at" DESC NULLS LAST) WHERE "requests"."state" in ('new', 'accepted');--> statement-breakpoint

@@ -123,7 +123,7 @@ export async function findWaitingRequests(
     select r.id as "requestId", a.name as "assetName", r.urgency, left(r.description, 200) as description
     from ${requests} r join ${assets} a on a.organization_id = r.organization_id and a.id = r.asset_id
     where r.organization_id = ${organizationId} and r.state = 'new'
-    order by r.priority desc, r.created_at desc, r.id desc limit ${limit}`)) as unknown as Rows<
+    order by r.priority desc nulls last, r.created_at desc nulls last, r.id desc nulls last limit ${limit}`)) as unknown as Rows<
     WaitingRequests['items'][number]
   >;
   return { total, unsafe, items: items.rows };

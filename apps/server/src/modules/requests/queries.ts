@@ -16,6 +16,7 @@ import {
   requestMeToos,
   requestPhotos,
   requests,
+  users,
 } from '#server/db/schema.ts';
 
 /** The requests' SQL (ADR 129): every statement names its organization, and walks an index of it. */
@@ -69,7 +70,7 @@ export async function findOpenReport(
     db,
     sql`select id, created_at as "createdAt", me_too_count as "meTooCount" from ${requests}
     where organization_id = ${organizationId} and asset_id = ${assetId} and state in ('new', 'accepted')
-    order by created_at desc limit 1`,
+    order by created_at desc nulls last limit 1`,
   );
   return row && { ...row, createdAt: new Date(row.createdAt) };
 }
@@ -235,8 +236,9 @@ export interface ListFilter {
 /**
  * One page of the organization's requests, unsafe first then newest, by keyset (priority, created_at,
  * id) on the index of its filter: the state's (requests_org_state_list_idx), the open ones'
- * (requests_org_open_list_idx), every state's (requests_org_list_idx), one urgency's
- * (requests_org_state_urgency_idx, where the priority is the same for all), an asset's. The text
+ * (requests_org_open_list_idx), every state's (requests_org_list_idx), one urgency's, with a state
+ * or not (requests_org_state_urgency_idx, requests_org_urgency_idx: one urgency has one priority, so
+ * its rows are read by time alone), an asset's. The text
  * search narrows the rows so walked; `limit + 1` are read to know whether a page follows.
  */
 export async function listRequests(
@@ -253,20 +255,29 @@ export async function listRequests(
   if (filter.assetId) conditions.push(sql`r.asset_id = ${filter.assetId}`);
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(r.description ilike ${pattern} or a.name ilike ${pattern})`);
+    conditions.push(sql`(r.description ilike ${pattern} or exists (select 1 from ${assets} s
+      where s.organization_id = r.organization_id and s.id = r.asset_id and s.name ilike ${pattern}))`);
   }
+  // One urgency has one priority: its rows are read newest first on an index without the priority.
+  // The order says `nulls last` as the indexes do (the columns are never null, but a plain `desc`
+  // means nulls first, which no index here is sorted by: the planner would sort every row).
+  const byPriority = !filter.urgency;
   if (cursor) {
     conditions.push(
-      sql`(r.priority, r.created_at, r.id) < (${cursor.priority}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+      byPriority
+        ? sql`(r.priority, r.created_at, r.id) < (${cursor.priority}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+        : sql`(r.created_at, r.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
     );
   }
+  const order = sql`${byPriority ? sql`r.priority desc nulls last, ` : sql``}r.created_at desc nulls last, r.id desc nulls last`;
+  // The page is chosen from the requests' index alone, then meets its assets and photo counts.
   const rows = await rowsOf<RequestView>(
     db,
-    sql`select ${VIEW_COLUMNS} from ${requests} r
+    sql`select ${VIEW_COLUMNS} from (
+        select * from ${requests} r where ${sql.join(conditions, sql` and `)} order by ${order} limit ${limit + 1}
+      ) r
       join ${assets} a on a.organization_id = r.organization_id and a.id = r.asset_id
-      where ${sql.join(conditions, sql` and `)}
-      order by r.priority desc, r.created_at desc, r.id desc
-      limit ${limit + 1}`,
+      order by ${order}`,
   );
   return rows.map(toView);
 }
@@ -442,4 +453,32 @@ export async function findTriageRole(db: DbOrTx, organizationId: string): Promis
     sql`select request_triage_role as role from ${organizations} where id = ${organizationId}`,
   );
   return row?.role ?? 'member';
+}
+
+/** Whether the organization's asset is retired (read-only: no new task on it). Locks it until the commit. */
+export async function isAssetRetired(tx: DbOrTx, organizationId: string, assetId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ retired: boolean }>(
+    tx,
+    sql`select retired_at is not null as retired from ${assets}
+      where organization_id = ${organizationId} and id = ${assetId} for share`,
+  );
+  return row?.retired ?? true;
+}
+
+/** Whether the task (maintenance event) is one of the organization's, open or not. */
+export async function taskExists(db: DbOrTx, organizationId: string, taskId: string): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`select 1 from ${maintenanceEvents} where organization_id = ${organizationId} and id = ${taskId}`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether the user is an active person of the organization (an assignee). */
+export async function isActiveUser(db: DbOrTx, organizationId: string, userId: string): Promise<boolean> {
+  const rows = await rowsOf(
+    db,
+    sql`select 1 from ${users} where organization_id = ${organizationId} and id = ${userId} and is_active`,
+  );
+  return rows.length > 0;
 }

@@ -382,6 +382,22 @@ describe('requests from the QR code', () => {
       cursor = next.nextCursor;
     }
     expect(new Set(all).size).toBe((await requestRows()).length);
+    // One urgency, newest first, page by page.
+    const works: string[] = [];
+    let after: string | null = '';
+    while (after !== null) {
+      const next: { items: { createdAt: string }[]; nextCursor: string | null } = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/requests?urgency=works&limit=1${after ? `&cursor=${after}` : ''}`,
+          headers: t.headers.memberA,
+        })
+      ).json();
+      works.push(...next.items.map((item: { createdAt: string }) => item.createdAt));
+      after = next.nextCursor;
+    }
+    expect(works).toHaveLength((await requestRows()).filter((row) => row.urgency === 'works').length);
+    expect([...works].sort().reverse()).toEqual(works);
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/requests?cursor=nonsense',
@@ -399,6 +415,15 @@ describe('requests from the QR code', () => {
   });
 
   it('accepts into a Pending task with the photo; completing the task makes it done and tells the reporter', async () => {
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/requests/${requestId}/accept`,
+      headers: t.headers.memberA,
+      payload: { assigneeId: t.orgB.member.id },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields[0].path).toBe('assigneeId');
+    expect((await t.db.select().from(requests).where(eq(requests.id, requestId)))[0]!.state).toBe('new');
     const accepted = await t.app.inject({
       method: 'POST',
       url: `/api/requests/${requestId}/accept`,

@@ -19,10 +19,8 @@ import {
   type ZReportFields,
   type ZRequestListQuery,
 } from '@mqr/contracts';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { users } from '#server/db/schema.ts';
 import { asOrganization, asSystem } from '#server/db/scope.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { AppError, conflict, forbidden, invalidField, notFound } from '#server/lib/app-error.ts';
@@ -51,6 +49,8 @@ import {
   insertPhotos,
   insertRequest,
   insertTask,
+  isActiveUser,
+  isAssetRetired,
   isBlocked,
   type ListCursor,
   listRequests,
@@ -58,6 +58,7 @@ import {
   markTriaged,
   type ReportableAsset,
   type RequestView,
+  taskExists,
 } from './queries.ts';
 
 /** What the module needs of the app (requests-plugin.ts). */
@@ -284,7 +285,7 @@ export async function getRequestStatus(db: Db, token: string): Promise<TRequestS
   if (!found) throw missing();
   return asOrganization(found.organizationId, async () => {
     const view = await findRequestView(db, found.organizationId, found.id);
-    const names = await findNames(db, found.organizationId, view?.assetId ?? found.id);
+    const names = view && (await findNames(db, found.organizationId, view.assetId));
     if (!view || !names) throw missing();
     return {
       assetName: view.assetName,
@@ -492,18 +493,9 @@ export async function acceptRequest(
   await assertMayTriage(db, context.actor);
   const taskId = await db.transaction(async (tx) => {
     const view = await newRequestForTriage(tx, context, id);
-    const asset = (await tx.execute(
-      sql`select retired_at is not null as retired from assets where organization_id = ${organizationId} and id = ${view.assetId} for share`,
-    )) as unknown as { rows: { retired: boolean }[] };
-    if (asset.rows[0]?.retired) throw conflict(ASSET_MESSAGES.retired);
-    if (body.assigneeId) {
-      const assignee = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          sql`${users.organizationId} = ${organizationId} and ${users.id} = ${body.assigneeId} and ${users.isActive}`,
-        );
-      if (assignee.length === 0) throw invalidField('assigneeId', REQUEST_MESSAGES.assigneeInvalid);
+    if (await isAssetRetired(tx, organizationId, view.assetId)) throw conflict(ASSET_MESSAGES.retired);
+    if (body.assigneeId && !(await isActiveUser(tx, organizationId, body.assigneeId))) {
+      throw invalidField('assigneeId', REQUEST_MESSAGES.assigneeInvalid);
     }
     const task = await insertTask(tx, {
       id: randomUUID(),
@@ -555,10 +547,7 @@ export async function mergeRequest(
     const view = await newRequestForTriage(tx, context, id);
     const task = await findOpenTask(tx, organizationId, taskId.toLowerCase());
     if (!task) {
-      const exists = (await tx.execute(
-        sql`select 1 from maintenance_events where organization_id = ${organizationId} and id = ${taskId.toLowerCase()}`,
-      )) as unknown as { rows: unknown[] };
-      if (exists.rows.length === 0) throw notFound('Maintenance event');
+      if (!(await taskExists(tx, organizationId, taskId.toLowerCase()))) throw notFound('Maintenance event');
       throw conflict(REQUEST_MESSAGES.taskNotOpen);
     }
     await attachPhotosToTask(tx, organizationId, view.id, task, context.actor.id);
