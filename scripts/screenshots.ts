@@ -37,7 +37,8 @@ try {
       const page = await context.newPage();
       let signedIn = false;
       for (const route of pages) {
-        const needsSignIn = route !== '/' && route !== '/login' && !route.startsWith('/a/');
+        const needsSignIn =
+          route !== '/' && route !== '/login' && !route.startsWith('/a/') && !route.startsWith('/r/');
         if (needsSignIn && !signedIn) {
           await signIn(page);
           signedIn = true;

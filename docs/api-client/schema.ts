@@ -337,6 +337,14 @@ export interface paths {
                                 name: string;
                                 path: string;
                             } | null;
+                            reporting: {
+                                enabled: boolean;
+                                handling: {
+                                    reportedOn: string;
+                                    meTooCount: number;
+                                    requestId: string;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -621,6 +629,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/orgs/{organizationId}/assets/{slug}/report-challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A proof-of-work challenge (altcha-lib) for the asset's report form, valid 10 minutes, accepted once. 404 where reporting is off. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            parameters: {
+                                algorithm: string;
+                                nonce: string;
+                                salt: string;
+                                cost: number;
+                                keyLength: number;
+                                keyPrefix: string;
+                                keySignature?: string;
+                                expiresAt?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            signature: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/orgs/{organizationId}/assets/{slug}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reports a problem on the asset (no sign-in; docs/product/requests.md): a multipart form with description (1..2000), urgency (works, works_badly, stopped, unsafe), name?, email?, website (must stay empty), altcha (the solved challenge of GET .../report-challenge, used once) and up to 3 files in "photos" (JPEG, PNG or WebP by their bytes, at most 10 MB each). 201 with the private status token (shown once) and the status page's path. An Idempotency-Key sent again answers the first report (200), never a second. 404 where the asset is unknown or reporting is off; 429 with Retry-After past the limits per address and per asset. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            statusUrl: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            statusUrl: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/orgs/{organizationId}/assets/{slug}/reports/{requestId}/me-too": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Adds "me too" to the open report being handled on the asset (a solved challenge; counted once per address). 404 where the report is not an open one of this asset. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                    slug: string;
+                    requestId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        altcha: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            meTooCount: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/requests/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A report as its reporter sees it, by its private token. 404 for any token not known. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assetName: string;
+                            reportedAt: string;
+                            /** @enum {string} */
+                            urgency: "works" | "works_badly" | "stopped" | "unsafe";
+                            description: string;
+                            /** @enum {string} */
+                            state: "new" | "accepted" | "done" | "closed";
+                            acceptedAt?: string;
+                            doneOn?: string;
+                            /** @enum {string} */
+                            closedReason?: "duplicate" | "not_a_fault" | "spam";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads/local/{*}": {
         parameters: {
             query?: never;
@@ -823,6 +1036,10 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            reportingEnabled: boolean;
+                            showOpenReports: boolean;
+                            /** @enum {string} */
+                            requestTriageRole: "member" | "admin";
                         };
                     };
                 };
@@ -970,6 +1187,7 @@ export interface paths {
                         }[];
                         locationId?: string | null;
                         parentAssetId?: string | null;
+                        reportingEnabled?: boolean;
                     };
                 };
             };
@@ -1065,6 +1283,7 @@ export interface paths {
                                 slug: string;
                             } | null;
                             componentCount: number;
+                            reportingEnabled: boolean;
                         };
                     };
                 };
@@ -1327,6 +1546,7 @@ export interface paths {
                                 slug: string;
                             } | null;
                             componentCount: number;
+                            reportingEnabled: boolean;
                         };
                     };
                 };
@@ -1556,6 +1776,7 @@ export interface paths {
                                 slug: string;
                             } | null;
                             componentCount: number;
+                            reportingEnabled: boolean;
                         };
                     };
                 };
@@ -1585,6 +1806,7 @@ export interface paths {
                         }[];
                         locationId?: string | null;
                         parentAssetId?: string | null;
+                        reportingEnabled?: boolean;
                     };
                 };
             };
@@ -1680,6 +1902,7 @@ export interface paths {
                                 slug: string;
                             } | null;
                             componentCount: number;
+                            reportingEnabled: boolean;
                         };
                     };
                 };
@@ -3212,6 +3435,424 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A page of the organization’s requests, unsafe first then newest: state (new, accepted, done, closed, or open: new and accepted), urgency, assetId and q (text of the report or the asset’s name) narrow it; cursor reads on with the previous page’s nextCursor. */
+        get: {
+            parameters: {
+                query?: {
+                    state?: "new" | "accepted" | "done" | "closed" | "open";
+                    urgency?: "works" | "works_badly" | "stopped" | "unsafe";
+                    assetId?: string;
+                    q?: string;
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                asset: {
+                                    id: string;
+                                    name: string;
+                                    slug: string;
+                                };
+                                /** @enum {string} */
+                                urgency: "works" | "works_badly" | "stopped" | "unsafe";
+                                description: string;
+                                reporterName?: string;
+                                hasEmail: boolean;
+                                photoCount: number;
+                                meTooCount: number;
+                                /** @enum {string} */
+                                state: "new" | "accepted" | "done" | "closed";
+                                createdAt: string;
+                                taskId?: string;
+                                /** @enum {string} */
+                                closedReason?: "duplicate" | "not_a_fault" | "spam";
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/waiting-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How many requests wait for triage (new), and how many of them are unsafe. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            unsafe: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            asset: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                            };
+                            /** @enum {string} */
+                            urgency: "works" | "works_badly" | "stopped" | "unsafe";
+                            description: string;
+                            reporterName?: string;
+                            hasEmail: boolean;
+                            photoCount: number;
+                            meTooCount: number;
+                            /** @enum {string} */
+                            state: "new" | "accepted" | "done" | "closed";
+                            createdAt: string;
+                            taskId?: string;
+                            /** @enum {string} */
+                            closedReason?: "duplicate" | "not_a_fault" | "spam";
+                            photos: {
+                                id: string;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A photo of the request (staff only), with the type its bytes were checked as. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    photoId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Accepts a new request: a Pending task on its asset with the report’s text and photos, an optional assignee (an active person of the organization) and due date. 409 once triaged. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        assigneeId?: string | null;
+                        dueDate?: string | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            request: {
+                                id: string;
+                                asset: {
+                                    id: string;
+                                    name: string;
+                                    slug: string;
+                                };
+                                /** @enum {string} */
+                                urgency: "works" | "works_badly" | "stopped" | "unsafe";
+                                description: string;
+                                reporterName?: string;
+                                hasEmail: boolean;
+                                photoCount: number;
+                                meTooCount: number;
+                                /** @enum {string} */
+                                state: "new" | "accepted" | "done" | "closed";
+                                createdAt: string;
+                                taskId?: string;
+                                /** @enum {string} */
+                                closedReason?: "duplicate" | "not_a_fault" | "spam";
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                            };
+                            taskId: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Merges a new request into an open task of the organization (its photos join the task’s files). 404 for a task of another organization; 409 for a completed one or a request already triaged. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        taskId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            request: {
+                                id: string;
+                                asset: {
+                                    id: string;
+                                    name: string;
+                                    slug: string;
+                                };
+                                /** @enum {string} */
+                                urgency: "works" | "works_badly" | "stopped" | "unsafe";
+                                description: string;
+                                reporterName?: string;
+                                hasEmail: boolean;
+                                photoCount: number;
+                                meTooCount: number;
+                                /** @enum {string} */
+                                state: "new" | "accepted" | "done" | "closed";
+                                createdAt: string;
+                                taskId?: string;
+                                /** @enum {string} */
+                                closedReason?: "duplicate" | "not_a_fault" | "spam";
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Closes a new request with a reason (duplicate, not_a_fault, spam); closed as spam, blockSender refuses its sender’s reports for 30 days. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        reason: "duplicate" | "not_a_fault" | "spam";
+                        blockSender?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            request: {
+                                id: string;
+                                asset: {
+                                    id: string;
+                                    name: string;
+                                    slug: string;
+                                };
+                                /** @enum {string} */
+                                urgency: "works" | "works_badly" | "stopped" | "unsafe";
+                                description: string;
+                                reporterName?: string;
+                                hasEmail: boolean;
+                                photoCount: number;
+                                meTooCount: number;
+                                /** @enum {string} */
+                                state: "new" | "accepted" | "done" | "closed";
+                                createdAt: string;
+                                taskId?: string;
+                                /** @enum {string} */
+                                closedReason?: "duplicate" | "not_a_fault" | "spam";
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads/presign": {
         parameters: {
             query?: never;
@@ -3273,7 +3914,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -3698,6 +4339,13 @@ export interface paths {
                                     assetSlug: string;
                                 }[];
                             };
+                            requests: {
+                                waiting: number;
+                                waitingUnsafe: number;
+                                reported: number;
+                                triaged: number;
+                                medianTriageHours: number | null;
+                            };
                         };
                     };
                 };
@@ -3724,7 +4372,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -5178,6 +5826,7 @@ export interface paths {
                                 slug: string;
                             } | null;
                             componentCount: number;
+                            reportingEnabled: boolean;
                         };
                     };
                 };
@@ -5306,6 +5955,7 @@ export interface paths {
                                 slug: string;
                             } | null;
                             componentCount: number;
+                            reportingEnabled: boolean;
                         };
                     };
                 };
@@ -6009,7 +6659,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, the language of those who chose none (defaultLanguage), whether its locations' QR codes open a public page (publicLocationPages) and whether the public asset page says where the asset is (publicAssetLocation), both off by default. Answers the organization. */
+        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, the language of those who chose none (defaultLanguage), whether its locations' QR codes open a public page (publicLocationPages) and whether the public asset page says where the asset is (publicAssetLocation), both off by default; requests from the QR code (reportingEnabled and showOpenReports, on by default, and requestTriageRole: member or admin). Answers the organization. */
         put: {
             parameters: {
                 query?: never;
@@ -6026,6 +6676,10 @@ export interface paths {
                         defaultLanguage?: "en" | "de" | "fr" | "es";
                         publicLocationPages?: boolean;
                         publicAssetLocation?: boolean;
+                        reportingEnabled?: boolean;
+                        showOpenReports?: boolean;
+                        /** @enum {string} */
+                        requestTriageRole?: "member" | "admin";
                     };
                 };
             };
@@ -6046,6 +6700,10 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            reportingEnabled: boolean;
+                            showOpenReports: boolean;
+                            /** @enum {string} */
+                            requestTriageRole: "member" | "admin";
                         };
                     };
                 };
@@ -6085,7 +6743,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -6109,7 +6767,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -6127,7 +6785,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -6173,7 +6831,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -6198,7 +6856,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -6215,7 +6873,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -6283,7 +6941,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -6332,7 +6990,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -6387,7 +7045,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -7224,6 +7882,10 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            reportingEnabled: boolean;
+                            showOpenReports: boolean;
+                            /** @enum {string} */
+                            requestTriageRole: "member" | "admin";
                             createdAt: string;
                         }[];
                     };
@@ -7262,6 +7924,10 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            reportingEnabled: boolean;
+                            showOpenReports: boolean;
+                            /** @enum {string} */
+                            requestTriageRole: "member" | "admin";
                             createdAt: string;
                         };
                     };
@@ -7315,6 +7981,10 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            reportingEnabled: boolean;
+                            showOpenReports: boolean;
+                            /** @enum {string} */
+                            requestTriageRole: "member" | "admin";
                             createdAt: string;
                         };
                     };
@@ -7365,6 +8035,10 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            reportingEnabled: boolean;
+                            showOpenReports: boolean;
+                            /** @enum {string} */
+                            requestTriageRole: "member" | "admin";
                             createdAt: string;
                         };
                     };
@@ -7399,6 +8073,10 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            reportingEnabled: boolean;
+                            showOpenReports: boolean;
+                            /** @enum {string} */
+                            requestTriageRole: "member" | "admin";
                             createdAt: string;
                         };
                     };

@@ -33,6 +33,8 @@ function mainScreens(walk: TWalkOrganization): string[] {
     `/assets/${walk.asset.id}`,
     '/locations',
     `/locations/${walk.location.id}`,
+    '/requests',
+    `/requests/${walk.report.id}`,
     '/calendar',
     '/assets/import',
     '/settings',
@@ -44,6 +46,8 @@ function routeIds(walk: TWalkOrganization): Record<string, Record<string, string
   return {
     '/a/:organizationId/:slug': { organizationId: walk.organizationId, slug: walk.asset.slug },
     '/l/:organizationId/:slug': { organizationId: walk.organizationId, slug: walk.location.slug },
+    '/r/:token': { token: walk.report.statusPath.split('/').at(-1)! },
+    '/requests/:id': { id: walk.report.id },
     '/locations/:id': { id: walk.location.id },
     '/assets/import/:id': { id: walk.importId },
     '/assets/:id/edit': { id: walk.asset.id },

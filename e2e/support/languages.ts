@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { apiSignIn } from './api.ts';
 import { E2E_ADMIN } from './environment.ts';
+import { reportProblem } from './reports.ts';
 import { uniqueSuffix } from './run-id.ts';
 
 /**
@@ -448,6 +449,8 @@ export type TWalkOrganization = {
   /** The room the asset is in (below a site), with the slug of its QR code. */
   location: { id: string; slug: string };
   importId: string;
+  /** A problem reported on the asset: its staff id and its reporter's status page, `/r/{token}`. */
+  report: { id: string; statusPath: string };
   /** Every name and value the screens may show that a person wrote (this walk's and the others'). */
   data: string[];
 };
@@ -561,6 +564,14 @@ export async function prepareWalk(
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   const importRun = (await upload.json()) as { id: string };
+  // A visitor's problem report on the asset (its public form is on by default).
+  const statusPath = await reportProblem(request, organization.id, asset.slug, {
+    description: `Es tropft unter der Pumpe ${run}`,
+    urgency: 'stopped',
+    name: `Besucher ${run}`,
+  });
+  const reports = await api.get<{ items: { id: string }[] }>('/api/requests?state=new');
+  const report = { id: reports.items[0]!.id, statusPath };
 
   // What this walk wrote (the import's file and cells, the avatar's initials), and what the screens
   // of the demo's super administrator list: every organization and user; this organization's assets and fields.
@@ -568,6 +579,7 @@ export async function prepareWalk(
     ...[`Dichtungen prüfen ${run}`, `Auf Lecks achten ${run}`, `Filter gewechselt ${run}`, `Erledigt ${run}`],
     ...[`Monatsprüfung ${run}`, `inventar-${run}.csv`, 'Name', `Standort ${run}`, `Kompressor ${run}`],
     ...[`Werkhalle ${run}`, 'KW', `W-${run}`, `Werk ${run} / Kesselraum ${run}`],
+    ...[`Es tropft unter der Pumpe ${run}`, `Besucher ${run}`],
   ]);
   for (const answer of await Promise.all([
     superAdmin.get('/api/admin/organizations'),
@@ -585,6 +597,7 @@ export async function prepareWalk(
     asset,
     location: { id: room.id, slug: new URL(room.publicUrl).pathname.split('/').at(-1)! },
     importId: importRun.id,
+    report,
     data: [...data],
   };
 }

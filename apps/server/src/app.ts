@@ -19,6 +19,7 @@ import './lib/request-context.ts';
 import { jobsPlugin } from './jobs/jobs-plugin.ts';
 import { FEED_PATH } from './modules/calendar/service.ts';
 import { remindersPlugin } from './modules/reminders/reminders-plugin.ts';
+import { requestsPlugin } from './modules/requests/index.ts';
 import { ssoPlugin } from './modules/sso/sso-plugin.ts';
 import { uploadSweepPlugin } from './modules/uploads/sweep.ts';
 import { webhooksPlugin } from './modules/webhooks/webhooks-plugin.ts';
@@ -75,7 +76,7 @@ export interface BuildAppOptions {
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Paths whose rest is a secret, masked in the request log (ADR 084): a calendar feed's token. */
-export const SECRET_URL_PATHS = [`${FEED_PATH}/`];
+export const SECRET_URL_PATHS = [`${FEED_PATH}/`, '/public/requests/'];
 
 /** Headers and bodies' secrets, should any log line carry them (the request serializer shows no header). */
 export const REDACT_PATHS = [
@@ -205,6 +206,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // After the reminders: changes to the sign-in settings are emailed through their outbox (ADR 082).
   await app.register(ssoPlugin);
   await app.register(webhooksPlugin);
+  // After the jobs and Redis: the requests' limits, challenges and emails (ADR 129).
+  await app.register(requestsPlugin);
   // Before the routes: it times every one of them.
   await app.register(metricsPlugin);
   await registerRoutes(app, config);

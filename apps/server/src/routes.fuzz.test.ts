@@ -10,6 +10,7 @@ import { createAssetViaApi, insertField } from './test/asset-fixtures.ts';
 import { buildTestApp } from './test/build-test-app.ts';
 import { createLocationViaApi } from './test/location-fixtures.ts';
 import { HOSTILE_TEXT, inputArbitrary, toQueryString } from './test/request-arbitraries.ts';
+import { easyChallenges, reportViaApi } from './test/request-fixtures.ts';
 import { createTenants } from './test/tenant-world.ts';
 
 // Every route, fed requests generated from its own zod schemas with hostile values mixed in: no
@@ -48,6 +49,9 @@ const known = {
   imports: [] as string[],
   schedules: [] as string[],
   locations: [] as string[],
+  requests: [] as string[],
+  photos: [] as string[],
+  tokens: [] as string[],
 };
 const allIds = () => Object.values(known).flat();
 let tableNames: string[];
@@ -97,6 +101,19 @@ beforeAll(async () => {
     payload: { locationId: room.id },
   });
   known.locations.push(site.id, room.id, otherSite.id);
+  // A request from the QR code in A, and one in B (ADR 129).
+  easyChallenges(t.app);
+  known.tokens.push(
+    await reportViaApi(t.app, orgA.organization.id, asset.slug, { description: 'Leak', urgency: 'unsafe' }),
+    await reportViaApi(t.app, orgB.organization.id, otherAsset.slug, {
+      description: 'B leak',
+      urgency: 'works',
+    }),
+  );
+  const requestRows = (await t.db.execute(sql`select id from requests`)) as unknown as {
+    rows: { id: string }[];
+  };
+  known.requests.push(...requestRows.rows.map((row) => row.id));
   known.slugs.push(room.slug, otherSite.slug);
   // An import that created the asset: POST /api/labels prints by import.
   const [run] = await t.db
@@ -174,6 +191,9 @@ function idsFor(url: string, name: string): string[] {
   if (name === 'organizationId') return known.organizations;
   if (name === 'slug') return known.slugs;
   if (name === 'eventId') return known.events;
+  if (name === 'requestId') return known.requests;
+  if (name === 'photoId') return known.photos.length > 0 ? known.photos : known.requests;
+  if (name === 'token') return known.tokens;
   if (name !== 'id') return allIds();
   if (url.startsWith('/api/assets')) return known.assets;
   if (url.startsWith('/api/admin/users')) return known.users;
@@ -181,6 +201,7 @@ function idsFor(url: string, name: string): string[] {
   if (url.startsWith('/api/schedules') || url.startsWith('/api/admin/schedules')) return known.schedules;
   if (url.startsWith('/api/admin/imports')) return known.imports;
   if (url.startsWith('/api/locations') || url.startsWith('/api/admin/locations')) return known.locations;
+  if (url.startsWith('/api/requests')) return known.requests;
   return known.organizations;
 }
 

@@ -21,6 +21,7 @@ import {
   publicOrganizationRoutes,
 } from './modules/organizations/index.ts';
 import { publicAssetRoutes } from './modules/public/index.ts';
+import { publicReportRoutes, publicRequestStatusRoutes, requestRoutes } from './modules/requests/index.ts';
 import { sampleDataRoutes } from './modules/sample-data/index.ts';
 import { scheduleAdminRoutes, scheduleRoutes, testClockRoutes } from './modules/schedules/index.ts';
 import { ssoRoutes, ssoSettingsRoutes } from './modules/sso/index.ts';
@@ -54,6 +55,9 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
         await pages.register(fileRoutes, { prefix: '/public/orgs' });
         await pages.register(publicOrganizationRoutes, { prefix: '/public/orgs' });
         await pages.register(calendarFeedRoutes, { prefix: '/public/calendar' });
+        // Requests from the QR code (ADR 129): the form, its challenge, "me too", the reporter's status.
+        await pages.register(publicReportRoutes, { prefix: '/public/orgs' });
+        await pages.register(publicRequestStatusRoutes, { prefix: '/public/requests' });
       });
       // Authorized by the signature in its URL, not by a token.
       await scope.register(localUploadRoutes, { prefix: LOCAL_UPLOAD_PATH });
@@ -78,6 +82,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(exportRoutes, { prefix: '/api/exports' });
       await scope.register(labelRoutes, { prefix: '/api/labels' });
       await scope.register(locationRoutes, { prefix: '/api/locations' });
+      await scope.register(requestRoutes, { prefix: '/api/requests' });
       await scope.register(uploadRoutes, { prefix: '/api/uploads' });
       await scope.register(myActivityRoutes, { prefix: '/api/audit-logs/my-activity' });
     }),

@@ -1,6 +1,6 @@
-// The lean entry of /a/{organizationId}/{slug} and /l/{organizationId}/{slug}, the pages QR scans open
-// (ADR 032): the asset's or location's request starts with this script, and only the shell and the
-// page render.
+// The lean entry of /a/{organizationId}/{slug} and /l/{organizationId}/{slug}, the pages QR scans open,
+// and of /r/{token}, a reporter's status page (ADR 032): the page's request starts with this script,
+// and only the shell and the page render.
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
@@ -8,10 +8,13 @@ import { createRoot } from 'react-dom/client';
 import {
   PublicAssetApp,
   PublicLocationApp,
+  PublicRequestApp,
   publicAssetParams,
   publicLocationParams,
+  publicRequestToken,
 } from './app/public-asset-app.tsx';
 import { loadPublicAsset } from './features/public-asset/api/get-public-asset.ts';
+import { loadPublicRequest } from './features/public-asset/components/request-status-content.tsx';
 import { loadPublicLocation } from './features/public-location/api/get-public-location.ts';
 import { authStore } from './lib/auth-store.ts';
 import { activateLocale, i18n, speakFrom, visitorLocale } from './lib/i18n.ts';
@@ -33,6 +36,8 @@ function publicPage(pathname: string): ReactNode | null {
     const preloaded = loadPublicLocation(location.organizationId, location.slug);
     return <PublicLocationApp {...location} preloaded={preloaded} />;
   }
+  const token = publicRequestToken(pathname);
+  if (token) return <PublicRequestApp token={token} preloaded={loadPublicRequest(token)} />;
   return null;
 }
 

@@ -186,6 +186,19 @@ export const ZDashboardAnalytics = z.object({
   dueTasks: ZDueCounts,
   /** The share of scheduled tasks completed by their due date over the maintenance range. */
   pmCompliance: ZPmCompliance,
+  /** Requests from the QR code (docs/product/requests.md#dashboard). */
+  requests: z.object({
+    /** New requests waiting for triage now. */
+    waiting: z.number().int(),
+    /** Of those, the unsafe ones. */
+    waitingUnsafe: z.number().int(),
+    /** Requests reported in the range (rangeDays). */
+    reported: z.number().int(),
+    /** Requests triaged (accepted, merged or closed) in the range. */
+    triaged: z.number().int(),
+    /** The median of triage time − report time over those, in hours; null when none. */
+    medianTriageHours: z.number().nullable(),
+  }),
 });
 export type TDashboardAnalytics = z.infer<typeof ZDashboardAnalytics>;
 

@@ -48,6 +48,8 @@ export const ZAssetBody = z.object({
    * or one of its own components; null for none. Left out, an update keeps it.
    */
   parentAssetId: z.string().uuid().nullish(),
+  /** Its public page offers "Report a problem" (when the organization's setting allows). Left out, an update keeps it; true for a new asset. */
+  reportingEnabled: z.boolean().optional(),
 });
 export type TAssetBody = z.input<typeof ZAssetBody>;
 
@@ -122,6 +124,8 @@ export const ZAsset = ZAssetSummary.extend({
   parentAsset: ZParentAssetRef.nullable(),
   /** Its components right below it (GET .../components lists them). */
   componentCount: z.number().int(),
+  /** Its public page offers "Report a problem" (when the organization's setting allows too). */
+  reportingEnabled: z.boolean(),
 });
 export type TAsset = z.infer<typeof ZAsset>;
 

@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'REVOKE',
   'UNDO',
   'MOVE',
+  'ACCEPT',
+  'MERGE',
+  'CLOSE',
 ] as const;
 export const AUDIT_ENTITY_TYPES = [
   'Asset',
@@ -28,6 +31,7 @@ export const AUDIT_ENTITY_TYPES = [
   'WebhookEndpoint',
   'Import',
   'Location',
+  'Request',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

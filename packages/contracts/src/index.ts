@@ -32,6 +32,8 @@ export * from './paging.ts';
 export * from './product.ts';
 export * from './public.ts';
 export * from './reminders.ts';
+export * from './request-messages.ts';
+export * from './requests.ts';
 export * from './roles.ts';
 export * from './sample-data.ts';
 export * from './schedules.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_MESSAGES, LANGUAGES } from './languages.ts';
 import { storableText } from './limits.ts';
 import { englishMessages, said } from './messages.ts';
+import { REQUEST_TRIAGE_ROLES } from './request-messages.ts';
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 200;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
@@ -20,6 +21,12 @@ export const ZOrganization = z.object({
   publicLocationPages: z.boolean(),
   /** The public asset page shows where the asset is (off by default). */
   publicAssetLocation: z.boolean(),
+  /** Public asset pages offer "Report a problem" (docs/product/requests.md; on by default). */
+  reportingEnabled: z.boolean(),
+  /** Public asset pages say an open report is being handled, with its "me too" (on by default). */
+  showOpenReports: z.boolean(),
+  /** Who triages requests: 'member' (members and administrators, the default) or 'admin' only. */
+  requestTriageRole: z.enum(REQUEST_TRIAGE_ROLES),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
@@ -91,6 +98,12 @@ export const ZOrganizationSettingsBody = z.object({
   publicLocationPages: z.boolean().optional(),
   /** The asset's location on its public page, shown or not. */
   publicAssetLocation: z.boolean().optional(),
+  /** "Report a problem" on the public asset pages, on or off. */
+  reportingEnabled: z.boolean().optional(),
+  /** Open reports shown ("being handled", "me too") on the public asset pages, or not. */
+  showOpenReports: z.boolean().optional(),
+  /** Who triages requests: members and administrators, or administrators only. */
+  requestTriageRole: z.enum(REQUEST_TRIAGE_ROLES).optional(),
 });
 export type TOrganizationSettingsBody = z.input<typeof ZOrganizationSettingsBody>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEventFieldValue, ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
 import { FIELD_DATA_TYPES } from './fields.ts';
 import { ZFile } from './files.ts';
+import { ZPublicReporting } from './requests.ts';
 
 /**
  * An event on the public page: the staff event without ids, `updatedBy` or the change log, and its
@@ -52,6 +53,8 @@ export const ZPublicAsset = z.object({
    * (publicAssetLocation, off by default); null otherwise or when it has no location.
    */
   location: z.object({ name: z.string(), path: z.string() }).nullable(),
+  /** "Report a problem" (docs/product/requests.md): offered or not, and the open report being handled. */
+  reporting: ZPublicReporting,
 });
 export type TPublicAsset = z.infer<typeof ZPublicAsset>;
 export type TPublicEvent = z.infer<typeof ZPublicEvent>;

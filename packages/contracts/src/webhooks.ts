@@ -15,6 +15,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'task.started',
   'task.completed',
   'task.overdue',
+  'request.created',
+  'request.closed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -11,11 +11,15 @@ import {
   IMPORT_NUMBER_FORMATS,
   IMPORT_STATUSES,
   type MessageValues,
+  REQUEST_TRIAGE_ROLES,
   SCHEDULE_MODES,
   type TImportColumnTarget,
   type TImportPlanned,
   type TLanguage,
   type TRecurrence,
+  type TRequestCloseReason,
+  type TRequestState,
+  type TRequestUrgency,
   type TWebhookEventType,
   WEBHOOK_DELIVERY_STATES,
 } from '@mqr/contracts';
@@ -83,6 +87,14 @@ export const organizations = pgTable('organizations', {
   publicLocationPages: boolean('public_location_pages').notNull().default(false),
   /** The public asset page shows where the asset is (off by default). */
   publicAssetLocation: boolean('public_asset_location').notNull().default(false),
+  /** Its public asset pages offer "Report a problem" (docs/product/requests.md; on by default). */
+  reportingEnabled: boolean('reporting_enabled').notNull().default(true),
+  /** Its public asset pages say an open report is being handled, with "me too" (on by default). */
+  showOpenReports: boolean('show_open_reports').notNull().default(true),
+  /** Who triages its requests: 'member' (members and administrators) or 'admin' only. */
+  requestTriageRole: varchar('request_triage_role', { length: 8, enum: REQUEST_TRIAGE_ROLES })
+    .notNull()
+    .default('member'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -232,6 +244,8 @@ export const assets = pgTable(
     locationId: uuid('location_id').references((): AnyPgColumn => locations.id),
     /** The asset it is a component of; null for none. Its parent's deletion leaves it without one. */
     parentAssetId: uuid('parent_asset_id').references((): AnyPgColumn => assets.id, { onDelete: 'set null' }),
+    /** Its public page offers "Report a problem" when its organization's setting does too. */
+    reportingEnabled: boolean('reporting_enabled').notNull().default(true),
   },
   (t) => [
     uniqueIndex('assets_org_slug_unique').on(t.organizationId, t.slug),
@@ -944,10 +958,11 @@ export const emailOutbox = pgTable(
   {
     id: id(),
     organizationId: organizationId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** What it is: the daily digest, or an alert to the administrators (ADR 082). */
+    /** The person it is for; null for someone outside the organization (a reporter of a request). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The language of a message to someone without a user (a reporter); a user's is read when it is sent. */
+    language: varchar('language', { length: 8 }).$type<TLanguage>(),
+    /** What it is: the daily digest, an alert to the administrators (ADR 082), a request's news (ADR 129). */
     kind: varchar('kind', { length: 50 }).notNull(),
     /** The organization's date it is for. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
@@ -1242,4 +1257,144 @@ export const assetMoves = pgTable(
     index('asset_moves_from_location_idx').on(t.fromLocationId).where(sql`${t.fromLocationId} is not null`),
     index('asset_moves_to_location_idx').on(t.toLocationId).where(sql`${t.toLocationId} is not null`),
   ],
+);
+
+/**
+ * Requests from the QR code (modules/requests, ADR 129): a problem reported on an asset's public page
+ * by anyone, triaged by staff. The reporter's private status link carries a token kept here only as
+ * its SHA-256; their address only as an HMAC (limits, "me too", blocking), never as it was.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    urgency: varchar('urgency', { length: 16 }).$type<TRequestUrgency>().notNull(),
+    /** 1 for an unsafe report, 0 otherwise: the staff list shows unsafe ones first, by index. */
+    priority: integer('priority').notNull().default(0),
+    description: varchar('description', { length: 2000 }).notNull(),
+    reporterName: varchar('reporter_name', { length: 100 }),
+    reporterEmail: varchar('reporter_email', { length: 254 }),
+    /** The language of the reporter's emails (their browser's, at report time). */
+    reporterLanguage: varchar('reporter_language', { length: 8 }).$type<TLanguage>().notNull(),
+    /** SHA-256 (hex) of the status token; the token itself is shown once, to the reporter. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /** The status page's path sealed (secret box), kept only to email the reporter their link; null without an email. */
+    statusLinkSealed: text('status_link_sealed'),
+    /** HMAC of the sender's address (blocking a spammer); never the address. */
+    senderHash: varchar('sender_hash', { length: 64 }).notNull(),
+    state: varchar('state', { length: 16 }).$type<TRequestState>().notNull().default('new'),
+    meTooCount: integer('me_too_count').notNull().default(0),
+    createdAt: createdAt(),
+    /** When staff accepted, merged or closed it (median time to triage). */
+    triagedAt: timestamp('triaged_at', { withTimezone: true }),
+    triagedById: uuid('triaged_by_id').references(() => users.id),
+    /** When its task was completed (state done). */
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    /** The task it became (accept) or was merged into. */
+    taskId: uuid('task_id').references(() => maintenanceEvents.id, { onDelete: 'set null' }),
+    closedReason: varchar('closed_reason', { length: 16 }).$type<TRequestCloseReason>(),
+  },
+  (t) => [
+    // The staff list by state: unsafe first, then newest (keyset on priority, created_at, id).
+    index('requests_org_state_list_idx').on(
+      t.organizationId,
+      t.state,
+      t.priority.desc(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // The same for one urgency.
+    index('requests_org_state_urgency_idx').on(
+      t.organizationId,
+      t.state,
+      t.urgency,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('requests_org_urgency_idx').on(t.organizationId, t.urgency, t.createdAt.desc(), t.id.desc()),
+    // Every state, and the open ones (new and accepted) together.
+    index('requests_org_list_idx').on(t.organizationId, t.priority.desc(), t.createdAt.desc(), t.id.desc()),
+    index('requests_org_open_list_idx')
+      .on(t.organizationId, t.priority.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.state} in ('new', 'accepted')`),
+    // The public page's "being handled": an asset's open reports, newest first.
+    index('requests_org_asset_open_idx')
+      .on(t.organizationId, t.assetId, t.createdAt.desc())
+      .where(sql`${t.state} in ('new', 'accepted')`),
+    // One asset's requests (the list's asset filter); also the foreign key's look-up.
+    index('requests_asset_created_idx').on(t.assetId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('requests_token_hash_unique').on(t.tokenHash),
+    // A task's requests when it is completed; also the foreign key's look-up.
+    index('requests_task_idx').on(t.taskId).where(sql`${t.taskId} is not null`),
+    // The dashboard: reported and triaged per period.
+    index('requests_org_created_idx').on(t.organizationId, t.createdAt),
+    index('requests_org_triaged_idx')
+      .on(t.organizationId, t.triagedAt, t.createdAt)
+      .where(sql`${t.triagedAt} is not null`),
+  ],
+);
+
+/** A request's photos, in file storage; `fileId` once attached to its task (accept or merge). */
+export const requestPhotos = pgTable(
+  'request_photos',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    objectKey: text('object_key').notNull(),
+    contentType: varchar('content_type', { length: 255 }).notNull(),
+    size: integer('size').notNull(),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('request_photos_request_idx').on(t.requestId, t.id),
+    uniqueIndex('request_photos_object_key_unique').on(t.objectKey),
+    index('request_photos_file_idx').on(t.fileId).where(sql`${t.fileId} is not null`),
+  ],
+);
+
+/** "Me too" of a second reporter: once per sender (the HMAC of their address) and request. */
+export const requestMeToos = pgTable(
+  'request_me_toos',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    senderHash: varchar('sender_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.senderHash] })],
+);
+
+/** Senders an organization blocked (a request closed as spam), by the HMAC of their address, until a time. */
+export const blockedSenders = pgTable(
+  'blocked_senders',
+  {
+    organizationId: organizationId(),
+    senderHash: varchar('sender_hash', { length: 64 }).notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.senderHash] })],
+);
+
+/**
+ * Report challenges already used (ADR 129), by the SHA-256 of their signature, until they expire:
+ * a solved challenge counts once. Kept here when Redis is not configured (every instance shares it).
+ */
+export const usedReportChallenges = pgTable(
+  'used_report_challenges',
+  {
+    signatureHash: varchar('signature_hash', { length: 64 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_report_challenges_expires_idx').on(t.expiresAt)],
 );

@@ -48,6 +48,8 @@ export interface ThrottleOptions {
   successClearsAccount?: boolean;
   /** Where Redis keys start ('mqr:login:'). */
   redisPrefix?: string;
+  /** What the 429 says instead of the sign-in wording (the public report form's limits, ADR 129). */
+  refusal?: (retryAfterSeconds: number) => string | Said;
 }
 
 interface Limiters {
@@ -132,7 +134,10 @@ export class LoginThrottle {
   private refusal(refused: RateLimiterRes[]): AppError {
     const waitMs = Math.max(...refused.map((res) => res.msBeforeNext));
     const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
-    return new AppError('RATE_LIMITED', tooManyAttemptsMessage(retryAfterSeconds, this.options.attempts), {
+    const message = this.options.refusal
+      ? this.options.refusal(retryAfterSeconds)
+      : tooManyAttemptsMessage(retryAfterSeconds, this.options.attempts);
+    return new AppError('RATE_LIMITED', message, {
       retryAfterSeconds,
     });
   }

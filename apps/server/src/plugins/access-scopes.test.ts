@@ -50,13 +50,17 @@ describe('access scopes', () => {
       'GET /public/orgs/:organizationId/assets/:slug',
       'GET /public/orgs/:organizationId/assets/:slug/events',
       'GET /public/orgs/:organizationId/assets/:slug/qr.png',
+      'GET /public/orgs/:organizationId/assets/:slug/report-challenge',
       'GET /public/orgs/:organizationId/files/:fileId',
       'GET /public/orgs/:organizationId/locations/:slug',
       'GET /public/orgs/:organizationId/logo',
+      'GET /public/requests/:token',
       'POST /api/auth/login',
       'POST /api/auth/sso/:organizationId/start',
       'POST /api/auth/sso/callback',
       'POST /api/auth/sso/link',
+      'POST /public/orgs/:organizationId/assets/:slug/reports',
+      'POST /public/orgs/:organizationId/assets/:slug/reports/:requestId/me-too',
       'PUT /api/uploads/local/*',
     ]);
   });

@@ -90,8 +90,17 @@ describe('static SPA', () => {
       '</public/orgs/org/locations/boiler-room>; rel=preload; as=fetch; crossorigin, ' +
         '</assets/catalog-public.en.Ab1_c-2.js>; rel=modulepreload',
     );
+    // A reporter's status page too, its report preloaded.
+    const status = await t.app.inject('/r/Zm9v-YmFy_9');
+    expect(status.body).toBe(PUBLIC_ASSET);
+    expect(status.headers.link).toBe(
+      '</public/requests/Zm9v-YmFy_9>; rel=preload; as=fetch; crossorigin, ' +
+        '</assets/catalog-public.en.Ab1_c-2.js>; rel=modulepreload',
+    );
+    // Nothing preloaded for what the page does not read as a token.
+    expect((await t.app.inject('/r/a%2Fb')).headers.link).toBeUndefined();
     // Not a public page: the app.
-    for (const url of ['/a', '/l', '/locations/x', '/assets/a/b', '/about']) {
+    for (const url of ['/a', '/l', '/r', '/requests', '/locations/x', '/assets/a/b', '/about']) {
       expect((await t.app.inject(url)).body, url).toBe(INDEX);
     }
   });

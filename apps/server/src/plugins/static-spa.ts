@@ -24,14 +24,17 @@ function looksLikeFile(pathname: string): boolean {
 
 /**
  * The public pages' own lean entry (ADR 032): what a QR scan opens, an asset's (/a/...) or a
- * location's (/l/...).
+ * location's (/l/...), and a reporter's status page (/r/{token}, docs/product/requests.md).
  */
-const PUBLIC_PAGE_PREFIXES = ['/a/', '/l/'];
+const PUBLIC_PAGE_PREFIXES = ['/a/', '/l/', '/r/'];
 const PUBLIC_ASSET_HTML = 'public-asset.html';
 /** /a/{organizationId}/{slug}, read as the page reads it (apps/web/src/app/public-asset-app.tsx). */
 const PUBLIC_ASSET_PAGE = /^\/a\/([^/]+)\/([^/]+)\/?$/;
 /** /l/{organizationId}/{slug}, a location's public page, read the same way. */
 const PUBLIC_LOCATION_PAGE = /^\/l\/([^/]+)\/([^/]+)\/?$/;
+
+/** /r/{token}, a reporter's status page, read as the page reads it. */
+const PUBLIC_REQUEST_PAGE = /^\/r\/([A-Za-z0-9_-]+)\/?$/;
 
 /** The organization and slug of a public page's path, encoded as the page encodes them; null otherwise. */
 function publicPageParams(
@@ -55,6 +58,8 @@ function publicPageParams(
  * largest image), or the location. Preloaded while the script downloads instead of after it (ADR 032).
  */
 function publicPagePreloads(pathname: string): string | null {
+  const request = PUBLIC_REQUEST_PAGE.exec(pathname);
+  if (request) return `</public/requests/${request[1]}>; rel=preload; as=fetch; crossorigin`;
   const location = publicPageParams(PUBLIC_LOCATION_PAGE, pathname);
   if (location) {
     return `</public/orgs/${location.organizationId}/locations/${location.slug}>; rel=preload; as=fetch; crossorigin`;

@@ -1,7 +1,8 @@
-import type { TPublicAsset, TPublicLocation } from '@mqr/contracts';
+import type { TPublicAsset, TPublicLocation, TRequestStatus } from '@mqr/contracts';
 import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '#web/components/ui/language-switcher.tsx';
 import { PublicAssetContent } from '#web/features/public-asset/components/public-asset-content.tsx';
+import { RequestStatusContent } from '#web/features/public-asset/components/request-status-content.tsx';
 import { PublicLocationContent } from '#web/features/public-location/components/public-location-content.tsx';
 import { HeaderBar, type THeaderLink } from './shell/header-bar.tsx';
 import { ShellFrame } from './shell/shell-frame.tsx';
@@ -16,6 +17,12 @@ export function publicAssetParams(pathname: string): TPublicParams | null {
 /** `/l/{organizationId}/{slug}` (a location's QR code) read from a path; null for any other path. */
 export function publicLocationParams(pathname: string): TPublicParams | null {
   return publicParams(/^\/l\/([^/]+)\/([^/]+)\/?$/, pathname);
+}
+
+/** `/r/{token}` (a reporter's status link) read from a path; null for any other path. */
+export function publicRequestToken(pathname: string): string | null {
+  const match = /^\/r\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
+  return match ? match[1]! : null;
 }
 
 function publicParams(pattern: RegExp, pathname: string): TPublicParams | null {
@@ -83,6 +90,21 @@ export function PublicLocationApp({
   return (
     <PublicShell>
       <PublicLocationContent organizationId={organizationId} slug={slug} preloaded={preloaded} />
+    </PublicShell>
+  );
+}
+
+/** The reporter's status page /r/{token} (docs/product/requests.md), lean like the asset's. */
+export function PublicRequestApp({
+  token,
+  preloaded,
+}: {
+  token: string;
+  preloaded?: Promise<TRequestStatus>;
+}) {
+  return (
+    <PublicShell>
+      <RequestStatusContent token={token} preloaded={preloaded} />
     </PublicShell>
   );
 }

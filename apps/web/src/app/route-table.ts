@@ -46,6 +46,12 @@ export const ROUTE_TABLE = [
       (await import('../features/public-location/components/public-location-page.tsx')).PublicLocationPage,
   },
   {
+    path: '/r/:token',
+    access: 'public',
+    screen: async () =>
+      (await import('../features/public-asset/components/request-status-page.tsx')).RequestStatusPage,
+  },
+  {
     path: '/dashboard',
     access: 'signed-in',
     screen: async () => (await import('./routes/dashboard-page.tsx')).DashboardPage,
@@ -107,6 +113,17 @@ export const ROUTE_TABLE = [
     screen: async () =>
       (await import('../features/organizations/components/admin-organizations-page.tsx'))
         .AdminOrganizationsPage,
+  },
+  {
+    path: '/requests',
+    access: 'signed-in',
+    screen: async () => (await import('../features/requests/components/requests-page.tsx')).RequestsPage,
+  },
+  {
+    path: '/requests/:id',
+    access: 'signed-in',
+    screen: async () =>
+      (await import('../features/requests/components/request-detail-page.tsx')).RequestDetailPage,
   },
   {
     path: '/outbox',

@@ -42,6 +42,9 @@ export function organization(overrides: Partial<TOrganization> = {}): TOrganizat
     defaultLanguage: 'en',
     publicLocationPages: false,
     publicAssetLocation: false,
+    reportingEnabled: true,
+    showOpenReports: true,
+    requestTriageRole: 'member',
     ...overrides,
   };
 }

@@ -69,6 +69,7 @@ export function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset
     nextServiceDue: null,
     overdue: false,
     location: null,
+    reporting: { enabled: true, handling: null },
     files: [
       publicFile({
         id: 'f-3',

@@ -6,11 +6,14 @@ import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import {
   PublicAssetApp,
   PublicLocationApp,
+  PublicRequestApp,
   publicAssetParams,
   publicLocationParams,
+  publicRequestToken,
 } from '../app/public-asset-app.tsx';
 import { buildRoutes } from '../app/router.tsx';
 import { loadPublicAsset } from '../features/public-asset/api/get-public-asset.ts';
+import { loadPublicRequest } from '../features/public-asset/components/request-status-content.tsx';
 import { loadPublicLocation } from '../features/public-location/api/get-public-location.ts';
 import { speakFrom } from '../lib/i18n.ts';
 import { PUBLIC_CATALOGS } from '../lib/public-catalogs.ts';
@@ -70,6 +73,19 @@ export function renderPublicLocationApp(path: string) {
   return render(
     <StrictMode>
       <PublicLocationApp {...params} preloaded={preloaded} />
+    </StrictMode>,
+  );
+}
+
+/** Renders a reporter's lean status page (/r/{token}) as its entry does. */
+export function renderPublicRequestApp(path: string) {
+  speakFrom(PUBLIC_CATALOGS);
+  window.history.replaceState(null, '', path);
+  const token = publicRequestToken(window.location.pathname);
+  if (!token) throw new Error(`${path} is not a status page`);
+  return render(
+    <StrictMode>
+      <PublicRequestApp token={token} preloaded={loadPublicRequest(token)} />
     </StrictMode>,
   );
 }

@@ -378,3 +378,45 @@ export async function pmComplianceOfAssets(db: DbOrTx, period: DuePeriod, limit:
   };
   return result.rows;
 }
+
+/**
+ * Requests from the QR code over a period (ADR 129): how many wait for triage now (and how many of
+ * them are unsafe), how many were reported and triaged in the period, and the median time from report
+ * to triage of those triaged, in hours. Each count walks an index of the organization's requests
+ * (state, created_at, triaged_at); the median sorts the period's triaged requests only.
+ */
+export async function requestFigures(
+  db: DbOrTx,
+  period: CompletedPeriod,
+): Promise<{
+  waiting: number;
+  waitingUnsafe: number;
+  reported: number;
+  triaged: number;
+  medianTriageHours: number | null;
+}> {
+  const result = (await db.execute(sql`
+    select
+      (select count(*)::int from requests where organization_id = ${period.organizationId} and state = 'new') as waiting,
+      (select count(*)::int from requests where organization_id = ${period.organizationId} and state = 'new'
+        and priority = 1) as "waitingUnsafe",
+      (select count(*)::int from requests where organization_id = ${period.organizationId}
+        and created_at >= ${period.from} and created_at <= ${period.to}) as reported,
+      t.triaged, t.median as "medianTriageHours"
+    from (
+      select count(*)::int as triaged,
+        percentile_cont(0.5) within group (order by date_part('epoch', triaged_at - created_at) / ${HOUR_SECONDS}) as median
+      from requests where organization_id = ${period.organizationId} and triaged_at is not null
+        and triaged_at >= ${period.from} and triaged_at <= ${period.to}
+    ) t`)) as unknown as {
+    rows: {
+      waiting: number;
+      waitingUnsafe: number;
+      reported: number;
+      triaged: number;
+      medianTriageHours: number | null;
+    }[];
+  };
+  const row = result.rows[0]!;
+  return { ...row, medianTriageHours: row.medianTriageHours === null ? null : Number(row.medianTriageHours) };
+}

@@ -21,6 +21,7 @@ import {
   newestCompleted,
   pmComplianceOfAssets,
   pmComplianceOverall,
+  requestFigures,
   teamPerformance,
 } from './queries.ts';
 
@@ -189,8 +190,9 @@ export async function dashboardAnalytics(
     team: await teamPerformance(tx, range, ANALYTICS_TEAM_LIMIT),
     dueTasks: await getDueCounts(tx, request.organizationId, today),
     pmOverall: await pmComplianceOverall(tx, duePeriod),
+    requests: await requestFigures(tx, range),
   });
-  const { summary, buckets, history, overall, team, dueTasks, pmOverall } =
+  const { summary, buckets, history, overall, team, dueTasks, pmOverall, requests } =
     request.figuresRead === 'statements'
       ? await readFigures(db)
       : await db.transaction(readFigures, { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -236,5 +238,6 @@ export async function dashboardAnalytics(
     userPerformance: team.map(({ totalUsers: _users, totalActiveJobs: _jobs, ...member }) => member),
     dueTasks,
     pmCompliance: compliance,
+    requests,
   };
 }

@@ -169,6 +169,7 @@ export function toAsset(view: AssetView, publicBaseUrl: string): TAsset {
         ? { id: view.row.parentAssetId, name: view.place.parentName, slug: view.place.parentSlug }
         : null,
     componentCount: view.place.componentCount,
+    reportingEnabled: view.row.reportingEnabled,
   };
 }
 
@@ -287,7 +288,7 @@ export function resolveAssetValues(
  * each custom value keyed by its label. A move between locations is audited as a MOVE of its own.
  */
 function auditSnapshot(
-  row: Pick<AssetRow, 'name' | 'description' | 'externalId'>,
+  row: Pick<AssetRow, 'name' | 'description' | 'externalId' | 'reportingEnabled'>,
   parentAsset: string | null,
   values: Map<string, string | null>,
   definitions: FieldDefinitionRow[],
@@ -297,6 +298,7 @@ function auditSnapshot(
     description: row.description,
     externalId: row.externalId,
     parentAsset,
+    reportingEnabled: row.reportingEnabled,
     ...valuesByLabel(definitions, values),
   };
 }
@@ -374,6 +376,7 @@ export async function createAsset(db: Db, context: AssetActionContext, body: Ass
         externalId: body.externalId ?? null,
         locationId: location?.id ?? null,
         parentAssetId: body.parentAssetId ?? null,
+        reportingEnabled: body.reportingEnabled ?? true,
         createdById: context.actor.id,
         updatedById: context.actor.id,
       });
@@ -444,6 +447,7 @@ export async function updateAsset(
         description: body.description,
         externalId: body.externalId === undefined ? current.externalId : body.externalId,
         parentAssetId: body.parentAssetId === undefined ? current.parentAssetId : body.parentAssetId,
+        reportingEnabled: body.reportingEnabled ?? current.reportingEnabled,
         updatedById: context.actor.id,
         updatedAt: new Date(),
       });

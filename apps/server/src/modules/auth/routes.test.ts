@@ -175,6 +175,9 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      reportingEnabled: true,
+      showOpenReports: true,
+      requestTriageRole: 'member',
     });
   });
 
@@ -192,6 +195,9 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      reportingEnabled: true,
+      showOpenReports: true,
+      requestTriageRole: 'member',
     });
   });
 

@@ -119,7 +119,12 @@ async function taskActionRoutes(instance: FastifyInstance): Promise<void> {
       async (request) =>
         changeTaskStatus(
           app.db,
-          { actor: currentUser(request), ipAddress: request.ip, now: app.clock.now() },
+          {
+            actor: currentUser(request),
+            ipAddress: request.ip,
+            now: app.clock.now(),
+            requests: app.requests,
+          },
           request.params.id,
           request.params.eventId,
           action,

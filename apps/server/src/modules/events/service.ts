@@ -26,6 +26,7 @@ import {
   resolveFieldValues,
   valuesByLabel,
 } from '../fields/index.ts';
+import { onTaskCompleted, type RequestsDeps } from '../requests/index.ts';
 import { onScheduledTaskCompleted, onScheduledTaskDeleted } from '../schedules/index.ts';
 import {
   type AttachmentPlan,
@@ -357,7 +358,7 @@ export type TaskAction = keyof typeof TRANSITIONS;
  */
 export async function changeTaskStatus(
   db: Db,
-  context: Pick<EventActionContext, 'actor' | 'ipAddress' | 'now'>,
+  context: Pick<EventActionContext, 'actor' | 'ipAddress' | 'now'> & { requests?: RequestsDeps },
   assetId: string,
   eventId: string,
   action: TaskAction,
@@ -401,6 +402,8 @@ export async function changeTaskStatus(
     if (row.scheduleId && transition.to === 'Completed') {
       await onScheduledTaskCompleted(tx, scheduleChange(context, row.scheduleId));
     }
+    // The requests accepted into it are done, and their reporters told (ADR 129).
+    if (transition.to === 'Completed') await onTaskCompleted(context.requests, tx, row, at);
   });
   return savedEvent(db, context, asset.id, eventId);
 }

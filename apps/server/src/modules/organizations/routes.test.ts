@@ -149,6 +149,9 @@ describe('GET /api/admin/organizations', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      reportingEnabled: true,
+      showOpenReports: true,
+      requestTriageRole: 'member',
       createdAt: row.createdAt.toISOString(),
     });
 
@@ -186,6 +189,9 @@ describe('POST /api/admin/organizations', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      reportingEnabled: true,
+      showOpenReports: true,
+      requestTriageRole: 'member',
       createdAt: expect.any(String),
     });
     const row = await organizationRow(created.id);
@@ -335,6 +341,9 @@ describe('organization logos', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      reportingEnabled: true,
+      showOpenReports: true,
+      requestTriageRole: 'member',
     });
   });
 

@@ -5,6 +5,7 @@ import {
   type TAdminOrganization,
   type TLanguage,
   type TOrganization,
+  type TRequestTriageRole,
 } from '@mqr/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -52,6 +53,9 @@ export function toOrganization(row: OrganizationRow): TOrganization {
     defaultLanguage: row.defaultLanguage,
     publicLocationPages: row.publicLocationPages,
     publicAssetLocation: row.publicAssetLocation,
+    reportingEnabled: row.reportingEnabled,
+    showOpenReports: row.showOpenReports,
+    requestTriageRole: row.requestTriageRole,
   };
 }
 
@@ -171,6 +175,9 @@ export async function updateOrganizationSettings(
     defaultLanguage?: TLanguage | undefined;
     publicLocationPages?: boolean | undefined;
     publicAssetLocation?: boolean | undefined;
+    reportingEnabled?: boolean | undefined;
+    showOpenReports?: boolean | undefined;
+    requestTriageRole?: TRequestTriageRole | undefined;
   },
 ): Promise<TOrganization> {
   if (settings.timeZone !== undefined && !(await isKnownTimeZone(db, settings.timeZone)))
@@ -184,6 +191,9 @@ export async function updateOrganizationSettings(
       defaultLanguage: locked.defaultLanguage,
       publicLocationPages: locked.publicLocationPages,
       publicAssetLocation: locked.publicAssetLocation,
+      reportingEnabled: locked.reportingEnabled,
+      showOpenReports: locked.showOpenReports,
+      requestTriageRole: locked.requestTriageRole,
     };
     const after = {
       timeZone: settings.timeZone ?? locked.timeZone,
@@ -191,6 +201,9 @@ export async function updateOrganizationSettings(
       defaultLanguage: settings.defaultLanguage ?? locked.defaultLanguage,
       publicLocationPages: settings.publicLocationPages ?? locked.publicLocationPages,
       publicAssetLocation: settings.publicAssetLocation ?? locked.publicAssetLocation,
+      reportingEnabled: settings.reportingEnabled ?? locked.reportingEnabled,
+      showOpenReports: settings.showOpenReports ?? locked.showOpenReports,
+      requestTriageRole: settings.requestTriageRole ?? locked.requestTriageRole,
     };
     const changes = diffChanges(before, after);
     if (Object.keys(changes).length === 0) return locked;

@@ -8,6 +8,7 @@ import { eventFieldValues, fieldDefinitions, files, maintenanceEvents } from '#s
 import { createAssetViaApi, insertField } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { createLocationViaApi } from '#server/test/location-fixtures.ts';
+import { easyChallenges, reportViaApi } from '#server/test/request-fixtures.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 
 // Internal fields never reach anyone signed out (ADR 091): every public route of the route table is
@@ -60,6 +61,7 @@ let slug: string;
 let assetId: string;
 let fileId: string;
 let feedPath: string;
+let reportToken: string;
 let olderAfter: string;
 /** The slug of the location the asset is at, whose public page is turned on. */
 let locationSlug: string;
@@ -162,6 +164,8 @@ beforeAll(async () => {
   const feed = await t.app.inject({ method: 'POST', url: '/api/calendar/feed', headers: t.headers.memberA });
   expect(feed.statusCode, feed.body).toBe(201);
   feedPath = new URL(feed.json().url).pathname;
+  easyChallenges(t.app);
+  reportToken = await reportViaApi(t.app, organizationId, slug, { description: 'Leak', urgency: 'works' });
   const first = await t.app.inject({ url: `/public/orgs/${organizationId}/assets/${slug}` });
   olderAfter = first.json().eventsNextAfter;
   expect(olderAfter).toEqual(expect.any(String));
@@ -180,6 +184,12 @@ function publicReads(): Record<string, InjectOptions[]> {
       `${asset}/events?after=${olderAfter}`,
     ),
     'GET /public/orgs/:organizationId/assets/:slug/qr.png': get(`${asset}/qr.png`),
+    'GET /public/orgs/:organizationId/assets/:slug/report-challenge': get(`${asset}/report-challenge`),
+    'POST /public/orgs/:organizationId/assets/:slug/reports': post(`${asset}/reports`),
+    'POST /public/orgs/:organizationId/assets/:slug/reports/:requestId/me-too': post(
+      `${asset}/reports/${organizationId}/me-too`,
+    ),
+    'GET /public/requests/:token': get(`/public/requests/${reportToken}`),
     'GET /public/orgs/:organizationId/files/:fileId': get(`/public/orgs/${organizationId}/files/${fileId}`),
     'GET /public/orgs/:organizationId/locations/:slug': get(
       `/public/orgs/${organizationId}/locations/${locationSlug}`,

@@ -14,6 +14,7 @@ import { getAssetRowBySlug, getPublicAssetView } from '../assets/index.ts';
 import { listAssetEventPage } from '../events/index.ts';
 import { findPublicLocation } from '../locations/index.ts';
 import { getOrganization, getOrganizationTimeZone } from '../organizations/index.ts';
+import { getPublicReporting } from '../requests/index.ts';
 
 /** What the public page shows of an event: names and values, no ids, no change log. */
 function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
@@ -66,6 +67,7 @@ export async function getPublicAsset(
     files: view.files,
     ...view.nextService,
     location: showsLocation ? { name: place.locationName!, path: place.locationPath! } : null,
+    reporting: await getPublicReporting(db, organizationId, slug),
   };
 }
 

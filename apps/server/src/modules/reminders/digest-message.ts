@@ -2,7 +2,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { DEFAULT_LANGUAGE, PRODUCT_NAME, type TLanguage } from '@mqr/contracts';
 import { calendarDateText } from '#server/lib/i18n/formats.ts';
 import { type Translator, translatorFor } from '#server/lib/i18n/translators.ts';
-import type { DigestContent, DigestSection, DigestSectionName, DigestTask } from './digest.ts';
+import type {
+  DigestContent,
+  DigestSection,
+  DigestSectionName,
+  DigestTask,
+  WaitingRequest,
+} from './digest.ts';
 import { DIGEST_SECTIONS } from './digest.ts';
 
 // The daily digest as an email (docs/product/reminders.md#the-message), in its recipient's language
@@ -34,6 +40,13 @@ export const DIGEST_TEXTS = {
     message: 'You get this email because the daily digest is on in your profile.',
   },
   turnOff: /*i18n*/ { id: 'digest.turnOff', message: 'Turn off the daily digest' },
+  requests: /*i18n*/ { id: 'digest.requests', message: 'Requests waiting for triage' },
+  requestsSubject: /*i18n*/ {
+    id: 'digest.subject.requests',
+    message: '{count, plural, one {# request waiting} other {# requests waiting}}',
+  },
+  unsafe: /*i18n*/ { id: 'digest.requestUnsafe', message: 'unsafe' },
+  allRequests: /*i18n*/ { id: 'digest.allRequests', message: 'Triage the requests' },
 } as const;
 
 export interface DigestMessage {
@@ -69,6 +82,9 @@ export function digestSubject(
   const counts = DIGEST_SECTIONS.filter((name) => content.sections[name].total > 0).map((name) =>
     tr.t(DIGEST_TEXTS.subjectParts[name], { count: content.sections[name].total }),
   );
+  if (content.requests && content.requests.total > 0) {
+    counts.push(tr.t(DIGEST_TEXTS.requestsSubject, { count: content.requests.total }));
+  }
   return tr.t(DIGEST_TEXTS.subject, { organization: content.organizationName, counts: counts.join(', ') });
 }
 
@@ -123,6 +139,42 @@ function htmlSection(
   ].join('\n');
 }
 
+const requestsLink = (links: DigestLinks) => `${links.publicBaseUrl}/requests`;
+
+/** One waiting request as a line: its asset, what was reported, "unsafe" when it is. */
+const requestLine = (request: WaitingRequest, tr: Translator) =>
+  `${request.assetName}: ${request.description.replace(/\s+/g, ' ')}${request.urgency === 'unsafe' ? ` (${tr.t(DIGEST_TEXTS.unsafe)})` : ''}`;
+
+/** The requests waiting for triage (ADR 129): plain text and HTML, or nothing when none waits. */
+function requestsSection(
+  content: DigestContent,
+  links: DigestLinks,
+  tr: Translator,
+): { text: string; html: string } | undefined {
+  const waiting = content.requests;
+  if (!waiting || waiting.total === 0) return undefined;
+  const heading = `${tr.t(DIGEST_TEXTS.requests)} (${waiting.total})`;
+  const more = waiting.total - waiting.items.length;
+  const moreText = more > 0 ? tr.t(DIGEST_TEXTS.more, { count: more }) : undefined;
+  const open = tr.t(DIGEST_TEXTS.allRequests);
+  const text = [
+    heading,
+    ...waiting.items.map((request) => `- ${requestLine(request, tr)}`),
+    ...(moreText ? [moreText] : []),
+    `${open}: ${requestsLink(links)}`,
+  ].join('\n');
+  const items = waiting.items
+    .map((request) => `<li style="margin:0 0 8px">${escapeHtml(requestLine(request, tr))}</li>`)
+    .join('\n');
+  const html = [
+    `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(heading)}</h2>`,
+    `<ul style="padding-left:20px;margin:0">\n${items}\n</ul>`,
+    ...(moreText ? [`<p style="margin:8px 0 0">${escapeHtml(moreText)}</p>`] : []),
+    `<p><a href="${escapeHtml(requestsLink(links))}">${escapeHtml(open)}</a></p>`,
+  ].join('\n');
+  return { text, html };
+}
+
 /** The digest's subject, plain text and HTML, in `language`: overdue first, then due today, then due soon. */
 export function renderDigest(
   content: DigestContent,
@@ -140,10 +192,12 @@ export function renderDigest(
   const allTasks = tr.t(DIGEST_TEXTS.allTasks);
   const why = tr.t(DIGEST_TEXTS.why);
   const turnOff = tr.t(DIGEST_TEXTS.turnOff);
+  const waiting = requestsSection(content, links, tr);
   const text = [
     greeting,
     intro,
     ...sections.map(([name, section]) => textSection(name, section, links, tr)),
+    ...(waiting ? [waiting.text] : []),
     `${allTasks}: ${dashboardLink(links)}`,
     `${why} ${turnOff}: ${turnOffLink(links)}`,
   ].join('\n\n');
@@ -154,6 +208,7 @@ export function renderDigest(
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 ${sections.map(([name, section]) => htmlSection(name, section, links, tr)).join('\n')}
+${waiting?.html ?? ''}
 <p style="margin-top:24px"><a href="${escapeHtml(dashboardLink(links))}">${escapeHtml(allTasks)}</a></p>
 <p style="color:#555;font-size:13px">${escapeHtml(why)} <a href="${escapeHtml(turnOffLink(links))}">${escapeHtml(turnOff)}</a>.</p>
 <p style="color:#555;font-size:13px">${escapeHtml(PRODUCT_NAME)}</p>

@@ -29,6 +29,68 @@ export interface DigestContent {
   /** The organization's date the digest is for. */
   localDate: string;
   sections: Record<DigestSectionName, DigestSection>;
+  /** Requests from the QR code waiting for triage, for those who triage them (ADR 129). */
+  requests?: WaitingRequests;
+}
+
+/** A request waiting for triage, as the digest lists it. */
+export interface WaitingRequest {
+  requestId: string;
+  assetName: string;
+  urgency: string;
+  description: string;
+}
+
+/** The organization's new requests: how many (and how many unsafe), the first DIGEST_SECTION_LIMIT, unsafe first. */
+export interface WaitingRequests {
+  total: number;
+  unsafe: number;
+  items: WaitingRequest[];
+}
+
+/** Someone who triages requests and gets the digest. */
+export interface Triager {
+  userId: string;
+  email: string;
+  displayName: string;
+}
+
+/**
+ * The waiting requests go into the digest of each person who triages them: added to the digest they
+ * get for their tasks, or a digest of their own (no tasks) when any request waits.
+ */
+export function withWaitingRequests(
+  digests: Digest[],
+  triagers: Triager[],
+  waiting: WaitingRequests,
+  context: { organizationName: string; localDate: string },
+): Digest[] {
+  if (waiting.total === 0) return digests;
+  const byUser = new Map(digests.map((digest) => [digest.userId, digest]));
+  const empty = () =>
+    Object.fromEntries(DIGEST_SECTIONS.map((name) => [name, { total: 0, tasks: [] }])) as unknown as Record<
+      DigestSectionName,
+      DigestSection
+    >;
+  for (const triager of triagers) {
+    const digest = byUser.get(triager.userId);
+    if (digest) {
+      digest.content.requests = waiting;
+      continue;
+    }
+    byUser.set(triager.userId, {
+      userId: triager.userId,
+      email: triager.email,
+      content: {
+        organizationName: context.organizationName,
+        recipientName: triager.displayName,
+        localDate: context.localDate,
+        sections: empty(),
+        requests: waiting,
+      },
+    });
+  }
+  return [...byUser.values()];
 }
 
 /** One row of the digest query: a task for a recipient, with the size of its share of the section. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import type { SecretBox } from '#server/lib/secret-box.ts';
 import type { DigestLinks } from './digest-message.ts';
 import type { Mailer } from './mailer.ts';
 import { composeDailyDigests, deliverEmails, EMAIL_DELIVERY_QUEUE } from './service.ts';
@@ -22,6 +23,7 @@ export interface ReminderJobsDeps {
   log: FastifyBaseLogger;
   mailer: Mailer;
   links: DigestLinks;
+  statusLinks?: SecretBox;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { languageOf, type TLanguage } from '@mqr/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { assets, emailOutbox, maintenanceEvents, organizations, users } from '#server/db/schema.ts';
-import type { Digest, DigestContent, DigestRow } from './digest.ts';
+import { assets, emailOutbox, maintenanceEvents, organizations, requests, users } from '#server/db/schema.ts';
+import type { Digest, DigestContent, DigestRow, Triager, WaitingRequests } from './digest.ts';
 
 /** The kind of the outbox rows of daily digests. */
 export const DAILY_DIGEST = 'daily_digest';
@@ -103,6 +103,44 @@ export async function findDigestRows(
 }
 
 /**
+ * The organization's requests waiting for triage (ADR 129): counted, and the first `limit` of them,
+ * unsafe first then newest, by the staff list's index of new requests.
+ */
+export async function findWaitingRequests(
+  db: DbOrTx,
+  organizationId: string,
+  limit: number,
+): Promise<WaitingRequests> {
+  const counts = (await db.execute(sql`
+    select count(*)::int as total, count(*) filter (where priority = 1)::int as unsafe
+    from ${requests} where organization_id = ${organizationId} and state = 'new'`)) as unknown as Rows<{
+    total: number;
+    unsafe: number;
+  }>;
+  const { total, unsafe } = counts.rows[0] ?? { total: 0, unsafe: 0 };
+  if (total === 0) return { total, unsafe, items: [] };
+  const items = (await db.execute(sql`
+    select r.id as "requestId", a.name as "assetName", r.urgency, left(r.description, 200) as description
+    from ${requests} r join ${assets} a on a.organization_id = r.organization_id and a.id = r.asset_id
+    where r.organization_id = ${organizationId} and r.state = 'new'
+    order by r.priority desc nulls last, r.created_at desc nulls last, r.id desc nulls last limit ${limit}`)) as unknown as Rows<
+    WaitingRequests['items'][number]
+  >;
+  return { total, unsafe, items: items.rows };
+}
+
+/** Who triages the organization's requests and gets the digest: its administrators, and its members where they may. */
+export async function findTriagers(db: DbOrTx, organizationId: string): Promise<Triager[]> {
+  const result = (await db.execute(sql`
+    select u.id as "userId", u.email, u.display_name as "displayName"
+    from ${users} u join ${organizations} org on org.id = u.organization_id
+    where u.organization_id = ${organizationId} and u.is_active and u.daily_digest
+      and (u.is_admin or u.is_super_admin or org.request_triage_role = 'member')
+    order by u.id`)) as unknown as Rows<Triager>;
+  return result.rows;
+}
+
+/**
  * Writes the digests to the outbox in one statement. A person who has this date's digest already
  * (the unique index on person, kind and date) gets nothing more. Answers how many were written.
  */
@@ -143,6 +181,24 @@ export async function insertAdministratorEmails(
     where u.organization_id = ${message.organizationId} and u.is_active and (u.is_admin or u.is_super_admin)
     returning id`)) as unknown as Rows<{ id: string }>;
   return result.rows.length;
+}
+
+/** Writes one message to someone outside the organization (a request's reporter): no user, its own language. */
+export async function insertReporterEmail(
+  tx: DbOrTx,
+  message: {
+    organizationId: string;
+    localDate: string;
+    kind: string;
+    recipient: string;
+    language: TLanguage;
+    content: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${emailOutbox} (id, organization_id, user_id, kind, local_date, recipient, language, content)
+    values (gen_random_uuid(), ${message.organizationId}, null, ${message.kind}, ${message.localDate}::date,
+      ${message.recipient}, ${message.language}, ${JSON.stringify(message.content)}::jsonb)`);
 }
 
 /** Deletes the organization's finished outbox rows older than `before` (kept a while for inquiries). */
@@ -200,27 +256,32 @@ export async function claimNextMessage(
   db: DbOrTx,
   delivery: Delivery,
 ): Promise<(OutboxRow & { language: TLanguage }) | undefined> {
+  // A message to someone outside the organization (a reporter, ADR 129) has no user: its address and
+  // language are the row's own.
   const result = (await db.execute(sql`
-    update ${emailOutbox} m set state = 'sending', attempts = m.attempts + 1, recipient = u.email, updated_at = now()
-    from ${users} u, ${organizations} org
+    update ${emailOutbox} m set state = 'sending', attempts = m.attempts + 1,
+      recipient = coalesce((select u.email from ${users} u where u.id = m.user_id), m.recipient), updated_at = now()
+    from ${organizations} org
     where m.id = (
       select o.id from ${emailOutbox} o where ${ofDelivery(delivery, "'queued'")}
       order by o.id limit 1 for update skip locked)
-      and u.id = m.user_id and org.id = m.organization_id
+      and org.id = m.organization_id
     returning m.id, m.user_id as "userId", m.kind, m.local_date::text as "localDate", m.recipient, m.content,
-      u.language as "userLanguage", org.default_language as "organizationLanguage"`)) as unknown as Rows<
+      m.language as "ownLanguage", (select u.language from ${users} u where u.id = m.user_id) as "userLanguage",
+      org.default_language as "organizationLanguage"`)) as unknown as Rows<
     Pick<OutboxRow, 'id' | 'userId' | 'kind' | 'localDate' | 'recipient'> & {
       content: DigestContent;
+      ownLanguage: TLanguage | null;
       userLanguage: TLanguage | null;
       organizationLanguage: TLanguage;
     }
   >;
   const row = result.rows[0];
   if (!row) return undefined;
-  const { userLanguage, organizationLanguage, ...message } = row;
+  const { ownLanguage, userLanguage, organizationLanguage, ...message } = row;
   return {
     ...(message as unknown as OutboxRow),
-    language: languageOf({ language: userLanguage }, { language: organizationLanguage }),
+    language: ownLanguage ?? languageOf({ language: userLanguage }, { language: organizationLanguage }),
   };
 }
 

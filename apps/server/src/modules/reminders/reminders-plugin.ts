@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createSecretBox } from '#server/lib/secret-box.ts';
 import { defineReminderJobs } from './jobs.ts';
 import { smtpMailer } from './mailer.ts';
+import { REQUEST_LINK_PURPOSE } from './request-message.ts';
 
 export interface RemindersPluginOptions {
   /** Compose the daily digests every minute (default true; tests compose them themselves). */
@@ -23,7 +25,14 @@ async function reminders(app: FastifyInstance, options: RemindersPluginOptions):
   const mailer = smtpMailer(smtpUrl, smtpFrom);
   defineReminderJobs(
     app.jobs,
-    { db: app.db, clock: app.clock, log: app.log, mailer, links: { publicBaseUrl } },
+    {
+      db: app.db,
+      clock: app.clock,
+      log: app.log,
+      mailer,
+      links: { publicBaseUrl },
+      statusLinks: createSecretBox(app.config.jwtSecret, REQUEST_LINK_PURPOSE),
+    },
     { compose: options.compose ?? true },
   );
   // Once the job runner has stopped (stop() may be called twice): no delivery is using it any more.

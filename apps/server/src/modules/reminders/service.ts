@@ -11,12 +11,13 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import type { SecretBox } from '#server/lib/secret-box.ts';
 import {
   renderSignInSettingsAlert,
   SIGN_IN_SETTINGS_ALERT,
   type SignInSettingsAlertContent,
 } from './alert-message.ts';
-import { buildDigests, type DigestContent } from './digest.ts';
+import { buildDigests, type DigestContent, withWaitingRequests } from './digest.ts';
 import { type DigestLinks, renderDigest, turnOffLink } from './digest-message.ts';
 import { isPermanentRefusal, type Mailer, type OutgoingEmail } from './mailer.ts';
 import {
@@ -29,11 +30,22 @@ import {
   failQueued,
   findDigestRows,
   findOrganizationsDueForDigest,
+  findTriagers,
+  findWaitingRequests,
   insertAdministratorEmails,
   insertDigests,
+  insertReporterEmail,
   type OutboxRow,
   settleMessage,
 } from './queries.ts';
+import {
+  REQUEST_REPORTER_EMAIL,
+  REQUEST_UNSAFE_EMAIL,
+  type ReporterEmailContent,
+  renderReporterEmail,
+  renderUnsafeReportEmail,
+  type UnsafeReportContent,
+} from './request-message.ts';
 
 /**
  * The queue of email deliveries: one job per organization and date, queued with its outbox rows,
@@ -77,7 +89,10 @@ async function composeOrganizationDigests(
       { today, soonUntil: addDays(today, DUE_SOON_DAYS) },
       DIGEST_SECTION_LIMIT,
     );
-    const digests = buildDigests(rows, { organizationName: name, localDate: today });
+    const context = { organizationName: name, localDate: today };
+    const waiting = await findWaitingRequests(tx, organization.id, DIGEST_SECTION_LIMIT);
+    const triagers = waiting.total > 0 ? await findTriagers(tx, organization.id) : [];
+    const digests = withWaitingRequests(buildDigests(rows, context), triagers, waiting, context);
     const written = await insertDigests(
       tx,
       organization.id,
@@ -115,6 +130,8 @@ export interface DeliveryDeps {
   mailer: Mailer;
   links: DigestLinks;
   log: FastifyBaseLogger;
+  /** Opens the reporters' status links sealed in the outbox (ADR 129). */
+  statusLinks?: SecretBox;
 }
 
 /**
@@ -124,8 +141,27 @@ export interface DeliveryDeps {
 function messageOf(
   message: OutboxRow & { language: TLanguage },
   links: DigestLinks,
+  statusLinks?: SecretBox,
 ): Omit<OutgoingEmail, 'to'> {
   const host = new URL(links.publicBaseUrl).hostname;
+  if (message.kind === REQUEST_REPORTER_EMAIL) {
+    return {
+      ...renderReporterEmail(
+        message.content as unknown as ReporterEmailContent,
+        { ...links, statusLinks },
+        message.language,
+      ),
+      messageId: `<request.${message.id}@${host}>`,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    };
+  }
+  if (message.kind === REQUEST_UNSAFE_EMAIL) {
+    return {
+      ...renderUnsafeReportEmail(message.content as unknown as UnsafeReportContent, links, message.language),
+      messageId: `<unsafe-request.${message.id}@${host}>`,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    };
+  }
   if (message.kind === SIGN_IN_SETTINGS_ALERT) {
     return {
       ...renderSignInSettingsAlert(
@@ -173,6 +209,54 @@ export async function emailAdministrators(
 }
 
 /**
+ * Emails the reporter of a request (ADR 129) in the caller's transaction, in `language` (their
+ * browser's at report time): the message and its delivery job commit with the change, or not at all.
+ */
+export async function emailReporter(
+  jobs: JobRunner,
+  tx: DbOrTx,
+  email: {
+    organizationId: string;
+    localDate: string;
+    recipient: string;
+    language: TLanguage;
+    content: ReporterEmailContent;
+  },
+): Promise<void> {
+  await insertReporterEmail(tx, { ...email, kind: REQUEST_REPORTER_EMAIL, content: { ...email.content } });
+  await jobs.send(
+    EMAIL_DELIVERY_QUEUE,
+    { organizationId: email.organizationId, localDate: email.localDate },
+    { tx, organizationId: email.organizationId },
+  );
+}
+
+/** Emails every active administrator of the organization at once about an unsafe report (ADR 129). */
+export async function emailUnsafeReport(
+  jobs: JobRunner,
+  tx: DbOrTx,
+  alert: {
+    organizationId: string;
+    localDate: string;
+    content: Omit<UnsafeReportContent, 'recipientName' | 'organizationName'>;
+  },
+): Promise<void> {
+  const written = await insertAdministratorEmails(tx, {
+    organizationId: alert.organizationId,
+    localDate: alert.localDate,
+    kind: REQUEST_UNSAFE_EMAIL,
+    content: { ...alert.content },
+  });
+  if (written > 0) {
+    await jobs.send(
+      EMAIL_DELIVERY_QUEUE,
+      { organizationId: alert.organizationId, localDate: alert.localDate },
+      { tx, organizationId: alert.organizationId },
+    );
+  }
+}
+
+/**
  * Sends a delivery's queued messages (digests, alerts), one at a time, each marked `sending` before it goes and `sent`
  * once the mail server accepted it: it is never sent twice. A refusal for good (an unknown address)
  * fails that message and goes on; any other failure (the server down, a timeout) puts it back and
@@ -194,7 +278,10 @@ export async function deliverEmails(
     if (!message) return { sent };
     let response: string;
     try {
-      ({ response } = await deps.mailer.send({ to: message.recipient, ...messageOf(message, deps.links) }));
+      ({ response } = await deps.mailer.send({
+        to: message.recipient,
+        ...messageOf(message, deps.links, deps.statusLinks),
+      }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isPermanentRefusal(error)) {

@@ -2,4 +2,10 @@
 
 export type { AssetMovedFacts } from './outbox.ts';
 export { webhookAdminRoutes } from './routes.ts';
-export { emitAssetEvents, emitAssetsMoved, emitEventRecorded, emitTaskEvent } from './service.ts';
+export {
+  emitAssetEvents,
+  emitAssetsMoved,
+  emitEventRecorded,
+  emitRequestEvent,
+  emitTaskEvent,
+} from './service.ts';

@@ -149,3 +149,13 @@ export async function emitTaskEvent(
 ): Promise<void> {
   await emitWebhookEvents(tx, row.organizationId, type, [taskItem(row)]);
 }
+
+/** request.created or request.closed (ADR 129): the request, its asset, and what was said or decided. */
+export async function emitRequestEvent(
+  tx: DbOrTx,
+  organizationId: string,
+  type: 'request.created' | 'request.closed',
+  data: Record<string, unknown>,
+): Promise<void> {
+  await emitWebhookEvents(tx, organizationId, type, [data]);
+}

@@ -34,7 +34,13 @@ import {
 } from './queries.ts';
 
 /** What the other modules call in their transactions (ADR 064). */
-export { emitAssetEvents, emitAssetsMoved, emitEventRecorded, emitTaskEvent } from './outbox.ts';
+export {
+  emitAssetEvents,
+  emitAssetsMoved,
+  emitEventRecorded,
+  emitRequestEvent,
+  emitTaskEvent,
+} from './outbox.ts';
 
 export type WebhookEndpointInput = z.output<typeof ZWebhookEndpointBody>;
 

@@ -117,6 +117,47 @@ describe('settings page (settings variant)', () => {
     expect(puts).toEqual([{ publicLocationPages: true }, { publicAssetLocation: true }]);
   });
 
+  it('turns problem reports off, hides open reports and leaves the triage to administrators', async () => {
+    const calls = setup(
+      { isAdmin: true },
+      {
+        'PUT /api/admin/organization/settings': (_url, init) =>
+          jsonResponse(organization(JSON.parse(String(init.body)))),
+      },
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Organization' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Organization' });
+    const section = within(panel).getByRole('region', { name: 'Problem reports' });
+    const reporting = within(section).getByRole('switch', {
+      name: 'Offer "Report a problem" on public asset pages',
+    });
+    const shown = within(section).getByRole('switch', {
+      name: 'Show open reports publicly ("being handled", with "me too")',
+    });
+    // On for a new organization.
+    await waitFor(() => expect(reporting).toHaveAttribute('aria-checked', 'true'));
+    expect(shown).toHaveAttribute('aria-checked', 'true');
+    await user.click(reporting);
+    await waitFor(() => expect(authStore.getSnapshot().organization?.reportingEnabled).toBe(false));
+    await user.click(shown);
+    await waitFor(() => expect(authStore.getSnapshot().organization?.showOpenReports).toBe(false));
+    await user.selectOptions(
+      within(section).getByRole('combobox', { name: 'Who triages requests' }),
+      'admin',
+    );
+    await waitFor(() => expect(authStore.getSnapshot().organization?.requestTriageRole).toBe('admin'));
+    const puts = calls
+      .filter((call) => call.init.method === 'PUT')
+      .map((call) => JSON.parse(String(call.init.body)));
+    expect(puts).toEqual([
+      { reportingEnabled: false },
+      { showOpenReports: false },
+      { requestTriageRole: 'admin' },
+    ]);
+  });
+
   it('says why the time zone was not saved', async () => {
     setup(
       { isAdmin: true },

@@ -20,6 +20,7 @@ import { PUBLIC_PAGES_TEXTS, SSO_SETTINGS_TEXTS } from '#web/features/organizati
 import { DailyDigestSwitch } from '#web/features/profile/components/daily-digest-switch.tsx';
 import { LanguageSelect } from '#web/features/profile/components/language-select.tsx';
 import { ProfileForm } from '#web/features/profile/components/profile-form.tsx';
+import { REQUEST_TEXTS, RequestSettings } from '#web/features/requests/index.ts';
 import { WebhooksPanel } from '#web/features/webhooks/components/webhooks-panel.tsx';
 import { WEBHOOK_TEXTS } from '#web/features/webhooks/texts.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
@@ -78,6 +79,9 @@ export function SettingsPage() {
         </RemindersSection>
         <SettingsSection title={_(PUBLIC_PAGES_TEXTS.heading)}>
           <OrganizationPublicPagesSwitches />
+        </SettingsSection>
+        <SettingsSection title={_(REQUEST_TEXTS.settingsTitle)}>
+          <RequestSettings />
         </SettingsSection>
         <SettingsSection title={_(SSO_SETTINGS_TEXTS.heading)}>
           <SsoSettingsForm />

@@ -29,10 +29,12 @@ type THeaderBarProps = {
   userMenu?: ReactNode;
   /** Beside the menu: the connection and what waits to be sent (the app's header only). */
   status?: ReactNode;
+  /** After a link's label, by its path: the count of requests waiting (the app's header only). */
+  linkExtras?: Partial<Record<string, ReactNode>>;
 };
 
 /** The header (docs/product/overview.md#navigation), without a router of its own. */
-export function HeaderBar({ snapshot, pathname, Link, userMenu, status }: THeaderBarProps) {
+export function HeaderBar({ snapshot, pathname, Link, userMenu, status, linkExtras }: THeaderBarProps) {
   const { _ } = useLingui();
   const { auth, organization } = snapshot;
   const [navOpen, setNavOpen] = useState(false);
@@ -88,6 +90,7 @@ export function HeaderBar({ snapshot, pathname, Link, userMenu, status }: THeade
                     onClick={closeNav}
                   >
                     {_(link.label)}
+                    {linkExtras?.[link.to]}
                   </Link>
                 </li>
               ))}

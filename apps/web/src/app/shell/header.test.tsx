@@ -11,7 +11,16 @@ const MEMBER: TRole = { isAdmin: false, isSuperAdmin: false };
 const ADMIN: TRole = { isAdmin: true, isSuperAdmin: false };
 const SUPER: TRole = { isAdmin: true, isSuperAdmin: true };
 /** The navigation's links each role sees, in order (docs/product/overview.md#navigation). */
-const MEMBER_LINKS = ['Home', 'Scan QR', 'Dashboard', 'Assets', 'Locations', 'Calendar', 'Activity'];
+const MEMBER_LINKS = [
+  'Home',
+  'Scan QR',
+  'Dashboard',
+  'Assets',
+  'Requests',
+  'Locations',
+  'Calendar',
+  'Activity',
+];
 const ADMIN_LINKS = [...MEMBER_LINKS, 'Admin Users', 'Admin Fields'];
 
 function signInAs(role: TRole, displayName = 'Jamie Rivera') {

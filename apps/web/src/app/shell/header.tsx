@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { OfflineStatus } from '#web/features/offline/index.ts';
+import { RequestsNavBadge } from '#web/features/requests/index.ts';
 import { useAuthSnapshot } from '#web/lib/auth-store.ts';
 import { HeaderBar, type THeaderLink } from './header-bar.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -26,6 +27,7 @@ export function Header() {
       Link={RouterLink}
       userMenu={snapshot.auth ? <UserMenu user={snapshot.auth} /> : undefined}
       status={snapshot.auth ? <OfflineStatus /> : undefined}
+      linkExtras={snapshot.auth ? { '/requests': <RequestsNavBadge /> } : undefined}
     />
   );
 }

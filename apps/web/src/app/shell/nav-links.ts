@@ -11,6 +11,7 @@ export const NAV_LINKS: readonly TNavLink[] = [
   { to: '/dashboard', label: NAV_TEXTS.dashboard, visibleTo: 'signed-in' },
   // The assets page needs sign-in, but its link is shown to everyone (docs/product/overview.md#navigation).
   { to: '/assets', label: NAV_TEXTS.assets, end: true, visibleTo: 'public' },
+  { to: '/requests', label: NAV_TEXTS.requests, visibleTo: 'signed-in' },
   { to: '/locations', label: NAV_TEXTS.locations, visibleTo: 'signed-in' },
   { to: '/calendar', label: NAV_TEXTS.calendar, visibleTo: 'signed-in' },
   { to: '/settings/audit-logs', label: NAV_TEXTS.activity, visibleTo: 'signed-in' },

@@ -22,6 +22,7 @@ export const NAV_TEXTS = {
   dashboard: msg`Dashboard`,
   assets: msg`Assets`,
   locations: msg`Locations`,
+  requests: msg`Requests`,
   calendar: msg`Calendar`,
   activity: msg`Activity`,
   adminUsers: msg`Admin Users`,

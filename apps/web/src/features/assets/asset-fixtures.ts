@@ -27,6 +27,7 @@ export function asset(overrides: Partial<TAsset> = {}): TAsset {
     location: null,
     parentAsset: null,
     componentCount: 0,
+    reportingEnabled: true,
     ...overrides,
   };
 }

@@ -204,6 +204,9 @@ export const FORM_TEXTS = {
   name: msg`Name`,
   description: msg`Description`,
   externalId: msg`External ID`,
+  /** docs/product/requests.md: the asset's own switch of "Report a problem". */
+  reportingEnabled: msg`Allow problem reports`,
+  reportingEnabledHint: msg`Its public page offers "Report a problem" when the organization allows it.`,
   externalIdHint: msg`Its identifier in another tool, such as a Snipe-IT asset tag. One asset per ID; imports can find the asset by it.`,
   organizationId: msg`Organization ID`,
   organizationPlaceholder: msg`e.g. the demo organization's ID`,

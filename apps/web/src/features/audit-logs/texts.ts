@@ -70,6 +70,9 @@ export const AUDIT_ACTION_MESSAGES: Record<string, MessageDescriptor> = {
   REVOKE: msg`Revoked`,
   UNDO: msg`Undone`,
   MOVE: msg`Moved`,
+  ACCEPT: msg`Accepted`,
+  MERGE: msg`Merged`,
+  CLOSE: msg`Closed`,
 };
 
 export const AUDIT_ENTITY_MESSAGES: Record<TAuditEntityType, MessageDescriptor> = {
@@ -83,6 +86,7 @@ export const AUDIT_ENTITY_MESSAGES: Record<TAuditEntityType, MessageDescriptor> 
   WebhookEndpoint: msg`Webhook Endpoint`,
   Import: msg`Import`,
   Location: msg`Location`,
+  Request: msg`Request`,
 };
 
 /**

@@ -67,6 +67,7 @@ export function analyticsResponse(overrides: Partial<TDashboardAnalytics> = {}):
       rate: null,
       assets: [],
     },
+    requests: { waiting: 2, waitingUnsafe: 1, reported: 5, triaged: 3, medianTriageHours: 4.5 },
     ...overrides,
   };
 }

@@ -24,6 +24,14 @@ export const DASHBOARD_TEXTS = {
   avgTurnaround: msg`Avg. turnaround`,
   /** The unit after an hour figure ("12.3 hrs"), in smaller type. */
   hoursUnit: msg`hrs`,
+  // Requests from the QR code (docs/product/requests.md#dashboard).
+  requests: msg`Requests`,
+  requestsWaiting: msg`Requests waiting`,
+  requestsUnsafe: (count: number) => msg`${count} unsafe: open the requests`,
+  requestsNoneUnsafe: msg`Open the requests`,
+  medianTriage: msg`Median time to triage`,
+  medianTriageCaption: (count: number, days: number) =>
+    msg`${plural(count, { one: '# request triaged', other: '# requests triaged' })} in ${days} days`,
   /** `hours` already formatted (formatHours). */
   hours: (hours: string) => msg`${hours} hrs`,
   acrossAssets: msg`Across tracked assets`,

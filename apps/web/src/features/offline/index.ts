@@ -11,7 +11,10 @@ export { QueuedWrites } from './components/queued-writes.tsx';
 export { UpdatePrompt } from './components/update-prompt.tsx';
 export { signOutAndForget } from './hooks/use-sign-out.ts';
 export { boundKeptReads, type TKeptRead } from './lib/kept-reads.ts';
-export { forgetOtherUsers, type TOutboxEntry } from './lib/offline-db.ts';
+// The outbox's store, for the public page's reports made without a connection (features/public-asset,
+// docs/product/requests.md): kept under an owner of their own, sent by that page.
+export { forgetOtherUsers, offlineDb, type TOutboxEntry } from './lib/offline-db.ts';
+export { newKey, removeEntry, saveEntry } from './lib/outbox.ts';
 export { currentOwner, type TKeptAssets, type TOutboxEffects } from './lib/outbox-runner.ts';
 export { registerServiceWorker } from './lib/service-worker.ts';
 export { OUTBOX_MESSAGES } from './texts.ts';

@@ -3,3 +3,4 @@
  * page (the users screen's organization select, for super administrators).
  */
 export { useOrganizations } from './api/get-organizations.ts';
+export { useUpdateOrganizationSettings } from './api/update-organization-settings.ts';

@@ -15,6 +15,9 @@ export function adminOrganization(overrides: Partial<TAdminOrganization> = {}): 
     defaultLanguage: 'en',
     publicLocationPages: false,
     publicAssetLocation: false,
+    reportingEnabled: true,
+    showOpenReports: true,
+    requestTriageRole: 'member',
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

@@ -85,6 +85,8 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, MessageDescriptor> 
   'task.started': msg`Task started`,
   'task.completed': msg`Task completed`,
   'task.overdue': msg`Task overdue`,
+  'request.created': msg`Request reported`,
+  'request.closed': msg`Request closed`,
 };
 
 export const WEBHOOK_DELIVERY_STATE_LABELS: Record<TWebhookDeliveryState, MessageDescriptor> = {

@@ -15,6 +15,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -235,6 +236,11 @@ function AssetForm({ asset, definitions, fieldsFailed, initialLocation }: TAsset
           hint={_(FORM_TEXTS.externalIdHint)}
           error={errors.externalId?.message}
           {...register('externalId')}
+        />
+        <CheckboxField
+          label={_(FORM_TEXTS.reportingEnabled)}
+          hint={_(FORM_TEXTS.reportingEnabledHint)}
+          {...register('reportingEnabled')}
         />
         {canChooseOrganization ? (
           <TextField

@@ -30,6 +30,7 @@ function values(
     organizationId: '',
     location: null,
     parentAsset: null,
+    reportingEnabled: true,
     custom: entries,
     ...overrides,
   };
@@ -220,5 +221,28 @@ describe('asset form helpers', () => {
       [customKey(text.id)]: '',
     });
     expect(initialAssetFormValues(undefined, [], 'own-org').organizationId).toBe('own-org');
+  });
+});
+
+describe('"Allow problem reports"', () => {
+  const bodyOf = (check: ReturnType<typeof checkAssetForm>) => (check.ok ? check.body : null);
+
+  it('is on for a new asset, and sent only when turned off', () => {
+    expect(initialAssetFormValues(undefined, [], ORG_ID).reportingEnabled).toBe(true);
+    expect(bodyOf(checkAssetForm(values(), []))).not.toHaveProperty('reportingEnabled');
+    expect(bodyOf(checkAssetForm(values({ reportingEnabled: false }), []))).toMatchObject({
+      reportingEnabled: false,
+    });
+  });
+
+  it('follows the asset on an edit, and is sent when changed', () => {
+    const off = asset({ reportingEnabled: false });
+    expect(initialAssetFormValues(off, [], ORG_ID).reportingEnabled).toBe(false);
+    expect(bodyOf(checkAssetForm(values({ reportingEnabled: false }), [], off))).not.toHaveProperty(
+      'reportingEnabled',
+    );
+    expect(bodyOf(checkAssetForm(values({ reportingEnabled: true }), [], off))).toMatchObject({
+      reportingEnabled: true,
+    });
   });
 });

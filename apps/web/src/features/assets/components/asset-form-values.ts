@@ -22,6 +22,8 @@ export type TAssetFormValues = {
   location: TPickedLocation | null;
   /** The asset it is a component of; null: none. */
   parentAsset: TParentChoice | null;
+  /** Its public page offers "Report a problem" (on for a new asset). */
+  reportingEnabled: boolean;
   custom: Record<string, string>;
 };
 
@@ -55,6 +57,7 @@ export function initialAssetFormValues(
     organizationId: asset?.organizationId ?? organizationId,
     location: asset?.location ? { id: asset.location.id, path: asset.location.path } : null,
     parentAsset: asset?.parentAsset ? { id: asset.parentAsset.id, label: asset.parentAsset.name } : null,
+    reportingEnabled: asset?.reportingEnabled ?? true,
     custom,
   };
 }
@@ -109,6 +112,9 @@ export function checkAssetForm(
 
   if (errors.length > 0 || !parsed.success) return { ok: false, errors };
   const body: TAssetBody = { name: parsed.data.name, fields };
+  // Sent when it differs from what the asset has (a new asset's default is on).
+  if (values.reportingEnabled !== (asset?.reportingEnabled ?? true))
+    body.reportingEnabled = values.reportingEnabled;
   if (parsed.data.description) body.description = parsed.data.description;
   // Sent on every save of an existing asset, so that emptying the field clears it (ADR 092).
   if (parsed.data.externalId || asset) body.externalId = parsed.data.externalId ?? null;

@@ -12,7 +12,7 @@ import styles from './admin-analytics.module.css';
 import { DashboardPreferencesCard } from './dashboard-preferences-card.tsx';
 import { MaintenanceHistorySection } from './maintenance-history-section.tsx';
 import { PmComplianceSection } from './pm-compliance-section.tsx';
-import { SummaryCards } from './summary-cards.tsx';
+import { RequestCards, SummaryCards } from './summary-cards.tsx';
 import { TeamPerformanceSection } from './team-performance-section.tsx';
 import { TurnaroundTicker } from './turnaround-ticker.tsx';
 
@@ -57,6 +57,7 @@ export function AdminAnalytics({ controls, dueCards }: TAdminAnalyticsProps) {
   return (
     <>
       {analytics ? <SummaryCards analytics={analytics} /> : status}
+      {analytics ? <RequestCards analytics={analytics} /> : null}
       {analytics ? dueCards(analytics.dueTasks) : null}
       <DashboardPreferencesCard
         preferences={preferences}

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { analyticsResponse } from '../dashboard-fixtures.ts';
-import { SummaryCards } from './summary-cards.tsx';
+import { RequestCards, SummaryCards } from './summary-cards.tsx';
 
 /** The card whose label is `label`: its label, value and caption in order. */
 function card(label: string): string[] {
@@ -48,5 +49,27 @@ describe('summary cards', () => {
     );
     expect(card('Avg. turnaround')).toEqual(['Avg. turnaround', 'N/A', 'Across tracked assets']);
     expect(card('Completed jobs')[1]).toBe('0');
+  });
+
+  it('shows the requests waiting, the unsafe ones in red, and the median time to triage', () => {
+    render(
+      <MemoryRouter>
+        <RequestCards
+          analytics={analyticsResponse({
+            requests: { waiting: 4, waitingUnsafe: 1, reported: 9, triaged: 5, medianTriageHours: 3.25 },
+          })}
+        />
+      </MemoryRouter>,
+    );
+    const region = screen.getByRole('region', { name: 'Requests' });
+    const waiting = within(region).getByText('Requests waiting', { selector: 'dt' }).parentElement!;
+    expect(within(waiting).getByText('4')).toBeInTheDocument();
+    expect(within(waiting).getByRole('link', { name: '1 unsafe: open the requests' })).toHaveAttribute(
+      'href',
+      '/requests',
+    );
+    const median = within(region).getByText('Median time to triage', { selector: 'dt' }).parentElement!;
+    expect(median).toHaveTextContent('3.3 hrs');
+    expect(median).toHaveTextContent('5 requests triaged in 30 days');
   });
 });

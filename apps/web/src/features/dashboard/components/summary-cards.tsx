@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { TDashboardAnalytics } from '@mqr/contracts';
+import { Link } from 'react-router';
 import { Card } from '#web/components/ui/card.tsx';
 import { formatNumber } from '#web/lib/dates.ts';
 import { DASHBOARD_TEXTS, formatHours } from '../texts.ts';
@@ -49,6 +50,44 @@ export function SummaryCards({ analytics }: { analytics: TDashboardAnalytics }) 
             <dd className={styles.caption}>{card.caption}</dd>
           </Card>
         ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * Requests from the QR code (docs/product/requests.md#dashboard): how many wait for triage now (the
+ * unsafe ones said in red), and the median time from a report to its triage over the range.
+ */
+export function RequestCards({ analytics }: { analytics: TDashboardAnalytics }) {
+  const { _ } = useLingui();
+  const { requests } = analytics;
+  return (
+    <section aria-label={_(DASHBOARD_TEXTS.requests)}>
+      <dl className={styles.grid}>
+        <Card as="div" className={styles.card}>
+          <dt className={styles.label}>{_(DASHBOARD_TEXTS.requestsWaiting)}</dt>
+          <dd className={styles.value}>{formatNumber(requests.waiting)}</dd>
+          <dd className={`${styles.caption} ${requests.waitingUnsafe > 0 ? styles.danger : ''}`}>
+            <Link to="/requests">
+              {requests.waitingUnsafe > 0
+                ? _(DASHBOARD_TEXTS.requestsUnsafe(requests.waitingUnsafe))
+                : _(DASHBOARD_TEXTS.requestsNoneUnsafe)}
+            </Link>
+          </dd>
+        </Card>
+        <Card as="div" className={styles.card}>
+          <dt className={styles.label}>{_(DASHBOARD_TEXTS.medianTriage)}</dt>
+          <dd className={styles.value}>
+            <span>{formatHours(requests.medianTriageHours)}</span>
+            {requests.medianTriageHours === null ? null : (
+              <span className={styles.unit}> {_(DASHBOARD_TEXTS.hoursUnit)}</span>
+            )}
+          </dd>
+          <dd className={styles.caption}>
+            {_(DASHBOARD_TEXTS.medianTriageCaption(requests.triaged, analytics.rangeDays))}
+          </dd>
+        </Card>
       </dl>
     </section>
   );

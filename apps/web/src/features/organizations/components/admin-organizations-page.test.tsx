@@ -36,6 +36,9 @@ function setup(list: TAdminOrganization[], extra: THandlers = {}) {
         defaultLanguage: 'en',
         publicLocationPages: false,
         publicAssetLocation: false,
+        reportingEnabled: true,
+        showOpenReports: true,
+        requestTriageRole: 'member',
       });
     },
     '/api/admin/organizations': () => jsonResponse(list, 200, { 'X-Total-Count': String(list.length) }),
@@ -229,6 +232,9 @@ describe('admin organizations', () => {
         defaultLanguage: 'en',
         publicLocationPages: false,
         publicAssetLocation: false,
+        reportingEnabled: true,
+        showOpenReports: true,
+        requestTriageRole: 'member',
       }),
     );
     expect(await screen.findByRole('button', { name: 'Change logo of Acme' })).toBeEnabled();
@@ -273,6 +279,9 @@ describe('admin organizations', () => {
           defaultLanguage: 'en',
           publicLocationPages: false,
           publicAssetLocation: false,
+          reportingEnabled: true,
+          showOpenReports: true,
+          requestTriageRole: 'member',
         });
       },
     });

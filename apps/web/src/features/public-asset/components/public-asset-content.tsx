@@ -12,6 +12,7 @@ import { usePublicAsset } from '../api/get-public-asset.ts';
 import { getPublicEventPage } from '../api/get-public-event-page.ts';
 import { PUBLIC_ASSET_TEXTS } from '../texts.ts';
 import styles from './public-asset-page.module.css';
+import { ReportProblem } from './report-problem.tsx';
 
 function PublicAsset({ asset }: { asset: TPublicAsset }) {
   const { _ } = useLingui();
@@ -54,6 +55,8 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
           height={160}
         />
       </Card>
+
+      <ReportProblem asset={asset} />
 
       {asset.fields.length > 0 ? (
         <Card aria-labelledby="public-asset-details">

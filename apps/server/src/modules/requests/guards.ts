@@ -1,0 +1,164 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { REQUEST_CHALLENGE_MINUTES, REQUEST_MESSAGES, type TReportChallenge } from '@mqr/contracts';
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { DbOrTx } from '#server/db/client.ts';
+import { usedReportChallenges } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { LoginThrottle, type LoginThrottleLimits } from '#server/lib/login-throttle.ts';
+
+// What keeps bots and floods off the public report form (ADR 129): a proof-of-work challenge of
+// altcha-lib (no third-party service), counted once; limits per address and per asset; the
+// sender's address kept only as an HMAC; the status token made here and stored only hashed.
+
+/** The work a challenge asks (PBKDF2/SHA-256 rounds per try, and the secret counter's range). */
+export interface ChallengeWork {
+  cost: number;
+  counterMin: number;
+  counterMax: number;
+}
+
+/**
+ * About 4,000 tries of 1,000 PBKDF2 rounds: a second or two on a cheap phone (in a worker, while the
+ * reporter types), a real cost for a bot sending thousands.
+ */
+export const DEFAULT_CHALLENGE_WORK: ChallengeWork = { cost: 1_000, counterMin: 2_000, counterMax: 6_000 };
+
+/** Reports allowed per address and per asset in a window (the throttle's names: address and "account"). */
+export const REPORT_LIMIT_DEFAULTS: LoginThrottleLimits = {
+  maxFailuresPerIp: 10,
+  maxFailuresPerEmail: 20,
+  windowMs: 60 * 60 * 1000,
+};
+
+const CHALLENGE_MS = REQUEST_CHALLENGE_MINUTES * 60_000;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export const hashToken = sha256;
+
+/** A status token: 32 random bytes in base64url (43 characters). */
+export const isStatusToken = (token: string) => TOKEN_PATTERN.test(token);
+
+const challengeRefused = () =>
+  new AppError('VALIDATION', REQUEST_MESSAGES.challengeInvalid, {
+    fields: [{ path: 'altcha', message: REQUEST_MESSAGES.challengeInvalid }],
+  });
+
+export class ReportGuards {
+  /** Tests lower the work so that they solve challenges at once. */
+  work: ChallengeWork = { ...DEFAULT_CHALLENGE_WORK };
+  readonly throttle: LoginThrottle;
+  private readonly signatureSecret: string;
+  private readonly keySecret: string;
+  private readonly senderSecret: string;
+  private readonly tokenSecret: string;
+
+  private readonly redis: Redis | null;
+
+  constructor(secret: string, redis: Redis | null, limits: Partial<LoginThrottleLimits> = {}) {
+    this.redis = redis;
+    const derive = (purpose: string) =>
+      createHmac('sha256', secret).update(`mqr report ${purpose}`).digest('hex');
+    this.signatureSecret = derive('challenge');
+    this.keySecret = derive('challenge key');
+    this.senderSecret = derive('sender');
+    this.tokenSecret = derive('token');
+    this.throttle = new LoginThrottle(
+      redis,
+      { ...REPORT_LIMIT_DEFAULTS, ...limits },
+      {
+        redisPrefix: 'mqr:report:',
+        refusal: () => REQUEST_MESSAGES.tooMany,
+      },
+    );
+  }
+
+  /** A new challenge, signed, valid REQUEST_CHALLENGE_MINUTES (GET .../report-challenge). */
+  async challenge(now: Date): Promise<TReportChallenge> {
+    const { createChallenge, randomInt } = await import('altcha-lib');
+    const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: this.work.cost,
+      counter: randomInt(this.work.counterMin, this.work.counterMax),
+      deriveKey,
+      expiresAt: new Date(now.getTime() + CHALLENGE_MS),
+      hmacSignatureSecret: this.signatureSecret,
+      hmacKeySignatureSecret: this.keySecret,
+    });
+    return challenge as TReportChallenge;
+  }
+
+  /**
+   * Checks the widget's payload (base64 JSON of the challenge and its solution): signed by us, not
+   * expired, solved; then takes it, so that it counts once (in Redis when configured, else in the
+   * database, which every instance shares). 400 on `altcha` otherwise.
+   */
+  async verify(db: DbOrTx, payload: string, now: Date): Promise<void> {
+    const { verifySolution } = await import('altcha-lib');
+    const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+    let parsed: {
+      challenge?: { parameters?: { expiresAt?: number }; signature?: string };
+      solution?: unknown;
+    };
+    try {
+      parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
+    } catch {
+      throw challengeRefused();
+    }
+    const { challenge, solution } = parsed ?? {};
+    if (!challenge?.parameters || typeof challenge.signature !== 'string' || !solution)
+      throw challengeRefused();
+    let verified = false;
+    try {
+      const result = await verifySolution({
+        challenge: challenge as Parameters<typeof verifySolution>[0]['challenge'],
+        solution: solution as Parameters<typeof verifySolution>[0]['solution'],
+        deriveKey,
+        hmacSignatureSecret: this.signatureSecret,
+        hmacKeySignatureSecret: this.keySecret,
+      });
+      verified = result.verified;
+    } catch {
+      verified = false;
+    }
+    if (!verified) throw challengeRefused();
+    const expiresAt = new Date((challenge.parameters.expiresAt ?? 0) * 1000);
+    if (!(await this.take(db, sha256(challenge.signature), expiresAt, now))) throw challengeRefused();
+  }
+
+  /** Marks a challenge used until it expires; false when it already was. */
+  private async take(db: DbOrTx, signatureHash: string, expiresAt: Date, now: Date): Promise<boolean> {
+    const ttlMs = Math.max(1000, expiresAt.getTime() - now.getTime());
+    if (this.redis?.status === 'ready') {
+      const set = await this.redis.set(`mqr:report:challenge:${signatureHash}`, '1', 'PX', ttlMs, 'NX');
+      return set === 'OK';
+    }
+    // Expired ones go first (a few rows: a challenge lives ten minutes).
+    await db.execute(sql`delete from ${usedReportChallenges} where expires_at < ${now.toISOString()}`);
+    const taken = (await db.execute(sql`
+      insert into ${usedReportChallenges} (signature_hash, expires_at)
+      values (${signatureHash}, ${new Date(now.getTime() + ttlMs).toISOString()})
+      on conflict do nothing returning signature_hash`)) as unknown as { rows: unknown[] };
+    return taken.rows.length === 1;
+  }
+
+  /** The sender's address as an HMAC: what limits, "me too" and blocking compare, never the address. */
+  senderHash(ip: string): string {
+    return createHmac('sha256', this.senderSecret).update(ip).digest('hex');
+  }
+
+  /**
+   * The status token of a new report. With an Idempotency-Key it is derived from the key (and the
+   * asset): the same key sent again makes the same token, whose hash is unique, so the retry finds
+   * the first report and answers it rather than making a second. Without one it is random.
+   */
+  newToken(idempotency: { organizationId: string; assetId: string; key: string } | undefined): string {
+    if (!idempotency) return randomBytes(32).toString('base64url');
+    return createHmac('sha256', this.tokenSecret)
+      .update(`${idempotency.organizationId}\n${idempotency.assetId}\n${idempotency.key}`)
+      .digest('base64url');
+  }
+}

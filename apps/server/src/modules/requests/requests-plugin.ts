@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createSecretBox } from '#server/lib/secret-box.ts';
+import { REQUEST_LINK_PURPOSE } from '../reminders/index.ts';
+import { ReportGuards } from './guards.ts';
+import type { RequestsDeps } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests from the QR code (ADR 129): their guards and the emails' outbox. */
+    requests: RequestsDeps;
+  }
+}
+
+/**
+ * The requests' context, made once: the challenge, sender and token keys derive from JWT_SECRET
+ * (shared by every instance), the limits count in Redis when it is configured; the emails go
+ * through the reminders' outbox when the server has a mail server (its delivery job exists only then).
+ */
+async function requestsContext(app: FastifyInstance): Promise<void> {
+  const { jwtSecret, smtpUrl, smtpFrom } = app.config;
+  app.decorate('requests', {
+    db: app.db,
+    storage: app.storage,
+    guards: new ReportGuards(jwtSecret, app.redis),
+    mail:
+      smtpUrl && smtpFrom
+        ? { jobs: app.jobs, statusLinks: createSecretBox(jwtSecret, REQUEST_LINK_PURPOSE) }
+        : null,
+  });
+}
+
+export const requestsPlugin = fp(requestsContext, { name: 'mqr-requests' });
