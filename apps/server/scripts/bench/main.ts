@@ -642,7 +642,7 @@ locations: a building with ${building.assets.toLocaleString('en-US')} assets and
   else
     report.write(`${line} (PostgreSQL's goal, shown here)
 `);
-  return verdict.medianMs;
+  return Math.round(verdict.medianMs);
 }
 
 /**
