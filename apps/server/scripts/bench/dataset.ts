@@ -5,6 +5,14 @@ import type { Db } from '#server/db/client.ts';
 import { assets, fieldDefinitions, organizations, users } from '#server/db/schema.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { seedOrganization } from '#server/seed/seed.ts';
+import {
+  locationsFor,
+  makeComponents,
+  placementOf,
+  seedLocationTree,
+  type TenantLocations,
+  tenantLocations,
+} from './location-tree.ts';
 
 export interface DatasetSize {
   bigAssets: number;
@@ -29,6 +37,8 @@ export interface Tenant {
   /** The demo data's custom fields (seedOrganization): a Select (five locations) and a Text. */
   fields: { location: string; serialNumber: string };
   longHistory?: { id: string; slug: string };
+  /** Its location tree (location-tree.ts): the site, building and floor the location rows ask for. */
+  locations: TenantLocations;
 }
 
 export const BENCH_PASSWORD = 'bench-password-not-secret';
@@ -38,7 +48,7 @@ const LONG_HISTORY_NAME = 'Long history boiler';
 
 /** The big organization's name says the data set it holds, so a rerun knows whether to reuse it. */
 function bigName(size: DatasetSize): string {
-  return `${BIG_PREFIX}: ${size.bigAssets} assets, ${size.bigEvents} events, ${size.longHistory} on one; ${size.smallOrganizations} × ${size.smallAssets}`;
+  return `${BIG_PREFIX}: ${size.bigAssets} assets, ${size.bigEvents} events, ${size.longHistory} on one; ${size.smallOrganizations} × ${size.smallAssets}; location trees`;
 }
 
 const emailOf = (organizationIndex: number) => `bench-${organizationIndex}@example.com`;
@@ -90,6 +100,37 @@ async function seedAuditLog(db: Db, organizationId: string): Promise<void> {
   `);
 }
 
+/**
+ * An organization's assets placed on a location tree of their size (a node per 100 assets, 60 at
+ * least), then its events (the roll-up triggers count both as they are written), then a fifth of
+ * its assets made components.
+ */
+async function seedPlacedOrganization(
+  db: Db,
+  organizationId: string,
+  counts: { assets: number; events: number },
+  log?: (message: string) => void,
+): Promise<void> {
+  const total = locationsFor(counts.assets);
+  const shape = await seedLocationTree(db, organizationId, total);
+  log?.(`location tree: ${shape.levels.join(' + ')} = ${total} locations`);
+  const placement = await placementOf(db, organizationId, total);
+  await seedOrganization(db, {
+    organizationId,
+    assets: counts.assets,
+    events: 0,
+    placement,
+    ...(log ? { onProgress: log } : {}),
+  });
+  await seedOrganization(db, {
+    organizationId,
+    assets: 0,
+    events: counts.events,
+    ...(log ? { onProgress: log } : {}),
+  });
+  await makeComponents(db, organizationId);
+}
+
 async function seedEverything(db: Db, size: DatasetSize, log: (message: string) => void): Promise<void> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   // Named for the data set only once it is complete: an interrupted seed is never taken for a whole one.
@@ -97,22 +138,13 @@ async function seedEverything(db: Db, size: DatasetSize, log: (message: string) 
   log(`big organization: ${size.bigAssets} assets, ${size.bigEvents} events`);
   // No assets: the small organizations alone, to compare a small tenant with and without the big one.
   if (size.bigAssets > 0) {
-    await seedOrganization(db, {
-      organizationId: big,
-      assets: size.bigAssets,
-      events: size.bigEvents,
-      onProgress: log,
-    });
+    await seedPlacedOrganization(db, big, { assets: size.bigAssets, events: size.bigEvents }, log);
     if (size.longHistory > 0) await seedLongHistory(db, big, size.longHistory);
     await seedAuditLog(db, big);
   }
   for (let index = 1; index <= size.smallOrganizations; index++) {
     const small = await createBenchOrganization(db, `${SMALL_PREFIX} ${index}`, index, passwordHash);
-    await seedOrganization(db, {
-      organizationId: small,
-      assets: size.smallAssets,
-      events: size.smallAssets * 3,
-    });
+    await seedPlacedOrganization(db, small, { assets: size.smallAssets, events: size.smallAssets * 3 });
     await seedAuditLog(db, small);
     log(`small organization ${index} of ${size.smallOrganizations}`);
   }
@@ -168,6 +200,7 @@ async function tenantOf(
     middleId: middle.rows[0]!.id,
     fields: { location: fieldId('location'), serialNumber: fieldId('serial_number') },
     ...(long ? { longHistory: long } : {}),
+    locations: await tenantLocations(db, organizationId),
   };
 }
 

@@ -3,10 +3,11 @@ import type { Tenant } from './dataset.ts';
 import {
   judgeLatency,
   judgeMemoryAfterLoad,
+  judgeMoves,
   MEMORY_AFTER_LOAD_WITHIN_IDLE,
   P99_WITHIN_P95,
 } from './judging.ts';
-import { scenariosFor } from './scenarios.ts';
+import { LOCATION_P95_GOAL_MS, locationScenarios, scenariosFor } from './scenarios.ts';
 
 const POSTGRES = { p95Ms: 50, p99Ms: 150 };
 const EMBEDDED = { p99Ms: 150 };
@@ -76,6 +77,13 @@ describe("the scenarios' p99 goals", () => {
     middleId: 'middle',
     fields: { location: 'location', serialNumber: 'serial' },
     longHistory: { id: 'long', slug: 'long-slug' },
+    locations: {
+      site: { id: 'site', assets: 300_000 },
+      building: { id: 'building', assets: 50_000, locations: 475 },
+      otherSiteId: 'site-2',
+      floor: { id: 'floor', assets: 8000 },
+      terms: { common: 'room', rare: 'cabinet 2225', words: 'plant 2 bay' },
+    },
   };
 
   it('are 150 ms for lists, searches, tasks and the audit log, 60 ms for one asset, 500 ms for analytics', () => {
@@ -98,6 +106,53 @@ describe("the scenarios' p99 goals", () => {
       'analytics, 365/90 days': 500,
       'asset detail, long history': 60,
       'public page, long history': 60,
+      'location page: the site': 150,
+      'location page: inside it': 150,
+      'location page: its assets': 150,
+      'asset list by a floor': 150,
+      'type-ahead, common word': 150,
+      'type-ahead, rare words': 150,
+      'type-ahead, three words': 150,
     });
+  });
+
+  it("ask a site's page and the list by location within 50 ms at p95, the type-ahead within 30 ms", () => {
+    expect(LOCATION_P95_GOAL_MS).toEqual({ page: 50, typeAhead: 30 });
+    const rows = locationScenarios(tenant);
+    expect(scenariosFor(tenant)).toEqual(expect.arrayContaining(rows));
+    expect(rows.map((s) => [s.path, s.p95GoalMs])).toEqual([
+      ['/api/locations/site', 50],
+      ['/api/locations?parentId=site&page=1&pageSize=200', 50],
+      ['/api/assets?location=site&page=1&pageSize=50', 50],
+      ['/api/assets?location=floor', 50],
+      ['/api/locations/search?q=room', 30],
+      ['/api/locations/search?q=cabinet+2225', 30],
+      ['/api/locations/search?q=plant+2+bay', 30],
+    ]);
+  });
+});
+
+describe('the location moves', () => {
+  const GOALS = { seconds: 2, ratio: 2 };
+
+  it('judge the slowest move against the time goal and show the median', () => {
+    const verdict = judgeMoves([300, 2000, 100, 500], { atRestP95: 10, duringP95: 20 }, GOALS);
+    expect(verdict).toEqual({ medianMs: 400, slowestMs: 2000, ratio: 2, timeOk: true, ratioOk: true });
+    expect(judgeMoves([300, 2001, 100], { atRestP95: 10, duringP95: 20 }, GOALS)).toMatchObject({
+      medianMs: 300,
+      timeOk: false,
+    });
+  });
+
+  it("judge the list's p95 meanwhile as a ratio of at rest, a p95 under 1 ms counting as 1 ms", () => {
+    expect(judgeMoves([100, 100], { atRestP95: 10, duringP95: 21 }, GOALS)).toMatchObject({
+      ratio: 2.1,
+      ratioOk: false,
+    });
+    expect(judgeMoves([100, 100], { atRestP95: 0, duringP95: 2 }, GOALS).ratioOk).toBe(true);
+  });
+
+  it('refuse to judge when no move was timed', () => {
+    expect(() => judgeMoves([], { atRestP95: 1, duringP95: 1 }, GOALS)).toThrow();
   });
 });

@@ -46,3 +46,33 @@ export function judgeMemoryAfterLoad(idleMb: number | null, afterLoadMb: number 
   const ratio = afterLoadMb / idleMb;
   return { ratio, ok: ratio <= MEMORY_AFTER_LOAD_WITHIN_IDLE };
 }
+
+export interface MoveVerdict {
+  medianMs: number;
+  slowestMs: number;
+  /** The list's p95 while the moves ran over its p95 at rest (a p95 under 1 ms counts as 1 ms). */
+  ratio: number;
+  timeOk: boolean;
+  ratioOk: boolean;
+}
+
+/** The location moves: the slowest against its time goal, the list meanwhile against its ratio goal. */
+export function judgeMoves(
+  movesMs: readonly number[],
+  list: { atRestP95: number; duringP95: number },
+  goals: { seconds: number; ratio: number },
+): MoveVerdict {
+  if (movesMs.length === 0) throw new Error('No move was timed.');
+  const sorted = [...movesMs].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const medianMs = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const slowestMs = sorted[sorted.length - 1]!;
+  const ratio = list.duringP95 / Math.max(list.atRestP95, 1);
+  return {
+    medianMs,
+    slowestMs,
+    ratio,
+    timeOk: slowestMs <= goals.seconds * 1000,
+    ratioOk: ratio <= goals.ratio,
+  };
+}

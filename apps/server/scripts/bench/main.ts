@@ -15,9 +15,15 @@ import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from '.
 import { HEAVY_WORK_METRICS_TOKEN, timeHeavyWork } from './heavy-work-timing.ts';
 import { historyCsv, prepareImportOrganization, registerCsv, timeImport } from './import-timing.ts';
 import { checkInstallable } from './installability.ts';
-import { judgeMemoryAfterLoad, MEMORY_AFTER_LOAD_WITHIN_IDLE, P99_WITHIN_P95 } from './judging.ts';
+import {
+  judgeMemoryAfterLoad,
+  judgeMoves,
+  MEMORY_AFTER_LOAD_WITHIN_IDLE,
+  P99_WITHIN_P95,
+} from './judging.ts';
 import { timeLabels } from './label-timing.ts';
 import { type LoadOptions, type LoadResult, runAlternating, runLoad } from './load.ts';
+import { timeLocationMoves } from './location-move-timing.ts';
 import { describeSettings, readPostgresSettings } from './postgres-settings.ts';
 import { type RunningProcess, startBareReference, startServer } from './processes.ts';
 import { measurePublicPage, PUBLIC_PAGE_GOALS } from './public-page.ts';
@@ -29,7 +35,7 @@ import {
   type P95ByScenario,
   saveResults,
 } from './saved-results.ts';
-import { scenariosFor } from './scenarios.ts';
+import { locationScenarios, type Scenario, scenariosFor } from './scenarios.ts';
 import { prepareScheduleOrganization, timeScheduleEngine } from './schedule-timing.ts';
 
 const _STRIP_TYPES = fileURLToPath(new URL('../strip-types.js', import.meta.url));
@@ -51,6 +57,9 @@ const USAGE = `Usage: npm run bench -- [options]
                       sheets render), on an embedded database of its own
   --only public-page  only the public asset page's rows (Lighthouse mobile, its JavaScript with its
                       catalog, the app's installability), on a small embedded database of its own
+  --only locations    only the location tree's rows (a site's page, the list by location, the
+                      type-ahead, a building moved), on the data set of a full run (seeded or reused);
+                      its figures join the saved ones for the embedded/PostgreSQL ratios
 
 BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).
 The small tenant is also measured alone, on a second database without the big organization
@@ -74,6 +83,10 @@ const GOALS = {
   listWhileScheduling: 2,
   /** /healthz p99 while a 45 MB import is checked, and while 8 sheets of 5,000 labels render (ADR 089). */
   healthzP99Ms: 50,
+  /** Moving a building holding 5 % of the big tenant's assets (50,000 at 1,000,000), each move (ADR 122). */
+  locationMoveSeconds: 2,
+  /** The asset list's p95 while the building is moved, as a ratio of its p95 at rest. */
+  listWhileMoving: 2,
 } as const;
 
 /** Rows of the timed import: a large register; a few hundred in --quick. */
@@ -114,8 +127,8 @@ function options() {
     process.stdout.write(`${USAGE}\n`);
     process.exit(0);
   }
-  if (values.only !== undefined && values.only !== 'heavy-work' && values.only !== 'public-page')
-    fail('--only takes heavy-work or public-page.', 2);
+  if (values.only !== undefined && !['heavy-work', 'public-page', 'locations'].includes(values.only))
+    fail('--only takes heavy-work, public-page or locations.', 2);
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const quick = values.quick ?? false;
   const bigAssets = wholeNumber(values.assets, quick ? 2000 : databaseUrl ? 1_000_000 : 100_000, 'assets');
@@ -143,6 +156,7 @@ function options() {
     dataDir: values['data-dir'] ?? path.resolve('.tmp/bench'),
     heavyWorkOnly: values.only === 'heavy-work',
     publicPageOnly: values.only === 'public-page',
+    locationsOnly: values.only === 'locations',
   };
 }
 
@@ -257,16 +271,17 @@ async function measureScenarios(
   tenants: Tenant[],
   settings: Settings,
   report: Report,
-  options: { p95Judged: boolean; alone?: AloneTwin },
+  options: { p95Judged: boolean; alone?: AloneTwin; scenarios?: (tenant: Tenant) => Scenario[] },
 ): Promise<{ p95: P95ByScenario; aloneP95: P95ByScenario }> {
+  const scenariosOf = options.scenarios ?? scenariosFor;
   const p95: P95ByScenario = {};
   const aloneP95: P95ByScenario = {};
   const { alone } = options;
   const aloneToken = alone ? await signIn(alone.server, alone.tenant) : undefined;
   for (const tenant of tenants) {
     const signedIn: Record<string, string> = { authorization: `Bearer ${await signIn(server, tenant)}` };
-    const twinScenarios = alone && tenant.label === 'small' ? scenariosFor(alone.tenant) : undefined;
-    for (const [index, scenario] of scenariosFor(tenant).entries()) {
+    const twinScenarios = alone && tenant.label === 'small' ? scenariosOf(alone.tenant) : undefined;
+    for (const [index, scenario] of scenariosOf(tenant).entries()) {
       for (const connections of settings.connections) {
         const load = {
           url: `${server.url}${scenario.path}`,
@@ -446,6 +461,43 @@ async function publicPageOnly(settings: Settings, scratchDir: string, report: Re
   }
 }
 
+/**
+ * The location tree's rows alone (--only locations), on the full run's data set (seeded or reused):
+ * the location scenarios of each tenant, the building's moves, and the figures saved beside the full
+ * run's (they replace its location rows) for the embedded/PostgreSQL ratios.
+ */
+async function locationsOnly(settings: Settings, scratchDir: string, report: Report) {
+  const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
+  const place: Place = {
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.databaseUrl || settings.quick ? scratchDir : settings.dataDir,
+  };
+  const { big, small } = await seed(place, settings.size);
+  if (!big) throw new Error('The data set has no big organization: give it assets (--assets).');
+  const server = await startServer(serverEnv(place));
+  try {
+    report.write(
+      `
+${settings.seconds} s per row; goals at 8 connections on ${kind === 'postgres' ? 'p95, ' : ''}p99 and p99 <= ${P99_WITHIN_P95}× p95; load average ${loadAverage()}
+
+`,
+    );
+    report.tableHeader();
+    const { p95 } = await measureScenarios(server, [big, small], settings, report, {
+      p95Judged: kind === 'postgres',
+      scenarios: locationScenarios,
+    });
+    const figures = { ...p95, [MOVE_KEY]: await judgeLocationMoves(server, big, kind, settings, report) };
+    if (!settings.quick) {
+      await saveResults(settings.dataDir, kind, settings.size, figures);
+      const other = await otherResults(settings.dataDir, kind, settings.size);
+      judgeEmbedded(kind, figures, other, report);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Each small-tenant scenario beside the big one as a ratio of the same alone (goal: within 1.2×). */
 function judgeSmallBesideBig(
   kind: DatabaseKind,
@@ -547,6 +599,52 @@ async function judgeLabels(server: RunningProcess, report: Report) {
   );
 }
 
+/** The key of the moves' median among the saved figures: the embedded database's is a ratio of it. */
+const MOVE_KEY = 'big: moving a building (median)';
+
+/**
+ * The big tenant's first building (5 % of its assets) moved to another site and back while its asset
+ * list is loaded: each move against its goal (both databases), the list's p95 meanwhile as a ratio of
+ * at rest (judged on PostgreSQL, shown embedded). Answers the moves' median for the saved figures.
+ */
+async function judgeLocationMoves(
+  server: RunningProcess,
+  big: Tenant,
+  kind: DatabaseKind,
+  settings: Settings,
+  report: Report,
+): Promise<number> {
+  const authorization = `Bearer ${await signIn(server, big)}`;
+  const { building, site, otherSiteId } = big.locations;
+  const timing = await timeLocationMoves(
+    server,
+    authorization,
+    { id: building.id, there: otherSiteId, home: site.id },
+    { url: `${server.url}/api/assets`, headers: { authorization }, connections: 8 },
+    settings.seconds,
+  );
+  const verdict = judgeMoves(
+    timing.movesMs,
+    { atRestP95: timing.atRest.p95, duringP95: timing.during.p95 },
+    { seconds: GOALS.locationMoveSeconds, ratio: GOALS.listWhileMoving },
+  );
+  report.write(
+    `
+locations: a building with ${building.assets.toLocaleString('en-US')} assets and ${building.locations} locations below it (of ${big.assetCount.toLocaleString('en-US')}) moved to another site and back, ${timing.movesMs.length} moves one after the other
+`,
+  );
+  report.goal(
+    `  each move: median ${verdict.medianMs.toFixed(0)} ms, slowest ${verdict.slowestMs.toFixed(0)} ms, goal <= ${GOALS.locationMoveSeconds} s${settings.quick ? ' (for 50,000 assets)' : ''}`,
+    verdict.timeOk,
+  );
+  const line = `  asset list p95 while they run: ${timing.during.p95.toFixed(0)} ms (p99 ${timing.during.p99.toFixed(0)}, ${timing.during.errors} errors) vs ${timing.atRest.p95.toFixed(0)} ms at rest = ${verdict.ratio.toFixed(2)}×, goal <= ${GOALS.listWhileMoving}×`;
+  if (kind === 'postgres') report.goal(line, verdict.ratioOk && timing.during.errors === 0);
+  else
+    report.write(`${line} (PostgreSQL's goal, shown here)
+`);
+  return Math.round(verdict.medianMs);
+}
+
 /**
  * The engine creating the due tasks of `count` schedules (an organization of their own), and the big
  * tenant's asset list meanwhile as a ratio of its p95 at rest (judged on PostgreSQL, shown embedded).
@@ -596,6 +694,15 @@ async function main(): Promise<void> {
   const report = new Report(!settings.quick);
   const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
+  if (settings.locationsOnly) {
+    try {
+      await locationsOnly(settings, scratchDir, report);
+    } finally {
+      await rm(scratchDir, { recursive: true, force: true });
+    }
+    report.finish();
+    return;
+  }
   if (settings.heavyWorkOnly || settings.publicPageOnly) {
     try {
       if (settings.heavyWorkOnly) await heavyWorkOnly(settings, scratchDir, report);
@@ -626,6 +733,7 @@ async function main(): Promise<void> {
     let aloneServer: RunningProcess | undefined;
     let beside: P95ByScenario;
     let alone: P95ByScenario;
+    let moveMedianMs: number;
     try {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const memory = await server.residentMb();
@@ -673,6 +781,7 @@ async function main(): Promise<void> {
       } else {
         report.write('asset detail vs bare reference: PostgreSQL only (set BENCH_DATABASE_URL)\n');
       }
+      moveMedianMs = await judgeLocationMoves(server, big, kind, settings, report);
       await judgeSchedules(server, big, schedules, kind, settings, report);
     } finally {
       await server.stop();
@@ -684,7 +793,7 @@ async function main(): Promise<void> {
     }
     judgeSmallBesideBig(kind, beside, alone, report);
 
-    const figures = { ...beside };
+    const figures = { ...beside, [MOVE_KEY]: moveMedianMs };
     if (!settings.quick) {
       await saveResults(settings.dataDir, kind, settings.size, figures);
       judgeEmbedded(kind, figures, await otherResults(settings.dataDir, kind, settings.size), report);

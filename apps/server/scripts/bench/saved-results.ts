@@ -23,7 +23,9 @@ export async function saveResults(
   results: P95ByScenario,
 ): Promise<void> {
   await mkdir(folder, { recursive: true });
-  await writeFile(fileOf(folder, kind, size), JSON.stringify(results, null, 2));
+  // A run of some rows only (--only locations) replaces those and keeps the others'.
+  const earlier = await readResults(fileOf(folder, kind, size));
+  await writeFile(fileOf(folder, kind, size), JSON.stringify({ ...earlier, ...results }, null, 2));
 }
 
 /** The other database's figures for the same data set, if a run has left them. */
@@ -33,8 +35,12 @@ export async function otherResults(
   size: DatasetSize,
 ): Promise<P95ByScenario | undefined> {
   const other: DatabaseKind = kind === 'postgres' ? 'pglite' : 'postgres';
+  return readResults(fileOf(folder, other, size));
+}
+
+async function readResults(file: string): Promise<P95ByScenario | undefined> {
   try {
-    return JSON.parse(await readFile(fileOf(folder, other, size), 'utf8')) as P95ByScenario;
+    return JSON.parse(await readFile(file, 'utf8')) as P95ByScenario;
   } catch {
     return undefined;
   }

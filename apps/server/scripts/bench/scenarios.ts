@@ -15,6 +15,43 @@ export interface Scenario {
 /** The p99 goals by kind of request (docs/goals.md): lists and searches, one asset's pages, analytics. */
 const P99_GOAL_MS = { list: 150, assetPage: 60, analytics: 500 } as const;
 
+/** The location rows' p95 goals (ADR 122): a site's page and the list by location; the type-ahead. */
+export const LOCATION_P95_GOAL_MS = { page: 50, typeAhead: 30 } as const;
+
+/**
+ * The location tree's rows (ADR 122): the three requests a site's page makes for its first page
+ * (the site with its rolled-up counts, the locations inside it, its assets and those below it), the
+ * list by a floor with its descendants, and the tree picker's type-ahead over full paths.
+ */
+export function locationScenarios(tenant: Tenant): Scenario[] {
+  const { site, floor, terms } = tenant.locations;
+  const row = (name: string, path: string, p95GoalMs: number): Scenario => ({
+    name,
+    path,
+    signedIn: true,
+    p95GoalMs,
+    p99GoalMs: P99_GOAL_MS.list,
+  });
+  const typeAhead = (q: string) => `/api/locations/search?${new URLSearchParams({ q })}`;
+  return [
+    row('location page: the site', `/api/locations/${site.id}`, LOCATION_P95_GOAL_MS.page),
+    row(
+      'location page: inside it',
+      `/api/locations?${new URLSearchParams({ parentId: site.id, page: '1', pageSize: '200' })}`,
+      LOCATION_P95_GOAL_MS.page,
+    ),
+    row(
+      'location page: its assets',
+      `/api/assets?${new URLSearchParams({ location: site.id, page: '1', pageSize: String(PAGE_SIZE) })}`,
+      LOCATION_P95_GOAL_MS.page,
+    ),
+    row('asset list by a floor', `/api/assets?location=${floor.id}`, LOCATION_P95_GOAL_MS.page),
+    row('type-ahead, common word', typeAhead(terms.common), LOCATION_P95_GOAL_MS.typeAhead),
+    row('type-ahead, rare words', typeAhead(terms.rare), LOCATION_P95_GOAL_MS.typeAhead),
+    row('type-ahead, three words', typeAhead(terms.words), LOCATION_P95_GOAL_MS.typeAhead),
+  ];
+}
+
 export const PAGE_SIZE = 50;
 
 export function scenariosFor(tenant: Tenant): Scenario[] {
@@ -129,6 +166,7 @@ export function scenariosFor(tenant: Tenant): Scenario[] {
       p99GoalMs: P99_GOAL_MS.analytics,
     },
   ];
+  scenarios.push(...locationScenarios(tenant));
   if (tenant.longHistory) {
     scenarios.push(
       {

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { assets, fieldDefinitions, organizations, users } from '../db/schema.ts';
 
@@ -9,6 +9,12 @@ export interface SeedOptions {
   /** Rows per INSERT statement. */
   batchSize?: number;
   onProgress?: (message: string) => void;
+  /**
+   * Where the new assets go (the bench's location tree): a SELECT of (slot, location_id) rows for the
+   * slots 0 to `slots - 1`; the asset numbered i takes slot (i × a large odd number) mod `slots`, so
+   * neighbours in the register land far apart. Without it, assets have no location.
+   */
+  placement?: { slots: number; places: SQL };
 }
 
 export interface SeedResult {
@@ -169,8 +175,9 @@ export async function seedOrganization(db: DbOrTx, options: SeedOptions): Promis
   for (let start = 0; start < options.assets; start += batchSize) {
     const size = Math.min(batchSize, options.assets - start);
     const from = first + start;
+    const placement = options.placement;
     await db.execute(sql`
-      WITH made AS (
+      WITH ${placement ? sql`places AS (${placement.places}),` : sql``} made AS (
         SELECT i,
           (${textArray(ASSET_KINDS)})[1 + i % ${ASSET_KINDS.length}] AS kind,
           (${textArray(SITES)})[1 + (i / ${ASSET_KINDS.length}) % ${SITES.length}] AS site,
@@ -179,12 +186,13 @@ export async function seedOrganization(db: DbOrTx, options: SeedOptions): Promis
           now() - (${first + options.assets - 1} - i + random()) * (interval '730 days' / ${Math.max(1, options.assets)}) AS ts
         FROM generate_series(${from}::int, ${from + size - 1}::int) AS i
       ), inserted AS (
-        INSERT INTO assets (id, organization_id, name, slug, description, created_by_id, updated_by_id, created_at, updated_at)
+        INSERT INTO assets (id, organization_id, name, slug, description, created_by_id, updated_by_id, created_at, updated_at, location_id)
         SELECT ${sql.raw(uuidV7('ts'))}, ${organizationId}::uuid, kind || ' ' || i || ' (' || site || ')',
           regexp_replace(lower(kind || '-' || i), '[^a-z0-9]+', '-', 'g') || '-' || substr(md5(random()::text), 1, 6),
           CASE WHEN i % 3 = 0 THEN kind || ' serving the ' || lower(site) || '.' END,
-          ${staff[0]!.id}::uuid, ${staff[0]!.id}::uuid, ts, ts
+          ${staff[0]!.id}::uuid, ${staff[0]!.id}::uuid, ts, ts, ${placement ? sql`p.location_id` : sql`NULL::uuid`}
         FROM made
+        ${placement ? sql`LEFT JOIN places p ON p.slot = (made.i::bigint * 2654435761) % ${placement.slots}` : sql``}
         RETURNING id, organization_id
       )
       INSERT INTO asset_field_values (organization_id, asset_id, field_id, value)
