@@ -186,7 +186,7 @@ export const ZDashboardAnalytics = z.object({
   dueTasks: ZDueCounts,
   /** The share of scheduled tasks completed by their due date over the maintenance range. */
   pmCompliance: ZPmCompliance,
-  /** Requests from the QR code (docs/product/requests.md#dashboard). */
+  /** Requests from the QR code (docs/product/requests.md#what-happens). */
   requests: z.object({
     /** New requests waiting for triage now. */
     waiting: z.number().int(),

@@ -104,9 +104,10 @@ describe('npm run i18n:check:web', { timeout: 90_000 }, () => {
     try {
       const result = await whileEdited('src/features/public-asset/texts.ts', checkCopy, (text) =>
         text
+          // After the file's macro import, whatever it imports from it.
           .replace(
-            "import { msg } from '@lingui/core/macro';",
-            "import { msg } from '@lingui/core/macro';\nimport { NOTICE } from './notice.ts';",
+            /^(import \{[^}]*\} from '@lingui\/core\/macro';)$/m,
+            "$1\nimport { NOTICE } from './notice.ts';",
           )
           .replace(
             'export const PUBLIC_ASSET_TEXTS = {',

@@ -4,7 +4,7 @@ import { type Translator, translatorFor } from '#server/lib/i18n/translators.ts'
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { DIGEST_TEXTS, type DigestLinks, escapeHtml } from './digest-message.ts';
 
-// The emails of requests from the QR code (docs/product/requests.md#emails, ADR 129): to the
+// The emails of requests from the QR code (docs/product/requests.md#what-happens, ADR 129): to the
 // reporter when their report is received, accepted, done or closed, in the language of their browser
 // at report time; to the administrators at once for an unsafe report. What a reporter wrote is text:
 // escaped in the HTML part, never markup.

@@ -24,7 +24,7 @@ export const DASHBOARD_TEXTS = {
   avgTurnaround: msg`Avg. turnaround`,
   /** The unit after an hour figure ("12.3 hrs"), in smaller type. */
   hoursUnit: msg`hrs`,
-  // Requests from the QR code (docs/product/requests.md#dashboard).
+  // Requests from the QR code (docs/product/requests.md#what-happens).
   requests: msg`Requests`,
   requestsWaiting: msg`Requests waiting`,
   requestsUnsafe: (count: number) => msg`${count} unsafe: open the requests`,

@@ -56,7 +56,7 @@ export function SummaryCards({ analytics }: { analytics: TDashboardAnalytics }) 
 }
 
 /**
- * Requests from the QR code (docs/product/requests.md#dashboard): how many wait for triage now (the
+ * Requests from the QR code (docs/product/requests.md#what-happens): how many wait for triage now (the
  * unsafe ones said in red), and the median time from a report to its triage over the range.
  */
 export function RequestCards({ analytics }: { analytics: TDashboardAnalytics }) {
