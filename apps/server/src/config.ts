@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseHostList } from './db/host-list.ts';
 
 /** Where the built SPA lives when WEB_DIST_DIR is not set: apps/web/dist, next to this server. */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -48,6 +49,18 @@ const urlString = (protocols: string[]) =>
       `Must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}.`,
     );
 
+/** A PostgreSQL connection string with one host or, in libpq's syntax, a list of them (ADR 132). */
+const postgresUrl = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    try {
+      parseHostList(v);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
+
 /** TRUST_PROXY: true/false, a number of hops, or a comma-separated list of addresses/CIDRs. */
 const trustProxy = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : String(v).trim()),
@@ -80,14 +93,8 @@ export const ZEnv = z.object({
   NODE_ENV: optionalString,
   PORT: envInt(3000, 0, 65535),
   HOST: optionalString.default('0.0.0.0'),
-  DATABASE_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    urlString(['postgres:', 'postgresql:']).optional(),
-  ),
-  DATABASE_APP_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    urlString(['postgres:', 'postgresql:']).optional(),
-  ),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl.optional()),
+  DATABASE_APP_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl.optional()),
   DATA_DIR: optionalString.default('./data'),
   PUBLIC_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   JWT_SECRET: z.preprocess(

@@ -5,8 +5,9 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { FollowingPool } from './following-pool.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 import { asSystem } from './scope.ts';
@@ -41,7 +42,11 @@ export interface PoolStats {
 }
 
 export interface DatabaseOptions {
-  /** PostgreSQL connection string; when absent the embedded PGlite in `dataDir` is used. */
+  /**
+   * PostgreSQL connection string, with one host or a list that the pools follow the primary of
+   * (`postgres://u@h1:5432,h2:5432/db?target_session_attrs=read-write`, ADR 132); when absent the
+   * embedded PGlite in `dataDir` is used.
+   */
   databaseUrl?: string | undefined;
   /**
    * PostgreSQL only: the connection string of a role that does not own the tables, which the app then
@@ -71,12 +76,12 @@ function openPostgres(
 ): DatabaseHandle {
   const options = { max: 10, connectionTimeoutMillis: 5000 };
   if (!appConnectionString) {
-    const pool = new pg.Pool({ ...options, connectionString });
+    const pool = new FollowingPool({ ...options, connectionString });
     return overPool(pool, 'postgres', onPoolError, () => pool.end());
   }
   const pool = new ScopedPool({ ...options, connectionString: appConnectionString });
   // The owner's pool is for migrations (and tests' setup): it opens connections only when used.
-  const owner = new pg.Pool({ ...options, max: 2, connectionString });
+  const owner = new FollowingPool({ ...options, max: 2, connectionString });
   return overPool(pool, 'postgres', onPoolError, () => Promise.all([pool.end(), owner.end()]), owner);
 }
 

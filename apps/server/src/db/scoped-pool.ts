@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { FollowingPool } from './following-pool.ts';
 import { currentScope, type DbScope } from './scope.ts';
 
 /** Sets the session's scope, which the row-level security policies read (ADR 066). */
@@ -56,9 +57,9 @@ class ScopedClient extends pg.Client {
  * scope captured at the call: pg-pool runs the checkout callback in the async context of whichever
  * request released the connection, not the caller's.
  */
-export class ScopedPool extends pg.Pool {
-  constructor(config: pg.PoolConfig) {
-    super({ ...config, Client: ScopedClient });
+export class ScopedPool extends FollowingPool {
+  constructor(config: pg.PoolConfig & { connectionString: string }) {
+    super(config, ScopedClient);
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: see AnyArgs.
