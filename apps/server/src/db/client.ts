@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { FollowingPool } from './following-pool.ts';
+import { parseHostList } from './host-list.ts';
+import { withLostCommitsResolved } from './lost-commit.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 import { asSystem } from './scope.ts';
@@ -75,14 +77,20 @@ function openPostgres(
   onPoolError?: (error: Error) => void,
 ): DatabaseHandle {
   const options = { max: 10, connectionTimeoutMillis: 5000 };
+  // A list of hosts to follow (ADR 132): a COMMIT whose answer a failover took is settled by asking.
+  const hosts = parseHostList(appConnectionString ?? connectionString);
+  const follows = hosts.urls.length > 1 || hosts.readWrite;
   if (!appConnectionString) {
     const pool = new FollowingPool({ ...options, connectionString });
-    return overPool(pool, 'postgres', onPoolError, () => pool.end());
+    return overPool(pool, 'postgres', onPoolError, () => pool.end(), { follows });
   }
   const pool = new ScopedPool({ ...options, connectionString: appConnectionString });
   // The owner's pool is for migrations (and tests' setup): it opens connections only when used.
   const owner = new FollowingPool({ ...options, max: 2, connectionString });
-  return overPool(pool, 'postgres', onPoolError, () => Promise.all([pool.end(), owner.end()]), owner);
+  return overPool(pool, 'postgres', onPoolError, () => Promise.all([pool.end(), owner.end()]), {
+    owner,
+    follows,
+  });
 }
 
 /**
@@ -116,12 +124,13 @@ function overPool(
   kind: DatabaseHandle['kind'],
   onPoolError: ((error: Error) => void) | undefined,
   end: () => Promise<unknown>,
-  owner?: pg.Pool,
+  { owner, follows = false }: { owner?: pg.Pool; follows?: boolean } = {},
 ): DatabaseHandle {
   // An idle client losing its connection (PostgreSQL restart) emits here; without a listener Node would crash.
   pool.on('error', (error) => onPoolError?.(error));
   owner?.on('error', (error) => onPoolError?.(error));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const driven = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = follows ? withLostCommitsResolved(driven) : driven;
   let closed = false;
   return {
     db,

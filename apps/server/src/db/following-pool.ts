@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isDatabaseUnavailableError } from '../plugins/errors.ts';
 import {
   isPrimaryLost,
   PrimaryLocator,
@@ -9,6 +10,23 @@ import {
 
 // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() and connect() have many overloads; arguments pass through.
 type AnyArgs = any[];
+
+/**
+ * How long a connection requested while the primary is looked for waits for it: a failover under
+ * pg_auto_failover's settings takes seconds (ADR 132), and a request that waits answers instead of a 503.
+ */
+const FAILOVER_WAIT_MS = 15_000;
+
+/** A statement that only reads: sent again once on the new primary when the old one went away. */
+const READ = /^\s*select\b/i;
+
+export function queryText(config: unknown): string | undefined {
+  if (typeof config === 'string') return config;
+  if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string') {
+    return config.text;
+  }
+  return undefined;
+}
 
 /** A connection made by a FollowingPool: it knows which primary (the locator's generation) it went to. */
 interface FollowingClient extends pg.Client {
@@ -60,8 +78,10 @@ function followingClient(Base: typeof pg.Client, locator: PrimaryLocator): typeo
  * A node-postgres pool over a connection string with one host or a list of them (libpq's syntax,
  * ADR 132) that follows the primary: new connections go to the host the locator found writable; with
  * target_session_attrs=read-write each new connection checks that, as libpq does; after a failover,
- * connections to the former primary are dropped when next taken from the pool, and a connection
- * requested while the primary is being looked for waits for it (up to the connection timeout).
+ * connections to the former primary are dropped when next taken from the pool, a connection
+ * requested while the primary is being looked for waits for it (up to FAILOVER_WAIT_MS), and a read
+ * sent on the pool whose connection was lost is sent once more (a request's read after its committed
+ * change, which would otherwise answer 503 for a write that was stored).
  * With one host and no target_session_attrs it is exactly a pg.Pool.
  */
 export class FollowingPool extends pg.Pool {
@@ -94,6 +114,24 @@ export class FollowingPool extends pg.Pool {
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: see AnyArgs.
+  override query(...args: AnyArgs): any {
+    const send = () => (super.query as (...a: AnyArgs) => Promise<pg.QueryResult>)(...args);
+    if (!this.locator || args.some((arg) => typeof arg === 'function')) return send();
+    return this.readingAgain(args, send);
+  }
+
+  /** Sends `send` once more when it is a read whose connection to the database was lost. */
+  protected async readingAgain<T>(args: AnyArgs, send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      const text = queryText(args[0]);
+      if (!this.locator || !text || !READ.test(text) || !isDatabaseUnavailableError(error)) throw error;
+      return send();
+    }
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: see AnyArgs.
   override connect(...args: AnyArgs): any {
     if (!this.locator) return (super.connect as (...a: AnyArgs) => unknown)(...args);
     const connected = this.connectToPrimary(this.locator);
@@ -107,7 +145,7 @@ export class FollowingPool extends pg.Pool {
   }
 
   private async connectToPrimary(locator: PrimaryLocator): Promise<pg.PoolClient> {
-    await locator.settled(this.options.connectionTimeoutMillis || 5000);
+    await locator.settled(FAILOVER_WAIT_MS);
     // Each pass drops one connection to a former primary: at most `max` of them are in the pool.
     for (let pass = 0; ; pass++) {
       const generation = locator.generation;
