@@ -246,13 +246,13 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     name: 'DATABASE_URL',
     default: '(unset: embedded PGlite)',
     description:
-      'PostgreSQL 15+ connection string. When unset, an embedded database is kept in `DATA_DIR/db`.',
+      "PostgreSQL 15+ connection string. When unset, an embedded database is kept in `DATA_DIR/db`. May list a primary and its standbys in libpq's syntax, `postgres://user@host1:5432,host2:5432/db?target_session_attrs=read-write` (a list needs `target_session_attrs=read-write`): the server then follows the primary through a failover (docs/postgresql-failover.md).",
   },
   {
     name: 'DATABASE_APP_URL',
     default: '(unset)',
     description:
-      'With DATABASE_URL: connection string of a role that does not own the tables. The server then queries as that role, under row-level security, and uses DATABASE_URL only to migrate and grant it access.',
+      'With DATABASE_URL: connection string of a role that does not own the tables. The server then queries as that role, under row-level security, and uses DATABASE_URL only to migrate and grant it access. Takes a list of hosts as DATABASE_URL does.',
   },
   {
     name: 'DATA_DIR',

@@ -9,7 +9,6 @@ import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { FollowingPool } from './following-pool.ts';
 import { parseHostList } from './host-list.ts';
-import { withLostCommitsResolved } from './lost-commit.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 import { asSystem } from './scope.ts';
@@ -27,6 +26,8 @@ export interface DatabaseHandle {
   /** The tables' owner, whom row-level security does not restrict: migrations, and tests' own setup. */
   ownerDb: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL given a list of hosts (or read-write): the pools follow the primary through failovers (ADR 132). */
+  followsPrimary: boolean;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   /** The connection pool now (metrics): PostgreSQL's up to 10 connections, the embedded database's PGLITE_CONNECTIONS (sharing its one session). */
@@ -77,7 +78,7 @@ function openPostgres(
   onPoolError?: (error: Error) => void,
 ): DatabaseHandle {
   const options = { max: 10, connectionTimeoutMillis: 5000 };
-  // A list of hosts to follow (ADR 132): a COMMIT whose answer a failover took is settled by asking.
+  // A list of hosts to follow (ADR 132).
   const hosts = parseHostList(appConnectionString ?? connectionString);
   const follows = hosts.urls.length > 1 || hosts.readWrite;
   if (!appConnectionString) {
@@ -129,13 +130,13 @@ function overPool(
   // An idle client losing its connection (PostgreSQL restart) emits here; without a listener Node would crash.
   pool.on('error', (error) => onPoolError?.(error));
   owner?.on('error', (error) => onPoolError?.(error));
-  const driven = drizzlePg(pool, { schema }) as unknown as Db;
-  const db = follows ? withLostCommitsResolved(driven) : driven;
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,
     ownerDb: owner ? (drizzlePg(owner, { schema }) as unknown as Db) : db,
     kind,
+    followsPrimary: follows,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

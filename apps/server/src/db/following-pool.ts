@@ -12,10 +12,17 @@ import {
 type AnyArgs = any[];
 
 /**
- * How long a connection requested while the primary is looked for waits for it: a failover under
- * pg_auto_failover's settings takes seconds (ADR 132), and a request that waits answers instead of a 503.
+ * How long a connection requested while the primary is looked for waits for it, by default: a failover
+ * under pg_auto_failover's settings takes seconds (ADR 132), and a request that waits answers instead
+ * of a 503.
  */
 const FAILOVER_WAIT_MS = 15_000;
+
+export interface FollowingPoolConfig extends pg.PoolConfig {
+  connectionString: string;
+  /** How long a connection waits for the primary to be found (FAILOVER_WAIT_MS by default). */
+  failoverWaitMillis?: number;
+}
 
 /** A statement that only reads: sent again once on the new primary when the old one went away. */
 const READ = /^\s*select\b/i;
@@ -86,11 +93,13 @@ function followingClient(Base: typeof pg.Client, locator: PrimaryLocator): typeo
  */
 export class FollowingPool extends pg.Pool {
   private readonly locator: PrimaryLocator | undefined;
+  private readonly failoverWaitMillis: number;
 
-  constructor(config: pg.PoolConfig & { connectionString: string }, Client: typeof pg.Client = pg.Client) {
+  constructor(config: FollowingPoolConfig, Client: typeof pg.Client = pg.Client) {
     const hosts = parseHostList(config.connectionString);
     if (hosts.urls.length === 1 && !hosts.readWrite) {
       super({ ...config, Client });
+      this.failoverWaitMillis = 0;
       return;
     }
     const locator = new PrimaryLocator(hosts, config.connectionTimeoutMillis ?? 5000);
@@ -111,6 +120,7 @@ export class FollowingPool extends pg.Pool {
         : {}),
     });
     this.locator = locator;
+    this.failoverWaitMillis = config.failoverWaitMillis ?? FAILOVER_WAIT_MS;
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: see AnyArgs.
@@ -145,7 +155,7 @@ export class FollowingPool extends pg.Pool {
   }
 
   private async connectToPrimary(locator: PrimaryLocator): Promise<pg.PoolClient> {
-    await locator.settled(FAILOVER_WAIT_MS);
+    await locator.settled(this.failoverWaitMillis);
     // Each pass drops one connection to a former primary: at most `max` of them are in the pool.
     for (let pass = 0; ; pass++) {
       const generation = locator.generation;
@@ -154,7 +164,10 @@ export class FollowingPool extends pg.Pool {
         client = await super.connect();
       } catch (error) {
         locator.suspect(generation);
-        throw error;
+        // Tried once more when the search found another primary (a first host that is down at start).
+        await locator.settled(this.failoverWaitMillis);
+        if (locator.generation === generation) throw error;
+        client = await super.connect();
       }
       const made = (client as unknown as FollowingClient).generation;
       if (made === locator.generation || pass > this.options.max) return client;

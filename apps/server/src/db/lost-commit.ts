@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { isDatabaseUnavailableError } from '../plugins/errors.ts';
 import type { Db } from './client.ts';
 
@@ -6,37 +5,37 @@ import type { Db } from './client.ts';
 const RESOLVE_MS = 20_000;
 const POLL_MS = 250;
 
-/** Rows of db.execute() on node-postgres. */
-type Rows<T> = { rows: T[] };
+/**
+ * For the transaction that just lost its COMMIT's answer, in its caller's context: a question that
+ * tells from the database whether it committed (a row only it writes), or undefined when there is none.
+ */
+export type CommitQuestion = () => ((db: Db) => Promise<boolean>) | undefined;
 
 /**
  * `db`, except that a transaction whose COMMIT was sent but whose answer was lost (the primary died
- * then: ADR 132) asks the database, once it answers again (the standby promoted), whether it committed,
- * by its transaction id (`txid_status`, PostgreSQL's way to settle exactly this): committed, the
- * transaction's result is returned as if the answer had come; aborted or unknown, the error is thrown.
- * Synchronous replication makes a commit the primary acknowledged present on the standby; one it had
- * not acknowledged may be there or not, and this tells which, so that a write is never answered 503
- * while it is stored (its retry would find its Idempotency-Key taken with no answer kept).
- * Costs one round trip per transaction: used only when DATABASE_URL lists hosts to follow.
+ * then: ADR 132) asks `question`, once the database answers again (the standby promoted), whether it
+ * committed: committed, the transaction's result is returned as if the answer had come; not, or no
+ * question, or no answer within 20 s: the error stands (503). Synchronous replication makes a commit the
+ * primary acknowledged present on the standby; one it had not acknowledged may be there or not, and
+ * this tells which, so that a write with an Idempotency-Key is never answered 503 while it is stored
+ * (its retry would find the key taken with no answer kept). The transaction id is no such question:
+ * a transaction none of whose WAL reached the standby leaves its id free, and the new primary gives it
+ * to another transaction, whose commit `txid_status` would then report.
  */
-export function withLostCommitsResolved(db: Db): Db {
+export function withLostCommitsResolved(db: Db, question: CommitQuestion): Db {
   const transaction: Db['transaction'] = async (work, config) => {
-    let txid: string | null = null;
+    let worked = false;
     let result: Awaited<ReturnType<typeof work>> | undefined;
     try {
       return await db.transaction(async (tx) => {
         result = await work(tx);
-        const answer = (await tx.execute(
-          sql`select txid_current_if_assigned()::text as txid`,
-        )) as unknown as Rows<{ txid: string | null }>;
-        txid = answer.rows[0]?.txid ?? null;
+        worked = true;
         return result;
       }, config);
     } catch (error) {
-      // A transaction that wrote nothing (no id) has nothing to settle.
-      if (txid !== null && isDatabaseUnavailableError(error) && (await committed(db, txid))) {
-        return result as Awaited<ReturnType<typeof work>>;
-      }
+      // The work was done: what failed is the COMMIT (or its answer).
+      const ask = worked && isDatabaseUnavailableError(error) ? question() : undefined;
+      if (ask && (await answered(db, ask))) return result as Awaited<ReturnType<typeof work>>;
       throw error;
     }
   };
@@ -47,17 +46,12 @@ export function withLostCommitsResolved(db: Db): Db {
   });
 }
 
-/** Whether transaction `txid` committed, asked until the database answers (false when it never does). */
-async function committed(db: Db, txid: string): Promise<boolean> {
+/** `ask`'s answer, asked until the database answers; false when it never does. */
+async function answered(db: Db, ask: (db: Db) => Promise<boolean>): Promise<boolean> {
   const deadline = Date.now() + RESOLVE_MS;
   while (Date.now() < deadline) {
     try {
-      const answer = (await db.execute(
-        sql`select txid_status(${txid}::bigint) as status`,
-      )) as unknown as Rows<{ status: string | null }>;
-      const status = answer.rows[0]?.status;
-      // 'in progress': the old primary's transaction, still being settled by the promotion.
-      if (status !== 'in progress') return status === 'committed';
+      return await ask(db);
     } catch (error) {
       if (!isDatabaseUnavailableError(error)) return false;
     }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { FollowingPool, queryText } from './following-pool.ts';
+import { FollowingPool, type FollowingPoolConfig, queryText } from './following-pool.ts';
 import { currentScope, type DbScope } from './scope.ts';
 
 /** Sets the session's scope, which the row-level security policies read (ADR 066). */
@@ -50,7 +50,7 @@ class ScopedClient extends pg.Client {
  * request released the connection, not the caller's.
  */
 export class ScopedPool extends FollowingPool {
-  constructor(config: pg.PoolConfig & { connectionString: string }) {
+  constructor(config: FollowingPoolConfig) {
     super(config, ScopedClient);
   }
 
