@@ -10,6 +10,9 @@ export const PROCESS_TESTS = ['src/**/*.process.test.ts', 'scripts/**/*.process.
 /** Tests of several server processes on PostgreSQL, S3 and Redis: vitest.instances.config.ts. */
 export const INSTANCES_TESTS = ['src/**/*.instances.test.ts'];
 
+/** Tests of outages under load (a PostgreSQL failover, ...): vitest.resilience.config.ts. */
+export const RESILIENCE_TESTS = ['src/**/*.resilience.test.ts'];
+
 export const SERVER_TEST_OPTIONS = {
   environment: 'node',
   testTimeout: 30_000,
@@ -22,7 +25,7 @@ export default defineProject({
     ...SERVER_TEST_OPTIONS,
     name: 'server',
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...PROCESS_TESTS, ...INSTANCES_TESTS],
+    exclude: [...configDefaults.exclude, ...PROCESS_TESTS, ...INSTANCES_TESTS, ...RESILIENCE_TESTS],
     globalSetup: ['src/test/global-setup.ts'],
     // A worker runs its files one after another in one process: modules are loaded once and the
     // embedded databases are emptied and lent again (test/test-database.ts) instead of started anew.

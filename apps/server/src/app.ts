@@ -6,6 +6,7 @@ import { runFirstStart } from './bootstrap/first-start.ts';
 import type { AppConfig } from './config.ts';
 import { type DatabaseHandle, type Db, openDatabase } from './db/client.ts';
 import { withEveryTransaction } from './db/every-transaction.ts';
+import { withLostCommitsResolved } from './db/lost-commit.ts';
 import { asSystem } from './db/scope.ts';
 import { type Clock, SettableClock, systemClock } from './lib/clock.ts';
 import { HeavyWork, heavyWorkLimits } from './lib/heavy-work.ts';
@@ -26,7 +27,7 @@ import { webhooksPlugin } from './modules/webhooks/webhooks-plugin.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { claimIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
+import { claimCommitted, claimIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
@@ -121,10 +122,13 @@ export function fastifyTrustProxy(
  *   PostgreSQL with an app role (db/scope.ts, db/scoped-pool.ts, ADR 066);
  * - idempotency claim: a transaction begun for a write that carries an Idempotency-Key first inserts
  *   the key, so it commits with the change (claimIdempotencyKey, plugins/idempotency.ts, ADR 101);
- * - prepared reads: the hot, key-led reads run as named prepared statements (db/prepared.ts, ADR 038).
+ * - prepared reads: the hot, key-led reads run as named prepared statements (db/prepared.ts, ADR 038);
+ * - lost commits (PostgreSQL with a host list to follow): a transaction whose COMMIT's answer a
+ *   failover took asks whether its idempotency key was stored, and goes on if it was (db/lost-commit.ts, ADR 132).
  */
 function appDatabase(handle: DatabaseHandle): Db {
-  return withEveryTransaction(handle.db, claimIdempotencyKey);
+  const db = handle.followsPrimary ? withLostCommitsResolved(handle.db, claimCommitted) : handle.db;
+  return withEveryTransaction(db, claimIdempotencyKey);
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseHostList } from './db/host-list.ts';
 
 /** Where the built SPA lives when WEB_DIST_DIR is not set: apps/web/dist, next to this server. */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -48,6 +49,18 @@ const urlString = (protocols: string[]) =>
       `Must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}.`,
     );
 
+/** A PostgreSQL connection string with one host or, in libpq's syntax, a list of them (ADR 132). */
+const postgresUrl = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    try {
+      parseHostList(v);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
+
 /** TRUST_PROXY: true/false, a number of hops, or a comma-separated list of addresses/CIDRs. */
 const trustProxy = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : String(v).trim()),
@@ -80,14 +93,8 @@ export const ZEnv = z.object({
   NODE_ENV: optionalString,
   PORT: envInt(3000, 0, 65535),
   HOST: optionalString.default('0.0.0.0'),
-  DATABASE_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    urlString(['postgres:', 'postgresql:']).optional(),
-  ),
-  DATABASE_APP_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    urlString(['postgres:', 'postgresql:']).optional(),
-  ),
+  DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl.optional()),
+  DATABASE_APP_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl.optional()),
   DATA_DIR: optionalString.default('./data'),
   PUBLIC_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   JWT_SECRET: z.preprocess(
@@ -239,13 +246,13 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     name: 'DATABASE_URL',
     default: '(unset: embedded PGlite)',
     description:
-      'PostgreSQL 15+ connection string. When unset, an embedded database is kept in `DATA_DIR/db`.',
+      "PostgreSQL 15+ connection string. When unset, an embedded database is kept in `DATA_DIR/db`. May list a primary and its standbys in libpq's syntax, `postgres://user@host1:5432,host2:5432/db?target_session_attrs=read-write` (a list needs `target_session_attrs=read-write`): the server then follows the primary through a failover (docs/postgresql-failover.md).",
   },
   {
     name: 'DATABASE_APP_URL',
     default: '(unset)',
     description:
-      'With DATABASE_URL: connection string of a role that does not own the tables. The server then queries as that role, under row-level security, and uses DATABASE_URL only to migrate and grant it access.',
+      'With DATABASE_URL: connection string of a role that does not own the tables. The server then queries as that role, under row-level security, and uses DATABASE_URL only to migrate and grant it access. Takes a list of hosts as DATABASE_URL does.',
   },
   {
     name: 'DATA_DIR',

@@ -5,8 +5,10 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { FollowingPool } from './following-pool.ts';
+import { parseHostList } from './host-list.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 import { asSystem } from './scope.ts';
@@ -24,6 +26,8 @@ export interface DatabaseHandle {
   /** The tables' owner, whom row-level security does not restrict: migrations, and tests' own setup. */
   ownerDb: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL given a list of hosts (or read-write): the pools follow the primary through failovers (ADR 132). */
+  followsPrimary: boolean;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   /** The connection pool now (metrics): PostgreSQL's up to 10 connections, the embedded database's PGLITE_CONNECTIONS (sharing its one session). */
@@ -41,7 +45,11 @@ export interface PoolStats {
 }
 
 export interface DatabaseOptions {
-  /** PostgreSQL connection string; when absent the embedded PGlite in `dataDir` is used. */
+  /**
+   * PostgreSQL connection string, with one host or a list that the pools follow the primary of
+   * (`postgres://u@h1:5432,h2:5432/db?target_session_attrs=read-write`, ADR 132); when absent the
+   * embedded PGlite in `dataDir` is used.
+   */
   databaseUrl?: string | undefined;
   /**
    * PostgreSQL only: the connection string of a role that does not own the tables, which the app then
@@ -70,14 +78,20 @@ function openPostgres(
   onPoolError?: (error: Error) => void,
 ): DatabaseHandle {
   const options = { max: 10, connectionTimeoutMillis: 5000 };
+  // A list of hosts to follow (ADR 132).
+  const hosts = parseHostList(appConnectionString ?? connectionString);
+  const follows = hosts.urls.length > 1 || hosts.readWrite;
   if (!appConnectionString) {
-    const pool = new pg.Pool({ ...options, connectionString });
-    return overPool(pool, 'postgres', onPoolError, () => pool.end());
+    const pool = new FollowingPool({ ...options, connectionString });
+    return overPool(pool, 'postgres', onPoolError, () => pool.end(), { follows });
   }
   const pool = new ScopedPool({ ...options, connectionString: appConnectionString });
   // The owner's pool is for migrations (and tests' setup): it opens connections only when used.
-  const owner = new pg.Pool({ ...options, max: 2, connectionString });
-  return overPool(pool, 'postgres', onPoolError, () => Promise.all([pool.end(), owner.end()]), owner);
+  const owner = new FollowingPool({ ...options, max: 2, connectionString });
+  return overPool(pool, 'postgres', onPoolError, () => Promise.all([pool.end(), owner.end()]), {
+    owner,
+    follows,
+  });
 }
 
 /**
@@ -111,7 +125,7 @@ function overPool(
   kind: DatabaseHandle['kind'],
   onPoolError: ((error: Error) => void) | undefined,
   end: () => Promise<unknown>,
-  owner?: pg.Pool,
+  { owner, follows = false }: { owner?: pg.Pool; follows?: boolean } = {},
 ): DatabaseHandle {
   // An idle client losing its connection (PostgreSQL restart) emits here; without a listener Node would crash.
   pool.on('error', (error) => onPoolError?.(error));
@@ -122,6 +136,7 @@ function overPool(
     db,
     ownerDb: owner ? (drizzlePg(owner, { schema }) as unknown as Db) : db,
     kind,
+    followsPrimary: follows,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { FollowingPool, type FollowingPoolConfig, queryText } from './following-pool.ts';
 import { currentScope, type DbScope } from './scope.ts';
 
 /** Sets the session's scope, which the row-level security policies read (ADR 066). */
@@ -9,14 +10,6 @@ const ROLLBACK = /^\s*(rollback|abort)\b/i;
 
 function scopeKey(scope: DbScope): string {
   return `${scope.organizationId ?? ''}|${scope.system ? 'system' : ''}`;
-}
-
-function queryText(config: unknown): string | undefined {
-  if (typeof config === 'string') return config;
-  if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string') {
-    return config.text;
-  }
-  return undefined;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() has many overloads; arguments pass through.
@@ -56,9 +49,9 @@ class ScopedClient extends pg.Client {
  * scope captured at the call: pg-pool runs the checkout callback in the async context of whichever
  * request released the connection, not the caller's.
  */
-export class ScopedPool extends pg.Pool {
-  constructor(config: pg.PoolConfig) {
-    super({ ...config, Client: ScopedClient });
+export class ScopedPool extends FollowingPool {
+  constructor(config: FollowingPoolConfig) {
+    super(config, ScopedClient);
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: see AnyArgs.
@@ -67,7 +60,8 @@ export class ScopedPool extends pg.Pool {
       throw new TypeError('ScopedPool.query takes no callback');
     }
     // A copy: a request's scope object is named in place once its user is known.
-    return this.queryInScope({ ...currentScope() }, args);
+    const scope = { ...currentScope() };
+    return this.readingAgain(args, () => this.queryInScope(scope, args));
   }
 
   private async queryInScope(scope: DbScope, args: AnyArgs): Promise<pg.QueryResult> {

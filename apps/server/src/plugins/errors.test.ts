@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
 import errors, {
+  DATABASE_RETRY_AFTER_SECONDS,
   INTERNAL_MESSAGE,
   isDatabaseUnavailableError,
   mapError,
@@ -78,6 +79,8 @@ describe('mapError', () => {
       Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
       Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
       Object.assign(new Error('connection failure'), { code: '08006' }),
+      // A former primary, now a standby (ADR 132).
+      Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' }),
       new Error('Connection terminated unexpectedly'),
       new Error('Failed query: select 1', { cause: new Error('Connection terminated') }),
     ];
@@ -86,6 +89,7 @@ describe('mapError', () => {
       expect(mapError(error)).toMatchObject({
         status: 503,
         body: { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE },
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
       });
     }
     expect(isDatabaseUnavailableError(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
@@ -242,6 +246,7 @@ describe('errors plugin', () => {
   it('answers 503 UNAVAILABLE when the database connection is lost', async () => {
     const res = await app.inject('/api/gone');
     expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(res.json()).toMatchObject({
       code: 'UNAVAILABLE',
       message: UNAVAILABLE_MESSAGE,

@@ -48,6 +48,9 @@ function errorBody(
   return body;
 }
 
+/** Retry-After of a 503 while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -60,6 +63,7 @@ const CONNECTION_ERROR_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  '25006', // read_only_sql_transaction: the server was the primary and is now a standby (ADR 132)
 ]);
 const CONNECTION_MESSAGES = [
   /connection terminated/i,
@@ -154,6 +158,8 @@ export function mapError(error: unknown): MappedError {
     return {
       status: 503,
       body: errorBody('UNAVAILABLE', UNAVAILABLE_MESSAGE, UNAVAILABLE_MESSAGE),
+      // A restart or a failover (ADR 132) takes seconds: the client may try again after that.
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
       log: 'warn',
       logMessage: 'database unavailable',
     };

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AroundTransaction } from '#server/db/every-transaction.ts';
+import type { CommitQuestion } from '#server/db/lost-commit.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { createSecretBox, type SecretBox } from '#server/lib/secret-box.ts';
 import { findKey, insertKey, type KeyOwner, saveAnswer } from '#server/modules/idempotency/queries.ts';
@@ -74,6 +75,22 @@ export const claimIdempotencyKey: AroundTransaction = async (tx, work) => {
     claim.inserted = false;
     throw error;
   }
+};
+
+/**
+ * Whether the transaction that claimed this request's key committed, asked after its COMMIT's answer
+ * was lost to a failover (db/lost-commit.ts, ADR 132): the key's row is there, still without an answer,
+ * only if it did. (A repeat of the same key sent meanwhile to another instance, and committed there
+ * instead, would look the same: clients repeat a request after its answer, not beside it.)
+ */
+export const claimCommitted: CommitQuestion = () => {
+  const claim = claims.getStore();
+  const fingerprint = claim?.fingerprint;
+  if (!claim?.inserted || fingerprint === undefined) return undefined;
+  return async (db) => {
+    const row = await findKey(db, claim.owner);
+    return row?.fingerprint === fingerprint && row.statusCode === null;
+  };
 };
 
 /** A body its route's handler streams (multipart): its fingerprint waits until the handler read it. */
