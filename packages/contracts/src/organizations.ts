@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_MESSAGES, LANGUAGES } from './languages.ts';
 import { storableText } from './limits.ts';
 import { englishMessages, said } from './messages.ts';
+import { isCurrencyCode, TASK_WORK_MESSAGES } from './task-work-messages.ts';
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 200;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
@@ -20,6 +21,8 @@ export const ZOrganization = z.object({
   publicLocationPages: z.boolean(),
   /** The public asset page shows where the asset is (off by default). */
   publicAssetLocation: z.boolean(),
+  /** The ISO 4217 currency its task costs are entered and reported in (ADR 131). */
+  currency: z.string(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
@@ -91,6 +94,13 @@ export const ZOrganizationSettingsBody = z.object({
   publicLocationPages: z.boolean().optional(),
   /** The asset's location on its public page, shown or not. */
   publicAssetLocation: z.boolean().optional(),
+  /** The currency of its task costs (ISO 4217, such as EUR); costs already entered keep their amounts. */
+  currency: z
+    .string({ message: TASK_WORK_MESSAGES.currencyInvalid })
+    .trim()
+    .toUpperCase()
+    .refine(isCurrencyCode, { message: TASK_WORK_MESSAGES.currencyInvalid })
+    .optional(),
 });
 export type TOrganizationSettingsBody = z.input<typeof ZOrganizationSettingsBody>;
 

@@ -15,6 +15,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'task.started',
   'task.completed',
   'task.overdue',
+  'task.urgent',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -52,6 +52,7 @@ export function toOrganization(row: OrganizationRow): TOrganization {
     defaultLanguage: row.defaultLanguage,
     publicLocationPages: row.publicLocationPages,
     publicAssetLocation: row.publicAssetLocation,
+    currency: row.currency,
   };
 }
 
@@ -171,6 +172,7 @@ export async function updateOrganizationSettings(
     defaultLanguage?: TLanguage | undefined;
     publicLocationPages?: boolean | undefined;
     publicAssetLocation?: boolean | undefined;
+    currency?: string | undefined;
   },
 ): Promise<TOrganization> {
   if (settings.timeZone !== undefined && !(await isKnownTimeZone(db, settings.timeZone)))
@@ -184,6 +186,7 @@ export async function updateOrganizationSettings(
       defaultLanguage: locked.defaultLanguage,
       publicLocationPages: locked.publicLocationPages,
       publicAssetLocation: locked.publicAssetLocation,
+      currency: locked.currency,
     };
     const after = {
       timeZone: settings.timeZone ?? locked.timeZone,
@@ -191,6 +194,7 @@ export async function updateOrganizationSettings(
       defaultLanguage: settings.defaultLanguage ?? locked.defaultLanguage,
       publicLocationPages: settings.publicLocationPages ?? locked.publicLocationPages,
       publicAssetLocation: settings.publicAssetLocation ?? locked.publicAssetLocation,
+      currency: settings.currency ?? locked.currency,
     };
     const changes = diffChanges(before, after);
     if (Object.keys(changes).length === 0) return locked;

@@ -1,3 +1,3 @@
 // What other modules and the route table may use of the reminders module (ADR 102): they import it from here only.
 export { type AlertChange, SIGN_IN_SETTINGS_ALERT } from './alert-message.ts';
-export { emailAdministrators } from './service.ts';
+export { emailAdministrators, emailUrgentTask, type UrgentTaskEmail } from './service.ts';

@@ -418,6 +418,7 @@ describe('updateProfile', () => {
       dailyDigest: true,
       language: null,
       organizationLanguage: 'en' as const,
+      currency: 'EUR',
     };
     const attempt = updateProfile(
       {

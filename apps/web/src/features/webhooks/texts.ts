@@ -85,6 +85,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, MessageDescriptor> 
   'task.started': msg`Task started`,
   'task.completed': msg`Task completed`,
   'task.overdue': msg`Task overdue`,
+  'task.urgent': msg`Task made urgent`,
 };
 
 export const WEBHOOK_DELIVERY_STATE_LABELS: Record<TWebhookDeliveryState, MessageDescriptor> = {
