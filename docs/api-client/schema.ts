@@ -733,6 +733,7 @@ export interface paths {
                             language: ("en" | "de" | "fr" | "es") | null;
                             /** @enum {string} */
                             organizationLanguage: "en" | "de" | "fr" | "es";
+                            currency: string;
                         };
                     };
                 };
@@ -777,6 +778,7 @@ export interface paths {
                             language: ("en" | "de" | "fr" | "es") | null;
                             /** @enum {string} */
                             organizationLanguage: "en" | "de" | "fr" | "es";
+                            currency: string;
                             accessToken?: string;
                             expiresAt?: string;
                         };
@@ -823,6 +825,7 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            currency: string;
                         };
                     };
                 };
@@ -1018,6 +1021,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -1275,6 +1296,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -1504,6 +1543,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -1628,6 +1685,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -1769,6 +1844,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -1835,6 +1928,10 @@ export interface paths {
                          * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
                          */
                         occurredAt?: string;
+                        /** @enum {string} */
+                        priority?: "low" | "normal" | "high" | "urgent";
+                        downFrom?: string | null;
+                        downTo?: string | null;
                     };
                 };
             };
@@ -1863,6 +1960,24 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
+                            timeSpent: {
+                                userId: string;
+                                userName: string | null;
+                                minutes: number;
+                            }[];
+                            costs: {
+                                id: string;
+                                description: string;
+                                quantity: number;
+                                unitCostMinor: number;
+                                totalMinor: number;
+                            }[];
+                            costTotalMinor: number;
+                            currency: string;
                             updatedAt: string;
                             updatedBy: string | null;
                             fields: {
@@ -1941,6 +2056,10 @@ export interface paths {
                          * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
                          */
                         occurredAt?: string;
+                        /** @enum {string} */
+                        priority?: "low" | "normal" | "high" | "urgent";
+                        downFrom?: string | null;
+                        downTo?: string | null;
                     };
                 };
             };
@@ -1969,6 +2088,24 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
+                            timeSpent: {
+                                userId: string;
+                                userName: string | null;
+                                minutes: number;
+                            }[];
+                            costs: {
+                                id: string;
+                                description: string;
+                                quantity: number;
+                                unitCostMinor: number;
+                                totalMinor: number;
+                            }[];
+                            costTotalMinor: number;
+                            currency: string;
                             updatedAt: string;
                             updatedBy: string | null;
                             fields: {
@@ -2059,6 +2196,24 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
+                            timeSpent: {
+                                userId: string;
+                                userName: string | null;
+                                minutes: number;
+                            }[];
+                            costs: {
+                                id: string;
+                                description: string;
+                                quantity: number;
+                                unitCostMinor: number;
+                                totalMinor: number;
+                            }[];
+                            costTotalMinor: number;
+                            currency: string;
                             updatedAt: string;
                             updatedBy: string | null;
                             fields: {
@@ -2102,6 +2257,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Completes the task; optionally with the work (timeSpent per person, costs in minor units of the organization currency, replacing those stored) and the downtime (downFrom/downTo; an open downtime ends at the completion). */
         post: {
             parameters: {
                 query?: never;
@@ -2120,6 +2276,18 @@ export interface paths {
                          * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
                          */
                         occurredAt?: string;
+                        timeSpent?: {
+                            /** Format: uuid */
+                            userId?: string;
+                            minutes: number;
+                        }[];
+                        costs?: {
+                            description: string;
+                            quantity: number;
+                            unitCostMinor: number;
+                        }[];
+                        downFrom?: string | null;
+                        downTo?: string | null;
                     } | null;
                 };
             };
@@ -2148,6 +2316,24 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
+                            timeSpent: {
+                                userId: string;
+                                userName: string | null;
+                                minutes: number;
+                            }[];
+                            costs: {
+                                id: string;
+                                description: string;
+                                quantity: number;
+                                unitCostMinor: number;
+                                totalMinor: number;
+                            }[];
+                            costTotalMinor: number;
+                            currency: string;
                             updatedAt: string;
                             updatedBy: string | null;
                             fields: {
@@ -2189,12 +2375,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Open tasks by due date (none last, then oldest performed first); due=overdue|soon and assignee=me|{userId} narrow them. X-Total-Count, X-Page and X-Page-Size headers. */
+        /** @description Open tasks, most urgent first, then by due date (none last, then oldest performed first); due=overdue|soon, assignee=me|{userId} and priority narrow them. X-Total-Count, X-Page and X-Page-Size headers. */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     pageSize?: number;
+                    priority?: "low" | "normal" | "high" | "urgent";
                     due?: "overdue" | "soon";
                     assignee?: "me" | string;
                 };
@@ -2227,6 +2414,10 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
                             eventId: string;
                             assetId: string;
                             assetName: string;
@@ -3706,6 +3897,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Cost, time spent and downtime over the last rangeDays (1..365, default 30): totals, the costliest assets with MTTR and MTBF, cost per month (the organization time zone), and open tasks by priority and age. Money in minor units of currency. */
+        get: {
+            parameters: {
+                query?: {
+                    rangeDays?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rangeDays: number;
+                            from: string;
+                            to: string;
+                            currency: string;
+                            totals: {
+                                costMinor: number;
+                                minutes: number;
+                                failures: number;
+                                downtimeMinutes: number;
+                                mttrMinutes: number | null;
+                            };
+                            assets: {
+                                assetId: string;
+                                assetName: string;
+                                costMinor: number;
+                                minutes: number;
+                                failures: number;
+                                downtimeMinutes: number;
+                                mttrMinutes: number | null;
+                                mtbfHours: number | null;
+                            }[];
+                            months: {
+                                month: string;
+                                costMinor: number;
+                                minutes: number;
+                            }[];
+                            backlog: {
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                week: number;
+                                month: number;
+                                quarter: number;
+                                older: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard/work.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same figures as CSV, one table: assets (every asset with cost, time or downtime), months, or backlog. Money in major units of the currency named in the header. */
+        get: {
+            parameters: {
+                query?: {
+                    rangeDays?: number;
+                    table?: "assets" | "months" | "backlog";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-logs": {
         parameters: {
             query?: never;
@@ -5125,6 +5426,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -5253,6 +5572,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -6020,6 +6357,7 @@ export interface paths {
                         defaultLanguage?: "en" | "de" | "fr" | "es";
                         publicLocationPages?: boolean;
                         publicAssetLocation?: boolean;
+                        currency?: string;
                     };
                 };
             };
@@ -6040,6 +6378,7 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            currency: string;
                         };
                     };
                 };
@@ -6079,7 +6418,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "task.urgent")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -6103,7 +6442,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "task.urgent")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -6121,7 +6460,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "task.urgent")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -6167,7 +6506,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "task.urgent")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -6192,7 +6531,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "task.urgent")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -6209,7 +6548,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "task.urgent")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -6277,7 +6616,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "task.urgent")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -6326,7 +6665,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "task.urgent";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -6381,7 +6720,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "task.urgent";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -7218,6 +7557,7 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            currency: string;
                             createdAt: string;
                         }[];
                     };
@@ -7256,6 +7596,7 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            currency: string;
                             createdAt: string;
                         };
                     };
@@ -7309,6 +7650,7 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            currency: string;
                             createdAt: string;
                         };
                     };
@@ -7359,6 +7701,7 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            currency: string;
                             createdAt: string;
                         };
                     };
@@ -7393,6 +7736,7 @@ export interface paths {
                             defaultLanguage: "en" | "de" | "fr" | "es";
                             publicLocationPages: boolean;
                             publicAssetLocation: boolean;
+                            currency: string;
                             createdAt: string;
                         };
                     };

@@ -27,6 +27,7 @@ export function currentUser(overrides: Partial<TCurrentUser> = {}): TCurrentUser
     dailyDigest: true,
     language: null,
     organizationLanguage: 'en',
+    currency: 'EUR',
     ...overrides,
   };
 }
@@ -42,6 +43,7 @@ export function organization(overrides: Partial<TOrganization> = {}): TOrganizat
     defaultLanguage: 'en',
     publicLocationPages: false,
     publicAssetLocation: false,
+    currency: 'EUR',
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ export function adminOrganization(overrides: Partial<TAdminOrganization> = {}): 
     defaultLanguage: 'en',
     publicLocationPages: false,
     publicAssetLocation: false,
+    currency: 'EUR',
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };
