@@ -235,35 +235,35 @@ export const ZOccurredAt = instant(OCCURRED_AT_MESSAGES.invalid)
  * `performedAt` defaults to now (or `occurredAt`) on create and stays as it was on edit when absent.
  * `occurredAt` stamps the new event (its creation and its start) or the edit (its change log line).
  */
-export const ZEventBody = z
-  .object({
-    title: storableText({ message: EVENT_MESSAGES.titleRequired })
-      .trim()
-      .min(1, { message: EVENT_MESSAGES.titleRequired })
-      .max(EVENT_TITLE_MAX_LENGTH, { message: EVENT_MESSAGES.titleTooLong }),
-    notes: optionalText(EVENT_NOTES_MAX_LENGTH, EVENT_MESSAGES.notesTooLong),
-    recordedBy: optionalText(EVENT_RECORDED_BY_MAX_LENGTH, EVENT_MESSAGES.recordedByTooLong),
-    performedAt: instant(EVENT_MESSAGES.performedAtInvalid)
-      .nullish()
-      .transform((text) => (text ? text : null)),
-    fields: z.array(ZFieldValueInput).default([]),
-    files: z
-      .array(ZEventFileInput)
-      .max(EVENT_MAX_FILES, { message: EVENT_MESSAGES.tooManyFiles })
-      .default([])
-      .refine((list) => new Set(list.map((f) => f.objectKey)).size === list.length, {
-        message: EVENT_MESSAGES.duplicateFile,
-      }),
-    startTask: z.boolean().optional(),
-    occurredAt: ZOccurredAt,
-    /** Absent: normal on create, unchanged on edit. Urgent with an assignee notifies them (ADR 131). */
-    priority: ZPriority.optional(),
-    /** The asset is down from (the "asset is down" switch sends now); absent keeps it, null clears both ends. */
-    downFrom: downtimeInstant,
-    /** The asset is up again; completing the task ends an open downtime. */
-    downTo: downtimeInstant,
-  })
-  .superRefine(checkDowntime);
+export const ZEventBodyFields = z.object({
+  title: storableText({ message: EVENT_MESSAGES.titleRequired })
+    .trim()
+    .min(1, { message: EVENT_MESSAGES.titleRequired })
+    .max(EVENT_TITLE_MAX_LENGTH, { message: EVENT_MESSAGES.titleTooLong }),
+  notes: optionalText(EVENT_NOTES_MAX_LENGTH, EVENT_MESSAGES.notesTooLong),
+  recordedBy: optionalText(EVENT_RECORDED_BY_MAX_LENGTH, EVENT_MESSAGES.recordedByTooLong),
+  performedAt: instant(EVENT_MESSAGES.performedAtInvalid)
+    .nullish()
+    .transform((text) => (text ? text : null)),
+  fields: z.array(ZFieldValueInput).default([]),
+  files: z
+    .array(ZEventFileInput)
+    .max(EVENT_MAX_FILES, { message: EVENT_MESSAGES.tooManyFiles })
+    .default([])
+    .refine((list) => new Set(list.map((f) => f.objectKey)).size === list.length, {
+      message: EVENT_MESSAGES.duplicateFile,
+    }),
+  startTask: z.boolean().optional(),
+  occurredAt: ZOccurredAt,
+  /** Absent: normal on create, unchanged on edit. Urgent with an assignee notifies them (ADR 131). */
+  priority: ZPriority.optional(),
+  /** The asset is down from (the "asset is down" switch sends now); absent keeps it, null clears both ends. */
+  downFrom: downtimeInstant,
+  /** The asset is up again; completing the task ends an open downtime. */
+  downTo: downtimeInstant,
+});
+/** The body with its cross-field rule: a downtime never ends before it starts. */
+export const ZEventBody = ZEventBodyFields.superRefine(checkDowntime);
 export type TEventBody = z.input<typeof ZEventBody>;
 
 /**

@@ -163,6 +163,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       dailyDigest: true,
       language: null,
       organizationLanguage: 'en',
+      currency: 'EUR',
     });
     const organization = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
     expect(organization.statusCode).toBe(200);
@@ -175,6 +176,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      currency: 'EUR',
     });
   });
 
@@ -192,6 +194,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      currency: 'EUR',
     });
   });
 

@@ -149,6 +149,7 @@ describe('GET /api/admin/organizations', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      currency: 'EUR',
       createdAt: row.createdAt.toISOString(),
     });
 
@@ -186,6 +187,7 @@ describe('POST /api/admin/organizations', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      currency: 'EUR',
       createdAt: expect.any(String),
     });
     const row = await organizationRow(created.id);
@@ -335,6 +337,7 @@ describe('organization logos', () => {
       defaultLanguage: 'en',
       publicLocationPages: false,
       publicAssetLocation: false,
+      currency: 'EUR',
     });
   });
 

@@ -1,5 +1,10 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { type TCompleteTaskBody, type TMaintenanceEvent, type TTaskStatus, ZMaintenanceEvent } from '@mqr/contracts';
+import {
+  type TCompleteTaskBody,
+  type TMaintenanceEvent,
+  type TTaskStatus,
+  ZMaintenanceEvent,
+} from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';

@@ -56,7 +56,11 @@ export function CompleteTaskDialog({ title, downFrom, busy, onComplete, onClose 
       if (row.description.trim() === '') found[`d${row.key}`] = _(WORK_TEXTS.descriptionRequired);
       if (quantity === null) found[`q${row.key}`] = _(WORK_TEXTS.quantityInvalid);
       if (unitCostMinor === null) found[`u${row.key}`] = _(WORK_TEXTS.unitCostInvalid);
-      return { description: row.description.trim(), quantity: quantity ?? 0, unitCostMinor: unitCostMinor ?? 0 };
+      return {
+        description: row.description.trim(),
+        quantity: quantity ?? 0,
+        unitCostMinor: unitCostMinor ?? 0,
+      };
     });
     if (costs.length > 0) work.costs = costs;
     if (from.trim() !== '') {

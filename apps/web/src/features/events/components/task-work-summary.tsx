@@ -41,7 +41,9 @@ export function TaskWorkSummary({ work }: { work: TWorkSource }) {
         ),
       ),
     ),
-    (work.costs ?? []).length > 1 ? _(WORK_TEXTS.total(formatMoney(work.costTotalMinor ?? 0, currency))) : null,
+    (work.costs ?? []).length > 1
+      ? _(WORK_TEXTS.total(formatMoney(work.costTotalMinor ?? 0, currency)))
+      : null,
   ].filter((line): line is string => line !== null);
   if (lines.length === 0) return null;
   return (
