@@ -34,6 +34,7 @@ function setup(list: TAdminOrganization[], extra: THandlers = {}) {
         timeZone: 'UTC',
         dailyDigest: true,
         defaultLanguage: 'en',
+        currency: 'EUR',
         publicLocationPages: false,
         publicAssetLocation: false,
       });
@@ -227,6 +228,7 @@ describe('admin organizations', () => {
         timeZone: 'UTC',
         dailyDigest: true,
         defaultLanguage: 'en',
+        currency: 'EUR',
         publicLocationPages: false,
         publicAssetLocation: false,
       }),
@@ -271,6 +273,7 @@ describe('admin organizations', () => {
           timeZone: 'UTC',
           dailyDigest: true,
           defaultLanguage: 'en',
+          currency: 'EUR',
           publicLocationPages: false,
           publicAssetLocation: false,
         });
