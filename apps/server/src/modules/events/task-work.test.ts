@@ -18,7 +18,6 @@ import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp } from '#server/test/build-test-app.ts';
 import { pathsAndMessages } from '#server/test/field-errors.ts';
 import { createTenants, type TenantWorld } from '#server/test/tenant-world.ts';
-import { renderUrgentTask } from '../reminders/urgent-message.ts';
 
 // Priorities, time spent, costs and downtime of tasks, and their analytics (ADR 131).
 
@@ -173,20 +172,6 @@ describe('priority', () => {
     // Urgent again (an edit of its notes) is no new alarm.
     await edit({ ...task, title: 'Guard broken' }, { priority: 'urgent', notes: 'Taped' }, w.headers.adminA);
     expect((await urgentDeliveries()).filter((data) => data.taskId === task.id)).toHaveLength(1);
-
-    const german = renderUrgentTask(
-      {
-        ...(emails[0]!.content as { eventId: string; assetId: string; assetName: string; title: string }),
-        dueOn: '2026-12-01',
-        actorName: 'Ann',
-        recipientName: 'Bo',
-        organizationName: 'Acme',
-      },
-      { publicBaseUrl: 'https://mqr.example.com' },
-      'de',
-    );
-    expect(german.subject).toBe('Dringend: Guard broken (Press 7)');
-    expect(german.text).toContain(`https://mqr.example.com/assets/${assetId}`);
   });
 });
 
