@@ -61,8 +61,9 @@ function WorkFigures({ figures }: { figures: TWorkAnalytics }) {
   const money = (minor: number) => formatMoney(minor, figures.currency);
   const hours = (value: number | null) =>
     value === null ? _(TEXTS.notAvailable) : _(TEXTS.hours(formatNumber(value, 1)));
+  // h:mm with its unit, so that 8:00 of downtime never reads as a time of day.
   const time = (minutes: number | null) =>
-    minutes === null ? _(TEXTS.notAvailable) : formatMinutes(minutes);
+    minutes === null ? _(TEXTS.notAvailable) : _(TEXTS.hours(formatMinutes(minutes)));
   const { totals } = figures;
   return (
     <>
