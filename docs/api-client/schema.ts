@@ -946,6 +946,7 @@ export interface paths {
                             language: ("en" | "de" | "fr" | "es") | null;
                             /** @enum {string} */
                             organizationLanguage: "en" | "de" | "fr" | "es";
+                            currency: string;
                         };
                     };
                 };
@@ -990,6 +991,7 @@ export interface paths {
                             language: ("en" | "de" | "fr" | "es") | null;
                             /** @enum {string} */
                             organizationLanguage: "en" | "de" | "fr" | "es";
+                            currency: string;
                             accessToken?: string;
                             expiresAt?: string;
                         };
@@ -1040,6 +1042,7 @@ export interface paths {
                             showOpenReports: boolean;
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
+                            currency: string;
                         };
                     };
                 };
@@ -1236,6 +1239,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -1499,6 +1520,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -1729,6 +1768,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -1855,6 +1912,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -1997,6 +2072,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -2063,6 +2156,10 @@ export interface paths {
                          * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
                          */
                         occurredAt?: string;
+                        /** @enum {string} */
+                        priority?: "low" | "normal" | "high" | "urgent";
+                        downFrom?: string | null;
+                        downTo?: string | null;
                     };
                 };
             };
@@ -2091,6 +2188,24 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
+                            timeSpent: {
+                                userId: string;
+                                userName: string | null;
+                                minutes: number;
+                            }[];
+                            costs: {
+                                id: string;
+                                description: string;
+                                quantity: number;
+                                unitCostMinor: number;
+                                totalMinor: number;
+                            }[];
+                            costTotalMinor: number;
+                            currency: string;
                             updatedAt: string;
                             updatedBy: string | null;
                             fields: {
@@ -2169,6 +2284,10 @@ export interface paths {
                          * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
                          */
                         occurredAt?: string;
+                        /** @enum {string} */
+                        priority?: "low" | "normal" | "high" | "urgent";
+                        downFrom?: string | null;
+                        downTo?: string | null;
                     };
                 };
             };
@@ -2197,6 +2316,24 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
+                            timeSpent: {
+                                userId: string;
+                                userName: string | null;
+                                minutes: number;
+                            }[];
+                            costs: {
+                                id: string;
+                                description: string;
+                                quantity: number;
+                                unitCostMinor: number;
+                                totalMinor: number;
+                            }[];
+                            costTotalMinor: number;
+                            currency: string;
                             updatedAt: string;
                             updatedBy: string | null;
                             fields: {
@@ -2287,6 +2424,24 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
+                            timeSpent: {
+                                userId: string;
+                                userName: string | null;
+                                minutes: number;
+                            }[];
+                            costs: {
+                                id: string;
+                                description: string;
+                                quantity: number;
+                                unitCostMinor: number;
+                                totalMinor: number;
+                            }[];
+                            costTotalMinor: number;
+                            currency: string;
                             updatedAt: string;
                             updatedBy: string | null;
                             fields: {
@@ -2330,6 +2485,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Completes the task; optionally with the work (timeSpent per person, costs in minor units of the organization currency, replacing those stored) and the downtime (downFrom/downTo; an open downtime ends at the completion). */
         post: {
             parameters: {
                 query?: never;
@@ -2348,6 +2504,18 @@ export interface paths {
                          * @description When the work was done, for a write sent later (recorded offline): the server stamps the write with it rather than the time it arrives. Not more than 5 minutes ahead of the server (up to that, now) nor before the asset (a new event) or the event (an edit, a start, a completion) was recorded (up to 5 minutes before, that time); else 400. A completion is never stamped before its start.
                          */
                         occurredAt?: string;
+                        timeSpent?: {
+                            /** Format: uuid */
+                            userId?: string;
+                            minutes: number;
+                        }[];
+                        costs?: {
+                            description: string;
+                            quantity: number;
+                            unitCostMinor: number;
+                        }[];
+                        downFrom?: string | null;
+                        downTo?: string | null;
                     } | null;
                 };
             };
@@ -2376,6 +2544,24 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
+                            timeSpent: {
+                                userId: string;
+                                userName: string | null;
+                                minutes: number;
+                            }[];
+                            costs: {
+                                id: string;
+                                description: string;
+                                quantity: number;
+                                unitCostMinor: number;
+                                totalMinor: number;
+                            }[];
+                            costTotalMinor: number;
+                            currency: string;
                             updatedAt: string;
                             updatedBy: string | null;
                             fields: {
@@ -2417,12 +2603,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Open tasks by due date (none last, then oldest performed first); due=overdue|soon and assignee=me|{userId} narrow them. X-Total-Count, X-Page and X-Page-Size headers. */
+        /** @description Open tasks, most urgent first, then by due date (none last, then oldest performed first); due=overdue|soon, assignee=me|{userId} and priority narrow them. X-Total-Count, X-Page and X-Page-Size headers. */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     pageSize?: number;
+                    priority?: "low" | "normal" | "high" | "urgent";
                     due?: "overdue" | "soon";
                     assignee?: "me" | string;
                 };
@@ -2455,6 +2642,10 @@ export interface paths {
                             scheduleId: string | null;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
+                            downFrom: string | null;
+                            downTo: string | null;
                             eventId: string;
                             assetId: string;
                             assetName: string;
@@ -4359,6 +4550,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Cost, time spent and downtime over the last rangeDays (1..365, default 30): totals, the costliest assets with MTTR and MTBF, cost per month (the organization time zone), and open tasks by priority and age. Money in minor units of currency. */
+        get: {
+            parameters: {
+                query?: {
+                    rangeDays?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rangeDays: number;
+                            from: string;
+                            to: string;
+                            currency: string;
+                            totals: {
+                                costMinor: number;
+                                minutes: number;
+                                failures: number;
+                                downtimeMinutes: number;
+                                mttrMinutes: number | null;
+                            };
+                            assets: {
+                                assetId: string;
+                                assetName: string;
+                                costMinor: number;
+                                minutes: number;
+                                failures: number;
+                                downtimeMinutes: number;
+                                mttrMinutes: number | null;
+                                mtbfHours: number | null;
+                            }[];
+                            months: {
+                                month: string;
+                                costMinor: number;
+                                minutes: number;
+                            }[];
+                            backlog: {
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                week: number;
+                                month: number;
+                                quarter: number;
+                                older: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard/work.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same figures as CSV, one table: assets (every asset with cost, time or downtime), months, or backlog. Money in major units of the currency named in the header. */
+        get: {
+            parameters: {
+                query?: {
+                    rangeDays?: number;
+                    table?: "assets" | "months" | "backlog";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-logs": {
         parameters: {
             query?: never;
@@ -5779,6 +6080,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -5908,6 +6227,24 @@ export interface paths {
                                 scheduleId: string | null;
                                 assigneeId: string | null;
                                 assigneeName: string | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                downFrom: string | null;
+                                downTo: string | null;
+                                timeSpent: {
+                                    userId: string;
+                                    userName: string | null;
+                                    minutes: number;
+                                }[];
+                                costs: {
+                                    id: string;
+                                    description: string;
+                                    quantity: number;
+                                    unitCostMinor: number;
+                                    totalMinor: number;
+                                }[];
+                                costTotalMinor: number;
+                                currency: string;
                                 updatedAt: string;
                                 updatedBy: string | null;
                                 fields: {
@@ -6680,6 +7017,7 @@ export interface paths {
                         showOpenReports?: boolean;
                         /** @enum {string} */
                         requestTriageRole?: "member" | "admin";
+                        currency?: string;
                     };
                 };
             };
@@ -6704,6 +7042,7 @@ export interface paths {
                             showOpenReports: boolean;
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
+                            currency: string;
                         };
                     };
                 };
@@ -6743,7 +7082,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -6767,7 +7106,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -6785,7 +7124,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -6831,7 +7170,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -6856,7 +7195,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -6873,7 +7212,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -6941,7 +7280,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -6990,7 +7329,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -7045,7 +7384,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -7886,6 +8225,7 @@ export interface paths {
                             showOpenReports: boolean;
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
+                            currency: string;
                             createdAt: string;
                         }[];
                     };
@@ -7928,6 +8268,7 @@ export interface paths {
                             showOpenReports: boolean;
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
+                            currency: string;
                             createdAt: string;
                         };
                     };
@@ -7985,6 +8326,7 @@ export interface paths {
                             showOpenReports: boolean;
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
+                            currency: string;
                             createdAt: string;
                         };
                     };
@@ -8039,6 +8381,7 @@ export interface paths {
                             showOpenReports: boolean;
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
+                            currency: string;
                             createdAt: string;
                         };
                     };
@@ -8077,6 +8420,7 @@ export interface paths {
                             showOpenReports: boolean;
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
+                            currency: string;
                             createdAt: string;
                         };
                     };

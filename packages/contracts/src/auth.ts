@@ -58,6 +58,8 @@ export const ZCurrentUser = z.object({
   language: z.enum(LANGUAGES).nullable(),
   /** Their organization's default language: theirs while they choose none. */
   organizationLanguage: z.enum(LANGUAGES),
+  /** Their organization's currency (ISO 4217): task costs are entered and shown in it (ADR 131). */
+  currency: z.string(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
@@ -67,6 +69,7 @@ export const ZLoginResponse = ZCurrentUser.omit({
   dailyDigest: true,
   language: true,
   organizationLanguage: true,
+  currency: true,
 }).extend({
   accessToken: z.string(),
   /** ISO 8601 */

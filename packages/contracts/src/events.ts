@@ -14,6 +14,16 @@ import { ZFile } from './files.ts';
 import { instant, storableText } from './limits.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
 import { TASK_STATUSES } from './task-statuses.ts';
+import {
+  COST_DESCRIPTION_MAX_LENGTH,
+  COST_QUANTITY_MAX,
+  COST_UNIT_MINOR_MAX,
+  TASK_COST_LINES_MAX,
+  TASK_MINUTES_MAX,
+  TASK_PRIORITIES,
+  TASK_TIME_ENTRIES_MAX,
+  TASK_WORK_MESSAGES,
+} from './task-work-messages.ts';
 
 /**
  * A custom value of an event: its field (id, label), the value as stored, and the field's data type so
@@ -33,6 +43,24 @@ export const ZChangeLogEntry = z.object({
   changedBy: z.string().nullable(),
   changes: z.array(z.string()),
 });
+
+/** One person's time on a task, in minutes. */
+export const ZTimeEntry = z.object({
+  userId: z.string(),
+  userName: z.string().nullable(),
+  minutes: z.number().int(),
+});
+export type TTimeEntry = z.infer<typeof ZTimeEntry>;
+
+/** A cost line of a task: money in minor units of the organization's currency (ADR 131). */
+export const ZCostLine = z.object({
+  id: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unitCostMinor: z.number().int(),
+  totalMinor: z.number().int(),
+});
+export type TCostLine = z.infer<typeof ZCostLine>;
 
 /** A maintenance event with its task stamps (user display names), custom values, files and change log. */
 export const ZMaintenanceEvent = z.object({
@@ -55,6 +83,19 @@ export const ZMaintenanceEvent = z.object({
   /** Who the task is assigned to (id and display name); null when nobody is. */
   assigneeId: z.string().nullable(),
   assigneeName: z.string().nullable(),
+  /** low, normal, high or urgent (ADR 131); lists show the most urgent first. */
+  priority: z.enum(TASK_PRIORITIES),
+  /** When the asset went down for this task (null: it did not), and when it was up again (null: still down). */
+  downFrom: z.string().nullable(),
+  downTo: z.string().nullable(),
+  /** Time spent, per person, entered on completion. */
+  timeSpent: z.array(ZTimeEntry),
+  /** Parts and other costs, in the organization's currency (minor units). */
+  costs: z.array(ZCostLine),
+  /** The sum of the cost lines' totals, in minor units of `currency`. */
+  costTotalMinor: z.number().int(),
+  /** The organization's currency (ISO 4217) the costs are in. */
+  currency: z.string(),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
   fields: z.array(ZEventFieldValue),
@@ -94,7 +135,68 @@ export const CHANGE_LOG_TEXTS = {
   performedAt: 'Performed at updated',
   field: (label: string, cleared: boolean) => `${label} ${cleared ? 'cleared' : 'updated'}`,
   attachments: 'Attachments updated',
+  priority: 'Priority updated',
+  downtime: 'Downtime updated',
 } as const;
+
+/** A priority in a body: one of TASK_PRIORITIES, else 400 naming the field. */
+export const ZPriority = z.enum(TASK_PRIORITIES, { message: TASK_WORK_MESSAGES.priorityInvalid });
+
+/** A downtime boundary in a body: absent keeps it, null clears it. */
+const downtimeInstant = instant(TASK_WORK_MESSAGES.downtimeInvalid).nullish();
+
+/** One person's time in a completion: the acting user's when `userId` is absent. */
+export const ZTimeEntryInput = z.object({
+  userId: z.string().uuid({ message: TASK_WORK_MESSAGES.personUnknown }).optional(),
+  minutes: z
+    .number({ message: TASK_WORK_MESSAGES.minutesInvalid })
+    .int({ message: TASK_WORK_MESSAGES.minutesInvalid })
+    .min(0, { message: TASK_WORK_MESSAGES.minutesInvalid })
+    .max(TASK_MINUTES_MAX, { message: TASK_WORK_MESSAGES.minutesInvalid }),
+});
+export type TTimeEntryInput = z.input<typeof ZTimeEntryInput>;
+
+/** A cost line in a completion: quantity up to three decimals, unit cost in minor units (cents). */
+export const ZCostLineInput = z.object({
+  description: storableText({ message: TASK_WORK_MESSAGES.costDescriptionRequired })
+    .trim()
+    .min(1, { message: TASK_WORK_MESSAGES.costDescriptionRequired })
+    .max(COST_DESCRIPTION_MAX_LENGTH, { message: TASK_WORK_MESSAGES.costDescriptionTooLong }),
+  quantity: z
+    .number({ message: TASK_WORK_MESSAGES.quantityInvalid })
+    .min(0, { message: TASK_WORK_MESSAGES.quantityInvalid })
+    .max(COST_QUANTITY_MAX, { message: TASK_WORK_MESSAGES.quantityInvalid })
+    .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, {
+      message: TASK_WORK_MESSAGES.quantityInvalid,
+    }),
+  unitCostMinor: z
+    .number({ message: TASK_WORK_MESSAGES.unitCostInvalid })
+    .int({ message: TASK_WORK_MESSAGES.unitCostInvalid })
+    .min(0, { message: TASK_WORK_MESSAGES.unitCostInvalid })
+    .max(COST_UNIT_MINOR_MAX, { message: TASK_WORK_MESSAGES.unitCostInvalid }),
+});
+export type TCostLineInput = z.input<typeof ZCostLineInput>;
+
+/** A downtime that ends before it starts, or an end without a start: 400 naming `downTo`. */
+function checkDowntime(
+  body: { downFrom?: string | null | undefined; downTo?: string | null | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (body.downTo && body.downFrom === null) {
+    context.addIssue({
+      code: 'custom',
+      path: ['downTo'],
+      message: TASK_WORK_MESSAGES.downtimeEndWithoutStart,
+    });
+  }
+  if (body.downTo && body.downFrom && Date.parse(body.downTo) < Date.parse(body.downFrom)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['downTo'],
+      message: TASK_WORK_MESSAGES.downtimeEndsBeforeStart,
+    });
+  }
+}
 
 /** Optional text: trimmed, empty means none (null). */
 const optionalText = (max: number, message: string) =>
@@ -133,7 +235,7 @@ export const ZOccurredAt = instant(OCCURRED_AT_MESSAGES.invalid)
  * `performedAt` defaults to now (or `occurredAt`) on create and stays as it was on edit when absent.
  * `occurredAt` stamps the new event (its creation and its start) or the edit (its change log line).
  */
-export const ZEventBody = z.object({
+export const ZEventBodyFields = z.object({
   title: storableText({ message: EVENT_MESSAGES.titleRequired })
     .trim()
     .min(1, { message: EVENT_MESSAGES.titleRequired })
@@ -153,7 +255,15 @@ export const ZEventBody = z.object({
     }),
   startTask: z.boolean().optional(),
   occurredAt: ZOccurredAt,
+  /** Absent: normal on create, unchanged on edit. Urgent with an assignee notifies them (ADR 131). */
+  priority: ZPriority.optional(),
+  /** The asset is down from (the "asset is down" switch sends now); absent keeps it, null clears both ends. */
+  downFrom: downtimeInstant,
+  /** The asset is up again; completing the task ends an open downtime. */
+  downTo: downtimeInstant,
 });
+/** The body with its cross-field rule: a downtime never ends before it starts. */
+export const ZEventBody = ZEventBodyFields.superRefine(checkDowntime);
 export type TEventBody = z.input<typeof ZEventBody>;
 
 /**
@@ -161,6 +271,28 @@ export type TEventBody = z.input<typeof ZEventBody>;
  * started or completed on a device that sends it later (ADR 085).
  */
 export const ZTaskActionBody = z.object({ occurredAt: ZOccurredAt }).nullish();
+
+/**
+ * POST .../complete: as the other actions, plus what the work took (ADR 131): time per person, cost
+ * lines (replacing any entered before), and the downtime (an open one ends at the completion).
+ */
+export const ZCompleteTaskBody = z
+  .object({
+    occurredAt: ZOccurredAt,
+    timeSpent: z
+      .array(ZTimeEntryInput)
+      .max(TASK_TIME_ENTRIES_MAX, { message: TASK_WORK_MESSAGES.tooManyTimeEntries })
+      .optional(),
+    costs: z
+      .array(ZCostLineInput)
+      .max(TASK_COST_LINES_MAX, { message: TASK_WORK_MESSAGES.tooManyCostLines })
+      .optional(),
+    downFrom: downtimeInstant,
+    downTo: downtimeInstant,
+  })
+  .superRefine(checkDowntime)
+  .nullish();
+export type TCompleteTaskBody = z.input<typeof ZCompleteTaskBody>;
 export type TTaskActionBody = z.input<typeof ZTaskActionBody>;
 
 /** The pending list's due filters: overdue (due before today), due soon (today to DUE_SOON_DAYS ahead). */
@@ -172,6 +304,7 @@ export type TTaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
  * without one after, oldest performed first); `due` and `assignee` ("me" or a user id) narrow it.
  */
 export const ZPendingTaskQuery = ZPageQuery.extend({
+  priority: ZPriority.optional(),
   due: z.enum(TASK_DUE_FILTERS).optional(),
   assignee: z.union([z.literal('me'), z.string().uuid()]).optional(),
 }).refine(...withinCountedRows);
@@ -204,5 +337,8 @@ export const ZPendingTask = ZMaintenanceEvent.pick({
   scheduleId: true,
   assigneeId: true,
   assigneeName: true,
+  priority: true,
+  downFrom: true,
+  downTo: true,
 }).extend({ eventId: z.string(), assetId: z.string(), assetName: z.string(), assetSlug: z.string() });
 export type TPendingTask = z.infer<typeof ZPendingTask>;

@@ -39,6 +39,8 @@ export * from './sample-data.ts';
 export * from './schedules.ts';
 export * from './sso.ts';
 export * from './task-statuses.ts';
+export * from './task-work-messages.ts';
 export * from './users.ts';
 export * from './webhooks.ts';
+export * from './work-analytics.ts';
 export * from './xsrf.ts';

@@ -3,6 +3,7 @@ import { LANGUAGE_MESSAGES, LANGUAGES } from './languages.ts';
 import { storableText } from './limits.ts';
 import { englishMessages, said } from './messages.ts';
 import { REQUEST_TRIAGE_ROLES } from './request-messages.ts';
+import { isCurrencyCode, TASK_WORK_MESSAGES } from './task-work-messages.ts';
 
 export const ORGANIZATION_NAME_MAX_LENGTH = 200;
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
@@ -27,6 +28,8 @@ export const ZOrganization = z.object({
   showOpenReports: z.boolean(),
   /** Who triages requests: 'member' (members and administrators, the default) or 'admin' only. */
   requestTriageRole: z.enum(REQUEST_TRIAGE_ROLES),
+  /** The ISO 4217 currency its task costs are entered and reported in (ADR 131). */
+  currency: z.string(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
@@ -104,6 +107,13 @@ export const ZOrganizationSettingsBody = z.object({
   showOpenReports: z.boolean().optional(),
   /** Who triages requests: members and administrators, or administrators only. */
   requestTriageRole: z.enum(REQUEST_TRIAGE_ROLES).optional(),
+  /** The currency of its task costs (ISO 4217, such as EUR); costs already entered keep their amounts. */
+  currency: z
+    .string({ message: TASK_WORK_MESSAGES.currencyInvalid })
+    .trim()
+    .toUpperCase()
+    .refine(isCurrencyCode, { message: TASK_WORK_MESSAGES.currencyInvalid })
+    .optional(),
 });
 export type TOrganizationSettingsBody = z.input<typeof ZOrganizationSettingsBody>;
 

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'task.overdue',
   'request.created',
   'request.closed',
+  'task.urgent',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

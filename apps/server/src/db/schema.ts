@@ -1,6 +1,7 @@
 import {
   API_TOKEN_SCOPES,
   type ApiText,
+  DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
   DEFAULT_TIME_ZONE,
   IMPORT_DATE_ORDERS,
@@ -28,6 +29,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -36,6 +38,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -95,6 +98,8 @@ export const organizations = pgTable('organizations', {
   requestTriageRole: varchar('request_triage_role', { length: 8, enum: REQUEST_TRIAGE_ROLES })
     .notNull()
     .default('member'),
+  /** The ISO 4217 currency its task costs are in (ADR 131). */
+  currency: varchar('currency', { length: 3 }).notNull().default(DEFAULT_CURRENCY),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -368,12 +373,22 @@ export const maintenanceEvents = pgTable(
     /** The schedule that created the task; set null when the schedule is deleted (its tasks stay). */
     scheduleId: uuid('schedule_id').references((): AnyPgColumn => schedules.id, { onDelete: 'set null' }),
     assigneeId: uuid('assignee_id').references(() => users.id),
+    /** The rank of its priority, low 0 .. urgent 3 (TASK_PRIORITIES, ADR 131): lists sort on it descending. */
+    priority: smallint('priority').notNull().default(1),
+    /** The asset's downtime for this task (ADR 131): down from, up again at (null while still down). */
+    downFrom: timestamp('down_from', { withTimezone: true }),
+    downTo: timestamp('down_to', { withTimezone: true }),
     createdById: uuid('created_by_id').references(() => users.id),
     updatedById: uuid('updated_by_id').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('maintenance_events_priority_check', sql`${t.priority} between 0 and 3`),
+    check(
+      'maintenance_events_downtime_check',
+      sql`${t.downTo} is null or (${t.downFrom} is not null and ${t.downTo} >= ${t.downFrom})`,
+    ),
     // Events of an asset, newest first, paged by (performed_at, id) keyset.
     index('maintenance_events_org_asset_history_idx').on(
       t.organizationId,
@@ -383,12 +398,21 @@ export const maintenanceEvents = pgTable(
     ),
     // The organization's events by date, oldest first (the history export's date range).
     index('maintenance_events_org_performed_idx').on(t.organizationId, t.performedAt, t.id),
-    // Pending tasks (Pending and InProgress) by due date (none last), then oldest performedAt
-    // first; with the id, a page's ids come from the index alone (ADRs 034, 053).
+    // Pending tasks (Pending and InProgress), most urgent first, then by due date (none last), then
+    // oldest performedAt first; with the id, a page's ids come from the index alone (ADRs 034, 053,
+    // 131). The backlog by priority and age reads it alone too.
     index('maintenance_events_open_tasks_idx')
-      .on(t.organizationId, t.dueOn, t.performedAt, t.id)
+      .on(t.organizationId, t.priority.desc(), t.dueOn, t.performedAt, t.id)
       .where(sql`${t.taskStatus} <> 'Completed'`),
-    // The same for one assignee ("assigned to me").
+    // The same for one assignee ("assigned to me"), most urgent first (ADR 131).
+    index('maintenance_events_open_assigned_priority_idx')
+      .on(t.organizationId, t.assigneeId, t.priority.desc(), t.dueOn, t.performedAt, t.id)
+      .where(sql`${t.taskStatus} <> 'Completed' and ${t.assigneeId} is not null`),
+    // Downtimes by start, per asset: MTTR and MTBF of a period read it alone (ADR 131).
+    index('maintenance_events_downtime_idx')
+      .on(t.organizationId, t.downFrom, t.assetId, t.downTo)
+      .where(sql`${t.downFrom} is not null`),
+    // One assignee's open tasks by due date (their calendar feed).
     index('maintenance_events_open_assigned_idx')
       .on(t.organizationId, t.assigneeId, t.dueOn, t.performedAt, t.id)
       .where(sql`${t.taskStatus} <> 'Completed' and ${t.assigneeId} is not null`),
@@ -528,6 +552,73 @@ export const eventFieldValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.eventId, t.fieldId] }),
     index('event_field_values_org_field_idx').on(t.organizationId, t.fieldId),
+  ],
+);
+
+/**
+ * Time a person spent on a task, entered on completion (ADR 131): one row per person and task, with
+ * the task's asset and completion time copied so the analytics read this table alone.
+ */
+export const taskTimeEntries = pgTable(
+  'task_time_entries',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => maintenanceEvents.id),
+    assetId: uuid('asset_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    minutes: integer('minutes').notNull(),
+    /** When the work was completed (the task's completion). */
+    incurredAt: timestamp('incurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('task_time_entries_minutes_check', sql`${t.minutes} >= 0`),
+    uniqueIndex('task_time_entries_event_user_unique').on(t.organizationId, t.eventId, t.userId),
+    // Time per asset and period (analytics), index-only.
+    index('task_time_entries_org_incurred_idx').on(t.organizationId, t.incurredAt, t.assetId, t.minutes),
+    // The foreign key's own lookup when an event is deleted.
+    index('task_time_entries_event_idx').on(t.eventId),
+  ],
+);
+
+/**
+ * A cost line of a task (ADR 131): parts and other costs, money as integer minor units of the
+ * organization's currency; the total is kept (quantity × unit cost, rounded) so sums are exact.
+ */
+export const taskCostLines = pgTable(
+  'task_cost_lines',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => maintenanceEvents.id),
+    assetId: uuid('asset_id').notNull(),
+    /** Its place in the task's list. */
+    position: smallint('position').notNull(),
+    description: varchar('description', { length: 200 }).notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+    unitCostMinor: bigint('unit_cost_minor', { mode: 'number' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** When the cost was incurred (the task's completion). */
+    incurredAt: timestamp('incurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'task_cost_lines_amounts_check',
+      sql`${t.quantity} >= 0 and ${t.unitCostMinor} >= 0 and ${t.totalMinor} >= 0`,
+    ),
+    index('task_cost_lines_org_event_idx').on(t.organizationId, t.eventId, t.position),
+    // Cost per asset and period (analytics), index-only.
+    index('task_cost_lines_org_incurred_idx').on(t.organizationId, t.incurredAt, t.assetId, t.totalMinor),
+    // The foreign key's own lookup when an event is deleted.
+    index('task_cost_lines_event_idx').on(t.eventId),
   ],
 );
 

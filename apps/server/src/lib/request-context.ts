@@ -20,6 +20,8 @@ export interface AuthUser {
   language: TLanguage | null;
   /** Their organization's default language. */
   organizationLanguage: TLanguage;
+  /** Their organization's currency (ISO 4217, ADR 131). */
+  currency: string;
 }
 
 declare module 'fastify' {

@@ -105,6 +105,7 @@ describe('access scopes: signed-in, admin, super-admin', () => {
       dailyDigest: true,
       language: null,
       organizationLanguage: 'en',
+      currency: 'EUR',
     });
     const b = await get('/api/test-context', (await loginAs(app, orgB.admin)).headers);
     expect(b.json()).toMatchObject({

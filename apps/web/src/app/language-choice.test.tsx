@@ -87,7 +87,11 @@ describe('the organization’s default language', () => {
     expect(document.documentElement.lang).toBe('es');
     expect(screen.getByRole('combobox', { name: 'Idioma predeterminado' })).toHaveValue('es');
     const put = calls.find((call) => call.init.method === 'PUT');
-    expect(JSON.parse(String(put?.init.body))).toEqual({ timeZone: 'UTC', defaultLanguage: 'es' });
+    expect(JSON.parse(String(put?.init.body))).toEqual({
+      timeZone: 'UTC',
+      defaultLanguage: 'es',
+      currency: 'EUR',
+    });
   });
 });
 

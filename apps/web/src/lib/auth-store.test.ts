@@ -16,6 +16,7 @@ function storedAuth(overrides: Partial<TAuthState> = {}): TAuthState {
     canEditCompletedMaintenanceEvents: true,
     language: null,
     organizationLanguage: null,
+    currency: null,
     ...overrides,
   };
 }
@@ -112,6 +113,7 @@ describe('auth store', () => {
       dailyDigest: true,
       language: null,
       organizationLanguage: 'en',
+      currency: 'CHF',
     });
     const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
     expect(stored).toMatchObject({
@@ -119,6 +121,7 @@ describe('auth store', () => {
       displayName: 'Sam Renamed',
       email: 'new@example.com',
       isAdmin: false,
+      currency: 'CHF',
     });
   });
 

@@ -25,6 +25,8 @@ export type TAuthState = {
   language: TLanguage | null;
   /** Their organization's default language; null until GET /api/auth/me has answered. */
   organizationLanguage: TLanguage | null;
+  /** Their organization's currency (ISO 4217, ADR 131); null until GET /api/auth/me has answered. */
+  currency: string | null;
 };
 
 export type TAuthSnapshot = {
@@ -58,6 +60,7 @@ function parseStored(raw: string): TAuthState | null {
     canEditCompletedMaintenanceEvents: v.canEditCompletedMaintenanceEvents === true,
     language: isLanguage(v.language) ? v.language : null,
     organizationLanguage: isLanguage(v.organizationLanguage) ? v.organizationLanguage : null,
+    currency: typeof v.currency === 'string' ? v.currency : null,
   };
 }
 
@@ -154,6 +157,7 @@ export function createAuthStore(
       canEditCompletedMaintenanceEvents: response.canEditCompletedMaintenanceEvents ?? false,
       language: null,
       organizationLanguage: null,
+      currency: null,
     };
     persist(auth);
     scheduleExpiry(auth);
@@ -180,6 +184,7 @@ export function createAuthStore(
       canEditCompletedMaintenanceEvents: user.canEditCompletedMaintenanceEvents ?? false,
       language: user.language,
       organizationLanguage: user.organizationLanguage,
+      currency: user.currency,
     };
     persist(auth);
     if (accessToken) scheduleExpiry(auth);

@@ -1,4 +1,4 @@
-import type { TEventBody, TEventFileInput, TTaskStatus } from '@mqr/contracts';
+import type { TCompleteTaskBody, TEventBody, TEventFileInput, TTaskStatus } from '@mqr/contracts';
 import { createContext, useContext } from 'react';
 
 /** A maintenance event saved while offline: its texts and values, the files it keeps and the new ones. */
@@ -29,6 +29,8 @@ export type TQueuedTaskAction = {
   taskStatus: TTaskStatus;
   /** When the user made it (ISO): the task's start or completion time (ADR 085). */
   occurredAt: string;
+  /** A completion's work (time, costs, downtime, ADR 131), sent with it. */
+  work?: Omit<NonNullable<TCompleteTaskBody>, 'occurredAt'>;
 };
 
 /** An asset moved to another location (or to none) while offline (ADR 127). */

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { TDueState, TRoleFlags, TTaskStatus } from '@mqr/contracts';
+import type { TDueState, TRoleFlags, TTaskPriority, TTaskStatus } from '@mqr/contracts';
 
 /**
  * Screen texts that several features show: the due badges and cards, the reminder switches of the
@@ -19,6 +19,14 @@ export const DUE_STATE_MESSAGES: Record<Exclude<TDueState, 'none'>, MessageDescr
 export const DUE_MESSAGES = {
   nextServiceDue: (date: string) => msg`Next service due ${date}`,
   dueOn: (date: string) => msg`Due ${date}`,
+};
+
+/** A task's priority, translated (docs/product/events-and-tasks.md#priorities). */
+export const PRIORITY_MESSAGES: Record<TTaskPriority, MessageDescriptor> = {
+  low: msg({ message: 'Low', comment: 'task priority' }),
+  normal: msg({ message: 'Normal', comment: 'task priority' }),
+  high: msg({ message: 'High', comment: 'task priority' }),
+  urgent: msg({ message: 'Urgent', comment: 'task priority' }),
 };
 
 /** A task's status, translated (docs/product/events-and-tasks.md#task-statuses). */

@@ -27,6 +27,7 @@ export function currentUser(overrides: Partial<TCurrentUser> = {}): TCurrentUser
     dailyDigest: true,
     language: null,
     organizationLanguage: 'en',
+    currency: 'EUR',
     ...overrides,
   };
 }
@@ -45,6 +46,7 @@ export function organization(overrides: Partial<TOrganization> = {}): TOrganizat
     reportingEnabled: true,
     showOpenReports: true,
     requestTriageRole: 'member',
+    currency: 'EUR',
     ...overrides,
   };
 }

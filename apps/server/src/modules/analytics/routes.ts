@@ -1,9 +1,20 @@
-import { ZAnalyticsQuery, ZDashboardAnalytics } from '@mqr/contracts';
-import type { FastifyInstance } from 'fastify';
+import {
+  ZAnalyticsQuery,
+  ZDashboardAnalytics,
+  ZWorkAnalytics,
+  ZWorkAnalyticsQuery,
+  ZWorkCsvQuery,
+} from '@mqr/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pLimit from 'p-limit';
+import { holdTurnUntilAnswered } from '#server/lib/heavy-work.ts';
+import { sendCsv } from '#server/lib/send-csv.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { readerLanguage } from '../users/index.ts';
 import { dashboardAnalytics } from './service.ts';
+import { workCsvRows } from './work-csv.ts';
+import { type WorkAnalyticsRequest, workAnalytics } from './work-service.ts';
 
 /**
  * Dashboards computed at once on an instance, one connection each (4 of the pool's 10); the others
@@ -40,5 +51,54 @@ export async function dashboardRoutes(instance: FastifyInstance): Promise<void> 
           ...request.query,
         }),
       ),
+  );
+
+  const workRequest = (request: FastifyRequest, rangeDays: number): WorkAnalyticsRequest => {
+    const user = currentUser(request);
+    return {
+      organizationId: user.organizationId,
+      timeZone: user.timeZone,
+      currency: user.currency,
+      rangeDays,
+      now: app.clock.now(),
+    };
+  };
+
+  app.get(
+    '/work',
+    {
+      schema: {
+        tags: ['dashboard'],
+        querystring: ZWorkAnalyticsQuery,
+        response: { 200: ZWorkAnalytics },
+        description:
+          'Cost, time spent and downtime over the last rangeDays (1..365, default 30): totals, the costliest assets with MTTR and MTBF, cost per month (the organization time zone), and open tasks by priority and age. Money in minor units of currency.',
+      },
+    },
+    async (request) => turn(() => workAnalytics(app.db, workRequest(request, request.query.rangeDays))),
+  );
+
+  app.get(
+    '/work.csv',
+    {
+      schema: {
+        tags: ['dashboard'],
+        querystring: ZWorkCsvQuery,
+        description:
+          'The same figures as CSV, one table: assets (every asset with cost, time or downtime), months, or backlog. Money in major units of the currency named in the header.',
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const rows = workCsvRows(
+        app.db,
+        workRequest(request, request.query.rangeDays),
+        request.query.table,
+        readerLanguage(user),
+      );
+      await holdTurnUntilAnswered(app.heavyWork, user.organizationId, reply);
+      const day = app.clock.now().toISOString().slice(0, 10);
+      return sendCsv(reply, `work-${request.query.table}-${day}.csv`, rows);
+    },
   );
 }

@@ -34,7 +34,7 @@ const listedColumns = {
  */
 export type TokenAuthRow = {
   token: Pick<ApiTokenRow, 'id' | 'organizationId' | 'scope' | 'expiresAt' | 'lastUsedAt' | 'revokedAt'>;
-  user: typeof users.$inferSelect & { timeZone: string; organizationLanguage: TLanguage };
+  user: typeof users.$inferSelect & { timeZone: string; organizationLanguage: TLanguage; currency: string };
 };
 
 const tokenForAuth = preparedQuery('api_token_for_auth', (db) =>
@@ -52,6 +52,7 @@ const tokenForAuth = preparedQuery('api_token_for_auth', (db) =>
         ...getTableColumns(users),
         timeZone: organizations.timeZone,
         organizationLanguage: organizations.defaultLanguage,
+        currency: organizations.currency,
       },
     })
     .from(apiTokens)

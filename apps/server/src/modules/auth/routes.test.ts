@@ -163,6 +163,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       dailyDigest: true,
       language: null,
       organizationLanguage: 'en',
+      currency: 'EUR',
     });
     const organization = await t.app.inject({ method: 'GET', url: '/api/auth/organization', headers });
     expect(organization.statusCode).toBe(200);
@@ -178,6 +179,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       reportingEnabled: true,
       showOpenReports: true,
       requestTriageRole: 'member',
+      currency: 'EUR',
     });
   });
 
@@ -198,6 +200,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       reportingEnabled: true,
       showOpenReports: true,
       requestTriageRole: 'member',
+      currency: 'EUR',
     });
   });
 

@@ -414,6 +414,7 @@ export async function findFeedOwner(db: DbOrTx, tokenHash: string, now: Date) {
       timeZone: organizations.timeZone,
       organizationName: organizations.name,
       organizationLanguage: organizations.defaultLanguage,
+      currency: organizations.currency,
     })
     .from(calendarFeeds)
     .innerJoin(users, userOfFeed)

@@ -16,6 +16,9 @@ const base: EventContent = {
     ['f-part', null],
   ]),
   attachmentKeys: ['org/a', 'org/b'],
+  priority: 1,
+  downFrom: new Date('2024-05-01T08:00:00Z'),
+  downTo: null,
 };
 
 const edit = (changes: Partial<EventContent>) => describeEventChanges(base, { ...base, ...changes }, fields);
@@ -79,5 +82,12 @@ describe('describeEventChanges', () => {
         { id: 'f-retired-not-listed', label: 'x' },
       ]),
     ).toEqual([]);
+  });
+
+  it('logs a priority change and a downtime change at either end, not the same instant again', () => {
+    expect(edit({ priority: 3 })).toEqual(['Priority updated']);
+    expect(edit({ downTo: new Date('2024-05-01T09:00:00Z') })).toEqual(['Downtime updated']);
+    expect(edit({ downFrom: null })).toEqual(['Downtime updated']);
+    expect(edit({ downFrom: new Date('2024-05-01T10:00:00+02:00') })).toEqual([]);
   });
 });

@@ -10,6 +10,10 @@ export interface EventContent {
   values: ReadonlyMap<string, string | null>;
   /** The object keys of the attached files. */
   attachmentKeys: readonly string[];
+  /** The priority's rank and the downtime (ADR 131). */
+  priority: number;
+  downFrom: Date | null;
+  downTo: Date | null;
 }
 
 /** A custom field compared by the change log (the active definitions, in display order). */
@@ -19,11 +23,12 @@ export interface LoggedField {
 }
 
 const changed = (before: string | null, after: string | null) => before !== after;
+const sameInstant = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
 /**
  * The change log lines of an edit, in the documented wording (docs/product/events-and-tasks.md#change-log) and in form order: Title, Notes, Recorded
  * by, Performed at (compared as instants), each custom field by its label, Attachments (any file
- * added or removed). "cleared" when a value goes to none. Empty when nothing changed.
+ * added or removed), Priority, Downtime (either end). "cleared" when a value goes to none. Empty when nothing changed.
  */
 export function describeEventChanges(
   before: EventContent,
@@ -46,6 +51,10 @@ export function describeEventChanges(
   const keysAfter = new Set(after.attachmentKeys);
   if (keysBefore.size !== keysAfter.size || [...keysAfter].some((key) => !keysBefore.has(key))) {
     lines.push(CHANGE_LOG_TEXTS.attachments);
+  }
+  if (before.priority !== after.priority) lines.push(CHANGE_LOG_TEXTS.priority);
+  if (!sameInstant(before.downFrom, after.downFrom) || !sameInstant(before.downTo, after.downTo)) {
+    lines.push(CHANGE_LOG_TEXTS.downtime);
   }
   return lines;
 }

@@ -2,6 +2,7 @@ import {
   dueStateOf,
   EVENT_PAGE_SIZE,
   isShownPublicly,
+  priorityOfRank,
   type TFile,
   type TMaintenanceEvent,
 } from '@mqr/contracts';
@@ -35,9 +36,15 @@ const oldestFileFirst = (a: FileRow, b: FileRow) =>
 /** A nullable timestamp as the API shows it. */
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** What a task shows of its plan: its due date and state on `today` (the organization's date), its schedule and assignee. */
+/**
+ * What a task shows of its plan: its due date and state on `today` (the organization's date), its
+ * schedule and assignee, its priority and downtime.
+ */
 export function taskPlan(
-  row: Pick<EventViewRow, 'dueOn' | 'taskStatus' | 'scheduleId' | 'assigneeId' | 'assigneeName'>,
+  row: Pick<
+    EventViewRow,
+    'dueOn' | 'taskStatus' | 'scheduleId' | 'assigneeId' | 'assigneeName' | 'priority' | 'downFrom' | 'downTo'
+  >,
   today: string,
 ) {
   return {
@@ -46,6 +53,9 @@ export function taskPlan(
     scheduleId: row.scheduleId,
     assigneeId: row.assigneeId,
     assigneeName: row.assigneeName,
+    priority: priorityOfRank(row.priority),
+    downFrom: iso(row.downFrom),
+    downTo: iso(row.downTo),
   };
 }
 
@@ -87,6 +97,10 @@ function toMaintenanceEvents(
         .filter(visible)
         .map((v) => ({ fieldId: v.fieldId, label: v.label, value: v.value, dataType: v.dataType })),
       files: e.files.map(toFile),
+      timeSpent: e.timeSpent,
+      costs: e.costs,
+      costTotalMinor: e.costs.reduce((sum, line) => sum + line.totalMinor, 0),
+      currency: e.currency,
       changeLog: e.changes.map((c) => ({
         id: c.id,
         changedAt: c.changedAt.toISOString(),

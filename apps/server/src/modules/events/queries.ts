@@ -15,7 +15,10 @@ import {
   fieldDefinitions,
   files,
   maintenanceEvents,
+  organizations,
   type TASK_STATUSES,
+  taskCostLines,
+  taskTimeEntries,
   users,
 } from '#server/db/schema.ts';
 import { COUNT_CAP } from '#server/lib/paging.ts';
@@ -48,6 +51,9 @@ const taskColumns = {
   scheduleId: maintenanceEvents.scheduleId,
   assigneeId: maintenanceEvents.assigneeId,
   assigneeName: assignedTo.displayName,
+  priority: maintenanceEvents.priority,
+  downFrom: maintenanceEvents.downFrom,
+  downTo: maintenanceEvents.downTo,
 };
 
 /**
@@ -61,6 +67,22 @@ export interface EventValueRow {
   dataType: TFieldDataType;
   isActive: boolean;
   isPublic: boolean;
+}
+
+/** One person's time on a task. */
+export interface TimeEntryRow {
+  userId: string;
+  userName: string | null;
+  minutes: number;
+}
+
+/** A cost line of a task, money in minor units. */
+export interface CostLineRow {
+  id: string;
+  description: string;
+  quantity: number;
+  unitCostMinor: number;
+  totalMinor: number;
 }
 
 /** A change log entry of an event, with the display name of who made it. */
@@ -96,6 +118,18 @@ const eventDetailColumns = {
       where ${ofThisEvent('v')}`,
     sql`d.display_order, d.label, d.id`,
   ).mapWith((rows: EventValueRow[]) => rows),
+  timeSpent: jsonRows(
+    sql`json_build_object('userId', w.user_id, 'userName', u.display_name, 'minutes', w.minutes)`,
+    sql`from ${taskTimeEntries} w left join ${users} u on u.id = w.user_id where ${ofThisEvent('w')}`,
+    sql`w.created_at, w.id`,
+  ).mapWith((rows: TimeEntryRow[]) => rows),
+  costs: jsonRows(
+    sql`json_build_object('id', k.id, 'description', k.description, 'quantity', k.quantity,
+      'unitCostMinor', k.unit_cost_minor, 'totalMinor', k.total_minor)`,
+    sql`from ${taskCostLines} k where ${ofThisEvent('k')}`,
+    sql`k.position, k.id`,
+    // json_build_object writes numeric and bigint as JSON numbers.
+  ).mapWith((rows: CostLineRow[]) => rows),
   changes: jsonRows(
     sql`json_build_object('id', c.id, 'changedAt', c.changed_at, 'changedBy', u.display_name, 'changes', c.changes)`,
     sql`from ${eventChangeEntries} c left join ${users} u on u.id = c.changed_by_id where ${ofThisEvent('c')}`,
@@ -114,6 +148,8 @@ function selectEventViews(db: DbOrTx, where: SQL | undefined) {
       updatedAt: maintenanceEvents.updatedAt,
       updatedBy: updatedBy.displayName,
       ...eventDetailColumns,
+      // The organization's currency, which its costs are in (ADR 131): one lookup by key.
+      currency: sql<string>`(select o.currency from ${organizations} o where o.id = ${maintenanceEvents.organizationId})`,
     })
     .from(maintenanceEvents)
     .leftJoin(startedBy, eq(startedBy.id, maintenanceEvents.taskStartedById))
@@ -126,6 +162,7 @@ function selectEventViews(db: DbOrTx, where: SQL | undefined) {
 /** An asset of the organization as its events see it (id, created when, retired or not), or undefined. */
 export interface EventAssetRow {
   id: string;
+  name: string;
   createdAt: Date;
   retiredAt: Date | null;
 }
@@ -141,7 +178,7 @@ export async function findEventAsset(
   options: { lock?: 'share' } = {},
 ): Promise<EventAssetRow | undefined> {
   const query = db
-    .select({ id: assets.id, createdAt: assets.createdAt, retiredAt: assets.retiredAt })
+    .select({ id: assets.id, name: assets.name, createdAt: assets.createdAt, retiredAt: assets.retiredAt })
     .from(assets)
     .where(and(eq(assets.organizationId, organizationId), eq(assets.id, assetId)))
     .limit(1);
@@ -175,7 +212,13 @@ export async function deleteEventsWithDetails(
   organizationId: string,
   which: { assetIds: string[]; eventIds?: string[] },
 ): Promise<{ files: { assetId: string; objectKey: string }[]; events: { assetId: string }[] }> {
-  const ofEvents = (column: typeof eventFieldValues.eventId | typeof eventChangeEntries.eventId) =>
+  const ofEvents = (
+    column:
+      | typeof eventFieldValues.eventId
+      | typeof eventChangeEntries.eventId
+      | typeof taskTimeEntries.eventId
+      | typeof taskCostLines.eventId,
+  ) =>
     which.eventIds
       ? inArray(column, which.eventIds)
       : inArray(
@@ -196,6 +239,12 @@ export async function deleteEventsWithDetails(
   await tx
     .delete(eventChangeEntries)
     .where(and(eq(eventChangeEntries.organizationId, organizationId), ofEvents(eventChangeEntries.eventId)));
+  await tx
+    .delete(taskTimeEntries)
+    .where(and(eq(taskTimeEntries.organizationId, organizationId), ofEvents(taskTimeEntries.eventId)));
+  await tx
+    .delete(taskCostLines)
+    .where(and(eq(taskCostLines.organizationId, organizationId), ofEvents(taskCostLines.eventId)));
   const removedFiles = await tx
     .delete(files)
     .where(
@@ -356,6 +405,9 @@ export async function transitionTask(
           // A planned task is performed when it is completed, not on the day it was due (ADR 096).
           performedAt: sql`case when ${maintenanceEvents.dueOn} is null then ${maintenanceEvents.performedAt}
             else ${completedAt} end`,
+          // Completing the task ends a downtime still open (the asset is up again, ADR 131).
+          downTo: sql`case when ${maintenanceEvents.downFrom} is not null and ${maintenanceEvents.downTo} is null
+            then greatest(${completedAt}, ${maintenanceEvents.downFrom}) else ${maintenanceEvents.downTo} end`,
         };
   const [row] = await db
     .update(maintenanceEvents)
@@ -368,6 +420,77 @@ export async function transitionTask(
     )
     .returning();
   return row;
+}
+
+/** Ends or moves an event's downtime and sets its priority: the row as it is after. */
+export async function setTaskWork(
+  db: DbOrTx,
+  organizationId: string,
+  eventId: string,
+  values: Pick<Partial<EventInsert>, 'downFrom' | 'downTo' | 'priority'>,
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(maintenanceEvents)
+    .set(values)
+    .where(and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.id, eventId)));
+}
+
+/** What a completion writes of the work (ADR 131): the task's asset and completion time, copied onto each row. */
+export interface TaskWorkStamp {
+  organizationId: string;
+  eventId: string;
+  assetId: string;
+  incurredAt: Date;
+}
+
+/** Replaces a task's time entries (one per person). */
+export async function replaceTimeEntries(
+  db: DbOrTx,
+  stamp: TaskWorkStamp,
+  entries: { userId: string; minutes: number }[],
+): Promise<void> {
+  await db
+    .delete(taskTimeEntries)
+    .where(
+      and(
+        eq(taskTimeEntries.organizationId, stamp.organizationId),
+        eq(taskTimeEntries.eventId, stamp.eventId),
+      ),
+    );
+  if (entries.length === 0) return;
+  await db.insert(taskTimeEntries).values(entries.map((entry) => ({ ...stamp, ...entry })));
+}
+
+/** Replaces a task's cost lines, in the order given. */
+export async function replaceCostLines(
+  db: DbOrTx,
+  stamp: TaskWorkStamp,
+  lines: { description: string; quantity: number; unitCostMinor: number; totalMinor: number }[],
+): Promise<void> {
+  await db
+    .delete(taskCostLines)
+    .where(
+      and(eq(taskCostLines.organizationId, stamp.organizationId), eq(taskCostLines.eventId, stamp.eventId)),
+    );
+  if (lines.length === 0) return;
+  await db.insert(taskCostLines).values(lines.map((line, position) => ({ ...stamp, ...line, position })));
+}
+
+/** Which of these user ids are active members of the organization. */
+export async function findActiveMembers(
+  db: DbOrTx,
+  organizationId: string,
+  userIds: string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.organizationId, organizationId), inArray(users.id, userIds), eq(users.isActive, true)),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Replaces the values of these fields of an event: the old rows go, the non-null new ones are written. */
@@ -453,10 +576,11 @@ function eventsWithTheirAsset(db: DbOrTx, organizationId: string) {
     .leftJoin(assignedTo, eq(assignedTo.id, maintenanceEvents.assigneeId));
 }
 
-/** What narrows the pending list: its due filter (against the organization's today) and an assignee. */
+/** What narrows the pending list: its due filter (against the organization's today), an assignee, a priority rank. */
 export interface OpenTaskFilter {
   due?: { before: string } | { from: string; to: string } | undefined;
   assigneeId?: string | undefined;
+  priority?: number | undefined;
 }
 
 /**
@@ -465,19 +589,24 @@ export interface OpenTaskFilter {
  * the due filter as a range of the index's due dates.
  */
 function openTasksCondition(organizationId: string, filter: OpenTaskFilter): SQL | undefined {
-  const { due, assigneeId } = filter;
+  const { due, assigneeId, priority } = filter;
   return and(
     eq(maintenanceEvents.organizationId, organizationId),
     sql`${maintenanceEvents.taskStatus} <> 'Completed'`,
     assigneeId ? sql`${maintenanceEvents.assigneeId} is not null` : undefined,
     assigneeId ? eq(maintenanceEvents.assigneeId, assigneeId) : undefined,
+    priority === undefined ? undefined : eq(maintenanceEvents.priority, priority),
     due && 'before' in due ? sql`${maintenanceEvents.dueOn} < ${due.before}` : undefined,
     due && 'from' in due ? sql`${maintenanceEvents.dueOn} between ${due.from} and ${due.to}` : undefined,
   );
 }
 
-/** The pending list's order: by due date, tasks without one after, then oldest performed first (ADR 053). */
+/**
+ * The pending list's order: most urgent first (ADR 131), then by due date, tasks without one after,
+ * then oldest performed first (ADR 053). `nulls last` as the index has it (priority is never null).
+ */
 const BY_DUE_DATE = [
+  sql`${maintenanceEvents.priority} desc nulls last`,
   sql`${maintenanceEvents.dueOn} asc nulls last`,
   asc(maintenanceEvents.performedAt),
   asc(maintenanceEvents.id),

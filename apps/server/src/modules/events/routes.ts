@@ -1,5 +1,6 @@
 import {
   EVENT_PAGE_SIZE,
+  ZCompleteTaskBody,
   ZDueCounts,
   ZEmptyBody,
   ZEventBody,
@@ -16,6 +17,7 @@ import { z } from 'zod';
 import { acceptEmptyJsonBody } from '#server/lib/empty-json-body.ts';
 import { setPagingHeaders } from '#server/lib/paging.ts';
 import { currentUser } from '#server/plugins/auth.ts';
+import { emailUrgentTask } from '../reminders/index.ts';
 import {
   changeTaskStatus,
   createEvent,
@@ -24,7 +26,6 @@ import {
   getDueCountsFor,
   listEventPage,
   listPendingTasks,
-  type TaskAction,
   updateEvent,
 } from './service.ts';
 
@@ -37,6 +38,11 @@ function eventContext(app: FastifyInstance, request: FastifyRequest): EventActio
     ipAddress: request.ip,
     now: app.clock.now(),
     storage: app.storage,
+    // Email is on with SMTP_URL only, as the reminders' jobs (ADR 060).
+    emailUrgent:
+      app.config.smtpUrl && app.config.smtpFrom
+        ? (tx, message) => emailUrgentTask(app.jobs, tx, message)
+        : undefined,
     onStorageError: (error, objectKey) =>
       request.log.warn({ err: error, objectKey }, 'could not remove a file from storage'),
   };
@@ -100,38 +106,54 @@ export async function eventRoutes(instance: FastifyInstance): Promise<void> {
   await app.register(taskActionRoutes);
 }
 
-/** POST .../start and .../complete take no body (acceptEmptyJsonBody). */
+/** POST .../start and .../complete take no body (acceptEmptyJsonBody), or what the action says. */
 async function taskActionRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   acceptEmptyJsonBody(app);
+  const actionContext = (request: FastifyRequest) => ({
+    actor: currentUser(request),
+    ipAddress: request.ip,
+    now: app.clock.now(),
+    requests: app.requests,
+  });
 
-  for (const action of ['start', 'complete'] as const satisfies TaskAction[]) {
-    app.post(
-      `/:id/events/:eventId/${action}`,
-      {
-        schema: {
-          tags: ['events'],
-          params: ZEventParams,
-          body: ZTaskActionBody,
-          response: { 200: ZMaintenanceEvent },
-        },
+  app.post(
+    '/:id/events/:eventId/start',
+    {
+      schema: {
+        tags: ['events'],
+        params: ZEventParams,
+        body: ZTaskActionBody,
+        response: { 200: ZMaintenanceEvent },
       },
-      async (request) =>
-        changeTaskStatus(
-          app.db,
-          {
-            actor: currentUser(request),
-            ipAddress: request.ip,
-            now: app.clock.now(),
-            requests: app.requests,
-          },
-          request.params.id,
-          request.params.eventId,
-          action,
-          request.body?.occurredAt,
-        ),
-    );
-  }
+    },
+    async (request) =>
+      changeTaskStatus(app.db, actionContext(request), request.params.id, request.params.eventId, 'start', {
+        occurredAt: request.body?.occurredAt,
+      }),
+  );
+  app.post(
+    '/:id/events/:eventId/complete',
+    {
+      schema: {
+        tags: ['events'],
+        params: ZEventParams,
+        body: ZCompleteTaskBody,
+        response: { 200: ZMaintenanceEvent },
+        description:
+          'Completes the task; optionally with the work (timeSpent per person, costs in minor units of the organization currency, replacing those stored) and the downtime (downFrom/downTo; an open downtime ends at the completion).',
+      },
+    },
+    async (request) =>
+      changeTaskStatus(
+        app.db,
+        actionContext(request),
+        request.params.id,
+        request.params.eventId,
+        'complete',
+        request.body ?? {},
+      ),
+  );
 }
 
 /** /api/tasks: the organization's open maintenance tasks (the dashboard list) and their due counts. */
@@ -146,7 +168,7 @@ export async function taskRoutes(instance: FastifyInstance): Promise<void> {
         querystring: ZPendingTaskQuery,
         response: { 200: z.array(ZPendingTask) },
         description:
-          'Open tasks by due date (none last, then oldest performed first); due=overdue|soon and assignee=me|{userId} narrow them. X-Total-Count, X-Page and X-Page-Size headers.',
+          'Open tasks, most urgent first, then by due date (none last, then oldest performed first); due=overdue|soon, assignee=me|{userId} and priority narrow them. X-Total-Count, X-Page and X-Page-Size headers.',
       },
     },
     async (request, reply) => {

@@ -1,21 +1,29 @@
 import {
   ASSET_MESSAGES,
   addDays,
+  CLOCK_SKEW_MINUTES,
+  DEFAULT_TASK_PRIORITY,
   DUE_SOON_DAYS,
   EVENT_MESSAGES,
+  lineTotalMinor,
   localDate,
   OCCURRED_AT_MESSAGES,
+  priorityOfRank,
+  priorityRank,
+  TASK_WORK_MESSAGES,
   type TDueCounts,
   type TEventPage,
   type TMaintenanceEvent,
   type TPageQuery,
   type TPendingTask,
   type TTaskDueFilter,
+  type TTaskPriority,
+  type ZCompleteTaskBody,
   type ZEventBody,
 } from '@mqr/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
-import { conflict, forbidden, notFound } from '#server/lib/app-error.ts';
+import { AppError, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
@@ -26,6 +34,7 @@ import {
   resolveFieldValues,
   valuesByLabel,
 } from '../fields/index.ts';
+import type { UrgentTaskEmail } from '../reminders/index.ts';
 import { onTaskCompleted, type RequestsDeps } from '../requests/index.ts';
 import { onScheduledTaskCompleted, onScheduledTaskDeleted } from '../schedules/index.ts';
 import {
@@ -44,6 +53,7 @@ import {
   deleteEventsWithDetails,
   type EventAssetRow,
   type EventRow,
+  findActiveMembers,
   findEvent,
   findEventAsset,
   findFilesOfEvents,
@@ -52,13 +62,18 @@ import {
   insertEvent,
   listOpenTasks,
   type OpenTaskFilter,
+  replaceCostLines,
   replaceEventValues,
+  replaceTimeEntries,
+  setTaskWork,
   type TaskStatus,
   transitionTask,
   updateEvent as updateEventRow,
 } from './queries.ts';
 
 export type EventInput = z.output<typeof ZEventBody>;
+/** What a completion says of the work (ADR 131); absent parts are left as they are. */
+export type TaskWorkInput = NonNullable<z.output<typeof ZCompleteTaskBody>>;
 
 /**
  * Who acts, from where, and when: `now` is the app's clock (ADR 052), the stamp of what they do
@@ -69,6 +84,8 @@ export interface EventActionContext {
   ipAddress: string;
   now: Date;
   storage: FileStorage;
+  /** Queues the urgent task's email to its assignee (ADR 131); absent when email is off (no SMTP_URL). */
+  emailUrgent?: UrgentTaskEmail | undefined;
   /** Reports an object that could not be removed from storage after a commit (it stays an orphan). */
   onStorageError: (error: unknown, objectKey: string) => void;
 }
@@ -167,6 +184,9 @@ function auditSnapshot(
     notes: content.notes,
     recordedBy: content.recordedBy,
     performedAt: content.performedAt.toISOString(),
+    priority: priorityOfRank(content.priority),
+    downFrom: content.downFrom?.toISOString() ?? null,
+    downTo: content.downTo?.toISOString() ?? null,
     ...valuesByLabel(definitions, content.values),
     attachments: fileNames,
   };
@@ -174,6 +194,64 @@ function auditSnapshot(
 
 const keysOf = (files: { objectKey: string }[]) => files.map((f) => f.objectKey);
 const namesOf = (files: { fileName: string }[]) => files.map((f) => f.fileName);
+
+const URGENT = priorityRank('urgent');
+
+/** A 400 naming the field, as the validation errors do. */
+const fieldError = (path: string, message: string) =>
+  new AppError('VALIDATION', message, { fields: [{ path, message }] });
+
+/**
+ * The downtime after a change: absent ends keep what is stored, a null start clears both. Refused
+ * (400 naming the field) when it ends before it starts, ends without a start, or either end is ahead
+ * of the server's clock by more than the clock skew a device may have (ADR 085).
+ */
+export function resolveDowntime(
+  stored: { downFrom: Date | null; downTo: Date | null },
+  sent: { downFrom?: string | null | undefined; downTo?: string | null | undefined },
+  now: Date,
+): { downFrom: Date | null; downTo: Date | null } {
+  const toDate = (value: string | null | undefined, kept: Date | null) =>
+    value === undefined ? kept : value === null ? null : new Date(value);
+  const downFrom = toDate(sent.downFrom, stored.downFrom);
+  const downTo = downFrom === null ? null : toDate(sent.downTo, stored.downTo);
+  const latest = now.getTime() + CLOCK_SKEW_MINUTES * 60_000;
+  if (downFrom && downFrom.getTime() > latest)
+    throw fieldError('downFrom', TASK_WORK_MESSAGES.downtimeInFuture);
+  if (downTo && downTo.getTime() > latest) throw fieldError('downTo', TASK_WORK_MESSAGES.downtimeInFuture);
+  if (sent.downTo && downFrom === null)
+    throw fieldError('downTo', TASK_WORK_MESSAGES.downtimeEndWithoutStart);
+  if (downFrom && downTo && downTo < downFrom)
+    throw fieldError('downTo', TASK_WORK_MESSAGES.downtimeEndsBeforeStart);
+  return { downFrom, downTo };
+}
+
+/**
+ * A task made urgent (created urgent, or raised to urgent while open): `task.urgent` to the webhooks,
+ * and an email to its assignee at once, in their language (ADR 131), both with the change.
+ */
+async function announceUrgent(
+  tx: DbOrTx,
+  context: Pick<EventActionContext, 'actor' | 'now' | 'emailUrgent'>,
+  asset: EventAssetRow,
+  row: EventRow,
+): Promise<void> {
+  await emitTaskEvent(tx, 'task.urgent', row);
+  if (!row.assigneeId || !context.emailUrgent) return;
+  await context.emailUrgent(tx, {
+    organizationId: row.organizationId,
+    userId: row.assigneeId,
+    localDate: todayOf(context),
+    content: {
+      eventId: row.id,
+      assetId: asset.id,
+      assetName: asset.name,
+      title: row.title,
+      dueOn: row.dueOn,
+      actorName: context.actor.displayName,
+    },
+  });
+}
 
 /** Any signed-in member adds an event to an asset of their organization. */
 export async function createEvent(
@@ -189,6 +267,8 @@ export async function createEvent(
   const values = resolveFieldValues('MaintenanceEvent', definitions, body.fields);
   const plan = await planAttachments(db, context.storage, organizationId, [], body.files);
   const now = stampOf(context.now, body.occurredAt, asset.createdAt, OCCURRED_AT_MESSAGES.beforeAsset);
+  const downtime = resolveDowntime({ downFrom: null, downTo: null }, body, context.now);
+  const priority = priorityRank(body.priority ?? DEFAULT_TASK_PRIORITY);
   const started = body.startTask === true;
   const created = await db.transaction(async (tx) => {
     // Held until the commit: the asset cannot be retired with this new open task on it.
@@ -203,6 +283,8 @@ export async function createEvent(
       taskStatus: started ? 'InProgress' : 'Pending',
       taskStartedAt: started ? now : null,
       taskStartedById: started ? actor.id : null,
+      priority,
+      ...downtime,
       createdById: actor.id,
       updatedById: actor.id,
       createdAt: now,
@@ -226,6 +308,7 @@ export async function createEvent(
       ipAddress: context.ipAddress,
     });
     await emitEventRecorded(tx, row);
+    if (row.priority === URGENT) await announceUrgent(tx, context, asset, row);
     return row;
   });
   return savedEvent(db, context, asset.id, created.id);
@@ -268,6 +351,9 @@ export async function updateEvent(
       performedAt: row.performedAt,
       values: new Map(logged.map((d) => [d.id, stored.get(d.id) ?? null])),
       attachmentKeys: keysOf(existingFiles),
+      priority: row.priority,
+      downFrom: row.downFrom,
+      downTo: row.downTo,
     };
     const after: EventContent = {
       title: body.title,
@@ -276,6 +362,8 @@ export async function updateEvent(
       performedAt: body.performedAt ? new Date(body.performedAt) : row.performedAt,
       values,
       attachmentKeys: [...keysOf(plan.keep), ...keysOf(plan.add)],
+      priority: body.priority === undefined ? row.priority : priorityRank(body.priority),
+      ...resolveDowntime(row, body, context.now),
     };
     const lines = describeEventChanges(before, after, logged);
     if (lines.length === 0) return false;
@@ -285,6 +373,9 @@ export async function updateEvent(
       notes: after.notes,
       recordedBy: after.recordedBy,
       performedAt: after.performedAt,
+      priority: after.priority,
+      downFrom: after.downFrom,
+      downTo: after.downTo,
       updatedAt: now,
       updatedById: actor.id,
     });
@@ -319,6 +410,9 @@ export async function updateEvent(
       },
       ipAddress: context.ipAddress,
     });
+    if (updated.priority === URGENT && row.priority !== URGENT && updated.taskStatus !== 'Completed') {
+      await announceUrgent(tx, context, asset, updated);
+    }
     return true;
   });
   if (saved) await discardRemoved(context, plan);
@@ -350,11 +444,38 @@ const TRANSITIONS = {
 export type TaskAction = keyof typeof TRANSITIONS;
 
 /**
+ * The time entries of a completion, each a person's (the actor's when none is named): each person
+ * once, each an active member of the organization; else 400 naming the entry.
+ */
+async function resolveTimeEntries(
+  db: DbOrTx,
+  actor: AuthUser,
+  entries: TaskWorkInput['timeSpent'],
+): Promise<{ userId: string; minutes: number }[] | undefined> {
+  if (!entries) return undefined;
+  const resolved = entries.map((entry) => ({
+    userId: entry.userId?.toLowerCase() ?? actor.id,
+    minutes: entry.minutes,
+  }));
+  const seen = new Set<string>();
+  for (const [index, entry] of resolved.entries()) {
+    if (seen.has(entry.userId))
+      throw fieldError(`timeSpent.${index}.userId`, TASK_WORK_MESSAGES.duplicatePerson);
+    seen.add(entry.userId);
+  }
+  const members = await findActiveMembers(db, actor.organizationId, [...seen]);
+  const unknown = resolved.findIndex((entry) => !members.has(entry.userId));
+  if (unknown >= 0) throw fieldError(`timeSpent.${unknown}.userId`, TASK_WORK_MESSAGES.personUnknown);
+  return resolved;
+}
+
+/**
  * Starts or completes a task (any signed-in member), now or at `occurredAt` (ADR 085: not before the
  * event was recorded; a completion is never stamped before its start). One conditional UPDATE
  * decides, so of two concurrent requests only one succeeds; the other answers 409 like any illegal
  * transition. A completed task of a floating schedule moves its next due date (in the same
- * transaction).
+ * transaction). A completion also records the work (ADR 131): time per person and cost lines (each
+ * replacing what the task had, when sent), the downtime (as sent; one still open ends with it).
  */
 export async function changeTaskStatus(
   db: Db,
@@ -362,10 +483,11 @@ export async function changeTaskStatus(
   assetId: string,
   eventId: string,
   action: TaskAction,
-  occurredAt?: string | null,
+  body: TaskWorkInput = {},
 ): Promise<TMaintenanceEvent> {
   const { actor } = context;
   const organizationId = actor.organizationId;
+  const { occurredAt } = body;
   const asset = await getAssetInService(db, organizationId, assetId);
   if (!isUuid(eventId)) throw eventNotFound();
   const at = occurredAt
@@ -376,8 +498,15 @@ export async function changeTaskStatus(
         OCCURRED_AT_MESSAGES.beforeEvent,
       )
     : context.now;
+  const completing = action === 'complete';
+  const timeSpent = completing ? await resolveTimeEntries(db, actor, body.timeSpent) : undefined;
   const transition: Transition = TRANSITIONS[action];
   await db.transaction(async (tx) => {
+    if (completing && (body.downFrom !== undefined || body.downTo !== undefined)) {
+      // Locked: the downtime sent is checked against the one stored, then the transition decides.
+      const current = await getEventRow(tx, organizationId, asset.id, eventId, { forUpdate: true });
+      await setTaskWork(tx, organizationId, current.id, resolveDowntime(current, body, context.now));
+    }
     const row = await transitionTask(tx, organizationId, asset.id, eventId, {
       from: transition.from,
       to: transition.to,
@@ -388,6 +517,7 @@ export async function changeTaskStatus(
       await getEventRow(tx, organizationId, asset.id, eventId);
       throw conflict(transition.refused);
     }
+    const work = completing ? await recordWork(tx, row, timeSpent, body.costs) : {};
     await recordAudit(tx, {
       organizationId,
       actor,
@@ -395,7 +525,7 @@ export async function changeTaskStatus(
       entityType: 'MaintenanceEvent',
       entityId: row.id,
       entityName: row.title,
-      changes: { status: transition.to, ...claimedTime(occurredAt) },
+      changes: { status: transition.to, ...work, ...claimedTime(occurredAt) },
       ipAddress: context.ipAddress,
     });
     await emitTaskEvent(tx, transition.to === 'Completed' ? 'task.completed' : 'task.started', row);
@@ -406,6 +536,37 @@ export async function changeTaskStatus(
     if (transition.to === 'Completed') await onTaskCompleted(context.requests, tx, row, at);
   });
   return savedEvent(db, context, asset.id, eventId);
+}
+
+/** Writes a completed task's time entries and cost lines (those sent); answers what the audit keeps of them. */
+async function recordWork(
+  tx: DbOrTx,
+  row: EventRow,
+  timeSpent: { userId: string; minutes: number }[] | undefined,
+  costs: TaskWorkInput['costs'],
+): Promise<Record<string, unknown>> {
+  const stamp = {
+    organizationId: row.organizationId,
+    eventId: row.id,
+    assetId: row.assetId,
+    incurredAt: row.taskCompletedAt ?? row.updatedAt,
+  };
+  const audited: Record<string, unknown> = {};
+  if (timeSpent) {
+    await replaceTimeEntries(tx, stamp, timeSpent);
+    audited.minutes = timeSpent.reduce((sum, entry) => sum + entry.minutes, 0);
+  }
+  if (costs) {
+    const lines = costs.map((line) => ({
+      ...line,
+      totalMinor: lineTotalMinor(line.quantity, line.unitCostMinor),
+    }));
+    await replaceCostLines(tx, stamp, lines);
+    audited.costTotalMinor = lines.reduce((sum, line) => sum + line.totalMinor, 0);
+  }
+  if (row.downFrom)
+    audited.downtime = { from: row.downFrom.toISOString(), to: row.downTo?.toISOString() ?? null };
+  return audited;
 }
 
 function scheduleChange(context: { actor: AuthUser; now: Date }, scheduleId: string) {
@@ -484,10 +645,11 @@ export function removeObjects(
   return removeStoredObjects(context.storage, objectKeys, context.onStorageError);
 }
 
-/** The pending list's filters: a due filter and an assignee ("me" is the acting user). */
+/** The pending list's filters: a due filter, an assignee ("me" is the acting user) and a priority. */
 export interface PendingTaskQuery extends TPageQuery {
   due?: TTaskDueFilter | undefined;
   assignee?: string | undefined;
+  priority?: TTaskPriority | undefined;
 }
 
 /** The due filter as a range of due dates around `today`. */
@@ -508,7 +670,11 @@ export async function listPendingTasks(
 ): Promise<{ items: TPendingTask[]; total: number }> {
   const today = todayOf(context);
   const assigneeId = query.assignee === 'me' ? context.actor.id : query.assignee?.toLowerCase();
-  const filter = { due: dueRange(query.due, today), assigneeId };
+  const filter = {
+    due: dueRange(query.due, today),
+    assigneeId,
+    priority: query.priority ? priorityRank(query.priority) : undefined,
+  };
   const { rows, total } = await listOpenTasks(db, context.actor.organizationId, filter, query);
   return {
     items: rows.map((r) => ({

@@ -267,6 +267,9 @@ describe('GET /api/tasks/pending', () => {
       scheduleId: null,
       assigneeId: null,
       assigneeName: null,
+      priority: 'normal',
+      downFrom: null,
+      downTo: null,
     });
     expect(tasks[2]).toMatchObject({
       assetName: 'Chiller',

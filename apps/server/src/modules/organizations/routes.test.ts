@@ -152,6 +152,7 @@ describe('GET /api/admin/organizations', () => {
       reportingEnabled: true,
       showOpenReports: true,
       requestTriageRole: 'member',
+      currency: 'EUR',
       createdAt: row.createdAt.toISOString(),
     });
 
@@ -192,6 +193,7 @@ describe('POST /api/admin/organizations', () => {
       reportingEnabled: true,
       showOpenReports: true,
       requestTriageRole: 'member',
+      currency: 'EUR',
       createdAt: expect.any(String),
     });
     const row = await organizationRow(created.id);
@@ -344,6 +346,7 @@ describe('organization logos', () => {
       reportingEnabled: true,
       showOpenReports: true,
       requestTriageRole: 'member',
+      currency: 'EUR',
     });
   });
 

@@ -56,6 +56,7 @@ export function toOrganization(row: OrganizationRow): TOrganization {
     reportingEnabled: row.reportingEnabled,
     showOpenReports: row.showOpenReports,
     requestTriageRole: row.requestTriageRole,
+    currency: row.currency,
   };
 }
 
@@ -178,6 +179,7 @@ export async function updateOrganizationSettings(
     reportingEnabled?: boolean | undefined;
     showOpenReports?: boolean | undefined;
     requestTriageRole?: TRequestTriageRole | undefined;
+    currency?: string | undefined;
   },
 ): Promise<TOrganization> {
   if (settings.timeZone !== undefined && !(await isKnownTimeZone(db, settings.timeZone)))
@@ -194,6 +196,7 @@ export async function updateOrganizationSettings(
       reportingEnabled: locked.reportingEnabled,
       showOpenReports: locked.showOpenReports,
       requestTriageRole: locked.requestTriageRole,
+      currency: locked.currency,
     };
     const after = {
       timeZone: settings.timeZone ?? locked.timeZone,
@@ -204,6 +207,7 @@ export async function updateOrganizationSettings(
       reportingEnabled: settings.reportingEnabled ?? locked.reportingEnabled,
       showOpenReports: settings.showOpenReports ?? locked.showOpenReports,
       requestTriageRole: settings.requestTriageRole ?? locked.requestTriageRole,
+      currency: settings.currency ?? locked.currency,
     };
     const changes = diffChanges(before, after);
     if (Object.keys(changes).length === 0) return locked;

@@ -201,6 +201,31 @@ export async function insertReporterEmail(
       ${message.recipient}, ${message.language}, ${JSON.stringify(message.content)}::jsonb)`);
 }
 
+/**
+ * One message to one active member of the organization (an urgent task's assignee, ADR 131), their
+ * name and the organization's added to its content. Answers how many were written (0 or 1).
+ */
+export async function insertUserEmail(
+  tx: DbOrTx,
+  message: {
+    organizationId: string;
+    userId: string;
+    localDate: string;
+    kind: string;
+    content: Record<string, unknown>;
+  },
+): Promise<number> {
+  const result = (await tx.execute(sql`
+    insert into ${emailOutbox} (id, organization_id, user_id, kind, local_date, recipient, content)
+    select gen_random_uuid(), u.organization_id, u.id, ${message.kind}, ${message.localDate}::date, u.email,
+      ${JSON.stringify(message.content)}::jsonb
+        || jsonb_build_object('recipientName', u.display_name, 'organizationName', org.name)
+    from ${users} u join ${organizations} org on org.id = u.organization_id
+    where u.organization_id = ${message.organizationId} and u.id = ${message.userId} and u.is_active
+    returning id`)) as unknown as Rows<{ id: string }>;
+  return result.rows.length;
+}
+
 /** Deletes the organization's finished outbox rows older than `before` (kept a while for inquiries). */
 export async function deleteOldOutboxRows(tx: DbOrTx, organizationId: string, before: string): Promise<void> {
   await tx.execute(sql`

@@ -35,6 +35,7 @@ import {
   insertAdministratorEmails,
   insertDigests,
   insertReporterEmail,
+  insertUserEmail,
   type OutboxRow,
   settleMessage,
 } from './queries.ts';
@@ -46,6 +47,7 @@ import {
   renderUnsafeReportEmail,
   type UnsafeReportContent,
 } from './request-message.ts';
+import { renderUrgentTask, URGENT_TASK_EMAIL, type UrgentTaskContent } from './urgent-message.ts';
 
 /**
  * The queue of email deliveries: one job per organization and date, queued with its outbox rows,
@@ -173,6 +175,13 @@ function messageOf(
       headers: { 'Auto-Submitted': 'auto-generated' },
     };
   }
+  if (message.kind === URGENT_TASK_EMAIL) {
+    return {
+      ...renderUrgentTask(message.content as unknown as UrgentTaskContent, links, message.language),
+      messageId: `<urgent-task.${message.id}@${host}>`,
+      headers: { 'Auto-Submitted': 'auto-generated' },
+    };
+  }
   return {
     ...renderDigest(message.content as unknown as DigestContent, links, message.language),
     messageId: `<daily-digest.${message.localDate}.${message.userId}@${host}>`,
@@ -204,6 +213,42 @@ export async function emailAdministrators(
       EMAIL_DELIVERY_QUEUE,
       { organizationId: alert.organizationId, localDate: alert.localDate },
       { tx, organizationId: alert.organizationId },
+    );
+  }
+}
+
+/** An urgent task's email to its assignee: who, the organization's date, what it says. */
+export interface UrgentTaskMessage {
+  organizationId: string;
+  userId: string;
+  localDate: string;
+  content: Omit<UrgentTaskContent, 'recipientName' | 'organizationName'>;
+}
+
+/** Queues an urgent task's email in the caller's transaction (emailUrgentTask bound to the app's job runner). */
+export type UrgentTaskEmail = (tx: DbOrTx, message: UrgentTaskMessage) => Promise<void>;
+
+/**
+ * Emails a task's assignee that it was made urgent (ADR 131), in the caller's transaction: the
+ * message and its delivery job commit with the change, or not at all. Nothing for an inactive user.
+ */
+export async function emailUrgentTask(
+  jobs: JobRunner,
+  tx: DbOrTx,
+  message: UrgentTaskMessage,
+): Promise<void> {
+  const written = await insertUserEmail(tx, {
+    organizationId: message.organizationId,
+    userId: message.userId,
+    localDate: message.localDate,
+    kind: URGENT_TASK_EMAIL,
+    content: { ...message.content },
+  });
+  if (written > 0) {
+    await jobs.send(
+      EMAIL_DELIVERY_QUEUE,
+      { organizationId: message.organizationId, localDate: message.localDate },
+      { tx, organizationId: message.organizationId },
     );
   }
 }

@@ -90,6 +90,7 @@ export async function findSampleDataActor(db: DbOrTx, organizationId: string): P
       timeZone: organizations.timeZone,
       language: users.language,
       organizationLanguage: organizations.defaultLanguage,
+      currency: organizations.currency,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))

@@ -62,6 +62,7 @@ describe('PUT /api/auth/me: display name', () => {
       dailyDigest: true,
       language: null,
       organizationLanguage: 'en',
+      currency: 'EUR',
     });
     expect((await storedUser(user.id)).displayName).toBe('New Name');
     // The session goes on: no new token for a name change.
@@ -268,6 +269,7 @@ describe('PUT /api/auth/me: password', () => {
       dailyDigest: true,
       language: null,
       organizationLanguage: 'en',
+      currency: 'EUR',
       accessToken: expect.any(String),
       expiresAt: expect.any(String),
     });
@@ -418,6 +420,7 @@ describe('updateProfile', () => {
       dailyDigest: true,
       language: null,
       organizationLanguage: 'en' as const,
+      currency: 'EUR',
     };
     const attempt = updateProfile(
       {

@@ -136,6 +136,7 @@ export async function updateProfile(
       ...saved.row,
       timeZone: actor.timeZone,
       organizationLanguage: actor.organizationLanguage,
+      currency: actor.currency,
     }),
   );
   if (saved.changed && passwordHash) {

@@ -58,7 +58,7 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 }
 
 /** A user with their organization's time zone and language: the one statement of every signed-in request. */
-export type AuthUserRow = UserRow & { timeZone: string; organizationLanguage: TLanguage };
+export type AuthUserRow = UserRow & { timeZone: string; organizationLanguage: TLanguage; currency: string };
 
 const userForAuth = preparedQuery('user_for_auth', (db) =>
   db
@@ -66,6 +66,7 @@ const userForAuth = preparedQuery('user_for_auth', (db) =>
       ...getTableColumns(users),
       timeZone: organizations.timeZone,
       organizationLanguage: organizations.defaultLanguage,
+      currency: organizations.currency,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))

@@ -32,6 +32,7 @@ describe('createUser', () => {
       dailyDigest: true,
       language: null,
       organizationLanguage: 'en' as const,
+      currency: 'EUR',
     };
     const attempt = createUser(
       racingDb,

@@ -92,6 +92,7 @@ export function toAuthUser(row: AuthUserRow): AuthUser {
     dailyDigest: row.dailyDigest,
     language: row.language,
     organizationLanguage: row.organizationLanguage,
+    currency: row.currency,
   };
 }
 
@@ -107,6 +108,7 @@ export function toCurrentUser(user: AuthUser): TCurrentUser {
     dailyDigest: user.dailyDigest,
     language: user.language,
     organizationLanguage: user.organizationLanguage,
+    currency: user.currency,
   };
 }
 

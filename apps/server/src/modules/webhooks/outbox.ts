@@ -1,4 +1,4 @@
-import type { TWebhookEventType } from '@mqr/contracts';
+import { priorityOfRank, type TWebhookEventType } from '@mqr/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -116,6 +116,8 @@ type EventFacts = {
   taskStatus: string;
   dueOn: string | null;
   assigneeId: string | null;
+  /** Its priority's rank (TASK_PRIORITIES). */
+  priority: number;
 };
 
 const taskItem = (row: EventFacts) => ({
@@ -125,6 +127,7 @@ const taskItem = (row: EventFacts) => ({
   status: row.taskStatus,
   dueOn: row.dueOn,
   assigneeId: row.assigneeId,
+  priority: priorityOfRank(row.priority),
 });
 
 /** maintenance_event.created (and task.started when it was recorded as started). */
@@ -141,10 +144,10 @@ export async function emitEventRecorded(tx: DbOrTx, row: EventFacts): Promise<vo
   if (row.taskStatus === 'InProgress') await emitTaskEvent(tx, 'task.started', row);
 }
 
-/** task.started or task.completed. */
+/** task.started, task.completed, or task.urgent (a task made urgent, ADR 131). */
 export async function emitTaskEvent(
   tx: DbOrTx,
-  type: 'task.started' | 'task.completed',
+  type: 'task.started' | 'task.completed' | 'task.urgent',
   row: EventFacts,
 ): Promise<void> {
   await emitWebhookEvents(tx, row.organizationId, type, [taskItem(row)]);

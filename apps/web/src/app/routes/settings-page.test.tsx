@@ -83,7 +83,11 @@ describe('settings page (settings variant)', () => {
     await user.click(within(panel).getByRole('button', { name: 'Save settings' }));
     expect(await within(panel).findByText('Organization settings saved.')).toBeInTheDocument();
     const put = calls.find((call) => call.init.method === 'PUT');
-    expect(JSON.parse(String(put?.init.body))).toEqual({ timeZone: 'Europe/Paris', defaultLanguage: 'en' });
+    expect(JSON.parse(String(put?.init.body))).toEqual({
+      timeZone: 'Europe/Paris',
+      defaultLanguage: 'en',
+      currency: 'EUR',
+    });
     expect(authStore.getSnapshot().organization?.timeZone).toBe('Europe/Paris');
   });
 

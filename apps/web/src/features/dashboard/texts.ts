@@ -115,3 +115,33 @@ export function formatHours(hours: number | null | undefined): string {
     ? i18n._(DASHBOARD_TEXTS.notAvailable)
     : formatNumber(hours, 1);
 }
+
+/** The cost and downtime section (docs/product/analytics.md#cost-and-downtime). */
+export const WORK_ANALYTICS_TEXTS = {
+  title: msg`Cost and downtime`,
+  /** `days` the range. */
+  subtitle: (days: number) => msg`Tasks completed and downtimes started in the last ${days} days.`,
+  loadFailed: msg`Unable to load the cost and downtime figures.`,
+  cost: msg`Cost`,
+  timeSpent: msg`Time spent`,
+  downtime: msg`Downtime`,
+  mttr: msg`MTTR`,
+  mttrLong: msg`Mean time to repair`,
+  mtbf: msg`MTBF`,
+  mtbfLong: msg`Mean time between failures`,
+  failures: msg`Downtimes`,
+  asset: msg`Asset`,
+  costliest: msg`Costliest assets`,
+  none: msg`No costs, time or downtime recorded in this range.`,
+  backlog: msg`Open tasks by priority and age`,
+  priority: msg`Priority`,
+  week: msg`Up to 7 days`,
+  month: msg`8–30 days`,
+  quarter: msg`31–90 days`,
+  older: msg`Over 90 days`,
+  download: msg`Download CSV`,
+  downloadFailed: msg`The CSV could not be downloaded.`,
+  /** `hours` already formatted. */
+  hours: (hours: string) => msg`${hours} h`,
+  notAvailable: msg`—`,
+};

@@ -27,6 +27,9 @@ export function pendingTask(overrides: Partial<TPendingTask> = {}): TPendingTask
     scheduleId: null,
     assigneeId: null,
     assigneeName: null,
+    priority: 'normal',
+    downFrom: null,
+    downTo: null,
     ...overrides,
   };
 }
@@ -49,6 +52,13 @@ export function eventOf(task: TPendingTask, overrides: Partial<TMaintenanceEvent
     scheduleId: task.scheduleId,
     assigneeId: task.assigneeId,
     assigneeName: task.assigneeName,
+    priority: task.priority,
+    downFrom: task.downFrom,
+    downTo: task.downTo,
+    timeSpent: [],
+    costs: [],
+    costTotalMinor: 0,
+    currency: 'EUR',
     updatedAt: '2026-02-04T09:30:00.000Z',
     updatedBy: 'Alex Admin',
     fields: [],

@@ -75,6 +75,46 @@ export const EVENT_TEXTS = {
   changedBy: (date: string, name: string) => msg`${date} by ${name}`,
 };
 
+/** Priority, time, costs and downtime of a task (docs/product/events-and-tasks.md#priorities, #work-and-costs). */
+export const WORK_TEXTS = {
+  priority: msg`Priority`,
+  assetDown: msg`The asset is down`,
+  assetDownHint: msg`Starts a downtime now; completing the task ends it.`,
+  completeWithWork: msg`Complete with time and costs`,
+  completeTitle: (title: string) => msg`Complete “${title}”`,
+  timeSpent: msg`Your time spent`,
+  timeSpentHint: msg`Minutes (90) or hours and minutes (1:30).`,
+  timeInvalid: msg`Enter minutes (90) or hours and minutes (1:30).`,
+  costs: msg`Parts and other costs`,
+  description: msg`Description`,
+  quantity: msg`Quantity`,
+  /** `currency`: its ISO code (EUR). */
+  unitCost: (currency: string) => msg`Unit cost (${currency})`,
+  quantityInvalid: msg`Enter a quantity of 0 or more, with at most three decimals.`,
+  unitCostInvalid: msg`Enter an amount of 0 or more.`,
+  descriptionRequired: msg`Describe the cost.`,
+  addCost: msg`Add a cost line`,
+  removeCost: (index: number) => msg`Remove cost line ${index}`,
+  downtime: msg`Downtime`,
+  downFrom: msg`Down from`,
+  downTo: msg`Up again at`,
+  downToHint: msg`Empty: up again when the task is completed.`,
+  downtimeInvalid: msg`Enter a date and time.`,
+  complete: msg`Complete task`,
+  completing: msg`Completing…`,
+  cancel: msg`Cancel`,
+  /** `total`: already formatted money. */
+  total: (total: string) => msg`Total ${total}`,
+  /** `time` as h:mm. */
+  spent: (name: string, time: string) => msg`${name}: ${time} h`,
+  /** `from` already formatted. */
+  downSince: (from: string) => msg`Asset down since ${from}`,
+  /** Both already formatted. */
+  downBetween: (from: string, to: string) => msg`Asset down ${from} – ${to}`,
+  costLine: (description: string, quantity: string, unitCost: string, total: string) =>
+    msg`${description}: ${quantity} × ${unitCost} = ${total}`,
+};
+
 /** The event form's words (docs/product/asset-detail.md#saving-an-event). */
 export const EVENT_FORM_TEXTS = {
   title: msg`Title`,

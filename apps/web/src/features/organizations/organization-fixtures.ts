@@ -18,6 +18,7 @@ export function adminOrganization(overrides: Partial<TAdminOrganization> = {}): 
     reportingEnabled: true,
     showOpenReports: true,
     requestTriageRole: 'member',
+    currency: 'EUR',
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

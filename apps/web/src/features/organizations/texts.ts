@@ -46,6 +46,8 @@ export const ORGANIZATION_SETTINGS_TEXTS = {
   timeZoneHint: msg`Due dates of planned maintenance follow the calendar of this time zone.`,
   languageLabel: msg`Default language`,
   languageHint: msg`The language of the screens, emails and files of everyone who has not chosen their own.`,
+  currencyLabel: msg`Currency`,
+  currencyHint: msg`Task costs are entered and reported in it. Amounts already entered keep their numbers.`,
   settingsSaved: msg`Organization settings saved.`,
   settingsFailed: msg`Unable to save the organization settings.`,
   saving: msg`Saving...`,

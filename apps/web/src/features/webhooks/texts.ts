@@ -87,6 +87,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, MessageDescriptor> 
   'task.overdue': msg`Task overdue`,
   'request.created': msg`Request reported`,
   'request.closed': msg`Request closed`,
+  'task.urgent': msg`Task made urgent`,
 };
 
 export const WEBHOOK_DELIVERY_STATE_LABELS: Record<TWebhookDeliveryState, MessageDescriptor> = {

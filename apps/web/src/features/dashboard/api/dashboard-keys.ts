@@ -5,4 +5,5 @@ export const dashboardKeys = {
   allAnalytics: () => [...dashboardKeys.all, 'analytics'] as const,
   analytics: (rangeDays: number, turnaroundDays: number) =>
     [...dashboardKeys.allAnalytics(), rangeDays, turnaroundDays] as const,
+  work: (rangeDays: number) => [...dashboardKeys.all, 'work', rangeDays] as const,
 };

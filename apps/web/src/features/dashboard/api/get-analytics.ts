@@ -1,4 +1,9 @@
-import { type TDashboardAnalytics, ZDashboardAnalytics } from '@mqr/contracts';
+import {
+  type TDashboardAnalytics,
+  type TWorkAnalytics,
+  ZDashboardAnalytics,
+  ZWorkAnalytics,
+} from '@mqr/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { dashboardKeys } from './dashboard-keys.ts';
@@ -32,6 +37,24 @@ export function useAnalytics(options: { enabled: boolean; rangeDays: number; tur
     queryKey: dashboardKeys.analytics(rangeDays, turnaroundDays),
     queryFn: ({ signal }) => getAnalytics({ rangeDays, turnaroundDays, timeZone: browserTimeZone() }, signal),
     enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/dashboard/work: cost, time, downtime and backlog (administrators, ADR 131). */
+export async function getWorkAnalytics(rangeDays: number, signal?: AbortSignal): Promise<TWorkAnalytics> {
+  const data = await apiRequest('/api/admin/dashboard/work', {
+    query: { rangeDays },
+    ...(signal ? { signal } : {}),
+  });
+  return ZWorkAnalytics.parse(data);
+}
+
+/** The cost and downtime figures over the dashboard's range. */
+export function useWorkAnalytics(rangeDays: number) {
+  return useQuery({
+    queryKey: dashboardKeys.work(rangeDays),
+    queryFn: ({ signal }) => getWorkAnalytics(rangeDays, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -15,6 +15,7 @@ import { PmComplianceSection } from './pm-compliance-section.tsx';
 import { RequestCards, SummaryCards } from './summary-cards.tsx';
 import { TeamPerformanceSection } from './team-performance-section.tsx';
 import { TurnaroundTicker } from './turnaround-ticker.tsx';
+import { WorkSection } from './work-section.tsx';
 
 type TPreferencesControls = ReturnType<typeof useDashboardPreferences>;
 
@@ -71,6 +72,7 @@ export function AdminAnalytics({ controls, dueCards }: TAdminAnalyticsProps) {
       {analytics && isVisible('pmCompliance') ? (
         <PmComplianceSection compliance={analytics.pmCompliance} />
       ) : null}
+      {analytics ? <WorkSection rangeDays={preferences.rangeDays} /> : null}
       {analytics && isVisible('maintenanceHistory') ? (
         <MaintenanceHistorySection analytics={analytics} />
       ) : null}

@@ -1,5 +1,10 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { type TMaintenanceEvent, type TTaskStatus, ZMaintenanceEvent } from '@mqr/contracts';
+import {
+  type TCompleteTaskBody,
+  type TMaintenanceEvent,
+  type TTaskStatus,
+  ZMaintenanceEvent,
+} from '@mqr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
@@ -8,10 +13,13 @@ import { type TQueuedTaskAction, useOfflineWrites } from '#web/lib/offline-write
 import { showSavedEvent, showTaskStamps, stampsAfter, type TTaskAction } from '../lib/shown-tasks.ts';
 import { taskKeys } from './task-keys.ts';
 
+/** What a completion records of the work (ADR 131): time per person, cost lines, downtime. */
+export type TTaskWork = Omit<NonNullable<TCompleteTaskBody>, 'occurredAt'>;
+
 /**
  * POST /api/assets/{assetId}/events/{eventId}/start (Pending to InProgress) or .../complete (Pending
  * or InProgress to Completed). `occurredAt`: when it was done, for an action sent later (ADR 085);
- * absent: now.
+ * absent: now. A completion may carry the work done (`work`).
  */
 async function sendTaskAction(
   action: TTaskAction,
@@ -19,19 +27,26 @@ async function sendTaskAction(
   eventId: string,
   idempotencyKey?: string,
   occurredAt?: string,
+  work?: TTaskWork,
 ): Promise<TMaintenanceEvent> {
   const data = await apiRequest(
     `/api/assets/${encodeURIComponent(assetId)}/events/${encodeURIComponent(eventId)}/${action}`,
     {
       method: 'POST',
-      body: occurredAt ? { occurredAt } : {},
+      body: { ...(action === 'complete' ? work : {}), ...(occurredAt ? { occurredAt } : {}) },
       ...(idempotencyKey ? { idempotencyKey } : {}),
     },
   );
   return ZMaintenanceEvent.parse(data);
 }
 
-type TTaskRequest = [assetId: string, eventId: string, idempotencyKey?: string, occurredAt?: string];
+type TTaskRequest = [
+  assetId: string,
+  eventId: string,
+  idempotencyKey?: string,
+  occurredAt?: string,
+  work?: TTaskWork,
+];
 
 export const startTask = (...request: TTaskRequest) => sendTaskAction('start', ...request);
 
@@ -57,7 +72,7 @@ export function confirmText(texts: TTaskActionTexts, action: TTaskAction, task: 
   return task.taskStatus === 'Pending' ? texts.confirmCompletePending : texts.confirmComplete;
 }
 
-type TVariables = { action: TTaskAction; task: TTask };
+type TVariables = { action: TTaskAction; task: TTask; work?: TTaskWork | undefined };
 
 /**
  * Start or complete a task, after the user confirms. What shows the task shows the server's answer
@@ -80,12 +95,13 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
     ]);
   };
   const mutation = useMutation({
-    mutationFn: async ({ action, task }: TVariables) => {
+    mutationFn: async ({ action, task, work }: TVariables) => {
       const queued: TQueuedTaskAction = {
         kind: 'task-action',
         action,
         ...task,
         occurredAt: new Date().toISOString(),
+        ...(work ? { work } : {}),
       };
       const keep = async () => {
         await offline?.queue(queued);
@@ -93,7 +109,8 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
       };
       if (offline?.isOffline()) return keep();
       try {
-        return { saved: await (action === 'start' ? startTask : completeTask)(task.assetId, task.eventId) };
+        const send = action === 'start' ? startTask : completeTask;
+        return { saved: await send(task.assetId, task.eventId, undefined, undefined, work) };
       } catch (error) {
         if (offline && error instanceof ApiError && error.isNetworkError) return keep();
         throw error;
@@ -121,9 +138,16 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
     mutation.mutate({ action, task });
   }
 
+  /** Completes the task with the work entered in its dialog (the dialog was the confirmation). */
+  function completeWith(task: TTask, work: TTaskWork) {
+    if (mutation.isPending) return;
+    mutation.mutate({ action: 'complete', task, work });
+  }
+
   const failed = mutation.isError ? mutation.variables.action : null;
   return {
     run,
+    completeWith,
     /** The action under way and its task, if any. */
     running: mutation.isPending ? mutation.variables : undefined,
     /** The failure message of the last action, if it failed (shown with `_()`). */

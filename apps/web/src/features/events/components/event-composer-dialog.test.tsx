@@ -176,6 +176,7 @@ describe('event composer', () => {
       recordedBy: 'Alex Admin',
       performedAt: new Date(2026, 2, 2, 9, 30).toISOString(),
       startTask: true,
+      priority: 'normal',
       fields: [
         { fieldId: pressure.id, value: '2' },
         { fieldId: part.id, value: 'Belt' },

@@ -21,6 +21,8 @@ function values(overrides: Partial<TEventFormValues> = {}): TEventFormValues {
     recordedBy: '',
     performedAt: '',
     startTask: true,
+    priority: 'normal',
+    assetDown: false,
     custom: { [`f_${part.id}`]: 'Filter' },
     ...overrides,
   };
@@ -54,6 +56,8 @@ describe('initialEventFormValues', () => {
       recordedBy: 'Alex Admin',
       performedAt: '2026-05-06T07:08',
       startTask: true,
+      priority: 'normal',
+      assetDown: false,
       custom: { [`f_${pressure.id}`]: '', [`f_${part.id}`]: '' },
     });
   });
@@ -73,12 +77,37 @@ describe('initialEventFormValues', () => {
       recordedBy: '',
       performedAt: toDateTimeLocal(event.performedAt),
       startTask: false,
+      priority: 'normal',
+      assetDown: false,
       custom: { [`f_${pressure.id}`]: '1.5', [`f_${checked.id}`]: '2026-03-01', [`f_${part.id}`]: '' },
     });
   });
 });
 
 describe('checkEventForm', () => {
+  it('sends the priority, and "the asset is down" as a downtime starting now, cleared when switched off', () => {
+    const now = new Date('2026-05-06T07:08:00Z');
+    const down = checkEventForm(
+      values({ priority: 'urgent', assetDown: true }),
+      DEFINITIONS,
+      undefined,
+      undefined,
+      now,
+    );
+    expect(down.ok && down.body).toMatchObject({ priority: 'urgent', downFrom: '2026-05-06T07:08:00.000Z' });
+    const open = maintenanceEvent({ downFrom: '2026-05-01T00:00:00.000Z' });
+    const kept = checkEventForm(values({ assetDown: true }), DEFINITIONS, open, undefined, now);
+    expect(kept.ok && 'downFrom' in kept.body).toBe(false);
+    const cleared = checkEventForm(values({ assetDown: false }), DEFINITIONS, open, undefined, now);
+    expect(cleared.ok && cleared.body.downFrom).toBeNull();
+    const ended = maintenanceEvent({
+      downFrom: '2026-05-01T00:00:00.000Z',
+      downTo: '2026-05-02T00:00:00.000Z',
+    });
+    const untouched = checkEventForm(values({ assetDown: false }), DEFINITIONS, ended, undefined, now);
+    expect(untouched.ok && 'downFrom' in untouched.body).toBe(false);
+  });
+
   it('builds a create payload: trimmed text, nulls for empty text, empty values and retired fields left out', () => {
     const check = checkEventForm(
       values({
@@ -106,6 +135,7 @@ describe('checkEventForm', () => {
         recordedBy: 'Sam',
         performedAt: new Date(2026, 2, 2, 9, 30).toISOString(),
         startTask: false,
+        priority: 'normal',
         fields: [
           { fieldId: pressure.id, value: '-2.5' },
           { fieldId: part.id, value: 'Belt' },

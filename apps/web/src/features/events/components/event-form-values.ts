@@ -8,7 +8,8 @@ import {
   type TFieldError,
   type TFile,
   type TMaintenanceEvent,
-  ZEventBody,
+  type TTaskPriority,
+  ZEventBodyFields,
 } from '@mqr/contracts';
 import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
 import { wordMessage } from '#web/lib/api-messages.ts';
@@ -22,6 +23,9 @@ export type TEventFormValues = {
   performedAt: string;
   /** Create only. */
   startTask: boolean;
+  priority: TTaskPriority;
+  /** "The asset is down": a downtime open now (ADR 131). */
+  assetDown: boolean;
   custom: Record<string, string>;
 };
 
@@ -76,6 +80,8 @@ export function initialEventFormValues(
     recordedBy: event ? (event.recordedBy ?? '') : displayName,
     performedAt: toDateTimeLocal(event?.performedAt ?? now),
     startTask: !event,
+    priority: event?.priority ?? 'normal',
+    assetDown: !!event?.downFrom && !event.downTo,
     custom,
   };
 }
@@ -97,11 +103,26 @@ export function attachmentInput(file: TFile): TEventFileInput {
   };
 }
 
+/**
+ * What the "asset is down" switch changes: switched on, a downtime starts now; switched off while
+ * one is open, it is cleared (recorded by mistake); otherwise the stored downtime stays as it is.
+ */
+export function downtimeChange(
+  assetDown: boolean,
+  event: TMaintenanceEvent | undefined,
+  now: Date,
+): { downFrom?: string | null } {
+  const open = !!event?.downFrom && !event.downTo;
+  if (assetDown && !open && !event?.downFrom) return { downFrom: now.toISOString() };
+  if (!assetDown && open) return { downFrom: null };
+  return {};
+}
+
 export type TEventFormCheck =
   | { ok: true; body: TEventBodyWithoutFiles }
   | { ok: false; errors: TFieldError[] };
 
-const ZEventText = ZEventBody.pick({ title: true, notes: true, recordedBy: true });
+const ZEventText = ZEventBodyFields.pick({ title: true, notes: true, recordedBy: true });
 
 function performedAtOf(
   values: TEventFormValues,
@@ -134,6 +155,7 @@ export function checkEventForm(
   definitions: TFieldDefinition[] | null,
   event?: TMaintenanceEvent,
   shownAtStart?: string,
+  now: Date = new Date(),
 ): TEventFormCheck {
   const errors: TFieldError[] = [];
   const text = ZEventText.safeParse({
@@ -183,5 +205,7 @@ export function checkEventForm(
   };
   if (performedAt.value) body.performedAt = performedAt.value;
   if (!event) body.startTask = values.startTask;
+  body.priority = values.priority;
+  Object.assign(body, downtimeChange(values.assetDown, event, now));
   return { ok: true, body };
 }

@@ -1,20 +1,23 @@
 import { useLingui } from '@lingui/react';
 import type { TFieldDefinition, TFieldError, TMaintenanceEvent } from '@mqr/contracts';
+import { TASK_PRIORITIES } from '@mqr/contracts';
 import { useEffect, useState } from 'react';
 import { type FieldError, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { DialogFooter } from '#web/components/ui/dialog.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { CustomFieldInputs } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useOfflineWrites } from '#web/lib/offline-writes.ts';
+import { PRIORITY_MESSAGES } from '#web/lib/texts.ts';
 import { useSaveEvent } from '../api/save-event.ts';
 import { useEventAttachments } from '../hooks/use-event-attachments.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
-import { EVENT_FORM_TEXTS, EVENT_TEXTS } from '../texts.ts';
+import { EVENT_FORM_TEXTS, EVENT_TEXTS, WORK_TEXTS } from '../texts.ts';
 import { EventAttachmentsField } from './event-attachments-field.tsx';
 import styles from './event-form.module.css';
 import {
@@ -204,6 +207,22 @@ export function EventForm({
         )}
       </div>
       {isEdit ? null : <CheckboxField label={_(EVENT_FORM_TEXTS.startTask)} {...register('startTask')} />}
+      {event?.taskStatus === 'Completed' ? null : (
+        <div className={styles.pair}>
+          <SelectField label={_(WORK_TEXTS.priority)} {...register('priority')}>
+            {TASK_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {_(PRIORITY_MESSAGES[priority])}
+              </option>
+            ))}
+          </SelectField>
+          <CheckboxField
+            label={_(WORK_TEXTS.assetDown)}
+            hint={_(WORK_TEXTS.assetDownHint)}
+            {...register('assetDown')}
+          />
+        </div>
+      )}
 
       <CustomFieldInputs
         className={styles.custom}

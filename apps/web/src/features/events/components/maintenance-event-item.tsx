@@ -4,18 +4,20 @@ import { useEffect, useId, useRef } from 'react';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { DueBadge } from '#web/components/ui/due-badge.tsx';
+import { PriorityPill } from '#web/components/ui/priority-pill.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { wordMessage } from '#web/lib/api-messages.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
-import { EVENT_TEXTS, TASK_MESSAGES } from '../texts.ts';
+import { EVENT_TEXTS, TASK_MESSAGES, WORK_TEXTS } from '../texts.ts';
 import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';
 import { EventDetails } from './event-details.tsx';
 import styles from './maintenance-events.module.css';
 import { PerformedAt } from './performed-at.tsx';
+import { TaskWorkSummary } from './task-work-summary.tsx';
 
 type TMaintenanceEventItemProps = {
   event: TMaintenanceEvent;
@@ -29,6 +31,8 @@ type TMaintenanceEventItemProps = {
   running: TTaskAction | undefined;
   onEdit: (event: TMaintenanceEvent) => void;
   onAction: (action: TTaskAction) => void;
+  /** Opens the completion dialog (time, costs, downtime). */
+  onCompleteWithWork: () => void;
   /** Deletes the event (administrators only; absent for others). */
   onDelete: (() => void) | undefined;
   /** This event's deletion is under way. */
@@ -44,6 +48,7 @@ export function MaintenanceEventItem({
   running,
   onEdit,
   onAction,
+  onCompleteWithWork,
   onDelete,
   deleting,
 }: TMaintenanceEventItemProps) {
@@ -79,7 +84,10 @@ export function MaintenanceEventItem({
             <p className={card.muted}>{_(EVENT_TEXTS.assignedTo(event.assigneeName))}</p>
           ) : null}
         </div>
-        <StatusPill status={event.taskStatus} />
+        <div className={styles.pills}>
+          <PriorityPill priority={event.priority} />
+          <StatusPill status={event.taskStatus} />
+        </div>
       </div>
 
       {readOnly ? null : (
@@ -106,6 +114,11 @@ export function MaintenanceEventItem({
               {running === 'complete' ? _(TASK_MESSAGES.updating) : _(EVENT_TEXTS.markComplete)}
             </Button>
           ) : null}
+          {event.taskStatus !== 'Completed' ? (
+            <Button variant="ghost" disabled={busy} onClick={onCompleteWithWork}>
+              {_(WORK_TEXTS.completeWithWork)}
+            </Button>
+          ) : null}
           {onDelete ? (
             <Button variant="ghost" disabled={busy} onClick={onDelete}>
               {deleting ? _(EVENT_TEXTS.deleting) : _(EVENT_TEXTS.deleteEvent)}
@@ -120,6 +133,7 @@ export function MaintenanceEventItem({
       )}
 
       <EventDetails event={event} stampsClassName={styles.stamps} />
+      <TaskWorkSummary work={event} />
       {event.fields.length > 0 ? (
         <FieldValueList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />
       ) : null}

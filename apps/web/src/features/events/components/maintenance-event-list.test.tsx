@@ -157,8 +157,17 @@ describe('maintenance event list', () => {
       within(await item(title))
         .getAllByRole('button')
         .map((b) => b.textContent);
-    expect(await buttons('Leak check')).toEqual(['Edit event', 'Start task', 'Mark complete']);
-    expect(await buttons('Belt change')).toEqual(['Edit event', 'Mark complete']);
+    expect(await buttons('Leak check')).toEqual([
+      'Edit event',
+      'Start task',
+      'Mark complete',
+      'Complete with time and costs',
+    ]);
+    expect(await buttons('Belt change')).toEqual([
+      'Edit event',
+      'Mark complete',
+      'Complete with time and costs',
+    ]);
     expect(await buttons('Annual service')).toEqual(['Edit event']);
     expect(within(await item('Annual service')).getByRole('button', { name: 'Edit event' })).toBeEnabled();
     expect(screen.queryByText(EVENT_MESSAGES.editCompletedForbidden)).toBeNull();

@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react';
 import type { TMaintenanceEvent } from '@mqr/contracts';
+import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useDeleteEvent } from '../api/delete-event.ts';
 import { useTaskAction } from '../api/task-action.ts';
 import { DELETE_EVENT_FAILED, EVENT_HISTORY_TEXTS, EVENT_TEXTS } from '../texts.ts';
+import { CompleteTaskDialog } from './complete-task-dialog.tsx';
 import card from './event-card.module.css';
 import { MaintenanceEventItem } from './maintenance-event-item.tsx';
 
@@ -33,6 +35,13 @@ export function MaintenanceEventList({
   const task = useTaskAction(EVENT_TEXTS);
   const removal = useDeleteEvent(assetId);
   const busy = task.running !== undefined || removal.mutation.isPending;
+  const [completing, setCompleting] = useState<TMaintenanceEvent | null>(null);
+  const taskOf = (event: TMaintenanceEvent) => ({
+    assetId,
+    eventId: event.id,
+    taskStatus: event.taskStatus,
+    title: event.title,
+  });
 
   if (events.length === 0) return <p className={card.muted}>{_(EVENT_HISTORY_TEXTS.noMaintenance)}</p>;
   return (
@@ -53,18 +62,24 @@ export function MaintenanceEventList({
               onEdit={onEdit}
               onDelete={canDelete ? () => removal.run(event) : undefined}
               deleting={removal.mutation.isPending && removal.mutation.variables?.id === event.id}
-              onAction={(action) =>
-                task.run(action, {
-                  assetId,
-                  eventId: event.id,
-                  taskStatus: event.taskStatus,
-                  title: event.title,
-                })
-              }
+              onAction={(action) => task.run(action, taskOf(event))}
+              onCompleteWithWork={() => setCompleting(event)}
             />
           </li>
         ))}
       </ol>
+      {completing ? (
+        <CompleteTaskDialog
+          title={completing.title}
+          downFrom={completing.downFrom}
+          busy={task.running !== undefined}
+          onClose={() => setCompleting(null)}
+          onComplete={(work) => {
+            task.completeWith(taskOf(completing), work);
+            setCompleting(null);
+          }}
+        />
+      ) : null}
     </>
   );
 }

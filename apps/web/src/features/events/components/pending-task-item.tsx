@@ -5,14 +5,16 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { DueBadge } from '#web/components/ui/due-badge.tsx';
+import { PriorityPill } from '#web/components/ui/priority-pill.tsx';
 import { StatusPill } from '#web/components/ui/status-pill.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
-import { EVENT_TEXTS, TASK_MESSAGES } from '../texts.ts';
+import { EVENT_TEXTS, TASK_MESSAGES, WORK_TEXTS } from '../texts.ts';
 import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';
 import { PerformedAt } from './performed-at.tsx';
+import { downtimeText } from './task-work-summary.tsx';
 
 type TPendingTaskItemProps = {
   task: TPendingTask;
@@ -21,10 +23,18 @@ type TPendingTaskItemProps = {
   /** True while any task action runs. */
   disabled: boolean;
   onAction: (action: TTaskAction) => void;
+  /** Opens the completion dialog (time, costs, downtime). */
+  onCompleteWithWork: () => void;
 };
 
 /** One pending task: what, where, when and who, its status, its due date, and its actions. */
-export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendingTaskItemProps) {
+export function PendingTaskItem({
+  task,
+  busyAction,
+  disabled,
+  onAction,
+  onCompleteWithWork,
+}: TPendingTaskItemProps) {
   const { _ } = useLingui();
   const titleId = useId();
   const assetPath = `/assets/${encodeURIComponent(task.assetId)}`;
@@ -35,6 +45,7 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
           <h3 id={titleId} className={styles.itemTitle}>
             {task.title}
           </h3>
+          <PriorityPill priority={task.priority} />
           <StatusPill status={task.taskStatus} />
           <DueBadge dueOn={task.dueOn} dueState={task.dueState} />
         </div>
@@ -48,6 +59,7 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
             </span>
           ) : null}
           {task.assigneeName ? <span>{_(EVENT_TEXTS.assignedTo(task.assigneeName))}</span> : null}
+          {task.downFrom ? <span className={styles.down}>{downtimeText(_, task)}</span> : null}
         </p>
         <EventDetails event={task} formatAt={formatDate} />
       </div>
@@ -70,6 +82,9 @@ export function PendingTaskItem({ task, busyAction, disabled, onAction }: TPendi
             {busyAction === 'complete' ? _(TASK_MESSAGES.updating) : _(EVENT_TEXTS.markComplete)}
           </Button>
         ) : null}
+        <Button variant="ghost" disabled={disabled} aria-describedby={titleId} onClick={onCompleteWithWork}>
+          {_(WORK_TEXTS.completeWithWork)}
+        </Button>
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
+import type { TPendingTask } from '@mqr/contracts';
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -22,6 +23,7 @@ import {
   withTaskFilters,
 } from '../lib/task-filters.ts';
 import { TASK_FILTER_TEXTS, TASK_MESSAGES } from '../texts.ts';
+import { CompleteTaskDialog } from './complete-task-dialog.tsx';
 import { PendingTaskItem } from './pending-task-item.tsx';
 import styles from './pending-tasks.module.css';
 
@@ -45,6 +47,7 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
   const filtered = filters.due !== undefined || filters.mine;
   useScrollToCard(headingRef);
   const action = useTaskAction(TASK_MESSAGES, onTaskChanged);
+  const [completing, setCompleting] = useState<TPendingTask | null>(null);
   const online = useOnline();
 
   const data = query.data;
@@ -100,6 +103,7 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
               busyAction={busy?.task.eventId === task.eventId ? busy.action : null}
               disabled={busy !== undefined}
               onAction={(kind) => action.run(kind, task)}
+              onCompleteWithWork={() => setCompleting(task)}
             />
           ))}
         </ul>
@@ -125,6 +129,18 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
       />
       {action.failure ? <Alert>{_(action.failure)}</Alert> : null}
       {content}
+      {completing ? (
+        <CompleteTaskDialog
+          title={completing.title}
+          downFrom={completing.downFrom}
+          busy={action.running !== undefined}
+          onClose={() => setCompleting(null)}
+          onComplete={(work) => {
+            action.completeWith(completing, work);
+            setCompleting(null);
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

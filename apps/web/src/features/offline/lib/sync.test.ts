@@ -39,6 +39,7 @@ const completeTask = (eventId = 'e1'): TQueuedWrite => ({
   title: 'Check pressure',
   taskStatus: 'InProgress',
   occurredAt: DONE_AT,
+  work: { timeSpent: [{ minutes: 45 }], costs: [{ description: 'Seal', quantity: 1, unitCostMinor: 990 }] },
 });
 
 const MOVED_AT = '2026-05-03T13:05:00.000Z';
@@ -106,7 +107,11 @@ describe('sending the outbox', () => {
       expect.objectContaining({ title: 'Replaced seal', occurredAt: SAVED_AT }),
       event!.key,
     );
-    expect(api.completeTask).toHaveBeenCalledWith('a1', 'e1', task!.key, DONE_AT);
+    // The work entered on completion goes with it (ADR 131).
+    expect(api.completeTask).toHaveBeenCalledWith('a1', 'e1', task!.key, DONE_AT, {
+      timeSpent: [{ minutes: 45 }],
+      costs: [{ description: 'Seal', quantity: 1, unitCostMinor: 990 }],
+    });
     expect(sent).toHaveBeenNthCalledWith(1, expect.objectContaining({ id: event!.id }), { id: 'new-event' });
     expect(sent).toHaveBeenNthCalledWith(2, expect.objectContaining({ id: task!.id }), answer);
   });
@@ -151,7 +156,10 @@ describe('sending the outbox', () => {
     expect(api.presignUpload).toHaveBeenCalledTimes(1);
     expect(api.createEvent).toHaveBeenCalledTimes(2);
     expect(api.createEvent.mock.calls[1]![2]).toBe(api.createEvent.mock.calls[0]![2]);
-    expect(api.completeTask).toHaveBeenCalledWith('a1', 'e1', next!.key, DONE_AT);
+    expect(api.completeTask).toHaveBeenCalledWith('a1', 'e1', next!.key, DONE_AT, {
+      timeSpent: [{ minutes: 45 }],
+      costs: [{ description: 'Seal', quantity: 1, unitCostMinor: 990 }],
+    });
     expect(await listOutbox(OWNER)).toEqual([]);
   });
 

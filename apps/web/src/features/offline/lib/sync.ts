@@ -133,7 +133,7 @@ async function send(entry: TOutboxEntry): Promise<TOutcome> {
   if (write.kind === 'task-action') {
     const run = write.action === 'start' ? startTask : completeTask;
     try {
-      return { sent: await run(write.assetId, write.eventId, entry.key, occurredAt) };
+      return { sent: await run(write.assetId, write.eventId, entry.key, occurredAt, write.work) };
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CONFLICT') {
         return { state: 'conflict', message: conflictText(await taskStamps(write.assetId, write.eventId)) };

@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import {
+  DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
   DEFAULT_TIME_ZONE,
   isLanguage,
@@ -28,6 +29,20 @@ function timeZones(current: string): string[] {
 /** Saved (said in the language on screen then: a new default language speaks at once), or why not. */
 type TNotice = { tone: 'success' } | { tone: 'error'; text: string };
 
+/** The ISO 4217 currencies this browser knows, each with its name in the reader's language; `saved` always among them. */
+function currencies(saved: string, locale: string): { code: string; name: string }[] {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  const codes = new Set(supported ? supported('currency') : [saved]);
+  codes.add(saved);
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([locale || 'en'], { type: 'currency' });
+  } catch {
+    names = undefined;
+  }
+  return [...codes].sort().map((code) => ({ code, name: names?.of(code) ?? code }));
+}
+
 function failureText(error: unknown): string {
   const fromServer = error instanceof ApiError && !error.isNetworkError && error.code !== 'HTTP_ERROR';
   const failed = i18n._(ORGANIZATION_SETTINGS_TEXTS.settingsFailed);
@@ -47,6 +62,10 @@ export function OrganizationSettingsForm() {
   const [timeZone, setTimeZone] = useState<string | null>(null);
   const [language, setLanguage] = useState<TLanguage | null>(null);
   const languageId = useId();
+  const savedCurrency = organization?.currency ?? DEFAULT_CURRENCY;
+  const [currency, setCurrency] = useState<string | null>(null);
+  const currencyId = useId();
+  const chosenCurrency = currency ?? savedCurrency;
   const [notice, setNotice] = useState<TNotice | null>(null);
   const update = useUpdateOrganizationSettings();
   const selectId = useId();
@@ -57,11 +76,12 @@ export function OrganizationSettingsForm() {
     event.preventDefault();
     setNotice(null);
     update.mutate(
-      { timeZone: chosen, defaultLanguage: chosenLanguage },
+      { timeZone: chosen, defaultLanguage: chosenLanguage, currency: chosenCurrency },
       {
         onSuccess: () => {
           setTimeZone(null);
           setLanguage(null);
+          setCurrency(null);
           setNotice({ tone: 'success' });
         },
         onError: (error) => setNotice({ tone: 'error', text: failureText(error) }),
@@ -95,6 +115,19 @@ export function OrganizationSettingsForm() {
         {LANGUAGES.map((option) => (
           <option key={option} value={option} lang={option}>
             {LANGUAGE_NAMES[option]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={currencyId}
+        label={_(ORGANIZATION_SETTINGS_TEXTS.currencyLabel)}
+        hint={_(ORGANIZATION_SETTINGS_TEXTS.currencyHint)}
+        value={chosenCurrency}
+        onChange={(event) => setCurrency(event.target.value)}
+      >
+        {currencies(savedCurrency, i18n.locale).map(({ code, name }) => (
+          <option key={code} value={code}>
+            {name === code ? code : `${code} – ${name}`}
           </option>
         ))}
       </SelectField>
