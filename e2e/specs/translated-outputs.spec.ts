@@ -1,10 +1,9 @@
 import { pdfInfo, pdfPagesAsPng, pdfText } from '@mqr/pdf-testing';
-import { startTestSmtp } from '@mqr/smtp-testing';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { apiNewOrganization, apiSignIn } from '../support/api.ts';
-import { E2E_ADMIN, E2E_MEMBER, E2E_SECOND_PORT } from '../support/environment.ts';
+import { E2E_ADMIN, E2E_MEMBER } from '../support/environment.ts';
+import { startServerWithMail } from '../support/mail-server.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
-import { startServerProcess } from '../support/server-process.ts';
 import { signIn } from '../support/session.ts';
 
 // What people read in their language beyond the screens (issue 33; ADR 110 and 111): the public page
@@ -121,11 +120,8 @@ test('a German user prints a label sheet: German title, German words drawn whole
 // database whose demo organization no other spec touches.
 test('a member who chose Spanish receives the day’s digest in Spanish', async ({ browser }) => {
   test.setTimeout(240_000);
-  const smtp = await startTestSmtp();
-  const server = await startServerProcess(E2E_SECOND_PORT, {
-    SMTP_URL: smtp.url,
-    SMTP_FROM: 'reminders@e2e.example.com',
-  });
+  const mailServer = await startServerWithMail();
+  const { server, smtp } = mailServer;
   const request = await playwrightRequest.newContext({ baseURL: server.baseURL });
   const context = await browser.newContext({ baseURL: server.baseURL });
   try {
@@ -171,7 +167,6 @@ test('a member who chose Spanish receives the day’s digest in Spanish', async 
   } finally {
     await context.close();
     await request.dispose();
-    await server.stop();
-    await smtp.close();
+    await mailServer.stop();
   }
 });
