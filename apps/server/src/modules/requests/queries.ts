@@ -501,3 +501,62 @@ export async function isActiveUser(db: DbOrTx, organizationId: string, userId: s
   );
   return rows.length > 0;
 }
+
+/**
+ * The accepted requests of a task being deleted go back to new (waiting), untriaged, before the
+ * task's row goes (its foreign key would only clear task_id). Done ones stay done: the work was
+ * done (ADR 133). Answers them with their asset's name (the audit entries).
+ */
+export async function reopenForDeletedTask(
+  tx: DbOrTx,
+  organizationId: string,
+  taskId: string,
+): Promise<{ id: string; assetName: string }[]> {
+  return rowsOf<{ id: string; assetName: string }>(
+    tx,
+    sql`update ${requests} r set state = 'new', task_id = null, triaged_at = null, triaged_by_id = null
+      from ${assets} a
+      where r.organization_id = ${organizationId} and r.task_id = ${taskId} and r.state = 'accepted'
+        and a.organization_id = r.organization_id and a.id = r.asset_id
+      returning r.id, a.name as "assetName"`,
+  );
+}
+
+/** Of these stored objects, those still a request's photo (a deleted task's files share them). */
+export async function objectKeysOfPhotos(
+  db: DbOrTx,
+  organizationId: string,
+  objectKeys: string[],
+): Promise<Set<string>> {
+  if (objectKeys.length === 0) return new Set();
+  const rows = await rowsOf<{ objectKey: string }>(
+    db,
+    sql`select object_key as "objectKey" from ${requestPhotos}
+      where organization_id = ${organizationId} and object_key = any(${`{${objectKeys.map((key) => `"${key}"`).join(',')}}`}::text[])`,
+  );
+  return new Set(rows.map((row) => row.objectKey));
+}
+
+/**
+ * Deletes the requests of assets being deleted (their photos and "me too" marks with them): answers
+ * the stored object of each photo that no task has as a file, with its asset, to remove from storage
+ * after the commit (an attached one goes, or stays, with its file).
+ */
+export async function deleteRequestsOfAssets(
+  tx: DbOrTx,
+  organizationId: string,
+  assetIds: string[],
+): Promise<{ assetId: string; objectKey: string }[]> {
+  if (assetIds.length === 0) return [];
+  const ids = `{${assetIds.join(',')}}`;
+  const photos = await rowsOf<{ assetId: string; objectKey: string }>(
+    tx,
+    sql`select r.asset_id as "assetId", p.object_key as "objectKey"
+      from ${requests} r join ${requestPhotos} p on p.organization_id = r.organization_id and p.request_id = r.id
+      where r.organization_id = ${organizationId} and r.asset_id = any(${ids}::uuid[]) and p.file_id is null`,
+  );
+  await tx.execute(
+    sql`delete from ${requests} where organization_id = ${organizationId} and asset_id = any(${ids}::uuid[])`,
+  );
+  return photos;
+}
