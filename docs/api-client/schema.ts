@@ -2425,6 +2425,8 @@ export interface paths {
                     pageSize?: number;
                     due?: "overdue" | "soon";
                     assignee?: "me" | string;
+                    assetId?: string;
+                    q?: string;
                 };
                 header?: never;
                 path?: never;

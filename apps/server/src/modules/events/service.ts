@@ -501,6 +501,8 @@ export function removeObjects(
 export interface PendingTaskQuery extends TPageQuery {
   due?: TTaskDueFilter | undefined;
   assignee?: string | undefined;
+  assetId?: string | undefined;
+  q?: string | undefined;
 }
 
 /** The due filter as a range of due dates around `today`. */
@@ -521,7 +523,12 @@ export async function listPendingTasks(
 ): Promise<{ items: TPendingTask[]; total: number }> {
   const today = todayOf(context);
   const assigneeId = query.assignee === 'me' ? context.actor.id : query.assignee?.toLowerCase();
-  const filter = { due: dueRange(query.due, today), assigneeId };
+  const filter = {
+    due: dueRange(query.due, today),
+    assigneeId,
+    assetId: query.assetId?.toLowerCase(),
+    q: query.q || undefined,
+  };
   const { rows, total } = await listOpenTasks(db, context.actor.organizationId, filter, query);
   return {
     items: rows.map((r) => ({

@@ -7,6 +7,7 @@ import type {
 } from '@mqr/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
 import {
   assets,
   blockedSenders,
@@ -245,7 +246,7 @@ const SEARCH_ASSET_IDS = 500;
  * assets than SEARCH_ASSET_IDS make it a common word: the sub-select, with the list's order walked.
  */
 async function searchCondition(db: DbOrTx, organizationId: string, q: string): Promise<SQL> {
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(q);
   const named = sql`select s.id from ${assets} s where s.organization_id = ${organizationId} and s.name ilike ${pattern}`;
   const ids = await rowsOf<{ id: string }>(db, sql`${named} limit ${SEARCH_ASSET_IDS + 1}`);
   if (ids.length > SEARCH_ASSET_IDS) return sql`(r.description ilike ${pattern} or r.asset_id in (${named}))`;

@@ -30,6 +30,7 @@ export const requestKeys = {
   detail: (id: string) => ['requests', 'detail', id] as const,
   waiting: () => ['requests', 'waiting-count'] as const,
   photo: (url: string) => ['requests', 'photo', url] as const,
+  mergeTasks: (assetId: string, q: string) => ['requests', 'merge-tasks', assetId, q] as const,
 };
 
 /** How many requests a page of the list asks for. */
