@@ -111,6 +111,9 @@ describe('requests from the QR code', () => {
       headers: t.headers.memberA,
     });
     const photoUrl = detail.json().photos[0].url;
+    // The list's thumbnail: its first photo.
+    expect(list.json().items[0].firstPhotoId).toBe(detail.json().photos[0].id);
+    expect(photoUrl).toBe(`/api/requests/${requestId}/photos/${list.json().items[0].firstPhotoId}`);
     const image = await t.app.inject({ method: 'GET', url: photoUrl, headers: t.headers.memberA });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
@@ -137,7 +140,8 @@ describe('requests from the QR code', () => {
     expect(audit.map((entry) => [entry.action, entry.entityType])).toEqual([['CREATE', 'Request']]);
 
     // The reporter's receipt in German, and the administrators' alert of an unsafe report.
-    await smtp.waitFor(3);
+    // The receipt, and the alert to whoever triages: the administrator, Root and the member.
+    await smtp.waitFor(4);
     const [receipt] = smtp.textsTo('cleo@example.com');
     expect(receipt).toContain('Boiler');
     expect(receipt).toContain(`/r/${token}`);
@@ -148,6 +152,7 @@ describe('requests from the QR code', () => {
     expect(String(cleoMail.html)).not.toContain('<script>');
     expect(String(cleoMail.html)).toContain('&lt;script&gt;');
     expect(smtp.textsTo(t.orgA.admin.email).join('\n')).toContain('Water leaks under the boiler');
+    expect(smtp.textsTo(t.orgA.member.email).join('\n')).toContain('Water leaks under the boiler');
   });
 
   it('says on the public page that it is being handled; "me too" counts once per address', async () => {
@@ -424,7 +429,7 @@ describe('requests from the QR code', () => {
     expect(status).toMatchObject({ state: 'done', doneOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(JSON.stringify(status)).not.toContain(t.orgA.member.email);
     // The receipt, the administrators' alert, then "accepted" and "done".
-    await smtp.waitFor(5);
+    await smtp.waitFor(6);
     const texts = smtp.textsTo('cleo@example.com');
     expect(texts).toHaveLength(3);
     expect(texts.at(-1)).toContain('Boiler');
