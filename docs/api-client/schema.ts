@@ -3481,6 +3481,7 @@ export interface paths {
                                 reporterName?: string;
                                 hasEmail: boolean;
                                 photoCount: number;
+                                firstPhotoId?: string;
                                 meTooCount: number;
                                 /** @enum {string} */
                                 state: "new" | "accepted" | "done" | "closed";
@@ -3579,6 +3580,7 @@ export interface paths {
                             reporterName?: string;
                             hasEmail: boolean;
                             photoCount: number;
+                            firstPhotoId?: string;
                             meTooCount: number;
                             /** @enum {string} */
                             state: "new" | "accepted" | "done" | "closed";
@@ -3688,6 +3690,7 @@ export interface paths {
                                 reporterName?: string;
                                 hasEmail: boolean;
                                 photoCount: number;
+                                firstPhotoId?: string;
                                 meTooCount: number;
                                 /** @enum {string} */
                                 state: "new" | "accepted" | "done" | "closed";
@@ -3760,6 +3763,7 @@ export interface paths {
                                 reporterName?: string;
                                 hasEmail: boolean;
                                 photoCount: number;
+                                firstPhotoId?: string;
                                 meTooCount: number;
                                 /** @enum {string} */
                                 state: "new" | "accepted" | "done" | "closed";
@@ -3832,6 +3836,7 @@ export interface paths {
                                 reporterName?: string;
                                 hasEmail: boolean;
                                 photoCount: number;
+                                firstPhotoId?: string;
                                 meTooCount: number;
                                 /** @enum {string} */
                                 state: "new" | "accepted" | "done" | "closed";

@@ -174,6 +174,7 @@ export interface RequestView {
   reporterEmail: string | null;
   reporterLanguage: TLanguage;
   photoCount: number;
+  firstPhotoId: string | null;
   meTooCount: number;
   state: TRequestState;
   createdAt: Date;
@@ -190,6 +191,7 @@ const VIEW_COLUMNS = sql`r.id, r.asset_id as "assetId", a.name as "assetName", a
   r.description, r.reporter_name as "reporterName", r.reporter_email as "reporterEmail",
   r.reporter_language as "reporterLanguage",
   (select count(*)::int from ${requestPhotos} p where p.request_id = r.id) as "photoCount",
+  (select p.id from ${requestPhotos} p where p.request_id = r.id order by p.id limit 1) as "firstPhotoId",
   r.me_too_count as "meTooCount", r.state, r.created_at as "createdAt", r.triaged_at as "triagedAt",
   r.done_at as "doneAt", r.task_id as "taskId", r.closed_reason as "closedReason", r.sender_hash as "senderHash",
   r.priority, r.status_link_sealed as "statusLinkSealed"`;

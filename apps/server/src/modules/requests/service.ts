@@ -339,6 +339,7 @@ export function toItem(view: RequestView): TRequestListItem {
     ...(view.reporterName ? { reporterName: view.reporterName } : {}),
     hasEmail: view.reporterEmail !== null,
     photoCount: view.photoCount,
+    ...(view.firstPhotoId ? { firstPhotoId: view.firstPhotoId } : {}),
     meTooCount: view.meTooCount,
     state: view.state,
     createdAt: view.createdAt.toISOString(),

@@ -28,6 +28,34 @@ const listQueries = (calls: { url: URL }[]) =>
 describe('the requests screen', () => {
   beforeEach(() => authStore.logout());
 
+  it('shows the first photo of a request as a thumbnail, fetched signed in, none without photos', async () => {
+    const realCreate = URL.createObjectURL;
+    URL.createObjectURL = vi.fn(() => 'blob:thumbnail');
+    URL.revokeObjectURL = vi.fn();
+    try {
+      const calls = setup({
+        '/api/requests': () =>
+          jsonResponse({
+            items: [
+              requestItem({ id: 'req-p', description: 'Leak', photoCount: 2, firstPhotoId: 'ph-1' }),
+              requestItem({ id: 'req-n', description: 'Noise' }),
+            ],
+            nextCursor: null,
+          }),
+        '/api/requests/req-p/photos/ph-1': () => new Response(new Blob(['png']), { status: 200 }),
+      });
+      renderApp('/requests');
+      const table = await screen.findByRole('table', { name: 'Requests' });
+      const [withPhoto, without] = within(table).getAllByRole('row').slice(1);
+      await waitFor(() => expect(withPhoto!.querySelector('img')).toHaveAttribute('src', 'blob:thumbnail'));
+      expect(without!.querySelector('img')).toBeNull();
+      const photoCall = calls.find((call) => call.url.pathname === '/api/requests/req-p/photos/ph-1');
+      expect(new Headers(photoCall!.init?.headers).get('authorization')).toMatch(/^Bearer /);
+    } finally {
+      URL.createObjectURL = realCreate;
+    }
+  });
+
   it('lists the new requests, unsafe flagged, with asset, urgency, photos, me too and age; the navigation counts them in red', async () => {
     const calls = setup({
       '/api/requests': () =>
