@@ -55,7 +55,8 @@ describe('requests after they are made', () => {
     expect((await reportOn(asset, { description: 'Fumée noire', urgency: 'unsafe' }, 0)).statusCode).toBe(
       201,
     );
-    await smtp.waitFor(2);
+    // The administrator, Root (a super administrator of A) and the member.
+    await smtp.waitFor(3);
     const [toMember] = smtp.textsTo(t.orgA.member.email);
     expect(toMember).toContain('Fumée noire');
     const memberMail = smtp.received.find((m) => m.to.includes(t.orgA.member.email))!.mail;
@@ -147,6 +148,28 @@ describe('requests after they are made', () => {
       headers: t.headers.adminA,
     });
     expect((await rowsOf(asset.id))[0]).toMatchObject({ state: 'done', taskId: null });
+  });
+
+  it("keeps a request's photo in storage when its task's file is removed", async () => {
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Fan' });
+    expect((await reportOn(asset, { description: 'Fan rattles', urgency: 'works' })).statusCode).toBe(201);
+    const [request] = await rowsOf(asset.id);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/requests/${request!.id}/accept`,
+      headers: t.headers.memberA,
+      payload: {},
+    });
+    const [photo] = await t.db.select().from(requestPhotos).where(eq(requestPhotos.requestId, request!.id));
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/assets/${asset.id}/events/${accepted.json().taskId}`,
+      headers: t.headers.memberA,
+      payload: { title: 'Fan rattles', files: [] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().files).toEqual([]);
+    expect(await exists(photo!.objectKey)).toBe(true);
   });
 
   it('removes the stored photos of a report whose transaction failed', async () => {
