@@ -73,10 +73,16 @@ function RequestRow({ request }: { request: TRequestListItem }) {
         <Link to={`/assets/${encodeURIComponent(request.asset.id)}`}>{request.asset.name}</Link>
       </td>
       <td data-label={_(REQUEST_TEXTS.columnPhotos)}>
-        {request.firstPhotoId ? (
-          <RequestThumbnail requestId={request.id} photoId={request.firstPhotoId} />
-        ) : null}
-        {request.photoCount > 0 ? _(REQUEST_TEXTS.photoCount(request.photoCount)) : '–'}
+        {request.photoCount > 0 ? (
+          <span className={styles.photoCell}>
+            {request.firstPhotoId ? (
+              <RequestThumbnail requestId={request.id} photoId={request.firstPhotoId} />
+            ) : null}
+            {_(REQUEST_TEXTS.photoCount(request.photoCount))}
+          </span>
+        ) : (
+          '–'
+        )}
       </td>
       <td data-label={_(REQUEST_TEXTS.columnMeToo)}>
         {request.meTooCount > 0 ? _(REQUEST_TEXTS.meTooCount(request.meTooCount)) : '–'}
