@@ -2612,6 +2612,8 @@ export interface paths {
                     priority?: "low" | "normal" | "high" | "urgent";
                     due?: "overdue" | "soon";
                     assignee?: "me" | string;
+                    assetId?: string;
+                    q?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3670,6 +3672,7 @@ export interface paths {
                                 reporterName?: string;
                                 hasEmail: boolean;
                                 photoCount: number;
+                                firstPhotoId?: string;
                                 meTooCount: number;
                                 /** @enum {string} */
                                 state: "new" | "accepted" | "done" | "closed";
@@ -3768,6 +3771,7 @@ export interface paths {
                             reporterName?: string;
                             hasEmail: boolean;
                             photoCount: number;
+                            firstPhotoId?: string;
                             meTooCount: number;
                             /** @enum {string} */
                             state: "new" | "accepted" | "done" | "closed";
@@ -3877,6 +3881,7 @@ export interface paths {
                                 reporterName?: string;
                                 hasEmail: boolean;
                                 photoCount: number;
+                                firstPhotoId?: string;
                                 meTooCount: number;
                                 /** @enum {string} */
                                 state: "new" | "accepted" | "done" | "closed";
@@ -3949,6 +3954,7 @@ export interface paths {
                                 reporterName?: string;
                                 hasEmail: boolean;
                                 photoCount: number;
+                                firstPhotoId?: string;
                                 meTooCount: number;
                                 /** @enum {string} */
                                 state: "new" | "accepted" | "done" | "closed";
@@ -4021,6 +4027,7 @@ export interface paths {
                                 reporterName?: string;
                                 hasEmail: boolean;
                                 photoCount: number;
+                                firstPhotoId?: string;
                                 meTooCount: number;
                                 /** @enum {string} */
                                 state: "new" | "accepted" | "done" | "closed";

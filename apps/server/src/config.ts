@@ -114,6 +114,7 @@ export const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: envBoolean(false),
   MAX_UPLOAD_MB: envInt(25, 1, 5120),
   PUBLIC_RATE_LIMIT_PER_MINUTE: envInt(1200, 1, 1_000_000),
+  REPORT_CHALLENGE_COUNTER_MAX: envInt(6000, 10, 100_000),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
   TRUST_PROXY: trustProxy,
   SUPPORT_EMAIL: z.preprocess(
@@ -194,6 +195,8 @@ export interface AppConfig {
   maxUploadMb: number;
   /** Requests a minute one address may make to the public pages' data. */
   publicRateLimitPerMinute: number;
+  /** The report form's proof of work: the highest secret counter a challenge hides (ADR 129). */
+  reportChallengeCounterMax: number;
   redisUrl: string | undefined;
   trustProxy: boolean | number | string[];
   supportEmail: string;
@@ -289,6 +292,12 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     default: '1200',
     description:
       'Requests a minute one address may make to the public asset pages, their QR codes and files (shared through Redis when set); past it, 429.',
+  },
+  {
+    name: 'REPORT_CHALLENGE_COUNTER_MAX',
+    default: '6000',
+    description:
+      "The report form's proof of work: the highest counter a challenge hides (a phone tries about half of it; the server checks one try whatever it is). Lowered only by the benchmark, which solves thousands ahead.",
   },
   {
     name: 'REDIS_URL',
@@ -454,6 +463,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     maxUploadMb: e.MAX_UPLOAD_MB,
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    reportChallengeCounterMax: e.REPORT_CHALLENGE_COUNTER_MAX,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL.toLowerCase(),

@@ -10,6 +10,10 @@ export const EVENT_MAX_FILES = 20;
 export const EVENT_MESSAGES = {
   ...englishMessages({
     titleRequired: /*i18n*/ { id: 'event.titleRequired', message: 'Title is required.' },
+    taskSearchNeedsAsset: /*i18n*/ {
+      id: 'event.taskSearchNeedsAsset',
+      message: "The search reads one asset's tasks: give assetId with q.",
+    },
     titleTooLong: said(
       /*i18n*/ {
         id: 'event.titleTooLong',

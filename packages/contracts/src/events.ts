@@ -301,13 +301,21 @@ export type TTaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 
 /**
  * GET /api/tasks/pending: a page within the first MAX_COUNTED_ROWS open tasks, by due date (tasks
- * without one after, oldest performed first); `due` and `assignee` ("me" or a user id) narrow it.
+ * without one after, oldest performed first); `due`, `assignee` ("me" or a user id) and `assetId`
+ * (one asset's: the request merge picker) narrow it; `q`, words of the title, within one asset's.
  */
 export const ZPendingTaskQuery = ZPageQuery.extend({
   priority: ZPriority.optional(),
   due: z.enum(TASK_DUE_FILTERS).optional(),
   assignee: z.union([z.literal('me'), z.string().uuid()]).optional(),
-}).refine(...withinCountedRows);
+  assetId: z.string().uuid().optional(),
+  q: z.string().trim().max(200).optional(),
+})
+  .refine(...withinCountedRows)
+  .refine((query) => !query.q || query.assetId !== undefined, {
+    message: EVENT_MESSAGES.taskSearchNeedsAsset,
+    path: ['q'],
+  });
 export type TPendingTaskQuery = z.input<typeof ZPendingTaskQuery>;
 
 /** GET /api/tasks/due-counts: the organization's open tasks by due date, today in its time zone. */

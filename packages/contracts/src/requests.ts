@@ -143,6 +143,8 @@ export const ZRequestListItem = z.object({
   /** Whether the reporter left an email (for updates); the address itself is never listed. */
   hasEmail: z.boolean(),
   photoCount: z.number().int(),
+  /** The first photo's id (the list's thumbnail: GET /api/requests/{id}/photos/{photoId}); absent without photos. */
+  firstPhotoId: z.string().optional(),
   meTooCount: z.number().int(),
   state: z.enum(REQUEST_STATES),
   createdAt: z.string(),

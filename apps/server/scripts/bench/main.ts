@@ -29,6 +29,12 @@ import { type RunningProcess, startBareReference, startServer } from './processe
 import { measurePublicPage, PUBLIC_PAGE_GOALS } from './public-page.ts';
 import { loadAverage, Report } from './report.ts';
 import {
+  judgePublicReports,
+  judgeRequestsScreen,
+  prepareRequests,
+  REQUEST_BENCH_ENV,
+} from './request-timing.ts';
+import {
   type DatabaseKind,
   EMBEDDED_WITHIN,
   otherResults,
@@ -48,6 +54,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --small-assets N    assets of each small one (default 10000 on PostgreSQL, 2000 embedded)
   --long-history N    events on one asset of the big organization (default 2000)
   --schedules N       schedules whose due tasks the engine creates at once (default 100000, 2000 in --quick)
+  --requests N        requests from the QR code in the big organization (default 100000, 2000 in --quick)
   --seconds N         load per scenario and connection count (default 10)
   --connections L     comma-separated connection counts (default 8,64; goals apply at 8)
   --data-dir DIR      the embedded database's DATA_DIR and the saved figures (default .tmp/bench)
@@ -114,6 +121,7 @@ function options() {
       'small-assets': { type: 'string' },
       'long-history': { type: 'string' },
       schedules: { type: 'string' },
+      requests: { type: 'string' },
       seconds: { type: 'string' },
       connections: { type: 'string' },
       'data-dir': { type: 'string' },
@@ -152,6 +160,7 @@ function options() {
     size,
     seconds: wholeNumber(values.seconds, quick ? 1 : 10, 'seconds'),
     schedules: wholeNumber(values.schedules, quick ? SCHEDULES.quick : SCHEDULES.full, 'schedules'),
+    requests: wholeNumber(values.requests, quick ? 2000 : 100_000, 'requests'),
     connections,
     dataDir: values['data-dir'] ?? path.resolve('.tmp/bench'),
     heavyWorkOnly: values.only === 'heavy-work',
@@ -190,9 +199,9 @@ const serverEnv = (place: Place): Record<string, string> =>
 
 /**
  * `schedules` (the measured data set only) makes the organization whose schedules the engine is
- * timed on (schedule-timing.ts).
+ * timed on (schedule-timing.ts); `requests`, the big tenant's requests (request-timing.ts).
  */
-async function seed(place: Place, size: DatasetSize, schedules?: number) {
+async function seed(place: Place, size: DatasetSize, schedules?: number, requests?: number) {
   const started = performance.now();
   const database = await openDatabase({
     databaseUrl: place.databaseUrl,
@@ -204,6 +213,7 @@ async function seed(place: Place, size: DatasetSize, schedules?: number) {
       process.stdout.write(`  ${message}\n`),
     );
     await prepareImportOrganization(database.db);
+    if (requests !== undefined && dataset.big) await prepareRequests(database.db, dataset.big, requests);
     if (schedules !== undefined) await prepareScheduleOrganization(database.db, schedules);
     process.stdout.write(
       `${dataset.reused ? 'Reused' : 'Seeded'} the data set in ${((performance.now() - started) / 1000).toFixed(0)} s (${place.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})\n`,
@@ -719,7 +729,7 @@ async function main(): Promise<void> {
   };
   try {
     const schedules = settings.schedules;
-    const { big, small } = await seed(place, settings.size, schedules);
+    const { big, small } = await seed(place, settings.size, schedules, settings.requests);
     if (!big) throw new Error('The data set has no big organization: give it assets (--assets).');
     const lonely = await alonePlace(settings, scratchDir);
     const { small: smallAlone } = await seed(lonely, {
@@ -729,7 +739,7 @@ async function main(): Promise<void> {
       longHistory: 0,
     });
     // The test clock starts the engine's timed run (judgeSchedules); nothing else uses it.
-    const server = await startServer({ ...serverEnv(place), TEST_CLOCK: 'true' });
+    const server = await startServer({ ...serverEnv(place), TEST_CLOCK: 'true', ...REQUEST_BENCH_ENV });
     let aloneServer: RunningProcess | undefined;
     let beside: P95ByScenario;
     let alone: P95ByScenario;
@@ -775,6 +785,13 @@ async function main(): Promise<void> {
         `memory after the latency rows (resident): ${memoryAfterLoad ?? '?'} MB vs ${memory ?? '?'} MB idle = ${afterLoad.ratio?.toFixed(2) ?? '?'}×, goal <= ${MEMORY_AFTER_LOAD_WITHIN_IDLE}×`,
         afterLoad.ok,
       );
+      // The requests' rows (issue 35): the screen, then reports arriving beside the public page.
+      report.write(
+        `\nrequests (${settings.requests.toLocaleString('en-US')} in the big tenant; load average ${loadAverage()})\n`,
+      );
+      const bigToken = await signIn(server, big);
+      await judgeRequestsScreen(server, bigToken, settings.seconds, report, kind === 'postgres');
+      await judgePublicReports(server, bigToken, big, settings.seconds, report);
       await judgePublicPage(server, big, settings, report);
       if (settings.databaseUrl) {
         await compareWithBare(server, settings.databaseUrl, big, settings, report);

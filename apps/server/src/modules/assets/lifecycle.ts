@@ -4,6 +4,7 @@ import { AppError, conflict } from '#server/lib/app-error.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { type AuditRecord, recordAudit, recordAudits } from '../audit-logs/index.ts';
 import { type DeletedHistory, deleteAssetsHistory, hasOpenTasks, removeObjects } from '../events/index.ts';
+import { deleteRequestsOfAssets, objectKeysOfPhotos } from '../requests/index.ts';
 import { emitAssetEvents } from '../webhooks/index.ts';
 import { deleteAssetRows, deleteValuesOfAssets, updateAsset as updateAssetRow } from './queries.ts';
 import { type AssetActionContext, type AssetRow, getAsset, getAssetRow } from './service.ts';
@@ -105,7 +106,15 @@ export async function deleteAssetsWithHistory(
   organizationId: string,
   ids: string[],
 ): Promise<DeletedHistory> {
+  // Their requests go too, and the photos no task has as a file leave storage with the files; a
+  // task's file that is another request's photo (merged from another asset) stays (ADR 133).
+  const photos = await deleteRequestsOfAssets(tx, organizationId, ids);
   const history = await deleteAssetsHistory(tx, organizationId, ids);
+  const kept = await objectKeysOfPhotos(tx, organizationId, objectKeysOf(history));
+  for (const deleted of history.values()) {
+    deleted.objectKeys = deleted.objectKeys.filter((key) => !kept.has(key));
+  }
+  for (const photo of photos) history.get(photo.assetId)!.objectKeys.push(photo.objectKey);
   await deleteValuesOfAssets(tx, organizationId, ids);
   await deleteAssetRows(tx, organizationId, ids);
   return history;

@@ -4,6 +4,7 @@ import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo, countUpToRemembered } from '#server/db/count.ts';
 import { type Json, jsonRows } from '#server/db/json-rows.ts';
+import { containsPattern } from '#server/db/like.ts';
 import { descNullsLast } from '#server/db/order.ts';
 import { idsOfPage } from '#server/db/page-ids.ts';
 import { isAnyOf, preparedQuery } from '#server/db/prepared.ts';
@@ -581,6 +582,10 @@ export interface OpenTaskFilter {
   due?: { before: string } | { from: string; to: string } | undefined;
   assigneeId?: string | undefined;
   priority?: number | undefined;
+  /** One asset's (maintenance_events_org_asset_open_idx): an asset has few open tasks, sorted. */
+  assetId?: string | undefined;
+  /** Words of the title, within one asset's open tasks only (the contract asks assetId with it). */
+  q?: string | undefined;
 }
 
 /**
@@ -589,10 +594,12 @@ export interface OpenTaskFilter {
  * the due filter as a range of the index's due dates.
  */
 function openTasksCondition(organizationId: string, filter: OpenTaskFilter): SQL | undefined {
-  const { due, assigneeId, priority } = filter;
+  const { due, assigneeId, priority, assetId, q } = filter;
   return and(
     eq(maintenanceEvents.organizationId, organizationId),
     sql`${maintenanceEvents.taskStatus} <> 'Completed'`,
+    assetId ? eq(maintenanceEvents.assetId, assetId) : undefined,
+    assetId && q ? sql`${maintenanceEvents.title} ilike ${containsPattern(q)}` : undefined,
     assigneeId ? sql`${maintenanceEvents.assigneeId} is not null` : undefined,
     assigneeId ? eq(maintenanceEvents.assigneeId, assigneeId) : undefined,
     priority === undefined ? undefined : eq(maintenanceEvents.priority, priority),

@@ -35,7 +35,7 @@ import {
   valuesByLabel,
 } from '../fields/index.ts';
 import type { UrgentTaskEmail } from '../reminders/index.ts';
-import { onTaskCompleted, type RequestsDeps } from '../requests/index.ts';
+import { objectKeysOfPhotos, onTaskCompleted, onTaskDeleted, type RequestsDeps } from '../requests/index.ts';
 import { onScheduledTaskCompleted, onScheduledTaskDeleted } from '../schedules/index.ts';
 import {
   type AttachmentPlan,
@@ -336,6 +336,8 @@ export async function updateEvent(
   const existingFiles = await findFilesOfEvents(db, organizationId, [eventId]);
   const plan = await planAttachments(db, context.storage, organizationId, existingFiles, body.files);
 
+  // Removed files that are a request's photo: their objects stay while the request has them (ADR 133).
+  let photos = new Set<string>();
   const saved = await db.transaction(async (tx): Promise<boolean> => {
     // Locked: a task completed meanwhile is checked again, and concurrent edits take turns.
     const row = await getEventRow(tx, organizationId, asset.id, eventId, { forUpdate: true });
@@ -387,6 +389,7 @@ export async function updateEvent(
       eventId: row.id,
       actorId: actor.id,
     });
+    photos = await objectKeysOfPhotos(tx, organizationId, keysOf(plan.remove));
     await insertChangeEntry(tx, {
       organizationId,
       eventId: row.id,
@@ -415,7 +418,9 @@ export async function updateEvent(
     }
     return true;
   });
-  if (saved) await discardRemoved(context, plan);
+  if (saved) {
+    await discardRemoved(context, { ...plan, remove: plan.remove.filter((f) => !photos.has(f.objectKey)) });
+  }
   return savedEvent(db, context, asset.id, eventId);
 }
 
@@ -593,11 +598,19 @@ export async function deleteEvent(
   const asset = await getAssetInService(db, organizationId, assetId);
   const objectKeys = await db.transaction(async (tx) => {
     const row = await getEventRow(tx, organizationId, asset.id, eventId, { forUpdate: true });
+    // Its requests wait again (ADR 133).
+    await onTaskDeleted(tx, context, row.id);
     const removed = await deleteEventsWithDetails(tx, organizationId, {
       assetIds: [asset.id],
       eventIds: [row.id],
     });
-    const objectKeys = removed.files.map((file) => file.objectKey);
+    // Files made of a request's photos share its stored object: it stays while the request has it.
+    const photos = await objectKeysOfPhotos(
+      tx,
+      organizationId,
+      removed.files.map((file) => file.objectKey),
+    );
+    const objectKeys = removed.files.map((file) => file.objectKey).filter((key) => !photos.has(key));
     await recordAudit(tx, {
       organizationId,
       actor,
@@ -650,6 +663,8 @@ export interface PendingTaskQuery extends TPageQuery {
   due?: TTaskDueFilter | undefined;
   assignee?: string | undefined;
   priority?: TTaskPriority | undefined;
+  assetId?: string | undefined;
+  q?: string | undefined;
 }
 
 /** The due filter as a range of due dates around `today`. */
@@ -674,6 +689,8 @@ export async function listPendingTasks(
     due: dueRange(query.due, today),
     assigneeId,
     priority: query.priority ? priorityRank(query.priority) : undefined,
+    assetId: query.assetId?.toLowerCase(),
+    q: query.q || undefined,
   };
   const { rows, total } = await listOpenTasks(db, context.actor.organizationId, filter, query);
   return {

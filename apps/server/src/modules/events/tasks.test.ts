@@ -349,3 +349,46 @@ describe('tenancy and authentication', () => {
     expect((await eventRow(event.id)).taskStatus).toBe('Pending');
   });
 });
+
+describe("GET /api/tasks/pending?assetId=&q=: one asset's open tasks (the request merge picker)", () => {
+  it('pages and searches only that asset’s open tasks; another organization’s asset lists none', async () => {
+    const asset = await createAssetViaApi(t.app, t.headers.memberA, { name: 'Conveyor' });
+    const elsewhere = await createAssetViaApi(t.app, t.headers.memberA, { name: 'Elsewhere' });
+    await createEvent(t.headers.memberA, elsewhere.id, { title: 'Belt of another asset' });
+    const titles = Array.from({ length: 25 }, (_, i) => `Belt check ${String(i).padStart(2, '0')}`);
+    for (const title of titles) await createEvent(t.headers.memberA, asset.id, { title });
+    const special = await createEvent(t.headers.memberA, asset.id, { title: 'Replace 50% worn roller' });
+    const done = await createEvent(t.headers.memberA, asset.id, { title: 'Belt done' });
+    expect((await act(t.headers.memberA, asset.id, done.id, 'complete')).statusCode).toBe(200);
+
+    const page = async (query: string, headers = t.headers.memberA) => {
+      const response = await pendingTasks(headers, query);
+      expect(response.statusCode).toBe(200);
+      return { items: response.json(), total: Number(response.headers[PAGING_HEADERS.total.toLowerCase()]) };
+    };
+    const first = await page(`?assetId=${asset.id}&pageSize=20`);
+    const second = await page(`?assetId=${asset.id}&pageSize=20&page=2`);
+    expect(first.total).toBe(26);
+    const ids = [...first.items, ...second.items].map((task: { eventId: string }) => task.eventId);
+    expect(new Set(ids).size).toBe(26);
+    expect(ids).toContain(special.id);
+    expect(
+      [...first.items, ...second.items].every((task: { assetId: string }) => task.assetId === asset.id),
+    ).toBe(true);
+    // Words of the title, `%` as itself.
+    const found = await page(`?assetId=${asset.id}&q=${encodeURIComponent('50%')}`);
+    expect(found.items.map((task: { eventId: string }) => task.eventId)).toEqual([special.id]);
+    expect((await page(`?assetId=${asset.id}&q=belt`)).total).toBe(25);
+    // Another organization sees none of them.
+    expect((await page(`?assetId=${asset.id}`, t.headers.memberB)).items).toEqual([]);
+  });
+
+  it('refuses a search without its asset and a malformed asset id, naming the field', async () => {
+    const noAsset = await pendingTasks(t.headers.memberA, '?q=belt');
+    expect(noAsset.statusCode).toBe(400);
+    expect(JSON.stringify(noAsset.json())).toContain('"q"');
+    const malformed = await pendingTasks(t.headers.memberA, '?assetId=nope');
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain('assetId');
+  });
+});

@@ -170,15 +170,23 @@ export async function insertDigests(
  */
 export async function insertAdministratorEmails(
   tx: DbOrTx,
-  message: { organizationId: string; localDate: string; kind: string; content: Record<string, unknown> },
+  message: {
+    organizationId: string;
+    localDate: string;
+    kind: string;
+    content: Record<string, unknown>;
+    /** Also the members when the organization lets members triage requests (ADR 133). */
+    triagers?: boolean;
+  },
 ): Promise<number> {
+  const members = message.triagers ? sql`or org.request_triage_role = 'member'` : sql``;
   const result = (await tx.execute(sql`
     insert into ${emailOutbox} (id, organization_id, user_id, kind, local_date, recipient, content)
     select gen_random_uuid(), u.organization_id, u.id, ${message.kind}, ${message.localDate}::date, u.email,
       ${JSON.stringify(message.content)}::jsonb
         || jsonb_build_object('recipientName', u.display_name, 'organizationName', org.name)
     from ${users} u join ${organizations} org on org.id = u.organization_id
-    where u.organization_id = ${message.organizationId} and u.is_active and (u.is_admin or u.is_super_admin)
+    where u.organization_id = ${message.organizationId} and u.is_active and (u.is_admin or u.is_super_admin ${members})
     returning id`)) as unknown as Rows<{ id: string }>;
   return result.rows.length;
 }

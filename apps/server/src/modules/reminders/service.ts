@@ -276,7 +276,10 @@ export async function emailReporter(
   );
 }
 
-/** Emails every active administrator of the organization at once about an unsafe report (ADR 129). */
+/**
+ * Emails whoever may triage at once about an unsafe report (ADR 129): the active administrators, and the
+ * members where the organization lets members triage (ADR 133), each in their own language.
+ */
 export async function emailUnsafeReport(
   jobs: JobRunner,
   tx: DbOrTx,
@@ -291,6 +294,8 @@ export async function emailUnsafeReport(
     localDate: alert.localDate,
     kind: REQUEST_UNSAFE_EMAIL,
     content: { ...alert.content },
+    // Whoever may triage it: members too where the organization lets them (ADR 133).
+    triagers: true,
   });
   if (written > 0) {
     await jobs.send(

@@ -24,6 +24,18 @@ export interface ChallengeWork {
  */
 export const DEFAULT_CHALLENGE_WORK: ChallengeWork = { cost: 1_000, counterMin: 2_000, counterMax: 6_000 };
 
+/**
+ * The work with REPORT_CHALLENGE_COUNTER_MAX as the highest counter (the lowest a third of it, at most
+ * the default's): the server's check costs one try of `cost` rounds whatever the counter.
+ */
+export function challengeWork(counterMax: number): ChallengeWork {
+  return {
+    cost: DEFAULT_CHALLENGE_WORK.cost,
+    counterMin: Math.min(DEFAULT_CHALLENGE_WORK.counterMin, Math.max(1, Math.floor(counterMax / 3))),
+    counterMax,
+  };
+}
+
 /** Reports allowed per address and per asset in a window (the throttle's names: address and "account"). */
 export const REPORT_LIMIT_DEFAULTS: LoginThrottleLimits = {
   maxFailuresPerIp: 10,

@@ -7,6 +7,7 @@ import type {
 } from '@mqr/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
 import {
   assets,
   blockedSenders,
@@ -173,6 +174,7 @@ export interface RequestView {
   reporterEmail: string | null;
   reporterLanguage: TLanguage;
   photoCount: number;
+  firstPhotoId: string | null;
   meTooCount: number;
   state: TRequestState;
   createdAt: Date;
@@ -189,6 +191,7 @@ const VIEW_COLUMNS = sql`r.id, r.asset_id as "assetId", a.name as "assetName", a
   r.description, r.reporter_name as "reporterName", r.reporter_email as "reporterEmail",
   r.reporter_language as "reporterLanguage",
   (select count(*)::int from ${requestPhotos} p where p.request_id = r.id) as "photoCount",
+  (select p.id from ${requestPhotos} p where p.request_id = r.id order by p.id limit 1) as "firstPhotoId",
   r.me_too_count as "meTooCount", r.state, r.created_at as "createdAt", r.triaged_at as "triagedAt",
   r.done_at as "doneAt", r.task_id as "taskId", r.closed_reason as "closedReason", r.sender_hash as "senderHash",
   r.priority, r.status_link_sealed as "statusLinkSealed"`;
@@ -233,6 +236,27 @@ export interface ListFilter {
   q?: string | undefined;
 }
 
+/** At most this many assets named by the search are given to the list's statement as ids. */
+const SEARCH_ASSET_IDS = 500;
+
+/**
+ * The search's condition: the words in the description (requests_org_description_trgm_idx) or in
+ * the asset's name. The assets so named are read first (assets_org_name_trgm_idx) and given as ids:
+ * the planner then estimates each side from its statistics and, for a rare word, reads the few rows
+ * of both indexes (a bitmap OR with requests_asset_created_idx) and sorts them; a correlated EXISTS
+ * could only filter the rows walked in the list's order, every row for a rare word (ADR 133). More
+ * assets than SEARCH_ASSET_IDS make it a common word: the sub-select, with the list's order walked.
+ */
+async function searchCondition(db: DbOrTx, organizationId: string, q: string): Promise<SQL> {
+  const pattern = containsPattern(q);
+  const named = sql`select s.id from ${assets} s where s.organization_id = ${organizationId} and s.name ilike ${pattern}`;
+  const ids = await rowsOf<{ id: string }>(db, sql`${named} limit ${SEARCH_ASSET_IDS + 1}`);
+  if (ids.length > SEARCH_ASSET_IDS) return sql`(r.description ilike ${pattern} or r.asset_id in (${named}))`;
+  if (ids.length === 0) return sql`r.description ilike ${pattern}`;
+  const array = `{${ids.map((row) => row.id).join(',')}}`;
+  return sql`(r.description ilike ${pattern} or r.asset_id = any(${array}::uuid[]))`;
+}
+
 /**
  * One page of the organization's requests, unsafe first then newest, by keyset (priority, created_at,
  * id) on the index of its filter: the state's (requests_org_state_list_idx), the open ones'
@@ -254,9 +278,7 @@ export async function listRequests(
   if (filter.urgency) conditions.push(sql`r.urgency = ${filter.urgency}`);
   if (filter.assetId) conditions.push(sql`r.asset_id = ${filter.assetId}`);
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(r.description ilike ${pattern} or exists (select 1 from ${assets} s
-      where s.organization_id = r.organization_id and s.id = r.asset_id and s.name ilike ${pattern}))`);
+    conditions.push(await searchCondition(db, organizationId, filter.q));
   }
   // One urgency has one priority: its rows are read newest first on an index without the priority.
   // The order says `nulls last` as the indexes do (the columns are never null, but a plain `desc`
@@ -481,4 +503,63 @@ export async function isActiveUser(db: DbOrTx, organizationId: string, userId: s
     sql`select 1 from ${users} where organization_id = ${organizationId} and id = ${userId} and is_active`,
   );
   return rows.length > 0;
+}
+
+/**
+ * The accepted requests of a task being deleted go back to new (waiting), untriaged, before the
+ * task's row goes (its foreign key would only clear task_id). Done ones stay done: the work was
+ * done (ADR 133). Answers them with their asset's name (the audit entries).
+ */
+export async function reopenForDeletedTask(
+  tx: DbOrTx,
+  organizationId: string,
+  taskId: string,
+): Promise<{ id: string; assetName: string }[]> {
+  return rowsOf<{ id: string; assetName: string }>(
+    tx,
+    sql`update ${requests} r set state = 'new', task_id = null, triaged_at = null, triaged_by_id = null
+      from ${assets} a
+      where r.organization_id = ${organizationId} and r.task_id = ${taskId} and r.state = 'accepted'
+        and a.organization_id = r.organization_id and a.id = r.asset_id
+      returning r.id, a.name as "assetName"`,
+  );
+}
+
+/** Of these stored objects, those still a request's photo (a deleted task's files share them). */
+export async function objectKeysOfPhotos(
+  db: DbOrTx,
+  organizationId: string,
+  objectKeys: string[],
+): Promise<Set<string>> {
+  if (objectKeys.length === 0) return new Set();
+  const rows = await rowsOf<{ objectKey: string }>(
+    db,
+    sql`select object_key as "objectKey" from ${requestPhotos}
+      where organization_id = ${organizationId} and object_key = any(${`{${objectKeys.map((key) => `"${key}"`).join(',')}}`}::text[])`,
+  );
+  return new Set(rows.map((row) => row.objectKey));
+}
+
+/**
+ * Deletes the requests of assets being deleted (their photos and "me too" marks with them): answers
+ * the stored object of each photo that no task has as a file, with its asset, to remove from storage
+ * after the commit (an attached one goes, or stays, with its file).
+ */
+export async function deleteRequestsOfAssets(
+  tx: DbOrTx,
+  organizationId: string,
+  assetIds: string[],
+): Promise<{ assetId: string; objectKey: string }[]> {
+  if (assetIds.length === 0) return [];
+  const ids = `{${assetIds.join(',')}}`;
+  const photos = await rowsOf<{ assetId: string; objectKey: string }>(
+    tx,
+    sql`select r.asset_id as "assetId", p.object_key as "objectKey"
+      from ${requests} r join ${requestPhotos} p on p.organization_id = r.organization_id and p.request_id = r.id
+      where r.organization_id = ${organizationId} and r.asset_id = any(${ids}::uuid[]) and p.file_id is null`,
+  );
+  await tx.execute(
+    sql`delete from ${requests} where organization_id = ${organizationId} and asset_id = any(${ids}::uuid[])`,
+  );
+  return photos;
 }

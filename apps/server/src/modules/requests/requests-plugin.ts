@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSecretBox } from '#server/lib/secret-box.ts';
 import { REQUEST_LINK_PURPOSE } from '../reminders/index.ts';
-import { ReportGuards } from './guards.ts';
+import { challengeWork, ReportGuards } from './guards.ts';
 import type { RequestsDeps } from './service.ts';
 
 declare module 'fastify' {
@@ -18,11 +18,13 @@ declare module 'fastify' {
  * through the reminders' outbox when the server has a mail server (its delivery job exists only then).
  */
 async function requestsContext(app: FastifyInstance): Promise<void> {
-  const { jwtSecret, smtpUrl, smtpFrom } = app.config;
+  const { jwtSecret, smtpUrl, smtpFrom, reportChallengeCounterMax } = app.config;
+  const guards = new ReportGuards(jwtSecret, app.redis);
+  guards.work = challengeWork(reportChallengeCounterMax);
   app.decorate('requests', {
     db: app.db,
     storage: app.storage,
-    guards: new ReportGuards(jwtSecret, app.redis),
+    guards,
     mail:
       smtpUrl && smtpFrom
         ? { jobs: app.jobs, statusLinks: createSecretBox(jwtSecret, REQUEST_LINK_PURPOSE) }

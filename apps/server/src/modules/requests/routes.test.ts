@@ -1,21 +1,15 @@
 import { startTestSmtp, type TestSmtp } from '@mqr/smtp-testing';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogEntries, files, maintenanceEvents, requests, webhookDeliveries } from '#server/db/schema.ts';
 import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
-import { multipart, type Part } from '#server/test/multipart-body.ts';
+import type { Part } from '#server/test/multipart-body.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 import { composeDailyDigests } from '../reminders/index.ts';
+import { PNG, photoPart, reportForm } from './report-fixtures.ts';
 
-/** A 1×1 PNG: a photo by its bytes. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const FROM = 'reminders@example.com';
 
 describe('requests from the QR code', () => {
@@ -27,43 +21,15 @@ describe('requests from the QR code', () => {
 
   const base = () => `/public/orgs/${org}/assets/${asset.slug}`;
 
-  /** A solved challenge of the asset's form, as the widget sends it. */
-  async function solved(path = base()): Promise<string> {
-    const response = await t.app.inject({ method: 'GET', url: `${path}/report-challenge` });
-    expect(response.statusCode).toBe(200);
-    const challenge = response.json();
-    const solution = await solveChallenge({ challenge, deriveKey });
-    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  }
-
-  async function report(
+  let form: ReturnType<typeof reportForm>;
+  const solved = (path = base()) => form.solved(path);
+  const report = (
     fields: Record<string, string>,
     options: { photos?: Part[]; ip?: string; key?: string; path?: string; language?: string } = {},
-  ) {
-    const body = multipart([
-      ...Object.entries(fields).map(([name, data]) => ({ name, data })),
-      ...(options.photos ?? []),
-    ]);
-    return t.app.inject({
-      method: 'POST',
-      url: `${options.path ?? base()}/reports`,
-      payload: body.payload,
-      remoteAddress: options.ip ?? '198.51.100.1',
-      headers: {
-        'content-type': body.contentType,
-        ...(options.key ? { 'idempotency-key': options.key } : {}),
-        ...(options.language ? { 'accept-language': options.language } : {}),
-      },
-    });
-  }
+  ) => form.report(options.path ?? base(), fields, options);
 
   const requestRows = () => t.db.select().from(requests).where(eq(requests.organizationId, org));
-  const photo = (data: Buffer = PNG): Part => ({
-    name: 'photos',
-    fileName: 'leak.png',
-    contentType: 'image/png',
-    data,
-  });
+  const photo = photoPart;
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
@@ -73,8 +39,7 @@ describe('requests from the QR code', () => {
     );
     t = Object.assign(app, await createTenants(app));
     org = t.orgA.organization.id;
-    // Challenges solved at once in tests.
-    t.app.requests.guards.work = { cost: 1, counterMin: 1, counterMax: 20 };
+    form = reportForm(t.app);
     asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Boiler' });
     other = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Pump' });
     const hook = await t.app.inject({
@@ -146,6 +111,9 @@ describe('requests from the QR code', () => {
       headers: t.headers.memberA,
     });
     const photoUrl = detail.json().photos[0].url;
+    // The list's thumbnail: its first photo.
+    expect(list.json().items[0].firstPhotoId).toBe(detail.json().photos[0].id);
+    expect(photoUrl).toBe(`/api/requests/${requestId}/photos/${list.json().items[0].firstPhotoId}`);
     const image = await t.app.inject({ method: 'GET', url: photoUrl, headers: t.headers.memberA });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
@@ -172,7 +140,8 @@ describe('requests from the QR code', () => {
     expect(audit.map((entry) => [entry.action, entry.entityType])).toEqual([['CREATE', 'Request']]);
 
     // The reporter's receipt in German, and the administrators' alert of an unsafe report.
-    await smtp.waitFor(3);
+    // The receipt, and the alert to whoever triages: the administrator, Root and the member.
+    await smtp.waitFor(4);
     const [receipt] = smtp.textsTo('cleo@example.com');
     expect(receipt).toContain('Boiler');
     expect(receipt).toContain(`/r/${token}`);
@@ -183,6 +152,7 @@ describe('requests from the QR code', () => {
     expect(String(cleoMail.html)).not.toContain('<script>');
     expect(String(cleoMail.html)).toContain('&lt;script&gt;');
     expect(smtp.textsTo(t.orgA.admin.email).join('\n')).toContain('Water leaks under the boiler');
+    expect(smtp.textsTo(t.orgA.member.email).join('\n')).toContain('Water leaks under the boiler');
   });
 
   it('says on the public page that it is being handled; "me too" counts once per address', async () => {
@@ -459,7 +429,7 @@ describe('requests from the QR code', () => {
     expect(status).toMatchObject({ state: 'done', doneOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(JSON.stringify(status)).not.toContain(t.orgA.member.email);
     // The receipt, the administrators' alert, then "accepted" and "done".
-    await smtp.waitFor(5);
+    await smtp.waitFor(6);
     const texts = smtp.textsTo('cleo@example.com');
     expect(texts).toHaveLength(3);
     expect(texts.at(-1)).toContain('Boiler');

@@ -58,6 +58,7 @@ import {
   markTriaged,
   type ReportableAsset,
   type RequestView,
+  reopenForDeletedTask,
   taskExists,
 } from './queries.ts';
 
@@ -165,78 +166,94 @@ export async function createReport(
   await guards.verify(db, fields.altcha, context.now);
 
   const stored = photos.map((photo) => ({ ...photo, objectKey: newUploadKey(organizationId) }));
-  await Promise.all(stored.map((photo) => deps.storage.put(photo.objectKey, photo.bytes, photo.contentType)));
-  const language: TLanguage = negotiateLanguage(context.acceptLanguage);
-  const statusPath = requestStatusPath(token);
-  const today = localDate(context.now, asset.timeZone);
-  const row = await db.transaction(async (tx) => {
-    const inserted = await insertRequest(tx, {
-      organizationId,
-      assetId: asset.id,
-      urgency: fields.urgency,
-      priority: fields.urgency === 'unsafe' ? 1 : 0,
-      description: fields.description,
-      reporterName: fields.name,
-      reporterEmail: fields.email,
-      reporterLanguage: language,
-      tokenHash,
-      statusLinkSealed: fields.email && deps.mail ? deps.mail.statusLinks.seal(statusPath) : null,
-      senderHash,
-      createdAt: context.now,
-    });
-    if (!inserted) return undefined;
-    await insertPhotos(
-      tx,
-      stored.map((photo) => ({
-        organizationId,
-        requestId: inserted.id,
-        objectKey: photo.objectKey,
-        contentType: photo.contentType,
-        size: photo.bytes.length,
-      })),
-    );
-    await recordAudit(tx, {
-      organizationId,
-      actor: null,
-      action: 'CREATE',
-      entityType: 'Request',
-      entityId: inserted.id,
-      entityName: asset.name,
-      changes: { created: true, urgency: fields.urgency, photos: stored.length },
-      ipAddress: null,
-    });
-    await emitRequestEvent(tx, organizationId, 'request.created', {
-      requestId: inserted.id,
-      assetId: asset.id,
-      urgency: fields.urgency,
-      description: fields.description,
-      photoCount: stored.length,
-    });
-    if (deps.mail && inserted.statusLinkSealed && fields.email) {
-      await emailReporter(deps.mail.jobs, tx, {
-        organizationId,
-        localDate: today,
-        recipient: fields.email,
-        language,
-        content: reporterContent(asset, inserted, 'received'),
-      });
-    }
-    if (deps.mail && fields.urgency === 'unsafe') {
-      await emailUnsafeReport(deps.mail.jobs, tx, {
-        organizationId,
-        localDate: today,
-        content: { requestId: inserted.id, assetName: asset.name, description: fields.description },
-      });
-    }
-    return inserted;
-  });
-  if (!row) {
-    // The same key's report committed meanwhile: its answer stands, these photos are not needed.
+  // Photos no row names (a failed store or transaction, a retry's) leave storage again (ADR 133).
+  const discard = async () => {
     for (const photo of stored) {
       await deps.storage
         .delete(photo.objectKey)
         .catch((error) => context.onStorageError(error, photo.objectKey));
     }
+  };
+  const puts = await Promise.allSettled(
+    stored.map((photo) => deps.storage.put(photo.objectKey, photo.bytes, photo.contentType)),
+  );
+  const failedPut = puts.find((put) => put.status === 'rejected');
+  if (failedPut) {
+    await discard();
+    throw failedPut.reason;
+  }
+  const language: TLanguage = negotiateLanguage(context.acceptLanguage);
+  const statusPath = requestStatusPath(token);
+  const today = localDate(context.now, asset.timeZone);
+  const row = await db
+    .transaction(async (tx) => {
+      const inserted = await insertRequest(tx, {
+        organizationId,
+        assetId: asset.id,
+        urgency: fields.urgency,
+        priority: fields.urgency === 'unsafe' ? 1 : 0,
+        description: fields.description,
+        reporterName: fields.name,
+        reporterEmail: fields.email,
+        reporterLanguage: language,
+        tokenHash,
+        statusLinkSealed: fields.email && deps.mail ? deps.mail.statusLinks.seal(statusPath) : null,
+        senderHash,
+        createdAt: context.now,
+      });
+      if (!inserted) return undefined;
+      await insertPhotos(
+        tx,
+        stored.map((photo) => ({
+          organizationId,
+          requestId: inserted.id,
+          objectKey: photo.objectKey,
+          contentType: photo.contentType,
+          size: photo.bytes.length,
+        })),
+      );
+      await recordAudit(tx, {
+        organizationId,
+        actor: null,
+        action: 'CREATE',
+        entityType: 'Request',
+        entityId: inserted.id,
+        entityName: asset.name,
+        changes: { created: true, urgency: fields.urgency, photos: stored.length },
+        ipAddress: null,
+      });
+      await emitRequestEvent(tx, organizationId, 'request.created', {
+        requestId: inserted.id,
+        assetId: asset.id,
+        urgency: fields.urgency,
+        description: fields.description,
+        photoCount: stored.length,
+      });
+      if (deps.mail && inserted.statusLinkSealed && fields.email) {
+        await emailReporter(deps.mail.jobs, tx, {
+          organizationId,
+          localDate: today,
+          recipient: fields.email,
+          language,
+          content: reporterContent(asset, inserted, 'received'),
+        });
+      }
+      if (deps.mail && fields.urgency === 'unsafe') {
+        await emailUnsafeReport(deps.mail.jobs, tx, {
+          organizationId,
+          localDate: today,
+          content: { requestId: inserted.id, assetName: asset.name, description: fields.description },
+        });
+      }
+      return inserted;
+    })
+    .catch(async (error: unknown) => {
+      await discard();
+      throw error;
+    });
+  if (!row) {
+    // The same key's report committed meanwhile: its answer stands, these photos are not needed.
+    await discard();
     return { created: false, answer: createdAnswer(token) };
   }
   return { created: true, answer: createdAnswer(token) };
@@ -322,6 +339,7 @@ export function toItem(view: RequestView): TRequestListItem {
     ...(view.reporterName ? { reporterName: view.reporterName } : {}),
     hasEmail: view.reporterEmail !== null,
     photoCount: view.photoCount,
+    ...(view.firstPhotoId ? { firstPhotoId: view.firstPhotoId } : {}),
     meTooCount: view.meTooCount,
     state: view.state,
     createdAt: view.createdAt.toISOString(),
@@ -625,6 +643,31 @@ export async function onTaskCompleted(
     const names = await findNames(tx, task.organizationId, request.assetId);
     await tellReporter(deps, tx, task.organizationId, request, 'done', now, {
       doneOn: localDate(now, names?.timeZone ?? 'UTC'),
+    });
+  }
+}
+
+/**
+ * A task is about to be deleted (the events module, in its transaction, before its row goes: its
+ * foreign key would only clear task_id): the requests accepted into it wait again (new, untriaged)
+ * with an UPDATE audit entry each, so that staff accept or close them anew (ADR 133).
+ */
+export async function onTaskDeleted(
+  tx: DbOrTx,
+  context: { actor: AuthUser; ipAddress: string },
+  taskId: string,
+): Promise<void> {
+  const organizationId = context.actor.organizationId;
+  for (const request of await reopenForDeletedTask(tx, organizationId, taskId)) {
+    await recordAudit(tx, {
+      organizationId,
+      actor: context.actor,
+      action: 'UPDATE',
+      entityType: 'Request',
+      entityId: request.id,
+      entityName: request.assetName,
+      changes: { status: 'new', reason: 'taskDeleted', taskId },
+      ipAddress: context.ipAddress,
     });
   }
 }

@@ -6,15 +6,30 @@ import { NO_TASK_FILTERS, type TTaskFilters } from '../lib/task-filters.ts';
 import { taskKeys } from './task-keys.ts';
 
 /**
- * GET /api/tasks/pending?page=&pageSize=&due=&assignee=: Pending and InProgress events by due date
- * (tasks without one after, oldest performedAt first), overdue or due soon, assigned to the caller.
+ * GET /api/tasks/pending?page=&pageSize=&due=&assignee=&assetId=&q=: Pending and InProgress events by
+ * due date (tasks without one after, oldest performedAt first), overdue or due soon, assigned to the
+ * caller, of one asset (searched by their titles).
  */
 export async function getPendingTasks(
-  query: { page?: number; pageSize?: number; due?: TTaskDueFilter | undefined; assignee?: 'me' | undefined },
+  query: {
+    page?: number;
+    pageSize?: number;
+    due?: TTaskDueFilter | undefined;
+    assignee?: 'me' | undefined;
+    assetId?: string | undefined;
+    q?: string | undefined;
+  },
   signal?: AbortSignal,
 ): Promise<TPage<TPendingTask>> {
   const response = await apiSend('/api/tasks/pending', {
-    query: { page: query.page, pageSize: query.pageSize, due: query.due, assignee: query.assignee },
+    query: {
+      page: query.page,
+      pageSize: query.pageSize,
+      due: query.due,
+      assignee: query.assignee,
+      assetId: query.assetId,
+      q: query.q || undefined,
+    },
     ...(signal ? { signal } : {}),
   });
   return toPage(response, ZPendingTask.array().parse(await response.json()), query);

@@ -16,6 +16,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { apiRequest, apiSend } from '#web/lib/api-client.ts';
+import { fetchSlots } from '../lib/fetch-slots.ts';
 
 /** The list's filters: a state (or open), an urgency, a search of the text, the asset's name and the reporter. */
 export type TRequestFilters = {
@@ -30,6 +31,7 @@ export const requestKeys = {
   detail: (id: string) => ['requests', 'detail', id] as const,
   waiting: () => ['requests', 'waiting-count'] as const,
   photo: (url: string) => ['requests', 'photo', url] as const,
+  mergeTasks: (assetId: string, q: string) => ['requests', 'merge-tasks', assetId, q] as const,
 };
 
 /** How many requests a page of the list asks for. */
@@ -84,15 +86,24 @@ export function useRequest(id: string) {
   return useQuery({ queryKey: requestKeys.detail(id), queryFn: ({ signal }) => getRequest(id, signal) });
 }
 
+/** Where a request's photo is read (staff only). */
+export const photoUrlOf = (requestId: string, photoId: string) =>
+  `/api/requests/${encodeURIComponent(requestId)}/photos/${encodeURIComponent(photoId)}`;
+
+/** Photo downloads at once: the list's thumbnails take turns. */
+const photoFetches = fetchSlots(4);
+
 /**
  * A request's photo as an object URL (staff only: it needs the bearer token, so an <img src> cannot
- * load it directly); revoked when it changes or goes away.
+ * load it directly), fetched once `enabled` (a thumbnail near the screen); revoked when it changes
+ * or goes away.
  */
-export function usePhotoUrl(url: string): string | null {
+export function usePhotoUrl(url: string, enabled = true): string | null {
   const query = useQuery({
     queryKey: requestKeys.photo(url),
-    queryFn: async ({ signal }) => (await apiSend(url, { signal })).blob(),
+    queryFn: ({ signal }) => photoFetches(async () => (await apiSend(url, { signal })).blob()),
     staleTime: Number.POSITIVE_INFINITY,
+    enabled,
   });
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
   useEffect(() => {

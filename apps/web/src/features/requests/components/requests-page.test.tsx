@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { asset } from '#web/features/assets/asset-fixtures.ts';
-import { maintenanceEvent } from '#web/features/events/event-fixtures.ts';
+import { pendingTask, tasksPage } from '#web/features/events/task-fixtures.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch, organization } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
@@ -28,6 +27,34 @@ const listQueries = (calls: { url: URL }[]) =>
 
 describe('the requests screen', () => {
   beforeEach(() => authStore.logout());
+
+  it('shows the first photo of a request as a thumbnail, fetched signed in, none without photos', async () => {
+    const realCreate = URL.createObjectURL;
+    URL.createObjectURL = vi.fn(() => 'blob:thumbnail');
+    URL.revokeObjectURL = vi.fn();
+    try {
+      const calls = setup({
+        '/api/requests': () =>
+          jsonResponse({
+            items: [
+              requestItem({ id: 'req-p', description: 'Leak', photoCount: 2, firstPhotoId: 'ph-1' }),
+              requestItem({ id: 'req-n', description: 'Noise' }),
+            ],
+            nextCursor: null,
+          }),
+        '/api/requests/req-p/photos/ph-1': () => new Response(new Blob(['png']), { status: 200 }),
+      });
+      renderApp('/requests');
+      const table = await screen.findByRole('table', { name: 'Requests' });
+      const [withPhoto, without] = within(table).getAllByRole('row').slice(1);
+      await waitFor(() => expect(withPhoto!.querySelector('img')).toHaveAttribute('src', 'blob:thumbnail'));
+      expect(without!.querySelector('img')).toBeNull();
+      const photoCall = calls.find((call) => call.url.pathname === '/api/requests/req-p/photos/ph-1');
+      expect(new Headers(photoCall!.init?.headers).get('authorization')).toMatch(/^Bearer /);
+    } finally {
+      URL.createObjectURL = realCreate;
+    }
+  });
 
   it('lists the new requests, unsafe flagged, with asset, urgency, photos, me too and age; the navigation counts them in red', async () => {
     const calls = setup({
@@ -164,31 +191,57 @@ describe('a request and its triage', () => {
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
-  it('merges it into one of the asset’s open tasks', async () => {
+  it('merges it into one of the asset’s open tasks, searched and read a page at a time', async () => {
     let merged: unknown = null;
-    const open = maintenanceEvent({ id: 'ev-open', title: 'Replace the pump', taskStatus: 'Pending' });
-    const done = maintenanceEvent({ id: 'ev-done', title: 'Old check', taskStatus: 'Completed' });
-    setup({
+    const task = (n: number) =>
+      pendingTask({ eventId: `ev-${n}`, title: `Check ${n}`, assetId: REQUEST_ASSET.id, dueOn: null });
+    const calls = setup({
       '/api/requests/req-1': () => jsonResponse(requestDetail()),
-      [`/api/assets/${REQUEST_ASSET.id}`]: () =>
-        jsonResponse(asset({ id: REQUEST_ASSET.id, events: [done, open] })),
+      '/api/tasks/pending': (url) => {
+        const query = Object.fromEntries(url.searchParams);
+        if (query.q === 'pump') {
+          return tasksPage(
+            [pendingTask({ eventId: 'ev-pump', title: 'Replace the pump', dueOn: null })],
+            1,
+            1,
+            20,
+          );
+        }
+        const page = Number(query.page ?? 1);
+        return tasksPage(
+          Array.from({ length: page === 1 ? 20 : 5 }, (_, i) => task((page - 1) * 20 + i)),
+          25,
+          page,
+          20,
+        );
+      },
       'POST /api/requests/req-1/merge': (_url, init) => {
         merged = JSON.parse(String(init.body));
-        return jsonResponse({ request: requestDetail({ state: 'accepted', taskId: 'ev-open' }) });
+        return jsonResponse({ request: requestDetail({ state: 'accepted', taskId: 'ev-pump' }) });
       },
     });
     renderApp('/requests/req-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Merge into a task' }));
     const dialog = await screen.findByRole('dialog', { name: 'Merge into an open task' });
-    const picker = await within(dialog).findByRole('combobox', { name: 'Open task' });
-    expect(
-      within(picker)
+    const options = async () =>
+      within(await within(dialog).findByRole('combobox', { name: 'Open task' }))
         .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Replace the pump · Pending']);
+        .map((option) => option.textContent);
+    await waitFor(async () => expect(await options()).toHaveLength(20));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'More tasks' }));
+    await waitFor(async () => expect(await options()).toHaveLength(25));
+    expect(within(dialog).queryByRole('button', { name: 'More tasks' })).not.toBeInTheDocument();
+    const asked = calls
+      .filter((call) => call.url.pathname === '/api/tasks/pending')
+      .map((call) => Object.fromEntries(call.url.searchParams));
+    expect(asked[0]).toMatchObject({ assetId: REQUEST_ASSET.id, page: '1', pageSize: '20' });
+    expect(asked[1]).toMatchObject({ assetId: REQUEST_ASSET.id, page: '2' });
+
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search the open tasks' }), 'pump');
+    await waitFor(async () => expect(await options()).toEqual(['Replace the pump · Pending']));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(await screen.findByText('Merged into the task.')).toBeInTheDocument();
-    expect(merged).toEqual({ taskId: 'ev-open' });
+    expect(merged).toEqual({ taskId: 'ev-pump' });
   });
 
   it('closes it as spam, blocking the sender only when asked', async () => {

@@ -23,6 +23,7 @@ import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { type TRequestFilters, useRequests } from '../api/requests-api.ts';
 import { ageOf } from '../lib/age.ts';
 import { REQUEST_TEXTS } from '../texts.ts';
+import { RequestThumbnail } from './request-thumbnail.tsx';
 import styles from './requests.module.css';
 import { STATE_WORDS, StateBadge, UrgencyBadge } from './urgency-badge.tsx';
 
@@ -72,7 +73,16 @@ function RequestRow({ request }: { request: TRequestListItem }) {
         <Link to={`/assets/${encodeURIComponent(request.asset.id)}`}>{request.asset.name}</Link>
       </td>
       <td data-label={_(REQUEST_TEXTS.columnPhotos)}>
-        {request.photoCount > 0 ? _(REQUEST_TEXTS.photoCount(request.photoCount)) : '–'}
+        {request.photoCount > 0 ? (
+          <span className={styles.photoCell}>
+            {request.firstPhotoId ? (
+              <RequestThumbnail requestId={request.id} photoId={request.firstPhotoId} />
+            ) : null}
+            {_(REQUEST_TEXTS.photoCount(request.photoCount))}
+          </span>
+        ) : (
+          '–'
+        )}
       </td>
       <td data-label={_(REQUEST_TEXTS.columnMeToo)}>
         {request.meTooCount > 0 ? _(REQUEST_TEXTS.meTooCount(request.meTooCount)) : '–'}

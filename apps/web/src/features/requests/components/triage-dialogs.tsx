@@ -5,22 +5,24 @@ import {
   type TRequestDetail,
   ZUserOption,
 } from '@mqr/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
-import { assetKeys, getAsset } from '#web/features/assets/index.ts';
+import { getPendingTasks } from '#web/features/events/index.ts';
 import { CLOSE_REASON_WORDS } from '#web/features/public-asset/index.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { TASK_STATUS_MESSAGES } from '#web/lib/texts.ts';
-import { useAcceptRequest, useCloseRequest, useMergeRequest } from '../api/requests-api.ts';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
+import { requestKeys, useAcceptRequest, useCloseRequest, useMergeRequest } from '../api/requests-api.ts';
 import { REQUEST_TEXTS } from '../texts.ts';
 import styles from './requests.module.css';
 
@@ -86,20 +88,34 @@ export function AcceptDialog({ request, onClose, onDone }: TDialogProps) {
   );
 }
 
+/** Open tasks a page of the merge picker shows. */
+const MERGE_TASKS_PAGE_SIZE = 20;
+
 /**
- * Merge: into a task already open (Pending or In progress) on the request's asset, picked from the
- * asset's open tasks (its latest events, where open tasks are).
+ * The asset's open tasks (GET /api/tasks/pending?assetId=), searched by title and read a page at a
+ * time: an asset may have more open tasks than its history's first page holds.
  */
+function useOpenTasksOf(assetId: string, q: string) {
+  return useInfiniteQuery({
+    queryKey: requestKeys.mergeTasks(assetId, q),
+    queryFn: ({ pageParam, signal }) =>
+      getPendingTasks({ assetId, q, page: pageParam, pageSize: MERGE_TASKS_PAGE_SIZE }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Merge: into a task already open (Pending or In progress) on the request's asset, found by its title. */
 export function MergeDialog({ request, onClose, onDone }: TDialogProps) {
   const { _ } = useLingui();
   const merge = useMergeRequest(request);
-  const asset = useQuery({
-    queryKey: assetKeys.detail(request.asset.id),
-    queryFn: ({ signal }) => getAsset(request.asset.id, signal),
-  });
-  const open = (asset.data?.events ?? []).filter((event) => event.taskStatus !== 'Completed');
+  const [typed, setTyped] = useState('');
+  const q = useDebouncedValue(typed.trim(), 300);
+  const tasks = useOpenTasksOf(request.asset.id, q);
+  const open = tasks.data?.pages.flatMap((page) => page.items) ?? [];
   const [taskId, setTaskId] = useState('');
-  const chosen = taskId || open[0]?.id || '';
+  const chosen = open.some((task) => task.eventId === taskId) ? taskId : (open[0]?.eventId ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosen) merge.mutate(chosen, { onSuccess: () => onDone(_(REQUEST_TEXTS.merged)) });
@@ -109,9 +125,17 @@ export function MergeDialog({ request, onClose, onDone }: TDialogProps) {
       <form className={styles.dialogForm} onSubmit={submit} noValidate>
         {merge.isError ? <Alert>{failureMessage(_(REQUEST_TEXTS.mergeFailed), merge.error)}</Alert> : null}
         <p>{_(REQUEST_TEXTS.mergeHint)}</p>
-        {asset.isPending ? <StateMessage>{_(REQUEST_TEXTS.mergeLoading)}</StateMessage> : null}
-        {asset.isError ? <Alert>{failureMessage(_(REQUEST_TEXTS.mergeFailed), asset.error)}</Alert> : null}
-        {asset.isSuccess && open.length === 0 ? <p>{_(REQUEST_TEXTS.mergeNoTasks)}</p> : null}
+        <TextField
+          label={_(REQUEST_TEXTS.mergeSearch)}
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        {tasks.isPending ? <StateMessage>{_(REQUEST_TEXTS.mergeLoading)}</StateMessage> : null}
+        {tasks.isError ? <Alert>{failureMessage(_(REQUEST_TEXTS.mergeFailed), tasks.error)}</Alert> : null}
+        {tasks.isSuccess && open.length === 0 ? (
+          <p>{_(q ? REQUEST_TEXTS.mergeNoMatch : REQUEST_TEXTS.mergeNoTasks)}</p>
+        ) : null}
         {open.length > 0 ? (
           <SelectField
             label={_(REQUEST_TEXTS.mergeTask)}
@@ -119,13 +143,23 @@ export function MergeDialog({ request, onClose, onDone }: TDialogProps) {
             onChange={(event) => setTaskId(event.target.value)}
           >
             {open.map((task) => (
-              <option key={task.id} value={task.id}>
+              <option key={task.eventId} value={task.eventId}>
                 {[task.title, _(TASK_STATUS_MESSAGES[task.taskStatus]), formatCalendarDate(task.dueOn)]
                   .filter(Boolean)
                   .join(' · ')}
               </option>
             ))}
           </SelectField>
+        ) : null}
+        {tasks.hasNextPage ? (
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={tasks.isFetchingNextPage}
+            onClick={() => void tasks.fetchNextPage()}
+          >
+            {_(REQUEST_TEXTS.mergeMoreTasks)}
+          </Button>
         ) : null}
         <DialogActions
           label={_(REQUEST_TEXTS.mergeSubmit)}
