@@ -6,7 +6,7 @@ import { TASK_PRIORITIES } from './task-work-messages.ts';
 /** Assets the dashboard lists with their cost and downtime, costliest first; the CSV has them all. */
 export const WORK_ANALYTICS_ASSETS = 10;
 
-/** The ages of open tasks the backlog counts them by (docs/product/analytics.md#backlog), in days: up to 7, 30, 90, older. */
+/** The ages of open tasks the backlog counts them by (docs/product/analytics.md#cost-and-downtime), in days: up to 7, 30, 90, older. */
 export const BACKLOG_AGE_BUCKETS = ['week', 'month', 'quarter', 'older'] as const;
 export type TBacklogAge = (typeof BACKLOG_AGE_BUCKETS)[number];
 /** The upper bound of each bucket in days (the last has none). */

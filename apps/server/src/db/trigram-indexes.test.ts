@@ -17,6 +17,7 @@ describe('the trigram indexes', () => {
       { name: 'assets_org_slug_trgm_idx', options: ['gin_pending_list_limit=256'] },
       // Locations change rarely and a move rewrites many full paths: no pending list at all (ADR 122).
       { name: 'locations_org_full_path_trgm_idx', options: ['fastupdate=false'] },
+      { name: 'requests_org_description_trgm_idx', options: ['gin_pending_list_limit=256'] },
     ]);
   });
 });

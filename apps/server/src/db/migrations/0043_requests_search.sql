@@ -1,1 +1,1 @@
-CREATE INDEX "requests_org_description_trgm_idx" ON "requests" USING gin ("organization_id","description" gin_trgm_ops);
+CREATE INDEX "requests_org_description_trgm_idx" ON "requests" USING gin ("organization_id","description" gin_trgm_ops) WITH (gin_pending_list_limit=256);

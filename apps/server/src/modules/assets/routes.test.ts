@@ -642,6 +642,14 @@ describe('GET /api/assets/:id with events', () => {
       scheduleId: null,
       assigneeId: null,
       assigneeName: null,
+      // The task's priority and work (ADR 131): none recorded on this one.
+      priority: 'normal',
+      timeSpent: [],
+      costs: [],
+      costTotalMinor: 0,
+      currency: 'EUR',
+      downFrom: null,
+      downTo: null,
       updatedAt: expect.any(String),
       updatedBy: admin.displayName,
       // With the field's data type, for the page to write it the reader's way (ADR 118).
