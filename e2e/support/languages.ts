@@ -133,9 +133,12 @@ export async function shownTexts(page: Page): Promise<TShownText[]> {
   });
 }
 
-/** Takes out of a text what is not the product's words: data, e-mail and web addresses, time zones. */
+/** Takes out of a text what is not the product's words: data, e-mail and web addresses, time zones, currencies. */
 function withoutData(text: string, data: readonly string[]): string {
-  let rest = text;
+  // Currencies as the organization's currency select shows them, their names Intl's in the page's
+  // language (ADR 131; the pseudo-locales borrow English's): "CHF – Swiss Franc". Before the data,
+  // which could cut a code's letters.
+  let rest = text.replace(/^[A-Z]{3} – .*$/, ' ');
   for (const value of data) if (rest.includes(value)) rest = rest.split(value).join(' ');
   return (
     rest
