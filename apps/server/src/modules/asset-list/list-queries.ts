@@ -8,6 +8,7 @@ import {
 } from '@mqr/contracts';
 import { and, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
 import { inOrganization } from '#server/db/organization-filter.ts';
 import { assets } from '#server/db/schema.ts';
 import { type LocationFilter, locationCondition } from '../locations/index.ts';
@@ -22,11 +23,6 @@ import { type LocationFilter, locationCondition } from '../locations/index.ts';
  * there: the views' scope condition makes the planner expect a few rows where there are thousands,
  * and a small tenant's filtered list then joined its matches one by one (ADR 071).
  */
-
-/** `text` for a LIKE pattern that matches it literally: `\`, `%` and `_` escaped (backslash is the default escape). */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** A custom field filter, checked against its field's data type (list-view.ts). */
 export type FieldFilter = { fieldId: string } & (
@@ -133,7 +129,7 @@ function valueCondition(filter: FieldFilter, alias: string): SQL {
       return sql`${key} = ${filter.value}::text`;
     case 'contains':
       // The organization's and field's trigram index (btree_gin) finds the values that contain it.
-      return sql`${sql.raw(`${alias}.value`)} ilike ${`%${escapeLike(filter.text)}%`}`;
+      return sql`${sql.raw(`${alias}.value`)} ilike ${containsPattern(filter.text)}`;
   }
 }
 
@@ -239,7 +235,7 @@ function dueCondition(org: string, assetId: SQL, due: DueView): SQL {
  * the whole text in any case (ADR 092: a tag typed from an old label, probed on its unique index).
  */
 function searchCondition(search: string): SQL {
-  const pattern = `%${escapeLike(search)}%`;
+  const pattern = containsPattern(search);
   // Slugs are lower-case ASCII (SLUG_PATTERN): LIKE on the lower-cased term finds what ILIKE would.
   return sql`(a.name ilike ${pattern} or a.slug like ${pattern.toLowerCase()}
     or lower(a.external_id) = lower(${search}))`;

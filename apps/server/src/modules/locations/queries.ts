@@ -1,6 +1,7 @@
 import { addDays, DUE_SOON_DAYS, LOCATION_PATH_SEPARATOR } from '@mqr/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { containsPattern } from '#server/db/like.ts';
 import { locations, NO_PARENT } from '#server/db/schema.ts';
 
 /**
@@ -366,18 +367,13 @@ export async function searchLocations(
   words: readonly string[],
   limit: number,
 ): Promise<OptionRow[]> {
-  const conditions = words.map((word) => sql`l.full_path ilike ${`%${escapeLike(word)}%`}`);
+  const conditions = words.map((word) => sql`l.full_path ilike ${containsPattern(word)}`);
   return rowsOf<OptionRow>(
     db,
     sql`select l.id, l.name, l.code, l.parent_id as "parentId", l.full_path as "fullPath", l.depth
       from locations_in_scope l where l.organization_id = ${organizationId} and ${sql.join(conditions, sql` and `)}
       order by l.depth, l.full_path, l.id limit ${limit}`,
   );
-}
-
-/** `text` for a LIKE pattern that matches it literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Where some locations are, for answers that name them: id, name and full path, by id. */
