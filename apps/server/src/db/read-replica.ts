@@ -298,7 +298,9 @@ export function openReadReplica(options: ReadReplicaOptions): ReadReplica {
   };
   const replicaPool = options.scoped ? new ScopedPool(config) : new FollowingPool(config);
   // A connection to a replica that stops emits here; without a listener Node would crash.
-  replicaPool.on('error', (error) => options.onPoolError?.(error));
+  replicaPool.on('error', (error) =>
+    options.onPoolError?.(new Error(`read replica: ${error.message}`, { cause: error })),
+  );
   const health = new ReplicaHealth({
     primary: options.primary,
     replica: replicaPool,
