@@ -34,6 +34,7 @@ import {
   prepareRequests,
   REQUEST_BENCH_ENV,
 } from './request-timing.ts';
+import { runResilience } from './resilience.ts';
 import {
   type DatabaseKind,
   EMBEDDED_WITHIN,
@@ -67,6 +68,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --only locations    only the location tree's rows (a site's page, the list by location, the
                       type-ahead, a building moved), on the data set of a full run (seeded or reused);
                       its figures join the saved ones for the embedded/PostgreSQL ratios
+  --resilience        only the resilience rows (resilience.ts), each on servers and databases of its
+                      own: the public page read from a streaming replica while the primary imports
 
 BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).
 The small tenant is also measured alone, on a second database without the big organization
@@ -127,6 +130,7 @@ function options() {
       'data-dir': { type: 'string' },
       quick: { type: 'boolean' },
       only: { type: 'string' },
+      resilience: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -166,6 +170,7 @@ function options() {
     heavyWorkOnly: values.only === 'heavy-work',
     publicPageOnly: values.only === 'public-page',
     locationsOnly: values.only === 'locations',
+    resilience: values.resilience ?? false,
   };
 }
 
@@ -703,6 +708,11 @@ async function main(): Promise<void> {
   ensureBuilt();
   const report = new Report(!settings.quick);
   const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
+  if (settings.resilience) {
+    await runResilience({ quick: settings.quick, seconds: settings.seconds }, report);
+    report.finish();
+    return;
+  }
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
   if (settings.locationsOnly) {
     try {
