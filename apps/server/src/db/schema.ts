@@ -1430,7 +1430,8 @@ export const requests = pgTable(
       .where(sql`${t.state} in ('new', 'accepted')`),
     // One asset's requests (the list's asset filter); also the foreign key's look-up.
     index('requests_asset_created_idx').on(t.assetId, t.createdAt.desc(), t.id.desc()),
-    uniqueIndex('requests_token_hash_unique').on(t.tokenHash),
+    // The status page finds a request by its token alone (a random or keyed HMAC, unique by itself).
+    uniqueIndex('requests_token_hash_unique').on(t.tokenHash, t.organizationId),
     // The staff list's search: words of the description, led by the organization (btree_gin), so a
     // rare word reads its few rows instead of walking the list's order (ADR 133). Reports arrive all
     // day: a small pending list, as the assets' (ADR 074).

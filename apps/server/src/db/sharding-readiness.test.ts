@@ -29,9 +29,8 @@ const REFERENCE_TABLES = ['organizations', 'users', 'api_tokens', 'calendar_feed
 const COORDINATOR_TABLES = ['jobs', 'used_report_challenges'];
 
 /**
- * Keys of distributed tables without organization_id, left for the move: each table's own id (the
- * move makes it (id, organization_id) with its foreign keys, a migration with no code change), and
- * the lookup of a request's status page by its token, which knows no organization yet.
+ * Keys of distributed tables without organization_id, left for the move: each table's own id, which
+ * the move makes (id, organization_id) with the foreign keys to it (a migration with no code change).
  */
 const LEFT_FOR_THE_MOVE = [
   'asset_moves_pkey',
@@ -47,7 +46,6 @@ const LEFT_FOR_THE_MOVE = [
   'maintenance_events_pkey',
   'request_photos_pkey',
   'requests_pkey',
-  'requests_token_hash_unique',
   'schedules_pkey',
   'sso_identities_pkey',
   'task_cost_lines_pkey',
@@ -110,6 +108,7 @@ describe('sharding readiness: organization_id in every table and key (ADR 142)',
         'maintenance_events_schedule_due_unique',
         'pending_uploads_object_key_organization_id_pk',
         'request_photos_object_key_unique',
+        'requests_token_hash_unique',
       ]),
     );
   });

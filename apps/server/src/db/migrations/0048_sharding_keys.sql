@@ -5,6 +5,7 @@ DROP INDEX "email_outbox_user_kind_date_unique";--> statement-breakpoint
 DROP INDEX "files_object_key_unique";--> statement-breakpoint
 DROP INDEX "maintenance_events_schedule_due_unique";--> statement-breakpoint
 DROP INDEX "request_photos_object_key_unique";--> statement-breakpoint
+DROP INDEX "requests_token_hash_unique";--> statement-breakpoint
 ALTER TABLE "asset_field_values" DROP CONSTRAINT "asset_field_values_asset_id_field_id_pk";--> statement-breakpoint
 ALTER TABLE "event_field_values" DROP CONSTRAINT "event_field_values_event_id_field_id_pk";--> statement-breakpoint
 ALTER TABLE "import_changes" DROP CONSTRAINT "import_changes_import_id_asset_id_pk";--> statement-breakpoint
@@ -29,6 +30,7 @@ CREATE UNIQUE INDEX "email_outbox_user_kind_date_unique" ON "email_outbox" USING
 CREATE UNIQUE INDEX "files_object_key_unique" ON "files" USING btree ("object_key","organization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "maintenance_events_schedule_due_unique" ON "maintenance_events" USING btree ("schedule_id","due_on","organization_id") WHERE "maintenance_events"."schedule_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "request_photos_object_key_unique" ON "request_photos" USING btree ("object_key","organization_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "requests_token_hash_unique" ON "requests" USING btree ("token_hash","organization_id");--> statement-breakpoint
 CREATE OR REPLACE FUNCTION asset_event_count_changes()
  RETURNS trigger LANGUAGE plpgsql AS $function$
 BEGIN
