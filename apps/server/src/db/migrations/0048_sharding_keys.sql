@@ -1,6 +1,7 @@
 -- Sharding readiness (ADR 142, docs/scaling.md): every primary key and unique index of a tenant table
 -- that is not the table's own id, nor a lookup by a secret, gets organization_id, appended last so
--- that every lookup keeps its index. The triggers' and the queries' ON CONFLICT targets follow.
+-- that every lookup keeps its index. The triggers' and the queries' ON CONFLICT targets follow, and
+-- the roll-up triggers join the locations by organization too (a join Citus can keep on one shard).
 DROP INDEX "email_outbox_user_kind_date_unique";--> statement-breakpoint
 DROP INDEX "files_object_key_unique";--> statement-breakpoint
 DROP INDEX "maintenance_events_schedule_due_unique";--> statement-breakpoint
@@ -94,7 +95,7 @@ BEGIN
     INSERT INTO location_rollups AS r (location_id, organization_id, assets, own_assets, open_tasks)
     SELECT x.id, d.organization_id, sum(d.assets), sum(CASE WHEN x.id = d.location_id THEN d.assets ELSE 0 END),
       sum(d.open_tasks)
-    FROM deltas d JOIN locations l ON l.id = d.location_id CROSS JOIN LATERAL unnest(location_path_ids(l.path)) AS x(id)
+    FROM deltas d JOIN locations l ON l.id = d.location_id AND l.organization_id = d.organization_id CROSS JOIN LATERAL unnest(location_path_ids(l.path)) AS x(id)
     GROUP BY 1, 2
     -- An asset moved below its old location leaves that location's rolled-up count as it was, and
     -- changes its own count only.
@@ -108,7 +109,7 @@ BEGIN
     SELECT x.id, c.organization_id, e.due_on, sum(c.sign)
     FROM (%s) c JOIN maintenance_events e ON e.organization_id = c.organization_id AND e.asset_id = c.id
       AND e.task_status <> 'Completed' AND e.due_on IS NOT NULL
-    JOIN locations l ON l.id = c.location_id CROSS JOIN LATERAL unnest(location_path_ids(l.path)) AS x(id)
+    JOIN locations l ON l.id = c.location_id AND l.organization_id = c.organization_id CROSS JOIN LATERAL unnest(location_path_ids(l.path)) AS x(id)
     GROUP BY 1, 2, 3
     HAVING sum(c.sign) <> 0
     ON CONFLICT (location_id, due_on, organization_id) DO UPDATE SET open = r.open + excluded.open
@@ -141,7 +142,7 @@ BEGIN
   EXECUTE format($sql$
     INSERT INTO location_rollups AS r (location_id, organization_id, open_tasks)
     SELECT x.id, c.organization_id, sum(c.sign)
-    FROM (%s) c JOIN locations l ON l.id = c.location_id CROSS JOIN LATERAL unnest(location_path_ids(l.path)) AS x(id)
+    FROM (%s) c JOIN locations l ON l.id = c.location_id AND l.organization_id = c.organization_id CROSS JOIN LATERAL unnest(location_path_ids(l.path)) AS x(id)
     GROUP BY 1, 2
     HAVING sum(c.sign) <> 0
     ON CONFLICT (location_id, organization_id) DO UPDATE SET open_tasks = r.open_tasks + excluded.open_tasks
@@ -149,7 +150,7 @@ BEGIN
   EXECUTE format($sql$
     INSERT INTO location_due_rollups AS r (location_id, organization_id, due_on, open)
     SELECT x.id, c.organization_id, c.due_on, sum(c.sign)
-    FROM (%s) c JOIN locations l ON l.id = c.location_id CROSS JOIN LATERAL unnest(location_path_ids(l.path)) AS x(id)
+    FROM (%s) c JOIN locations l ON l.id = c.location_id AND l.organization_id = c.organization_id CROSS JOIN LATERAL unnest(location_path_ids(l.path)) AS x(id)
     WHERE c.due_on IS NOT NULL
     GROUP BY 1, 2, 3
     HAVING sum(c.sign) <> 0
