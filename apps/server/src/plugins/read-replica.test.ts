@@ -9,6 +9,7 @@ import type { ReadReplica, ReplicaHealth } from '../db/read-replica.ts';
 import { type Lsn, parseLsn, type ReplicaState } from '../db/read-routing.ts';
 import { createAssetViaApi } from '../test/asset-fixtures.ts';
 import { buildTestApp, testConfig } from '../test/build-test-app.ts';
+import { promtoolCheckMetrics, shouldRunPromtool } from '../test/promtool.ts';
 import { createTenants, type Tenants } from '../test/tenant-world.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { WROTE_COOKIE } from './read-replica.ts';
@@ -18,6 +19,8 @@ import { WROTE_COOKIE } from './read-replica.ts';
  * same database behind a handle of its own that counts its use, and a health the test sets. What a
  * real standby does is in db/read-replica.resilience.test.ts.
  */
+const METRICS_TOKEN = 'replica-metrics-token-0123456789';
+
 describe('readDb: the routes that may read from the replica, and read-your-own-writes', () => {
   let app: FastifyInstance;
   let database: DatabaseHandle;
@@ -41,10 +44,10 @@ describe('readDb: the routes that may read from the replica, and read-your-own-w
     const replica: ReadReplica = {
       db: replicaDb,
       health: { view: () => ({ ...health }), state: 'up', lagMillis: 0 } as unknown as ReplicaHealth,
-      counts: { replica: 0, primaryWhileReplicaUnusable: 0, primaryAfterReplicaFailed: 0 },
+      counts: { replica: 7, primaryWhileReplicaUnusable: 2, primaryAfterReplicaFailed: 1 },
       close: async () => {},
     };
-    app = await buildApp(testConfig(dataDir, { databaseReadMaxLagSeconds: 5 }), {
+    app = await buildApp(testConfig(dataDir, { databaseReadMaxLagSeconds: 5, metricsToken: METRICS_TOKEN }), {
       logger: false,
       bootstrap: false,
       sweepUploads: false,
@@ -167,6 +170,32 @@ describe('readDb: the routes that may read from the replica, and read-your-own-w
     });
     expect(write.statusCode).toBe(200);
     expect(wroteCookie(write)!.value).toBe(later);
+  });
+
+  it("shows the replica's state, lag and reads in the metrics, in Prometheus' format", async () => {
+    const scrape = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(scrape.statusCode).toBe(200);
+    const samples = scrape.body.split('\n').filter((line) => /^db_(replica|read)_/.test(line));
+    expect(samples).toEqual(
+      expect.arrayContaining([
+        'db_replica_state{state="up"} 1',
+        'db_replica_state{state="down"} 0',
+        'db_replica_lag_seconds 0',
+        'db_replica_reads_total{answered_by="replica"} 7',
+        'db_replica_reads_total{answered_by="primary_unusable"} 2',
+        'db_replica_reads_total{answered_by="primary_after_failure"} 1',
+        `db_read_routes_total{reason="replica"} ${app.readRoutes!.replica}`,
+      ]),
+    );
+    if (await shouldRunPromtool()) {
+      const checked = await promtoolCheckMetrics(scrape.body);
+      expect(checked.output).toBe('');
+      expect(checked.code).toBe(0);
+    }
   });
 
   it('leaves no position after a refused write', async () => {
