@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { postgresUser } from './failover-cluster.ts';
 import { freePort } from './server-process.ts';
 
 /**
@@ -237,11 +238,4 @@ export class ReplicaPair {
     const logs = ['primary', 'replica'].map((name) => path.join(this.dir, `${name}.log`)).filter(existsSync);
     return logs.map((file) => spawnSync('tail', ['-n', '30', file], { encoding: 'utf8' }).stdout).join('\n');
   }
-}
-
-/** The uid and gid of the `postgres` user, which owns the servers' files when the tests run as root. */
-function postgresUser(): [number, number] {
-  const id = (flag: string) =>
-    Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
-  return [id('-u'), id('-g')];
 }
