@@ -189,8 +189,9 @@ export interface ReadCounts {
 /**
  * The pool under the replica's drizzle handle: each query (and each connection, for a transaction)
  * goes to the replica while its health check says it is up, and to the primary otherwise or when it
- * fails there as `goesToPrimary` says. It opens no connection of its own. A pg.Pool subclass only so
- * that drizzle treats it as a pool (a transaction takes a connection from it).
+ * fails there as `goesToPrimary` says. It opens no connection of its own (ending it ends neither
+ * pool: the primary's is the app's, the replica's is ended with it by openReadReplica). A pg.Pool
+ * subclass only so that drizzle treats it as a pool (a transaction takes a connection from it).
  */
 export class ReplicaRoutingPool extends pg.Pool {
   readonly counts: ReadCounts = { replica: 0, primaryWhileReplicaUnusable: 0, primaryAfterReplicaFailed: 0 };
@@ -218,12 +219,6 @@ export class ReplicaRoutingPool extends pg.Pool {
   override connect(...args: AnyArgs): any {
     if (args.length > 0) throw new TypeError('the read replica takes no callback');
     return this.route((pool) => pool.connect());
-  }
-
-  // biome-ignore lint/suspicious/noExplicitAny: see AnyArgs.
-  override end(...args: AnyArgs): any {
-    // The primary's pool is the app's: its handle ends it. This one never opened anything.
-    return (super.end as (...a: AnyArgs) => unknown)(...args);
   }
 
   private async route<T>(send: (pool: pg.Pool) => Promise<T>): Promise<T> {
