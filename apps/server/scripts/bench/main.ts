@@ -705,19 +705,13 @@ function ensureBuilt(): void {
 
 async function main(): Promise<void> {
   const settings = options();
+  ensureBuilt();
+  const report = new Report(!settings.quick);
   if (settings.resilience) {
-    // Its servers answer the API only: the server's type-stripped sources are all they need.
-    const built = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', _STRIP_TYPES], {
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('Stripping the server sources failed.');
-    const report = new Report(!settings.quick);
-    await runResilience({ quick: settings.quick, seconds: settings.seconds }, report);
+    await runResilience({ quick: settings.quick }, report);
     report.finish();
     return;
   }
-  ensureBuilt();
-  const report = new Report(!settings.quick);
   const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
   if (settings.locationsOnly) {

@@ -21,8 +21,6 @@ export const REPLICA_BUSY_WITHIN_IDLE = 1.2;
 
 export interface ReplicaTimingSettings {
   quick: boolean;
-  /** Seconds of load per row (split into alternating rounds). */
-  seconds: number;
 }
 
 const DATABASE = 'mqr_bench_replica';
@@ -30,8 +28,8 @@ const ROUNDS = 2;
 /** Imports running at once while the busy rows are measured (an organization's share of heavy work). */
 const IMPORTS_AT_ONCE = 2;
 const SIZE = {
-  full: { assets: 20_000, importRows: 20_000 },
-  quick: { assets: 1000, importRows: 500 },
+  full: { assets: 20_000, importRows: 20_000, seconds: 10 },
+  quick: { assets: 1000, importRows: 500, seconds: 2 },
 };
 
 /**
@@ -134,7 +132,7 @@ export async function judgeReplicaUnderImports(
       headers: {},
       connections: 8,
     }));
-    const roundSeconds = Math.max(1, Math.round(settings.seconds / ROUNDS));
+    const roundSeconds = Math.max(1, Math.round(size.seconds / ROUNDS));
     for (const load of loads) await runAlternating([load], 1, 1);
     const [idleReplica, idlePrimary] = await runAlternating(loads, ROUNDS, roundSeconds);
 

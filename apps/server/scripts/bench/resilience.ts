@@ -4,9 +4,8 @@ import { judgeReplicaUnderImports } from './replica-timing.ts';
 import type { Report } from './report.ts';
 
 export interface ResilienceSettings {
+  /** A small data set and short rows: checks that the scenarios run (goals shown, not enforced). */
   quick: boolean;
-  /** Seconds of load per row. */
-  seconds: number;
 }
 
 /** The scenarios, in the order they run; each starts what it needs and stops it. */
