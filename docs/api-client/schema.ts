@@ -2772,6 +2772,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -2857,6 +2859,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -6484,6 +6488,11 @@ export interface paths {
                         /** @default 0 */
                         leadDays?: number;
                         assigneeId?: string | null;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
+                        priority?: "low" | "normal" | "high";
                         startsOn: string;
                         endsOn?: string | null;
                         /** Format: uuid */
@@ -6537,6 +6546,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -6614,6 +6625,11 @@ export interface paths {
                         /** @default 0 */
                         leadDays?: number;
                         assigneeId?: string | null;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
+                        priority?: "low" | "normal" | "high";
                         startsOn: string;
                         endsOn?: string | null;
                         assetIds?: string[];
@@ -6716,6 +6732,11 @@ export interface paths {
                         /** @default 0 */
                         leadDays?: number;
                         assigneeId?: string | null;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
+                        priority?: "low" | "normal" | "high";
                         startsOn: string;
                         endsOn?: string | null;
                     };
@@ -6767,6 +6788,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -6884,6 +6907,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -6975,6 +7000,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
