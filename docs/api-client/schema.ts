@@ -2933,6 +2933,8 @@ export interface paths {
                                     eventId: string | null;
                                     taskStatus: ("Pending" | "InProgress" | "Completed") | null;
                                     /** @enum {string} */
+                                    priority: "low" | "normal" | "high" | "urgent";
+                                    /** @enum {string} */
                                     dueState: "overdue" | "dueToday" | "dueSoon" | "none";
                                 }[];
                             }[];
@@ -2995,6 +2997,8 @@ export interface paths {
                                 eventId: string | null;
                                 taskStatus: ("Pending" | "InProgress" | "Completed") | null;
                                 /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                /** @enum {string} */
                                 dueState: "overdue" | "dueToday" | "dueSoon" | "none";
                             }[];
                             nextAfter: string | null;
@@ -3054,6 +3058,8 @@ export interface paths {
                                 scheduleId: string | null;
                                 eventId: string | null;
                                 taskStatus: ("Pending" | "InProgress" | "Completed") | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
                                 /** @enum {string} */
                                 dueState: "overdue" | "dueToday" | "dueSoon" | "none";
                             }[];
