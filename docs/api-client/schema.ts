@@ -2772,6 +2772,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -2857,6 +2859,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -2929,6 +2933,8 @@ export interface paths {
                                     eventId: string | null;
                                     taskStatus: ("Pending" | "InProgress" | "Completed") | null;
                                     /** @enum {string} */
+                                    priority: "low" | "normal" | "high" | "urgent";
+                                    /** @enum {string} */
                                     dueState: "overdue" | "dueToday" | "dueSoon" | "none";
                                 }[];
                             }[];
@@ -2991,6 +2997,8 @@ export interface paths {
                                 eventId: string | null;
                                 taskStatus: ("Pending" | "InProgress" | "Completed") | null;
                                 /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
+                                /** @enum {string} */
                                 dueState: "overdue" | "dueToday" | "dueSoon" | "none";
                             }[];
                             nextAfter: string | null;
@@ -3050,6 +3058,8 @@ export interface paths {
                                 scheduleId: string | null;
                                 eventId: string | null;
                                 taskStatus: ("Pending" | "InProgress" | "Completed") | null;
+                                /** @enum {string} */
+                                priority: "low" | "normal" | "high" | "urgent";
                                 /** @enum {string} */
                                 dueState: "overdue" | "dueToday" | "dueSoon" | "none";
                             }[];
@@ -6484,6 +6494,11 @@ export interface paths {
                         /** @default 0 */
                         leadDays?: number;
                         assigneeId?: string | null;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
+                        priority?: "low" | "normal" | "high";
                         startsOn: string;
                         endsOn?: string | null;
                         /** Format: uuid */
@@ -6537,6 +6552,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -6614,6 +6631,11 @@ export interface paths {
                         /** @default 0 */
                         leadDays?: number;
                         assigneeId?: string | null;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
+                        priority?: "low" | "normal" | "high";
                         startsOn: string;
                         endsOn?: string | null;
                         assetIds?: string[];
@@ -6716,6 +6738,11 @@ export interface paths {
                         /** @default 0 */
                         leadDays?: number;
                         assigneeId?: string | null;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
+                        priority?: "low" | "normal" | "high";
                         startsOn: string;
                         endsOn?: string | null;
                     };
@@ -6767,6 +6794,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -6884,6 +6913,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -6975,6 +7006,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */

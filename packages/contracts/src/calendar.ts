@@ -4,6 +4,7 @@ import { englishMessages, said } from './messages.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
 import { isScheduleDate, SCHEDULE_EARLIEST_DATE, SCHEDULE_LATEST_DATE } from './schedules.ts';
 import { TASK_STATUSES } from './task-statuses.ts';
+import { TASK_PRIORITIES } from './task-work-messages.ts';
 
 // The calendar of scheduled and due work, and each user's ICS feed (docs/product/calendar.md, ADR 059).
 
@@ -163,6 +164,8 @@ export const ZCalendarItem = z.object({
   eventId: z.string().nullable(),
   /** The task's status; null for a planned occurrence. */
   taskStatus: z.enum(TASK_STATUSES).nullable(),
+  /** The task's priority, or the one its schedule gives its tasks (ADRs 131, 144). */
+  priority: z.enum(TASK_PRIORITIES),
   dueState: z.enum(DUE_STATES),
 });
 export type TCalendarItem = z.infer<typeof ZCalendarItem>;

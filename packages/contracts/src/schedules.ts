@@ -4,6 +4,7 @@ import { isValidDate, ZFieldValueInput } from './field-values.ts';
 import { boundedInt, storableText } from './limits.ts';
 import { englishMessages, inEnglish, said } from './messages.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
+import { TASK_PRIORITIES } from './task-work-messages.ts';
 
 // Planned maintenance (docs/product/schedules.md, ADRs 051-053).
 
@@ -66,6 +67,12 @@ export const SCHEDULE_SAID = {
     ),
 };
 
+/** The priorities a schedule gives its tasks: a task's, but urgent (a breakdown's alarm, ADR 144). */
+export const SCHEDULE_PRIORITIES = TASK_PRIORITIES.filter(
+  (priority): priority is Exclude<(typeof TASK_PRIORITIES)[number], 'urgent'> => priority !== 'urgent',
+) as ['low', 'normal', 'high'];
+export type TSchedulePriority = (typeof SCHEDULE_PRIORITIES)[number];
+
 export const SCHEDULE_MESSAGES = {
   ...englishMessages({
     titleRequired: /*i18n*/ { id: 'schedule.titleRequired', message: 'Title is required.' },
@@ -115,6 +122,11 @@ export const SCHEDULE_MESSAGES = {
     noOccurrence: /*i18n*/ {
       id: 'schedule.noOccurrence',
       message: 'This schedule never falls due: no date between its start and its end matches its recurrence.',
+    },
+    priority: /*i18n*/ {
+      id: 'schedule.priority',
+      message:
+        'A schedule’s priority is low, normal or high: urgent is for a breakdown, set on the task itself.',
     },
     unknownAssignee: /*i18n*/ {
       id: 'schedule.unknownAssignee',
@@ -202,6 +214,8 @@ const scheduleShape = {
     .uuid({ message: SCHEDULE_MESSAGES.unknownAssignee })
     .nullish()
     .transform((id) => id ?? null),
+  /** The priority of the tasks it creates (ADR 144): low, normal or high; normal when absent. */
+  priority: z.enum(SCHEDULE_PRIORITIES, { message: SCHEDULE_MESSAGES.priority }).default('normal'),
   startsOn: scheduleDate,
   endsOn: scheduleDate.nullish().transform((date) => date ?? null),
 };
@@ -293,6 +307,7 @@ export const ZSchedule = z.object({
   leadDays: z.number().int(),
   assigneeId: z.string().nullable(),
   assigneeName: z.string().nullable(),
+  priority: z.enum(SCHEDULE_PRIORITIES),
   startsOn: z.string(),
   endsOn: z.string().nullable(),
   /** Paused schedules create no task. */

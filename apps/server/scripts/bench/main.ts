@@ -68,9 +68,12 @@ const USAGE = `Usage: npm run bench -- [options]
   --only locations    only the location tree's rows (a site's page, the list by location, the
                       type-ahead, a building moved), on the data set of a full run (seeded or reused);
                       its figures join the saved ones for the embedded/PostgreSQL ratios
+  --only requests     only the requests' rows (the requests screen, public reports beside the public
+                      page), on the data set of a full run (seeded or reused) with its requests
   --resilience        only the resilience rows (resilience.ts), each on servers and databases of its
                       own: the public page read from a streaming replica while the primary imports
 
+BENCH_SERVER_NODE_FLAGS adds node flags to the measured server's (e.g. "--cpu-prof --cpu-prof-dir=DIR").
 BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).
 The small tenant is also measured alone, on a second database without the big organization
 (<name>_small_alone beside BENCH_DATABASE_URL's, or <data-dir>-small-alone), seeded the same way.
@@ -139,8 +142,11 @@ function options() {
     process.stdout.write(`${USAGE}\n`);
     process.exit(0);
   }
-  if (values.only !== undefined && !['heavy-work', 'public-page', 'locations'].includes(values.only))
-    fail('--only takes heavy-work, public-page or locations.', 2);
+  if (
+    values.only !== undefined &&
+    !['heavy-work', 'public-page', 'locations', 'requests'].includes(values.only)
+  )
+    fail('--only takes heavy-work, public-page, locations or requests.', 2);
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const quick = values.quick ?? false;
   const bigAssets = wholeNumber(values.assets, quick ? 2000 : databaseUrl ? 1_000_000 : 100_000, 'assets');
@@ -170,6 +176,7 @@ function options() {
     heavyWorkOnly: values.only === 'heavy-work',
     publicPageOnly: values.only === 'public-page',
     locationsOnly: values.only === 'locations',
+    requestsOnly: values.only === 'requests',
     resilience: values.resilience ?? false,
   };
 }
@@ -513,6 +520,31 @@ ${settings.seconds} s per row; goals at 8 connections on ${kind === 'postgres' ?
   }
 }
 
+/**
+ * The requests' rows alone (--only requests), on the full run's data set (seeded or reused) with its
+ * requests: the requests screen, then reports arriving beside the public page.
+ */
+async function requestsOnly(settings: Settings, scratchDir: string, report: Report) {
+  const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
+  const place: Place = {
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.databaseUrl || settings.quick ? scratchDir : settings.dataDir,
+  };
+  const { big } = await seed(place, settings.size, undefined, settings.requests);
+  if (!big) throw new Error('The data set has no big organization: give it assets (--assets).');
+  const server = await startServer({ ...serverEnv(place), ...REQUEST_BENCH_ENV });
+  try {
+    report.write(
+      `\nrequests (${settings.requests.toLocaleString('en-US')} in the big tenant; ${settings.seconds} s per row; load average ${loadAverage()})\n`,
+    );
+    const bigToken = await signIn(server, big);
+    await judgeRequestsScreen(server, bigToken, settings.seconds, report, kind === 'postgres');
+    await judgePublicReports(server, bigToken, big, settings.seconds, report);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Each small-tenant scenario beside the big one as a ratio of the same alone (goal: within 1.2×). */
 function judgeSmallBesideBig(
   kind: DatabaseKind,
@@ -714,9 +746,10 @@ async function main(): Promise<void> {
   }
   const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
-  if (settings.locationsOnly) {
+  if (settings.locationsOnly || settings.requestsOnly) {
     try {
-      await locationsOnly(settings, scratchDir, report);
+      if (settings.locationsOnly) await locationsOnly(settings, scratchDir, report);
+      else await requestsOnly(settings, scratchDir, report);
     } finally {
       await rm(scratchDir, { recursive: true, force: true });
     }

@@ -117,7 +117,8 @@ export function startServer(env: Record<string, string>): Promise<RunningProcess
     SERVER_ENTRY,
     { ...startEnvironment(), LOG_LEVEL: 'warn', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', ...env },
     '/readyz',
-    startNodeFlags(),
+    // BENCH_SERVER_NODE_FLAGS adds node flags to the server's (e.g. --cpu-prof to profile a row).
+    [...startNodeFlags(), ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean)],
   );
 }
 

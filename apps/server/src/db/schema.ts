@@ -479,6 +479,8 @@ export const schedules = pgTable(
     mode: text('mode', { enum: SCHEDULE_MODES }).notNull(),
     leadDays: integer('lead_days').notNull().default(0),
     assigneeId: uuid('assignee_id').references(() => users.id),
+    /** The priority rank its tasks get, low 0 .. high 2 (urgent is a breakdown's, not a plan's: ADR 144). */
+    priority: smallint('priority').notNull().default(1),
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }),
     /** Set while paused: a paused schedule creates nothing. */
@@ -493,6 +495,7 @@ export const schedules = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('schedules_priority_check', sql`${t.priority} between 0 and 2`),
     index('schedules_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
     index('schedules_org_asset_created_idx').on(t.organizationId, t.assetId, t.createdAt.desc(), t.id.desc()),
     // What the engine looks for: active schedules whose next task appears by a day (ADR 052).

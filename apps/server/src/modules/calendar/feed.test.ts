@@ -91,6 +91,7 @@ beforeAll(async () => {
       recurrence: { pattern: 'weekdays', every: 1, weekdays: ['MO'] },
       startsOn: '2026-03-02',
       assigneeId: member,
+      priority: 'high',
     }),
   );
   // Not the member's: the administrator's, and nobody's.
@@ -160,6 +161,9 @@ describe('a user’s feed', () => {
       events.find((event) => event.uid === `schedule-${monthly.id}-2026-03-10@localhost`)?.description,
     ).toBe('Planned');
     expect(response.body).toContain('X-WR-TIMEZONE:Pacific/Auckland');
+    // The weekly one is high (iCalendar's 3), the monthly one normal (5).
+    expect(response.body.match(/^PRIORITY:3\r?$/gm)).toHaveLength(MONDAYS.length);
+    expect(response.body.match(/^PRIORITY:5\r?$/gm)).toHaveLength(3);
   });
 
   it('is the same file while nothing changes (304 to a repeat fetch), and keeps an occurrence’s UID when it becomes a task', async () => {

@@ -1,4 +1,4 @@
-import { addDays, type TLanguage } from '@mqr/contracts';
+import { addDays, priorityOfRank, type TLanguage, type TTaskPriority } from '@mqr/contracts';
 import { translatorFor } from '#server/lib/i18n/translators.ts';
 import { FEED_TEXTS, TASK_STATUS_TEXTS } from './feed-texts.ts';
 import type { CalendarRow } from './queries.ts';
@@ -18,6 +18,9 @@ export interface FeedContent {
 
 /** How often calendar apps are asked to fetch the feed again. */
 const REFRESH_SECONDS = 60 * 60;
+
+/** A priority as iCalendar's PRIORITY (1 highest .. 9 lowest, 5 medium). */
+const ICS_PRIORITY: Record<TTaskPriority, number> = { urgent: 1, high: 3, normal: 5, low: 9 };
 
 /**
  * An event's UID, stable across fetches so that calendar apps update an event rather than add a
@@ -60,6 +63,8 @@ export async function buildFeed(content: FeedContent): Promise<string> {
       stamp: new Date(row.updatedAt),
       summary: tr.t(FEED_TEXTS.summary, { title: row.title, asset: row.assetName }),
       description: row.taskStatus ? statuses[row.taskStatus] : planned,
+      // iCalendar's 1 (highest) to 9 (lowest): urgent 1, high 3, normal 5, low 9 (RFC 5545 §3.8.1.9).
+      priority: ICS_PRIORITY[priorityOfRank(row.priority)],
       url: `${content.publicBaseUrl}/assets/${row.assetId}`,
     });
   }

@@ -55,6 +55,8 @@ export interface CalendarRow {
   assigneeName: string | null;
   scheduleId: string | null;
   taskStatus: 'Pending' | 'InProgress' | 'Completed' | null;
+  /** The rank of the task's priority, or of its schedule's (ADRs 131, 144). */
+  priority: number;
   /** When the row last changed (the feed's DTSTAMP, so an unchanged feed keeps its ETag). */
   updatedAt: string;
 }
@@ -76,7 +78,7 @@ function withNames(db: DbOrTx, organizationId: string, picked: SQL): Promise<Cal
 }
 
 const taskColumns = sql`'task' as kind, e.id, e.due_on::text as date, e.title, e.asset_id as "assetId",
-  e.assignee_id as "assigneeId", e.schedule_id as "scheduleId", e.task_status as "taskStatus",
+  e.assignee_id as "assigneeId", e.schedule_id as "scheduleId", e.task_status as "taskStatus", e.priority,
   to_char(e.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt"`;
 
 /** How many tasks each day of the range has (days without any are left out). */
@@ -284,11 +286,11 @@ export async function findPlannedItems(
     ),
     picked as (
       select 'planned' as kind, s.id, w.day::text as date, s.title, s.asset_id as "assetId",
-        s.assignee_id as "assigneeId", s.id as "scheduleId", null as "taskStatus",
+        s.assignee_id as "assigneeId", s.id as "scheduleId", null as "taskStatus", s.priority,
         to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt"
       from wanted w
       cross join lateral (
-        select s.id, s.title, s.asset_id, s.assignee_id, s.updated_at from ${schedules} s
+        select s.id, s.title, s.asset_id, s.assignee_id, s.priority, s.updated_at from ${schedules} s
         where s.organization_id = ${organizationId} and s.paused_at is null and s.next_due_on is not null
           and s.next_due_on = w.next_due_on and s.rrule = w.rrule and s.mode = w.mode
           ${assigneeCondition('s', filter)}

@@ -87,6 +87,7 @@ beforeAll(async () => {
       title: 'Weekly walk-round',
       recurrence: { pattern: 'weekdays', every: 1, weekdays: ['MO'] },
       startsOn: '2026-03-02',
+      priority: 'high',
     }),
   );
   floating = await createScheduleViaApi(
@@ -152,6 +153,8 @@ describe('the month and week views', () => {
       kind: 'task',
       scheduleId: weekly.id,
       taskStatus: 'Pending',
+      // The task's priority, from its schedule; the planned occurrences show the schedule's.
+      priority: 'high',
       dueState: 'dueToday',
       assetId: boiler.id,
       assetSlug: boiler.slug,
@@ -162,6 +165,7 @@ describe('the month and week views', () => {
       kind: 'planned',
       eventId: null,
       taskStatus: null,
+      priority: 'high',
       dueState: 'dueSoon',
     });
     expect(calendar.days[4]?.items[0]?.scheduleId).toBe(floating.id);
@@ -169,6 +173,7 @@ describe('the month and week views', () => {
       key: `${monthly.id}:2026-03-10`,
       assigneeId: t.orgA.member.id,
       assigneeName: t.orgA.member.displayName,
+      priority: 'normal',
       dueState: 'none',
     });
   });

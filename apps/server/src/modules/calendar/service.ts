@@ -10,6 +10,7 @@ import {
   languageOf,
   localDate,
   parseAgendaPosition,
+  priorityOfRank,
   SCHEDULE_LATEST_DATE,
   type TAgenda,
   type TCalendarAssigneeOption,
@@ -91,6 +92,7 @@ function toItem(row: CalendarRow, today: string): TCalendarItem {
     scheduleId: row.scheduleId,
     eventId: task ? row.id : null,
     taskStatus: row.taskStatus,
+    priority: priorityOfRank(row.priority),
     dueState: dueStateOf({ dueOn: row.date, completed: row.taskStatus === 'Completed' }, today),
   };
 }

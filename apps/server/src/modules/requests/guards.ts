@@ -44,6 +44,8 @@ export const REPORT_LIMIT_DEFAULTS: LoginThrottleLimits = {
 };
 
 const CHALLENGE_MS = REQUEST_CHALLENGE_MINUTES * 60_000;
+/** How often an instance removes the expired used challenges kept in the database (without Redis). */
+const SWEEP_EVERY_MS = 60_000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -68,6 +70,8 @@ export class ReportGuards {
   private readonly tokenSecret: string;
 
   private readonly redis: Redis | null;
+  /** When this instance last removed expired used challenges (sweepExpired). */
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(secret: string, redis: Redis | null, limits: Partial<LoginThrottleLimits> = {}) {
     this.redis = redis;
@@ -148,13 +152,24 @@ export class ReportGuards {
       const set = await this.redis.set(`mqr:report:challenge:${signatureHash}`, '1', 'PX', ttlMs, 'NX');
       return set === 'OK';
     }
-    // Expired ones go first (a few rows: a challenge lives ten minutes).
-    await db.execute(sql`delete from ${usedReportChallenges} where expires_at < ${now.toISOString()}`);
+    await this.sweepExpired(db, now);
     const taken = (await db.execute(sql`
       insert into ${usedReportChallenges} (signature_hash, expires_at)
       values (${signatureHash}, ${new Date(now.getTime() + ttlMs).toISOString()})
       on conflict do nothing returning signature_hash`)) as unknown as { rows: unknown[] };
     return taken.rows.length === 1;
+  }
+
+  /**
+   * Removes the used challenges that have expired, at most once a SWEEP_EVERY_MS per instance: an
+   * expired one is refused by its signed expiry anyway, so its row only waits to go. Swept on every
+   * report, the reports of a busy minute would each scan and delete the same rows, waiting on each
+   * other's row locks.
+   */
+  private async sweepExpired(db: DbOrTx, now: Date): Promise<void> {
+    if (now.getTime() - this.sweptAt < SWEEP_EVERY_MS && now.getTime() >= this.sweptAt) return;
+    this.sweptAt = now.getTime();
+    await db.execute(sql`delete from ${usedReportChallenges} where expires_at < ${now.toISOString()}`);
   }
 
   /** The sender's address as an HMAC: what limits, "me too" and blocking compare, never the address. */

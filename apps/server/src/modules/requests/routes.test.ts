@@ -1,7 +1,14 @@
 import { startTestSmtp, type TestSmtp } from '@mqr/smtp-testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogEntries, files, maintenanceEvents, requests, webhookDeliveries } from '#server/db/schema.ts';
+import {
+  auditLogEntries,
+  files,
+  maintenanceEvents,
+  requests,
+  usedReportChallenges,
+  webhookDeliveries,
+} from '#server/db/schema.ts';
 import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
@@ -176,6 +183,27 @@ describe('requests from the QR code', () => {
       payload: { altcha: await solved(`/public/orgs/${org}/assets/${other.slug}`) },
     });
     expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('keeps a used challenge until it expires, and removes the expired ones once a minute, not on every report', async () => {
+    const guards = t.app.requests.guards;
+    const used = async () => (await t.db.select().from(usedReportChallenges)).map((row) => row.signatureHash);
+    const start = new Date(Date.now() + 30 * 60_000);
+    await guards.verify(t.db, await solved(), start);
+    // An expired one, as a challenge used long ago leaves it.
+    await t.db
+      .insert(usedReportChallenges)
+      .values({ signatureHash: 'expired', expiresAt: new Date(start.getTime() - 1000) });
+    await guards.verify(t.db, await solved(), new Date(start.getTime() + 1000));
+    expect(await used()).toContain('expired');
+    await guards.verify(t.db, await solved(), new Date(start.getTime() + 61_000));
+    expect(await used()).not.toContain('expired');
+    // A challenge used twice is refused, swept or not.
+    const altcha = await solved();
+    await guards.verify(t.db, altcha, new Date(start.getTime() + 62_000));
+    await expect(guards.verify(t.db, altcha, new Date(start.getTime() + 63_000))).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
   });
 
   it('refuses a replayed challenge, a filled honeypot, a file that is not an image: 400 with the field, nothing written', async () => {

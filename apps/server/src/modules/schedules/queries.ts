@@ -366,9 +366,9 @@ export async function insertPlannedTasks(
     ),
     made as (
       insert into ${maintenanceEvents} (id, organization_id, asset_id, title, notes, performed_at, task_status,
-        due_on, schedule_id, assignee_id, created_at, updated_at)
+        due_on, schedule_id, assignee_id, priority, created_at, updated_at)
       select p.event_id, s.organization_id, s.asset_id, s.title, s.notes,
-        p.due_on::timestamp at time zone ${timeZone}, 'Pending', p.due_on, s.id, s.assignee_id, ${now}, ${now}
+        p.due_on::timestamp at time zone ${timeZone}, 'Pending', p.due_on, s.id, s.assignee_id, s.priority, ${now}, ${now}
       from plan p
       join ${schedules} s on s.id = p.schedule_id and s.organization_id = ${organizationId}
       join live_assets a on a.id = s.asset_id

@@ -82,10 +82,12 @@ describe('creating a schedule', () => {
         recurrence: { pattern: 'weekdays', every: 1, weekdays: ['TH'] },
         startsOn: '2026-01-01',
         assigneeId: t.orgA.member.id,
+        priority: 'high',
         fields: [{ fieldId: field.id, value: 'true' }],
       }),
     );
     expect(schedule.assigneeName).toBe(t.orgA.member.displayName);
+    expect(schedule.priority).toBe('high');
     expect(schedule.fields).toEqual([{ fieldId: field.id, label: 'Pressure checked', value: 'true' }]);
     // Thursdays since 1 January: one task, the latest (15 January), not one per missed week.
     expect((await tasksOfSchedule(t.db, schedule.id)).map((task) => task.dueOn)).toEqual(['2026-01-15']);
@@ -102,6 +104,7 @@ describe('creating a schedule', () => {
       dueState: 'dueToday',
       assigneeId: t.orgA.member.id,
       assigneeName: t.orgA.member.displayName,
+      priority: 'high',
       fields: [{ fieldId: field.id, label: 'Pressure checked', value: 'true' }],
     });
   });
@@ -146,6 +149,9 @@ describe('creating a schedule', () => {
         SCHEDULE_MESSAGES.every,
       ],
       [{ title: '  ' }, 'title', SCHEDULE_MESSAGES.titleRequired],
+      // Urgent is a breakdown's alarm, not a plan's (ADR 144).
+      [{ priority: 'urgent' }, 'priority', SCHEDULE_MESSAGES.priority],
+      [{ priority: 'soon' }, 'priority', SCHEDULE_MESSAGES.priority],
     ];
     const before = await t.db.select().from(schedules);
     for (const [overrides, path, message] of refusals) {
@@ -295,10 +301,12 @@ describe('editing, pausing, resuming and deleting', () => {
       recurrence: { pattern: 'interval', every: 3, unit: 'month' },
       startsOn: '2026-03-01',
       leadDays: 10,
+      priority: 'low',
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({
       leadDays: 10,
+      priority: 'low',
       nextDueOn: '2026-03-01',
       upcoming: ['2026-03-01', '2026-06-01', '2026-09-01', '2026-12-01', '2027-03-01'],
     });
@@ -310,6 +318,7 @@ describe('editing, pausing, resuming and deleting', () => {
         to: { pattern: 'interval', every: 3, unit: 'month' },
       },
       leadDays: { from: 0, to: 10 },
+      priority: { from: 'normal', to: 'low' },
     });
   });
 

@@ -1,12 +1,15 @@
 import {
   ASSET_SELECTION_MESSAGES,
   localDate,
+  priorityRank,
   SCHEDULE_APPLY_MAX_ASSETS,
   SCHEDULE_MESSAGES,
+  SCHEDULE_PRIORITIES,
   SCHEDULE_SAID,
   SCHEDULE_UPCOMING_COUNT,
   type TApplyScheduleResult,
   type TSchedule,
+  type TSchedulePriority,
   type ZApplyScheduleBody,
   ZRecurrence,
   type ZScheduleBody,
@@ -67,6 +70,10 @@ export interface ScheduleContext {
 
 const scheduleNotFound = () => notFound('Schedule');
 
+/** A stored rank as a schedule's priority (a rank above high, never stored, reads as high). */
+const scheduleRankPriority = (rank: number): TSchedulePriority =>
+  SCHEDULE_PRIORITIES[Math.min(rank, SCHEDULE_PRIORITIES.length - 1)] ?? 'normal';
+
 export function toSchedule(row: ScheduleViewRow): TSchedule {
   let upcoming: string[] = [];
   if (row.nextDueOn) {
@@ -89,6 +96,7 @@ export function toSchedule(row: ScheduleViewRow): TSchedule {
     leadDays: row.leadDays,
     assigneeId: row.assigneeId,
     assigneeName: row.assigneeName,
+    priority: scheduleRankPriority(row.priority),
     startsOn: row.startsOn,
     endsOn: row.endsOn,
     status: row.pausedAt ? 'paused' : 'active',
@@ -174,7 +182,7 @@ async function checkInput(db: DbOrTx, organizationId: string, input: ScheduleInp
 /** What a schedule is set to, as the body gives it or the row holds it. */
 type ScheduleSettings = Pick<
   ScheduleInput,
-  'title' | 'notes' | 'recurrence' | 'mode' | 'leadDays' | 'assigneeId' | 'startsOn' | 'endsOn'
+  'title' | 'notes' | 'recurrence' | 'mode' | 'leadDays' | 'assigneeId' | 'priority' | 'startsOn' | 'endsOn'
 >;
 
 /** The columns a checked input sets. */
@@ -188,6 +196,7 @@ function columnsOf(input: ScheduleSettings, rrule: string) {
     mode: input.mode,
     leadDays: input.leadDays,
     assigneeId: input.assigneeId?.toLowerCase() ?? null,
+    priority: priorityRank(input.priority),
     startsOn: input.startsOn,
     endsOn: input.endsOn,
   };
@@ -199,8 +208,8 @@ function auditSnapshot(
   definitions: FieldDefinitionRow[],
   values: ReadonlyMap<string, string | null>,
 ): Record<string, unknown> {
-  const { rrule: _rrule, ...settings } = columns;
-  return { ...settings, ...valuesByLabel(definitions, values) };
+  const { rrule: _rrule, priority, ...settings } = columns;
+  return { ...settings, priority: scheduleRankPriority(priority), ...valuesByLabel(definitions, values) };
 }
 
 function auditRecord(
@@ -431,7 +440,11 @@ export async function updateSchedule(
     const values = resolveFieldValues('MaintenanceEvent', definitions, input.fields, stored);
     const before = new Map([...values.keys()].map((fieldId) => [fieldId, stored.get(fieldId) ?? null]));
     const changes = diffChanges(
-      auditSnapshot(columnsOf(current, current.rrule), definitions, before),
+      auditSnapshot(
+        columnsOf({ ...current, priority: scheduleRankPriority(current.priority) }, current.rrule),
+        definitions,
+        before,
+      ),
       auditSnapshot(columns, definitions, values),
     );
     if (Object.keys(changes).length === 0) return;

@@ -19,6 +19,7 @@ export function calendarItem(overrides: Partial<TCalendarItem> = {}): TCalendarI
     scheduleId: 'schedule-1',
     eventId: id,
     taskStatus: 'Pending',
+    priority: 'normal',
     dueState: 'none',
     ...overrides,
   };

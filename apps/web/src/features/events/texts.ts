@@ -81,6 +81,12 @@ export const WORK_TEXTS = {
   assetDown: msg`The asset is down`,
   assetDownHint: msg`Starts a downtime now; completing the task ends it.`,
   completeWithWork: msg`Complete with time and costs`,
+  startTimer: msg`Start timer`,
+  /** `time`: what it counted so far, as 12:09 or 1:05:09. */
+  stopTimer: (time: string) => msg`Stop timer ${time}`,
+  /** `time`: what it counted, as 12:09 or 1:05:09. */
+  resumeTimer: (time: string) => msg`Resume timer ${time}`,
+  timeFromTimer: msg`From your timer; change it if it ran while you were not working.`,
   completeTitle: (title: string) => msg`Complete “${title}”`,
   timeSpent: msg`Your time spent`,
   timeSpentHint: msg`Minutes (90) or hours and minutes (1:30).`,

@@ -18,6 +18,7 @@ export function schedule(overrides: Partial<TSchedule> = {}): TSchedule {
     mode: 'fixed',
     leadDays: 7,
     assigneeId: null,
+    priority: 'normal',
     assigneeName: null,
     startsOn: '2026-02-01',
     endsOn: null,

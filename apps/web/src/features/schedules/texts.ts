@@ -116,6 +116,8 @@ export const SCHEDULE_TEXTS = {
   leadDaysHint: msg`The task appears this many days before its due date.`,
   assignee: msg`Assignee`,
   nobody: msg`Nobody`,
+  priority: msg`Priority of its tasks`,
+  priorityHint: msg`Urgent is for a breakdown: raise the task itself.`,
   startsOn: msg`Starts on`,
   startsOnHint: msg`The first day it may fall due.`,
   endsOn: msg`Ends on (optional)`,

@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react';
 import type { TCalendarItem } from '@mqr/contracts';
 import { Link } from 'react-router';
+import { PriorityPill } from '#web/components/ui/priority-pill.tsx';
 import hidden from '#web/components/ui/visually-hidden.module.css';
 import { formatCalendarDate } from '#web/lib/dates.ts';
+import { PRIORITY_MESSAGES } from '#web/lib/texts.ts';
 import { assetPath, itemState, type TItemTone } from '../lib/item-state.ts';
 import { CALENDAR_TEXTS } from '../texts.ts';
 import styles from './calendar.module.css';
@@ -40,14 +42,21 @@ export function CalendarItem({
   const state = itemState(item);
   const label = _(state.label);
   const plannedTag = item.kind === 'planned' && state.tone !== 'planned';
+  // Normal says nothing, as the pill does (components/ui/priority-pill.tsx).
+  const priority = item.priority === 'normal' ? '' : _(PRIORITY_MESSAGES[item.priority]);
   if (compact) {
     return (
       <Link
         to={assetPath(item)}
         className={`${styles.compactItem} ${TONES[state.tone]}`}
-        title={`${item.title} · ${item.assetName} · ${label}`}
+        title={[item.title, item.assetName, priority, label].filter(Boolean).join(' · ')}
       >
         <Marker tone={state.tone} />
+        {item.priority === 'urgent' || item.priority === 'high' ? (
+          <span className={styles.compactPriority} aria-hidden="true">
+            {item.priority === 'urgent' ? '‼' : '↑'}
+          </span>
+        ) : null}
         {/* data-truncates: cut short on purpose, the link's title has it whole (e2e clip check) */}
         <span className={styles.compactText} data-truncates>
           <span className={styles.compactTitle}>{item.title}</span>{' '}
@@ -56,7 +65,7 @@ export function CalendarItem({
           </span>
         </span>
         <span className={hidden.visuallyHidden}>
-          , {label}
+          {priority ? `, ${priority}` : ''}, {label}
           {plannedTag ? `, ${_(CALENDAR_TEXTS.planned)}` : ''}
         </span>
       </Link>
@@ -76,6 +85,7 @@ export function CalendarItem({
         </span>
       </span>
       <span className={styles.tags}>
+        <PriorityPill priority={item.priority} />
         <span className={`${styles.tag} ${TONES[state.tone]}`}>{label}</span>
         {plannedTag ? (
           <span className={`${styles.tag} ${styles.planned}`}>{_(CALENDAR_TEXTS.planned)}</span>

@@ -10,6 +10,7 @@ import { assetKeys } from '#web/features/assets/index.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { type TQueuedTaskAction, useOfflineWrites } from '#web/lib/offline-writes.ts';
+import { clearTimer, timerMinutesOf } from '../hooks/use-task-timer.ts';
 import { showSavedEvent, showTaskStamps, stampsAfter, type TTaskAction } from '../lib/shown-tasks.ts';
 import { taskKeys } from './task-keys.ts';
 
@@ -86,7 +87,15 @@ type TVariables = { action: TTaskAction; task: TTask; work?: TTaskWork | undefin
 export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
   const queryClient = useQueryClient();
   const offline = useOfflineWrites();
-  const displayName = useAuth()?.displayName ?? '';
+  const auth = useAuth();
+  const displayName = auth?.displayName ?? '';
+  // The person's timer of a task (ADR 143): its time goes with the completion, which then forgets it.
+  const timerOf = (task: TTask) =>
+    auth ? { organizationId: auth.organizationId, email: auth.email, eventId: task.eventId } : null;
+  const forgetTimer = (action: TTaskAction, task: TTask) => {
+    const owner = timerOf(task);
+    if (action === 'complete' && owner) clearTimer(owner);
+  };
   const reload = (task: TTask) => {
     onChanged?.();
     return Promise.all([
@@ -117,6 +126,7 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
       }
     },
     onSuccess: (result, { action, task }) => {
+      forgetTimer(action, task);
       if ('queued' in result) {
         showTaskStamps(
           queryClient,
@@ -135,7 +145,9 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
 
   function run(action: TTaskAction, task: TTask) {
     if (mutation.isPending || !window.confirm(i18n._(confirmText(texts, action, task)))) return;
-    mutation.mutate({ action, task });
+    // A quick completion records what the person's timer counted as their time.
+    const minutes = action === 'complete' ? timerMinutesOf(timerOf(task)) : 0;
+    mutation.mutate({ action, task, ...(minutes > 0 ? { work: { timeSpent: [{ minutes }] } } : {}) });
   }
 
   /** Completes the task with the work entered in its dialog (the dialog was the confirmation). */

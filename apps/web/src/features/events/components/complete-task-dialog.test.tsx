@@ -3,12 +3,15 @@ import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { authStore } from '#web/lib/auth-store.ts';
+import { loginResponse } from '#web/test/fixtures.ts';
 import { CompleteTaskDialog } from './complete-task-dialog.tsx';
 
 const open = (onComplete = vi.fn(), downFrom: string | null = null) => {
   render(
     <I18nProvider i18n={i18n}>
       <CompleteTaskDialog
+        eventId="e-belt"
         title="Belt change"
         downFrom={downFrom}
         busy={false}
@@ -63,5 +66,25 @@ describe('the completion dialog', () => {
     await user.clear(from);
     await user.click(screen.getByRole('button', { name: 'Complete task' }));
     expect(onComplete).toHaveBeenCalledWith({ downFrom: null });
+  });
+
+  it('fills in the time the person’s timer of the task counted, which they may change', async () => {
+    authStore.login(loginResponse({ organizationId: 'org-1' }), 'sam@example.com');
+    const key = 'mqr:task-timer:org-1:sam@example.com:e-belt';
+    localStorage.setItem(key, JSON.stringify({ runningSince: null, countedMs: 90 * 60_000 }));
+    try {
+      const user = userEvent.setup();
+      const onComplete = open();
+      const time = screen.getByLabelText('Your time spent');
+      expect(time).toHaveValue('1:30');
+      expect(time).toHaveAccessibleDescription(expect.stringContaining('From your timer'));
+      await user.clear(time);
+      await user.type(time, '75');
+      await user.click(screen.getByRole('button', { name: 'Complete task' }));
+      expect(onComplete).toHaveBeenCalledWith({ timeSpent: [{ minutes: 75 }] });
+    } finally {
+      localStorage.removeItem(key);
+      authStore.logout();
+    }
   });
 });

@@ -5,8 +5,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { useAuth } from '#web/lib/auth-store.ts';
-import { formatMoney, parseMinutes, parseMoney, parseQuantity } from '#web/lib/money.ts';
+import { formatMinutes, formatMoney, parseMinutes, parseMoney, parseQuantity } from '#web/lib/money.ts';
 import type { TTaskWork } from '../api/task-action.ts';
+import { timerMinutesOf, useTimerOwner } from '../hooks/use-task-timer.ts';
 import { WORK_TEXTS } from '../texts.ts';
 import styles from './complete-task-dialog.module.css';
 import { fromDateTimeLocal, toDateTimeLocal } from './event-form-values.ts';
@@ -14,6 +15,8 @@ import { fromDateTimeLocal, toDateTimeLocal } from './event-form-values.ts';
 type TCostRow = { key: number; description: string; quantity: string; unitCost: string };
 
 type TCompleteTaskDialogProps = {
+  /** The task's event id: the person's timer of it fills in their time (ADR 143). */
+  eventId: string;
   title: string;
   /** The task's downtime so far (the "asset is down" switch), shown and editable. */
   downFrom: string | null;
@@ -29,10 +32,19 @@ type TErrors = Record<string, string>;
  * the user's time (minutes or h:mm), cost lines in the organization's currency, and the downtime.
  * Completing is this dialog's button: it asks nothing more.
  */
-export function CompleteTaskDialog({ title, downFrom, busy, onComplete, onClose }: TCompleteTaskDialogProps) {
+export function CompleteTaskDialog({
+  eventId,
+  title,
+  downFrom,
+  busy,
+  onComplete,
+  onClose,
+}: TCompleteTaskDialogProps) {
   const { _ } = useLingui();
   const currency = useAuth()?.currency ?? DEFAULT_CURRENCY;
-  const [time, setTime] = useState('');
+  const owner = useTimerOwner(eventId);
+  const [timed] = useState(() => timerMinutesOf(owner));
+  const [time, setTime] = useState(timed > 0 ? formatMinutes(timed) : '');
   const [rows, setRows] = useState<TCostRow[]>([]);
   const [from, setFrom] = useState(downFrom ? toDateTimeLocal(downFrom) : '');
   const [to, setTo] = useState('');
@@ -99,7 +111,11 @@ export function CompleteTaskDialog({ title, downFrom, busy, onComplete, onClose 
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
         <TextField
           label={_(WORK_TEXTS.timeSpent)}
-          hint={_(WORK_TEXTS.timeSpentHint)}
+          hint={
+            timed > 0
+              ? `${_(WORK_TEXTS.timeSpentHint)} ${_(WORK_TEXTS.timeFromTimer)}`
+              : _(WORK_TEXTS.timeSpentHint)
+          }
           inputMode="numeric"
           autoComplete="off"
           value={time}

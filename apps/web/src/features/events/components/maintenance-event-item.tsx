@@ -17,6 +17,7 @@ import { EventChangeHistory } from './event-change-history.tsx';
 import { EventDetails } from './event-details.tsx';
 import styles from './maintenance-events.module.css';
 import { PerformedAt } from './performed-at.tsx';
+import { TaskTimerButton } from './task-timer-button.tsx';
 import { TaskWorkSummary } from './task-work-summary.tsx';
 
 type TMaintenanceEventItemProps = {
@@ -105,6 +106,7 @@ export function MaintenanceEventItem({
               {running === 'start' ? _(TASK_MESSAGES.starting) : _(EVENT_TEXTS.startTask)}
             </Button>
           ) : null}
+          {event.taskStatus !== 'Completed' ? <TaskTimerButton eventId={event.id} disabled={busy} /> : null}
           {event.taskStatus !== 'Completed' ? (
             <Button
               variant={event.taskStatus === 'Pending' ? 'secondary' : 'primary'}

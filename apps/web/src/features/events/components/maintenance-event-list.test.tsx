@@ -160,11 +160,13 @@ describe('maintenance event list', () => {
     expect(await buttons('Leak check')).toEqual([
       'Edit event',
       'Start task',
+      'Start timer',
       'Mark complete',
       'Complete with time and costs',
     ]);
     expect(await buttons('Belt change')).toEqual([
       'Edit event',
+      'Start timer',
       'Mark complete',
       'Complete with time and costs',
     ]);
@@ -274,6 +276,40 @@ describe('maintenance event list', () => {
       expect(screen.getByRole('alert')).toHaveTextContent(i18n._(EVENT_TEXTS.completeFailed)),
     );
     expect(within(await item('Belt change')).getByRole('button', { name: 'Mark complete' })).toBeEnabled();
+  });
+
+  it('times the work with the timer, and a quick completion records what it counted as the person’s time', async () => {
+    const completions: unknown[] = [];
+    setup([pending, inProgress], {
+      [`POST /api/assets/${ASSET_ID}/events/e-progress/complete`]: (_url, init) => {
+        completions.push(JSON.parse(String(init.body)));
+        return jsonResponse({ ...inProgress, taskStatus: 'Completed' });
+      },
+    });
+    // 25 minutes and a second counted earlier on this device, stopped.
+    const key = `mqr:task-timer:${ORG_ID}:alex@example.com:e-progress`;
+    localStorage.setItem(key, JSON.stringify({ runningSince: null, countedMs: 25 * 60_000 + 1000 }));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}`);
+    const leak = await item('Leak check');
+    await user.click(within(leak).getByRole('button', { name: 'Start timer' }));
+    const running = within(leak).getByRole('button', { name: /^Stop timer 0:0\d$/ });
+    expect(running).toHaveAttribute('aria-pressed', 'true');
+    await user.click(running);
+    expect(within(leak).getByRole('button', { name: /^Resume timer 0:0\d$/ })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    const belt = await item('Belt change');
+    await user.click(within(belt).getByRole('button', { name: 'Resume timer 25:01' }));
+    await user.click(within(belt).getByRole('button', { name: 'Mark complete' }));
+    await waitFor(() => expect(completions).toHaveLength(1));
+    // A started minute counts: 25:01 or more is 26 minutes.
+    expect(completions[0]).toEqual({ timeSpent: [{ minutes: 26 }] });
+    await waitFor(() => expect(localStorage.getItem(key)).toBeNull());
+    localStorage.clear();
   });
 
   it('writes typed values the German reader’s way, and a value without its type as before (ADR 118)', async () => {

@@ -70,6 +70,7 @@ export function MaintenanceEventList({
       </ol>
       {completing ? (
         <CompleteTaskDialog
+          eventId={completing.id}
           title={completing.title}
           downFrom={completing.downFrom}
           busy={task.running !== undefined}

@@ -14,6 +14,7 @@ import { EVENT_TEXTS, TASK_MESSAGES, WORK_TEXTS } from '../texts.ts';
 import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';
 import { PerformedAt } from './performed-at.tsx';
+import { TaskTimerButton } from './task-timer-button.tsx';
 import { downtimeText } from './task-work-summary.tsx';
 
 type TPendingTaskItemProps = {
@@ -77,6 +78,7 @@ export function PendingTaskItem({
             {busyAction === 'start' ? _(TASK_MESSAGES.starting) : _(EVENT_TEXTS.startTask)}
           </Button>
         ) : null}
+        <TaskTimerButton eventId={task.eventId} disabled={disabled} aria-describedby={titleId} />
         {task.taskStatus !== 'Completed' ? (
           <Button disabled={disabled} aria-describedby={titleId} onClick={() => onAction('complete')}>
             {busyAction === 'complete' ? _(TASK_MESSAGES.updating) : _(EVENT_TEXTS.markComplete)}

@@ -131,6 +131,7 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
       {content}
       {completing ? (
         <CompleteTaskDialog
+          eventId={completing.eventId}
           title={completing.title}
           downFrom={completing.downFrom}
           busy={action.running !== undefined}

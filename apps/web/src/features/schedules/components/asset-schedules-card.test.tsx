@@ -144,6 +144,14 @@ describe('the asset page’s planned maintenance', () => {
     await user.clear(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.leadDays)));
     await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.leadDays)), '2');
     await user.selectOptions(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.assignee)), 'Sam Rivera');
+    const priority = within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.priority));
+    // Low, normal or high: urgent is a breakdown's.
+    expect([...(priority as HTMLSelectElement).options].map((option) => option.value)).toEqual([
+      'low',
+      'normal',
+      'high',
+    ]);
+    await user.selectOptions(priority, 'High');
     await user.clear(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.startsOn)));
     await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.startsOn)), '2026-03-02');
     await user.type(within(dialog).getByLabelText('Pressure'), '4.5');
@@ -161,6 +169,7 @@ describe('the asset page’s planned maintenance', () => {
         mode: 'fixed',
         leadDays: 2,
         assigneeId: SAM.id,
+        priority: 'high',
         startsOn: '2026-03-02',
         endsOn: null,
       },

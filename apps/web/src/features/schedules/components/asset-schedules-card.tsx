@@ -10,6 +10,7 @@ import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
 import { QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
+import { PriorityPill } from '#web/components/ui/priority-pill.tsx';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { pageCountOf } from '#web/lib/paged-response.ts';
@@ -188,6 +189,7 @@ function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: Rea
         <h3 id={titleId} className={styles.itemTitle}>
           {schedule.title}
         </h3>
+        <PriorityPill priority={schedule.priority} />
         <span className={`${styles.state} ${paused ? styles.paused : styles.active}`}>
           {paused ? _(SCHEDULE_TEXTS.paused) : _(SCHEDULE_TEXTS.active)}
         </span>

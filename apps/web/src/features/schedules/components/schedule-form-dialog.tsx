@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import {
   RECURRENCE_UNITS,
   SCHEDULE_MODES,
+  SCHEDULE_PRIORITIES,
   type TApplyScheduleResult,
   type TAssetSelection,
   type TFieldDefinition,
@@ -25,6 +26,7 @@ import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { CustomFieldInputs, useFields } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
+import { PRIORITY_MESSAGES } from '#web/lib/texts.ts';
 import { useApplySchedule } from '../api/apply-schedule.ts';
 import { useAssignableUsers } from '../api/get-assignable-users.ts';
 import { useSaveSchedule } from '../api/save-schedule.ts';
@@ -322,6 +324,18 @@ function ScheduleForm({
           {assignees.map((user) => (
             <option key={user.id} value={user.id}>
               {user.displayName}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={_(SCHEDULE_TEXTS.priority)}
+          hint={_(SCHEDULE_TEXTS.priorityHint)}
+          error={errors.priority?.message}
+          {...register('priority')}
+        >
+          {SCHEDULE_PRIORITIES.map((priority) => (
+            <option key={priority} value={priority}>
+              {_(PRIORITY_MESSAGES[priority])}
             </option>
           ))}
         </SelectField>

@@ -17,6 +17,7 @@ describe('the schedule form’s values', () => {
       startsOn: '2026-03-04',
       endsOn: '',
       assigneeId: '',
+      priority: 'normal',
     });
   });
 
@@ -37,6 +38,7 @@ describe('the schedule form’s values', () => {
         mode: 'fixed',
         leadDays: 7,
         assigneeId: null,
+        priority: 'normal',
         startsOn: saved.startsOn,
         endsOn: null,
       },

@@ -7,6 +7,7 @@ import {
   type TSchedule,
   type TScheduleBody,
   type TScheduleMode,
+  type TSchedulePriority,
   type TWeekday,
   ZScheduleBody,
 } from '@mqr/contracts';
@@ -27,6 +28,7 @@ export type TScheduleFormValues = {
   mode: TScheduleMode;
   leadDays: string;
   assigneeId: string;
+  priority: TSchedulePriority;
   startsOn: string;
   endsOn: string;
   custom: Record<string, string>;
@@ -61,6 +63,7 @@ export function initialScheduleFormValues(
     mode: schedule?.mode ?? 'fixed',
     leadDays: String(schedule?.leadDays ?? 0),
     assigneeId: schedule?.assigneeId ?? '',
+    priority: schedule?.priority ?? 'normal',
     startsOn: schedule?.startsOn ?? today,
     endsOn: schedule?.endsOn ?? '',
     custom,
@@ -94,7 +97,7 @@ export function scheduleFormPath(path: string): string | null {
   const [head = '', next] = path.split('.');
   if (head === 'fields') return next ? `custom.${customKey(next)}` : null;
   if (head === 'recurrence') return next && ['every', 'weekdays', 'day'].includes(next) ? next : 'pattern';
-  const known = ['title', 'notes', 'mode', 'leadDays', 'assigneeId', 'startsOn', 'endsOn'];
+  const known = ['title', 'notes', 'mode', 'leadDays', 'assigneeId', 'priority', 'startsOn', 'endsOn'];
   return known.includes(head) ? head : null;
 }
 
@@ -134,6 +137,7 @@ export function checkScheduleForm(
     mode: values.mode,
     leadDays: wholeNumber(values.leadDays),
     assigneeId: values.assigneeId || null,
+    priority: values.priority,
     startsOn: values.startsOn.trim(),
     endsOn: values.endsOn.trim() === '' ? null : values.endsOn.trim(),
   };

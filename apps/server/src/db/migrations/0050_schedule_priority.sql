@@ -1,0 +1,2 @@
+ALTER TABLE "schedules" ADD COLUMN "priority" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "schedules" ADD CONSTRAINT "schedules_priority_check" CHECK ("schedules"."priority" between 0 and 2);
