@@ -131,6 +131,11 @@ describe('ReplicaRoutingPool: which pool a query of the replica handle uses (ADR
     expect(goesToPrimary(failure('23505'))).toBe(false);
     // A write sent to the replica by mistake is refused there (25006) and not hidden by the primary.
     expect(goesToPrimary(failure('25006'))).toBe(false);
+    // Through drizzle, which wraps the driver's error: the same.
+    const wrapped = (code: string) => Object.assign(new Error('Failed query'), { cause: failure(code) });
+    expect(
+      [wrapped('40001'), wrapped('ECONNREFUSED'), wrapped('25006'), wrapped('42601')].map(goesToPrimary),
+    ).toEqual([true, true, false, false]);
   });
 });
 

@@ -43,10 +43,18 @@ export const UNRESTRICTED_READ_ROLE_CODE = 'MQR_READ_ROLE_UNRESTRICTED';
 /** SQLSTATEs of a statement the replica cancelled because of its replay (a recovery conflict). */
 const RECOVERY_CONFLICT_CODES = new Set(['40001', '40P01']);
 
-const isRecoveryConflict = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RECOVERY_CONFLICT_CODES.has(code);
-};
+/** The error's code, or its cause's (drizzle wraps the driver's errors in a DrizzleQueryError). */
+function codeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const isRecoveryConflict = (error: unknown) => RECOVERY_CONFLICT_CODES.has(codeOf(error) ?? '');
 
 /**
  * An error on the replica after which the same read goes to the primary: the replica is unreachable
@@ -54,7 +62,7 @@ const isRecoveryConflict = (error: unknown) => {
  * Reads only are sent through the replica's handle, so sending one again is safe.
  */
 export function goesToPrimary(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = codeOf(error);
   // A write sent to the replica (read-only there): a mistake of the code, not hidden by the primary.
   if (code === READ_ONLY_CODE) return false;
   if (code === NOT_A_STANDBY_CODE || code === UNRESTRICTED_READ_ROLE_CODE || isRecoveryConflict(error)) {
