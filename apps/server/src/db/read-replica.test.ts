@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import type { Db } from './client.ts';
 import { NOT_A_STANDBY_CODE } from './host-list.ts';
 import {
   goesToPrimary,
@@ -7,6 +8,7 @@ import {
   ReplicaHealth,
   ReplicaRoutingPool,
   UNRESTRICTED_READ_ROLE_CODE,
+  withTransactionsOnPrimaryAfterFailure,
 } from './read-replica.ts';
 import type { ReplicaState } from './read-routing.ts';
 
@@ -240,5 +242,59 @@ describe('ReplicaHealth: up, behind or down, from the positions of the primary a
     const first = check.probe();
     expect(check.probe()).toBe(first);
     await first;
+  });
+});
+
+describe("the replica handle's transactions", () => {
+  /** A handle whose transactions answer `answer` (or throw it), recording that they ran. */
+  function fakeDb(name: string, answer: unknown, ran: string[]) {
+    return {
+      transaction: async () => {
+        ran.push(name);
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      select: () => name,
+    } as unknown as Db;
+  }
+  const counts = () => ({ replica: 0, primaryWhileReplicaUnusable: 0, primaryAfterReplicaFailed: 0 });
+
+  it('runs a transaction that failed on the replica for its sake again on the primary (it only reads)', async () => {
+    for (const code of ['40001', 'ECONNRESET']) {
+      const ran: string[] = [];
+      const replicaHealth = health('up');
+      const kept = counts();
+      const db = withTransactionsOnPrimaryAfterFailure(
+        fakeDb('replica', Object.assign(new Error('Failed query'), { cause: failure(code) }), ran),
+        fakeDb('primary', 'figures', ran),
+        replicaHealth,
+        kept,
+      );
+      expect(await db.transaction(async () => 'unused')).toBe('figures');
+      expect([ran, kept.primaryAfterReplicaFailed], code).toEqual([['replica', 'primary'], 1]);
+      // A recovery conflict leaves the replica up; a lost connection marks it down.
+      expect(replicaHealth.state, code).toBe(code === '40001' ? 'up' : 'down');
+      // Everything else is the replica's handle's own.
+      expect((db as unknown as { select(): string }).select()).toBe('replica');
+    }
+  });
+
+  it("throws the work's own errors, and any error when the transaction did not start on the replica", async () => {
+    const ran: string[] = [];
+    const own = withTransactionsOnPrimaryAfterFailure(
+      fakeDb('replica', failure('42P01'), ran),
+      fakeDb('primary', 'figures', ran),
+      health('up'),
+      counts(),
+    );
+    await expect(own.transaction(async () => 'unused')).rejects.toMatchObject({ code: '42P01' });
+    const down = withTransactionsOnPrimaryAfterFailure(
+      fakeDb('replica', failure('ECONNRESET'), ran),
+      fakeDb('primary', 'figures', ran),
+      health('down'),
+      counts(),
+    );
+    await expect(down.transaction(async () => 'unused')).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(ran).toEqual(['replica', 'replica']);
   });
 });

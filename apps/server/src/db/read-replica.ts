@@ -336,7 +336,7 @@ export function openReadReplica(options: ReadReplicaOptions): ReadReplica {
  * sake (its connection lost mid-way, a recovery conflict) runs again on the primary: its work only
  * reads, so running it twice changes nothing (the dashboard's figures read in one snapshot, ADR 034).
  */
-function withTransactionsOnPrimaryAfterFailure(
+export function withTransactionsOnPrimaryAfterFailure(
   db: Db,
   primary: Db,
   health: Pick<ReplicaHealth, 'state' | 'markDown'>,
