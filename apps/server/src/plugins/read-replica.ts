@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { PRIMARY_POSITION_QUERY } from '../db/read-replica.ts';
 import { formatLsn, type Lsn, laterLsn, parseLsn, type ReadReason, routeRead } from '../db/read-routing.ts';
+import { PRIMARY_POSITION_QUERY } from '../db/replica-health.ts';
 import { WritePositions } from '../db/write-positions.ts';
 
 declare module 'fastify' {
