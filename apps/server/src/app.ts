@@ -29,6 +29,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { claimCommitted, claimIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { readReplicaPlugin } from './plugins/read-replica.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { xsrfPlugin } from './plugins/xsrf.ts';
 import { registerRoutes } from './routes.ts';
@@ -157,6 +158,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       appDatabaseUrl: config.databaseAppUrl,
       pgliteDir: config.pgliteDir,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost (idle client)'),
+      readUrl: config.databaseReadUrl,
+      readMaxLagMillis: config.databaseReadMaxLagSeconds * 1000,
+      onReplicaChange: (state, detail) => {
+        if (state === 'up') app.log.info(`read replica up: ${detail}`);
+        else app.log.warn(`read replica ${state}, its reads go to the primary: ${detail}`);
+      },
     });
   }
   const handle = database;
@@ -212,6 +219,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(webhooksPlugin);
   // After the jobs and Redis: the requests' limits, challenges and emails (ADR 129).
   await app.register(requestsPlugin);
+  // Before the routes: readDb, and the write positions of read-your-own-writes (ADR 141).
+  await app.register(readReplicaPlugin);
   // Before the routes: it times every one of them.
   await app.register(metricsPlugin);
   await registerRoutes(app, config);

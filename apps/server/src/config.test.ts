@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: undefined,
+      databaseReadUrl: undefined,
+      databaseReadMaxLagSeconds: 5,
       dataDir,
       pgliteDir: path.join(dataDir, 'db'),
       filesDir: path.join(dataDir, 'files'),
@@ -206,6 +208,42 @@ describe('loadConfig', () => {
     expect(both).toMatchObject({
       databaseUrl: 'postgres://owner@db.example.com/mqr',
       databaseAppUrl: appUrl,
+    });
+  });
+
+  it('takes a read replica (DATABASE_READ_URL, one standby or a list) only with DATABASE_URL (ADR 141)', () => {
+    const replica = 'postgres://mqr_app@replica1:5432,replica2/mqr';
+    expect(problemsOf({ JWT_SECRET: secret, DATABASE_READ_URL: replica })).toEqual([
+      'DATABASE_READ_URL: Requires DATABASE_URL: a read replica is a PostgreSQL standby, and the embedded database has none.',
+    ]);
+    expect(
+      problemsOf({
+        JWT_SECRET: secret,
+        DATABASE_URL: 'postgres://db/mqr',
+        DATABASE_READ_URL: 'postgres://r1,r2/mqr?target_session_attrs=read-write',
+      }),
+    ).toEqual([
+      'DATABASE_READ_URL: target_session_attrs=read-write is not supported here: leave it out or use standby (reads go to the primary by themselves when no standby answers).',
+    ]);
+    expect(
+      problemsOf({
+        JWT_SECRET: secret,
+        DATABASE_URL: 'postgres://db/mqr',
+        DATABASE_READ_URL: replica,
+        DATABASE_READ_MAX_LAG_SECONDS: '0',
+      })[0],
+    ).toMatch(/^DATABASE_READ_MAX_LAG_SECONDS: /);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: secret,
+        DATABASE_URL: 'postgres://owner@db/mqr',
+        DATABASE_READ_URL: `${replica}?target_session_attrs=standby`,
+        DATABASE_READ_MAX_LAG_SECONDS: '30',
+      }),
+    ).toMatchObject({
+      databaseReadUrl: `${replica}?target_session_attrs=standby`,
+      databaseReadMaxLagSeconds: 30,
     });
   });
 

@@ -61,6 +61,18 @@ const postgresUrl = z
     }
   });
 
+/** A read replica's connection string: one host or a list, the first standby of which is read from (ADR 141). */
+const standbyUrl = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    try {
+      parseHostList(v, 'standby');
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
+
 /** TRUST_PROXY: true/false, a number of hops, or a comma-separated list of addresses/CIDRs. */
 const trustProxy = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : String(v).trim()),
@@ -95,6 +107,8 @@ export const ZEnv = z.object({
   HOST: optionalString.default('0.0.0.0'),
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl.optional()),
   DATABASE_APP_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl.optional()),
+  DATABASE_READ_URL: z.preprocess((v) => (v === '' ? undefined : v), standbyUrl.optional()),
+  DATABASE_READ_MAX_LAG_SECONDS: envInt(5, 1, 3600),
   DATA_DIR: optionalString.default('./data'),
   PUBLIC_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   JWT_SECRET: z.preprocess(
@@ -179,6 +193,10 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL connection string of the app's own role, under row-level security (ADR 066). */
   databaseAppUrl: string | undefined;
+  /** A standby (or a list of them) the heavy reads may go to (ADR 141); undefined: every read on the primary. */
+  databaseReadUrl: string | undefined;
+  /** How far behind the primary the replica may be and still be read from, in seconds. */
+  databaseReadMaxLagSeconds: number;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   /** `DATA_DIR/db`. */
@@ -256,6 +274,18 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     default: '(unset)',
     description:
       'With DATABASE_URL: connection string of a role that does not own the tables. The server then queries as that role, under row-level security, and uses DATABASE_URL only to migrate and grant it access. Takes a list of hosts as DATABASE_URL does.',
+  },
+  {
+    name: 'DATABASE_READ_URL',
+    default: '(unset: every read on the primary)',
+    description:
+      "With DATABASE_URL: connection string of a streaming replica (a hot standby), or a list of them in libpq's syntax (the first that is a standby is read from). Public asset and location pages, CSV exports, analytics, the calendar and label sheets then read from it, except for a user or browser that wrote since the replica last caught up; when it is down, or further behind than DATABASE_READ_MAX_LAG_SECONDS, they read from the primary. Must name the same role as DATABASE_APP_URL when that is set (row-level security applies on the replica too). docs/postgresql-failover.md, Read replicas.",
+  },
+  {
+    name: 'DATABASE_READ_MAX_LAG_SECONDS',
+    default: '5',
+    description:
+      'How far behind the primary the read replica may be (1 to 3600 seconds) and still be read from. A page read from it may show data this old to someone who did not make the change.',
   },
   {
     name: 'DATA_DIR',
@@ -427,6 +457,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (e.DATABASE_APP_URL && !e.DATABASE_URL) {
       problems.push('DATABASE_APP_URL: Requires DATABASE_URL (the owner of the tables, which migrates).');
     }
+    if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+      problems.push(
+        'DATABASE_READ_URL: Requires DATABASE_URL: a read replica is a PostgreSQL standby, and the embedded database has none.',
+      );
+    }
     if (!e.JWT_SECRET && e.NODE_ENV === 'production' && e.DATABASE_URL) {
       problems.push(
         'JWT_SECRET: Required in production with DATABASE_URL (every instance must share it; at least 32 characters).',
@@ -443,6 +478,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadMaxLagSeconds: e.DATABASE_READ_MAX_LAG_SECONDS,
     dataDir,
     pgliteDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),

@@ -34,6 +34,7 @@ import {
   prepareRequests,
   REQUEST_BENCH_ENV,
 } from './request-timing.ts';
+import { runResilience } from './resilience.ts';
 import {
   type DatabaseKind,
   EMBEDDED_WITHIN,
@@ -69,6 +70,8 @@ const USAGE = `Usage: npm run bench -- [options]
                       its figures join the saved ones for the embedded/PostgreSQL ratios
   --only requests     only the requests' rows (the requests screen, public reports beside the public
                       page), on the data set of a full run (seeded or reused) with its requests
+  --resilience        only the resilience rows (resilience.ts), each on servers and databases of its
+                      own: the public page read from a streaming replica while the primary imports
 
 BENCH_SERVER_NODE_FLAGS adds node flags to the measured server's (e.g. "--cpu-prof --cpu-prof-dir=DIR").
 BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).
@@ -130,6 +133,7 @@ function options() {
       'data-dir': { type: 'string' },
       quick: { type: 'boolean' },
       only: { type: 'string' },
+      resilience: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -173,6 +177,7 @@ function options() {
     publicPageOnly: values.only === 'public-page',
     locationsOnly: values.only === 'locations',
     requestsOnly: values.only === 'requests',
+    resilience: values.resilience ?? false,
   };
 }
 
@@ -734,6 +739,11 @@ async function main(): Promise<void> {
   const settings = options();
   ensureBuilt();
   const report = new Report(!settings.quick);
+  if (settings.resilience) {
+    await runResilience({ quick: settings.quick }, report);
+    report.finish();
+    return;
+  }
   const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
   if (settings.locationsOnly || settings.requestsOnly) {

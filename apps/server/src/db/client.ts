@@ -10,6 +10,8 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
 import { FollowingPool } from './following-pool.ts';
 import { parseHostList } from './host-list.ts';
 import { PgliteThread } from './pglite-thread.ts';
+import { openReadReplica, type ReadReplica } from './read-replica.ts';
+import type { ReplicaState } from './read-routing.ts';
 import * as schema from './schema.ts';
 import { asSystem } from './scope.ts';
 import { ScopedPool } from './scoped-pool.ts';
@@ -28,6 +30,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL given a list of hosts (or read-write): the pools follow the primary through failovers (ADR 132). */
   followsPrimary: boolean;
+  /**
+   * PostgreSQL with DATABASE_READ_URL: the read replica the heavy reads may go to (ADR 141), with its
+   * health; undefined otherwise (every read goes to `db`).
+   */
+  replica: ReadReplica | undefined;
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   /** The connection pool now (metrics): PostgreSQL's up to 10 connections, the embedded database's PGLITE_CONNECTIONS (sharing its one session). */
@@ -62,36 +69,55 @@ export interface DatabaseOptions {
   lock?: boolean;
   /** Called with errors of idle pool connections, which must never crash the process. */
   onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL only: a standby's connection string (one host or a list, the first standby of which is
+   * read from), as the app role when `appDatabaseUrl` is set (ADR 141).
+   */
+  readUrl?: string | undefined;
+  /** How far behind the primary the replica may be and still be read from (default 5 s). */
+  readMaxLagMillis?: number;
+  /** Called when the replica goes up, down or behind, with what was found (the log). */
+  onReplicaChange?: (state: ReplicaState, detail: string) => void;
 }
+
+/** DATABASE_READ_MAX_LAG_SECONDS' default, in milliseconds. */
+export const DEFAULT_READ_MAX_LAG_MS = 5000;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.appDatabaseUrl, options.onPoolError)
-    : openPglite(options.pgliteDir, options.lock ?? true, options.onPoolError);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  if (options.readUrl) throw new Error('A read replica (DATABASE_READ_URL) needs PostgreSQL (DATABASE_URL).');
+  return openPglite(options.pgliteDir, options.lock ?? true, options.onPoolError);
 }
 
-function openPostgres(
-  connectionString: string,
-  appConnectionString: string | undefined,
-  onPoolError?: (error: Error) => void,
-): DatabaseHandle {
+function openPostgres(connectionString: string, databaseOptions: DatabaseOptions): DatabaseHandle {
+  const { appDatabaseUrl: appConnectionString, onPoolError } = databaseOptions;
   const options = { max: 10, connectionTimeoutMillis: 5000 };
   // A list of hosts to follow (ADR 132).
   const hosts = parseHostList(appConnectionString ?? connectionString);
   const follows = hosts.urls.length > 1 || hosts.readWrite;
-  if (!appConnectionString) {
-    const pool = new FollowingPool({ ...options, connectionString });
-    return overPool(pool, 'postgres', onPoolError, () => pool.end(), { follows });
-  }
-  const pool = new ScopedPool({ ...options, connectionString: appConnectionString });
+  const pool = appConnectionString
+    ? new ScopedPool({ ...options, connectionString: appConnectionString })
+    : new FollowingPool({ ...options, connectionString });
   // The owner's pool is for migrations (and tests' setup): it opens connections only when used.
-  const owner = new FollowingPool({ ...options, max: 2, connectionString });
-  return overPool(pool, 'postgres', onPoolError, () => Promise.all([pool.end(), owner.end()]), {
-    owner,
-    follows,
-  });
+  const owner = appConnectionString ? new FollowingPool({ ...options, max: 2, connectionString }) : undefined;
+  const replica = databaseOptions.readUrl
+    ? openReadReplica({
+        readUrl: databaseOptions.readUrl,
+        scoped: Boolean(appConnectionString),
+        primary: pool,
+        maxLagMillis: databaseOptions.readMaxLagMillis ?? DEFAULT_READ_MAX_LAG_MS,
+        onChange: databaseOptions.onReplicaChange,
+        onPoolError,
+      })
+    : undefined;
+  // The replica first: its health check asks the primary's pool.
+  const end = async () => {
+    await replica?.close();
+    await Promise.all([pool.end(), owner?.end()]);
+  };
+  return overPool(pool, 'postgres', onPoolError, end, { owner, follows, replica });
 }
 
 /**
@@ -125,7 +151,11 @@ function overPool(
   kind: DatabaseHandle['kind'],
   onPoolError: ((error: Error) => void) | undefined,
   end: () => Promise<unknown>,
-  { owner, follows = false }: { owner?: pg.Pool; follows?: boolean } = {},
+  {
+    owner,
+    follows = false,
+    replica,
+  }: { owner?: pg.Pool | undefined; follows?: boolean; replica?: ReadReplica | undefined } = {},
 ): DatabaseHandle {
   // An idle client losing its connection (PostgreSQL restart) emits here; without a listener Node would crash.
   pool.on('error', (error) => onPoolError?.(error));
@@ -137,6 +167,7 @@ function overPool(
     ownerDb: owner ? (drizzlePg(owner, { schema }) as unknown as Db) : db,
     kind,
     followsPrimary: follows,
+    replica,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

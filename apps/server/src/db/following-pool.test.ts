@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, dropDatabase, withDatabaseName } from '../test/test-database.ts';
 import { FollowingPool } from './following-pool.ts';
+import { NOT_A_STANDBY_CODE } from './host-list.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -54,6 +55,21 @@ describe.runIf(Boolean(adminUrl))('FollowingPool on PostgreSQL (TEST_DATABASE_UR
     } finally {
       await pool.end();
       await dropDatabase(adminUrl!, readOnly);
+    }
+  });
+
+  it("refuses a primary for a standby's pool (a read replica's), at once and without sending anything again (ADR 141)", async () => {
+    const pool = new FollowingPool({
+      connectionString: withDatabaseName(adminUrl!, name),
+      role: 'standby',
+      max: 1,
+      connectionTimeoutMillis: 1000,
+    });
+    try {
+      await expect(pool.query('select 1')).rejects.toMatchObject({ code: NOT_A_STANDBY_CODE });
+      await expect(pool.connect()).rejects.toMatchObject({ code: NOT_A_STANDBY_CODE });
+    } finally {
+      await pool.end();
     }
   });
 });

@@ -1,11 +1,13 @@
 import pg from 'pg';
 import { isDatabaseUnavailableError } from '../plugins/errors.ts';
 import {
+  type HostRole,
   isPrimaryLost,
+  notAStandbyError,
   PrimaryLocator,
   parseHostList,
+  ROLE_QUERY,
   readOnlyServerError,
-  WRITABLE_QUERY,
 } from './host-list.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() and connect() have many overloads; arguments pass through.
@@ -20,8 +22,14 @@ const FAILOVER_WAIT_MS = 15_000;
 
 export interface FollowingPoolConfig extends pg.PoolConfig {
   connectionString: string;
-  /** How long a connection waits for the primary to be found (FAILOVER_WAIT_MS by default). */
+  /** How long a connection waits for the primary to be found (FAILOVER_WAIT_MS by default; 0 for a standby's pool). */
   failoverWaitMillis?: number;
+  /**
+   * 'standby': a read replica's pool (DATABASE_READ_URL, ADR 141): it connects only to a server in
+   * recovery, the first of the list that is, and never waits for one (its reads go to the primary
+   * instead, db/read-replica.ts). Default 'primary'.
+   */
+  role?: HostRole;
 }
 
 /** A statement that only reads: sent again once on the new primary when the old one went away. */
@@ -94,33 +102,44 @@ function followingClient(Base: typeof pg.Client, locator: PrimaryLocator): typeo
 export class FollowingPool extends pg.Pool {
   private readonly locator: PrimaryLocator | undefined;
   private readonly failoverWaitMillis: number;
+  private readonly role: HostRole;
 
   constructor(config: FollowingPoolConfig, Client: typeof pg.Client = pg.Client) {
-    const hosts = parseHostList(config.connectionString);
-    if (hosts.urls.length === 1 && !hosts.readWrite) {
+    const role = config.role ?? 'primary';
+    const hosts = parseHostList(config.connectionString, role);
+    if (role === 'primary' && hosts.urls.length === 1 && !hosts.readWrite) {
       super({ ...config, Client });
       this.failoverWaitMillis = 0;
+      this.role = role;
       return;
     }
-    const locator = new PrimaryLocator(hosts, config.connectionTimeoutMillis ?? 5000);
+    const locator = new PrimaryLocator(hosts, config.connectionTimeoutMillis ?? 5000, role);
+    // libpq's check of target_session_attrs on each new connection (a standby's pool always checks).
+    const checked = role === 'standby' || hosts.readWrite;
+    const afterCheck = config.onConnect;
     super({
       ...config,
       connectionString: hosts.urls[0],
       Client: followingClient(Client, locator),
-      ...(hosts.readWrite
+      ...(checked
         ? {
             onConnect: async (client: pg.ClientBase) => {
-              const { rows } = await client.query<{ writable: boolean }>(WRITABLE_QUERY);
-              if (rows[0]?.writable) return;
-              const following = client as unknown as FollowingClient;
-              locator.suspect(following.generation);
-              throw readOnlyServerError(following.hostName);
+              const { rows } = await client.query<{ wanted: boolean }>(ROLE_QUERY[role]);
+              if (!rows[0]?.wanted) {
+                const following = client as unknown as FollowingClient;
+                locator.suspect(following.generation);
+                throw role === 'standby'
+                  ? notAStandbyError(following.hostName)
+                  : readOnlyServerError(following.hostName);
+              }
+              await afterCheck?.(client);
             },
           }
         : {}),
     });
     this.locator = locator;
-    this.failoverWaitMillis = config.failoverWaitMillis ?? FAILOVER_WAIT_MS;
+    this.role = role;
+    this.failoverWaitMillis = config.failoverWaitMillis ?? (role === 'standby' ? 0 : FAILOVER_WAIT_MS);
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: see AnyArgs.
@@ -136,7 +155,9 @@ export class FollowingPool extends pg.Pool {
       return await send();
     } catch (error) {
       const text = queryText(args[0]);
-      if (!this.locator || !text || !READ.test(text) || !isDatabaseUnavailableError(error)) throw error;
+      // A standby's pool sends nothing again: its reads go to the primary instead (ADR 141).
+      if (!this.locator || this.role === 'standby' || !text || !READ.test(text)) throw error;
+      if (!isDatabaseUnavailableError(error)) throw error;
       return send();
     }
   }

@@ -36,4 +36,20 @@ describe('parseHostList (libpq multi-host connection strings, ADR 132)', () => {
     expect(() => parseHostList('mysql://u@a/db')).toThrow(/postgres:\/\//);
     expect(() => parseHostList('postgres://u@a:99999/db')).toThrow(/postgres:\/\//);
   });
+
+  it('reads a replica list (DATABASE_READ_URL) without target_session_attrs, or with standby only (ADR 141)', () => {
+    expect(parseHostList('postgres://app@r1,r2:5433/mqr', 'standby')).toEqual({
+      urls: ['postgres://app@r1:5432/mqr', 'postgres://app@r2:5433/mqr'],
+      names: ['r1:5432', 'r2:5433'],
+      readWrite: false,
+    });
+    expect(
+      parseHostList('postgres://app@r1/mqr?target_session_attrs=standby&sslmode=require', 'standby'),
+    ).toEqual({ urls: ['postgres://app@r1/mqr?sslmode=require'], names: ['r1'], readWrite: false });
+    for (const target of ['any', 'read-write', 'primary', 'prefer-standby']) {
+      expect(() =>
+        parseHostList(`postgres://app@r1,r2/mqr?target_session_attrs=${target}`, 'standby'),
+      ).toThrow(`target_session_attrs=${target} is not supported here`);
+    }
+  });
 });

@@ -18,6 +18,13 @@ const URL_PARTS = /^(postgres(?:ql)?:\/\/)(?:([^@/?#]*)@)?([^/?#]*)([^?#]*)(?:\?
 const NOT_A_URL = 'Must be a URL starting with postgres:// or postgresql://.';
 const TARGETS = ['any', 'read-write', 'primary'];
 
+/**
+ * Which server of the list the pool wants: the primary, which takes writes (DATABASE_URL,
+ * DATABASE_APP_URL), or a standby, which replays the primary's changes and serves reads
+ * (DATABASE_READ_URL, ADR 141).
+ */
+export type HostRole = 'primary' | 'standby';
+
 /** Gives `host:port` (or `[v6]:port`) of a list entry; a host alone gets PostgreSQL's port, 5432. */
 function withPort(entry: string): string {
   const trimmed = entry.trim();
@@ -28,9 +35,11 @@ function withPort(entry: string): string {
 /**
  * Parses a connection string with one host or several; throws a message for the configuration check
  * when it is not one. A list needs `target_session_attrs=read-write` (or `primary`): the server writes,
- * so "any host that answers" (libpq's default) could land it on a read-only standby.
+ * so "any host that answers" (libpq's default) could land it on a read-only standby. For a standby
+ * (`role` 'standby', the read replicas of ADR 141) the option may be left out or be `standby`: the pool
+ * takes the first host of the list that is a standby either way.
  */
-export function parseHostList(connectionString: string): HostList {
+export function parseHostList(connectionString: string, role: HostRole = 'primary'): HostList {
   const match = URL_PARTS.exec(connectionString.trim());
   if (!match) throw new Error(NOT_A_URL);
   const [, scheme, userInfo, hostPart, path, query] = match as unknown as [
@@ -42,15 +51,20 @@ export function parseHostList(connectionString: string): HostList {
     string | undefined,
   ];
   const params = new URLSearchParams(query ?? '');
-  const target = params.get('target_session_attrs') ?? 'any';
-  if (!TARGETS.includes(target)) {
+  const target = params.get('target_session_attrs') ?? (role === 'standby' ? 'standby' : 'any');
+  if (role === 'standby' && target !== 'standby') {
+    throw new Error(
+      `target_session_attrs=${target} is not supported here: leave it out or use standby (reads go to the primary by themselves when no standby answers).`,
+    );
+  }
+  if (role === 'primary' && !TARGETS.includes(target)) {
     throw new Error(`target_session_attrs=${target} is not supported: use read-write (or primary).`);
   }
   // node-postgres would send it on as a setting the server does not know: it is ours alone.
   params.delete('target_session_attrs');
   const names = hostPart.includes(',') ? hostPart.split(',').map(withPort) : [hostPart];
   if (names.some((name) => name === '')) throw new Error('A host in the list is empty.');
-  if (names.length > 1 && target === 'any') {
+  if (role === 'primary' && names.length > 1 && target === 'any') {
     throw new Error(
       'A list of hosts needs target_session_attrs=read-write: the server writes to the primary.',
     );
@@ -65,7 +79,7 @@ export function parseHostList(connectionString: string): HostList {
       throw new Error(NOT_A_URL);
     }
   }
-  return { urls, names, readWrite: target !== 'any' };
+  return { urls, names, readWrite: role === 'primary' && target !== 'any' };
 }
 
 /** SQLSTATE read_only_sql_transaction: the server took a write but is (now) a standby or read-only. */
@@ -101,15 +115,33 @@ export function readOnlyServerError(name: string): Error {
 
 /** libpq's check for target_session_attrs=read-write, plus recovery (a promoted standby's first moments). */
 export const WRITABLE_QUERY =
-  "select not pg_is_in_recovery() and current_setting('transaction_read_only') = 'off' as writable";
+  "select not pg_is_in_recovery() and current_setting('transaction_read_only') = 'off' as wanted";
+
+/** libpq's check for target_session_attrs=standby: the server replays a primary's changes. */
+export const STANDBY_QUERY = 'select pg_is_in_recovery() as wanted';
+
+/** The question a host must answer `wanted = true` to for a pool of `role`. */
+export const ROLE_QUERY: Record<HostRole, string> = { primary: WRITABLE_QUERY, standby: STANDBY_QUERY };
+
+/** SQLSTATE-like code of a connection refused because its server is not a standby (ADR 141). */
+export const NOT_A_STANDBY_CODE = 'MQR_NOT_A_STANDBY';
+
+/** What a connection of a standby's pool fails with when its server is a primary (a promoted standby). */
+export function notAStandbyError(name: string): Error {
+  return Object.assign(
+    new Error(`the database server at ${name} is not a standby (not in recovery): not read from`),
+    { code: NOT_A_STANDBY_CODE },
+  );
+}
 
 const PAUSE_MS = 250;
 /** How long a search for the primary goes on before it gives up until the next failure. */
 const SEARCH_MS = 120_000;
 
 /**
- * Which host of the list is the primary: the first one on start, and after a failure (a lost connection,
- * a read-only answer) the first host that answers as writable, looked for every 250 ms until found.
+ * Which host of the list is the primary (or, for a standby's pool, a standby): the first one on start,
+ * and after a failure (a lost connection, a read-only answer) the first host that answers as wanted
+ * (ROLE_QUERY), looked for every 250 ms until found.
  */
 export class PrimaryLocator {
   /** Index of the host new connections go to. */
@@ -121,10 +153,12 @@ export class PrimaryLocator {
 
   readonly hosts: HostList;
   private readonly probeTimeoutMillis: number;
+  private readonly role: HostRole;
 
-  constructor(hosts: HostList, probeTimeoutMillis: number) {
+  constructor(hosts: HostList, probeTimeoutMillis: number, role: HostRole = 'primary') {
     this.hosts = hosts;
     this.probeTimeoutMillis = probeTimeoutMillis;
+    this.role = role;
   }
 
   get url(): string {
@@ -157,7 +191,7 @@ export class PrimaryLocator {
     const deadline = Date.now() + SEARCH_MS;
     while (!this.closed && Date.now() < deadline) {
       for (let i = 0; i < this.hosts.urls.length; i++) {
-        if (await this.isWritable(this.hosts.urls[i]!)) {
+        if (await this.isWanted(this.hosts.urls[i]!)) {
           if (i !== this.current) {
             this.current = i;
             this.generation++;
@@ -169,13 +203,13 @@ export class PrimaryLocator {
     }
   }
 
-  private async isWritable(url: string): Promise<boolean> {
+  private async isWanted(url: string): Promise<boolean> {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: this.probeTimeoutMillis });
     client.on('error', () => {});
     try {
       await client.connect();
-      const { rows } = await client.query<{ writable: boolean }>(WRITABLE_QUERY);
-      return rows[0]?.writable === true;
+      const { rows } = await client.query<{ wanted: boolean }>(ROLE_QUERY[this.role]);
+      return rows[0]?.wanted === true;
     } catch {
       return false;
     } finally {

@@ -325,7 +325,8 @@ export const assetFieldValues = pgTable(
     ),
   },
   (t) => [
-    primaryKey({ columns: [t.assetId, t.fieldId] }),
+    // organization_id last: every lookup by the asset keeps this index; Citus-ready (ADR 142).
+    primaryKey({ columns: [t.assetId, t.fieldId, t.organizationId] }),
     // A field's values in order (their text key): the list's sort and its Select, Boolean and Date filters.
     index('asset_field_values_org_field_value_idx').on(t.organizationId, t.fieldId, t.textKey, t.assetId),
     // A Number field's values in numeric order (sort and range filter).
@@ -437,7 +438,7 @@ export const maintenanceEvents = pgTable(
     // One task per schedule and due date, whoever creates it, however often (ADR 052); also the
     // foreign key's lookup when a schedule is deleted.
     uniqueIndex('maintenance_events_schedule_due_unique')
-      .on(t.scheduleId, t.dueOn)
+      .on(t.scheduleId, t.dueOn, t.organizationId)
       .where(sql`${t.scheduleId} is not null`),
     // Completed events by completion date (history, turnaround, team performance). The trailing
     // columns are what the dashboard's aggregates read, so they run as index-only scans.
@@ -535,7 +536,7 @@ export const scheduleFieldValues = pgTable(
     value: text('value').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.scheduleId, t.fieldId] }),
+    primaryKey({ columns: [t.scheduleId, t.fieldId, t.organizationId] }),
     index('schedule_field_values_org_field_idx').on(t.organizationId, t.fieldId),
   ],
 );
@@ -553,7 +554,7 @@ export const eventFieldValues = pgTable(
     value: text('value').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.eventId, t.fieldId] }),
+    primaryKey({ columns: [t.eventId, t.fieldId, t.organizationId] }),
     index('event_field_values_org_field_idx').on(t.organizationId, t.fieldId),
   ],
 );
@@ -662,7 +663,8 @@ export const files = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('files_object_key_unique').on(t.objectKey),
+    // A key starts with its organization's id (storage/object-keys.ts): unique as the key alone.
+    uniqueIndex('files_object_key_unique').on(t.objectKey, t.organizationId),
     index('files_org_asset_idx').on(t.organizationId, t.assetId),
     index('files_org_event_idx').on(t.organizationId, t.eventId),
     // The foreign keys' own lookups (by id alone) when an asset or an event is deleted (ADR 046).
@@ -675,7 +677,7 @@ export const files = pgTable(
 export const pendingUploads = pgTable(
   'pending_uploads',
   {
-    objectKey: text('object_key').primaryKey(),
+    objectKey: text('object_key').notNull(),
     organizationId: organizationId(),
     userId: uuid('user_id').references(() => users.id),
     fileName: varchar('file_name', { length: 255 }).notNull(),
@@ -684,6 +686,8 @@ export const pendingUploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // A key starts with its organization's id (storage/object-keys.ts): unique as the key alone.
+    primaryKey({ columns: [t.objectKey, t.organizationId] }),
     index('pending_uploads_created_idx').on(t.createdAt),
     index('pending_uploads_org_idx').on(t.organizationId),
   ],
@@ -811,18 +815,22 @@ export const dueTaskTallies = pgTable(
 );
 
 /**
- * How many events each asset has, kept by a trigger on maintenance_events (migration 0037): the
- * asset page's count of its history, which counting read every entry of a long history on each view
- * (ADR 107). Keyed by the asset alone, so deleting an asset finds its row by the key; assets with no
- * event ever may have no row.
+ * How many events each asset has, kept by a trigger on maintenance_events (migrations 0037, 0048):
+ * the asset page's count of its history, which counting read every entry of a long history on each
+ * view (ADR 107). Keyed by the asset (and its organization, ADR 142), so deleting an asset finds its
+ * row by the key; assets with no event ever may have no row.
  */
-export const assetEventCounts = pgTable('asset_event_counts', {
-  assetId: uuid('asset_id')
-    .primaryKey()
-    .references(() => assets.id, { onDelete: 'cascade' }),
-  organizationId: organizationId(),
-  events: integer('events').notNull(),
-});
+export const assetEventCounts = pgTable(
+  'asset_event_counts',
+  {
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    events: integer('events').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.organizationId] })],
+);
 
 /**
  * How many assets in service (not retired) each organization has, kept by a trigger on assets
@@ -903,7 +911,7 @@ export const importRows = pgTable(
     sheetRow: integer('sheet_row').notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber, t.organizationId] })],
 );
 
 /** What an import's check found wrong, by row and column. */
@@ -964,7 +972,7 @@ export const importChanges = pgTable(
     /** For an update: what the mapped columns held before (name, description, external ID, values by field id). */
     before: jsonb('before').$type<ImportChangeBefore>(),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.assetId] })],
+  (t) => [primaryKey({ columns: [t.importId, t.assetId, t.organizationId] })],
 );
 
 /**
@@ -1077,7 +1085,7 @@ export const emailOutbox = pgTable(
     // Never the same digest twice: one per person and date, whoever writes it. Other kinds (a
     // sign-in settings alert, ADR 082) are one message per change, however many a day.
     uniqueIndex('email_outbox_user_kind_date_unique')
-      .on(t.userId, t.kind, t.localDate)
+      .on(t.userId, t.kind, t.localDate, t.organizationId)
       .where(sql`${t.kind} = 'daily_digest'`),
     // A delivery's messages (an organization's date, those still to send) and the clean-up of old ones.
     index('email_outbox_org_date_idx').on(t.organizationId, t.localDate, t.state),
@@ -1296,18 +1304,22 @@ export const NO_PARENT = '00000000-0000-0000-0000-000000000000';
  * assets and maintenance_events and by the service's moves (migration 0040, ADR 122): a site's
  * counts are one row whatever it holds.
  */
-export const locationRollups = pgTable('location_rollups', {
-  locationId: uuid('location_id')
-    .primaryKey()
-    .references(() => locations.id, { onDelete: 'cascade' }),
-  organizationId: organizationId(),
-  /** Assets in service at it and below it. */
-  assets: integer('assets').notNull().default(0),
-  /** Assets in service at the location itself. */
-  ownAssets: integer('own_assets').notNull().default(0),
-  /** Open (pending or started) tasks of the assets at it and below it. */
-  openTasks: integer('open_tasks').notNull().default(0),
-});
+export const locationRollups = pgTable(
+  'location_rollups',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    /** Assets in service at it and below it. */
+    assets: integer('assets').notNull().default(0),
+    /** Assets in service at the location itself. */
+    ownAssets: integer('own_assets').notNull().default(0),
+    /** Open (pending or started) tasks of the assets at it and below it. */
+    openTasks: integer('open_tasks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.organizationId] })],
+);
 
 /** Open planned tasks at each location and below it, per due date (its overdue and due-soon counts). */
 export const locationDueRollups = pgTable(
@@ -1320,7 +1332,7 @@ export const locationDueRollups = pgTable(
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     open: integer('open').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locationId, t.dueOn] })],
+  (t) => [primaryKey({ columns: [t.locationId, t.dueOn, t.organizationId] })],
 );
 
 /**
@@ -1421,7 +1433,8 @@ export const requests = pgTable(
       .where(sql`${t.state} in ('new', 'accepted')`),
     // One asset's requests (the list's asset filter); also the foreign key's look-up.
     index('requests_asset_created_idx').on(t.assetId, t.createdAt.desc(), t.id.desc()),
-    uniqueIndex('requests_token_hash_unique').on(t.tokenHash),
+    // The status page finds a request by its token alone (a random or keyed HMAC, unique by itself).
+    uniqueIndex('requests_token_hash_unique').on(t.tokenHash, t.organizationId),
     // The staff list's search: words of the description, led by the organization (btree_gin), so a
     // rare word reads its few rows instead of walking the list's order (ADR 133). Reports arrive all
     // day: a small pending list, as the assets' (ADR 074).
@@ -1455,7 +1468,7 @@ export const requestPhotos = pgTable(
   },
   (t) => [
     index('request_photos_request_idx').on(t.requestId, t.id),
-    uniqueIndex('request_photos_object_key_unique').on(t.objectKey),
+    uniqueIndex('request_photos_object_key_unique').on(t.objectKey, t.organizationId),
     index('request_photos_file_idx').on(t.fileId).where(sql`${t.fileId} is not null`),
   ],
 );
@@ -1471,7 +1484,7 @@ export const requestMeToos = pgTable(
     senderHash: varchar('sender_hash', { length: 64 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.requestId, t.senderHash] })],
+  (t) => [primaryKey({ columns: [t.requestId, t.senderHash, t.organizationId] })],
 );
 
 /** Senders an organization blocked (a request closed as spam), by the HMAC of their address, until a time. */

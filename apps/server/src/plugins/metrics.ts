@@ -46,7 +46,8 @@ function renameActiveTotals(prom: typeof import('prom-client'), registry: Regist
  * Prometheus metrics (ADR 062), only with METRICS_TOKEN: without it prom-client is never loaded (the
  * idle server's memory, ADR 033) and /metrics answers 404. Collected: request durations by method,
  * route pattern and status; the database pool (open, idle, waiting, max); the job runner's queues
- * (queued and running jobs, in the whole database); Node's defaults (event-loop lag and its
+ * (queued and running jobs, in the whole database); with a read replica (ADR 141) its state, lag and
+ * where the reads sent to it were answered; Node's defaults (event-loop lag and its
  * percentiles, memory, garbage collection, CPU). Register before any route: its hook times them all.
  */
 async function metrics(app: FastifyInstance): Promise<void> {
@@ -91,6 +92,53 @@ async function metrics(app: FastifyInstance): Promise<void> {
       }
     },
   });
+
+  const replica = database.replica;
+  if (replica) {
+    // The read replica (ADR 141): its state and lag as the health check last found them, and where
+    // the reads sent through its handle were answered.
+    new prom.Gauge({
+      name: 'db_replica_state',
+      help: 'The read replica as its health check last found it: 1 for its state (up, behind, down), 0 for the others.',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        for (const state of ['up', 'behind', 'down'] as const)
+          this.set({ state }, replica.health.state === state ? 1 : 0);
+      },
+    });
+    new prom.Gauge({
+      name: 'db_replica_lag_seconds',
+      help: "How far behind the primary the read replica's data was at its last check (an estimate on the safe side).",
+      registers: [registry],
+      collect() {
+        if (replica.health.lagMillis !== null) this.set(replica.health.lagMillis / 1000);
+      },
+    });
+    new prom.Counter({
+      name: 'db_replica_reads_total',
+      help: "Queries sent through the read replica's handle, by where they were answered: replica; primary_unusable (the replica was down or behind); primary_after_failure (failed on the replica, then answered by the primary).",
+      labelNames: ['answered_by'],
+      registers: [registry],
+      collect() {
+        const counts = replica.counts;
+        this.reset();
+        this.inc({ answered_by: 'replica' }, counts.replica);
+        this.inc({ answered_by: 'primary_unusable' }, counts.primaryWhileReplicaUnusable);
+        this.inc({ answered_by: 'primary_after_failure' }, counts.primaryAfterReplicaFailed);
+      },
+    });
+    new prom.Counter({
+      name: 'db_read_routes_total',
+      help: 'Requests whose heavy reads were sent to the replica (replica) or to the primary, by why: replica-down, replica-behind, own-write (the user or browser wrote what the replica has not replayed yet).',
+      labelNames: ['reason'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [reason, count] of Object.entries(app.readRoutes ?? {})) this.inc({ reason }, count);
+      },
+    });
+  }
 
   new prom.Gauge({
     name: 'jobs_queue_depth',

@@ -284,7 +284,7 @@ export class FailoverCluster {
 }
 
 /** The uid and gid of the `postgres` user, which owns the cluster's files when the tests run as root. */
-function postgresUser(): [number, number] {
+export function postgresUser(): [number, number] {
   const id = (flag: string) =>
     Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
   return [id('-u'), id('-g')];

@@ -43,7 +43,8 @@ export async function dashboardRoutes(instance: FastifyInstance): Promise<void> 
     },
     async (request) =>
       turn(() =>
-        dashboardAnalytics(app.db, {
+        // The replica's, when it may answer this request (ADR 141).
+        dashboardAnalytics(app.readDb(request), {
           organizationId: currentUser(request).organizationId,
           organizationTimeZone: currentUser(request).timeZone,
           now: app.clock.now(),
@@ -75,7 +76,8 @@ export async function dashboardRoutes(instance: FastifyInstance): Promise<void> 
           'Cost, time spent and downtime over the last rangeDays (1..365, default 30): totals, the costliest assets with MTTR and MTBF, cost per month (the organization time zone), and open tasks by priority and age. Money in minor units of currency.',
       },
     },
-    async (request) => turn(() => workAnalytics(app.db, workRequest(request, request.query.rangeDays))),
+    async (request) =>
+      turn(() => workAnalytics(app.readDb(request), workRequest(request, request.query.rangeDays))),
   );
 
   app.get(
@@ -91,7 +93,7 @@ export async function dashboardRoutes(instance: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const user = currentUser(request);
       const rows = workCsvRows(
-        app.db,
+        app.readDb(request),
         workRequest(request, request.query.rangeDays),
         request.query.table,
         readerLanguage(user),

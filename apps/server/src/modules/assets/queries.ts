@@ -306,7 +306,10 @@ export async function upsertAssetValue(
   await db
     .insert(assetFieldValues)
     .values({ organizationId, assetId, fieldId, value })
-    .onConflictDoUpdate({ target: [assetFieldValues.assetId, assetFieldValues.fieldId], set: { value } });
+    .onConflictDoUpdate({
+      target: [assetFieldValues.assetId, assetFieldValues.fieldId, assetFieldValues.organizationId],
+      set: { value },
+    });
 }
 
 export async function deleteAssetValues(
@@ -436,7 +439,10 @@ export async function setValueOfAssets(
   await tx
     .insert(assetFieldValues)
     .values(ids.map((assetId) => ({ organizationId, assetId, fieldId, value })))
-    .onConflictDoUpdate({ target: [assetFieldValues.assetId, assetFieldValues.fieldId], set: { value } });
+    .onConflictDoUpdate({
+      target: [assetFieldValues.assetId, assetFieldValues.fieldId, assetFieldValues.organizationId],
+      set: { value },
+    });
 }
 
 /** Stamps the organization's assets `ids` as changed now by `userId`. */

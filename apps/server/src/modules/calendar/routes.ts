@@ -48,7 +48,7 @@ export async function calendarRoutes(instance: FastifyInstance): Promise<void> {
           'The month and week views: each day of from..to (at most 42 days) that has tasks or planned occurrences, with its count and first perDay items; assignee=all|me|unassigned|{userId}.',
       },
     },
-    async (request) => getCalendarDays(app.db, context(request), request.query),
+    async (request) => getCalendarDays(app.readDb(request), context(request), request.query),
   );
 
   app.get(
@@ -62,7 +62,7 @@ export async function calendarRoutes(instance: FastifyInstance): Promise<void> {
           'The items of from..to (at most 42 days) in order, limit at a time; after=nextAfter of the previous page.',
       },
     },
-    async (request) => getAgenda(app.db, context(request), request.query),
+    async (request) => getAgenda(app.readDb(request), context(request), request.query),
   );
 
   app.get(
@@ -76,13 +76,13 @@ export async function calendarRoutes(instance: FastifyInstance): Promise<void> {
           'The open tasks due before today, however long ago, oldest first (due date, asset), limit at a time; after=nextAfter of the previous page; assignee=all|me|unassigned|{userId}.',
       },
     },
-    async (request) => getOverdue(app.db, context(request), request.query),
+    async (request) => getOverdue(app.readDb(request), context(request), request.query),
   );
 
   app.get(
     '/assignees',
     { schema: { tags: ['calendar'], response: { 200: z.array(ZCalendarAssigneeOption) } } },
-    async (request) => listAssignees(app.db, currentUser(request)),
+    async (request) => listAssignees(app.readDb(request), currentUser(request)),
   );
 
   app.get(
@@ -141,7 +141,13 @@ export async function calendarFeedRoutes(instance: FastifyInstance): Promise<voi
       },
     },
     async (request, reply) => {
-      const ics = await renderFeed(app.db, request.params.file, app.clock.now(), app.config.publicBaseUrl);
+      const ics = await renderFeed(
+        app.db,
+        request.params.file,
+        app.clock.now(),
+        app.config.publicBaseUrl,
+        app.readDb(request),
+      );
       if (ics === null) throw notFound('Calendar feed');
       return reply
         .type('text/calendar; charset=utf-8')

@@ -349,13 +349,16 @@ export async function renderFeed(
   file: string,
   now: Date,
   publicBaseUrl: string,
+  contentDb: DbOrTx = db,
 ): Promise<string | null> {
   const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
   if (!TOKEN_PATTERN.test(token)) return null;
-  // The token names its organization only once found (ADR 066); the rest reads that one's rows.
+  // The token names its organization only once found (ADR 066); the rest reads that one's rows. The
+  // token is looked up in `db` (the primary: a stopped feed stops at once), its tasks in `contentDb`
+  // (the read replica when there is one, ADR 141).
   const owner = await asSystem(() => findFeedOwner(db, hashToken(token), now));
   if (!owner) return null;
-  return asOrganization(owner.organizationId, () => feedOf(db, owner, now, publicBaseUrl));
+  return asOrganization(owner.organizationId, () => feedOf(contentDb, owner, now, publicBaseUrl));
 }
 
 async function feedOf(

@@ -32,15 +32,17 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       // Checked before the download starts: a bad filter is a 400, not a broken file.
       const user = currentUser(request);
+      // The replica's, when it may answer this request (ADR 141).
+      const db = app.readDb(request);
       const view = await resolveListView(
-        app.db,
+        db,
         user.organizationId,
         request.query,
         todayIn(app.clock, user.timeZone),
       );
       const language = readerLanguage(user);
       await holdTurnUntilAnswered(app.heavyWork, user.organizationId, reply);
-      return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(app.db, view, EXPORT_BATCH_SIZE, language));
+      return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(db, view, EXPORT_BATCH_SIZE, language));
     },
   );
 
@@ -53,23 +55,21 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
         description:
           'The selected assets as CSV: the ticked ones (assetIds, in that order; at most 5,000) or every asset the list shows for query, in its order (ADR 048). A read: nothing is written.',
       },
+      config: { writesNothing: true },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const organizationId = user.organizationId;
       const { assetIds, query } = request.body;
+      const db = app.readDb(request);
       // Checked before the download starts: another organization's asset is a 404, not a broken file.
-      if (assetIds) await checkAssetsOfOrganization(app.db, organizationId, assetIds);
+      if (assetIds) await checkAssetsOfOrganization(db, organizationId, assetIds);
       const source = assetIds
         ? { organizationId, assetIds }
-        : await resolveListView(app.db, organizationId, query!, todayIn(app.clock, user.timeZone));
+        : await resolveListView(db, organizationId, query!, todayIn(app.clock, user.timeZone));
       const language = readerLanguage(user);
       await holdTurnUntilAnswered(app.heavyWork, organizationId, reply);
-      return sendCsv(
-        reply,
-        `assets-${today()}.csv`,
-        assetCsvRows(app.db, source, EXPORT_BATCH_SIZE, language),
-      );
+      return sendCsv(reply, `assets-${today()}.csv`, assetCsvRows(db, source, EXPORT_BATCH_SIZE, language));
     },
   );
 
@@ -91,7 +91,7 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
       return sendCsv(
         reply,
         `maintenance-history-${today()}.csv`,
-        eventCsvRows(app.db, organizationId, range, EXPORT_BATCH_SIZE, language),
+        eventCsvRows(app.readDb(request), organizationId, range, EXPORT_BATCH_SIZE, language),
       );
     },
   );

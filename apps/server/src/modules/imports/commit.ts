@@ -235,7 +235,7 @@ export async function commitChunk(
         .insert(assetFieldValues)
         .values(values.map((value) => ({ ...value, organizationId })))
         .onConflictDoUpdate({
-          target: [assetFieldValues.assetId, assetFieldValues.fieldId],
+          target: [assetFieldValues.assetId, assetFieldValues.fieldId, assetFieldValues.organizationId],
           set: { value: sql`excluded.value` },
         });
     }

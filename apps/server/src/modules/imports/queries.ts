@@ -325,7 +325,7 @@ export async function insertImportChanges(
     select ${importId}, ${organizationId}, c."assetId", c.created, c."writtenAt", c.before
     from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
       as c("assetId" uuid, created boolean, "writtenAt" timestamptz, before jsonb)
-    on conflict (import_id, asset_id) do nothing`);
+    on conflict (import_id, asset_id, organization_id) do nothing`);
 }
 
 /**

@@ -22,6 +22,8 @@ export async function labelRoutes(instance: FastifyInstance): Promise<void> {
         description:
           'A PDF of QR labels for the selected assets (assetIds, in that order), all that the search finds (newest first), those an import created (importId, in file order, 5,000 a part), or locations’ own labels: the selected locations (locationIds, in that order) or a location and every location inside it (locationTree, in tree order); at most 5,000, on the chosen label layout from startPosition on the first sheet. A few sheets are made at a time: a request past its organization share gets 429, one the server has no room for 503, both with Retry-After.',
       },
+      // A label sheet reads: it leaves no write position behind (ADR 141).
+      config: { writesNothing: true },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -29,7 +31,8 @@ export async function labelRoutes(instance: FastifyInstance): Promise<void> {
       // A sheet of 5,000 labels takes seconds of a core and a hundred MB: a few at a time (ADR 089).
       await holdTurnUntilAnswered(app.heavyWork, user.organizationId, reply);
       const pdf = await makeLabelSheet(
-        app.db,
+        // The replica's, when it may answer this request (ADR 141).
+        app.readDb(request),
         {
           organizationId: user.organizationId,
           today: todayIn(app.clock, user.timeZone),

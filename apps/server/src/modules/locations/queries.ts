@@ -325,7 +325,7 @@ export async function carryRollups(
     insert into location_rollups as r (location_id, organization_id, assets, own_assets, open_tasks)
     select c.id, ${organizationId}, c.w * m.assets, 0, c.w * m.open_tasks from chain c, moved m
     where m.assets <> 0 or m.open_tasks <> 0
-    on conflict (location_id) do update set assets = r.assets + excluded.assets, open_tasks = r.open_tasks + excluded.open_tasks`);
+    on conflict (location_id, organization_id) do update set assets = r.assets + excluded.assets, open_tasks = r.open_tasks + excluded.open_tasks`);
   await tx.execute(sql`with moved as (
       select m.due_on, sum(m.open)::int as open from location_due_rollups m
       where m.organization_id = ${organizationId} and m.location_id = any(${uuidArray(rootIds)})
@@ -333,7 +333,7 @@ export async function carryRollups(
     ), chain as (${chain})
     insert into location_due_rollups as r (location_id, organization_id, due_on, open)
     select c.id, ${organizationId}, m.due_on, c.w * m.open from chain c, moved m
-    on conflict (location_id, due_on) do update set open = r.open + excluded.open`);
+    on conflict (location_id, due_on, organization_id) do update set open = r.open + excluded.open`);
 }
 
 /** The ids of the locations right below a location. */

@@ -40,8 +40,9 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
     async (request, reply) => {
       checkParams(request.params);
       reply.header('Cache-Control', PUBLIC_PAGE_CACHE);
+      // The replica's, when it may answer this request (ADR 141).
       return getPublicAsset(
-        app.db,
+        app.readDb(request),
         request.params.organizationId.toLowerCase(),
         request.params.slug,
         app.clock.now(),
@@ -65,7 +66,7 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
       reply.header('Cache-Control', PUBLIC_PAGE_CACHE);
       const { organizationId, slug } = request.params;
       return getPublicEventPage(
-        app.db,
+        app.readDb(request),
         organizationId.toLowerCase(),
         slug,
         request.query.after,
@@ -86,7 +87,7 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
     async (request, reply) => {
       checkParams(request.params);
       const asset = await getPublicAsset(
-        app.db,
+        app.readDb(request),
         request.params.organizationId.toLowerCase(),
         request.params.slug,
         app.clock.now(),
@@ -114,7 +115,7 @@ export async function publicAssetRoutes(instance: FastifyInstance): Promise<void
       if (!isUuid(organizationId) || !SLUG_PATTERN.test(slug) || slug.length > 255)
         throw notFound('Location');
       reply.header('Cache-Control', PUBLIC_PAGE_CACHE);
-      return getPublicLocation(app.db, organizationId.toLowerCase(), slug, app.clock.now());
+      return getPublicLocation(app.readDb(request), organizationId.toLowerCase(), slug, app.clock.now());
     },
   );
 }

@@ -158,7 +158,7 @@ export async function insertDigests(
     from unnest(${column(digests.map((d) => d.id))}::uuid[], ${column(digests.map((d) => d.userId))}::uuid[],
       ${column(digests.map((d) => d.email))}::text[], ${column(digests.map((d) => JSON.stringify(d.content)))}::text[])
       as d(id, user_id, recipient, content)
-    on conflict (user_id, kind, local_date) where kind = 'daily_digest' do nothing
+    on conflict (user_id, kind, local_date, organization_id) where kind = 'daily_digest' do nothing
     returning id`)) as unknown as Rows<{ id: string }>;
   return result.rows.length;
 }

@@ -372,7 +372,7 @@ export async function insertPlannedTasks(
       from plan p
       join ${schedules} s on s.id = p.schedule_id and s.organization_id = ${organizationId}
       join live_assets a on a.id = s.asset_id
-      on conflict (schedule_id, due_on) where schedule_id is not null do nothing
+      on conflict (schedule_id, due_on, organization_id) where schedule_id is not null do nothing
       returning id, schedule_id, title, due_on
     ),
     copied as (
