@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneSelection, ZAssetListView } from './asset-list.ts';
+import { ZChecklistRef, ZChecklistTemplateId } from './checklists.ts';
 import { isValidDate, ZFieldValueInput } from './field-values.ts';
 import { boundedInt, storableText } from './limits.ts';
 import { englishMessages, inEnglish, said } from './messages.ts';
@@ -204,6 +205,8 @@ const scheduleShape = {
     .transform((id) => id ?? null),
   startsOn: scheduleDate,
   endsOn: scheduleDate.nullish().transform((date) => date ?? null),
+  /** A checklist template of the organization: each task the schedule creates gets its current version (ADR 134). */
+  checklistTemplateId: ZChecklistTemplateId,
 };
 
 type ScheduleDraft = {
@@ -305,6 +308,8 @@ export const ZSchedule = z.object({
   nextDueOn: z.string().nullable(),
   /** The next due dates from nextDueOn on (at most SCHEDULE_UPCOMING_COUNT; only nextDueOn when floating). */
   upcoming: z.array(z.string()),
+  /** The checklist its tasks get (the template's current version when each is created); null when none. */
+  checklist: ZChecklistRef.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
