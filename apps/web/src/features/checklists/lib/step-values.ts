@@ -2,25 +2,27 @@ import type { MessageDescriptor } from '@lingui/core';
 import { formatNumber } from '#web/lib/dates.ts';
 import { RUNNER_TEXTS } from '../texts.ts';
 import type {
+  TCheckOutcome,
+  TChecklistResponse,
   TChecklistStep,
   TChecklistSummary,
-  TStepOutcome,
-  TStepResponse,
-} from './checklist-shapes.ts';
+} from '@mqr/contracts';
+
+type TStepResponse = TChecklistResponse;
 
 /**
  * What a technician gives for one step (docs/product/checklists-screens.md#the-runner): an outcome
  * of a check, a number, a text or a choice, or a file (a photo, a signature drawn to a PNG).
  */
 export type TStepAnswer =
-  | { kind: 'check'; outcome: TStepOutcome }
+  | { kind: 'check'; outcome: TCheckOutcome }
   | { kind: 'number'; numberValue: number }
   | { kind: 'text' | 'choice'; textValue: string }
   | { kind: 'photo' | 'signature'; file: File };
 
 /** A number outside the step's acceptable range (either end may be open). */
 export function outOfRange(step: Pick<TChecklistStep, 'min' | 'max'>, value: number): boolean {
-  return (step.min !== undefined && value < step.min) || (step.max !== undefined && value > step.max);
+  return (step.min !== null && value < step.min) || (step.max !== null && value > step.max);
 }
 
 /** The answer is flagged: a failed check, or a number outside its range. */
@@ -37,13 +39,13 @@ export function formatStepNumber(value: number): string {
 }
 
 /** A number with its unit, as said in a sentence ("2.5 bar"; units are written as the admin typed them). */
-export const withUnit = (value: number, unit: string | undefined): string =>
+export const withUnit = (value: number, unit: string | null): string =>
   unit ? `${formatStepNumber(value)} ${unit}` : formatStepNumber(value);
 
 /** The range hint under a number step's input ("Acceptable: 2 to 3.5 bar"); null when it has none. */
 export function rangeHint(step: TChecklistStep): MessageDescriptor | null {
-  const min = step.min === undefined ? null : formatStepNumber(step.min);
-  const max = step.max === undefined ? null : formatStepNumber(step.max);
+  const min = step.min === null ? null : formatStepNumber(step.min);
+  const max = step.max === null ? null : formatStepNumber(step.max);
   const unit = step.unit;
   if (min !== null && max !== null)
     return unit ? RUNNER_TEXTS.rangeBothUnit(min, max, unit) : RUNNER_TEXTS.rangeBoth(min, max);
@@ -106,14 +108,17 @@ export function localResponse(
       answer.kind === 'photo' || answer.kind === 'signature'
         ? {
             id: '',
+            objectKey: '',
             fileName: answer.file.name,
             contentType: answer.file.type,
+            size: answer.file.size,
             publicUrl: fileUrl ?? '',
           }
         : null,
     flagged: isFlagged(step, answer),
     doneBy,
     doneAt,
+    followUpEventId: null,
   };
 }
 

@@ -1,13 +1,17 @@
+import {
+  CHECKLIST_STEP_KINDS,
+  type TChecklistStep,
+  type TChecklistStepInput,
+  type TChecklistStepKind,
+  type TChecklistTemplateBody,
+  ZChecklistTemplateBody,
+} from '@mqr/contracts';
+import { wordMessage } from '#web/lib/api-messages.ts';
 import { i18n } from '@lingui/core';
 import { TEMPLATE_TEXTS } from '../texts.ts';
-import {
-  CHECKLIST_LIMITS,
-  STEP_KINDS,
-  type TChecklistStep,
-  type TChecklistTemplateBody,
-  type TStepKind,
-} from './checklist-shapes.ts';
 import { parseDecimal } from './decimal.ts';
+
+type TStepKind = TChecklistStepKind;
 
 /**
  * The template editor's state (docs/product/checklists-screens.md#the-template-editor): the name and
@@ -122,68 +126,56 @@ export const optionsOf = (text: string): string[] =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
-type TStepCheck = { step: TChecklistStep; errors: Partial<Record<TStepField, string>> };
+type TStepCheck = { step: TChecklistStepInput; errors: Partial<Record<TStepField, string>> };
 
-/** One step as the body sends it, and what is wrong with what was typed. */
-function checkStep(draft: TStepDraft): TStepCheck {
+/** One step as the body sends it (only what its kind uses), and the numbers that could not be read. */
+function stepBody(draft: TStepDraft): TStepCheck {
   const errors: Partial<Record<TStepField, string>> = {};
-  const label = draft.label.trim();
-  if (label === '') errors.label = i18n._(TEMPLATE_TEXTS.labelRequired);
-  else if (label.length > CHECKLIST_LIMITS.labelMax)
-    errors.label = i18n._(TEMPLATE_TEXTS.labelTooLong(CHECKLIST_LIMITS.labelMax));
-  const step: TChecklistStep = { key: draft.key, kind: draft.kind, label, required: draft.required };
+  const step: TChecklistStepInput = {
+    key: draft.key,
+    kind: draft.kind,
+    label: draft.label,
+    required: draft.required,
+  };
   if (draft.kind === 'number') {
-    const unit = draft.unit.trim();
-    if (unit.length > CHECKLIST_LIMITS.unitMax)
-      errors.unit = i18n._(TEMPLATE_TEXTS.labelTooLong(CHECKLIST_LIMITS.unitMax));
-    if (unit) step.unit = unit;
-    const min = draft.min.trim() === '' ? null : parseDecimal(draft.min);
-    const max = draft.max.trim() === '' ? null : parseDecimal(draft.max);
-    if (Number.isNaN(min)) errors.min = i18n._(TEMPLATE_TEXTS.notANumber);
-    if (Number.isNaN(max)) errors.max = i18n._(TEMPLATE_TEXTS.notANumber);
-    if (min !== null && !Number.isNaN(min)) step.min = min;
-    if (max !== null && !Number.isNaN(max)) step.max = max;
-    if (step.min !== undefined && step.max !== undefined && step.min > step.max)
-      errors.max = i18n._(TEMPLATE_TEXTS.minAboveMax);
+    if (draft.unit.trim() !== '') step.unit = draft.unit;
+    for (const end of ['min', 'max'] as const) {
+      if (draft[end].trim() === '') continue;
+      const value = parseDecimal(draft[end]);
+      if (Number.isNaN(value)) errors[end] = i18n._(TEMPLATE_TEXTS.notANumber);
+      else step[end] = value;
+    }
   }
-  if (draft.kind === 'choice') {
-    const options = optionsOf(draft.options);
-    const twice = options.find((option, index) => options.indexOf(option) !== index);
-    if (options.length < CHECKLIST_LIMITS.optionsMin) errors.options = i18n._(TEMPLATE_TEXTS.tooFewOptions);
-    else if (options.length > CHECKLIST_LIMITS.optionsMax)
-      errors.options = i18n._(TEMPLATE_TEXTS.tooManyOptions);
-    else if (twice !== undefined) errors.options = i18n._(TEMPLATE_TEXTS.duplicateOption(twice));
-    else if (options.some((option) => option.length > CHECKLIST_LIMITS.labelMax))
-      errors.options = i18n._(TEMPLATE_TEXTS.labelTooLong(CHECKLIST_LIMITS.labelMax));
-    step.options = options;
-  }
+  if (draft.kind === 'choice') step.options = optionsOf(draft.options);
   return { step, errors };
 }
 
 export type TDraftCheck = { ok: true; body: TChecklistTemplateBody } | { ok: false; errors: TDraftErrors };
 
 /**
- * Checks the draft before it is sent and builds the body: the name and each step's inputs, every
- * problem under its own input. Only what a step's kind uses is sent (a number's unit and range, a
- * choice's options).
+ * Checks the draft before it is sent, with the server's own rules (the contracts' schema, its
+ * messages in the reader's language), and builds the body: only what a step's kind uses is sent (a
+ * number's unit and range, a choice's options). Every problem goes under its own input.
  */
 export function checkDraft(draft: TTemplateDraft): TDraftCheck {
-  const errors: TDraftErrors = { byStep: {} };
-  const name = draft.name.trim();
-  if (name === '') errors.name = i18n._(TEMPLATE_TEXTS.nameRequired);
-  else if (name.length > CHECKLIST_LIMITS.nameMax)
-    errors.name = i18n._(TEMPLATE_TEXTS.labelTooLong(CHECKLIST_LIMITS.nameMax));
-  if (draft.steps.length === 0) errors.steps = i18n._(TEMPLATE_TEXTS.noStepsGiven);
-  else if (draft.steps.length > CHECKLIST_LIMITS.stepsMax)
-    errors.steps = i18n._(TEMPLATE_TEXTS.tooManySteps(CHECKLIST_LIMITS.stepsMax));
-  const steps: TChecklistStep[] = [];
-  for (const draftStep of draft.steps) {
-    const checked = checkStep(draftStep);
-    steps.push(checked.step);
-    if (Object.keys(checked.errors).length > 0) errors.byStep[draftStep.key] = checked.errors;
-  }
+  const built = draft.steps.map(stepBody);
+  const body: TChecklistTemplateBody = { name: draft.name, steps: built.map(({ step }) => step) };
+  const parsed = ZChecklistTemplateBody.safeParse(body);
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: wordMessage(issue.message) }));
+  const errors = draftErrorsFromServer(
+    issues,
+    draft.steps.map((step) => step.key),
+  );
+  built.forEach(({ errors: unread }, index) => {
+    const key = draft.steps[index]?.key;
+    if (!key || Object.keys(unread).length === 0) return;
+    // A number that could not be read says so, before what the schema made of its absence.
+    errors.byStep[key] = { ...errors.byStep[key], ...unread };
+  });
   if (hasErrors(errors)) return { ok: false, errors };
-  return { ok: true, body: { name, steps } };
+  return { ok: true, body };
 }
 
 const STEP_FIELDS: readonly TStepField[] = ['kind', 'label', 'unit', 'min', 'max', 'options'];
@@ -233,4 +225,4 @@ export function firstErrorInput(draft: TTemplateDraft, errors: TDraftErrors): st
 }
 
 /** The kinds in the editor's order. */
-export const EDITOR_KINDS: readonly TStepKind[] = STEP_KINDS;
+export const EDITOR_KINDS: readonly TStepKind[] = CHECKLIST_STEP_KINDS;
