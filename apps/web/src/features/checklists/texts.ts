@@ -67,7 +67,8 @@ export const TEMPLATE_TEXTS = {
   saving: msg`Saving...`,
   cancel: msg`Cancel`,
   created: msg`Checklist created.`,
-  savedVersion: (version: number) => msg`Checklist saved as version ${version}. Tasks made before keep the version they have.`,
+  savedVersion: (version: number) =>
+    msg`Checklist saved as version ${version}. Tasks made before keep the version they have.`,
   saveFailed: msg`Unable to save the checklist. Check the highlighted steps.`,
   saveFailedOther: msg`Unable to save the checklist.`,
   archive: msg`Archive checklist`,
@@ -167,7 +168,8 @@ export const RUNNER_TEXTS = {
   openFollowUp: msg`Open follow-up task`,
   notNow: msg`Not now`,
   followUpOpened: (title: string) => msg`Follow-up task “${title}” opened.`,
-  followUpQueued: (title: string) => msg`Follow-up task “${title}” saved on this device: it is opened when the connection returns.`,
+  followUpQueued: (title: string) =>
+    msg`Follow-up task “${title}” saved on this device: it is opened when the connection returns.`,
   followUpTitle: msg`Open a follow-up task`,
   followUpTitleField: msg`Title`,
   followUpNotes: msg`Notes`,

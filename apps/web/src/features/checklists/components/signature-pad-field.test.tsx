@@ -49,7 +49,8 @@ function show(onSave = vi.fn()) {
 function drawStroke(canvas: HTMLElement) {
   const pen = { pointerId: 7, buttons: 1, button: 0, bubbles: true, cancelable: true };
   fireEvent.pointerDown(canvas, { ...pen, clientX: 10, clientY: 20 });
-  for (const x of [30, 60, 90, 120]) fireEvent.pointerMove(window, { ...pen, clientX: x, clientY: 20 + x / 4 });
+  for (const x of [30, 60, 90, 120])
+    fireEvent.pointerMove(window, { ...pen, clientX: x, clientY: 20 + x / 4 });
   fireEvent.pointerUp(window, { ...pen, buttons: 0, clientX: 130, clientY: 50 });
 }
 

@@ -1,5 +1,5 @@
-import SignaturePad from 'signature_pad';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import SignaturePad from 'signature_pad';
 import { fileFromDataUrl } from '../lib/png-file.ts';
 
 /**
@@ -34,7 +34,8 @@ export function useSignaturePad(canvas: RefObject<HTMLCanvasElement | null>, dis
       const width = element.offsetWidth;
       const height = element.offsetHeight;
       if (width === 0 || height === 0) return;
-      if (element.width === Math.round(width * ratio) && element.height === Math.round(height * ratio)) return;
+      if (element.width === Math.round(width * ratio) && element.height === Math.round(height * ratio))
+        return;
       const drawn = signature.toData();
       element.width = Math.round(width * ratio);
       element.height = Math.round(height * ratio);

@@ -1,12 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
+import type { TChecklistResponse, TChecklistStep, TChecklistSummary, TCheckOutcome } from '@mqr/contracts';
 import { formatNumber } from '#web/lib/dates.ts';
 import { RUNNER_TEXTS } from '../texts.ts';
-import type {
-  TCheckOutcome,
-  TChecklistResponse,
-  TChecklistStep,
-  TChecklistSummary,
-} from '@mqr/contracts';
 
 type TStepResponse = TChecklistResponse;
 

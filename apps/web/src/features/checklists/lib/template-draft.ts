@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import {
   CHECKLIST_STEP_KINDS,
   type TChecklistStep,
@@ -7,7 +8,6 @@ import {
   ZChecklistTemplateBody,
 } from '@mqr/contracts';
 import { wordMessage } from '#web/lib/api-messages.ts';
-import { i18n } from '@lingui/core';
 import { TEMPLATE_TEXTS } from '../texts.ts';
 import { parseDecimal } from './decimal.ts';
 
@@ -163,7 +163,10 @@ export function checkDraft(draft: TTemplateDraft): TDraftCheck {
   const parsed = ZChecklistTemplateBody.safeParse(body);
   const issues = parsed.success
     ? []
-    : parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: wordMessage(issue.message) }));
+    : parsed.error.issues.map((issue) => ({
+        path: issue.path.join('.'),
+        message: wordMessage(issue.message),
+      }));
   const errors = draftErrorsFromServer(
     issues,
     draft.steps.map((step) => step.key),
