@@ -165,6 +165,7 @@ export const RUNNER_TEXTS = {
   flaggedFail: msg`This step failed.`,
   flaggedRange: (value: string) => msg`${value} is outside the acceptable range.`,
   askFollowUp: msg`Open a follow-up task?`,
+  followUpExists: msg`A follow-up task is open for this step.`,
   openFollowUp: msg`Open follow-up task`,
   notNow: msg`Not now`,
   followUpOpened: (title: string) => msg`Follow-up task “${title}” opened.`,
@@ -205,11 +206,4 @@ export const RUNNER_TEXTS = {
   reportFailed: msg`Unable to download the report.`,
   stepsTitle: msg`Steps`,
   notDone: msg`Not done`,
-};
-
-/** What the outbox says of a checklist's writes made offline. */
-export const CHECKLIST_OUTBOX_TEXTS = {
-  step: (label: string, task: string) => msg`Checklist step “${label}” of “${task}”`,
-  clearStep: (label: string, task: string) => msg`Clear checklist step “${label}” of “${task}”`,
-  followUp: (title: string) => msg`Open follow-up task “${title}”`,
 };

@@ -37,7 +37,7 @@ export function SignaturePadField({ labelId, busy = false, onSave }: TSignatureP
   }
 
   return (
-    <div className={styles.field} role="group" aria-labelledby={labelId}>
+    <fieldset className={styles.field} aria-labelledby={labelId}>
       <div className={styles.paper}>
         <canvas
           ref={canvas}
@@ -70,6 +70,6 @@ export function SignaturePadField({ labelId, busy = false, onSave }: TSignatureP
           {busy ? _(RUNNER_TEXTS.saving) : _(RUNNER_TEXTS.saveSignature)}
         </Button>
       </div>
-    </div>
+    </fieldset>
   );
 }

@@ -43,6 +43,8 @@ type TTemplateEditorProps = {
 export function TemplateEditor({ initial, busy, refusal, onSave, onCancel }: TTemplateEditorProps) {
   const { _ } = useLingui();
   const [draft, dispatch] = useReducer(draftReducer, initial);
+  const drawn = useRef(draft);
+  drawn.current = draft;
   const [errors, setErrors] = useState<TDraftErrors>(NO_ERRORS);
   const [said, setSaid] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -61,10 +63,9 @@ export function TemplateEditor({ initial, busy, refusal, onSave, onCancel }: TTe
     if (!refusal) return;
     setErrors(refusal.errors);
     setFailure(refusal.message);
-    const first = firstErrorInput(draft, refusal.errors);
+    // Only a new refusal moves focus, not a draft changed since: the draft is read as it is now.
+    const first = firstErrorInput(drawn.current, refusal.errors);
     if (first) document.getElementById(first)?.focus();
-    // Only a new refusal moves focus, not a draft changed since.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the draft is read as it is when refused
   }, [refusal]);
 
   function submit(event: FormEvent) {

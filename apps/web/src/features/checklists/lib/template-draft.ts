@@ -205,8 +205,9 @@ export function draftErrorsFromServer(
     }
     // `steps.3.options.1` is the options' input; `steps.3.key` or `steps.3` the step's label.
     const input: TStepField = STEP_FIELDS.includes(field as TStepField) ? (field as TStepField) : 'label';
-    const stepErrors = (errors.byStep[key] ??= {});
+    const stepErrors = errors.byStep[key] ?? {};
     stepErrors[input] ??= message;
+    errors.byStep[key] = stepErrors;
   }
   return errors;
 }
