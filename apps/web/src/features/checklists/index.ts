@@ -7,3 +7,4 @@ export { answerBody, answerStep, clearStep } from './api/answer-step.ts';
 export { checklistKeys } from './api/checklist-keys.ts';
 export { openFollowUp } from './api/open-follow-up.ts';
 export { uploadStepFile } from './api/upload-step-file.ts';
+export { ChecklistChoiceField } from './components/checklist-choice-field.tsx';

@@ -25,6 +25,7 @@ describe('the schedule form’s values', () => {
       recurrence: { pattern: 'lastDayOfMonth', every: 2 },
       notes: 'Look at the gauge.',
       fields: [{ fieldId: required.id, label: 'Checked by', value: 'Sam' }],
+      checklist: { id: '0193f8a0-0000-7000-8000-0000000000c1', name: 'Boiler checklist' },
     });
     const check = checkScheduleForm(initialScheduleFormValues(saved, [required]), [required], saved);
     expect(check).toEqual({
@@ -39,6 +40,7 @@ describe('the schedule form’s values', () => {
         assigneeId: null,
         startsOn: saved.startsOn,
         endsOn: null,
+        checklistTemplateId: '0193f8a0-0000-7000-8000-0000000000c1',
       },
     });
   });

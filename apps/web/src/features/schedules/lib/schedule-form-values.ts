@@ -29,6 +29,8 @@ export type TScheduleFormValues = {
   assigneeId: string;
   startsOn: string;
   endsOn: string;
+  /** The checklist template's id, '' for none (ADR 136). */
+  checklistTemplateId: string;
   custom: Record<string, string>;
 };
 
@@ -63,6 +65,7 @@ export function initialScheduleFormValues(
     assigneeId: schedule?.assigneeId ?? '',
     startsOn: schedule?.startsOn ?? today,
     endsOn: schedule?.endsOn ?? '',
+    checklistTemplateId: schedule?.checklist?.id ?? '',
     custom,
   };
 }
@@ -94,7 +97,16 @@ export function scheduleFormPath(path: string): string | null {
   const [head = '', next] = path.split('.');
   if (head === 'fields') return next ? `custom.${customKey(next)}` : null;
   if (head === 'recurrence') return next && ['every', 'weekdays', 'day'].includes(next) ? next : 'pattern';
-  const known = ['title', 'notes', 'mode', 'leadDays', 'assigneeId', 'startsOn', 'endsOn'];
+  const known = [
+    'title',
+    'notes',
+    'mode',
+    'leadDays',
+    'assigneeId',
+    'startsOn',
+    'endsOn',
+    'checklistTemplateId',
+  ];
   return known.includes(head) ? head : null;
 }
 
@@ -136,6 +148,7 @@ export function checkScheduleForm(
     assigneeId: values.assigneeId || null,
     startsOn: values.startsOn.trim(),
     endsOn: values.endsOn.trim() === '' ? null : values.endsOn.trim(),
+    checklistTemplateId: values.checklistTemplateId || null,
   };
   const parsed = ZScheduleBody.safeParse(body);
   if (!parsed.success) {
