@@ -232,12 +232,3 @@ export const CHECKLIST_MESSAGES = {
   stepTakes: inEnglish(CHECKLIST_SAID.stepTakes),
   incomplete: inEnglish(CHECKLIST_SAID.incomplete),
 } as const;
-
-/** The words of outputs about checklists (the follow-up task's title, ADR 119): worded in the reader's language. */
-export const CHECKLIST_TEXTS = {
-  followUpTitle: /*i18n*/ { id: 'checklist.followUpTitle', message: 'Follow-up: {step}' },
-  followUpNotes: /*i18n*/ {
-    id: 'checklist.followUpNotes',
-    message: 'Opened from the checklist “{checklist}” of the task “{task}”: step “{step}” answered {answer}.',
-  },
-} as const;

@@ -107,6 +107,8 @@ function toMaintenanceEvents(
         changedBy: c.changedBy,
         changes: c.changes,
       })),
+      checklist: e.checklist,
+      followUpOf: e.followUpOf,
     }),
   );
 }
