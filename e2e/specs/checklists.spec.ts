@@ -82,7 +82,7 @@ async function buildTemplate(page: Page, name: string) {
     await expect(labelInput).toBeFocused();
     await labelInput.fill(label);
     await page.getByRole('listitem').last().getByLabel('Kind').selectOption(kind);
-    return page.getByRole('listitem').last();
+    return page.getByRole('listitem', { name: new RegExp(`^Step \\d+: ${label}$`) });
   };
   // The signature is added before the photo, then moved below it with the keyboard.
   const pressure = await add('number', STEPS.pressure);

@@ -51,12 +51,19 @@ export function ChecklistRunner(props: TChecklistRunnerProps) {
   const { steps, responses, summary, editable } = checklist;
   const byKey = new Map(responses.map((response) => [response.stepKey, response]));
   const [missing, setMissing] = useState<readonly string[]>([]);
-  const focusNext = useRef<string | null>(null);
+  /** Where focus goes once drawn: the answer shows a render or two later (the query cache tells its
+   * readers on the next tick), so the target waits a few renders for its element. */
+  const focusNext = useRef<{ id: string; tries: number } | null>(null);
+  const moveFocus = (id: string) => {
+    focusNext.current = { id, tries: 0 };
+  };
 
   useEffect(() => {
-    if (!focusNext.current) return;
-    const element = document.getElementById(focusNext.current);
-    focusNext.current = null;
+    const next = focusNext.current;
+    if (!next) return;
+    const element = document.getElementById(next.id);
+    next.tries += 1;
+    if (element || next.tries > 5) focusNext.current = null;
     element?.focus();
   });
 
@@ -73,15 +80,14 @@ export function ChecklistRunner(props: TChecklistRunnerProps) {
   function answer(step: TChecklistStep, given: TStepAnswer) {
     props.onAnswer(step, given);
     if (isFlagged(step, given)) {
-      focusNext.current = followUpButtonId(step.key);
+      moveFocus(followUpButtonId(step.key));
       return;
     }
     const at = steps.indexOf(step);
     const open = [...steps.slice(at + 1), ...steps.slice(0, at)].find(
       (other) => !isAnswered(byKey.get(other.key)),
     );
-    if (open) focusNext.current = stepTitleId(open.key);
-    else focusNext.current = 'checklist-complete';
+    moveFocus(open ? stepTitleId(open.key) : 'checklist-complete');
   }
 
   function complete() {
