@@ -239,6 +239,7 @@ test('an administrator builds a 6-step checklist for a schedule and a task; a te
   await expect(
     runnerStep(tech, STEPS.photo).getByRole('img', { name: `Photo for ${STEPS.photo}` }),
   ).toBeVisible();
+  await expect(runnerStep(tech, STEPS.photo).getByText(/^Done by Demo member/)).toBeVisible();
   await sign(runnerStep(tech, STEPS.sign), tech);
   await expect(
     runnerStep(tech, STEPS.sign).getByRole('img', { name: `Signature for ${STEPS.sign}` }),
