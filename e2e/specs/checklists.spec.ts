@@ -36,8 +36,12 @@ interface TEvent {
 interface TAsset {
   id: string;
   name: string;
+  createdAt: string;
   events: TEvent[];
 }
+
+const minutesAfter = (instant: string, minutes: number) =>
+  new Date(Date.parse(instant) + minutes * 60_000).toISOString();
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -337,7 +341,8 @@ test('offline: the steps, a follow-up and the completion wait on the phone with 
 
     await context.setOffline(true);
     await expect(page.getByRole('banner').getByText('Offline')).toBeVisible();
-    const failedAt = new Date(Date.now() - 60 * 60_000).toISOString();
+    // The device's clock as the technician works, and the server's when the device is back.
+    const failedAt = minutesAfter(asset.createdAt, 10);
     await page.clock.setFixedTime(failedAt);
     await runnerStep(page, 'Flue clear').getByRole('button', { name: 'Fail' }).click();
     await expect(runnerStep(page, 'Flue clear').getByText('This step failed.')).toBeVisible();
@@ -351,7 +356,7 @@ test('offline: the steps, a follow-up and the completion wait on the phone with 
       runnerStep(page, 'Flue clear').getByText(/saved on this device: it is opened/),
     ).toBeVisible();
 
-    const flowAt = new Date(Date.parse(failedAt) + 5 * 60_000).toISOString();
+    const flowAt = minutesAfter(asset.createdAt, 15);
     await page.clock.setFixedTime(flowAt);
     const flow = runnerStep(page, 'Flow temperature');
     await flow.getByLabel('Value (°C)').fill('72');
@@ -374,7 +379,10 @@ test('offline: the steps, a follow-up and the completion wait on the phone with 
     await expect(runnerStep(page, 'Flue clear').getByRole('button', { name: 'Fail' })).toHaveCount(0);
     await expect(waiting.getByRole('listitem')).toHaveCount(5);
 
-    await page.clock.setFixedTime(new Date(Date.parse(failedAt) + 50 * 60_000).toISOString());
+    // An hour later the device is back: the outbox is sent with the times the work was done.
+    const syncedAt = minutesAfter(asset.createdAt, 60);
+    await admin.put('/api/test/clock', { now: syncedAt });
+    await page.clock.setFixedTime(syncedAt);
     await context.setOffline(false);
     await expect(waiting).toBeHidden({ timeout: 30_000 });
 
@@ -394,6 +402,7 @@ test('offline: the steps, a follow-up and the completion wait on the phone with 
     expect(detail.events.filter((event) => event.followUpOf?.eventId === task.id)).toHaveLength(1);
     await context.close();
   } finally {
+    await admin.delete('/api/test/clock');
     await browser.close();
   }
 });
