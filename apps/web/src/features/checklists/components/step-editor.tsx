@@ -93,6 +93,16 @@ export function StepEditor({
         </div>
       </div>
       <div className={styles.stepGrid}>
+        <TextField
+          id={stepInputId(step.key, 'label')}
+          label={_(TEMPLATE_TEXTS.label)}
+          autoComplete="off"
+          aria-required
+          value={step.label}
+          disabled={disabled}
+          error={errors?.label}
+          onChange={(event) => change({ label: event.target.value })}
+        />
         <SelectField
           id={stepInputId(step.key, 'kind')}
           label={_(TEMPLATE_TEXTS.kind)}
@@ -107,16 +117,6 @@ export function StepEditor({
             </option>
           ))}
         </SelectField>
-        <TextField
-          id={stepInputId(step.key, 'label')}
-          label={_(TEMPLATE_TEXTS.label)}
-          autoComplete="off"
-          aria-required
-          value={step.label}
-          disabled={disabled}
-          error={errors?.label}
-          onChange={(event) => change({ label: event.target.value })}
-        />
       </div>
       {step.kind === 'number' ? (
         <div className={styles.numberGrid}>
@@ -167,7 +167,6 @@ export function StepEditor({
       ) : null}
       <CheckboxField
         label={_(TEMPLATE_TEXTS.required)}
-        hint={_(TEMPLATE_TEXTS.requiredHint)}
         checked={step.required}
         disabled={disabled}
         onChange={(event) => change({ required: event.target.checked })}

@@ -135,6 +135,7 @@ export function TemplateEditor({ initial, busy, refusal, onSave, onCancel }: TTe
         <h2 id="checklist-steps-title" className={styles.stepsTitle}>
           {_(TEMPLATE_TEXTS.stepsLegend)}
         </h2>
+        <p className={styles.hint}>{_(TEMPLATE_TEXTS.stepsHint)}</p>
         {draft.steps.length === 0 ? <p className={styles.hint}>{_(TEMPLATE_TEXTS.noSteps)}</p> : null}
         <ol className={styles.stepList}>
           {draft.steps.map((step, index) => (

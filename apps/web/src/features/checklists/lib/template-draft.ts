@@ -181,7 +181,7 @@ export function checkDraft(draft: TTemplateDraft): TDraftCheck {
   return { ok: true, body };
 }
 
-const STEP_FIELDS: readonly TStepField[] = ['kind', 'label', 'unit', 'min', 'max', 'options'];
+const STEP_FIELDS: readonly TStepField[] = ['label', 'kind', 'unit', 'min', 'max', 'options'];
 
 /**
  * The server's field errors (`name`, `steps`, `steps.3.label`, `steps.3.options.1`, ...) on the
