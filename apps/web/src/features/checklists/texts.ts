@@ -3,7 +3,7 @@ import { msg, plural } from '@lingui/core/macro';
 
 /** The kinds of step, as the editor's select and the runner name them (docs/product/checklists-screens.md). */
 export const STEP_KIND_NAMES = {
-  check: msg`Check (pass, fail, not applicable)`,
+  check: msg`Check (pass, fail, N/A)`,
   number: msg`Number`,
   text: msg`Text`,
   choice: msg`Choice from a list`,

@@ -81,7 +81,8 @@ export function StepCard(props: TStepCardProps) {
           busy={busy}
           onAnswer={props.onAnswer}
         />
-      ) : (
+      ) : response?.file ? null : (
+        // A photo or a signature shows as its image below; other answers in words.
         <p className={styles.readAnswer}>
           {response ? answerText(step, response, _) : _(RUNNER_TEXTS.notDone)}
         </p>
