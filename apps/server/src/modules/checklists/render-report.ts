@@ -132,10 +132,13 @@ async function embedImage(
   bytes: Uint8Array | null | undefined,
 ): Promise<PDFImage | undefined> {
   if (!bytes) return undefined;
+  // A copy of its own: pdf-lib reads the JPEG through its ArrayBuffer from offset 0, and a small
+  // Buffer is a slice of Node's shared pool.
+  const own = new Uint8Array(bytes);
   try {
-    const kind = imageKindOf(bytes);
-    if (kind === 'image/png') return await doc.embedPng(bytes);
-    if (kind === 'image/jpeg') return await doc.embedJpg(bytes);
+    const kind = imageKindOf(own);
+    if (kind === 'image/png') return await doc.embedPng(own);
+    if (kind === 'image/jpeg') return await doc.embedJpg(own);
   } catch {
     // A damaged image: the report says it could not be read.
   }

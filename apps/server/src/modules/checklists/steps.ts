@@ -22,21 +22,35 @@ export const newStepKey = (): string => randomBytes(8).toString('base64url');
 
 /** The steps of a body as stored: each keeps the key it came with, a new one gets one. */
 export function toSteps(inputs: StepInput[]): TChecklistStep[] {
-  return inputs.map((input) => ({
-    key: input.key ?? newStepKey(),
-    kind: input.kind,
-    label: input.label,
-    required: input.required,
-    unit: input.kind === 'number' ? input.unit : null,
-    min: input.kind === 'number' ? input.min : null,
-    max: input.kind === 'number' ? input.max : null,
-    options: input.kind === 'choice' ? input.options : null,
-  }));
+  return inputs.map((input) =>
+    canonical({
+      key: input.key ?? newStepKey(),
+      kind: input.kind,
+      label: input.label,
+      required: input.required,
+      unit: input.kind === 'number' ? input.unit : null,
+      min: input.kind === 'number' ? input.min : null,
+      max: input.kind === 'number' ? input.max : null,
+      options: input.kind === 'choice' ? input.options : null,
+    }),
+  );
 }
+
+/** A step with its keys in one order (jsonb gives them back in its own). */
+const canonical = (step: TChecklistStep): TChecklistStep => ({
+  key: step.key,
+  kind: step.kind,
+  label: step.label,
+  required: step.required,
+  unit: step.unit,
+  min: step.min,
+  max: step.max,
+  options: step.options,
+});
 
 /** True when two versions' steps are the same, in the same order (an edit of the name alone makes no version). */
 export const sameSteps = (a: TChecklistStep[], b: TChecklistStep[]): boolean =>
-  JSON.stringify(a) === JSON.stringify(b);
+  JSON.stringify(a.map(canonical)) === JSON.stringify(b.map(canonical));
 
 /** What an answer stores, once it fits its step (a file is checked apart: it needs storage). */
 export interface CheckedAnswer {

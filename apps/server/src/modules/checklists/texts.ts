@@ -21,7 +21,6 @@ export const ANSWER_TEXTS = {
   photo: /*i18n*/ { id: 'checklist.answer.photo', message: 'a photo' },
   signature: /*i18n*/ { id: 'checklist.answer.signature', message: 'a signature' },
   empty: /*i18n*/ { id: 'checklist.answer.empty', message: 'Not done' },
-  outOfRange: /*i18n*/ { id: 'checklist.answer.outOfRange', message: 'outside {range}' },
   rangeBetween: /*i18n*/ { id: 'checklist.answer.rangeBetween', message: '{min} to {max}' },
   rangeAtLeast: /*i18n*/ { id: 'checklist.answer.rangeAtLeast', message: 'at least {min}' },
   rangeAtMost: /*i18n*/ { id: 'checklist.answer.rangeAtMost', message: 'at most {max}' },

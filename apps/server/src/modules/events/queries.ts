@@ -594,7 +594,11 @@ const filesOfEvents = preparedQuery('event_files', (db) =>
 );
 
 /** The organization's events with their asset and the names of their task stamps (tasks, history export). */
-function eventsWithTheirAsset(db: DbOrTx, organizationId: string) {
+function eventsWithTheirAsset<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: DbOrTx,
+  organizationId: string,
+  extra: Extra = {} as Extra,
+) {
   return db
     .select({
       eventId: maintenanceEvents.id,
@@ -602,6 +606,7 @@ function eventsWithTheirAsset(db: DbOrTx, organizationId: string) {
       assetName: assets.name,
       assetSlug: assets.slug,
       ...taskColumns,
+      ...extra,
     })
     .from(maintenanceEvents)
     .innerJoin(
@@ -715,7 +720,7 @@ export async function countDueTasks(
 /**
  * Up to `size` of the organization's events performed within [from, to], oldest first (then by id),
  * after the event `after` (keyset on maintenance_events_org_performed_idx), with their asset's slug
- * and name: one batch of the history export.
+ * and name and their checklist's summary: one batch of the history export.
  */
 export function findEventBatch(
   db: DbOrTx,
@@ -728,7 +733,7 @@ export function findEventBatch(
     ? sql`(${maintenanceEvents.performedAt}, ${maintenanceEvents.id}) > (
         select m.performed_at, m.id from ${maintenanceEvents} m where m.organization_id = ${organizationId} and m.id = ${after})`
     : undefined;
-  return eventsWithTheirAsset(db, organizationId)
+  return eventsWithTheirAsset(db, organizationId, { checklist: eventDetailColumns.checklist })
     .where(
       and(
         eq(maintenanceEvents.organizationId, organizationId),
