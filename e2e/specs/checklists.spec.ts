@@ -406,3 +406,31 @@ test('offline: the steps, a follow-up and the completion wait on the phone with 
     await browser.close();
   }
 });
+
+test('an administrator archives a checklist, finds it among the archived ones and restores it', async ({
+  page,
+  request,
+}) => {
+  const run = uniqueSuffix();
+  const admin = await apiSignIn(request, E2E_ADMIN);
+  const template = await admin.post<{ id: string }>('/api/admin/checklists', {
+    name: `Ladder check ${run}`,
+    steps: [{ kind: 'check', label: 'Rungs sound', required: true }],
+  });
+  await signIn(page, E2E_ADMIN);
+  await page.goto(`/admin/checklists/${template.id}`);
+  page.once('dialog', (confirm) => void confirm.accept());
+  await page.getByRole('button', { name: 'Archive checklist' }).click();
+  await expect(page.getByText(`“Ladder check ${run}” archived.`)).toBeVisible();
+  await page.getByLabel('Search checklists').fill(`Ladder check ${run}`);
+  await expect(page.getByText('No checklists match your search.')).toBeVisible();
+  await page.getByLabel('Show archived checklists').check();
+  await page.getByRole('link', { name: `Ladder check ${run}` }).click();
+  await expect(page.getByText(/^Archived .*: schedules and new tasks cannot get it\.$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Restore checklist' }).click();
+  await expect(page.getByRole('button', { name: 'Archive checklist' })).toBeVisible();
+  const active = await admin.get<{ id: string }[]>(
+    `/api/checklists?q=${encodeURIComponent(`Ladder check ${run}`)}`,
+  );
+  expect(active.map((entry) => entry.id)).toEqual([template.id]);
+});

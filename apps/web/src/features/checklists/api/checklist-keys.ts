@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 export const checklistKeys = {
   all: ['checklists'] as const,
   templates: () => [...checklistKeys.all, 'templates'] as const,
-  list: (q: string, page: number) => [...checklistKeys.templates(), 'list', { q, page }] as const,
+  list: (q: string, page: number, archived: boolean) =>
+    [...checklistKeys.templates(), 'list', { q, page, archived }] as const,
   template: (id: string) => [...checklistKeys.templates(), 'one', id] as const,
   choices: () => [...checklistKeys.templates(), 'choices'] as const,
   /** Every task's checklist (the kept copies keep the ones opened last, ADR 090). */

@@ -7,6 +7,7 @@ import { PagedList } from '#web/components/layouts/paged-list.tsx';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { CheckboxField } from '#web/components/ui/checkbox-field.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { StateMessage } from '#web/components/ui/state-message.tsx';
 import { Table } from '#web/components/ui/table.tsx';
@@ -25,8 +26,9 @@ export function AdminChecklistsPage() {
   const { _ } = useLingui();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const [archived, setArchived] = useState(false);
   const q = useDebouncedValue(search, 250);
-  const query = useChecklists(q, page);
+  const query = useChecklists(q, page, archived);
   const notice = (useLocation().state as TListNotice | null)?.notice;
   const title = _(TEMPLATE_TEXTS.title);
 
@@ -56,6 +58,14 @@ export function AdminChecklistsPage() {
                 setPage(1);
               }}
             />
+            <CheckboxField
+              label={_(TEMPLATE_TEXTS.showArchived)}
+              checked={archived}
+              onChange={(event) => {
+                setArchived(event.target.checked);
+                setPage(1);
+              }}
+            />
           </div>
           <PagedList
             query={query}
@@ -66,7 +76,15 @@ export function AdminChecklistsPage() {
           >
             {(items) =>
               items.length === 0 ? (
-                <StateMessage>{_(q.trim() ? TEMPLATE_TEXTS.noMatch : TEMPLATE_TEXTS.empty)}</StateMessage>
+                <StateMessage>
+                  {_(
+                    q.trim()
+                      ? TEMPLATE_TEXTS.noMatch
+                      : archived
+                        ? TEMPLATE_TEXTS.noArchived
+                        : TEMPLATE_TEXTS.empty,
+                  )}
+                </StateMessage>
               ) : (
                 <TemplateTable items={items} />
               )

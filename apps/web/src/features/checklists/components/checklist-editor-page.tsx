@@ -14,6 +14,7 @@ import { failureMessage } from '#web/lib/failure-message.ts';
 import { useRetryKey } from '#web/lib/use-retry-key.ts';
 import { useArchiveChecklist } from '../api/archive-checklist.ts';
 import { useChecklist } from '../api/get-checklist.ts';
+import { useRestoreChecklist } from '../api/restore-checklist.ts';
 import { useSaveChecklist } from '../api/save-checklist.ts';
 import { draftErrorsFromServer, draftFromTemplate, NO_ERRORS, newDraft } from '../lib/template-draft.ts';
 import { TEMPLATE_TEXTS } from '../texts.ts';
@@ -67,6 +68,7 @@ function Editor({ saved }: { saved: TChecklistTemplate | null }) {
   const navigate = useNavigate();
   const save = useSaveChecklist();
   const archive = useArchiveChecklist();
+  const restore = useRestoreChecklist();
   const retryKey = useRetryKey();
   const [refusal, setRefusal] = useState<TServerRefusal | null>(null);
   const [archiveFailure, setArchiveFailure] = useState<string | null>(null);
@@ -147,7 +149,26 @@ function Editor({ saved }: { saved: TChecklistTemplate | null }) {
               </li>
             ))}
           </ol>
-          {saved.archivedAt ? null : (
+          {saved.archivedAt ? (
+            <>
+              <p className={styles.hint}>{_(TEMPLATE_TEXTS.isArchived(formatDateTime(saved.archivedAt)))}</p>
+              <div>
+                <Button
+                  variant="secondary"
+                  disabled={restore.isPending}
+                  onClick={() => {
+                    setArchiveFailure(null);
+                    restore.mutate(saved.id, {
+                      onError: (error) =>
+                        setArchiveFailure(failureMessage(i18n._(TEMPLATE_TEXTS.restoreFailed), error)),
+                    });
+                  }}
+                >
+                  {_(TEMPLATE_TEXTS.restore)}
+                </Button>
+              </div>
+            </>
+          ) : (
             <div>
               <Button variant="secondary" disabled={archive.isPending} onClick={onArchive}>
                 {archive.isPending ? _(TEMPLATE_TEXTS.archiving) : _(TEMPLATE_TEXTS.archive)}
