@@ -180,8 +180,5 @@ export const RUNNER_TEXTS = {
   completedQueued: msg`Task completed on this device: it is sent when the connection returns.`,
   alreadyCompleted: msg`This task is completed. Its checklist can no longer change.`,
   // The summary on the event.
-  downloadReport: msg`Download report (PDF)`,
-  downloading: msg`Preparing the report...`,
-  reportFailed: msg`Unable to download the report.`,
   notDone: msg`Not done`,
 };

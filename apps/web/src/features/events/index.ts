@@ -7,13 +7,13 @@
  * are composed in app/routes.
  */
 
-export { downloadChecklistReport } from './api/download-checklist-report.ts';
 export { getPendingTasks } from './api/get-pending-tasks.ts';
 export { presignUpload } from './api/presign-upload.ts';
 export { createEvent, updateEvent } from './api/save-event.ts';
 export { completeTask, startTask } from './api/task-action.ts';
 export { taskKeys } from './api/task-keys.ts';
 export { UploadError, uploadFile } from './api/upload-file.ts';
+export { ChecklistReportButton } from './components/checklist-report-button.tsx';
 export { OlderEvents } from './components/older-events.tsx';
 export { PublicEventList } from './components/public-event-list.tsx';
 export { showSavedEvent, showTaskStamps, stampsAfter, stampsBefore } from './lib/shown-tasks.ts';

@@ -11,11 +11,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/alert.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { OfflineSeenAt, QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { PageHeader } from '#web/components/ui/page-header.tsx';
 import { assetKeys, getAsset } from '#web/features/assets/index.ts';
-import { downloadChecklistReport } from '#web/features/events/index.ts';
+import { ChecklistReportButton } from '#web/features/events/index.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { useStepWrites } from '../api/answer-step.ts';
 import { useCompleteChecklistTask } from '../api/complete-checklist-task.ts';
@@ -76,8 +75,6 @@ function Loaded({ checklist, seenAt }: { checklist: TTaskChecklist; seenAt: numb
   const [draft, setDraft] = useState<TFollowUpDraft | null>(null);
   const [followUpBusy, setFollowUpBusy] = useState(false);
   const [followUpFailure, setFollowUpFailure] = useState<string | null>(null);
-  const [reportFailure, setReportFailure] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
 
   const setState = (key: string, state: TStepState) => setStates((all) => ({ ...all, [key]: state }));
 
@@ -150,18 +147,6 @@ function Loaded({ checklist, seenAt }: { checklist: TTaskChecklist; seenAt: numb
     }
   }
 
-  async function download() {
-    setReportFailure(null);
-    setDownloading(true);
-    try {
-      await downloadChecklistReport(checklist.eventId);
-    } catch (error) {
-      setReportFailure(failureMessage(i18n._(RUNNER_TEXTS.reportFailed), error));
-    } finally {
-      setDownloading(false);
-    }
-  }
-
   const pageTitle = _(RUNNER_TEXTS.pageTitle(task.title));
   const completed = !checklist.editable && task.taskStatus === 'Completed';
   return (
@@ -179,10 +164,7 @@ function Loaded({ checklist, seenAt }: { checklist: TTaskChecklist; seenAt: numb
         {!checklist.editable ? <Alert tone="info">{_(RUNNER_TEXTS.alreadyCompleted)}</Alert> : null}
         {completed ? (
           <div className={styles.report}>
-            <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
-              {downloading ? _(RUNNER_TEXTS.downloading) : _(RUNNER_TEXTS.downloadReport)}
-            </Button>
-            {reportFailure ? <Alert>{reportFailure}</Alert> : null}
+            <ChecklistReportButton eventId={checklist.eventId} />
           </div>
         ) : null}
         <ChecklistRunner

@@ -1,13 +1,9 @@
-import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { checklistPassed, type TMaintenanceEvent } from '@mqr/contracts';
-import { useId, useState } from 'react';
-import { Alert } from '#web/components/ui/alert.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { useId } from 'react';
 import { ButtonLink } from '#web/components/ui/button-link.tsx';
-import { failureMessage } from '#web/lib/failure-message.ts';
-import { downloadChecklistReport } from '../api/download-checklist-report.ts';
 import { EVENT_CHECKLIST_TEXTS } from '../texts.ts';
+import { ChecklistReportButton } from './checklist-report-button.tsx';
 import styles from './event-checklist-summary.module.css';
 
 type TEventChecklistSummaryProps = {
@@ -23,8 +19,6 @@ type TEventChecklistSummaryProps = {
 export function EventChecklistSummary({ event, canWork }: TEventChecklistSummaryProps) {
   const { _ } = useLingui();
   const titleId = useId();
-  const [downloading, setDownloading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const checklist = event.checklist;
   if (!checklist) return null;
   const { summary } = checklist;
@@ -36,18 +30,6 @@ export function EventChecklistSummary({ event, canWork }: TEventChecklistSummary
     summary.failed > 0 ? _(EVENT_CHECKLIST_TEXTS.failed(summary.failed)) : null,
     summary.flagged > summary.failed ? _(EVENT_CHECKLIST_TEXTS.flagged(summary.flagged)) : null,
   ].filter((line): line is string => line !== null);
-
-  async function download() {
-    setFailure(null);
-    setDownloading(true);
-    try {
-      await downloadChecklistReport(event.id);
-    } catch (error) {
-      setFailure(failureMessage(i18n._(EVENT_CHECKLIST_TEXTS.reportFailed), error));
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   return (
     <section className={styles.box} aria-labelledby={titleId} data-flagged={summary.flagged > 0 || undefined}>
@@ -72,13 +54,8 @@ export function EventChecklistSummary({ event, canWork }: TEventChecklistSummary
             {_(completed ? EVENT_CHECKLIST_TEXTS.view : EVENT_CHECKLIST_TEXTS.open)}
           </ButtonLink>
         ) : null}
-        {completed ? (
-          <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
-            {downloading ? _(EVENT_CHECKLIST_TEXTS.downloading) : _(EVENT_CHECKLIST_TEXTS.downloadReport)}
-          </Button>
-        ) : null}
+        {completed ? <ChecklistReportButton eventId={event.id} /> : null}
       </div>
-      {failure ? <Alert>{failure}</Alert> : null}
     </section>
   );
 }
