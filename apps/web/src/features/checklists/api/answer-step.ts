@@ -120,10 +120,13 @@ export function useStepWrites(task: TChecklistTask) {
       const stored = file ? await uploadStepFile(file) : null;
       const saved = await answerStep(task.eventId, step.key, answerBody(queued.answer, stored, doneAt));
       showResponse(queryClient, task.eventId, step.key, saved);
+      // The stored file shows now; the preview kept only while offline.
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
       return { saved };
     } catch (error) {
       if (offline && isConnectionLost(error)) return keep(queued);
       showResponse(queryClient, task.eventId, step.key, previous);
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
       throw error;
     }
   }

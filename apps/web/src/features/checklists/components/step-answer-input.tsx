@@ -16,6 +16,7 @@ import { formatStepNumber, rangeHint, type TStepAnswer } from '../lib/step-value
 import { RUNNER_TEXTS } from '../texts.ts';
 import styles from './checklist-runner.module.css';
 import { SignaturePadField } from './signature-pad-field.tsx';
+import { StepImage } from './step-image.tsx';
 
 type TStepAnswerInputProps = {
   step: TChecklistStep;
@@ -171,7 +172,7 @@ function PhotoInput({ step, response, busy, onAnswer }: TStepAnswerInputProps) {
   const url = response?.file?.publicUrl;
   return (
     <div className={styles.fileStep}>
-      {url ? <img className={styles.photo} src={url} alt={_(RUNNER_TEXTS.photoImage(step.label))} /> : null}
+      {url ? <StepImage kind="photo" src={url} alt={_(RUNNER_TEXTS.photoImage(step.label))} /> : null}
       <input
         id={inputId}
         className={styles.fileInput}
@@ -212,7 +213,7 @@ function SignatureInput({ step, response, labelId, busy, onAnswer }: TStepAnswer
   if (url && !again) {
     return (
       <div className={styles.fileStep}>
-        <img className={styles.signature} src={url} alt={_(RUNNER_TEXTS.signatureImage(step.label))} />
+        <StepImage kind="signature" src={url} alt={_(RUNNER_TEXTS.signatureImage(step.label))} />
         <div>
           <Button variant="secondary" disabled={busy} onClick={() => setAgain(true)}>
             {_(RUNNER_TEXTS.signAgain)}

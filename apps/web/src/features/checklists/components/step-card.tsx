@@ -6,6 +6,7 @@ import { answerText, isAnswered, type TStepAnswer, withUnit } from '../lib/step-
 import { RUNNER_TEXTS } from '../texts.ts';
 import styles from './checklist-runner.module.css';
 import { StepAnswerInput } from './step-answer-input.tsx';
+import { StepImage } from './step-image.tsx';
 
 /** Where a step's last write stands on this screen. */
 export type TStepState =
@@ -88,8 +89,8 @@ export function StepCard(props: TStepCardProps) {
         </p>
       )}
       {!editable && response?.file ? (
-        <img
-          className={step.kind === 'signature' ? styles.signature : styles.photo}
+        <StepImage
+          kind={step.kind === 'signature' ? 'signature' : 'photo'}
           src={response.file.publicUrl}
           alt={_(
             step.kind === 'signature'
