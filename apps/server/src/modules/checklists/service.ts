@@ -2,6 +2,8 @@ import {
   ASSET_MESSAGES,
   CHECKLIST_MESSAGES,
   CHECKLIST_SAID,
+  CHECKLIST_SIGNATURE_MAX_HEIGHT,
+  CHECKLIST_SIGNATURE_MAX_WIDTH,
   type ChecklistCounts,
   OCCURRED_AT_MESSAGES,
   type TChecklistResponse,
@@ -61,7 +63,7 @@ import {
   summarize,
   toSteps,
 } from './steps.ts';
-import { storedImageKind } from './stored-images.ts';
+import { storedImage } from './stored-images.ts';
 import { FOLLOW_UP_TEXTS } from './texts.ts';
 
 export type TemplateBody = z.output<typeof ZChecklistTemplateBody>;
@@ -463,8 +465,9 @@ async function responseOf(
 
 /**
  * The file an answer names, checked before the transaction (storage calls may be slow): a pending
- * upload of the organization (as an attachment is), a JPEG or PNG by its bytes for a photo, a PNG for
- * a signature; 400 naming the step otherwise. Recorded with the type its bytes say.
+ * upload of the organization (as an attachment is), a JPEG by its bytes for a photo (the report embeds
+ * it as it is), a PNG of at most CHECKLIST_SIGNATURE_MAX_WIDTH × _HEIGHT pixels for a signature (the
+ * report decodes it); 400 naming the step otherwise. Recorded with the type its bytes say.
  */
 async function planAnswerFile(
   db: DbOrTx,
@@ -486,12 +489,16 @@ async function planAnswerFile(
     );
   }
   const added = plan.add[0]!;
-  const imageKind = await storedImageKind(context.storage, added.objectKey);
-  if (kind === 'signature' && imageKind !== 'image/png') {
-    throw invalidField(stepPath(step), CHECKLIST_SAID.signatureNotPng(step.label));
+  const image = await storedImage(context.storage, added.objectKey);
+  if (kind === 'signature') {
+    const size = image?.kind === 'image/png' ? image.size : undefined;
+    if (!size || size.width > CHECKLIST_SIGNATURE_MAX_WIDTH || size.height > CHECKLIST_SIGNATURE_MAX_HEIGHT) {
+      throw invalidField(stepPath(step), CHECKLIST_SAID.signatureNotPng(step.label));
+    }
+  } else if (image?.kind !== 'image/jpeg') {
+    throw invalidField(stepPath(step), CHECKLIST_SAID.photoNotImage(step.label));
   }
-  if (!imageKind) throw invalidField(stepPath(step), CHECKLIST_SAID.photoNotImage(step.label));
-  return { ...plan, add: [{ ...added, contentType: imageKind }] };
+  return { ...plan, add: [{ ...added, contentType: image!.kind }] };
 }
 
 /**

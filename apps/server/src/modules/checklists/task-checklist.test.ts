@@ -21,6 +21,7 @@ import {
 import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { pathsAndMessages } from '#server/test/field-errors.ts';
+import { paddedJpeg } from '#server/test/images.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import {
   createTaskWithChecklist,
@@ -294,7 +295,7 @@ describe('answering steps', () => {
     expect((await answer(task.id, 'valve', {})).statusCode).toBe(400);
   });
 
-  it('refuses a signature that is not a PNG, a photo that is not an image, an upload not of the organization', async () => {
+  it('refuses a signature that is not a PNG of a sane size, a photo that is not a JPEG, an upload not of the organization', async () => {
     const fresh = await newTask('Images');
     const jpegSignature = await stageImage(w.app, w.db, memberA(), JPEG_PHOTO, 'sig.jpg', 'image/jpeg');
     const pretending = await stageImage(
@@ -313,6 +314,15 @@ describe('answering steps', () => {
       'a.pdf',
       'application/pdf',
     );
+    const pngPhoto = await stageImage(w.app, w.db, memberA(), signaturePng(), 'screen.png', 'image/png');
+    const hugeSignature = await stageImage(
+      w.app,
+      w.db,
+      memberA(),
+      signaturePng(2001, 20),
+      'wide.png',
+      'image/png',
+    );
     const theirs = await stageImage(
       w.app,
       w.db,
@@ -325,6 +335,8 @@ describe('answering steps', () => {
       ['sign', jpegSignature.objectKey, CHECKLIST_SAID.signatureNotPng('Technician signature').message],
       ['sign', pretending.objectKey, CHECKLIST_SAID.signatureNotPng('Technician signature').message],
       ['gauge', pdfPhoto.objectKey, CHECKLIST_SAID.photoNotImage('Photo of the gauge').message],
+      ['gauge', pngPhoto.objectKey, CHECKLIST_SAID.photoNotImage('Photo of the gauge').message],
+      ['sign', hugeSignature.objectKey, CHECKLIST_SAID.signatureNotPng('Technician signature').message],
       ['sign', theirs.objectKey, UPLOAD_MESSAGES.unknownUpload],
     ] as const;
     for (const [stepKey, objectKey, message] of cases) {
@@ -364,7 +376,7 @@ describe('answering steps', () => {
   it('replaces a photo (the old file goes) and clears an answer with DELETE', async () => {
     const fresh = await newTask('Photos');
     const first = await stageImage(w.app, w.db, memberA(), JPEG_PHOTO, 'one.jpg', 'image/jpeg');
-    const second = await stageImage(w.app, w.db, memberA(), signaturePng(), 'two.png', 'image/png');
+    const second = await stageImage(w.app, w.db, memberA(), paddedJpeg(0.1), 'two.jpg', 'image/jpeg');
     await answer(fresh.id, 'gauge', { file: { objectKey: first.objectKey, fileName: 'one.jpg' } });
     // The same file again keeps it.
     const again = await answer(fresh.id, 'gauge', {
@@ -372,11 +384,11 @@ describe('answering steps', () => {
     });
     expect(again.statusCode, again.body).toBe(200);
     const replaced = await answer(fresh.id, 'gauge', {
-      file: { objectKey: second.objectKey, fileName: 'two.png' },
+      file: { objectKey: second.objectKey, fileName: 'two.jpg' },
     });
     expect(replaced.json<TChecklistResponse>().file).toMatchObject({
-      fileName: 'two.png',
-      contentType: 'image/png',
+      fileName: 'two.jpg',
+      contentType: 'image/jpeg',
     });
     const stepFiles = await w.db.select().from(files).where(eq(files.eventId, fresh.id));
     expect(stepFiles.map((f) => [f.objectKey, f.checklistStepKey])).toEqual([[second.objectKey, 'gauge']]);
