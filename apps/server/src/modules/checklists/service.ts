@@ -10,7 +10,6 @@ import {
   type TChecklistStep,
   type TChecklistTemplate,
   type TChecklistTemplateSummary,
-  type TFile,
   type TFollowUp,
   type TTaskChecklist,
   type ZChecklistListQuery,
@@ -21,8 +20,8 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict, fieldError, invalidField, notFound } from '#server/lib/app-error.ts';
 import { stampOf } from '#server/lib/client-time.ts';
+import { toFile } from '#server/lib/file-view.ts';
 import { translatorFor } from '#server/lib/i18n/translators.ts';
-import { filePublicUrl } from '#server/lib/public-urls.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
@@ -34,7 +33,6 @@ import { answerInWords } from './answer-words.ts';
 import {
   deleteFileRow,
   deleteResponse,
-  type FileRow,
   findAnswerMarks,
   findCurrentVersion,
   findFollowUp,
@@ -391,15 +389,6 @@ function assertAnswerable(row: TaskChecklistRow): void {
   if (row.assetRetiredAt) throw conflict(ASSET_MESSAGES.retired);
   if (row.taskStatus === 'Completed') throw conflict(CHECKLIST_MESSAGES.taskCompleted);
 }
-
-const toFile = (row: FileRow): TFile => ({
-  id: row.id,
-  objectKey: row.objectKey,
-  fileName: row.fileName,
-  contentType: row.contentType,
-  size: row.size,
-  publicUrl: filePublicUrl(row),
-});
 
 function toResponse(row: ResponseRow): TChecklistResponse {
   return {
