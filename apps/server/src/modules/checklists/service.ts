@@ -12,6 +12,7 @@ import {
   type TChecklistTemplateSummary,
   type TFollowUp,
   type TTaskChecklist,
+  UPLOAD_MESSAGES,
   type ZChecklistListQuery,
   type ZChecklistTemplateBody,
   type ZFollowUpBody,
@@ -526,9 +527,11 @@ export async function answerStep(
     // Locked: a completion waits for this answer, or this answer sees the task completed.
     const locked = await getTaskWithChecklist(tx, organizationId, task.eventId, { lock: 'update' });
     assertAnswerable(locked);
-    if (locked.versionId !== task.versionId)
-      throw new AppError('NOT_FOUND', CHECKLIST_SAID.unknownStep(stepKey));
     const before = await findResponse(tx, organizationId, task.eventId, step.key);
+    // The image kept is the one stored: cleared or replaced meanwhile, it is to be sent again.
+    if (keepFile && (!before?.fileId || before.objectKey !== body.file?.objectKey)) {
+      throw invalidField(stepPath(step), UPLOAD_MESSAGES.unknownUpload);
+    }
     let fileId: string | null = keepFile ? (before?.fileId ?? null) : null;
     if (plan) {
       const [added] = await applyAttachments(tx, plan, {

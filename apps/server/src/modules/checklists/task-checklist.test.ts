@@ -1,4 +1,5 @@
 import {
+  ASSET_MESSAGES,
   CHECKLIST_MESSAGES,
   CHECKLIST_SAID,
   OCCURRED_AT_MESSAGES,
@@ -12,6 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  assets,
   checklistResponses,
   files,
   maintenanceEvents,
@@ -578,6 +580,27 @@ describe('follow-ups', () => {
       .from(maintenanceEvents)
       .where(eq(maintenanceEvents.followUpOfEventId, task.id));
     expect(made).toEqual([]);
+  });
+});
+
+describe('a retired asset', () => {
+  it('keeps its tasks’ answers as they are (409) and opens no follow-up', async () => {
+    const retiring = await createAssetViaApi(w.app, w.headers.memberA, { name: 'Old boiler' });
+    const task = await createTaskWithChecklist(w.app, w.headers.memberA, retiring.id, template.id);
+    await answer(task.id, 'valve', { outcome: 'fail' });
+    await w.db.update(assets).set({ retiredAt: new Date() }).where(eq(assets.id, retiring.id));
+    const late = await answer(task.id, 'valve', { outcome: 'pass' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(ASSET_MESSAGES.retired);
+    const followUp = await w.app.inject({
+      method: 'POST',
+      url: `/api/events/${task.id}/follow-ups`,
+      headers: w.headers.memberA,
+      payload: { stepKey: 'valve' },
+    });
+    expect(followUp.statusCode).toBe(409);
+    const [stored] = await responsesOf(task.id);
+    expect(stored).toMatchObject({ outcome: 'fail' });
   });
 });
 
