@@ -28,6 +28,9 @@ export const CHECKLIST_TEXT_MAX_LENGTH = 2000;
  * An answer outside the step's acceptable range is stored and flagged; outside this one it is refused.
  */
 export const CHECKLIST_NUMBER_LIMIT = 1_000_000_000;
+/** A signature's largest drawing, in pixels (a PNG is decoded to embed it in the report: ADR 135). */
+export const CHECKLIST_SIGNATURE_MAX_WIDTH = 2000;
+export const CHECKLIST_SIGNATURE_MAX_HEIGHT = 1000;
 /** Decimals a number answer keeps. */
 export const CHECKLIST_NUMBER_DECIMALS = 6;
 
@@ -97,7 +100,7 @@ export const CHECKLIST_SAID = {
     said(
       /*i18n*/ {
         id: 'checklist.photoNotImage',
-        message: 'Step “{step}”: the photo must be a JPEG or PNG image.',
+        message: 'Step “{step}”: the photo must be a JPEG image.',
       },
       { step },
     ),
@@ -105,9 +108,9 @@ export const CHECKLIST_SAID = {
     said(
       /*i18n*/ {
         id: 'checklist.signatureNotPng',
-        message: 'Step “{step}”: a signature must be a PNG image.',
+        message: 'Step “{step}”: a signature must be a PNG image of at most {maxWidth} × {maxHeight} pixels.',
       },
-      { step },
+      { step, maxWidth: CHECKLIST_SIGNATURE_MAX_WIDTH, maxHeight: CHECKLIST_SIGNATURE_MAX_HEIGHT },
     ),
   stepRequired: (step: string): Said =>
     said(/*i18n*/ { id: 'checklist.stepRequired', message: 'Step “{step}” is required.' }, { step }),

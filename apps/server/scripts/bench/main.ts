@@ -11,6 +11,12 @@ import pg from 'pg';
 import { openDatabase } from '#server/db/client.ts';
 import { withDatabaseName } from '#server/test/test-database.ts';
 import { fail } from '../cli-database.ts';
+import {
+  CHECKLIST_PHOTOS,
+  CHECKLIST_STEPS,
+  prepareChecklist,
+  timeChecklistReport,
+} from './checklist-timing.ts';
 import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from './dataset.ts';
 import { HEAVY_WORK_METRICS_TOKEN, timeHeavyWork } from './heavy-work-timing.ts';
 import { historyCsv, prepareImportOrganization, registerCsv, timeImport } from './import-timing.ts';
@@ -67,6 +73,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --only locations    only the location tree's rows (a site's page, the list by location, the
                       type-ahead, a building moved), on the data set of a full run (seeded or reused);
                       its figures join the saved ones for the embedded/PostgreSQL ratios
+  --only checklists   only the checklists' rows (the asset page and the task's checklist with 50
+                      steps answered, the completion report PDF with 10 photos), on a small database
+                      of its own (embedded, or BENCH_DATABASE_URL's)
 
 BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).
 The small tenant is also measured alone, on a second database without the big organization
@@ -94,6 +103,10 @@ const GOALS = {
   locationMoveSeconds: 2,
   /** The asset list's p95 while the building is moved, as a ratio of its p95 at rest. */
   listWhileMoving: 2,
+  /** The asset page and the task's checklist with a 50-step checklist answered: p95 (PostgreSQL), p99. */
+  checklistPage: { p95Ms: 20, p99Ms: 60 },
+  /** The completion report PDF of a 50-step checklist with 10 photos, request to PDF (ADR 135). */
+  checklistReportSeconds: 2,
 } as const;
 
 /** Rows of the timed import: a large register; a few hundred in --quick. */
@@ -135,8 +148,11 @@ function options() {
     process.stdout.write(`${USAGE}\n`);
     process.exit(0);
   }
-  if (values.only !== undefined && !['heavy-work', 'public-page', 'locations'].includes(values.only))
-    fail('--only takes heavy-work, public-page or locations.', 2);
+  if (
+    values.only !== undefined &&
+    !['heavy-work', 'public-page', 'locations', 'checklists'].includes(values.only)
+  )
+    fail('--only takes heavy-work, public-page, locations or checklists.', 2);
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const quick = values.quick ?? false;
   const bigAssets = wholeNumber(values.assets, quick ? 2000 : databaseUrl ? 1_000_000 : 100_000, 'assets');
@@ -166,6 +182,7 @@ function options() {
     heavyWorkOnly: values.only === 'heavy-work',
     publicPageOnly: values.only === 'public-page',
     locationsOnly: values.only === 'locations',
+    checklistsOnly: values.only === 'checklists',
   };
 }
 
@@ -409,7 +426,52 @@ async function alonePlace(settings: Settings, scratchDir: string): Promise<Place
 async function judgeImportsAndLabels(server: RunningProcess, settings: Settings, report: Report) {
   await judgeImport(server, settings.databaseUrl ? 'postgres' : 'pglite', settings, report);
   await judgeLabels(server, report);
+  await judgeChecklists(server, settings, report);
   await judgeHeavyWork(server, settings, report);
+}
+
+/**
+ * The checklists' rows (issue 36): the asset page and the task's checklist of a task whose 50 steps are
+ * all answered (10 photos), under load at 8 connections, and its completion report PDF, timed.
+ */
+async function judgeChecklists(server: RunningProcess, settings: Settings, report: Report) {
+  const fixture = await prepareChecklist(server);
+  report.write(
+    `\nchecklists: a task of ${CHECKLIST_STEPS} steps, all answered (${CHECKLIST_PHOTOS} JPEG photos, ${fixture.photoMegabytes.toFixed(0)} MB in all, and a signature)\n`,
+  );
+  report.tableHeader();
+  const goals = {
+    p95Ms: settings.databaseUrl ? GOALS.checklistPage.p95Ms : undefined,
+    p99Ms: GOALS.checklistPage.p99Ms,
+  };
+  for (const [name, page] of [
+    ['asset detail, 50-step checklist', `/api/assets/${fixture.assetId}`],
+    ['the task’s checklist, 50 steps', `/api/events/${fixture.eventId}/checklist`],
+  ] as const) {
+    const load = {
+      url: `${server.url}${page}`,
+      headers: { authorization: fixture.authorization },
+      connections: 8,
+    };
+    report.loadRow('checklists', name, 8, await measureLoad(load, settings.seconds), goals);
+  }
+  const timing = await timeChecklistReport(server, fixture);
+  report.goal(
+    `  the completion report of ${CHECKLIST_STEPS} steps with ${CHECKLIST_PHOTOS} photos, request to PDF: ${timing.seconds.toFixed(2)} s (slowest of 3; ${timing.pages} pages, ${timing.megabytes.toFixed(1)} MB), goal <= ${GOALS.checklistReportSeconds} s`,
+    timing.seconds <= GOALS.checklistReportSeconds,
+  );
+}
+
+/** The checklists' rows alone (--only checklists), on a small database of their own. */
+async function checklistsOnly(settings: Settings, scratchDir: string, report: Report) {
+  const place: Place = { databaseUrl: settings.databaseUrl, dataDir: path.join(scratchDir, 'checklists') };
+  await seed(place, { bigAssets: 0, bigEvents: 0, smallOrganizations: 1, smallAssets: 10, longHistory: 0 });
+  const server = await startServer(serverEnv(place));
+  try {
+    await judgeChecklists(server, settings, report);
+  } finally {
+    await server.stop();
+  }
 }
 
 /**
@@ -713,9 +775,10 @@ async function main(): Promise<void> {
     report.finish();
     return;
   }
-  if (settings.heavyWorkOnly || settings.publicPageOnly) {
+  if (settings.heavyWorkOnly || settings.publicPageOnly || settings.checklistsOnly) {
     try {
       if (settings.heavyWorkOnly) await heavyWorkOnly(settings, scratchDir, report);
+      else if (settings.checklistsOnly) await checklistsOnly(settings, scratchDir, report);
       else await publicPageOnly(settings, scratchDir, report);
     } finally {
       await rm(scratchDir, { recursive: true, force: true });

@@ -2,15 +2,17 @@ import {
   ASSET_MESSAGES,
   CHECKLIST_MESSAGES,
   CHECKLIST_SAID,
+  CHECKLIST_SIGNATURE_MAX_HEIGHT,
+  CHECKLIST_SIGNATURE_MAX_WIDTH,
   type ChecklistCounts,
   OCCURRED_AT_MESSAGES,
   type TChecklistResponse,
   type TChecklistStep,
   type TChecklistTemplate,
   type TChecklistTemplateSummary,
-  type TFile,
   type TFollowUp,
   type TTaskChecklist,
+  UPLOAD_MESSAGES,
   type ZChecklistListQuery,
   type ZChecklistTemplateBody,
   type ZFollowUpBody,
@@ -19,8 +21,8 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict, fieldError, invalidField, notFound } from '#server/lib/app-error.ts';
 import { stampOf } from '#server/lib/client-time.ts';
+import { toFile } from '#server/lib/file-view.ts';
 import { translatorFor } from '#server/lib/i18n/translators.ts';
-import { filePublicUrl } from '#server/lib/public-urls.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
@@ -32,7 +34,6 @@ import { answerInWords } from './answer-words.ts';
 import {
   deleteFileRow,
   deleteResponse,
-  type FileRow,
   findAnswerMarks,
   findCurrentVersion,
   findFollowUp,
@@ -61,7 +62,7 @@ import {
   summarize,
   toSteps,
 } from './steps.ts';
-import { storedImageKind } from './stored-images.ts';
+import { storedImage } from './stored-images.ts';
 import { FOLLOW_UP_TEXTS } from './texts.ts';
 
 export type TemplateBody = z.output<typeof ZChecklistTemplateBody>;
@@ -390,15 +391,6 @@ function assertAnswerable(row: TaskChecklistRow): void {
   if (row.taskStatus === 'Completed') throw conflict(CHECKLIST_MESSAGES.taskCompleted);
 }
 
-const toFile = (row: FileRow): TFile => ({
-  id: row.id,
-  objectKey: row.objectKey,
-  fileName: row.fileName,
-  contentType: row.contentType,
-  size: row.size,
-  publicUrl: filePublicUrl(row),
-});
-
 function toResponse(row: ResponseRow): TChecklistResponse {
   return {
     stepKey: row.stepKey,
@@ -463,8 +455,9 @@ async function responseOf(
 
 /**
  * The file an answer names, checked before the transaction (storage calls may be slow): a pending
- * upload of the organization (as an attachment is), a JPEG or PNG by its bytes for a photo, a PNG for
- * a signature; 400 naming the step otherwise. Recorded with the type its bytes say.
+ * upload of the organization (as an attachment is), a JPEG by its bytes for a photo (the report embeds
+ * it as it is), a PNG of at most CHECKLIST_SIGNATURE_MAX_WIDTH × _HEIGHT pixels for a signature (the
+ * report decodes it); 400 naming the step otherwise. Recorded with the type its bytes say.
  */
 async function planAnswerFile(
   db: DbOrTx,
@@ -486,12 +479,16 @@ async function planAnswerFile(
     );
   }
   const added = plan.add[0]!;
-  const imageKind = await storedImageKind(context.storage, added.objectKey);
-  if (kind === 'signature' && imageKind !== 'image/png') {
-    throw invalidField(stepPath(step), CHECKLIST_SAID.signatureNotPng(step.label));
+  const image = await storedImage(context.storage, added.objectKey);
+  if (kind === 'signature') {
+    const size = image?.kind === 'image/png' ? image.size : undefined;
+    if (!size || size.width > CHECKLIST_SIGNATURE_MAX_WIDTH || size.height > CHECKLIST_SIGNATURE_MAX_HEIGHT) {
+      throw invalidField(stepPath(step), CHECKLIST_SAID.signatureNotPng(step.label));
+    }
+  } else if (image?.kind !== 'image/jpeg') {
+    throw invalidField(stepPath(step), CHECKLIST_SAID.photoNotImage(step.label));
   }
-  if (!imageKind) throw invalidField(stepPath(step), CHECKLIST_SAID.photoNotImage(step.label));
-  return { ...plan, add: [{ ...added, contentType: imageKind }] };
+  return { ...plan, add: [{ ...added, contentType: image!.kind }] };
 }
 
 /**
@@ -530,9 +527,11 @@ export async function answerStep(
     // Locked: a completion waits for this answer, or this answer sees the task completed.
     const locked = await getTaskWithChecklist(tx, organizationId, task.eventId, { lock: 'update' });
     assertAnswerable(locked);
-    if (locked.versionId !== task.versionId)
-      throw new AppError('NOT_FOUND', CHECKLIST_SAID.unknownStep(stepKey));
     const before = await findResponse(tx, organizationId, task.eventId, step.key);
+    // The image kept is the one stored: cleared or replaced meanwhile, it is to be sent again.
+    if (keepFile && (!before?.fileId || before.objectKey !== body.file?.objectKey)) {
+      throw invalidField(stepPath(step), UPLOAD_MESSAGES.unknownUpload);
+    }
     let fileId: string | null = keepFile ? (before?.fileId ?? null) : null;
     if (plan) {
       const [added] = await applyAttachments(tx, plan, {

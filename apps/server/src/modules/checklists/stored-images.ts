@@ -7,8 +7,8 @@ import type { FileStorage } from '#server/storage/file-storage.ts';
 export type ImageKind = 'image/png' | 'image/jpeg';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-/** Bytes enough to tell a PNG or a JPEG. */
-const HEAD_BYTES = 16;
+/** Bytes enough to tell a PNG or a JPEG, and a PNG's size (its IHDR chunk, right after the signature). */
+const HEAD_BYTES = 32;
 /** How long reading an object from S3 may take before it counts as unreadable. */
 const FETCH_TIMEOUT_MS = 10_000;
 
@@ -67,11 +67,21 @@ export async function readStoredObject(
   return bytes.length <= maxBytes ? bytes : undefined;
 }
 
-/** What a stored object is by its first bytes (PNG, JPEG), or undefined. */
-export async function storedImageKind(
+/** A PNG's width and height from its IHDR chunk; undefined for anything else. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  if (imageKindOf(bytes) !== 'image/png' || bytes.length < 24) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (String.fromCharCode(...bytes.subarray(12, 16)) !== 'IHDR') return undefined;
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** What a stored object is by its first bytes (PNG, JPEG), with a PNG's size; undefined for anything else. */
+export async function storedImage(
   storage: FileStorage,
   objectKey: string,
-): Promise<ImageKind | undefined> {
+): Promise<{ kind: ImageKind; size?: { width: number; height: number } | undefined } | undefined> {
   const head = await readStoredObject(storage, objectKey, HEAD_BYTES, { head: true });
-  return head ? imageKindOf(head) : undefined;
+  const kind = head ? imageKindOf(head) : undefined;
+  if (!head || !kind) return undefined;
+  return { kind, size: pngSize(head) };
 }

@@ -1,4 +1,5 @@
 import {
+  ASSET_MESSAGES,
   CHECKLIST_MESSAGES,
   CHECKLIST_SAID,
   OCCURRED_AT_MESSAGES,
@@ -12,6 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  assets,
   checklistResponses,
   files,
   maintenanceEvents,
@@ -21,6 +23,7 @@ import {
 import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { pathsAndMessages } from '#server/test/field-errors.ts';
+import { paddedJpeg } from '#server/test/images.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import {
   createTaskWithChecklist,
@@ -294,7 +297,7 @@ describe('answering steps', () => {
     expect((await answer(task.id, 'valve', {})).statusCode).toBe(400);
   });
 
-  it('refuses a signature that is not a PNG, a photo that is not an image, an upload not of the organization', async () => {
+  it('refuses a signature that is not a PNG of a sane size, a photo that is not a JPEG, an upload not of the organization', async () => {
     const fresh = await newTask('Images');
     const jpegSignature = await stageImage(w.app, w.db, memberA(), JPEG_PHOTO, 'sig.jpg', 'image/jpeg');
     const pretending = await stageImage(
@@ -313,6 +316,15 @@ describe('answering steps', () => {
       'a.pdf',
       'application/pdf',
     );
+    const pngPhoto = await stageImage(w.app, w.db, memberA(), signaturePng(), 'screen.png', 'image/png');
+    const hugeSignature = await stageImage(
+      w.app,
+      w.db,
+      memberA(),
+      signaturePng(2001, 20),
+      'wide.png',
+      'image/png',
+    );
     const theirs = await stageImage(
       w.app,
       w.db,
@@ -325,6 +337,8 @@ describe('answering steps', () => {
       ['sign', jpegSignature.objectKey, CHECKLIST_SAID.signatureNotPng('Technician signature').message],
       ['sign', pretending.objectKey, CHECKLIST_SAID.signatureNotPng('Technician signature').message],
       ['gauge', pdfPhoto.objectKey, CHECKLIST_SAID.photoNotImage('Photo of the gauge').message],
+      ['gauge', pngPhoto.objectKey, CHECKLIST_SAID.photoNotImage('Photo of the gauge').message],
+      ['sign', hugeSignature.objectKey, CHECKLIST_SAID.signatureNotPng('Technician signature').message],
       ['sign', theirs.objectKey, UPLOAD_MESSAGES.unknownUpload],
     ] as const;
     for (const [stepKey, objectKey, message] of cases) {
@@ -364,7 +378,7 @@ describe('answering steps', () => {
   it('replaces a photo (the old file goes) and clears an answer with DELETE', async () => {
     const fresh = await newTask('Photos');
     const first = await stageImage(w.app, w.db, memberA(), JPEG_PHOTO, 'one.jpg', 'image/jpeg');
-    const second = await stageImage(w.app, w.db, memberA(), signaturePng(), 'two.png', 'image/png');
+    const second = await stageImage(w.app, w.db, memberA(), paddedJpeg(0.1), 'two.jpg', 'image/jpeg');
     await answer(fresh.id, 'gauge', { file: { objectKey: first.objectKey, fileName: 'one.jpg' } });
     // The same file again keeps it.
     const again = await answer(fresh.id, 'gauge', {
@@ -372,11 +386,11 @@ describe('answering steps', () => {
     });
     expect(again.statusCode, again.body).toBe(200);
     const replaced = await answer(fresh.id, 'gauge', {
-      file: { objectKey: second.objectKey, fileName: 'two.png' },
+      file: { objectKey: second.objectKey, fileName: 'two.jpg' },
     });
     expect(replaced.json<TChecklistResponse>().file).toMatchObject({
-      fileName: 'two.png',
-      contentType: 'image/png',
+      fileName: 'two.jpg',
+      contentType: 'image/jpeg',
     });
     const stepFiles = await w.db.select().from(files).where(eq(files.eventId, fresh.id));
     expect(stepFiles.map((f) => [f.objectKey, f.checklistStepKey])).toEqual([[second.objectKey, 'gauge']]);
@@ -566,6 +580,27 @@ describe('follow-ups', () => {
       .from(maintenanceEvents)
       .where(eq(maintenanceEvents.followUpOfEventId, task.id));
     expect(made).toEqual([]);
+  });
+});
+
+describe('a retired asset', () => {
+  it('keeps its tasks’ answers as they are (409) and opens no follow-up', async () => {
+    const retiring = await createAssetViaApi(w.app, w.headers.memberA, { name: 'Old boiler' });
+    const task = await createTaskWithChecklist(w.app, w.headers.memberA, retiring.id, template.id);
+    await answer(task.id, 'valve', { outcome: 'fail' });
+    await w.db.update(assets).set({ retiredAt: new Date() }).where(eq(assets.id, retiring.id));
+    const late = await answer(task.id, 'valve', { outcome: 'pass' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(ASSET_MESSAGES.retired);
+    const followUp = await w.app.inject({
+      method: 'POST',
+      url: `/api/events/${task.id}/follow-ups`,
+      headers: w.headers.memberA,
+      payload: { stepKey: 'valve' },
+    });
+    expect(followUp.statusCode).toBe(409);
+    const [stored] = await responsesOf(task.id);
+    expect(stored).toMatchObject({ outcome: 'fail' });
   });
 });
 
