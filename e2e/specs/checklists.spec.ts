@@ -289,6 +289,11 @@ test('an administrator builds a 6-step checklist for a schedule and a task; a te
     (response) => response.stepKey === checklist.steps.find((step) => step.kind === 'signature')?.key,
   );
   expect(signature?.file?.contentType).toBe('image/png');
+  // The PNG chosen as the photo was saved as a JPEG in the browser (the server keeps JPEG photos).
+  const gauge = checklist.responses.find(
+    (response) => response.stepKey === checklist.steps.find((step) => step.kind === 'photo')?.key,
+  );
+  expect(gauge?.file?.contentType).toBe('image/jpeg');
   expect(detail.events.filter((event) => event.followUpOf?.eventId === task.id)).toHaveLength(1);
   await context.close();
 });

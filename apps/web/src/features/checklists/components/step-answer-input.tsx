@@ -12,6 +12,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { parseDecimal } from '../lib/decimal.ts';
+import { jpegPhoto } from '../lib/jpeg-photo.ts';
 import { formatStepNumber, rangeHint, type TStepAnswer } from '../lib/step-values.ts';
 import { RUNNER_TEXTS } from '../texts.ts';
 import styles from './checklist-runner.module.css';
@@ -177,20 +178,23 @@ function PhotoInput({ step, response, busy, onAnswer }: TStepAnswerInputProps) {
         id={inputId}
         className={styles.fileInput}
         type="file"
-        accept="image/jpeg,image/png"
+        accept="image/*"
         capture="environment"
         disabled={busy}
         aria-describedby={problem ? `${inputId}-problem` : undefined}
         onChange={(event) => {
-          const file = event.target.files?.[0];
+          const chosen = event.target.files?.[0];
           event.target.value = '';
-          if (!file) return;
-          if (!/^image\/(jpeg|png)$/.test(file.type)) {
-            setProblem(_(RUNNER_TEXTS.notAnImage));
-            return;
-          }
-          setProblem(null);
-          onAnswer({ kind: 'photo', file });
+          if (!chosen) return;
+          // The server keeps JPEG photos: another image is saved as one first.
+          void jpegPhoto(chosen).then((file) => {
+            if (!file) {
+              setProblem(_(RUNNER_TEXTS.notAnImage));
+              return;
+            }
+            setProblem(null);
+            onAnswer({ kind: 'photo', file });
+          });
         }}
       />
       <label htmlFor={inputId} className={styles.fileButton} data-disabled={busy || undefined}>

@@ -9,6 +9,9 @@ import { fileFromDataUrl } from '../lib/png-file.ts';
 export const SIGNATURE_INK = '#111827';
 export const SIGNATURE_PAPER = 'rgb(255, 255, 255)';
 
+/** The largest signature the server keeps, in pixels (ADR 134): the canvas never draws more. */
+export const SIGNATURE_MAX_PIXELS = { width: 2000, height: 1000 };
+
 /**
  * A signature pad on `canvas` (signature_pad, through its public API: ADR 136). The canvas is sized
  * to its box at the screen's pixel ratio, and what was drawn is drawn again when the box changes
@@ -30,10 +33,15 @@ export function useSignaturePad(canvas: RefObject<HTMLCanvasElement | null>, dis
     });
     pad.current = signature;
     const fit = () => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const width = element.offsetWidth;
       const height = element.offsetHeight;
       if (width === 0 || height === 0) return;
+      // Sharp on the screen (its pixel ratio), within the size the server keeps.
+      const ratio = Math.min(
+        Math.max(window.devicePixelRatio || 1, 1),
+        SIGNATURE_MAX_PIXELS.width / width,
+        SIGNATURE_MAX_PIXELS.height / height,
+      );
       if (element.width === Math.round(width * ratio) && element.height === Math.round(height * ratio))
         return;
       const drawn = signature.toData();
