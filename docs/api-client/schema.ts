@@ -320,6 +320,14 @@ export interface paths {
                                     /** @enum {string} */
                                     dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
+                                checklistSummary: {
+                                    total: number;
+                                    done: number;
+                                    passed: number;
+                                    failed: number;
+                                    na: number;
+                                    flagged: number;
+                                } | null;
                             }[];
                             eventsNextAfter: string | null;
                             eventCount: number;
@@ -415,6 +423,14 @@ export interface paths {
                                     /** @enum {string} */
                                     dataType?: "Text" | "Number" | "Date" | "Boolean" | "Select";
                                 }[];
+                                checklistSummary: {
+                                    total: number;
+                                    done: number;
+                                    passed: number;
+                                    failed: number;
+                                    na: number;
+                                    flagged: number;
+                                } | null;
                             }[];
                             nextAfter: string | null;
                         };
@@ -1043,6 +1059,7 @@ export interface paths {
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
                             currency: string;
+                            publicChecklistSummary: boolean;
                         };
                     };
                 };
@@ -1280,6 +1297,25 @@ export interface paths {
                                     changedBy: string | null;
                                     changes: string[];
                                 }[];
+                                checklist: {
+                                    templateId: string;
+                                    name: string;
+                                    version: number;
+                                    summary: {
+                                        total: number;
+                                        done: number;
+                                        passed: number;
+                                        failed: number;
+                                        na: number;
+                                        flagged: number;
+                                    };
+                                } | null;
+                                followUpOf: {
+                                    eventId: string;
+                                    title: string;
+                                    stepKey: string;
+                                    stepLabel: string | null;
+                                } | null;
                             }[];
                             eventsNextAfter: string | null;
                             eventCount: number;
@@ -1561,6 +1597,25 @@ export interface paths {
                                     changedBy: string | null;
                                     changes: string[];
                                 }[];
+                                checklist: {
+                                    templateId: string;
+                                    name: string;
+                                    version: number;
+                                    summary: {
+                                        total: number;
+                                        done: number;
+                                        passed: number;
+                                        failed: number;
+                                        na: number;
+                                        flagged: number;
+                                    };
+                                } | null;
+                                followUpOf: {
+                                    eventId: string;
+                                    title: string;
+                                    stepKey: string;
+                                    stepLabel: string | null;
+                                } | null;
                             }[];
                             eventsNextAfter: string | null;
                             eventCount: number;
@@ -1809,6 +1864,25 @@ export interface paths {
                                     changedBy: string | null;
                                     changes: string[];
                                 }[];
+                                checklist: {
+                                    templateId: string;
+                                    name: string;
+                                    version: number;
+                                    summary: {
+                                        total: number;
+                                        done: number;
+                                        passed: number;
+                                        failed: number;
+                                        na: number;
+                                        flagged: number;
+                                    };
+                                } | null;
+                                followUpOf: {
+                                    eventId: string;
+                                    title: string;
+                                    stepKey: string;
+                                    stepLabel: string | null;
+                                } | null;
                             }[];
                             eventsNextAfter: string | null;
                             eventCount: number;
@@ -1953,6 +2027,25 @@ export interface paths {
                                     changedBy: string | null;
                                     changes: string[];
                                 }[];
+                                checklist: {
+                                    templateId: string;
+                                    name: string;
+                                    version: number;
+                                    summary: {
+                                        total: number;
+                                        done: number;
+                                        passed: number;
+                                        failed: number;
+                                        na: number;
+                                        flagged: number;
+                                    };
+                                } | null;
+                                followUpOf: {
+                                    eventId: string;
+                                    title: string;
+                                    stepKey: string;
+                                    stepLabel: string | null;
+                                } | null;
                             }[];
                             eventsNextAfter: string | null;
                             eventCount: number;
@@ -2113,6 +2206,25 @@ export interface paths {
                                     changedBy: string | null;
                                     changes: string[];
                                 }[];
+                                checklist: {
+                                    templateId: string;
+                                    name: string;
+                                    version: number;
+                                    summary: {
+                                        total: number;
+                                        done: number;
+                                        passed: number;
+                                        failed: number;
+                                        na: number;
+                                        flagged: number;
+                                    };
+                                } | null;
+                                followUpOf: {
+                                    eventId: string;
+                                    title: string;
+                                    stepKey: string;
+                                    stepLabel: string | null;
+                                } | null;
                             }[];
                             nextAfter: string | null;
                         };
@@ -2160,6 +2272,7 @@ export interface paths {
                         priority?: "low" | "normal" | "high" | "urgent";
                         downFrom?: string | null;
                         downTo?: string | null;
+                        checklistTemplateId?: string | null;
                     };
                 };
             };
@@ -2229,6 +2342,25 @@ export interface paths {
                                 changedBy: string | null;
                                 changes: string[];
                             }[];
+                            checklist: {
+                                templateId: string;
+                                name: string;
+                                version: number;
+                                summary: {
+                                    total: number;
+                                    done: number;
+                                    passed: number;
+                                    failed: number;
+                                    na: number;
+                                    flagged: number;
+                                };
+                            } | null;
+                            followUpOf: {
+                                eventId: string;
+                                title: string;
+                                stepKey: string;
+                                stepLabel: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2288,6 +2420,7 @@ export interface paths {
                         priority?: "low" | "normal" | "high" | "urgent";
                         downFrom?: string | null;
                         downTo?: string | null;
+                        checklistTemplateId?: string | null;
                     };
                 };
             };
@@ -2357,6 +2490,25 @@ export interface paths {
                                 changedBy: string | null;
                                 changes: string[];
                             }[];
+                            checklist: {
+                                templateId: string;
+                                name: string;
+                                version: number;
+                                summary: {
+                                    total: number;
+                                    done: number;
+                                    passed: number;
+                                    failed: number;
+                                    na: number;
+                                    flagged: number;
+                                };
+                            } | null;
+                            followUpOf: {
+                                eventId: string;
+                                title: string;
+                                stepKey: string;
+                                stepLabel: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2465,6 +2617,25 @@ export interface paths {
                                 changedBy: string | null;
                                 changes: string[];
                             }[];
+                            checklist: {
+                                templateId: string;
+                                name: string;
+                                version: number;
+                                summary: {
+                                    total: number;
+                                    done: number;
+                                    passed: number;
+                                    failed: number;
+                                    na: number;
+                                    flagged: number;
+                                };
+                            } | null;
+                            followUpOf: {
+                                eventId: string;
+                                title: string;
+                                stepKey: string;
+                                stepLabel: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2585,6 +2756,25 @@ export interface paths {
                                 changedBy: string | null;
                                 changes: string[];
                             }[];
+                            checklist: {
+                                templateId: string;
+                                name: string;
+                                version: number;
+                                summary: {
+                                    total: number;
+                                    done: number;
+                                    passed: number;
+                                    failed: number;
+                                    na: number;
+                                    flagged: number;
+                                };
+                            } | null;
+                            followUpOf: {
+                                eventId: string;
+                                title: string;
+                                stepKey: string;
+                                stepLabel: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -2705,6 +2895,404 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The task’s version of its checklist, its answers (with who and when) and its summary; 404 when the task has none. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            eventId: string;
+                            assetId: string;
+                            templateId: string;
+                            name: string;
+                            version: number;
+                            steps: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "check" | "number" | "text" | "choice" | "photo" | "signature";
+                                label: string;
+                                required: boolean;
+                                unit: string | null;
+                                min: number | null;
+                                max: number | null;
+                                options: string[] | null;
+                            }[];
+                            responses: {
+                                stepKey: string;
+                                outcome: ("pass" | "fail" | "na") | null;
+                                numberValue: number | null;
+                                textValue: string | null;
+                                file: {
+                                    id: string;
+                                    objectKey: string;
+                                    fileName: string;
+                                    contentType: string;
+                                    size: number;
+                                    publicUrl: string;
+                                } | null;
+                                flagged: boolean;
+                                doneBy: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                doneAt: string;
+                                followUpEventId: string | null;
+                            }[];
+                            summary: {
+                                total: number;
+                                done: number;
+                                passed: number;
+                                failed: number;
+                                na: number;
+                                flagged: number;
+                            };
+                            editable: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/checklist/steps/{stepKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Answers a step while the task is open: outcome (a check), numberValue (a number: outside its acceptable range it is flagged; outside ±1,000,000,000 refused), textValue (a text, or one of a choice’s options) or file (a photo: JPEG or PNG; a signature: PNG; uploaded with POST /api/uploads/presign first). doneAt: when it was done on the device. 400 naming the step when the answer does not fit it. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    stepKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome?: "pass" | "fail" | "na";
+                        numberValue?: number;
+                        textValue?: string;
+                        file?: {
+                            objectKey: string;
+                            fileName: string;
+                        };
+                        /** Format: date-time */
+                        doneAt?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stepKey: string;
+                            outcome: ("pass" | "fail" | "na") | null;
+                            numberValue: number | null;
+                            textValue: string | null;
+                            file: {
+                                id: string;
+                                objectKey: string;
+                                fileName: string;
+                                contentType: string;
+                                size: number;
+                                publicUrl: string;
+                            } | null;
+                            flagged: boolean;
+                            doneBy: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            doneAt: string;
+                            followUpEventId: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Clears a step’s answer while the task is open (its photo or signature is removed). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    stepKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/checklist/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The completion report as PDF: the asset, the task, every step with its answer, who and when, the photos and the signature; in the reader’s language. A few reports are made at a time: past the organization’s share 429, when the server has no room 503, both with Retry-After. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/follow-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Opens the follow-up task of a step: a Pending task on the same asset, linked to this task and step, titled "Follow-up: <step>" with notes naming the answer unless title and notes are sent. One per step: asking again answers the one opened (200, created false). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stepKey: string;
+                        title?: string | null;
+                        notes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            eventId: string;
+                            assetId: string;
+                            title: string;
+                            created: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            eventId: string;
+                            assetId: string;
+                            title: string;
+                            created: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checklists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One page of checklist templates by name, active ones (archived=true: the archived ones); q narrows by name. X-Total-Count, X-Page and X-Page-Size headers. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    q?: string;
+                    archived?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            version: number;
+                            stepCount: number;
+                            archivedAt: string | null;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checklists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A template: its current version’s steps and every version (newest first). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            version: number;
+                            stepCount: number;
+                            archivedAt: string | null;
+                            updatedAt: string;
+                            steps: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "check" | "number" | "text" | "choice" | "photo" | "signature";
+                                label: string;
+                                required: boolean;
+                                unit: string | null;
+                                min: number | null;
+                                max: number | null;
+                                options: string[] | null;
+                            }[];
+                            versions: {
+                                version: number;
+                                stepCount: number;
+                                createdAt: string;
+                                createdBy: string | null;
+                            }[];
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/schedules": {
         parameters: {
             query?: never;
@@ -2781,6 +3369,10 @@ export interface paths {
                             pausedAt: string | null;
                             nextDueOn: string | null;
                             upcoming: string[];
+                            checklist: {
+                                id: string;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -2868,6 +3460,10 @@ export interface paths {
                             pausedAt: string | null;
                             nextDueOn: string | null;
                             upcoming: string[];
+                            checklist: {
+                                id: string;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -4122,7 +4718,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request" | "ChecklistTemplate") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -4690,7 +5286,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request" | "ChecklistTemplate") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -6138,6 +6734,25 @@ export interface paths {
                                     changedBy: string | null;
                                     changes: string[];
                                 }[];
+                                checklist: {
+                                    templateId: string;
+                                    name: string;
+                                    version: number;
+                                    summary: {
+                                        total: number;
+                                        done: number;
+                                        passed: number;
+                                        failed: number;
+                                        na: number;
+                                        flagged: number;
+                                    };
+                                } | null;
+                                followUpOf: {
+                                    eventId: string;
+                                    title: string;
+                                    stepKey: string;
+                                    stepLabel: string | null;
+                                } | null;
                             }[];
                             eventsNextAfter: string | null;
                             eventCount: number;
@@ -6285,6 +6900,25 @@ export interface paths {
                                     changedBy: string | null;
                                     changes: string[];
                                 }[];
+                                checklist: {
+                                    templateId: string;
+                                    name: string;
+                                    version: number;
+                                    summary: {
+                                        total: number;
+                                        done: number;
+                                        passed: number;
+                                        failed: number;
+                                        na: number;
+                                        flagged: number;
+                                    };
+                                } | null;
+                                followUpOf: {
+                                    eventId: string;
+                                    title: string;
+                                    stepKey: string;
+                                    stepLabel: string | null;
+                                } | null;
                             }[];
                             eventsNextAfter: string | null;
                             eventCount: number;
@@ -6501,6 +7135,7 @@ export interface paths {
                         priority?: "low" | "normal" | "high";
                         startsOn: string;
                         endsOn?: string | null;
+                        checklistTemplateId?: string | null;
                         /** Format: uuid */
                         assetId: string;
                     };
@@ -6561,6 +7196,10 @@ export interface paths {
                             pausedAt: string | null;
                             nextDueOn: string | null;
                             upcoming: string[];
+                            checklist: {
+                                id: string;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6638,6 +7277,7 @@ export interface paths {
                         priority?: "low" | "normal" | "high";
                         startsOn: string;
                         endsOn?: string | null;
+                        checklistTemplateId?: string | null;
                         assetIds?: string[];
                         query?: {
                             search?: string;
@@ -6745,6 +7385,7 @@ export interface paths {
                         priority?: "low" | "normal" | "high";
                         startsOn: string;
                         endsOn?: string | null;
+                        checklistTemplateId?: string | null;
                     };
                 };
             };
@@ -6803,6 +7444,10 @@ export interface paths {
                             pausedAt: string | null;
                             nextDueOn: string | null;
                             upcoming: string[];
+                            checklist: {
+                                id: string;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6922,6 +7567,10 @@ export interface paths {
                             pausedAt: string | null;
                             nextDueOn: string | null;
                             upcoming: string[];
+                            checklist: {
+                                id: string;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -7015,8 +7664,267 @@ export interface paths {
                             pausedAt: string | null;
                             nextDueOn: string | null;
                             upcoming: string[];
+                            checklist: {
+                                id: string;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/checklists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A new template (its version 1). Steps without a key get one. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        steps: {
+                            key?: string;
+                            /** @enum {string} */
+                            kind: "check" | "number" | "text" | "choice" | "photo" | "signature";
+                            label: string;
+                            /** @default false */
+                            required?: boolean;
+                            unit?: string | null;
+                            min?: number | null;
+                            max?: number | null;
+                            options?: string[] | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            version: number;
+                            stepCount: number;
+                            archivedAt: string | null;
+                            updatedAt: string;
+                            steps: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "check" | "number" | "text" | "choice" | "photo" | "signature";
+                                label: string;
+                                required: boolean;
+                                unit: string | null;
+                                min: number | null;
+                                max: number | null;
+                                options: string[] | null;
+                            }[];
+                            versions: {
+                                version: number;
+                                stepCount: number;
+                                createdAt: string;
+                                createdBy: string | null;
+                            }[];
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/checklists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Renames the template and, when its steps differ from the current version’s, makes the next version. Tasks keep the version they were given. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        steps: {
+                            key?: string;
+                            /** @enum {string} */
+                            kind: "check" | "number" | "text" | "choice" | "photo" | "signature";
+                            label: string;
+                            /** @default false */
+                            required?: boolean;
+                            unit?: string | null;
+                            min?: number | null;
+                            max?: number | null;
+                            options?: string[] | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            version: number;
+                            stepCount: number;
+                            archivedAt: string | null;
+                            updatedAt: string;
+                            steps: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "check" | "number" | "text" | "choice" | "photo" | "signature";
+                                label: string;
+                                required: boolean;
+                                unit: string | null;
+                                min: number | null;
+                                max: number | null;
+                                options: string[] | null;
+                            }[];
+                            versions: {
+                                version: number;
+                                stepCount: number;
+                                createdAt: string;
+                                createdBy: string | null;
+                            }[];
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Archives the template: new tasks cannot get it and schedules create their tasks without it; tasks that have it keep their version. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/checklists/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Brings an archived template back. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            version: number;
+                            stepCount: number;
+                            archivedAt: string | null;
+                            updatedAt: string;
+                            steps: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "check" | "number" | "text" | "choice" | "photo" | "signature";
+                                label: string;
+                                required: boolean;
+                                unit: string | null;
+                                min: number | null;
+                                max: number | null;
+                                options: string[] | null;
+                            }[];
+                            versions: {
+                                version: number;
+                                stepCount: number;
+                                createdAt: string;
+                                createdBy: string | null;
+                            }[];
+                            createdAt: string;
                         };
                     };
                 };
@@ -7036,7 +7944,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, the language of those who chose none (defaultLanguage), whether its locations' QR codes open a public page (publicLocationPages) and whether the public asset page says where the asset is (publicAssetLocation), both off by default; requests from the QR code (reportingEnabled and showOpenReports, on by default, and requestTriageRole: member or admin). Answers the organization. */
+        /** @description The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, the language of those who chose none (defaultLanguage), whether its locations' QR codes open a public page (publicLocationPages) and whether the public asset page says where the asset is (publicAssetLocation), both off by default; requests from the QR code (reportingEnabled and showOpenReports, on by default, and requestTriageRole: member or admin); whether the public asset page shows completed tasks' checklist summaries (publicChecklistSummary, off by default). Answers the organization. */
         put: {
             parameters: {
                 query?: never;
@@ -7057,6 +7965,7 @@ export interface paths {
                         showOpenReports?: boolean;
                         /** @enum {string} */
                         requestTriageRole?: "member" | "admin";
+                        publicChecklistSummary?: boolean;
                         currency?: string;
                     };
                 };
@@ -7083,6 +7992,7 @@ export interface paths {
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
                             currency: string;
+                            publicChecklistSummary: boolean;
                         };
                     };
                 };
@@ -7122,7 +8032,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -7146,7 +8056,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -7164,7 +8074,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -7210,7 +8120,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -7235,7 +8145,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -7252,7 +8162,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -7320,7 +8230,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -7369,7 +8279,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -7424,7 +8334,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -8266,6 +9176,7 @@ export interface paths {
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
                             currency: string;
+                            publicChecklistSummary: boolean;
                             createdAt: string;
                         }[];
                     };
@@ -8309,6 +9220,7 @@ export interface paths {
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
                             currency: string;
+                            publicChecklistSummary: boolean;
                             createdAt: string;
                         };
                     };
@@ -8367,6 +9279,7 @@ export interface paths {
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
                             currency: string;
+                            publicChecklistSummary: boolean;
                             createdAt: string;
                         };
                     };
@@ -8422,6 +9335,7 @@ export interface paths {
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
                             currency: string;
+                            publicChecklistSummary: boolean;
                             createdAt: string;
                         };
                     };
@@ -8461,6 +9375,7 @@ export interface paths {
                             /** @enum {string} */
                             requestTriageRole: "member" | "admin";
                             currency: string;
+                            publicChecklistSummary: boolean;
                             createdAt: string;
                         };
                     };

@@ -52,6 +52,8 @@ function routeIds(walk: TWalkOrganization): Record<string, Record<string, string
     '/assets/import/:id': { id: walk.importId },
     '/assets/:id/edit': { id: walk.asset.id },
     '/assets/:id': { id: walk.asset.id },
+    '/admin/checklists/:id': { id: walk.checklist.templateId },
+    '/tasks/:eventId/checklist': { eventId: walk.checklist.eventId },
   };
 }
 

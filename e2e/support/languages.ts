@@ -454,6 +454,8 @@ export type TWalkOrganization = {
   importId: string;
   /** A problem reported on the asset: its staff id and its reporter's status page, `/r/{token}`. */
   report: { id: string; statusPath: string };
+  /** A checklist template, and an open task of the asset that has it, one step answered out of range. */
+  checklist: { templateId: string; eventId: string };
   /** Every name and value the screens may show that a person wrote (this walk's and the others'). */
   data: string[];
 };
@@ -551,6 +553,26 @@ export async function prepareWalk(
     title: `Filter gewechselt ${run}`,
     notes: `Erledigt ${run}`,
   });
+  // A checklist of every kind of step, on an open task whose pressure reads out of range (ADR 136).
+  const template = await api.post<{ id: string; steps: { key: string }[] }>('/api/admin/checklists', {
+    name: `Jahresprüfung ${run}`,
+    steps: [
+      { kind: 'check', label: `Plombe intakt ${run}`, required: true },
+      { kind: 'number', label: `Druck ${run}`, required: true, unit: 'bar', min: 1.5, max: 2.5 },
+      { kind: 'choice', label: `Schlauch ${run}`, required: true, options: [`Gut ${run}`, `Rissig ${run}`] },
+      { kind: 'text', label: `Bemerkungen ${run}`, required: false },
+      { kind: 'photo', label: `Foto ${run}`, required: false },
+      { kind: 'signature', label: `Unterschrift ${run}`, required: true },
+    ],
+  });
+  const inspection = await api.post<{ id: string }>(`/api/assets/${asset.id}/events`, {
+    title: `Prüfung mit Checkliste ${run}`,
+    startTask: false,
+    checklistTemplateId: template.id,
+  });
+  await api.put(`/api/events/${inspection.id}/checklist/steps/${template.steps[1]!.key}`, {
+    numberValue: 3.1,
+  });
   await api.post('/api/admin/schedules', {
     assetId: asset.id,
     title: `Monatsprüfung ${run}`,
@@ -583,6 +605,9 @@ export async function prepareWalk(
     ...[`Monatsprüfung ${run}`, `inventar-${run}.csv`, 'Name', `Standort ${run}`, `Kompressor ${run}`],
     ...[`Werkhalle ${run}`, 'KW', `W-${run}`, `Werk ${run} / Kesselraum ${run}`],
     ...[`Es tropft unter der Pumpe ${run}`, `Besucher ${run}`],
+    ...[`Jahresprüfung ${run}`, `Plombe intakt ${run}`, `Druck ${run}`, `Schlauch ${run}`, `Gut ${run}`],
+    ...[`Rissig ${run}`, `Bemerkungen ${run}`, `Foto ${run}`, `Unterschrift ${run}`],
+    ...[`Prüfung mit Checkliste ${run}`, 'bar'],
   ]);
   for (const answer of await Promise.all([
     superAdmin.get('/api/admin/organizations'),
@@ -601,6 +626,7 @@ export async function prepareWalk(
     location: { id: room.id, slug: new URL(room.publicUrl).pathname.split('/').at(-1)! },
     importId: importRun.id,
     report,
+    checklist: { templateId: template.id, eventId: inspection.id },
     data: [...data],
   };
 }

@@ -5,6 +5,7 @@ import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { assets, importChanges, importRuns } from './db/schema.ts';
+import { SIX_STEPS } from './modules/checklists/checklist-fixtures.ts';
 import type { RouteAccess } from './plugins/access-scopes.ts';
 import { createAssetViaApi, insertField } from './test/asset-fixtures.ts';
 import { buildTestApp } from './test/build-test-app.ts';
@@ -52,7 +53,10 @@ const known = {
   requests: [] as string[],
   photos: [] as string[],
   tokens: [] as string[],
+  checklists: [] as string[],
 };
+/** The step keys of the checklist the known task has (ADR 134). */
+const STEP_KEYS = ['valve', 'pressure', 'remarks', 'seal', 'gauge', 'sign'];
 const allIds = () => Object.values(known).flat();
 let tableNames: string[];
 
@@ -78,6 +82,33 @@ beforeAll(async () => {
   known.assets.push(asset.id, otherAsset.id);
   known.slugs.push(asset.slug, otherAsset.slug);
   known.events.push(event.json().id);
+  // A checklist template in each organization, and a task of A with A's (ADR 134).
+  const checklist = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/checklists',
+    headers,
+    payload: { name: 'Inspection', steps: SIX_STEPS },
+  });
+  const otherChecklist = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/checklists',
+    headers: signedIn.adminB,
+    payload: { name: 'B inspection', steps: SIX_STEPS },
+  });
+  known.checklists.push(checklist.json().id, otherChecklist.json().id);
+  const checked = await t.app.inject({
+    method: 'POST',
+    url: `/api/assets/${asset.id}/events`,
+    headers,
+    payload: { title: 'Inspection', checklistTemplateId: checklist.json().id },
+  });
+  known.events.push(checked.json().id);
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/events/${checked.json().id}/checklist/steps/valve`,
+    headers,
+    payload: { outcome: 'fail' },
+  });
   const schedule = await t.app.inject({
     method: 'POST',
     url: '/api/admin/schedules',
@@ -194,6 +225,7 @@ function idsFor(url: string, name: string): string[] {
   if (name === 'requestId') return known.requests;
   if (name === 'photoId') return known.photos.length > 0 ? known.photos : known.requests;
   if (name === 'token') return known.tokens;
+  if (name === 'stepKey') return STEP_KEYS;
   if (name !== 'id') return allIds();
   if (url.startsWith('/api/assets')) return known.assets;
   if (url.startsWith('/api/admin/users')) return known.users;
@@ -202,6 +234,8 @@ function idsFor(url: string, name: string): string[] {
   if (url.startsWith('/api/admin/imports')) return known.imports;
   if (url.startsWith('/api/locations') || url.startsWith('/api/admin/locations')) return known.locations;
   if (url.startsWith('/api/requests')) return known.requests;
+  if (url.startsWith('/api/events')) return known.events;
+  if (url.startsWith('/api/checklists') || url.startsWith('/api/admin/checklists')) return known.checklists;
   return known.organizations;
 }
 

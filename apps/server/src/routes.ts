@@ -6,6 +6,7 @@ import { assetAdminRoutes, assetRoutes } from './modules/assets/index.ts';
 import { auditLogRoutes, myActivityRoutes } from './modules/audit-logs/index.ts';
 import { authRoutes, loginRoutes, profileRoutes } from './modules/auth/index.ts';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendar/index.ts';
+import { checklistAdminRoutes, checklistRoutes, taskChecklistRoutes } from './modules/checklists/index.ts';
 import { clientConfigRoutes } from './modules/client-config/index.ts';
 import { eventAdminRoutes, eventRoutes, taskRoutes } from './modules/events/index.ts';
 import { exportRoutes } from './modules/exports/index.ts';
@@ -76,6 +77,8 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(assetRoutes, { prefix: '/api/assets' });
       await scope.register(eventRoutes, { prefix: '/api/assets' });
       await scope.register(taskRoutes, { prefix: '/api/tasks' });
+      await scope.register(taskChecklistRoutes, { prefix: '/api/events' });
+      await scope.register(checklistRoutes, { prefix: '/api/checklists' });
       await scope.register(scheduleRoutes, { prefix: '/api/schedules' });
       await scope.register(calendarRoutes, { prefix: '/api/calendar' });
       await scope.register(userRoutes, { prefix: '/api/users' });
@@ -97,6 +100,7 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(assetAdminRoutes, { prefix: '/api/admin/assets' });
       await scope.register(eventAdminRoutes, { prefix: '/api/admin/assets' });
       await scope.register(scheduleAdminRoutes, { prefix: '/api/admin/schedules' });
+      await scope.register(checklistAdminRoutes, { prefix: '/api/admin/checklists' });
       await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });
       await scope.register(webhookAdminRoutes, { prefix: '/api/admin/webhooks' });
       await scope.register(sampleDataRoutes, { prefix: '/api/admin/sample-data' });

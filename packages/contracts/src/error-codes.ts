@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'ALREADY_DONE',
   /** An Idempotency-Key reused with a different request. */
   'KEY_REUSED',
+  /** A task completed while required steps of its checklist are empty (`fields` names each, ADR 134). */
+  'CHECKLIST_INCOMPLETE',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'UNAVAILABLE',
@@ -29,6 +31,7 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   IN_PROGRESS: 409,
   ALREADY_DONE: 409,
   KEY_REUSED: 422,
+  CHECKLIST_INCOMPLETE: 422,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

@@ -20,7 +20,10 @@ export const ZApiText = z.object({
 });
 export type TFieldError = z.infer<typeof ZFieldError>;
 
-/** The body of every error response. `fields` is present for validation errors only. */
+/**
+ * The body of every error response. `fields` is present for validation errors only, and for
+ * CHECKLIST_INCOMPLETE: one per empty required step, its path `checklist.<stepKey>`.
+ */
 export const ZApiError = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CHECKLIST_MESSAGES } from './checklist-messages.ts';
+import { ZEventChecklist, ZFollowUpOf } from './checklists.ts';
 import { DUE_STATES } from './due-dates.ts';
 import {
   EVENT_MAX_FILES,
@@ -101,6 +103,10 @@ export const ZMaintenanceEvent = z.object({
   fields: z.array(ZEventFieldValue),
   files: z.array(ZFile),
   changeLog: z.array(ZChangeLogEntry),
+  /** The task's checklist (template, version, summary; GET /api/events/{id}/checklist has its steps); null when none. */
+  checklist: ZEventChecklist.nullable(),
+  /** The task and step this follow-up was opened from (POST /api/events/{id}/follow-ups); null otherwise. */
+  followUpOf: ZFollowUpOf.nullable(),
 });
 export type TMaintenanceEvent = z.infer<typeof ZMaintenanceEvent>;
 
@@ -261,6 +267,11 @@ export const ZEventBodyFields = z.object({
   downFrom: downtimeInstant,
   /** The asset is up again; completing the task ends an open downtime. */
   downTo: downtimeInstant,
+  /**
+   * On create only: a checklist template of the organization; the task gets its current version
+   * (ADR 134). An archived or unknown template: 400. Ignored on edit (a task keeps its version).
+   */
+  checklistTemplateId: z.string().uuid({ message: CHECKLIST_MESSAGES.unknownTemplate }).nullish(),
 });
 /** The body with its cross-field rule: a downtime never ends before it starts. */
 export const ZEventBody = ZEventBodyFields.superRefine(checkDowntime);

@@ -62,6 +62,12 @@ export const EVENT_CSV_COLUMNS = [
   'Completed at',
   'Completed by',
   'Due on',
+  // The task's checklist (ADR 134): its name, its steps, those done, passed and flagged.
+  'Checklist',
+  'Checklist steps',
+  'Checklist done',
+  'Checklist passed',
+  'Checklist flagged',
 ] as const;
 
 /**

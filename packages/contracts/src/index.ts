@@ -7,6 +7,8 @@ export * from './assets.ts';
 export * from './audit-logs.ts';
 export * from './auth.ts';
 export * from './calendar.ts';
+export * from './checklist-messages.ts';
+export * from './checklists.ts';
 export * from './client-config.ts';
 export * from './due-dates.ts';
 export * from './error-codes.ts';

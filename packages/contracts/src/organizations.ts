@@ -30,6 +30,8 @@ export const ZOrganization = z.object({
   requestTriageRole: z.enum(REQUEST_TRIAGE_ROLES),
   /** The ISO 4217 currency its task costs are entered and reported in (ADR 131). */
   currency: z.string(),
+  /** Public asset pages show each completed task's checklist summary ("Inspection passed, 11 of 11 checks"; off by default). */
+  publicChecklistSummary: z.boolean(),
 });
 export type TOrganization = z.infer<typeof ZOrganization>;
 
@@ -107,6 +109,8 @@ export const ZOrganizationSettingsBody = z.object({
   showOpenReports: z.boolean().optional(),
   /** Who triages requests: members and administrators, or administrators only. */
   requestTriageRole: z.enum(REQUEST_TRIAGE_ROLES).optional(),
+  /** The checklist summary of completed tasks on the public asset pages, shown or not. */
+  publicChecklistSummary: z.boolean().optional(),
   /** The currency of its task costs (ISO 4217, such as EUR); costs already entered keep their amounts. */
   currency: z
     .string({ message: TASK_WORK_MESSAGES.currencyInvalid })

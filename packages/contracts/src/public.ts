@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZChecklistSummary } from './checklists.ts';
 import { ZEventFieldValue, ZMaintenanceEvent, ZNextServiceDue } from './events.ts';
 import { FIELD_DATA_TYPES } from './fields.ts';
 import { ZFile } from './files.ts';
@@ -21,7 +22,14 @@ export const ZPublicEvent = ZMaintenanceEvent.pick({
   dueOn: true,
   dueState: true,
   files: true,
-}).extend({ fields: z.array(ZEventFieldValue.omit({ fieldId: true })) });
+}).extend({
+  fields: z.array(ZEventFieldValue.omit({ fieldId: true })),
+  /**
+   * A completed task's checklist summary ("Inspection passed, 11 of 11 checks", with taskCompletedAt),
+   * only where the organization shows it (publicChecklistSummary, off by default); else null.
+   */
+  checklistSummary: ZChecklistSummary.nullable(),
+});
 
 /** GET /public/orgs/{organizationId}/assets/{slug}: what anyone with the QR code may see. */
 export const ZPublicAsset = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { oneSelection, ZAssetListView } from './asset-list.ts';
+import { ZChecklistRef, ZChecklistTemplateId } from './checklists.ts';
 import { isValidDate, ZFieldValueInput } from './field-values.ts';
 import { boundedInt, storableText } from './limits.ts';
 import { englishMessages, inEnglish, said } from './messages.ts';
@@ -218,6 +219,8 @@ const scheduleShape = {
   priority: z.enum(SCHEDULE_PRIORITIES, { message: SCHEDULE_MESSAGES.priority }).default('normal'),
   startsOn: scheduleDate,
   endsOn: scheduleDate.nullish().transform((date) => date ?? null),
+  /** A checklist template of the organization: each task the schedule creates gets its current version (ADR 134). */
+  checklistTemplateId: ZChecklistTemplateId,
 };
 
 type ScheduleDraft = {
@@ -320,6 +323,8 @@ export const ZSchedule = z.object({
   nextDueOn: z.string().nullable(),
   /** The next due dates from nextDueOn on (at most SCHEDULE_UPCOMING_COUNT; only nextDueOn when floating). */
   upcoming: z.array(z.string()),
+  /** The checklist its tasks get (the template's current version when each is created); null when none. */
+  checklist: ZChecklistRef.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -37,7 +37,7 @@ export async function prepareImportOrganization(db: Db): Promise<void> {
   const id = organization!.id;
   // The foreign keys on assets are checked by asset id alone, which no index of the big tenant's
   // millions of events leads with: deleting 50,000 assets row by row would scan them 50,000 times.
-  // The imported assets have no files, so the cleanup runs without the foreign key and count
+  // The imported assets have no files (but the checklists' row's task has), so the cleanup runs without the foreign key and count
   // triggers (replica role, which skips the imports' cascades too), then clears the organization's
   // kept counts, roll-ups and its imports' rows itself.
   await db.transaction(async (tx) => {
@@ -45,6 +45,11 @@ export async function prepareImportOrganization(db: Db): Promise<void> {
     for (const table of [
       'audit_log_entries',
       'event_field_values',
+      // The checklists' row (checklist-timing.ts): its template, answers and their images' rows.
+      'checklist_responses',
+      'files',
+      'checklist_template_versions',
+      'checklist_templates',
       'maintenance_events',
       'completion_rollups',
       'completion_quarter_hours',

@@ -11,6 +11,12 @@ import pg from 'pg';
 import { openDatabase } from '#server/db/client.ts';
 import { withDatabaseName } from '#server/test/test-database.ts';
 import { fail } from '../cli-database.ts';
+import {
+  CHECKLIST_PHOTOS,
+  CHECKLIST_STEPS,
+  prepareChecklist,
+  timeChecklistReport,
+} from './checklist-timing.ts';
 import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from './dataset.ts';
 import { HEAVY_WORK_METRICS_TOKEN, timeHeavyWork } from './heavy-work-timing.ts';
 import { historyCsv, prepareImportOrganization, registerCsv, timeImport } from './import-timing.ts';
@@ -72,6 +78,9 @@ const USAGE = `Usage: npm run bench -- [options]
                       page), on the data set of a full run (seeded or reused) with its requests
   --resilience        only the resilience rows (resilience.ts), each on servers and databases of its
                       own: the public page read from a streaming replica while the primary imports
+  --only checklists   only the checklists' rows (the asset page and the task's checklist with 50
+                      steps answered, the completion report PDF with 10 photos), on a small database
+                      of its own (embedded, or BENCH_DATABASE_URL's)
 
 BENCH_SERVER_NODE_FLAGS adds node flags to the measured server's (e.g. "--cpu-prof --cpu-prof-dir=DIR").
 BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).
@@ -100,6 +109,10 @@ const GOALS = {
   locationMoveSeconds: 2,
   /** The asset list's p95 while the building is moved, as a ratio of its p95 at rest. */
   listWhileMoving: 2,
+  /** The asset page and the task's checklist with a 50-step checklist answered: p95 (PostgreSQL), p99. */
+  checklistPage: { p95Ms: 20, p99Ms: 60 },
+  /** The completion report PDF of a 50-step checklist with 10 photos, request to PDF (ADR 135). */
+  checklistReportSeconds: 2,
 } as const;
 
 /** Rows of the timed import: a large register; a few hundred in --quick. */
@@ -144,9 +157,9 @@ function options() {
   }
   if (
     values.only !== undefined &&
-    !['heavy-work', 'public-page', 'locations', 'requests'].includes(values.only)
+    !['heavy-work', 'public-page', 'locations', 'requests', 'checklists'].includes(values.only)
   )
-    fail('--only takes heavy-work, public-page, locations or requests.', 2);
+    fail('--only takes heavy-work, public-page, locations, requests or checklists.', 2);
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const quick = values.quick ?? false;
   const bigAssets = wholeNumber(values.assets, quick ? 2000 : databaseUrl ? 1_000_000 : 100_000, 'assets');
@@ -178,6 +191,7 @@ function options() {
     locationsOnly: values.only === 'locations',
     requestsOnly: values.only === 'requests',
     resilience: values.resilience ?? false,
+    checklistsOnly: values.only === 'checklists',
   };
 }
 
@@ -421,7 +435,52 @@ async function alonePlace(settings: Settings, scratchDir: string): Promise<Place
 async function judgeImportsAndLabels(server: RunningProcess, settings: Settings, report: Report) {
   await judgeImport(server, settings.databaseUrl ? 'postgres' : 'pglite', settings, report);
   await judgeLabels(server, report);
+  await judgeChecklists(server, settings, report);
   await judgeHeavyWork(server, settings, report);
+}
+
+/**
+ * The checklists' rows (issue 36): the asset page and the task's checklist of a task whose 50 steps are
+ * all answered (10 photos), under load at 8 connections, and its completion report PDF, timed.
+ */
+async function judgeChecklists(server: RunningProcess, settings: Settings, report: Report) {
+  const fixture = await prepareChecklist(server);
+  report.write(
+    `\nchecklists: a task of ${CHECKLIST_STEPS} steps, all answered (${CHECKLIST_PHOTOS} JPEG photos, ${fixture.photoMegabytes.toFixed(0)} MB in all, and a signature)\n`,
+  );
+  report.tableHeader();
+  const goals = {
+    p95Ms: settings.databaseUrl ? GOALS.checklistPage.p95Ms : undefined,
+    p99Ms: GOALS.checklistPage.p99Ms,
+  };
+  for (const [name, page] of [
+    ['asset detail, 50-step checklist', `/api/assets/${fixture.assetId}`],
+    ['the task’s checklist, 50 steps', `/api/events/${fixture.eventId}/checklist`],
+  ] as const) {
+    const load = {
+      url: `${server.url}${page}`,
+      headers: { authorization: fixture.authorization },
+      connections: 8,
+    };
+    report.loadRow('checklists', name, 8, await measureLoad(load, settings.seconds), goals);
+  }
+  const timing = await timeChecklistReport(server, fixture);
+  report.goal(
+    `  the completion report of ${CHECKLIST_STEPS} steps with ${CHECKLIST_PHOTOS} photos, request to PDF: ${timing.seconds.toFixed(2)} s (slowest of 3; ${timing.pages} pages, ${timing.megabytes.toFixed(1)} MB), goal <= ${GOALS.checklistReportSeconds} s`,
+    timing.seconds <= GOALS.checklistReportSeconds,
+  );
+}
+
+/** The checklists' rows alone (--only checklists), on a small database of their own. */
+async function checklistsOnly(settings: Settings, scratchDir: string, report: Report) {
+  const place: Place = { databaseUrl: settings.databaseUrl, dataDir: path.join(scratchDir, 'checklists') };
+  await seed(place, { bigAssets: 0, bigEvents: 0, smallOrganizations: 1, smallAssets: 10, longHistory: 0 });
+  const server = await startServer(serverEnv(place));
+  try {
+    await judgeChecklists(server, settings, report);
+  } finally {
+    await server.stop();
+  }
 }
 
 /**
@@ -756,9 +815,10 @@ async function main(): Promise<void> {
     report.finish();
     return;
   }
-  if (settings.heavyWorkOnly || settings.publicPageOnly) {
+  if (settings.heavyWorkOnly || settings.publicPageOnly || settings.checklistsOnly) {
     try {
       if (settings.heavyWorkOnly) await heavyWorkOnly(settings, scratchDir, report);
+      else if (settings.checklistsOnly) await checklistsOnly(settings, scratchDir, report);
       else await publicPageOnly(settings, scratchDir, report);
     } finally {
       await rm(scratchDir, { recursive: true, force: true });

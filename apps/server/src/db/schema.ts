@@ -1,6 +1,7 @@
 import {
   API_TOKEN_SCOPES,
   type ApiText,
+  CHECK_OUTCOMES,
   DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
   DEFAULT_TIME_ZONE,
@@ -14,6 +15,7 @@ import {
   type MessageValues,
   REQUEST_TRIAGE_ROLES,
   SCHEDULE_MODES,
+  type TChecklistStep,
   type TImportColumnTarget,
   type TImportPlanned,
   type TLanguage,
@@ -100,6 +102,8 @@ export const organizations = pgTable('organizations', {
     .default('member'),
   /** The ISO 4217 currency its task costs are in (ADR 131). */
   currency: varchar('currency', { length: 3 }).notNull().default(DEFAULT_CURRENCY),
+  /** Its public asset pages show each completed task's checklist summary (off by default, ADR 134). */
+  publicChecklistSummary: boolean('public_checklist_summary').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -379,6 +383,15 @@ export const maintenanceEvents = pgTable(
     /** The asset's downtime for this task (ADR 131): down from, up again at (null while still down). */
     downFrom: timestamp('down_from', { withTimezone: true }),
     downTo: timestamp('down_to', { withTimezone: true }),
+    /** The checklist version the task was given when it was created (ADR 134); null: no checklist. */
+    checklistVersionId: uuid('checklist_version_id').references(
+      (): AnyPgColumn => checklistTemplateVersions.id,
+    ),
+    /** The task whose checklist step this follow-up was opened from, and that step's key (ADR 134). */
+    followUpOfEventId: uuid('follow_up_of_event_id').references((): AnyPgColumn => maintenanceEvents.id, {
+      onDelete: 'set null',
+    }),
+    followUpStepKey: varchar('follow_up_step_key', { length: 40 }),
     createdById: uuid('created_by_id').references(() => users.id),
     updatedById: uuid('updated_by_id').references(() => users.id),
     createdAt: createdAt(),
@@ -386,6 +399,11 @@ export const maintenanceEvents = pgTable(
   },
   (t) => [
     check('maintenance_events_priority_check', sql`${t.priority} between 0 and 3`),
+    // One follow-up per step of a task, whoever asks, however often (ADR 134); also the foreign
+    // key's lookup when the task it came from is deleted.
+    uniqueIndex('maintenance_events_follow_up_unique')
+      .on(t.followUpOfEventId, t.followUpStepKey)
+      .where(sql`${t.followUpOfEventId} is not null`),
     check(
       'maintenance_events_downtime_check',
       sql`${t.downTo} is null or (${t.downFrom} is not null and ${t.downTo} >= ${t.downFrom})`,
@@ -487,6 +505,8 @@ export const schedules = pgTable(
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** The due date of the next task to create; null when there is none (ended, or floating and waiting). */
     nextDueOn: date('next_due_on', { mode: 'string' }),
+    /** The checklist its tasks get, each the template's current version when created (ADR 134). */
+    checklistTemplateId: uuid('checklist_template_id').references((): AnyPgColumn => checklistTemplates.id),
     /** The day that task appears: nextDueOn − leadDays (what the engine looks for). */
     createsOn: date('creates_on', { mode: 'string' }).generatedAlwaysAs(sql`next_due_on - lead_days`),
     createdById: uuid('created_by_id').references(() => users.id),
@@ -659,6 +679,11 @@ export const files = pgTable(
     fileName: varchar('file_name', { length: 255 }).notNull(),
     contentType: varchar('content_type', { length: 255 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
+    /**
+     * The checklist step whose answer this file is (a photo, a signature; ADR 134): such files are
+     * not among the event's attachments, and go with the event.
+     */
+    checklistStepKey: varchar('checklist_step_key', { length: 40 }),
     createdById: uuid('created_by_id').references(() => users.id),
     createdAt: createdAt(),
   },
@@ -1510,4 +1535,84 @@ export const usedReportChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('used_report_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Checklist templates (modules/checklists, ADR 134): an organization's named procedures. The steps
+ * are in its versions; `currentVersion` is the one new tasks get. Archived, never deleted: tasks
+ * keep the versions they were given.
+ */
+export const checklistTemplates = pgTable(
+  'checklist_templates',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    name: varchar('name', { length: 200 }).notNull(),
+    currentVersion: integer('current_version').notNull().default(1),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdById: uuid('created_by_id').references(() => users.id),
+    updatedById: uuid('updated_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The list and the pickers, by name (active or archived ones).
+    index('checklist_templates_org_name_idx').on(
+      t.organizationId,
+      sql`(${t.archivedAt} is not null)`,
+      sql`lower(${t.name})`,
+      t.id,
+    ),
+  ],
+);
+
+/**
+ * A version of a template: its steps as one jsonb array (ADR 134), never changed once made. A task
+ * points at the version it was given, so editing a template changes no task's checklist.
+ */
+export const checklistTemplateVersions = pgTable(
+  'checklist_template_versions',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => checklistTemplates.id),
+    version: integer('version').notNull(),
+    steps: jsonb('steps').$type<TChecklistStep[]>().notNull(),
+    createdById: uuid('created_by_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('checklist_template_versions_version_check', sql`${t.version} >= 1`),
+    uniqueIndex('checklist_template_versions_template_version_unique').on(t.templateId, t.version),
+  ],
+);
+
+/**
+ * The answer to one step of a task's checklist (ADR 134): by its step key, with who did it and when
+ * (the device's time, bounded). `flagged`: a failed check or a number outside the acceptable range.
+ */
+export const checklistResponses = pgTable(
+  'checklist_responses',
+  {
+    organizationId: organizationId(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => maintenanceEvents.id),
+    stepKey: varchar('step_key', { length: 40 }).notNull(),
+    outcome: varchar('outcome', { length: 4, enum: CHECK_OUTCOMES }),
+    numberValue: numeric('number_value', { precision: 16, scale: 6, mode: 'number' }),
+    textValue: varchar('text_value', { length: 2000 }),
+    fileId: uuid('file_id').references(() => files.id),
+    flagged: boolean('flagged').notNull().default(false),
+    doneById: uuid('done_by_id').references(() => users.id),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.stepKey] }),
+    // The foreign key's own lookup when a file is deleted.
+    index('checklist_responses_file_idx').on(t.fileId).where(sql`${t.fileId} is not null`),
+  ],
 );

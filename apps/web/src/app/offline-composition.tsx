@@ -3,6 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { assetKeys } from '#web/features/assets/index.ts';
 import { organizationPrefix } from '#web/features/auth/api/get-organization.ts';
+import { checklistKeys } from '#web/features/checklists/api/checklist-keys.ts';
 import { taskKeys } from '#web/features/events/api/task-keys.ts';
 import { showSavedEvent, showTaskStamps, stampsBefore } from '#web/features/events/index.ts';
 import { fieldKeys } from '#web/features/fields/api/field-keys.ts';
@@ -25,6 +26,9 @@ import { clientConfigKey } from '#web/lib/client-config.ts';
 /** Assets whose pages (with their events, QR code and schedules) stay readable offline: the ones opened last. */
 export const RECENT_ASSETS_KEPT = 30;
 
+/** Tasks' checklists kept for working through them offline (ADR 136): the ones opened last. */
+export const CHECKLISTS_KEPT = 30;
+
 /** Levels of the location tree and type-ahead answers kept, each: the tree picker's offline choices (ADR 127). */
 export const LOCATION_READS_KEPT = 20;
 
@@ -32,7 +36,8 @@ export const LOCATION_READS_KEPT = 20;
  * The reads kept on this device for reading offline (docs/product/offline.md#reading-offline), each
  * kind up to its limit, the ones read last: the header's organization, the event form's fields and
  * upload limit, the asset form's fields, the dashboard's pending tasks and due counts, the assets
- * opened last, and the locations seen (the tree's levels and the picker's answers).
+ * opened last, the tasks' checklists opened last, and the locations seen (the tree's levels and the
+ * picker's answers).
  */
 export const KEPT_READS: readonly TKeptRead[] = [
   { key: organizationPrefix, limit: 1 },
@@ -44,6 +49,7 @@ export const KEPT_READS: readonly TKeptRead[] = [
   { key: assetKeys.details(), limit: RECENT_ASSETS_KEPT },
   { key: assetKeys.qrImages(), limit: RECENT_ASSETS_KEPT },
   { key: scheduleKeys.ofAssets(), limit: RECENT_ASSETS_KEPT },
+  { key: checklistKeys.tasks(), limit: CHECKLISTS_KEPT },
   { key: locationKeys.levels(), limit: LOCATION_READS_KEPT },
   { key: locationKeys.searches(), limit: LOCATION_READS_KEPT },
 ];
@@ -66,14 +72,18 @@ function keptAssetsIn(queryClient: QueryClient): TKeptAssets {
  * undone, and the asset and the tasks reload when they can.
  */
 function outboxEffectsOn(queryClient: QueryClient): TOutboxEffects {
-  const reload = ({ kind, assetId }: TOutboxEntry['write']) => {
+  const reload = (write: TOutboxEntry['write']) => {
     // A move changes the lists and the locations' counts too, as online (ADR 127).
-    if (kind === 'move-asset') {
+    if (write.kind === 'move-asset') {
       void queryClient.invalidateQueries();
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: assetKeys.detail(assetId) });
+    void queryClient.invalidateQueries({ queryKey: assetKeys.detail(write.assetId) });
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    // A task's checklist shows what the server keeps of its steps (ADR 136), a completion too.
+    if (write.kind !== 'save-event') {
+      void queryClient.invalidateQueries({ queryKey: checklistKeys.task(write.eventId) });
+    }
   };
   return {
     onAnswered({ write, state }, answer) {

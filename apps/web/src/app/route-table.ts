@@ -108,6 +108,18 @@ export const ROUTE_TABLE = [
     screen: async () => (await import('../features/fields/components/admin-fields-page.tsx')).AdminFieldsPage,
   },
   {
+    path: '/admin/checklists',
+    access: 'admin',
+    screen: async () =>
+      (await import('../features/checklists/components/admin-checklists-page.tsx')).AdminChecklistsPage,
+  },
+  {
+    path: '/admin/checklists/:id',
+    access: 'admin',
+    screen: async () =>
+      (await import('../features/checklists/components/checklist-editor-page.tsx')).ChecklistEditorPage,
+  },
+  {
     path: '/admin/organizations',
     access: 'super-admin',
     screen: async () =>
@@ -124,6 +136,11 @@ export const ROUTE_TABLE = [
     access: 'signed-in',
     screen: async () =>
       (await import('../features/requests/components/request-detail-page.tsx')).RequestDetailPage,
+  },
+  {
+    path: '/tasks/:eventId/checklist',
+    access: 'signed-in',
+    screen: async () => (await import('./routes/task-checklist-page.tsx')).TaskChecklistPage,
   },
   {
     path: '/outbox',

@@ -1,4 +1,10 @@
-import type { TCompleteTaskBody, TEventBody, TEventFileInput, TTaskStatus } from '@mqr/contracts';
+import type {
+  TCheckOutcome,
+  TCompleteTaskBody,
+  TEventBody,
+  TEventFileInput,
+  TTaskStatus,
+} from '@mqr/contracts';
 import { createContext, useContext } from 'react';
 
 /** A maintenance event saved while offline: its texts and values, the files it keeps and the new ones. */
@@ -45,7 +51,52 @@ export type TQueuedAssetMove = {
   occurredAt: string;
 };
 
-export type TQueuedWrite = TQueuedEventSave | TQueuedTaskAction | TQueuedAssetMove;
+/**
+ * A checklist step answered or cleared while offline (ADR 136): sent with its own time, `occurredAt`
+ * (the answer's doneAt), after the writes queued before it and before the task's completion.
+ */
+export type TQueuedChecklistStep = {
+  kind: 'checklist-step';
+  assetId: string;
+  eventId: string;
+  stepKey: string;
+  /** The step's label and the task's title as the device showed them (the outbox says what waits). */
+  stepLabel: string;
+  taskTitle: string;
+  /**
+   * The answer: one of an outcome, a number or a text (a choice's option); a photo or a signature
+   * is the file in `newFiles` instead (uploaded first). Null clears the step.
+   */
+  answer:
+    | { outcome: TCheckOutcome }
+    | { numberValue: number }
+    | { textValue: string }
+    | { file: true }
+    | null;
+  /** A photo's or a signature's bytes (at most one), waiting on this device. */
+  newFiles: File[];
+  /** When the step was done on this device (ISO): the answer's doneAt (ADR 085). */
+  occurredAt: string;
+};
+
+/** A follow-up task opened from a flagged checklist step while offline (ADR 136). */
+export type TQueuedFollowUp = {
+  kind: 'checklist-follow-up';
+  assetId: string;
+  eventId: string;
+  stepKey: string;
+  title: string;
+  notes: string | null;
+  /** When it was asked for on this device (ISO). */
+  occurredAt: string;
+};
+
+export type TQueuedWrite =
+  | TQueuedEventSave
+  | TQueuedTaskAction
+  | TQueuedAssetMove
+  | TQueuedChecklistStep
+  | TQueuedFollowUp;
 
 /**
  * What the offline layer (features/offline, composed in app/) offers the screens that write: whether

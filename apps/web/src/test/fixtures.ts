@@ -47,6 +47,7 @@ export function organization(overrides: Partial<TOrganization> = {}): TOrganizat
     showOpenReports: true,
     requestTriageRole: 'member',
     currency: 'EUR',
+    publicChecklistSummary: false,
     ...overrides,
   };
 }

@@ -47,6 +47,7 @@ export function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset
             publicUrl: '/f/after.png',
           }),
         ],
+        checklistSummary: null,
       },
       {
         title: 'Leak check',
@@ -62,6 +63,7 @@ export function publicAsset(overrides: Partial<TPublicAsset> = {}): TPublicAsset
         dueState: 'none',
         fields: [],
         files: [],
+        checklistSummary: null,
       },
     ],
     eventsNextAfter: null,

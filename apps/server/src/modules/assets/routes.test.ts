@@ -663,6 +663,9 @@ describe('GET /api/assets/:id with events', () => {
           changes: ['Title updated', 'Notes cleared'],
         },
       ],
+      // No checklist, and not a follow-up of one (ADR 134).
+      checklist: null,
+      followUpOf: null,
     });
     expect(detail.events[0]).toMatchObject({
       title: 'Newer',

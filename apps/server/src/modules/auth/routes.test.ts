@@ -180,6 +180,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       showOpenReports: true,
       requestTriageRole: 'member',
       currency: 'EUR',
+      publicChecklistSummary: false,
     });
   });
 
@@ -201,6 +202,7 @@ describe('GET /api/auth/me and /api/auth/organization', () => {
       showOpenReports: true,
       requestTriageRole: 'member',
       currency: 'EUR',
+      publicChecklistSummary: false,
     });
   });
 

@@ -2,10 +2,10 @@ import { OCCURRED_AT_MESSAGES } from '@mqr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventChangeEntries, maintenanceEvents } from '#server/db/schema.ts';
+import { CLOCK_SKEW_MS } from '#server/lib/client-time.ts';
 import { SettableClock } from '#server/lib/clock.ts';
 import { auditEntriesOf, createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
-import { CLOCK_SKEW_MS } from './client-time.ts';
 
 // ADR 085: work recorded offline is stamped with the time it was done, sent with it, within bounds.
 

@@ -3,11 +3,10 @@ import {
   EVENT_PAGE_SIZE,
   isShownPublicly,
   priorityOfRank,
-  type TFile,
   type TMaintenanceEvent,
 } from '@mqr/contracts';
 import type { DbOrTx } from '#server/db/client.ts';
-import { filePublicUrl } from '#server/lib/public-urls.ts';
+import { toFile } from '#server/lib/file-view.ts';
 import {
   type EventValueRow,
   type EventViewRow,
@@ -18,16 +17,7 @@ import {
 
 export type { FileRow };
 
-export function toFile(row: FileRow): TFile {
-  return {
-    id: row.id,
-    objectKey: row.objectKey,
-    fileName: row.fileName,
-    contentType: row.contentType,
-    size: row.size,
-    publicUrl: filePublicUrl(row),
-  };
-}
+export { toFile };
 
 /** Files in the order they were added (then by id), as the asset's list of files shows them. */
 const oldestFileFirst = (a: FileRow, b: FileRow) =>
@@ -107,6 +97,8 @@ function toMaintenanceEvents(
         changedBy: c.changedBy,
         changes: c.changes,
       })),
+      checklist: e.checklist,
+      followUpOf: e.followUpOf,
     }),
   );
 }

@@ -1,5 +1,5 @@
-import { EVENT_PAGE_SIZE, type TFieldDataType } from '@mqr/contracts';
-import { type AnyColumn, and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { EVENT_PAGE_SIZE, type TEventChecklist, type TFieldDataType, type TFollowUpOf } from '@mqr/contracts';
+import { type AnyColumn, and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo, countUpToRemembered } from '#server/db/count.ts';
@@ -10,6 +10,9 @@ import { idsOfPage } from '#server/db/page-ids.ts';
 import { isAnyOf, preparedQuery } from '#server/db/prepared.ts';
 import {
   assets,
+  checklistResponses,
+  checklistTemplates,
+  checklistTemplateVersions,
   dueTaskTallies,
   eventChangeEntries,
   eventFieldValues,
@@ -107,7 +110,8 @@ const eventDetailColumns = {
     sql`json_build_object('id', f.id, 'organizationId', f.organization_id, 'assetId', f.asset_id,
       'eventId', f.event_id, 'objectKey', f.object_key, 'fileName', f.file_name,
       'contentType', f.content_type, 'size', f.size, 'createdById', f.created_by_id, 'createdAt', f.created_at)`,
-    sql`from ${files} f where ${ofThisEvent('f')}`,
+    // A checklist step's photo or signature is its answer, not an attachment (ADR 134).
+    sql`from ${files} f where ${ofThisEvent('f')} and f.checklist_step_key is null`,
     sql`f.created_at, f.id`,
   ).mapWith((rows: Json<FileRow>[]): FileRow[] =>
     rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })),
@@ -138,6 +142,28 @@ const eventDetailColumns = {
   ).mapWith((rows: Json<EventChangeRow>[]): EventChangeRow[] =>
     rows.map((row) => ({ ...row, changedAt: new Date(row.changedAt) })),
   ),
+  // The task's checklist (ADR 134): its template and version, and its summary counted from the
+  // answers of the version's steps; null without one.
+  checklist: sql<TEventChecklist | null>`(
+    select json_build_object('templateId', t.id, 'name', t.name, 'version', v.version,
+      'summary', json_build_object('total', jsonb_array_length(v.steps), 'done', count(r.step_key),
+        'passed', count(r.step_key) filter (where not r.flagged and r.outcome is distinct from 'na'),
+        'failed', count(r.step_key) filter (where r.outcome = 'fail'),
+        'na', count(r.step_key) filter (where r.outcome = 'na'),
+        'flagged', count(r.step_key) filter (where r.flagged)))
+    from ${checklistTemplateVersions} v
+    join ${checklistTemplates} t on t.id = v.template_id
+    left join ${checklistResponses} r on r.organization_id = ${maintenanceEvents.organizationId}
+      and r.event_id = ${maintenanceEvents.id}
+    where v.id = ${maintenanceEvents.checklistVersionId} and v.organization_id = ${maintenanceEvents.organizationId}
+    group by t.id, t.name, v.version, v.steps)`,
+  // The task and step a follow-up was opened from (its step's label from that task's version).
+  followUpOf: sql<TFollowUpOf | null>`(
+    select json_build_object('eventId', p.id, 'title', p.title, 'stepKey', ${maintenanceEvents.followUpStepKey},
+      'stepLabel', (select s->>'label' from ${checklistTemplateVersions} v, jsonb_array_elements(v.steps) s
+        where v.id = p.checklist_version_id and s->>'key' = ${maintenanceEvents.followUpStepKey} limit 1))
+    from ${maintenanceEvents} p
+    where p.id = ${maintenanceEvents.followUpOfEventId} and p.organization_id = ${maintenanceEvents.organizationId})`,
 };
 
 /** Events as the API shows them (stamps as display names, with their details), filtered by `where`. */
@@ -218,7 +244,8 @@ export async function deleteEventsWithDetails(
       | typeof eventFieldValues.eventId
       | typeof eventChangeEntries.eventId
       | typeof taskTimeEntries.eventId
-      | typeof taskCostLines.eventId,
+      | typeof taskCostLines.eventId
+      | typeof checklistResponses.eventId,
   ) =>
     which.eventIds
       ? inArray(column, which.eventIds)
@@ -246,6 +273,10 @@ export async function deleteEventsWithDetails(
   await tx
     .delete(taskCostLines)
     .where(and(eq(taskCostLines.organizationId, organizationId), ofEvents(taskCostLines.eventId)));
+  // The checklist answers before the files they name (their photos and signatures go with them).
+  await tx
+    .delete(checklistResponses)
+    .where(and(eq(checklistResponses.organizationId, organizationId), ofEvents(checklistResponses.eventId)));
   const removedFiles = await tx
     .delete(files)
     .where(
@@ -552,13 +583,22 @@ const filesOfEvents = preparedQuery('event_files', (db) =>
     .select()
     .from(files)
     .where(
-      and(eq(files.organizationId, sql.placeholder('organizationId')), isAnyOf(files.eventId, 'eventIds')),
+      and(
+        eq(files.organizationId, sql.placeholder('organizationId')),
+        isAnyOf(files.eventId, 'eventIds'),
+        // A checklist step's photo or signature is its answer, not an attachment (ADR 134).
+        isNull(files.checklistStepKey),
+      ),
     )
     .orderBy(asc(files.createdAt), asc(files.id)),
 );
 
 /** The organization's events with their asset and the names of their task stamps (tasks, history export). */
-function eventsWithTheirAsset(db: DbOrTx, organizationId: string) {
+function eventsWithTheirAsset<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: DbOrTx,
+  organizationId: string,
+  extra: Extra = {} as Extra,
+) {
   return db
     .select({
       eventId: maintenanceEvents.id,
@@ -566,6 +606,7 @@ function eventsWithTheirAsset(db: DbOrTx, organizationId: string) {
       assetName: assets.name,
       assetSlug: assets.slug,
       ...taskColumns,
+      ...extra,
     })
     .from(maintenanceEvents)
     .innerJoin(
@@ -679,7 +720,7 @@ export async function countDueTasks(
 /**
  * Up to `size` of the organization's events performed within [from, to], oldest first (then by id),
  * after the event `after` (keyset on maintenance_events_org_performed_idx), with their asset's slug
- * and name: one batch of the history export.
+ * and name and their checklist's summary: one batch of the history export.
  */
 export function findEventBatch(
   db: DbOrTx,
@@ -692,7 +733,7 @@ export function findEventBatch(
     ? sql`(${maintenanceEvents.performedAt}, ${maintenanceEvents.id}) > (
         select m.performed_at, m.id from ${maintenanceEvents} m where m.organization_id = ${organizationId} and m.id = ${after})`
     : undefined;
-  return eventsWithTheirAsset(db, organizationId)
+  return eventsWithTheirAsset(db, organizationId, { checklist: eventDetailColumns.checklist })
     .where(
       and(
         eq(maintenanceEvents.organizationId, organizationId),

@@ -24,10 +24,12 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { AppError, conflict, forbidden, notFound } from '#server/lib/app-error.ts';
+import { claimedTime, stampOf } from '#server/lib/client-time.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { diffChanges, recordAudit } from '../audit-logs/index.ts';
+import { completeChecklist, resolveChecklistVersion } from '../checklists/index.ts';
 import {
   type FieldDefinitionRow,
   getFieldDefinitionRows,
@@ -46,7 +48,6 @@ import {
 } from '../uploads/index.ts';
 import { emitEventRecorded, emitTaskEvent } from '../webhooks/index.ts';
 import { describeEventChanges, type EventContent } from './change-log.ts';
-import { claimedTime, stampOf } from './client-time.ts';
 import { iso, listAssetEventPage, loadEvent, taskPlan } from './event-view.ts';
 import {
   countDueTasks,
@@ -270,6 +271,8 @@ export async function createEvent(
   const downtime = resolveDowntime({ downFrom: null, downTo: null }, body, context.now);
   const priority = priorityRank(body.priority ?? DEFAULT_TASK_PRIORITY);
   const started = body.startTask === true;
+  // The chosen checklist's current version: the task keeps it whatever later edits make (ADR 134).
+  const checklistVersionId = await resolveChecklistVersion(db, organizationId, body.checklistTemplateId);
   const created = await db.transaction(async (tx) => {
     // Held until the commit: the asset cannot be retired with this new open task on it.
     await getAssetInService(tx, organizationId, asset.id, { lock: 'share' });
@@ -285,6 +288,7 @@ export async function createEvent(
       taskStartedById: started ? actor.id : null,
       priority,
       ...downtime,
+      checklistVersionId,
       createdById: actor.id,
       updatedById: actor.id,
       createdAt: now,
@@ -304,7 +308,11 @@ export async function createEvent(
       entityType: 'MaintenanceEvent',
       entityId: row.id,
       entityName: row.title,
-      changes: { created: true, ...claimedTime(body.occurredAt) },
+      changes: {
+        created: true,
+        ...(checklistVersionId ? { checklistTemplateId: body.checklistTemplateId?.toLowerCase() } : {}),
+        ...claimedTime(body.occurredAt),
+      },
       ipAddress: context.ipAddress,
     });
     await emitEventRecorded(tx, row);
@@ -522,6 +530,8 @@ export async function changeTaskStatus(
       await getEventRow(tx, organizationId, asset.id, eventId);
       throw conflict(transition.refused);
     }
+    // Its checklist's required steps are answered (else 422, all rolled back); checklist.completed.
+    if (completing) await completeChecklist(tx, row);
     const work = completing ? await recordWork(tx, row, timeSpent, body.costs) : {};
     await recordAudit(tx, {
       organizationId,

@@ -56,6 +56,11 @@ describe('the CSV files’ column names', () => {
       'Terminée le',
       'Terminée par',
       'Échéance',
+      'Check-list',
+      'Check-list étapes',
+      'Check-list faites',
+      'Check-list réussies',
+      'Check-list signalées',
     ]);
     expect(await headerOf(t.headers.adminA, '/api/admin/schedules/export.csv')).toEqual([
       'Identifiant de l’équipement',

@@ -157,6 +157,15 @@ export async function* eventCsvRows(
       iso(event.taskCompletedAt),
       event.taskCompletedBy ?? '',
       event.dueOn ?? '',
+      event.checklist?.name ?? '',
+      ...(event.checklist
+        ? [
+            event.checklist.summary.total,
+            event.checklist.summary.done,
+            event.checklist.summary.passed,
+            event.checklist.summary.flagged,
+          ].map(String)
+        : ['', '', '', '']),
     ],
   );
 }

@@ -46,6 +46,12 @@ const HISTORY_COLUMNS: Record<string, BuiltIn> = {
   'completed by': 'completedBy',
   // A planned task's due date: its schedule makes it, a history import does not (ADR 096).
   'due on': 'ignore',
+  // A checklist's summary: its answers are not imported (ADR 134).
+  checklist: 'ignore',
+  'checklist steps': 'ignore',
+  'checklist done': 'ignore',
+  'checklist passed': 'ignore',
+  'checklist flagged': 'ignore',
 };
 
 /** The columns of a schedules file, by lower-cased header: our schedules export's, and plain words. */

@@ -103,9 +103,10 @@ describe('importing our export written in German', () => {
 
     const run = await uploaded(t.headers.adminB, stringify(ours, { bom: true }), 'events');
     expect(run.format).toBe('Maintenance QR');
-    // Every column as the English export's: Asset name and Due on are not imported (ADR 096).
+    // Every column as the English export's: Asset name and Due on are not imported (ADR 096), nor
+    // the five checklist summary columns (ADR 134).
     expect(run.mapping).toEqual(suggestMapping([...EVENT_CSV_COLUMNS], 'events', 'Maintenance QR', []));
-    expect(run.mapping.filter((column) => column.kind === 'ignore')).toHaveLength(2);
+    expect(run.mapping.filter((column) => column.kind === 'ignore')).toHaveLength(7);
     expect(await checked(t.headers.adminB, run.id)).toMatchObject({ problemCount: 0 });
     expect(await committed(t.headers.adminB, run.id)).toMatchObject({ status: 'Done', createdCount: 2 });
 

@@ -8,7 +8,13 @@ import {
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { translatorFor } from '#server/lib/i18n/translators.ts';
-import { encodableText, type FittedLine, fitLine, fitLines, type MeasuringFont } from './label-text.ts';
+import {
+  encodableText,
+  type FittedLine,
+  fitLine,
+  fitLines,
+  type MeasuringFont,
+} from '#server/lib/pdf/pdf-text.ts';
 import { type Box, type LabelLayout, labelBox, labelLayout, labelsPerPage, MM } from './layouts.ts';
 
 /** One label's content, as plain data: an asset's, or a location's own (ADR 126). */

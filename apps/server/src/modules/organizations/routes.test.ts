@@ -153,6 +153,7 @@ describe('GET /api/admin/organizations', () => {
       showOpenReports: true,
       requestTriageRole: 'member',
       currency: 'EUR',
+      publicChecklistSummary: false,
       createdAt: row.createdAt.toISOString(),
     });
 
@@ -194,6 +195,7 @@ describe('POST /api/admin/organizations', () => {
       showOpenReports: true,
       requestTriageRole: 'member',
       currency: 'EUR',
+      publicChecklistSummary: false,
       createdAt: expect.any(String),
     });
     const row = await organizationRow(created.id);
@@ -347,6 +349,7 @@ describe('organization logos', () => {
       showOpenReports: true,
       requestTriageRole: 'member',
       currency: 'EUR',
+      publicChecklistSummary: false,
     });
   });
 

@@ -165,7 +165,7 @@ export async function organizationSettingsRoutes(instance: FastifyInstance): Pro
         body: ZOrganizationSettingsBody,
         response: { 200: ZOrganization },
         description:
-          "The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, the language of those who chose none (defaultLanguage), whether its locations' QR codes open a public page (publicLocationPages) and whether the public asset page says where the asset is (publicAssetLocation), both off by default; requests from the QR code (reportingEnabled and showOpenReports, on by default, and requestTriageRole: member or admin). Answers the organization.",
+          "The administrator's own organization, the settings sent: its IANA time zone (what today and a due date are), whether its people get the daily digest by email, the language of those who chose none (defaultLanguage), whether its locations' QR codes open a public page (publicLocationPages) and whether the public asset page says where the asset is (publicAssetLocation), both off by default; requests from the QR code (reportingEnabled and showOpenReports, on by default, and requestTriageRole: member or admin); whether the public asset page shows completed tasks' checklist summaries (publicChecklistSummary, off by default). Answers the organization.",
       },
     },
     async (request) =>

@@ -57,6 +57,7 @@ export function toOrganization(row: OrganizationRow): TOrganization {
     showOpenReports: row.showOpenReports,
     requestTriageRole: row.requestTriageRole,
     currency: row.currency,
+    publicChecklistSummary: row.publicChecklistSummary,
   };
 }
 
@@ -180,6 +181,7 @@ export async function updateOrganizationSettings(
     showOpenReports?: boolean | undefined;
     requestTriageRole?: TRequestTriageRole | undefined;
     currency?: string | undefined;
+    publicChecklistSummary?: boolean | undefined;
   },
 ): Promise<TOrganization> {
   if (settings.timeZone !== undefined && !(await isKnownTimeZone(db, settings.timeZone)))
@@ -197,6 +199,7 @@ export async function updateOrganizationSettings(
       showOpenReports: locked.showOpenReports,
       requestTriageRole: locked.requestTriageRole,
       currency: locked.currency,
+      publicChecklistSummary: locked.publicChecklistSummary,
     };
     const after = {
       timeZone: settings.timeZone ?? locked.timeZone,
@@ -208,6 +211,7 @@ export async function updateOrganizationSettings(
       showOpenReports: settings.showOpenReports ?? locked.showOpenReports,
       requestTriageRole: settings.requestTriageRole ?? locked.requestTriageRole,
       currency: settings.currency ?? locked.currency,
+      publicChecklistSummary: settings.publicChecklistSummary ?? locked.publicChecklistSummary,
     };
     const changes = diffChanges(before, after);
     if (Object.keys(changes).length === 0) return locked;

@@ -116,6 +116,7 @@ describe('GET /public/orgs/:organizationId/assets/:slug', () => {
         'dueState',
         'fields',
         'files',
+        'checklistSummary',
       ].sort(),
     );
   });

@@ -13,12 +13,16 @@ import { publicAssetQrCodeUrl } from '#server/lib/public-urls.ts';
 import { getAssetRowBySlug, getPublicAssetView } from '../assets/index.ts';
 import { listAssetEventPage } from '../events/index.ts';
 import { findPublicLocation } from '../locations/index.ts';
-import { getOrganization, getOrganizationTimeZone } from '../organizations/index.ts';
+import { getOrganization } from '../organizations/index.ts';
 import { getPublicReporting } from '../requests/index.ts';
 
-/** What the public page shows of an event: names and values, no ids, no change log. */
-function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
-  return {
+/**
+ * What the public page shows of an event: names and values, no ids, no change log; a completed
+ * task's checklist summary where the organization shows it (publicChecklistSummary, ADR 134).
+ */
+const toPublicEvent =
+  (showsChecklist: boolean) =>
+  (event: TMaintenanceEvent): TPublicEvent => ({
     title: event.title,
     notes: event.notes,
     recordedBy: event.recordedBy,
@@ -32,8 +36,9 @@ function toPublicEvent(event: TMaintenanceEvent): TPublicEvent {
     dueState: event.dueState,
     fields: event.fields.map((f) => ({ label: f.label, value: f.value, dataType: f.dataType })),
     files: event.files,
-  };
-}
+    checklistSummary:
+      showsChecklist && event.taskStatus === 'Completed' && event.checklist ? event.checklist.summary : null,
+  });
 
 /**
  * The public page of an asset: names and values only (no user emails, no ids of users, events or
@@ -48,11 +53,10 @@ export async function getPublicAsset(
 ): Promise<TPublicAsset> {
   const view = await getPublicAssetView(db, organizationId, slug, now);
   const { row, place } = view;
+  const organization = await getOrganization(db, organizationId);
   // Where the asset is, only where its organization shows it (docs/product/locations.md#public-pages).
   const showsLocation =
-    place.locationName !== null &&
-    place.locationPath !== null &&
-    (await getOrganization(db, organizationId)).publicAssetLocation;
+    place.locationName !== null && place.locationPath !== null && organization.publicAssetLocation;
   return {
     name: row.name,
     slug: row.slug,
@@ -61,7 +65,7 @@ export async function getPublicAsset(
     qrCodeUrl: publicAssetQrCodeUrl(row.organizationId, row.slug),
     retiredAt: row.retiredAt?.toISOString() ?? null,
     fields: view.fields.map((f) => ({ label: f.label, value: f.value, dataType: f.dataType })),
-    events: view.events.map(toPublicEvent),
+    events: view.events.map(toPublicEvent(organization.publicChecklistSummary)),
     eventsNextAfter: view.eventsNextAfter,
     eventCount: view.eventCount,
     files: view.files,
@@ -83,16 +87,19 @@ export async function getPublicEventPage(
   now: Date,
 ): Promise<TPublicEventPage> {
   const row = await getAssetRowBySlug(db, organizationId, slug);
-  const timeZone = await getOrganizationTimeZone(db, organizationId);
+  const organization = await getOrganization(db, organizationId);
   const page = await listAssetEventPage(
     db,
     organizationId,
     row.id,
-    localDate(now, timeZone),
+    localDate(now, organization.timeZone),
     after,
     'public',
   );
-  return { events: page.events.map(toPublicEvent), nextAfter: page.nextAfter };
+  return {
+    events: page.events.map(toPublicEvent(organization.publicChecklistSummary)),
+    nextAfter: page.nextAfter,
+  };
 }
 
 /**

@@ -8,6 +8,8 @@ import { idsOfPage } from '#server/db/page-ids.ts';
 import {
   assets,
   auditLogEntries,
+  checklistTemplates,
+  checklistTemplateVersions,
   eventFieldValues,
   fieldDefinitions,
   maintenanceEvents,
@@ -28,6 +30,9 @@ const scheduleViewColumns = {
   assetName: assets.name,
   assetSlug: assets.slug,
   assigneeName: assignee.displayName,
+  // The checklist its tasks get (ADR 134): its name, one lookup by key.
+  checklistName: sql<string | null>`(select t.name from ${checklistTemplates} t
+    where t.id = ${schedules.checklistTemplateId} and t.organization_id = ${schedules.organizationId})`,
   values: jsonRows(
     sql`json_build_object('fieldId', v.field_id, 'label', d.label, 'value', v.value)`,
     sql`from ${scheduleFieldValues} v join ${fieldDefinitions} d on d.id = v.field_id
@@ -366,9 +371,14 @@ export async function insertPlannedTasks(
     ),
     made as (
       insert into ${maintenanceEvents} (id, organization_id, asset_id, title, notes, performed_at, task_status,
-        due_on, schedule_id, assignee_id, priority, created_at, updated_at)
+        due_on, schedule_id, assignee_id, priority, checklist_version_id, created_at, updated_at)
       select p.event_id, s.organization_id, s.asset_id, s.title, s.notes,
-        p.due_on::timestamp at time zone ${timeZone}, 'Pending', p.due_on, s.id, s.assignee_id, s.priority, ${now}, ${now}
+        p.due_on::timestamp at time zone ${timeZone}, 'Pending', p.due_on, s.id, s.assignee_id, s.priority,
+        -- The current version of its checklist, unless archived (ADR 134).
+        (select v.id from ${checklistTemplates} t
+          join ${checklistTemplateVersions} v on v.template_id = t.id and v.version = t.current_version
+          where t.id = s.checklist_template_id and t.organization_id = ${organizationId} and t.archived_at is null),
+        ${now}, ${now}
       from plan p
       join ${schedules} s on s.id = p.schedule_id and s.organization_id = ${organizationId}
       join live_assets a on a.id = s.asset_id

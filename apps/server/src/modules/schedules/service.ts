@@ -24,6 +24,7 @@ import type { AuthUser } from '#server/lib/request-context.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import { findSelectedByView } from '../asset-list/index.ts';
 import { type AuditRecord, diffChanges, recordAudit, recordAudits } from '../audit-logs/index.ts';
+import { resolveScheduleChecklist } from '../checklists/index.ts';
 import {
   type FieldDefinitionRow,
   getFieldDefinitionRows,
@@ -103,6 +104,10 @@ export function toSchedule(row: ScheduleViewRow): TSchedule {
     pausedAt: row.pausedAt?.toISOString() ?? null,
     nextDueOn: row.nextDueOn,
     upcoming,
+    checklist:
+      row.checklistTemplateId && row.checklistName !== null
+        ? { id: row.checklistTemplateId, name: row.checklistName }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -171,10 +176,21 @@ async function assertAssignee(db: DbOrTx, organizationId: string, assigneeId: st
   }
 }
 
-/** Everything a save checks before its transaction: the recurrence, the assignee, the default values' fields. */
-async function checkInput(db: DbOrTx, organizationId: string, input: ScheduleInput) {
+/**
+ * Everything a save checks before its transaction: the recurrence, the assignee, the default values'
+ * fields, the checklist (of the organization, not archived; ADR 134) unless it is the one kept.
+ */
+async function checkInput(
+  db: DbOrTx,
+  organizationId: string,
+  input: ScheduleInput,
+  keptChecklistId: string | null = null,
+) {
   const checked = checkRecurrence(input);
   await assertAssignee(db, organizationId, input.assigneeId);
+  if (input.checklistTemplateId?.toLowerCase() !== keptChecklistId) {
+    await resolveScheduleChecklist(db, organizationId, input.checklistTemplateId);
+  }
   const definitions = await getFieldDefinitionRows(db, organizationId, 'MaintenanceEvent');
   return { ...checked, definitions };
 }
@@ -182,7 +198,16 @@ async function checkInput(db: DbOrTx, organizationId: string, input: ScheduleInp
 /** What a schedule is set to, as the body gives it or the row holds it. */
 type ScheduleSettings = Pick<
   ScheduleInput,
-  'title' | 'notes' | 'recurrence' | 'mode' | 'leadDays' | 'assigneeId' | 'priority' | 'startsOn' | 'endsOn'
+  | 'title'
+  | 'notes'
+  | 'recurrence'
+  | 'mode'
+  | 'leadDays'
+  | 'assigneeId'
+  | 'priority'
+  | 'startsOn'
+  | 'endsOn'
+  | 'checklistTemplateId'
 >;
 
 /** The columns a checked input sets. */
@@ -199,6 +224,7 @@ function columnsOf(input: ScheduleSettings, rrule: string) {
     priority: priorityRank(input.priority),
     startsOn: input.startsOn,
     endsOn: input.endsOn,
+    checklistTemplateId: input.checklistTemplateId?.toLowerCase() ?? null,
   };
 }
 
@@ -431,7 +457,12 @@ export async function updateSchedule(
 ): Promise<TSchedule> {
   const organizationId = context.actor.organizationId;
   const existing = await getScheduleRow(db, organizationId, id);
-  const { definitions, ...checked } = await checkInput(db, organizationId, input);
+  const { definitions, ...checked } = await checkInput(
+    db,
+    organizationId,
+    input,
+    existing.checklistTemplateId,
+  );
   const columns = columnsOf(input, checked.rrule);
   await db.transaction(async (tx) => {
     const current = await getScheduleRow(tx, organizationId, existing.id, { forUpdate: true });

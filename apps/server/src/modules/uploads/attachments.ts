@@ -100,17 +100,24 @@ export async function planAttachments(
 
 /**
  * Writes the plan inside the event's transaction: new file rows, removed rows gone, the claimed
- * pending uploads deleted (CONFLICT when another save claimed one first).
+ * pending uploads deleted (CONFLICT when another save claimed one first). Answers the new rows. A
+ * checklist step's answer (a photo, a signature; ADR 134) names its step: it is no attachment.
  */
 export async function applyAttachments(
   tx: DbOrTx,
   plan: AttachmentPlan,
-  target: { organizationId: string; assetId: string; eventId: string; actorId: string },
-): Promise<void> {
+  target: {
+    organizationId: string;
+    assetId: string;
+    eventId: string;
+    actorId: string;
+    checklistStepKey?: string;
+  },
+): Promise<FileRow[]> {
   const keys = plan.add.map((f) => f.objectKey);
   const claimed = await deletePendingUploads(tx, target.organizationId, keys);
   if (claimed !== keys.length) throw conflict(ATTACHMENT_MESSAGES.claimedMeanwhile);
-  await insertFiles(
+  const added = await insertFiles(
     tx,
     plan.add.map((f) => ({
       organizationId: target.organizationId,
@@ -120,6 +127,7 @@ export async function applyAttachments(
       fileName: f.fileName,
       contentType: f.contentType,
       size: f.size,
+      checklistStepKey: target.checklistStepKey ?? null,
       createdById: target.actorId,
     })),
   );
@@ -128,6 +136,7 @@ export async function applyAttachments(
     target.organizationId,
     plan.remove.map((f) => f.id),
   );
+  return added;
 }
 
 /** After the commit: removes the objects of detached files (a failure only leaves an orphan object). */

@@ -5,6 +5,7 @@ export { webhookAdminRoutes } from './routes.ts';
 export {
   emitAssetEvents,
   emitAssetsMoved,
+  emitChecklistCompleted,
   emitEventRecorded,
   emitRequestEvent,
   emitTaskEvent,

@@ -1,4 +1,4 @@
-import { priorityOfRank, type TWebhookEventType } from '@mqr/contracts';
+import { priorityOfRank, type TChecklistCompletedPayload, type TWebhookEventType } from '@mqr/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -161,4 +161,13 @@ export async function emitRequestEvent(
   data: Record<string, unknown>,
 ): Promise<void> {
   await emitWebhookEvents(tx, organizationId, type, [data]);
+}
+
+/** checklist.completed (ADR 134): a task with a checklist completed, with its checklist's summary. */
+export async function emitChecklistCompleted(
+  tx: DbOrTx,
+  organizationId: string,
+  payload: TChecklistCompletedPayload,
+): Promise<void> {
+  await emitWebhookEvents(tx, organizationId, 'checklist.completed', [{ ...payload }]);
 }

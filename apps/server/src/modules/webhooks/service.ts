@@ -37,6 +37,7 @@ import {
 export {
   emitAssetEvents,
   emitAssetsMoved,
+  emitChecklistCompleted,
   emitEventRecorded,
   emitRequestEvent,
   emitTaskEvent,

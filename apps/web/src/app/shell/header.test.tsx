@@ -21,7 +21,7 @@ const MEMBER_LINKS = [
   'Calendar',
   'Activity',
 ];
-const ADMIN_LINKS = [...MEMBER_LINKS, 'Admin Users', 'Admin Fields'];
+const ADMIN_LINKS = [...MEMBER_LINKS, 'Admin Users', 'Admin Fields', 'Checklists'];
 
 function signInAs(role: TRole, displayName = 'Jamie Rivera') {
   mockFetch({

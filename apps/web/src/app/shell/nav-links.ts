@@ -17,5 +17,6 @@ export const NAV_LINKS: readonly TNavLink[] = [
   { to: '/settings/audit-logs', label: NAV_TEXTS.activity, visibleTo: 'signed-in' },
   { to: '/admin/users', label: NAV_TEXTS.adminUsers, visibleTo: 'admin' },
   { to: '/admin/fields', label: NAV_TEXTS.adminFields, visibleTo: 'admin' },
+  { to: '/admin/checklists', label: NAV_TEXTS.checklists, visibleTo: 'admin' },
   { to: '/admin/organizations', label: NAV_TEXTS.organizations, visibleTo: 'super-admin' },
 ];

@@ -27,6 +27,7 @@ export const NAV_TEXTS = {
   activity: msg`Activity`,
   adminUsers: msg`Admin Users`,
   adminFields: msg`Admin Fields`,
+  checklists: msg`Checklists`,
   organizations: msg`Organizations`,
 };
 

@@ -38,6 +38,8 @@ export function maintenanceEvent(overrides: Partial<TMaintenanceEvent> = {}): TM
     costs: [],
     costTotalMinor: 0,
     currency: 'EUR',
+    checklist: null,
+    followUpOf: null,
     updatedAt: '2026-03-02T09:31:00.000Z',
     updatedBy: null,
     fields: [],

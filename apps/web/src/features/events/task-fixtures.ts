@@ -64,6 +64,8 @@ export function eventOf(task: TPendingTask, overrides: Partial<TMaintenanceEvent
     fields: [],
     files: [],
     changeLog: [],
+    checklist: null,
+    followUpOf: null,
     ...overrides,
   };
 }

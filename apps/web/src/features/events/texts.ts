@@ -179,3 +179,20 @@ export const deleteEventQuestion = (title: string) =>
   msg`Delete “${title}” for good? Its attachments and change history are deleted with it. The audit log keeps a record.`;
 
 export const DELETE_EVENT_FAILED = msg`The maintenance event could not be deleted.`;
+
+/** A task's checklist on its event (docs/product/checklists-screens.md#on-the-event). */
+export const EVENT_CHECKLIST_TEXTS = {
+  title: msg`Checklist`,
+  nameVersion: (name: string, version: number) => msg`${name}, version ${version}`,
+  done: (done: number, total: number) => msg`${done} of ${total} steps done`,
+  failed: (count: number) => msg`${plural(count, { one: '# failed', other: '# failed' })}`,
+  flagged: (count: number) => msg`${plural(count, { one: '# flagged', other: '# flagged' })}`,
+  passed: (total: number) => msg`Inspection passed, ${total} of ${total} checks`,
+  open: msg`Work through the checklist`,
+  view: msg`View the checklist`,
+  downloadReport: msg`Download report (PDF)`,
+  downloading: msg`Preparing the report...`,
+  reportFailed: msg`Unable to download the report.`,
+  followUpOf: (task: string) => msg`Follow-up of “${task}”`,
+  followUpOfStep: (task: string, step: string) => msg`Follow-up of “${task}”, step “${step}”`,
+};

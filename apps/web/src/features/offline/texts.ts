@@ -31,6 +31,10 @@ export const OUTBOX_MESSAGES = {
   newEvent: (title: string) => msg`New maintenance event “${title}”`,
   moveTo: (path: string) => msg`Move to “${path}”`,
   moveToNone: msg`Move to no location`,
+  /** A checklist's writes (ADR 136). */
+  checklistStep: (label: string, task: string) => msg`Checklist step “${label}” of “${task}”`,
+  clearChecklistStep: (label: string, task: string) => msg`Clear checklist step “${label}” of “${task}”`,
+  followUp: (title: string) => msg`Open follow-up task “${title}”`,
   /** A move to a location deleted before it was sent (ADR 127). */
   locationGone: (path: string) =>
     msg`“${path}” no longer exists: the asset was not moved. Discard this change and move the asset again.`,

@@ -19,6 +19,7 @@ export function adminOrganization(overrides: Partial<TAdminOrganization> = {}): 
     showOpenReports: true,
     requestTriageRole: 'member',
     currency: 'EUR',
+    publicChecklistSummary: false,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   };

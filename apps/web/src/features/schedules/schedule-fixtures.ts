@@ -26,6 +26,7 @@ export function schedule(overrides: Partial<TSchedule> = {}): TSchedule {
     pausedAt: null,
     nextDueOn: '2026-03-01',
     upcoming: ['2026-03-01', '2026-04-01', '2026-05-01'],
+    checklist: null,
     createdAt: '2026-01-20T10:00:00.000Z',
     updatedAt: '2026-01-20T10:00:00.000Z',
     ...overrides,

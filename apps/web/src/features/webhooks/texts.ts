@@ -88,6 +88,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, MessageDescriptor> 
   'request.created': msg`Request reported`,
   'request.closed': msg`Request closed`,
   'task.urgent': msg`Task made urgent`,
+  'checklist.completed': msg`Checklist completed`,
 };
 
 export const WEBHOOK_DELIVERY_STATE_LABELS: Record<TWebhookDeliveryState, MessageDescriptor> = {

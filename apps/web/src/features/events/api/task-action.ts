@@ -157,6 +157,7 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
   }
 
   const failed = mutation.isError ? mutation.variables.action : null;
+  const error = mutation.error;
   return {
     run,
     completeWith,
@@ -164,6 +165,14 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
     running: mutation.isPending ? mutation.variables : undefined,
     /** The failure message of the last action, if it failed (shown with `_()`). */
     failure: failed === null ? null : failed === 'start' ? texts.startFailed : texts.completeFailed,
+    /**
+     * Why, when the server said it in words the user can act on: the required checklist steps still
+     * empty (CHECKLIST_INCOMPLETE, ADR 134), worded in the reader's language.
+     */
+    failureReason:
+      error instanceof ApiError && error.code === 'CHECKLIST_INCOMPLETE' && error.message
+        ? error.message
+        : null,
     /** The last action has finished, either way (its button may be gone: focus moves on). */
     settled: mutation.isSuccess || mutation.isError,
   };

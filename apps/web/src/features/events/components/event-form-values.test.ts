@@ -23,6 +23,7 @@ function values(overrides: Partial<TEventFormValues> = {}): TEventFormValues {
     startTask: true,
     priority: 'normal',
     assetDown: false,
+    checklistTemplateId: '',
     custom: { [`f_${part.id}`]: 'Filter' },
     ...overrides,
   };
@@ -58,6 +59,7 @@ describe('initialEventFormValues', () => {
       startTask: true,
       priority: 'normal',
       assetDown: false,
+      checklistTemplateId: '',
       custom: { [`f_${pressure.id}`]: '', [`f_${part.id}`]: '' },
     });
   });
@@ -79,6 +81,7 @@ describe('initialEventFormValues', () => {
       startTask: false,
       priority: 'normal',
       assetDown: false,
+      checklistTemplateId: '',
       custom: { [`f_${pressure.id}`]: '1.5', [`f_${checked.id}`]: '2026-03-01', [`f_${part.id}`]: '' },
     });
   });
@@ -152,6 +155,16 @@ describe('checkEventForm', () => {
     expect(created.ok && 'performedAt' in created.body).toBe(false);
     const edited = checkEventForm(values({ startTask: true }), DEFINITIONS, maintenanceEvent());
     expect(edited.ok && 'startTask' in edited.body).toBe(false);
+  });
+
+  it('sends the chosen checklist on create only, and none when none is chosen', () => {
+    const id = '0193f8a0-0000-7000-8000-0000000000d1';
+    const created = checkEventForm(values({ checklistTemplateId: id }), DEFINITIONS);
+    expect(created.ok && created.body.checklistTemplateId).toBe(id);
+    const without = checkEventForm(values(), DEFINITIONS);
+    expect(without.ok && 'checklistTemplateId' in without.body).toBe(false);
+    const edited = checkEventForm(values({ checklistTemplateId: id }), DEFINITIONS, maintenanceEvent());
+    expect(edited.ok && 'checklistTemplateId' in edited.body).toBe(false);
   });
 
   it('leaves out the untouched "now" of a new event, so that the server stamps the save time', () => {

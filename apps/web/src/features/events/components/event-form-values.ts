@@ -26,6 +26,8 @@ export type TEventFormValues = {
   priority: TTaskPriority;
   /** "The asset is down": a downtime open now (ADR 131). */
   assetDown: boolean;
+  /** Create only: the checklist template's id, '' for none (ADR 136). */
+  checklistTemplateId: string;
   custom: Record<string, string>;
 };
 
@@ -82,6 +84,7 @@ export function initialEventFormValues(
     startTask: !event,
     priority: event?.priority ?? 'normal',
     assetDown: !!event?.downFrom && !event.downTo,
+    checklistTemplateId: '',
     custom,
   };
 }
@@ -90,7 +93,7 @@ export function initialEventFormValues(
 export function eventFormPathFromServer(path: string): string | null {
   if (path.startsWith('fields.')) return `custom.${customKey(path.slice('fields.'.length).split('.')[0]!)}`;
   const head = path.split('.')[0]!;
-  return ['title', 'notes', 'recordedBy', 'performedAt'].includes(head) ? head : null;
+  return ['title', 'notes', 'recordedBy', 'performedAt', 'checklistTemplateId'].includes(head) ? head : null;
 }
 
 /** An attached file as a save payload lists it (to keep it). */
@@ -205,6 +208,7 @@ export function checkEventForm(
   };
   if (performedAt.value) body.performedAt = performedAt.value;
   if (!event) body.startTask = values.startTask;
+  if (!event && values.checklistTemplateId) body.checklistTemplateId = values.checklistTemplateId;
   body.priority = values.priority;
   Object.assign(body, downtimeChange(values.assetDown, event, now));
   return { ok: true, body };

@@ -10,6 +10,7 @@ import { DialogFooter } from '#web/components/ui/dialog.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
+import { ChecklistChoiceField } from '#web/features/checklists/index.ts';
 import { CustomFieldInputs } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useOfflineWrites } from '#web/lib/offline-writes.ts';
@@ -207,6 +208,13 @@ export function EventForm({
         )}
       </div>
       {isEdit ? null : <CheckboxField label={_(EVENT_FORM_TEXTS.startTask)} {...register('startTask')} />}
+      {isEdit ? null : (
+        <ChecklistChoiceField
+          purpose="task"
+          error={errors.checklistTemplateId?.message}
+          {...register('checklistTemplateId')}
+        />
+      )}
       {event?.taskStatus === 'Completed' ? null : (
         <div className={styles.pair}>
           <SelectField label={_(WORK_TEXTS.priority)} {...register('priority')}>

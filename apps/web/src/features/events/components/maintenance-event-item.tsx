@@ -11,9 +11,10 @@ import { wordMessage } from '#web/lib/api-messages.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
-import { EVENT_TEXTS, TASK_MESSAGES, WORK_TEXTS } from '../texts.ts';
+import { EVENT_CHECKLIST_TEXTS, EVENT_TEXTS, TASK_MESSAGES, WORK_TEXTS } from '../texts.ts';
 import card from './event-card.module.css';
 import { EventChangeHistory } from './event-change-history.tsx';
+import { EventChecklistSummary } from './event-checklist-summary.tsx';
 import { EventDetails } from './event-details.tsx';
 import styles from './maintenance-events.module.css';
 import { PerformedAt } from './performed-at.tsx';
@@ -135,6 +136,14 @@ export function MaintenanceEventItem({
       )}
 
       <EventDetails event={event} stampsClassName={styles.stamps} />
+      {event.followUpOf ? (
+        <p className={card.muted}>
+          {event.followUpOf.stepLabel
+            ? _(EVENT_CHECKLIST_TEXTS.followUpOfStep(event.followUpOf.title, event.followUpOf.stepLabel))
+            : _(EVENT_CHECKLIST_TEXTS.followUpOf(event.followUpOf.title))}
+        </p>
+      ) : null}
+      <EventChecklistSummary event={event} canWork={!readOnly} />
       <TaskWorkSummary work={event} />
       {event.fields.length > 0 ? (
         <FieldValueList fields={event.fields.map((field) => ({ ...field, isActive: true }))} />

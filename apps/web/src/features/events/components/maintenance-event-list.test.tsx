@@ -312,6 +312,53 @@ describe('maintenance event list', () => {
     localStorage.clear();
   });
 
+  it('shows a task’s checklist and, when completing it is refused for empty required steps, names them', async () => {
+    const withChecklist = maintenanceEvent({
+      ...inProgress,
+      checklist: {
+        templateId: 't1',
+        name: 'Belt inspection',
+        version: 3,
+        summary: { total: 4, done: 2, passed: 1, failed: 1, na: 0, flagged: 1 },
+      },
+    });
+    setup([withChecklist], {
+      [`POST /api/assets/${ASSET_ID}/events/e-progress/complete`]: () =>
+        jsonResponse(
+          {
+            code: 'CHECKLIST_INCOMPLETE',
+            message: 'The checklist is not finished: 2 required steps are empty: Tension, Signed.',
+            messageId: 'checklist.incomplete',
+            values: { count: 2, steps: 'Tension, Signed' },
+            fields: [
+              { path: 'checklist.tension', message: 'Step “Tension” is required.' },
+              { path: 'checklist.signed', message: 'Step “Signed” is required.' },
+            ],
+          },
+          422,
+        ),
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}`);
+    const card = await item('Belt change');
+    const box = within(card).getByRole('region', { name: /^Checklist/ });
+    expect(box).toHaveTextContent('Belt inspection, version 3');
+    expect(box).toHaveTextContent('2 of 4 steps done');
+    expect(box).toHaveTextContent('1 failed');
+    expect(within(box).getByRole('link', { name: 'Work through the checklist' })).toHaveAttribute(
+      'href',
+      '/tasks/e-progress/checklist',
+    );
+    expect(within(box).queryByRole('button', { name: 'Download report (PDF)' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Mark complete' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The checklist is not finished: 2 required steps are empty: Tension, Signed.',
+      ),
+    );
+  });
+
   it('writes typed values the German reader’s way, and a value without its type as before (ADR 118)', async () => {
     const typed = maintenanceEvent({
       id: 'e-typed',

@@ -46,7 +46,12 @@ export function MaintenanceEventList({
   if (events.length === 0) return <p className={card.muted}>{_(EVENT_HISTORY_TEXTS.noMaintenance)}</p>;
   return (
     <>
-      {task.failure ? <Alert>{_(task.failure)}</Alert> : null}
+      {task.failure ? (
+        <Alert>
+          <p>{_(task.failure)}</p>
+          {task.failureReason ? <p>{task.failureReason}</p> : null}
+        </Alert>
+      ) : null}
       {removal.mutation.isError ? (
         <Alert>{failureMessage(_(DELETE_EVENT_FAILED), removal.mutation.error)}</Alert>
       ) : null}

@@ -127,7 +127,12 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
         filters={filters}
         onChange={(next) => setParams(withTaskFilters(params, next), { replace: true })}
       />
-      {action.failure ? <Alert>{_(action.failure)}</Alert> : null}
+      {action.failure ? (
+        <Alert>
+          <p>{_(action.failure)}</p>
+          {action.failureReason ? <p>{action.failureReason}</p> : null}
+        </Alert>
+      ) : null}
       {content}
       {completing ? (
         <CompleteTaskDialog

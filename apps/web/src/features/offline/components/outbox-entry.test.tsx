@@ -65,4 +65,55 @@ describe('an outbox entry', () => {
     expect(screen.getByText('1 Datei (1,5 MB) auf diesem Gerät gespeichert')).toBeInTheDocument();
     expect(screen.getByText('Wartet')).toBeInTheDocument();
   });
+
+  it('says which checklist step, clearing or follow-up waits, in the active language (ADR 136)', async () => {
+    const step = {
+      kind: 'checklist-step' as const,
+      assetId: 'a1',
+      eventId: 'e1',
+      stepKey: 's1',
+      stepLabel: 'Signed off',
+      taskTitle: 'Annual check',
+      answer: { file: true as const },
+      occurredAt: '2026-11-20T08:30:00.000Z',
+    };
+    const at = (write: TOutboxEntry['write'], files: TOutboxFile[] = []) => ({ ...entry(files), write });
+    render(
+      <MemoryRouter>
+        <ul>
+          <OutboxEntry entry={at(step, [file(MB / 4)])} showAsset onRetry={() => {}} onRemove={() => {}} />
+          <OutboxEntry
+            entry={at({ ...step, answer: null })}
+            showAsset
+            onRetry={() => {}}
+            onRemove={() => {}}
+          />
+          <OutboxEntry
+            entry={at({
+              kind: 'checklist-follow-up',
+              assetId: 'a1',
+              eventId: 'e1',
+              stepKey: 's1',
+              title: 'Follow-up: Pressure',
+              notes: null,
+              occurredAt: '2026-11-20T08:30:00.000Z',
+            })}
+            showAsset
+            onRetry={() => {}}
+            onRemove={() => {}}
+          />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Checklist step “Signed off” of “Annual check”' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 file (0.3 MB) kept on this device')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Clear checklist step “Signed off” of “Annual check”' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Open follow-up task “Follow-up: Pressure”' }),
+    ).toBeInTheDocument();
+  });
 });

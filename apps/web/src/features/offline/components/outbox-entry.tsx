@@ -16,6 +16,11 @@ export function describeWrite(entry: TOutboxEntry): string {
     const say = write.action === 'start' ? OUTBOX_MESSAGES.startTask : OUTBOX_MESSAGES.completeTask;
     return i18n._(say(write.title));
   }
+  if (write.kind === 'checklist-step') {
+    const say = write.answer ? OUTBOX_MESSAGES.checklistStep : OUTBOX_MESSAGES.clearChecklistStep;
+    return i18n._(say(write.stepLabel, write.taskTitle));
+  }
+  if (write.kind === 'checklist-follow-up') return i18n._(OUTBOX_MESSAGES.followUp(write.title));
   if (write.kind === 'move-asset') {
     return i18n._(
       write.locationPath ? OUTBOX_MESSAGES.moveTo(write.locationPath) : OUTBOX_MESSAGES.moveToNone,

@@ -1,7 +1,13 @@
 import type { TEventFileInput } from '@mqr/contracts';
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { TQueuedAssetMove, TQueuedEventSave, TQueuedTaskAction } from '#web/lib/offline-writes.ts';
+import type {
+  TQueuedAssetMove,
+  TQueuedChecklistStep,
+  TQueuedEventSave,
+  TQueuedFollowUp,
+  TQueuedTaskAction,
+} from '#web/lib/offline-writes.ts';
 
 /** A user's kept copies: TanStack Query's cache of the reads kept for offline use, as its persister saves it. */
 export type TKeptQueries = {
@@ -22,8 +28,13 @@ export type TOutboxFile = {
   objectKey: string | null;
 };
 
-/** A queued write as stored: an event save keeps its new files' bytes in `files` instead. */
-export type TStoredWrite = Omit<TQueuedEventSave, 'newFiles'> | TQueuedTaskAction | TQueuedAssetMove;
+/** A queued write as stored: an event save and a checklist step keep their new files' bytes in `files` instead. */
+export type TStoredWrite =
+  | Omit<TQueuedEventSave, 'newFiles'>
+  | TQueuedTaskAction
+  | TQueuedAssetMove
+  | Omit<TQueuedChecklistStep, 'newFiles'>
+  | TQueuedFollowUp;
 
 /** waiting (to be sent, or retried), sending, failed (the server refused it), conflict (someone else was first). */
 export type TOutboxState = 'waiting' | 'sending' | 'failed' | 'conflict';

@@ -28,7 +28,7 @@ export async function addToOutbox(
   assetName: string | null,
 ): Promise<void> {
   const files: TOutboxFile[] =
-    write.kind === 'save-event'
+    write.kind === 'save-event' || write.kind === 'checklist-step'
       ? write.newFiles.map((file) => ({
           id: newKey(),
           name: file.name,
@@ -39,7 +39,10 @@ export async function addToOutbox(
           objectKey: null,
         }))
       : [];
-  const stored = write.kind === 'save-event' ? (({ newFiles: _files, ...rest }) => rest)(write) : write;
+  const stored =
+    write.kind === 'save-event' || write.kind === 'checklist-step'
+      ? (({ newFiles: _files, ...rest }: typeof write) => rest)(write)
+      : write;
   const entry: Omit<TOutboxEntry, 'id'> = {
     owner,
     createdAt: write.occurredAt,

@@ -2,7 +2,12 @@ import type { TMaintenanceEvent } from '@mqr/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UploadError } from '#web/features/events/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import type { TQueuedAssetMove, TQueuedEventSave, TQueuedWrite } from '#web/lib/offline-writes.ts';
+import type {
+  TQueuedAssetMove,
+  TQueuedChecklistStep,
+  TQueuedEventSave,
+  TQueuedWrite,
+} from '#web/lib/offline-writes.ts';
 import { clearOwner } from './offline-db.ts';
 import { addToOutbox, listOutbox } from './outbox.ts';
 import { sendOutbox } from './sync.ts';
@@ -16,6 +21,9 @@ const api = vi.hoisted(() => ({
   uploadFile: vi.fn(),
   getAsset: vi.fn(),
   moveAsset: vi.fn(),
+  answerStep: vi.fn(),
+  clearStep: vi.fn(),
+  openFollowUp: vi.fn(),
 }));
 
 vi.mock('#web/features/events/index.ts', async (importOriginal) => ({
@@ -23,6 +31,12 @@ vi.mock('#web/features/events/index.ts', async (importOriginal) => ({
   ...api,
 }));
 vi.mock('#web/features/assets/index.ts', () => ({ getAsset: api.getAsset, moveAsset: api.moveAsset }));
+vi.mock('#web/features/checklists/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  answerStep: api.answerStep,
+  clearStep: api.clearStep,
+  openFollowUp: api.openFollowUp,
+}));
 
 const OWNER = 'org:tech';
 const offline = () => new ApiError(0, 'NETWORK', 'Unable to reach the server.');
@@ -266,5 +280,78 @@ describe('sending the outbox', () => {
       write: { kind: 'move-asset', locationId: 'room-5' },
     });
     expect(api.moveAsset).toHaveBeenLastCalledWith('a1', null, expect.any(String), MOVED_AT);
+  });
+
+  it('sends a checklist’s steps, follow-up and clearing in order, each with its own time; a signature is uploaded first', async () => {
+    const step = (patch: Partial<TQueuedChecklistStep>): TQueuedChecklistStep => ({
+      kind: 'checklist-step',
+      assetId: 'a1',
+      eventId: 'e1',
+      stepKey: 'pressure',
+      stepLabel: 'Pressure',
+      taskTitle: 'Annual check',
+      answer: { numberValue: 3.1 },
+      newFiles: [],
+      occurredAt: DONE_AT,
+      ...patch,
+    });
+    const signature = new File([new Uint8Array([0x89, 0x50])], 'signature.png', { type: 'image/png' });
+    await addToOutbox(OWNER, step({}), 'Pump');
+    await addToOutbox(
+      OWNER,
+      {
+        kind: 'checklist-follow-up',
+        assetId: 'a1',
+        eventId: 'e1',
+        stepKey: 'pressure',
+        title: 'Follow-up: Pressure',
+        notes: 'Read 3.1 bar.',
+        occurredAt: DONE_AT,
+      },
+      'Pump',
+    );
+    await addToOutbox(
+      OWNER,
+      step({ stepKey: 'sign', answer: { file: true }, newFiles: [signature], occurredAt: MOVED_AT }),
+      'Pump',
+    );
+    await addToOutbox(OWNER, step({ stepKey: 'remarks', answer: null, occurredAt: MOVED_AT }), 'Pump');
+    const [number, followUp, signed, cleared] = await listOutbox(OWNER);
+    // A step's file waits on the device with its own presign key, not in the write.
+    expect(signed!.files).toHaveLength(1);
+    expect('newFiles' in signed!.write).toBe(false);
+    // The signature's answer is lost on its way once: its upload is not done again.
+    api.answerStep.mockResolvedValueOnce({}).mockRejectedValueOnce(offline());
+    await sendOutbox(OWNER, () => {});
+    expect(api.presignUpload).toHaveBeenCalledTimes(1);
+    expect(await listOutbox(OWNER)).toHaveLength(2);
+    api.answerStep.mockResolvedValue({});
+    await sendOutbox(OWNER, () => {});
+    expect(api.presignUpload).toHaveBeenCalledTimes(1);
+    expect(api.presignUpload).toHaveBeenCalledWith(
+      { fileName: 'signature.png', contentType: 'image/png' },
+      undefined,
+      signed!.files[0]!.presignKey,
+    );
+    expect(api.answerStep).toHaveBeenNthCalledWith(
+      1,
+      'e1',
+      'pressure',
+      { numberValue: 3.1, doneAt: DONE_AT },
+      number!.key,
+    );
+    expect(api.openFollowUp).toHaveBeenCalledWith(
+      'e1',
+      { stepKey: 'pressure', title: 'Follow-up: Pressure', notes: 'Read 3.1 bar.' },
+      followUp!.key,
+    );
+    expect(api.answerStep).toHaveBeenLastCalledWith(
+      'e1',
+      'sign',
+      { file: { objectKey: 'org/k1', fileName: 'signature.png' }, doneAt: MOVED_AT },
+      signed!.key,
+    );
+    expect(api.clearStep).toHaveBeenCalledWith('e1', 'remarks', cleared!.key);
+    expect(await listOutbox(OWNER)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { ERROR_STATUS, type TEventFileInput, type TMaintenanceEvent } from '@mqr/contracts';
 import { getAsset, moveAsset } from '#web/features/assets/index.ts';
+import { answerBody, answerStep, clearStep, openFollowUp } from '#web/features/checklists/index.ts';
 import {
   completeTask,
   createEvent,
@@ -129,6 +130,24 @@ async function send(entry: TOutboxEntry): Promise<TOutcome> {
       }
       throw error;
     }
+  }
+  if (write.kind === 'checklist-step') {
+    // The step's photo or signature first (its presign repeated with its own key), then the answer
+    // with the time it was done on the device (ADR 136).
+    await uploadFiles(entry);
+    if (!write.answer) {
+      await clearStep(write.eventId, write.stepKey, entry.key);
+      return { sent: null };
+    }
+    const file = entry.files[0];
+    const stored = file?.objectKey ? { objectKey: file.objectKey, fileName: file.name } : null;
+    await answerStep(write.eventId, write.stepKey, answerBody(write.answer, stored, occurredAt), entry.key);
+    return { sent: null };
+  }
+  if (write.kind === 'checklist-follow-up') {
+    const { stepKey, title, notes } = write;
+    await openFollowUp(write.eventId, { stepKey, title, notes }, entry.key);
+    return { sent: null };
   }
   if (write.kind === 'task-action') {
     const run = write.action === 'start' ? startTask : completeTask;

@@ -16,6 +16,14 @@ import { SCHEDULE_TEXTS } from '../texts.ts';
 type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
 const SAM = { id: '0193f8a0-0000-7000-8000-0000000000c1', displayName: 'Sam Rivera' };
+const BOILER_CHECKLIST = {
+  id: '0193f8a0-0000-7000-8000-0000000000d1',
+  name: 'Boiler checklist',
+  version: 2,
+  stepCount: 6,
+  archivedAt: null,
+  updatedAt: '2026-02-01T00:00:00.000Z',
+};
 
 function setup(
   options: { isAdmin?: boolean; retired?: boolean; schedules?: TSchedule[] } = {},
@@ -40,6 +48,7 @@ function setup(
     'GET /api/schedules': () => jsonResponse(options.schedules ?? []),
     '/api/fields': () => jsonResponse([EVENT_FIELDS.pressure]),
     '/api/users/assignable': () => jsonResponse([SAM]),
+    'GET /api/checklists': () => jsonResponse([BOILER_CHECKLIST], 200, { 'X-Total-Count': '1' }),
     ...handlers,
   });
 }
@@ -155,6 +164,8 @@ describe('the asset page’s planned maintenance', () => {
     await user.clear(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.startsOn)));
     await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.startsOn)), '2026-03-02');
     await user.type(within(dialog).getByLabelText('Pressure'), '4.5');
+    await within(dialog).findByRole('option', { name: 'Boiler checklist' });
+    await user.selectOptions(within(dialog).getByLabelText('Checklist'), 'Boiler checklist');
     const loads = () => calls.filter((call) => call.url.pathname === `/api/assets/${ASSET_ID}`).length;
     const before = loads();
     await user.click(within(dialog).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.save) }));
@@ -172,6 +183,7 @@ describe('the asset page’s planned maintenance', () => {
         priority: 'high',
         startsOn: '2026-03-02',
         endsOn: null,
+        checklistTemplateId: BOILER_CHECKLIST.id,
       },
     ]);
     await waitFor(() => expect(loads()).toBeGreaterThan(before));

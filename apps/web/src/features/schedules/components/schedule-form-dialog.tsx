@@ -23,6 +23,7 @@ import { StateMessage } from '#web/components/ui/state-message.tsx';
 import fieldStyles from '#web/components/ui/text-field.module.css';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
+import { ChecklistChoiceField } from '#web/features/checklists/index.ts';
 import { CustomFieldInputs, useFields } from '#web/features/fields/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
@@ -356,6 +357,13 @@ function ScheduleForm({
           {...register('endsOn')}
         />
       </div>
+
+      <ChecklistChoiceField
+        purpose="schedule"
+        saved={saved?.checklist ?? null}
+        error={errors.checklistTemplateId?.message}
+        {...register('checklistTemplateId')}
+      />
 
       {active.length > 0 ? (
         <section className={styles.defaults} aria-labelledby={ids.defaults}>

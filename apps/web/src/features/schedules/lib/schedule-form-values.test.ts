@@ -26,6 +26,7 @@ describe('the schedule form’s values', () => {
       recurrence: { pattern: 'lastDayOfMonth', every: 2 },
       notes: 'Look at the gauge.',
       fields: [{ fieldId: required.id, label: 'Checked by', value: 'Sam' }],
+      checklist: { id: '0193f8a0-0000-7000-8000-0000000000c1', name: 'Boiler checklist' },
     });
     const check = checkScheduleForm(initialScheduleFormValues(saved, [required]), [required], saved);
     expect(check).toEqual({
@@ -41,6 +42,7 @@ describe('the schedule form’s values', () => {
         priority: 'normal',
         startsOn: saved.startsOn,
         endsOn: null,
+        checklistTemplateId: '0193f8a0-0000-7000-8000-0000000000c1',
       },
     });
   });

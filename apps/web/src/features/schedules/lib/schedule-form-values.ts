@@ -31,6 +31,8 @@ export type TScheduleFormValues = {
   priority: TSchedulePriority;
   startsOn: string;
   endsOn: string;
+  /** The checklist template's id, '' for none (ADR 136). */
+  checklistTemplateId: string;
   custom: Record<string, string>;
 };
 
@@ -66,6 +68,7 @@ export function initialScheduleFormValues(
     priority: schedule?.priority ?? 'normal',
     startsOn: schedule?.startsOn ?? today,
     endsOn: schedule?.endsOn ?? '',
+    checklistTemplateId: schedule?.checklist?.id ?? '',
     custom,
   };
 }
@@ -97,7 +100,17 @@ export function scheduleFormPath(path: string): string | null {
   const [head = '', next] = path.split('.');
   if (head === 'fields') return next ? `custom.${customKey(next)}` : null;
   if (head === 'recurrence') return next && ['every', 'weekdays', 'day'].includes(next) ? next : 'pattern';
-  const known = ['title', 'notes', 'mode', 'leadDays', 'assigneeId', 'priority', 'startsOn', 'endsOn'];
+  const known = [
+    'title',
+    'notes',
+    'mode',
+    'leadDays',
+    'assigneeId',
+    'priority',
+    'startsOn',
+    'endsOn',
+    'checklistTemplateId',
+  ];
   return known.includes(head) ? head : null;
 }
 
@@ -140,6 +153,7 @@ export function checkScheduleForm(
     priority: values.priority,
     startsOn: values.startsOn.trim(),
     endsOn: values.endsOn.trim() === '' ? null : values.endsOn.trim(),
+    checklistTemplateId: values.checklistTemplateId || null,
   };
   const parsed = ZScheduleBody.safeParse(body);
   if (!parsed.success) {

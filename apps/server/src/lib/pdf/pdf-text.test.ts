@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodableText, fitLine, fitLines, truncateMiddle, truncateToWidth } from './label-text.ts';
+import { encodableText, fitLine, fitLines, truncateMiddle, truncateToWidth } from './pdf-text.ts';
 
 let regular: PDFFont;
 let bold: PDFFont;

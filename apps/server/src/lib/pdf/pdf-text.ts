@@ -1,3 +1,5 @@
+// Fitting text on a PDF page with the standard fonts (WinAnsi): the label sheets' and the checklist reports'.
+
 /** What the text fitting needs of a font: pdf-lib's PDFFont has both. */
 export interface MeasuringFont {
   widthOfTextAtSize(text: string, size: number): number;
