@@ -402,7 +402,7 @@ export const maintenanceEvents = pgTable(
     // One follow-up per step of a task, whoever asks, however often (ADR 134); also the foreign
     // key's lookup when the task it came from is deleted.
     uniqueIndex('maintenance_events_follow_up_unique')
-      .on(t.followUpOfEventId, t.followUpStepKey)
+      .on(t.followUpOfEventId, t.followUpStepKey, t.organizationId)
       .where(sql`${t.followUpOfEventId} is not null`),
     check(
       'maintenance_events_downtime_check',
@@ -1585,7 +1585,11 @@ export const checklistTemplateVersions = pgTable(
   },
   (t) => [
     check('checklist_template_versions_version_check', sql`${t.version} >= 1`),
-    uniqueIndex('checklist_template_versions_template_version_unique').on(t.templateId, t.version),
+    uniqueIndex('checklist_template_versions_template_version_unique').on(
+      t.templateId,
+      t.version,
+      t.organizationId,
+    ),
   ],
 );
 
@@ -1611,7 +1615,8 @@ export const checklistResponses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.eventId, t.stepKey] }),
+    // With the organization last, as every key of a table to distribute (ADR 142).
+    primaryKey({ columns: [t.eventId, t.stepKey, t.organizationId] }),
     // The foreign key's own lookup when a file is deleted.
     index('checklist_responses_file_idx').on(t.fileId).where(sql`${t.fileId} is not null`),
   ],

@@ -36,6 +36,8 @@ const LEFT_FOR_THE_MOVE = [
   'asset_moves_pkey',
   'assets_pkey',
   'audit_log_entries_pkey',
+  'checklist_template_versions_pkey',
+  'checklist_templates_pkey',
   'email_outbox_pkey',
   'event_change_entries_pkey',
   'field_definitions_pkey',

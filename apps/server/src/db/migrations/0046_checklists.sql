@@ -10,7 +10,7 @@ CREATE TABLE "checklist_responses" (
 	"done_by_id" uuid,
 	"done_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "checklist_responses_event_id_step_key_pk" PRIMARY KEY("event_id","step_key")
+	CONSTRAINT "checklist_responses_event_id_step_key_organization_id_pk" PRIMARY KEY("event_id","step_key","organization_id")
 );
 --> statement-breakpoint
 CREATE TABLE "checklist_template_versions" (
@@ -53,12 +53,12 @@ ALTER TABLE "checklist_templates" ADD CONSTRAINT "checklist_templates_organizati
 ALTER TABLE "checklist_templates" ADD CONSTRAINT "checklist_templates_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "checklist_templates" ADD CONSTRAINT "checklist_templates_updated_by_id_users_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "checklist_responses_file_idx" ON "checklist_responses" USING btree ("file_id") WHERE "checklist_responses"."file_id" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "checklist_template_versions_template_version_unique" ON "checklist_template_versions" USING btree ("template_id","version");--> statement-breakpoint
+CREATE UNIQUE INDEX "checklist_template_versions_template_version_unique" ON "checklist_template_versions" USING btree ("template_id","version","organization_id");--> statement-breakpoint
 CREATE INDEX "checklist_templates_org_name_idx" ON "checklist_templates" USING btree ("organization_id",("archived_at" is not null),lower("name"),"id");--> statement-breakpoint
 ALTER TABLE "maintenance_events" ADD CONSTRAINT "maintenance_events_checklist_version_id_checklist_template_versions_id_fk" FOREIGN KEY ("checklist_version_id") REFERENCES "public"."checklist_template_versions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "maintenance_events" ADD CONSTRAINT "maintenance_events_follow_up_of_event_id_maintenance_events_id_fk" FOREIGN KEY ("follow_up_of_event_id") REFERENCES "public"."maintenance_events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schedules" ADD CONSTRAINT "schedules_checklist_template_id_checklist_templates_id_fk" FOREIGN KEY ("checklist_template_id") REFERENCES "public"."checklist_templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "maintenance_events_follow_up_unique" ON "maintenance_events" USING btree ("follow_up_of_event_id","follow_up_step_key") WHERE "maintenance_events"."follow_up_of_event_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "maintenance_events_follow_up_unique" ON "maintenance_events" USING btree ("follow_up_of_event_id","follow_up_step_key","organization_id") WHERE "maintenance_events"."follow_up_of_event_id" is not null;--> statement-breakpoint
 ALTER TABLE "checklist_templates" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "checklist_templates" USING (organization_id = nullif(current_setting('app.organization_id', true), '')::uuid OR current_setting('app.scope', true) = 'system') WITH CHECK (organization_id = nullif(current_setting('app.organization_id', true), '')::uuid OR current_setting('app.scope', true) = 'system');--> statement-breakpoint
 ALTER TABLE "checklist_template_versions" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint

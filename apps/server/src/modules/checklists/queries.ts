@@ -333,7 +333,7 @@ export async function upsertResponse(
     .insert(checklistResponses)
     .values(values)
     .onConflictDoUpdate({
-      target: [checklistResponses.eventId, checklistResponses.stepKey],
+      target: [checklistResponses.eventId, checklistResponses.stepKey, checklistResponses.organizationId],
       set: {
         outcome: values.outcome ?? null,
         numberValue: values.numberValue ?? null,
@@ -443,7 +443,11 @@ export async function insertFollowUpTask(
       updatedAt: task.now,
     })
     .onConflictDoNothing({
-      target: [maintenanceEvents.followUpOfEventId, maintenanceEvents.followUpStepKey],
+      target: [
+        maintenanceEvents.followUpOfEventId,
+        maintenanceEvents.followUpStepKey,
+        maintenanceEvents.organizationId,
+      ],
       where: sql`${maintenanceEvents.followUpOfEventId} is not null`,
     })
     .returning();
