@@ -32,6 +32,7 @@ export const AUDIT_ENTITY_TYPES = [
   'Import',
   'Location',
   'Request',
+  'Meter',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -13,6 +13,10 @@ export const ERROR_CODES = [
   'ALREADY_DONE',
   /** An Idempotency-Key reused with a different request. */
   'KEY_REUSED',
+  /** Well-formed, but the data refuses it (a meter reading lower than the last): the field is named. */
+  'UNPROCESSABLE',
+  /** Unusual enough to be confirmed (a meter reading far above the usual use): send it again with confirm. */
+  'CONFIRM_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'UNAVAILABLE',
@@ -29,6 +33,8 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   IN_PROGRESS: 409,
   ALREADY_DONE: 409,
   KEY_REUSED: 422,
+  UNPROCESSABLE: 422,
+  CONFIRM_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.created',
   'request.closed',
   'task.urgent',
+  'meter.trigger_crossed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -40,6 +40,7 @@ export {
   emitEventRecorded,
   emitRequestEvent,
   emitTaskEvent,
+  emitUsageCrossed,
 } from './outbox.ts';
 
 export type WebhookEndpointInput = z.output<typeof ZWebhookEndpointBody>;

@@ -1,0 +1,2 @@
+// What other modules and the route table may use of the meters module (ADR 102): they import it from here only.
+export { assetMeterAdminRoutes, assetMeterRoutes, meterAdminRoutes, meterRoutes } from './routes.ts';
