@@ -263,6 +263,17 @@ export const ZMeterReadingResult = z.object({
 });
 export type TMeterReadingResult = z.infer<typeof ZMeterReadingResult>;
 
+/** GET /api/meters?assetSlug=: the meters of the asset a scanned code names (the staff view of a scan). */
+export const ZMetersBySlugQuery = z.object({ assetSlug: z.string().min(1).max(255) });
+export const ZAssetMeters = z.object({
+  assetId: z.string(),
+  assetName: z.string(),
+  /** Retired assets take no readings. */
+  retired: z.boolean(),
+  meters: z.array(ZMeter),
+});
+export type TAssetMeters = z.infer<typeof ZAssetMeters>;
+
 /** GET /api/meters/{id}/readings: one page of readings, latest first. */
 export const ZMeterReadingListQuery = ZPageQuery.refine(...withinCountedRows);
 export type TMeterReadingListQuery = z.input<typeof ZMeterReadingListQuery>;

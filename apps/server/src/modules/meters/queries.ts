@@ -91,6 +91,16 @@ export async function lockAsset(
   return row ? { id: row.id, retired: row.retiredAt !== null } : undefined;
 }
 
+/** The organization's asset with this slug (a scanned code), whatever its case. */
+export async function findAssetBySlug(db: DbOrTx, organizationId: string, slug: string) {
+  const [row] = await db
+    .select({ id: assets.id, name: assets.name, retiredAt: assets.retiredAt })
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), eq(assets.slug, slug.toLowerCase())))
+    .limit(1);
+  return row;
+}
+
 /** Whether the organization's asset exists (a read: the asset page's meters). */
 export async function assetExists(db: DbOrTx, organizationId: string, assetId: string): Promise<boolean> {
   const [row] = await db

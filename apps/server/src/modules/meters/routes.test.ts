@@ -23,7 +23,7 @@ const START = Date.parse('2026-03-01T08:00:00Z');
 /** The clock `days` after the start (fractions allowed). */
 const at = (days: number) => new Date(START + days * DAY);
 
-let assetA: { id: string };
+let assetA: { id: string; slug: string };
 let assetB: { id: string };
 
 beforeAll(async () => {
@@ -154,6 +154,17 @@ describe('meters', () => {
     // Their own asset's list is theirs: ours is not in it.
     const theirList = await inject('GET', `/api/assets/${assetB.id}/meters`, theirs);
     expect(theirList.json()).toEqual([]);
+  });
+
+  it('answers the meters of a scanned asset by its slug, to its own organization only', async () => {
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Scanned pump' });
+    await addMeter(asset.id, { name: 'Pump hours', unit: 'h' });
+    const own = await inject('GET', `/api/meters?assetSlug=${asset.slug.toUpperCase()}`, t.headers.memberA);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ assetId: asset.id, assetName: 'Scanned pump', retired: false });
+    expect(own.json().meters.map((m: TMeter) => m.name)).toEqual(['Pump hours']);
+    const theirs = await inject('GET', `/api/meters?assetSlug=${asset.slug}`, t.headers.memberB);
+    expect(theirs.statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown or malformed meter id', async () => {

@@ -1,4 +1,5 @@
 import {
+  ZAssetMeters,
   ZEmptyBody,
   ZMeter,
   ZMeterBody,
@@ -6,6 +7,7 @@ import {
   ZMeterReadingBody,
   ZMeterReadingListQuery,
   ZMeterReadingResult,
+  ZMetersBySlugQuery,
 } from '@mqr/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +23,7 @@ import {
   listMeterReadings,
   listMetersOfAsset,
   type MeterContext,
+  metersOfScannedAsset,
   recordReading,
   updateMeter,
 } from './service.ts';
@@ -53,6 +56,21 @@ export async function assetMeterRoutes(instance: FastifyInstance): Promise<void>
 /** /api/meters: a meter, its readings, and entering one (every signed-in user). */
 export async function meterRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['meters'],
+        querystring: ZMetersBySlugQuery,
+        response: { 200: ZAssetMeters },
+        description:
+          'The meters of the asset with this slug (what its QR code names): the staff view of a scanned asset.',
+      },
+    },
+    async (request) =>
+      metersOfScannedAsset(app.db, currentUser(request).organizationId, request.query.assetSlug),
+  );
 
   app.get(
     '/:id',

@@ -3,6 +3,7 @@ import {
   METER_MESSAGES,
   METER_SAID,
   METERS_PER_ASSET_MAX,
+  type TAssetMeters,
   type TMeter,
   type TMeterReading,
   type TMeterReadingResult,
@@ -24,6 +25,7 @@ import {
   countMeterSchedules,
   deleteMeterRow,
   deleteReadingRow,
+  findAssetBySlug,
   findLatestReading,
   findMeterView,
   findNeighbours,
@@ -103,6 +105,18 @@ export async function listMetersOfAsset(
   const id = assetId.toLowerCase();
   if (!isUuid(id) || !(await assetExists(db, organizationId, id))) throw notFound('Asset');
   return (await listAssetMeters(db, organizationId, id)).map(toMeter);
+}
+
+/** The meters of the asset a scanned code names (by its slug); 404 when the organization has none such. */
+export async function metersOfScannedAsset(
+  db: DbOrTx,
+  organizationId: string,
+  slug: string,
+): Promise<TAssetMeters> {
+  const asset = await findAssetBySlug(db, organizationId, slug);
+  if (!asset) throw notFound('Asset');
+  const meters = (await listAssetMeters(db, organizationId, asset.id)).map(toMeter);
+  return { assetId: asset.id, assetName: asset.name, retired: asset.retiredAt !== null, meters };
 }
 
 export async function getMeter(db: DbOrTx, organizationId: string, id: string): Promise<TMeter> {
