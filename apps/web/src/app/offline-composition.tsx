@@ -8,6 +8,7 @@ import { showSavedEvent, showTaskStamps, stampsBefore } from '#web/features/even
 import { fieldKeys } from '#web/features/fields/api/field-keys.ts';
 import { useFields } from '#web/features/fields/index.ts';
 import { locationKeys } from '#web/features/locations/api/location-keys.ts';
+import { meterKeys } from '#web/features/meters/index.ts';
 import {
   currentOwner,
   forgetOtherUsers,
@@ -22,7 +23,7 @@ import { scheduleKeys } from '#web/features/schedules/api/schedule-keys.ts';
 import { authStore, useAuth } from '#web/lib/auth-store.ts';
 import { clientConfigKey } from '#web/lib/client-config.ts';
 
-/** Assets whose pages (with their events, QR code and schedules) stay readable offline: the ones opened last. */
+/** Assets whose pages (with their events, QR code, schedules and meters) stay readable offline: the ones opened last. */
 export const RECENT_ASSETS_KEPT = 30;
 
 /** Levels of the location tree and type-ahead answers kept, each: the tree picker's offline choices (ADR 127). */
@@ -44,6 +45,7 @@ export const KEPT_READS: readonly TKeptRead[] = [
   { key: assetKeys.details(), limit: RECENT_ASSETS_KEPT },
   { key: assetKeys.qrImages(), limit: RECENT_ASSETS_KEPT },
   { key: scheduleKeys.ofAssets(), limit: RECENT_ASSETS_KEPT },
+  { key: meterKeys.ofAssets(), limit: RECENT_ASSETS_KEPT },
   { key: locationKeys.levels(), limit: LOCATION_READS_KEPT },
   { key: locationKeys.searches(), limit: LOCATION_READS_KEPT },
 ];
@@ -74,6 +76,11 @@ function outboxEffectsOn(queryClient: QueryClient): TOutboxEffects {
     }
     void queryClient.invalidateQueries({ queryKey: assetKeys.detail(assetId) });
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    // A reading moves its meter, and may make a usage schedule's task due (ADR 138).
+    if (kind === 'meter-reading') {
+      void queryClient.invalidateQueries({ queryKey: meterKeys.all });
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+    }
   };
   return {
     onAnswered({ write, state }, answer) {

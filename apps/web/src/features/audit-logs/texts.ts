@@ -87,6 +87,7 @@ export const AUDIT_ENTITY_MESSAGES: Record<TAuditEntityType, MessageDescriptor> 
   Import: msg`Import`,
   Location: msg`Location`,
   Request: msg`Request`,
+  Meter: msg`Meter`,
 };
 
 /**

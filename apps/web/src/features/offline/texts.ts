@@ -31,6 +31,10 @@ export const OUTBOX_MESSAGES = {
   newEvent: (title: string) => msg`New maintenance event “${title}”`,
   moveTo: (path: string) => msg`Move to “${path}”`,
   moveToNone: msg`Move to no location`,
+  /** A meter reading: `value` already formatted with its unit. */
+  reading: (meter: string, value: string) => msg`Reading of ${meter}: ${value}`,
+  /** A reading the server asked to confirm (an unusual jump): send it as it is. */
+  sendAnyway: msg`Send anyway`,
   /** A move to a location deleted before it was sent (ADR 127). */
   locationGone: (path: string) =>
     msg`“${path}” no longer exists: the asset was not moved. Discard this change and move the asset again.`,

@@ -88,6 +88,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, MessageDescriptor> 
   'request.created': msg`Request reported`,
   'request.closed': msg`Request closed`,
   'task.urgent': msg`Task made urgent`,
+  'meter.trigger_crossed': msg`Meter reading made a task due`,
 };
 
 export const WEBHOOK_DELIVERY_STATE_LABELS: Record<TWebhookDeliveryState, MessageDescriptor> = {

@@ -70,6 +70,8 @@ export function MaintenanceEventList({
       </ol>
       {completing ? (
         <CompleteTaskDialog
+          assetId={assetId}
+          eventId={completing.id}
           title={completing.title}
           downFrom={completing.downFrom}
           busy={task.running !== undefined}

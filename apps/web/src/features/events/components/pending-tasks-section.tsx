@@ -131,6 +131,8 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
       {content}
       {completing ? (
         <CompleteTaskDialog
+          assetId={completing.assetId}
+          eventId={completing.eventId}
           title={completing.title}
           downFrom={completing.downFrom}
           busy={action.running !== undefined}

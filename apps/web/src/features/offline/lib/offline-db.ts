@@ -1,7 +1,12 @@
 import type { TEventFileInput } from '@mqr/contracts';
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { TQueuedAssetMove, TQueuedEventSave, TQueuedTaskAction } from '#web/lib/offline-writes.ts';
+import type {
+  TQueuedAssetMove,
+  TQueuedEventSave,
+  TQueuedReading,
+  TQueuedTaskAction,
+} from '#web/lib/offline-writes.ts';
 
 /** A user's kept copies: TanStack Query's cache of the reads kept for offline use, as its persister saves it. */
 export type TKeptQueries = {
@@ -23,7 +28,11 @@ export type TOutboxFile = {
 };
 
 /** A queued write as stored: an event save keeps its new files' bytes in `files` instead. */
-export type TStoredWrite = Omit<TQueuedEventSave, 'newFiles'> | TQueuedTaskAction | TQueuedAssetMove;
+export type TStoredWrite =
+  | Omit<TQueuedEventSave, 'newFiles'>
+  | TQueuedTaskAction
+  | TQueuedAssetMove
+  | TQueuedReading;
 
 /** waiting (to be sent, or retried), sending, failed (the server refused it), conflict (someone else was first). */
 export type TOutboxState = 'waiting' | 'sending' | 'failed' | 'conflict';
@@ -45,6 +54,8 @@ export type TOutboxEntry = {
   message: string | null;
   /** Files stored on the server as attachments of a new event after a conflict. */
   savedAs?: TEventFileInput[];
+  /** A reading the server asked to confirm (an unusual jump, ADR 137): "Send anyway" sends it confirmed. */
+  needsConfirm?: boolean;
 };
 
 interface OfflineDb extends DBSchema {
