@@ -296,7 +296,8 @@ async function placeReading(
       throw unprocessable('value', METER_SAID.backwards(meter.lastValue, meter.unit));
     const jump = implausibleJump(meter, readAt, value - meter.lastValue);
     if (jump && !input.confirm) {
-      const message = METER_SAID.implausible(shown(jump.added), meter.unit, jump.days, shown(jump.rate));
+      const rate = Math.round(jump.rate * (jump.rate < 1 ? 100 : 10)) / (jump.rate < 1 ? 100 : 10);
+      const message = METER_SAID.implausible(shown(jump.added), meter.unit, jump.days, rate);
       throw new AppError('CONFIRM_REQUIRED', message, { fields: [fieldError('value', message)] });
     }
     return { usage: meter.lastUsage + (value - meter.lastValue), latest: true, replacement: false };
