@@ -283,7 +283,7 @@ interface PlacedReading {
 async function placeReading(
   tx: DbOrTx,
   meter: MeterRow,
-  input: ReadingInput,
+  input: Pick<ReadingInput, 'value' | 'isReplacement' | 'confirm'>,
   readAt: Date,
 ): Promise<PlacedReading> {
   const value = input.value;
@@ -315,6 +315,47 @@ async function placeReading(
 }
 
 /**
+ * Writes a reading placed by the meter's rules (placeReading) and moves the meter: its latest
+ * reading and average daily use when it is the latest, its count always. `meter` is the locked row,
+ * updated in place so that the next reading of the same transaction (an import) sees it.
+ */
+export async function addReading(
+  tx: DbOrTx,
+  meter: MeterRow,
+  input: Pick<ReadingInput, 'value' | 'note' | 'isReplacement' | 'confirm'>,
+  readAt: Date,
+  extra: { eventId: string | null; recordedById: string | null; importId: string | null },
+): Promise<{ readingId: string; placed: PlacedReading }> {
+  const placed = await placeReading(tx, meter, input, readAt);
+  const readingId = uuidv7();
+  await insertReadings(tx, [
+    {
+      id: readingId,
+      organizationId: meter.organizationId,
+      meterId: meter.id,
+      value: input.value,
+      usage: placed.usage,
+      readAt,
+      note: input.note,
+      isReplacement: placed.replacement,
+      ...extra,
+    },
+  ]);
+  const moved: Partial<MeterRow> = placed.latest
+    ? {
+        lastValue: input.value,
+        lastUsage: placed.usage,
+        lastReadAt: readAt,
+        ...nextRate(meter, readAt, placed.usage, placed.replacement),
+        readingCount: meter.readingCount + 1,
+      }
+    : { readingCount: meter.readingCount + 1 };
+  await updateMeterRow(tx, meter.organizationId, meter.id, moved);
+  Object.assign(meter, moved);
+  return { readingId, placed };
+}
+
+/**
  * Records a reading (any signed-in user) and, in the same transaction, the tasks of the usage
  * schedules it makes due (ADR 138). 404 for another organization's meter; 409 on a retired asset;
  * 422 for a reading that goes backwards; 409 CONFIRM_REQUIRED for an implausible jump not confirmed.
@@ -336,36 +377,11 @@ export async function recordReading(
     if (eventId && !(await isTaskOfAsset(tx, organizationId, meter.assetId, eventId))) {
       throw invalidField('eventId', METER_MESSAGES.eventUnknown);
     }
-    const placed = await placeReading(tx, meter, input, readAt);
-    const readingId = uuidv7();
-    await insertReadings(tx, [
-      {
-        id: readingId,
-        organizationId,
-        meterId: meter.id,
-        value: input.value,
-        usage: placed.usage,
-        readAt,
-        note: input.note,
-        isReplacement: placed.replacement,
-        eventId,
-        recordedById: context.actor.id,
-      },
-    ]);
-    await updateMeterRow(
-      tx,
-      organizationId,
-      meter.id,
-      placed.latest
-        ? {
-            lastValue: input.value,
-            lastUsage: placed.usage,
-            lastReadAt: readAt,
-            ...nextRate(meter, readAt, placed.usage, placed.replacement),
-            readingCount: meter.readingCount + 1,
-          }
-        : { readingCount: meter.readingCount + 1 },
-    );
+    const { readingId, placed } = await addReading(tx, meter, input, readAt, {
+      eventId,
+      recordedById: context.actor.id,
+      importId: null,
+    });
     const triggered: TUsageTriggered[] = placed.latest
       ? await onMeterReading(
           tx,
