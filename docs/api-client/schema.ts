@@ -2596,6 +2596,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assets/{id}/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The asset's meters by name, each with its latest reading, its average daily use and its latest readings (the chart). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            assetId: string;
+                            name: string;
+                            unit: string;
+                            lastValue: number | null;
+                            lastReadAt: string | null;
+                            dailyRate: number | null;
+                            readingCount: number;
+                            series: {
+                                readAt: string;
+                                value: number;
+                                isReplacement: boolean;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The meters of the asset with this slug (what its QR code names): the staff view of a scanned asset. */
+        get: {
+            parameters: {
+                query: {
+                    assetSlug: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assetId: string;
+                            assetName: string;
+                            retired: boolean;
+                            meters: {
+                                id: string;
+                                assetId: string;
+                                name: string;
+                                unit: string;
+                                lastValue: number | null;
+                                lastReadAt: string | null;
+                                dailyRate: number | null;
+                                readingCount: number;
+                                series: {
+                                    readAt: string;
+                                    value: number;
+                                    isReplacement: boolean;
+                                }[];
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            assetId: string;
+                            name: string;
+                            unit: string;
+                            lastValue: number | null;
+                            lastReadAt: string | null;
+                            dailyRate: number | null;
+                            readingCount: number;
+                            series: {
+                                readAt: string;
+                                value: number;
+                                isReplacement: boolean;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meters/{id}/readings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One page of the meter's readings, latest first; X-Total-Count, X-Page and X-Page-Size headers. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            meterId: string;
+                            value: number;
+                            readAt: string;
+                            note: string | null;
+                            isReplacement: boolean;
+                            eventId: string | null;
+                            recordedById: string | null;
+                            recordedByName: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Records a reading. A reading lower than the last answers 422 (unless isReplacement); an implausible jump answers 409 CONFIRM_REQUIRED until sent again with confirm: true. The tasks of usage schedules it makes due are created in the same transaction (triggered) and meter.trigger_crossed is sent. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        value: number;
+                        readAt?: string | null;
+                        note?: string | null;
+                        /** @default false */
+                        isReplacement?: boolean;
+                        /** @default false */
+                        confirm?: boolean;
+                        eventId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reading: {
+                                id: string;
+                                meterId: string;
+                                value: number;
+                                readAt: string;
+                                note: string | null;
+                                isReplacement: boolean;
+                                eventId: string | null;
+                                recordedById: string | null;
+                                recordedByName: string | null;
+                                createdAt: string;
+                            };
+                            meter: {
+                                id: string;
+                                assetId: string;
+                                name: string;
+                                unit: string;
+                                lastValue: number | null;
+                                lastReadAt: string | null;
+                                dailyRate: number | null;
+                                readingCount: number;
+                                series: {
+                                    readAt: string;
+                                    value: number;
+                                    isReplacement: boolean;
+                                }[];
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            triggered: {
+                                scheduleId: string;
+                                title: string;
+                                taskId: string | null;
+                                dueOn: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/pending": {
         parameters: {
             query?: never;
@@ -2745,7 +3034,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -2765,8 +3054,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -2830,7 +3133,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -2850,8 +3153,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -4112,7 +4429,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request" | "Meter") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -4680,7 +4997,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request" | "Meter") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -4746,7 +5063,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -4766,7 +5083,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4828,7 +5145,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    kind?: "assets" | "events" | "schedules";
+                    kind?: "assets" | "events" | "schedules" | "readings";
                 };
                 header?: never;
                 path?: never;
@@ -4845,7 +5162,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -4865,7 +5182,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -4955,7 +5272,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -4975,7 +5292,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5085,7 +5402,7 @@ export interface paths {
                             kind: "ignore";
                         } | {
                             /** @enum {string} */
-                            kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                            kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                         } | {
                             /** @enum {string} */
                             kind: "field";
@@ -5116,7 +5433,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5136,7 +5453,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5240,7 +5557,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5260,7 +5577,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5354,7 +5671,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5374,7 +5691,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5467,7 +5784,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5487,7 +5804,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5710,7 +6027,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5730,7 +6047,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -6394,6 +6711,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/assets/{id}/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        unit: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            assetId: string;
+                            name: string;
+                            unit: string;
+                            lastValue: number | null;
+                            lastReadAt: string | null;
+                            dailyRate: number | null;
+                            readingCount: number;
+                            series: {
+                                readAt: string;
+                                value: number;
+                                isReplacement: boolean;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/meters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        unit: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            assetId: string;
+                            name: string;
+                            unit: string;
+                            lastValue: number | null;
+                            lastReadAt: string | null;
+                            dailyRate: number | null;
+                            readingCount: number;
+                            series: {
+                                readAt: string;
+                                value: number;
+                                isReplacement: boolean;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Deletes the meter and its readings; 409 while a schedule counts on it. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/meters/{id}/readings/{readingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    readingId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/schedules/export.csv": {
         parameters: {
             query?: never;
@@ -6455,7 +6960,7 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
-                        recurrence: {
+                        recurrence?: ({
                             /** @enum {string} */
                             pattern: "interval";
                             every: number;
@@ -6475,11 +6980,19 @@ export interface paths {
                             /** @enum {string} */
                             pattern: "lastDayOfMonth";
                             every: number;
-                        };
-                        /**
-                         * @default fixed
-                         * @enum {string}
-                         */
+                        }) | null;
+                        usage?: {
+                            /** Format: uuid */
+                            meterId: string;
+                            every: number;
+                            from?: number | null;
+                            /**
+                             * @default first
+                             * @enum {string}
+                             */
+                            combine?: "first" | "last";
+                        } | null;
+                        /** @enum {string} */
                         mode?: "fixed" | "floating";
                         /** @default 0 */
                         leadDays?: number;
@@ -6510,7 +7023,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -6530,8 +7043,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -6585,7 +7112,7 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
-                        recurrence: {
+                        recurrence?: ({
                             /** @enum {string} */
                             pattern: "interval";
                             every: number;
@@ -6605,11 +7132,19 @@ export interface paths {
                             /** @enum {string} */
                             pattern: "lastDayOfMonth";
                             every: number;
-                        };
-                        /**
-                         * @default fixed
-                         * @enum {string}
-                         */
+                        }) | null;
+                        usage?: {
+                            /** Format: uuid */
+                            meterId: string;
+                            every: number;
+                            from?: number | null;
+                            /**
+                             * @default first
+                             * @enum {string}
+                             */
+                            combine?: "first" | "last";
+                        } | null;
+                        /** @enum {string} */
                         mode?: "fixed" | "floating";
                         /** @default 0 */
                         leadDays?: number;
@@ -6687,7 +7222,7 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
-                        recurrence: {
+                        recurrence?: ({
                             /** @enum {string} */
                             pattern: "interval";
                             every: number;
@@ -6707,11 +7242,19 @@ export interface paths {
                             /** @enum {string} */
                             pattern: "lastDayOfMonth";
                             every: number;
-                        };
-                        /**
-                         * @default fixed
-                         * @enum {string}
-                         */
+                        }) | null;
+                        usage?: {
+                            /** Format: uuid */
+                            meterId: string;
+                            every: number;
+                            from?: number | null;
+                            /**
+                             * @default first
+                             * @enum {string}
+                             */
+                            combine?: "first" | "last";
+                        } | null;
+                        /** @enum {string} */
                         mode?: "fixed" | "floating";
                         /** @default 0 */
                         leadDays?: number;
@@ -6740,7 +7283,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -6760,8 +7303,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -6857,7 +7414,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -6877,8 +7434,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -6948,7 +7519,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -6968,8 +7539,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -7089,7 +7674,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "meter.trigger_crossed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -7113,7 +7698,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "meter.trigger_crossed")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -7131,7 +7716,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "meter.trigger_crossed")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -7177,7 +7762,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "meter.trigger_crossed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -7202,7 +7787,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "meter.trigger_crossed")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -7219,7 +7804,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "meter.trigger_crossed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -7287,7 +7872,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "meter.trigger_crossed")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -7336,7 +7921,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "meter.trigger_crossed";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -7391,7 +7976,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "meter.trigger_crossed";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
