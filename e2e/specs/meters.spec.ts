@@ -50,7 +50,9 @@ test('an administrator adds a meter, readings make a usage schedule’s task due
   await dialog.getByRole('button', { name: 'Save reading' }).click();
   await expect(meters.getByRole('status')).toHaveText('Reading of 1,080 h saved.');
   await expect(meters.getByText('About 8 h a day')).toBeVisible();
-  await expect(meters.getByRole('img', { name: /Engine hours: the last 2 readings, from 1,000 h on/ })).toBeVisible();
+  await expect(
+    meters.getByRole('img', { name: /Engine hours: the last 2 readings, from 1,000 h on/ }),
+  ).toBeVisible();
 
   // A backwards reading is refused under its value.
   dialog = await addReading(page, '900');
@@ -80,10 +82,14 @@ test('an administrator adds a meter, readings make a usage schedule’s task due
   await dialog.getByRole('button', { name: 'Save reading' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Is this reading right?');
   await dialog.getByRole('button', { name: 'Yes, save it' }).click();
-  await expect(meters.getByRole('status')).toHaveText(`Reading of 1,260 h saved. Due now by use: Oil change ${run}.`);
+  await expect(meters.getByRole('status')).toHaveText(
+    `Reading of 1,260 h saved. Due now by use: Oil change ${run}.`,
+  );
   await expect(planned.getByText('The count starts again when its open task is completed.')).toBeVisible();
   const events = page.getByRole('region', { name: /Maintenance events/ });
   await expect(events.getByRole('heading', { name: `Oil change ${run}` })).toBeVisible();
-  await expect(meters.getByRole('img', { name: /the last 3 readings, from 1,000 h on .* to 1,260 h on/ })).toBeVisible();
+  await expect(
+    meters.getByRole('img', { name: /the last 3 readings, from 1,000 h on .* to 1,260 h on/ }),
+  ).toBeVisible();
   await expectNoViolations(page, { screen: 'the asset page with a meter and a usage schedule' });
 });
