@@ -1,6 +1,5 @@
 import {
   CLOCK_SKEW_MINUTES,
-  DEFAULT_TIME_ZONE,
   IMPORT_MESSAGES,
   IMPORT_SAID,
   METER_MESSAGES,
@@ -8,9 +7,7 @@ import {
   METER_VALUE_MAX,
   type TImportBuiltInTarget,
 } from '@mqr/contracts';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { organizations } from '#server/db/schema.ts';
 import {
   type FileReading,
   type ImportMeter,
@@ -22,7 +19,7 @@ import { numberIn } from './cell-formats.ts';
 import { momentOf } from './event-rows.ts';
 import { type ImportKindRules, rowStopped, type StoredRow } from './import-kind.ts';
 import { type CheckedRowBase, type ImportPlan, type RowProblem, readRow, rowProblem } from './plan.ts';
-import { findAssetsBySlugs, updateImportRun } from './queries.ts';
+import { findAssetsBySlugs, findTimeZone, updateImportRun } from './queries.ts';
 
 /** How a file may say that a reading starts a new meter (lower case); empty: no. */
 const REPLACEMENT_WORDS: Record<string, boolean> = {
@@ -139,16 +136,6 @@ async function rowsWithMeters(
   });
 }
 
-/** The organization's time zone: "today" for the usage schedules' tasks (ADR 138). */
-async function timeZoneOf(db: DbOrTx, organizationId: string): Promise<string> {
-  const [organization] = await db
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
-  return organization?.timeZone ?? DEFAULT_TIME_ZONE;
-}
-
 const checkedRows = (plan: ImportPlan, rows: StoredRow[], now: Date) =>
   rows.map((r) => checkReadingRow(plan, r.sheetRow, r.cells, now));
 
@@ -196,7 +183,7 @@ export const readingImport: ImportKindRules = {
         tx,
         {
           organizationId,
-          timeZone: await timeZoneOf(tx, organizationId),
+          timeZone: await findTimeZone(tx, organizationId),
           now,
           importId: run.id,
           recordedById: actor?.id ?? null,
