@@ -90,7 +90,8 @@ export function checkScheduleRow(plan: ImportPlan, rowNumber: number, cells: str
   const body = {
     title: row.text('title'),
     notes: row.text('notes'),
-    recurrence,
+    // A file of schedules holds calendar schedules: no recurrence is a wrong one (not "usage alone").
+    recurrence: recurrence ?? {},
     mode: mode ?? 'fixed',
     leadDays: leadDays === '' ? 0 : /^\d+$/.test(leadDays) ? Number(leadDays) : leadDays,
     startsOn: date('startsOn') ?? '',
