@@ -456,6 +456,32 @@ describe('usage triggers', () => {
     expect(after.usage).toMatchObject({ from: 12_600, nextDueAt: 12_850 });
   });
 
+  it('deleting its asset deletes its meters, their readings and its usage schedules', async () => {
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Scrapped pump' });
+    const gone = await addMeter(asset.id, { name: 'Hours', unit: 'h' });
+    const task = await inject('POST', `/api/assets/${asset.id}/events`, t.headers.memberA, {
+      title: 'Last service',
+    });
+    await readOk(gone.id, { value: 10, eventId: task.json().id });
+    // Retiring waits for its open tasks.
+    await inject('POST', `/api/assets/${asset.id}/events/${task.json().id}/complete`, t.headers.memberA, {});
+    await createScheduleViaApi(t.app, t.headers.adminA, {
+      assetId: asset.id,
+      title: 'Every 100 h',
+      startsOn: '2026-06-09',
+      usage: { meterId: gone.id, every: 100 },
+    });
+    expect(
+      (await inject('POST', `/api/admin/assets/${asset.id}/retire`, t.headers.adminA, {})).statusCode,
+    ).toBe(200);
+    const deleted = await inject('DELETE', `/api/admin/assets/${asset.id}`, t.headers.adminA, {
+      confirmName: 'Scrapped pump',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await t.db.$count(meters, eq(meters.id, gone.id))).toBe(0);
+    expect(await readingCount(gone.id)).toBe(0);
+  });
+
   it('a meter a schedule counts on is not deleted (409)', async () => {
     const response = await inject('DELETE', `/api/admin/meters/${meter.id}`, t.headers.adminA);
     expect(response.statusCode).toBe(409);
