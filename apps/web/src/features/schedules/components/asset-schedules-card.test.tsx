@@ -162,6 +162,7 @@ describe('the asset page’s planned maintenance', () => {
         mode: 'fixed',
         leadDays: 2,
         assigneeId: SAM.id,
+        priority: 'normal',
         startsOn: '2026-03-02',
         endsOn: null,
       },

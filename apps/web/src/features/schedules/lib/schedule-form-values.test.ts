@@ -38,6 +38,7 @@ describe('the schedule form’s values', () => {
         mode: 'fixed',
         leadDays: 7,
         assigneeId: null,
+        priority: 'normal',
         startsOn: saved.startsOn,
         endsOn: null,
       },
