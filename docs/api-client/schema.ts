@@ -3075,6 +3075,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -3174,6 +3176,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -6997,6 +7001,11 @@ export interface paths {
                         /** @default 0 */
                         leadDays?: number;
                         assigneeId?: string | null;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
+                        priority?: "low" | "normal" | "high" | "urgent";
                         startsOn: string;
                         endsOn?: string | null;
                         /** Format: uuid */
@@ -7064,6 +7073,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -7149,6 +7160,11 @@ export interface paths {
                         /** @default 0 */
                         leadDays?: number;
                         assigneeId?: string | null;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
+                        priority?: "low" | "normal" | "high" | "urgent";
                         startsOn: string;
                         endsOn?: string | null;
                         assetIds?: string[];
@@ -7259,6 +7275,11 @@ export interface paths {
                         /** @default 0 */
                         leadDays?: number;
                         assigneeId?: string | null;
+                        /**
+                         * @default normal
+                         * @enum {string}
+                         */
+                        priority?: "low" | "normal" | "high" | "urgent";
                         startsOn: string;
                         endsOn?: string | null;
                     };
@@ -7324,6 +7345,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -7455,6 +7478,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
@@ -7560,6 +7585,8 @@ export interface paths {
                             leadDays: number;
                             assigneeId: string | null;
                             assigneeName: string | null;
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "urgent";
                             startsOn: string;
                             endsOn: string | null;
                             /** @enum {string} */
