@@ -84,11 +84,6 @@ export const WORK_TEXTS = {
   completeTitle: (title: string) => msg`Complete “${title}”`,
   timeSpent: msg`Your time spent`,
   timeSpentHint: msg`Minutes (90) or hours and minutes (1:30).`,
-  /** The task's timer (`time` as h:mm). */
-  startTimer: msg`Start timer`,
-  stopTimer: (time: string) => msg`Stop timer (${time})`,
-  resumeTimer: (time: string) => msg`Resume timer (${time})`,
-  timeFromTimer: msg`From your timer on this task. Minutes (90) or hours and minutes (1:30).`,
   timeInvalid: msg`Enter minutes (90) or hours and minutes (1:30).`,
   costs: msg`Parts and other costs`,
   description: msg`Description`,

@@ -157,17 +157,4 @@ describe('the completion dialog', () => {
     );
     expect(onComplete).not.toHaveBeenCalled();
   });
-
-  it('offers the time of the person’s timer on the task, and forgets the timer once completed', async () => {
-    // Signed out in this test: the timer's owner is empty.
-    localStorage.setItem(`mqr.taskTimer..${TASK}`, JSON.stringify({ startedAt: null, spentMs: 25 * 60_000 }));
-    const user = userEvent.setup();
-    const onComplete = open();
-    const time = screen.getByLabelText('Your time spent');
-    expect(time).toHaveValue('0:25');
-    expect(time).toHaveAccessibleDescription(expect.stringContaining('From your timer on this task.'));
-    await user.click(screen.getByRole('button', { name: 'Complete task' }));
-    await waitFor(() => expect(onComplete).toHaveBeenCalledWith({ timeSpent: [{ minutes: 25 }] }));
-    expect(localStorage.getItem(`mqr.taskTimer..${TASK}`)).toBeNull();
-  });
 });

@@ -6,12 +6,11 @@ import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { TaskMeterReadings, useTaskReadings } from '#web/features/meters/index.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
-import { formatMinutes, formatMoney, parseMinutes, parseMoney, parseQuantity } from '#web/lib/money.ts';
+import { formatMoney, parseMinutes, parseMoney, parseQuantity } from '#web/lib/money.ts';
 import type { TTaskWork } from '../api/task-action.ts';
 import { WORK_TEXTS } from '../texts.ts';
 import styles from './complete-task-dialog.module.css';
 import { fromDateTimeLocal, toDateTimeLocal } from './event-form-values.ts';
-import { useTaskTimer } from './task-timer.tsx';
 
 type TCostRow = { key: number; description: string; quantity: string; unitCost: string };
 
@@ -45,12 +44,9 @@ export function CompleteTaskDialog({
 }: TCompleteTaskDialogProps) {
   const { _ } = useLingui();
   const readings = useTaskReadings(assetId, eventId);
-  const timer = useTaskTimer(eventId);
   const [sending, setSending] = useState(false);
   const currency = useAuth()?.currency ?? DEFAULT_CURRENCY;
-  // The person's timer on the task, when it counted some time (they may change it).
-  const [time, setTime] = useState(timer.minutes > 0 ? formatMinutes(timer.minutes) : '');
-  const [fromTimer] = useState(timer.minutes > 0);
+  const [time, setTime] = useState('');
   const [rows, setRows] = useState<TCostRow[]>([]);
   const [from, setFrom] = useState(downFrom ? toDateTimeLocal(downFrom) : '');
   const [to, setTo] = useState('');
@@ -106,10 +102,7 @@ export function CompleteTaskDialog({
     // The meters' readings first, each saved with the task: a refused one holds the completion back.
     setSending(true);
     const read = await readings.send().finally(() => setSending(false));
-    if (!read) return;
-    // Its time goes with the completion (offline too: the outbox keeps it).
-    timer.clear();
-    onComplete(result.work);
+    if (read) onComplete(result.work);
   }
 
   const total = rows.reduce((sum, row) => {
@@ -123,7 +116,7 @@ export function CompleteTaskDialog({
       <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy || sending}>
         <TextField
           label={_(WORK_TEXTS.timeSpent)}
-          hint={_(fromTimer ? WORK_TEXTS.timeFromTimer : WORK_TEXTS.timeSpentHint)}
+          hint={_(WORK_TEXTS.timeSpentHint)}
           inputMode="numeric"
           autoComplete="off"
           value={time}

@@ -17,7 +17,6 @@ import { EventChangeHistory } from './event-change-history.tsx';
 import { EventDetails } from './event-details.tsx';
 import styles from './maintenance-events.module.css';
 import { PerformedAt } from './performed-at.tsx';
-import { TaskTimerButton } from './task-timer.tsx';
 import { TaskWorkSummary } from './task-work-summary.tsx';
 
 type TMaintenanceEventItemProps = {
@@ -120,7 +119,6 @@ export function MaintenanceEventItem({
               {_(WORK_TEXTS.completeWithWork)}
             </Button>
           ) : null}
-          {event.taskStatus !== 'Completed' ? <TaskTimerButton eventId={event.id} disabled={busy} /> : null}
           {onDelete ? (
             <Button variant="ghost" disabled={busy} onClick={onDelete}>
               {deleting ? _(EVENT_TEXTS.deleting) : _(EVENT_TEXTS.deleteEvent)}

@@ -151,7 +151,7 @@ describe('maintenance event list', () => {
     expect(within(waiting).queryByRole('region', { name: 'Change history' })).toBeNull();
   });
 
-  it('offers Start task only when Pending, Mark complete and a timer unless Completed', async () => {
+  it('offers Start task only when Pending and Mark complete unless Completed', async () => {
     setup([pending, inProgress, completed], {}, true);
     renderApp(`/assets/${ASSET_ID}`);
     const buttons = async (title: string) =>
@@ -163,13 +163,11 @@ describe('maintenance event list', () => {
       'Start task',
       'Mark complete',
       'Complete with time and costs',
-      'Start timer',
     ]);
     expect(await buttons('Belt change')).toEqual([
       'Edit event',
       'Mark complete',
       'Complete with time and costs',
-      'Start timer',
     ]);
     expect(await buttons('Annual service')).toEqual(['Edit event']);
     expect(within(await item('Annual service')).getByRole('button', { name: 'Edit event' })).toBeEnabled();

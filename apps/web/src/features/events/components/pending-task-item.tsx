@@ -14,7 +14,6 @@ import { EVENT_TEXTS, TASK_MESSAGES, WORK_TEXTS } from '../texts.ts';
 import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';
 import { PerformedAt } from './performed-at.tsx';
-import { TaskTimerButton } from './task-timer.tsx';
 import { downtimeText } from './task-work-summary.tsx';
 
 type TPendingTaskItemProps = {
@@ -86,7 +85,6 @@ export function PendingTaskItem({
         <Button variant="ghost" disabled={disabled} aria-describedby={titleId} onClick={onCompleteWithWork}>
           {_(WORK_TEXTS.completeWithWork)}
         </Button>
-        <TaskTimerButton eventId={task.eventId} disabled={disabled} describedBy={titleId} />
       </div>
     </li>
   );
