@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { oneSelection, ZAssetListView } from './asset-list.ts';
-import { ZPriority } from './events.ts';
 import { isValidDate, ZFieldValueInput } from './field-values.ts';
 import { boundedInt, storableText } from './limits.ts';
 import { englishMessages, inEnglish, said } from './messages.ts';
 import { METER_MESSAGES, ZUsageTrigger, ZUsageTriggerInput } from './meters.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
-import { TASK_PRIORITIES } from './task-work-messages.ts';
 
 // Planned maintenance (docs/product/schedules.md, ADRs 051-053).
 
@@ -209,8 +207,6 @@ const scheduleShape = {
     .uuid({ message: SCHEDULE_MESSAGES.unknownAssignee })
     .nullish()
     .transform((id) => id ?? null),
-  /** Its tasks' priority (ADR 131), normal when absent. */
-  priority: ZPriority.default('normal'),
   startsOn: scheduleDate,
   endsOn: scheduleDate.nullish().transform((date) => date ?? null),
 };
@@ -325,8 +321,6 @@ export const ZSchedule = z.object({
   leadDays: z.number().int(),
   assigneeId: z.string().nullable(),
   assigneeName: z.string().nullable(),
-  /** Its tasks' priority: each task it creates gets it. */
-  priority: z.enum(TASK_PRIORITIES),
   startsOn: z.string(),
   endsOn: z.string().nullable(),
   /** Paused schedules create no task. */

@@ -483,8 +483,6 @@ export const schedules = pgTable(
     endsOn: date('ends_on', { mode: 'string' }),
     /** Set while paused: a paused schedule creates nothing. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
-    /** The rank of its tasks' priority (TASK_PRIORITIES, ADR 131), copied onto each task it creates. */
-    priority: smallint('priority').notNull().default(1),
     /** The due date of the next task to create; null when there is none (ended, or floating and waiting). */
     nextDueOn: date('next_due_on', { mode: 'string' }),
     /** The day that task appears: nextDueOn − leadDays (what the engine looks for). */
@@ -541,7 +539,6 @@ export const schedules = pgTable(
       .where(sql`${t.pausedAt} is null and ${t.nextDueUsage} is not null`),
     // The foreign key's own lookup, and a meter's schedules (a meter in use is not deleted).
     index('schedules_meter_idx').on(t.meterId).where(sql`${t.meterId} is not null`),
-    check('schedules_priority_check', sql`${t.priority} between 0 and 3`),
     check('schedules_trigger_check', sql`${t.rrule} is not null or ${t.meterId} is not null`),
     check('schedules_recurrence_check', sql`(${t.recurrence} is null) = (${t.rrule} is null)`),
     check(

@@ -35,7 +35,6 @@ CREATE TABLE "meters" (
 --> statement-breakpoint
 ALTER TABLE "schedules" ALTER COLUMN "recurrence" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "schedules" ALTER COLUMN "rrule" DROP NOT NULL;--> statement-breakpoint
-ALTER TABLE "schedules" ADD COLUMN "priority" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "schedules" ADD COLUMN "meter_id" uuid;--> statement-breakpoint
 ALTER TABLE "schedules" ADD COLUMN "usage_every" double precision;--> statement-breakpoint
 ALTER TABLE "schedules" ADD COLUMN "usage_combine" text;--> statement-breakpoint
@@ -59,7 +58,6 @@ CREATE INDEX "meters_asset_idx" ON "meters" USING btree ("asset_id");--> stateme
 ALTER TABLE "schedules" ADD CONSTRAINT "schedules_meter_id_meters_id_fk" FOREIGN KEY ("meter_id") REFERENCES "public"."meters"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "schedules_org_meter_due_idx" ON "schedules" USING btree ("organization_id","meter_id","next_due_usage") WHERE "schedules"."paused_at" is null and "schedules"."next_due_usage" is not null;--> statement-breakpoint
 CREATE INDEX "schedules_meter_idx" ON "schedules" USING btree ("meter_id") WHERE "schedules"."meter_id" is not null;--> statement-breakpoint
-ALTER TABLE "schedules" ADD CONSTRAINT "schedules_priority_check" CHECK ("schedules"."priority" between 0 and 3);--> statement-breakpoint
 ALTER TABLE "schedules" ADD CONSTRAINT "schedules_trigger_check" CHECK ("schedules"."rrule" is not null or "schedules"."meter_id" is not null);--> statement-breakpoint
 ALTER TABLE "schedules" ADD CONSTRAINT "schedules_recurrence_check" CHECK (("schedules"."recurrence" is null) = ("schedules"."rrule" is null));--> statement-breakpoint
 ALTER TABLE "schedules" ADD CONSTRAINT "schedules_usage_check" CHECK (("schedules"."meter_id" is null) = ("schedules"."usage_every" is null) and ("schedules"."meter_id" is null) = ("schedules"."last_done_usage" is null));--> statement-breakpoint

@@ -34,7 +34,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/admin/webhooks',
     headers: t.headers.adminA,
-    payload: { url: 'https://hooks.example.com/meters', events: ['meter.trigger_crossed', 'task.urgent'] },
+    payload: { url: 'https://hooks.example.com/meters', events: ['meter.trigger_crossed'] },
   });
   expect(endpoint.statusCode, endpoint.body).toBe(201);
 });
@@ -480,39 +480,6 @@ describe('usage triggers', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await t.db.$count(meters, eq(meters.id, gone.id))).toBe(0);
     expect(await readingCount(gone.id)).toBe(0);
-  });
-
-  it('an urgent usage schedule’s task is urgent, and sends task.urgent with meter.trigger_crossed', async () => {
-    const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Fire pump' });
-    const pump = await addMeter(asset.id, { name: 'Starts', unit: 'cycles' });
-    await readOk(pump.id, { value: 0 });
-    const urgent = await createScheduleViaApi(t.app, t.headers.adminA, {
-      assetId: asset.id,
-      title: 'Pump overhaul',
-      startsOn: '2026-06-09',
-      priority: 'urgent',
-      usage: { meterId: pump.id, every: 10 },
-    });
-    const reached = await readOk(pump.id, { value: 12 });
-    const [task] = await tasksOfSchedule(t.db, urgent.id);
-    expect(reached.triggered).toEqual([expect.objectContaining({ scheduleId: urgent.id, taskId: task!.id })]);
-    const sent = await t.db
-      .select()
-      .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.organizationId, t.orgA.organization.id),
-          eq(webhookDeliveries.eventType, 'task.urgent'),
-        ),
-      );
-    expect(sent.map((row) => JSON.parse(row.body).data)).toEqual([
-      expect.objectContaining({
-        taskId: task!.id,
-        title: 'Pump overhaul',
-        priority: 'urgent',
-        status: 'Pending',
-      }),
-    ]);
   });
 
   it('a meter a schedule counts on is not deleted (409)', async () => {

@@ -1,16 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { addDays, localDate, priorityRank } from '@mqr/contracts';
+import { addDays, localDate } from '@mqr/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { emitTaskEvent } from '../webhooks/index.ts';
 import {
   type DueScheduleRow,
   findOrganizationsWithDueSchedules,
   findOrganizationTimeZone,
   insertPlannedTasks,
   lockDueSchedules,
-  type PlannedTaskMade,
 } from './queries.ts';
 import { planNextTask } from './recurrence.ts';
 
@@ -20,8 +18,6 @@ import { planNextTask } from './recurrence.ts';
  * statements.
  */
 export const ENGINE_CHUNK = 1000;
-
-const TASK_URGENT_RANK = priorityRank('urgent');
 
 /** One run of the engine over an organization: its time zone, the instant it runs at, and optionally which schedules. */
 export interface EngineRun {
@@ -33,14 +29,6 @@ export interface EngineRun {
 }
 
 type Plan = ReturnType<typeof planNextTask>;
-
-/** The urgent tasks among those just planned send `task.urgent`, as a task created urgent does (ADR 131). */
-export async function announceUrgent(tx: DbOrTx, organizationId: string, made: PlannedTaskMade[]) {
-  for (const task of made) {
-    if (task.priority !== TASK_URGENT_RANK) continue;
-    await emitTaskEvent(tx, 'task.urgent', { ...task, organizationId, taskStatus: 'Pending' });
-  }
-}
 
 /**
  * The plans of a chunk, computed once per rule, due date, lead time and day: a schedule applied to
@@ -74,7 +62,6 @@ async function runChunk(tx: DbOrTx, run: EngineRun, today: string, memo: Map<str
     run.now,
     planChunk(due, today, memo),
   );
-  await announceUrgent(tx, run.organizationId, created);
   return { created: created.length, more: due.length === ENGINE_CHUNK };
 }
 

@@ -361,7 +361,7 @@ export async function insertPlannedTasks(
   now: Date,
   tasks: PlannedTask[],
   options: { onlyMade?: boolean } = {},
-): Promise<PlannedTaskMade[]> {
+): Promise<{ id: string; scheduleId: string }[]> {
   if (tasks.length === 0) return [];
   const column = <K extends keyof PlannedTask>(key: K) => sql.param(tasks.map((task) => task[key]));
   const result = (await tx.execute(sql`
@@ -380,15 +380,14 @@ export async function insertPlannedTasks(
     ),
     made as (
       insert into ${maintenanceEvents} (id, organization_id, asset_id, title, notes, performed_at, task_status,
-        due_on, schedule_id, assignee_id, priority, created_at, updated_at)
+        due_on, schedule_id, assignee_id, created_at, updated_at)
       select p.event_id, s.organization_id, s.asset_id, s.title, s.notes,
-        p.due_on::timestamp at time zone ${timeZone}, 'Pending', p.due_on, s.id, s.assignee_id, s.priority,
-        ${now}, ${now}
+        p.due_on::timestamp at time zone ${timeZone}, 'Pending', p.due_on, s.id, s.assignee_id, ${now}, ${now}
       from plan p
       join ${schedules} s on s.id = p.schedule_id and s.organization_id = ${organizationId}
       join live_assets a on a.id = s.asset_id
       on conflict (schedule_id, due_on) where schedule_id is not null do nothing
-      returning id, schedule_id, asset_id, title, due_on, assignee_id, priority, performed_at
+      returning id, schedule_id, title, due_on
     ),
     copied as (
       insert into ${eventFieldValues} (organization_id, event_id, field_id, value)
@@ -410,23 +409,10 @@ export async function insertPlannedTasks(
       from plan p where s.id = p.schedule_id and s.organization_id = ${organizationId}
         ${options.onlyMade ? sql`and exists (select 1 from made m where m.schedule_id = p.schedule_id)` : sql``}
     )
-    select m.id, m.schedule_id as "scheduleId", m.asset_id as "assetId", m.title, m.due_on::text as "dueOn",
-      m.assignee_id as "assigneeId", m.priority, m.performed_at as "performedAt"
-    from made m`)) as unknown as { rows: PlannedTaskMade[] };
-  return result.rows.map((row) => ({ ...row, performedAt: new Date(row.performedAt) }));
-}
-
-/** A task the engine created: what its webhooks say of it. */
-export interface PlannedTaskMade {
-  id: string;
-  scheduleId: string;
-  assetId: string;
-  title: string;
-  dueOn: string;
-  assigneeId: string | null;
-  /** Its priority's rank (ADR 131), its schedule's. */
-  priority: number;
-  performedAt: Date;
+    select m.id, m.schedule_id as "scheduleId" from made m`)) as unknown as {
+    rows: { id: string; scheduleId: string }[];
+  };
+  return result.rows;
 }
 
 // Usage triggers (ADR 138).

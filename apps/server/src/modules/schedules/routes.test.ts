@@ -106,32 +106,6 @@ describe('creating a schedule', () => {
     });
   });
 
-  it('gives its tasks its priority, normal unless said; an unknown one is a 400 naming it', async () => {
-    const schedule = await createScheduleViaApi(
-      t.app,
-      t.headers.adminA,
-      scheduleBody(assetA.id, { title: 'Urgent check', startsOn: '2026-01-15', priority: 'high' }),
-    );
-    expect(schedule.priority).toBe('high');
-    const asset = (
-      await t.app.inject({ url: `/api/assets/${assetA.id}`, headers: t.headers.memberA })
-    ).json();
-    const task = asset.events.find((event: { scheduleId: string }) => event.scheduleId === schedule.id);
-    expect(task).toMatchObject({ title: 'Urgent check', priority: 'high' });
-    const plain = await createScheduleViaApi(
-      t.app,
-      t.headers.adminA,
-      scheduleBody(assetA.id, { startsOn: '2027-01-01' }),
-    );
-    expect(plain.priority).toBe('normal');
-    const wrong = await post('/api/admin/schedules', t.headers.adminA, {
-      ...scheduleBody(assetA.id),
-      priority: 'asap',
-    });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields.map((field: { path: string }) => field.path)).toEqual(['priority']);
-  });
-
   it('refuses a schedule that never falls due, ends before it starts, or whose lead time is too long', async () => {
     const refusals: [object, string, string][] = [
       [

@@ -2,8 +2,6 @@ import {
   ASSET_SELECTION_MESSAGES,
   localDate,
   METER_MESSAGES,
-  priorityOfRank,
-  priorityRank,
   SCHEDULE_APPLY_MAX_ASSETS,
   SCHEDULE_MESSAGES,
   SCHEDULE_SAID,
@@ -103,7 +101,6 @@ export function toSchedule(row: ScheduleViewRow, timeZone: string): TSchedule {
     leadDays: row.leadDays,
     assigneeId: row.assigneeId,
     assigneeName: row.assigneeName,
-    priority: priorityOfRank(row.priority),
     startsOn: row.startsOn,
     endsOn: row.endsOn,
     status: row.pausedAt ? 'paused' : 'active',
@@ -209,14 +206,13 @@ async function checkInput(db: DbOrTx, organizationId: string, input: ScheduleInp
 /** What a schedule is set to, as the body gives it or the row holds it. */
 type ScheduleSettings = Pick<
   ScheduleInput,
-  'title' | 'notes' | 'recurrence' | 'mode' | 'leadDays' | 'assigneeId' | 'priority' | 'startsOn' | 'endsOn'
+  'title' | 'notes' | 'recurrence' | 'mode' | 'leadDays' | 'assigneeId' | 'startsOn' | 'endsOn'
 > & { usage: { meterId: string; every: number; combine: 'first' | 'last' } | null };
 
 /** The settings a stored schedule holds. */
 function settingsOf(row: ScheduleRow): ScheduleSettings {
   return {
     ...row,
-    priority: priorityOfRank(row.priority),
     usage:
       row.meterId !== null && row.usageEvery !== null
         ? { meterId: row.meterId, every: row.usageEvery, combine: row.usageCombine ?? 'first' }
@@ -235,7 +231,6 @@ function columnsOf(input: ScheduleSettings, rrule: string | null) {
     mode: input.mode,
     leadDays: input.leadDays,
     assigneeId: input.assigneeId?.toLowerCase() ?? null,
-    priority: priorityRank(input.priority),
     startsOn: input.startsOn,
     endsOn: input.endsOn,
     meterId: input.usage?.meterId.toLowerCase() ?? null,
@@ -252,12 +247,12 @@ function auditSnapshot(
   values: ReadonlyMap<string, string | null>,
   lastDoneUsage: number | null,
 ): Record<string, unknown> {
-  const { rrule: _rrule, meterId, usageEvery, usageCombine, priority, ...settings } = columns;
+  const { rrule: _rrule, meterId, usageEvery, usageCombine, ...settings } = columns;
   const usage =
     meterId === null
       ? null
       : { meterId, every: usageEvery, combine: usageCombine, countsFrom: lastDoneUsage };
-  return { ...settings, priority: priorityOfRank(priority), usage, ...valuesByLabel(definitions, values) };
+  return { ...settings, usage, ...valuesByLabel(definitions, values) };
 }
 
 function auditRecord(

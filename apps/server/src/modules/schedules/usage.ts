@@ -2,7 +2,6 @@ import { addDays, localDate, projectedOn, type TUsageTrigger, type TUsageTrigger
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
 import { emitUsageCrossed, type UsageCrossedFacts } from '../webhooks/index.ts';
-import { announceUrgent } from './engine.ts';
 import {
   type CrossedScheduleRow,
   insertPlannedTasks,
@@ -141,7 +140,6 @@ export async function triggerCrossed(
   const made = await insertPlannedTasks(tx, run.organizationId, run.timeZone, run.now, plans, {
     onlyMade: true,
   });
-  await announceUrgent(tx, run.organizationId, made);
   for (const schedule of waiting) {
     await updateSchedule(tx, run.organizationId, schedule.id, {
       nextDueOn: schedule.backstopDueOn,

@@ -20,7 +20,6 @@ export function schedule(overrides: Partial<TSchedule> = {}): TSchedule {
     leadDays: 7,
     assigneeId: null,
     assigneeName: null,
-    priority: 'normal',
     startsOn: '2026-02-01',
     endsOn: null,
     status: 'active',

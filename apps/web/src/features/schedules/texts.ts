@@ -116,8 +116,6 @@ export const SCHEDULE_TEXTS = {
   leadDays: msg`Lead time (days)`,
   leadDaysHint: msg`The task appears this many days before its due date.`,
   assignee: msg`Assignee`,
-  priority: msg`Priority`,
-  priorityHint: msg`Each task it creates gets it.`,
   nobody: msg`Nobody`,
   startsOn: msg`Starts on`,
   startsOnHint: msg`The first day it may fall due.`,

@@ -162,7 +162,6 @@ describe('the asset page’s planned maintenance', () => {
         mode: 'fixed',
         leadDays: 2,
         assigneeId: SAM.id,
-        priority: 'normal',
         startsOn: '2026-03-02',
         endsOn: null,
       },

@@ -10,7 +10,6 @@ import { DialogActions } from '#web/components/ui/dialog-actions.tsx';
 import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
 import { QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
-import { PriorityPill } from '#web/components/ui/priority-pill.tsx';
 import { formatReading } from '#web/features/meters/index.ts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
@@ -208,7 +207,6 @@ function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: Rea
         <span className={`${styles.state} ${paused ? styles.paused : styles.active}`}>
           {paused ? _(SCHEDULE_TEXTS.paused) : _(SCHEDULE_TEXTS.active)}
         </span>
-        <PriorityPill priority={schedule.priority} />
       </div>
       <p className={styles.facts}>
         {facts.map((fact) => (

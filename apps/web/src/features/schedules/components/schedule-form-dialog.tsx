@@ -3,7 +3,6 @@ import {
   RECURRENCE_UNITS,
   SCHEDULE_MODES,
   type TApplyScheduleResult,
-  TASK_PRIORITIES,
   type TAssetSelection,
   type TFieldDefinition,
   type TFieldError,
@@ -27,7 +26,6 @@ import { CustomFieldInputs, useFields } from '#web/features/fields/index.ts';
 import { useAssetMeters } from '#web/features/meters/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
-import { PRIORITY_MESSAGES } from '#web/lib/texts.ts';
 import { useApplySchedule } from '../api/apply-schedule.ts';
 import { useAssignableUsers } from '../api/get-assignable-users.ts';
 import { useSaveSchedule } from '../api/save-schedule.ts';
@@ -355,18 +353,6 @@ function ScheduleForm({
           {assignees.map((user) => (
             <option key={user.id} value={user.id}>
               {user.displayName}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={_(SCHEDULE_TEXTS.priority)}
-          hint={_(SCHEDULE_TEXTS.priorityHint)}
-          error={errors.priority?.message}
-          {...register('priority')}
-        >
-          {TASK_PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {_(PRIORITY_MESSAGES[priority])}
             </option>
           ))}
         </SelectField>

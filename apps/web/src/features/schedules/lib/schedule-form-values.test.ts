@@ -38,7 +38,6 @@ describe('the schedule form’s values', () => {
         mode: 'fixed',
         leadDays: 7,
         assigneeId: null,
-        priority: 'normal',
         startsOn: saved.startsOn,
         endsOn: null,
       },

@@ -7,7 +7,6 @@ import {
   type TSchedule,
   type TScheduleBody,
   type TScheduleMode,
-  type TTaskPriority,
   type TUsageCombine,
   type TWeekday,
   ZScheduleBody,
@@ -33,7 +32,6 @@ export type TScheduleFormValues = {
   mode: TScheduleMode;
   leadDays: string;
   assigneeId: string;
-  priority: TTaskPriority;
   startsOn: string;
   endsOn: string;
   custom: Record<string, string>;
@@ -74,7 +72,6 @@ export function initialScheduleFormValues(
     mode: schedule?.mode ?? 'fixed',
     leadDays: String(schedule?.leadDays ?? 0),
     assigneeId: schedule?.assigneeId ?? '',
-    priority: schedule?.priority ?? 'normal',
     startsOn: schedule?.startsOn ?? today,
     endsOn: schedule?.endsOn ?? '',
     custom,
@@ -117,7 +114,7 @@ export function scheduleFormPath(path: string): string | null {
   if (head === 'fields') return next ? `custom.${customKey(next)}` : null;
   if (head === 'usage') return next === 'every' ? 'usageEvery' : next === 'from' ? 'usageFrom' : 'meterId';
   if (head === 'recurrence') return next && ['every', 'weekdays', 'day'].includes(next) ? next : 'pattern';
-  const known = ['title', 'notes', 'mode', 'leadDays', 'assigneeId', 'priority', 'startsOn', 'endsOn'];
+  const known = ['title', 'notes', 'mode', 'leadDays', 'assigneeId', 'startsOn', 'endsOn'];
   return known.includes(head) ? head : null;
 }
 
@@ -168,7 +165,6 @@ export function checkScheduleForm(
     ...(usage ? {} : { mode: values.mode }),
     leadDays: wholeNumber(values.leadDays),
     assigneeId: values.assigneeId || null,
-    priority: values.priority,
     startsOn: values.startsOn.trim(),
     endsOn: values.endsOn.trim() === '' ? null : values.endsOn.trim(),
   };
