@@ -2786,6 +2786,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assets/{id}/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The asset's meters by name, each with its latest reading, its average daily use and its latest readings (the chart). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            assetId: string;
+                            name: string;
+                            unit: string;
+                            lastValue: number | null;
+                            lastReadAt: string | null;
+                            dailyRate: number | null;
+                            readingCount: number;
+                            series: {
+                                readAt: string;
+                                value: number;
+                                isReplacement: boolean;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The meters of the asset with this slug (what its QR code names): the staff view of a scanned asset. */
+        get: {
+            parameters: {
+                query: {
+                    assetSlug: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assetId: string;
+                            assetName: string;
+                            retired: boolean;
+                            meters: {
+                                id: string;
+                                assetId: string;
+                                name: string;
+                                unit: string;
+                                lastValue: number | null;
+                                lastReadAt: string | null;
+                                dailyRate: number | null;
+                                readingCount: number;
+                                series: {
+                                    readAt: string;
+                                    value: number;
+                                    isReplacement: boolean;
+                                }[];
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            assetId: string;
+                            name: string;
+                            unit: string;
+                            lastValue: number | null;
+                            lastReadAt: string | null;
+                            dailyRate: number | null;
+                            readingCount: number;
+                            series: {
+                                readAt: string;
+                                value: number;
+                                isReplacement: boolean;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meters/{id}/readings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One page of the meter's readings, latest first; X-Total-Count, X-Page and X-Page-Size headers. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            meterId: string;
+                            value: number;
+                            readAt: string;
+                            note: string | null;
+                            isReplacement: boolean;
+                            eventId: string | null;
+                            recordedById: string | null;
+                            recordedByName: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Records a reading. A reading lower than the last answers 422 (unless isReplacement); an implausible jump answers 409 CONFIRM_REQUIRED until sent again with confirm: true. The tasks of usage schedules it makes due are created in the same transaction (triggered) and meter.trigger_crossed is sent. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        value: number;
+                        readAt?: string | null;
+                        note?: string | null;
+                        /** @default false */
+                        isReplacement?: boolean;
+                        /** @default false */
+                        confirm?: boolean;
+                        eventId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reading: {
+                                id: string;
+                                meterId: string;
+                                value: number;
+                                readAt: string;
+                                note: string | null;
+                                isReplacement: boolean;
+                                eventId: string | null;
+                                recordedById: string | null;
+                                recordedByName: string | null;
+                                createdAt: string;
+                            };
+                            meter: {
+                                id: string;
+                                assetId: string;
+                                name: string;
+                                unit: string;
+                                lastValue: number | null;
+                                lastReadAt: string | null;
+                                dailyRate: number | null;
+                                readingCount: number;
+                                series: {
+                                    readAt: string;
+                                    value: number;
+                                    isReplacement: boolean;
+                                }[];
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            triggered: {
+                                scheduleId: string;
+                                title: string;
+                                taskId: string | null;
+                                dueOn: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tasks/pending": {
         parameters: {
             query?: never;
@@ -3333,7 +3622,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -3353,8 +3642,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -3424,7 +3727,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -3444,8 +3747,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -4718,7 +5035,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request" | "ChecklistTemplate") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request" | "ChecklistTemplate" | "Meter") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -5286,7 +5603,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     pageSize?: number;
-                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request" | "ChecklistTemplate") | "";
+                    entityType?: ("Asset" | "AppUser" | "MaintenanceEvent" | "Organization" | "FieldDefinition" | "Schedule" | "ApiToken" | "WebhookEndpoint" | "Import" | "Location" | "Request" | "ChecklistTemplate" | "Meter") | "";
                     entityId?: string;
                     fromDate?: string;
                     toDate?: string;
@@ -5352,7 +5669,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5372,7 +5689,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5434,7 +5751,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    kind?: "assets" | "events" | "schedules";
+                    kind?: "assets" | "events" | "schedules" | "readings";
                 };
                 header?: never;
                 path?: never;
@@ -5451,7 +5768,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5471,7 +5788,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5561,7 +5878,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5581,7 +5898,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5691,7 +6008,7 @@ export interface paths {
                             kind: "ignore";
                         } | {
                             /** @enum {string} */
-                            kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                            kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                         } | {
                             /** @enum {string} */
                             kind: "field";
@@ -5722,7 +6039,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5742,7 +6059,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5846,7 +6163,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5866,7 +6183,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5960,7 +6277,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -5980,7 +6297,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -6073,7 +6390,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -6093,7 +6410,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -6316,7 +6633,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            kind: "assets" | "events" | "schedules";
+                            kind: "assets" | "events" | "schedules" | "readings";
                             fileName: string;
                             /** @enum {string} */
                             status: "Uploaded" | "Checking" | "Checked" | "Importing" | "Done" | "Failed" | "Undone";
@@ -6336,7 +6653,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -7038,6 +7355,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/assets/{id}/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        unit: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            assetId: string;
+                            name: string;
+                            unit: string;
+                            lastValue: number | null;
+                            lastReadAt: string | null;
+                            dailyRate: number | null;
+                            readingCount: number;
+                            series: {
+                                readAt: string;
+                                value: number;
+                                isReplacement: boolean;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/meters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        unit: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            assetId: string;
+                            name: string;
+                            unit: string;
+                            lastValue: number | null;
+                            lastReadAt: string | null;
+                            dailyRate: number | null;
+                            readingCount: number;
+                            series: {
+                                readAt: string;
+                                value: number;
+                                isReplacement: boolean;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Deletes the meter and its readings; 409 while a schedule counts on it. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/meters/{id}/readings/{readingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    readingId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/schedules/export.csv": {
         parameters: {
             query?: never;
@@ -7099,7 +7604,7 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
-                        recurrence: {
+                        recurrence?: ({
                             /** @enum {string} */
                             pattern: "interval";
                             every: number;
@@ -7119,11 +7624,19 @@ export interface paths {
                             /** @enum {string} */
                             pattern: "lastDayOfMonth";
                             every: number;
-                        };
-                        /**
-                         * @default fixed
-                         * @enum {string}
-                         */
+                        }) | null;
+                        usage?: {
+                            /** Format: uuid */
+                            meterId: string;
+                            every: number;
+                            from?: number | null;
+                            /**
+                             * @default first
+                             * @enum {string}
+                             */
+                            combine?: "first" | "last";
+                        } | null;
+                        /** @enum {string} */
                         mode?: "fixed" | "floating";
                         /** @default 0 */
                         leadDays?: number;
@@ -7160,7 +7673,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -7180,8 +7693,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -7241,7 +7768,7 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
-                        recurrence: {
+                        recurrence?: ({
                             /** @enum {string} */
                             pattern: "interval";
                             every: number;
@@ -7261,11 +7788,19 @@ export interface paths {
                             /** @enum {string} */
                             pattern: "lastDayOfMonth";
                             every: number;
-                        };
-                        /**
-                         * @default fixed
-                         * @enum {string}
-                         */
+                        }) | null;
+                        usage?: {
+                            /** Format: uuid */
+                            meterId: string;
+                            every: number;
+                            from?: number | null;
+                            /**
+                             * @default first
+                             * @enum {string}
+                             */
+                            combine?: "first" | "last";
+                        } | null;
+                        /** @enum {string} */
                         mode?: "fixed" | "floating";
                         /** @default 0 */
                         leadDays?: number;
@@ -7349,7 +7884,7 @@ export interface paths {
                             fieldId: string;
                             value: string | null;
                         }[];
-                        recurrence: {
+                        recurrence?: ({
                             /** @enum {string} */
                             pattern: "interval";
                             every: number;
@@ -7369,11 +7904,19 @@ export interface paths {
                             /** @enum {string} */
                             pattern: "lastDayOfMonth";
                             every: number;
-                        };
-                        /**
-                         * @default fixed
-                         * @enum {string}
-                         */
+                        }) | null;
+                        usage?: {
+                            /** Format: uuid */
+                            meterId: string;
+                            every: number;
+                            from?: number | null;
+                            /**
+                             * @default first
+                             * @enum {string}
+                             */
+                            combine?: "first" | "last";
+                        } | null;
+                        /** @enum {string} */
                         mode?: "fixed" | "floating";
                         /** @default 0 */
                         leadDays?: number;
@@ -7408,7 +7951,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -7428,8 +7971,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -7531,7 +8088,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -7551,8 +8108,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -7628,7 +8199,7 @@ export interface paths {
                                 label: string;
                                 value: string;
                             }[];
-                            recurrence: {
+                            recurrence: ({
                                 /** @enum {string} */
                                 pattern: "interval";
                                 every: number;
@@ -7648,8 +8219,22 @@ export interface paths {
                                 /** @enum {string} */
                                 pattern: "lastDayOfMonth";
                                 every: number;
-                            };
-                            rrule: string;
+                            }) | null;
+                            rrule: string | null;
+                            usage: {
+                                meterId: string;
+                                meterName: string;
+                                unit: string;
+                                every: number;
+                                /** @enum {string} */
+                                combine: "first" | "last";
+                                from: number;
+                                nextDueAt: number | null;
+                                currentValue: number | null;
+                                projectedOn: string | null;
+                                backstopOn: string | null;
+                                expectedOn: string | null;
+                            } | null;
                             /** @enum {string} */
                             mode: "fixed" | "floating";
                             leadDays: number;
@@ -8032,7 +8617,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed" | "meter.trigger_crossed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -8056,7 +8641,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed" | "meter.trigger_crossed")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -8074,7 +8659,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed" | "meter.trigger_crossed")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -8120,7 +8705,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed" | "meter.trigger_crossed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -8145,7 +8730,7 @@ export interface paths {
                         url: string;
                         /** @default  */
                         description?: string;
-                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
+                        events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed" | "meter.trigger_crossed")[];
                         /** @default true */
                         enabled?: boolean;
                     };
@@ -8162,7 +8747,7 @@ export interface paths {
                             id: string;
                             url: string;
                             description: string;
-                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
+                            events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed" | "meter.trigger_crossed")[];
                             enabled: boolean;
                             createdAt: string;
                             updatedAt: string;
@@ -8230,7 +8815,7 @@ export interface paths {
                                 id: string;
                                 url: string;
                                 description: string;
-                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed")[];
+                                events: ("asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed" | "meter.trigger_crossed")[];
                                 enabled: boolean;
                                 createdAt: string;
                                 updatedAt: string;
@@ -8279,7 +8864,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed" | "meter.trigger_crossed";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;
@@ -8334,7 +8919,7 @@ export interface paths {
                             id: string;
                             messageId: string;
                             /** @enum {string} */
-                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed";
+                            eventType: "asset.created" | "asset.updated" | "asset.retired" | "asset.moved" | "maintenance_event.created" | "task.started" | "task.completed" | "task.overdue" | "request.created" | "request.closed" | "task.urgent" | "checklist.completed" | "meter.trigger_crossed";
                             /** @enum {string} */
                             state: "pending" | "delivered" | "failed";
                             attempts: number;

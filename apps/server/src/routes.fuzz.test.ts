@@ -54,6 +54,8 @@ const known = {
   photos: [] as string[],
   tokens: [] as string[],
   checklists: [] as string[],
+  meters: [] as string[],
+  readings: [] as string[],
 };
 /** The step keys of the checklist the known task has (ADR 134). */
 const STEP_KEYS = ['valve', 'pressure', 'remarks', 'seal', 'gauge', 'sign'];
@@ -121,6 +123,39 @@ beforeAll(async () => {
     },
   });
   known.schedules.push(schedule.json().id);
+  // A meter with two readings in A, one in B, and a usage schedule on A's (ADRs 137, 138).
+  for (const [assetId, signed] of [
+    [asset.id, headers],
+    [otherAsset.id, signedIn.adminB],
+  ] as const) {
+    const meter = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/assets/${assetId}/meters`,
+      headers: signed,
+      payload: { name: 'Hours', unit: 'h' },
+    });
+    known.meters.push(meter.json().id);
+    for (const value of [100, 150]) {
+      const reading = await t.app.inject({
+        method: 'POST',
+        url: `/api/meters/${meter.json().id}/readings`,
+        headers: signed,
+        payload: { value },
+      });
+      known.readings.push(reading.json().reading.id);
+    }
+  }
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/schedules',
+    headers,
+    payload: {
+      assetId: asset.id,
+      title: 'Every 500 h',
+      startsOn: '2026-01-01',
+      usage: { meterId: known.meters[0], every: 500 },
+    },
+  });
   // A small tree in A (a site, a room in it holding the asset) and a location of B.
   const site = await createLocationViaApi(t.app, headers, { name: 'Site' });
   const room = await createLocationViaApi(t.app, headers, { name: 'Room', parentId: site.id });
@@ -226,6 +261,7 @@ function idsFor(url: string, name: string): string[] {
   if (name === 'photoId') return known.photos.length > 0 ? known.photos : known.requests;
   if (name === 'token') return known.tokens;
   if (name === 'stepKey') return STEP_KEYS;
+  if (name === 'readingId') return known.readings;
   if (name !== 'id') return allIds();
   if (url.startsWith('/api/assets')) return known.assets;
   if (url.startsWith('/api/admin/users')) return known.users;
@@ -236,6 +272,7 @@ function idsFor(url: string, name: string): string[] {
   if (url.startsWith('/api/requests')) return known.requests;
   if (url.startsWith('/api/events')) return known.events;
   if (url.startsWith('/api/checklists') || url.startsWith('/api/admin/checklists')) return known.checklists;
+  if (url.startsWith('/api/meters') || url.startsWith('/api/admin/meters')) return known.meters;
   return known.organizations;
 }
 

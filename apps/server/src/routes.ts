@@ -17,6 +17,12 @@ import { importRoutes } from './modules/imports/index.ts';
 import { labelRoutes } from './modules/labels/index.ts';
 import { locationAdminRoutes, locationRoutes } from './modules/locations/index.ts';
 import {
+  assetMeterAdminRoutes,
+  assetMeterRoutes,
+  meterAdminRoutes,
+  meterRoutes,
+} from './modules/meters/index.ts';
+import {
   adminOrganizationRoutes,
   organizationSettingsRoutes,
   publicOrganizationRoutes,
@@ -76,6 +82,8 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(fieldRoutes, { prefix: '/api/fields' });
       await scope.register(assetRoutes, { prefix: '/api/assets' });
       await scope.register(eventRoutes, { prefix: '/api/assets' });
+      await scope.register(assetMeterRoutes, { prefix: '/api/assets' });
+      await scope.register(meterRoutes, { prefix: '/api/meters' });
       await scope.register(taskRoutes, { prefix: '/api/tasks' });
       await scope.register(taskChecklistRoutes, { prefix: '/api/events' });
       await scope.register(checklistRoutes, { prefix: '/api/checklists' });
@@ -99,6 +107,8 @@ export async function registerRoutes(app: FastifyInstance, config: AppConfig): P
       await scope.register(importRoutes, { prefix: '/api/admin/imports' });
       await scope.register(assetAdminRoutes, { prefix: '/api/admin/assets' });
       await scope.register(eventAdminRoutes, { prefix: '/api/admin/assets' });
+      await scope.register(assetMeterAdminRoutes, { prefix: '/api/admin/assets' });
+      await scope.register(meterAdminRoutes, { prefix: '/api/admin/meters' });
       await scope.register(scheduleAdminRoutes, { prefix: '/api/admin/schedules' });
       await scope.register(checklistAdminRoutes, { prefix: '/api/admin/checklists' });
       await scope.register(organizationSettingsRoutes, { prefix: '/api/admin/organization' });

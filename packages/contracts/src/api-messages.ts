@@ -7,7 +7,7 @@ const T = {
   notFound: /*i18n*/ {
     id: 'api.notFound',
     message:
-      '{what, select, Asset {Asset not found.} Field {Field not found.} File {File not found.} Import {Import not found.} Location {Location not found.} Logo {Logo not found.} Organization {Organization not found.} Page {Page not found.} Schedule {Schedule not found.} User {User not found.} MaintenanceEvent {Maintenance event not found.} CalendarFeed {Calendar feed not found.} WebhookEndpoint {Webhook endpoint not found.} WebhookDelivery {Webhook delivery not found.} other {Resource not found.}}',
+      '{what, select, Asset {Asset not found.} Field {Field not found.} File {File not found.} Import {Import not found.} Location {Location not found.} Logo {Logo not found.} Organization {Organization not found.} Page {Page not found.} Schedule {Schedule not found.} User {User not found.} MaintenanceEvent {Maintenance event not found.} CalendarFeed {Calendar feed not found.} WebhookEndpoint {Webhook endpoint not found.} WebhookDelivery {Webhook delivery not found.} Meter {Meter not found.} MeterReading {Reading not found.} other {Resource not found.}}',
   },
   tooManyAttempts: /*i18n*/ {
     id: 'api.tooManyAttempts',
@@ -38,6 +38,8 @@ const NOT_FOUND_WHATS = {
   'Calendar feed': 'CalendarFeed',
   'Webhook endpoint': 'WebhookEndpoint',
   'Webhook delivery': 'WebhookDelivery',
+  Meter: 'Meter',
+  MeterReading: 'MeterReading',
 } as const;
 
 export const API_MESSAGES = {

@@ -33,6 +33,7 @@ export const AUDIT_ENTITY_TYPES = [
   'Location',
   'Request',
   'ChecklistTemplate',
+  'Meter',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

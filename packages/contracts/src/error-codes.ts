@@ -15,6 +15,10 @@ export const ERROR_CODES = [
   'KEY_REUSED',
   /** A task completed while required steps of its checklist are empty (`fields` names each, ADR 134). */
   'CHECKLIST_INCOMPLETE',
+  /** Well-formed, but the data refuses it (a meter reading lower than the last): the field is named. */
+  'UNPROCESSABLE',
+  /** Unusual enough to be confirmed (a meter reading far above the usual use): send it again with confirm. */
+  'CONFIRM_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'UNAVAILABLE',
@@ -32,6 +36,8 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   ALREADY_DONE: 409,
   KEY_REUSED: 422,
   CHECKLIST_INCOMPLETE: 422,
+  UNPROCESSABLE: 422,
+  CONFIRM_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

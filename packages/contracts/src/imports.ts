@@ -94,7 +94,7 @@ export type TImportStatus = (typeof IMPORT_STATUSES)[number];
  * What an import brings in: assets (the register), past maintenance events of existing assets, or
  * schedules of existing assets (our schedules export, ADR 095).
  */
-export const IMPORT_KINDS = ['assets', 'events', 'schedules'] as const;
+export const IMPORT_KINDS = ['assets', 'events', 'schedules', 'readings'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
 /** POST /api/admin/imports?kind=: what the file holds (assets when not said). */
@@ -147,6 +147,13 @@ export const IMPORT_TARGETS = {
     fieldTarget: 'MaintenanceEvent',
     takesFields: false,
   },
+  /** Meter readings (ADR 137): each row a reading of an asset's meter, found by its slug and the meter's name. */
+  readings: {
+    builtIn: ['asset', 'meter', 'value', 'readAt', 'replacement', 'notes'],
+    required: ['asset', 'meter', 'value', 'readAt'],
+    fieldTarget: 'MaintenanceEvent',
+    takesFields: false,
+  },
 } as const satisfies Record<
   TImportKind,
   { builtIn: readonly string[]; required: readonly string[]; fieldTarget: TFieldTarget; takesFields: boolean }
@@ -162,6 +169,10 @@ const BUILT_IN_TARGETS = [
   'endsOn',
   'nextDueOn',
   'assignee',
+  'meter',
+  'value',
+  'readAt',
+  'replacement',
 ] as const;
 
 /** What each built-in target is called on the mapping screen and in messages. */
@@ -189,6 +200,10 @@ export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
   endsOn: 'Ends on',
   nextDueOn: 'Next due',
   assignee: 'Assignee',
+  meter: 'Meter',
+  value: 'Reading',
+  readAt: 'Read at',
+  replacement: 'Meter replacement',
 };
 
 /**
@@ -252,7 +267,7 @@ export const IMPORT_SAID = {
       /*i18n*/ {
         id: 'import.wrongTarget',
         message:
-          'A file of this kind has no column to import as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} other {{target}}}.',
+          'A file of this kind has no column to import as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} meter {meter} value {reading} readAt {read at} replacement {meter replacement} other {{target}}}.',
       },
       { target },
     ),
@@ -261,7 +276,7 @@ export const IMPORT_SAID = {
       /*i18n*/ {
         id: 'import.mappedTwice',
         message:
-          'Only one column can be imported as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} other {{target}}}.',
+          'Only one column can be imported as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} meter {meter} value {reading} readAt {read at} replacement {meter replacement} other {{target}}}.',
       },
       { target },
     ),
@@ -374,7 +389,7 @@ export const IMPORT_SAID = {
     ),
   /** A moment of a history file (performed, started or completed at) that is none, as the file's dates are written. */
   momentInvalid: (
-    target: 'performedAt' | 'startedAt' | 'completedAt',
+    target: 'performedAt' | 'startedAt' | 'completedAt' | 'readAt',
     value: string,
     order: TImportDateOrder,
   ) =>
@@ -383,7 +398,7 @@ export const IMPORT_SAID = {
           /*i18n*/ {
             id: 'import.momentInvalid',
             message:
-              '{target, select, performedAt {Performed at} startedAt {Started at} completedAt {Completed at} other {{target}}} "{value}" must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.',
+              '{target, select, performedAt {Performed at} startedAt {Started at} completedAt {Completed at} readAt {Read at} other {{target}}} "{value}" must be a date such as 2024-03-05 or a date and time such as 2024-03-05T14:30:00Z.',
           },
           { target, value: clipped(value) },
         )
@@ -391,10 +406,20 @@ export const IMPORT_SAID = {
           /*i18n*/ {
             id: 'import.momentInvalidInOrder',
             message:
-              '{target, select, performedAt {Performed at} startedAt {Started at} completedAt {Completed at} other {{target}}} "{value}" must be a date written as {example} or a date and time such as {example} 14:30.',
+              '{target, select, performedAt {Performed at} startedAt {Started at} completedAt {Completed at} readAt {Read at} other {{target}}} "{value}" must be a date written as {example} or a date and time such as {example} 14:30.',
           },
           { target, value: clipped(value), example: IMPORT_DATE_EXAMPLES[order] },
         ),
+  /** Readings of one meter come in time order (ADR 137): `row` is the earlier row of the file it precedes. */
+  readingsOutOfOrder: (row: number) =>
+    said(
+      /*i18n*/ {
+        id: 'import.readingsOutOfOrder',
+        message:
+          'The readings of a meter must come in the order they were read: this one was read before the one of row {row}.',
+      },
+      { row },
+    ),
   performedAtRequired: () =>
     said(/*i18n*/ { id: 'import.performedAtRequired', message: 'Performed at is required.' }),
   personTooLong: (target: 'startedBy' | 'completedBy') =>
@@ -486,6 +511,24 @@ export const IMPORT_MESSAGES = {
       id: 'import.assetsFileAsHistory',
       message: 'This file is an asset export of Maintenance QR: choose "Assets" and upload it again.',
     },
+    readingsFile: /*i18n*/ {
+      id: 'import.readingsFile',
+      message: 'This file holds meter readings: choose "Meter readings" and upload it again.',
+    },
+    meterRequired: /*i18n*/ {
+      id: 'import.meterRequired',
+      message: 'Meter is required: the name of one of the asset’s meters.',
+    },
+    meterNotFound: /*i18n*/ {
+      id: 'import.meterNotFound',
+      message:
+        'This asset has no meter of this name: add the meter on the asset’s page, or correct the name.',
+    },
+    replacementInvalid: /*i18n*/ {
+      id: 'import.replacementInvalid',
+      message: 'Meter replacement must be yes or no (or empty for no).',
+    },
+    readAtRequired: /*i18n*/ { id: 'import.readAtRequired', message: 'Read at is required.' },
     schedulesFile: /*i18n*/ {
       id: 'import.schedulesFile',
       message: 'This file is a schedules export of Maintenance QR: choose "Schedules" and upload it again.',
@@ -634,6 +677,15 @@ export const IMPORT_MESSAGES = {
       id: 'import.notMapped.startsOn',
       message: 'Choose the column that holds the start date.',
     },
+    meter: /*i18n*/ {
+      id: 'import.notMapped.meter',
+      message: 'Choose the column that holds the meter’s name.',
+    },
+    value: /*i18n*/ { id: 'import.notMapped.value', message: 'Choose the column that holds the reading.' },
+    readAt: /*i18n*/ {
+      id: 'import.notMapped.readAt',
+      message: 'Choose the column that holds when the meter was read.',
+    },
   }),
   wrongTarget: inEnglish(IMPORT_SAID.wrongTarget),
   mappedTwice: inEnglish(IMPORT_SAID.mappedTwice),
@@ -651,8 +703,11 @@ export const IMPORT_MESSAGES = {
   undoBlocked: inEnglish(IMPORT_SAID.undoBlocked),
   // Maintenance history (docs/product/imports.md#maintenance-history).
   momentInvalid: inEnglish(
-    (target: 'performedAt' | 'startedAt' | 'completedAt', value: string, order: TImportDateOrder = 'YMD') =>
-      IMPORT_SAID.momentInvalid(target, value, order),
+    (
+      target: 'performedAt' | 'startedAt' | 'completedAt' | 'readAt',
+      value: string,
+      order: TImportDateOrder = 'YMD',
+    ) => IMPORT_SAID.momentInvalid(target, value, order),
   ),
   performedAtRequired: inEnglish(IMPORT_SAID.performedAtRequired),
   numberInvalid: inEnglish(IMPORT_SAID.numberInvalid),

@@ -29,6 +29,7 @@ export * from './limits.ts';
 export * from './location-messages.ts';
 export * from './locations.ts';
 export * from './messages.ts';
+export * from './meters.ts';
 export * from './organizations.ts';
 export * from './paging.ts';
 export * from './product.ts';

@@ -4,6 +4,7 @@ import { ZChecklistRef, ZChecklistTemplateId } from './checklists.ts';
 import { isValidDate, ZFieldValueInput } from './field-values.ts';
 import { boundedInt, storableText } from './limits.ts';
 import { englishMessages, inEnglish, said } from './messages.ts';
+import { METER_MESSAGES, ZUsageTrigger, ZUsageTriggerInput } from './meters.ts';
 import { withinCountedRows, ZPageQuery } from './paging.ts';
 import { TASK_PRIORITIES } from './task-work-messages.ts';
 
@@ -206,8 +207,12 @@ const scheduleShape = {
   notes: optionalNotes,
   /** Default values of the MaintenanceEvent custom fields, checked as the event form checks them. */
   fields: z.array(ZFieldValueInput).max(500).default([]),
-  recurrence: ZRecurrence,
-  mode: z.enum(SCHEDULE_MODES).default('fixed'),
+  /** The calendar part; optional (null) with a usage trigger, which it then backs up (ADR 138). */
+  recurrence: ZRecurrence.nullish().transform((recurrence) => recurrence ?? null),
+  /** A usage trigger: due every N units of one of the asset's meters (ADR 138). */
+  usage: ZUsageTriggerInput.nullish().transform((usage) => usage ?? null),
+  /** Fixed by default; a schedule with a usage trigger always counts from its last completion. */
+  mode: z.enum(SCHEDULE_MODES).optional(),
   leadDays: boundedInt(0, SCHEDULE_LEAD_DAYS_MAX, SCHEDULE_MESSAGES.leadDays).default(0),
   /** A user of the organization the tasks are assigned to; none when null or absent. */
   assigneeId: z
@@ -224,30 +229,46 @@ const scheduleShape = {
 };
 
 type ScheduleDraft = {
-  mode: TScheduleMode;
-  recurrence: TRecurrence;
+  mode?: TScheduleMode | undefined;
+  recurrence: TRecurrence | null;
+  usage: { meterId: string } | null;
   startsOn: string;
   endsOn: string | null;
 };
 
-/** The rules between fields that need no database or recurrence library (the rest: ADR 051). */
+/** The rules between fields that need no database or recurrence library (the rest: ADRs 051, 138). */
 function checkDraft(draft: ScheduleDraft, context: z.RefinementCtx): void {
   if (draft.endsOn !== null && draft.endsOn < draft.startsOn) {
     context.addIssue({ code: 'custom', message: SCHEDULE_MESSAGES.endBeforeStart, path: ['endsOn'] });
   }
-  if (draft.mode === 'floating' && draft.recurrence.pattern !== 'interval') {
+  if (draft.recurrence === null && draft.usage === null) {
+    context.addIssue({ code: 'custom', message: METER_MESSAGES.triggerRequired, path: ['recurrence'] });
+  }
+  if (draft.usage !== null && draft.mode === 'fixed') {
+    context.addIssue({ code: 'custom', message: METER_MESSAGES.usageFixed, path: ['mode'] });
+  }
+  const floating = draft.mode === 'floating' || draft.usage !== null;
+  if (floating && draft.recurrence !== null && draft.recurrence.pattern !== 'interval') {
     context.addIssue({ code: 'custom', message: SCHEDULE_MESSAGES.floatingPattern, path: ['mode'] });
   }
 }
 
+/** The mode a body leaves out: fixed, or from the last completion with a usage trigger (ADR 138). */
+function withMode<T extends { mode?: TScheduleMode | undefined; usage: unknown }>(
+  body: T,
+): T & { mode: TScheduleMode } {
+  return { ...body, mode: body.mode ?? (body.usage === null ? 'fixed' : 'floating') };
+}
+
 /** PUT /api/admin/schedules/{id}: the whole schedule (its asset never changes). */
-export const ZScheduleBody = z.object(scheduleShape).superRefine(checkDraft);
+export const ZScheduleBody = z.object(scheduleShape).superRefine(checkDraft).transform(withMode);
 export type TScheduleBody = z.input<typeof ZScheduleBody>;
 
 /** POST /api/admin/schedules: a schedule of one asset. */
 export const ZCreateScheduleBody = z
   .object({ ...scheduleShape, assetId: z.string().uuid() })
-  .superRefine(checkDraft);
+  .superRefine(checkDraft)
+  .transform(withMode);
 export type TCreateScheduleBody = z.input<typeof ZCreateScheduleBody>;
 
 /**
@@ -271,7 +292,11 @@ export const ZApplyScheduleBody = z
   .superRefine((body, context) => {
     oneSelection(body, context);
     checkDraft(body, context);
-  });
+    if (body.usage !== null) {
+      context.addIssue({ code: 'custom', message: METER_MESSAGES.usageOneAsset, path: ['usage'] });
+    }
+  })
+  .transform(withMode);
 export type TApplyScheduleBody = z.input<typeof ZApplyScheduleBody>;
 
 export const ZApplyScheduleResult = z.object({
@@ -303,9 +328,12 @@ export const ZSchedule = z.object({
   title: z.string(),
   notes: z.string().nullable(),
   fields: z.array(ZScheduleFieldValue),
-  recurrence: ZRecurrence,
+  /** The calendar part; null for a schedule due by usage alone. */
+  recurrence: ZRecurrence.nullable(),
   /** The recurrence as an iCalendar RRULE (no DTSTART: the dates are startsOn and the due dates). */
-  rrule: z.string(),
+  rrule: z.string().nullable(),
+  /** The usage trigger, where it stands and when its next task is expected (ADR 138); null without one. */
+  usage: ZUsageTrigger.nullable(),
   mode: z.enum(SCHEDULE_MODES),
   leadDays: z.number().int(),
   assigneeId: z.string().nullable(),

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.closed',
   'task.urgent',
   'checklist.completed',
+  'meter.trigger_crossed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

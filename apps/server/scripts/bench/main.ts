@@ -30,6 +30,13 @@ import {
 import { timeLabels } from './label-timing.ts';
 import { type LoadOptions, type LoadResult, runAlternating, runLoad } from './load.ts';
 import { timeLocationMoves } from './location-move-timing.ts';
+import {
+  METER_SIZES,
+  type MeterSize,
+  prepareMeterOrganization,
+  signInReader,
+  timeDueReadings,
+} from './meter-timing.ts';
 import { describeSettings, readPostgresSettings } from './postgres-settings.ts';
 import { type RunningProcess, startBareReference, startServer } from './processes.ts';
 import { measurePublicPage, PUBLIC_PAGE_GOALS } from './public-page.ts';
@@ -81,6 +88,12 @@ const USAGE = `Usage: npm run bench -- [options]
   --only checklists   only the checklists' rows (the asset page and the task's checklist with 50
                       steps answered, the completion report PDF with 10 photos), on a small database
                       of its own (embedded, or BENCH_DATABASE_URL's)
+  --only meters       only the meters' rows (a reading that makes a usage schedule's task due, the
+                      asset page's meters), on an organization of their own (seeded or reused)
+  --meter-schedules N usage schedules of the meters' organization, one meter each (default 30000,
+                      1000 in --quick); as many calendar schedules and more beside them (7:3)
+  --readings N        readings of its meters (default 5000000 on PostgreSQL, 1000000 embedded,
+                      20000 in --quick)
 
 BENCH_SERVER_NODE_FLAGS adds node flags to the measured server's (e.g. "--cpu-prof --cpu-prof-dir=DIR").
 BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).
@@ -113,6 +126,10 @@ const GOALS = {
   checklistPage: { p95Ms: 20, p99Ms: 60 },
   /** The completion report PDF of a 50-step checklist with 10 photos, request to PDF (ADR 135). */
   checklistReportSeconds: 2,
+  /** A reading that makes a usage schedule's task due, at 30,000 usage schedules and 5,000,000 readings (issue 36). */
+  dueReadingP95Ms: 30,
+  /** The asset page's meters call, an asset with 3 meters. */
+  meterPageP95Ms: 20,
 } as const;
 
 /** Rows of the timed import: a large register; a few hundred in --quick. */
@@ -147,6 +164,8 @@ function options() {
       quick: { type: 'boolean' },
       only: { type: 'string' },
       resilience: { type: 'boolean' },
+      'meter-schedules': { type: 'string' },
+      readings: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -157,9 +176,9 @@ function options() {
   }
   if (
     values.only !== undefined &&
-    !['heavy-work', 'public-page', 'locations', 'requests', 'checklists'].includes(values.only)
+    !['heavy-work', 'public-page', 'locations', 'requests', 'checklists', 'meters'].includes(values.only)
   )
-    fail('--only takes heavy-work, public-page, locations, requests or checklists.', 2);
+    fail('--only takes heavy-work, public-page, locations, requests, checklists or meters.', 2);
   const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const quick = values.quick ?? false;
   const bigAssets = wholeNumber(values.assets, quick ? 2000 : databaseUrl ? 1_000_000 : 100_000, 'assets');
@@ -192,6 +211,23 @@ function options() {
     requestsOnly: values.only === 'requests',
     resilience: values.resilience ?? false,
     checklistsOnly: values.only === 'checklists',
+    metersOnly: values.only === 'meters',
+    meters: meterSize(values, quick, databaseUrl),
+  };
+}
+
+/** The meters' organization: the goal's size on PostgreSQL, fewer readings embedded, small in --quick. */
+function meterSize(
+  values: { 'meter-schedules'?: string | undefined; readings?: string | undefined },
+  quick: boolean,
+  databaseUrl: string | undefined,
+): MeterSize {
+  const base = quick ? METER_SIZES.quick : databaseUrl ? METER_SIZES.postgres : METER_SIZES.pglite;
+  const usageSchedules = wholeNumber(values['meter-schedules'], base.usageSchedules, 'meter-schedules');
+  return {
+    usageSchedules,
+    calendarSchedules: Math.round((usageSchedules * 7) / 3),
+    readings: wholeNumber(values.readings, base.readings, 'readings'),
   };
 }
 
@@ -604,6 +640,75 @@ async function requestsOnly(settings: Settings, scratchDir: string, report: Repo
   }
 }
 
+/** Readings timed that make a task due (after 20 warm-up ones): the goal's p95 is of these. */
+const DUE_READINGS = { full: 500, quick: 100 };
+
+/**
+ * The meters' rows alone (--only meters), on an organization of their own (BENCH_DATABASE_URL, or an
+ * embedded database beside the data dir): readings that each make a usage schedule's task due, one
+ * after the other, and the asset page's meters (3 meters, each read as long as every other) under load.
+ */
+async function metersOnly(settings: Settings, scratchDir: string, report: Report) {
+  const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
+  const place: Place = {
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.databaseUrl || settings.quick ? scratchDir : `${settings.dataDir}-meters`,
+  };
+  const count = (settings.quick ? DUE_READINGS.quick : DUE_READINGS.full) + 20;
+  const started = performance.now();
+  const database = await openDatabase({
+    databaseUrl: place.databaseUrl,
+    pgliteDir: place.databaseUrl ? undefined : path.join(place.dataDir, 'db'),
+  });
+  let dataset: Awaited<ReturnType<typeof prepareMeterOrganization>>;
+  try {
+    await database.migrate();
+    dataset = await prepareMeterOrganization(database.db, settings.meters, count);
+  } finally {
+    await database.close();
+  }
+  const { usageSchedules, calendarSchedules, readings } = settings.meters;
+  report.write(
+    `meters: ${usageSchedules.toLocaleString('en-US')} usage schedules (one meter each) beside ${calendarSchedules.toLocaleString('en-US')} calendar ones, ${readings.toLocaleString('en-US')} readings, ready in ${((performance.now() - started) / 1000).toFixed(0)} s (${kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'})\n`,
+  );
+  const server = await startServer(serverEnv(place));
+  try {
+    const authorization = await signInReader(server);
+    const timed = await timeDueReadings(server, authorization, dataset.due, 20);
+    const judged = kind === 'postgres';
+    const quickNote = settings.quick ? ' (for 30,000 usage schedules and 5,000,000 readings)' : '';
+    const line = `  a reading that makes a task due (${timed.count} one after the other, each task created in its transaction: ${timed.tasks}, errors ${timed.errors}): p50 ${timed.p50.toFixed(1)} ms, p95 ${timed.p95.toFixed(1)} ms, p99 ${timed.p99.toFixed(1)} ms, goal p95 <= ${GOALS.dueReadingP95Ms} ms${quickNote}`;
+    const everyTask = timed.tasks === timed.count && timed.errors === 0;
+    if (judged) report.goal(line, everyTask && timed.p95 <= GOALS.dueReadingP95Ms);
+    else {
+      report.write(`${line} (PostgreSQL's goal, shown here)\n`);
+      report.goal(`  every reading made its task: ${timed.tasks} of ${timed.count}`, everyTask);
+    }
+    const page = {
+      url: `${server.url}/api/assets/${dataset.sampleAssetId}/meters`,
+      headers: { authorization },
+      connections: 8,
+    };
+    const meters = await measureLoad(page, settings.seconds);
+    const asset = await measureLoad(
+      { ...page, url: `${server.url}/api/assets/${dataset.sampleAssetId}` },
+      settings.seconds,
+    );
+    report.tableHeader();
+    report.loadRow('meters', 'asset page: its 3 meters', 8, meters, {
+      p95Ms: judged ? GOALS.meterPageP95Ms : undefined,
+      p99Ms: GOALS.meterPageP95Ms * 3,
+    });
+    report.loadRow('meters', 'asset page: the asset', 8, asset);
+    if (!judged)
+      report.write(
+        `  (PostgreSQL's goal for the meters call, p95 <= ${GOALS.meterPageP95Ms} ms, shown here)\n`,
+      );
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Each small-tenant scenario beside the big one as a ratio of the same alone (goal: within 1.2×). */
 function judgeSmallBesideBig(
   kind: DatabaseKind,
@@ -805,6 +910,15 @@ async function main(): Promise<void> {
   }
   const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
+  if (settings.metersOnly) {
+    try {
+      await metersOnly(settings, scratchDir, report);
+    } finally {
+      await rm(scratchDir, { recursive: true, force: true });
+    }
+    report.finish();
+    return;
+  }
   if (settings.locationsOnly || settings.requestsOnly) {
     try {
       if (settings.locationsOnly) await locationsOnly(settings, scratchDir, report);

@@ -24,6 +24,7 @@ import {
   type TRequestState,
   type TRequestUrgency,
   type TWebhookEventType,
+  USAGE_COMBINES,
   WEBHOOK_DELIVERY_STATES,
 } from '@mqr/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -490,10 +491,10 @@ export const schedules = pgTable(
       .references(() => assets.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 200 }).notNull(),
     notes: varchar('notes', { length: 4000 }),
-    /** The recurrence as the API takes it. */
-    recurrence: jsonb('recurrence').$type<TRecurrence>().notNull(),
+    /** The recurrence as the API takes it; null for a schedule due by usage alone (ADR 138). */
+    recurrence: jsonb('recurrence').$type<TRecurrence>(),
     /** The same as an iCalendar RRULE (with UNTIL from endsOn), what the engine computes with. */
-    rrule: text('rrule').notNull(),
+    rrule: text('rrule'),
     mode: text('mode', { enum: SCHEDULE_MODES }).notNull(),
     leadDays: integer('lead_days').notNull().default(0),
     assigneeId: uuid('assignee_id').references(() => users.id),
@@ -509,6 +510,22 @@ export const schedules = pgTable(
     checklistTemplateId: uuid('checklist_template_id').references((): AnyPgColumn => checklistTemplates.id),
     /** The day that task appears: nextDueOn − leadDays (what the engine looks for). */
     createsOn: date('creates_on', { mode: 'string' }).generatedAlwaysAs(sql`next_due_on - lead_days`),
+    /**
+     * A usage trigger (ADR 138): due every `usageEvery` units of this meter of the asset, counted
+     * from `lastDoneUsage` (the meter's usage at the last completion, or where it started); with a
+     * recurrence too, `usageCombine` says whichever comes first or last. Null without one.
+     */
+    meterId: uuid('meter_id').references((): AnyPgColumn => meters.id),
+    usageEvery: doublePrecision('usage_every'),
+    usageCombine: text('usage_combine', { enum: USAGE_COMBINES }),
+    lastDoneUsage: doublePrecision('last_done_usage'),
+    /** The meter usage at which the next task falls due; null while its task is open or once reached. */
+    nextDueUsage: doublePrecision('next_due_usage'),
+    /**
+     * The calendar part's next due date, kept while it waits for the usage ("whichever last"); the
+     * engine sees it once it is nextDueOn.
+     */
+    backstopDueOn: date('backstop_due_on', { mode: 'string' }),
     createdById: uuid('created_by_id').references(() => users.id),
     updatedById: uuid('updated_by_id').references(() => users.id),
     createdAt: createdAt(),
@@ -539,6 +556,97 @@ export const schedules = pgTable(
       .where(sql`${t.pausedAt} is null and ${t.nextDueOn} is not null`),
     // The foreign keys' own lookups when a user is deleted or an asset goes.
     index('schedules_asset_idx').on(t.assetId),
+    // A reading's triggers (ADR 138): the active usage schedules of its meter due by its usage, read
+    // from this index alone, whatever the organization holds.
+    index('schedules_org_meter_due_idx')
+      .on(t.organizationId, t.meterId, t.nextDueUsage)
+      .where(sql`${t.pausedAt} is null and ${t.nextDueUsage} is not null`),
+    // The foreign key's own lookup, and a meter's schedules (a meter in use is not deleted).
+    index('schedules_meter_idx').on(t.meterId).where(sql`${t.meterId} is not null`),
+    check('schedules_trigger_check', sql`${t.rrule} is not null or ${t.meterId} is not null`),
+    check('schedules_recurrence_check', sql`(${t.recurrence} is null) = (${t.rrule} is null)`),
+    check(
+      'schedules_usage_check',
+      sql`(${t.meterId} is null) = (${t.usageEvery} is null) and (${t.meterId} is null) = (${t.lastDoneUsage} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A meter of an asset (modules/meters, ADR 137): running hours, kilometres, cycles or any unit. Its
+ * latest reading and its average daily use are kept here, updated by each reading, so that a reading
+ * and the asset page never read the history to know them.
+ */
+export const meters = pgTable(
+  'meters',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    unit: varchar('unit', { length: 20 }).notNull(),
+    /** The latest reading by the time it was read (null before the first), as the meter shows it. */
+    lastValue: doublePrecision('last_value'),
+    /**
+     * The use counted up to the latest reading: its value plus what earlier meters counted before a
+     * replacement (ADR 137). Usage triggers compare with it.
+     */
+    lastUsage: doublePrecision('last_usage'),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    /** The average use per day, weighted towards the last METER_RATE_DAYS days; null until a day is read. */
+    dailyRate: doublePrecision('daily_rate'),
+    /** The reading the first average is taken from (until the readings span a day). */
+    rateFromAt: timestamp('rate_from_at', { withTimezone: true }),
+    rateFromUsage: doublePrecision('rate_from_usage'),
+    readingCount: integer('reading_count').notNull().default(0),
+    createdById: uuid('created_by_id').references(() => users.id),
+    updatedById: uuid('updated_by_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // An asset's meters by name, each name once whatever its case.
+    uniqueIndex('meters_org_asset_name_unique').on(t.organizationId, t.assetId, sql`lower(${t.name})`),
+    // The foreign key's own lookup when an asset is deleted.
+    index('meters_asset_idx').on(t.assetId),
+  ],
+);
+
+/**
+ * A reading of a meter (ADR 137): its value as read, the use counted up to it, when it was read, by
+ * whom, and whether it starts a new meter (a replacement or a reset).
+ */
+export const meterReadings = pgTable(
+  'meter_readings',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    meterId: uuid('meter_id')
+      .notNull()
+      .references(() => meters.id, { onDelete: 'cascade' }),
+    value: doublePrecision('value').notNull(),
+    usage: doublePrecision('usage').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    note: varchar('note', { length: 500 }),
+    isReplacement: boolean('is_replacement').notNull().default(false),
+    /** The task it was read for; cleared when the task is deleted. */
+    eventId: uuid('event_id').references(() => maintenanceEvents.id, { onDelete: 'set null' }),
+    recordedById: uuid('recorded_by_id').references(() => users.id),
+    /** The import that brought it in, if one did. */
+    importId: uuid('import_id').references((): AnyPgColumn => importRuns.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('meter_readings_value_check', sql`${t.value} >= 0`),
+    // A meter's readings, latest first: its history pages, its chart, a reading's neighbours in time;
+    // also the foreign key's own lookup when a meter goes. Led by the meter (an id of one organization
+    // only) so that one index serves both on a table of millions (ADR 137).
+    index('meter_readings_meter_read_idx').on(t.meterId, t.readAt.desc(), t.id.desc()),
+    // The foreign keys' own lookups when a task or an import is deleted.
+    index('meter_readings_event_idx').on(t.eventId).where(sql`${t.eventId} is not null`),
+    index('meter_readings_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
   ],
 );
 

@@ -46,6 +46,8 @@ const LEFT_FOR_THE_MOVE = [
   'import_runs_pkey',
   'locations_pkey',
   'maintenance_events_pkey',
+  'meter_readings_pkey',
+  'meters_pkey',
   'request_photos_pkey',
   'requests_pkey',
   'schedules_pkey',

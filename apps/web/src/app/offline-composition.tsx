@@ -9,6 +9,7 @@ import { showSavedEvent, showTaskStamps, stampsBefore } from '#web/features/even
 import { fieldKeys } from '#web/features/fields/api/field-keys.ts';
 import { useFields } from '#web/features/fields/index.ts';
 import { locationKeys } from '#web/features/locations/api/location-keys.ts';
+import { meterKeys } from '#web/features/meters/index.ts';
 import {
   currentOwner,
   forgetOtherUsers,
@@ -23,7 +24,7 @@ import { scheduleKeys } from '#web/features/schedules/api/schedule-keys.ts';
 import { authStore, useAuth } from '#web/lib/auth-store.ts';
 import { clientConfigKey } from '#web/lib/client-config.ts';
 
-/** Assets whose pages (with their events, QR code and schedules) stay readable offline: the ones opened last. */
+/** Assets whose pages (with their events, QR code, schedules and meters) stay readable offline: the ones opened last. */
 export const RECENT_ASSETS_KEPT = 30;
 
 /** Tasks' checklists kept for working through them offline (ADR 136): the ones opened last. */
@@ -50,6 +51,7 @@ export const KEPT_READS: readonly TKeptRead[] = [
   { key: assetKeys.qrImages(), limit: RECENT_ASSETS_KEPT },
   { key: scheduleKeys.ofAssets(), limit: RECENT_ASSETS_KEPT },
   { key: checklistKeys.tasks(), limit: CHECKLISTS_KEPT },
+  { key: meterKeys.ofAssets(), limit: RECENT_ASSETS_KEPT },
   { key: locationKeys.levels(), limit: LOCATION_READS_KEPT },
   { key: locationKeys.searches(), limit: LOCATION_READS_KEPT },
 ];
@@ -81,8 +83,13 @@ function outboxEffectsOn(queryClient: QueryClient): TOutboxEffects {
     void queryClient.invalidateQueries({ queryKey: assetKeys.detail(write.assetId) });
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
     // A task's checklist shows what the server keeps of its steps (ADR 136), a completion too.
-    if (write.kind !== 'save-event') {
+    if (write.kind !== 'save-event' && write.kind !== 'meter-reading') {
       void queryClient.invalidateQueries({ queryKey: checklistKeys.task(write.eventId) });
+    }
+    // A reading moves its meter, and may make a usage schedule's task due (ADR 138).
+    if (write.kind === 'meter-reading') {
+      void queryClient.invalidateQueries({ queryKey: meterKeys.all });
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
     }
   };
   return {

@@ -91,12 +91,36 @@ export type TQueuedFollowUp = {
   occurredAt: string;
 };
 
+/** A meter reading entered while offline (ADR 137): sent with the time it was read. */
+export type TQueuedReading = {
+  kind: 'meter-reading';
+  assetId: string;
+  meterId: string;
+  /** The meter's name and unit as the device showed them (the outbox says what it holds). */
+  meterName: string;
+  unit: string;
+  body: {
+    value: number;
+    note: string | null;
+    isReplacement: boolean;
+    /** Sent again with true after the server asked to confirm an unusual jump. */
+    confirm: boolean;
+    /** The task it was read for. */
+    eventId: string | null;
+    /** When it was read (ISO), when not when it was entered. */
+    readAt?: string | undefined;
+  };
+  /** When the user entered it (ISO): the reading's time unless it names its own (ADR 085). */
+  occurredAt: string;
+};
+
 export type TQueuedWrite =
   | TQueuedEventSave
   | TQueuedTaskAction
   | TQueuedAssetMove
   | TQueuedChecklistStep
-  | TQueuedFollowUp;
+  | TQueuedFollowUp
+  | TQueuedReading;
 
 /**
  * What the offline layer (features/offline, composed in app/) offers the screens that write: whether

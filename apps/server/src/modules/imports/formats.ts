@@ -72,6 +72,27 @@ const SCHEDULE_COLUMNS: Record<string, BuiltIn> = {
   status: 'status',
 };
 
+/** The columns of a readings file, by lower-cased header: the template's (docs/product/meters.md), and plain words. */
+const READING_COLUMNS: Record<string, BuiltIn> = {
+  'asset slug': 'asset',
+  asset: 'asset',
+  slug: 'asset',
+  'asset name': 'ignore',
+  meter: 'meter',
+  'meter name': 'meter',
+  reading: 'value',
+  value: 'value',
+  'read at': 'readAt',
+  date: 'readAt',
+  'meter replacement': 'replacement',
+  replacement: 'replacement',
+  note: 'notes',
+  notes: 'notes',
+};
+
+/** The template's columns (docs/product/meters.md#import-readings), which recognise a readings file. */
+export const READING_TEMPLATE_COLUMNS = ['Asset slug', 'Meter', 'Reading', 'Read at'] as const;
+
 /**
  * The columns every asset export of ours has had, which recognise it (External ID came later, ADR
  * 092: an older export is still ours).
@@ -125,6 +146,7 @@ const BUILT_IN: Record<TImportKind, Partial<Record<ImportFormat, Record<string, 
     Other: HISTORY_COLUMNS,
   },
   schedules: { 'Maintenance QR': SCHEDULE_COLUMNS, Other: SCHEDULE_COLUMNS },
+  readings: { 'Maintenance QR': READING_COLUMNS, Other: READING_COLUMNS },
 };
 
 /**
@@ -141,6 +163,7 @@ export function recogniseFormat(headers: string[], kind: TImportKind): ImportFor
   const has = headerSet(headers);
   if (kind === 'events') return hasAll(has, EVENT_CSV_COLUMNS.slice(0, 5)) ? 'Maintenance QR' : 'Other';
   if (kind === 'schedules') return hasAll(has, SCHEDULE_CSV_COLUMNS.slice(0, 6)) ? 'Maintenance QR' : 'Other';
+  if (kind === 'readings') return hasAll(has, READING_TEMPLATE_COLUMNS) ? 'Maintenance QR' : 'Other';
   if (hasAll(has, OUR_ASSET_EXPORT)) return 'Maintenance QR';
   if (
     has.has('asset tag') &&
@@ -169,6 +192,7 @@ const WRONG_KIND: Record<TImportKind, string> = {
   assets: IMPORT_MESSAGES.assetsFileAsHistory,
   events: IMPORT_MESSAGES.historyFileAsAssets,
   schedules: IMPORT_MESSAGES.schedulesFile,
+  readings: IMPORT_MESSAGES.readingsFile,
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { MessageValues } from '@mqr/contracts';
+import { DEFAULT_TIME_ZONE, type MessageValues } from '@mqr/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
@@ -10,6 +10,7 @@ import {
   importRows,
   importRuns,
   maintenanceEvents,
+  organizations,
   users,
 } from '#server/db/schema.ts';
 
@@ -411,4 +412,14 @@ export async function lockHistoryImports(tx: DbOrTx, organizationId: string): Pr
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`history-import:${organizationId}`}, 0))`,
   );
+}
+
+/** The organization's time zone: where "today" is for the tasks an import's rows make due (ADR 051). */
+export async function findTimeZone(db: DbOrTx, organizationId: string): Promise<string> {
+  const [organization] = await db
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return organization?.timeZone ?? DEFAULT_TIME_ZONE;
 }

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_TIME_ZONE,
   IMPORT_MESSAGES,
   IMPORT_SAID,
   IMPORT_TARGET_LABELS,
@@ -13,7 +12,7 @@ import {
 } from '@mqr/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
-import { organizations, users } from '#server/db/schema.ts';
+import { users } from '#server/db/schema.ts';
 import {
   type ImportedSchedule,
   insertImportedSchedules,
@@ -24,7 +23,7 @@ import {
 import { dateIn } from './cell-formats.ts';
 import { type ImportKindRules, rowStopped, type StoredRow } from './import-kind.ts';
 import { type CheckedRowBase, type ImportPlan, type RowProblem, readRow, rowProblem } from './plan.ts';
-import { findAssetsBySlugs, updateImportRun } from './queries.ts';
+import { findAssetsBySlugs, findTimeZone, updateImportRun } from './queries.ts';
 
 /** A row of a schedules file as the import would write it, with what is wrong with it. */
 interface CheckedScheduleRow extends CheckedRowBase {
@@ -91,7 +90,8 @@ export function checkScheduleRow(plan: ImportPlan, rowNumber: number, cells: str
   const body = {
     title: row.text('title'),
     notes: row.text('notes'),
-    recurrence,
+    // A file of schedules holds calendar schedules: no recurrence is a wrong one (not "usage alone").
+    recurrence: recurrence ?? {},
     mode: mode ?? 'fixed',
     leadDays: leadDays === '' ? 0 : /^\d+$/.test(leadDays) ? Number(leadDays) : leadDays,
     startsOn: date('startsOn') ?? '',
@@ -189,16 +189,6 @@ async function resolveRows(db: DbOrTx, organizationId: string, plan: ImportPlan,
   });
 }
 
-/** The organization's time zone: where "today" is for the tasks already due (ADR 051). */
-async function timeZoneOf(db: DbOrTx, organizationId: string): Promise<string> {
-  const [organization] = await db
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
-  return organization?.timeZone ?? DEFAULT_TIME_ZONE;
-}
-
 const checkedRows = (plan: ImportPlan, rows: StoredRow[]) =>
   rows.map((r) => checkScheduleRow(plan, r.sheetRow, r.cells));
 
@@ -237,7 +227,7 @@ export const scheduleImport: ImportKindRules = {
         {
           organizationId,
           actor,
-          timeZone: await timeZoneOf(tx, organizationId),
+          timeZone: await findTimeZone(tx, organizationId),
           now,
           fileName: run.fileName,
         },

@@ -57,6 +57,7 @@ import {
   listImportRuns,
   updateImportRun,
 } from './queries.ts';
+import { readingImport } from './reading-import.ts';
 import { scheduleImport } from './schedule-import.ts';
 
 /** Rows stored per statement on upload, and read per step of a check. */
@@ -73,6 +74,7 @@ const KINDS: Record<TImportKind, ImportKindRules> = {
   assets: assetImport,
   events: eventImport,
   schedules: scheduleImport,
+  readings: readingImport,
 };
 
 /** Rows of a history import that its commit left out because the asset already had that event. */

@@ -62,7 +62,7 @@ async function runChunk(tx: DbOrTx, run: EngineRun, today: string, memo: Map<str
     run.now,
     planChunk(due, today, memo),
   );
-  return { created, more: due.length === ENGINE_CHUNK };
+  return { created: created.length, more: due.length === ENGINE_CHUNK };
 }
 
 /**

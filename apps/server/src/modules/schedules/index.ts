@@ -6,6 +6,7 @@ export { scheduleAdminRoutes, scheduleRoutes, testClockRoutes } from './routes.t
 export {
   type ImportedSchedule,
   insertImportedSchedules,
+  onMeterReading,
   onScheduledTaskCompleted,
   onScheduledTaskDeleted,
   recurrenceProblem,

@@ -13,6 +13,7 @@ import {
   eventFieldValues,
   fieldDefinitions,
   maintenanceEvents,
+  meters,
   organizations,
   scheduleFieldValues,
   schedules,
@@ -24,7 +25,10 @@ export type ScheduleInsert = typeof schedules.$inferInsert;
 
 const assignee = alias(users, 'schedule_assignee');
 
-/** A schedule with what it shows: its asset's name and slug, its assignee's name, its default values. */
+/**
+ * A schedule with what it shows: its asset's name and slug, its assignee's name, its default values,
+ * and its usage trigger's meter where it stands (ADR 138).
+ */
 const scheduleViewColumns = {
   ...getTableColumns(schedules),
   assetName: assets.name,
@@ -33,6 +37,12 @@ const scheduleViewColumns = {
   // The checklist its tasks get (ADR 134): its name, one lookup by key.
   checklistName: sql<string | null>`(select t.name from ${checklistTemplates} t
     where t.id = ${schedules.checklistTemplateId} and t.organization_id = ${schedules.organizationId})`,
+  meterName: meters.name,
+  meterUnit: meters.unit,
+  meterLastValue: meters.lastValue,
+  meterLastUsage: meters.lastUsage,
+  meterLastReadAt: meters.lastReadAt,
+  meterDailyRate: meters.dailyRate,
   values: jsonRows(
     sql`json_build_object('fieldId', v.field_id, 'label', d.label, 'value', v.value)`,
     sql`from ${scheduleFieldValues} v join ${fieldDefinitions} d on d.id = v.field_id
@@ -46,7 +56,8 @@ function selectScheduleViews(db: DbOrTx, organizationId: string) {
     .select(scheduleViewColumns)
     .from(schedules)
     .innerJoin(assets, and(eq(assets.id, schedules.assetId), eq(assets.organizationId, organizationId)))
-    .leftJoin(assignee, eq(assignee.id, schedules.assigneeId));
+    .leftJoin(assignee, eq(assignee.id, schedules.assigneeId))
+    .leftJoin(meters, and(eq(meters.id, schedules.meterId), eq(meters.organizationId, organizationId)));
 }
 
 export type ScheduleViewRow = Awaited<ReturnType<ReturnType<typeof selectScheduleViews>['execute']>>[number];
@@ -77,6 +88,7 @@ export function findScheduleBatch(
     .from(schedules)
     .innerJoin(assets, and(eq(assets.id, schedules.assetId), eq(assets.organizationId, organizationId)))
     .leftJoin(assignee, eq(assignee.id, schedules.assigneeId))
+    .leftJoin(meters, and(eq(meters.id, schedules.meterId), eq(meters.organizationId, organizationId)))
     .where(and(eq(schedules.organizationId, organizationId), after ? gt(schedules.id, after) : undefined))
     .orderBy(asc(schedules.id))
     .limit(limit);
@@ -343,8 +355,9 @@ export interface PlannedTask {
  * Creates the planned tasks in one statement (set-based): a Pending event per schedule and due date
  * with the schedule's title, notes, assignee and default values (of active fields), its audit entry,
  * and the schedule's next due date. A task that exists already (the unique index on schedule and due
- * date) is skipped: running twice, or on two instances at once, never makes a second one.
- * Answers how many tasks were created.
+ * date) is skipped: running twice, or on two instances at once, never makes a second one; with
+ * `onlyMade`, its schedule is then left as it was (a usage trigger tries again with the next reading).
+ * Answers the tasks created, with their schedules.
  */
 export async function insertPlannedTasks(
   tx: DbOrTx,
@@ -352,8 +365,9 @@ export async function insertPlannedTasks(
   timeZone: string,
   now: Date,
   tasks: PlannedTask[],
-): Promise<number> {
-  if (tasks.length === 0) return 0;
+  options: { onlyMade?: boolean } = {},
+): Promise<{ id: string; scheduleId: string }[]> {
+  if (tasks.length === 0) return [];
   const column = <K extends keyof PlannedTask>(key: K) => sql.param(tasks.map((task) => task[key]));
   const result = (await tx.execute(sql`
     with plan as (
@@ -400,9 +414,100 @@ export async function insertPlannedTasks(
       from made m join plan p on p.schedule_id = m.schedule_id
     ),
     moved as (
-      update ${schedules} s set next_due_on = p.next_due_on
+      -- A usage schedule waits for its task's completion (ADR 138): no usage due meanwhile.
+      update ${schedules} s set next_due_on = p.next_due_on, next_due_usage = null
       from plan p where s.id = p.schedule_id and s.organization_id = ${organizationId}
+        ${options.onlyMade ? sql`and exists (select 1 from made m where m.schedule_id = p.schedule_id)` : sql``}
     )
-    select count(*)::int as created from made`)) as unknown as { rows: { created: number }[] };
-  return result.rows[0]?.created ?? 0;
+    select m.id, m.schedule_id as "scheduleId" from made m`)) as unknown as {
+    rows: { id: string; scheduleId: string }[];
+  };
+  return result.rows;
+}
+
+// Usage triggers (ADR 138).
+
+/** Where a meter stands, as the schedules read it (modules/meters keeps it). */
+export interface MeterState {
+  id: string;
+  assetId: string;
+  name: string;
+  unit: string;
+  lastValue: number | null;
+  lastUsage: number | null;
+  lastReadAt: Date | null;
+  dailyRate: number | null;
+}
+
+/** One meter of the organization; undefined for another organization's or an unknown id. */
+export async function findMeterState(
+  db: DbOrTx,
+  organizationId: string,
+  meterId: string,
+  lock = false,
+): Promise<MeterState | undefined> {
+  const query = db
+    .select({
+      id: meters.id,
+      assetId: meters.assetId,
+      name: meters.name,
+      unit: meters.unit,
+      lastValue: meters.lastValue,
+      lastUsage: meters.lastUsage,
+      lastReadAt: meters.lastReadAt,
+      dailyRate: meters.dailyRate,
+    })
+    .from(meters)
+    .where(and(eq(meters.organizationId, organizationId), eq(meters.id, meterId)))
+    .limit(1);
+  // Shared: readings (which lock it for update) wait until a schedule counting on it is saved.
+  const [row] = await (lock ? query.for('share') : query);
+  return row;
+}
+
+/** An active usage schedule whose due usage a meter has reached, as a reading's transaction handles it. */
+export interface CrossedScheduleRow {
+  id: string;
+  assetId: string;
+  title: string;
+  meterId: string;
+  combine: 'first' | 'last' | null;
+  backstopDueOn: string | null;
+  leadDays: number;
+  nextDueUsage: number;
+  meterName: string;
+  unit: string;
+  /** The meter's use counted up to its latest reading, and that reading's value. */
+  lastUsage: number;
+  lastValue: number;
+}
+
+/**
+ * The active usage schedules of one meter (or of these schedules) whose due usage the meter's latest
+ * reading has reached, not past their end, locked until the commit. Led by
+ * schedules_org_meter_due_idx: a reading reads its own meter's due schedules, however many the
+ * organization has.
+ */
+export async function lockCrossedSchedules(
+  tx: DbOrTx,
+  organizationId: string,
+  today: string,
+  which: { meterId: string; usage: number } | { scheduleIds: string[] },
+): Promise<CrossedScheduleRow[]> {
+  const result = (await tx.execute(sql`
+    select s.id, s.asset_id as "assetId", s.title, s.meter_id as "meterId", s.usage_combine as combine,
+      s.backstop_due_on::text as "backstopDueOn", s.lead_days as "leadDays", s.next_due_usage as "nextDueUsage",
+      m.name as "meterName", m.unit, m.last_usage as "lastUsage", m.last_value as "lastValue"
+    from ${schedules} s
+    join ${meters} m on m.organization_id = ${organizationId} and m.id = s.meter_id
+    where s.organization_id = ${organizationId} and s.paused_at is null and s.next_due_usage is not null
+      ${
+        'meterId' in which
+          ? sql`and s.meter_id = ${which.meterId} and s.next_due_usage <= ${which.usage}`
+          : sql`and s.id = any(${sql.param(which.scheduleIds)}::uuid[]) and s.next_due_usage <= m.last_usage`
+      }
+      and (s.ends_on is null or s.ends_on >= ${today})
+    order by s.id
+    for update of s`)) as unknown as { rows: CrossedScheduleRow[] };
+  return result.rows;
 }

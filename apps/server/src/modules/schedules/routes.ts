@@ -56,11 +56,7 @@ export async function scheduleRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { page, pageSize } = request.query;
-      const { items, total } = await listSchedules(
-        app.db,
-        currentUser(request).organizationId,
-        request.query,
-      );
+      const { items, total } = await listSchedules(app.db, currentUser(request), request.query);
       setPagingHeaders(reply, { total, page, pageSize });
       return items;
     },
@@ -69,7 +65,7 @@ export async function scheduleRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/:id',
     { schema: { tags: ['schedules'], params: ZIdParams, response: { 200: ZSchedule } } },
-    async (request) => getSchedule(app.db, currentUser(request).organizationId, request.params.id),
+    async (request) => getSchedule(app.db, currentUser(request), request.params.id),
   );
 }
 

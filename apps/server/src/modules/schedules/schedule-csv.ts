@@ -33,7 +33,7 @@ export async function* scheduleCsvRows(
         schedule.title,
         schedule.notes ?? '',
         // In the API's order of keys (the database's JSON keeps its own).
-        JSON.stringify(ZRecurrence.parse(schedule.recurrence)),
+        schedule.recurrence ? JSON.stringify(ZRecurrence.parse(schedule.recurrence)) : '',
         SCHEDULE_MODE_LABELS[schedule.mode],
         String(schedule.leadDays),
         schedule.startsOn,

@@ -1,6 +1,7 @@
 import {
   ASSET_SELECTION_MESSAGES,
   localDate,
+  METER_MESSAGES,
   priorityRank,
   SCHEDULE_APPLY_MAX_ASSETS,
   SCHEDULE_MESSAGES,
@@ -10,6 +11,7 @@ import {
   type TApplyScheduleResult,
   type TSchedule,
   type TSchedulePriority,
+  type TUsageTriggered,
   type ZApplyScheduleBody,
   ZRecurrence,
   type ZScheduleBody,
@@ -34,6 +36,7 @@ import {
 import { createDueTasksIn } from './engine.ts';
 import {
   deleteScheduleRow,
+  findMeterState,
   findSchedule,
   findScheduleTaskState,
   findScheduleValues,
@@ -57,6 +60,14 @@ import {
   shortestGapDays,
   toRRuleText,
 } from './recurrence.ts';
+import {
+  openTaskColumns,
+  toUsageTrigger,
+  triggerCrossed,
+  type UsageRun,
+  usageFrom,
+  waitingColumns,
+} from './usage.ts';
 
 export type ScheduleInput = z.output<typeof ZScheduleBody>;
 export type ApplyScheduleInput = z.output<typeof ZApplyScheduleBody>;
@@ -75,11 +86,11 @@ const scheduleNotFound = () => notFound('Schedule');
 const scheduleRankPriority = (rank: number): TSchedulePriority =>
   SCHEDULE_PRIORITIES[Math.min(rank, SCHEDULE_PRIORITIES.length - 1)] ?? 'normal';
 
-export function toSchedule(row: ScheduleViewRow): TSchedule {
+export function toSchedule(row: ScheduleViewRow, timeZone: string): TSchedule {
   let upcoming: string[] = [];
   if (row.nextDueOn) {
     upcoming =
-      row.mode === 'floating'
+      row.mode === 'floating' || row.rrule === null
         ? [row.nextDueOn]
         : occurrencesFrom(row.rrule, row.nextDueOn, row.nextDueOn, SCHEDULE_UPCOMING_COUNT);
   }
@@ -93,6 +104,7 @@ export function toSchedule(row: ScheduleViewRow): TSchedule {
     fields: row.values,
     recurrence: row.recurrence,
     rrule: row.rrule,
+    usage: toUsageTrigger(row, timeZone),
     mode: row.mode,
     leadDays: row.leadDays,
     assigneeId: row.assigneeId,
@@ -125,17 +137,24 @@ async function getScheduleRow(
   return row;
 }
 
-export async function getSchedule(db: DbOrTx, organizationId: string, id: string): Promise<TSchedule> {
-  const row = isUuid(id) ? await findScheduleView(db, organizationId, id.toLowerCase()) : undefined;
+/** Whose schedules are read, and the time zone their projections are dated in. */
+export interface ScheduleReader {
+  organizationId: string;
+  timeZone: string;
+}
+
+export async function getSchedule(db: DbOrTx, reader: ScheduleReader, id: string): Promise<TSchedule> {
+  const row = isUuid(id) ? await findScheduleView(db, reader.organizationId, id.toLowerCase()) : undefined;
   if (!row) throw scheduleNotFound();
-  return toSchedule(row);
+  return toSchedule(row, reader.timeZone);
 }
 
 export async function listSchedules(
   db: DbOrTx,
-  organizationId: string,
+  reader: ScheduleReader,
   query: ScheduleListQuery,
 ): Promise<{ items: TSchedule[]; total: number }> {
+  const organizationId = reader.organizationId;
   const { rows, total } = await listScheduleViews(
     db,
     organizationId,
@@ -143,13 +162,17 @@ export async function listSchedules(
     query,
     COUNT_CAP,
   );
-  return { items: rows.map(toSchedule), total };
+  return { items: rows.map((row) => toSchedule(row, reader.timeZone)), total };
 }
 
-/** What a schedule's fields become once checked (ADR 051): its RRULE and its first due date. */
+/**
+ * What a schedule's fields become once checked (ADRs 051, 138): its RRULE and its first due date
+ * (null without a recurrence); with a usage trigger, the calendar backstop's first date, counted
+ * from the start date as from a completion (null when it falls after the end).
+ */
 interface CheckedSchedule {
-  rrule: string;
-  firstDueOn: string;
+  rrule: string | null;
+  firstDueOn: string | null;
 }
 
 /**
@@ -157,7 +180,16 @@ interface CheckedSchedule {
  * and its end, and its lead time is no longer than the shortest time between two due dates.
  */
 function checkRecurrence(input: ScheduleInput): CheckedSchedule {
+  if (input.recurrence === null) return { rrule: null, firstDueOn: null };
   const rrule = toRRuleText(input.recurrence, input.startsOn, input.endsOn);
+  if (input.usage !== null) {
+    const gap = shortestGapDays(input.recurrence, input.startsOn);
+    if (input.leadDays > gap) throw invalidField('leadDays', SCHEDULE_SAID.leadTooLong(gap));
+    return {
+      rrule,
+      firstDueOn: floatingDueAfter({ recurrence: input.recurrence, endsOn: input.endsOn }, input.startsOn),
+    };
+  }
   const firstDueOn = firstDueDate({
     rrule,
     mode: input.mode,
@@ -208,15 +240,27 @@ type ScheduleSettings = Pick<
   | 'startsOn'
   | 'endsOn'
   | 'checklistTemplateId'
->;
+> & { usage: { meterId: string; every: number; combine: 'first' | 'last' } | null };
+
+/** The settings a stored schedule holds. */
+function settingsOf(row: ScheduleRow): ScheduleSettings {
+  return {
+    ...row,
+    priority: scheduleRankPriority(row.priority),
+    usage:
+      row.meterId !== null && row.usageEvery !== null
+        ? { meterId: row.meterId, every: row.usageEvery, combine: row.usageCombine ?? 'first' }
+        : null,
+  };
+}
 
 /** The columns a checked input sets. */
-function columnsOf(input: ScheduleSettings, rrule: string) {
+function columnsOf(input: ScheduleSettings, rrule: string | null) {
   return {
     title: input.title,
     notes: input.notes,
     // Parsed again: the keys in one order, whether from a body or from the database's JSON.
-    recurrence: ZRecurrence.parse(input.recurrence),
+    recurrence: input.recurrence === null ? null : ZRecurrence.parse(input.recurrence),
     rrule,
     mode: input.mode,
     leadDays: input.leadDays,
@@ -225,6 +269,10 @@ function columnsOf(input: ScheduleSettings, rrule: string) {
     startsOn: input.startsOn,
     endsOn: input.endsOn,
     checklistTemplateId: input.checklistTemplateId?.toLowerCase() ?? null,
+    meterId: input.usage?.meterId.toLowerCase() ?? null,
+    usageEvery: input.usage?.every ?? null,
+    // Only with a calendar part to combine with.
+    usageCombine: input.usage && input.recurrence !== null ? input.usage.combine : null,
   };
 }
 
@@ -233,9 +281,19 @@ function auditSnapshot(
   columns: ReturnType<typeof columnsOf>,
   definitions: FieldDefinitionRow[],
   values: ReadonlyMap<string, string | null>,
+  lastDoneUsage: number | null,
 ): Record<string, unknown> {
-  const { rrule: _rrule, priority, ...settings } = columns;
-  return { ...settings, priority: scheduleRankPriority(priority), ...valuesByLabel(definitions, values) };
+  const { rrule: _rrule, priority, meterId, usageEvery, usageCombine, ...settings } = columns;
+  const usage =
+    meterId === null
+      ? null
+      : { meterId, every: usageEvery, combine: usageCombine, countsFrom: lastDoneUsage };
+  return {
+    ...settings,
+    priority: scheduleRankPriority(priority),
+    usage,
+    ...valuesByLabel(definitions, values),
+  };
 }
 
 function auditRecord(
@@ -256,14 +314,33 @@ function auditRecord(
   };
 }
 
-/** Creates the tasks of these schedules that are due now, in the transaction of the change that made them due. */
-function createTheirDueTasks(tx: DbOrTx, context: ScheduleContext, scheduleIds: string[]): Promise<number> {
-  return createDueTasksIn(tx, {
-    organizationId: context.actor.organizationId,
-    timeZone: context.actor.timeZone,
-    now: context.now,
-    scheduleIds,
-  });
+const runOf = (context: ScheduleContext): UsageRun => ({
+  organizationId: context.actor.organizationId,
+  timeZone: context.actor.timeZone,
+  now: context.now,
+});
+
+/**
+ * Creates the tasks of these schedules that are due now, in the transaction of the change that made
+ * them due: by their usage (the meter already past it, ADR 138), then by the calendar.
+ */
+async function createTheirDueTasks(
+  tx: DbOrTx,
+  context: ScheduleContext,
+  scheduleIds: string[],
+): Promise<number> {
+  const byUsage = await triggerCrossed(tx, runOf(context), { scheduleIds });
+  const byDate = await createDueTasksIn(tx, { ...runOf(context), scheduleIds });
+  return byUsage.filter((item) => item.taskId !== null).length + byDate;
+}
+
+/** The meter of a usage trigger: one of the asset's (400 on usage.meterId otherwise), locked against readings until the commit. */
+async function meterOfTrigger(tx: DbOrTx, organizationId: string, assetId: string, meterId: string) {
+  const meter = isUuid(meterId)
+    ? await findMeterState(tx, organizationId, meterId.toLowerCase(), true)
+    : undefined;
+  if (!meter || meter.assetId !== assetId) throw invalidField('usage.meterId', METER_MESSAGES.usageMeter);
+  return meter;
 }
 
 /** The assets of a new schedule: each of the organization (404 otherwise) and in service (409 otherwise), locked for share. */
@@ -297,19 +374,29 @@ async function createSchedules(
   const columns = columnsOf(input, checked.rrule);
   return db.transaction(async (tx) => {
     await lockTargetAssets(tx, organizationId, assetIds);
+    // A usage trigger names one asset's meter (the apply body refuses one).
+    let usage: ReturnType<typeof waitingColumns> | undefined;
+    if (input.usage) {
+      const meter = await meterOfTrigger(tx, organizationId, assetIds[0]!, input.usage.meterId);
+      usage = waitingColumns(columns, usageFrom(meter, input.usage.from), checked.firstDueOn);
+    }
     const rows: ScheduleInsert[] = assetIds.map((assetId) => ({
       ...columns,
       id: uuidv7(),
       organizationId,
       assetId,
       nextDueOn: checked.firstDueOn,
+      ...usage,
       createdById: context.actor.id,
       updatedById: context.actor.id,
     }));
     await insertSchedules(tx, rows);
     const ids = rows.map((row) => row.id!);
     await insertScheduleValues(tx, organizationId, ids, values);
-    const created = { created: true, ...auditSnapshot(columns, definitions, values) };
+    const created = {
+      created: true,
+      ...auditSnapshot(columns, definitions, values, usage?.lastDoneUsage ?? null),
+    };
     await recordAudits(
       tx,
       rows.map((row) =>
@@ -330,7 +417,7 @@ export async function createSchedule(
   input: ScheduleInput & { assetId: string },
 ): Promise<TSchedule> {
   const { ids } = await createSchedules(db, context, input, [input.assetId.toLowerCase()]);
-  return getSchedule(db, context.actor.organizationId, ids[0]!);
+  return getSchedule(db, context.actor, ids[0]!);
 }
 
 /**
@@ -422,27 +509,76 @@ export async function insertImportedSchedules(
   await createDueTasksIn(tx, { ...run, scheduleIds: rows.map((row) => row.id!) });
 }
 
+type RecountedSchedule = Pick<
+  ScheduleRow,
+  | 'id'
+  | 'rrule'
+  | 'mode'
+  | 'recurrence'
+  | 'startsOn'
+  | 'endsOn'
+  | 'meterId'
+  | 'usageEvery'
+  | 'usageCombine'
+  | 'lastDoneUsage'
+>;
+
 /**
- * The due date of a schedule's next task from where its tasks stand: for a fixed schedule, the first
- * due date after its latest task (or its first one); for a floating one, none while a task is open,
- * else the recurrence counted from its last completion (or its start date).
+ * Where a schedule's next task stands, from its tasks: for a fixed schedule, the first due date after
+ * its latest task (or its first one); for a floating one, none while a task is open, else the
+ * recurrence counted from its last completion (or its start date). A usage schedule (ADR 138) waits
+ * while a task is open; else it is due at the usage it counts from plus its "every", and its
+ * calendar backstop counts from its last completion (or from its start date, as from one).
  */
-async function nextDueOf(
+async function recountedColumns(
   tx: DbOrTx,
   organizationId: string,
   timeZone: string,
-  schedule: Pick<ScheduleRow, 'id' | 'rrule' | 'mode' | 'recurrence' | 'startsOn' | 'endsOn'>,
-): Promise<string | null> {
+  schedule: RecountedSchedule,
+): Promise<Partial<ScheduleInsert>> {
   const state = await findScheduleTaskState(tx, organizationId, schedule.id);
-  if (schedule.mode === 'floating') {
-    if (state.hasOpenTask) return null;
-    if (state.lastCompletedAt) return floatingDueAfter(schedule, localDate(state.lastCompletedAt, timeZone));
-    return firstDueDate(schedule);
+  if (schedule.meterId !== null && schedule.lastDoneUsage !== null) {
+    if (state.hasOpenTask) return { ...openTaskColumns };
+    const from = state.lastCompletedAt ? localDate(state.lastCompletedAt, timeZone) : schedule.startsOn;
+    const backstop = schedule.recurrence
+      ? floatingDueAfter({ ...schedule, recurrence: schedule.recurrence }, from)
+      : null;
+    return waitingColumns(schedule, schedule.lastDoneUsage, backstop);
+  }
+  const calendar = { nextDueUsage: null, backstopDueOn: null, lastDoneUsage: null };
+  const rrule = schedule.rrule ?? '';
+  const rule = { ...schedule, rrule };
+  if (schedule.mode === 'floating' && schedule.recurrence) {
+    if (state.hasOpenTask) return { ...calendar, nextDueOn: null };
+    if (state.lastCompletedAt) {
+      const completedOn = localDate(state.lastCompletedAt, timeZone);
+      return {
+        ...calendar,
+        nextDueOn: floatingDueAfter({ ...schedule, recurrence: schedule.recurrence }, completedOn),
+      };
+    }
+    return { ...calendar, nextDueOn: firstDueDate(rule) };
   }
   if (state.lastDueOn && state.lastDueOn >= schedule.startsOn) {
-    return occurrenceAfter(schedule.rrule, schedule.startsOn, state.lastDueOn, false);
+    return { ...calendar, nextDueOn: occurrenceAfter(rrule, schedule.startsOn, state.lastDueOn, false) };
   }
-  return firstDueDate(schedule);
+  return { ...calendar, nextDueOn: firstDueDate(rule) };
+}
+
+/**
+ * The usage a saved trigger counts from: the reading `from` when given; else, on the same meter,
+ * where it counted from; on another meter (or a new trigger), that meter's latest use.
+ */
+function savedUsageFrom(
+  current: ScheduleRow,
+  usage: NonNullable<ScheduleInput['usage']>,
+  meter: Parameters<typeof usageFrom>[0],
+): number {
+  if (usage.from !== null && usage.from !== undefined) return usageFrom(meter, usage.from);
+  if (current.meterId === usage.meterId.toLowerCase() && current.lastDoneUsage !== null) {
+    return current.lastDoneUsage;
+  }
+  return usageFrom(meter, null);
 }
 
 /**
@@ -466,23 +602,36 @@ export async function updateSchedule(
   const columns = columnsOf(input, checked.rrule);
   await db.transaction(async (tx) => {
     const current = await getScheduleRow(tx, organizationId, existing.id, { forUpdate: true });
+    const lastDoneUsage = input.usage
+      ? savedUsageFrom(
+          current,
+          input.usage,
+          await meterOfTrigger(tx, organizationId, current.assetId, input.usage.meterId),
+        )
+      : null;
     const stored = await findScheduleValues(tx, organizationId, current.id);
     // Checked against the locked values: one sent back unchanged is kept (ADR 020).
     const values = resolveFieldValues('MaintenanceEvent', definitions, input.fields, stored);
     const before = new Map([...values.keys()].map((fieldId) => [fieldId, stored.get(fieldId) ?? null]));
     const changes = diffChanges(
       auditSnapshot(
-        columnsOf({ ...current, priority: scheduleRankPriority(current.priority) }, current.rrule),
+        columnsOf(settingsOf(current), current.rrule),
         definitions,
         before,
+        current.lastDoneUsage,
       ),
-      auditSnapshot(columns, definitions, values),
+      auditSnapshot(columns, definitions, values, lastDoneUsage),
     );
     if (Object.keys(changes).length === 0) return;
-    const nextDueOn = await nextDueOf(tx, organizationId, context.actor.timeZone, { ...current, ...columns });
+    const recounted = await recountedColumns(tx, organizationId, context.actor.timeZone, {
+      ...current,
+      ...columns,
+      lastDoneUsage,
+    });
     const updated = await updateScheduleRow(tx, organizationId, current.id, {
       ...columns,
-      nextDueOn,
+      lastDoneUsage,
+      ...recounted,
       updatedById: context.actor.id,
       updatedAt: new Date(),
     });
@@ -495,7 +644,7 @@ export async function updateSchedule(
     await recordAudit(tx, auditRecord(context, updated, 'UPDATE', { changes }));
     if (!updated.pausedAt) await createTheirDueTasks(tx, context, [updated.id]);
   });
-  return getSchedule(db, organizationId, existing.id);
+  return getSchedule(db, context.actor, existing.id);
 }
 
 /** Pauses a schedule: it creates nothing until resumed (its open tasks stay). 409 when already paused. */
@@ -512,7 +661,7 @@ export async function pauseSchedule(db: Db, context: ScheduleContext, id: string
     });
     await recordAudit(tx, auditRecord(context, updated, 'PAUSE', { status: 'paused' }));
   });
-  return getSchedule(db, organizationId, existing.id);
+  return getSchedule(db, context.actor, existing.id);
 }
 
 /**
@@ -527,14 +676,14 @@ export async function resumeSchedule(db: Db, context: ScheduleContext, id: strin
     if (!current.pausedAt) throw conflict(SCHEDULE_MESSAGES.notPaused);
     const updated = await updateScheduleRow(tx, organizationId, current.id, {
       pausedAt: null,
-      nextDueOn: await nextDueOf(tx, organizationId, context.actor.timeZone, current),
+      ...(await recountedColumns(tx, organizationId, context.actor.timeZone, current)),
       updatedById: context.actor.id,
       updatedAt: new Date(),
     });
     await recordAudit(tx, auditRecord(context, updated, 'RESUME', { status: 'active' }));
     await createTheirDueTasks(tx, context, [updated.id]);
   });
-  return getSchedule(db, organizationId, existing.id);
+  return getSchedule(db, context.actor, existing.id);
 }
 
 /**
@@ -570,8 +719,16 @@ export interface ScheduleTaskChange {
 export async function onScheduledTaskCompleted(tx: DbOrTx, change: ScheduleTaskChange): Promise<void> {
   const schedule = await findSchedule(tx, change.organizationId, change.scheduleId, { forUpdate: true });
   if (schedule?.mode !== 'floating') return;
-  const nextDueOn = await nextDueOf(tx, change.organizationId, change.timeZone, schedule);
-  await updateScheduleRow(tx, change.organizationId, schedule.id, { nextDueOn });
+  // A usage schedule counts on from the meter's use at the completion (ADR 138).
+  const meter = schedule.meterId
+    ? await findMeterState(tx, change.organizationId, schedule.meterId)
+    : undefined;
+  const lastDoneUsage = meter?.lastUsage ?? schedule.lastDoneUsage;
+  const recounted = await recountedColumns(tx, change.organizationId, change.timeZone, {
+    ...schedule,
+    lastDoneUsage,
+  });
+  await updateScheduleRow(tx, change.organizationId, schedule.id, { lastDoneUsage, ...recounted });
   if (!schedule.pausedAt) {
     await createDueTasksIn(tx, {
       organizationId: change.organizationId,
@@ -589,6 +746,21 @@ export async function onScheduledTaskCompleted(tx: DbOrTx, change: ScheduleTaskC
 export async function onScheduledTaskDeleted(tx: DbOrTx, change: ScheduleTaskChange): Promise<void> {
   const schedule = await findSchedule(tx, change.organizationId, change.scheduleId, { forUpdate: true });
   if (schedule?.mode !== 'floating') return;
-  const nextDueOn = await nextDueOf(tx, change.organizationId, change.timeZone, schedule);
-  await updateScheduleRow(tx, change.organizationId, schedule.id, { nextDueOn });
+  const recounted = await recountedColumns(tx, change.organizationId, change.timeZone, schedule);
+  await updateScheduleRow(tx, change.organizationId, schedule.id, recounted);
+  // A usage schedule whose meter is past its due usage gets its task again at once.
+  if (!schedule.pausedAt && schedule.meterId)
+    await triggerCrossed(tx, change, { scheduleIds: [schedule.id] });
+}
+
+/**
+ * A meter was read (in the reading's transaction, ADR 138): the usage schedules whose due usage the
+ * reading reached get their tasks, and `meter.trigger_crossed` is sent for each.
+ */
+export function onMeterReading(
+  tx: DbOrTx,
+  run: UsageRun,
+  reading: { id: string; meterId: string; usage: number; value: number },
+): Promise<TUsageTriggered[]> {
+  return triggerCrossed(tx, run, { meterId: reading.meterId, usage: reading.usage }, reading);
 }

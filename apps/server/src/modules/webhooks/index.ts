@@ -1,6 +1,6 @@
 // What other modules and the route table may use of the webhooks module (ADR 102): they import it from here only.
 
-export type { AssetMovedFacts } from './outbox.ts';
+export type { AssetMovedFacts, UsageCrossedFacts } from './outbox.ts';
 export { webhookAdminRoutes } from './routes.ts';
 export {
   emitAssetEvents,
@@ -9,4 +9,5 @@ export {
   emitEventRecorded,
   emitRequestEvent,
   emitTaskEvent,
+  emitUsageCrossed,
 } from './service.ts';

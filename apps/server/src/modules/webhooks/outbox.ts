@@ -171,3 +171,36 @@ export async function emitChecklistCompleted(
 ): Promise<void> {
   await emitWebhookEvents(tx, organizationId, 'checklist.completed', [{ ...payload }]);
 }
+
+/**
+ * What `meter.trigger_crossed` says (ADR 138): the reading, its meter and asset, the usage schedule
+ * it made due, the reading it was due at, and the task created (null when a later calendar date
+ * holds it: "whichever last").
+ */
+export interface UsageCrossedFacts {
+  meterId: string;
+  meterName: string;
+  unit: string;
+  assetId: string;
+  readingId: string;
+  value: number;
+  scheduleId: string;
+  title: string;
+  dueAtValue: number;
+  taskId: string | null;
+  dueOn: string;
+}
+
+/** meter.trigger_crossed, once per usage schedule a reading made due. */
+export async function emitUsageCrossed(
+  tx: DbOrTx,
+  organizationId: string,
+  items: UsageCrossedFacts[],
+): Promise<void> {
+  await emitWebhookEvents(
+    tx,
+    organizationId,
+    'meter.trigger_crossed',
+    items.map((item) => ({ ...item })),
+  );
+}

@@ -41,6 +41,7 @@ export {
   emitEventRecorded,
   emitRequestEvent,
   emitTaskEvent,
+  emitUsageCrossed,
 } from './outbox.ts';
 
 export type WebhookEndpointInput = z.output<typeof ZWebhookEndpointBody>;

@@ -36,6 +36,7 @@ function setup(
       new Response('png', { headers: { 'Content-Type': 'image/png' } }),
     '/api/schedules': () => jsonResponse([]),
     [`/api/assets/${ASSET_ID}/moves`]: () => jsonResponse([]),
+    [`/api/assets/${ASSET_ID}/meters`]: () => jsonResponse([]),
     ...more,
   });
 }

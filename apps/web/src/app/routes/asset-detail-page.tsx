@@ -22,7 +22,10 @@ import { taskKeys } from '#web/features/events/api/task-keys.ts';
 import { MaintenanceEventsSection } from '#web/features/events/components/maintenance-events-section.tsx';
 import { FieldValueList } from '#web/features/fields/index.ts';
 import { PrintLabelsButton } from '#web/features/labels/index.ts';
+import { meterKeys } from '#web/features/meters/api/meter-keys.ts';
+import { AssetMetersCard } from '#web/features/meters/components/asset-meters-card.tsx';
 import { QueuedWrites } from '#web/features/offline/index.ts';
+import { scheduleKeys } from '#web/features/schedules/api/schedule-keys.ts';
 import { AssetSchedulesCard } from '#web/features/schedules/components/asset-schedules-card.tsx';
 import { isAdminUser, useAuth } from '#web/lib/auth-store.ts';
 import { OFFLINE_TEXTS } from '#web/lib/texts.ts';
@@ -44,8 +47,8 @@ export const ASSET_PAGE_TEXTS = {
 
 /**
  * /assets/{id}: header (with where the asset is and what it is part of), "Asset details", the QR card
- * and retirement (features/assets), "Print label" (features/labels), "Planned maintenance"
- * (features/schedules), its "Components" (features/assets), the maintenance events (features/events)
+ * and retirement (features/assets), "Print label" (features/labels), "Meters" (features/meters),
+ * "Planned maintenance" (features/schedules), its "Components" (features/assets), the maintenance events (features/events)
  * and its "Location history" (features/assets). A retired asset is read-only: no edit, no new event, no task actions, no label,
  * no schedule change.
  */
@@ -59,6 +62,14 @@ export function AssetDetailPage() {
   const reloadAfterSchedule = () => {
     if (id) void queryClient.invalidateQueries({ queryKey: assetKeys.detail(id) });
     void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    // A schedule's usage trigger counts on the meters (ADR 138).
+    void queryClient.invalidateQueries({ queryKey: meterKeys.all });
+  };
+  // A reading may make a usage schedule's task due (its asset's events) and moves the projections.
+  const reloadAfterReading = () => {
+    if (id) void queryClient.invalidateQueries({ queryKey: assetKeys.detail(id) });
+    void queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
   };
 
   if (!id) {
@@ -137,6 +148,13 @@ export function AssetDetailPage() {
         />
       </div>
       <QueuedWrites assetId={asset.id} />
+      <AssetMetersCard
+        assetId={asset.id}
+        canManage={isAdmin && !retired}
+        canRead={!retired}
+        onChanged={reloadAfterReading}
+        className={styles.section}
+      />
       <AssetSchedulesCard
         asset={asset}
         canManage={isAdmin && !retired}

@@ -88,6 +88,7 @@ export const AUDIT_ENTITY_MESSAGES: Record<TAuditEntityType, MessageDescriptor> 
   Location: msg`Location`,
   Request: msg`Request`,
   ChecklistTemplate: msg`Checklist`,
+  Meter: msg`Meter`,
 };
 
 /**

@@ -63,6 +63,8 @@ function rows(rowCount: number, delimiter: string, kind: TImportKind): MessageDe
       return msg`${plural(rowCount, { one: '# row', other: '# rows' })} of maintenance history, separated by ${select(separator, { comma: 'commas', semicolon: 'semicolons', tab: 'tabs', other: `“${delimiter}”` })}.`;
     case 'schedules':
       return msg`${plural(rowCount, { one: '# row', other: '# rows' })} of schedules, separated by ${select(separator, { comma: 'commas', semicolon: 'semicolons', tab: 'tabs', other: `“${delimiter}”` })}.`;
+    case 'readings':
+      return msg`${plural(rowCount, { one: '# row', other: '# rows' })} of meter readings, separated by ${select(separator, { comma: 'commas', semicolon: 'semicolons', tab: 'tabs', other: `“${delimiter}”` })}.`;
   }
 }
 
@@ -75,6 +77,8 @@ function importButton(count: number, kind: TImportKind): MessageDescriptor {
       return msg`${plural(count, { one: 'Import # event', other: 'Import # events' })}`;
     case 'schedules':
       return msg`${plural(count, { one: 'Import # schedule', other: 'Import # schedules' })}`;
+    case 'readings':
+      return msg`${plural(count, { one: 'Import # reading', other: 'Import # readings' })}`;
   }
 }
 
@@ -85,6 +89,9 @@ function done(
   const { createdCount, skippedCount } = run;
   if (run.kind === 'schedules') {
     return msg`Import finished: ${plural(createdCount, { other: '# schedules added' })}.`;
+  }
+  if (run.kind === 'readings') {
+    return msg`Import finished: ${plural(createdCount, { one: '# reading added', other: '# readings added' })}.`;
   }
   if (run.kind === 'events') {
     const skipped = formatNumber(skippedCount);
@@ -130,6 +137,10 @@ export const IMPORT_TEXTS = {
       label: msg`Schedules`,
       hint: msg`One row per schedule of an asset already here, found by its slug: from the schedules export of another organization.`,
     },
+    readings: {
+      label: msg`Meter readings`,
+      hint: msg`One row per reading of a meter of an asset already here: its slug, the meter’s name, the reading and when it was read.`,
+    },
   } satisfies Record<TImportKind, { label: MessageDescriptor; hint: MessageDescriptor }>,
   fileLabel: msg`CSV file`,
   fileHint: () => {
@@ -143,6 +154,7 @@ export const IMPORT_TEXTS = {
     assets: msg`Exports of Snipe-IT and HomeBox are recognised.`,
     events: msg`The maintenance history export of Maintenance QR is recognised.`,
     schedules: msg`The schedules export of Maintenance QR is recognised.`,
+    readings: msg`Columns named Asset slug, Meter, Reading, Read at, Meter replacement and Notes are recognised.`,
   } satisfies Record<TImportKind, MessageDescriptor>,
   upload: msg`Upload`,
   uploading: msg`Uploading…`,
@@ -298,6 +310,7 @@ export const IMPORT_TEXTS = {
   importHint: {
     events: msg`Each row adds a past event to its asset; an event the asset already has (same title and performed at) is skipped, so a file imported twice adds its events once.`,
     schedules: msg`Each row adds a schedule to its asset, due next on its Next due date (else its first), assigned to the user with its Assignee email.`,
+    readings: msg`Each row adds a reading to its meter, in the file’s order; a usage schedule whose use is reached gets its task.`,
   } satisfies Record<Exclude<TImportKind, 'assets'>, MessageDescriptor>,
   importButton,
   importStarting: msg`Starting…`,
@@ -353,7 +366,7 @@ export function resultText(run: TImportRun): MessageDescriptor {
     case 'Importing':
       return msg`${done} of ${total} imported`;
     case 'Done': {
-      if (run.kind === 'schedules') return msg`${created} added`;
+      if (run.kind === 'schedules' || run.kind === 'readings') return msg`${created} added`;
       if (run.kind === 'events') {
         const skipped = formatNumber(run.skippedCount);
         return msg`${created} added, ${skipped} skipped`;
@@ -428,4 +441,8 @@ export const IMPORT_TARGET_TEXTS: Record<TImportBuiltInTarget, MessageDescriptor
   endsOn: msg`Ends on`,
   nextDueOn: msg`Next due`,
   assignee: msg`Assignee`,
+  meter: msg`Meter`,
+  value: msg`Reading`,
+  readAt: msg`Read at`,
+  replacement: msg`Meter replacement`,
 };

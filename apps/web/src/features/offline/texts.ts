@@ -35,6 +35,10 @@ export const OUTBOX_MESSAGES = {
   checklistStep: (label: string, task: string) => msg`Checklist step “${label}” of “${task}”`,
   clearChecklistStep: (label: string, task: string) => msg`Clear checklist step “${label}” of “${task}”`,
   followUp: (title: string) => msg`Open follow-up task “${title}”`,
+  /** A meter reading: `value` already formatted with its unit. */
+  reading: (meter: string, value: string) => msg`Reading of ${meter}: ${value}`,
+  /** A reading the server asked to confirm (an unusual jump): send it as it is. */
+  sendAnyway: msg`Send anyway`,
   /** A move to a location deleted before it was sent (ADR 127). */
   locationGone: (path: string) =>
     msg`“${path}” no longer exists: the asset was not moved. Discard this change and move the asset again.`,

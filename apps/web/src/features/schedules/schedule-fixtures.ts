@@ -15,6 +15,7 @@ export function schedule(overrides: Partial<TSchedule> = {}): TSchedule {
     fields: [],
     recurrence: { pattern: 'monthDay', every: 1, day: 1 },
     rrule: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=1',
+    usage: null,
     mode: 'fixed',
     leadDays: 7,
     assigneeId: null,

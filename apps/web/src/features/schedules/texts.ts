@@ -1,6 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import type { TRecurrence, TRecurrenceUnit, TScheduleMode, TWeekday } from '@mqr/contracts';
+import type { TRecurrence, TRecurrenceUnit, TScheduleMode, TUsageCombine, TWeekday } from '@mqr/contracts';
+import type { TScheduleTrigger } from './lib/schedule-form-values.ts';
 
 /** "Every day", "Every 3 months": how often an interval repeats, a message per unit. */
 const EVERY_UNIT: Record<TRecurrenceUnit, (every: number) => MessageDescriptor> = {
@@ -126,6 +127,56 @@ export const SCHEDULE_TEXTS = {
   saving: msg`Saving...`,
   cancel: msg`Cancel`,
   saveFailed: msg`Unable to save the schedule.`,
+
+  // Usage triggers (docs/product/meters.md#usage-schedules).
+  trigger: msg`Falls due`,
+  triggers: {
+    calendar: { label: msg`By the calendar`, hint: msg`On dates: every month, on Mondays, on the 15th.` },
+    usage: {
+      label: msg`By use`,
+      hint: msg`Every N units of one of the asset’s meters: running hours, kilometres, cycles.`,
+    },
+    both: {
+      label: msg`By use and by the calendar`,
+      hint: msg`Every N units, with a calendar backstop: every 2,000 h or every year.`,
+    },
+  } as Record<TScheduleTrigger, { label: MessageDescriptor; hint: MessageDescriptor }>,
+  noMeters: msg`This asset has no meters yet: add one in its Meters card to plan service by use.`,
+  meter: msg`Meter`,
+  chooseMeter: msg`Choose a meter`,
+  /** `unit`: the chosen meter's. */
+  usageEvery: (unit: string) => msg`Every (${unit})`,
+  usageFrom: (unit: string) => msg`Count from reading (${unit}, optional)`,
+  /** `reading` already formatted with its unit. */
+  usageFromNew: (reading: string) => msg`Blank: from the meter’s latest reading (${reading}).`,
+  usageFromNone: msg`Blank: from the meter’s first reading.`,
+  usageFromKept: (reading: string) => msg`Blank: it goes on counting from ${reading}.`,
+  combine: msg`Whichever comes`,
+  combines: {
+    first: { label: msg`First`, hint: msg`Due at the use or the date, whichever comes first.` },
+    last: {
+      label: msg`Last`,
+      hint: msg`Due once both are reached: the use, and no earlier than the date.`,
+    },
+  } as Record<TUsageCombine, { label: MessageDescriptor; hint: MessageDescriptor }>,
+  backstop: msg`Calendar backstop`,
+  backstopHint: msg`Counts from the start date, then from each completion.`,
+  usageCountsFromCompletion: msg`A schedule due by use counts from its last completion.`,
+  // On the card.
+  /** `every` already formatted with its unit. */
+  usageFact: (every: string, meter: string) => msg`Every ${every} of ${meter}`,
+  backstopFirst: (recurrence: string) => msg`Or by the calendar: ${recurrence} (whichever comes first)`,
+  backstopLast: (recurrence: string) => msg`And by the calendar: ${recurrence} (whichever comes last)`,
+  /** `date` and `at` (a reading with its unit) already formatted. */
+  nextDueProjected: (days: number, date: string, at: string) =>
+    msg`Next due ≈ ${plural(days, { 0: 'today', one: 'in # day', other: 'in # days' })} (${date}), at ${at}`,
+  nextDueExpected: (days: number, date: string) =>
+    msg`Next due ≈ ${plural(days, { 0: 'today', one: 'in # day', other: 'in # days' })} (${date})`,
+  nextDueAt: (at: string) => msg`Next due at ${at}: a date is projected once the readings span a day.`,
+  usageReached: (date: string) => msg`Its use is reached: due on ${date}.`,
+  usageWaiting: msg`The count starts again when its open task is completed.`,
+  /** `reading` already formatted with its unit. */
+  usageNow: (reading: string) => msg`The meter reads ${reading}.`,
 };
 
 export const WEEKDAY_LABELS: Record<TWeekday, MessageDescriptor> = {

@@ -89,6 +89,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEventType, MessageDescriptor> 
   'request.closed': msg`Request closed`,
   'task.urgent': msg`Task made urgent`,
   'checklist.completed': msg`Checklist completed`,
+  'meter.trigger_crossed': msg`Meter reading made a task due`,
 };
 
 export const WEBHOOK_DELIVERY_STATE_LABELS: Record<TWebhookDeliveryState, MessageDescriptor> = {

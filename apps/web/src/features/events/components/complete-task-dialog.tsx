@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
+import { TaskMeterReadings, useTaskReadings } from '#web/features/meters/index.ts';
 import { useAuth } from '#web/lib/auth-store.ts';
 import { formatMinutes, formatMoney, parseMinutes, parseMoney, parseQuantity } from '#web/lib/money.ts';
 import type { TTaskWork } from '../api/task-action.ts';
@@ -15,6 +16,8 @@ import { fromDateTimeLocal, toDateTimeLocal } from './event-form-values.ts';
 type TCostRow = { key: number; description: string; quantity: string; unitCost: string };
 
 type TCompleteTaskDialogProps = {
+  /** The task's asset, whose meters' readings are entered with it. */
+  assetId: string;
   /** The task's event id: the person's timer of it fills in their time (ADR 143). */
   eventId: string;
   title: string;
@@ -33,6 +36,7 @@ type TErrors = Record<string, string>;
  * Completing is this dialog's button: it asks nothing more.
  */
 export function CompleteTaskDialog({
+  assetId,
   eventId,
   title,
   downFrom,
@@ -41,6 +45,8 @@ export function CompleteTaskDialog({
   onClose,
 }: TCompleteTaskDialogProps) {
   const { _ } = useLingui();
+  const readings = useTaskReadings(assetId, eventId);
+  const [sending, setSending] = useState(false);
   const currency = useAuth()?.currency ?? DEFAULT_CURRENCY;
   const owner = useTimerOwner(eventId);
   const [timed] = useState(() => timerMinutesOf(owner));
@@ -88,16 +94,19 @@ export function CompleteTaskDialog({
     return Object.keys(found).length > 0 ? { errors: found } : { work };
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || sending) return;
     const result = check();
     if ('errors' in result) {
       setErrors(result.errors);
       return;
     }
     setErrors({});
-    onComplete(result.work);
+    // The meters' readings first, each saved with the task: a refused one holds the completion back.
+    setSending(true);
+    const read = await readings.send().finally(() => setSending(false));
+    if (read) onComplete(result.work);
   }
 
   const total = rows.reduce((sum, row) => {
@@ -107,8 +116,8 @@ export function CompleteTaskDialog({
   }, 0);
 
   return (
-    <Dialog title={_(WORK_TEXTS.completeTitle(title))} busy={busy} onClose={onClose}>
-      <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+    <Dialog title={_(WORK_TEXTS.completeTitle(title))} busy={busy || sending} onClose={onClose}>
+      <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy || sending}>
         <TextField
           label={_(WORK_TEXTS.timeSpent)}
           hint={
@@ -170,6 +179,7 @@ export function CompleteTaskDialog({
             {rows.length > 0 ? <output>{_(WORK_TEXTS.total(formatMoney(total, currency)))}</output> : null}
           </div>
         </fieldset>
+        <TaskMeterReadings readings={readings} />
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{_(WORK_TEXTS.downtime)}</legend>
           <div className={styles.pair}>
@@ -192,11 +202,11 @@ export function CompleteTaskDialog({
         </fieldset>
         <DialogFooter>
           <div className={styles.buttons}>
-            <Button variant="secondary" disabled={busy} onClick={onClose}>
+            <Button variant="secondary" disabled={busy || sending} onClick={onClose}>
               {_(WORK_TEXTS.cancel)}
             </Button>
-            <Button type="submit" disabled={busy}>
-              {_(busy ? WORK_TEXTS.completing : WORK_TEXTS.complete)}
+            <Button type="submit" disabled={busy || sending}>
+              {_(busy || sending ? WORK_TEXTS.completing : WORK_TEXTS.complete)}
             </Button>
           </div>
         </DialogFooter>

@@ -64,6 +64,7 @@ function setup(events: TMaintenanceEvent[], handlers: THandlers = {}, canEdit = 
       new Response('png', { headers: { 'Content-Type': 'image/png' } }),
     '/api/schedules': () => jsonResponse([]),
     [`/api/assets/${ASSET_ID}/moves`]: () => jsonResponse([]),
+    [`/api/assets/${ASSET_ID}/meters`]: () => jsonResponse([]),
     ...handlers,
   });
   return {

@@ -75,6 +75,7 @@ export function MaintenanceEventList({
       </ol>
       {completing ? (
         <CompleteTaskDialog
+          assetId={assetId}
           eventId={completing.id}
           title={completing.title}
           downFrom={completing.downFrom}

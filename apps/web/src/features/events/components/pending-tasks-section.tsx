@@ -136,6 +136,7 @@ export function PendingTasksSection({ onTaskChanged }: { onTaskChanged?: () => v
       {content}
       {completing ? (
         <CompleteTaskDialog
+          assetId={completing.assetId}
           eventId={completing.eventId}
           title={completing.title}
           downFrom={completing.downFrom}

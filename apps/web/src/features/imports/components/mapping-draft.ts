@@ -81,7 +81,8 @@ export function targetOf(draft: TColumnDraft, key: string | undefined): TImportC
       isPublic: draft.isPublic,
     };
   }
-  return { kind: draft.choice as 'ignore' | TImportBuiltInTarget };
+  // Two branches: a union of more than 25 members is not split by its discriminant.
+  return draft.choice === 'ignore' ? { kind: 'ignore' } : { kind: draft.choice as TImportBuiltInTarget };
 }
 
 /** Up to SAMPLE_COUNT different, non-blank values of a column in the first rows of the file. */

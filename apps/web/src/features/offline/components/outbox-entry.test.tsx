@@ -116,4 +116,29 @@ describe('an outbox entry', () => {
       screen.getByRole('heading', { name: 'Open follow-up task “Follow-up: Pressure”' }),
     ).toBeInTheDocument();
   });
+
+  it('says what a reading holds; one the server asked to confirm offers "Send anyway"', () => {
+    const reading: TOutboxEntry = {
+      ...entry([]),
+      write: {
+        kind: 'meter-reading',
+        assetId: 'a1',
+        meterId: 'm1',
+        meterName: 'Engine hours',
+        unit: 'h',
+        body: { value: 12345.5, note: null, isReplacement: false, confirm: false, eventId: null },
+        occurredAt: '2026-11-20T08:30:00.000Z',
+      },
+      state: 'failed',
+      message: 'This reading adds 3,000 h in 1 day, far more than the usual 8 h a day.',
+      needsConfirm: true,
+    };
+    render(
+      <MemoryRouter>
+        <OutboxEntry entry={reading} showAsset onRetry={() => {}} onRemove={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Reading of Engine hours: 12,345.5 h' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send anyway' })).toBeInTheDocument();
+  });
 });

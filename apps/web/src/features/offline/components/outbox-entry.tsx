@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { ProgressBar } from '#web/components/ui/progress-bar.tsx';
+import { formatReading } from '#web/features/meters/index.ts';
 import { formatDateTime, formatNumber } from '#web/lib/dates.ts';
 import type { TOutboxEntry } from '../lib/offline-db.ts';
 import { progressOf } from '../lib/outbox.ts';
@@ -21,6 +22,9 @@ export function describeWrite(entry: TOutboxEntry): string {
     return i18n._(say(write.stepLabel, write.taskTitle));
   }
   if (write.kind === 'checklist-follow-up') return i18n._(OUTBOX_MESSAGES.followUp(write.title));
+  if (write.kind === 'meter-reading') {
+    return i18n._(OUTBOX_MESSAGES.reading(write.meterName, formatReading(write.body.value, write.unit)));
+  }
   if (write.kind === 'move-asset') {
     return i18n._(
       write.locationPath ? OUTBOX_MESSAGES.moveTo(write.locationPath) : OUTBOX_MESSAGES.moveToNone,
@@ -86,7 +90,7 @@ export function OutboxEntry({ entry, showAsset, onRetry, onRemove }: TOutboxEntr
       <div className={styles.actions}>
         {entry.state === 'failed' ? (
           <Button variant="secondary" onClick={() => onRetry(entry)}>
-            {_(OUTBOX_MESSAGES.retry)}
+            {entry.needsConfirm ? _(OUTBOX_MESSAGES.sendAnyway) : _(OUTBOX_MESSAGES.retry)}
           </Button>
         ) : null}
         {entry.state === 'conflict' ? (

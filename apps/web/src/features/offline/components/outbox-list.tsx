@@ -16,8 +16,16 @@ export function OutboxList({
   showAsset: boolean;
   labelledBy: string;
 }) {
-  const retry = (entry: TOutboxEntry) =>
-    void saveEntry({ ...entry, state: 'waiting', message: null }).then(() => sendNow());
+  // A reading the server asked to confirm goes again confirmed ("Send anyway", ADR 137).
+  const retry = (entry: TOutboxEntry) => {
+    const write =
+      entry.needsConfirm && entry.write.kind === 'meter-reading'
+        ? { ...entry.write, body: { ...entry.write.body, confirm: true } }
+        : entry.write;
+    void saveEntry({ ...entry, write, state: 'waiting', message: null, needsConfirm: false }).then(() =>
+      sendNow(),
+    );
+  };
   const remove = (entry: TOutboxEntry) => {
     if (entry.state !== 'conflict' && !window.confirm(i18n._(OUTBOX_MESSAGES.confirmDiscard))) return;
     void discardEntry(entry);

@@ -6,6 +6,7 @@ import type {
   TQueuedChecklistStep,
   TQueuedEventSave,
   TQueuedFollowUp,
+  TQueuedReading,
   TQueuedTaskAction,
 } from '#web/lib/offline-writes.ts';
 
@@ -34,7 +35,8 @@ export type TStoredWrite =
   | TQueuedTaskAction
   | TQueuedAssetMove
   | Omit<TQueuedChecklistStep, 'newFiles'>
-  | TQueuedFollowUp;
+  | TQueuedFollowUp
+  | TQueuedReading;
 
 /** waiting (to be sent, or retried), sending, failed (the server refused it), conflict (someone else was first). */
 export type TOutboxState = 'waiting' | 'sending' | 'failed' | 'conflict';
@@ -56,6 +58,8 @@ export type TOutboxEntry = {
   message: string | null;
   /** Files stored on the server as attachments of a new event after a conflict. */
   savedAs?: TEventFileInput[];
+  /** A reading the server asked to confirm (an unusual jump, ADR 137): "Send anyway" sends it confirmed. */
+  needsConfirm?: boolean;
 };
 
 interface OfflineDb extends DBSchema {

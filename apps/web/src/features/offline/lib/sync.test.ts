@@ -6,10 +6,11 @@ import type {
   TQueuedAssetMove,
   TQueuedChecklistStep,
   TQueuedEventSave,
+  TQueuedReading,
   TQueuedWrite,
 } from '#web/lib/offline-writes.ts';
 import { clearOwner } from './offline-db.ts';
-import { addToOutbox, listOutbox } from './outbox.ts';
+import { addToOutbox, listOutbox, saveEntry } from './outbox.ts';
 import { sendOutbox } from './sync.ts';
 
 const api = vi.hoisted(() => ({
@@ -24,6 +25,7 @@ const api = vi.hoisted(() => ({
   answerStep: vi.fn(),
   clearStep: vi.fn(),
   openFollowUp: vi.fn(),
+  recordReading: vi.fn(),
 }));
 
 vi.mock('#web/features/events/index.ts', async (importOriginal) => ({
@@ -36,6 +38,10 @@ vi.mock('#web/features/checklists/index.ts', async (importOriginal) => ({
   answerStep: api.answerStep,
   clearStep: api.clearStep,
   openFollowUp: api.openFollowUp,
+}));
+vi.mock('#web/features/meters/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  recordReading: api.recordReading,
 }));
 
 const OWNER = 'org:tech';
@@ -352,6 +358,50 @@ describe('sending the outbox', () => {
       signed!.key,
     );
     expect(api.clearStep).toHaveBeenCalledWith('e1', 'remarks', cleared!.key);
+  });
+
+  it('sends a reading entered offline with the time it was entered; an unusual jump waits for "Send anyway" (ADR 137)', async () => {
+    const reading: TQueuedReading = {
+      kind: 'meter-reading',
+      assetId: 'a1',
+      meterId: 'm1',
+      meterName: 'Engine hours',
+      unit: 'h',
+      body: { value: 1500, note: null, isReplacement: false, confirm: false, eventId: null },
+      occurredAt: DONE_AT,
+    };
+    await addToOutbox(OWNER, reading, 'Pump');
+    const [entry] = await listOutbox(OWNER);
+    api.recordReading.mockRejectedValueOnce(
+      new ApiError(
+        409,
+        'CONFIRM_REQUIRED',
+        'This reading adds 300 h in 1 day, far more than the usual 8 h a day.',
+      ),
+    );
+    await sendOutbox(OWNER, vi.fn());
+    expect(api.recordReading).toHaveBeenCalledWith('m1', { ...reading.body, readAt: DONE_AT }, entry!.key);
+    const [refused] = await listOutbox(OWNER);
+    expect(refused).toMatchObject({
+      state: 'failed',
+      needsConfirm: true,
+      message: expect.stringContaining('300 h'),
+    });
+    // "Send anyway": the same reading, confirmed, with a key of its own (the first was refused, nothing stored).
+    await saveEntry({
+      ...refused!,
+      write: { ...reading, body: { ...reading.body, confirm: true } },
+      state: 'waiting',
+      message: null,
+      needsConfirm: false,
+    });
+    api.recordReading.mockResolvedValueOnce({});
+    await sendOutbox(OWNER, vi.fn());
+    expect(api.recordReading).toHaveBeenLastCalledWith(
+      'm1',
+      { ...reading.body, confirm: true, readAt: DONE_AT },
+      `${entry!.key}:confirmed`,
+    );
     expect(await listOutbox(OWNER)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   updateEvent,
   uploadFile,
 } from '#web/features/events/index.ts';
+import { needsConfirm, recordReading } from '#web/features/meters/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { OUTBOX_MESSAGES } from '../texts.ts';
@@ -24,7 +25,7 @@ import { clearProgress, listOutbox, newKey, removeEntry, saveEntry, setProgress 
 type TOutcome =
   | { sent: TMaintenanceEvent | null }
   | 'stop'
-  | { state: 'failed' | 'conflict'; message: string; savedAs?: TEventFileInput[] };
+  | { state: 'failed' | 'conflict'; message: string; savedAs?: TEventFileInput[]; needsConfirm?: boolean };
 
 /** What the server is told of when it was done: the time the technician made the change (ADR 085). */
 const doneAt = (entry: TOutboxEntry): string => entry.createdAt;
@@ -148,6 +149,18 @@ async function send(entry: TOutboxEntry): Promise<TOutcome> {
     const { stepKey, title, notes } = write;
     await openFollowUp(write.eventId, { stepKey, title, notes }, entry.key);
     return { sent: null };
+  }
+  if (write.kind === 'meter-reading') {
+    // Read when it was entered on the device (unless it names its own time), sent with its key.
+    const body = { ...write.body, readAt: write.body.readAt ?? occurredAt };
+    try {
+      await recordReading(write.meterId, body, write.body.confirm ? `${entry.key}:confirmed` : entry.key);
+      return { sent: null };
+    } catch (error) {
+      // An unusual jump: the technician looks at it and sends it anyway ("Send anyway"), or discards it.
+      if (needsConfirm(error)) return { state: 'failed', message: error.message, needsConfirm: true };
+      throw error;
+    }
   }
   if (write.kind === 'task-action') {
     const run = write.action === 'start' ? startTask : completeTask;

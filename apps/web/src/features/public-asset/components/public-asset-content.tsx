@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { PRODUCT_NAME, type TPublicAsset } from '@mqr/contracts';
-import { useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
 import { AttachmentList } from '#web/components/ui/attachment-list.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -14,7 +14,7 @@ import { PUBLIC_ASSET_TEXTS } from '../texts.ts';
 import styles from './public-asset-page.module.css';
 import { ReportProblem } from './report-problem.tsx';
 
-function PublicAsset({ asset }: { asset: TPublicAsset }) {
+function PublicAsset({ asset, staff }: { asset: TPublicAsset; staff?: ReactNode }) {
   const { _ } = useLingui();
   const firstPage = useMemo(
     () => ({ events: asset.events, nextAfter: asset.eventsNextAfter }),
@@ -55,6 +55,7 @@ function PublicAsset({ asset }: { asset: TPublicAsset }) {
           height={160}
         />
       </Card>
+      {staff}
 
       <ReportProblem asset={asset} />
 
@@ -98,13 +99,15 @@ type TPublicAssetContentProps = {
   slug: string;
   /** The asset's request, already under way (the lean public page starts it before rendering). */
   preloaded?: Promise<TPublicAsset>;
+  /** What the app's route shows its own staff under the asset (never the lean page's). */
+  staff?: ReactNode;
 };
 
 /**
  * /a/{organizationId}/{slug}: the read-only asset page anyone with the QR code may open. No router
  * here: the app's route and the lean public page (ADR 032) both render it.
  */
-export function PublicAssetContent({ organizationId, slug, preloaded }: TPublicAssetContentProps) {
+export function PublicAssetContent({ organizationId, slug, preloaded, staff }: TPublicAssetContentProps) {
   const { _ } = useLingui();
   const state = usePublicAsset(organizationId, slug, preloaded);
 
@@ -125,5 +128,5 @@ export function PublicAssetContent({ organizationId, slug, preloaded }: TPublicA
       </div>
     );
   }
-  return <PublicAsset asset={state.data} />;
+  return <PublicAsset asset={state.data} staff={staff} />;
 }

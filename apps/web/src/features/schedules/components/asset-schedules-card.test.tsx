@@ -177,6 +177,7 @@ describe('the asset page’s planned maintenance', () => {
         notes: null,
         fields: [{ fieldId: EVENT_FIELDS.pressure.id, value: '4.5' }],
         recurrence: { pattern: 'weekdays', every: 1, weekdays: ['MO', 'TH'] },
+        usage: null,
         mode: 'fixed',
         leadDays: 2,
         assigneeId: SAM.id,

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { TAsset, TSchedule } from '@mqr/contracts';
+import type { TAsset, TSchedule, TUsageTrigger } from '@mqr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '#web/components/ui/alert.tsx';
@@ -11,6 +11,7 @@ import { NextServiceDue } from '#web/components/ui/due-badge.tsx';
 import { QueryFallback } from '#web/components/ui/offline-notice.tsx';
 import { Pager } from '#web/components/ui/pager.tsx';
 import { PriorityPill } from '#web/components/ui/priority-pill.tsx';
+import { formatReading } from '#web/features/meters/index.ts';
 import { formatCalendarDate } from '#web/lib/dates.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { pageCountOf } from '#web/lib/paged-response.ts';
@@ -178,11 +179,26 @@ function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: Rea
   const titleId = useId();
   const [next, ...then] = schedule.upcoming;
   const paused = schedule.status === 'paused';
-  const facts = [
-    recurrenceText(schedule.recurrence),
-    _(SCHEDULE_TEXTS.modes[schedule.mode].label),
-    _(SCHEDULE_TEXTS.leadTime(schedule.leadDays)),
-  ];
+  const usage = schedule.usage;
+  const facts = usage
+    ? [
+        _(SCHEDULE_TEXTS.usageFact(formatReading(usage.every, usage.unit), usage.meterName)),
+        ...(schedule.recurrence
+          ? [
+              _(
+                usage.combine === 'first'
+                  ? SCHEDULE_TEXTS.backstopFirst(recurrenceText(schedule.recurrence))
+                  : SCHEDULE_TEXTS.backstopLast(recurrenceText(schedule.recurrence)),
+              ),
+              _(SCHEDULE_TEXTS.leadTime(schedule.leadDays)),
+            ]
+          : []),
+      ]
+    : [
+        schedule.recurrence ? recurrenceText(schedule.recurrence) : '',
+        _(SCHEDULE_TEXTS.modes[schedule.mode].label),
+        _(SCHEDULE_TEXTS.leadTime(schedule.leadDays)),
+      ];
   return (
     <li className={styles.item} aria-labelledby={titleId}>
       <div className={styles.itemHead}>
@@ -208,7 +224,9 @@ function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: Rea
         )}
         {schedule.assigneeName ? ` · ${_(SCHEDULE_TEXTS.assignedTo(schedule.assigneeName))}` : null}
       </p>
-      {next ? (
+      {usage ? (
+        <UsageDue usage={usage} nextDueOn={schedule.nextDueOn} />
+      ) : next ? (
         <p>
           <span className={styles.strong}>{_(SCHEDULE_TEXTS.nextDue(formatCalendarDate(next)))}</span>
           {then.length > 0 ? (
@@ -227,5 +245,47 @@ function ScheduleItem({ schedule, actions }: { schedule: TSchedule; actions: Rea
       )}
       {actions ? <div className={styles.actions}>{actions}</div> : null}
     </li>
+  );
+}
+
+/** Whole days from `today` to `date` (both YYYY-MM-DD); never below 0. */
+export function daysUntil(date: string, today: string): number {
+  return Math.max(
+    0,
+    Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000),
+  );
+}
+
+/**
+ * Where a usage schedule stands (docs/product/meters.md#usage-schedules): its next due reading and
+ * when it is expected ("≈ in 23 days, at 14,000 h"), the date a reached use waits for, or its open
+ * task; and the meter's latest reading.
+ */
+function UsageDue({ usage, nextDueOn }: { usage: TUsageTrigger; nextDueOn: string | null }) {
+  const { _ } = useLingui();
+  let line: string;
+  if (usage.nextDueAt !== null) {
+    const at = formatReading(usage.nextDueAt, usage.unit);
+    line = usage.expectedOn
+      ? _(
+          SCHEDULE_TEXTS.nextDueProjected(
+            daysUntil(usage.expectedOn, localToday()),
+            formatCalendarDate(usage.expectedOn),
+            at,
+          ),
+        )
+      : _(SCHEDULE_TEXTS.nextDueAt(at));
+  } else if (nextDueOn) line = _(SCHEDULE_TEXTS.usageReached(formatCalendarDate(nextDueOn)));
+  else line = _(SCHEDULE_TEXTS.usageWaiting);
+  return (
+    <p>
+      <span className={styles.strong}>{line}</span>
+      {usage.currentValue !== null ? (
+        <span className={styles.muted}>
+          {' · '}
+          {_(SCHEDULE_TEXTS.usageNow(formatReading(usage.currentValue, usage.unit)))}
+        </span>
+      ) : null}
+    </p>
   );
 }

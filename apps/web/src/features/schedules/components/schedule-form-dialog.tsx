@@ -25,6 +25,7 @@ import { TextField } from '#web/components/ui/text-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea-field.tsx';
 import { ChecklistChoiceField } from '#web/features/checklists/index.ts';
 import { CustomFieldInputs, useFields } from '#web/features/fields/index.ts';
+import { useAssetMeters } from '#web/features/meters/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { failureMessage } from '#web/lib/failure-message.ts';
 import { PRIORITY_MESSAGES } from '#web/lib/texts.ts';
@@ -39,6 +40,7 @@ import {
 } from '../lib/schedule-form-values.ts';
 import { SCHEDULE_TEXTS, WEEKDAY_LABELS } from '../texts.ts';
 import styles from './schedule-form.module.css';
+import { UsageTriggerFields } from './usage-trigger-fields.tsx';
 
 /** Whose schedule the form makes: one asset's (new or an edit), or one for each selected asset. */
 export type TScheduleTarget =
@@ -157,6 +159,9 @@ function ScheduleForm({
   });
   const errors = formState.errors;
   const pattern = watch('pattern');
+  const trigger = watch('trigger');
+  // An asset's schedule may count on its meters (ADR 138); a selection's counts on the calendar only.
+  const meters = useAssetMeters(target.kind === 'asset' ? target.assetId : '').data ?? [];
   const ids = { mode: useId(), defaults: useId() };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -191,7 +196,7 @@ function ScheduleForm({
 
   const active = definitions.filter((definition) => definition.isActive);
   const everyLabel =
-    pattern === 'interval'
+    pattern === 'interval' || trigger === 'both'
       ? _(SCHEDULE_TEXTS.every)
       : pattern === 'weekdays'
         ? _(SCHEDULE_TEXTS.everyWeeks)
@@ -220,14 +225,36 @@ function ScheduleForm({
         {...register('notes')}
       />
 
-      <SelectField label={_(SCHEDULE_TEXTS.repeats)} error={errors.pattern?.message} {...register('pattern')}>
-        {(Object.keys(SCHEDULE_TEXTS.patterns) as (keyof typeof SCHEDULE_TEXTS.patterns)[]).map((key) => (
-          <option key={key} value={key}>
-            {_(SCHEDULE_TEXTS.patterns[key])}
-          </option>
-        ))}
-      </SelectField>
-      <div className={styles.row}>
+      {target.kind === 'asset' ? (
+        <UsageTriggerFields
+          meters={meters}
+          saved={saved}
+          trigger={trigger}
+          meterId={watch('meterId')}
+          register={register}
+          errors={errors}
+        />
+      ) : null}
+      {trigger === 'both' ? (
+        <div>
+          <h3 className={fieldStyles.label}>{_(SCHEDULE_TEXTS.backstop)}</h3>
+          <p className={styles.hint}>{_(SCHEDULE_TEXTS.backstopHint)}</p>
+        </div>
+      ) : null}
+      {trigger === 'calendar' ? (
+        <SelectField
+          label={_(SCHEDULE_TEXTS.repeats)}
+          error={errors.pattern?.message}
+          {...register('pattern')}
+        >
+          {(Object.keys(SCHEDULE_TEXTS.patterns) as (keyof typeof SCHEDULE_TEXTS.patterns)[]).map((key) => (
+            <option key={key} value={key}>
+              {_(SCHEDULE_TEXTS.patterns[key])}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <div className={styles.row} hidden={trigger === 'usage'}>
         <TextField
           label={everyLabel}
           type="number"
@@ -237,7 +264,7 @@ function ScheduleForm({
           error={errors.every?.message}
           {...register('every')}
         />
-        {pattern === 'interval' ? (
+        {pattern === 'interval' || trigger === 'both' ? (
           <SelectField label={_(SCHEDULE_TEXTS.unit)} {...register('unit')}>
             {RECURRENCE_UNITS.map((unit) => (
               <option key={unit} value={unit}>
@@ -246,7 +273,7 @@ function ScheduleForm({
             ))}
           </SelectField>
         ) : null}
-        {pattern === 'monthDay' ? (
+        {pattern === 'monthDay' && trigger === 'calendar' ? (
           <TextField
             label={_(SCHEDULE_TEXTS.dayOfMonth)}
             type="number"
@@ -260,7 +287,7 @@ function ScheduleForm({
           />
         ) : null}
       </div>
-      {pattern === 'weekdays' ? (
+      {pattern === 'weekdays' && trigger === 'calendar' ? (
         <ChoiceGroup legend={_(SCHEDULE_TEXTS.weekdays)} error={errors.weekdays?.message}>
           <div className={styles.weekdays}>
             {WEEKDAYS.map((day) => (
@@ -278,7 +305,11 @@ function ScheduleForm({
         </ChoiceGroup>
       ) : null}
 
-      <ChoiceGroup legend={_(SCHEDULE_TEXTS.mode)} error={errors.mode?.message}>
+      <ChoiceGroup
+        legend={_(SCHEDULE_TEXTS.mode)}
+        error={errors.mode?.message}
+        hidden={trigger !== 'calendar'}
+      >
         {SCHEDULE_MODES.map((mode) => {
           const hintId = `${ids.mode}-${mode}`;
           return (
@@ -399,15 +430,18 @@ function ScheduleForm({
 function ChoiceGroup({
   legend,
   error,
+  hidden,
   children,
 }: {
   legend: string;
   error: string | undefined;
+  hidden?: boolean;
   children: ReactNode;
 }) {
   const errorId = useId();
   return (
     <fieldset
+      hidden={hidden}
       className={styles.group}
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}

@@ -36,6 +36,7 @@ describe('the schedule form’s values', () => {
         notes: 'Look at the gauge.',
         fields: [{ fieldId: required.id, value: 'Sam' }],
         recurrence: { pattern: 'lastDayOfMonth', every: 2 },
+        usage: null,
         mode: 'fixed',
         leadDays: 7,
         assigneeId: null,

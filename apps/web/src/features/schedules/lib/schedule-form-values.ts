@@ -8,13 +8,18 @@ import {
   type TScheduleBody,
   type TScheduleMode,
   type TSchedulePriority,
+  type TUsageCombine,
   type TWeekday,
   ZScheduleBody,
 } from '@mqr/contracts';
 import { customKey, fieldInputValue, ruleOf, storedValueOf } from '#web/features/fields/index.ts';
+import { parseReading } from '#web/features/meters/index.ts';
 import { wordMessage } from '#web/lib/api-messages.ts';
 
 export type TRecurrencePattern = TRecurrence['pattern'];
+
+/** What makes a schedule due (ADR 138): the calendar, a meter's use, or both with the calendar as backstop. */
+export type TScheduleTrigger = 'calendar' | 'usage' | 'both';
 
 /** What the schedule form edits; numbers as typed. Default values of the event fields at `custom.f_{id}`. */
 export type TScheduleFormValues = {
@@ -34,6 +39,12 @@ export type TScheduleFormValues = {
   /** The checklist template's id, '' for none (ADR 136). */
   checklistTemplateId: string;
   custom: Record<string, string>;
+  trigger: TScheduleTrigger;
+  meterId: string;
+  /** Units between two services, and the reading to count from (blank: the latest, or as saved). */
+  usageEvery: string;
+  usageFrom: string;
+  combine: TUsageCombine;
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -70,6 +81,11 @@ export function initialScheduleFormValues(
     endsOn: schedule?.endsOn ?? '',
     checklistTemplateId: schedule?.checklist?.id ?? '',
     custom,
+    trigger: schedule?.usage ? (schedule.recurrence ? 'both' : 'usage') : 'calendar',
+    meterId: schedule?.usage?.meterId ?? '',
+    usageEvery: schedule?.usage ? String(schedule.usage.every) : '',
+    usageFrom: '',
+    combine: schedule?.usage?.combine ?? 'first',
   };
 }
 
@@ -78,8 +94,11 @@ function wholeNumber(text: string): number {
   return /^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN;
 }
 
-function recurrenceOf(values: TScheduleFormValues): TRecurrence {
+function recurrenceOf(values: TScheduleFormValues): TRecurrence | null {
   const every = wholeNumber(values.every);
+  if (values.trigger === 'usage') return null;
+  // A backstop counts from the last completion: every N days, weeks, months or years only.
+  if (values.trigger === 'both') return { pattern: 'interval', every, unit: values.unit };
   switch (values.pattern) {
     case 'interval':
       return { pattern: 'interval', every, unit: values.unit };
@@ -99,6 +118,7 @@ function recurrenceOf(values: TScheduleFormValues): TRecurrence {
 export function scheduleFormPath(path: string): string | null {
   const [head = '', next] = path.split('.');
   if (head === 'fields') return next ? `custom.${customKey(next)}` : null;
+  if (head === 'usage') return next === 'every' ? 'usageEvery' : next === 'from' ? 'usageFrom' : 'meterId';
   if (head === 'recurrence') return next && ['every', 'weekdays', 'day'].includes(next) ? next : 'pattern';
   const known = [
     'title',
@@ -142,12 +162,23 @@ export function checkScheduleForm(
     if (!result.ok) add(`custom.${key}`, result.message);
     else if (result.value !== null) fields.push({ fieldId: definition.id, value: result.value });
   }
+  const usage =
+    values.trigger === 'calendar'
+      ? null
+      : {
+          meterId: values.meterId,
+          every: parseReading(values.usageEvery) ?? Number.NaN,
+          from: values.usageFrom.trim() === '' ? null : (parseReading(values.usageFrom) ?? Number.NaN),
+          combine: values.combine,
+        };
   const body: TScheduleBody = {
     title: values.title,
     notes: values.notes.trim() === '' ? null : values.notes,
     fields,
     recurrence: recurrenceOf(values),
-    mode: values.mode,
+    usage,
+    // A usage trigger always counts from the last completion.
+    ...(usage ? {} : { mode: values.mode }),
     leadDays: wholeNumber(values.leadDays),
     assigneeId: values.assigneeId || null,
     priority: values.priority,
