@@ -307,4 +307,57 @@ describe('the asset page’s planned maintenance', () => {
       `${i18n._(SCHEDULE_TEXTS.changeFailed)} ${SCHEDULE_MESSAGES.alreadyPaused}`,
     );
   });
+
+  it('makes a schedule due by use: the meter, every N units and where to count from; no calendar asked', async () => {
+    const meter = {
+      id: '0193f8a0-0000-7000-8000-0000000000d1',
+      assetId: ASSET_ID,
+      name: 'Engine hours',
+      unit: 'h',
+      lastValue: 1200,
+      lastReadAt: '2026-03-01T08:00:00.000Z',
+      dailyRate: 8,
+      readingCount: 3,
+      series: [],
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const posted: unknown[] = [];
+    setup(
+      {},
+      {
+        [`/api/assets/${ASSET_ID}/meters`]: () => jsonResponse([meter]),
+        'POST /api/admin/schedules': (_url, init) => {
+          posted.push(bodyOf(init));
+          return jsonResponse(schedule(), 201);
+        },
+      },
+    );
+    const user = userEvent.setup();
+    renderApp(`/assets/${ASSET_ID}`);
+    const region = await card();
+    await user.click(within(region).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.addSchedule) }));
+    const dialog = await screen.findByRole('dialog', { name: i18n._(SCHEDULE_TEXTS.addTitle) });
+    await within(dialog).findByRole('option', { name: 'Sam Rivera' });
+    await user.type(within(dialog).getByLabelText(i18n._(SCHEDULE_TEXTS.title)), 'Oil change');
+    await waitFor(() => expect(within(dialog).getByLabelText('By use')).toBeEnabled());
+    await user.click(within(dialog).getByLabelText('By use'));
+    // By use alone: no recurrence, no due-date mode.
+    expect(within(dialog).queryByLabelText(i18n._(SCHEDULE_TEXTS.repeats))).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: i18n._(SCHEDULE_TEXTS.mode) })).toBeNull();
+    expect(within(dialog).queryByLabelText(i18n._(SCHEDULE_TEXTS.every))).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Meter'), 'Engine hours (h)');
+    expect(within(dialog).getByLabelText('Count from reading (h, optional)')).toHaveAccessibleDescription(
+      'Blank: from the meter’s latest reading (1,200 h).',
+    );
+    await user.type(within(dialog).getByLabelText('Every (h)'), '2,000');
+    await user.click(within(dialog).getByRole('button', { name: i18n._(SCHEDULE_TEXTS.save) }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      title: 'Oil change',
+      recurrence: null,
+      usage: { meterId: meter.id, every: 2000, from: null, combine: 'first' },
+    });
+    expect(posted[0]).not.toHaveProperty('mode');
+  });
 });

@@ -254,39 +254,41 @@ function ScheduleForm({
           ))}
         </SelectField>
       ) : null}
-      <div className={styles.row} hidden={trigger === 'usage'}>
-        <TextField
-          label={everyLabel}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          error={errors.every?.message}
-          {...register('every')}
-        />
-        {pattern === 'interval' || trigger === 'both' ? (
-          <SelectField label={_(SCHEDULE_TEXTS.unit)} {...register('unit')}>
-            {RECURRENCE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {_(SCHEDULE_TEXTS.units[unit])}
-              </option>
-            ))}
-          </SelectField>
-        ) : null}
-        {pattern === 'monthDay' && trigger === 'calendar' ? (
+      {trigger === 'usage' ? null : (
+        <div className={styles.row}>
           <TextField
-            label={_(SCHEDULE_TEXTS.dayOfMonth)}
+            label={everyLabel}
             type="number"
             inputMode="numeric"
             min={1}
-            max={31}
             step={1}
-            hint={_(SCHEDULE_TEXTS.dayOfMonthHint)}
-            error={errors.day?.message}
-            {...register('day')}
+            error={errors.every?.message}
+            {...register('every')}
           />
-        ) : null}
-      </div>
+          {pattern === 'interval' || trigger === 'both' ? (
+            <SelectField label={_(SCHEDULE_TEXTS.unit)} {...register('unit')}>
+              {RECURRENCE_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {_(SCHEDULE_TEXTS.units[unit])}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {pattern === 'monthDay' && trigger === 'calendar' ? (
+            <TextField
+              label={_(SCHEDULE_TEXTS.dayOfMonth)}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={31}
+              step={1}
+              hint={_(SCHEDULE_TEXTS.dayOfMonthHint)}
+              error={errors.day?.message}
+              {...register('day')}
+            />
+          ) : null}
+        </div>
+      )}
       {pattern === 'weekdays' && trigger === 'calendar' ? (
         <ChoiceGroup legend={_(SCHEDULE_TEXTS.weekdays)} error={errors.weekdays?.message}>
           <div className={styles.weekdays}>
@@ -305,32 +307,30 @@ function ScheduleForm({
         </ChoiceGroup>
       ) : null}
 
-      <ChoiceGroup
-        legend={_(SCHEDULE_TEXTS.mode)}
-        error={errors.mode?.message}
-        hidden={trigger !== 'calendar'}
-      >
-        {SCHEDULE_MODES.map((mode) => {
-          const hintId = `${ids.mode}-${mode}`;
-          return (
-            <div key={mode} className={styles.choice}>
-              <label className={fieldStyles.check}>
-                <input
-                  type="radio"
-                  className={fieldStyles.checkbox}
-                  value={mode}
-                  aria-describedby={hintId}
-                  {...register('mode')}
-                />
-                {_(SCHEDULE_TEXTS.modes[mode].label)}
-              </label>
-              <span id={hintId} className={styles.hint}>
-                {_(SCHEDULE_TEXTS.modes[mode].hint)}
-              </span>
-            </div>
-          );
-        })}
-      </ChoiceGroup>
+      {trigger === 'calendar' ? (
+        <ChoiceGroup legend={_(SCHEDULE_TEXTS.mode)} error={errors.mode?.message}>
+          {SCHEDULE_MODES.map((mode) => {
+            const hintId = `${ids.mode}-${mode}`;
+            return (
+              <div key={mode} className={styles.choice}>
+                <label className={fieldStyles.check}>
+                  <input
+                    type="radio"
+                    className={fieldStyles.checkbox}
+                    value={mode}
+                    aria-describedby={hintId}
+                    {...register('mode')}
+                  />
+                  {_(SCHEDULE_TEXTS.modes[mode].label)}
+                </label>
+                <span id={hintId} className={styles.hint}>
+                  {_(SCHEDULE_TEXTS.modes[mode].hint)}
+                </span>
+              </div>
+            );
+          })}
+        </ChoiceGroup>
+      ) : null}
 
       <div className={styles.row}>
         <TextField
@@ -430,18 +430,15 @@ function ScheduleForm({
 function ChoiceGroup({
   legend,
   error,
-  hidden,
   children,
 }: {
   legend: string;
   error: string | undefined;
-  hidden?: boolean;
   children: ReactNode;
 }) {
   const errorId = useId();
   return (
     <fieldset
-      hidden={hidden}
       className={styles.group}
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
