@@ -16,20 +16,29 @@ const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
 export interface TestS3 {
   /** The app's S3 settings for it (path-style, s3rver's fixed keys). */
   s3: S3Config;
+  /** S3 goes away (an outage): nothing listens on its port; what it stores is kept. */
+  stop(): Promise<void>;
+  /** S3 comes back on the same port with what it stored. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A real S3 endpoint inside the test (s3rver on 127.0.0.1, a folder of its own) with one bucket. */
 export async function startTestS3(bucket = 'test-bucket'): Promise<TestS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'mqr-s3rver-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
+  const serve = async (port: number) => {
+    const server = new S3rver({
+      port,
+      address: '127.0.0.1',
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+    return { server, address: await server.run() };
+  };
+  let { server, address } = await serve(0);
+  const { port } = address;
+  let running = true;
   return {
     s3: {
       endpoint: `http://127.0.0.1:${port}`,
@@ -39,8 +48,19 @@ export async function startTestS3(bucket = 'test-bucket'): Promise<TestS3> {
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
     },
-    close: async () => {
+    stop: async () => {
+      if (!running) return;
+      running = false;
       await server.close();
+    },
+    restart: async () => {
+      if (running) return;
+      ({ server } = await serve(port));
+      running = true;
+    },
+    close: async () => {
+      if (running) await server.close();
+      running = false;
       await rm(directory, { recursive: true, force: true });
     },
   };
