@@ -9,6 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '#server/db/client.ts';
+import { startOutageEnvironment } from '#server/test/outage-environment.ts';
+import { testPostgresMissing } from '#server/test/postgres-server.ts';
+import { testRedisMissing } from '#server/test/redis-server.ts';
+import { runSoak, SOAK_MEMORY_GROWTH } from '#server/test/soak.ts';
 import { withDatabaseName } from '#server/test/test-database.ts';
 import { fail } from '../cli-database.ts';
 import { BENCH_PASSWORD, type DatasetSize, prepareDataset, type Tenant } from './dataset.ts';
@@ -67,6 +71,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --only locations    only the location tree's rows (a site's page, the list by location, the
                       type-ahead, a building moved), on the data set of a full run (seeded or reused);
                       its figures join the saved ones for the embedded/PostgreSQL ratios
+  --resilience        only the soak (ADR 140): 200 connections of mixed reads and writes for 10 minutes
+                      against two instances on a PostgreSQL, Redis and S3 of its own (as
+                      npm run test:resilience starts them); resident memory flat (at most 10 % growth
+                      after a minute's warm-up) and no error. --seconds sets its length
 
 BENCH_DATABASE_URL points it at a PostgreSQL database: empty, or holding this same data set (reused).
 The small tenant is also measured alone, on a second database without the big organization
@@ -127,6 +135,7 @@ function options() {
       'data-dir': { type: 'string' },
       quick: { type: 'boolean' },
       only: { type: 'string' },
+      resilience: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -166,6 +175,10 @@ function options() {
     heavyWorkOnly: values.only === 'heavy-work',
     publicPageOnly: values.only === 'public-page',
     locationsOnly: values.only === 'locations',
+    resilience: values.resilience ?? false,
+    /** The soak's length: --seconds when given with --resilience, else 10 minutes. */
+    soakSeconds:
+      values.resilience && values.seconds !== undefined ? wholeNumber(values.seconds, 600, 'seconds') : 600,
   };
 }
 
@@ -437,6 +450,52 @@ async function judgeHeavyWork(server: RunningProcess, settings: Settings, report
   );
 }
 
+/**
+ * The soak (--resilience, ADR 140): two instances and their dependencies started as the resilience
+ * tests start them, 200 connections of mixed reads and writes for `seconds`, each server's resident
+ * memory read every second. Judged: no error, at most 10 % growth from the end of the first minute.
+ */
+async function judgeSoak(seconds: number, report: Report) {
+  const missing = testPostgresMissing() ?? testRedisMissing();
+  if (missing) {
+    report.errors++;
+    report.write(`soak: cannot start its dependencies: ${missing}\n`);
+    return;
+  }
+  const connections = 200;
+  report.write(
+    `\nsoak: ${connections} connections, ${seconds} s, two instances (load average ${loadAverage()})\n`,
+  );
+  const environment = await startOutageEnvironment({ env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000' } });
+  try {
+    const soak = await runSoak({
+      environment,
+      connections,
+      seconds,
+      warmupSeconds: Math.min(60, Math.round(seconds / 4)),
+      prefix: 'bench-soak',
+      progress: (text) => report.write(`  ${text}\n`),
+    });
+    for (const [kind, figures] of Object.entries(soak.byKind)) {
+      report.write(
+        `  ${kind.padEnd(7)} ${String(figures.requests).padStart(7)} requests  p50 ${figures.p50Ms} ms  p95 ${figures.p95Ms} ms  p99 ${figures.p99Ms} ms\n`,
+      );
+    }
+    report.goal(
+      `soak: ${soak.requests} requests (${soak.perSecond}/s), ${soak.errors.length} errors, goal 0`,
+      soak.errors.length === 0,
+    );
+    for (const memory of soak.memory) {
+      report.goal(
+        `soak: server ${memory.server + 1} resident ${memory.afterWarmupMb} MB after warm-up, ${memory.endMb} MB at the end (peak ${memory.peakMb}) = ${(memory.growth * 100).toFixed(1)} % growth, goal <= ${SOAK_MEMORY_GROWTH * 100} %`,
+        memory.growth <= SOAK_MEMORY_GROWTH,
+      );
+    }
+  } finally {
+    await environment.close();
+  }
+}
+
 /** The heavy work row alone (--only heavy-work), on an embedded database of its own. */
 async function heavyWorkOnly(settings: Settings, scratchDir: string, report: Report) {
   const place: Place = { databaseUrl: undefined, dataDir: path.join(scratchDir, 'heavy') };
@@ -702,6 +761,11 @@ async function main(): Promise<void> {
   const settings = options();
   ensureBuilt();
   const report = new Report(!settings.quick);
+  if (settings.resilience) {
+    await judgeSoak(settings.soakSeconds, report);
+    report.finish();
+    return;
+  }
   const kind: DatabaseKind = settings.databaseUrl ? 'postgres' : 'pglite';
   const scratchDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-'));
   if (settings.locationsOnly) {

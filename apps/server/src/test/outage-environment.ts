@@ -8,14 +8,15 @@ import { startEnvironment, startNodeFlags } from '../../scripts/bench/processes.
 import { HttpSession } from './http-session.ts';
 import { startTestPostgres, type TestPostgres } from './postgres-server.ts';
 import { startTestRedis, type TestRedis } from './redis-server.ts';
-import { startTestS3, type TestS3 } from './s3rver.ts';
+import { startS3Process, type TestS3 } from './s3rver.ts';
 import { killServerProcesses, type ServerProcess, startServerProcess } from './server-process.ts';
 import { appRoleUrl, createTestAppRole, withDatabaseName } from './test-database.ts';
 
 /**
  * Two instances and everything they depend on, each started here and each of its own (the outages of
- * ADR 139 and 140, and the soak): a PostgreSQL server, a redis-server, S3 (s3rver) and a mail server
- * on free loopback ports, nothing of the machine's own; two `main.js` processes with `npm start`'s
+ * ADR 139 and 140, and the soak): a PostgreSQL server, a redis-server, S3 (s3rver, a process of its
+ * own) and a mail server on free loopback ports, nothing of the machine's own; two `main.js`
+ * processes with `npm start`'s
  * process settings, sharing them. The first start makes the demo organization; a member signs in and
  * makes assets and a stored file for the load to use.
  */
@@ -71,7 +72,7 @@ export async function startOutageEnvironment(
     closers.push(() => db.end());
     const redis = await startTestRedis();
     closers.push(() => redis.close());
-    const s3 = await startTestS3('outages');
+    const s3 = await startS3Process('outages');
     closers.push(() => s3.close());
     const smtp = await startTestSmtp();
     closers.push(() => smtp.close());
