@@ -7,11 +7,11 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { API_MESSAGES } from '@mqr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEnvironment, startNodeFlags } from '../../scripts/bench/processes.ts';
 import { HttpSession } from '../test/http-session.ts';
 import { type DecodedOutcome, LOAD_SUCCESS, type MixedLoad, startMixedLoad } from '../test/mixed-load.ts';
 import { killServerProcesses, type ServerProcess, startServerProcess } from '../test/server-process.ts';
 import { mountSmallDisk, type SmallDisk, smallDiskMissing } from '../test/small-disk.ts';
+import { asStarted as startSettings } from '../test/start-command.ts';
 
 /**
  * The embedded database's disk fills up under load (issue 37, ADR 140): a tmpfs of its own holds
@@ -44,7 +44,7 @@ describe.skipIf(missing !== undefined)('the embedded database’s disk fills up 
   let env: Record<string, string>;
   const suffix = randomBytes(4).toString('hex');
   const member = { email: `member-${suffix}@example.com`, password: `member-password-${suffix}` };
-  const asStarted = { env: startEnvironment(), nodeFlags: startNodeFlags() };
+  const asStarted = startSettings();
 
   beforeAll(async () => {
     disk = mountSmallDisk(DISK_MB);

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { startTestSmtp, type TestSmtp } from '@mqr/smtp-testing';
 import pg from 'pg';
-import { startEnvironment, startNodeFlags } from '../../scripts/bench/processes.ts';
 import { HttpSession } from './http-session.ts';
 import { startTestPostgres, type TestPostgres } from './postgres-server.ts';
 import { startTestRedis, type TestRedis } from './redis-server.ts';
 import { startS3Process, type TestS3 } from './s3rver.ts';
 import { killServerProcesses, type ServerProcess, startServerProcess } from './server-process.ts';
+import { asStarted as startSettings } from './start-command.ts';
 import { appRoleUrl, createTestAppRole, withDatabaseName } from './test-database.ts';
 
 /**
@@ -111,7 +111,7 @@ export async function startOutageEnvironment(
     closers.push(async () => {
       for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
     });
-    const asStarted = { env: startEnvironment(), nodeFlags: startNodeFlags() };
+    const asStarted = startSettings();
     // One after the other: the first migrates and makes the demo organization.
     const servers: ServerProcess[] = [];
     for (const dir of dataDirs)
