@@ -138,6 +138,18 @@ describe.skipIf(missing !== undefined)("every dependency's outage under load, tw
     });
   }
 
+  /** A report with a photo (its bytes stored in S3 before the report's transaction). */
+  const reportWithPhoto = (url: string, asset: { slug: string }, description: string, address: string) =>
+    report(
+      url,
+      asset,
+      { description, urgency: 'works' },
+      {
+        photos: [{ name: 'photos', fileName: 'leak.png', contentType: 'image/png', data: PNG }],
+        address,
+      },
+    );
+
   it('Redis stops for 60 s: sign-in limits per instance at their share, public pages per instance at the whole limit, nothing else fails, and they count together again when it returns', async () => {
     const load = await outageLoad('redis', {
       list: 20,
@@ -283,15 +295,7 @@ describe.skipIf(missing !== undefined)("every dependency's outage under load, tw
         unavailable(await member.request(url, 'GET', env.files[0]!), API_MESSAGES.fileUnavailable);
       }
       // A report with a photo from the public page: not stored either.
-      const reported = await report(
-        one,
-        asset,
-        { description: 'Leaking during the S3 outage', urgency: 'works' },
-        {
-          photos: [{ name: 'photos', fileName: 'leak.png', contentType: 'image/png', data: PNG }],
-          address: '203.0.113.20',
-        },
-      );
+      const reported = await reportWithPhoto(one, asset, 'Leaking during the S3 outage', '203.0.113.20');
       expect(reported.status).toBe(503);
       expect(((await reported.json()) as { message: string }).message).toBe(API_MESSAGES.storageUnavailable);
       await sleep(8000);
@@ -319,15 +323,7 @@ describe.skipIf(missing !== undefined)("every dependency's outage under load, tw
       expect(served.status).toBe(302);
       expect(Buffer.from(await (await fetch(served.headers.get('location')!)).arrayBuffer())).toEqual(bytes);
     }
-    const reportedAfter = await report(
-      two,
-      asset,
-      { description: 'Leaking after the S3 outage', urgency: 'works' },
-      {
-        photos: [{ name: 'photos', fileName: 'leak.png', contentType: 'image/png', data: PNG }],
-        address: '203.0.113.21',
-      },
-    );
+    const reportedAfter = await reportWithPhoto(two, asset, 'Leaking after the S3 outage', '203.0.113.21');
     expect(reportedAfter.status).toBe(201);
     // The saves refused during the outage made no event: only the one after it did, with its file.
     const { rows: withFile } = await env.db.query<{ files: string }>(

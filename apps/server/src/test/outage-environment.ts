@@ -7,7 +7,7 @@ import pg from 'pg';
 import { HttpSession } from './http-session.ts';
 import { startTestPostgres, type TestPostgres } from './postgres-server.ts';
 import { startTestRedis, type TestRedis } from './redis-server.ts';
-import { startS3Process, type TestS3 } from './s3rver.ts';
+import { s3Environment, startS3Process, type TestS3 } from './s3rver.ts';
 import { killServerProcesses, type ServerProcess, startServerProcess } from './server-process.ts';
 import { asStarted as startSettings } from './start-command.ts';
 import { appRoleUrl, createTestAppRole, withDatabaseName } from './test-database.ts';
@@ -87,13 +87,7 @@ export async function startOutageEnvironment(
       // As production is advised to run: queries as a role that owns nothing (ADR 066).
       DATABASE_APP_URL: appRoleUrl(databaseUrl),
       JWT_SECRET: randomBytes(32).toString('base64url'),
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.s3.endpoint!,
-      S3_BUCKET: s3.s3.bucket,
-      S3_REGION: s3.s3.region,
-      S3_ACCESS_KEY_ID: s3.s3.accessKeyId!,
-      S3_SECRET_ACCESS_KEY: s3.s3.secretAccessKey!,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3Environment(s3.s3),
       REDIS_URL: redis.url,
       RATE_LIMIT_INSTANCES: '2',
       // As behind a load balancer: the client's address comes from X-Forwarded-For.

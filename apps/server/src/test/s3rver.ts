@@ -29,6 +29,31 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
+/** The app's S3 settings for an s3rver on `port` (path-style, s3rver's fixed keys). */
+function s3rverConfig(port: number, bucket: string): S3Config {
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+}
+
+/** The environment variables of a server process that stores its files there. */
+export function s3Environment(s3: S3Config): Record<string, string> {
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: s3.endpoint!,
+    S3_BUCKET: s3.bucket,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId!,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey!,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
 /** A real S3 endpoint inside the test (s3rver on 127.0.0.1, a folder of its own) with one bucket. */
 export async function startTestS3(bucket = 'test-bucket'): Promise<TestS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'mqr-s3rver-'));
@@ -46,14 +71,7 @@ export async function startTestS3(bucket = 'test-bucket'): Promise<TestS3> {
   const { port } = address;
   let running = true;
   return {
-    s3: {
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    },
+    s3: s3rverConfig(port, bucket),
     stop: async () => {
       if (!running) return;
       running = false;
@@ -101,14 +119,7 @@ export async function startS3Process(bucket = 'test-bucket'): Promise<TestS3> {
     await exited;
   };
   return {
-    s3: {
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    },
+    s3: s3rverConfig(port, bucket),
     stop,
     restart: async () => {
       if (running) return;
