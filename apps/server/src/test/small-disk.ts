@@ -19,11 +19,20 @@ export interface SmallDisk {
   unmount(): void;
 }
 
-/** Why a small disk cannot be mounted here, or undefined when it can. */
+/** Why a small disk cannot be mounted here, or undefined when it can (a tmpfs of 1 MB is tried). */
 export function smallDiskMissing(): string | undefined {
   if (process.platform !== 'linux') return 'a tmpfs needs Linux';
   if (process.getuid?.() !== 0) return 'mounting a tmpfs needs root';
-  return undefined;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mqr-mount-probe-'));
+  try {
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir], { encoding: 'utf8' });
+    if (mounted.status !== 0)
+      return `mount -t tmpfs is refused here: ${mounted.stderr.trim() || mounted.error}`;
+    spawnSync('umount', [dir]);
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function mountSmallDisk(sizeMb: number): SmallDisk {
