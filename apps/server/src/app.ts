@@ -27,6 +27,7 @@ import { webhooksPlugin } from './modules/webhooks/webhooks-plugin.ts';
 import { routeAccessPlugin } from './plugins/access-scopes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
+import { diskSpacePlugin } from './plugins/disk-space.ts';
 import { claimCommitted, claimIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { readReplicaPlugin } from './plugins/read-replica.ts';
@@ -200,6 +201,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(errors);
   // First: every later hook and route runs in the request's database scope (ADR 066).
   await app.register(dbScopePlugin);
+  // Before anything stores: changes are refused while the disk is nearly full (ADR 140).
+  await app.register(diskSpacePlugin);
   await app.register(securityHeaders, { config });
   await app.register(cookie);
   // Before compression: it keeps answers as they are, not compressed.

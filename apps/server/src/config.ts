@@ -130,6 +130,7 @@ export const ZEnv = z.object({
   PUBLIC_RATE_LIMIT_PER_MINUTE: envInt(1200, 1, 1_000_000),
   REPORT_CHALLENGE_COUNTER_MAX: envInt(6000, 10, 100_000),
   REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['redis:', 'rediss:']).optional()),
+  RATE_LIMIT_INSTANCES: envInt(2, 1, 1000),
   TRUST_PROXY: trustProxy,
   SUPPORT_EMAIL: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -171,8 +172,10 @@ export const ZEnv = z.object({
   SMTP_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.email('Must be an email address.').optional()),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: envBoolean(false),
   WEBHOOKS_FIRST_RETRY_SECONDS: envInt(10, 1, 3600),
+  JOBS_FIRST_RETRY_SECONDS: envInt(5, 1, 3600),
   HEAVY_WORK_AT_ONCE: envInt(3, 1, 64),
   HEAVY_WORK_PER_ORGANIZATION: envInt(2, 1, 64),
+  DISK_FREE_MIN_MB: envInt(64, 0, 1_000_000),
 });
 export type TEnv = z.infer<typeof ZEnv>;
 
@@ -216,6 +219,11 @@ export interface AppConfig {
   /** The report form's proof of work: the highest secret counter a challenge hides (ADR 129). */
   reportChallengeCounterMax: number;
   redisUrl: string | undefined;
+  /**
+   * The instances sharing Redis: while it cannot be reached, each counts password guesses on its own
+   * with the limits divided by this (ADR 139).
+   */
+  rateLimitInstances: number;
   trustProxy: boolean | number | string[];
   supportEmail: string;
   adminEmail: string;
@@ -242,6 +250,13 @@ export interface AppConfig {
   webhooksAllowPrivateAddresses: boolean;
   /** A failed webhook delivery's first retry comes after this; each next one waits three times longer. */
   webhooksFirstRetrySeconds: number;
+  /** A failed job's first retry (an email delivery's) comes after this; each next one waits twice as long (ADR 140). */
+  jobsFirstRetrySeconds: number;
+  /**
+   * Below this much free space where DATA_DIR is (when it holds the embedded database or the files),
+   * changes are refused with 507 before the disk fills (ADR 140); 0 turns the check off.
+   */
+  diskFreeMinMb: number;
   /** Label PDFs, CSV exports, import uploads and checks running at once on this instance (ADR 089). */
   heavyWorkAtOnce: number;
   /** Of those, running or waiting for one organization; past it a request gets 429. */
@@ -335,6 +350,12 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     description: 'Redis for state shared between instances (sign-in and public page rate limits).',
   },
   {
+    name: 'RATE_LIMIT_INSTANCES',
+    default: '2',
+    description:
+      'With REDIS_URL: the number of instances sharing it. While Redis cannot be reached, each instance counts password guesses on its own and allows this share of the sign-in limits (10 per account and 30 per address in 15 minutes, divided by it); the public pages keep their whole limit per instance.',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'false',
     description:
@@ -410,6 +431,12 @@ export const CONFIG_DOCS: ConfigDoc[] = [
       'Delay before the first retry of a failed webhook delivery; each next retry waits three times longer (8 attempts, about 3 hours with the default).',
   },
   {
+    name: 'JOBS_FIRST_RETRY_SECONDS',
+    default: '5',
+    description:
+      'Delay before the first retry of a failed background job, such as an email delivery while the mail server is down; each next retry waits twice as long (emails: 11 retries, the last about 2 h 50 min after the first failure with the default).',
+  },
+  {
     name: 'HEAVY_WORK_AT_ONCE',
     default: '3',
     description:
@@ -420,6 +447,12 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     default: '2',
     description:
       "Of those, how many one organization may have running or waiting on one instance; past it its requests get 429 with Retry-After, and other organizations' work goes on.",
+  },
+  {
+    name: 'DISK_FREE_MIN_MB',
+    default: '64',
+    description:
+      'When DATA_DIR holds the embedded database or the uploaded files: below this much free space on its disk, changes are refused with 507 and a message (reading goes on) until space is freed, so the database never runs out of room mid-write. 0 turns the check off.',
   },
 ];
 
@@ -502,6 +535,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
     reportChallengeCounterMax: e.REPORT_CHALLENGE_COUNTER_MAX,
     redisUrl: e.REDIS_URL,
+    rateLimitInstances: e.RATE_LIMIT_INSTANCES,
     trustProxy: e.TRUST_PROXY,
     supportEmail: e.SUPPORT_EMAIL.toLowerCase(),
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
@@ -517,6 +551,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpFrom: e.SMTP_FROM?.toLowerCase(),
     webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
     webhooksFirstRetrySeconds: e.WEBHOOKS_FIRST_RETRY_SECONDS,
+    jobsFirstRetrySeconds: e.JOBS_FIRST_RETRY_SECONDS,
+    diskFreeMinMb: e.DISK_FREE_MIN_MB,
     heavyWorkAtOnce: e.HEAVY_WORK_AT_ONCE,
     heavyWorkPerOrganization: e.HEAVY_WORK_PER_ORGANIZATION,
   };

@@ -12,7 +12,7 @@ import { DIGEST_COMPOSE_QUEUE } from './modules/reminders/jobs.ts';
 import { type HttpAnswer, HttpSession } from './test/http-session.ts';
 import { TEST_REDIS_URL } from './test/redis.ts';
 import { startRoundRobinLoad } from './test/round-robin-load.ts';
-import { startTestS3, type TestS3 } from './test/s3rver.ts';
+import { s3Environment, startTestS3, type TestS3 } from './test/s3rver.ts';
 import { killServerProcesses, type ServerProcess, startServerProcess } from './test/server-process.ts';
 import {
   adminQuery,
@@ -63,13 +63,7 @@ describe.runIf(Boolean(adminUrl))('two server processes on one PostgreSQL, S3 an
       // As production is advised to run: queries as a role that owns nothing, under row-level security (ADR 066).
       DATABASE_APP_URL: appRoleUrl(databaseUrl),
       JWT_SECRET: randomBytes(32).toString('base64url'),
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.s3.endpoint!,
-      S3_BUCKET: s3.s3.bucket,
-      S3_REGION: s3.s3.region,
-      S3_ACCESS_KEY_ID: s3.s3.accessKeyId!,
-      S3_SECRET_ACCESS_KEY: s3.s3.secretAccessKey!,
-      S3_FORCE_PATH_STYLE: 'true',
+      ...s3Environment(s3.s3),
       REDIS_URL: TEST_REDIS_URL,
       // As behind a load balancer: the client's address comes from X-Forwarded-For.
       TRUST_PROXY: 'true',

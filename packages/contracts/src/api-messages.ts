@@ -51,6 +51,22 @@ export const API_MESSAGES = {
       id: 'api.unavailable',
       message: 'The database is unavailable. Try again shortly.',
     },
+    /** An upload, or a save naming one, while the file storage cannot be reached (ADR 140). */
+    storageUnavailable: /*i18n*/ {
+      id: 'api.storageUnavailable',
+      message: 'File storage is unavailable right now, so nothing was saved. Try again in a few minutes.',
+    },
+    /** A download while the file storage cannot be reached (ADR 140). */
+    fileUnavailable: /*i18n*/ {
+      id: 'api.fileUnavailable',
+      message: 'This file is temporarily unavailable. Try again in a few minutes.',
+    },
+    /** A change while the server's disk is (nearly) full (ADR 140). */
+    diskFull: /*i18n*/ {
+      id: 'api.diskFull',
+      message:
+        "The server's disk is full, so changes cannot be saved right now. Everything saved before is safe and can still be read. Try again later.",
+    },
     unstorable: /*i18n*/ {
       id: 'api.unstorable',
       message:

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'UNAVAILABLE',
+  /** The server's disk is (nearly) full: changes are refused until space is freed (ADR 140). */
+  'INSUFFICIENT_STORAGE',
   'INTERNAL',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
@@ -41,5 +43,6 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
   INTERNAL: 500,
 };

@@ -31,14 +31,26 @@ export interface TestWebhookReceiver {
   open: number;
   /** Resolves once `count` messages were received (or throws after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  /**
+   * Goes down as a server shut down cleanly: takes no new connection, answers the requests under way
+   * (their senders count them delivered), then closes. `close` cuts them off instead.
+   */
+  stop(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface WebhookReceiverOptions {
+  /** A port to listen on (a receiver started again on the port of one that stopped); any free one by default. */
+  port?: number;
 }
 
 /**
  * A real webhook receiver on 127.0.0.1: verifies each request's Standard Webhooks signature with the
  * `standardwebhooks` package (as a customer would), and counts each webhook-id once.
  */
-export async function startWebhookReceiver(): Promise<TestWebhookReceiver> {
+export async function startWebhookReceiver(
+  options: WebhookReceiverOptions = {},
+): Promise<TestWebhookReceiver> {
   const seen = new Set<string>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -79,7 +91,7 @@ export async function startWebhookReceiver(): Promise<TestWebhookReceiver> {
       response.writeHead(204).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const receiver: TestWebhookReceiver = {
     url: `http://127.0.0.1:${port}/hooks`,
@@ -101,6 +113,11 @@ export async function startWebhookReceiver(): Promise<TestWebhookReceiver> {
       }
       return receiver.received;
     },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -9,6 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '#server/db/client.ts';
+import { startOutageEnvironment } from '#server/test/outage-environment.ts';
+import { testPostgresMissing } from '#server/test/postgres-server.ts';
+import { testRedisMissing } from '#server/test/redis-server.ts';
+import { runSoak, SOAK_MEMORY_GROWTH } from '#server/test/soak.ts';
 import { withDatabaseName } from '#server/test/test-database.ts';
 import { fail } from '../cli-database.ts';
 import {
@@ -83,8 +87,12 @@ const USAGE = `Usage: npm run bench -- [options]
                       its figures join the saved ones for the embedded/PostgreSQL ratios
   --only requests     only the requests' rows (the requests screen, public reports beside the public
                       page), on the data set of a full run (seeded or reused) with its requests
-  --resilience        only the resilience rows (resilience.ts), each on servers and databases of its
-                      own: the public page read from a streaming replica while the primary imports
+  --resilience        only the resilience rows, each on servers and databases of its own: the public
+                      page read from a streaming replica while the primary imports (resilience.ts),
+                      and the soak (ADR 140): 200 connections of mixed reads and writes for 10
+                      minutes against two instances on a PostgreSQL, Redis and S3 of its own (as
+                      npm run test:resilience starts them); resident memory flat (at most 10 %
+                      growth after a minute's warm-up) and no error. --seconds sets the soak's length
   --only checklists   only the checklists' rows (the asset page and the task's checklist with 50
                       steps answered, the completion report PDF with 10 photos), on a small database
                       of its own (embedded, or BENCH_DATABASE_URL's)
@@ -210,6 +218,9 @@ function options() {
     locationsOnly: values.only === 'locations',
     requestsOnly: values.only === 'requests',
     resilience: values.resilience ?? false,
+    /** The soak's length: --seconds when given with --resilience, else 10 minutes. */
+    soakSeconds:
+      values.resilience && values.seconds !== undefined ? wholeNumber(values.seconds, 600, 'seconds') : 600,
     checklistsOnly: values.only === 'checklists',
     metersOnly: values.only === 'meters',
     meters: meterSize(values, quick, databaseUrl),
@@ -542,6 +553,52 @@ async function judgeHeavyWork(server: RunningProcess, settings: Settings, report
     `  ${timing.sheets} sheets of ${size.labels.toLocaleString('en-US')} labels asked at once, made in ${timing.labelSeconds.toFixed(1)} s (${timing.refusals} answers to retry later; resident ${timing.memory.beforeMb} MB before, ${timing.memory.peakMb} MB at most; ${loop(timing.labelsLoop)}): ${p99(timing.duringLabels)}`,
     ok(timing.duringLabels),
   );
+}
+
+/**
+ * The soak (--resilience, ADR 140): two instances and their dependencies started as the resilience
+ * tests start them, 200 connections of mixed reads and writes for `seconds`, each server's resident
+ * memory read every second. Judged: no error, at most 10 % growth from the end of the first minute.
+ */
+async function judgeSoak(seconds: number, report: Report) {
+  const missing = testPostgresMissing() ?? testRedisMissing();
+  if (missing) {
+    report.errors++;
+    report.write(`soak: cannot start its dependencies: ${missing}\n`);
+    return;
+  }
+  const connections = 200;
+  report.write(
+    `\nsoak: ${connections} connections, ${seconds} s, two instances (load average ${loadAverage()})\n`,
+  );
+  const environment = await startOutageEnvironment({ env: { PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000' } });
+  try {
+    const soak = await runSoak({
+      environment,
+      connections,
+      seconds,
+      warmupSeconds: Math.min(60, Math.round(seconds / 4)),
+      prefix: 'bench-soak',
+      progress: (text) => report.write(`  ${text}\n`),
+    });
+    for (const [kind, figures] of Object.entries(soak.byKind)) {
+      report.write(
+        `  ${kind.padEnd(7)} ${String(figures.requests).padStart(7)} requests  p50 ${figures.p50Ms} ms  p95 ${figures.p95Ms} ms  p99 ${figures.p99Ms} ms\n`,
+      );
+    }
+    report.goal(
+      `soak: ${soak.requests} requests (${soak.perSecond}/s), ${soak.errors.length} errors, goal 0`,
+      soak.errors.length === 0,
+    );
+    for (const memory of soak.memory) {
+      report.goal(
+        `soak: server ${memory.server + 1} resident ${memory.afterWarmupMb} MB after warm-up, ${memory.endMb} MB at the end (peak ${memory.peakMb}) = ${(memory.growth * 100).toFixed(1)} % growth, goal <= ${SOAK_MEMORY_GROWTH * 100} %`,
+        memory.growth <= SOAK_MEMORY_GROWTH,
+      );
+    }
+  } finally {
+    await environment.close();
+  }
 }
 
 /** The heavy work row alone (--only heavy-work), on an embedded database of its own. */
@@ -905,6 +962,7 @@ async function main(): Promise<void> {
   const report = new Report(!settings.quick);
   if (settings.resilience) {
     await runResilience({ quick: settings.quick }, report);
+    await judgeSoak(settings.soakSeconds, report);
     report.finish();
     return;
   }

@@ -1,9 +1,9 @@
 // Child processes the benchmark measures: the real server, started as users start it, and the bare reference.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startEnvironment, startNodeFlags } from '#server/test/start-command.ts';
 
 export interface RunningProcess {
   url: string;
@@ -14,35 +14,9 @@ export interface RunningProcess {
 }
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../main.js', import.meta.url));
-const ROOT_PACKAGE = new URL('../../../../package.json', import.meta.url);
 
-/** `npm start`'s last command, split: the `NAME=value`s before `node` and the flags node gets before the entry. */
-function startCommand(): { assignments: string[]; nodeFlags: string[] } {
-  const { scripts } = JSON.parse(readFileSync(ROOT_PACKAGE, 'utf8')) as { scripts: { start: string } };
-  const command = scripts.start.split('&&').at(-1)!.trim();
-  const parts = /^((?:\w+=\S+\s+)*)node\s+((?:--\S+\s+)*)\S/.exec(command);
-  if (!parts) throw new Error(`npm start runs no \`node\`: ${scripts.start}`);
-  const words = (text: string | undefined) => (text ?? '').trim().split(/\s+/).filter(Boolean);
-  return { assignments: words(parts[1]), nodeFlags: words(parts[2]) };
-}
-
-/**
- * The variables `npm start` gives the server (glibc's malloc settings and NODE_OPTIONS, see the README's
- * Production section), so the bench measures it as it runs in production.
- */
-export function startEnvironment(): Record<string, string> {
-  return Object.fromEntries(
-    startCommand().assignments.map((assignment) => {
-      const at = assignment.indexOf('=');
-      return [assignment.slice(0, at), assignment.slice(at + 1)];
-    }),
-  );
-}
-
-/** The V8 flags `npm start` gives node on its command line (NODE_OPTIONS refuses them). */
-export function startNodeFlags(): string[] {
-  return startCommand().nodeFlags;
-}
+// `npm start`'s process settings: the resilience tests start their servers with them too.
+export { startEnvironment, startNodeFlags };
 
 const BARE_ENTRY = fileURLToPath(new URL('./bare-reference.ts', import.meta.url));
 

@@ -21,7 +21,7 @@ export interface JobsPluginOptions {
 /** The job runner with every queue of the app: started when the app is ready, stopped before it closes. */
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: JobsPluginOptions) => {
-    const jobs = new JobRunner(app.db, app.log);
+    const jobs = new JobRunner(app.db, app.log, { retryDelayMs: app.config.jobsFirstRetrySeconds * 1000 });
     defineImportJobs(jobs, app.db, app.heavyWork, app.clock);
     if (options.scheduleEngine ?? true) defineScheduleJobs(jobs, app.db, app.clock, app.log);
     defineIdempotencyJobs(jobs, app.db);

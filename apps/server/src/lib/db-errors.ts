@@ -30,3 +30,17 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (!constraint || found.constraint === constraint) return true;
   return typeof found.message === 'string' && found.message.includes(constraint);
 }
+
+/**
+ * True when the error (or a cause) says the disk is full: PostgreSQL's disk_full (SQLSTATE 53100,
+ * the embedded database's too) or a file write's ENOSPC/EDQUOT (the local file storage).
+ */
+export function isDiskFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code } = current as { code?: unknown };
+    if (code === '53100' || code === 'ENOSPC' || code === 'EDQUOT') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -230,6 +230,23 @@ describe('LoginThrottle with Redis unreachable', () => {
     );
     expect(check).toHaveBeenCalledTimes(3);
   });
+
+  it('with an outage share, each instance allows its share of the limit: together no more than the shared count (ADR 139)', async () => {
+    const limits = { maxFailuresPerEmail: 6, maxFailuresPerIp: 30, windowMs: 60_000 };
+    // Two instances, each its own process's counters.
+    const instances = [1, 2].map(() => new LoginThrottle(redis, limits, { outageShare: 2 }));
+    const account = newAccount();
+    const check = wrongPassword();
+    for (const throttle of instances) {
+      await Promise.allSettled(
+        Array.from({ length: 10 }, () => throttle.attempt(newAddress(), account, check)),
+      );
+    }
+    expect(check).toHaveBeenCalledTimes(6);
+    // The right password is still checked on an instance whose share is not used up.
+    const fresh = newAccount();
+    expect(await instances[0]!.attempt(newAddress(), fresh, rightPassword)).toBe(true);
+  });
 });
 
 describe('tooManyAttemptsMessage', () => {

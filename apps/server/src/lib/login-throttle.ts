@@ -50,6 +50,13 @@ export interface ThrottleOptions {
   redisPrefix?: string;
   /** What the 429 says instead of the sign-in wording (the public report form's limits, ADR 129). */
   refusal?: (retryAfterSeconds: number) => string | Said;
+  /**
+   * While Redis cannot be reached, each instance counts on its own with its limits divided by this
+   * (ADR 139): the number of instances, so that together they let no more guesses through than the
+   * shared count does (sign-in, the current password, email probes: RATE_LIMIT_INSTANCES). 1, the
+   * default: each instance allows the whole limit on its own (the report form's limits).
+   */
+  outageShare?: number;
 }
 
 interface Limiters {
@@ -156,18 +163,24 @@ export class LoginThrottle {
     } = await import('rate-limiter-flexible');
     const duration = Math.max(1, Math.ceil(limits.windowMs / 1000));
     const prefix = `${this.options.redisPrefix ?? 'mqr:login:'}${this.options.keyPrefix ?? ''}`;
+    const share = Math.max(1, Math.floor(this.options.outageShare ?? 1));
     const limiter = (points: number, name: string): RateLimiterAbstract => {
       const keyPrefix = `${prefix}${name}`;
-      const inMemory = new RateLimiterMemory({ points, duration, keyPrefix });
-      if (!this.redis) return inMemory;
-      // While Redis is down (its commands fail at once: plugins/redis.ts), each instance counts on
-      // its own rather than not at all, and nobody is refused for the outage.
+      if (!this.redis) return new RateLimiterMemory({ points, duration, keyPrefix });
+      // While Redis is down or reconnecting (its commands fail at once: plugins/redis.ts), each
+      // instance counts on its own, with its share of the limit (ADR 139), rather than not at all;
+      // nobody is refused for the outage itself. Once Redis is ready again it counts there.
       return new RateLimiterRedis({
         storeClient: this.redis,
         points,
         duration,
         keyPrefix,
-        insuranceLimiter: inMemory,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({
+          points: Math.max(1, Math.floor(points / share)),
+          duration,
+          keyPrefix,
+        }),
       });
     };
     return {

@@ -71,8 +71,14 @@ const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i;
 async function auth(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
   const tokens = createTokenService({ secret: app.config.jwtSecret, ttlHours: app.config.tokenTtlHours });
 
-  const loginThrottle = new LoginThrottle(app.redis, options.loginThrottle, { successClearsAccount: true });
+  // While Redis is unreachable, each instance allows its share of the guesses (ADR 139).
+  const outageShare = app.config.rateLimitInstances;
+  const loginThrottle = new LoginThrottle(app.redis, options.loginThrottle, {
+    successClearsAccount: true,
+    outageShare,
+  });
   const emailProbeThrottle = new LoginThrottle(app.redis, options.emailProbeThrottle, {
+    outageShare,
     keyPrefix: 'email-probe:',
     attempts: 'takenEmails',
   });

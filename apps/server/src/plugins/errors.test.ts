@@ -1,14 +1,17 @@
-import { ASSET_MESSAGES, BULK_SAID } from '@mqr/contracts';
+import { API_MESSAGES, ASSET_MESSAGES, BULK_SAID } from '@mqr/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
+import { StorageUnavailableError } from '../storage/file-storage.ts';
 import errors, {
   DATABASE_RETRY_AFTER_SECONDS,
+  DISK_FULL_RETRY_AFTER_SECONDS,
   INTERNAL_MESSAGE,
   isDatabaseUnavailableError,
   mapError,
+  STORAGE_RETRY_AFTER_SECONDS,
   UNAVAILABLE_MESSAGE,
   UNSTORABLE_MESSAGE,
 } from './errors.ts';
@@ -93,6 +96,49 @@ describe('mapError', () => {
       });
     }
     expect(isDatabaseUnavailableError(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
+  });
+
+  it('maps the file storage out of reach to 503 with its own messages, never to the database one (ADR 140)', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
+    expect(mapError(new StorageUnavailableError('store', refused))).toMatchObject({
+      status: 503,
+      body: {
+        code: 'UNAVAILABLE',
+        message: API_MESSAGES.storageUnavailable,
+        messageId: 'api.storageUnavailable',
+      },
+      retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+      log: 'warn',
+    });
+    expect(mapError(new StorageUnavailableError('read', refused))).toMatchObject({
+      status: 503,
+      body: { code: 'UNAVAILABLE', message: API_MESSAGES.fileUnavailable, messageId: 'api.fileUnavailable' },
+      retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+    });
+  });
+
+  it('maps a full disk (PostgreSQL 53100 under a query error, a file write ENOSPC) to 507 with a message (ADR 140)', () => {
+    const diskFull = Object.assign(
+      new Error('could not extend file "base/5/16385": No space left on device'),
+      {
+        code: '53100',
+        severity: 'ERROR',
+      },
+    );
+    const cases = [
+      new Error('Failed query: insert into assets', { cause: diskFull }),
+      Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+      new AppError('INSUFFICIENT_STORAGE', API_MESSAGES.diskFull, {
+        retryAfterSeconds: DISK_FULL_RETRY_AFTER_SECONDS,
+      }),
+    ];
+    for (const error of cases) {
+      expect(mapError(error)).toMatchObject({
+        status: 507,
+        body: { code: 'INSUFFICIENT_STORAGE', message: API_MESSAGES.diskFull, messageId: 'api.diskFull' },
+        retryAfterSeconds: DISK_FULL_RETRY_AFTER_SECONDS,
+      });
+    }
   });
 
   it('maps PostgreSQL data exceptions (SQLSTATE class 22) under a query error to 400, as a safety net', () => {

@@ -11,7 +11,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
-import { isDataException } from '../lib/db-errors.ts';
+import { isDataException, isDiskFull } from '../lib/db-errors.ts';
+import { StorageUnavailableError } from '../storage/file-storage.ts';
 
 export const INTERNAL_MESSAGE = API_MESSAGES.internal;
 export const UNAVAILABLE_MESSAGE = API_MESSAGES.unavailable;
@@ -50,6 +51,10 @@ function errorBody(
 
 /** Retry-After of a 503 while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
+/** Retry-After of a 503 while the file storage cannot be reached (ADR 140). */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+/** Retry-After of a 507 while the disk is full (ADR 140): freeing space is an operator's work. */
+export const DISK_FULL_RETRY_AFTER_SECONDS = 60;
 
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',
@@ -120,7 +125,8 @@ const STATUS_CODES: Partial<Record<number, TErrorCode>> = {
 
 /** A 5xx is logged as an error, unless it asks to be tried again later (a busy server, ADR 089): a warning. */
 function appErrorLog(error: AppError): Pick<MappedError, 'log' | 'logMessage'> {
-  if (ERROR_STATUS[error.code] < 500) return { log: 'none' };
+  // A change refused while the disk is full: the disk watch logged the state once (ADR 140).
+  if (ERROR_STATUS[error.code] < 500 || error.code === 'INSUFFICIENT_STORAGE') return { log: 'none' };
   if (error.retryAfterSeconds !== undefined) return { log: 'warn', logMessage: 'refused for now: busy' };
   return { log: 'error' };
 }
@@ -152,6 +158,26 @@ export function mapError(error: unknown): MappedError {
         fieldFallback: API_MESSAGES.invalidValue,
       }),
       log: 'none',
+    };
+  }
+  if (error instanceof StorageUnavailableError) {
+    const message =
+      error.operation === 'read' ? API_MESSAGES.fileUnavailable : API_MESSAGES.storageUnavailable;
+    return {
+      status: 503,
+      body: errorBody('UNAVAILABLE', message, message),
+      retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+      log: 'warn',
+      logMessage: 'file storage unavailable',
+    };
+  }
+  if (isDiskFull(error)) {
+    return {
+      status: 507,
+      body: errorBody('INSUFFICIENT_STORAGE', API_MESSAGES.diskFull, API_MESSAGES.diskFull),
+      retryAfterSeconds: DISK_FULL_RETRY_AFTER_SECONDS,
+      log: 'warn',
+      logMessage: 'disk full',
     };
   }
   if (isDatabaseUnavailableError(error)) {

@@ -20,10 +20,28 @@ export type FileDownload =
   | { kind: 'stream'; body: Readable; size: number }
   | { kind: 'redirect'; url: string };
 
+/**
+ * The storage cannot be reached (no answer, a timeout, or a server error after the driver's own
+ * retries): a 503 with Retry-After for the request (ADR 140), never a 500. `operation` says what the
+ * request wanted: to store a file (an upload, a save naming one) or to read one (a download).
+ */
+export class StorageUnavailableError extends Error {
+  readonly operation: 'store' | 'read';
+
+  constructor(operation: 'store' | 'read', cause: unknown) {
+    super(`The file storage cannot be reached (${operation}).`, { cause });
+    this.name = 'StorageUnavailableError';
+    this.operation = operation;
+  }
+}
+
 /** Where uploaded files live. Only `storage/` knows the drivers; everything else uses this. */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
-  /** The URL the browser PUTs the bytes to, with the target's Content-Type (relative for local). */
+  /**
+   * The URL the browser PUTs the bytes to, with the target's Content-Type (relative for local).
+   * S3 asks the service first, so that an upload is refused while it cannot take one.
+   */
   createUploadUrl(target: UploadTarget): Promise<string>;
   /** Stores bytes written by the server itself (logos, tests). */
   put(objectKey: string, body: Buffer, contentType: string): Promise<void>;

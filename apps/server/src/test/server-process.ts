@@ -33,17 +33,34 @@ export interface ServerProcess {
 /** Every server started, so a test's afterAll can kill what a failed test left running. */
 const children = new Set<ChildProcess>();
 
+export interface ServerProcessOptions {
+  /** The port to listen on (a free one by default). */
+  port?: number;
+  /**
+   * With `npm start`'s process settings (glibc's malloc settings, NODE_OPTIONS and the V8 flags of
+   * ADR 100, 112), as production runs it: the tests that judge its memory.
+   */
+  asStarted?: { env: Record<string, string>; nodeFlags: string[] };
+}
+
 /**
  * Starts the real server with `env` (and PATH), on `port` (a free one by default) at 127.0.0.1, and
  * waits until it says it is running; throws with its output when it exits or takes over a minute.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number } = {},
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, [SERVER_SCRIPT], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+  const child = spawn(process.execPath, [...(options.asStarted?.nodeFlags ?? []), SERVER_SCRIPT], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...options.asStarted?.env,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -60,7 +60,19 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+
+  /**
+   * The write cannot be taken now and may be later (ADR 140): no connection, or an answer that says
+   * so (a gateway with no server, the database or the file storage unavailable, the disk full). A
+   * write the user made is kept on the device then (the outbox) rather than refused.
+   */
+  get isTryLater(): boolean {
+    return this.status === 0 || TRY_LATER_STATUSES.has(this.status);
+  }
 }
+
+/** Answers that mean "not now": 502 and 504 (a proxy without a server), 503 (unavailable), 507 (the disk full). */
+export const TRY_LATER_STATUSES: ReadonlySet<number> = new Set([502, 503, 504, 507]);
 
 export type TRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

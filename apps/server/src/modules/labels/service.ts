@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { AppError, invalidField, notFound } from '#server/lib/app-error.ts';
 import { assetPublicUrl, locationPublicUrl } from '#server/lib/public-urls.ts';
-import type { FileStorage } from '#server/storage/file-storage.ts';
+import { type FileStorage, StorageUnavailableError } from '#server/storage/file-storage.ts';
 import { findSelectedByView } from '../asset-list/index.ts';
 import { getFieldDefinitionRows } from '../fields/index.ts';
 import { findAssetsCreatedBy } from '../imports/index.ts';
@@ -134,6 +134,11 @@ async function readPrintableLogo(db: DbOrTx, context: LabelSheetContext): Promis
     delivery = await getLogoDelivery(db, context.storage, context.organizationId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+    // The file storage cannot be reached (ADR 140): the labels are printed without the logo.
+    if (error instanceof StorageUnavailableError) {
+      context.onLogoError(error);
+      return undefined;
+    }
     throw error;
   }
   const { download } = delivery;

@@ -1,5 +1,7 @@
-import { UPLOAD_MESSAGES } from '@mqr/contracts';
+import { API_MESSAGES, UPLOAD_MESSAGES } from '@mqr/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, maintenanceEvents, pendingUploads } from '#server/db/schema.ts';
 import { buildTestApp, type TestApp } from '#server/test/build-test-app.ts';
 import { startTestS3, type TestS3 } from '#server/test/s3rver.ts';
 import { createTenants } from '#server/test/tenant-world.ts';
@@ -129,5 +131,88 @@ describe('S3 storage (s3rver)', () => {
     await t.app.storage.delete(objectKey);
     expect(await t.app.storage.stat(objectKey)).toBeUndefined();
     await expect(t.app.storage.delete(objectKey)).resolves.toBeUndefined();
+  });
+});
+
+describe('S3 storage that cannot be reached (ADR 140)', () => {
+  const count = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
+  const eventsOfAsset = () =>
+    count(
+      t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(maintenanceEvents)
+        .where(eq(maintenanceEvents.assetId, assetId)),
+    );
+
+  it('answers uploads and downloads 503 with Retry-After and a message, saves nothing, and works again when S3 returns', async () => {
+    // Before the outage: a file stored and saved, another uploaded and not saved yet.
+    const bytes = Buffer.from('before the outage');
+    const first = await presign('before.txt', 'text/plain');
+    await upload(first.uploadUrl, 'text/plain', bytes);
+    const saved = await saveEvent('Before', first.objectKey, 'before.txt');
+    expect(saved.statusCode).toBe(201);
+    const publicUrl: string = saved.json().files[0].publicUrl;
+    const second = await presign('pending.txt', 'text/plain');
+    await upload(second.uploadUrl, 'text/plain', Buffer.from('uploaded, not saved'));
+    const events = await eventsOfAsset();
+    const fileRows = await count(t.db.select({ n: sql<number>`count(*)::int` }).from(files));
+
+    await s3.stop();
+    try {
+      const presigned = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/presign',
+        headers,
+        payload: { fileName: 'during.txt', contentType: 'text/plain' },
+      });
+      expect(presigned.statusCode).toBe(503);
+      expect(presigned.headers['retry-after']).toBe('30');
+      expect(presigned.json()).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: API_MESSAGES.storageUnavailable,
+        messageId: 'api.storageUnavailable',
+      });
+
+      const during = await saveEvent('During', second.objectKey, 'pending.txt');
+      expect(during.statusCode).toBe(503);
+      expect(during.headers['retry-after']).toBe('30');
+      expect(during.json().message).toBe(API_MESSAGES.storageUnavailable);
+      // Nothing half-written: no event, no file row, the upload still waiting to be saved.
+      expect(await eventsOfAsset()).toBe(events);
+      expect(await count(t.db.select({ n: sql<number>`count(*)::int` }).from(files))).toBe(fileRows);
+      const pending = await t.db
+        .select({ key: pendingUploads.objectKey })
+        .from(pendingUploads)
+        .where(eq(pendingUploads.objectKey, second.objectKey));
+      expect(pending).toHaveLength(1);
+
+      const download = await t.app.inject({ method: 'GET', url: publicUrl });
+      expect(download.statusCode).toBe(503);
+      expect(download.headers['retry-after']).toBe('30');
+      expect(download.json()).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: API_MESSAGES.fileUnavailable,
+        messageId: 'api.fileUnavailable',
+      });
+    } finally {
+      await s3.restart();
+    }
+
+    // S3 is back: the same save goes through, the download redirects to the bytes.
+    expect((await saveEvent('After', second.objectKey, 'pending.txt')).statusCode).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: publicUrl });
+    expect(served.statusCode).toBe(302);
+    const again = await fetch(String(served.headers.location));
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes);
+    await presign('after.txt', 'text/plain');
+  });
+
+  it("answers 404 for a file whose object is gone, rather than a redirect to S3's error", async () => {
+    const { uploadUrl, objectKey } = await presign('vanishing.txt', 'text/plain');
+    await upload(uploadUrl, 'text/plain', Buffer.from('here for now'));
+    const saved = await saveEvent('Vanishing', objectKey, 'vanishing.txt');
+    await t.app.storage.delete(objectKey);
+    const served = await t.app.inject({ method: 'GET', url: saved.json().files[0].publicUrl });
+    expect(served.statusCode).toBe(404);
   });
 });

@@ -24,8 +24,9 @@ export async function moveAsset(
 
 /**
  * Moves one asset. Online, everything cached reloads (its page and history, the lists, the
- * locations' counts). Offline (or when the connection drops), the move waits in the outbox with the
- * time it was made (lib/offline-writes.ts) and shows in the asset's "Waiting to send".
+ * locations' counts). Offline (or when the connection drops, or the server answers "not now": a
+ * 503 or 507, ADR 140), the move waits in the outbox with the time it was made
+ * (lib/offline-writes.ts) and shows in the asset's "Waiting to send".
  */
 export function useMoveAsset(assetId: string) {
   const queryClient = useQueryClient();
@@ -47,7 +48,7 @@ export function useMoveAsset(assetId: string) {
       try {
         return { moved: await moveAsset(assetId, to.id, crypto.randomUUID()) };
       } catch (error) {
-        if (offline && error instanceof ApiError && error.isNetworkError) return keep();
+        if (offline && error instanceof ApiError && error.isTryLater) return keep();
         throw error;
       }
     },

@@ -80,9 +80,9 @@ type TVariables = { action: TTaskAction; task: TTask; work?: TTaskWork | undefin
  * (kept copies included, ADR 090), then reloads on success and on a 409 (someone else moved the task
  * first): the asset's detail and the pending tasks. The mutation stays pending until they have, so
  * the buttons stay disabled until the list shows the new state. `onChanged` reloads more (the
- * dashboard's figures) without holding the buttons. Offline (or when the connection drops), the
- * action waits in the outbox instead (lib/offline-writes.ts), with the time it was done, and the task
- * shows as it will be once sent.
+ * dashboard's figures) without holding the buttons. Offline (or when the connection drops, or the
+ * server answers "not now": 503 or 507, ADR 140), the action waits in the outbox instead
+ * (lib/offline-writes.ts), with the time it was done, and the task shows as it will be once sent.
  */
 export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
   const queryClient = useQueryClient();
@@ -121,7 +121,7 @@ export function useTaskAction(texts: TTaskActionTexts, onChanged?: () => void) {
         const send = action === 'start' ? startTask : completeTask;
         return { saved: await send(task.assetId, task.eventId, undefined, undefined, work) };
       } catch (error) {
-        if (offline && error instanceof ApiError && error.isNetworkError) return keep();
+        if (offline && error instanceof ApiError && error.isTryLater) return keep();
         throw error;
       }
     },

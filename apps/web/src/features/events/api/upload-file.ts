@@ -1,5 +1,5 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@mqr/contracts';
-import { readCookie } from '#web/lib/api-client.ts';
+import { readCookie, TRY_LATER_STATUSES } from '#web/lib/api-client.ts';
 
 /** Why an upload did not finish: the HTTP status (0 when the request never got an answer). */
 export class UploadError extends Error {
@@ -9,6 +9,11 @@ export class UploadError extends Error {
     super(status ? `Upload failed (${status}).` : 'Upload failed.');
     this.name = 'UploadError';
     this.status = status;
+  }
+
+  /** No answer (the file storage cannot be reached), or one that says to try later (ADR 140). */
+  get isTryLater(): boolean {
+    return this.status === 0 || TRY_LATER_STATUSES.has(this.status);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { TAsset, TPendingTask } from '@mqr/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, renderHook, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -108,6 +108,53 @@ describe('the event form and the task actions without a connection', () => {
     });
     queuedAt(writes.queue, startedAt);
     expect(sentWrites()).toEqual([]);
+  });
+
+  it('keeps the save and its photo in the outbox when the file storage answers 503 to the upload (ADR 140)', async () => {
+    const unavailable = () =>
+      new ApiError(503, 'UNAVAILABLE', 'File storage is unavailable right now, so nothing was saved.');
+    const editWithPhoto = async () => {
+      const layer = renderForm(false);
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Notes'), ' Flange.');
+      const photo = new File(['png'], 'flange.png', { type: 'image/png' });
+      await user.upload(screen.getByLabelText('Attachments'), photo);
+      await user.click(screen.getByRole('button', { name: 'Save event' }));
+      return { ...layer, photo };
+    };
+
+    // The presign of its photo answers 503: the save and the photo wait on the device.
+    api.apiRequest.mockRejectedValueOnce(unavailable());
+    const atUpload = await editWithPhoto();
+    await waitFor(() => expect(atUpload.onSaved).toHaveBeenCalled());
+    expect(atUpload.writes.queue).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'save-event', storedFiles: [], newFiles: [atUpload.photo] }),
+    );
+  });
+
+  it('keeps a save answered 503 or 507 in the outbox, and leaves one answered 500 in the form with its error', async () => {
+    const save = async (answer: ApiError) => {
+      api.apiRequest.mockRejectedValueOnce(answer);
+      const layer = renderForm(false);
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Notes'), ' Seal.');
+      await user.click(screen.getByRole('button', { name: 'Save event' }));
+      return layer;
+    };
+    const storage = await save(new ApiError(503, 'UNAVAILABLE', 'The database is unavailable.'));
+    await waitFor(() => expect(storage.onSaved).toHaveBeenCalled());
+    expect(storage.writes.queue).toHaveBeenCalledWith(expect.objectContaining({ kind: 'save-event' }));
+    cleanup();
+
+    const full = await save(new ApiError(507, 'INSUFFICIENT_STORAGE', "The server's disk is full."));
+    await waitFor(() => expect(full.onSaved).toHaveBeenCalled());
+    expect(full.writes.queue).toHaveBeenCalled();
+    cleanup();
+
+    const broken = await save(new ApiError(500, 'INTERNAL', 'Something went wrong.'));
+    expect(await screen.findByText('Unable to save maintenance event.')).toBeInTheDocument();
+    expect(broken.writes.queue).not.toHaveBeenCalled();
+    expect(broken.onSaved).not.toHaveBeenCalled();
   });
 
   it('completes a task into the outbox offline, and when the connection drops during the request', async () => {

@@ -106,19 +106,21 @@ export function EventForm({
     setFileErrors([]);
     if (offline?.isOffline()) return keepOnDevice(checked.body);
     setPhase(attachments.added.some((item) => item.status !== 'done') ? 'uploading' : 'saving');
-    const files = await attachments.upload();
-    if (!files) {
-      // The connection dropped during the uploads: what did upload is kept, the rest waits here.
-      if (offline?.isOffline()) return keepOnDevice(checked.body);
+    const uploaded = await attachments.upload();
+    if (!uploaded.files) {
+      // The connection dropped, or the file storage cannot take files now (503, ADR 140): what did
+      // upload is kept, the rest waits in the outbox and goes when it can. Else it waits here.
+      if (offline && (offline.isOffline() || uploaded.tryLater)) return keepOnDevice(checked.body);
       setPhase('idle');
       setFailure([_(EVENT_TEXTS.uploadFailed)]);
       return;
     }
     setPhase('saving');
     try {
-      await save.mutateAsync({ ...checked.body, files });
+      await save.mutateAsync({ ...checked.body, files: uploaded.files });
     } catch (error) {
-      if (offline && error instanceof ApiError && error.isNetworkError) return keepOnDevice(checked.body);
+      // No connection, or the server cannot take it now (503, 507: ADR 140): the outbox keeps it.
+      if (offline && error instanceof ApiError && error.isTryLater) return keepOnDevice(checked.body);
       setPhase('idle');
       showSaveError(error);
       return;

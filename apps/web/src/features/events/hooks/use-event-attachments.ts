@@ -8,6 +8,7 @@ import {
   UPLOAD_MESSAGES,
 } from '@mqr/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '#web/lib/api-client.ts';
 import { wordMessage } from '#web/lib/api-messages.ts';
 import { presignUpload } from '../api/presign-upload.ts';
 import { UploadError, uploadFile } from '../api/upload-file.ts';
@@ -45,9 +46,19 @@ export function tooLargeMessage(fileName: string, maxBytes: number): string {
 let nextId = 0;
 
 /**
+ * What `upload()` resolves to: the whole attachment list to save, or, when an upload failed, whether
+ * it may go through later (no connection, the file storage unavailable: ADR 140).
+ */
+export type TUploadOutcome = { files: TEventFileInput[] } | { files: null; tryLater: boolean };
+
+/** An upload's failure that a later attempt may get past: no answer, or an answer that says so. */
+const mayGoLater = (error: unknown) =>
+  (error instanceof ApiError || error instanceof UploadError) && error.isTryLater;
+
+/**
  * The composer's attachments: the event's existing files (each can be removed) and newly chosen ones,
  * checked against the size limit when chosen, uploaded (each with its progress) on submit.
- * `upload()` resolves to the whole attachment list to save, or null when an upload failed (the
+ * `upload()` resolves to the whole attachment list to save, or says that an upload failed (the
  * files that did upload keep their key, so a retry sends only the others).
  */
 export function useEventAttachments(existingFiles: TFile[], maxUploadBytes: number | undefined) {
@@ -109,7 +120,10 @@ export function useEventAttachments(existingFiles: TFile[], maxUploadBytes: numb
     );
   }
 
-  async function uploadOne(item: TNewAttachment, signal: AbortSignal): Promise<TEventFileInput | null> {
+  async function uploadOne(
+    item: TNewAttachment,
+    signal: AbortSignal,
+  ): Promise<TEventFileInput | { failed: unknown }> {
     const input = (objectKey: string) => ({
       objectKey,
       fileName: item.file.name,
@@ -127,9 +141,9 @@ export function useEventAttachments(existingFiles: TFile[], maxUploadBytes: numb
       });
       update(item.id, { status: 'done', progress: 100, objectKey: target.objectKey });
       return input(target.objectKey);
-    } catch {
+    } catch (error) {
       update(item.id, { status: 'failed' });
-      return null;
+      return { failed: error };
     }
   }
 
@@ -152,14 +166,15 @@ export function useEventAttachments(existingFiles: TFile[], maxUploadBytes: numb
     return { storedFiles, newFiles };
   }
 
-  async function upload(): Promise<TEventFileInput[] | null> {
+  async function upload(): Promise<TUploadOutcome> {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
     const uploaded = await Promise.all(latest.current.map((item) => uploadOne(item, controller.signal)));
-    if (uploaded.some((file) => file === null)) return null;
+    const failures = uploaded.flatMap((file) => ('failed' in file ? [file.failed] : []));
+    if (failures.length > 0) return { files: null, tryLater: failures.every(mayGoLater) };
     const kept = existing.filter((entry) => !entry.removed).map((entry) => attachmentInput(entry.file));
-    return [...kept, ...(uploaded as TEventFileInput[])];
+    return { files: [...kept, ...(uploaded as TEventFileInput[])] };
   }
 
   return { existing, added, add, remove, toggleExisting, upload, split, forgetUploads };

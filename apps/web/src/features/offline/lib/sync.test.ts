@@ -183,6 +183,34 @@ describe('sending the outbox', () => {
     expect(await listOutbox(OWNER)).toEqual([]);
   });
 
+  it('keeps an upload while the file storage is unavailable (503 at presign, no answer to the PUT, 503 or 507 at the save), then sends it once (ADR 140)', async () => {
+    await addToOutbox(OWNER, newEvent(), null);
+    const storageDown = new ApiError(503, 'UNAVAILABLE', 'File storage is unavailable right now.');
+    const diskFull = new ApiError(507, 'INSUFFICIENT_STORAGE', "The server's disk is full.");
+    api.presignUpload.mockRejectedValueOnce(storageDown);
+    api.uploadFile.mockRejectedValueOnce(new UploadError(0));
+    api.createEvent.mockRejectedValueOnce(storageDown).mockRejectedValueOnce(diskFull);
+    const sent = vi.fn();
+    for (let round = 0; round < 4; round++) {
+      await sendOutbox(OWNER, sent);
+      const [kept] = await listOutbox(OWNER);
+      expect(kept, `round ${round}`).toMatchObject({ state: 'waiting', message: null });
+      expect(kept!.files.map((file) => file.name)).toEqual(['seal.png']);
+    }
+    expect(sent).not.toHaveBeenCalled();
+    // The PUT went through on the third round: later rounds save with that key, not a new upload.
+    expect(api.uploadFile).toHaveBeenCalledTimes(2);
+
+    await sendOutbox(OWNER, sent);
+    expect(await listOutbox(OWNER)).toEqual([]);
+    expect(sent).toHaveBeenCalledTimes(1);
+    const keys = api.createEvent.mock.calls.map((call) => call[2]);
+    expect(new Set(keys).size).toBe(1);
+    expect(api.createEvent.mock.calls.at(-1)![1]).toMatchObject({
+      files: [{ objectKey: 'org/k1', fileName: 'seal.png' }],
+    });
+  });
+
   it('asks for a new upload URL (a new key) once when the first one expired', async () => {
     await addToOutbox(OWNER, newEvent(), null);
     api.uploadFile.mockRejectedValueOnce(new UploadError(403));

@@ -229,7 +229,9 @@ export default function ReportForm({ asset, onCancel }: { asset: TPublicAsset; o
       const receipt = await postReport(asset.organizationId, asset.slug, draft, altcha, key);
       setOutcome({ kind: 'sent', receipt, hasEmail });
     } catch (error) {
-      if (error instanceof ApiError && error.isNetworkError) {
+      // No connection, or the server cannot take it now (the file storage or the database
+      // unavailable, the disk full: ADR 140): it waits on this device and goes later.
+      if (error instanceof ApiError && error.isTryLater) {
         await queue().catch(() => setErrors({ form: _(REPORT_TEXTS.sendFailed) }));
       } else if (error instanceof ApiError && error.status === 429) {
         setErrors({ form: _(REPORT_TEXTS.tooMany) });
