@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import type { AppConfig } from '../config.ts';
 import { createStorage } from './create-storage.ts';
 
 const S3_SETTINGS = {
-  endpoint: 'http://127.0.0.1:9',
+  endpoint: '',
   bucket: 'files',
   region: 'us-east-1',
   accessKeyId: 'key',
@@ -17,13 +19,22 @@ const S3_SETTINGS = {
 
 let dataDir: string;
 let config: AppConfig;
+/**
+ * An S3 endpoint that has no object (404 to everything): an upload link is given only once S3 has
+ * answered that the new key is free (ADR 140).
+ */
+let emptyS3: Server;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-storage-'));
   config = testConfig(dataDir);
+  emptyS3 = createServer((_request, response) => response.writeHead(404).end());
+  await new Promise<void>((resolve) => emptyS3.listen(0, '127.0.0.1', resolve));
+  S3_SETTINGS.endpoint = `http://127.0.0.1:${(emptyS3.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
+  await new Promise((resolve) => emptyS3.close(resolve));
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -45,7 +56,7 @@ describe('createStorage', () => {
           expiresAt: new Date(Date.now() + 60_000),
         }),
       );
-      expect(url.origin).toBe('http://127.0.0.1:9');
+      expect(url.origin).toBe(S3_SETTINGS.endpoint);
       expect(url.pathname).toBe('/files/org/file.png');
       expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
     } finally {

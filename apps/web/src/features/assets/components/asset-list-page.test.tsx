@@ -558,6 +558,7 @@ describe('asset list selection', () => {
         priority: 'normal',
         startsOn: '2026-04-01',
         endsOn: null,
+        checklistTemplateId: null,
       },
     ]);
     // The list reloads: its due filter and next service dates follow the new schedules.

@@ -506,11 +506,14 @@ describe('import page of a maintenance history file', () => {
     const options = within(screen.getByLabelText('Import Cost as'))
       .getAllByRole('option')
       .map((option) => option.textContent);
-    // The targets are named as the columns of our history export (its asset name and due date aside),
-    // then the organization's event fields only: an asset field is no place for a column of events.
+    // The targets are named as the columns of our history export (its asset name, due date and
+    // checklist summary aside: the import reads none of them), then the organization's event fields
+    // only: an asset field is no place for a column of events.
     expect(options).toEqual([
       "Don't import",
-      ...EVENT_CSV_COLUMNS.filter((column) => column !== 'Asset name' && column !== 'Due on'),
+      ...EVENT_CSV_COLUMNS.filter(
+        (column) => column !== 'Asset name' && column !== 'Due on' && !column.startsWith('Checklist'),
+      ),
       'Labour cost',
       'New custom field',
     ]);

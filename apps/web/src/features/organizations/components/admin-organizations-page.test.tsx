@@ -40,6 +40,7 @@ function setup(list: TAdminOrganization[], extra: THandlers = {}) {
         reportingEnabled: true,
         showOpenReports: true,
         requestTriageRole: 'member',
+        publicChecklistSummary: false,
       });
     },
     '/api/admin/organizations': () => jsonResponse(list, 200, { 'X-Total-Count': String(list.length) }),
@@ -237,6 +238,7 @@ describe('admin organizations', () => {
         reportingEnabled: true,
         showOpenReports: true,
         requestTriageRole: 'member',
+        publicChecklistSummary: false,
       }),
     );
     expect(await screen.findByRole('button', { name: 'Change logo of Acme' })).toBeEnabled();
@@ -285,6 +287,7 @@ describe('admin organizations', () => {
           reportingEnabled: true,
           showOpenReports: true,
           requestTriageRole: 'member',
+          publicChecklistSummary: false,
         });
       },
     });
