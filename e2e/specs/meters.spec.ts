@@ -68,7 +68,7 @@ test('an administrator adds a meter, readings make a usage schedule’s task due
   const schedule = page.getByRole('dialog', { name: 'Add schedule' });
   await schedule.getByLabel('Title').fill(`Oil change ${run}`);
   await schedule.getByLabel('By use', { exact: true }).check();
-  await schedule.getByLabel('Meter').selectOption({ label: 'Engine hours (h)' });
+  await schedule.getByLabel('Meter', { exact: true }).selectOption({ label: 'Engine hours (h)' });
   await schedule.getByLabel('Every (h)').fill('250');
   await schedule.getByLabel('Count from reading (h, optional)').fill('1000');
   await expectNoViolations(page, { screen: 'the usage schedule form' });
