@@ -3651,7 +3651,7 @@ export interface paths {
                                 every: number;
                                 /** @enum {string} */
                                 combine: "first" | "last";
-                                from: number;
+                                from: number | null;
                                 nextDueAt: number | null;
                                 currentValue: number | null;
                                 projectedOn: string | null;
@@ -3756,7 +3756,7 @@ export interface paths {
                                 every: number;
                                 /** @enum {string} */
                                 combine: "first" | "last";
-                                from: number;
+                                from: number | null;
                                 nextDueAt: number | null;
                                 currentValue: number | null;
                                 projectedOn: string | null;
@@ -7702,7 +7702,7 @@ export interface paths {
                                 every: number;
                                 /** @enum {string} */
                                 combine: "first" | "last";
-                                from: number;
+                                from: number | null;
                                 nextDueAt: number | null;
                                 currentValue: number | null;
                                 projectedOn: string | null;
@@ -7980,7 +7980,7 @@ export interface paths {
                                 every: number;
                                 /** @enum {string} */
                                 combine: "first" | "last";
-                                from: number;
+                                from: number | null;
                                 nextDueAt: number | null;
                                 currentValue: number | null;
                                 projectedOn: string | null;
@@ -8117,7 +8117,7 @@ export interface paths {
                                 every: number;
                                 /** @enum {string} */
                                 combine: "first" | "last";
-                                from: number;
+                                from: number | null;
                                 nextDueAt: number | null;
                                 currentValue: number | null;
                                 projectedOn: string | null;
@@ -8228,7 +8228,7 @@ export interface paths {
                                 every: number;
                                 /** @enum {string} */
                                 combine: "first" | "last";
-                                from: number;
+                                from: number | null;
                                 nextDueAt: number | null;
                                 currentValue: number | null;
                                 projectedOn: string | null;

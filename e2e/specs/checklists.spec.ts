@@ -1,161 +1,36 @@
-import { readFile } from 'node:fs/promises';
 import { hasPdftoppm, pdfPagesAsPng, pdfText } from '@mqr/pdf-testing';
-import { type Browser, chromium, expect, type Locator, type Page, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { type ApiSession, apiSignIn } from '../support/api.ts';
 import { expectNoViolations } from '../support/axe.ts';
+import {
+  buildTemplate,
+  downloadReport,
+  photograph,
+  photoOf,
+  runnerStep,
+  STEPS,
+  sign,
+  type TTaskChecklist,
+  type TTaskEvent,
+} from '../support/checklists.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_ADMIN, E2E_MEMBER } from '../support/environment.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
-import { signIn } from '../support/session.ts';
+import { installedApp, signIn } from '../support/session.ts';
 
 // Checklists (issue 36 §1, docs/product/checklists-screens.md): an administrator builds a template,
 // a schedule and a task get it, a technician works through it on the phone, online and offline.
 
-interface TResponse {
-  stepKey: string;
-  outcome: string | null;
-  numberValue: number | null;
-  textValue: string | null;
-  file: { contentType: string } | null;
-  flagged: boolean;
-  doneAt: string;
-  doneBy: { name: string } | null;
-  followUpEventId: string | null;
-}
-interface TTaskChecklist {
-  steps: { key: string; label: string; kind: string }[];
-  responses: TResponse[];
-  summary: { total: number; done: number; failed: number; flagged: number };
-  editable: boolean;
-}
-interface TEvent {
-  id: string;
-  title: string;
-  taskStatus: string;
-  followUpOf: { eventId: string; stepKey: string } | null;
-}
 interface TAsset {
   id: string;
   name: string;
   createdAt: string;
-  events: TEvent[];
+  events: TTaskEvent[];
 }
 
 const minutesAfter = (instant: string, minutes: number) =>
   new Date(Date.parse(instant) + minutes * 60_000).toISOString();
 
 test.describe.configure({ timeout: 150_000 });
-
-/** A PNG photo of a gauge: the asset's QR image serves (any real PNG does). */
-async function photoOf(admin: ApiSession, request: Parameters<typeof apiSignIn>[0], assetId: string) {
-  return (
-    await request.get(`/api/assets/${assetId}/qr.png`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    })
-  ).body();
-}
-
-/** The six steps the administrator builds, in the order the technician sees them. */
-const STEPS = {
-  seal: 'Seal and pin intact',
-  pressure: 'Pressure gauge reading',
-  hose: 'Hose condition',
-  remarks: 'Remarks',
-  photo: 'Photo of the gauge',
-  sign: 'Technician signature',
-};
-
-/** The editor's card of the step whose heading starts with `Step n`. */
-const editorStep = (page: Page, position: number) =>
-  page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: new RegExp(`^Step ${position}\\b`) }) });
-
-/** Builds the six-step template in the editor, using the keyboard to put one step in its place. */
-async function buildTemplate(page: Page, name: string) {
-  await page.getByRole('link', { name: 'Checklists' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Checklists' })).toBeVisible();
-  await page.getByRole('link', { name: 'New checklist' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'New checklist' })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill(name);
-
-  // Step 1 is there already: a check.
-  await editorStep(page, 1).getByLabel('What to do or check').fill(STEPS.seal);
-  const add = async (kind: string, label: string) => {
-    await page.getByRole('button', { name: 'Add step' }).click();
-    const labelInput = page.getByRole('listitem').last().getByLabel('What to do or check');
-    await expect(labelInput).toBeFocused();
-    await labelInput.fill(label);
-    await page.getByRole('listitem').last().getByLabel('Kind').selectOption(kind);
-    return page.getByRole('listitem', { name: new RegExp(`^Step \\d+: ${label}$`) });
-  };
-  // The signature is added before the photo, then moved below it with the keyboard.
-  const pressure = await add('number', STEPS.pressure);
-  await pressure.getByLabel('Unit').fill('bar');
-  await pressure.getByLabel('Lowest acceptable').fill('1,5');
-  await pressure.getByLabel('Highest acceptable').fill('2.5');
-  const hose = await add('choice', STEPS.hose);
-  await hose.getByLabel('Options (one per line)').fill('Good\nCracked\nMissing');
-  const remarks = await add('text', STEPS.remarks);
-  await remarks.getByLabel('Required').uncheck();
-  await add('signature', STEPS.sign);
-  await add('photo', STEPS.photo);
-  // A step added by mistake, removed.
-  await add('check', 'Spare step');
-  await page.getByRole('button', { name: 'Remove step 7' }).click();
-  await expect(page.getByText('“Spare step” removed.')).toBeAttached();
-
-  await page.getByRole('button', { name: 'Move step 6 up' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Move step 5 up' })).toBeFocused();
-  await expect(page.getByText(`“${STEPS.photo}” is now step 5.`)).toBeAttached();
-
-  // A reversed range is refused under its input, and focus goes there.
-  await pressure.getByLabel('Highest acceptable').fill('1');
-  await page.getByRole('button', { name: 'Save checklist' }).click();
-  await expect(pressure.getByLabel('Highest acceptable')).toBeFocused();
-  await expect(pressure.getByLabel('Highest acceptable')).toHaveAccessibleDescription(
-    'The lowest acceptable value cannot be above the highest.',
-  );
-  await expectNoViolations(page, { screen: 'the template editor with an error' });
-  await pressure.getByLabel('Highest acceptable').fill('2.5');
-  await page.getByRole('button', { name: 'Save checklist' }).click();
-  await expect(page.getByText('Checklist created.')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: `Edit checklist: ${name}` })).toBeVisible();
-  const versions = page.getByRole('region', { name: 'Versions' });
-  await expect(versions.getByText(/^Version 1,/)).toBeVisible();
-  const titles = await page
-    .getByRole('region', { name: 'Steps' })
-    .getByRole('heading', { level: 3 })
-    .allTextContents();
-  expect(titles).toEqual([
-    `Step 1: ${STEPS.seal}`,
-    `Step 2: ${STEPS.pressure}`,
-    `Step 3: ${STEPS.hose}`,
-    `Step 4: ${STEPS.remarks}`,
-    `Step 5: ${STEPS.photo}`,
-    `Step 6: ${STEPS.sign}`,
-  ]);
-  await expectNoViolations(page, { screen: 'the template editor' });
-}
-
-/** Draws a signature with the mouse on the pad. */
-async function sign(card: Locator, page: Page) {
-  const pad = card.getByRole('img', { name: /Signature area/ });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('The signature pad has no box.');
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step += 1) {
-    await page.mouse.move(box.x + 20 + step * 18, box.y + box.height * (0.6 - 0.25 * Math.sin(step / 2)));
-  }
-  await page.mouse.up();
-  await card.getByRole('button', { name: 'Save signature' }).click();
-}
-
-/** A step's card in the runner. */
-const runnerStep = (page: Page, label: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: label }) });
 
 test('an administrator builds a 6-step checklist for a schedule and a task; a technician works through it, opens a follow-up, signs and completes @phone', async ({
   page,
@@ -237,17 +112,9 @@ test('an administrator builds a 6-step checklist for a schedule and a task; a te
   await expect(tech.getByRole('heading', { level: 2, name: STEPS.hose })).toBeFocused();
 
   await runnerStep(tech, STEPS.hose).getByRole('button', { name: 'Cracked' }).click();
-  await runnerStep(tech, STEPS.photo)
-    .getByLabel('Take or choose a photo')
-    .setInputFiles({ name: 'gauge.png', mimeType: 'image/png', buffer: photo });
-  await expect(
-    runnerStep(tech, STEPS.photo).getByRole('img', { name: `Photo for ${STEPS.photo}` }),
-  ).toBeVisible();
+  await photograph(tech, photo);
   await expect(runnerStep(tech, STEPS.photo).getByText(/^Done by Demo member/)).toBeVisible();
   await sign(runnerStep(tech, STEPS.sign), tech);
-  await expect(
-    runnerStep(tech, STEPS.sign).getByRole('img', { name: `Signature for ${STEPS.sign}` }),
-  ).toBeVisible();
   await expect(tech.getByText('5 of 6 done')).toBeVisible();
   await expectNoViolations(tech, { screen: 'the checklist runner' });
 
@@ -257,12 +124,7 @@ test('an administrator builds a 6-step checklist for a schedule and a task; a te
   await expect(tech.getByText('This task is completed. Its checklist can no longer change.')).toBeVisible();
 
   // The report downloads and shows the signature.
-  const [download] = await Promise.all([
-    tech.waitForEvent('download'),
-    tech.getByRole('button', { name: 'Download report (PDF)' }).click(),
-  ]);
-  const pdf = new Uint8Array(await readFile(await download.path()));
-  expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  const pdf = await downloadReport(tech, tech.getByRole('button', { name: 'Download report (PDF)' }));
   if (await hasPdftoppm()) {
     expect(await pdfText(pdf)).toContain(STEPS.sign);
     expect((await pdfPagesAsPng(pdf, 50)).length).toBeGreaterThan(0);
@@ -309,24 +171,12 @@ async function taskWithChecklist(admin: ApiSession, run: string) {
     ],
   });
   const asset = await admin.post<TAsset>('/api/assets', { name: `Boiler ${run}`, fields: [] });
-  const task = await admin.post<TEvent>(`/api/assets/${asset.id}/events`, {
+  const task = await admin.post<TTaskEvent>(`/api/assets/${asset.id}/events`, {
     title: `Service boiler ${run}`,
     startTask: false,
     checklistTemplateId: template.id,
   });
   return { template, asset, task };
-}
-
-async function installedApp(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await signIn(page, E2E_MEMBER);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  return { context, page };
 }
 
 test('offline: the steps, a follow-up and the completion wait on the phone with their own times, and are sent once the connection returns', async ({

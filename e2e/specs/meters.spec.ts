@@ -2,17 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiSignIn } from '../support/api.ts';
 import { expectNoViolations } from '../support/axe.ts';
 import { E2E_ADMIN } from '../support/environment.ts';
+import { localInput } from '../support/local-time.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
 import { signIn } from '../support/session.ts';
 
 // Meters and usage-based service (docs/product/meters.md, ADRs 137-138), on a desktop and a phone.
-
-/** A date and time as a datetime-local input takes it, `days` before now, in the browser's zone. */
-function localInput(daysAgo: number): string {
-  const at = new Date(Date.now() - daysAgo * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
 
 async function addReading(page: Page, value: string, readAt?: string) {
   await page.getByRole('button', { name: 'Add reading' }).click();
@@ -42,7 +36,7 @@ test('an administrator adds a meter, readings make a usage schedule’s task due
   await expect(form).toBeHidden();
 
   // Ten days ago at 1,000 h, now at 1,080 h: 8 h a day.
-  let dialog = await addReading(page, '1000', localInput(10));
+  let dialog = await addReading(page, '1000', localInput(10 * 24 * 60));
   await dialog.getByRole('button', { name: 'Save reading' }).click();
   await expect(meters.getByRole('status')).toHaveText('Reading of 1,000 h saved.');
   dialog = await addReading(page, '1080');

@@ -1,13 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
 import { type ApiSession, apiSignIn } from '../support/api.ts';
 import { expectNoViolations } from '../support/axe.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_ADMIN, E2E_MEMBER } from '../support/environment.ts';
 import { writeQrVideo } from '../support/qr.ts';
 import { uniqueSuffix } from '../support/run-id.ts';
-import { signIn } from '../support/session.ts';
+import { installedApp } from '../support/session.ts';
 
 // The field app works without a connection and never loses a record (docs/product/offline.md).
 
@@ -63,19 +63,6 @@ async function setUp(request: Parameters<typeof apiSignIn>[0]) {
     ],
   });
   return { run, admin, asset, task, photo, browser };
-}
-
-/** Signs the member in and waits until the service worker runs and controls the page (the app installed). */
-async function openInstalledApp(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await signIn(page, E2E_MEMBER);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  return { context, page };
 }
 
 /** The header says offline, the asset opens from the scan, an event with a photo and a completion are recorded. */
@@ -149,7 +136,7 @@ test('offline: scan, record an event with a photo, complete a task, reload; back
 }) => {
   const setup = await setUp(request);
   try {
-    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    const { context, page } = await installedApp(setup.browser, baseURL);
     const refused: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
@@ -210,7 +197,7 @@ test('work done offline keeps its own times when sent later, and a task sent fro
   const completedAt = minutesAfter(asset.createdAt, 30);
   const syncedAt = minutesAfter(asset.createdAt, 120);
   try {
-    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    const { context, page } = await installedApp(setup.browser, baseURL);
     // Read while online: the dashboard's pending tasks and the asset's page are kept on the device.
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 3, name: task.title })).toBeVisible();
@@ -302,7 +289,7 @@ test('an asset moved offline among the locations kept on this device: sent once 
   const movedAt = minutesAfter(asset.createdAt, 10);
   const syncedAt = minutesAfter(asset.createdAt, 120);
   try {
-    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    const { context, page } = await installedApp(setup.browser, baseURL);
     await page.goto(`/assets/${asset.id}`);
     await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
     await expect(page.getByRole('definition').getByRole('link', { name: `Plant ${run}` })).toBeVisible();
@@ -385,7 +372,7 @@ test('a page closed in the middle of a sync and opened again still sends everyth
 }) => {
   const setup = await setUp(request);
   try {
-    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    const { context, page } = await installedApp(setup.browser, baseURL);
     await workOffline(page, context, setup);
 
     // The event's request reaches the server, which saves it; the page closes before the answer arrives.
@@ -429,7 +416,7 @@ test('a task completed offline that someone else completed meanwhile: who and wh
   const setup = await setUp(request);
   const { asset, task, photo, admin } = setup;
   try {
-    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    const { context, page } = await installedApp(setup.browser, baseURL);
     await page.goto(`/assets/${asset.id}`);
     await expect(page.getByRole('heading', { level: 1, name: asset.name })).toBeVisible();
     await context.setOffline(true);
@@ -494,7 +481,7 @@ test('signing out with unsent changes asks first, then leaves no offline data of
 }) => {
   const setup = await setUp(request);
   try {
-    const { context, page } = await openInstalledApp(setup.browser, baseURL);
+    const { context, page } = await installedApp(setup.browser, baseURL);
     await page.goto(`/assets/${setup.asset.id}`);
     await expect(page.getByRole('heading', { level: 1, name: setup.asset.name })).toBeVisible();
     await context.setOffline(true);
@@ -559,7 +546,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   }, testInfo) => {
     const setup = await setUp(request);
     try {
-      const { context, page } = await openInstalledApp(setup.browser, baseURL);
+      const { context, page } = await installedApp(setup.browser, baseURL);
       await page.emulateMedia({ colorScheme });
       const shot = (name: string) =>
         page.screenshot({ path: testInfo.outputPath(`${colorScheme}-${name}.png`), fullPage: true });

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { E2E_MEMBER } from './environment.ts';
 
 export interface Credentials {
   email: string;
@@ -22,4 +23,20 @@ export async function signOut(page: Page, user: { displayName: string }): Promis
   await userMenuButton(page, user).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * A phone (390 × 844) signed in as the member, the field app installed: its service worker runs and
+ * controls the page.
+ */
+export async function installedApp(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, E2E_MEMBER);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  return { context, page };
 }

@@ -302,8 +302,11 @@ export const ZUsageTrigger = z.object({
   unit: z.string(),
   every: z.number(),
   combine: z.enum(USAGE_COMBINES),
-  /** The reading the count runs from (the last completion's, or the one it started at). */
-  from: z.number(),
+  /**
+   * The reading the count runs from (the last completion's, or the one it started at); null while the
+   * meter has no reading: the count starts at its first one.
+   */
+  from: z.number().nullable(),
   /** The reading at which the next task falls due; null while its task is open or once reached. */
   nextDueAt: z.number().nullable(),
   /** The meter's latest reading. */

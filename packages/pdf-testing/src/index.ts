@@ -92,6 +92,32 @@ export function pdfInfo(pdf: Uint8Array): Promise<Record<string, string>> {
   });
 }
 
+/** An image drawn on a page, as `pdfimages -list` lists it (a PNG's transparency is its own `smask`). */
+export interface PdfImage {
+  page: number;
+  type: string;
+  width: number;
+  height: number;
+}
+
+/** The images the PDF embeds, page by page, as Poppler's pdfimages lists them. */
+export function pdfImages(pdf: Uint8Array): Promise<PdfImage[]> {
+  return withPdfFile(pdf, async (dir) => {
+    const { stdout } = await run('pdfimages', ['-list', 'labels.pdf'], { cwd: dir });
+    return stdout
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((columns) => columns.length > 4)
+      .map(([page, , type, width, height]) => ({
+        page: Number(page),
+        type: type!,
+        width: Number(width),
+        height: Number(height),
+      }));
+  });
+}
+
 /** A QR code found on a page: its text and its centre, in PDF points from the page's top left. */
 export interface FoundQrCode {
   text: string;

@@ -512,7 +512,8 @@ export const schedules = pgTable(
     createsOn: date('creates_on', { mode: 'string' }).generatedAlwaysAs(sql`next_due_on - lead_days`),
     /**
      * A usage trigger (ADR 138): due every `usageEvery` units of this meter of the asset, counted
-     * from `lastDoneUsage` (the meter's usage at the last completion, or where it started); with a
+     * from `lastDoneUsage` (the meter's usage at the last completion, or where it started; null until
+     * the meter's first reading when it had none); with a
      * recurrence too, `usageCombine` says whichever comes first or last. Null without one.
      */
     meterId: uuid('meter_id').references((): AnyPgColumn => meters.id),
@@ -567,7 +568,8 @@ export const schedules = pgTable(
     check('schedules_recurrence_check', sql`(${t.recurrence} is null) = (${t.rrule} is null)`),
     check(
       'schedules_usage_check',
-      sql`(${t.meterId} is null) = (${t.usageEvery} is null) and (${t.meterId} is null) = (${t.lastDoneUsage} is null)`,
+      // A usage count needs its meter; it may wait for the meter's first reading (last_done_usage null).
+      sql`(${t.meterId} is null) = (${t.usageEvery} is null) and (${t.meterId} is not null or ${t.lastDoneUsage} is null)`,
     ),
   ],
 );

@@ -120,6 +120,43 @@ describe('importing meter readings', () => {
     expect(imported.every((reading) => reading.recordedById === t.orgA.admin.id)).toBe(true);
   });
 
+  it('a meter’s first readings from a file start its waiting schedule’s count at the earliest of them', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/assets/${pump.id}/meters`,
+      headers: t.headers.adminA,
+      payload: { name: 'Cycles', unit: 'cycles' },
+    });
+    const cycles = created.json<TMeter>();
+    const waiting = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/schedules',
+        headers: t.headers.adminA,
+        payload: {
+          assetId: pump.id,
+          title: 'Seal check',
+          startsOn: '2026-01-01',
+          usage: { meterId: cycles.id, every: 100 },
+        },
+      })
+    ).json<TSchedule>();
+    expect(waiting.usage).toMatchObject({ from: null, nextDueAt: null });
+    const run = await uploaded(
+      t.headers.adminA,
+      csv([
+        [pump.slug, 'Cycles', '5000', '2026-03-01', '', ''],
+        [pump.slug, 'Cycles', '5050', '2026-03-02', '', ''],
+      ]),
+      'readings',
+    );
+    expect(await checked(t.headers.adminA, run.id)).toMatchObject({ problemCount: 0 });
+    expect(await committed(t.headers.adminA, run.id)).toMatchObject({ status: 'Done', createdCount: 2 });
+    expect(await tasksOfSchedule(t.db, waiting.id)).toHaveLength(0);
+    const after = (await get(t.headers.adminA, `/api/schedules/${waiting.id}`)).json<TSchedule>();
+    expect(after.usage).toMatchObject({ from: 5000, nextDueAt: 5100, currentValue: 5050 });
+  });
+
   it('finds no asset of another organization: its slugs are unknown there', async () => {
     const run = await uploaded(
       t.headers.adminB,

@@ -112,6 +112,8 @@ export async function recordImportedReadings(
 ): Promise<{ rowNumber: number; problem: ReadingProblem } | undefined> {
   const locked = new Map<string, MeterRow>();
   const latest = new Map<string, { id: string; value: number; usage: number }>();
+  // The meters read for the first time: their earliest reading here starts their schedules' counts.
+  const firstUsage = new Map<string, number | null>();
   for (const row of rows) {
     let meter = locked.get(row.meterId);
     if (!meter) {
@@ -124,6 +126,7 @@ export async function recordImportedReadings(
       }
       meter = found;
       locked.set(row.meterId, meter);
+      firstUsage.set(meter.id, meter.lastUsage === null ? Number.POSITIVE_INFINITY : null);
     }
     try {
       const { readingId, placed } = await addReading(
@@ -134,6 +137,9 @@ export async function recordImportedReadings(
         { eventId: null, recordedById: run.recordedById, importId: run.importId },
       );
       if (placed.latest) latest.set(meter.id, { id: readingId, value: row.value, usage: placed.usage });
+      const earliest = firstUsage.get(meter.id);
+      if (earliest !== null && earliest !== undefined)
+        firstUsage.set(meter.id, Math.min(earliest, placed.usage));
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'UNPROCESSABLE') throw error;
       const column = error.fields?.[0]?.path === 'isReplacement' ? 'replacement' : 'value';
@@ -141,7 +147,13 @@ export async function recordImportedReadings(
     }
   }
   for (const [meterId, reading] of latest) {
-    await onMeterReading(tx, run, { id: reading.id, meterId, usage: reading.usage, value: reading.value });
+    await onMeterReading(tx, run, {
+      id: reading.id,
+      meterId,
+      usage: reading.usage,
+      value: reading.value,
+      firstUsage: firstUsage.get(meterId) ?? null,
+    });
   }
   return undefined;
 }

@@ -456,6 +456,29 @@ describe('usage triggers', () => {
     expect(after.usage).toMatchObject({ from: 12_600, nextDueAt: 12_850 });
   });
 
+  it('a schedule saved before its meter’s first reading counts from that reading, which makes nothing due', async () => {
+    clock.freeze(at(150));
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Compressor' });
+    const fresh = await addMeter(asset.id, { name: 'Running hours', unit: 'h' });
+    const waiting = await createScheduleViaApi(t.app, t.headers.adminA, {
+      assetId: asset.id,
+      title: '100 h service',
+      startsOn: '2026-06-09',
+      usage: { meterId: fresh.id, every: 100 },
+    });
+    expect(waiting.usage).toMatchObject({ from: null, nextDueAt: null, currentValue: null });
+    // The first reading says where the meter stands: 1,000 h is no 1,000 h of use since the count began.
+    expect((await readOk(fresh.id, { value: 1000 })).triggered).toEqual([]);
+    const counting = (
+      await inject('GET', `/api/schedules/${waiting.id}`, t.headers.memberA)
+    ).json<TSchedule>();
+    expect(counting.usage).toMatchObject({ from: 1000, nextDueAt: 1100 });
+    expect(await tasksOfSchedule(t.db, waiting.id)).toHaveLength(0);
+    clock.freeze(at(152));
+    const reached = await readOk(fresh.id, { value: 1100 });
+    expect(reached.triggered.map((entry) => entry.scheduleId)).toEqual([waiting.id]);
+  });
+
   it('deleting its asset deletes its meters, their readings and its usage schedules', async () => {
     const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Scrapped pump' });
     const gone = await addMeter(asset.id, { name: 'Hours', unit: 'h' });

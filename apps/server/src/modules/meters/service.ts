@@ -377,6 +377,8 @@ export async function recordReading(
     if (eventId && !(await isTaskOfAsset(tx, organizationId, meter.assetId, eventId))) {
       throw invalidField('eventId', METER_MESSAGES.eventUnknown);
     }
+    // Read before addReading moves the locked row: the first reading starts the counts (ADR 138).
+    const firstReading = meter.lastUsage === null;
     const { readingId, placed } = await addReading(tx, meter, input, readAt, {
       eventId,
       recordedById: context.actor.id,
@@ -386,7 +388,13 @@ export async function recordReading(
       ? await onMeterReading(
           tx,
           { organizationId, timeZone: context.actor.timeZone, now: context.now },
-          { id: readingId, meterId: meter.id, usage: placed.usage, value: input.value },
+          {
+            id: readingId,
+            meterId: meter.id,
+            usage: placed.usage,
+            value: input.value,
+            firstUsage: firstReading ? placed.usage : null,
+          },
         )
       : [];
     return { readingId, triggered };

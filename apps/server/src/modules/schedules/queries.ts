@@ -483,6 +483,27 @@ export interface CrossedScheduleRow {
 }
 
 /**
+ * A meter's first reading (ADR 138): its usage schedules saved before it, counting from it, start
+ * their count there; one with an open task (its backstop came first) waits for that task's
+ * completion to know its next due use.
+ */
+export async function startCountsAtFirstReading(
+  tx: DbOrTx,
+  organizationId: string,
+  meterId: string,
+  usage: number,
+): Promise<void> {
+  await tx.execute(sql`
+    update ${schedules} s
+    set last_done_usage = ${usage},
+      next_due_usage = case when exists (
+        select 1 from ${maintenanceEvents} e
+        where e.organization_id = ${organizationId} and e.schedule_id = s.id and e.task_status <> 'Completed'
+      ) then null else ${usage} + s.usage_every end
+    where s.organization_id = ${organizationId} and s.meter_id = ${meterId} and s.last_done_usage is null`);
+}
+
+/**
  * The active usage schedules of one meter (or of these schedules) whose due usage the meter's latest
  * reading has reached, not past their end, locked until the commit. Led by
  * schedules_org_meter_due_idx: a reading reads its own meter's due schedules, however many the

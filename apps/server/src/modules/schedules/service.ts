@@ -50,6 +50,7 @@ import {
   type ScheduleInsert,
   type ScheduleRow,
   type ScheduleViewRow,
+  startCountsAtFirstReading,
   updateSchedule as updateScheduleRow,
 } from './queries.ts';
 import {
@@ -537,7 +538,7 @@ async function recountedColumns(
   schedule: RecountedSchedule,
 ): Promise<Partial<ScheduleInsert>> {
   const state = await findScheduleTaskState(tx, organizationId, schedule.id);
-  if (schedule.meterId !== null && schedule.lastDoneUsage !== null) {
+  if (schedule.meterId !== null) {
     if (state.hasOpenTask) return { ...openTaskColumns };
     const from = state.lastCompletedAt ? localDate(state.lastCompletedAt, timeZone) : schedule.startsOn;
     const backstop = schedule.recurrence
@@ -573,7 +574,7 @@ function savedUsageFrom(
   current: ScheduleRow,
   usage: NonNullable<ScheduleInput['usage']>,
   meter: Parameters<typeof usageFrom>[0],
-): number {
+): number | null {
   if (usage.from !== null && usage.from !== undefined) return usageFrom(meter, usage.from);
   if (current.meterId === usage.meterId.toLowerCase() && current.lastDoneUsage !== null) {
     return current.lastDoneUsage;
@@ -755,12 +756,17 @@ export async function onScheduledTaskDeleted(tx: DbOrTx, change: ScheduleTaskCha
 
 /**
  * A meter was read (in the reading's transaction, ADR 138): the usage schedules whose due usage the
- * reading reached get their tasks, and `meter.trigger_crossed` is sent for each.
+ * reading reached get their tasks, and `meter.trigger_crossed` is sent for each. `firstUsage`: the
+ * meter's first reading (this one, or an import's earliest), which starts the count of the schedules
+ * waiting for one; null when the meter was read before.
  */
-export function onMeterReading(
+export async function onMeterReading(
   tx: DbOrTx,
   run: UsageRun,
-  reading: { id: string; meterId: string; usage: number; value: number },
+  reading: { id: string; meterId: string; usage: number; value: number; firstUsage: number | null },
 ): Promise<TUsageTriggered[]> {
+  if (reading.firstUsage !== null) {
+    await startCountsAtFirstReading(tx, run.organizationId, reading.meterId, reading.firstUsage);
+  }
   return triggerCrossed(tx, run, { meterId: reading.meterId, usage: reading.usage }, reading);
 }

@@ -30,28 +30,32 @@ export function usageOffset(meter: Pick<MeterState, 'lastUsage' | 'lastValue'>):
   return meter.lastUsage === null || meter.lastValue === null ? 0 : meter.lastUsage - meter.lastValue;
 }
 
-/** The usage a count starts from: the reading `from` as the meter shows it now, else its latest use. */
+/**
+ * The usage a count starts from: the reading `from` as the meter shows it now, else its latest use;
+ * null for a meter not read yet: the count starts at its first reading (startCountsAtFirstReading).
+ */
 export function usageFrom(
   meter: Pick<MeterState, 'lastUsage' | 'lastValue'>,
   from: number | null | undefined,
-) {
+): number | null {
   if (from !== null && from !== undefined) return from + usageOffset(meter);
-  return meter.lastUsage ?? 0;
+  return meter.lastUsage;
 }
 
 /**
- * The columns of a usage schedule waiting for its next task: due at `lastDoneUsage` + every, and by
- * the calendar at `backstopDueOn`; the engine sees the backstop at once when whichever comes first
- * decides, and only once the usage is reached when whichever comes last does (triggerCrossed).
+ * The columns of a usage schedule waiting for its next task: due at `lastDoneUsage` + every (not yet
+ * known while its meter has no reading), and by the calendar at `backstopDueOn`; the engine sees the
+ * backstop at once when whichever comes first decides, and only once the usage is reached when
+ * whichever comes last does (triggerCrossed).
  */
 export function waitingColumns(
   schedule: Pick<ScheduleRow, 'usageEvery' | 'usageCombine'>,
-  lastDoneUsage: number,
+  lastDoneUsage: number | null,
   backstopDueOn: string | null,
 ): Pick<ScheduleRow, 'lastDoneUsage' | 'nextDueUsage' | 'backstopDueOn' | 'nextDueOn'> {
   return {
     lastDoneUsage,
-    nextDueUsage: lastDoneUsage + (schedule.usageEvery ?? 0),
+    nextDueUsage: lastDoneUsage === null ? null : lastDoneUsage + (schedule.usageEvery ?? 0),
     backstopDueOn,
     nextDueOn: schedule.usageCombine === 'first' ? backstopDueOn : null,
   };
@@ -73,7 +77,7 @@ function combined(a: string | null, b: string | null, combine: 'first' | 'last')
 
 /** A schedule's usage trigger as answered: where it stands and when its next task is expected. */
 export function toUsageTrigger(row: ScheduleViewRow, timeZone: string): TUsageTrigger | null {
-  if (row.meterId === null || row.usageEvery === null || row.lastDoneUsage === null) return null;
+  if (row.meterId === null || row.usageEvery === null) return null;
   const meter = { lastUsage: row.meterLastUsage, lastValue: row.meterLastValue };
   const offset = usageOffset(meter);
   const projected =
@@ -90,7 +94,7 @@ export function toUsageTrigger(row: ScheduleViewRow, timeZone: string): TUsageTr
     unit: row.meterUnit ?? '',
     every: row.usageEvery,
     combine: row.usageCombine ?? 'first',
-    from: shown(row.lastDoneUsage - offset),
+    from: row.lastDoneUsage === null ? null : shown(row.lastDoneUsage - offset),
     nextDueAt: row.nextDueUsage === null ? null : shown(row.nextDueUsage - offset),
     currentValue: row.meterLastValue,
     projectedOn: projected,

@@ -150,6 +150,7 @@ export const SCHEDULE_TEXTS = {
   /** `reading` already formatted with its unit. */
   usageFromNew: (reading: string) => msg`Blank: from the meter’s latest reading (${reading}).`,
   usageFromNone: msg`Blank: from the meter’s first reading.`,
+  usageAwaitsFirstReading: msg`The count starts at the meter’s first reading.`,
   usageFromKept: (reading: string) => msg`Blank: it goes on counting from ${reading}.`,
   combine: msg`Whichever comes`,
   combines: {

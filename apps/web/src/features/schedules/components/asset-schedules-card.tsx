@@ -264,7 +264,8 @@ export function daysUntil(date: string, today: string): number {
 function UsageDue({ usage, nextDueOn }: { usage: TUsageTrigger; nextDueOn: string | null }) {
   const { _ } = useLingui();
   let line: string;
-  if (usage.nextDueAt !== null) {
+  if (usage.from === null) line = _(SCHEDULE_TEXTS.usageAwaitsFirstReading);
+  else if (usage.nextDueAt !== null) {
     const at = formatReading(usage.nextDueAt, usage.unit);
     line = usage.expectedOn
       ? _(

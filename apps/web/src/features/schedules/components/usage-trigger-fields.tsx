@@ -84,7 +84,7 @@ export function UsageTriggerFields({
   const meter = meters.find((candidate) => candidate.id === meterId);
   const unit = meter?.unit ?? '';
   const fromHint = () => {
-    if (saved?.usage && saved.usage.meterId === meterId) {
+    if (saved?.usage && saved.usage.meterId === meterId && saved.usage.from !== null) {
       return _(SCHEDULE_TEXTS.usageFromKept(formatReading(saved.usage.from, unit)));
     }
     if (meter?.lastValue !== null && meter?.lastValue !== undefined) {

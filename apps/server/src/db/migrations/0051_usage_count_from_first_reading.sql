@@ -1,0 +1,2 @@
+ALTER TABLE "schedules" DROP CONSTRAINT "schedules_usage_check";--> statement-breakpoint
+ALTER TABLE "schedules" ADD CONSTRAINT "schedules_usage_check" CHECK (("schedules"."meter_id" is null) = ("schedules"."usage_every" is null) and ("schedules"."meter_id" is not null or "schedules"."last_done_usage" is null));
