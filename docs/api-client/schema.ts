@@ -3127,6 +3127,19 @@ export interface paths {
                             priority: "low" | "normal" | "high" | "urgent";
                             downFrom: string | null;
                             downTo: string | null;
+                            checklist: {
+                                templateId: string;
+                                name: string;
+                                version: number;
+                                summary: {
+                                    total: number;
+                                    done: number;
+                                    passed: number;
+                                    failed: number;
+                                    na: number;
+                                    flagged: number;
+                                };
+                            } | null;
                             eventId: string;
                             assetId: string;
                             assetName: string;
