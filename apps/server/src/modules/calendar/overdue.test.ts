@@ -34,20 +34,18 @@ beforeAll(async () => {
     performedAt: new Date(`${dueOn}T00:00:00Z`),
     ...extra,
   });
-  await t.db
-    .insert(maintenanceEvents)
-    .values([
-      task('Last year', '2025-03-01', { assigneeId: t.orgA.member.id }),
-      task('Last week', '2026-02-23', { taskStatus: 'InProgress' }),
-      task('Yesterday', '2026-03-01', { assigneeId: t.orgA.member.id }),
-      // A day's tasks by priority, the most urgent first (issue 36).
-      task('Urgent leak', '2026-03-01', { priority: 3 }),
-      task('Done late', '2026-02-20', { taskStatus: 'Completed', taskCompletedAt: new Date() }),
-      task('Today', '2026-03-02'),
-      task('Tomorrow', '2026-03-03'),
-      task('Unplanned', '2026-03-01', { dueOn: null }),
-      task('B late', '2026-02-01', { organizationId: t.orgB.organization.id, assetId: ofB.id }),
-    ]);
+  await t.db.insert(maintenanceEvents).values([
+    task('Last year', '2025-03-01', { assigneeId: t.orgA.member.id }),
+    task('Last week', '2026-02-23', { taskStatus: 'InProgress' }),
+    task('Yesterday', '2026-03-01', { assigneeId: t.orgA.member.id }),
+    // A day's tasks by priority, the most urgent first (issue 36).
+    task('Urgent leak', '2026-03-01', { priority: 3 }),
+    task('Done late', '2026-02-20', { taskStatus: 'Completed', taskCompletedAt: new Date() }),
+    task('Today', '2026-03-02'),
+    task('Tomorrow', '2026-03-03'),
+    task('Unplanned', '2026-03-01', { dueOn: null }),
+    task('B late', '2026-02-01', { organizationId: t.orgB.organization.id, assetId: ofB.id }),
+  ]);
 });
 
 describe('GET /api/calendar/overdue', () => {
