@@ -3127,6 +3127,19 @@ export interface paths {
                             priority: "low" | "normal" | "high" | "urgent";
                             downFrom: string | null;
                             downTo: string | null;
+                            checklist: {
+                                templateId: string;
+                                name: string;
+                                version: number;
+                                summary: {
+                                    total: number;
+                                    done: number;
+                                    passed: number;
+                                    failed: number;
+                                    na: number;
+                                    flagged: number;
+                                };
+                            } | null;
                             eventId: string;
                             assetId: string;
                             assetName: string;
@@ -5689,7 +5702,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "priority" | "meter" | "usageEvery" | "usageCombine" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5788,7 +5801,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "priority" | "meter" | "usageEvery" | "usageCombine" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -5898,7 +5911,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "priority" | "meter" | "usageEvery" | "usageCombine" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -6008,7 +6021,7 @@ export interface paths {
                             kind: "ignore";
                         } | {
                             /** @enum {string} */
-                            kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
+                            kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "priority" | "meter" | "usageEvery" | "usageCombine" | "value" | "readAt" | "replacement";
                         } | {
                             /** @enum {string} */
                             kind: "field";
@@ -6059,7 +6072,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "priority" | "meter" | "usageEvery" | "usageCombine" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -6183,7 +6196,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "priority" | "meter" | "usageEvery" | "usageCombine" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -6297,7 +6310,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "priority" | "meter" | "usageEvery" | "usageCombine" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -6410,7 +6423,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "priority" | "meter" | "usageEvery" | "usageCombine" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";
@@ -6653,7 +6666,7 @@ export interface paths {
                                 kind: "ignore";
                             } | {
                                 /** @enum {string} */
-                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "meter" | "value" | "readAt" | "replacement";
+                                kind: "name" | "description" | "slug" | "externalId" | "location" | "parentAsset" | "asset" | "title" | "performedAt" | "status" | "notes" | "recordedBy" | "startedAt" | "startedBy" | "completedAt" | "completedBy" | "recurrence" | "mode" | "leadDays" | "startsOn" | "endsOn" | "nextDueOn" | "assignee" | "priority" | "meter" | "usageEvery" | "usageCombine" | "value" | "readAt" | "replacement";
                             } | {
                                 /** @enum {string} */
                                 kind: "field";

@@ -4,7 +4,7 @@ import { englishMessages, said } from './messages.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
 import { isScheduleDate, SCHEDULE_EARLIEST_DATE, SCHEDULE_LATEST_DATE } from './schedules.ts';
 import { TASK_STATUSES } from './task-statuses.ts';
-import { TASK_PRIORITIES } from './task-work-messages.ts';
+import { TASK_PRIORITIES, type TTaskPriority } from './task-work-messages.ts';
 
 // The calendar of scheduled and due work, and each user's ICS feed (docs/product/calendar.md, ADR 059).
 
@@ -91,18 +91,24 @@ export const CALENDAR_ITEM_KINDS = ['task', 'planned'] as const;
 export type TCalendarItemKind = (typeof CALENDAR_ITEM_KINDS)[number];
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const AFTER_PATTERN = new RegExp(`^(\\d{4}-\\d{2}-\\d{2})\\.(task|planned)\\.(${UUID})\\.(${UUID})$`);
+const AFTER_PATTERN = new RegExp(
+  `^(\\d{4}-\\d{2}-\\d{2})\\.(task|planned)\\.(${TASK_PRIORITIES.join('|')})\\.(${UUID})\\.(${UUID})$`,
+);
 
-/** Where an agenda page ends: the last item's date, kind, asset and id (the order of the agenda). */
+/**
+ * Where an agenda page ends: the last item's date, kind, priority, asset and id (the order of the
+ * agenda: a day's tasks, then its occurrences, each by priority, most urgent first, then asset and id).
+ */
 export interface TAgendaPosition {
   date: string;
   kind: TCalendarItemKind;
+  priority: TTaskPriority;
   assetId: string;
   id: string;
 }
 
 export function formatAgendaPosition(position: TAgendaPosition): string {
-  return `${position.date}.${position.kind}.${position.assetId}.${position.id}`;
+  return `${position.date}.${position.kind}.${position.priority}.${position.assetId}.${position.id}`;
 }
 
 export function parseAgendaPosition(text: string): TAgendaPosition | null {
@@ -111,8 +117,9 @@ export function parseAgendaPosition(text: string): TAgendaPosition | null {
   return {
     date: match[1]!,
     kind: match[2] as TCalendarItemKind,
-    assetId: match[3]!.toLowerCase(),
-    id: match[4]!.toLowerCase(),
+    priority: match[3] as TTaskPriority,
+    assetId: match[4]!.toLowerCase(),
+    id: match[5]!.toLowerCase(),
   };
 }
 

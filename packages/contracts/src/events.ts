@@ -340,7 +340,7 @@ export const ZDueCounts = z.object({
 });
 export type TDueCounts = z.infer<typeof ZDueCounts>;
 
-/** A row of GET /api/tasks/pending: an event that is not Completed, with its asset. */
+/** A row of GET /api/tasks/pending: an event that is not Completed, with its asset and its checklist's summary. */
 export const ZPendingTask = ZMaintenanceEvent.pick({
   title: true,
   notes: true,
@@ -359,5 +359,6 @@ export const ZPendingTask = ZMaintenanceEvent.pick({
   priority: true,
   downFrom: true,
   downTo: true,
+  checklist: true,
 }).extend({ eventId: z.string(), assetId: z.string(), assetName: z.string(), assetSlug: z.string() });
 export type TPendingTask = z.infer<typeof ZPendingTask>;

@@ -72,7 +72,9 @@ export const EVENT_CSV_COLUMNS = [
 
 /**
  * The columns of the schedules CSV (ADR 095), which the import of schedules reads back: the asset
- * by slug, the recurrence as the API writes it (JSON), the next due date, the assignee by email.
+ * by slug, the recurrence as the API writes it (JSON), the next due date, the assignee by email, the
+ * priority of its tasks (ADR 144), and its usage trigger (ADR 138): the meter by name, the use
+ * between two services, and with a calendar backstop whichever comes first or last.
  */
 export const SCHEDULE_CSV_COLUMNS = [
   'Asset slug',
@@ -87,6 +89,10 @@ export const SCHEDULE_CSV_COLUMNS = [
   'Next due',
   'Assignee',
   'Status',
+  'Priority',
+  'Meter',
+  'Usage every',
+  'Whichever comes',
 ] as const;
 
 /** A field's type at the end of a column's name, as the exports write it: " (date)". */

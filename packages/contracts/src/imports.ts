@@ -142,6 +142,10 @@ export const IMPORT_TARGETS = {
       'nextDueOn',
       'assignee',
       'status',
+      'priority',
+      'meter',
+      'usageEvery',
+      'usageCombine',
     ],
     required: ['asset', 'title', 'recurrence', 'startsOn'],
     fieldTarget: 'MaintenanceEvent',
@@ -169,7 +173,10 @@ const BUILT_IN_TARGETS = [
   'endsOn',
   'nextDueOn',
   'assignee',
+  'priority',
   'meter',
+  'usageEvery',
+  'usageCombine',
   'value',
   'readAt',
   'replacement',
@@ -200,7 +207,10 @@ export const IMPORT_TARGET_LABELS: Record<TImportBuiltInTarget, string> = {
   endsOn: 'Ends on',
   nextDueOn: 'Next due',
   assignee: 'Assignee',
+  priority: 'Priority',
   meter: 'Meter',
+  usageEvery: 'Usage every',
+  usageCombine: 'Whichever comes',
   value: 'Reading',
   readAt: 'Read at',
   replacement: 'Meter replacement',
@@ -267,7 +277,7 @@ export const IMPORT_SAID = {
       /*i18n*/ {
         id: 'import.wrongTarget',
         message:
-          'A file of this kind has no column to import as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} meter {meter} value {reading} readAt {read at} replacement {meter replacement} other {{target}}}.',
+          'A file of this kind has no column to import as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} priority {priority} meter {meter} usageEvery {usage every} usageCombine {whichever comes} value {reading} readAt {read at} replacement {meter replacement} other {{target}}}.',
       },
       { target },
     ),
@@ -276,7 +286,7 @@ export const IMPORT_SAID = {
       /*i18n*/ {
         id: 'import.mappedTwice',
         message:
-          'Only one column can be imported as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} meter {meter} value {reading} readAt {read at} replacement {meter replacement} other {{target}}}.',
+          'Only one column can be imported as {target, select, name {name} description {description} slug {slug} externalId {external id} location {location} parentAsset {parent asset} asset {asset slug} title {title} performedAt {performed at} status {status} notes {notes} recordedBy {recorded by} startedAt {started at} startedBy {started by} completedAt {completed at} completedBy {completed by} recurrence {recurrence} mode {counts from} leadDays {lead days} startsOn {starts on} endsOn {ends on} nextDueOn {next due} assignee {assignee} priority {priority} meter {meter} usageEvery {usage every} usageCombine {whichever comes} value {reading} readAt {read at} replacement {meter replacement} other {{target}}}.',
       },
       { target },
     ),
@@ -638,6 +648,10 @@ export const IMPORT_MESSAGES = {
     scheduleStatusInvalid: /*i18n*/ {
       id: 'import.scheduleStatusInvalid',
       message: 'Status must be Active or Paused.',
+    },
+    usageCombineInvalid: /*i18n*/ {
+      id: 'import.usageCombineInvalid',
+      message: 'Whichever comes must be First or Last (or empty for first).',
     },
     nextDueOutOfRange: /*i18n*/ {
       id: 'import.nextDueOutOfRange',

@@ -34,25 +34,30 @@ beforeAll(async () => {
     performedAt: new Date(`${dueOn}T00:00:00Z`),
     ...extra,
   });
-  await t.db
-    .insert(maintenanceEvents)
-    .values([
-      task('Last year', '2025-03-01', { assigneeId: t.orgA.member.id }),
-      task('Last week', '2026-02-23', { taskStatus: 'InProgress' }),
-      task('Yesterday', '2026-03-01', { assigneeId: t.orgA.member.id }),
-      task('Done late', '2026-02-20', { taskStatus: 'Completed', taskCompletedAt: new Date() }),
-      task('Today', '2026-03-02'),
-      task('Tomorrow', '2026-03-03'),
-      task('Unplanned', '2026-03-01', { dueOn: null }),
-      task('B late', '2026-02-01', { organizationId: t.orgB.organization.id, assetId: ofB.id }),
-    ]);
+  await t.db.insert(maintenanceEvents).values([
+    task('Last year', '2025-03-01', { assigneeId: t.orgA.member.id }),
+    task('Last week', '2026-02-23', { taskStatus: 'InProgress' }),
+    task('Yesterday', '2026-03-01', { assigneeId: t.orgA.member.id }),
+    // A day's tasks by priority, the most urgent first (issue 36).
+    task('Urgent leak', '2026-03-01', { priority: 3 }),
+    task('Done late', '2026-02-20', { taskStatus: 'Completed', taskCompletedAt: new Date() }),
+    task('Today', '2026-03-02'),
+    task('Tomorrow', '2026-03-03'),
+    task('Unplanned', '2026-03-01', { dueOn: null }),
+    task('B late', '2026-02-01', { organizationId: t.orgB.organization.id, assetId: ofB.id }),
+  ]);
 });
 
 describe('GET /api/calendar/overdue', () => {
   it('answers the open tasks due before today, however old, oldest first, with their state', async () => {
     const page = await overdue(t.headers.memberA);
     expect(page.today).toBe('2026-03-02');
-    expect(titles(page)).toEqual(['2025-03-01 Last year', '2026-02-23 Last week', '2026-03-01 Yesterday']);
+    expect(titles(page)).toEqual([
+      '2025-03-01 Last year',
+      '2026-02-23 Last week',
+      '2026-03-01 Urgent leak',
+      '2026-03-01 Yesterday',
+    ]);
     expect(page.items.every((item) => item.dueState === 'overdue' && item.kind === 'task')).toBe(true);
     expect(page.items[0]).toMatchObject({ assetName: 'Pump', assigneeName: t.orgA.member.displayName });
     expect(page.nextAfter).toBeNull();
@@ -62,14 +67,19 @@ describe('GET /api/calendar/overdue', () => {
   it('reads page after page, and narrows to one person or nobody', async () => {
     const first = await overdue(t.headers.memberA, 'limit=2');
     expect(titles(first)).toEqual(['2025-03-01 Last year', '2026-02-23 Last week']);
-    const second = await overdue(t.headers.memberA, `limit=2&after=${encodeURIComponent(first.nextAfter!)}`);
-    expect(titles(second)).toEqual(['2026-03-01 Yesterday']);
-    expect(second.nextAfter).toBeNull();
+    const second = await overdue(t.headers.memberA, `limit=1&after=${encodeURIComponent(first.nextAfter!)}`);
+    expect(titles(second)).toEqual(['2026-03-01 Urgent leak']);
+    const third = await overdue(t.headers.memberA, `limit=2&after=${encodeURIComponent(second.nextAfter!)}`);
+    expect(titles(third)).toEqual(['2026-03-01 Yesterday']);
+    expect(third.nextAfter).toBeNull();
     expect(titles(await overdue(t.headers.memberA, 'assignee=me'))).toEqual([
       '2025-03-01 Last year',
       '2026-03-01 Yesterday',
     ]);
-    expect(titles(await overdue(t.headers.adminA, 'assignee=unassigned'))).toEqual(['2026-02-23 Last week']);
+    expect(titles(await overdue(t.headers.adminA, 'assignee=unassigned'))).toEqual([
+      '2026-02-23 Last week',
+      '2026-03-01 Urgent leak',
+    ]);
     expect(titles(await overdue(t.headers.adminA, `assignee=${t.orgA.member.id}`))).toHaveLength(2);
   });
 

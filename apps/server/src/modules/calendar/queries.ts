@@ -15,7 +15,9 @@ import {
 
 // The calendar's reads (ADR 059). Every statement takes the organization id first and is led by an
 // index on (organization_id, [assignee_id,] date, asset_id, id): a range of days is a range of the
-// index, and a day's first items are its first entries.
+// index. A day's items are ordered by priority, most urgent first, then asset and id (issue 36): the
+// priority is not in these indexes, so each day read is sorted (a top-N sort of that day's rows,
+// cut at the page's limit), and the index still bounds the days read.
 
 /** Whose work: everyone's, one user's, or nobody's (tasks and schedules without an assignee). */
 export type AssigneeFilter = { kind: 'all' } | { kind: 'user'; userId: string } | { kind: 'unassigned' };
@@ -63,7 +65,8 @@ export interface CalendarRow {
 
 /**
  * The rows `picked` chooses (a page, cut first), with their asset's name and slug and their
- * assignee's name joined only then, in the calendar's order: date, asset, id.
+ * assignee's name joined only then, in the calendar's order: date, priority (most urgent first),
+ * asset, id.
  */
 function withNames(db: DbOrTx, organizationId: string, picked: SQL): Promise<CalendarRow[]> {
   return rowsOf<CalendarRow>(
@@ -73,7 +76,7 @@ function withNames(db: DbOrTx, organizationId: string, picked: SQL): Promise<Cal
     from picked r
     join ${assets} a on a.organization_id = ${organizationId} and a.id = r."assetId"
     left join ${users} u on u.id = r."assigneeId"
-    order by r.date, r."assetId", r.id`,
+    order by r.date, r.priority desc, r."assetId", r.id`,
   );
 }
 
@@ -111,7 +114,7 @@ export async function countTasksByDay(
   return new Map(rows.filter((row) => row.count > 0).map((row) => [row.date, row.count]));
 }
 
-/** Each day's first `perDay` tasks (by asset, then id), with their asset and assignee. */
+/** Each day's first `perDay` tasks (by priority, most urgent first, then asset and id), with their asset and assignee. */
 export function findTasksPerDay(
   db: DbOrTx,
   organizationId: string,
@@ -128,17 +131,32 @@ export function findTasksPerDay(
         select ${taskColumns} from ${maintenanceEvents} e
         where e.organization_id = ${organizationId} and e.due_on is not null and e.due_on = d.day::date
           ${assigneeCondition('e', filter)}
-        order by e.asset_id, e.id
+        order by e.priority desc, e.asset_id, e.id
         limit ${perDay}
       ) t
     )`,
   );
 }
 
-/** Where an agenda page starts: after this task, or after every task of this day. */
-export type TaskCursor = { date: string; assetId: string; id: string } | { afterDay: string } | undefined;
+/** A task's place in the calendar's order: its due date, its priority's rank, its asset and its id. */
+export interface TaskPosition {
+  date: string;
+  priority: number;
+  assetId: string;
+  id: string;
+}
 
-/** Up to `limit` tasks of the range in the agenda's order (date, asset, id), after the cursor. */
+/** Where an agenda page starts: after this task, or after every task of this day. */
+export type TaskCursor = TaskPosition | { afterDay: string } | undefined;
+
+/**
+ * The tasks after a position in the calendar's order (the rank negated, so that one row comparison
+ * reads "most urgent first"). The range's start, the position's day, bounds the index walk.
+ */
+const tasksAfter = (position: TaskPosition) =>
+  sql`and (e.due_on, -e.priority, e.asset_id, e.id) > (${position.date}::date, ${-position.priority}::int, ${position.assetId}::uuid, ${position.id}::uuid)`;
+
+/** Up to `limit` tasks of the range in the agenda's order (date, priority, asset, id), after the cursor. */
 export function findTasksInOrder(
   db: DbOrTx,
   organizationId: string,
@@ -149,8 +167,7 @@ export function findTasksInOrder(
 ): Promise<CalendarRow[]> {
   let after = sql``;
   if (cursor && 'afterDay' in cursor) after = sql`and e.due_on > ${cursor.afterDay}`;
-  else if (cursor)
-    after = sql`and (e.due_on, e.asset_id, e.id) > (${cursor.date}::date, ${cursor.assetId}::uuid, ${cursor.id}::uuid)`;
+  else if (cursor) after = tasksAfter(cursor);
   return withNames(
     db,
     organizationId,
@@ -158,28 +175,27 @@ export function findTasksInOrder(
       select ${taskColumns} from ${maintenanceEvents} e
       where e.organization_id = ${organizationId} and e.due_on is not null
         and e.due_on between ${range.from} and ${range.to} ${assigneeCondition('e', filter)} ${after}
-      order by e.due_on, e.asset_id, e.id
+      order by e.due_on, e.priority desc, e.asset_id, e.id
       limit ${limit}
     )`,
   );
 }
 
 /**
- * The open tasks due before `today`, however long ago, in the calendar's order (due date, asset, id),
- * `limit` after the task `after` (the agenda's "Overdue" group). Everyone's walk
- * maintenance_events_open_due_idx; one assignee's or nobody's, the assignee's due index.
+ * The open tasks due before `today`, however long ago, in the calendar's order (due date, priority,
+ * asset, id), `limit` after the task `after` (the agenda's "Overdue" group). Everyone's walk
+ * maintenance_events_open_due_idx; one assignee's or nobody's, the assignee's due index; a due date's
+ * tasks are sorted by priority as they are read.
  */
 export function findOverdueTasks(
   db: DbOrTx,
   organizationId: string,
   filter: AssigneeFilter,
   today: string,
-  after: { date: string; assetId: string; id: string } | undefined,
+  after: TaskPosition | undefined,
   limit: number,
 ): Promise<CalendarRow[]> {
-  const afterTask = after
-    ? sql`and (e.due_on, e.asset_id, e.id) > (${after.date}::date, ${after.assetId}::uuid, ${after.id}::uuid)`
-    : sql``;
+  const afterTask = after ? tasksAfter(after) : sql``;
   return withNames(
     db,
     organizationId,
@@ -187,7 +203,7 @@ export function findOverdueTasks(
       select ${taskColumns} from ${maintenanceEvents} e
       where e.organization_id = ${organizationId} and e.task_status <> 'Completed'
         and e.due_on is not null and e.due_on < ${today} ${assigneeCondition('e', filter)} ${afterTask}
-      order by e.due_on, e.asset_id, e.id
+      order by e.due_on, e.priority desc, e.asset_id, e.id
       limit ${limit}
     )`,
   );
@@ -257,13 +273,15 @@ export interface PlannedRequest {
   date: string;
   groups: ScheduleGroup[];
   limit: number;
-  after?: { assetId: string; id: string } | undefined;
+  /** After this occurrence: its schedule's priority rank, asset and id. */
+  after?: { priority: number; assetId: string; id: string } | undefined;
 }
 
 /**
- * The schedules behind the requested planned occurrences, a day's first ones by asset then id, with
- * their asset and assignee: one statement for every (day, group) pair, each pair a walk of
- * schedules_org[_assignee]_next_due_idx at its next due date, cut at the day's limit.
+ * The schedules behind the requested planned occurrences, a day's first ones by priority (most
+ * urgent first), then asset and id, with their asset and assignee: one statement for every (day,
+ * group) pair, each pair a walk of schedules_org[_assignee]_next_due_idx at its next due date, its
+ * schedules sorted by priority and cut at the day's limit.
  */
 export async function findPlannedItems(
   db: DbOrTx,
@@ -280,9 +298,10 @@ export async function findPlannedItems(
     sql`wanted as (
       select * from unnest(${column((p) => p.request.date)}::date[], ${column((p) => p.group.rrule)}::text[],
         ${column((p) => p.group.mode)}::text[], ${column((p) => p.group.nextDueOn)}::date[],
+        ${column((p) => p.request.after?.priority ?? null)}::int[],
         ${column((p) => p.request.after?.assetId ?? null)}::uuid[], ${column((p) => p.request.after?.id ?? null)}::uuid[],
         ${column((p) => p.request.limit)}::int[])
-        as w(day, rrule, mode, next_due_on, after_asset, after_id, lim)
+        as w(day, rrule, mode, next_due_on, after_priority, after_asset, after_id, lim)
     ),
     picked as (
       select 'planned' as kind, s.id, w.day::text as date, s.title, s.asset_id as "assetId",
@@ -294,10 +313,11 @@ export async function findPlannedItems(
         where s.organization_id = ${organizationId} and s.paused_at is null and s.next_due_on is not null
           and s.next_due_on = w.next_due_on and s.rrule = w.rrule and s.mode = w.mode
           ${assigneeCondition('s', filter)}
-          and (w.after_id is null or (s.asset_id, s.id) > (w.after_asset, w.after_id))
+          and (w.after_id is null
+            or (-s.priority, s.asset_id, s.id) > (-w.after_priority, w.after_asset, w.after_id))
           and not exists (select 1 from ${assets} a
             where a.organization_id = ${organizationId} and a.id = s.asset_id and a.retired_at is not null)
-        order by s.asset_id, s.id
+        order by s.priority desc, s.asset_id, s.id
         limit w.lim
       ) s
     )`,

@@ -1,5 +1,6 @@
 import {
   CALENDAR_MESSAGES,
+  priorityRank,
   type TAgenda,
   type TCalendarDays,
   type TCalendarItem,
@@ -335,25 +336,67 @@ describe('a busy day', () => {
     });
     expect(apply.statusCode, apply.body).toBe(201);
     manyIds = made.map((asset) => asset.id);
-    // Two of them already have their task: tasks come first on the day.
+    // Three of them already have their task: tasks come first on the day, the most urgent first.
+    const hoseChecks = await Promise.all(
+      (
+        [
+          [3, 'low'],
+          [7, 'normal'],
+          [9, 'low'],
+        ] as const
+      ).map(([index, priority]) =>
+        createScheduleViaApi(
+          t.app,
+          t.headers.adminA,
+          scheduleBody(manyIds[index]!, {
+            title: 'Hose check',
+            startsOn: '2026-03-25',
+            leadDays: 14,
+            priority,
+          }),
+        ),
+      ),
+    );
+    // One of the low ones is raised to urgent on the task.
+    const [task] = await tasksOfSchedule(t.db, hoseChecks[2]!.id);
+    const raised = await t.app.inject({
+      method: 'PUT',
+      url: `/api/assets/${manyIds[9]}/events/${task!.id}`,
+      headers: t.headers.adminA,
+      payload: { title: 'Hose check', priority: 'urgent' },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    // Planned occurrences of a high and a low schedule among the normal ones.
     await createScheduleViaApi(
       t.app,
       t.headers.adminA,
-      scheduleBody(manyIds[3]!, { title: 'Hose check', startsOn: '2026-03-25', leadDays: 14 }),
+      scheduleBody(manyIds[11]!, { title: 'Pressure check', startsOn: '2026-03-25', priority: 'high' }),
     );
     await createScheduleViaApi(
       t.app,
       t.headers.adminA,
-      scheduleBody(manyIds[7]!, { title: 'Hose check', startsOn: '2026-03-25', leadDays: 14 }),
+      scheduleBody(manyIds[0]!, { title: 'Label check', startsOn: '2026-03-25', priority: 'low' }),
     );
   });
 
-  it('lists its first items, tasks first, and counts them all', async () => {
+  it('lists its first items, tasks first, each by priority, and counts them all', async () => {
     const calendar = await days(t.headers.memberA, 'from=2026-03-25&to=2026-03-25&perDay=5');
     const [day] = calendar.days;
-    expect(day?.total).toBe(14);
-    expect(day?.items.map((item) => item.kind)).toEqual(['task', 'task', 'planned', 'planned', 'planned']);
+    expect(day?.total).toBe(17);
+    expect(day?.items.map((item) => `${item.kind} ${item.priority} ${item.title}`)).toEqual([
+      'task urgent Hose check',
+      'task normal Hose check',
+      'task low Hose check',
+      'planned high Pressure check',
+      'planned normal Yearly extinguisher check',
+    ]);
     expect(new Set(day?.items.map((item) => item.key)).size).toBe(5);
+    // The rest of the day: the normal ones by asset, the low one last.
+    const all = await days(t.headers.memberA, 'from=2026-03-25&to=2026-03-25&perDay=50');
+    const planned = all.days[0]!.items.filter((item) => item.kind === 'planned');
+    expect(planned.map((item) => item.priority)).toEqual(['high', ...Array(12).fill('normal'), 'low']);
+    const normal = planned.filter((item) => item.priority === 'normal').map((item) => item.assetId);
+    expect(normal).toEqual([...normal].sort());
   });
 
   it('pages the agenda through every item once, in order, whatever the page size', async () => {
@@ -365,10 +408,11 @@ describe('a busy day', () => {
       (a, b) =>
         a.date.localeCompare(b.date) ||
         (a.kind === b.kind ? 0 : a.kind === 'task' ? -1 : 1) ||
+        priorityRank(b.priority) - priorityRank(a.priority) ||
         (a.assetId < b.assetId ? -1 : a.assetId > b.assetId ? 1 : 0),
     );
     expect(whole).toEqual(sorted);
-    expect(whole!.filter((item) => item.date === '2026-03-25')).toHaveLength(14);
+    expect(whole!.filter((item) => item.date === '2026-03-25')).toHaveLength(17);
     for (const size of [1, 3, 5, 13]) {
       const pages = await wholeAgenda(t.headers.memberA, range, size);
       expect(pages.flat(), `pages of ${size}`).toEqual(whole);

@@ -11,8 +11,10 @@ import {
   localDate,
   parseAgendaPosition,
   priorityOfRank,
+  priorityRank,
   SCHEDULE_LATEST_DATE,
   type TAgenda,
+  type TAgendaPosition,
   type TCalendarAssigneeOption,
   type TCalendarDay,
   type TCalendarDays,
@@ -97,6 +99,19 @@ function toItem(row: CalendarRow, today: string): TCalendarItem {
   };
 }
 
+/** Where a page ends, after this row. */
+const positionOf = (row: CalendarRow): string =>
+  formatAgendaPosition({
+    date: row.date,
+    kind: row.kind,
+    priority: priorityOfRank(row.priority),
+    assetId: row.assetId,
+    id: row.id,
+  });
+
+/** A position as the queries compare it: the priority as its rank. */
+const ranked = (position: TAgendaPosition) => ({ ...position, priority: priorityRank(position.priority) });
+
 function byDate(rows: CalendarRow[]): Map<string, CalendarRow[]> {
   const map = new Map<string, CalendarRow[]>();
   for (const row of rows) {
@@ -112,7 +127,8 @@ export type AgendaQuery = z.output<typeof ZAgendaQuery>;
 
 /**
  * The month and week views: each day of the range that has work, with how many items it has and
- * its first `perDay` (its tasks, then its planned occurrences, each by asset). A handful of
+ * its first `perDay` (its tasks, then its planned occurrences, each by priority, most urgent first,
+ * then by asset). A handful of
  * statements whatever the organization's size: per-day counts, a lateral walk of each day's first
  * tasks, the schedule groups, and one walk for the planned occurrences shown (ADR 059).
  */
@@ -153,13 +169,14 @@ type Segment = { rows: CalendarRow[] } | { request: PlannedRequest };
 
 /**
  * The agenda: the range's items in order (date; a day's tasks, then its planned occurrences; each
- * by asset, then id), `limit` at a time after `after`. The tasks come from one keyset walk; the
+ * by priority, most urgent first, then asset and id), `limit` at a time after `after`. The tasks come from one keyset walk; the
  * planned occurrences are counted per day from the schedule groups, so only those on the page are
  * read (ADR 059).
  */
 export async function getAgenda(db: DbOrTx, context: CalendarContext, query: AgendaQuery): Promise<TAgenda> {
   const scope = await scopeOf(db, context, query.assignee);
-  const position = query.after ? parseAgendaPosition(query.after) : null;
+  const parsed = query.after ? parseAgendaPosition(query.after) : null;
+  const position = parsed ? ranked(parsed) : null;
   const from = position && position.date > query.from ? position.date : query.from;
   const range: DateRange = { from, to: query.to };
   let taskCursor: TaskCursor;
@@ -212,15 +229,12 @@ export async function getAgenda(db: DbOrTx, context: CalendarContext, query: Age
   return {
     today: scope.today,
     items: rows.map((row) => toItem(row, scope.today)),
-    nextAfter:
-      more && last
-        ? formatAgendaPosition({ date: last.date, kind: last.kind, assetId: last.assetId, id: last.id })
-        : null,
+    nextAfter: more && last ? positionOf(last) : null,
   };
 }
 
 /**
- * The open tasks due before today, oldest first, `limit` at a time after `after`: what the agenda
+ * The open tasks due before today, oldest first (a day's by priority), `limit` at a time after `after`: what the agenda
  * shows first, so that work already late is in view whatever day it opens on.
  */
 export async function getOverdue(
@@ -229,7 +243,7 @@ export async function getOverdue(
   query: z.output<typeof ZOverdueQuery>,
 ): Promise<TAgenda> {
   const scope = await scopeOf(db, context, query.assignee);
-  const after = query.after ? parseAgendaPosition(query.after)! : undefined;
+  const after = query.after ? ranked(parseAgendaPosition(query.after)!) : undefined;
   const rows = await findOverdueTasks(
     db,
     scope.organizationId,
@@ -243,10 +257,7 @@ export async function getOverdue(
   return {
     today: scope.today,
     items: page.map((row) => toItem(row, scope.today)),
-    nextAfter:
-      rows.length > query.limit && last
-        ? formatAgendaPosition({ date: last.date, kind: 'task', assetId: last.assetId, id: last.id })
-        : null,
+    nextAfter: rows.length > query.limit && last ? positionOf(last) : null,
   };
 }
 

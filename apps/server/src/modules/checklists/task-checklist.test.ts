@@ -24,6 +24,7 @@ import { SettableClock } from '#server/lib/clock.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { pathsAndMessages } from '#server/test/field-errors.ts';
 import { paddedJpeg } from '#server/test/images.ts';
+import { pendingTasks } from '#server/test/schedule-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import {
   createTaskWithChecklist,
@@ -114,6 +115,22 @@ describe('a task with a checklist', () => {
     const checklist = await readChecklist(task.id);
     expect(checklist).toMatchObject({ eventId: task.id, assetId, version: 1, editable: true, responses: [] });
     expect(checklist.steps.map((step) => step.key)).toEqual(SIX_STEPS.map((step) => step.key));
+  });
+
+  it('shows its summary in the pending list, as on the asset’s page, to its organization only', async () => {
+    const task = await newTask('Listed with its progress');
+    const plain = await createTaskWithChecklist(w.app, w.headers.memberA, assetId, null, 'No checklist');
+    expect((await answer(task.id, 'valve', { outcome: 'pass' })).statusCode).toBe(200);
+    const listed = await pendingTasks(w.app, w.headers.memberA, `?assetId=${assetId}&pageSize=200`);
+    expect(listed.find((item) => item.eventId === task.id)?.checklist).toEqual({
+      templateId: template.id,
+      name: 'Boiler inspection',
+      version: 1,
+      summary: { total: 6, done: 1, passed: 1, failed: 0, na: 0, flagged: 0 },
+    });
+    expect(listed.find((item) => item.eventId === plain.id)?.checklist).toBeNull();
+    const theirs = await pendingTasks(w.app, w.headers.memberB, '?pageSize=200');
+    expect(theirs.map((item) => item.eventId)).not.toContain(task.id);
   });
 
   it('keeps its version when the template is edited; a new task gets the new one', async () => {

@@ -661,9 +661,10 @@ const BY_DUE_DATE = [
 ];
 
 /**
- * One page of the organization's open tasks in the pending list's order, with their assets. The
- * page's events are picked first from the open-tasks index and only they are joined: joining first
- * made the planner hash and sort every open task of the organization (ADR 034).
+ * One page of the organization's open tasks in the pending list's order, with their assets and their
+ * checklist's summary. The page's events are picked first from the open-tasks index and only they are
+ * joined: joining first made the planner hash and sort every open task of the organization (ADR 034);
+ * the summary is a subquery of each of the page's rows, in the same statement, as on the asset's page.
  */
 export function selectOpenTasks(
   db: DbOrTx,
@@ -678,7 +679,7 @@ export function selectOpenTasks(
     BY_DUE_DATE,
     page,
   );
-  return eventsWithTheirAsset(db, organizationId)
+  return eventsWithTheirAsset(db, organizationId, { checklist: eventDetailColumns.checklist })
     .where(and(eq(maintenanceEvents.organizationId, organizationId), inArray(maintenanceEvents.id, pageIds)))
     .orderBy(...BY_DUE_DATE);
 }

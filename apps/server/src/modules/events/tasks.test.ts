@@ -270,6 +270,7 @@ describe('GET /api/tasks/pending', () => {
       priority: 'normal',
       downFrom: null,
       downTo: null,
+      checklist: null,
     });
     expect(tasks[2]).toMatchObject({
       assetName: 'Chiller',

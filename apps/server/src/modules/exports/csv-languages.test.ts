@@ -75,6 +75,10 @@ describe('the CSV files’ column names', () => {
       'Prochaine échéance',
       'Responsable',
       'Statut',
+      'Priorité',
+      'Compteur',
+      'Utilisation tous les',
+      'Selon ce qui arrive',
     ]);
 
     // The super administrator chose no language and the organization's is English.

@@ -70,6 +70,11 @@ const SCHEDULE_COLUMNS: Record<string, BuiltIn> = {
   'next due': 'nextDueOn',
   assignee: 'assignee',
   status: 'status',
+  priority: 'priority',
+  meter: 'meter',
+  'meter name': 'meter',
+  'usage every': 'usageEvery',
+  'whichever comes': 'usageCombine',
 };
 
 /** The columns of a readings file, by lower-cased header: the template's (docs/product/meters.md), and plain words. */

@@ -8,11 +8,13 @@ import {
   SCHEDULE_MODES,
   type TImportBuiltInTarget,
   type TScheduleMode,
+  USAGE_COMBINES,
   ZScheduleBody,
 } from '@mqr/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
+import { metersOfAssets } from '../meters/index.ts';
 import {
   type ImportedSchedule,
   insertImportedSchedules,
@@ -20,7 +22,7 @@ import {
   recurrenceProblem,
   type ScheduleInput,
 } from '../schedules/index.ts';
-import { dateIn } from './cell-formats.ts';
+import { dateIn, numberIn } from './cell-formats.ts';
 import { type ImportKindRules, rowStopped, type StoredRow } from './import-kind.ts';
 import { type CheckedRowBase, type ImportPlan, type RowProblem, readRow, rowProblem } from './plan.ts';
 import { findAssetsBySlugs, findTimeZone, updateImportRun } from './queries.ts';
@@ -31,6 +33,8 @@ interface CheckedScheduleRow extends CheckedRowBase {
   slug: string;
   /** The assignee's email, lower-cased; null for none. */
   assignee: string | null;
+  /** The usage trigger's meter name, lower-cased; null without a trigger. */
+  meter: string | null;
   /** The schedule as a save takes it (its assignee found later), when its cells are right. */
   schedule: Omit<ImportedSchedule, 'assetId'> | undefined;
 }
@@ -52,14 +56,27 @@ const TARGET_OF: Record<string, TImportBuiltInTarget> = {
   leadDays: 'leadDays',
   startsOn: 'startsOn',
   endsOn: 'endsOn',
+  priority: 'priority',
 };
+
+/** The built-in target of each key of a usage trigger (`usage.every`…). */
+const USAGE_TARGET_OF: Record<string, TImportBuiltInTarget> = {
+  meterId: 'meter',
+  every: 'usageEvery',
+  combine: 'usageCombine',
+};
+
+/** Stands for a row's meter, found by name once its asset is known (resolveRows). */
+const METER_TO_FIND = '00000000-0000-4000-8000-000000000000';
 
 /**
  * One row of a schedules file: the asset's slug (required), the schedule's cells read as a save takes
  * them (the recurrence as the API writes it; dates in the file's order; Counts from and Status in
- * words), checked with the schedule form's rules and messages, its recurrence's too (a due date
- * between start and end, a lead time no longer than two due dates apart), and its next due date
- * within its start and end.
+ * words, Priority low, normal or high in any case), checked with the schedule form's rules and
+ * messages, its recurrence's too (a due date between start and end, a lead time no longer than two
+ * due dates apart), and its next due date within its start and end. A Meter, Usage every or
+ * Whichever comes makes it a usage schedule (ADR 138): its recurrence is then optional (the calendar
+ * backstop), and it counts from its last completion.
  */
 export function checkScheduleRow(plan: ImportPlan, rowNumber: number, cells: string[]): CheckedScheduleRow {
   const row = readRow(plan, cells);
@@ -80,8 +97,10 @@ export function checkScheduleRow(plan: ImportPlan, rowNumber: number, cells: str
   } catch {
     row.problem('recurrence', IMPORT_MESSAGES.recurrenceInvalid);
   }
-  const mode = row.text('mode') === '' ? 'fixed' : MODES.get(row.text('mode').toLowerCase());
-  if (!mode) row.problem('mode', IMPORT_MESSAGES.modeInvalid);
+  // Empty: fixed, or from the last completion for a usage schedule (as the API leaves it out).
+  const mode = row.text('mode') === '' ? undefined : MODES.get(row.text('mode').toLowerCase());
+  if (mode === undefined && row.text('mode') !== '') row.problem('mode', IMPORT_MESSAGES.modeInvalid);
+  const usage = usageOf(row, plan);
   const status = row.text('status').toLowerCase();
   if (status !== '' && status !== 'active' && status !== 'paused') {
     row.problem('status', IMPORT_MESSAGES.scheduleStatusInvalid);
@@ -90,9 +109,12 @@ export function checkScheduleRow(plan: ImportPlan, rowNumber: number, cells: str
   const body = {
     title: row.text('title'),
     notes: row.text('notes'),
-    // A file of schedules holds calendar schedules: no recurrence is a wrong one (not "usage alone").
-    recurrence: recurrence ?? {},
-    mode: mode ?? 'fixed',
+    // Without a usage trigger, no recurrence is a wrong one; with one, none is "usage alone".
+    recurrence: recurrence ?? (usage ? null : {}),
+    usage,
+    mode,
+    // The API's words, in any case; empty: normal. Urgent is refused with the API's words (ADR 144).
+    priority: row.text('priority').toLowerCase() || undefined,
     leadDays: leadDays === '' ? 0 : /^\d+$/.test(leadDays) ? Number(leadDays) : leadDays,
     startsOn: date('startsOn') ?? '',
     endsOn: date('endsOn'),
@@ -102,7 +124,11 @@ export function checkScheduleRow(plan: ImportPlan, rowNumber: number, cells: str
   let schedule: CheckedScheduleRow['schedule'];
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const target = TARGET_OF[String(issue.path[0])] ?? 'recurrence';
+      const [key, usageKey] = issue.path.map(String);
+      const target =
+        (key === 'usage' ? USAGE_TARGET_OF[usageKey ?? ''] : TARGET_OF[key ?? '']) ?? 'recurrence';
+      // A use the cell check could not read is not told twice.
+      if (target === 'usageEvery' && usage?.every === undefined && row.text('usageEvery') !== '') continue;
       // A date the cell check refused already, or a recurrence that is no JSON, is not told twice.
       if (target === 'startsOn' && row.text('startsOn') === '') {
         row.problem('startsOn', SCHEDULE_MESSAGES.date);
@@ -124,7 +150,33 @@ export function checkScheduleRow(plan: ImportPlan, rowNumber: number, cells: str
     values: [],
     slug,
     assignee: row.text('assignee').toLowerCase() || null,
+    meter: usage ? row.text('meter').toLowerCase() : null,
     schedule,
+  };
+}
+
+/**
+ * A row's usage trigger, when its Meter, Usage every or Whichever comes says it has one: the meter
+ * stands as METER_TO_FIND (found by name later), the use in the file's number format, First or Last
+ * in any case (empty: first). Its cells' own problems are the row's; the save's rules check the rest.
+ */
+function usageOf(row: ReturnType<typeof readRow>, plan: ImportPlan) {
+  const meter = row.text('meter');
+  const everyText = row.text('usageEvery');
+  const combineText = row.text('usageCombine').toLowerCase();
+  if (meter === '' && everyText === '' && combineText === '') return null;
+  if (meter === '') row.problem('meter', IMPORT_MESSAGES.meterRequired);
+  const number = everyText === '' ? undefined : numberIn(everyText, plan.formats.numberFormat);
+  if (everyText !== '' && number === undefined) {
+    row.problem('usageEvery', IMPORT_SAID.numberInvalid(everyText, plan.formats.numberFormat));
+  }
+  const combine = combineText === '' ? 'first' : USAGE_COMBINES.find((word) => word === combineText);
+  if (!combine) row.problem('usageCombine', IMPORT_MESSAGES.usageCombineInvalid);
+  return {
+    meterId: METER_TO_FIND,
+    // Left out when empty or unreadable: the save's rule then names the column ("Enter how much use…").
+    every: number === undefined ? undefined : Number(number),
+    combine: combine ?? 'first',
   };
 }
 
@@ -156,14 +208,32 @@ async function assigneesOf(db: DbOrTx, organizationId: string, rows: CheckedSche
   return new Map(found.map((user) => [user.email.toLowerCase(), user.id]));
 }
 
+/** The meters of the rows' assets that usage triggers name, by asset id and lower-cased name. */
+async function metersOf(
+  db: DbOrTx,
+  organizationId: string,
+  rows: CheckedScheduleRow[],
+  assets: Map<string, { id: string }>,
+) {
+  const assetIds = new Set<string>();
+  for (const row of rows) {
+    const asset = row.meter ? assets.get(row.slug) : undefined;
+    if (asset) assetIds.add(asset.id);
+  }
+  const found = await metersOfAssets(db, organizationId, [...assetIds]);
+  const byName = new Map(found.map((meter) => [`${meter.assetId}\n${meter.name.toLowerCase()}`, meter.id]));
+  return (assetId: string, name: string) => byName.get(`${assetId}\n${name}`);
+}
+
 /**
  * Each row's schedule on its asset, or its problems beyond its cells: an asset the organization
- * does not have, or has retired; an assignee who is no active user of it.
+ * does not have, or has retired; an assignee who is no active user of it; a meter its asset has not.
  */
 async function resolveRows(db: DbOrTx, organizationId: string, plan: ImportPlan, rows: CheckedScheduleRow[]) {
   const slugs = [...new Set(rows.flatMap((row) => (row.slug ? [row.slug] : [])))];
   const assets = new Map((await findAssetsBySlugs(db, organizationId, slugs)).map((a) => [a.slug, a]));
   const assignees = await assigneesOf(db, organizationId, rows);
+  const meterOf = await metersOf(db, organizationId, rows, assets);
   const header = (target: TImportBuiltInTarget) => {
     const column = plan.columns[target];
     return column === undefined ? IMPORT_TARGET_LABELS[target] : (plan.headers[column] ?? '');
@@ -177,11 +247,20 @@ async function resolveRows(db: DbOrTx, organizationId: string, plan: ImportPlan,
     if (assigneeId === undefined) {
       problems.push(rowProblem(header('assignee'), SCHEDULE_MESSAGES.unknownAssignee));
     }
+    const meterId = asset && !asset.retiredAt && row.meter ? meterOf(asset.id, row.meter) : undefined;
+    if (asset && !asset.retiredAt && row.meter && !meterId) {
+      problems.push(rowProblem(header('meter'), IMPORT_MESSAGES.meterNotFound));
+    }
+    const input = row.schedule?.input;
     const schedule =
-      problems.length === 0 && row.schedule && asset
+      problems.length === 0 && row.schedule && input && asset
         ? {
             ...row.schedule,
-            input: { ...row.schedule.input, assigneeId: assigneeId ?? null },
+            input: {
+              ...input,
+              assigneeId: assigneeId ?? null,
+              usage: input.usage && meterId ? { ...input.usage, meterId } : null,
+            },
             assetId: asset.id,
           }
         : undefined;

@@ -1,4 +1,11 @@
-import { IMPORT_MESSAGES, SCHEDULE_CSV_COLUMNS, SCHEDULE_MESSAGES, type TSchedule } from '@mqr/contracts';
+import {
+  IMPORT_MESSAGES,
+  IMPORT_SAID,
+  METER_MESSAGES,
+  SCHEDULE_CSV_COLUMNS,
+  SCHEDULE_MESSAGES,
+  type TSchedule,
+} from '@mqr/contracts';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
@@ -22,6 +29,9 @@ async function schedulesOf(headers: Record<string, string>): Promise<TSchedule[]
   return (response.json() as TSchedule[]).sort((a, b) => a.title.localeCompare(b.title));
 }
 
+/** A row of a schedules file with the cells it leaves out empty. */
+const padded = (row: string[]) => [...row, ...Array(SCHEDULE_CSV_COLUMNS.length - row.length).fill('')];
+
 /** What a schedule is, whichever organization holds it. */
 const meaning = (schedule: TSchedule) => ({
   assetSlug: schedule.assetSlug,
@@ -34,6 +44,12 @@ const meaning = (schedule: TSchedule) => ({
   endsOn: schedule.endsOn,
   nextDueOn: schedule.nextDueOn,
   status: schedule.status,
+  priority: schedule.priority,
+  usage: schedule.usage && {
+    meterName: schedule.usage.meterName.toLowerCase(),
+    every: schedule.usage.every,
+    combine: schedule.usage.combine,
+  },
 });
 
 let pump: { id: string; slug: string };
@@ -107,6 +123,10 @@ describe('exporting and importing schedules (ADR 095)', () => {
       '2026-02-01',
       t.orgA.admin.email,
       'Active',
+      'Normal',
+      '',
+      '',
+      '',
     ]);
     expect(byTitle.get('C service after the last one')?.slice(5)).toEqual([
       'From the last completion',
@@ -116,6 +136,10 @@ describe('exporting and importing schedules (ADR 095)', () => {
       '2026-03-01',
       '',
       'Paused',
+      'Normal',
+      '',
+      '',
+      '',
     ]);
     expect((await exportOf(t.headers.memberA)).statusCode).toBe(403);
     const other: string[][] = parse((await exportOf(t.headers.adminB)).body, { bom: true });
@@ -140,6 +164,10 @@ describe('exporting and importing schedules (ADR 095)', () => {
       'nextDueOn',
       'assignee',
       'status',
+      'priority',
+      'meter',
+      'usageEvery',
+      'usageCombine',
     ]);
     expect(await checked(t.headers.adminB, first.id)).toMatchObject({ problemCount: 1 });
     const problems = (await get(t.headers.adminB, `/api/admin/imports/${first.id}/problems`)).json();
@@ -211,7 +239,7 @@ describe('exporting and importing schedules (ADR 095)', () => {
         '',
       ],
     ];
-    const run = await uploaded(t.headers.adminA, stringify(rows), 'schedules');
+    const run = await uploaded(t.headers.adminA, stringify(rows.map(padded)), 'schedules');
     await checked(t.headers.adminA, run.id);
     const problems = (await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json();
     expect(problems).toMatchObject([
@@ -253,5 +281,112 @@ describe('exporting and importing schedules (ADR 095)', () => {
     expect(map.statusCode).toBe(400);
     expect(map.json().message).toBe(IMPORT_MESSAGES.noCustomFields);
     expect((await get(t.headers.adminB, `/api/admin/imports/${run.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the priority and the usage trigger of schedules (ADRs 138, 144)', () => {
+  let compressor: { id: string; slug: string };
+  const lastCells = (record: string[] | undefined) => record?.slice(-4);
+
+  beforeAll(async () => {
+    compressor = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Trip compressor' });
+    const [copy] = await t.db
+      .insert(assets)
+      .values({ organizationId: t.orgB.organization.id, name: 'Copy', slug: compressor.slug })
+      .returning();
+    const addMeter = async (headers: Record<string, string>, assetId: string, name: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/assets/${assetId}/meters`,
+        headers,
+        payload: { name, unit: 'h' },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>();
+    };
+    const meter = await addMeter(t.headers.adminA, compressor.id, 'Running hours');
+    // Organization B's copy names it in other letters: a meter is found by name, in any case.
+    await addMeter(t.headers.adminB, copy!.id, 'RUNNING HOURS');
+    await createScheduleViaApi(
+      t.app,
+      t.headers.adminA,
+      scheduleBody(compressor.id, {
+        title: 'D oil change',
+        recurrence: { pattern: 'interval', every: 1, unit: 'year' },
+        startsOn: '2026-02-01',
+        usage: { meterId: meter.id, every: 500, combine: 'last' },
+        priority: 'high',
+      }),
+    );
+    await createScheduleViaApi(
+      t.app,
+      t.headers.adminA,
+      scheduleBody(compressor.id, {
+        title: 'E belt check',
+        recurrence: null,
+        startsOn: '2026-02-01',
+        usage: { meterId: meter.id, every: 250.5 },
+        priority: 'low',
+      }),
+    );
+  });
+
+  it('exports the priority and the meter, the use and whichever comes', async () => {
+    const records: string[][] = parse((await exportOf(t.headers.adminA)).body, { bom: true });
+    expect(records[0]?.slice(-4)).toEqual(['Priority', 'Meter', 'Usage every', 'Whichever comes']);
+    const byTitle = new Map(records.slice(1).map((record) => [record[2], record]));
+    expect(lastCells(byTitle.get('D oil change'))).toEqual(['High', 'Running hours', '500', 'Last']);
+    expect(byTitle.get('E belt check')?.[4]).toBe('');
+    expect(lastCells(byTitle.get('E belt check'))).toEqual(['Low', 'Running hours', '250.5', '']);
+  });
+
+  it('imports them back into another organization, the meter found by name on its asset', async () => {
+    const records: string[][] = parse((await exportOf(t.headers.adminA)).body, { bom: true });
+    const usageRows = records.filter((record) => record[0] === compressor.slug);
+    const run = await uploaded(t.headers.adminB, stringify([records[0]!, ...usageRows]), 'schedules');
+    expect(await checked(t.headers.adminB, run.id)).toMatchObject({ problemCount: 0 });
+    expect(await committed(t.headers.adminB, run.id)).toMatchObject({ status: 'Done', createdCount: 2 });
+    const ours = (await schedulesOf(t.headers.adminA)).filter((s) => s.assetSlug === compressor.slug);
+    const theirs = (await schedulesOf(t.headers.adminB)).filter((s) => s.assetSlug === compressor.slug);
+    expect(theirs.map(meaning)).toEqual(ours.map(meaning));
+    expect(theirs.map((schedule) => [schedule.priority, schedule.usage?.every])).toEqual([
+      ['high', 500],
+      ['low', 250.5],
+    ]);
+  });
+
+  it('names the row and the column of a wrong priority or usage trigger, in the API’s words', async () => {
+    const yearly = '{"pattern":"interval","every":1,"unit":"year"}';
+    const row = (cells: Partial<Record<(typeof SCHEDULE_CSV_COLUMNS)[number], string>>) =>
+      SCHEDULE_CSV_COLUMNS.map((column) => cells[column] ?? '');
+    const base = { 'Asset slug': compressor.slug, Title: 'Bad', 'Starts on': '2026-02-01' };
+    const rows = [
+      [...SCHEDULE_CSV_COLUMNS],
+      row({ ...base, Recurrence: yearly, Priority: 'urgent' }),
+      row({ ...base, Meter: 'Odometer', 'Usage every': '100' }),
+      row({ ...base, Meter: 'Running hours', 'Usage every': 'lots', 'Whichever comes': 'sometimes' }),
+      row({ ...base, Meter: 'Running hours', 'Usage every': '0' }),
+      row({ ...base, 'Usage every': '100' }),
+      row({
+        ...base,
+        Recurrence: yearly,
+        'Counts from': 'Fixed calendar',
+        Meter: 'Running hours',
+        'Usage every': '9',
+      }),
+      row({ ...base, Recurrence: yearly, Priority: 'High', Meter: 'running hours', 'Usage every': '9' }),
+    ];
+    const run = await uploaded(t.headers.adminA, stringify(rows), 'schedules');
+    expect(await checked(t.headers.adminA, run.id)).toMatchObject({ problemCount: 7 });
+    const problems = (await get(t.headers.adminA, `/api/admin/imports/${run.id}/problems`)).json();
+    expect(problems).toMatchObject([
+      { row: 2, column: 'Priority', message: SCHEDULE_MESSAGES.priority },
+      { row: 3, column: 'Meter', message: IMPORT_MESSAGES.meterNotFound },
+      { row: 4, column: 'Usage every', message: IMPORT_SAID.numberInvalid('lots', 'point').message },
+      { row: 4, column: 'Whichever comes', message: IMPORT_MESSAGES.usageCombineInvalid },
+      { row: 5, column: 'Usage every', message: METER_MESSAGES.usageEvery },
+      { row: 6, column: 'Meter', message: IMPORT_MESSAGES.meterRequired },
+      { row: 7, column: 'Counts from', message: METER_MESSAGES.usageFixed },
+    ]);
   });
 });

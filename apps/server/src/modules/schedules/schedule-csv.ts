@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  priorityOfRank,
   SCHEDULE_CSV_COLUMNS,
   SCHEDULE_MODE_LABELS,
   type TLanguage,
@@ -11,9 +12,14 @@ import { EXPORT_BATCH_SIZE } from '#server/lib/send-csv.ts';
 import { spreadsheetSafe } from '#server/lib/spreadsheet-safe.ts';
 import { findScheduleBatch } from './queries.ts';
 
+/** A word as the export writes it: "High", "First" (the import reads any case). */
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 /**
  * The organization's schedules, in batches, every cell spreadsheet-safe: the columns the import of
- * schedules reads back (ADR 095), the recurrence as the API writes it.
+ * schedules reads back (ADR 095), the recurrence as the API writes it, the priority of its tasks, and
+ * its usage trigger: the meter's name, the use between two services (a plain number), and with a
+ * calendar backstop whichever comes first or last.
  */
 export async function* scheduleCsvRows(
   db: DbOrTx,
@@ -41,6 +47,10 @@ export async function* scheduleCsvRows(
         schedule.nextDueOn ?? '',
         schedule.assigneeEmail ?? '',
         schedule.pausedAt ? 'Paused' : 'Active',
+        capitalized(priorityOfRank(schedule.priority)),
+        schedule.meterName ?? '',
+        schedule.usageEvery === null ? '' : String(schedule.usageEvery),
+        schedule.usageCombine === null ? '' : capitalized(schedule.usageCombine),
       ].map(spreadsheetSafe);
     }
     after = batch.at(-1)?.id;

@@ -471,8 +471,10 @@ export interface ImportedSchedule {
 
 /**
  * Creates imported schedules in the caller's transaction, each checked as a save is (the caller has
- * checked the assets and assignees), with one audit entry naming the file, then the tasks already due
- * (in the organization's time zone).
+ * checked the assets, assignees and meters), with one audit entry naming the file, then the tasks
+ * already due (in the organization's time zone). A usage schedule counts from its meter's latest
+ * reading and its backstop from its start date, as a new one saved in the form (its file's next due
+ * date is not read); its meter is locked against readings until the commit.
  */
 export async function insertImportedSchedules(
   tx: DbOrTx,
@@ -480,19 +482,28 @@ export async function insertImportedSchedules(
   items: ImportedSchedule[],
 ): Promise<void> {
   if (items.length === 0) return;
-  const rows: ScheduleInsert[] = items.map(({ input, assetId, nextDueOn, paused }) => {
+  const rows: ScheduleInsert[] = [];
+  for (const { input, assetId, nextDueOn, paused } of items) {
     const checked = checkRecurrence(input);
-    return {
-      ...columnsOf(input, checked.rrule),
+    const columns = columnsOf(input, checked.rrule);
+    const usage = input.usage
+      ? waitingColumns(
+          columns,
+          usageFrom(await meterOfTrigger(tx, run.organizationId, assetId, input.usage.meterId), null),
+          checked.firstDueOn,
+        )
+      : { nextDueOn: nextDueOn ?? checked.firstDueOn };
+    rows.push({
+      ...columns,
       id: uuidv7(),
       organizationId: run.organizationId,
       assetId,
-      nextDueOn: nextDueOn ?? checked.firstDueOn,
+      ...usage,
       pausedAt: paused ? run.now : null,
       createdById: run.actor?.id ?? null,
       updatedById: run.actor?.id ?? null,
-    };
-  });
+    });
+  }
   await insertSchedules(tx, rows);
   await recordAudits(
     tx,

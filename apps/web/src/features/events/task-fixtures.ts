@@ -30,6 +30,7 @@ export function pendingTask(overrides: Partial<TPendingTask> = {}): TPendingTask
     priority: 'normal',
     downFrom: null,
     downTo: null,
+    checklist: null,
     ...overrides,
   };
 }

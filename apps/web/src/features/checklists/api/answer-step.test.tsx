@@ -1,11 +1,14 @@
-import type { TChecklistStep, TTaskChecklist } from '@mqr/contracts';
+import type { TChecklistStep, TPendingTask, TTaskChecklist } from '@mqr/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { taskKeys } from '#web/features/events/index.ts';
+import { pendingTask } from '#web/features/events/task-fixtures.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { authStore } from '#web/lib/auth-store.ts';
 import { OfflineWritesContext, type TOfflineWrites } from '#web/lib/offline-writes.ts';
+import type { TPage } from '#web/lib/paged-response.ts';
 import { jsonResponse, loginResponse, mockFetch } from '#web/test/fixtures.ts';
 import { summarize } from '../lib/step-values.ts';
 import { useStepWrites } from './answer-step.ts';
@@ -46,6 +49,19 @@ function setup(offline: Partial<TOfflineWrites> | null) {
     editable: true,
   };
   queryClient.setQueryData(checklistKeys.task('e1'), checklist);
+  // The task in the pending list, with its checklist's summary.
+  const listed = pendingTask({
+    eventId: 'e1',
+    checklist: { templateId: 't1', name: 'Checks', version: 1, summary: checklist.summary },
+  });
+  const pendingKey = taskKeys.pendingPage(1);
+  queryClient.setQueryData<TPage<TPendingTask>>(pendingKey, {
+    items: [pendingTask(), listed],
+    total: 2,
+    totalCapped: false,
+    page: 1,
+    pageSize: 50,
+  });
   const writes: TOfflineWrites | null = offline
     ? { isOffline: () => false, queue: vi.fn(async () => {}), findScannedAsset: async () => null, ...offline }
     : null;
@@ -56,7 +72,9 @@ function setup(offline: Partial<TOfflineWrites> | null) {
   );
   const { result } = renderHook(() => useStepWrites(TASK), { wrapper });
   const shown = () => queryClient.getQueryData<TTaskChecklist>(checklistKeys.task('e1'));
-  return { writes: result.current, queue: writes?.queue, shown };
+  const inPendingList = () =>
+    queryClient.getQueryData<TPage<TPendingTask>>(pendingKey)?.items.find((task) => task.eventId === 'e1');
+  return { writes: result.current, queue: writes?.queue, shown, inPendingList };
 }
 
 afterEach(() => {
@@ -68,7 +86,7 @@ describe('answering a checklist step', () => {
   it('offline: shows the answer at once, flagged, and queues it with the time it was done', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-05-03T10:00:00.000Z'));
-    const { writes, queue, shown } = setup({ isOffline: () => true });
+    const { writes, queue, shown, inPendingList } = setup({ isOffline: () => true });
     await expect(writes.answer(PRESSURE, { kind: 'number', numberValue: 3.1 })).resolves.toEqual({
       queued: true,
     });
@@ -92,6 +110,8 @@ describe('answering a checklist step', () => {
       }),
     ]);
     expect(shown()?.summary).toMatchObject({ done: 1, flagged: 1 });
+    // The pending list shows the same progress, even before the answer is sent.
+    expect(inPendingList()?.checklist?.summary).toEqual(shown()?.summary);
   });
 
   it('online: sends the answer with its doneAt and shows the server’s; a dropped connection queues it instead', async () => {

@@ -11,6 +11,7 @@ import { formatDate } from '#web/lib/dates.ts';
 import type { TTaskAction } from '../api/task-action.ts';
 import { showsPerformedDate } from '../lib/performed.ts';
 import { EVENT_TEXTS, TASK_MESSAGES, WORK_TEXTS } from '../texts.ts';
+import { EventChecklistSummary } from './event-checklist-summary.tsx';
 import { EventDetails } from './event-details.tsx';
 import styles from './pending-tasks.module.css';
 import { PerformedAt } from './performed-at.tsx';
@@ -28,7 +29,10 @@ type TPendingTaskItemProps = {
   onCompleteWithWork: () => void;
 };
 
-/** One pending task: what, where, when and who, its status, its due date, and its actions. */
+/**
+ * One pending task: what, where, when and who, its status, its due date, its checklist's progress
+ * (as on the asset's page, with the way into it), and its actions.
+ */
 export function PendingTaskItem({
   task,
   busyAction,
@@ -63,6 +67,7 @@ export function PendingTaskItem({
           {task.downFrom ? <span className={styles.down}>{downtimeText(_, task)}</span> : null}
         </p>
         <EventDetails event={task} formatAt={formatDate} />
+        <EventChecklistSummary event={{ ...task, id: task.eventId }} canWork />
       </div>
       <div className={styles.actions}>
         <ButtonLink to={assetPath} variant="secondary" aria-describedby={titleId}>

@@ -84,6 +84,30 @@ describe('pending maintenance tasks', () => {
     expect(within(item).getByText('Pending')).toBeInTheDocument();
   });
 
+  it('shows a checklist’s progress and the way into it, as the asset page does', async () => {
+    const summary = { total: 6, done: 4, passed: 3, failed: 1, na: 0, flagged: 1 };
+    const withChecklist = pendingTask({
+      title: 'Annual inspection',
+      checklist: { templateId: 'template-1', name: 'Extinguisher inspection', version: 2, summary },
+    });
+    setup({
+      '/api/tasks/pending': () => tasksPage([withChecklist, pendingTask({ title: 'No checklist' })]),
+    });
+    renderApp('/dashboard');
+    const item = await taskItem('Annual inspection');
+    const box = within(item).getByRole('region', { name: /Checklist/ });
+    expect(box).toHaveTextContent('Extinguisher inspection, version 2');
+    expect(box).toHaveTextContent('4 of 6 steps done');
+    expect(box).toHaveTextContent('1 failed');
+    expect(within(box).getByRole('link', { name: 'Work through the checklist' })).toHaveAttribute(
+      'href',
+      `/tasks/${withChecklist.eventId}/checklist`,
+    );
+    const plain = await taskItem('No checklist');
+    expect(within(plain).queryByRole('region')).not.toBeInTheDocument();
+    expect(within(plain).queryByText(/steps done/)).not.toBeInTheDocument();
+  });
+
   it('says when there is nothing to do', async () => {
     setup({ '/api/tasks/pending': () => tasksPage([]) });
     renderApp('/dashboard');
