@@ -441,18 +441,28 @@ export const maintenanceEvents = pgTable(
       .on(t.organizationId, t.assetId, t.dueOn)
       .where(sql`${t.taskStatus} <> 'Completed' and ${t.dueOn} is not null`),
     // Open planned tasks by due date, with their asset: the asset list's due filter reads the assets
-    // with a task overdue or due soon from it alone (ADR 057).
+    // with a task overdue or due soon from it alone (ADR 057); the agenda's "Overdue" walks it in the
+    // calendar's order, a date's tasks most urgent first (issue 36).
     index('maintenance_events_open_due_idx')
-      .on(t.organizationId, t.dueOn, t.assetId)
+      .on(t.organizationId, t.dueOn, t.priority.desc().nullsFirst(), t.assetId)
       .where(sql`${t.taskStatus} <> 'Completed' and ${t.dueOn} is not null`),
     // Planned tasks by due date (PM compliance per asset), with what it reads; the calendar's day
-    // lists and agenda walk it in (due_on, asset_id) order (ADR 059).
+    // lists and agenda walk it in (due_on, priority desc, asset_id) order (ADR 059, issue 36): a
+    // day's most urgent tasks are its first entries.
     index('maintenance_events_org_due_idx')
-      .on(t.organizationId, t.dueOn, t.assetId, t.taskCompletedAt)
+      .on(t.organizationId, t.dueOn, t.priority.desc().nullsFirst(), t.assetId, t.taskCompletedAt)
       .where(sql`${t.dueOn} is not null`),
-    // The calendar of one assignee, or of nobody: their tasks by due date, by asset (ADR 059).
+    // The calendar of one assignee, or of nobody: their tasks by due date, most urgent first, by
+    // asset (ADR 059).
     index('maintenance_events_org_assignee_due_idx')
-      .on(t.organizationId, assigneeKey(t.assigneeId), t.dueOn, t.assetId, t.id)
+      .on(
+        t.organizationId,
+        assigneeKey(t.assigneeId),
+        t.dueOn,
+        t.priority.desc().nullsFirst(),
+        t.assetId,
+        t.id,
+      )
       .where(sql`${t.dueOn} is not null`),
     // One task per schedule and due date, whoever creates it, however often (ADR 052); also the
     // foreign key's lookup when a schedule is deleted.

@@ -15,9 +15,9 @@ import {
 
 // The calendar's reads (ADR 059). Every statement takes the organization id first and is led by an
 // index on (organization_id, [assignee_id,] date, asset_id, id): a range of days is a range of the
-// index. A day's items are ordered by priority, most urgent first, then asset and id (issue 36): the
-// priority is not in these indexes, so each day read is sorted (a top-N sort of that day's rows,
-// cut at the page's limit), and the index still bounds the days read.
+// index. A day's tasks are ordered by priority, most urgent first, then asset and id (issue 36): the
+// task indexes hold (date, priority desc, asset_id), so a day's first tasks are its first entries.
+// The schedule indexes do not hold the priority: a day's planned group is read whole and sorted.
 
 /** Whose work: everyone's, one user's, or nobody's (tasks and schedules without an assignee). */
 export type AssigneeFilter = { kind: 'all' } | { kind: 'user'; userId: string } | { kind: 'unassigned' };

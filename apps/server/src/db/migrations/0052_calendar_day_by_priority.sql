@@ -1,0 +1,6 @@
+DROP INDEX "maintenance_events_open_due_idx";--> statement-breakpoint
+DROP INDEX "maintenance_events_org_due_idx";--> statement-breakpoint
+DROP INDEX "maintenance_events_org_assignee_due_idx";--> statement-breakpoint
+CREATE INDEX "maintenance_events_open_due_idx" ON "maintenance_events" USING btree ("organization_id","due_on","priority" DESC NULLS FIRST,"asset_id") WHERE "maintenance_events"."task_status" <> 'Completed' and "maintenance_events"."due_on" is not null;--> statement-breakpoint
+CREATE INDEX "maintenance_events_org_due_idx" ON "maintenance_events" USING btree ("organization_id","due_on","priority" DESC NULLS FIRST,"asset_id","task_completed_at") WHERE "maintenance_events"."due_on" is not null;--> statement-breakpoint
+CREATE INDEX "maintenance_events_org_assignee_due_idx" ON "maintenance_events" USING btree ("organization_id",coalesce("assignee_id", '00000000-0000-0000-0000-000000000000'::uuid),"due_on","priority" DESC NULLS FIRST,"asset_id","id") WHERE "maintenance_events"."due_on" is not null;
