@@ -1,7 +1,9 @@
 // The meters benchmark (docs/goals.md, issue 36 §2): an organization of its own with N usage schedules (one
 // per meter), as many calendar schedules again and more, and M readings, seeded set-based; then readings
 // that each make a usage schedule's task due, timed one after the other through the real server, and the
-// asset page's meters call for an asset with 3 long-read meters, loaded with autocannon.
+// asset page's meters call for an asset with 3 long-read meters, loaded with autocannon; and the
+// dashboard's cost and downtime over 365 days, on a year of completed work with costs, time and
+// downtime (WORK_HISTORY).
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { organizations, users } from '#server/db/schema.ts';
@@ -15,6 +17,12 @@ const METER_ADMIN = 'bench-meters@example.com';
 const SEEDED_UNTIL = '2026-01-01T00:00:00Z';
 /** Every seeded meter runs 8 units a day. */
 const DAILY = 8;
+
+/**
+ * A year of completed work on the usage schedules' assets: tasks per asset, each with two cost lines
+ * and one time entry, one in three with a downtime; about 120,000 tasks at 30,000 assets.
+ */
+const WORK_HISTORY = { tasksPerAsset: 4, costLines: 2, downEvery: 3 };
 
 /** The organization's size: usage schedules (one meter each), calendar schedules beside them, readings in all. */
 export interface MeterSize {
@@ -88,21 +96,29 @@ export async function prepareMeterOrganization(
     await tx.execute(
       sql`delete from meter_readings where organization_id = ${id} and read_at > ${SEEDED_UNTIL}`,
     );
-    for (const table of [
-      'audit_log_entries',
-      'maintenance_events',
-      'due_task_tallies',
-      'webhook_deliveries',
-    ]) {
+    for (const table of ['audit_log_entries', 'due_task_tallies', 'webhook_deliveries']) {
       await tx.execute(sql`delete from ${sql.identifier(table)} where organization_id = ${id}`);
     }
+    // The timed readings' tasks are their schedules'; the year of work (no schedule) stays.
+    await tx.execute(
+      sql`delete from maintenance_events where organization_id = ${id} and schedule_id is not null`,
+    );
     if (!seeded) {
-      for (const table of ['schedules', 'meter_readings', 'meters', 'assets']) {
+      for (const table of [
+        'task_cost_lines',
+        'task_time_entries',
+        'maintenance_events',
+        'schedules',
+        'meter_readings',
+        'meters',
+        'assets',
+      ]) {
         await tx.execute(sql`delete from ${sql.identifier(table)} where organization_id = ${id}`);
       }
     }
   });
   if (!seeded) await seedMeters(db, id, size, perMeter);
+  await seedWorkHistory(db, id, size.usageSchedules);
   await db.execute(sql`
     update meters set last_value = ${last}, last_usage = ${last}, last_read_at = ${SEEDED_UNTIL},
       daily_rate = ${DAILY}, reading_count = ${perMeter}
@@ -175,6 +191,55 @@ async function seedMeters(db: Db, id: string, size: MeterSize, perMeter: number)
     where (a.n - 1) * ${Math.ceil(size.calendarSchedules / Math.max(size.usageSchedules, 1))} + k <= ${size.calendarSchedules}`);
   await db.execute(sql`analyze meter_readings`);
   await db.execute(sql`analyze assets`);
+}
+
+/**
+ * The year of completed work (WORK_HISTORY) before now, made when its cost lines are not all there:
+ * tasks spread over the last 365 days, their cost lines and time entries completed with them.
+ */
+async function seedWorkHistory(db: Db, id: string, assets: number): Promise<void> {
+  const tasks = assets * WORK_HISTORY.tasksPerAsset;
+  const counted = (await db.execute(sql`
+    select count(*)::int as lines from task_cost_lines where organization_id = ${id}`)) as unknown as {
+    rows: { lines: number }[];
+  };
+  if (counted.rows[0]!.lines === tasks * WORK_HISTORY.costLines) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    for (const table of ['task_cost_lines', 'task_time_entries']) {
+      await tx.execute(sql`delete from ${sql.identifier(table)} where organization_id = ${id}`);
+    }
+    await tx.execute(
+      sql`delete from maintenance_events where organization_id = ${id} and schedule_id is null`,
+    );
+  });
+  const [reader] = await db.select({ id: users.id }).from(users).where(eq(users.email, METER_ADMIN));
+  await db.execute(sql`
+    insert into maintenance_events (id, organization_id, asset_id, title, performed_at, task_status,
+      task_completed_at, task_completed_by_id, down_from, down_to, created_at, updated_at)
+    select gen_random_uuid(), ${id}::uuid, a.id, 'Repair', done, 'Completed', done, ${reader!.id}::uuid,
+      case when k % ${WORK_HISTORY.downEvery} = 0 then done - interval '3 hours' end,
+      case when k % ${WORK_HISTORY.downEvery} = 0 then done end, done, done
+    from (select a.id, row_number() over (order by a.id) as n from assets a
+          where a.organization_id = ${id} and a.name <> 'Press with 3 meters') a
+    cross join generate_series(1, ${WORK_HISTORY.tasksPerAsset}) as k
+    cross join lateral (select now() - ((a.n * 7 + k * 91) % 365 || ' days')::interval - interval '1 hour' as done) d`);
+  await db.execute(sql`
+    insert into task_cost_lines (id, organization_id, event_id, asset_id, position, description, quantity,
+      unit_cost_minor, total_minor, incurred_at, created_at)
+    select gen_random_uuid(), e.organization_id, e.id, e.asset_id, p, 'Part ' || p, p, 2500, p * 2500,
+      e.task_completed_at, e.task_completed_at
+    from maintenance_events e cross join generate_series(1, ${WORK_HISTORY.costLines}) as p
+    where e.organization_id = ${id} and e.schedule_id is null`);
+  await db.execute(sql`
+    insert into task_time_entries (id, organization_id, event_id, asset_id, user_id, minutes, incurred_at,
+      created_at)
+    select gen_random_uuid(), e.organization_id, e.id, e.asset_id, ${reader!.id}::uuid, 90,
+      e.task_completed_at, e.task_completed_at
+    from maintenance_events e where e.organization_id = ${id} and e.schedule_id is null`);
+  for (const table of ['maintenance_events', 'task_cost_lines', 'task_time_entries']) {
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
+  }
 }
 
 export async function signInReader(server: RunningProcess): Promise<string> {
