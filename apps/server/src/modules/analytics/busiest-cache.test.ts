@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
 import { BUSIEST_ASSETS_CACHE, dashboardAnalytics } from './service.ts';
+import { workAnalytics } from './work-service.ts';
 
 // The production threshold is 5,000 completions; the same rule on a smaller window keeps the test quick.
 const CACHE = { ...BUSIEST_ASSETS_CACHE, minCompletions: 200 };
@@ -72,5 +73,65 @@ describe('the busiest assets of a big turnaround window', () => {
       CACHE,
     );
     expect(b.turnaroundMetrics.map((metric) => metric.label)).toEqual(['Overall', 'B boiler']);
+  });
+});
+
+/** `n` completed tasks of the asset with one cost line each of `minor`, within the day before `now`. */
+async function costed(assetId: string, organizationId: string, n: number, minor: number, now: Date) {
+  await t.db.execute(sql`
+    with made as (
+      insert into maintenance_events (id, organization_id, asset_id, title, performed_at, created_at,
+        updated_at, task_status, task_completed_at)
+      select gen_random_uuid(), ${organizationId}::uuid, ${assetId}::uuid, 'Repair ' || i,
+        ${now}::timestamptz - interval '2 hours', now(), now(), 'Completed', ${now}::timestamptz - interval '1 hour'
+      from generate_series(1, ${n}) as i
+      returning id, asset_id, task_completed_at
+    )
+    insert into task_cost_lines (id, organization_id, event_id, asset_id, position, description, quantity,
+      unit_cost_minor, total_minor, incurred_at)
+    select gen_random_uuid(), ${organizationId}::uuid, id, asset_id, 1, 'Part', 1, ${minor}, ${minor},
+      task_completed_at
+    from made`);
+}
+
+describe('the cost and downtime of a big period', () => {
+  it('is summed at most once a minute per organization and range, the backlog always afresh; a small period every time', async () => {
+    const now = new Date('2026-10-01T12:00:00Z');
+    const org = t.orgA.organization.id;
+    const ask = (at: Date, organizationId = org) =>
+      workAnalytics(
+        t.db,
+        { organizationId, timeZone: 'UTC', currency: 'EUR', rangeDays: 30, now: at },
+        CACHE,
+      );
+    const press = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Costly press' });
+    await costed(press.id, org, CACHE.minCompletions + 10, 100, now);
+    const first = await ask(now);
+    expect(first.totals.costMinor).toBe((CACHE.minCompletions + 10) * 100);
+
+    await costed(press.id, org, 5, 1000, now);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/assets/${press.id}/events`,
+      headers: t.headers.adminA,
+      payload: { title: 'Open task', startTask: false, priority: 'urgent' },
+    });
+    // Within the minute: the same sums; the new urgent task is in the backlog at once.
+    const soon = await ask(new Date(now.getTime() + 30_000));
+    expect(soon.totals.costMinor).toBe(first.totals.costMinor);
+    expect(soon.backlog.find((row) => row.priority === 'urgent')?.week).toBe(1);
+    // Past the minute, the last sums at once while one recount runs; then the new ones.
+    const later = new Date(now.getTime() + 2 * CACHE.ttlMs);
+    expect((await ask(later)).totals.costMinor).toBe(first.totals.costMinor);
+    await vi.waitFor(async () =>
+      expect((await ask(new Date(later.getTime() + 1))).totals.costMinor).toBe(first.totals.costMinor + 5000),
+    );
+    // Another organization's small period: its own sums, fresh each time.
+    const boiler = await createAssetViaApi(t.app, t.headers.adminB, { name: 'B boiler' });
+    const orgB = t.orgB.organization.id;
+    await costed(boiler.id, orgB, 2, 700, now);
+    expect((await ask(now, orgB)).totals.costMinor).toBe(1400);
+    await costed(boiler.id, orgB, 1, 700, now);
+    expect((await ask(new Date(now.getTime() + 1000), orgB)).totals.costMinor).toBe(2100);
   });
 });

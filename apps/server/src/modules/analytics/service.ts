@@ -112,7 +112,7 @@ function computeRecent(
  * A per-asset figure of a big window (more than cache.minCompletions rows to read) at most a minute
  * old, the last answer served while one recount runs; a small window's is computed on every request.
  */
-async function recentAnswer<T>(
+export async function recentAnswer<T>(
   key: string,
   rowsToRead: number,
   now: Date,

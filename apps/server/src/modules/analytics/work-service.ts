@@ -7,7 +7,11 @@ import {
   type TWorkAnalytics,
   WORK_ANALYTICS_ASSETS,
 } from '@mqr/contracts';
+import { and, asc, between, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { countUpTo } from '#server/db/count.ts';
+import { taskCostLines } from '#server/db/schema.ts';
+import { BUSIEST_ASSETS_CACHE, recentAnswer, type TBusiestAssetsCache } from './service.ts';
 import {
   type AssetWorkRow,
   assetWork,
@@ -79,21 +83,55 @@ function backlogRows(rows: Awaited<ReturnType<typeof backlogByPriority>>): TBack
 /**
  * The dashboard's cost and downtime figures over the last rangeDays days (ADR 131): totals, the
  * costliest assets with MTTR and MTBF, cost and time per month, and the backlog by priority and age.
+ * A period of more than cache.minCompletions cost lines (a sum per asset over all of them: no roll-up
+ * shrinks it) is computed at most once a minute per organization, range and time zone on each
+ * instance, as the busiest assets are (ADR 031); the backlog is always counted afresh.
  */
-export async function workAnalytics(db: DbOrTx, request: WorkAnalyticsRequest): Promise<TWorkAnalytics> {
+export async function workAnalytics(
+  db: DbOrTx,
+  request: WorkAnalyticsRequest,
+  cache: TBusiestAssetsCache = BUSIEST_ASSETS_CACHE,
+): Promise<TWorkAnalytics> {
   const period = periodOf(request);
+  const [linesToRead, backlog] = await Promise.all([
+    countUpTo(
+      db,
+      taskCostLines,
+      and(
+        eq(taskCostLines.organizationId, request.organizationId),
+        between(taskCostLines.incurredAt, period.from, period.to),
+      ),
+      cache.minCompletions + 1,
+      [asc(taskCostLines.incurredAt)],
+    ),
+    backlogByPriority(db, request.organizationId, request.now, BACKLOG_AGE_DAYS),
+  ]);
+  const figures = await recentAnswer(
+    `work:${request.organizationId}:${request.rangeDays}:${request.timeZone}`,
+    linesToRead,
+    request.now,
+    cache,
+    () => periodFigures(db, request, period),
+  );
+  return { ...figures, currency: request.currency, backlog: backlogRows(backlog) };
+}
+
+/** The figures of the period: its totals, costliest assets and months. */
+async function periodFigures(
+  db: DbOrTx,
+  request: WorkAnalyticsRequest,
+  period: WorkPeriod,
+): Promise<Omit<TWorkAnalytics, 'currency' | 'backlog'>> {
   const periodSeconds = request.rangeDays * 86_400;
-  const [assets, months, down, backlog] = await Promise.all([
+  const [assets, months, down] = await Promise.all([
     assetWork(db, period, { order: 'cost', limit: WORK_ANALYTICS_ASSETS }),
     monthlyWork(db, period, request.timeZone),
     downtimeTotals(db, period),
-    backlogByPriority(db, request.organizationId, request.now, BACKLOG_AGE_DAYS),
   ]);
   return {
     rangeDays: request.rangeDays,
     from: period.from.toISOString(),
     to: period.to.toISOString(),
-    currency: request.currency,
     totals: {
       costMinor: months.reduce((sum, month) => sum + month.costMinor, 0),
       minutes: months.reduce((sum, month) => sum + month.minutes, 0),
@@ -103,7 +141,6 @@ export async function workAnalytics(db: DbOrTx, request: WorkAnalyticsRequest): 
     },
     assets: assets.map((row) => toAssetWork(row, periodSeconds)),
     months,
-    backlog: backlogRows(backlog),
   };
 }
 
