@@ -143,20 +143,24 @@ const eventDetailColumns = {
     rows.map((row) => ({ ...row, changedAt: new Date(row.changedAt) })),
   ),
   // The task's checklist (ADR 134): its template and version, and its summary counted from the
-  // answers of the version's steps; null without one.
+  // answers of the version's steps; null without one. The answers are counted on their own, so that
+  // no row carries the version's steps (a sort and a group by of 50 copies of them cost 3 ms).
   checklist: sql<TEventChecklist | null>`(
     select json_build_object('templateId', t.id, 'name', t.name, 'version', v.version,
-      'summary', json_build_object('total', jsonb_array_length(v.steps), 'done', count(r.step_key),
-        'passed', count(r.step_key) filter (where not r.flagged and r.outcome is distinct from 'na'),
-        'failed', count(r.step_key) filter (where r.outcome = 'fail'),
-        'na', count(r.step_key) filter (where r.outcome = 'na'),
-        'flagged', count(r.step_key) filter (where r.flagged)))
+      'summary', json_build_object('total', jsonb_array_length(v.steps), 'done', a.done,
+        'passed', a.passed, 'failed', a.failed, 'na', a.na, 'flagged', a.flagged))
     from ${checklistTemplateVersions} v
     join ${checklistTemplates} t on t.id = v.template_id
-    left join ${checklistResponses} r on r.organization_id = ${maintenanceEvents.organizationId}
-      and r.event_id = ${maintenanceEvents.id}
-    where v.id = ${maintenanceEvents.checklistVersionId} and v.organization_id = ${maintenanceEvents.organizationId}
-    group by t.id, t.name, v.version, v.steps)`,
+    cross join lateral (
+      select count(*)::int as done,
+        (count(*) filter (where not r.flagged and r.outcome is distinct from 'na'))::int as passed,
+        (count(*) filter (where r.outcome = 'fail'))::int as failed,
+        (count(*) filter (where r.outcome = 'na'))::int as na,
+        (count(*) filter (where r.flagged))::int as flagged
+      from ${checklistResponses} r
+      where r.organization_id = ${maintenanceEvents.organizationId} and r.event_id = ${maintenanceEvents.id}
+    ) a
+    where v.id = ${maintenanceEvents.checklistVersionId} and v.organization_id = ${maintenanceEvents.organizationId})`,
   // The task and step a follow-up was opened from (its step's label from that task's version).
   followUpOf: sql<TFollowUpOf | null>`(
     select json_build_object('eventId', p.id, 'title', p.title, 'stepKey', ${maintenanceEvents.followUpStepKey},
