@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
 import { tenantWorld } from '#server/test/tenant-world.ts';
-import { BUSIEST_ASSETS_CACHE, dashboardAnalytics } from './service.ts';
+import { dashboardAnalytics, RECENT_ANSWER_CACHE } from './service.ts';
 import { workAnalytics } from './work-service.ts';
 
 // The production threshold is 5,000 completions; the same rule on a smaller window keeps the test quick.
-const CACHE = { ...BUSIEST_ASSETS_CACHE, minCompletions: 200 };
+const CACHE = { ...RECENT_ANSWER_CACHE, minCompletions: 200 };
 
 const t = tenantWorld();
 

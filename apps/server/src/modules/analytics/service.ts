@@ -65,10 +65,11 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
  * organization and window on each instance (ADR 031). Past the minute the last answer is still
  * served while one request's worth of work refreshes it, so no request waits for the recount but the
  * first. Smaller windows are always computed afresh. The assets' PM compliance follows the same rule
- * on the number of scheduled tasks of the range (ADR 053).
+ * on the number of scheduled tasks of the range (ADR 053), and the cost and downtime on the number of
+ * cost lines of the period (work-service.ts, ADR 131).
  */
-export const BUSIEST_ASSETS_CACHE = { minCompletions: 5_000, ttlMs: 60_000, maxEntries: 500 };
-export type TBusiestAssetsCache = typeof BUSIEST_ASSETS_CACHE;
+export const RECENT_ANSWER_CACHE = { minCompletions: 5_000, ttlMs: 60_000, maxEntries: 500 };
+export type TRecentAnswerCache = typeof RECENT_ANSWER_CACHE;
 
 interface RecentEntry {
   at: number;
@@ -83,7 +84,7 @@ function computeRecent(
   key: string,
   compute: () => Promise<unknown>,
   at: number,
-  cache: TBusiestAssetsCache,
+  cache: TRecentAnswerCache,
   previous: unknown,
 ): RecentEntry {
   const rows = compute();
@@ -116,7 +117,7 @@ export async function recentAnswer<T>(
   key: string,
   rowsToRead: number,
   now: Date,
-  cache: TBusiestAssetsCache,
+  cache: TRecentAnswerCache,
   compute: () => Promise<T>,
 ): Promise<T> {
   if (rowsToRead <= cache.minCompletions) return compute();
@@ -131,7 +132,7 @@ export async function recentAnswer<T>(
 /** The PM compliance of the maintenance range: overall from the tallies, the lowest assets from the tasks. */
 async function pmCompliance(
   db: DbOrTx,
-  cache: TBusiestAssetsCache,
+  cache: TRecentAnswerCache,
   overall: Awaited<ReturnType<typeof pmComplianceOverall>>,
   period: DuePeriod,
   now: Date,
@@ -166,7 +167,7 @@ function complianceFigure(counts: { scheduledTasks: number; completedOnTime: num
 export async function dashboardAnalytics(
   db: DbOrTx,
   request: AnalyticsRequest,
-  cache: TBusiestAssetsCache = BUSIEST_ASSETS_CACHE,
+  cache: TRecentAnswerCache = RECENT_ANSWER_CACHE,
 ): Promise<TDashboardAnalytics> {
   const now = request.now ?? new Date();
   const range = lastDays(request.organizationId, request.rangeDays, now);

@@ -11,7 +11,7 @@ import { and, asc, between, eq } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
 import { taskCostLines } from '#server/db/schema.ts';
-import { BUSIEST_ASSETS_CACHE, recentAnswer, type TBusiestAssetsCache } from './service.ts';
+import { RECENT_ANSWER_CACHE, recentAnswer, type TRecentAnswerCache } from './service.ts';
 import {
   type AssetWorkRow,
   assetWork,
@@ -90,7 +90,7 @@ function backlogRows(rows: Awaited<ReturnType<typeof backlogByPriority>>): TBack
 export async function workAnalytics(
   db: DbOrTx,
   request: WorkAnalyticsRequest,
-  cache: TBusiestAssetsCache = BUSIEST_ASSETS_CACHE,
+  cache: TRecentAnswerCache = RECENT_ANSWER_CACHE,
 ): Promise<TWorkAnalytics> {
   const period = periodOf(request);
   const [linesToRead, backlog] = await Promise.all([
