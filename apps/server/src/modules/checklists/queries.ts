@@ -12,6 +12,7 @@ import {
   maintenanceEvents,
   users,
 } from '#server/db/schema.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import { COUNT_CAP } from '#server/lib/paging.ts';
 
 export type TemplateRow = typeof checklistTemplates.$inferSelect;
@@ -191,17 +192,9 @@ export interface TaskChecklistRow {
   steps: TChecklistStep[] | null;
 }
 
-/**
- * A task of the organization with its checklist (null parts when it has none), or undefined.
- * `lock: 'update'` locks the task until the transaction ends: answers and a completion take turns.
- */
-export async function findTaskChecklist(
-  db: DbOrTx,
-  organizationId: string,
-  eventId: string,
-  options: { lock?: 'update' } = {},
-): Promise<TaskChecklistRow | undefined> {
-  const query = db
+function selectTaskChecklist(db: DbOrTx) {
+  const organizationId = sql.placeholder('organizationId');
+  return db
     .select({
       eventId: maintenanceEvents.id,
       organizationId: maintenanceEvents.organizationId,
@@ -236,10 +229,34 @@ export async function findTaskChecklist(
       ),
     )
     .leftJoin(checklistTemplates, eq(checklistTemplates.id, checklistTemplateVersions.templateId))
-    .where(and(eq(maintenanceEvents.organizationId, organizationId), eq(maintenanceEvents.id, eventId)))
+    .where(
+      and(
+        eq(maintenanceEvents.organizationId, organizationId),
+        eq(maintenanceEvents.id, sql.placeholder('eventId')),
+      ),
+    )
     .limit(1);
-  const [row] = await (options.lock ? query.for('update', { of: maintenanceEvents }) : query);
-  return row;
+}
+
+// Named statements (ADR 038): the task's checklist is read on every answer and every opening.
+const taskChecklist = preparedQuery('task_checklist', selectTaskChecklist);
+const taskChecklistForUpdate = preparedQuery('task_checklist_for_update', (db) =>
+  selectTaskChecklist(db).for('update', { of: maintenanceEvents }),
+);
+
+/**
+ * A task of the organization with its checklist (null parts when it has none), or undefined.
+ * `lock: 'update'` locks the task until the transaction ends: answers and a completion take turns.
+ */
+export async function findTaskChecklist(
+  db: DbOrTx,
+  organizationId: string,
+  eventId: string,
+  options: { lock?: 'update' } = {},
+): Promise<TaskChecklistRow | undefined> {
+  const query = options.lock ? taskChecklistForUpdate : taskChecklist;
+  const [row] = await query(db, { organizationId, eventId });
+  return row as TaskChecklistRow | undefined;
 }
 
 /** A stored answer with the name of who gave it and its file (a photo, a signature). */
@@ -257,13 +274,9 @@ export interface ResponseRow {
   followUpEventId: string | null;
 }
 
-/** The answers of a task of the organization, with their files and follow-ups. */
-export async function findResponses(
-  db: DbOrTx,
-  organizationId: string,
-  eventId: string,
-): Promise<ResponseRow[]> {
-  const rows = await db
+const taskResponses = preparedQuery('checklist_responses', (db) => {
+  const organizationId = sql.placeholder('organizationId');
+  return db
     .select({
       stepKey: checklistResponses.stepKey,
       outcome: checklistResponses.outcome,
@@ -283,9 +296,20 @@ export async function findResponses(
     .leftJoin(users, eq(users.id, checklistResponses.doneById))
     .leftJoin(files, and(eq(files.organizationId, organizationId), eq(files.id, checklistResponses.fileId)))
     .where(
-      and(eq(checklistResponses.organizationId, organizationId), eq(checklistResponses.eventId, eventId)),
+      and(
+        eq(checklistResponses.organizationId, organizationId),
+        eq(checklistResponses.eventId, sql.placeholder('eventId')),
+      ),
     );
-  return rows;
+});
+
+/** The answers of a task of the organization, with their files and follow-ups. */
+export async function findResponses(
+  db: DbOrTx,
+  organizationId: string,
+  eventId: string,
+): Promise<ResponseRow[]> {
+  return taskResponses(db, { organizationId, eventId });
 }
 
 /** The keys and counted parts of a task's answers (the completion guard, the summary). */
