@@ -4,6 +4,12 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { type PlaceholderValues, preparedQuery } from '#server/db/prepared.ts';
 import { maintenanceEvents } from '#server/db/schema.ts';
 import { getAsset } from '#server/modules/assets/service.ts';
+import {
+  createTaskWithChecklist,
+  createTemplate,
+  SIX_STEPS,
+} from '#server/modules/checklists/checklist-fixtures.ts';
+import { loadTaskChecklist } from '#server/modules/checklists/service.ts';
 import { getPublicAsset } from '#server/modules/public/service.ts';
 import { getUserByIdForAuth } from '#server/modules/users/service.ts';
 import { createAssetViaApi } from '#server/test/asset-fixtures.ts';
@@ -45,6 +51,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the asset page statements on Post
     expect(names).toEqual(
       expect.arrayContaining(['asset_event_page', 'asset_view_by_id', 'asset_view_by_slug', 'user_for_auth']),
     );
+  });
+
+  it('read a task’s checklist and its answers as named prepared statements, locked or not', async () => {
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Checklist statements' });
+    const template = await createTemplate(t.app, t.headers.adminA, {
+      name: 'Named checks',
+      steps: SIX_STEPS,
+    });
+    const task = await createTaskWithChecklist(t.app, t.headers.adminA, asset.id, template.id);
+    const names = await t.db.transaction(async (tx) => {
+      const read = await loadTaskChecklist(tx, asset.organizationId, task.id);
+      expect(read.task.steps).toHaveLength(SIX_STEPS.length);
+      const listed = sql`select name from pg_prepared_statements order by name`;
+      const result = (await tx.execute(listed)) as { rows: { name: string }[] };
+      return result.rows.map((row) => row.name);
+    });
+    expect(names).toEqual(expect.arrayContaining(['checklist_responses', 'task_checklist']));
   });
 });
 
