@@ -3,6 +3,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpTo } from '#server/db/count.ts';
 import { containsPattern } from '#server/db/like.ts';
+import { preparedQuery } from '#server/db/prepared.ts';
 import {
   assets,
   checklistResponses,
@@ -12,7 +13,6 @@ import {
   maintenanceEvents,
   users,
 } from '#server/db/schema.ts';
-import { preparedQuery } from '#server/db/prepared.ts';
 import { COUNT_CAP } from '#server/lib/paging.ts';
 
 export type TemplateRow = typeof checklistTemplates.$inferSelect;
