@@ -193,12 +193,18 @@ async function countsPerLocalDay(db: DbOrTx, period: CompletedPeriod, timeZone: 
     (range) => sql`select ${events.taskCompletedAt} as at, 1 as n from ${events}
       where ${events.organizationId} = ${period.organizationId} and ${events.taskStatus} = 'Completed' and ${range}`,
   );
+  // Grouped by the date itself and written out once per day: to_char on every slot (3,000 a month)
+  // was half the statement on the embedded database.
   const result = (await db.execute(sql`
-    select to_char((at at time zone ${timeZone})::date, 'YYYY-MM-DD') as "date", sum(n)::int as "count"
-    from (${sql.join([slots, ...edgeRows], sql` union all `)}) as completions
-    group by 1
-    order by 1 desc
-    limit ${limit}
+    select to_char(day, 'YYYY-MM-DD') as "date", "count"
+    from (
+      select (at at time zone ${timeZone})::date as day, sum(n)::int as "count"
+      from (${sql.join([slots, ...edgeRows], sql` union all `)}) as completions
+      group by 1
+      order by 1 desc
+      limit ${limit}
+    ) as days
+    order by day desc
   `)) as { rows: { date: string; count: number }[] };
   return result.rows;
 }
