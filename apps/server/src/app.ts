@@ -71,6 +71,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Run the schedules' engine every minute (default true; tests run it themselves). */
   scheduleEngine?: boolean;
+  /** From this many rows a finished import analyzes the tables it wrote (default IMPORT_ANALYZE_MIN_ROWS). */
+  importAnalyzeMinRows?: number;
   /** With SMTP_URL, compose the daily digests every minute (default true; tests compose them themselves). */
   dailyDigest?: boolean;
 }
@@ -215,7 +217,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(redisPlugin);
   await app.register(authPlugin);
   if (options.sweepUploads ?? true) await app.register(uploadSweepPlugin);
-  await app.register(jobsPlugin, { scheduleEngine: options.scheduleEngine ?? true });
+  await app.register(jobsPlugin, {
+    scheduleEngine: options.scheduleEngine ?? true,
+    ...(options.importAnalyzeMinRows !== undefined
+      ? { importAnalyzeMinRows: options.importAnalyzeMinRows }
+      : {}),
+  });
   await app.register(remindersPlugin, { compose: options.dailyDigest ?? true });
   // After the reminders: changes to the sign-in settings are emailed through their outbox (ADR 082).
   await app.register(ssoPlugin);

@@ -1,5 +1,7 @@
+import type { TImportKind } from '@mqr/contracts';
 import { IMPORT_MESSAGES, saidOf } from '@mqr/contracts';
 import type { Db } from '#server/db/client.ts';
+import { analyzeTables } from '#server/db/statistics.ts';
 import type { JobAttempt, JobRunner } from '#server/jobs/job-runner.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -34,6 +36,23 @@ function failureOf(error: unknown): Pick<ImportRunInsert, 'error' | 'errorSaid'>
  */
 const IMPORT_QUEUE_SETTINGS = { retryLimit: 3, lockSeconds: 60, timeoutSeconds: 30 * 60, concurrency: 2 };
 
+/** The tables each kind of import writes, whose statistics a large import leaves stale (ADR 145). */
+export const IMPORTED_TABLES: Record<TImportKind, readonly string[]> = {
+  assets: ['assets', 'asset_field_values', 'locations'],
+  events: ['maintenance_events', 'event_field_values'],
+  schedules: ['schedules'],
+  readings: ['meter_readings'],
+};
+
+/** From this many rows, a finished import refreshes the statistics of the tables it wrote (ADR 145). */
+export const IMPORT_ANALYZE_MIN_ROWS = 1_000;
+
+/** Where and from what size a finished import refreshes statistics (ADR 145): the owner's handle. */
+export interface ImportStatistics {
+  ownerDb: Db;
+  minRows: number;
+}
+
 /**
  * Registers the import jobs. Both pick up where the import's row says they stand, so a retry after
  * a crash (another instance, once the lock runs out) goes on rather than starting over. A refusal
@@ -41,7 +60,13 @@ const IMPORT_QUEUE_SETTINGS = { retryLimit: 3, lockSeconds: 60, timeoutSeconds: 
  * A check waits for a turn of heavy work (ADR 089), as label sheets and exports do; a commit reads
  * the app's clock (the schedules it creates fall due by it, and an import's 7 days to undo start by it).
  */
-export function defineImportJobs(jobs: JobRunner, db: Db, heavyWork: HeavyWork, clock: Clock): void {
+export function defineImportJobs(
+  jobs: JobRunner,
+  db: Db,
+  heavyWork: HeavyWork,
+  clock: Clock,
+  statistics: ImportStatistics,
+): void {
   const settings = IMPORT_QUEUE_SETTINGS;
   const job =
     (status: 'Checking' | 'Importing', run: typeof runImportCheck) =>
@@ -62,8 +87,17 @@ export function defineImportJobs(jobs: JobRunner, db: Db, heavyWork: HeavyWork, 
   const checkInTurn: typeof runImportCheck = (checkDb, organizationId, importId, signal) =>
     heavyWork.inBackground(organizationId, () => runImportCheck(checkDb, organizationId, importId, signal));
   jobs.define(IMPORT_JOBS.check, settings, job('Checking', checkInTurn));
-  const commitOnClock: typeof runImportCommit = (commitDb, organizationId, importId, signal) =>
-    runImportCommit(commitDb, organizationId, importId, signal, clock);
+  // A large import's tables are analyzed once it is done: the next pages are planned for its rows.
+  const commitOnClock = async (
+    commitDb: Db,
+    organizationId: string,
+    importId: string,
+    signal?: AbortSignal,
+  ) => {
+    const done = await runImportCommit(commitDb, organizationId, importId, signal, clock);
+    if (done && done.rows >= statistics.minRows)
+      await analyzeTables(statistics.ownerDb, IMPORTED_TABLES[done.kind]);
+  };
   jobs.define(IMPORT_JOBS.commit, settings, job('Importing', commitOnClock));
   jobs.repeat(
     IMPORT_UNDO_SWEEP_QUEUE,

@@ -505,7 +505,8 @@ const addPlanned = (sum: TImportPlanned | null, batch: TImportPlanned): TImportP
  * audit entries and the import's progress in one transaction. Run again after a crash, it goes on
  * after the last committed chunk. A row that no longer passes (a field changed since the check)
  * stops the import (the job marks it Failed with the row and the reason), with the chunks before it
- * kept.
+ * kept. Answers the finished import's kind and how many rows it went through; undefined when it did
+ * not finish here.
  */
 export async function runImportCommit(
   db: Db,
@@ -513,9 +514,9 @@ export async function runImportCommit(
   importId: string,
   signal?: AbortSignal,
   clock: Clock = systemClock,
-): Promise<void> {
+): Promise<{ kind: TImportKind; rows: number } | undefined> {
   let row = await findImportRun(db, organizationId, importId);
-  if (row?.status !== 'Importing') return;
+  if (row?.status !== 'Importing') return undefined;
   const kind = KINDS[row.kind];
   row = await createNewFields(db, row, await planOf(db, row), IMPORT_TARGETS[row.kind].fieldTarget);
   const plan = await planOf(db, row);
@@ -526,7 +527,7 @@ export async function runImportCommit(
     const rows = await rowsOf(db, row, row.rowsDone, COMMIT_CHUNK_ROWS);
     if (rows.length === 0) break;
     const next = await kind.commitChunk(db, row, plan, actor, rows, clock.now(), file);
-    if (!next) return;
+    if (!next) return undefined;
     row = next;
   }
   await updateImportRun(db, organizationId, importId, ['Importing'], {
@@ -534,6 +535,7 @@ export async function runImportCommit(
     finishedAt: clock.now(),
   });
   await deleteImportRows(db, organizationId, importId);
+  return { kind: row.kind, rows: row.rowsDone };
 }
 
 /** A page of the problems of an import's check, or of its warnings (`warnings`). */
