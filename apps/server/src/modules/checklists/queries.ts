@@ -256,7 +256,7 @@ export async function findTaskChecklist(
 ): Promise<TaskChecklistRow | undefined> {
   const query = options.lock ? taskChecklistForUpdate : taskChecklist;
   const [row] = await query(db, { organizationId, eventId });
-  return row as TaskChecklistRow | undefined;
+  return row;
 }
 
 /** A stored answer with the name of who gave it and its file (a photo, a signature). */
