@@ -1,5 +1,4 @@
-import type { TImportKind } from '@mqr/contracts';
-import { IMPORT_MESSAGES, saidOf } from '@mqr/contracts';
+import { IMPORT_MESSAGES, saidOf, type TImportKind } from '@mqr/contracts';
 import type { Db } from '#server/db/client.ts';
 import { analyzeTables } from '#server/db/statistics.ts';
 import type { JobAttempt, JobRunner } from '#server/jobs/job-runner.ts';
