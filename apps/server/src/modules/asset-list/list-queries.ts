@@ -11,7 +11,7 @@ import type { DbOrTx } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import { inOrganization } from '#server/db/organization-filter.ts';
 import { assets } from '#server/db/schema.ts';
-import { type LocationFilter, locationCondition } from '../locations/index.ts';
+import { type LocationFilter, locationCondition, locationRowsToRead } from '../locations/index.ts';
 
 /**
  * The asset list's view in SQL (ADR 047): which of an organization's assets it shows and in what
@@ -342,11 +342,22 @@ function columnSortWalk(
   const org = view.organizationId;
   const { key, indexDescending } = COLUMN_KEYS[column];
   const probe = extra.length === 0 && view.probeFilters;
+  // A small share of the organization's assets in service, newest first: read location by location.
+  const locations =
+    column === 'created' && view.status === 'active' && !view.search
+      ? locationRowsToRead(view.location, 'l')
+      : undefined;
   // What the list walks (the organization, after the `after` asset) and what narrows it.
   const walked = [sql`a.organization_id = ${org}`];
   const narrowing = [
     ...(view.search ? [searchCondition(view.search)] : []),
-    ...filterConditions(view, sql`a.id`, undefined, probe, 'a'),
+    ...filterConditions(
+      locations ? { ...view, location: undefined } : view,
+      sql`a.id`,
+      undefined,
+      probe,
+      'a',
+    ),
     ...extra,
   ];
   if (window.after) {
@@ -360,6 +371,14 @@ function columnSortWalk(
   }
   const conditions = [...walked, ...narrowing];
   const listOrder = orderBy(key('a'), sql`a.id`, order, indexDescending);
+  if (locations) {
+    // Each location's first assets of the window's reach on assets_org_location_created_idx, merged.
+    const located = [IN_SERVICE, sql`a.location_id = l.id`, ...conditions];
+    return sql`select t.id, t.k from ${locations} cross join lateral (
+        select a.id, ${key('a')} as k from assets a where ${sql.join(located, sql` and `)}
+        order by ${listOrder} limit ${window.offset + window.limit}
+      ) t order by ${orderBy(sql`t.k`, sql`t.id`, order, indexDescending)} limit ${window.limit} offset ${window.offset}`;
+  }
   const branches = statusBranches(view.status);
   const branch = (status: SQL, limit: number) =>
     sql`select a.id, ${key('a')} as k from ${assetsOf(view)} a where ${sql.join([status, ...conditions], sql` and `)}

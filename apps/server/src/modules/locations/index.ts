@@ -18,6 +18,7 @@ export {
   type LocationFilter,
   locationCondition,
   locationForAsset,
+  locationRowsToRead,
   resolveLocationFilter,
 } from './scope.ts';
 // For an import's location column (docs/product/locations.md#locations): a path's levels found or created.

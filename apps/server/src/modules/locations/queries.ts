@@ -391,13 +391,23 @@ export async function findLocationRefs(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Assets in service at a location and below it (its rolled-up tally), or 0. */
-export async function rolledAssetsOf(db: DbOrTx, organizationId: string, id: string): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(
+/**
+ * Assets in service at a location and below it (its rolled-up tally, or 0), and in its whole
+ * organization (the kept count of ADR 039).
+ */
+export async function rolledAssetsOf(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+): Promise<{ assets: number; organizationAssets: number }> {
+  const [row] = await rowsOf<{ assets: number; organizationAssets: number }>(
     db,
-    sql`select r.assets as n from location_rollups r where r.organization_id = ${organizationId} and r.location_id = ${id}`,
+    sql`select coalesce((select r.assets from location_rollups r
+        where r.organization_id = ${organizationId} and r.location_id = ${id}), 0) as assets,
+      coalesce((select c.assets from organization_asset_counts c
+        where c.organization_id = ${organizationId}), 0) as "organizationAssets"`,
   );
-  return row?.n ?? 0;
+  return row ?? { assets: 0, organizationAssets: 0 };
 }
 
 /** Assets in service with a location: the top locations' rolled-up tallies summed. */

@@ -1,5 +1,5 @@
 import { NO_LOCATION, nextServiceOf, PUBLIC_LOCATION_ASSETS_MAX, type TPublicLocation } from '@mqr/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import {
@@ -27,6 +27,8 @@ export type LocationFilter =
       path: string;
       locationIds: string[] | undefined;
       assets: number;
+      /** Its assets are read location by location, each on its own index (readsByLocation). */
+      byLocation: boolean;
     }
   | { kind: 'none'; organizationId: string; placed: number };
 
@@ -47,11 +49,27 @@ export async function resolveLocationFilter(
   }
   const row = isUuid(location) ? await findLocation(db, organizationId, location) : undefined;
   if (!row) throw locationNotFound('location');
-  const [locationIds, assets] = await Promise.all([
+  const [locationIds, { assets, organizationAssets }] = await Promise.all([
     findSubtreeIds(db, organizationId, row.path, LOCATION_FILTER_IDS_MAX),
     rolledAssetsOf(db, organizationId, row.id),
   ]);
-  return { kind: 'subtree', organizationId, path: row.path, locationIds, assets };
+  const byLocation =
+    locationIds !== undefined && readsByLocation(locationIds.length, assets, organizationAssets);
+  return { kind: 'subtree', organizationId, path: row.path, locationIds, assets, byLocation };
+}
+
+/**
+ * Whether a page of a subtree's assets, newest first, is cheaper read location by location than along
+ * the organization's own order (ADR 122). The walk in the list's order checks about
+ * `organizationAssets / assets` assets (a row read each) for every one it keeps: a floor holding one
+ * asset in 120 passes 3,000 to fill a page (18 ms at a million assets). Read location by location,
+ * each location gives at most a page from its own index (assets_org_location_created_idx, without
+ * reading the rows) and the pages are merged: a descent of the index per location (about as costly as
+ * the walk's look at ten assets), 1 ms for that floor's 79 locations. So the locations win when they
+ * are fewer than ten times the assets the walk would check per asset kept.
+ */
+export function readsByLocation(locations: number, assets: number, organizationAssets: number): boolean {
+  return locations * assets <= 10 * organizationAssets;
 }
 
 /**
@@ -67,6 +85,15 @@ export function locationCondition(filter: LocationFilter, alias: string): Return
   if (filter.locationIds) return sql`${column} = any(${uuidArray(filter.locationIds)})`;
   return sql`${column} in (select s.id from locations s where s.organization_id = ${filter.organizationId}
     and s.path like ${subtreePattern(filter.path)})`;
+}
+
+/**
+ * The locations of a filter read location by location (`byLocation`) as rows `alias(id)`, each met
+ * by a lateral read of its assets; undefined for any other filter.
+ */
+export function locationRowsToRead(filter: LocationFilter | undefined, alias: string): SQL | undefined {
+  if (filter?.kind !== 'subtree' || !filter.byLocation || !filter.locationIds) return undefined;
+  return sql`unnest(${uuidArray(filter.locationIds)}) ${sql.raw(alias)}(id)`;
 }
 
 /** Where an asset is to be put: a location of the organization (held until the transaction ends), or 404 on `field`. */
