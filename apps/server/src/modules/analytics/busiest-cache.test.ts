@@ -135,3 +135,55 @@ describe('the cost and downtime of a big period', () => {
     expect((await ask(new Date(now.getTime() + 1000), orgB)).totals.costMinor).toBe(2100);
   });
 });
+
+/** `n` new requests on the asset, reported in the day before `now`. */
+async function report(assetId: string, organizationId: string, n: number, now: Date) {
+  await t.db.execute(sql`
+    insert into requests (id, organization_id, asset_id, urgency, priority, description, reporter_language,
+      token_hash, sender_hash, created_at)
+    select gen_random_uuid(), ${organizationId}::uuid, ${assetId}::uuid, 'works', 0, 'Drips ' || i, 'en',
+      md5(random()::text || i) || md5(i::text), md5('s' || i), ${now}::timestamptz - interval '1 hour'
+    from generate_series(1, ${n}) as i`);
+}
+
+describe('the requests’ figures of a tenant with many requests', () => {
+  it('are counted at most once a minute per organization and range, the last answer served meanwhile; a few requests every time', async () => {
+    const now = new Date('2026-11-01T12:00:00Z');
+    const org = t.orgA.organization.id;
+    const ask = async (at: Date, organizationId = org) =>
+      (
+        await dashboardAnalytics(
+          t.db,
+          {
+            organizationId,
+            rangeDays: 30,
+            turnaroundDays: 14,
+            timeZone: 'UTC',
+            organizationTimeZone: 'UTC',
+            now: at,
+          },
+          CACHE,
+        )
+      ).requests;
+    const tap = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Dripping tap' });
+    await report(tap.id, org, CACHE.minCompletions + 10, now);
+    const first = await ask(now);
+    expect(first.waiting).toBeGreaterThanOrEqual(CACHE.minCompletions + 10);
+    await report(tap.id, org, 5, now);
+    // Within the minute: the same figures.
+    expect(await ask(new Date(now.getTime() + 30_000))).toEqual(first);
+    // Past the minute, the last figures at once while one recount runs; then the new ones.
+    const later = new Date(now.getTime() + 2 * CACHE.ttlMs);
+    expect(await ask(later)).toEqual(first);
+    await vi.waitFor(async () =>
+      expect((await ask(new Date(later.getTime() + 1))).waiting).toBe(first.waiting + 5),
+    );
+    // Another organization's few requests: counted afresh each time.
+    const sink = await createAssetViaApi(t.app, t.headers.adminB, { name: 'B sink' });
+    const orgB = t.orgB.organization.id;
+    await report(sink.id, orgB, 2, now);
+    expect((await ask(now, orgB)).waiting).toBe(2);
+    await report(sink.id, orgB, 1, now);
+    expect((await ask(new Date(now.getTime() + 1000), orgB)).waiting).toBe(3);
+  });
+});

@@ -385,6 +385,15 @@ export async function pmComplianceOfAssets(db: DbOrTx, period: DuePeriod, limit:
   return result.rows;
 }
 
+/** The organization's requests, counted up to `cap` (an index's entries, never more than `cap`). */
+export async function requestsUpTo(db: DbOrTx, organizationId: string, cap: number): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(*)::int as n from (select 1 from requests where organization_id = ${organizationId} limit ${cap}) r`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return result.rows[0]?.n ?? 0;
+}
+
 /**
  * Requests from the QR code over a period (ADR 129): how many wait for triage now (and how many of
  * them are unsafe), how many were reported and triaged in the period, and the median time from report

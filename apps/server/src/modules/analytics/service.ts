@@ -22,6 +22,7 @@ import {
   pmComplianceOfAssets,
   pmComplianceOverall,
   requestFigures,
+  requestsUpTo,
   teamPerformance,
 } from './queries.ts';
 
@@ -65,8 +66,9 @@ const iso = (value: Date | null): string | null => (value ? value.toISOString() 
  * organization and window on each instance (ADR 031). Past the minute the last answer is still
  * served while one request's worth of work refreshes it, so no request waits for the recount but the
  * first. Smaller windows are always computed afresh. The assets' PM compliance follows the same rule
- * on the number of scheduled tasks of the range (ADR 053), and the cost and downtime on the number of
- * cost lines of the period (work-service.ts, ADR 131).
+ * on the number of scheduled tasks of the range (ADR 053), the cost and downtime on the number of
+ * cost lines of the period (work-service.ts, ADR 131), and the requests' figures on the number of the
+ * organization's requests (ADR 129).
  */
 export const RECENT_ANSWER_CACHE = { minCompletions: 5_000, ttlMs: 60_000, maxEntries: 500 };
 export type TRecentAnswerCache = typeof RECENT_ANSWER_CACHE;
@@ -191,9 +193,8 @@ export async function dashboardAnalytics(
     team: await teamPerformance(tx, range, ANALYTICS_TEAM_LIMIT),
     dueTasks: await getDueCounts(tx, request.organizationId, today),
     pmOverall: await pmComplianceOverall(tx, duePeriod),
-    requests: await requestFigures(tx, range),
   });
-  const { summary, buckets, history, overall, team, dueTasks, pmOverall, requests } =
+  const { summary, buckets, history, overall, team, dueTasks, pmOverall } =
     request.figuresRead === 'statements'
       ? await readFigures(db)
       : await db.transaction(readFigures, { isolationLevel: 'repeatable read', accessMode: 'read only' });
@@ -205,6 +206,15 @@ export async function dashboardAnalytics(
     () => busiestAssetsTurnaround(db, window, TURNAROUND_ASSET_METRICS),
   );
   const compliance = await pmCompliance(db, cache, pmOverall, duePeriod, now);
+  // Counting a tenant's requests reads each one (waiting, reported, triaged and their median): past
+  // the threshold the figures are a minute old at most, as the busiest assets are.
+  const requests = await recentAnswer(
+    `requests:${request.organizationId}:${request.rangeDays}`,
+    await requestsUpTo(db, request.organizationId, cache.minCompletions + 1),
+    now,
+    cache,
+    () => requestFigures(db, range),
+  );
 
   const turnaroundMetrics =
     overall.averageHours === null
