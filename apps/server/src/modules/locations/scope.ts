@@ -68,7 +68,7 @@ export async function resolveLocationFilter(
  * the walk's look at ten assets), 1 ms for that floor's 79 locations. So the locations win when they
  * are fewer than ten times the assets the walk would check per asset kept.
  */
-export function readsByLocation(locations: number, assets: number, organizationAssets: number): boolean {
+function readsByLocation(locations: number, assets: number, organizationAssets: number): boolean {
   return locations * assets <= 10 * organizationAssets;
 }
 
