@@ -10,6 +10,14 @@ const CACHE = { ...RECENT_ANSWER_CACHE, minCompletions: 200 };
 
 const t = tenantWorld();
 
+/** The dashboard of 30 days with a 14-day turnaround window, in UTC, at `now`, with the test's cache. */
+const dashboardAt = (organizationId: string, now: Date) =>
+  dashboardAnalytics(
+    t.db,
+    { organizationId, rangeDays: 30, turnaroundDays: 14, timeZone: 'UTC', organizationTimeZone: 'UTC', now },
+    CACHE,
+  );
+
 /** `n` completions of the asset, spread over the 10 days before `now`. */
 async function complete(assetId: string, organizationId: string, n: number, now: Date) {
   await t.db.execute(sql`
@@ -28,19 +36,7 @@ describe('the busiest assets of a big turnaround window', () => {
     const org = t.orgA.organization.id;
     const busy = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Busy pump' });
     await complete(busy.id, org, CACHE.minCompletions + 10, now);
-    const ask = (at: Date) =>
-      dashboardAnalytics(
-        t.db,
-        {
-          organizationId: org,
-          rangeDays: 30,
-          turnaroundDays: 14,
-          timeZone: 'UTC',
-          organizationTimeZone: 'UTC',
-          now: at,
-        },
-        CACHE,
-      );
+    const ask = (at: Date) => dashboardAt(org, at);
     const labels = async (at: Date) => (await ask(at)).turnaroundMetrics.map((metric) => metric.label);
 
     expect(await labels(now)).toEqual(['Overall', 'Busy pump']);
@@ -60,18 +56,7 @@ describe('the busiest assets of a big turnaround window', () => {
     // Another organization's small window is its own, and fresh.
     const small = await createAssetViaApi(t.app, t.headers.adminB, { name: 'B boiler' });
     await complete(small.id, t.orgB.organization.id, 3, now);
-    const b = await dashboardAnalytics(
-      t.db,
-      {
-        organizationId: t.orgB.organization.id,
-        rangeDays: 30,
-        turnaroundDays: 14,
-        timeZone: 'UTC',
-        organizationTimeZone: 'UTC',
-        now,
-      },
-      CACHE,
-    );
+    const b = await dashboardAt(t.orgB.organization.id, now);
     expect(b.turnaroundMetrics.map((metric) => metric.label)).toEqual(['Overall', 'B boiler']);
   });
 });
@@ -150,21 +135,7 @@ describe('the requests’ figures of a tenant with many requests', () => {
   it('are counted at most once a minute per organization and range, the last answer served meanwhile; a few requests every time', async () => {
     const now = new Date('2026-11-01T12:00:00Z');
     const org = t.orgA.organization.id;
-    const ask = async (at: Date, organizationId = org) =>
-      (
-        await dashboardAnalytics(
-          t.db,
-          {
-            organizationId,
-            rangeDays: 30,
-            turnaroundDays: 14,
-            timeZone: 'UTC',
-            organizationTimeZone: 'UTC',
-            now: at,
-          },
-          CACHE,
-        )
-      ).requests;
+    const ask = async (at: Date, organizationId = org) => (await dashboardAt(organizationId, at)).requests;
     const tap = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Dripping tap' });
     await report(tap.id, org, CACHE.minCompletions + 10, now);
     const first = await ask(now);
