@@ -3,6 +3,7 @@ export { auditLogRoutes, myActivityRoutes } from './routes.ts';
 export {
   type AuditRecord,
   type AuditSource,
+  auditEntryWrite,
   type ChangeMap,
   diffChanges,
   recordAudit,

@@ -1,4 +1,6 @@
 import { LATEST_INSTANT, type TAuditLogEntry, type ZAuditLogQuery } from '@mqr/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { DbOrTx } from '#server/db/client.ts';
 import { type AUDIT_ACTIONS, type AUDIT_ENTITY_TYPES, auditLogEntries } from '#server/db/schema.ts';
@@ -51,25 +53,40 @@ export async function recordAudit(tx: DbOrTx, record: AuditRecord): Promise<void
   await recordAudits(tx, [record]);
 }
 
+/** An entry's columns as they are stored. */
+function entryValues(record: AuditRecord) {
+  const actor = record.actor;
+  return {
+    organizationId: record.organizationId,
+    userId: actor?.id ?? null,
+    userName: actor ? actor.displayName || actor.email : 'system',
+    action: record.action,
+    entityType: record.entityType,
+    entityId: record.entityId,
+    entityName: record.entityName?.slice(0, 255) ?? null,
+    changes: JSON.stringify(record.changes),
+    ipAddress: record.ipAddress?.slice(0, 64) ?? null,
+  };
+}
+
 /** Writes audit entries in one statement (an import's chunk). Call it with the transaction of the changes. */
 export async function recordAudits(tx: DbOrTx, records: AuditRecord[]): Promise<void> {
   if (records.length === 0) return;
-  await tx.insert(auditLogEntries).values(
-    records.map((record) => {
-      const actor = record.actor;
-      return {
-        organizationId: record.organizationId,
-        userId: actor?.id ?? null,
-        userName: actor ? actor.displayName || actor.email : 'system',
-        action: record.action,
-        entityType: record.entityType,
-        entityId: record.entityId,
-        entityName: record.entityName?.slice(0, 255) ?? null,
-        changes: JSON.stringify(record.changes),
-        ipAddress: record.ipAddress?.slice(0, 64) ?? null,
-      };
-    }),
-  );
+  await tx.insert(auditLogEntries).values(records.map(entryValues));
+}
+
+/**
+ * One audit entry as a data-modifying CTE named `audit_entry`, for a change written in one statement
+ * of its own (a public report, ADR 133): written only where the CTE `source` has a row.
+ */
+export function auditEntryWrite(record: AuditRecord, source: SQL): SQL {
+  const v = entryValues(record);
+  return sql`audit_entry as (
+      insert into ${auditLogEntries} (id, organization_id, user_id, user_name, action, entity_type, entity_id, entity_name, changes, ip_address)
+      select ${uuidv7()}::uuid, ${v.organizationId}::uuid, ${v.userId}::uuid, ${v.userName}, ${v.action}, ${v.entityType},
+        ${v.entityId}::uuid, ${v.entityName}, ${v.changes}, ${v.ipAddress}
+      where exists (select 1 from ${source})
+    )`;
 }
 
 export type AuditLogQuery = z.output<typeof ZAuditLogQuery>;

@@ -71,7 +71,7 @@ export async function getPublicAsset(
     files: view.files,
     ...view.nextService,
     location: showsLocation ? { name: place.locationName!, path: place.locationPath! } : null,
-    reporting: await getPublicReporting(db, organizationId, slug),
+    reporting: await getPublicReporting(db, { asset: row, organization }),
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   TRequestUrgency,
 } from '@mqr/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/like.ts';
 import {
@@ -45,18 +46,38 @@ export interface ReportableAsset {
   timeZone: string;
 }
 
+const reportableAssetQuery = (organizationId: string, slug: string, extra: SQL = sql``) =>
+  sql`select a.id, a.organization_id as "organizationId", a.name, a.slug, a.retired_at is not null as retired,
+      a.reporting_enabled as "assetReporting", o.reporting_enabled as "organizationReporting",
+      o.show_open_reports as "showOpenReports", o.name as "organizationName", o.time_zone as "timeZone"${extra}
+    from ${assets} a join ${organizations} o on o.id = a.organization_id
+    where a.organization_id = ${organizationId} and a.slug = ${slug}`;
+
 export async function findReportableAsset(
   db: DbOrTx,
   organizationId: string,
   slug: string,
 ): Promise<ReportableAsset | undefined> {
-  const [row] = await rowsOf<ReportableAsset>(
+  const [row] = await rowsOf<ReportableAsset>(db, reportableAssetQuery(organizationId, slug));
+  return row;
+}
+
+/** findReportableAsset with whether the sender is blocked in its organization: a report's one read. */
+export async function findReportTarget(
+  db: DbOrTx,
+  organizationId: string,
+  slug: string,
+  senderHash: string,
+  now: Date,
+): Promise<(ReportableAsset & { senderBlocked: boolean }) | undefined> {
+  const [row] = await rowsOf<ReportableAsset & { senderBlocked: boolean }>(
     db,
-    sql`select a.id, a.organization_id as "organizationId", a.name, a.slug, a.retired_at is not null as retired,
-      a.reporting_enabled as "assetReporting", o.reporting_enabled as "organizationReporting",
-      o.show_open_reports as "showOpenReports", o.name as "organizationName", o.time_zone as "timeZone"
-    from ${assets} a join ${organizations} o on o.id = a.organization_id
-    where a.organization_id = ${organizationId} and a.slug = ${slug}`,
+    reportableAssetQuery(
+      organizationId,
+      slug,
+      sql`, exists (select 1 from ${blockedSenders} b where b.organization_id = a.organization_id
+        and b.sender_hash = ${senderHash} and b.until > ${now.toISOString()}) as "senderBlocked"`,
+    ),
   );
   return row;
 }
@@ -74,21 +95,6 @@ export async function findOpenReport(
     order by created_at desc nulls last limit 1`,
   );
   return row && { ...row, createdAt: new Date(row.createdAt) };
-}
-
-/** Whether the sender is blocked by the organization at `now`. */
-export async function isBlocked(
-  db: DbOrTx,
-  organizationId: string,
-  senderHash: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`select 1 from ${blockedSenders} where organization_id = ${organizationId}
-      and sender_hash = ${senderHash} and until > ${now.toISOString()}`,
-  );
-  return rows.length > 0;
 }
 
 export async function blockSender(
@@ -114,23 +120,44 @@ export async function findRequestIdByTokenHash(
   return row;
 }
 
-/** Inserts a report; undefined when its token is there already (the same Idempotency-Key sent again). */
-export async function insertRequest(tx: DbOrTx, row: RequestInsert): Promise<RequestRow | undefined> {
-  const [inserted] = await tx.insert(requests).values(row).onConflictDoNothing().returning();
-  return inserted;
+/** A photo of a new report, stored already. */
+export interface ReportPhotoRow {
+  objectKey: string;
+  contentType: string;
+  size: number;
 }
 
-export async function insertPhotos(
-  tx: DbOrTx,
-  photos: {
-    organizationId: string;
-    requestId: string;
-    objectKey: string;
-    contentType: string;
-    size: number;
-  }[],
-): Promise<void> {
-  if (photos.length > 0) await tx.insert(requestPhotos).values(photos);
+/**
+ * A public report in one statement (ADR 133): the request, unless its token hash is there already
+ * (the same Idempotency-Key raced it), then its photos and `writes` (the audit entry, the outbox:
+ * CTEs that read the CTE `report`), each only where the request was written. One statement commits
+ * alone, so a report needs a transaction only for what comes after it (emails). True when written.
+ */
+export async function insertReport(
+  db: DbOrTx,
+  request: RequestInsert,
+  photos: ReportPhotoRow[],
+  writes: (report: SQL) => SQL[],
+): Promise<boolean> {
+  const photoRows = photos.map((photo) => ({
+    id: uuidv7(),
+    object_key: photo.objectKey,
+    content_type: photo.contentType,
+    size: photo.size,
+  }));
+  const report = sql.raw('report');
+  const rows = await rowsOf(
+    db,
+    sql`with report as (${db.insert(requests).values(request).onConflictDoNothing().returning({ id: requests.id }).getSQL()}),
+    report_photo as (
+      insert into ${requestPhotos} (id, organization_id, request_id, object_key, content_type, size)
+      select p.id, ${request.organizationId}::uuid, report.id, p.object_key, p.content_type, p.size
+      from report cross join jsonb_to_recordset(${JSON.stringify(photoRows)}::jsonb)
+        as p(id uuid, object_key text, content_type text, size integer)
+    ), ${sql.join(writes(report), sql`, `)}
+    select id from report`,
+  );
+  return rows.length === 1;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type ZReportFields,
   type ZRequestListQuery,
 } from '@mqr/contracts';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { asOrganization, asSystem } from '#server/db/scope.ts';
@@ -29,9 +30,9 @@ import type { SecretBox } from '#server/lib/secret-box.ts';
 import { isUuid } from '#server/lib/uuid.ts';
 import type { FileStorage } from '#server/storage/file-storage.ts';
 import { newUploadKey } from '#server/storage/object-keys.ts';
-import { recordAudit } from '../audit-logs/index.ts';
+import { auditEntryWrite, recordAudit } from '../audit-logs/index.ts';
 import { emailReporter, emailUnsafeReport, type ReporterEmailContent } from '../reminders/index.ts';
-import { emitEventRecorded, emitRequestEvent } from '../webhooks/index.ts';
+import { emitEventRecorded, emitRequestEvent, requestCreatedWrites } from '../webhooks/index.ts';
 import { hashToken, isStatusToken, type ReportGuards } from './guards.ts';
 import {
   addMeToo,
@@ -43,15 +44,14 @@ import {
   findOpenTask,
   findPhotos,
   findReportableAsset,
+  findReportTarget,
   findRequestIdByTokenHash,
   findRequestView,
   findTriageRole,
-  insertPhotos,
-  insertRequest,
+  insertReport,
   insertTask,
   isActiveUser,
   isAssetRetired,
-  isBlocked,
   type ListCursor,
   listRequests,
   markDoneForTask,
@@ -85,8 +85,11 @@ export interface ReportPhoto {
 const assetNotFound = () => notFound('Asset');
 
 /** Whether the public page offers the form: the organization's setting and the asset's, in service. */
-const reportable = (asset: ReportableAsset | undefined): asset is ReportableAsset =>
-  asset !== undefined && !asset.retired && asset.assetReporting && asset.organizationReporting;
+const offersForm = (asset: Pick<ReportableAsset, 'retired' | 'assetReporting' | 'organizationReporting'>) =>
+  !asset.retired && asset.assetReporting && asset.organizationReporting;
+
+const reportable = <T extends ReportableAsset>(asset: T | undefined): asset is T =>
+  asset !== undefined && offersForm(asset);
 
 async function reportableAsset(db: DbOrTx, organizationId: string, slug: string): Promise<ReportableAsset> {
   const asset = await findReportableAsset(db, organizationId, slug);
@@ -94,24 +97,34 @@ async function reportableAsset(db: DbOrTx, organizationId: string, slug: string)
   return asset;
 }
 
+/** What the public page has read already that says whether it offers the form. */
+export interface PublicReportingFacts {
+  asset: { id: string; retiredAt: Date | null; reportingEnabled: boolean };
+  organization: { id: string; reportingEnabled: boolean; showOpenReports: boolean; timeZone: string };
+}
+
 /**
- * `reporting` of the public asset page: whether "Report a problem" is offered, and the open report
- * being handled (newest), only where the organization shows open reports.
+ * `reporting` of the public asset page: whether "Report a problem" is offered (reportable's rule,
+ * on the asset and organization the page has read), and the open report being handled (newest),
+ * only where the organization shows open reports: at most one statement.
  */
 export async function getPublicReporting(
   db: DbOrTx,
-  organizationId: string,
-  slug: string,
+  { asset, organization }: PublicReportingFacts,
 ): Promise<TPublicReporting> {
-  const asset = await findReportableAsset(db, organizationId, slug);
-  if (!reportable(asset)) return { enabled: false, handling: null };
-  if (!asset.showOpenReports) return { enabled: true, handling: null };
-  const open = await findOpenReport(db, organizationId, asset.id);
+  const offered = offersForm({
+    retired: asset.retiredAt !== null,
+    assetReporting: asset.reportingEnabled,
+    organizationReporting: organization.reportingEnabled,
+  });
+  if (!offered) return { enabled: false, handling: null };
+  if (!organization.showOpenReports) return { enabled: true, handling: null };
+  const open = await findOpenReport(db, organization.id, asset.id);
   return {
     enabled: true,
     handling: open
       ? {
-          reportedOn: localDate(open.createdAt, asset.timeZone),
+          reportedOn: localDate(open.createdAt, organization.timeZone),
           meTooCount: open.meTooCount,
           requestId: open.id,
         }
@@ -140,7 +153,8 @@ const createdAnswer = (token: string): TReportCreated => ({ token, statusUrl: re
  * Idempotency-Key answers the first report (the token is derived from it), the limits per address
  * and per asset (429), a blocked sender (403), the solved challenge, used once (400); then the
  * photos are stored and the report, its photos, the audit entry, `request.created` and the emails
- * commit together. Nothing is written before every check passed.
+ * commit together: one statement (insertReport), in a transaction only with emails. Nothing is
+ * written before every check passed.
  */
 export async function createReport(
   deps: RequestsDeps,
@@ -150,7 +164,9 @@ export async function createReport(
   photos: ReportPhoto[],
 ): Promise<{ created: boolean; answer: TReportCreated }> {
   const { db, guards } = deps;
-  const asset = await reportableAsset(db, params.organizationId, params.slug);
+  const senderHash = guards.senderHash(context.ip);
+  const asset = await findReportTarget(db, params.organizationId, params.slug, senderHash, context.now);
+  if (!reportable(asset)) throw assetNotFound();
   const organizationId = asset.organizationId;
   const key = context.idempotencyKey;
   const token = guards.newToken(key ? { organizationId, assetId: asset.id, key } : undefined);
@@ -159,14 +175,11 @@ export async function createReport(
     return { created: false, answer: createdAnswer(token) };
   }
   await guards.throttle.consume(context.ip, `${organizationId}:${asset.id}`);
-  const senderHash = guards.senderHash(context.ip);
-  if (await isBlocked(db, organizationId, senderHash, context.now)) {
-    throw new AppError('FORBIDDEN', REQUEST_MESSAGES.blocked);
-  }
+  if (asset.senderBlocked) throw new AppError('FORBIDDEN', REQUEST_MESSAGES.blocked);
   await guards.verify(db, fields.altcha, context.now);
 
   const stored = photos.map((photo) => ({ ...photo, objectKey: newUploadKey(organizationId) }));
-  // Photos no row names (a failed store or transaction, a retry's) leave storage again (ADR 133).
+  // Photos no row names (a failed store or write, a retry's) leave storage again (ADR 133).
   const discard = async () => {
     for (const photo of stored) {
       await deps.storage
@@ -185,9 +198,16 @@ export async function createReport(
   const language: TLanguage = negotiateLanguage(context.acceptLanguage);
   const statusPath = requestStatusPath(token);
   const today = localDate(context.now, asset.timeZone);
-  const row = await db
-    .transaction(async (tx) => {
-      const inserted = await insertRequest(tx, {
+  const requestId = uuidv7();
+  const statusLinkSealed = fields.email && deps.mail ? deps.mail.statusLinks.seal(statusPath) : null;
+  const sendsEmails = deps.mail !== null && (statusLinkSealed !== null || fields.urgency === 'unsafe');
+  // The report, its photos, audit entry and `request.created` in one statement; the emails' outbox
+  // joins it in a transaction where there are emails to send.
+  const write = async (tx: DbOrTx): Promise<boolean> => {
+    const written = await insertReport(
+      tx,
+      {
+        id: requestId,
         organizationId,
         assetId: asset.id,
         urgency: fields.urgency,
@@ -197,61 +217,66 @@ export async function createReport(
         reporterEmail: fields.email,
         reporterLanguage: language,
         tokenHash,
-        statusLinkSealed: fields.email && deps.mail ? deps.mail.statusLinks.seal(statusPath) : null,
+        statusLinkSealed,
         senderHash,
         createdAt: context.now,
-      });
-      if (!inserted) return undefined;
-      await insertPhotos(
-        tx,
-        stored.map((photo) => ({
+      },
+      stored.map((photo) => ({
+        objectKey: photo.objectKey,
+        contentType: photo.contentType,
+        size: photo.bytes.length,
+      })),
+      (report) => [
+        auditEntryWrite(
+          {
+            organizationId,
+            actor: null,
+            action: 'CREATE',
+            entityType: 'Request',
+            entityId: requestId,
+            entityName: asset.name,
+            changes: { created: true, urgency: fields.urgency, photos: stored.length },
+            ipAddress: null,
+          },
+          report,
+        ),
+        requestCreatedWrites(
           organizationId,
-          requestId: inserted.id,
-          objectKey: photo.objectKey,
-          contentType: photo.contentType,
-          size: photo.bytes.length,
-        })),
-      );
-      await recordAudit(tx, {
+          {
+            requestId,
+            assetId: asset.id,
+            urgency: fields.urgency,
+            description: fields.description,
+            photoCount: stored.length,
+          },
+          report,
+        ),
+      ],
+    );
+    if (!written || !deps.mail) return written;
+    if (statusLinkSealed && fields.email) {
+      await emailReporter(deps.mail.jobs, tx, {
         organizationId,
-        actor: null,
-        action: 'CREATE',
-        entityType: 'Request',
-        entityId: inserted.id,
-        entityName: asset.name,
-        changes: { created: true, urgency: fields.urgency, photos: stored.length },
-        ipAddress: null,
+        localDate: today,
+        recipient: fields.email,
+        language,
+        content: reporterContent(asset, { description: fields.description, statusLinkSealed }, 'received'),
       });
-      await emitRequestEvent(tx, organizationId, 'request.created', {
-        requestId: inserted.id,
-        assetId: asset.id,
-        urgency: fields.urgency,
-        description: fields.description,
-        photoCount: stored.length,
+    }
+    if (fields.urgency === 'unsafe') {
+      await emailUnsafeReport(deps.mail.jobs, tx, {
+        organizationId,
+        localDate: today,
+        content: { requestId, assetName: asset.name, description: fields.description },
       });
-      if (deps.mail && inserted.statusLinkSealed && fields.email) {
-        await emailReporter(deps.mail.jobs, tx, {
-          organizationId,
-          localDate: today,
-          recipient: fields.email,
-          language,
-          content: reporterContent(asset, inserted, 'received'),
-        });
-      }
-      if (deps.mail && fields.urgency === 'unsafe') {
-        await emailUnsafeReport(deps.mail.jobs, tx, {
-          organizationId,
-          localDate: today,
-          content: { requestId: inserted.id, assetName: asset.name, description: fields.description },
-        });
-      }
-      return inserted;
-    })
-    .catch(async (error: unknown) => {
-      await discard();
-      throw error;
-    });
-  if (!row) {
+    }
+    return true;
+  };
+  const written = await (sendsEmails ? db.transaction(write) : write(db)).catch(async (error: unknown) => {
+    await discard();
+    throw error;
+  });
+  if (!written) {
     // The same key's report committed meanwhile: its answer stands, these photos are not needed.
     await discard();
     return { created: false, answer: createdAnswer(token) };

@@ -10,4 +10,5 @@ export {
   emitRequestEvent,
   emitTaskEvent,
   emitUsageCrossed,
+  requestCreatedWrites,
 } from './service.ts';

@@ -15,31 +15,55 @@ export const eventBody = (type: TWebhookEventType, timestamp: Date, data: Record
   JSON.stringify({ type, timestamp: timestamp.toISOString(), data });
 
 /**
- * Writes the outbox (ADR 064) in the caller's transaction: for each message (`message_id`, `body`
- * columns of `messages`) a delivery to every enabled endpoint of the organization subscribed to
- * `type`, and the job that sends it. One statement, whatever the counts; with no such endpoint
- * it writes nothing. Committed with the change, or not at all.
+ * The outbox's writes (ADR 064) as the data-modifying CTEs of a `with` list, for a change written in
+ * one statement of its own: for each message (`message_id`, `body` columns of `messages`) a delivery
+ * to every enabled endpoint of the organization subscribed to `type`, and the job that sends it. With
+ * no such endpoint, or no message, they write nothing. The CTEs' names start with `outbox_`.
  */
+export function deliveryWrites(organizationId: string, type: TWebhookEventType, messages: SQL): SQL {
+  return sql`outbox_endpoint as (
+      select id from ${webhookEndpoints}
+      where organization_id = ${organizationId} and enabled and ${type} = any(events)
+    ), outbox_message as (${messages}), outbox_delivery as (
+      insert into ${webhookDeliveries} (id, organization_id, endpoint_id, message_id, event_type, body, next_attempt_at)
+      select gen_random_uuid(), ${organizationId}, outbox_endpoint.id, outbox_message.message_id, ${type}, outbox_message.body, now()
+      from outbox_endpoint cross join outbox_message
+      returning id
+    ), outbox_job as (
+      insert into ${jobs} (id, queue, organization_id, data)
+      select gen_random_uuid(), ${WEBHOOK_DELIVERY_QUEUE}, ${organizationId},
+        jsonb_build_object('deliveryId', outbox_delivery.id::text, 'attempt', '1', 'first', '1')
+      from outbox_delivery
+    )`;
+}
+
+/** Writes the outbox (deliveryWrites) in the caller's transaction: committed with the change, or not at all. */
 export async function writeDeliveries(
   tx: DbOrTx,
   organizationId: string,
   type: TWebhookEventType,
   messages: SQL,
 ): Promise<void> {
-  await tx.execute(sql`
-    with endpoint as (
-      select id from ${webhookEndpoints}
-      where organization_id = ${organizationId} and enabled and ${type} = any(events)
-    ), message as (${messages}), delivery as (
-      insert into ${webhookDeliveries} (id, organization_id, endpoint_id, message_id, event_type, body, next_attempt_at)
-      select gen_random_uuid(), ${organizationId}, endpoint.id, message.message_id, ${type}, message.body, now()
-      from endpoint cross join message
-      returning id
-    )
-    insert into ${jobs} (id, queue, organization_id, data)
-    select gen_random_uuid(), ${WEBHOOK_DELIVERY_QUEUE}, ${organizationId},
-      jsonb_build_object('deliveryId', delivery.id::text, 'attempt', '1', 'first', '1')
-    from delivery`);
+  await tx.execute(sql`with ${deliveryWrites(organizationId, type, messages)} select 1`);
+}
+
+/**
+ * The messages of `type` with each of `items` as its data, as a query of `message_id` and `body`;
+ * `source` (a CTE's name), when given, keeps them only where it has a row.
+ */
+function eventMessages(
+  organizationId: string,
+  type: TWebhookEventType,
+  items: Record<string, unknown>[],
+  source?: SQL,
+): SQL {
+  const now = new Date();
+  const messages = items.map((data) => ({
+    message_id: newMessageId(),
+    body: eventBody(type, now, { organizationId, ...data }),
+  }));
+  const recordset = sql`select message_id, body from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb) as m(message_id text, body text)`;
+  return source ? sql`${recordset} where exists (select 1 from ${source})` : recordset;
 }
 
 /**
@@ -53,17 +77,20 @@ export async function emitWebhookEvents(
   items: Record<string, unknown>[],
 ): Promise<void> {
   if (items.length === 0) return;
-  const now = new Date();
-  const messages = items.map((data) => ({
-    message_id: newMessageId(),
-    body: eventBody(type, now, { organizationId, ...data }),
-  }));
-  await writeDeliveries(
-    tx,
-    organizationId,
-    type,
-    sql`select message_id, body from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb) as m(message_id text, body text)`,
-  );
+  await writeDeliveries(tx, organizationId, type, eventMessages(organizationId, type, items));
+}
+
+/**
+ * emitWebhookEvents as CTEs (deliveryWrites) of the caller's own statement, written only where the
+ * CTE `source` has a row (a public report, ADR 133: one statement, no transaction).
+ */
+function webhookEventWrites(
+  organizationId: string,
+  type: TWebhookEventType,
+  items: Record<string, unknown>[],
+  source: SQL,
+): SQL {
+  return deliveryWrites(organizationId, type, eventMessages(organizationId, type, items, source));
 }
 
 /** What an asset event says of its asset. */
@@ -161,6 +188,15 @@ export async function emitRequestEvent(
   data: Record<string, unknown>,
 ): Promise<void> {
   await emitWebhookEvents(tx, organizationId, type, [data]);
+}
+
+/** request.created as CTEs of a public report's one statement, written where `source` has a row (ADR 133). */
+export function requestCreatedWrites(
+  organizationId: string,
+  data: Record<string, unknown>,
+  source: SQL,
+): SQL {
+  return webhookEventWrites(organizationId, 'request.created', [data], source);
 }
 
 /** checklist.completed (ADR 134): a task with a checklist completed, with its checklist's summary. */

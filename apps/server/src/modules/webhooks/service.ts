@@ -42,6 +42,7 @@ export {
   emitRequestEvent,
   emitTaskEvent,
   emitUsageCrossed,
+  requestCreatedWrites,
 } from './outbox.ts';
 
 export type WebhookEndpointInput = z.output<typeof ZWebhookEndpointBody>;
