@@ -104,7 +104,7 @@ export interface PublicReportingFacts {
 }
 
 /**
- * `reporting` of the public asset page: whether "Report a problem" is offered (reportable's rule,
+ * `reporting` of the public asset page: whether "Report a problem" is offered (offersForm,
  * on the asset and organization the page has read), and the open report being handled (newest),
  * only where the organization shows open reports: at most one statement.
  */
