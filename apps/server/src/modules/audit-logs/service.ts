@@ -77,7 +77,7 @@ export async function recordAudits(tx: DbOrTx, records: AuditRecord[]): Promise<
 
 /**
  * One audit entry as a data-modifying CTE named `audit_entry`, for a change written in one statement
- * of its own (a public report, ADR 133): written only where the CTE `source` has a row.
+ * of its own (a public report, ADR 146): written only where the CTE `source` has a row.
  */
 export function auditEntryWrite(record: AuditRecord, source: SQL): SQL {
   const v = entryValues(record);

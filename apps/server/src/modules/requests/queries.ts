@@ -29,7 +29,6 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as Rows<T>).rows;
 }
 
-export type RequestRow = typeof requests.$inferSelect;
 export type RequestInsert = typeof requests.$inferInsert;
 
 /** An asset as the public report form needs it, with its organization's settings. */
@@ -128,7 +127,7 @@ export interface ReportPhotoRow {
 }
 
 /**
- * A public report in one statement (ADR 133): the request, unless its token hash is there already
+ * A public report in one statement (ADR 146): the request, unless its token hash is there already
  * (the same Idempotency-Key raced it), then its photos and `writes` (the audit entry, the outbox:
  * CTEs that read the CTE `report`), each only where the request was written. One statement commits
  * alone, so a report needs a transaction only for what comes after it (emails). True when written.

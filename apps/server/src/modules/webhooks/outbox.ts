@@ -20,7 +20,7 @@ export const eventBody = (type: TWebhookEventType, timestamp: Date, data: Record
  * to every enabled endpoint of the organization subscribed to `type`, and the job that sends it. With
  * no such endpoint, or no message, they write nothing. The CTEs' names start with `outbox_`.
  */
-export function deliveryWrites(organizationId: string, type: TWebhookEventType, messages: SQL): SQL {
+function deliveryWrites(organizationId: string, type: TWebhookEventType, messages: SQL): SQL {
   return sql`outbox_endpoint as (
       select id from ${webhookEndpoints}
       where organization_id = ${organizationId} and enabled and ${type} = any(events)
@@ -78,19 +78,6 @@ export async function emitWebhookEvents(
 ): Promise<void> {
   if (items.length === 0) return;
   await writeDeliveries(tx, organizationId, type, eventMessages(organizationId, type, items));
-}
-
-/**
- * emitWebhookEvents as CTEs (deliveryWrites) of the caller's own statement, written only where the
- * CTE `source` has a row (a public report, ADR 133: one statement, no transaction).
- */
-function webhookEventWrites(
-  organizationId: string,
-  type: TWebhookEventType,
-  items: Record<string, unknown>[],
-  source: SQL,
-): SQL {
-  return deliveryWrites(organizationId, type, eventMessages(organizationId, type, items, source));
 }
 
 /** What an asset event says of its asset. */
@@ -190,13 +177,17 @@ export async function emitRequestEvent(
   await emitWebhookEvents(tx, organizationId, type, [data]);
 }
 
-/** request.created as CTEs of a public report's one statement, written where `source` has a row (ADR 133). */
+/**
+ * request.created as CTEs (deliveryWrites) of a public report's one statement, written only where
+ * the CTE `source` has a row (ADR 146).
+ */
 export function requestCreatedWrites(
   organizationId: string,
   data: Record<string, unknown>,
   source: SQL,
 ): SQL {
-  return webhookEventWrites(organizationId, 'request.created', [data], source);
+  const type = 'request.created';
+  return deliveryWrites(organizationId, type, eventMessages(organizationId, type, [data], source));
 }
 
 /** checklist.completed (ADR 134): a task with a checklist completed, with its checklist's summary. */
