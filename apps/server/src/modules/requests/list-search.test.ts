@@ -12,16 +12,20 @@ describe('the requests list searched', () => {
   let boiler: { id: string };
   let crane: { id: string };
 
+  /** `count` copies of the boiler named `prefix` and their number. */
+  const copiesOfBoiler = (count: number, prefix: string) =>
+    t.db.execute(sql`
+      insert into assets
+      select (jsonb_populate_record(a, jsonb_build_object('id', gen_random_uuid(), 'slug', a.slug || '-' || md5(${prefix}) || '-' || g,
+        'name', ${prefix} || g, 'external_id', null))).*
+      from assets a, generate_series(1, ${count}) g where a.id = ${boiler.id}`);
+
   beforeAll(async () => {
     org = t.orgA.organization.id;
     boiler = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Boiler' });
     crane = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Overhead crane zebrafish' });
     // 20,000 ordinary reports on 300 assets, two with a rare word, and one on the asset whose name has it.
-    await t.db.execute(sql`
-      insert into assets
-      select (jsonb_populate_record(a, jsonb_build_object('id', gen_random_uuid(), 'slug', a.slug || '-' || g,
-        'name', 'Valve ' || g, 'external_id', null))).*
-      from assets a, generate_series(1, 299) g where a.id = ${boiler.id}`);
+    await copiesOfBoiler(299, 'Valve ');
     await t.db.execute(sql`
       insert into requests (id, organization_id, asset_id, urgency, priority, description, reporter_language,
         token_hash, sender_hash, created_at)
@@ -85,5 +89,47 @@ describe('the requests list searched', () => {
     expect(inAssetName).toContain('requests_org_description_trgm_idx');
     expect(inAssetName).toContain('requests_asset_created_idx');
     expect(inAssetName).not.toContain('requests_org_list_idx');
+  });
+
+  /** A search's rows and how many statements it took, through an executor that counts them. */
+  const counted = async (q: string, organizationId = org) => {
+    let statements = 0;
+    const spy = {
+      execute: (query: ReturnType<typeof sql>) => {
+        statements += 1;
+        return t.db.execute(query);
+      },
+    } as unknown as typeof t.db;
+    const rows = await asOrganization(organizationId, () =>
+      listRequests(spy, organizationId, { q }, undefined, 50),
+    );
+    return { statements, descriptions: rows.map((row) => row.description) };
+  };
+
+  it('keeps the verdict that a word is common a minute, never the assets it names (ADR 076)', async () => {
+    // 520 assets named "Pump station …" (more than the 500 given as ids), one with a report not saying so.
+    await copiesOfBoiler(520, 'Pump station ');
+    await t.db.execute(sql`
+      insert into requests (id, organization_id, asset_id, urgency, priority, description, reporter_language,
+        token_hash, sender_hash)
+      select gen_random_uuid(), ${org}, id, 'works', 0, 'Seal is weeping', 'en', md5('pump'), md5('p')
+      from assets where organization_id = ${org} and name = 'Pump station 7'`);
+
+    // Found common by the look-up of its assets, then known common: one statement fewer, same rows.
+    expect(await counted('pump station')).toEqual({ statements: 2, descriptions: ['Seal is weeping'] });
+    expect(await counted('PUMP STATION')).toEqual({ statements: 1, descriptions: ['Seal is weeping'] });
+    // The asset renamed within the minute: the verdict stays, the named assets are read afresh.
+    await t.db.execute(
+      sql`update assets set name = 'Hose reel' where organization_id = ${org} and name = 'Pump station 7'`,
+    );
+    expect(await counted('pump station')).toEqual({ statements: 1, descriptions: [] });
+    // A rare word is looked up every time.
+    expect((await counted('zebraf')).statements).toBe(2);
+    expect((await counted('zebraf')).statements).toBe(2);
+    // Another organization's search of the same words is its own verdict.
+    expect(await counted('pump station', t.orgB.organization.id)).toEqual({
+      statements: 2,
+      descriptions: [],
+    });
   });
 });

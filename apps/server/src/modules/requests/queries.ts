@@ -8,6 +8,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
+import { countUpToRemembered } from '#server/db/count.ts';
 import { containsPattern } from '#server/db/like.ts';
 import {
   assets,
@@ -276,10 +277,20 @@ const SEARCH_ASSET_IDS = 500;
 async function searchCondition(db: DbOrTx, organizationId: string, q: string): Promise<SQL> {
   const pattern = containsPattern(q);
   const named = sql`select s.id from ${assets} s where s.organization_id = ${organizationId} and s.name ilike ${pattern}`;
-  // In the primary key's order: for a common word PostgreSQL would otherwise read the table from where
-  // another scan of it is (synchronized scans), a big tenant's name matches then a whole pass away.
-  const ids = await rowsOf<{ id: string }>(db, sql`${named} order by s.id limit ${SEARCH_ASSET_IDS + 1}`);
-  if (ids.length > SEARCH_ASSET_IDS) return sql`(r.description ilike ${pattern} or r.asset_id in (${named}))`;
+  // A common word's look-up reached its cap: remembered for a minute, its next pages and repeats go
+  // straight to the sub-select (ADR 076). Only that is kept: the sub-select reads the names afresh.
+  let ids: { id: string }[] = [];
+  const found = await countUpToRemembered(
+    `requests-search:${organizationId}:${pattern.toLowerCase()}`,
+    SEARCH_ASSET_IDS + 1,
+    async () => {
+      // In the primary key's order: for a common word PostgreSQL would otherwise read the table from
+      // where another scan of it is (synchronized scans), a big tenant's matches a whole pass away.
+      ids = await rowsOf<{ id: string }>(db, sql`${named} order by s.id limit ${SEARCH_ASSET_IDS + 1}`);
+      return ids.length;
+    },
+  );
+  if (found > SEARCH_ASSET_IDS) return sql`(r.description ilike ${pattern} or r.asset_id in (${named}))`;
   if (ids.length === 0) return sql`r.description ilike ${pattern}`;
   const array = `{${ids.map((row) => row.id).join(',')}}`;
   return sql`(r.description ilike ${pattern} or r.asset_id = any(${array}::uuid[]))`;
