@@ -67,20 +67,25 @@ describe('the embedded database on its own thread', () => {
     expect(order).toEqual(['transaction', 'outside']);
   });
 
-  it('runs named queries as unnamed statements, so connections sharing the session never collide', async () => {
+  it('prepares a named query once per connection, so connections sharing the session never collide', async () => {
     const [first, second] = [await pool.connect(), await pool.connect()];
+    const named = { name: 'same_name', text: 'select $1::int + 1 as n' };
     try {
-      const one = await first.query({ name: 'same_name', text: 'select 1 as n' });
-      const again = await second.query({ name: 'same_name', text: 'select 1 as n' });
-      // On one PostgreSQL connection a name stands for one text; here each query parses its own.
-      const other = await second.query({ name: 'same_name', text: "select 'two' as n" });
-      expect([one.rows[0].n, again.rows[0].n, other.rows[0].n]).toEqual([1, 1, 'two']);
+      const answers = [];
+      for (const client of [first, second, first, second])
+        answers.push((await client.query({ ...named, values: [answers.length] })).rows[0].n);
+      expect(answers).toEqual([1, 2, 3, 4]);
     } finally {
       first.release();
       second.release();
     }
-    const left = await pool.query('select count(*)::int as n from pg_prepared_statements');
-    expect(left.rows[0].n).toBe(0);
+    // Each connection's own statement, kept in the session for its next runs (ADR 104, amended).
+    const kept = await pool.query<{ name: string }>('select name from pg_prepared_statements order by name');
+    expect(kept.rows.map((row) => row.name)).toEqual([
+      expect.stringMatching(/^same_name\.\d+$/),
+      expect.stringMatching(/^same_name\.\d+$/),
+    ]);
+    expect(new Set(kept.rows.map((row) => row.name)).size).toBe(2);
   });
 
   it("runs no other connection's statement inside an open transaction, and rolls back one left open", async () => {

@@ -140,21 +140,28 @@ export class PgliteThread {
   pool(): pg.Pool {
     const thread = this;
     class ThreadClient extends pg.Client {
+      /** This connection's number in the thread: its units', and its named statements' suffix. */
+      private readonly threadConnection: number;
+
       constructor(config: pg.ClientConfig = {}) {
+        const connection = thread.newConnection();
         // PGlite's one user and database: its backend ends when the startup message names none.
         super({
           ...config,
           user: 'postgres',
           database: 'postgres',
-          stream: () => new WorkerSocket(thread, thread.newConnection()),
+          stream: () => new WorkerSocket(thread, connection),
         });
+        this.threadConnection = connection;
       }
 
       /**
-       * Every query as an unnamed statement, parsed in its own unit. The connections share PGlite's
-       * one session, where a named statement one of them prepared would exist for the others too,
-       * while node-postgres, keeping its record of them per connection, would prepare it again and
-       * be refused; the unnamed statement is each unit's own (ADR 104).
+       * A named statement under a name of this connection's own. The connections share PGlite's one
+       * session, where a statement one of them prepared exists for the others too, while
+       * node-postgres keeps its record of prepared statements per connection and would prepare the
+       * name again on another (refused). Suffixed with the connection's number, each connection
+       * prepares its own, and the hot reads keep their generic plans as on PostgreSQL (ADR 104,
+       * amended; ADR 038).
        */
       // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() has many overloads; arguments pass through.
       override query(...args: any[]): any {
@@ -165,7 +172,7 @@ export class PgliteThread {
           typeof config.name === 'string' &&
           !('submit' in config)
         ) {
-          args[0] = { ...config, name: undefined };
+          args[0] = { ...config, name: `${config.name}.${this.threadConnection}` };
         }
         // biome-ignore lint/suspicious/noExplicitAny: as above.
         return (super.query as (...a: any[]) => any)(...args);

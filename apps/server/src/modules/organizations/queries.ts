@@ -5,8 +5,17 @@ import { organizations } from '#server/db/schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
+const organizationById = preparedQuery('organization_by_id', (db) =>
+  db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+/** An organization by its id (a prepared statement: every public page and sign-in reads it, ADR 038). */
 export async function findOrganizationById(db: DbOrTx, id: string): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  const [row] = await organizationById(db, { id });
   return row;
 }
 
