@@ -12,11 +12,11 @@ describe('the requests list searched', () => {
   let boiler: { id: string };
   let crane: { id: string };
 
-  /** `count` copies of the boiler named `prefix` and their number. */
+  /** `count` copies of the boiler, named `prefix` and their number (slugs to match). */
   const copiesOfBoiler = (count: number, prefix: string) =>
     t.db.execute(sql`
       insert into assets
-      select (jsonb_populate_record(a, jsonb_build_object('id', gen_random_uuid(), 'slug', a.slug || '-' || md5(${prefix}) || '-' || g,
+      select (jsonb_populate_record(a, jsonb_build_object('id', gen_random_uuid(), 'slug', a.slug || '-' || lower(replace(trim(${prefix}), ' ', '-')) || '-' || g,
         'name', ${prefix} || g, 'external_id', null))).*
       from assets a, generate_series(1, ${count}) g where a.id = ${boiler.id}`);
 
