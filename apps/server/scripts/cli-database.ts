@@ -26,7 +26,13 @@ export async function openCliDatabase(
   }
   let database: DatabaseHandle;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+    // No deadline on a statement (ADR 147): a command's work (a seed, the vacuum of a million rows)
+    // takes what it takes, and whoever runs it is there to stop it.
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      queryDeadlineMillis: 0,
+    });
   } catch (error) {
     failWhenLocked(error, task);
   }

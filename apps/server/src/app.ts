@@ -163,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost (idle client)'),
       readUrl: config.databaseReadUrl,
       readMaxLagMillis: config.databaseReadMaxLagSeconds * 1000,
+      queryDeadlineMillis: config.databaseQueryTimeoutSeconds * 1000,
       onReplicaChange: (state, detail) => {
         if (state === 'up') app.log.info(`read replica up: ${detail}`);
         else app.log.warn(`read replica ${state}, its reads go to the primary: ${detail}`);

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       databaseReadUrl: undefined,
       databaseReadMaxLagSeconds: 5,
+      databaseQueryTimeoutSeconds: 30,
       dataDir,
       pgliteDir: path.join(dataDir, 'db'),
       filesDir: path.join(dataDir, 'files'),
@@ -240,10 +241,12 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://owner@db/mqr',
         DATABASE_READ_URL: `${replica}?target_session_attrs=standby`,
         DATABASE_READ_MAX_LAG_SECONDS: '30',
+        DATABASE_QUERY_TIMEOUT_SECONDS: '120',
       }),
     ).toMatchObject({
       databaseReadUrl: `${replica}?target_session_attrs=standby`,
       databaseReadMaxLagSeconds: 30,
+      databaseQueryTimeoutSeconds: 120,
     });
   });
 

@@ -109,6 +109,7 @@ export const ZEnv = z.object({
   DATABASE_APP_URL: z.preprocess((v) => (v === '' ? undefined : v), postgresUrl.optional()),
   DATABASE_READ_URL: z.preprocess((v) => (v === '' ? undefined : v), standbyUrl.optional()),
   DATABASE_READ_MAX_LAG_SECONDS: envInt(5, 1, 3600),
+  DATABASE_QUERY_TIMEOUT_SECONDS: envInt(30, 1, 3600),
   DATA_DIR: optionalString.default('./data'),
   PUBLIC_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), urlString(['http:', 'https:']).optional()),
   JWT_SECRET: z.preprocess(
@@ -200,6 +201,8 @@ export interface AppConfig {
   databaseReadUrl: string | undefined;
   /** How far behind the primary the replica may be and still be read from, in seconds. */
   databaseReadMaxLagSeconds: number;
+  /** How long one statement's answer is waited for on PostgreSQL before its connection is given up (ADR 147). */
+  databaseQueryTimeoutSeconds: number;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   /** `DATA_DIR/db`. */
@@ -301,6 +304,12 @@ export const CONFIG_DOCS: ConfigDoc[] = [
     default: '5',
     description:
       'How far behind the primary the read replica may be (1 to 3600 seconds) and still be read from. A page read from it may show data this old to someone who did not make the change.',
+  },
+  {
+    name: 'DATABASE_QUERY_TIMEOUT_SECONDS',
+    default: '30',
+    description:
+      'With DATABASE_URL: how long (1 to 3600 seconds) the server waits for the answer to one statement before it gives the connection up and answers 503. It bounds the wait when the database server is cut off or powered off without closing its connections; migrations have no such limit.',
   },
   {
     name: 'DATA_DIR',
@@ -513,6 +522,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseAppUrl: e.DATABASE_APP_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
     databaseReadMaxLagSeconds: e.DATABASE_READ_MAX_LAG_SECONDS,
+    databaseQueryTimeoutSeconds: e.DATABASE_QUERY_TIMEOUT_SECONDS,
     dataDir,
     pgliteDir: path.join(dataDir, 'db'),
     filesDir: path.join(dataDir, 'files'),

@@ -10,6 +10,7 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
 import { FollowingPool } from './following-pool.ts';
 import { parseHostList } from './host-list.ts';
 import { PgliteThread } from './pglite-thread.ts';
+import { withPooledTransactions } from './pooled-transactions.ts';
 import { openReadReplica, type ReadReplica } from './read-replica.ts';
 import type { ReplicaState } from './read-routing.ts';
 import * as schema from './schema.ts';
@@ -78,7 +79,22 @@ export interface DatabaseOptions {
   readMaxLagMillis?: number;
   /** Called when the replica goes up, down or behind, with what was found (the log). */
   onReplicaChange?: (state: ReplicaState, detail: string) => void;
+  /**
+   * PostgreSQL only: how long a query's answer is waited for before its connection is given up (ADR
+   * 147; DEFAULT_QUERY_DEADLINE_MS by default, 0 for none). Migrations have none: an index on a big
+   * table may take minutes.
+   */
+  queryDeadlineMillis?: number;
 }
+
+/**
+ * DATABASE_QUERY_TIMEOUT_SECONDS' default, in milliseconds (ADR 147): how long a statement's answer is
+ * waited for (node-postgres' `query_timeout`) before its connection is given up. A server that dies
+ * or is cut off without closing its connections (a host powered off, a network partition) answers
+ * nothing, and nothing tells the client: the kernel retries the unacknowledged bytes for about 15
+ * minutes, and every request on those connections waited as long.
+ */
+export const DEFAULT_QUERY_DEADLINE_MS = 30_000;
 
 /** DATABASE_READ_MAX_LAG_SECONDS' default, in milliseconds. */
 export const DEFAULT_READ_MAX_LAG_MS = 5000;
@@ -94,20 +110,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 function openPostgres(connectionString: string, databaseOptions: DatabaseOptions): DatabaseHandle {
   const { appDatabaseUrl: appConnectionString, onPoolError } = databaseOptions;
   const options = { max: 10, connectionTimeoutMillis: 5000 };
+  const query_timeout = databaseOptions.queryDeadlineMillis ?? DEFAULT_QUERY_DEADLINE_MS;
   // A list of hosts to follow (ADR 132).
   const hosts = parseHostList(appConnectionString ?? connectionString);
   const follows = hosts.urls.length > 1 || hosts.readWrite;
   const pool = appConnectionString
-    ? new ScopedPool({ ...options, connectionString: appConnectionString })
-    : new FollowingPool({ ...options, connectionString });
-  // The owner's pool is for migrations (and tests' setup): it opens connections only when used.
+    ? new ScopedPool({ ...options, query_timeout, connectionString: appConnectionString })
+    : new FollowingPool({ ...options, query_timeout, connectionString });
+  // The owner's pool is for migrations (and tests' setup), without a deadline: it opens connections
+  // only when used. With one role, migrations still get a pool of their own, for that deadline.
   const owner = appConnectionString ? new FollowingPool({ ...options, max: 2, connectionString }) : undefined;
+  const migrator = owner ?? new FollowingPool({ ...options, max: 1, connectionString });
   const replica = databaseOptions.readUrl
     ? openReadReplica({
         readUrl: databaseOptions.readUrl,
         scoped: Boolean(appConnectionString),
         primary: pool,
         maxLagMillis: databaseOptions.readMaxLagMillis ?? DEFAULT_READ_MAX_LAG_MS,
+        queryDeadlineMillis: query_timeout,
         onChange: databaseOptions.onReplicaChange,
         onPoolError,
       })
@@ -115,9 +135,9 @@ function openPostgres(connectionString: string, databaseOptions: DatabaseOptions
   // The replica first: its health check asks the primary's pool.
   const end = async () => {
     await replica?.close();
-    await Promise.all([pool.end(), owner?.end()]);
+    await Promise.all([pool.end(), migrator.end()]);
   };
-  return overPool(pool, 'postgres', onPoolError, end, { owner, follows, replica });
+  return overPool(pool, 'postgres', onPoolError, end, { owner, migrator, follows, replica });
 }
 
 /**
@@ -153,18 +173,24 @@ function overPool(
   end: () => Promise<unknown>,
   {
     owner,
+    migrator = pool,
     follows = false,
     replica,
-  }: { owner?: pg.Pool | undefined; follows?: boolean; replica?: ReadReplica | undefined } = {},
+  }: {
+    owner?: pg.Pool | undefined;
+    migrator?: pg.Pool;
+    follows?: boolean;
+    replica?: ReadReplica | undefined;
+  } = {},
 ): DatabaseHandle {
   // An idle client losing its connection (PostgreSQL restart) emits here; without a listener Node would crash.
   pool.on('error', (error) => onPoolError?.(error));
-  owner?.on('error', (error) => onPoolError?.(error));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (migrator !== pool) migrator.on('error', (error) => onPoolError?.(error));
+  const db = withPooledTransactions(drizzlePg(pool, { schema }) as unknown as Db, pool);
   let closed = false;
   return {
     db,
-    ownerDb: owner ? (drizzlePg(owner, { schema }) as unknown as Db) : db,
+    ownerDb: owner ? withPooledTransactions(drizzlePg(owner, { schema }) as unknown as Db, owner) : db,
     kind,
     followsPrimary: follows,
     replica,
@@ -178,7 +204,7 @@ function overPool(
       max: pool.options.max,
     }),
     migrate: async () => {
-      await migrateUnderLock(owner ?? pool);
+      await migrateUnderLock(migrator);
       if (owner) await grantToAppRole(owner, pool);
     },
     close: async () => {

@@ -8,8 +8,11 @@ export type AroundTransaction = <T>(tx: Tx, work: () => Promise<T>) => Promise<T
  * transaction (a savepoint, `tx.transaction`, does not). A wrapper: `db` itself is left as it is.
  */
 export function withEveryTransaction(db: Db, around: AroundTransaction): Db {
-  const transaction: Db['transaction'] = (work, config) =>
-    db.transaction((tx) => around(tx, () => work(tx)), config);
+  return withTransaction(db, (work, config) => db.transaction((tx) => around(tx, () => work(tx)), config));
+}
+
+/** `db` with `transaction` in place of its own; everything else is `db`'s. */
+export function withTransaction(db: Db, transaction: Db['transaction']): Db {
   return new Proxy(db, {
     get(target, property, receiver) {
       return property === 'transaction' ? transaction : Reflect.get(target, property, receiver);

@@ -8,7 +8,8 @@ import { buildApp } from '../app.ts';
 import { accessScope } from '../plugins/access-scopes.ts';
 import { UNAVAILABLE_MESSAGE } from '../plugins/errors.ts';
 import { testConfig } from '../test/build-test-app.ts';
-import { adminQuery, createTestDatabase } from '../test/test-database.ts';
+import { SilentProxy } from '../test/silent-proxy.ts';
+import { adminQuery, createTestDatabase, withDatabaseName } from '../test/test-database.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 
 /** The app plus two test routes that use the database: one slow, one quick. */
@@ -23,6 +24,14 @@ async function appWithDbRoutes(database: DatabaseHandle, dataDir: string): Promi
       scope.get('/api/test/quick', async () => {
         const result = (await app.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
         return { ok: result.rows.length === 1 };
+      });
+      // A connection checked out for a transaction goes back to the pool without an error, whatever happened.
+      scope.get('/api/test/in-transaction', async () => {
+        const rows = await app.db.transaction(async (tx) => {
+          const result = (await tx.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
+          return result.rows;
+        });
+        return { ok: rows.length === 1 };
       });
     }),
   );
@@ -128,5 +137,70 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL restart (TEST_DATABASE
       expect(next.json()).toEqual({ ok: true });
     }
     expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL that stops answering (TEST_DATABASE_URL)', () => {
+  /** A deadline short enough for a test (DATABASE_QUERY_TIMEOUT_SECONDS; 30 s by default). */
+  const DEADLINE_MS = 500;
+  let dataDir: string;
+  let copy: DatabaseHandle;
+  let proxy: SilentProxy;
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'mqr-pg-silent-'));
+    copy = await createTestDatabase();
+    const name = (
+      (await copy.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      }
+    ).rows[0]!.name;
+    const server = new URL(process.env.TEST_DATABASE_URL!);
+    proxy = await SilentProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
+    server.port = String(proxy.port);
+    database = await openDatabase({
+      databaseUrl: withDatabaseName(server.toString(), name),
+      queryDeadlineMillis: DEADLINE_MS,
+      onPoolError: () => {},
+    });
+    app = await appWithDbRoutes(database, dataDir);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await proxy.close();
+    await copy.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('gives up a statement unanswered past its deadline with 503, and lends that connection no more', async () => {
+    const routes = ['/api/test/quick', '/api/test/in-transaction'];
+    const warm = await Promise.all([...routes, ...routes].map((url) => app.inject(url)));
+    for (const r of warm) expect(r.statusCode).toBe(200);
+
+    proxy.silence();
+    const started = performance.now();
+    const cutOff = await Promise.all(routes.map((url) => app.inject(url)));
+    // Before the deadline the wait was the kernel's (about 15 minutes); the pool's wait for a new
+    // connection would be 5 s.
+    expect(performance.now() - started).toBeLessThan(4000);
+    for (const r of cutOff) {
+      expect(r.statusCode).toBe(503);
+      expect(r.json()).toMatchObject({ code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE });
+    }
+
+    proxy.restore();
+    // The connections that waited were given up; had the transaction's gone back to the pool, the
+    // next requests (which take the connection released last) would wait behind its lost statement.
+    for (let i = 0; i < 6; i++) {
+      for (const url of routes) {
+        const next = await app.inject(url);
+        expect(next.statusCode, `${url}, round ${i}`).toBe(200);
+      }
+    }
+    // Every connection came back, the transaction's whose BEGIN got no answer too.
+    const { total, idle } = database.poolStats();
+    expect(total - idle).toBe(0);
   });
 });

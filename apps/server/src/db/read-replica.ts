@@ -129,6 +129,8 @@ export interface ReadReplicaOptions {
   probeMillis?: number;
   onChange?: (state: ReplicaState, detail: string) => void;
   onPoolError?: (error: Error) => void;
+  /** How long a query's answer is waited for before its connection is given up (ADR 147). */
+  queryDeadlineMillis: number;
 }
 
 /** The read replica of ADR 141: its pool, its health and the drizzle handle the routes read with. */
@@ -153,6 +155,7 @@ export function openReadReplica(options: ReadReplicaOptions): ReadReplica {
     role: 'standby' as const,
     max: 10,
     connectionTimeoutMillis: 2000,
+    query_timeout: options.queryDeadlineMillis,
     application_name: READ_REPLICA_APPLICATION_NAME,
     ...(options.scoped
       ? {

@@ -77,6 +77,8 @@ const CONNECTION_MESSAGES = [
   /client has encountered a connection error/i,
   /cannot use a pool after calling end/i,
   /terminating connection due to administrator command/i,
+  // node-postgres' query_timeout: no answer in time, the connection given up (ADR 147).
+  /^query read timeout$/i,
 ];
 
 /** True when the error (or one of its causes, e.g. under a Drizzle query error) says the database is unreachable. */
