@@ -3,13 +3,17 @@
 // page read from the primary. A primary and its replica are started here (test/replica-pair.ts), the
 // data set seeded on the primary, and three servers started: one reading from the replica, one
 // reading from the primary, and one that runs the imports (another instance, as in production: the
-// imports' own CPU is not the measured server's).
+// imports' own CPU is not the measured server's). With two cores or more, each half stands for a host
+// (cores.ts): the primary and the importing instance on the first, the replica, the servers measured
+// and this process (the page's load) on the second, as the goal is meant for a replica on a machine of
+// its own.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '#server/db/client.ts';
 import { ReplicaPair } from '#server/test/replica-pair.ts';
+import { allCores, pinProcess, pinProcessTree, postmasterPid, twoHosts } from './cores.ts';
 import { prepareDataset } from './dataset.ts';
 import { prepareImportOrganization, timeImport } from './import-timing.ts';
 import { type LoadResult, runAlternating } from './load.ts';
@@ -91,7 +95,12 @@ export async function judgeReplicaUnderImports(
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'mqr-bench-replica-'));
   const pair = await ReplicaPair.start();
   const servers: RunningProcess[] = [];
+  const hosts = twoHosts();
   try {
+    if (hosts) {
+      pinProcessTree(postmasterPid(pair.primary.pgdata), hosts.first);
+      pinProcessTree(postmasterPid(pair.replica.pgdata), hosts.second);
+    }
     await pair.query(pair.primary, 'postgres', `create database ${DATABASE}`);
     const databaseUrl = pair.url(pair.primary, DATABASE);
     const database = await openDatabase({ databaseUrl });
@@ -125,6 +134,12 @@ export async function judgeReplicaUnderImports(
     servers.push(onPrimary);
     const importer = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir('importer') });
     servers.push(importer);
+    if (hosts) {
+      pinProcessTree(importer.pid, hosts.first);
+      for (const server of [onReplica, onPrimary]) pinProcessTree(server.pid, hosts.second);
+      // This process alone: the servers it started keep their own cores.
+      pinProcess(process.pid, hosts.second);
+    }
 
     const page = `/public/orgs/${organizationId}/assets/${slug}`;
     const loads = [onReplica, onPrimary].map((server) => ({
@@ -159,7 +174,7 @@ export async function judgeReplicaUnderImports(
     const [busyReplica, busyPrimary] = busy;
 
     report.write(
-      `\nread replica (a streaming standby on this machine; the public asset page at 8 connections, ${ROUNDS} alternating rounds of ${roundSeconds} s; ${size.assets.toLocaleString('en-US')} assets; load average ${loadAverage()})\n`,
+      `\nread replica (a streaming standby on this machine, ${hosts ? `cores ${hosts.first} for the primary and the importing instance, ${hosts.second} for the replica, the servers measured and the load` : 'every process on the one core'}; the public asset page at 8 connections, ${ROUNDS} alternating rounds of ${roundSeconds} s; ${size.assets.toLocaleString('en-US')} assets; load average ${loadAverage()})\n`,
     );
     report.write(`  idle, on the replica:                 ${describe(idleReplica!)}\n`);
     report.write(`  idle, on the primary:                 ${describe(idlePrimary!)}\n`);
@@ -177,6 +192,8 @@ export async function judgeReplicaUnderImports(
       ratio <= REPLICA_BUSY_WITHIN_IDLE && busyReplica!.errors === 0,
     );
   } finally {
+    // The rows after this one run on every core again.
+    if (hosts) pinProcess(process.pid, allCores());
     await Promise.all(servers.map((server) => server.stop()));
     await pair.stop();
     await rm(scratch, { recursive: true, force: true });
