@@ -2,8 +2,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { isDatabaseUnavailableError } from '../plugins/errors.ts';
 import type { Db } from './client.ts';
+import { withTransaction } from './every-transaction.ts';
 import { FollowingPool } from './following-pool.ts';
 import { NOT_A_STANDBY_CODE, READ_ONLY_CODE } from './host-list.ts';
+import { withPooledTransactions } from './pooled-transactions.ts';
 import type { ReplicaState } from './read-routing.ts';
 import { ReplicaHealth } from './replica-health.ts';
 import * as schema from './schema.ts';
@@ -185,9 +187,10 @@ export function openReadReplica(options: ReadReplicaOptions): ReadReplica {
     onChange: options.onChange,
   });
   const routing = new ReplicaRoutingPool(replicaPool, options.primary, health);
+  // Each transaction gives its connection back, on either pool (ADR 147).
   const db = withTransactionsOnPrimaryAfterFailure(
-    drizzlePg(routing, { schema }) as unknown as Db,
-    drizzlePg(options.primary, { schema }) as unknown as Db,
+    withPooledTransactions(drizzlePg(routing, { schema }) as unknown as Db, routing),
+    withPooledTransactions(drizzlePg(options.primary, { schema }) as unknown as Db, options.primary),
     health,
     routing.counts,
   );
@@ -215,7 +218,7 @@ export function withTransactionsOnPrimaryAfterFailure(
   health: Pick<ReplicaHealth, 'state' | 'markDown'>,
   counts: ReadCounts,
 ): Db {
-  const transaction: Db['transaction'] = async (work, config) => {
+  return withTransaction(db, async (work, config) => {
     const onReplica = health.state === 'up';
     try {
       return await db.transaction(work, config);
@@ -225,10 +228,5 @@ export function withTransactionsOnPrimaryAfterFailure(
       counts.primaryAfterReplicaFailed++;
       return primary.transaction(work, config);
     }
-  };
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      return property === 'transaction' ? transaction : Reflect.get(target, property, receiver);
-    },
   });
 }
