@@ -9,7 +9,11 @@ import { withPooledTransactions } from './pooled-transactions.ts';
 class RecordingClient {
   readonly sent: string[] = [];
   readonly released: (Error | undefined)[] = [];
-  constructor(private readonly failing: Record<string, Error> = {}) {}
+  private readonly failing: Record<string, Error>;
+
+  constructor(failing: Record<string, Error> = {}) {
+    this.failing = failing;
+  }
 
   query(config: string | { text: string }) {
     const text = typeof config === 'string' ? config : config.text;
