@@ -3,6 +3,7 @@ import { REQUEST_CHALLENGE_MINUTES, REQUEST_MESSAGES, type TReportChallenge } fr
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { DbOrTx } from '#server/db/client.ts';
+import { namedStatementRows } from '#server/db/named-statement.ts';
 import { usedReportChallenges } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { LoginThrottle, type LoginThrottleLimits } from '#server/lib/login-throttle.ts';
@@ -153,11 +154,14 @@ export class ReportGuards {
       return set === 'OK';
     }
     await this.sweepExpired(db, now);
-    const taken = (await db.execute(sql`
-      insert into ${usedReportChallenges} (signature_hash, expires_at)
+    const taken = await namedStatementRows(
+      db,
+      'report_challenge_take',
+      sql`insert into ${usedReportChallenges} (signature_hash, expires_at)
       values (${signatureHash}, ${new Date(now.getTime() + ttlMs).toISOString()})
-      on conflict do nothing returning signature_hash`)) as unknown as { rows: unknown[] };
-    return taken.rows.length === 1;
+      on conflict do nothing returning signature_hash`,
+    );
+    return taken.length === 1;
   }
 
   /**

@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { DbOrTx } from '#server/db/client.ts';
 import { countUpToRemembered } from '#server/db/count.ts';
 import { containsPattern } from '#server/db/like.ts';
+import { namedStatementRows } from '#server/db/named-statement.ts';
 import {
   assets,
   blockedSenders,
@@ -70,8 +71,9 @@ export async function findReportTarget(
   senderHash: string,
   now: Date,
 ): Promise<(ReportableAsset & { senderBlocked: boolean }) | undefined> {
-  const [row] = await rowsOf<ReportableAsset & { senderBlocked: boolean }>(
+  const [row] = await namedStatementRows<ReportableAsset & { senderBlocked: boolean }>(
     db,
+    'report_target',
     reportableAssetQuery(
       organizationId,
       slug,
@@ -88,8 +90,9 @@ export async function findOpenReport(
   organizationId: string,
   assetId: string,
 ): Promise<{ id: string; createdAt: Date; meTooCount: number } | undefined> {
-  const [row] = await rowsOf<{ id: string; createdAt: string | Date; meTooCount: number }>(
+  const [row] = await namedStatementRows<{ id: string; createdAt: string | Date; meTooCount: number }>(
     db,
+    'open_report',
     sql`select id, created_at as "createdAt", me_too_count as "meTooCount" from ${requests}
     where organization_id = ${organizationId} and asset_id = ${assetId} and state in ('new', 'accepted')
     order by created_at desc nulls last limit 1`,
@@ -146,9 +149,22 @@ export async function insertReport(
     size: photo.size,
   }));
   const report = sql.raw('report');
-  const rows = await rowsOf(
+  const rows = await namedStatementRows(
     db,
-    sql`with report as (${db.insert(requests).values(request).onConflictDoNothing().returning({ id: requests.id }).getSQL()}),
+    'report_insert',
+    // Optional columns as null, never left out: drizzle writes `default` for a value left out, and
+    // the named statement's text must not change with the report.
+    sql`with report as (${db
+      .insert(requests)
+      .values({
+        ...request,
+        reporterName: request.reporterName ?? null,
+        reporterEmail: request.reporterEmail ?? null,
+        statusLinkSealed: request.statusLinkSealed ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: requests.id })
+      .getSQL()}),
     report_photo as (
       insert into ${requestPhotos} (id, organization_id, request_id, object_key, content_type, size)
       select p.id, ${request.organizationId}::uuid, report.id, p.object_key, p.content_type, p.size
