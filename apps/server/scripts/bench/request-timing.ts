@@ -188,7 +188,8 @@ const PAGE_PROBES_PER_SECOND = 100;
  * Reports at REQUEST_GOALS.reportsPerSecond for `seconds` (`reports` in all), from as many addresses,
  * over enough assets that no asset's limit is reached, sent from a process of their own, while the
  * public asset page is visited at a steady rate (and then loaded at 8 connections, shown); the page's
- * p95 at rest first, after a second of each unmeasured. The server's CPU time per report is shown: what the rate costs it.
+ * p95 at rest first, after a second of each unmeasured. The server's CPU time per report is shown:
+ * what the rate costs it.
  */
 export async function judgePublicReports(
   server: RunningProcess,

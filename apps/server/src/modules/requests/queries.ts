@@ -152,8 +152,8 @@ export async function insertReport(
   const rows = await namedStatementRows(
     db,
     'report_insert',
-    // Optional columns as null, never left out: drizzle writes `default` for a value left out, and
-    // the named statement's text must not change with the report.
+    // Optional columns as null, never left out: drizzle writes `default` for a value left out, a text
+    // (and a prepared statement) of its own; so every report is one text (ADR 148).
     sql`with report as (${db
       .insert(requests)
       .values({
