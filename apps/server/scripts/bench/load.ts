@@ -66,6 +66,7 @@ function autocannonRun(options: LoadOptions): Promise<AutocannonResult> {
     connections: options.connections,
     duration: options.seconds,
     skipAggregateResult: true,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
   }) as unknown as Promise<AutocannonResult>;
 }
 
