@@ -1,11 +1,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { REQUEST_CHALLENGE_MINUTES, REQUEST_MESSAGES, type TReportChallenge } from '@mqr/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { DbOrTx } from '#server/db/client.ts';
 import { namedStatementRows } from '#server/db/named-statement.ts';
 import { usedReportChallenges } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { LoginThrottle, type LoginThrottleLimits } from '#server/lib/login-throttle.ts';
 
 // What keeps bots and floods off the public report form (ADR 129): a proof-of-work challenge of
@@ -56,10 +57,36 @@ export const hashToken = sha256;
 /** A status token: 32 random bytes in base64url (43 characters). */
 export const isStatusToken = (token: string) => TOKEN_PATTERN.test(token);
 
-const challengeRefused = () =>
+/** A solved challenge: the hash of its signature (what marks it used) and when it expires. */
+interface SolvedChallenge {
+  signatureHash: string;
+  expiresAt: Date;
+}
+
+/** How long a used challenge is remembered: until it expires, at least a second. */
+const keptForMs = (solved: SolvedChallenge, now: Date) =>
+  Math.max(1000, solved.expiresAt.getTime() - now.getTime());
+
+/** When a used challenge's row may go (sweepExpired), as the database takes it. */
+const usedUntil = (solved: SolvedChallenge, now: Date) =>
+  new Date(now.getTime() + keptForMs(solved, now)).toISOString();
+
+let altchaModules:
+  | Promise<[typeof import('altcha-lib'), typeof import('altcha-lib/algorithms/pbkdf2')]>
+  | undefined;
+/** altcha-lib, loaded with the first challenge (not at start) and kept: an import() per report costs its resolution. */
+const altcha = () =>
+  (altchaModules ??= Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/pbkdf2')]));
+
+/** The 400 of a challenge not ours, expired, not solved or used before (the same for each). */
+export const challengeRefused = () =>
   new AppError('VALIDATION', REQUEST_MESSAGES.challengeInvalid, {
     fields: [{ path: 'altcha', message: REQUEST_MESSAGES.challengeInvalid }],
   });
+
+/** The error of a statement that took a used challenge again (verifyForWrite's write). */
+export const isReplayedChallenge = (error: unknown) =>
+  isUniqueViolation(error, 'used_report_challenges_pkey');
 
 export class ReportGuards {
   /** Tests lower the work so that they solve challenges at once. */
@@ -94,8 +121,7 @@ export class ReportGuards {
 
   /** A new challenge, signed, valid REQUEST_CHALLENGE_MINUTES (GET .../report-challenge). */
   async challenge(now: Date): Promise<TReportChallenge> {
-    const { createChallenge, randomInt } = await import('altcha-lib');
-    const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+    const [{ createChallenge, randomInt }, { deriveKey }] = await altcha();
     const challenge = await createChallenge({
       algorithm: 'PBKDF2/SHA-256',
       cost: this.work.cost,
@@ -114,8 +140,50 @@ export class ReportGuards {
    * database, which every instance shares). 400 on `altcha` otherwise.
    */
   async verify(db: DbOrTx, payload: string, now: Date): Promise<void> {
-    const { verifySolution } = await import('altcha-lib');
-    const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+    const solved = await this.solvedNotInRedis(db, payload, now);
+    if (!solved) return;
+    const taken = await namedStatementRows(
+      db,
+      'report_challenge_take',
+      sql`insert into ${usedReportChallenges} (signature_hash, expires_at)
+      values (${solved.signatureHash}, ${usedUntil(solved, now)})
+      on conflict do nothing returning signature_hash`,
+    );
+    if (taken.length !== 1) throw challengeRefused();
+  }
+
+  /**
+   * As verify, for a caller that writes in one statement (a report): with Redis the challenge is taken
+   * there now (null); without, the write that takes it is answered, to join the caller's statement (one
+   * round trip and one commit fewer). A challenge used before then fails that statement on the key of
+   * the used challenges, so nothing of it is written: the caller answers isReplayedChallenge's errors
+   * with challengeRefused().
+   */
+  async verifyForWrite(db: DbOrTx, payload: string, now: Date): Promise<SQL | null> {
+    const solved = await this.solvedNotInRedis(db, payload, now);
+    if (!solved) return null;
+    return sql`used_challenge as (
+      insert into ${usedReportChallenges} (signature_hash, expires_at)
+      values (${solved.signatureHash}, ${usedUntil(solved, now)})
+    )`;
+  }
+
+  /**
+   * The payload's challenge checked (checkSolution) and, with Redis, taken there (null then); without
+   * Redis, answered for the database to take, the expired ones removed first (sweepExpired).
+   */
+  private async solvedNotInRedis(db: DbOrTx, payload: string, now: Date): Promise<SolvedChallenge | null> {
+    const solved = await this.checkSolution(payload);
+    const inRedis = await this.takeInRedis(solved, now);
+    if (inRedis === false) throw challengeRefused();
+    if (inRedis) return null;
+    await this.sweepExpired(db, now);
+    return solved;
+  }
+
+  /** The payload's challenge, signed by us, not expired and solved (400 on `altcha` otherwise); not taken yet. */
+  private async checkSolution(payload: string): Promise<SolvedChallenge> {
+    const [{ verifySolution }, { deriveKey }] = await altcha();
     let parsed: {
       challenge?: { parameters?: { expiresAt?: number }; signature?: string };
       solution?: unknown;
@@ -142,26 +210,23 @@ export class ReportGuards {
       verified = false;
     }
     if (!verified) throw challengeRefused();
-    const expiresAt = new Date((challenge.parameters.expiresAt ?? 0) * 1000);
-    if (!(await this.take(db, sha256(challenge.signature), expiresAt, now))) throw challengeRefused();
+    return {
+      signatureHash: sha256(challenge.signature),
+      expiresAt: new Date((challenge.parameters.expiresAt ?? 0) * 1000),
+    };
   }
 
-  /** Marks a challenge used until it expires; false when it already was. */
-  private async take(db: DbOrTx, signatureHash: string, expiresAt: Date, now: Date): Promise<boolean> {
-    const ttlMs = Math.max(1000, expiresAt.getTime() - now.getTime());
-    if (this.redis?.status === 'ready') {
-      const set = await this.redis.set(`mqr:report:challenge:${signatureHash}`, '1', 'PX', ttlMs, 'NX');
-      return set === 'OK';
-    }
-    await this.sweepExpired(db, now);
-    const taken = await namedStatementRows(
-      db,
-      'report_challenge_take',
-      sql`insert into ${usedReportChallenges} (signature_hash, expires_at)
-      values (${signatureHash}, ${new Date(now.getTime() + ttlMs).toISOString()})
-      on conflict do nothing returning signature_hash`,
+  /** Marks a challenge used in Redis until it expires: whether it was new; null without Redis. */
+  private async takeInRedis(solved: SolvedChallenge, now: Date): Promise<boolean | null> {
+    if (this.redis?.status !== 'ready') return null;
+    const set = await this.redis.set(
+      `mqr:report:challenge:${solved.signatureHash}`,
+      '1',
+      'PX',
+      keptForMs(solved, now),
+      'NX',
     );
-    return taken.length === 1;
+    return set === 'OK';
   }
 
   /**

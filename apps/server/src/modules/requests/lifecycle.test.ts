@@ -192,6 +192,38 @@ describe('requests after they are made', () => {
     expect(await rowsOf(asset.id)).toEqual([]);
   });
 
+  it("refuses a challenge used before in the report's own write: 400, its photos removed, nothing written", async () => {
+    const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Hatch' });
+    const path = `/public/orgs/${org}/assets/${asset.slug}`;
+    const altcha = await form.solved(path);
+    const first = await form.report(
+      path,
+      { website: '', altcha, description: 'Hatch stuck', urgency: 'works' },
+      { ip: '198.51.100.90' },
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    const auditRows = () =>
+      t.db.select().from(auditLogEntries).where(eq(auditLogEntries.organizationId, org));
+    const audited = (await auditRows()).length;
+    // Once as a report that emails (its write in a transaction), once as one that does not.
+    for (const [address, urgency] of [
+      ['198.51.100.91', 'unsafe'],
+      ['198.51.100.92', 'works'],
+    ] as const) {
+      const from = stored.length;
+      const again = await form.report(
+        path,
+        { website: '', altcha, description: 'Hatch stuck again', urgency },
+        { photos: [photoPart()], ip: address },
+      );
+      expect(again.statusCode, again.body).toBe(400);
+      expect(again.json().fields[0].path).toBe('altcha');
+      for (const key of stored.slice(from)) expect(await exists(key)).toBe(false);
+    }
+    expect(await rowsOf(asset.id)).toHaveLength(1);
+    expect((await auditRows()).length).toBe(audited);
+  });
+
   it("removes a deleted asset's request photos, accepted or not, and keeps another asset's merged one", async () => {
     const asset = await createAssetViaApi(t.app, t.headers.adminA, { name: 'Old press' });
     const other = await createAssetViaApi(t.app, t.headers.adminA, { name: 'New press' });

@@ -33,7 +33,13 @@ import { newUploadKey } from '#server/storage/object-keys.ts';
 import { auditEntryWrite, recordAudit } from '../audit-logs/index.ts';
 import { emailReporter, emailUnsafeReport, type ReporterEmailContent } from '../reminders/index.ts';
 import { emitEventRecorded, emitRequestEvent, requestCreatedWrites } from '../webhooks/index.ts';
-import { hashToken, isStatusToken, type ReportGuards } from './guards.ts';
+import {
+  challengeRefused,
+  hashToken,
+  isReplayedChallenge,
+  isStatusToken,
+  type ReportGuards,
+} from './guards.ts';
 import {
   addMeToo,
   attachPhotosToTask,
@@ -151,10 +157,11 @@ const createdAnswer = (token: string): TReportCreated => ({ token, statusUrl: re
 /**
  * A report from the public page (ADR 129). In this order: the asset offers the form (404), the same
  * Idempotency-Key answers the first report (the token is derived from it), the limits per address
- * and per asset (429), a blocked sender (403), the solved challenge, used once (400); then the
- * photos are stored and the report, its photos, the audit entry, `request.created` and the emails
- * commit together: one statement (insertReport), in a transaction only with emails. Nothing is
- * written before every check passed.
+ * and per asset (429), a blocked sender (403), the solved challenge (400), used once (in Redis where
+ * there is one); then the photos are stored and the report, its photos, the audit entry,
+ * `request.created`, the emails and, without Redis, the challenge's use commit together: one
+ * statement (insertReport), in a transaction only with emails. A challenge used before fails that
+ * statement (400) and its photos leave storage again. Nothing is written before every check passed.
  */
 export async function createReport(
   deps: RequestsDeps,
@@ -176,7 +183,8 @@ export async function createReport(
   }
   await guards.throttle.consume(context.ip, `${organizationId}:${asset.id}`);
   if (asset.senderBlocked) throw new AppError('FORBIDDEN', REQUEST_MESSAGES.blocked);
-  await guards.verify(db, fields.altcha, context.now);
+  // The challenge is taken by the report's own write below where Redis does not take it now.
+  const challengeTake = await guards.verifyForWrite(db, fields.altcha, context.now);
 
   const stored = photos.map((photo) => ({ ...photo, objectKey: newUploadKey(organizationId) }));
   // Photos no row names (a failed store or write, a retry's) leave storage again (ADR 133).
@@ -227,6 +235,7 @@ export async function createReport(
         size: photo.bytes.length,
       })),
       (report) => [
+        ...(challengeTake ? [challengeTake] : []),
         auditEntryWrite(
           {
             organizationId,
@@ -274,7 +283,7 @@ export async function createReport(
   };
   const written = await (sendsEmails ? db.transaction(write) : write(db)).catch(async (error: unknown) => {
     await discard();
-    throw error;
+    throw isReplayedChallenge(error) ? challengeRefused() : error;
   });
   if (!written) {
     // The same key's report committed meanwhile: its answer stands, these photos are not needed.
