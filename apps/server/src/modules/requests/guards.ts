@@ -140,45 +140,32 @@ export class ReportGuards {
    * database, which every instance shares). 400 on `altcha` otherwise.
    */
   async verify(db: DbOrTx, payload: string, now: Date): Promise<void> {
-    const solved = await this.solvedNotInRedis(db, payload, now);
-    if (!solved) return;
-    const taken = await namedStatementRows(
-      db,
-      'report_challenge_take',
-      sql`insert into ${usedReportChallenges} (signature_hash, expires_at)
-      values (${solved.signatureHash}, ${usedUntil(solved, now)})
-      on conflict do nothing returning signature_hash`,
+    const take = await this.verifyForWrite(db, payload, now);
+    if (!take) return;
+    await namedStatementRows(db, 'report_challenge_take', sql`with ${take} select 1`).catch(
+      (error: unknown) => {
+        throw isReplayedChallenge(error) ? challengeRefused() : error;
+      },
     );
-    if (taken.length !== 1) throw challengeRefused();
   }
 
   /**
    * As verify, for a caller that writes in one statement (a report): with Redis the challenge is taken
-   * there now (null); without, the write that takes it is answered, to join the caller's statement (one
-   * round trip and one commit fewer). A challenge used before then fails that statement on the key of
-   * the used challenges, so nothing of it is written: the caller answers isReplayedChallenge's errors
-   * with challengeRefused().
+   * there now (null); without, the write that takes it is answered (a CTE), the expired ones removed
+   * first, to join the caller's statement (one round trip and one commit fewer). A challenge used
+   * before then fails that statement on the key of the used challenges, so nothing of it is written:
+   * the caller answers isReplayedChallenge's errors with challengeRefused().
    */
   async verifyForWrite(db: DbOrTx, payload: string, now: Date): Promise<SQL | null> {
-    const solved = await this.solvedNotInRedis(db, payload, now);
-    if (!solved) return null;
-    return sql`used_challenge as (
-      insert into ${usedReportChallenges} (signature_hash, expires_at)
-      values (${solved.signatureHash}, ${usedUntil(solved, now)})
-    )`;
-  }
-
-  /**
-   * The payload's challenge checked (checkSolution) and, with Redis, taken there (null then); without
-   * Redis, answered for the database to take, the expired ones removed first (sweepExpired).
-   */
-  private async solvedNotInRedis(db: DbOrTx, payload: string, now: Date): Promise<SolvedChallenge | null> {
     const solved = await this.checkSolution(payload);
     const inRedis = await this.takeInRedis(solved, now);
     if (inRedis === false) throw challengeRefused();
     if (inRedis) return null;
     await this.sweepExpired(db, now);
-    return solved;
+    return sql`used_challenge as (
+      insert into ${usedReportChallenges} (signature_hash, expires_at)
+      values (${solved.signatureHash}, ${usedUntil(solved, now)})
+    )`;
   }
 
   /** The payload's challenge, signed by us, not expired and solved (400 on `altcha` otherwise); not taken yet. */
