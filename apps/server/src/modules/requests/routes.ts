@@ -71,7 +71,6 @@ async function readReportForm(
   if (!request.isMultipart()) throw invalidField('description', REQUEST_MESSAGES.descriptionRequired);
   const fields: Record<string, string> = {};
   const photos: ReportPhoto[] = [];
-  const { fileTypeFromBuffer } = await import('file-type');
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -88,7 +87,9 @@ async function readReportForm(
       }
       const bytes = await part.toBuffer();
       if (part.file.truncated) throw photoFieldError(REQUEST_MESSAGES.photoTooLarge);
-      // By the bytes, never the name or the declared type (as attachments and logos).
+      // By the bytes, never the name or the declared type (as attachments and logos). file-type loads
+      // with the first photo (idle memory, ADR 033): a report without one never resolves it.
+      const { fileTypeFromBuffer } = await import('file-type');
       const type = await fileTypeFromBuffer(bytes);
       const mime = type?.mime as (typeof REQUEST_PHOTO_CONTENT_TYPES)[number] | undefined;
       if (!mime || !REQUEST_PHOTO_CONTENT_TYPES.includes(mime))
