@@ -274,6 +274,13 @@ const serverEnv = (place: Place): Record<string, string> =>
     : { DATA_DIR: place.dataDir };
 
 /**
+ * A second server on the same PostgreSQL database, started when asked (the requests' row shows the page
+ * with the reports sent there); none on the embedded database, which one process holds.
+ */
+const otherInstance = (place: Place) =>
+  place.databaseUrl ? () => startServer({ ...serverEnv(place), ...REQUEST_BENCH_ENV }) : undefined;
+
+/**
  * `schedules` (the measured data set only) makes the organization whose schedules the engine is
  * timed on (schedule-timing.ts); `requests`, the big tenant's requests (request-timing.ts).
  */
@@ -694,7 +701,7 @@ async function requestsOnly(settings: Settings, scratchDir: string, report: Repo
     );
     const bigToken = await signIn(server, big);
     await judgeRequestsScreen(server, bigToken, settings.seconds, report, kind === 'postgres');
-    await judgePublicReports(server, bigToken, big, settings.seconds, report);
+    await judgePublicReports(server, bigToken, big, settings.seconds, report, otherInstance(place));
   } finally {
     await server.stop();
   }
@@ -1077,7 +1084,7 @@ async function main(): Promise<void> {
       );
       const bigToken = await signIn(server, big);
       await judgeRequestsScreen(server, bigToken, settings.seconds, report, kind === 'postgres');
-      await judgePublicReports(server, bigToken, big, settings.seconds, report);
+      await judgePublicReports(server, bigToken, big, settings.seconds, report, otherInstance(place));
       await judgePublicPage(server, big, settings, report);
       if (settings.databaseUrl) {
         await compareWithBare(server, settings.databaseUrl, big, settings, report);

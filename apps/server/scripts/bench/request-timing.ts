@@ -9,7 +9,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { Tenant } from './dataset.ts';
-import { runLoad } from './load.ts';
+import { type LoadOptions, runLoad } from './load.ts';
 import type { RunningProcess } from './processes.ts';
 import type { Report } from './report.ts';
 import type { ReportSending, ReportsSent } from './report-sender.ts';
@@ -197,6 +197,7 @@ export async function judgePublicReports(
   big: Tenant,
   seconds: number,
   report: Report,
+  startOtherInstance?: () => Promise<RunningProcess>,
 ): Promise<void> {
   const reports = REQUEST_GOALS.reportsPerSecond * seconds;
   // A second of reports before any is timed, as each load of the bench is warmed for a second first:
@@ -251,4 +252,38 @@ export async function judgePublicReports(
   report.write(
     `  shown: the page at 8 connections as fast as answered, p95 ${saturatedDuring.p95.toFixed(0)} ms (${saturatedDuring.requestsPerSecond.toFixed(0)}/s) while they arrive vs ${saturatedAtRest.p95.toFixed(0)} ms (${saturatedAtRest.requestsPerSecond.toFixed(0)}/s) at rest\n`,
   );
+  if (startOtherInstance) {
+    const other = await startOtherInstance();
+    try {
+      const beside = await pageBesideAnotherInstance(other, paths, paced, reports + warmUp, seconds);
+      report.write(
+        `  shown: the same reports sent to another instance on the same database (none reach the page's server): the paced page p95 ${beside.page.p95.toFixed(0)} ms (p99 ${beside.page.p99.toFixed(0)}) vs ${atRest.p95.toFixed(0)} ms at rest = ${(beside.page.p95 / Math.max(atRest.p95, 1)).toFixed(2)}×; report p95 ${beside.sent.p95.toFixed(0)} ms\n`,
+      );
+    } finally {
+      await other.stop();
+    }
+  }
+}
+
+/**
+ * The paced page (`paced`, on the measured server) while the reports go to `other` (a second instance on the same
+ * database, PostgreSQL only): the page's server does none of their work, so what is left of the
+ * page's slowdown is the machine's (its cores shared with the other instance, PostgreSQL and the
+ * sender), the floor any split of the reports' work inside one instance would reach at best.
+ */
+async function pageBesideAnotherInstance(
+  other: RunningProcess,
+  paths: string[],
+  paced: Omit<LoadOptions, 'seconds'>,
+  count: number,
+  seconds: number,
+) {
+  const payloads = await solvedChallenges(other, paths[0]!, count);
+  const warmUp = count - REQUEST_GOALS.reportsPerSecond * seconds;
+  await sendReports(other, paths, payloads.slice(0, warmUp), REQUEST_GOALS.reportsPerSecond);
+  const [sent, page] = await Promise.all([
+    sendReports(other, paths, payloads.slice(warmUp), REQUEST_GOALS.reportsPerSecond),
+    runLoad({ ...paced, seconds }),
+  ]);
+  return { sent, page };
 }
