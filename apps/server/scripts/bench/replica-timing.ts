@@ -103,7 +103,8 @@ export async function judgeReplicaUnderImports(
     }
     await pair.query(pair.primary, 'postgres', `create database ${DATABASE}`);
     const databaseUrl = pair.url(pair.primary, DATABASE);
-    const database = await openDatabase({ databaseUrl });
+    // No statement deadline for the seed (ADR 147), as the command-line tasks.
+    const database = await openDatabase({ databaseUrl, queryDeadlineMillis: 0 });
     let organizationId: string;
     let slug: string;
     try {
