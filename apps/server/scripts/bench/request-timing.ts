@@ -255,7 +255,7 @@ export async function judgePublicReports(
   if (startOtherInstance) {
     const other = await startOtherInstance();
     try {
-      const beside = await pageBesideAnotherInstance(other, paths, paced, reports + warmUp, seconds);
+      const beside = await pageBesideAnotherInstance(other, paths, paced, warmUp, seconds);
       report.write(
         `  shown: the same reports sent to another instance on the same database (none reach the page's server): the paced page p95 ${beside.page.p95.toFixed(0)} ms (p99 ${beside.page.p99.toFixed(0)}) vs ${atRest.p95.toFixed(0)} ms at rest = ${(beside.page.p95 / Math.max(atRest.p95, 1)).toFixed(2)}×; report p95 ${beside.sent.p95.toFixed(0)} ms\n`,
       );
@@ -275,11 +275,14 @@ async function pageBesideAnotherInstance(
   other: RunningProcess,
   paths: string[],
   paced: Omit<LoadOptions, 'seconds'>,
-  count: number,
+  warmUp: number,
   seconds: number,
 ) {
-  const payloads = await solvedChallenges(other, paths[0]!, count);
-  const warmUp = count - REQUEST_GOALS.reportsPerSecond * seconds;
+  const payloads = await solvedChallenges(
+    other,
+    paths[0]!,
+    warmUp + REQUEST_GOALS.reportsPerSecond * seconds,
+  );
   await sendReports(other, paths, payloads.slice(0, warmUp), REQUEST_GOALS.reportsPerSecond);
   const [sent, page] = await Promise.all([
     sendReports(other, paths, payloads.slice(warmUp), REQUEST_GOALS.reportsPerSecond),
