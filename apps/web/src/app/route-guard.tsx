@@ -28,7 +28,7 @@ function ReturnAfterSignIn({ to }: { to: string }) {
  */
 export function RouteGuard({ rule }: { rule: Pick<TRouteRule, 'access' | 'signedInRedirect'> }) {
   const viewer = useAuth();
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, key } = useLocation();
 
   // Expiry is checked on every token read: reading it on each navigation logs out an expired session.
   useEffect(() => {
@@ -37,13 +37,16 @@ export function RouteGuard({ rule }: { rule: Pick<TRouteRule, 'access' | 'signed
   }, [pathname]);
 
   const to = redirectFor(rule, viewer);
-  if (to === LOGIN_PATH) return <Navigate to={signInPathFrom(`${pathname}${search}${hash}`)} replace />;
+  // Each redirect is keyed by the location: a navigation that cancels it before it lands (its screen still
+  // loading) and comes back to this address remounts it, so it redirects again instead of showing nothing.
+  if (to === LOGIN_PATH)
+    return <Navigate key={key} to={signInPathFrom(`${pathname}${search}${hash}`)} replace />;
   if (to && viewer && to === rule.signedInRedirect) {
     const origin = window.location.origin;
     const next =
       safeReturnPath(new URLSearchParams(search).get(RETURN_PARAM), origin) ?? keptReturnPath(origin);
-    return <ReturnAfterSignIn to={next ?? to} />;
+    return <ReturnAfterSignIn key={key} to={next ?? to} />;
   }
-  if (to) return <Navigate to={to} replace />;
+  if (to) return <Navigate key={key} to={to} replace />;
   return <Outlet />;
 }

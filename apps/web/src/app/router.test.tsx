@@ -1,8 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../lib/auth-store.ts';
 import { currentUser, jsonResponse, loginResponse, mockFetch, organization } from '../test/fixtures.ts';
-import { renderApp } from '../test/render-app.tsx';
+import { renderApp, renderRoutes } from '../test/render-app.tsx';
+import type { TRoute } from './route-table.ts';
+import { buildRoutes } from './router.tsx';
 
 function signIn(overrides: Parameters<typeof loginResponse>[0] = {}) {
   authStore.login(loginResponse(overrides), 'alex@example.com');
@@ -83,6 +85,43 @@ describe('router', () => {
     } finally {
       Date.now = realNow;
     }
+  });
+});
+
+describe('the guard while a screen is still loading', () => {
+  beforeEach(() => authStore.logout());
+
+  it('still sends a visitor to /login when a navigation interrupted its redirect to the unloaded sign-in page', async () => {
+    let loadSignIn = () => {};
+    const signInLoaded = new Promise<void>((resolve) => {
+      loadSignIn = resolve;
+    });
+    const heading = (name: string) => () => <h1>{name}</h1>;
+    const table: TRoute[] = [
+      { path: '/', access: 'public', screen: async () => heading('Home') },
+      {
+        path: '/login',
+        access: 'public',
+        signedInRedirect: '/dashboard',
+        screen: async () => {
+          await signInLoaded;
+          return heading('Sign in');
+        },
+      },
+      { path: '/dashboard', access: 'signed-in', screen: async () => heading('Dashboard') },
+    ];
+    signIn();
+    const { router } = renderRoutes(buildRoutes(table), '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+
+    // The session ends: the guard redirects to the sign-in page, whose screen is still loading…
+    act(() => authStore.logout());
+    // …when the user opens the dashboard again, which cancels that redirect at the same address.
+    await act(() => router.navigate('/dashboard'));
+    loadSignIn();
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 });
 
