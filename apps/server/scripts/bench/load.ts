@@ -1,6 +1,12 @@
-// Sends load with autocannon (from this process, never the server's) and reads the latency percentiles.
+// Sends load with autocannon (from this process, never the server's) and reads the latency percentiles;
+// a steady rate from a process of its own (paced-sender.ts).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import hdr from 'hdr-histogram-js';
+import type { PacedResult, PacedSending } from './paced-sender.ts';
+
+const PACED_SENDER = fileURLToPath(new URL('./paced-sender.ts', import.meta.url));
 
 export interface LoadResult {
   p50: number;
@@ -16,7 +22,11 @@ export interface LoadOptions {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
-  /** Requests a second in all (a paced probe rather than a load); as fast as answered when absent. */
+  /**
+   * Requests a second in all, as fast as answered when absent. autocannon sends each connection's share
+   * of a second back to back as the second starts: with one connection, a probe one request after
+   * another; a steady rate of visitors is `runPaced`'s.
+   */
   overallRate?: number;
 }
 
@@ -136,4 +146,22 @@ export async function runLoadWhile(
     work.then(stop, stop);
   });
   return resultOf(result, (performance.now() - started) / 1000);
+}
+
+/** `work` sent at its steady rate from a process of its own (paced-sender.ts), and its answers timed. */
+export function runPaced(work: PacedSending): Promise<PacedResult> {
+  return new Promise<PacedResult>((resolve, reject) => {
+    const child = spawn(process.execPath, [PACED_SENDER], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as PacedResult)
+        : reject(new Error(`The paced sender exited with ${code}.`)),
+    );
+    child.stdin.end(JSON.stringify(work));
+  });
 }

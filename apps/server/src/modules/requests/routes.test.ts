@@ -16,6 +16,7 @@ import type { Part } from '#server/test/multipart-body.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 import { composeDailyDigests } from '../reminders/index.ts';
 import { PNG, photoPart, reportForm } from './report-fixtures.ts';
+import { PUBLIC_WRITES_AT_ONCE } from './requests-plugin.ts';
 
 const FROM = 'reminders@example.com';
 
@@ -250,6 +251,25 @@ describe('requests from the QR code', () => {
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json().token).toBe(first.json().token);
+    expect((await requestRows()).length).toBe(before + 1);
+  });
+
+  it('takes a report in its turn when the public writes are all busy, and answers it once one is free', async () => {
+    const { publicWrites } = t.app.requests;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Every slot busy with a write that lasts until released.
+    const busy = Array.from({ length: PUBLIC_WRITES_AT_ONCE }, () => publicWrites(() => held));
+    const fields = { description: 'Fan rattles', urgency: 'works_badly', altcha: await solved() };
+    const answer = report(fields, { ip: '198.51.100.45' });
+    await expect.poll(() => publicWrites.pendingCount).toBe(1);
+    const before = (await requestRows()).length;
+    release();
+    await Promise.all(busy);
+    expect((await answer).statusCode).toBe(201);
+    expect(publicWrites.activeCount).toBe(0);
     expect((await requestRows()).length).toBe(before + 1);
   });
 

@@ -141,32 +141,34 @@ async function reportFormRoute(instance: FastifyInstance): Promise<void> {
         description: `Reports a problem on the asset (no sign-in; docs/product/requests.md): a multipart form with description (1..2000), urgency (works, works_badly, stopped, unsafe), name?, email?, ${REQUEST_HONEYPOT_FIELD} (must stay empty), altcha (the solved challenge of GET .../report-challenge, used once) and up to ${REQUEST_MAX_PHOTOS} files in "photos" (JPEG, PNG or WebP by their bytes, at most ${REQUEST_PHOTO_MAX_BYTES / 1024 / 1024} MB each). 201 with the private status token (shown once) and the status page's path. An Idempotency-Key sent again answers the first report (200), never a second. 404 where the asset is unknown or reporting is off; 429 with Retry-After past the limits per address and per asset.`,
       },
     },
-    async (request, reply) => {
-      const params = assetParams(request.params);
-      const idempotencyKey = idempotencyKeyOf(request);
-      const { fields, photos } = await readReportForm(request);
-      const parsed = ZReportFields.safeParse(fields);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw invalidField(String(issue.path[0] ?? 'description'), issue.message);
-      }
-      const { created, answer } = await createReport(
-        app.requests,
-        {
-          ip: request.ip,
-          acceptLanguage: request.headers['accept-language'],
-          idempotencyKey,
-          now: app.clock.now(),
-          onStorageError: (error, objectKey) =>
-            request.log.warn({ err: error, objectKey }, 'could not remove a report photo from storage'),
-        },
-        params,
-        parsed.data,
-        photos,
-      );
-      reply.header('Cache-Control', 'no-store');
-      return reply.code(created ? 201 : 200).send(answer);
-    },
+    // Its slot is taken before the form is read: the waiting reports' bytes stay in their sockets.
+    async (request, reply) =>
+      app.requests.publicWrites(async () => {
+        const params = assetParams(request.params);
+        const idempotencyKey = idempotencyKeyOf(request);
+        const { fields, photos } = await readReportForm(request);
+        const parsed = ZReportFields.safeParse(fields);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw invalidField(String(issue.path[0] ?? 'description'), issue.message);
+        }
+        const { created, answer } = await createReport(
+          app.requests,
+          {
+            ip: request.ip,
+            acceptLanguage: request.headers['accept-language'],
+            idempotencyKey,
+            now: app.clock.now(),
+            onStorageError: (error, objectKey) =>
+              request.log.warn({ err: error, objectKey }, 'could not remove a report photo from storage'),
+          },
+          params,
+          parsed.data,
+          photos,
+        );
+        reply.header('Cache-Control', 'no-store');
+        return reply.code(created ? 201 : 200).send(answer);
+      }),
   );
 }
 
@@ -210,15 +212,16 @@ export async function publicReportRoutes(instance: FastifyInstance): Promise<voi
           'Adds "me too" to the open report being handled on the asset (a solved challenge; counted once per address). 404 where the report is not an open one of this asset.',
       },
     },
-    async (request) => {
-      const params = assetParams(request.params);
-      return addMeTooReport(
-        app.requests,
-        { ip: request.ip, now: app.clock.now() },
-        { ...params, requestId: request.params.requestId },
-        request.body.altcha,
-      );
-    },
+    async (request) =>
+      app.requests.publicWrites(() => {
+        const params = assetParams(request.params);
+        return addMeTooReport(
+          app.requests,
+          { ip: request.ip, now: app.clock.now() },
+          { ...params, requestId: request.params.requestId },
+          request.body.altcha,
+        );
+      }),
   );
 }
 

@@ -19,6 +19,7 @@ import {
   type ZReportFields,
   type ZRequestListQuery,
 } from '@mqr/contracts';
+import type { LimitFunction } from 'p-limit';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
@@ -75,6 +76,11 @@ export interface RequestsDeps {
   guards: ReportGuards;
   /** The outbox of emails, when the server has a mail server (its delivery job exists only then). */
   mail: { jobs: JobRunner; statusLinks: SecretBox } | null;
+  /**
+   * The instance's slots for public writes (a report, "me too"): at most PUBLIC_WRITES_AT_ONCE at a
+   * time, the others wait their turn (ADR 152).
+   */
+  publicWrites: LimitFunction;
 }
 
 export type ReportFields = z.output<typeof ZReportFields>;
