@@ -15,9 +15,9 @@ declare module 'fastify' {
 
 /**
  * Public reports and "me too" processed at once by an instance (ADR 152): a flood of reports from many
- * addresses then holds at most this many of its 10 database connections, and its form parsing and
- * writes come a few at a time between the public pages' work instead of in bursts that make the
- * pages wait. Four keep up with 200 reports a second on two cores (a report takes 2-10 ms).
+ * addresses then holds at most this many of its 10 database connections, and its writes come a few
+ * at a time between the public pages' work instead of in bursts that make the pages wait. Four keep
+ * up with 200 reports a second on two cores (a report takes 2-10 ms).
  */
 export const PUBLIC_WRITES_AT_ONCE = 4;
 

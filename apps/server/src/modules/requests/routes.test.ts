@@ -254,7 +254,7 @@ describe('requests from the QR code', () => {
     expect((await requestRows()).length).toBe(before + 1);
   });
 
-  it('takes a report in its turn when the public writes are all busy, and answers it once one is free', async () => {
+  it('writes a report in its turn when the public writes are all busy, its form read first', async () => {
     const { publicWrites } = t.app.requests;
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -265,6 +265,11 @@ describe('requests from the QR code', () => {
     const fields = { description: 'Fan rattles', urgency: 'works_badly', altcha: await solved() };
     const answer = report(fields, { ip: '198.51.100.45' });
     await expect.poll(() => publicWrites.pendingCount).toBe(1);
+    // The form is read before a slot is taken: a bad one is answered at once, the slots still busy.
+    const incomplete = await report({ urgency: 'works', altcha: await solved() }, { ip: '198.51.100.46' });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().fields[0].path).toBe('description');
+    expect(publicWrites.pendingCount).toBe(1);
     const before = (await requestRows()).length;
     release();
     await Promise.all(busy);

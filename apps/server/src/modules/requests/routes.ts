@@ -141,18 +141,18 @@ async function reportFormRoute(instance: FastifyInstance): Promise<void> {
         description: `Reports a problem on the asset (no sign-in; docs/product/requests.md): a multipart form with description (1..2000), urgency (works, works_badly, stopped, unsafe), name?, email?, ${REQUEST_HONEYPOT_FIELD} (must stay empty), altcha (the solved challenge of GET .../report-challenge, used once) and up to ${REQUEST_MAX_PHOTOS} files in "photos" (JPEG, PNG or WebP by their bytes, at most ${REQUEST_PHOTO_MAX_BYTES / 1024 / 1024} MB each). 201 with the private status token (shown once) and the status page's path. An Idempotency-Key sent again answers the first report (200), never a second. 404 where the asset is unknown or reporting is off; 429 with Retry-After past the limits per address and per asset.`,
       },
     },
-    // Its slot is taken before the form is read: the waiting reports' bytes stay in their sockets.
-    async (request, reply) =>
-      app.requests.publicWrites(async () => {
-        const params = assetParams(request.params);
-        const idempotencyKey = idempotencyKeyOf(request);
-        const { fields, photos } = await readReportForm(request);
-        const parsed = ZReportFields.safeParse(fields);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          throw invalidField(String(issue.path[0] ?? 'description'), issue.message);
-        }
-        const { created, answer } = await createReport(
+    async (request, reply) => {
+      const params = assetParams(request.params);
+      const idempotencyKey = idempotencyKeyOf(request);
+      // The form is read before the slot is taken: a slow upload from a phone holds no slot.
+      const { fields, photos } = await readReportForm(request);
+      const parsed = ZReportFields.safeParse(fields);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw invalidField(String(issue.path[0] ?? 'description'), issue.message);
+      }
+      const { created, answer } = await app.requests.publicWrites(() =>
+        createReport(
           app.requests,
           {
             ip: request.ip,
@@ -165,10 +165,11 @@ async function reportFormRoute(instance: FastifyInstance): Promise<void> {
           params,
           parsed.data,
           photos,
-        );
-        reply.header('Cache-Control', 'no-store');
-        return reply.code(created ? 201 : 200).send(answer);
-      }),
+        ),
+      );
+      reply.header('Cache-Control', 'no-store');
+      return reply.code(created ? 201 : 200).send(answer);
+    },
   );
 }
 
