@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pLimit from 'p-limit';
+import { FairSlots } from '#server/lib/fair-slots.ts';
 import { createSecretBox } from '#server/lib/secret-box.ts';
 import { REQUEST_LINK_PURPOSE } from '../reminders/index.ts';
 import { challengeWork, ReportGuards } from './guards.ts';
@@ -22,6 +22,13 @@ declare module 'fastify' {
 export const PUBLIC_WRITES_AT_ONCE = 4;
 
 /**
+ * Of those, what one organization's reports may hold or wait for in the instance's queue (ADR 153):
+ * one less, so a flood of reports for one organization always leaves a slot to the others, and
+ * another organization's report waits behind a few of its reports, not behind all of them.
+ */
+export const PUBLIC_WRITES_PER_ORGANIZATION = PUBLIC_WRITES_AT_ONCE - 1;
+
+/**
  * The requests' context, made once: the challenge, sender and token keys derive from JWT_SECRET
  * (shared by every instance), the limits count in Redis when it is configured; the emails go
  * through the reminders' outbox when the server has a mail server (its delivery job exists only then).
@@ -38,7 +45,10 @@ async function requestsContext(app: FastifyInstance): Promise<void> {
       smtpUrl && smtpFrom
         ? { jobs: app.jobs, statusLinks: createSecretBox(jwtSecret, REQUEST_LINK_PURPOSE) }
         : null,
-    publicWrites: pLimit(PUBLIC_WRITES_AT_ONCE),
+    publicWrites: new FairSlots({
+      atOnce: PUBLIC_WRITES_AT_ONCE,
+      perOrganization: PUBLIC_WRITES_PER_ORGANIZATION,
+    }),
   });
 }
 

@@ -16,7 +16,7 @@ import type { Part } from '#server/test/multipart-body.ts';
 import { createTenants, type Tenants } from '#server/test/tenant-world.ts';
 import { composeDailyDigests } from '../reminders/index.ts';
 import { PNG, photoPart, reportForm } from './report-fixtures.ts';
-import { PUBLIC_WRITES_AT_ONCE } from './requests-plugin.ts';
+import { PUBLIC_WRITES_AT_ONCE, PUBLIC_WRITES_PER_ORGANIZATION } from './requests-plugin.ts';
 
 const FROM = 'reminders@example.com';
 
@@ -254,28 +254,50 @@ describe('requests from the QR code', () => {
     expect((await requestRows()).length).toBe(before + 1);
   });
 
-  it('writes a report in its turn when the public writes are all busy, its form read first', async () => {
-    const { publicWrites } = t.app.requests;
+  /** Public writes held busy until released, as `organizationIds` would hold them. */
+  function holdPublicWrites(organizationIds: string[]) {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // Every slot busy with a write that lasts until released.
-    const busy = Array.from({ length: PUBLIC_WRITES_AT_ONCE }, () => publicWrites(() => held));
+    const busy = organizationIds.map((id) => t.app.requests.publicWrites.run(id, () => held));
+    return { release, finished: Promise.all(busy) };
+  }
+  const someOrganizations = (count: number) => Array.from({ length: count }, () => crypto.randomUUID());
+
+  it('writes a report in its turn when the public writes are all busy, its form read first', async () => {
+    const { publicWrites } = t.app.requests;
+    // Every slot busy, with writes of other organizations that last until released.
+    const busy = holdPublicWrites(someOrganizations(PUBLIC_WRITES_AT_ONCE));
     const fields = { description: 'Fan rattles', urgency: 'works_badly', altcha: await solved() };
     const answer = report(fields, { ip: '198.51.100.45' });
-    await expect.poll(() => publicWrites.pendingCount).toBe(1);
+    await expect.poll(() => publicWrites.load().waiting).toBe(1);
     // The form is read before a slot is taken: a bad one is answered at once, the slots still busy.
     const incomplete = await report({ urgency: 'works', altcha: await solved() }, { ip: '198.51.100.46' });
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json().fields[0].path).toBe('description');
-    expect(publicWrites.pendingCount).toBe(1);
+    expect(publicWrites.load().waiting).toBe(1);
     const before = (await requestRows()).length;
-    release();
-    await Promise.all(busy);
+    busy.release();
+    await busy.finished;
     expect((await answer).statusCode).toBe(201);
-    expect(publicWrites.activeCount).toBe(0);
+    expect(publicWrites.load()).toEqual({ running: 0, waiting: 0, organization: 0 });
     expect((await requestRows()).length).toBe(before + 1);
+  });
+
+  it('writes a report at once while another organization floods the public writes (ADR 153)', async () => {
+    const { publicWrites } = t.app.requests;
+    const [flooding] = someOrganizations(1) as [string];
+    // Many more writes of one organization than the instance has slots: they hold its share only.
+    const flood = holdPublicWrites(Array.from({ length: 3 * PUBLIC_WRITES_AT_ONCE }, () => flooding));
+    await expect.poll(() => publicWrites.load().running).toBe(PUBLIC_WRITES_PER_ORGANIZATION);
+    const fields = { description: 'Light flickers', urgency: 'works_badly', altcha: await solved() };
+    const answer = await report(fields, { ip: '198.51.100.47' });
+    expect(answer.statusCode).toBe(201);
+    expect(publicWrites.load(flooding).organization).toBe(3 * PUBLIC_WRITES_AT_ONCE);
+    flood.release();
+    await flood.finished;
+    expect(publicWrites.load(flooding)).toEqual({ running: 0, waiting: 0, organization: 0 });
   });
 
   it('limits reports per address and per asset: 429 with Retry-After, nothing written', async () => {

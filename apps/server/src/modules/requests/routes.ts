@@ -151,7 +151,7 @@ async function reportFormRoute(instance: FastifyInstance): Promise<void> {
         const issue = parsed.error.issues[0]!;
         throw invalidField(String(issue.path[0] ?? 'description'), issue.message);
       }
-      const { created, answer } = await app.requests.publicWrites(() =>
+      const { created, answer } = await app.requests.publicWrites.run(params.organizationId, () =>
         createReport(
           app.requests,
           {
@@ -213,16 +213,17 @@ export async function publicReportRoutes(instance: FastifyInstance): Promise<voi
           'Adds "me too" to the open report being handled on the asset (a solved challenge; counted once per address). 404 where the report is not an open one of this asset.',
       },
     },
-    async (request) =>
-      app.requests.publicWrites(() => {
-        const params = assetParams(request.params);
-        return addMeTooReport(
+    async (request) => {
+      const params = assetParams(request.params);
+      return app.requests.publicWrites.run(params.organizationId, () =>
+        addMeTooReport(
           app.requests,
           { ip: request.ip, now: app.clock.now() },
           { ...params, requestId: request.params.requestId },
           request.body.altcha,
-        );
-      }),
+        ),
+      );
+    },
   );
 }
 

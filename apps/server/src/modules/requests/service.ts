@@ -19,13 +19,13 @@ import {
   type ZReportFields,
   type ZRequestListQuery,
 } from '@mqr/contracts';
-import type { LimitFunction } from 'p-limit';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '#server/db/client.ts';
 import { asOrganization, asSystem } from '#server/db/scope.ts';
 import type { JobRunner } from '#server/jobs/job-runner.ts';
 import { AppError, conflict, forbidden, invalidField, notFound } from '#server/lib/app-error.ts';
+import type { FairSlots } from '#server/lib/fair-slots.ts';
 import type { AuthUser } from '#server/lib/request-context.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { isUuid } from '#server/lib/uuid.ts';
@@ -78,9 +78,9 @@ export interface RequestsDeps {
   mail: { jobs: JobRunner; statusLinks: SecretBox } | null;
   /**
    * The instance's slots for public writes (a report, "me too"): at most PUBLIC_WRITES_AT_ONCE at a
-   * time, the others wait their turn (ADR 152).
+   * time, the others wait their turn (ADR 152), a share per organization (ADR 153).
    */
-  publicWrites: LimitFunction;
+  publicWrites: FairSlots;
 }
 
 export type ReportFields = z.output<typeof ZReportFields>;
